@@ -1,0 +1,77 @@
+#!/bin/sh
+# gen-dumps.sh: build the Java heap generator (tests/generator) and write dumps
+# of known structure with it. Needs a JDK (javac, java); JDK 17 was used for
+# the committed files. See tests/generator/README.md for what is planted.
+#
+#   build-aux/gen-dumps.sh DIR          small.hprof, escape.hprof, sample.hprof into DIR
+#   build-aux/gen-dumps.sh --commit     regenerate the committed dumps:
+#                                       tests/generator/dumps/{small,escape}.hprof.gz
+#                                       and data/sample/sample.hprof
+#   build-aux/gen-dumps.sh --bench [DIR]
+#                                       the benchmark dumps bench-10m.hprof (~0.5 GB)
+#                                       and bench-25m.hprof (~1.2 GB), default DIR
+#                                       /var/tmp/heapscope-bench; existing files are kept
+#                                       (delete them to regenerate)
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+gen="$here/tests/generator"
+
+command -v javac >/dev/null 2>&1 || { echo "gen-dumps.sh: javac not found (install openjdk-17-jdk-headless)" >&2; exit 1; }
+
+classes=$(mktemp -d "${TMPDIR:-/tmp}/heapgen.XXXXXX")
+trap 'rm -rf "$classes"' EXIT INT TERM
+# shellcheck disable=SC2046
+javac -encoding UTF-8 -d "$classes" $(find "$gen" -name '*.java' | sort)
+
+# -Xbootclasspath/a: the generator's classes are boot classes, so their class
+# objects are ROOT_STICKY_CLASS roots (see the README). -Xshare:off keeps the
+# dump independent of the JDK's CDS archive (and smaller).
+run() { # scenario out [millions] [heap]
+  heap=${4:-256m}
+  rm -f "$2"
+  java -Xshare:off -Xms"$heap" -Xmx"$heap" -Xbootclasspath/a:"$classes" -cp "$classes" \
+    HeapGen "$1" "$2" ${3:+"$3"}
+  chmod 644 "$2"
+}
+
+case "${1:-}" in
+  --commit)
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/heapgen-out.XXXXXX")
+    mkdir -p "$gen/dumps" "$here/data/sample"
+    for s in small escape; do
+      run "$s" "$tmp/$s.hprof"
+      gzip -9 -n -c "$tmp/$s.hprof" > "$gen/dumps/$s.hprof.gz"
+    done
+    run sample "$here/data/sample/sample.hprof"
+    rm -rf "$tmp"
+    ls -l "$gen/dumps" "$here/data/sample/sample.hprof"
+    ;;
+  --bench)
+    dir=${2:-/var/tmp/heapscope-bench}
+    mkdir -p "$dir"
+    for n in 10 25; do
+      f="$dir/bench-${n}m.hprof"
+      if [ -s "$f" ]; then
+        echo "gen-dumps.sh: $f exists, kept" >&2
+        continue
+      fi
+      # the name must end in .hprof for HotSpotDiagnosticMXBean.dumpHeap
+      nice -n 19 sh -c "$(command -v java) -Xshare:off -Xms6g -Xmx6g -Xbootclasspath/a:'$classes' -cp '$classes' HeapGen bench '$dir/bench-${n}m.tmp.hprof' $n"
+      mv "$dir/bench-${n}m.tmp.hprof" "$f"
+      chmod 644 "$f"
+    done
+    ls -l "$dir"/bench-*.hprof
+    ;;
+  ""|-h|--help)
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    [ -n "${1:-}" ] || exit 2
+    ;;
+  *)
+    mkdir -p "$1"
+    for s in small escape sample; do
+      run "$s" "$1/$s.hprof"
+    done
+    ls -l "$1"
+    ;;
+esac
