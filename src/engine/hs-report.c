@@ -431,8 +431,9 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
   guint n = tr->nodes ? tr->nodes->len : 0;
   guint64 n_obj = hs_heap_n_objects (a->heap);
 
-  g_string_append_printf (out, "<details class=\"trace\"%s>\n<summary>Trace %u: retaining ",
-                          open ? " open" : "", number);
+  g_string_append_printf (out, "<details class=\"trace\" data-retained=\"%" G_GUINT64_FORMAT
+                          "\" data-retained-count=\"%" G_GUINT64_FORMAT "\"%s>\n<summary>Trace %u: retaining ",
+                          tr->retained_bytes, tr->retained_count, open ? " open" : "", number);
   append_bytes (out, tr->retained_bytes);
   g_string_append (out, " in ");
   append_grouped (out, tr->retained_count);
@@ -789,7 +790,7 @@ section_treemap (GString *out, HsAnalysis *a)
                         "boxes nest as the dominator tree does (the top ");
   g_string_append_printf (out, "%u levels below the GC roots). Colours stand for packages. "
                                "Hover a box for details.</p>\n", TM_DEPTH);
-  g_string_append (out, "<svg class=\"treemap\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+  g_string_append (out, "<svg class=\"treemap\" viewBox=\"0 0 ");
   append_double (out, TM_W);
   g_string_append_c (out, ' ');
   append_double (out, TM_H);

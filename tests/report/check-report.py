@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Checks on the HTML report, made by report-tool (hs_report_write).
+
+    check-report.py CHECK REPORT_TOOL DUMPS_DIR
+
+CHECK is one of:
+  structure  the report of tiny.hprof parses with balanced tags, loads
+             nothing from anywhere, has every section, the planted leak and
+             one class row per class of the dump; two runs give the same bytes
+  escape     the report of hostile.hprof (written under a hostile file name)
+             shows every hostile string as text and holds no markup from it
+  golden     the report of tiny.hprof equals golden/tiny.html byte for byte
+             (regenerate on purpose with regen-golden.sh, then review it)
+  generated  the generator's dumps (tests/generator/dumps) give sound reports
+  chromium   headless Chromium renders the report and shows the leak; the
+             sorting script runs under the page's Content-Security-Policy
+             (exit 77 = skipped when chromium is not installed)
+
+What is expected comes from make-dumps.py's construction, not from the code.
+"""
+import difflib
+import html
+import html.parser
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_ROOT = os.environ.get('HS_SOURCE_ROOT', os.path.join(HERE, '..', '..'))
+
+XSS_SCRIPT = '<script>alert(1)</script>'
+XSS_IMG = '"><img src=x onerror=alert(1)>'
+XSS_KEY = '<script>alert(2)</script>'
+XSS_THREAD = "<b>worker</b> & 'friends' \"quoted\""
+
+# The 13 classes make-dumps.py defines for tiny.hprof, in Java source form.
+TINY_CLASSES = {
+    'java.lang.Object', 'java.lang.String', 'char[]', 'byte[]', 'java.lang.Object[]',
+    'java.lang.ref.Reference', 'java.lang.ref.WeakReference', 'java.lang.Thread',
+    'com.example.Leaky', 'com.example.Cache', 'leakcanary.KeyedWeakReference',
+    'leakcanary.ObjectWatcher', 'com.example.Holder',
+}
+
+VOID = {'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta',
+        'source', 'track', 'wbr'}
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print('FAIL:', what)
+    return cond
+
+
+class Page(html.parser.HTMLParser):
+    """Tag balance, every element and attribute, text per element id."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack = []
+        self.errors = []
+        self.elements = []        # (tag, attrs dict)
+        self.text = []
+        self.section_text = {}    # section id -> text inside it
+        self.cur_section = None
+        self.tbody_rows = {}      # table id -> [[cell text]]
+        self.cur_table = None
+        self.cur_row = None
+        self.cur_cell = None
+        self.declared = False
+
+    def handle_decl(self, decl):
+        self.declared = decl.lower() == 'doctype html'
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.elements.append((tag, a))
+        if tag == 'section':
+            self.cur_section = a.get('id')
+            self.section_text[self.cur_section] = []
+        if tag == 'table':
+            self.cur_table = a.get('id')
+            self.tbody_rows.setdefault(self.cur_table, [])
+        if tag == 'tr' and self.cur_table and self.stack and self.stack[-1] == 'tbody':
+            self.cur_row = []
+            self.tbody_rows[self.cur_table].append(self.cur_row)
+        if tag == 'td' and self.cur_row is not None:
+            self.cur_cell = []
+            self.cur_row.append(self.cur_cell)
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append('</%s> closes <%s> at line %d' %
+                               (tag, self.stack[-1] if self.stack else '-', self.getpos()[0]))
+            if tag in self.stack:
+                while self.stack and self.stack.pop() != tag:
+                    pass
+            return
+        self.stack.pop()
+        if tag == 'section':
+            self.cur_section = None
+        if tag == 'table':
+            self.cur_table = None
+        if tag == 'tr':
+            self.cur_row = None
+        if tag == 'td':
+            self.cur_cell = None
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self.cur_section is not None:
+            self.section_text[self.cur_section].append(data)
+        if self.cur_cell is not None:
+            self.cur_cell.append(data)
+
+    def all_text(self):
+        return ''.join(self.text)
+
+    def cells(self, table):
+        return [[''.join(c) for c in row] for row in self.tbody_rows.get(table, [])]
+
+
+def parse(data):
+    p = Page()
+    p.feed(data)
+    p.close()
+    return p
+
+
+def run_tool(tool, dump, out, *extra):
+    r = subprocess.run([tool, dump, out] + list(extra), capture_output=True, text=True)
+    if r.returncode != 0:
+        print(r.stderr)
+    assert r.returncode == 0, 'report-tool failed on %s' % dump
+    with open(out, 'rb') as f:
+        return f.read()
+
+
+def common_checks(raw, name):
+    """What every report must be: UTF-8, balanced, self-contained, no
+    markup that runs code other than the one inline script."""
+    try:
+        text = raw.decode('utf-8')
+    except UnicodeDecodeError as e:
+        check(False, '%s: not UTF-8: %s' % (name, e))
+        text = raw.decode('utf-8', 'replace')
+    page = parse(text)
+    check(page.declared, '%s: starts with <!DOCTYPE html>' % name)
+    check(not page.errors, '%s: unbalanced tags: %s' % (name, page.errors[:5]))
+    check(page.stack == [], '%s: unclosed tags at the end: %s' % (name, page.stack))
+    check(not re.search(r'https?://', text, re.I), '%s: no http(s):// anywhere' % name)
+    check('url(' not in text and '@import' not in text, '%s: CSS loads nothing' % name)
+    scripts = [a for (t, a) in page.elements if t == 'script']
+    check(len(scripts) == 1 and scripts[0] == {}, '%s: one inline script, no src' % name)
+    for (t, a) in page.elements:
+        check(t not in ('img', 'iframe', 'object', 'embed', 'link', 'base', 'form', 'input'),
+              '%s: no <%s> element' % (name, t))
+        for k, v in a.items():
+            check(not k.startswith('on'), '%s: no event handler attribute %s on <%s>' % (name, k, t))
+            check(k not in ('src', 'href') or (v or '').startswith('#'),
+                  '%s: %s="%s" on <%s> points inside the page' % (name, k, v, t))
+    csp = [a.get('content', '') for (t, a) in page.elements
+           if t == 'meta' and a.get('http-equiv', '').lower() == 'content-security-policy']
+    check(len(csp) == 1 and "default-src 'none'" in csp[0] and 'unsafe-inline' not in csp[0].split('script-src')[1],
+          '%s: a strict Content-Security-Policy' % name)
+    for sec in ('dump', 'totals', 'leaks', 'classes', 'objects', 'treemap'):
+        check(sec in page.section_text, '%s: has section #%s' % (name, sec))
+    # The leak counts the page states equal the groups it shows.
+    leaks = [a for (t, a) in page.elements if t == 'section' and a.get('id') == 'leaks']
+    groups = [a for (t, a) in page.elements if t == 'article' and 'leak-group' in a.get('class', '')]
+    if check(len(leaks) == 1, '%s: one leaks section' % name):
+        na = int(leaks[0]['data-application-groups'])
+        nl = int(leaks[0]['data-library-groups'])
+        check(na == sum('application' in g['class'] for g in groups),
+              '%s: application leak count equals the application groups shown' % name)
+        check(nl == sum('library' in g['class'] for g in groups),
+              '%s: library leak count equals the library groups shown' % name)
+        # Each group's count is its number of traces (up to 50 shown).
+        traces = [a for (t, a) in page.elements if t == 'details' and a.get('class') == 'trace']
+        check(sum(min(int(g['data-count']), 50) for g in groups) == len(traces),
+              '%s: every leak instance has its trace' % name)
+    # SVG boxes all carry a tooltip.
+    rects = sum(1 for (t, _) in page.elements if t == 'rect')
+    titles = sum(1 for (t, _) in page.elements if t == 'title') - 1  # minus <head><title>
+    check(rects == titles, '%s: every treemap box has a <title> tooltip' % name)
+    return text, page
+
+
+def check_structure(tool, dumps):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, 'tiny.html')
+        raw = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), out)
+        text, page = common_checks(raw, 'tiny')
+
+        groups = [a for (t, a) in page.elements if t == 'article']
+        check(len(groups) == 1 and 'application' in groups[0]['class'] and groups[0]['data-count'] == '1',
+              'tiny: exactly the one planted application leak')
+        traces = [a for (t, a) in page.elements if t == 'details']
+        # Leaky (16) + its byte[1000] payload (1016).
+        check(len(traces) == 1 and traces[0].get('data-retained') == '1032'
+              and traces[0].get('data-retained-count') == '2',
+              'tiny: the leak retains 1032 bytes in 2 objects')
+        leaks_text = ''.join(page.section_text.get('leaks', []))
+        for want in ('com.example.Holder', 'com.example.Leaky', 'sLeaky', 'Leaking: YES', 'Leaking: NO',
+                     'f00dcafe-0001', 'com.example.Leaky received Activity#onDestroy() callback',
+                     'GC Root: '):
+            check(want in leaks_text, 'tiny: leaks section shows %r' % want)
+        suspects = [a for (t, a) in page.elements if 'suspect' in a.get('class', '').split()]
+        check(len(suspects) == 1, 'tiny: one suspect reference marked')
+        check('.suspect{text-decoration:underline wavy' in text, 'tiny: suspects underlined with a wavy line')
+
+        rows = page.cells('class-table')
+        names = {r[0] for r in rows}
+        check(len(rows) == 13 and names == TINY_CLASSES,
+              'tiny: one class row per class (%d rows: %s)' % (len(rows), sorted(names ^ TINY_CLASSES)))
+        byte_rows = [r for r in rows if r[0] == 'byte[]']
+        # byte[1000] -> 1016 and byte[4000] -> 4016 bytes, both reachable.
+        check(len(byte_rows) == 1 and byte_rows[0][1:3] == ['2', '2'],
+              'tiny: byte[] row counts 2 objects, 2 reachable')
+        objs = page.cells('object-table')
+        check(len(objs) >= 1 and objs[0][1] == 'java.lang.Thread' and objs[0][2] == 'worker-1',
+              'tiny: the thread holding 4000 bytes is the biggest object')
+        dump_text = ''.join(page.section_text.get('dump', []))
+        for want in ('tiny.hprof', 'JAVA PROFILE 1.0.2', '4 bytes', '2026-01-01 00:00:00 UTC', 'HotSpot'):
+            check(want in dump_text, 'tiny: dump section shows %r' % want)
+        check(tmp not in text and dumps not in text, 'tiny: no folder names in the report')
+
+        # Same bytes again; the timestamp option changes only the footer.
+        raw2 = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 'again.html'))
+        check(raw == raw2, 'tiny: two runs give identical bytes')
+        raw3 = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 'time.html'), '--timestamp')
+        cut = raw.index(b'<footer>')
+        check(raw3[:cut] == raw[:cut] and b'<time class="generated">' in raw3[cut:]
+              and b'<time' not in raw, 'tiny: --timestamp adds a generation time to the footer only')
+        check(sorted(os.listdir(tmp)) == ['again.html', 'time.html', 'tiny.html'],
+              'tiny: no temporary files left behind')
+
+
+def check_escape(tool, dumps):
+    with tempfile.TemporaryDirectory() as tmp:
+        # The file name is dump-derived text too.
+        fname = '"><img src=x onerror=alert(3)> & <i>.hprof'
+        dump = os.path.join(tmp, fname)
+        shutil.copyfile(os.path.join(dumps, 'hostile.hprof'), dump)
+        raw = run_tool(tool, dump, os.path.join(tmp, 'hostile.html'))
+        text, page = common_checks(raw, 'hostile')
+        shown = page.all_text()
+        titles = ' '.join(a.get('title', '') for (_, a) in page.elements)
+
+        # Shown as text: the parser decodes the escapes back to the strings.
+        check(fname in shown, 'hostile: file name shown as text')
+        check('<script>alert(1)' in shown, 'hostile: class name <script>alert(1)... shown as text')
+        check(XSS_IMG in shown, 'hostile: static field / description "><img ...> shown as text')
+        check(XSS_KEY in shown, 'hostile: key <script>alert(2)</script> shown as text')
+        check(XSS_THREAD in shown, 'hostile: thread name with markup and quotes shown as text')
+        check('<script>alert(1)' in titles, 'hostile: class name in tooltips (attribute values)')
+        check('Bad\ufffd' in shown, 'hostile: invalid UTF-8 in a class name repaired to U+FFFD')
+        # ... and never as markup: none of the raw strings is in the source.
+        for raw_s in ('<script>alert', '<img', '<b>worker', '<i>.hprof', 'onerror=alert(1)>'):
+            check(raw_s not in text, 'hostile: raw %r is not in the source' % raw_s)
+        # The escaped forms are (hs_html_escape: &lt; &gt; &quot; &amp; &#39;).
+        for esc_s in ('&lt;script&gt;alert(1)', '&quot;&gt;&lt;img src=x onerror=alert(1)&gt;',
+                      '&lt;script&gt;alert(2)&lt;/script&gt;', '&lt;b&gt;worker&lt;/b&gt; &amp; ',
+                      'a&amp;amp;b'):
+            check(esc_s in text, 'hostile: escaped %r is in the source' % esc_s)
+        # The string "a&amp;b" is shown literally, not as "a&b".
+        check('a&amp;b' in shown, 'hostile: a&amp;b shown literally (escaped once, not zero times)')
+        check(len(page.cells('class-table')) == 14, 'hostile: 14 class rows')
+
+
+def check_golden(tool, dumps):
+    golden = os.path.join(HERE, 'golden', 'tiny.html')
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 'tiny.html'))
+    with open(golden, 'rb') as f:
+        want = f.read()
+    if raw != want:
+        diff = difflib.unified_diff(want.decode('utf-8', 'replace').splitlines(),
+                                    raw.decode('utf-8', 'replace').splitlines(),
+                                    'golden/tiny.html', 'now', lineterm='', n=1)
+        print('\n'.join(list(diff)[:80]))
+    check(raw == want, 'golden: report of tiny.hprof equals golden/tiny.html '
+                       '(if the change is intended: tests/report/regen-golden.sh, then review)')
+
+
+# The generator's dumps (tests/generator, HeapGen.java): real JVM dumps of the
+# 'small' and 'escape' scenarios. Their planted leaks are described in
+# tests/generator/com/example/Scenarios.java.
+def check_generated(tool, dumps):
+    gdir = os.path.join(SOURCE_ROOT, 'tests', 'generator', 'dumps')
+    found = False
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ('small', 'escape'):
+            src = os.path.join(gdir, name + '.hprof.gz')
+            if not os.path.exists(src):
+                continue
+            found = True
+            raw = run_tool(tool, src, os.path.join(tmp, name + '.html'))
+            text, page = common_checks(raw, name)
+            groups = [a for (t, a) in page.elements if t == 'article']
+            check(len(groups) >= 1, '%s: the planted leaks are in the report' % name)
+            if name == 'escape':
+                shown = page.all_text()
+                check('<script>' not in text and '<img' not in text, 'escape: no raw markup from the dump')
+                check('<script>alert(1)</script>' in shown or '"><img src=x onerror=alert(1)>' in shown,
+                      'escape: the hostile strings are shown as text')
+    check(found, 'generated: tests/generator/dumps has small.hprof.gz or escape.hprof.gz')
+
+
+def check_chromium(tool, dumps):
+    exe = shutil.which('chromium') or shutil.which('chromium-browser')
+    if exe is None:
+        print('chromium is not installed (Debian package chromium): skipped')
+        sys.exit(77)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ('tiny', 'hostile'):
+            out = os.path.join(tmp, name + '.html')
+            run_tool(tool, os.path.join(dumps, name + '.hprof'), out)
+            r = subprocess.run([exe, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+                                '--user-data-dir=' + os.path.join(tmp, 'profile'),
+                                '--virtual-time-budget=2000', '--dump-dom', 'file://' + out],
+                               capture_output=True, text=True, timeout=90)
+            dom = r.stdout
+            check(r.returncode == 0 and '</html>' in dom, '%s: chromium rendered the page' % name)
+            page = parse(dom)
+            shown = page.all_text()
+            check('Leaking: YES' in shown, '%s: the page shows the leaking object' % name)
+            # The sorting script ran (it marks headers): the CSP hash is right.
+            check('data-sort=""' in dom, '%s: the inline script ran under the page\'s CSP' % name)
+            check(not any(t == 'img' for (t, _) in page.elements), '%s: no <img> in the rendered DOM' % name)
+            if name == 'tiny':
+                check('com.example.Leaky' in shown and 'sLeaky' in shown, 'tiny: the trace is on the page')
+            else:
+                check(XSS_IMG in shown, 'hostile: the hostile text is on the page as text')
+        shot = os.path.join(tmp, 'shot.png')
+        subprocess.run([exe, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+                        '--user-data-dir=' + os.path.join(tmp, 'profile'), '--window-size=1280,2400',
+                        '--screenshot=' + shot, 'file://' + os.path.join(tmp, 'tiny.html')],
+                       capture_output=True, timeout=90)
+        check(os.path.exists(shot) and os.path.getsize(shot) > 10000, 'tiny: chromium took a screenshot')
+        if os.environ.get('HS_REPORT_SCREENSHOT') and os.path.exists(shot):
+            shutil.copyfile(shot, os.environ['HS_REPORT_SCREENSHOT'])
+
+
+def main():
+    what, tool, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
+    {'structure': check_structure, 'escape': check_escape, 'golden': check_golden,
+     'generated': check_generated, 'chromium': check_chromium}[what](tool, dumps)
+    if failures:
+        print('%d check(s) failed' % len(failures))
+        sys.exit(1)
+    print('ok')
+
+
+if __name__ == '__main__':
+    main()
