@@ -1,0 +1,579 @@
+/* hs-dominators.c: exact dominator tree (Lengauer-Tarjan) and retained sizes.
+ *
+ * The algorithm is the "simple" Lengauer-Tarjan (path compression, no
+ * balancing: O(m log n) in the worst case, whatever the input), run over DFS
+ * preorder numbers. Number 0 is the virtual root whose successors are the GC
+ * roots; reachable objects get 1 .. N-1. Nothing recurses: the DFS walks the
+ * parent chain instead of a stack, and path compression uses a small growable
+ * stack.
+ *
+ * Memory. The output arrays are allocated first and double as scratch space
+ * while the tree is computed, so that the peak stays low on 25M-object heaps:
+ *   idom (4n)            DFS preorder number of every object (pre[])
+ *   child_targets (4n)   vertex[]: preorder number -> object
+ *   child_offsets (8n)   DFS edge cursors, then the predecessor CSR offsets
+ *   retained (8n)        two guint32 arrays: parent/ancestor and semi
+ *   retained_count (8n)  two guint32 arrays: label and bucket heads
+ * Temporaries beyond the outputs: idom/bucket-next in preorder numbers (4 bytes
+ * per reachable object), the predecessor lists (4 bytes per reachable edge
+ * plus one per root record) and the compression stack (4 bytes per level of
+ * the longest compressed path, usually tiny). With 3 edges per object that is
+ * about 16 bytes per object.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "hs-dominators.h"
+
+#define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
+
+typedef struct {
+  HsProgressFunc progress;
+  gpointer data;
+  GCancellable *cancellable;
+} Ctx;
+
+/* Phase weights in the "dominators" progress: DFS, predecessors,
+ * semidominators, outputs. */
+static gboolean
+tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
+{
+  if (ctx->cancellable && g_cancellable_is_cancelled (ctx->cancellable))
+    return FALSE;
+  if (ctx->progress && total > 0)
+    ctx->progress ("dominators", base + span * ((double) done / (double) total), ctx->data);
+  return TRUE;
+}
+
+typedef struct {
+  guint32 *data;
+  gsize len, cap;
+} U32Stack;
+
+static inline void
+u32_push (U32Stack *s, guint32 v)
+{
+  if (G_UNLIKELY (s->len == s->cap))
+    {
+      s->cap = s->cap ? s->cap * 2 : 1024;
+      s->data = g_renew (guint32, s->data, s->cap);
+    }
+  s->data[s->len++] = v;
+}
+
+/* LT eval with path compression. Vertices >= lo are linked into the forest
+ * (their anc[] is their forest parent); the others are forest roots. */
+static inline guint32
+lt_eval (guint32 v, guint32 lo, guint32 *anc, guint32 *label,
+         const guint32 *semi, U32Stack *stack)
+{
+  if (v < lo || anc[v] < lo)
+    return label[v];   /* unlinked (label[v] == v) or one step from a root */
+  stack->len = 0;
+  guint32 x = v;
+  while (anc[x] >= lo)
+    {
+      u32_push (stack, x);
+      x = anc[x];
+    }
+  while (stack->len > 0)
+    {
+      guint32 y = stack->data[--stack->len];
+      guint32 a = anc[y];
+      if (semi[label[a]] < semi[label[y]])
+        label[y] = label[a];
+      anc[y] = anc[a];
+    }
+  return label[v];
+}
+
+/* --- children sort ------------------------------------------------------- */
+
+typedef struct {
+  const guint64 *retained;
+  const guint64 *offsets;
+  HsObj *targets;
+  guint64 from, to;    /* node range whose lists are sorted */
+} SortJob;
+
+static inline gboolean
+child_before (const guint64 *retained, HsObj a, HsObj b)
+{
+  return retained[a] > retained[b] || (retained[a] == retained[b] && a < b);
+}
+
+static gint
+child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
+{
+  const guint64 *retained = user_data;
+  HsObj a = *(const HsObj *) pa, b = *(const HsObj *) pb;
+  if (a == b)
+    return 0;
+  return child_before (retained, a, b) ? -1 : 1;
+}
+
+static gpointer
+sort_children_job (gpointer user_data)
+{
+  SortJob *job = user_data;
+  const guint64 *retained = job->retained;
+  for (guint64 v = job->from; v < job->to; v++)
+    {
+      HsObj *list = job->targets + job->offsets[v];
+      guint64 len = job->offsets[v + 1] - job->offsets[v];
+      if (len < 2)
+        continue;
+      if (len <= 16)
+        {
+          for (guint64 i = 1; i < len; i++)
+            {
+              HsObj x = list[i];
+              guint64 j = i;
+              while (j > 0 && child_before (retained, x, list[j - 1]))
+                {
+                  list[j] = list[j - 1];
+                  j--;
+                }
+              list[j] = x;
+            }
+        }
+      else
+        g_qsort_with_data (list, (gint) MIN (len, (guint64) G_MAXINT), sizeof (HsObj),
+                           child_cmp, (gpointer) retained);
+    }
+  return NULL;
+}
+
+/* Sorts every child list, splitting the nodes in two halves of about the
+ * same number of children, the second half on another thread. */
+static void
+sort_children (HsDomTree *t)
+{
+  guint64 total = t->child_offsets[t->n + 1];
+  SortJob jobs[2] = {
+    { t->retained, t->child_offsets, t->child_targets, 0, t->n + 1 },
+    { t->retained, t->child_offsets, t->child_targets, t->n + 1, t->n + 1 },
+  };
+  if (total < 200000 || g_get_num_processors () < 2)
+    {
+      sort_children_job (&jobs[0]);
+      return;
+    }
+  /* First node whose list starts past the middle. */
+  guint64 lo = 0, hi = t->n + 1;
+  while (lo < hi)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      if (t->child_offsets[mid] < total / 2)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  jobs[0].to = lo;
+  jobs[1].from = lo;
+  GThread *thread = g_thread_try_new ("hs-dom-sort", sort_children_job, &jobs[1], NULL);
+  sort_children_job (&jobs[0]);
+  if (thread)
+    g_thread_join (thread);
+  else
+    sort_children_job (&jobs[1]);
+}
+
+/* --- the tree ------------------------------------------------------------ */
+
+void
+hs_dom_tree_free (HsDomTree *tree)
+{
+  if (!tree)
+    return;
+  g_free (tree->idom);
+  g_free (tree->retained);
+  g_free (tree->retained_count);
+  g_free (tree->child_offsets);
+  g_free (tree->child_targets);
+  g_free (tree);
+}
+
+HsDomTree *
+hs_dom_tree_compute (guint64         n,
+                     const guint64  *offsets,
+                     const HsObj    *targets,
+                     const HsObj    *roots,
+                     gsize           n_roots,
+                     const guint32  *shallow,
+                     HsProgressFunc  progress,
+                     gpointer        progress_data,
+                     GCancellable   *cancellable,
+                     GError        **error)
+{
+  Ctx ctx = { progress, progress_data, cancellable };
+
+  /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
+  if (n >= (guint64) HS_OBJ_NONE)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "Too many objects for the dominator tree (%" G_GUINT64_FORMAT ")", n);
+      return NULL;
+    }
+  for (guint64 v = 0; v < n; v++)
+    if (offsets[v + 1] < offsets[v])
+      {
+        g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                     "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
+        return NULL;
+      }
+
+  g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
+  t->n = n;
+  t->idom = g_new0 (HsObj, MAX (n, 1));
+  t->retained = g_new (guint64, n + 1);
+  t->retained_count = g_new (guint64, n + 1);
+  t->child_offsets = g_new (guint64, n + 2);
+  t->child_targets = g_new (HsObj, n + 1);
+
+  guint32 *pre = t->idom;                 /* object -> preorder number, 0 = unvisited */
+  guint32 *vertex = t->child_targets;     /* preorder number -> object, [0] = n */
+  guint64 *cursor = t->child_offsets;     /* DFS edge cursor per preorder number */
+  guint32 *anc = (guint32 *) t->retained; /* DFS parent, then LT ancestor */
+  guint32 *semi = anc + (n + 1);
+  guint32 *label = (guint32 *) t->retained_count;
+  guint32 *bhead = label + (n + 1);
+
+  /* 1. DFS from the virtual root. The path is the parent chain, so there is
+   * no stack: when a vertex runs out of edges we return to its parent. */
+  guint32 N = 1;
+  vertex[0] = (guint32) n;
+  anc[0] = 0;
+  for (gsize r = 0; r < n_roots; r++)
+    {
+      HsObj root = roots[r];
+      if (root >= n || pre[root] != 0)
+        continue;
+      pre[root] = N;
+      vertex[N] = root;
+      anc[N] = 0;
+      cursor[N] = offsets[root];
+      guint32 cur = N++;
+      while (cur != 0)
+        {
+          HsObj v = vertex[cur];
+          guint64 pos = cursor[cur], end = offsets[v + 1];
+          HsObj w = HS_OBJ_NONE;
+          while (pos < end)
+            {
+              HsObj x = targets[pos++];
+              if (x < n && pre[x] == 0)
+                {
+                  w = x;
+                  break;
+                }
+            }
+          if (w == HS_OBJ_NONE)
+            {
+              cur = anc[cur];
+              continue;
+            }
+          cursor[cur] = pos;
+          pre[w] = N;
+          vertex[N] = w;
+          anc[N] = cur;
+          cursor[N] = offsets[w];
+          cur = N++;
+          if ((N & POLL_MASK) == 0 && !tick (&ctx, 0.0, 0.25, N, n))
+            return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+        }
+    }
+  t->n_reachable = N - 1;
+
+  /* 2. Predecessor lists in preorder numbers (virtual root edges included).
+   * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
+   * prefix-summed, then filled with off[i+1]++ so that no cursor is needed. */
+  guint64 *off = t->child_offsets;
+  memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
+  for (gsize r = 0; r < n_roots; r++)
+    if (roots[r] < n && pre[roots[r]] != 0)
+      off[pre[roots[r]] + 1]++;
+  for (guint64 v = 0; v < n; v++)
+    {
+      if (pre[v] == 0)
+        continue;
+      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+        {
+          HsObj w = targets[e];
+          if (w < n && pre[w] != 0)
+            off[pre[w] + 1]++;
+        }
+      if ((v & POLL_MASK) == 0 && !tick (&ctx, 0.25, 0.1, v, n))
+        return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+    }
+  /* Shift so that off[i+1] holds the start of i, off[0] = off[1] = 0. */
+  guint64 total = 0;
+  for (guint32 i = 0; i < N; i++)
+    {
+      guint64 c = off[i + 1];
+      off[i + 1] = total;
+      total += c;
+    }
+  off[0] = 0;
+  g_autofree guint32 *preds = g_new (guint32, MAX (total, 1));
+  for (gsize r = 0; r < n_roots; r++)
+    if (roots[r] < n && pre[roots[r]] != 0)
+      preds[off[pre[roots[r]] + 1]++] = 0;
+  for (guint64 v = 0; v < n; v++)
+    {
+      guint32 pv = pre[v];
+      if (pv == 0)
+        continue;
+      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+        {
+          HsObj w = targets[e];
+          if (w < n && pre[w] != 0)
+            preds[off[pre[w] + 1]++] = pv;
+        }
+      if ((v & POLL_MASK) == 0 && !tick (&ctx, 0.35, 0.1, v, n))
+        return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+    }
+  /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
+
+  /* 3. Lengauer-Tarjan. bnext[] (bucket lists) and idomn[] share storage: a
+   * vertex leaves its bucket exactly when its relative idom is set. */
+  g_autofree guint32 *idomn = g_new (guint32, N);
+  guint32 *bnext = idomn;
+  for (guint32 i = 0; i < N; i++)
+    {
+      label[i] = i;
+      bhead[i] = 0;
+    }
+  semi[0] = 0;
+  idomn[0] = 0;
+  U32Stack stack = { NULL, 0, 0 };
+  for (guint32 i = N - 1; i >= 1; i--)
+    {
+      guint32 p = anc[i];   /* still the DFS parent: i is not linked yet */
+      guint32 s = i;
+      for (guint64 e = off[i]; e < off[i + 1]; e++)
+        {
+          guint32 q = preds[e];
+          guint32 cand = q <= i ? q : semi[lt_eval (q, i + 1, anc, label, semi, &stack)];
+          if (cand < s)
+            s = cand;
+        }
+      semi[i] = s;
+      bnext[i] = bhead[s];
+      bhead[s] = i;
+      /* link (p, i) is implicit: every vertex >= i is now linked. */
+      for (guint32 v = bhead[p]; v != 0;)
+        {
+          guint32 next = bnext[v];
+          guint32 u = lt_eval (v, i, anc, label, semi, &stack);
+          idomn[v] = semi[u] < semi[v] ? u : p;
+          v = next;
+        }
+      bhead[p] = 0;
+      if ((i & POLL_MASK) == 0 && !tick (&ctx, 0.45, 0.3, N - i, N))
+        {
+          g_free (stack.data);
+          return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+        }
+    }
+  g_free (stack.data);
+  for (guint32 i = 1; i < N; i++)
+    if (idomn[i] != semi[i])
+      idomn[i] = idomn[idomn[i]];
+  g_clear_pointer (&preds, g_free);
+
+  /* 4. Retained sizes and counts: in reverse preorder every vertex is
+   * complete before it is added to its immediate dominator (idom < i). */
+  memset (t->retained, 0, sizeof (guint64) * (n + 1));
+  memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
+  guint64 *ret = t->retained, *cnt = t->retained_count;
+  for (guint32 i = N - 1; i >= 1; i--)
+    {
+      HsObj v = vertex[i], d = vertex[idomn[i]];
+      ret[v] += shallow[v];
+      cnt[v] += 1;
+      ret[d] += ret[v];
+      cnt[d] += cnt[v];
+    }
+  if (!tick (&ctx, 0.75, 0.05, 1, 1))
+    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+
+  /* 5. Immediate dominators as objects, in place of pre[]. */
+  for (guint64 v = 0; v < n; v++)
+    {
+      guint32 pv = pre[v];
+      t->idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
+    }
+  g_clear_pointer (&idomn, g_free);
+
+  /* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
+   * prefix sums (co[d] = end of d's list), then filled backwards with
+   * --co[d] so that each list comes out in ascending index and co[d] ends
+   * as the start of d's list. */
+  guint64 *co = t->child_offsets;
+  memset (co, 0, sizeof (guint64) * (n + 2));
+  for (guint64 v = 0; v < n; v++)
+    if (t->idom[v] != HS_OBJ_NONE)
+      co[t->idom[v]]++;
+  for (guint64 k = 1; k <= n; k++)
+    co[k] += co[k - 1];
+  co[n + 1] = co[n];
+  for (guint64 v = n; v-- > 0;)
+    if (t->idom[v] != HS_OBJ_NONE)
+      t->child_targets[--co[t->idom[v]]] = (HsObj) v;
+  t->child_targets = g_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
+  if (!tick (&ctx, 0.8, 0.05, 1, 1))
+    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+
+  sort_children (t);
+  if (!tick (&ctx, 1.0, 0.0, 1, 1))
+    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+  return g_steal_pointer (&t);
+}
+
+const HsObj *
+hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
+{
+  if (!tree || v > tree->n)
+    {
+      if (n_children)
+        *n_children = 0;
+      return NULL;
+    }
+  guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
+  if (n_children)
+    *n_children = (gsize) (end - start);
+  return end > start ? tree->child_targets + start : NULL;
+}
+
+/* Iterative DFS over the dominator tree. The stack holds, per depth, the
+ * position in child_targets of the node on the current path; the next
+ * sibling is the next position while it is inside the parent's range. */
+void
+hs_dom_tree_class_retained (const HsDomTree *tree,
+                            const HsClass   *class_of,
+                            guint            n_classes,
+                            guint64         *out_retained)
+{
+  memset (out_retained, 0, sizeof (guint64) * n_classes);
+  if (!tree || tree->n_reachable == 0)
+    return;
+  const guint64 *co = tree->child_offsets;
+  const HsObj *ct = tree->child_targets;
+  g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
+  gsize cap = 1024, depth = 0;
+  g_autofree guint64 *stack = g_new (guint64, cap);
+
+#define ENTER(pos) G_STMT_START {                                          \
+    HsObj x_ = ct[pos];                                                    \
+    HsClass c_ = class_of[x_];                                             \
+    if (c_ < n_classes && active[c_]++ == 0)                               \
+      out_retained[c_] += tree->retained[x_];                              \
+  } G_STMT_END
+#define LEAVE(pos) G_STMT_START {                                          \
+    HsClass c_ = class_of[ct[pos]];                                        \
+    if (c_ < n_classes)                                                    \
+      active[c_]--;                                                        \
+  } G_STMT_END
+
+  if (co[tree->n + 1] == co[tree->n])
+    return;
+  stack[depth++] = co[tree->n];
+  ENTER (stack[0]);
+  while (depth > 0)
+    {
+      guint64 pos = stack[depth - 1];
+      HsObj x = ct[pos];
+      if (co[x + 1] > co[x])
+        {
+          /* descend to the first child */
+          if (depth == cap)
+            {
+              cap *= 2;
+              stack = g_renew (guint64, stack, cap);
+            }
+          stack[depth++] = co[x];
+          ENTER (co[x]);
+          continue;
+        }
+      /* x is a leaf: leave it and the ancestors that have no next sibling */
+      for (;;)
+        {
+          pos = stack[depth - 1];
+          LEAVE (pos);
+          HsObj parent = depth >= 2 ? ct[stack[depth - 2]] : (HsObj) tree->n;
+          if (pos + 1 < co[parent + 1])
+            {
+              stack[depth - 1] = pos + 1;
+              ENTER (pos + 1);
+              break;
+            }
+          if (--depth == 0)
+            break;
+        }
+    }
+#undef ENTER
+#undef LEAVE
+}
+
+/* Marks what is reachable without entering the set, then continues from the
+ * set members met on the way: everything the second walk reaches is what
+ * the set retains. A node is marked when pushed, so both stacks together
+ * hold each object at most once. */
+void
+hs_retained_set_precise (guint64         n,
+                         const guint64  *offsets,
+                         const HsObj    *targets,
+                         const HsObj    *roots,
+                         gsize           n_roots,
+                         const guint32  *shallow,
+                         const guint8   *in_set,
+                         guint64        *out_bytes,
+                         guint64        *out_count)
+{
+  guint64 bytes = 0, count = 0;
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
+  U32Stack outside = { NULL, 0, 0 }, blocked = { NULL, 0, 0 };
+
+  for (gsize r = 0; r < n_roots; r++)
+    {
+      HsObj x = roots[r];
+      if (x >= n || seen[x])
+        continue;
+      seen[x] = 1;
+      u32_push (in_set[x] ? &blocked : &outside, x);
+    }
+  while (outside.len > 0)
+    {
+      HsObj v = outside.data[--outside.len];
+      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+        {
+          HsObj x = targets[e];
+          if (x >= n || seen[x])
+            continue;
+          seen[x] = 1;
+          u32_push (in_set[x] ? &blocked : &outside, x);
+        }
+    }
+  while (blocked.len > 0)
+    {
+      HsObj v = blocked.data[--blocked.len];
+      bytes += shallow[v];
+      count++;
+      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+        {
+          HsObj x = targets[e];
+          if (x >= n || seen[x])
+            continue;
+          seen[x] = 1;
+          u32_push (&blocked, x);
+        }
+    }
+  g_free (outside.data);
+  g_free (blocked.data);
+  if (out_bytes)
+    *out_bytes = bytes;
+  if (out_count)
+    *out_count = count;
+}

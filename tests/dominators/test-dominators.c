@@ -1,0 +1,774 @@
+/* Tests of hs-dominators: hand-made graphs with dominators worked out by
+ * hand, very large shapes (chains, fan-out) that must not recurse, and a
+ * cross-check against a naive "remove v, see what becomes unreachable"
+ * computation on random small graphs. */
+#include <string.h>
+
+#include "hs-dominators.h"
+
+/* --- a small graph builder ---------------------------------------------- */
+
+typedef struct {
+  guint64 n;
+  GArray *src, *dst;     /* edges, in insertion order */
+  GArray *roots;         /* HsObj */
+  guint32 *shallow;
+  guint64 *offsets;
+  HsObj *targets;
+} Graph;
+
+static Graph *
+graph_new (guint64 n)
+{
+  Graph *g = g_new0 (Graph, 1);
+  g->n = n;
+  g->src = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g->dst = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g->roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g->shallow = g_new0 (guint32, MAX (n, 1));
+  for (guint64 i = 0; i < n; i++)
+    g->shallow[i] = 16;
+  return g;
+}
+
+static void
+graph_free (Graph *g)
+{
+  g_array_unref (g->src);
+  g_array_unref (g->dst);
+  g_array_unref (g->roots);
+  g_free (g->shallow);
+  g_free (g->offsets);
+  g_free (g->targets);
+  g_free (g);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Graph, graph_free)
+
+static void
+edge (Graph *g, HsObj a, HsObj b)
+{
+  g_array_append_val (g->src, a);
+  g_array_append_val (g->dst, b);
+}
+
+static void
+root (Graph *g, HsObj r)
+{
+  g_array_append_val (g->roots, r);
+}
+
+/* CSR, edges of each node in insertion order (a stable counting sort). */
+static void
+graph_finish (Graph *g)
+{
+  guint64 m = g->src->len;
+  g_free (g->offsets);
+  g_free (g->targets);
+  g->offsets = g_new0 (guint64, g->n + 1);
+  g->targets = g_new (HsObj, MAX (m, 1));
+  for (guint64 e = 0; e < m; e++)
+    g->offsets[g_array_index (g->src, HsObj, e) + 1]++;
+  for (guint64 v = 0; v < g->n; v++)
+    g->offsets[v + 1] += g->offsets[v];
+  g_autofree guint64 *pos = g_memdup2 (g->offsets, sizeof (guint64) * (g->n + 1));
+  for (guint64 e = 0; e < m; e++)
+    g->targets[pos[g_array_index (g->src, HsObj, e)]++] = g_array_index (g->dst, HsObj, e);
+}
+
+static HsDomTree *
+graph_dom (Graph *g)
+{
+  g_autoptr(GError) error = NULL;
+  graph_finish (g);
+  HsDomTree *t = hs_dom_tree_compute (g->n, g->offsets, g->targets,
+                                      (const HsObj *) g->roots->data, g->roots->len,
+                                      g->shallow, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (t);
+  g_assert_cmpuint (t->n, ==, g->n);
+  return t;
+}
+
+/* Structural invariants every tree must satisfy, whatever the graph. */
+static void
+check_tree_invariants (Graph *g, HsDomTree *t)
+{
+  guint64 n = g->n, reachable = 0, bytes = 0;
+  for (guint64 v = 0; v < n; v++)
+    if (t->idom[v] != HS_OBJ_NONE)
+      {
+        reachable++;
+        bytes += g->shallow[v];
+        g_assert_cmpuint (t->idom[v], <=, n);
+        g_assert_cmpuint (t->idom[v], !=, v);
+      }
+  g_assert_cmpuint (t->n_reachable, ==, reachable);
+  g_assert_cmpuint (t->retained[n], ==, bytes);
+  g_assert_cmpuint (t->retained_count[n], ==, reachable);
+  g_assert_cmpuint (t->child_offsets[0], ==, 0);
+  g_assert_cmpuint (t->child_offsets[n + 1], ==, reachable);
+  for (guint64 v = 0; v <= n; v++)
+    {
+      gsize nc;
+      const HsObj *c = hs_dom_tree_children (t, v, &nc);
+      guint64 sum = v < n ? g->shallow[v] : 0, count = v < n ? 1 : 0;
+      if (v < n && t->idom[v] == HS_OBJ_NONE)
+        {
+          g_assert_cmpuint (nc, ==, 0);
+          continue;
+        }
+      for (gsize i = 0; i < nc; i++)
+        {
+          g_assert_cmpuint (t->idom[c[i]], ==, v);
+          sum += t->retained[c[i]];
+          count += t->retained_count[c[i]];
+          if (i > 0)
+            g_assert_true (t->retained[c[i - 1]] > t->retained[c[i]] ||
+                           (t->retained[c[i - 1]] == t->retained[c[i]] && c[i - 1] < c[i]));
+        }
+      g_assert_cmpuint (t->retained[v], ==, sum);
+      g_assert_cmpuint (t->retained_count[v], ==, count);
+    }
+}
+
+/* --- naive reference ----------------------------------------------------- */
+
+/* Marks what is reachable from the roots without entering `removed`
+ * (HS_OBJ_NONE: nothing removed) nor any member of `skip_set`. */
+static void
+naive_reach (Graph *g, HsObj removed, const guint8 *skip_set, guint8 *seen)
+{
+  memset (seen, 0, g->n);
+  g_autofree HsObj *stack = g_new (HsObj, g->n + g->roots->len + 1);
+  gsize sp = 0;
+  for (guint i = 0; i < g->roots->len; i++)
+    {
+      HsObj r = g_array_index (g->roots, HsObj, i);
+      if (r < g->n && r != removed && !(skip_set && skip_set[r]) && !seen[r])
+        {
+          seen[r] = 1;
+          stack[sp++] = r;
+        }
+    }
+  while (sp > 0)
+    {
+      HsObj v = stack[--sp];
+      for (guint64 e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+        {
+          HsObj w = g->targets[e];
+          if (w < g->n && w != removed && !(skip_set && skip_set[w]) && !seen[w])
+            {
+              seen[w] = 1;
+              stack[sp++] = w;
+            }
+        }
+    }
+}
+
+/* dominated[v * n + w]: w becomes unreachable when v is removed (v itself
+ * included when reachable). The idom of w is its strict dominator that
+ * dominates the fewest objects (dominators of w form a chain). */
+static void
+check_against_naive (Graph *g, HsDomTree *t)
+{
+  guint64 n = g->n;
+  g_autofree guint8 *all = g_new0 (guint8, MAX (n, 1));
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
+  g_autofree guint8 *dominated = g_new0 (guint8, MAX (n * n, 1));
+  g_autofree guint64 *dom_size = g_new0 (guint64, MAX (n, 1));
+  naive_reach (g, HS_OBJ_NONE, NULL, all);
+  for (guint64 v = 0; v < n; v++)
+    {
+      if (!all[v])
+        continue;
+      naive_reach (g, (HsObj) v, NULL, seen);
+      guint64 bytes = 0, count = 0;
+      for (guint64 w = 0; w < n; w++)
+        if (all[w] && !seen[w])
+          {
+            dominated[v * n + w] = 1;
+            bytes += g->shallow[w];
+            count++;
+          }
+      dom_size[v] = count;
+      g_assert_cmpuint (t->retained[v], ==, bytes);
+      g_assert_cmpuint (t->retained_count[v], ==, count);
+    }
+  for (guint64 w = 0; w < n; w++)
+    {
+      if (!all[w])
+        {
+          g_assert_cmpuint (t->idom[w], ==, HS_OBJ_NONE);
+          g_assert_cmpuint (t->retained[w], ==, 0);
+          continue;
+        }
+      HsObj best = (HsObj) n;
+      guint64 best_size = G_MAXUINT64;
+      for (guint64 v = 0; v < n; v++)
+        if (v != w && dominated[v * n + w] && dom_size[v] < best_size)
+          {
+            best = (HsObj) v;
+            best_size = dom_size[v];
+          }
+      g_assert_cmpuint (t->idom[w], ==, best);
+    }
+}
+
+/* --- hand-made graphs ---------------------------------------------------- */
+
+static void
+test_diamond (void)
+{
+  /* 0 -> 1, 2; 1 -> 3; 2 -> 3; 3 -> 4. 3 has two paths from 0, so its
+   * idom is 0; 4 is only reached through 3. */
+  g_autoptr(Graph) g = graph_new (5);
+  guint32 sizes[] = { 10, 20, 30, 40, 50 };
+  memcpy (g->shallow, sizes, sizeof sizes);
+  edge (g, 0, 1); edge (g, 0, 2); edge (g, 1, 3); edge (g, 2, 3); edge (g, 3, 4);
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[0], ==, 5);
+  g_assert_cmpuint (t->idom[1], ==, 0);
+  g_assert_cmpuint (t->idom[2], ==, 0);
+  g_assert_cmpuint (t->idom[3], ==, 0);
+  g_assert_cmpuint (t->idom[4], ==, 3);
+  g_assert_cmpuint (t->retained[4], ==, 50);
+  g_assert_cmpuint (t->retained[3], ==, 90);
+  g_assert_cmpuint (t->retained[2], ==, 30);
+  g_assert_cmpuint (t->retained[1], ==, 20);
+  g_assert_cmpuint (t->retained[0], ==, 150);
+  g_assert_cmpuint (t->retained[5], ==, 150);
+  g_assert_cmpuint (t->retained_count[3], ==, 2);
+  g_assert_cmpuint (t->retained_count[0], ==, 5);
+  g_assert_cmpuint (t->n_reachable, ==, 5);
+  gsize nc;
+  const HsObj *c = hs_dom_tree_children (t, 0, &nc);
+  g_assert_cmpuint (nc, ==, 3);
+  g_assert_cmpuint (c[0], ==, 3);   /* 90 */
+  g_assert_cmpuint (c[1], ==, 2);   /* 30 */
+  g_assert_cmpuint (c[2], ==, 1);   /* 20 */
+  c = hs_dom_tree_children (t, 5, &nc);
+  g_assert_cmpuint (nc, ==, 1);
+  g_assert_cmpuint (c[0], ==, 0);
+  c = hs_dom_tree_children (t, 4, &nc);
+  g_assert_cmpuint (nc, ==, 0);
+  g_assert_null (hs_dom_tree_children (t, 6, &nc));
+  g_assert_cmpuint (nc, ==, 0);
+  check_tree_invariants (g, t);
+  check_against_naive (g, t);
+
+  /* Precise retained set of {1, 2}: removing both frees 3 and 4 too. */
+  guint8 set[5] = { 0, 1, 1, 0, 0 };
+  guint64 bytes = 0, count = 0;
+  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                           g->roots->len, g->shallow, set, &bytes, &count);
+  g_assert_cmpuint (bytes, ==, 20 + 30 + 40 + 50);
+  g_assert_cmpuint (count, ==, 4);
+  /* ... while {1} alone frees only itself. */
+  guint8 set1[5] = { 0, 1, 0, 0, 0 };
+  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                           g->roots->len, g->shallow, set1, &bytes, &count);
+  g_assert_cmpuint (bytes, ==, 20);
+  g_assert_cmpuint (count, ==, 1);
+}
+
+static void
+test_cycles (void)
+{
+  /* 0 -> 1 -> 2 -> 3 -> 1 (cycle), 3 -> 0 (back to the root), 2 -> 4 -> 2. */
+  g_autoptr(Graph) g = graph_new (5);
+  edge (g, 0, 1); edge (g, 1, 2); edge (g, 2, 3); edge (g, 3, 1); edge (g, 3, 0);
+  edge (g, 2, 4); edge (g, 4, 2);
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[0], ==, 5);
+  g_assert_cmpuint (t->idom[1], ==, 0);
+  g_assert_cmpuint (t->idom[2], ==, 1);
+  g_assert_cmpuint (t->idom[3], ==, 2);
+  g_assert_cmpuint (t->idom[4], ==, 2);
+  g_assert_cmpuint (t->retained[1], ==, 4 * 16);
+  g_assert_cmpuint (t->retained[2], ==, 3 * 16);
+  check_tree_invariants (g, t);
+  check_against_naive (g, t);
+
+  /* A cycle entered at two points: 0 -> 1, 0 -> 2, 1 <-> 2 (each has two
+   * ways in, so both are children of 0), 2 -> 3. */
+  g_autoptr(Graph) h = graph_new (4);
+  edge (h, 0, 1); edge (h, 0, 2); edge (h, 1, 2); edge (h, 2, 1); edge (h, 2, 3);
+  root (h, 0);
+  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_assert_cmpuint (u->idom[1], ==, 0);
+  g_assert_cmpuint (u->idom[2], ==, 0);
+  g_assert_cmpuint (u->idom[3], ==, 2);
+  check_against_naive (h, u);
+}
+
+static void
+test_semi_not_idom (void)
+{
+  /* 0 -> 1 -> 2 -> 3 -> 4, 2 -> 4, 0 -> 3. Depth-first from 0 the tree is
+   * the line; 4's semidominator is 2 but 4 is reachable as 0 -> 3 -> 4, so
+   * its idom is 0 (like 3's); 2 is still dominated by 1. */
+  g_autoptr(Graph) g = graph_new (5);
+  edge (g, 0, 1); edge (g, 0, 3); edge (g, 1, 2); edge (g, 2, 3); edge (g, 2, 4);
+  edge (g, 3, 4);
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[1], ==, 0);
+  g_assert_cmpuint (t->idom[2], ==, 1);
+  g_assert_cmpuint (t->idom[3], ==, 0);
+  g_assert_cmpuint (t->idom[4], ==, 0);
+  g_assert_cmpuint (t->retained[1], ==, 32);
+  check_against_naive (g, t);
+}
+
+static void
+test_chain (void)
+{
+  /* 2,000,000 objects in a line, each also pointing back to its
+   * predecessor (a doubly linked list) and to the head: every object is
+   * dominated by the one before it and retains everything after it. */
+  const guint64 n = 2000000;
+  g_autoptr(Graph) g = graph_new (n);
+  for (guint64 i = 0; i < n; i++)
+    {
+      g->shallow[i] = 24 + 8 * (i % 3);
+      if (i + 1 < n)
+        edge (g, (HsObj) i, (HsObj) (i + 1));
+      if (i > 0)
+        {
+          edge (g, (HsObj) i, (HsObj) (i - 1));
+          edge (g, (HsObj) i, 0);
+        }
+    }
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  guint64 total = 0;
+  for (guint64 i = 0; i < n; i++)
+    total += 24 + 8 * (i % 3);
+  g_assert_cmpuint (t->n_reachable, ==, n);
+  g_assert_cmpuint (t->idom[0], ==, n);
+  guint64 suffix = total;
+  for (guint64 i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (t->idom[i], ==, i == 0 ? n : i - 1);
+      g_assert_cmpuint (t->retained[i], ==, suffix);
+      g_assert_cmpuint (t->retained_count[i], ==, n - i);
+      suffix -= 24 + 8 * (i % 3);
+    }
+  g_assert_cmpuint (t->retained[n], ==, total);
+
+  /* All of one class: nested instances count once, so the class retains
+   * exactly the head's retained size, not the sum over the chain. */
+  g_autofree HsClass *class_of = g_new (HsClass, n);
+  for (guint64 i = 0; i < n; i++)
+    class_of[i] = 1;
+  class_of[n / 2] = 0;   /* one of another class in the middle */
+  guint64 class_retained[3];
+  hs_dom_tree_class_retained (t, class_of, 3, class_retained);
+  g_assert_cmpuint (class_retained[1], ==, total);
+  g_assert_cmpuint (class_retained[0], ==, t->retained[n / 2]);
+  g_assert_cmpuint (class_retained[2], ==, 0);
+}
+
+static void
+test_reverse_chain_then_fan (void)
+{
+  /* A chain 0 -> 1 -> ... -> k-1, then k children x_j of k-1 that the
+   * head 0 also points to: each x_j has two ways in, so its idom is 0.
+   * The head's edges to the x_j come after its chain edge, so the DFS
+   * reaches them through the chain (a bad case for naive NCA climbing). */
+  const guint64 k = 300000;
+  const guint64 n = 2 * k;
+  g_autoptr(Graph) g = graph_new (n);
+  for (guint64 i = 0; i + 1 < k; i++)
+    edge (g, (HsObj) i, (HsObj) (i + 1));
+  for (guint64 j = 0; j < k; j++)
+    edge (g, (HsObj) (k - 1), (HsObj) (k + j));
+  for (guint64 j = 0; j < k; j++)
+    edge (g, 0, (HsObj) (k + j));
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  for (guint64 i = 1; i < k; i++)
+    g_assert_cmpuint (t->idom[i], ==, i - 1);
+  for (guint64 j = 0; j < k; j++)
+    g_assert_cmpuint (t->idom[k + j], ==, 0);
+  g_assert_cmpuint (t->retained[1], ==, (k - 1) * 16);
+  g_assert_cmpuint (t->retained[0], ==, n * 16);
+}
+
+static void
+test_two_roots (void)
+{
+  /* Roots 0 and 1 both point at 2; 2 -> 3. Only the virtual root (4)
+   * dominates 2; 3 is dominated by 2. */
+  g_autoptr(Graph) g = graph_new (4);
+  edge (g, 0, 2); edge (g, 1, 2); edge (g, 2, 3);
+  root (g, 0); root (g, 1);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[0], ==, 4);
+  g_assert_cmpuint (t->idom[1], ==, 4);
+  g_assert_cmpuint (t->idom[2], ==, 4);
+  g_assert_cmpuint (t->idom[3], ==, 2);
+  g_assert_cmpuint (t->retained[0], ==, 16);
+  g_assert_cmpuint (t->retained[2], ==, 32);
+  check_tree_invariants (g, t);
+  check_against_naive (g, t);
+}
+
+static void
+test_root_reaches_root (void)
+{
+  /* Roots 0 and 1 (and 0 listed again, plus ids naming nothing), 0 -> 1 -> 2.
+   * 1 is a root itself, so 0 does not dominate it. */
+  g_autoptr(Graph) g = graph_new (3);
+  guint32 sizes[] = { 8, 16, 32 };
+  memcpy (g->shallow, sizes, sizeof sizes);
+  edge (g, 0, 1); edge (g, 1, 2);
+  root (g, HS_OBJ_NONE); root (g, 0); root (g, 1); root (g, 0); root (g, 7); root (g, 1);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[0], ==, 3);
+  g_assert_cmpuint (t->idom[1], ==, 3);
+  g_assert_cmpuint (t->idom[2], ==, 1);
+  g_assert_cmpuint (t->retained[0], ==, 8);
+  g_assert_cmpuint (t->retained[1], ==, 48);
+  g_assert_cmpuint (t->retained[3], ==, 56);
+  gsize nc;
+  const HsObj *c = hs_dom_tree_children (t, 3, &nc);
+  g_assert_cmpuint (nc, ==, 2);
+  g_assert_cmpuint (c[0], ==, 1);
+  g_assert_cmpuint (c[1], ==, 0);
+  check_tree_invariants (g, t);
+  check_against_naive (g, t);
+
+  /* The same with the roots listed the other way round: the DFS now
+   * enters 1 from the virtual root before 0 is seen. */
+  g_autoptr(Graph) h = graph_new (3);
+  edge (h, 0, 1); edge (h, 1, 2);
+  root (h, 1); root (h, 0);
+  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_assert_cmpuint (u->idom[0], ==, 3);
+  g_assert_cmpuint (u->idom[1], ==, 3);
+  g_assert_cmpuint (u->idom[2], ==, 1);
+}
+
+static void
+test_unreachable (void)
+{
+  /* Reachable: 0 -> 1. Island: 2 <-> 3, 3 -> 1, 4 -> 4, 5 alone. A
+   * reference from the island into the reachable part changes nothing. */
+  g_autoptr(Graph) g = graph_new (6);
+  guint32 sizes[] = { 16, 24, 100, 200, 300, 400 };
+  memcpy (g->shallow, sizes, sizeof sizes);
+  edge (g, 0, 1); edge (g, 2, 3); edge (g, 3, 2); edge (g, 3, 1); edge (g, 4, 4);
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[1], ==, 0);
+  for (HsObj v = 2; v < 6; v++)
+    {
+      g_assert_cmpuint (t->idom[v], ==, HS_OBJ_NONE);
+      g_assert_cmpuint (t->retained[v], ==, 0);
+      g_assert_cmpuint (t->retained_count[v], ==, 0);
+    }
+  g_assert_cmpuint (t->n_reachable, ==, 2);
+  g_assert_cmpuint (t->retained[6], ==, 40);
+  g_assert_cmpuint (t->retained_count[6], ==, 2);
+  check_tree_invariants (g, t);
+
+  /* No roots at all: nothing is reachable. */
+  g_autoptr(Graph) h = graph_new (3);
+  edge (h, 0, 1);
+  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_assert_cmpuint (u->n_reachable, ==, 0);
+  g_assert_cmpuint (u->retained[3], ==, 0);
+  for (HsObj v = 0; v < 3; v++)
+    g_assert_cmpuint (u->idom[v], ==, HS_OBJ_NONE);
+
+  /* An empty graph. */
+  g_autoptr(Graph) e = graph_new (0);
+  g_autoptr(HsDomTree) w = graph_dom (e);
+  g_assert_cmpuint (w->n_reachable, ==, 0);
+  g_assert_cmpuint (w->retained[0], ==, 0);
+}
+
+static void
+test_wide (void)
+{
+  /* One array 0 with 1,000,000 elements 1..1M; element i has shallow
+   * 16 + 8 * (i % 5), so the children order is by size class, and by index
+   * inside one size class. Elements 1..10 are also held by root 1000001,
+   * so they hang off the virtual root instead. */
+  const guint64 w = 1000000, n = w + 2;
+  g_autoptr(Graph) g = graph_new (n);
+  g->shallow[0] = 4000016;
+  for (guint64 i = 1; i <= w; i++)
+    {
+      g->shallow[i] = 16 + 8 * (i % 5);
+      edge (g, 0, (HsObj) i);
+    }
+  for (guint64 i = 1; i <= 10; i++)
+    edge (g, (HsObj) (w + 1), (HsObj) i);
+  root (g, 0);
+  root (g, (HsObj) (w + 1));
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  gsize nc;
+  const HsObj *c = hs_dom_tree_children (t, 0, &nc);
+  g_assert_cmpuint (nc, ==, w - 10);
+  /* First all elements with i % 5 == 4 (48 bytes) from i = 14 up, ... */
+  g_assert_cmpuint (c[0], ==, 14);
+  g_assert_cmpuint (c[1], ==, 19);
+  g_assert_cmpuint (c[2], ==, 24);
+  /* ... last those with i % 5 == 0 (16 bytes), ending with 1000000. */
+  g_assert_cmpuint (c[nc - 1], ==, w);
+  g_assert_cmpuint (c[nc - 2], ==, w - 5);
+  for (gsize i = 1; i < nc; i++)
+    {
+      guint64 a = t->retained[c[i - 1]], b = t->retained[c[i]];
+      g_assert_true (a > b || (a == b && c[i - 1] < c[i]));
+    }
+  guint64 elements = 0;
+  for (guint64 i = 11; i <= w; i++)
+    elements += 16 + 8 * (i % 5);
+  g_assert_cmpuint (t->retained[0], ==, 4000016 + elements);
+  for (guint64 i = 1; i <= 10; i++)
+    g_assert_cmpuint (t->idom[i], ==, n);
+  c = hs_dom_tree_children (t, n, &nc);
+  g_assert_cmpuint (nc, ==, 12);
+  g_assert_cmpuint (c[0], ==, 0);            /* the array: by far the largest */
+  g_assert_cmpuint (c[1], ==, 4);            /* 48 bytes */
+  g_assert_cmpuint (c[2], ==, 9);            /* 48 bytes */
+  g_assert_cmpuint (c[3], ==, 3);            /* 40 */
+  g_assert_cmpuint (c[4], ==, 8);            /* 40 */
+  g_assert_cmpuint (c[5], ==, 2);            /* 32 */
+  g_assert_cmpuint (c[6], ==, 7);            /* 32 */
+  g_assert_cmpuint (c[7], ==, 1);            /* 24 */
+  g_assert_cmpuint (c[8], ==, 6);            /* 24 */
+  g_assert_cmpuint (c[9], ==, 5);            /* 16 */
+  g_assert_cmpuint (c[10], ==, 10);          /* 16 */
+  g_assert_cmpuint (c[11], ==, w + 1);       /* 16 (the root itself) */
+}
+
+static void
+test_self_loops_duplicates (void)
+{
+  /* 0 -> 0, 0 -> 1 twice, 1 -> 1, 1 -> 2 three times, 2 -> 2, 2 -> 0,
+   * plus a reference to an object that does not exist (99). */
+  g_autoptr(Graph) g = graph_new (3);
+  edge (g, 0, 0); edge (g, 0, 1); edge (g, 0, 1); edge (g, 1, 1);
+  edge (g, 1, 2); edge (g, 1, 2); edge (g, 1, 99); edge (g, 1, 2); edge (g, 2, 2); edge (g, 2, 0);
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (t->idom[0], ==, 3);
+  g_assert_cmpuint (t->idom[1], ==, 0);
+  g_assert_cmpuint (t->idom[2], ==, 1);
+  g_assert_cmpuint (t->retained[0], ==, 48);
+  g_assert_cmpuint (t->retained_count[1], ==, 2);
+  check_tree_invariants (g, t);
+  check_against_naive (g, t);
+}
+
+static void
+test_class_retained (void)
+{
+  /* Classes A=0, B=1, C=2 (C has no reachable instance), HS_CLASS_NONE.
+   *   0:A -> 1:A -> 2:B -> 3:A       (3 is nested under 0 and 1: not counted)
+   *   0:A -> 4:B                     (4 is under A only: counts for B)
+   *   5:B (root) -> 6:NONE
+   *   7:C unreachable
+   * Sizes 10, 20, 30, 40, 50, 60, 70, 80. */
+  g_autoptr(Graph) g = graph_new (8);
+  guint32 sizes[] = { 10, 20, 30, 40, 50, 60, 70, 80 };
+  memcpy (g->shallow, sizes, sizeof sizes);
+  edge (g, 0, 1); edge (g, 1, 2); edge (g, 2, 3); edge (g, 0, 4); edge (g, 5, 6);
+  root (g, 0); root (g, 5);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  HsClass class_of[] = { 0, 0, 1, 0, 1, 1, HS_CLASS_NONE, 2 };
+  guint64 out[4] = { 1, 1, 1, 1 };
+  hs_dom_tree_class_retained (t, class_of, 4, out);
+  g_assert_cmpuint (out[0], ==, 10 + 20 + 30 + 40 + 50);   /* just 0's */
+  /* B: 2 (retains 2, 3 = 70), 4 (50), 5 (60 + 70) */
+  g_assert_cmpuint (out[1], ==, 70 + 50 + 130);
+  g_assert_cmpuint (out[2], ==, 0);
+  g_assert_cmpuint (out[3], ==, 0);
+
+  /* The precise figure for all of B: removing 2, 4 and 5 frees 2, 3, 4,
+   * 5 and 6. */
+  guint8 set[8] = { 0, 0, 1, 0, 1, 1, 0, 0 };
+  guint64 bytes, count;
+  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                           g->roots->len, g->shallow, set, &bytes, &count);
+  g_assert_cmpuint (bytes, ==, 30 + 40 + 50 + 60 + 70);
+  g_assert_cmpuint (count, ==, 5);
+  /* Unreachable members add nothing. */
+  guint8 set2[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
+  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                           g->roots->len, g->shallow, set2, &bytes, &count);
+  g_assert_cmpuint (bytes, ==, 0);
+  g_assert_cmpuint (count, ==, 0);
+  /* A root in the set frees what only it holds. */
+  guint8 set3[8] = { 1, 0, 0, 0, 0, 0, 0, 0 };
+  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                           g->roots->len, g->shallow, set3, &bytes, &count);
+  g_assert_cmpuint (bytes, ==, 150);
+  g_assert_cmpuint (count, ==, 5);
+}
+
+/* --- random cross-check -------------------------------------------------- */
+
+static void
+naive_class_retained (Graph *g, HsDomTree *t, const HsClass *class_of, guint n_classes,
+                      guint64 *out)
+{
+  memset (out, 0, sizeof (guint64) * n_classes);
+  for (guint64 v = 0; v < g->n; v++)
+    {
+      if (t->idom[v] == HS_OBJ_NONE || class_of[v] >= n_classes)
+        continue;
+      gboolean nested = FALSE;
+      for (HsObj a = t->idom[v]; a < g->n; a = t->idom[a])
+        if (class_of[a] == class_of[v])
+          nested = TRUE;
+      if (!nested)
+        out[class_of[v]] += t->retained[v];
+    }
+}
+
+static void
+test_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261129);
+  for (int iter = 0; iter < 400; iter++)
+    {
+      guint64 n = g_rand_int_range (rand, 1, iter < 200 ? 12 : 60);
+      g_autoptr(Graph) g = graph_new (n);
+      /* Sparse to dense, with self loops and duplicates left in. */
+      double density = g_rand_double_range (rand, 0.5, 4.0);
+      guint64 m = (guint64) (density * n);
+      for (guint64 e = 0; e < m; e++)
+        edge (g, g_rand_int_range (rand, 0, n), g_rand_int_range (rand, 0, n));
+      /* Sometimes a chain to make deep trees. */
+      if (g_rand_boolean (rand))
+        for (guint64 v = 0; v + 1 < n; v += 1 + g_rand_int_range (rand, 0, 2))
+          edge (g, (HsObj) v, (HsObj) (v + 1));
+      guint nr = g_rand_int_range (rand, 0, 4);
+      for (guint r = 0; r < nr; r++)
+        root (g, g_rand_int_range (rand, 0, n));
+      if (g_rand_int_range (rand, 0, 5) == 0)
+        root (g, HS_OBJ_NONE);
+      for (guint64 v = 0; v < n; v++)
+        g->shallow[v] = 8 * g_rand_int_range (rand, 1, 10);
+      g_autoptr(HsDomTree) t = graph_dom (g);
+      check_tree_invariants (g, t);
+      check_against_naive (g, t);
+
+      /* Class retained against its definition. */
+      guint n_classes = 3;
+      g_autofree HsClass *class_of = g_new (HsClass, n);
+      for (guint64 v = 0; v < n; v++)
+        {
+          guint c = g_rand_int_range (rand, 0, 4);
+          class_of[v] = c < n_classes ? c : HS_CLASS_NONE;
+        }
+      guint64 got[3], want[3];
+      hs_dom_tree_class_retained (t, class_of, n_classes, got);
+      naive_class_retained (g, t, class_of, n_classes, want);
+      for (guint c = 0; c < n_classes; c++)
+        g_assert_cmpuint (got[c], ==, want[c]);
+
+      /* Precise retained set of a random set against naive reachability. */
+      g_autofree guint8 *set = g_new0 (guint8, n);
+      g_autofree guint8 *all = g_new0 (guint8, n);
+      g_autofree guint8 *rest = g_new0 (guint8, n);
+      for (guint64 v = 0; v < n; v++)
+        set[v] = g_rand_int_range (rand, 0, 4) == 0;
+      naive_reach (g, HS_OBJ_NONE, NULL, all);
+      naive_reach (g, HS_OBJ_NONE, set, rest);
+      guint64 want_bytes = 0, want_count = 0, bytes, count;
+      for (guint64 v = 0; v < n; v++)
+        if (all[v] && !rest[v])
+          {
+            want_bytes += g->shallow[v];
+            want_count++;
+          }
+      hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
+                               g->roots->len, g->shallow, set, &bytes, &count);
+      g_assert_cmpuint (bytes, ==, want_bytes);
+      g_assert_cmpuint (count, ==, want_count);
+    }
+  g_rand_free (rand);
+}
+
+/* --- progress and cancellation ------------------------------------------- */
+
+typedef struct {
+  double last;
+  guint calls;
+  gboolean bad;
+  GCancellable *cancel_at_first;
+} Progress;
+
+static void
+on_progress (const char *phase, double fraction, gpointer user_data)
+{
+  Progress *p = user_data;
+  if (g_strcmp0 (phase, "dominators") != 0 || fraction < p->last - 1e-9 ||
+      fraction < 0.0 || fraction > 1.0)
+    p->bad = TRUE;
+  p->last = fraction;
+  p->calls++;
+  if (p->cancel_at_first)
+    g_cancellable_cancel (p->cancel_at_first);
+}
+
+static void
+test_progress_cancel (void)
+{
+  const guint64 n = 300000;
+  g_autoptr(Graph) g = graph_new (n);
+  for (guint64 i = 0; i + 1 < n; i++)
+    edge (g, (HsObj) i, (HsObj) (i + 1));
+  root (g, 0);
+  graph_finish (g);
+
+  Progress p = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (n, g->offsets, g->targets,
+                                                (const HsObj *) g->roots->data, 1,
+                                                g->shallow, on_progress, &p, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (t);
+  g_assert_false (p.bad);
+  g_assert_cmpuint (p.calls, >=, 4);
+  g_assert_cmpfloat (p.last, ==, 1.0);
+
+  /* Cancelled from the first progress report: NULL and CANCELLED. */
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Progress q = { 0, 0, FALSE, cancellable };
+  g_autoptr(HsDomTree) u = hs_dom_tree_compute (n, g->offsets, g->targets,
+                                                (const HsObj *) g->roots->data, 1,
+                                                g->shallow, on_progress, &q, cancellable,
+                                                &error);
+  g_assert_null (u);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (q.calls, ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/dominators/diamond", test_diamond);
+  g_test_add_func ("/dominators/cycles", test_cycles);
+  g_test_add_func ("/dominators/semi-not-idom", test_semi_not_idom);
+  g_test_add_func ("/dominators/chain", test_chain);
+  g_test_add_func ("/dominators/chain-then-fan", test_reverse_chain_then_fan);
+  g_test_add_func ("/dominators/two-roots", test_two_roots);
+  g_test_add_func ("/dominators/root-reaches-root", test_root_reaches_root);
+  g_test_add_func ("/dominators/unreachable", test_unreachable);
+  g_test_add_func ("/dominators/wide", test_wide);
+  g_test_add_func ("/dominators/self-loops-duplicates", test_self_loops_duplicates);
+  g_test_add_func ("/dominators/class-retained", test_class_retained);
+  g_test_add_func ("/dominators/random", test_random);
+  g_test_add_func ("/dominators/progress-cancel", test_progress_cancel);
+  return g_test_run ();
+}
