@@ -1,0 +1,182 @@
+/* hs-analysis.c: the whole pipeline, phase by phase, with timings. */
+#include "config.h"
+
+#include "hs-analysis.h"
+#include "hs-native.h"
+
+static void
+add_timing (HsAnalysis *a, const char *phase, gint64 start)
+{
+  HsPhaseTime t = { phase, (g_get_monotonic_time () - start) / 1e6 };
+  g_array_append_val (a->timings, t);
+}
+
+HsAnalysis *
+hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                         gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  HsAnalysisOptions defaults = { 0 };
+  g_autoptr (HsAnalysis) a = g_new0 (HsAnalysis, 1);
+  if (!opts)
+    opts = &defaults;
+  a->heap = heap;
+  a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
+
+  if (!opts->skip_dominators) {
+    gint64 t0 = g_get_monotonic_time ();
+    GArray *roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
+      const HsRoot *r = hs_heap_root (heap, i);
+      if (r->obj != HS_OBJ_NONE)
+        g_array_append_val (roots, r->obj);
+    }
+    a->dom = hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap), hs_heap_ref_targets (heap),
+                                  (const HsObj *) roots->data, roots->len, hs_heap_shallow_sizes (heap),
+                                  progress, progress_data, cancellable, error);
+    g_array_unref (roots);
+    if (!a->dom)
+      return NULL;
+    add_timing (a, "dominators", t0);
+
+    t0 = g_get_monotonic_time ();
+    if (progress)
+      progress ("retained", 0.0, progress_data);
+    guint nc = hs_heap_n_classes (heap);
+    guint64 n = hs_heap_n_objects (heap);
+    HsClass *class_of = g_new (HsClass, n + 1);
+    for (guint64 i = 0; i < n; i++)
+      class_of[i] = hs_heap_object_class (heap, (HsObj) i);
+    a->class_retained = g_new0 (guint64, nc + 1);
+    hs_dom_tree_class_retained (a->dom, class_of, nc, a->class_retained);
+    g_free (class_of);
+    add_timing (a, "class retained", t0);
+
+    t0 = g_get_monotonic_time ();
+    if (progress)
+      progress ("native", 0.0, progress_data);
+    a->native_size = hs_native_sizes (heap);
+    a->retained_native = hs_native_retained (a->dom, a->native_size);
+    guint64 *tot = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint) a->dom->n)) : NULL;
+    a->native_total = tot ? *tot : 0;
+    add_timing (a, "native", t0);
+  }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  if (!opts->skip_leaks && a->dom) {
+    gint64 t0 = g_get_monotonic_time ();
+    a->leaks = hs_leaks_find (heap, a->dom, &opts->leaks, progress, progress_data, cancellable, error);
+    if (!a->leaks)
+      return NULL;
+    add_timing (a, "leaks", t0);
+  }
+  return g_steal_pointer (&a);
+}
+
+HsAnalysis *
+hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                 gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  HsAnalysisOptions defaults = { 0 };
+  if (!opts)
+    opts = &defaults;
+  gint64 t0 = g_get_monotonic_time ();
+  HsHeap *heap = hs_heap_open (path, &opts->open, progress, progress_data, cancellable, error);
+  if (!heap)
+    return NULL;
+  double parse_s = (g_get_monotonic_time () - t0) / 1e6;
+  HsAnalysis *a = hs_analysis_run_on_heap (heap, opts, progress, progress_data, cancellable, error);
+  if (!a) {
+    hs_heap_free (heap);
+    return NULL;
+  }
+  HsPhaseTime t = { "index", parse_s };
+  g_array_prepend_val (a->timings, t);
+  return a;
+}
+
+void
+hs_analysis_free (HsAnalysis *a)
+{
+  if (!a)
+    return;
+  hs_leak_report_free (a->leaks);
+  hs_dom_tree_free (a->dom);
+  g_free (a->class_retained);
+  g_clear_pointer (&a->native_size, g_hash_table_unref);
+  g_clear_pointer (&a->retained_native, g_hash_table_unref);
+  hs_heap_free (a->heap);
+  g_array_unref (a->timings);
+  g_free (a);
+}
+
+guint64
+hs_analysis_native_size (HsAnalysis *a, HsObj o)
+{
+  guint64 *v = a->native_size ? g_hash_table_lookup (a->native_size, GUINT_TO_POINTER (o)) : NULL;
+  return v ? *v : 0;
+}
+
+guint64
+hs_analysis_retained_native (HsAnalysis *a, HsObj o)
+{
+  guint64 *v = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER (o)) : NULL;
+  return v ? *v : 0;
+}
+
+GArray *
+hs_analysis_top_objects (HsAnalysis *a, guint limit)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  if (!a->dom || limit == 0)
+    return out;
+  /* A bounded min-heap over all reachable objects (ties: smaller index). */
+  guint64 n = a->dom->n;
+  const guint64 *ret = a->dom->retained;
+  HsObj *h = g_new (HsObj, limit);
+  guint cnt = 0;
+#define LESS(x, y) (ret[x] < ret[y] || (ret[x] == ret[y] && (x) > (y)))
+  for (guint64 i = 0; i < n; i++) {
+    if (a->dom->idom[i] == HS_OBJ_NONE)
+      continue;
+    HsObj o = (HsObj) i;
+    if (cnt < limit) {
+      guint k = cnt++;
+      h[k] = o;
+      while (k > 0 && LESS (h[k], h[(k - 1) / 2])) {
+        HsObj t = h[k]; h[k] = h[(k - 1) / 2]; h[(k - 1) / 2] = t;
+        k = (k - 1) / 2;
+      }
+    } else if (LESS (h[0], o)) {
+      h[0] = o;
+      guint k = 0;
+      for (;;) {
+        guint l = 2 * k + 1, r = l + 1, m = k;
+        if (l < cnt && LESS (h[l], h[m])) m = l;
+        if (r < cnt && LESS (h[r], h[m])) m = r;
+        if (m == k) break;
+        HsObj t = h[k]; h[k] = h[m]; h[m] = t;
+        k = m;
+      }
+    }
+  }
+  /* Pop in ascending order, then reverse. */
+  g_array_set_size (out, cnt);
+  while (cnt > 0) {
+    HsObj top = h[0];
+    h[0] = h[--cnt];
+    guint k = 0;
+    for (;;) {
+      guint l = 2 * k + 1, r = l + 1, m = k;
+      if (l < cnt && LESS (h[l], h[m])) m = l;
+      if (r < cnt && LESS (h[r], h[m])) m = r;
+      if (m == k) break;
+      HsObj t = h[k]; h[k] = h[m]; h[m] = t;
+      k = m;
+    }
+    g_array_index (out, HsObj, cnt) = top;
+  }
+#undef LESS
+  g_free (h);
+  return out;
+}

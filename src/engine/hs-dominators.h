@@ -1,0 +1,68 @@
+/* hs-dominators.h: exact dominator tree and retained sizes over a CSR graph.
+ * Pure graph code: knows nothing of HPROF; the heap feeds it flat arrays. */
+#pragma once
+
+#include <gio/gio.h>
+#include "hs-heap.h"
+
+G_BEGIN_DECLS
+
+/* The virtual root above all GC roots is node index n (one past the last). */
+typedef struct {
+  guint64  n;              /* number of graph nodes (objects) */
+  HsObj   *idom;           /* n entries: immediate dominator; n (the virtual
+                              root) for objects dominated only by it;
+                              HS_OBJ_NONE for unreachable objects */
+  guint64 *retained;       /* n+1 entries: retained bytes; [n] = all reachable bytes */
+  guint64 *retained_count; /* n+1 entries: retained object count */
+  /* Dominator-tree children as CSR, each list sorted by retained size,
+   * largest first (ties by smaller index): children of node v are
+   * child_targets[child_offsets[v] .. child_offsets[v+1]), v in [0, n]. */
+  guint64 *child_offsets;  /* n+2 entries */
+  HsObj   *child_targets;  /* number of reachable objects */
+  guint64  n_reachable;
+} HsDomTree;
+
+/* Computes the dominator tree of the graph (offsets: n+1 entries into
+ * targets) rooted at a virtual root whose children are roots[0..n_roots).
+ * Exact (semi-NCA), iterative, flat arrays only. shallow has n entries.
+ * Returns NULL with error set if cancelled. */
+HsDomTree *hs_dom_tree_compute   (guint64         n,
+                                  const guint64  *offsets,
+                                  const HsObj    *targets,
+                                  const HsObj    *roots,
+                                  gsize           n_roots,
+                                  const guint32  *shallow,
+                                  HsProgressFunc  progress,
+                                  gpointer        progress_data,
+                                  GCancellable   *cancellable,
+                                  GError        **error);
+void       hs_dom_tree_free      (HsDomTree *tree);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
+
+/* Children of v (v may be the virtual root n), sorted by retained desc. */
+const HsObj *hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children);
+
+/* Retained size per class as SEMANTICS.md defines it: for each class, the sum
+ * of retained sizes of its reachable instances that have no instance of the
+ * same class among their dominator-tree ancestors. class_of has n entries
+ * (HS_CLASS_NONE allowed); out_retained has n_classes entries (zeroed here). */
+void       hs_dom_tree_class_retained (const HsDomTree *tree,
+                                       const HsClass   *class_of,
+                                       guint            n_classes,
+                                       guint64         *out_retained);
+
+/* The precise retained size of a set of objects (in_set: n bytes, non-zero =
+ * member): mark the set, walk from the roots without entering the set, and
+ * sum the shallow sizes of reachable objects left unvisited. */
+void       hs_retained_set_precise (guint64         n,
+                                    const guint64  *offsets,
+                                    const HsObj    *targets,
+                                    const HsObj    *roots,
+                                    gsize           n_roots,
+                                    const guint32  *shallow,
+                                    const guint8   *in_set,
+                                    guint64        *out_bytes,
+                                    guint64        *out_count);
+
+G_END_DECLS

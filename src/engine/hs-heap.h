@@ -1,0 +1,273 @@
+/* hs-heap.h: the parsed, indexed heap dump (engine layer, GLib/GIO only).
+ *
+ * Every object of the analysed dump gets a dense index (HsObj) in ascending
+ * order of its id, so the index doubles as a sorted id table. Everything
+ * per-object lives in flat arrays; references are a CSR graph.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* Dense object index. 32 bits today (4 billion objects); every array that is
+ * indexed by it uses this typedef so widening it is a one-line change. */
+typedef guint32 HsObj;
+#define HS_OBJ_NONE ((HsObj) G_MAXUINT32)
+
+/* Index into the class table (not an object index). */
+typedef guint32 HsClass;
+#define HS_CLASS_NONE ((HsClass) G_MAXUINT32)
+
+typedef enum {
+  HS_KIND_INSTANCE = 0,
+  HS_KIND_CLASS = 1,
+  HS_KIND_OBJ_ARRAY = 2,
+  HS_KIND_PRIM_ARRAY = 3,
+} HsKind;
+
+/* HPROF basic types (same numbers as the file). */
+typedef enum {
+  HS_TYPE_OBJECT = 2,
+  HS_TYPE_BOOLEAN = 4,
+  HS_TYPE_CHAR = 5,
+  HS_TYPE_FLOAT = 6,
+  HS_TYPE_DOUBLE = 7,
+  HS_TYPE_BYTE = 8,
+  HS_TYPE_SHORT = 9,
+  HS_TYPE_INT = 10,
+  HS_TYPE_LONG = 11,
+} HsType;
+
+/* GC root types: the sub-record tags of the file. */
+typedef enum {
+  HS_ROOT_JNI_GLOBAL = 0x01,
+  HS_ROOT_JNI_LOCAL = 0x02,
+  HS_ROOT_JAVA_FRAME = 0x03,
+  HS_ROOT_NATIVE_STACK = 0x04,
+  HS_ROOT_STICKY_CLASS = 0x05,
+  HS_ROOT_THREAD_BLOCK = 0x06,
+  HS_ROOT_MONITOR_USED = 0x07,
+  HS_ROOT_THREAD_OBJECT = 0x08,
+  HS_ROOT_INTERNED_STRING = 0x89,
+  HS_ROOT_FINALIZING = 0x8A,
+  HS_ROOT_DEBUGGER = 0x8B,
+  HS_ROOT_REFERENCE_CLEANUP = 0x8C,
+  HS_ROOT_VM_INTERNAL = 0x8D,
+  HS_ROOT_JNI_MONITOR = 0x8E,
+  HS_ROOT_UNREACHABLE = 0x90,
+  HS_ROOT_UNKNOWN = 0xFF,
+} HsRootType;
+
+typedef struct {
+  guint64 id;          /* the object id as written */
+  HsObj obj;           /* HS_OBJ_NONE when the id names no object of the dump */
+  guint8 type;         /* HsRootType */
+  guint32 thread_serial;
+  guint32 frame;       /* frame number for JAVA_FRAME / JNI_LOCAL, else 0 */
+  HsObj thread_obj;    /* the thread object for thread-bound roots, if known */
+} HsRoot;
+
+typedef struct {
+  HsType type;
+  union {
+    guint64 id;        /* HS_TYPE_OBJECT: raw id, 0 = null */
+    gboolean z;
+    guint16 c;
+    gfloat f;
+    gdouble d;
+    gint8 b;
+    gint16 s;
+    gint32 i;
+    gint64 j;
+  };
+} HsValue;
+
+typedef struct {
+  const char *name;    /* field name (owned by the heap) */
+  HsType type;
+} HsFieldDecl;
+
+/* One field of one object, from hs_heap_object_fields(). */
+typedef struct {
+  const char *name;
+  HsType type;
+  HsValue value;
+  HsClass declared_in; /* the class that declares the field */
+} HsFieldValue;
+
+typedef struct {
+  int dump;            /* which dump of the file, 0-based (default 0) */
+  gboolean follow_weak;/* count Reference.referent as a reference (MAT's way) */
+} HsOpenOptions;
+
+/* Called from the thread doing the work; must be thread-safe.
+ * phase is a short untranslated key ("reading", "parsing", "references",
+ * "reachability", "paths", "dominators", ...), fraction in [0,1]. */
+typedef void (*HsProgressFunc) (const char *phase, double fraction, gpointer user_data);
+
+#define HS_ERROR (hs_error_quark ())
+GQuark hs_error_quark (void);
+typedef enum {
+  HS_ERROR_FORMAT,     /* malformed input: message names file and byte offset */
+  HS_ERROR_IO,
+  HS_ERROR_NO_MEMORY,  /* the dump needs more memory than is available */
+  HS_ERROR_ARGUMENT,   /* e.g. --dump N out of range */
+} HsError;
+
+typedef struct _HsHeap HsHeap;
+
+HsHeap      *hs_heap_open              (const char          *path,
+                                        const HsOpenOptions *opts,
+                                        HsProgressFunc       progress,
+                                        gpointer             progress_data,
+                                        GCancellable        *cancellable,
+                                        GError             **error);
+/* Same, on bytes already in memory (tests, fuzzing). The buffer must outlive
+ * the heap. name is used in messages. */
+HsHeap      *hs_heap_open_bytes        (const guint8        *data,
+                                        gsize                len,
+                                        const char          *name,
+                                        const HsOpenOptions *opts,
+                                        HsProgressFunc       progress,
+                                        gpointer             progress_data,
+                                        GCancellable        *cancellable,
+                                        GError             **error);
+void         hs_heap_free              (HsHeap *heap);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsHeap, hs_heap_free)
+
+/* --- the file ---------------------------------------------------------- */
+const char  *hs_heap_path              (HsHeap *heap);
+const char  *hs_heap_format            (HsHeap *heap); /* "JAVA PROFILE 1.0.2" */
+guint        hs_heap_id_size           (HsHeap *heap);
+guint        hs_heap_ref_size          (HsHeap *heap);
+guint        hs_heap_object_align      (HsHeap *heap);
+gboolean     hs_heap_is_android        (HsHeap *heap);
+gboolean     hs_heap_is_compressed_file(HsHeap *heap); /* gzip */
+gboolean     hs_heap_follow_weak       (HsHeap *heap);
+guint64      hs_heap_file_size         (HsHeap *heap); /* bytes on disk */
+guint64      hs_heap_timestamp_ms      (HsHeap *heap); /* from the header */
+guint        hs_heap_n_dumps           (HsHeap *heap);
+guint        hs_heap_dump_index        (HsHeap *heap);
+/* Set when the file ended early: what was complete was loaded. */
+const char  *hs_heap_warning           (HsHeap *heap);
+
+/* --- objects ----------------------------------------------------------- */
+guint64      hs_heap_n_objects         (HsHeap *heap);
+HsObj        hs_heap_find              (HsHeap *heap, guint64 id);
+guint64      hs_heap_object_id         (HsHeap *heap, HsObj o);
+HsKind       hs_heap_object_kind       (HsHeap *heap, HsObj o);
+/* The class the object is an instance of: for class objects that is
+ * java.lang.Class (HS_CLASS_NONE if the dump has no such class). */
+HsClass      hs_heap_object_class      (HsHeap *heap, HsObj o);
+guint32      hs_heap_object_shallow    (HsHeap *heap, HsObj o);
+gboolean     hs_heap_object_reachable  (HsHeap *heap, HsObj o);
+gboolean     hs_heap_object_is_root    (HsHeap *heap, HsObj o);
+/* Byte offset of the object's sub-record in the (uncompressed) dump. */
+guint64      hs_heap_object_offset     (HsHeap *heap, HsObj o);
+/* For class objects: the class-table entry it defines, else HS_CLASS_NONE. */
+HsClass      hs_heap_object_as_class   (HsHeap *heap, HsObj o);
+/* Array length (0 for non-arrays), element type for primitive arrays. */
+guint32      hs_heap_array_length      (HsHeap *heap, HsObj o);
+HsType       hs_heap_array_elem_type   (HsHeap *heap, HsObj o);
+/* Raw big-endian element bytes of a primitive array (NULL for NODATA). */
+const guint8*hs_heap_prim_array_data   (HsHeap *heap, HsObj o);
+/* Element i of an object array as a raw id (0 = null). */
+guint64      hs_heap_obj_array_get     (HsHeap *heap, HsObj o, guint32 i);
+
+/* Outgoing references (CSR, deduplicated per object, dangling dropped). */
+const HsObj *hs_heap_refs              (HsHeap *heap, HsObj o, gsize *n);
+/* Incoming references; built on first use (thread-safe). */
+const HsObj *hs_heap_referrers         (HsHeap *heap, HsObj o, gsize *n);
+/* Raw CSR for whole-graph algorithms: offsets has n_objects+1 entries. */
+const guint64*hs_heap_ref_offsets      (HsHeap *heap);
+const HsObj *hs_heap_ref_targets       (HsHeap *heap);
+const guint32*hs_heap_shallow_sizes    (HsHeap *heap);
+
+/* Named outgoing references of one object, decoded from the file, in the
+ * order the object holds them (dangling and null values skipped). The
+ * referent of java.lang.ref.Reference is reported with is_weak = TRUE (it
+ * is reported even when not followed, so callers can decide). */
+typedef enum {
+  HS_REF_FIELD,        /* instance field: name */
+  HS_REF_STATIC,       /* static field of a class object: name */
+  HS_REF_ELEMENT,      /* array element: index */
+  HS_REF_CLASS,        /* the object's class (instance/array -> class object) */
+  HS_REF_SUPER,        /* class -> superclass */
+  HS_REF_LOADER,       /* class -> class loader */
+} HsRefKind;
+typedef struct {
+  HsRefKind kind;
+  const char *name;    /* field name, NULL for elements */
+  guint32 index;       /* array index for ELEMENT */
+  HsClass declared_in; /* for FIELD */
+  gboolean is_weak;    /* Reference.referent */
+  HsObj target;
+} HsNamedRef;
+typedef gboolean (*HsRefFunc) (const HsNamedRef *ref, gpointer user_data); /* return FALSE to stop */
+void         hs_heap_foreach_ref       (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data);
+
+/* Fields of an instance (own class first, then superclasses) or the static
+ * fields of a class object; returns a GArray of HsFieldValue. */
+GArray      *hs_heap_object_fields     (HsHeap *heap, HsObj o);
+/* Looks a field up by name through the class hierarchy (instances) or in
+ * the statics (class objects). FALSE when there is no such field. */
+gboolean     hs_heap_read_field        (HsHeap *heap, HsObj o, const char *name, HsValue *out);
+/* Convenience: object field value as an object index (HS_OBJ_NONE if null,
+ * missing or dangling). */
+HsObj        hs_heap_read_ref          (HsHeap *heap, HsObj o, const char *name);
+/* Java string contents as UTF-8 (java.lang.String instances, char[]/byte[]
+ * are decoded as text too), cut to max_chars with "…"; NULL if not a string. */
+char        *hs_heap_read_string       (HsHeap *heap, HsObj o, gsize max_chars);
+/* Short description for display: `"hello"` for strings, a thread's name,
+ * a class object's name, array lengths; NULL when nothing useful. */
+char        *hs_heap_describe          (HsHeap *heap, HsObj o);
+/* "java.util.HashMap" / "int[]" / "class java.lang.String" (for class objects). */
+const char  *hs_heap_object_class_name (HsHeap *heap, HsObj o);
+/* "java.util.HashMap@0x1234abcd" style label (caller frees). */
+char        *hs_heap_object_label      (HsHeap *heap, HsObj o);
+
+/* --- classes ----------------------------------------------------------- */
+guint        hs_heap_n_classes         (HsHeap *heap);
+const char  *hs_class_name             (HsHeap *heap, HsClass c);  /* Java source form */
+HsObj        hs_class_object           (HsHeap *heap, HsClass c);  /* its class object */
+guint64      hs_class_id               (HsHeap *heap, HsClass c);
+HsClass      hs_class_super            (HsHeap *heap, HsClass c);
+guint64      hs_class_loader_id        (HsHeap *heap, HsClass c);
+guint32      hs_class_instance_size    (HsHeap *heap, HsClass c);  /* shallow size of an instance */
+const HsFieldDecl *hs_class_fields     (HsHeap *heap, HsClass c, guint *n); /* own instance fields */
+gboolean     hs_class_is_subclass_of   (HsHeap *heap, HsClass c, const char *name);
+/* First class of that name, or HS_CLASS_NONE. */
+HsClass      hs_heap_find_class        (HsHeap *heap, const char *name);
+/* Per-class totals over all objects whose class is c. */
+guint64      hs_class_count            (HsHeap *heap, HsClass c);
+guint64      hs_class_reachable_count  (HsHeap *heap, HsClass c);
+guint64      hs_class_shallow          (HsHeap *heap, HsClass c);
+
+/* --- roots ------------------------------------------------------------- */
+gsize        hs_heap_n_roots           (HsHeap *heap);  /* root records (not UNREACHABLE) */
+const HsRoot*hs_heap_root              (HsHeap *heap, gsize i);
+/* Root records naming object o (for display), as indexes for hs_heap_root. */
+GArray      *hs_heap_roots_of          (HsHeap *heap, HsObj o);
+const char  *hs_root_type_name         (guint8 type);   /* "Java Frame", "Sticky Class", ... */
+/* Thread name for a thread serial (from ROOT_THREAD_OBJECT), NULL if unknown. */
+char        *hs_heap_thread_name       (HsHeap *heap, guint32 thread_serial);
+
+/* --- totals ------------------------------------------------------------ */
+typedef struct {
+  guint64 objects, instances, object_arrays, primitive_arrays, class_objects;
+  guint64 classes;             /* class-table entries */
+  guint64 gc_roots;            /* distinct objects that are roots */
+  guint64 root_records;
+  guint64 roots_by_type[256];  /* distinct objects per root type */
+  guint64 reachable_objects, unreachable_objects;
+  guint64 shallow_bytes, reachable_bytes, unreachable_bytes;
+  guint64 dangling_references;
+  guint64 roots_missing;       /* root records naming no object */
+} HsSummary;
+const HsSummary *hs_heap_summary       (HsHeap *heap);
+
+/* Human-readable byte size ("94.5 kB", SI like LeakCanary). Caller frees. */
+char        *hs_format_bytes           (guint64 bytes);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+/* hs-treemap.h: squarified treemap layout of the dominator tree (engine
+ * layer, no drawing): used by the window's cairo widget and the HTML
+ * report's inline SVG. */
+#pragma once
+
+#include "hs-dominators.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint64 node;        /* object index, or dom->n for the virtual root */
+  double x, y, w, h;   /* in the caller's coordinates */
+  guint depth;         /* 0 = the laid-out node itself */
+  guint64 parent;      /* enclosing node (G_MAXUINT64 for depth 0) */
+  gboolean has_children_shown;
+} HsTreemapRect;
+
+/* Lays out node (and its dominator-tree descendants down to max_depth
+ * levels) in the rectangle, area proportional to retained size, squarified
+ * (Bruls, Huizing, van Wijk). Children smaller than min_area (in square
+ * units) are merged into nothing (not laid out). Each level is inset by
+ * `padding` (room for a label on top: `header` units). Returns a GArray of
+ * HsTreemapRect, parents before children. Iterative, bounded by max_rects. */
+GArray *hs_treemap_layout (const HsDomTree *dom,
+                           guint64          node,
+                           double x, double y, double w, double h,
+                           guint            max_depth,
+                           double           min_area,
+                           double           padding,
+                           double           header,
+                           guint            max_rects);
+
+G_END_DECLS
