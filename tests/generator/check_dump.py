@@ -153,6 +153,8 @@ class Dump:
             c = self.classes[c]['super']
         return False
 
+    follow_weak = False
+
     def analyze(self):
         P, R = 8, 4
         # compressed references: an object array starting inside the previous one's 8-byte-ref extent
@@ -211,7 +213,7 @@ class Dump:
                 for decl, nm, ty in self.field_layout(cls):
                     if ty == 2:
                         v = struct.unpack('>Q', payload[off:off + 8])[0]; off += 8
-                        if v and not (skip_ref and nm == 'referent'
+                        if v and not (skip_ref and nm == 'referent' and not self.follow_weak
                                       and self.classes[decl]['name'] == 'java.lang.ref.Reference'):
                             out.append(v); lab.append(nm)
                     else:
@@ -374,8 +376,100 @@ def report(d, names):
                     print('     %s --%s-->' % (who, lab))
 
 
+def classes(d, names):
+    for name in names:
+        objs = d.instances(name)
+        print('class %s count=%d reachable=%d shallow=%d' % (
+            name, len(objs), sum(1 for o in objs if o in d.reachable), sum(d.shallow[o] for o in objs)))
+
+
+def verify(d, exp):
+    """Checks a dump against an expected-*.json; returns the number of failures."""
+    bad = 0
+
+    def check(what, got, want):
+        nonlocal bad
+        ok = got == want
+        bad += not ok
+        print('%s %s: %r%s' % ('ok  ' if ok else 'FAIL', what, got, '' if ok else ' (expected %r)' % (want,)))
+
+    check('id/ref/align', (d.idsize, d.R, d.A), (exp['id_size'], exp['ref_size'], exp['object_align']))
+    for name, c in exp['classes'].items():
+        objs = d.instances(name)
+        check('class %s count' % name, len(objs), c['count'])
+        if 'reachable_count' in c:
+            check('class %s reachable' % name, sum(1 for o in objs if o in d.reachable), c['reachable_count'])
+        if 'shallow' in c:
+            check('class %s shallow' % name, sum(d.shallow[o] for o in objs), c['shallow'])
+    kwrs = d.instances('leakcanary.KeyedWeakReference')
+    check('watched references', len(kwrs), exp['watched_references'])
+    by_key = {d.string(d.field(k, 'key')): k for k in kwrs}
+    leaking = 0
+    for leak in exp['leaks']:
+        for inst in leak['instances']:
+            k = by_key.get(inst['key'])
+            check('kwr %s present' % inst['key'], k is not None, True)
+            if k is None:
+                continue
+            leaking += 1
+            check('kwr %s description' % inst['key'], d.string(d.field(k, 'description')), inst['description'])
+            check('kwr %s uptimes' % inst['key'], (d.field(k, 'watchUptimeMillis'), d.field(k, 'retainedUptimeMillis')),
+                  (inst['watchUptimeMillis'], inst['retainedUptimeMillis']))
+            o = d.field(k, 'referent')
+            check('kwr %s referent class' % inst['key'], d.describe(o) if o in d.objects else None, leak['class'])
+            if o not in d.objects:
+                continue
+            check('leak %s retained' % inst['key'], (d.retained.get(o), d.retained_count.get(o)),
+                  (leak['retained_bytes'], leak['retained_count']))
+            root, steps = d.path(o)
+            check('leak %s root' % inst['key'], root.split(' ')[0], leak['gc_root']['type'])
+            if leak['gc_root']['type'] == 'java_frame':
+                check('leak %s thread' % inst['key'], root.split(' on thread ', 1)[1], repr(leak['gc_root']['thread_name']))
+                check('leak %s path' % inst['key'], len(steps), 1)
+                continue
+            want = []
+            for node in leak['path'][:-1]:
+                r = node['reference']
+                lab = {'static': 'static ' + r.get('name', ''), 'field': r.get('name')}.get(r['kind'])
+                if r['kind'] == 'element':
+                    lab = '[%d]' % (inst['array_index'] if 'array_index' in inst else r['index'])
+                want.append((('class ' if node.get('is_class') else '') + node['class'], lab))
+            check('leak %s path' % inst['key'], steps[1:], want)
+    check('leaking objects', leaking, exp['leaking_objects'])
+    for nl in exp['not_leaks']:
+        k = by_key.get(nl['key'])
+        check('kwr %s present' % nl['key'], k is not None, True)
+        if k is None:
+            continue
+        o = d.field(k, 'referent')
+        check('kwr %s retainedUptimeMillis' % nl['key'], d.field(k, 'retainedUptimeMillis'), nl['retainedUptimeMillis'])
+        if 'referent' in nl:
+            check('kwr %s referent' % nl['key'], o, 0)
+            continue
+        if 'reachable' in nl:
+            check('kwr %s referent reachable' % nl['key'], o in d.reachable, nl['reachable'])
+        if 'retained_bytes' in nl:
+            check('kwr %s retained' % nl['key'], (d.retained.get(o), d.retained_count.get(o)),
+                  (nl['retained_bytes'], nl['retained_count']))
+    return bad
+
+
 def main():
     args = sys.argv[1:]
+    if args and args[0] == '--verify':
+        with open(args[1]) as f:
+            exp = json.load(f)
+        d = Dump(args[2]); d.analyze()
+        bad = verify(d, exp)
+        print('%d failure(s)' % bad)
+        sys.exit(1 if bad else 0)
+    follow = '--follow-weak' in args
+    args = [a for a in args if a != '--follow-weak']
+    Dump.follow_weak = follow
+    if args and args[0] == '--classes':
+        d = Dump(args[1]); d.analyze()
+        classes(d, args[2:])
+        return
     if args and args[0] == '--kwr':
         d = Dump(args[1]); d.analyze()
         for oid in d.instances('leakcanary.KeyedWeakReference'):
