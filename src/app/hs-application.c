@@ -1,0 +1,183 @@
+/* hs-application.c */
+#include "config.h"
+#include "hs-application.h"
+#include "hs-window.h"
+
+#include <glib/gi18n.h>
+
+struct _HsApplication
+{
+  GtkApplication parent_instance;
+  GSettings *settings;
+};
+
+G_DEFINE_FINAL_TYPE (HsApplication, hs_application, GTK_TYPE_APPLICATION)
+
+static void
+quit_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GApplication *app = data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  /* Close the windows so that each remembers its size. */
+  for (GList *l = g_list_copy (windows), *it = l; it != NULL; it = it->next)
+    {
+      gtk_window_close (GTK_WINDOW (it->data));
+      if (it->next == NULL)
+        g_list_free (l);
+    }
+  g_application_quit (app);
+}
+
+static void
+about_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkApplication *app = data;
+  static const char *authors[] = { "The Heapscope developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", "Heapscope",
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Find memory leaks and what retains memory in Java and Android heap dumps"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         /* Translators: your name and e-mail address, one translator a line. */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+toggle_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  g_autoptr(GVariant) state = g_action_get_state (G_ACTION (action));
+  g_simple_action_set_state (action, g_variant_new_boolean (!g_variant_get_boolean (state)));
+}
+
+static HsWindow *
+new_window (HsApplication *self)
+{
+  HsWindow *window = hs_window_new (GTK_APPLICATION (self));
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+hs_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (new_window (HS_APPLICATION (app)));
+  gtk_window_present (window);
+}
+
+static void
+hs_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  for (int i = 0; i < n_files; i++)
+    {
+      HsWindow *window;
+
+      /* Reuse a window that shows nothing yet. */
+      if (i == 0 && active != NULL && hs_window_is_empty (HS_WINDOW (active)))
+        window = HS_WINDOW (active);
+      else
+        window = new_window (HS_APPLICATION (app));
+      hs_window_open (window, files[i], 0);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+add_toggle (HsApplication *self, const char *key)
+{
+  g_autoptr(GAction) action = NULL;
+
+  /* Backed by GSettings when the schema is installed, else a plain
+   * stateful action with the schema's default (off). */
+  if (self->settings != NULL)
+    action = g_settings_create_action (self->settings, key);
+  else
+    {
+      GSimpleAction *simple = g_simple_action_new_stateful (key, NULL, g_variant_new_boolean (FALSE));
+      g_signal_connect (simple, "activate", G_CALLBACK (toggle_action), NULL);
+      action = G_ACTION (simple);
+    }
+  g_action_map_add_action (G_ACTION_MAP (self), action);
+}
+
+static void
+hs_application_startup (GApplication *app)
+{
+  HsApplication *self = HS_APPLICATION (app);
+  static const GActionEntry entries[] = {
+    { "quit", quit_action, NULL, NULL, NULL, { 0 } },
+    { "about", about_action, NULL, NULL, NULL, { 0 } },
+  };
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *open_accels[] = { "<Control>o", NULL };
+  static const char *export_accels[] = { "<Control>e", NULL };
+  static const char *find_accels[] = { "<Control>f", NULL };
+  static const char *close_accels[] = { "<Control>w", NULL };
+  static const char *help_accels[] = { "F1", "<Control>question", NULL };
+  GSettingsSchemaSource *source;
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  G_APPLICATION_CLASS (hs_application_parent_class)->startup (app);
+
+  g_set_application_name ("Heapscope");
+  gtk_window_set_default_icon_name (APP_ID);
+
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema != NULL)
+    self->settings = g_settings_new (APP_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  add_toggle (self, "follow-weak");
+  add_toggle (self, "android-inspectors-as-leaks");
+
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.find", find_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.close", close_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_accels);
+}
+
+static void
+hs_application_finalize (GObject *object)
+{
+  g_clear_object (&HS_APPLICATION (object)->settings);
+  G_OBJECT_CLASS (hs_application_parent_class)->finalize (object);
+}
+
+static void
+hs_application_class_init (HsApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = hs_application_finalize;
+  app_class->activate = hs_application_activate;
+  app_class->open = hs_application_open;
+  app_class->startup = hs_application_startup;
+}
+
+static void
+hs_application_init (HsApplication *self)
+{
+}
+
+HsApplication *
+hs_application_new (void)
+{
+  return g_object_new (HS_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/heapscope/Heapscope",
+                       NULL);
+}

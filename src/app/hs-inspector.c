@@ -1,0 +1,586 @@
+/* hs-inspector.c: built in code rather than a template because nearly all
+ * of it is rebuilt for each object shown. Referrers and the path to a GC
+ * root need the referrer index (built on first use, which can take a while
+ * on a big dump), so they are computed on a worker thread. */
+#include "config.h"
+#include "hs-inspector.h"
+
+#include <glib/gi18n.h>
+
+#define MAX_FIELDS     500
+#define MAX_REFERRERS  200
+#define MAX_VISITS     2000000
+
+struct _HsInspector
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *box;
+  GtkWidget *back_button;
+  GtkWidget *title;
+  GtkWidget *subtitle;
+  GtkWidget *body;
+  GtkWidget *paths_box;
+  GtkWidget *referrers_box;
+
+  HsLoader *loader;
+  HsObj obj;
+  GArray *history;     /* HsObj */
+  GArray *root_path;
+  guint serial;
+  gboolean busy;
+};
+
+G_DEFINE_FINAL_TYPE (HsInspector, hs_inspector, GTK_TYPE_WIDGET)
+
+static HsAnalysis *
+get_analysis (HsInspector *self)
+{
+  return self->loader != NULL ? hs_loader_get_analysis (self->loader) : NULL;
+}
+
+GArray *
+hs_find_root_path (HsHeap *heap, HsObj obj, guint max_visits)
+{
+  g_autoptr(GHashTable) parent = g_hash_table_new (NULL, NULL);
+  g_autoptr(GQueue) queue = g_queue_new ();
+  guint visits = 0;
+  HsObj found = HS_OBJ_NONE;
+
+  if (obj >= hs_heap_n_objects (heap))
+    return NULL;
+  /* parent[x] = the object x was reached from (x refers to it); the start
+   * maps to itself. Stored +1 so that index 0 is not NULL. */
+  g_hash_table_insert (parent, GUINT_TO_POINTER (obj + 1), GUINT_TO_POINTER (obj + 1));
+  g_queue_push_tail (queue, GUINT_TO_POINTER (obj + 1));
+  while (!g_queue_is_empty (queue) && visits++ < max_visits)
+    {
+      HsObj o = GPOINTER_TO_UINT (g_queue_pop_head (queue)) - 1;
+      const HsObj *refs;
+      gsize n = 0;
+
+      if (hs_heap_object_is_root (heap, o))
+        {
+          found = o;
+          break;
+        }
+      refs = hs_heap_referrers (heap, o, &n);
+      for (gsize i = 0; i < n; i++)
+        {
+          gpointer key = GUINT_TO_POINTER (refs[i] + 1);
+          if (g_hash_table_contains (parent, key))
+            continue;
+          g_hash_table_insert (parent, key, GUINT_TO_POINTER (o + 1));
+          g_queue_push_tail (queue, key);
+        }
+    }
+  if (found == HS_OBJ_NONE)
+    return NULL;
+
+  {
+    GArray *path = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    HsObj o = found;
+    for (;;)
+      {
+        HsObj next;
+        g_array_append_val (path, o);
+        if (o == obj)
+          break;
+        next = GPOINTER_TO_UINT (g_hash_table_lookup (parent, GUINT_TO_POINTER (o + 1))) - 1;
+        if (next == o)
+          break;
+        o = next;
+      }
+    return path;
+  }
+}
+
+static void on_object_clicked (GtkButton *button, HsInspector *self);
+
+static GtkWidget *
+object_button (HsInspector *self, HsObj obj, const char *prefix)
+{
+  HsAnalysis *a = get_analysis (self);
+  g_autofree char *label = hs_heap_object_label (a->heap, obj);
+  g_autofree char *desc = hs_heap_describe (a->heap, obj);
+  g_autofree char *text = NULL;
+  GtkWidget *button, *child;
+
+  if (desc != NULL)
+    text = g_strdup_printf ("%s%s  %s", prefix ? prefix : "", label, desc);
+  else
+    text = g_strdup_printf ("%s%s", prefix ? prefix : "", label);
+  child = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (child), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button), child);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "hs-link");
+  gtk_widget_set_tooltip_text (button, text);
+  g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_object_clicked), self);
+  return button;
+}
+
+static GtkWidget *
+section (HsInspector *self, const char *title)
+{
+  GtkWidget *label = gtk_label_new (title);
+  GtkWidget *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_set_margin_bottom (label, 4);
+  gtk_box_append (GTK_BOX (self->body), label);
+  gtk_widget_add_css_class (list, "hs-boxed");
+  gtk_box_append (GTK_BOX (self->body), list);
+  return list;
+}
+
+static void
+add_pair (GtkWidget *list, const char *name, const char *value)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *v = gtk_label_new (value);
+
+  gtk_widget_add_css_class (row, "hs-row");
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (v), 1);
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (row), l);
+  gtk_box_append (GTK_BOX (row), v);
+  gtk_box_append (GTK_BOX (list), row);
+}
+
+static void
+add_widget_pair (GtkWidget *list, const char *name, GtkWidget *value)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *l = gtk_label_new (name);
+
+  gtk_widget_add_css_class (row, "hs-row");
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_widget_set_hexpand (value, TRUE);
+  gtk_widget_set_halign (value, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (row), l);
+  gtk_box_append (GTK_BOX (row), value);
+  gtk_box_append (GTK_BOX (list), row);
+}
+
+static char *
+format_value (const HsFieldValue *f)
+{
+  switch (f->type)
+    {
+    case HS_TYPE_BOOLEAN: return g_strdup (f->value.z ? "true" : "false");
+    case HS_TYPE_CHAR:
+      {
+        char buf[8] = { 0 };
+        if (f->value.c >= 32 && g_unichar_validate (f->value.c))
+          {
+            g_unichar_to_utf8 (f->value.c, buf);
+            return g_strdup_printf ("'%s'", buf);
+          }
+        return g_strdup_printf ("\\u%04x", f->value.c);
+      }
+    case HS_TYPE_FLOAT: return g_strdup_printf ("%g", f->value.f);
+    case HS_TYPE_DOUBLE: return g_strdup_printf ("%g", f->value.d);
+    case HS_TYPE_BYTE: return g_strdup_printf ("%d", f->value.b);
+    case HS_TYPE_SHORT: return g_strdup_printf ("%d", f->value.s);
+    case HS_TYPE_INT: return g_strdup_printf ("%d", f->value.i);
+    case HS_TYPE_LONG: return g_strdup_printf ("%" G_GINT64_FORMAT, f->value.j);
+    case HS_TYPE_OBJECT:
+    default:
+      return g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", f->value.id);
+    }
+}
+
+static void
+clear_box (GtkWidget *box)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
+static void
+add_fields (HsInspector *self, HsAnalysis *a)
+{
+  HsHeap *heap = a->heap;
+  HsKind kind = hs_heap_object_kind (heap, self->obj);
+  GtkWidget *list;
+
+  if (kind == HS_KIND_OBJ_ARRAY)
+    {
+      guint32 len = hs_heap_array_length (heap, self->obj);
+      g_autofree char *title = g_strdup_printf (_("Elements (%u)"), len);
+      list = section (self, title);
+      for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
+        {
+          guint64 id = hs_heap_obj_array_get (heap, self->obj, i);
+          HsObj t = id != 0 ? hs_heap_find (heap, id) : HS_OBJ_NONE;
+          g_autofree char *name = g_strdup_printf ("[%u]", i);
+          if (t != HS_OBJ_NONE)
+            add_widget_pair (list, name, object_button (self, t, NULL));
+          else
+            add_pair (list, name, id == 0 ? "null" : _("(missing)"));
+        }
+      return;
+    }
+  if (kind == HS_KIND_PRIM_ARRAY)
+    {
+      g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
+      list = section (self, _("Contents"));
+      if (text != NULL)
+        {
+          g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
+          add_pair (list, _("As text"), quoted);
+        }
+      {
+        g_autofree char *len = g_strdup_printf ("%u", hs_heap_array_length (heap, self->obj));
+        add_pair (list, _("Length"), len);
+      }
+      return;
+    }
+
+  {
+    g_autoptr(GArray) fields = hs_heap_object_fields (heap, self->obj);
+    list = section (self, kind == HS_KIND_CLASS ? _("Static fields") : _("Fields"));
+    if (fields == NULL || fields->len == 0)
+      {
+        add_pair (list, _("No fields"), "");
+        return;
+      }
+    for (guint i = 0; i < fields->len && i < MAX_FIELDS; i++)
+      {
+        const HsFieldValue *f = &g_array_index (fields, HsFieldValue, i);
+        const char *name = f->name != NULL ? f->name : "?";
+        if (f->type == HS_TYPE_OBJECT)
+          {
+            HsObj t = f->value.id != 0 ? hs_heap_find (heap, f->value.id) : HS_OBJ_NONE;
+            if (t != HS_OBJ_NONE)
+              add_widget_pair (list, name, object_button (self, t, NULL));
+            else
+              add_pair (list, name, f->value.id == 0 ? "null" : _("(missing)"));
+          }
+        else
+          {
+            g_autofree char *v = format_value (f);
+            add_pair (list, name, v);
+          }
+      }
+  }
+}
+
+typedef struct {
+  HsLoader *loader;
+  HsObj obj;
+  guint serial;
+  GArray *path;
+  GArray *referrers;
+  gsize n_referrers;
+} PathJob;
+
+static void
+path_job_free (PathJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_pointer (&job->path, g_array_unref);
+  g_clear_pointer (&job->referrers, g_array_unref);
+  g_free (job);
+}
+
+static void
+path_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  PathJob *job = data;
+  HsHeap *heap = hs_loader_get_analysis (job->loader)->heap;
+  const HsObj *refs;
+  gsize n = 0;
+
+  refs = hs_heap_referrers (heap, job->obj, &n);
+  job->n_referrers = n;
+  job->referrers = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_array_append_vals (job->referrers, refs, MIN (n, MAX_REFERRERS));
+  job->path = hs_find_root_path (heap, job->obj, MAX_VISITS);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+path_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsInspector *self = HS_INSPECTOR (source);
+  PathJob *job = g_task_get_task_data (G_TASK (result));
+  HsAnalysis *a = get_analysis (self);
+
+  if (job->serial != self->serial || a == NULL || job->loader != self->loader)
+    return;
+  self->busy = FALSE;
+  g_clear_pointer (&self->root_path, g_array_unref);
+  self->root_path = g_steal_pointer (&job->path);
+
+  clear_box (self->paths_box);
+  if (self->root_path == NULL)
+    add_pair (self->paths_box, _("No path to a GC root"), _("unreachable or too far"));
+  else
+    for (guint i = 0; i < self->root_path->len; i++)
+      {
+        HsObj o = g_array_index (self->root_path, HsObj, i);
+        const char *prefix = i == 0 ? "⬤ " : "↳ ";
+        GtkWidget *b = object_button (self, o, prefix);
+        if (i == 0)
+          {
+            g_autoptr(GArray) roots = hs_heap_roots_of (a->heap, o);
+            if (roots != NULL && roots->len > 0)
+              {
+                gsize idx = g_array_index (roots, gsize, 0);
+                const HsRoot *r = hs_heap_root (a->heap, idx);
+                g_autofree char *tip = g_strdup_printf (_("GC root: %s"), hs_root_type_name (r->type));
+                gtk_widget_set_tooltip_text (b, tip);
+              }
+          }
+        if (o == self->obj)
+          gtk_widget_set_sensitive (b, FALSE);
+        gtk_box_append (GTK_BOX (self->paths_box), b);
+      }
+
+  clear_box (self->referrers_box);
+  if (job->n_referrers == 0)
+    add_pair (self->referrers_box, _("No referrers"), "");
+  for (guint i = 0; i < job->referrers->len; i++)
+    gtk_box_append (GTK_BOX (self->referrers_box),
+                    object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
+  if (job->n_referrers > job->referrers->len)
+    {
+      g_autofree char *more = g_strdup_printf (_("and %" G_GSIZE_FORMAT " more"),
+                                               job->n_referrers - job->referrers->len);
+      add_pair (self->referrers_box, more, "");
+    }
+}
+
+static void
+rebuild (HsInspector *self)
+{
+  HsAnalysis *a = get_analysis (self);
+  HsHeap *heap;
+  GtkWidget *list;
+  g_autofree char *id = NULL;
+
+  clear_box (self->body);
+  self->paths_box = NULL;
+  self->referrers_box = NULL;
+  gtk_widget_set_sensitive (self->back_button, self->history->len > 0);
+  if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
+    {
+      gtk_label_set_text (GTK_LABEL (self->title), _("No object selected"));
+      gtk_label_set_text (GTK_LABEL (self->subtitle), "");
+      return;
+    }
+  heap = a->heap;
+
+  gtk_label_set_text (GTK_LABEL (self->title), hs_heap_object_class_name (heap, self->obj));
+  id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
+  gtk_label_set_text (GTK_LABEL (self->subtitle), id);
+
+  list = section (self, _("Size"));
+  {
+    g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
+    add_pair (list, _("Shallow size"), shallow);
+  }
+  if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
+    {
+      g_autofree char *retained = hs_format_bytes (a->dom->retained[self->obj]);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, a->dom->retained_count[self->obj]);
+      HsObj dom = a->dom->idom[self->obj];
+      add_pair (list, _("Retained size"), retained);
+      add_pair (list, _("Retained objects"), count);
+      if (dom != HS_OBJ_NONE && (guint64) dom < a->dom->n)
+        add_widget_pair (list, _("Dominator"), object_button (self, dom, NULL));
+      else
+        add_pair (list, _("Dominator"), _("a GC root"));
+    }
+  else
+    add_pair (list, _("Reachable"), _("No (garbage)"));
+  if (hs_analysis_native_size (a, self->obj) > 0)
+    {
+      g_autofree char *native = hs_format_bytes (hs_analysis_native_size (a, self->obj));
+      add_pair (list, _("Native size"), native);
+    }
+  {
+    g_autofree char *desc = hs_heap_describe (heap, self->obj);
+    if (desc != NULL)
+      add_pair (list, _("Value"), desc);
+  }
+  {
+    g_autoptr(GArray) roots = hs_heap_roots_of (heap, self->obj);
+    if (roots != NULL && roots->len > 0)
+      {
+        const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
+        add_pair (list, _("GC root"), hs_root_type_name (r->type));
+      }
+  }
+
+  add_fields (self, a);
+
+  self->paths_box = section (self, _("Path to the nearest GC root"));
+  add_pair (self->paths_box, _("Searching…"), "");
+  self->referrers_box = section (self, _("Referrers"));
+  add_pair (self->referrers_box, _("Searching…"), "");
+
+  {
+    g_autoptr(GTask) task = g_task_new (self, NULL, path_done, NULL);
+    PathJob *job = g_new0 (PathJob, 1);
+    job->loader = g_object_ref (self->loader);
+    job->obj = self->obj;
+    job->serial = ++self->serial;
+    g_clear_pointer (&self->root_path, g_array_unref);
+    self->busy = TRUE;
+    g_task_set_task_data (task, job, (GDestroyNotify) path_job_free);
+    g_task_run_in_thread (task, path_thread);
+  }
+}
+
+static void
+on_object_clicked (GtkButton *button, HsInspector *self)
+{
+  HsObj obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-obj")) - 1;
+  hs_inspector_show (self, obj);
+}
+
+static void
+on_back (GtkButton *button, HsInspector *self)
+{
+  if (self->history->len == 0)
+    return;
+  self->obj = g_array_index (self->history, HsObj, self->history->len - 1);
+  g_array_set_size (self->history, self->history->len - 1);
+  rebuild (self);
+}
+
+static void
+on_close (GtkButton *button, HsInspector *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+hs_inspector_dispose (GObject *object)
+{
+  HsInspector *self = HS_INSPECTOR (object);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (hs_inspector_parent_class)->dispose (object);
+}
+
+static void
+hs_inspector_finalize (GObject *object)
+{
+  HsInspector *self = HS_INSPECTOR (object);
+  g_clear_object (&self->loader);
+  g_clear_pointer (&self->history, g_array_unref);
+  g_clear_pointer (&self->root_path, g_array_unref);
+  G_OBJECT_CLASS (hs_inspector_parent_class)->finalize (object);
+}
+
+static void
+hs_inspector_class_init (HsInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hs_inspector_dispose;
+  object_class->finalize = hs_inspector_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "inspector");
+}
+
+static void
+hs_inspector_init (HsInspector *self)
+{
+  GtkWidget *header, *titles, *close, *scrolled;
+
+  self->obj = HS_OBJ_NONE;
+  self->history = g_array_new (FALSE, FALSE, sizeof (HsObj));
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (header, "hs-inspector-header");
+  self->back_button = gtk_button_new_from_icon_name ("go-previous-symbolic");
+  gtk_widget_set_tooltip_text (self->back_button, _("Back"));
+  gtk_widget_add_css_class (self->back_button, "flat");
+  gtk_widget_set_valign (self->back_button, GTK_ALIGN_CENTER);
+  g_signal_connect (self->back_button, "clicked", G_CALLBACK (on_back), self);
+  gtk_box_append (GTK_BOX (header), self->back_button);
+
+  titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_hexpand (titles, TRUE);
+  self->title = gtk_label_new (_("No object selected"));
+  gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (self->title, "heading");
+  self->subtitle = gtk_label_new ("");
+  gtk_widget_add_css_class (self->subtitle, "dim-label");
+  gtk_widget_add_css_class (self->subtitle, "caption");
+  gtk_label_set_selectable (GTK_LABEL (self->subtitle), TRUE);
+  gtk_box_append (GTK_BOX (titles), self->title);
+  gtk_box_append (GTK_BOX (titles), self->subtitle);
+  gtk_box_append (GTK_BOX (header), titles);
+
+  close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_set_tooltip_text (close, _("Close the inspector"));
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
+  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
+  gtk_box_append (GTK_BOX (header), close);
+  gtk_box_append (GTK_BOX (self->box), header);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  self->body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_margin_start (self->body, 12);
+  gtk_widget_set_margin_end (self->body, 12);
+  gtk_widget_set_margin_bottom (self->body, 12);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->body);
+  gtk_box_append (GTK_BOX (self->box), scrolled);
+  gtk_widget_set_sensitive (self->back_button, FALSE);
+}
+
+GtkWidget *
+hs_inspector_new (void)
+{
+  return g_object_new (HS_TYPE_INSPECTOR, NULL);
+}
+
+void
+hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
+{
+  g_set_object (&self->loader, loader);
+  g_array_set_size (self->history, 0);
+  self->obj = HS_OBJ_NONE;
+  self->serial++;
+  self->busy = FALSE;
+  g_clear_pointer (&self->root_path, g_array_unref);
+  rebuild (self);
+}
+
+void
+hs_inspector_show (HsInspector *self, HsObj obj)
+{
+  if (self->obj != HS_OBJ_NONE && self->obj != obj)
+    g_array_append_val (self->history, self->obj);
+  self->obj = obj;
+  rebuild (self);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+}
+
+HsObj hs_inspector_get_obj (HsInspector *self) { return self->obj; }
+GArray *hs_inspector_get_root_path (HsInspector *self) { return self->root_path; }
+gboolean hs_inspector_is_busy (HsInspector *self) { return self->busy; }

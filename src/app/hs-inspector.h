@@ -1,0 +1,28 @@
+/* hs-inspector.h: the object inspector pane: fields and values, referrers,
+ * the path to the nearest GC root, sizes. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-loader.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_INSPECTOR (hs_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (HsInspector, hs_inspector, HS, INSPECTOR, GtkWidget)
+
+GtkWidget *hs_inspector_new        (void);
+void       hs_inspector_set_loader (HsInspector *self, HsLoader *loader);
+/* Shows obj and remembers the previous one for the Back button. */
+void       hs_inspector_show       (HsInspector *self, HsObj obj);
+HsObj      hs_inspector_get_obj    (HsInspector *self);
+/* The path to a GC root of the shown object once computed (root first,
+ * the object last), or NULL while it is being computed / when none. */
+GArray    *hs_inspector_get_root_path (HsInspector *self);
+gboolean   hs_inspector_is_busy    (HsInspector *self);
+
+/* Bounded breadth-first search over referrers from obj back to a GC root.
+ * Returns the path root first, obj last; NULL when no root was found within
+ * max_visits objects. Thread-safe (referrers are built thread-safely). */
+GArray    *hs_find_root_path       (HsHeap *heap, HsObj obj, guint max_visits);
+
+G_END_DECLS

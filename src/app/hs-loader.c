@@ -1,0 +1,333 @@
+/* hs-loader.c: the analysis runs in g_task_run_in_thread; the engine's
+ * progress callback (worker thread) stores the latest phase and fraction
+ * under a mutex and schedules at most one idle source on the main context,
+ * which publishes them as properties (sysprof's pattern). */
+#include "config.h"
+#include "hs-loader.h"
+
+#include <glib/gi18n.h>
+
+struct _HsLoader
+{
+  GObject parent_instance;
+
+  GFile *file;
+  char *path;
+  char *file_name;
+  guint64 file_size;
+  HsAnalysisOptions opts;
+
+  HsLoaderState state;
+  const char *phase_key;   /* interned */
+  double fraction;
+
+  GMutex lock;             /* guards the pending_* fields */
+  const char *pending_phase;
+  double pending_fraction;
+  gboolean pending;
+  GMainContext *context;
+
+  GCancellable *cancellable;
+  HsAnalysis *analysis;
+  GError *error;
+};
+
+G_DEFINE_FINAL_TYPE (HsLoader, hs_loader, G_TYPE_OBJECT)
+
+G_DEFINE_ENUM_TYPE (HsLoaderState, hs_loader_state,
+  G_DEFINE_ENUM_VALUE (HS_LOADER_IDLE, "idle"),
+  G_DEFINE_ENUM_VALUE (HS_LOADER_LOADING, "loading"),
+  G_DEFINE_ENUM_VALUE (HS_LOADER_DONE, "done"),
+  G_DEFINE_ENUM_VALUE (HS_LOADER_FAILED, "failed"),
+  G_DEFINE_ENUM_VALUE (HS_LOADER_CANCELLED, "cancelled"))
+
+enum {
+  PROP_0,
+  PROP_PHASE,
+  PROP_FRACTION,
+  PROP_FILE_NAME,
+  PROP_FILE_SIZE,
+  PROP_STATE,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+const char *
+hs_loader_phase_name (const char *key)
+{
+  if (key == NULL)
+    return _("Starting");
+  if (g_str_equal (key, "reading"))
+    return _("Reading the file");
+  if (g_str_equal (key, "parsing"))
+    return _("Parsing objects");
+  if (g_str_equal (key, "references"))
+    return _("Building references");
+  if (g_str_equal (key, "reachability"))
+    return _("Finding reachable objects");
+  if (g_str_equal (key, "paths"))
+    return _("Finding leak paths");
+  if (g_str_equal (key, "dominators"))
+    return _("Finding dominators");
+  if (g_str_equal (key, "retained"))
+    return _("Computing retained sizes");
+  if (g_str_equal (key, "native"))
+    return _("Measuring native memory");
+  if (g_str_equal (key, "leaks"))
+    return _("Finding leaks");
+  return key;
+}
+
+static void
+hs_loader_finalize (GObject *object)
+{
+  HsLoader *self = HS_LOADER (object);
+
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->file_name, g_free);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->analysis, hs_analysis_free);
+  g_clear_error (&self->error);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (hs_loader_parent_class)->finalize (object);
+}
+
+static void
+hs_loader_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsLoader *self = HS_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PHASE:
+      g_value_set_string (value, hs_loader_get_phase (self));
+      break;
+    case PROP_FRACTION:
+      g_value_set_double (value, self->fraction);
+      break;
+    case PROP_FILE_NAME:
+      g_value_set_string (value, self->file_name);
+      break;
+    case PROP_FILE_SIZE:
+      g_value_set_uint64 (value, self->file_size);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_loader_class_init (HsLoaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = hs_loader_finalize;
+  object_class->get_property = hs_loader_get_property;
+
+  properties[PROP_PHASE] = g_param_spec_string ("phase", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION] = g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE_NAME] = g_param_spec_string ("file-name", NULL, NULL, NULL,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE_SIZE] = g_param_spec_uint64 ("file-size", NULL, NULL, 0, G_MAXUINT64, 0,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, HS_TYPE_LOADER_STATE,
+                                              HS_LOADER_IDLE,
+                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+hs_loader_init (HsLoader *self)
+{
+  g_mutex_init (&self->lock);
+  self->cancellable = g_cancellable_new ();
+}
+
+HsLoader *
+hs_loader_new (GFile *file, const HsAnalysisOptions *opts)
+{
+  HsLoader *self;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  self = g_object_new (HS_TYPE_LOADER, NULL);
+  self->file = g_object_ref (file);
+  self->path = g_file_get_path (file);
+  self->file_name = g_file_get_basename (file);
+  if (opts != NULL)
+    self->opts = *opts;
+  return self;
+}
+
+static gboolean
+publish_progress (gpointer data)
+{
+  HsLoader *self = data;
+  const char *phase;
+  double fraction;
+
+  g_mutex_lock (&self->lock);
+  phase = self->pending_phase;
+  fraction = self->pending_fraction;
+  self->pending = FALSE;
+  g_mutex_unlock (&self->lock);
+
+  /* A late idle after the end must not move the bar backwards. */
+  if (self->state != HS_LOADER_LOADING)
+    return G_SOURCE_REMOVE;
+
+  if (phase != self->phase_key)
+    {
+      self->phase_key = phase;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+    }
+  if (fraction != self->fraction)
+    {
+      self->fraction = fraction;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Worker thread. */
+static void
+on_progress (const char *phase, double fraction, gpointer user_data)
+{
+  HsLoader *self = user_data;
+  gboolean schedule;
+
+  g_mutex_lock (&self->lock);
+  self->pending_phase = g_intern_string (phase);
+  self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
+  schedule = !self->pending;
+  self->pending = TRUE;
+  g_mutex_unlock (&self->lock);
+
+  if (schedule)
+    {
+      GSource *source = g_idle_source_new ();
+      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      g_source_set_callback (source, publish_progress, g_object_ref (self), g_object_unref);
+      g_source_set_static_name (source, "[heapscope] loader progress");
+      g_source_attach (source, self->context);
+      g_source_unref (source);
+    }
+}
+
+static void
+load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  HsLoader *self = source_object;
+  g_autoptr(GError) error = NULL;
+  HsAnalysis *analysis;
+
+  if (self->path == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("%s is not a local file"), self->file_name);
+      return;
+    }
+
+  analysis = hs_analysis_run (self->path, &self->opts, on_progress, self, cancellable, &error);
+  if (analysis != NULL && g_cancellable_is_cancelled (cancellable))
+    g_clear_pointer (&analysis, hs_analysis_free);
+  if (analysis == NULL)
+    {
+      if (error == NULL && g_cancellable_set_error_if_cancelled (cancellable, &error))
+        ;
+      else if (error == NULL)
+        g_set_error (&error, HS_ERROR, HS_ERROR_FORMAT, _("Could not analyse %s"), self->file_name);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_pointer (task, analysis, (GDestroyNotify) hs_analysis_free);
+}
+
+static void
+set_state (HsLoader *self, HsLoaderState state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
+static void
+load_done (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  HsLoader *self = HS_LOADER (object);
+  g_autoptr(GError) error = NULL;
+  HsAnalysis *analysis;
+
+  analysis = g_task_propagate_pointer (G_TASK (result), &error);
+  if (analysis != NULL)
+    {
+      self->analysis = analysis;
+      self->fraction = 1.0;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
+      set_state (self, HS_LOADER_DONE);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      self->error = g_steal_pointer (&error);
+      set_state (self, HS_LOADER_CANCELLED);
+    }
+  else
+    {
+      self->error = g_steal_pointer (&error);
+      set_state (self, HS_LOADER_FAILED);
+    }
+}
+
+void
+hs_loader_start (HsLoader *self)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+
+  g_return_if_fail (HS_IS_LOADER (self));
+  g_return_if_fail (self->state == HS_LOADER_IDLE);
+
+  /* A cheap local stat; the size is shown while loading. */
+  info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info != NULL)
+    {
+      self->file_size = g_file_info_get_size (info);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE_SIZE]);
+    }
+
+  self->context = g_main_context_ref_thread_default ();
+  set_state (self, HS_LOADER_LOADING);
+
+  task = g_task_new (self, self->cancellable, load_done, NULL);
+  g_task_set_source_tag (task, hs_loader_start);
+  g_task_set_name (task, "[heapscope] analyse dump");
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, load_thread);
+}
+
+void
+hs_loader_cancel (HsLoader *self)
+{
+  g_return_if_fail (HS_IS_LOADER (self));
+  g_cancellable_cancel (self->cancellable);
+}
+
+HsLoaderState hs_loader_get_state (HsLoader *self) { return self->state; }
+const char *hs_loader_get_phase (HsLoader *self) { return hs_loader_phase_name (self->phase_key); }
+double hs_loader_get_fraction (HsLoader *self) { return self->fraction; }
+const char *hs_loader_get_file_name (HsLoader *self) { return self->file_name; }
+guint64 hs_loader_get_file_size (HsLoader *self) { return self->file_size; }
+GFile *hs_loader_get_file (HsLoader *self) { return self->file; }
+int hs_loader_get_dump (HsLoader *self) { return self->opts.open.dump; }
+HsAnalysis *hs_loader_get_analysis (HsLoader *self) { return self->analysis; }
+const GError *hs_loader_get_error (HsLoader *self) { return self->error; }

@@ -1,0 +1,41 @@
+/* hs-loader.h: loads and analyses a dump on a worker thread, reporting
+ * named phases and progress on the main thread through properties. */
+#pragma once
+
+#include <gio/gio.h>
+#include "hs-analysis.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  HS_LOADER_IDLE,
+  HS_LOADER_LOADING,
+  HS_LOADER_DONE,
+  HS_LOADER_FAILED,
+  HS_LOADER_CANCELLED,
+} HsLoaderState;
+
+#define HS_TYPE_LOADER_STATE (hs_loader_state_get_type ())
+GType hs_loader_state_get_type (void);
+
+#define HS_TYPE_LOADER (hs_loader_get_type ())
+G_DECLARE_FINAL_TYPE (HsLoader, hs_loader, HS, LOADER, GObject)
+
+HsLoader      *hs_loader_new           (GFile *file, const HsAnalysisOptions *opts);
+void           hs_loader_start         (HsLoader *self);
+void           hs_loader_cancel        (HsLoader *self);
+HsLoaderState  hs_loader_get_state     (HsLoader *self);
+const char    *hs_loader_get_phase     (HsLoader *self);
+double         hs_loader_get_fraction  (HsLoader *self);
+const char    *hs_loader_get_file_name (HsLoader *self);
+guint64        hs_loader_get_file_size (HsLoader *self);
+GFile         *hs_loader_get_file      (HsLoader *self);
+int            hs_loader_get_dump      (HsLoader *self);
+/* Valid once the state is DONE; owned by the loader, which is the reference
+ * counted owner of the analysis for every model and task that uses it. */
+HsAnalysis    *hs_loader_get_analysis  (HsLoader *self);
+const GError  *hs_loader_get_error     (HsLoader *self);
+/* The translated name of an engine phase key. */
+const char    *hs_loader_phase_name    (const char *key);
+
+G_END_DECLS

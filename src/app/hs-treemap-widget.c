@@ -1,0 +1,540 @@
+/* hs-treemap-widget.c: draws the layout of hs_treemap_layout() with cairo
+ * in snapshot(). The layout and its render node are cached until the size,
+ * the data or the zoom changes, so hovering and redraws cost one node
+ * append; the layout itself is bounded by max_rects, so it stays a few
+ * milliseconds even for trees of millions of nodes. */
+#include "config.h"
+#include "hs-treemap-widget.h"
+#include "hs-treemap.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#define MAX_DEPTH  6
+#define MAX_RECTS  4000
+#define MIN_AREA   24.0
+#define PADDING    2.0
+#define HEADER     17.0
+
+struct _HsTreemapWidget
+{
+  GtkWidget parent_instance;
+
+  HsLoader *loader;
+  GArray *path;            /* guint64: zoom path, first = virtual root */
+
+  GArray *rects;           /* HsTreemapRect of the cached layout */
+  GskRenderNode *cache;
+  int cache_width, cache_height;
+
+  guint64 hover;
+  double hover_x, hover_y, hover_w, hover_h;
+};
+
+G_DEFINE_FINAL_TYPE (HsTreemapWidget, hs_treemap_widget, GTK_TYPE_WIDGET)
+
+enum { ZOOM_CHANGED, INSPECT, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static HsAnalysis *
+get_analysis (HsTreemapWidget *self)
+{
+  HsAnalysis *a = self->loader != NULL ? hs_loader_get_analysis (self->loader) : NULL;
+  return (a != NULL && a->dom != NULL) ? a : NULL;
+}
+
+static void
+invalidate (HsTreemapWidget *self)
+{
+  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  g_clear_pointer (&self->rects, g_array_unref);
+  self->hover = G_MAXUINT64;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Colour by package: a hue from the package name's hash, lighter with depth. */
+static void
+node_color (HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
+{
+  const char *name, *dot;
+  guint hash;
+  double h, s = 0.42, l, c, x, m, r, g, b;
+
+  if (node >= a->dom->n)
+    {
+      *rgba = (GdkRGBA) { 0.87, 0.87, 0.86, 1 };
+      return;
+    }
+  name = hs_heap_object_class_name (a->heap, (HsObj) node);
+  if (name == NULL)
+    name = "";
+  if (g_str_has_prefix (name, "class "))
+    name += 6;
+  dot = strrchr (name, '.');
+  if (dot != NULL)
+    {
+      g_autofree char *package = g_strndup (name, dot - name);
+      hash = g_str_hash (package);
+    }
+  else
+    hash = g_str_hash (name);
+  /* Spread similar hashes over the wheel. */
+  hash = (hash ^ (hash >> 13)) * 0x9e3779b1u;
+  h = (hash % 360) / 60.0;
+  l = MIN (0.50 + depth * 0.06, 0.82);
+  c = (1 - fabs (2 * l - 1)) * s;
+  x = c * (1 - fabs (fmod (h, 2) - 1));
+  m = l - c / 2;
+  switch ((int) h)
+    {
+    case 0: r = c; g = x; b = 0; break;
+    case 1: r = x; g = c; b = 0; break;
+    case 2: r = 0; g = c; b = x; break;
+    case 3: r = 0; g = x; b = c; break;
+    case 4: r = x; g = 0; b = c; break;
+    default: r = c; g = 0; b = x; break;
+    }
+  *rgba = (GdkRGBA) { r + m, g + m, b + m, 1 };
+}
+
+static char *
+node_label (HsAnalysis *a, guint64 node, gboolean with_size)
+{
+  g_autofree char *size = hs_format_bytes (a->dom->retained[MIN (node, a->dom->n)]);
+  const char *name;
+
+  if (node >= a->dom->n)
+    name = _("All reachable objects");
+  else
+    {
+      const char *dot;
+      name = hs_heap_object_class_name (a->heap, (HsObj) node);
+      if (name == NULL)
+        name = "?";
+      /* Simple name for the label; the tooltip has the full one. */
+      dot = strrchr (name, '.');
+      if (dot != NULL && dot[1] != '\0')
+        name = dot + 1;
+    }
+  return with_size ? g_strdup_printf ("%s  %s", name, size) : g_strdup (name);
+}
+
+static void
+draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char *text,
+            double x, double y, double w, double h, const GdkRGBA *bg)
+{
+  int tw, th;
+  double lum = 0.2126 * bg->red + 0.7152 * bg->green + 0.0722 * bg->blue;
+
+  if (w < 28 || h < 13)
+    return;
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) ((w - 6) * PANGO_SCALE));
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  if (th > h)
+    return;
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_clip (cr);
+  if (lum > 0.55)
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  else
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+  cairo_move_to (cr, x + 3, y + 1);
+  pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
+static void
+render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 8.5");
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  cairo_set_line_width (cr, 1.0);
+
+  for (guint i = 0; i < self->rects->len; i++)
+    {
+      const HsTreemapRect *r = &g_array_index (self->rects, HsTreemapRect, i);
+      g_autofree char *label = NULL;
+      GdkRGBA c;
+
+      if (r->w < 1 || r->h < 1)
+        continue;
+      node_color (a, r->node, r->depth, &c);
+      gdk_cairo_set_source_rgba (cr, &c);
+      cairo_rectangle (cr, r->x, r->y, r->w, r->h);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, c.red * 0.6, c.green * 0.6, c.blue * 0.6, 1);
+      cairo_rectangle (cr, r->x + 0.5, r->y + 0.5, MAX (r->w - 1, 0), MAX (r->h - 1, 0));
+      cairo_new_path (cr);
+      cairo_rectangle (cr, r->x + 0.5, r->y + 0.5, MAX (r->w - 1, 0), MAX (r->h - 1, 0));
+      cairo_stroke (cr);
+
+      label = node_label (a, r->node, TRUE);
+      if (r->has_children_shown)
+        draw_label (self, cr, layout, label, r->x, r->y, r->w, HEADER, &c);
+      else
+        draw_label (self, cr, layout, label, r->x, r->y + 1, r->w, r->h - 1, &c);
+    }
+}
+
+static void
+ensure_layout (HsTreemapWidget *self, int width, int height)
+{
+  HsAnalysis *a = get_analysis (self);
+  guint64 node;
+
+  if (self->rects != NULL && self->cache_width == width && self->cache_height == height)
+    return;
+  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  g_clear_pointer (&self->rects, g_array_unref);
+  self->cache_width = width;
+  self->cache_height = height;
+  if (a == NULL || width <= 0 || height <= 0)
+    return;
+
+  node = g_array_index (self->path, guint64, self->path->len - 1);
+  self->rects = hs_treemap_layout (a->dom, node, 0, 0, width, height,
+                                   MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+}
+
+static void
+hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  HsTreemapWidget *self = HS_TREEMAP_WIDGET (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  HsAnalysis *a = get_analysis (self);
+
+  if (a == NULL || width <= 0 || height <= 0)
+    return;
+
+  ensure_layout (self, width, height);
+  if (self->rects == NULL)
+    return;
+
+  if (self->cache == NULL)
+    {
+      GtkSnapshot *inner = gtk_snapshot_new ();
+      cairo_t *cr = gtk_snapshot_append_cairo (inner, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      render (self, cr, a);
+      cairo_destroy (cr);
+      self->cache = gtk_snapshot_free_to_node (inner);
+    }
+  if (self->cache != NULL)
+    gtk_snapshot_append_node (snapshot, self->cache);
+
+  if (self->hover != G_MAXUINT64 && self->hover_w > 2 && self->hover_h > 2)
+    {
+      GskRoundedRect outline;
+      float widths[4] = { 2, 2, 2, 2 };
+      GdkRGBA colors[4];
+
+      for (int i = 0; i < 4; i++)
+        colors[i] = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
+      gsk_rounded_rect_init_from_rect (&outline,
+                                       &GRAPHENE_RECT_INIT (self->hover_x, self->hover_y,
+                                                            self->hover_w, self->hover_h), 0);
+      gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+    }
+}
+
+static const HsTreemapRect *
+rect_at (HsTreemapWidget *self, double x, double y)
+{
+  if (self->rects == NULL)
+    return NULL;
+  /* Children come after their parents: the last hit is the deepest. */
+  for (guint i = self->rects->len; i > 0; i--)
+    {
+      const HsTreemapRect *r = &g_array_index (self->rects, HsTreemapRect, i - 1);
+      if (x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h)
+        return r;
+    }
+  return NULL;
+}
+
+guint64
+hs_treemap_widget_node_at (HsTreemapWidget *self, double x, double y)
+{
+  const HsTreemapRect *r = rect_at (self, x, y);
+  return r != NULL ? r->node : G_MAXUINT64;
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, HsTreemapWidget *self)
+{
+  const HsTreemapRect *r = rect_at (self, x, y);
+  guint64 node = r != NULL && r->depth > 0 ? r->node : G_MAXUINT64;
+
+  if (node == self->hover)
+    return;
+  self->hover = node;
+  if (r != NULL)
+    {
+      self->hover_x = r->x;
+      self->hover_y = r->y;
+      self->hover_w = r->w;
+      self->hover_h = r->h;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, HsTreemapWidget *self)
+{
+  if (self->hover != G_MAXUINT64)
+    {
+      self->hover = G_MAXUINT64;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  HsTreemapWidget *self)
+{
+  HsAnalysis *a = get_analysis (self);
+  const HsTreemapRect *r = rect_at (self, x, y);
+  g_autofree char *shallow = NULL, *retained = NULL, *text = NULL, *escaped = NULL;
+  const char *name;
+  double pct;
+
+  if (a == NULL || r == NULL)
+    return FALSE;
+  retained = hs_format_bytes (a->dom->retained[MIN (r->node, a->dom->n)]);
+  pct = a->dom->retained[a->dom->n] > 0
+        ? 100.0 * a->dom->retained[MIN (r->node, a->dom->n)] / a->dom->retained[a->dom->n] : 0;
+  if (r->node >= a->dom->n)
+    {
+      text = g_strdup_printf (_("<b>All reachable objects</b>\nRetained: %s"), retained);
+      gtk_tooltip_set_markup (tooltip, text);
+      return TRUE;
+    }
+  name = hs_heap_object_class_name (a->heap, (HsObj) r->node);
+  escaped = g_markup_escape_text (name != NULL ? name : "?", -1);
+  shallow = hs_format_bytes (hs_heap_object_shallow (a->heap, (HsObj) r->node));
+  text = g_strdup_printf (_("<b>%s</b>\nId: 0x%" G_GINT64_MODIFIER "x\nShallow: %s\nRetained: %s (%.1f%%)"),
+                          escaped, hs_heap_object_id (a->heap, (HsObj) r->node),
+                          shallow, retained, pct);
+  gtk_tooltip_set_markup (tooltip, text);
+  return TRUE;
+}
+
+static void
+on_click (GtkGestureClick *gesture, int n_press, double x, double y, HsTreemapWidget *self)
+{
+  HsAnalysis *a = get_analysis (self);
+  const HsTreemapRect *r = rect_at (self, x, y);
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (a == NULL || r == NULL)
+    return;
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      if (r->node < a->dom->n)
+        g_signal_emit (self, signals[INSPECT], 0, (guint64) r->node);
+      return;
+    }
+  if (r->depth == 0)
+    return;
+  hs_treemap_widget_zoom_into (self, r->node);
+}
+
+static void
+zoom_out_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  hs_treemap_widget_zoom_out (HS_TREEMAP_WIDGET (widget));
+}
+
+static void
+hs_treemap_widget_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  HsTreemapWidget *self = HS_TREEMAP_WIDGET (widget);
+  if (width != self->cache_width || height != self->cache_height)
+    {
+      g_clear_pointer (&self->cache, gsk_render_node_unref);
+      g_clear_pointer (&self->rects, g_array_unref);
+      self->hover = G_MAXUINT64;
+    }
+}
+
+static void
+hs_treemap_widget_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  *minimum = 100;
+  *natural = 400;
+}
+
+static void
+hs_treemap_widget_finalize (GObject *object)
+{
+  HsTreemapWidget *self = HS_TREEMAP_WIDGET (object);
+
+  g_clear_object (&self->loader);
+  g_clear_pointer (&self->path, g_array_unref);
+  g_clear_pointer (&self->rects, g_array_unref);
+  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  G_OBJECT_CLASS (hs_treemap_widget_parent_class)->finalize (object);
+}
+
+static void
+hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = hs_treemap_widget_finalize;
+  widget_class->snapshot = hs_treemap_widget_snapshot;
+  widget_class->measure = hs_treemap_widget_measure;
+  widget_class->size_allocate = hs_treemap_widget_size_allocate;
+
+  signals[ZOOM_CHANGED] = g_signal_new ("zoom-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
+  signals[INSPECT] = g_signal_new ("inspect", G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_UINT64);
+
+  gtk_widget_class_install_action (widget_class, "treemap.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "treemap.zoom-out", NULL);
+  gtk_widget_class_set_css_name (widget_class, "treemap");
+}
+
+static void
+hs_treemap_widget_init (HsTreemapWidget *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->path = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->hover = G_MAXUINT64;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+GtkWidget *
+hs_treemap_widget_new (void)
+{
+  return g_object_new (HS_TYPE_TREEMAP_WIDGET, NULL);
+}
+
+static void
+zoom_changed (HsTreemapWidget *self)
+{
+  invalidate (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "treemap.zoom-out", self->path->len > 1);
+  g_signal_emit (self, signals[ZOOM_CHANGED], 0);
+}
+
+void
+hs_treemap_widget_set_loader (HsTreemapWidget *self, HsLoader *loader)
+{
+  HsAnalysis *a;
+
+  g_return_if_fail (HS_IS_TREEMAP_WIDGET (self));
+
+  g_set_object (&self->loader, loader);
+  g_array_set_size (self->path, 0);
+  a = get_analysis (self);
+  if (a != NULL)
+    {
+      guint64 root = a->dom->n;
+      g_array_append_val (self->path, root);
+    }
+  zoom_changed (self);
+}
+
+const guint64 *
+hs_treemap_widget_get_path (HsTreemapWidget *self, guint *n)
+{
+  *n = self->path->len;
+  return (const guint64 *) self->path->data;
+}
+
+void
+hs_treemap_widget_zoom_to (HsTreemapWidget *self, guint depth)
+{
+  if (depth + 1 >= self->path->len)
+    return;
+  g_array_set_size (self->path, depth + 1);
+  zoom_changed (self);
+}
+
+gboolean
+hs_treemap_widget_zoom_out (HsTreemapWidget *self)
+{
+  if (self->path->len <= 1)
+    return FALSE;
+  g_array_set_size (self->path, self->path->len - 1);
+  zoom_changed (self);
+  return TRUE;
+}
+
+/* Zooms into node, a descendant of the shown node: the intermediate
+ * ancestors come from the dominator tree so the breadcrumb is complete. */
+void
+hs_treemap_widget_zoom_into (HsTreemapWidget *self, guint64 node)
+{
+  HsAnalysis *a = get_analysis (self);
+  guint64 current;
+  g_autoptr(GArray) chain = NULL;
+  guint64 v;
+  gsize n_children = 0;
+
+  if (a == NULL || self->path->len == 0 || node >= a->dom->n)
+    return;
+  current = g_array_index (self->path, guint64, self->path->len - 1);
+  if (node == current)
+    return;
+
+  /* A leaf of the dominator tree has nothing to show: zoom to its parent. */
+  hs_dom_tree_children (a->dom, node, &n_children);
+  if (n_children == 0)
+    {
+      HsObj up = a->dom->idom[node];
+      if (up == HS_OBJ_NONE || (guint64) up == current)
+        return;
+      node = up;
+    }
+
+  chain = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (v = node; v != current; )
+    {
+      HsObj up;
+      g_array_append_val (chain, v);
+      if (v >= a->dom->n || chain->len > 100000)
+        return; /* not below the current node */
+      up = a->dom->idom[v];
+      if (up == HS_OBJ_NONE)
+        return;
+      v = up;
+    }
+  for (guint i = chain->len; i > 0; i--)
+    g_array_append_val (self->path, g_array_index (chain, guint64, i - 1));
+  zoom_changed (self);
+}
+
+guint
+hs_treemap_widget_get_n_rects (HsTreemapWidget *self)
+{
+  return self->rects != NULL ? self->rects->len : 0;
+}

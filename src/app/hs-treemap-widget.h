@@ -1,0 +1,25 @@
+/* hs-treemap-widget.h: the dominator tree as a squarified treemap. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-loader.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_TREEMAP_WIDGET (hs_treemap_widget_get_type ())
+G_DECLARE_FINAL_TYPE (HsTreemapWidget, hs_treemap_widget, HS, TREEMAP_WIDGET, GtkWidget)
+
+GtkWidget     *hs_treemap_widget_new        (void);
+/* NULL clears. Shows the whole tree (the virtual root). */
+void           hs_treemap_widget_set_loader (HsTreemapWidget *self, HsLoader *loader);
+/* The zoom path from the virtual root (dom->n) down to the shown node. */
+const guint64 *hs_treemap_widget_get_path   (HsTreemapWidget *self, guint *n);
+void           hs_treemap_widget_zoom_to    (HsTreemapWidget *self, guint depth);
+void           hs_treemap_widget_zoom_into  (HsTreemapWidget *self, guint64 node);
+gboolean       hs_treemap_widget_zoom_out   (HsTreemapWidget *self);
+/* Number of rectangles of the current layout (0 before the first draw). */
+guint          hs_treemap_widget_get_n_rects (HsTreemapWidget *self);
+/* The node under a point of the current layout, or G_MAXUINT64. */
+guint64        hs_treemap_widget_node_at    (HsTreemapWidget *self, double x, double y);
+
+G_END_DECLS

@@ -1,0 +1,39 @@
+/* hs-window-private.h: what the UI tests and the screenshot tool need to
+ * see of the window, without poking at widget internals. */
+#pragma once
+
+#include "hs-window.h"
+#include "hs-loader.h"
+#include "hs-models.h"
+#include "hs-treemap-widget.h"
+#include "hs-inspector.h"
+
+G_BEGIN_DECLS
+
+HsLoader        *hs_window_get_loader        (HsWindow *self);
+/* "welcome", "loading", "error" or "content". */
+const char      *hs_window_get_page          (HsWindow *self);
+const char      *hs_window_get_error_text    (HsWindow *self);
+/* "overview", "leaks", "classes", "dominators", "treemap". */
+void             hs_window_set_view          (HsWindow *self, const char *name);
+/* Leak list rows (groups), application groups first. */
+guint            hs_window_get_n_leak_rows   (HsWindow *self);
+void             hs_window_select_leak       (HsWindow *self, guint index);
+/* Node cards shown for the selected trace (0 when none). */
+guint            hs_window_get_n_trace_nodes (HsWindow *self);
+/* The class table's model as shown (filtered and sorted), items HsClassRow. */
+GListModel      *hs_window_get_class_model   (HsWindow *self);
+void             hs_window_sort_classes      (HsWindow *self, HsClassColumn column, GtkSortType order);
+void             hs_window_get_class_sort    (HsWindow *self, HsClassColumn *column, GtkSortType *order);
+void             hs_window_set_class_filter  (HsWindow *self, const char *text);
+/* Opens the instances list of the class at position of the class table. */
+GListModel      *hs_window_show_instances    (HsWindow *self, guint position);
+/* The dominator tree's GtkTreeListModel (items GtkTreeListRow of HsObjectRow). */
+GtkTreeListModel*hs_window_get_dominator_model (HsWindow *self);
+HsTreemapWidget *hs_window_get_treemap       (HsWindow *self);
+HsInspector     *hs_window_get_inspector     (HsWindow *self);
+void             hs_window_inspect           (HsWindow *self, HsObj obj);
+/* Writes the HTML report on a worker thread, then shows the toast. */
+void             hs_window_export_to         (HsWindow *self, const char *path);
+
+G_END_DECLS
