@@ -197,7 +197,7 @@ static const char css[] =
   "details.trace>summary{cursor:pointer;font-weight:600}\n"
   "ol.trace{list-style:none;margin:6px 0;padding:0 0 0 4px;font-family:ui-monospace,'DejaVu Sans Mono',Menlo,monospace;font-size:13px}\n"
   "ol.trace>li{border-left:2px solid var(--line);padding:2px 0 6px 14px;position:relative;word-break:break-all}\n"
-  "ol.trace>li::before{content:'\\251C\\2500';position:absolute;left:-2px;color:var(--muted)}\n"
+  "ol.trace>li::before{content:'\\251C\\2500';position:absolute;left:-1px;top:1px;color:var(--muted)}\n"
   "ol.trace>li.root::before{content:'\\252C';}\n"
   "ol.trace>li.leaking-obj::before{content:'\\2570\\2192';}\n"
   "ol.trace>li.leaking-obj{border-left-color:transparent}\n"
@@ -266,6 +266,20 @@ package_colour (const char *name)
 {
   gsize len = package_len (name);
   return palette[fnv1a (name ? name : "", len) % G_N_ELEMENTS (palette)];
+}
+
+/* The class name a box is coloured by: for class objects, the class they
+ * define (so that com.example.Foo's statics look like com.example). */
+static const char *
+colour_name (HsHeap *heap, HsObj o)
+{
+  if (hs_heap_object_kind (heap, o) == HS_KIND_CLASS)
+    {
+      HsClass c = hs_heap_object_as_class (heap, o);
+      if (c != HS_CLASS_NONE)
+        return hs_class_name (heap, c);
+    }
+  return hs_heap_object_class_name (heap, o);
 }
 
 /* --- sections ------------------------------------------------------------ */
@@ -803,6 +817,7 @@ section_treemap (GString *out, HsAnalysis *a)
         continue;
       HsObj o = (HsObj) r->node;
       const char *cls = hs_heap_object_class_name (heap, o);
+      const char *pkg_of = colour_name (heap, o);
       guint64 ret = dom->retained[o];
 
       g_string_append_printf (out, "<g class=\"d%u\"><rect x=\"", r->depth);
@@ -813,7 +828,7 @@ section_treemap (GString *out, HsAnalysis *a)
       append_double (out, r->w);
       g_string_append (out, "\" height=\"");
       append_double (out, r->h);
-      g_string_append_printf (out, "\" fill=\"%s\"", package_colour (cls));
+      g_string_append_printf (out, "\" fill=\"%s\"", package_colour (pkg_of));
       if (r->depth > 1)
         g_string_append (out, " fill-opacity=\"0.85\"");
       g_string_append (out, "><title>");
@@ -828,13 +843,20 @@ section_treemap (GString *out, HsAnalysis *a)
       append_double (out, 100.0 * (double) ret / (double) total);
       g_string_append (out, "% of the reachable heap) in ");
       append_grouped (out, dom->retained_count[o]);
-      g_string_append (out, " objects</title></rect>");
+      g_string_append (out, dom->retained_count[o] == 1 ? " object</title></rect>" : " objects</title></rect>");
 
       /* A label on the header strip (boxes with children) or in the
        * middle of the box, where there is room. */
       if (r->h >= 13)
         {
-          g_autofree char *lbl = fit_label (simple_name (cls), r->w - 6);
+          g_autofree char *size = hs_format_bytes (ret);
+          g_autofree char *full = g_strdup_printf ("%s %s", simple_name (pkg_of), size);
+          g_autofree char *lbl = fit_label (full, r->w - 6);
+          if (lbl == NULL || g_str_has_suffix (lbl, "\xe2\x80\xa6"))
+            {
+              g_free (lbl);
+              lbl = fit_label (simple_name (pkg_of), r->w - 6);
+            }
           if (lbl)
             {
               double ty = r->has_children_shown ? r->y + 12 : r->y + MIN (r->h / 2 + 4, 13);
@@ -862,7 +884,7 @@ section_treemap (GString *out, HsAnalysis *a)
       const HsTreemapRect *r = &g_array_index (rects, HsTreemapRect, i);
       if (r->depth != 1 || r->node >= n_obj)
         continue;
-      const char *cls = hs_heap_object_class_name (heap, (HsObj) r->node);
+      const char *cls = colour_name (heap, (HsObj) r->node);
       g_autofree char *pkg = g_strndup (cls ? cls : "", package_len (cls));
       gboolean dup = FALSE;
       for (guint j = 0; j < seen->len && !dup; j++)

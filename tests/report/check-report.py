@@ -11,7 +11,8 @@ CHECK is one of:
              shows every hostile string as text and holds no markup from it
   golden     the report of tiny.hprof equals golden/tiny.html byte for byte
              (regenerate on purpose with regen-golden.sh, then review it)
-  generated  the generator's dumps (tests/generator/dumps) give sound reports
+  generated  the generator's dumps (small, escape, sample) give sound reports
+             with the planted leaks of tests/generator/expected-*.json
   chromium   headless Chromium renders the report and shows the leak; the
              sorting script runs under the page's Content-Security-Policy
              (exit 77 = skipped when chromium is not installed)
@@ -36,8 +37,9 @@ XSS_IMG = '"><img src=x onerror=alert(1)>'
 XSS_KEY = '<script>alert(2)</script>'
 XSS_THREAD = "<b>worker</b> & 'friends' \"quoted\""
 
-# The 13 classes make-dumps.py defines for tiny.hprof, in Java source form.
-TINY_CLASSES = {
+# The 13 classes make-dumps.py defines for tiny.hprof, in Java source form,
+# and java.lang.Class, which SEMANTICS.md counts the class objects under.
+TINY_CLASSES = {'java.lang.Class',
     'java.lang.Object', 'java.lang.String', 'char[]', 'byte[]', 'java.lang.Object[]',
     'java.lang.ref.Reference', 'java.lang.ref.WeakReference', 'java.lang.Thread',
     'com.example.Leaky', 'com.example.Cache', 'leakcanary.KeyedWeakReference',
@@ -223,14 +225,14 @@ def check_structure(tool, dumps):
 
         rows = page.cells('class-table')
         names = {r[0] for r in rows}
-        check(len(rows) == 13 and names == TINY_CLASSES,
+        check(len(rows) == 14 and names == TINY_CLASSES,
               'tiny: one class row per class (%d rows: %s)' % (len(rows), sorted(names ^ TINY_CLASSES)))
         byte_rows = [r for r in rows if r[0] == 'byte[]']
         # byte[1000] -> 1016 and byte[4000] -> 4016 bytes, both reachable.
         check(len(byte_rows) == 1 and byte_rows[0][1:3] == ['2', '2'],
               'tiny: byte[] row counts 2 objects, 2 reachable')
         objs = page.cells('object-table')
-        check(len(objs) >= 1 and objs[0][1] == 'java.lang.Thread' and objs[0][2] == 'worker-1',
+        check(len(objs) >= 1 and objs[0][1] == 'java.lang.Thread' and '"worker-1"' in objs[0][2],
               'tiny: the thread holding 4000 bytes is the biggest object')
         dump_text = ''.join(page.section_text.get('dump', []))
         for want in ('tiny.hprof', 'JAVA PROFILE 1.0.2', '4 bytes', '2026-01-01 00:00:00 UTC', 'HotSpot'):
@@ -265,7 +267,10 @@ def check_escape(tool, dumps):
         check(XSS_IMG in shown, 'hostile: static field / description "><img ...> shown as text')
         check(XSS_KEY in shown, 'hostile: key <script>alert(2)</script> shown as text')
         check(XSS_THREAD in shown, 'hostile: thread name with markup and quotes shown as text')
-        check('<script>alert(1)' in titles, 'hostile: class name in tooltips (attribute values)')
+        check('com.example.Holder"onmouseover="alert(4)' in titles,
+              'hostile: a class name with quotes stays inside its title attribute')
+        svg = text[text.index('<svg'):text.index('</svg>')]
+        check('&lt;script&gt;alert(1)&lt;' in svg, 'hostile: class name in the treemap tooltips, escaped')
         check('Bad\ufffd' in shown, 'hostile: invalid UTF-8 in a class name repaired to U+FFFD')
         # ... and never as markup: none of the raw strings is in the source.
         for raw_s in ('<script>alert', '<img', '<b>worker', '<i>.hprof', 'onerror=alert(1)>'):
@@ -277,7 +282,7 @@ def check_escape(tool, dumps):
             check(esc_s in text, 'hostile: escaped %r is in the source' % esc_s)
         # The string "a&amp;b" is shown literally, not as "a&b".
         check('a&amp;b' in shown, 'hostile: a&amp;b shown literally (escaped once, not zero times)')
-        check(len(page.cells('class-table')) == 14, 'hostile: 14 class rows')
+        check(len(page.cells('class-table')) == 15, 'hostile: 15 class rows')
 
 
 def check_golden(tool, dumps):
@@ -295,28 +300,43 @@ def check_golden(tool, dumps):
                        '(if the change is intended: tests/report/regen-golden.sh, then review)')
 
 
-# The generator's dumps (tests/generator, HeapGen.java): real JVM dumps of the
-# 'small' and 'escape' scenarios. Their planted leaks are described in
-# tests/generator/com/example/Scenarios.java.
+# The generator's dumps (tests/generator, HeapGen.java): real JDK 17 dumps of
+# the 'small', 'escape' and 'sample' scenarios, with what their construction
+# implies in tests/generator/expected-*.json (written by the generator's
+# author from the planted structure, not from our output).
 def check_generated(tool, dumps):
-    gdir = os.path.join(SOURCE_ROOT, 'tests', 'generator', 'dumps')
-    found = False
+    import json
+    gen = os.path.join(SOURCE_ROOT, 'tests', 'generator')
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ('small', 'escape'):
-            src = os.path.join(gdir, name + '.hprof.gz')
-            if not os.path.exists(src):
-                continue
-            found = True
+        for name in ('small', 'escape', 'sample'):
+            with open(os.path.join(gen, 'expected-%s.json' % name)) as f:
+                exp = json.load(f)
+            src = os.path.join(SOURCE_ROOT, exp['dump'])
             raw = run_tool(tool, src, os.path.join(tmp, name + '.html'))
             text, page = common_checks(raw, name)
-            groups = [a for (t, a) in page.elements if t == 'article']
-            check(len(groups) >= 1, '%s: the planted leaks are in the report' % name)
-            if name == 'escape':
-                shown = page.all_text()
-                check('<script>' not in text and '<img' not in text, 'escape: no raw markup from the dump')
-                check('<script>alert(1)</script>' in shown or '"><img src=x onerror=alert(1)>' in shown,
-                      'escape: the hostile strings are shown as text')
-    check(found, 'generated: tests/generator/dumps has small.hprof.gz or escape.hprof.gz')
+            leaks = [a for (t, a) in page.elements if t == 'section' and a.get('id') == 'leaks'][0]
+            check(int(leaks['data-application-groups']) == exp['application_leak_groups'],
+                  '%s: %d application leak groups' % (name, exp['application_leak_groups']))
+            check(int(leaks['data-library-groups']) == exp['library_leak_groups'],
+                  '%s: %d library leak groups' % (name, exp['library_leak_groups']))
+            want = sorted((l['retained_bytes'], l['retained_count'])
+                          for l in exp['leaks'] for _ in range(l['count']))
+            got = sorted((int(a['data-retained']), int(a['data-retained-count']))
+                         for (t, a) in page.elements if t == 'details' and a.get('class') == 'trace')
+            check(got == want, '%s: one trace per leaking object with its exact retained size %s (got %s)'
+                  % (name, want, got))
+            leaks_text = ''.join(page.section_text.get('leaks', []))
+            for l in exp['leaks']:
+                check(l['class'] in leaks_text, '%s: leak of %s shown' % (name, l['class']))
+                for node in l.get('path', []):
+                    ref = node.get('reference', {})
+                    if ref.get('name'):
+                        check(ref['name'] in leaks_text, '%s: reference %s on the path' % (name, ref['name']))
+            for hostile in exp.get('hostile_strings', []):
+                check(hostile in page.all_text(), '%s: %r shown as text' % (name, hostile))
+                check(hostile not in text, '%s: %r never raw in the source' % (name, hostile))
+            check(len(page.cells('class-table')) == 50, '%s: 50 class rows (the default top)' % name)
+            check(len(page.cells('object-table')) == 25, '%s: 25 object rows (the default top)' % name)
 
 
 def check_chromium(tool, dumps):

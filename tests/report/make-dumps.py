@@ -18,7 +18,8 @@ hostile.hprof: the same shape, with every name a page could trip over: a
 class named <script>alert(1)</script>, a static field and a watch
 description holding "><img src=x onerror=alert(1)>, a key with
 <script>alert(2)</script>, a thread whose name has markup and an
-ampersand, and a string with invalid UTF-8.
+ampersand, a class name that tries to break out of an attribute
+(Holder"onmouseover="alert(4)) and a class name with invalid UTF-8.
 """
 import os
 import sys
@@ -30,6 +31,7 @@ from hprofgen import (Hprof, Addresses, OBJECT, INT, LONG, BOOLEAN, BYTE, CHAR, 
 XSS_SCRIPT = '<script>alert(1)</script>'
 XSS_IMG = '"><img src=x onerror=alert(1)>'
 XSS_KEY = '<script>alert(2)</script>'
+XSS_HOLDER = 'com/example/Holder"onmouseover="alert(4)'
 XSS_THREAD = "<b>worker</b> & 'friends' \"quoted\""
 
 
@@ -106,7 +108,7 @@ def build(hostile):
                               'watchUptimeMillis': 5000, 'retainedUptimeMillis': 10000})
     d.obj_array(watcher_arr, obj_arr, [kwr])
     cls('leakcanary/ObjectWatcher', obj, statics=[('watchedObjects', OBJECT, watcher_arr)])
-    cls('com/example/Holder', obj, statics=[(static_name, OBJECT, leaky_obj),
+    cls(XSS_HOLDER if hostile else 'com/example/Holder', obj, statics=[(static_name, OBJECT, leaky_obj),
                                              ('sCache', OBJECT, cache_obj)])
     if hostile:
         # A class name that is not valid UTF-8, with one instance.
