@@ -98,6 +98,22 @@ char         *hs_leak_trace_to_text (const HsLeakTrace *trace);
  * "Object[].[3]", "<Java Local>". */
 char         *hs_leak_node_ref_label (const HsLeakNode *node);
 const char   *hs_leaking_name       (HsLeaking l); /* "YES", "NO", "UNKNOWN" */
+
+/* The report as JSON: {"application_leaks":[group...], "library_leaks":[...],
+ * "leaking_objects", "watched_references", "without_path":[...]}; a group is
+ * {fingerprint, description, library, pattern, count, retained_bytes,
+ * traces}; a trace {gc_root, gc_root_type, gc_root_thread, retained_bytes,
+ * retained_count, key, description, retained_duration_ms, watch_duration_ms,
+ * signature, nodes, also_leaking:["0x.."]}; a node {id "0x..", class, type,
+ * description, leaking, reasons, labels, [retained_bytes, retained_count],
+ * reference: {kind "field|static|element|local", name, index, owner, label,
+ * suspect} or null on the last node}. */
+void          hs_leak_report_to_json (const HsLeakReport *r, GString *out);
+/* Extra facts of the nodes of traces made by hs_leaks_find (NULL / 0 for
+ * other traces): LeakCanary-style labels ("View.mAttachInfo is null (view
+ * detached)", "Thread name: 'main'", ...) and the object id as written. */
+const GPtrArray *hs_leak_trace_node_labels (const HsLeakTrace *trace, guint node_index);
+guint64       hs_leak_trace_node_id   (const HsLeakTrace *trace, guint node_index);
 /* The report as JSON ({"application_leaks": [...], "library_leaks": [...]}). */
 void          hs_leak_report_to_json (const HsLeakReport *report, GString *out);
 
