@@ -385,6 +385,45 @@ test_deep_chain (void)
   tree_free (t);
 }
 
+/* On a tree computed by the dominator engine from a small graph:
+ *   root -> 0; 0 -> 1, 0 -> 2; 1 -> 3, 2 -> 3 (a diamond); 3 -> 4
+ * shallow 10 20 30 40 50. 3 is reachable through 1 and 2, so 0 dominates
+ * it: the tree is 0 { 3 { 4 }, 2, 1 } with retained 150 { 90 { 50 }, 30, 20 }. */
+static void
+test_computed_tree (void)
+{
+  const guint64 offsets[6] = { 0, 2, 3, 4, 5, 5 };
+  const HsObj targets[5] = { 1, 2, 3, 3, 4 };
+  const HsObj roots[1] = { 0 };
+  const guint32 shallow[5] = { 10, 20, 30, 40, 50 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (5, offsets, targets, roots, 1, shallow,
+                                                NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (t);
+
+  g_autoptr(GArray) r = hs_treemap_layout (t, t->n, 0, 0, 150, 100, 10, 0, 0, 0, 0);
+  g_assert_cmpuint (r->len, ==, 6);
+  /* Breadth first, children by retained size: root, 0, then 3 2 1, then 4. */
+  const guint64 order[6] = { 5, 0, 3, 2, 1, 4 };
+  const guint64 parent[6] = { G_MAXUINT64, 5, 0, 0, 0, 3 };
+  /* 100 square units per byte at every level (no padding): */
+  const double area[6] = { 15000, 15000, 9000, 3000, 2000, 5000 };
+  for (guint i = 0; i < 6; i++)
+    {
+      const HsTreemapRect *c = &g_array_index (r, HsTreemapRect, i);
+      g_assert_cmpuint (c->node, ==, order[i]);
+      g_assert_cmpuint (c->parent, ==, parent[i]);
+      g_assert_cmpfloat_with_epsilon (c->w * c->h, area[i], 1e-6);
+    }
+  /* 4 sits inside 3, its dominator, not inside 1 or 2. */
+  const HsTreemapRect *three = find_rect (r, 3), *four = find_rect (r, 4);
+  g_assert_cmpfloat (four->x, >=, three->x - EPS);
+  g_assert_cmpfloat (four->y, >=, three->y - EPS);
+  g_assert_cmpfloat (four->x + four->w, <=, three->x + three->w + EPS);
+  g_assert_cmpfloat (four->y + four->h, <=, three->y + three->h + EPS);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -396,5 +435,6 @@ main (int argc, char **argv)
   g_test_add_func ("/treemap/max-rects", test_max_rects);
   g_test_add_func ("/treemap/zero-and-single", test_zero_and_single);
   g_test_add_func ("/treemap/deep-chain", test_deep_chain);
+  g_test_add_func ("/treemap/computed-tree", test_computed_tree);
   return g_test_run ();
 }
