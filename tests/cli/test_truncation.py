@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Every truncation point of a small dump (issue 8).
+
+The dump: the worked example (tests/cli/test_worked_example.py) with a few
+more records in front (STACK_FRAME, STACK_TRACE), segmented. For every
+length k from 0 to the full size, `summary --json` on the first k bytes
+must either
+  - exit 0 with JSON on stdout, at most the full file's objects, and (unless
+    k falls on a record boundary, where the prefix is itself a well-formed
+    file) a warning on stderr that the file is truncated; or
+  - exit 2 with a message naming the file and a byte offset;
+never crash, die by a signal, hang, or exit with another status. The same
+for a gzip of the dump cut at every byte (there only "no crash, exit 0 with
+JSON or a clean exit 2" is asked: a cut in the gzip trailer may leave the
+data complete).
+"""
+
+import json
+import os
+import re
+
+import test_worked_example as W
+from clitest import CliTest, g, main, run_cli
+
+T = 20
+WARN = re.compile(r'(?i)truncat|ended early|ends early')
+
+
+def build():
+    h = W.build()
+    h.items.insert(0, g.Record(g.TAG_STACK_TRACE, g.u4(1) + g.u4(1) + g.u4(1) + g.u4(0x501)))
+    h.items.insert(0, g.Record(g.TAG_STACK_FRAME, g.u4(0x501) + g.u4(0) * 3 + g.u4(1) + g.u4(7)))
+    return h
+
+
+class Truncation(CliTest):
+    def check_prefix(self, f, k, boundary, failures, full_objects, strict=True):
+        proc = run_cli(['summary', f, '--json'], T)
+        err = proc.stderr.decode('utf-8', 'replace')
+        if proc.returncode is None:
+            failures.append((k, 'hang'))
+        elif proc.returncode < 0:
+            failures.append((k, 'signal %d' % -proc.returncode))
+        elif proc.returncode == 2:
+            if os.path.basename(f) not in err or not re.search(r'(?i)offset|byte|position', err):
+                failures.append((k, 'exit 2 without file name and offset: %r' % err[:300]))
+        elif proc.returncode == 0:
+            try:
+                s = json.loads(proc.stdout.decode('utf-8'))
+                if not isinstance(s, dict) or s.get('objects', 0) > full_objects:
+                    failures.append((k, 'bad summary %r' % s))
+            except ValueError as e:
+                failures.append((k, 'exit 0 without JSON: %s' % e))
+            if strict and not boundary and not WARN.search(err):
+                failures.append((k, 'exit 0 without a truncation warning; stderr %r' % err[:300]))
+        else:
+            failures.append((k, 'exit %d: %r' % (proc.returncode, err[:300])))
+
+    def test_every_prefix(self):
+        h = build()
+        data = h.build()
+        boundaries = set(h.record_boundaries)
+        full = self.write_bytes(data, 'full.hprof')
+        s = self.summary(full)
+        self.assertSummary(s, objects=10, shallow_bytes=96)
+        f = self.path('cut.hprof')
+        failures = []
+        for k in range(len(data)):
+            with open(f, 'wb') as out:
+                out.write(data[:k])
+            self.check_prefix(f, k, k in boundaries, failures, 10)
+        self.assertEqual(failures, [], '%d of %d prefixes misbehaved' % (len(failures), len(data)))
+
+    def test_every_prefix_dominators(self):
+        # The whole pipeline on every 5th prefix: exit 0 or a clean exit 2.
+        data = build().build()
+        f = self.path('cut-dom.hprof')
+        failures = []
+        for k in range(0, len(data), 5):
+            with open(f, 'wb') as out:
+                out.write(data[:k])
+            proc = run_cli(['dominators', f, '--top', '5', '--json'], T)
+            if proc.returncode is None or proc.returncode not in (0, 2):
+                failures.append((k, proc.returncode, proc.stderr[-300:]))
+        self.assertEqual(failures, [])
+
+    def test_every_prefix_gzip(self):
+        gz = g.gzip_single(build().build())
+        f = self.path('cut.hprof.gz')
+        failures = []
+        for k in range(len(gz)):
+            with open(f, 'wb') as out:
+                out.write(gz[:k])
+            self.check_prefix(f, k, False, failures, 10, strict=False)
+        self.assertEqual(failures, [], '%d of %d gzip prefixes misbehaved' % (len(failures), len(gz)))
+
+
+if __name__ == '__main__':
+    main()
