@@ -25,6 +25,22 @@ typedef struct {
   GCancellable *cancellable;
 } Progress;
 
+/* HS_DEBUG_TIMES=1 prints the time of each step of the index phase. */
+static void
+debug_time (const char *what)
+{
+  static gint64 last;
+  static int enabled = -1;
+  if (enabled < 0)
+    enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
+  if (!enabled)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  if (what)
+    g_printerr ("  %-20s %7.3f s\n", what, (now - last) / 1e6);
+  last = now;
+}
+
 static void
 progress_report (Progress *p, const char *phase, double fraction)
 {
@@ -168,8 +184,10 @@ typedef struct {
   GArray *load_classes;/* LoadClass, sorted */
   GArray *bodies;      /* Range of the chosen dump's heap-dump records */
   /* pass 2 output */
-  GArray *obj_ids;     /* guint64 */
-  GArray *obj_offs;    /* guint64 */
+  guint64 *obj_ids;
+  guint64 *obj_offs;
+  guint64 n_objects;
+  GCancellable *cancellable;
   GArray *class_dumps; /* guint64 offsets of CLASS_DUMP sub-records */
   gboolean truncated;
   guint64 truncated_at;
@@ -346,25 +364,45 @@ subrecord_length (const guint8 *p, const guint8 *end, guint ids, gboolean *bad)
   return avail >= need ? need : 0;
 }
 
+/* Output of one sub-record worker (a slice of the dump's bodies). */
+typedef struct {
+  Parse *ps;
+  Progress *prog;         /* NULL in the second thread */
+  guint first_body, end_body;
+  guint64 *ids, *offs;
+  guint64 n, cap;
+  GArray *class_dumps;
+  GArray *roots;
+  GHashTable *threads;    /* serial -> id */
+  guint prim_types_seen;
+  gboolean android, compressed;
+  gboolean have_first_arr, have_last_arr;
+  guint64 first_arr, last_arr, last_arr_len;
+  gboolean failed;
+  GError *error;
+  gboolean stopped;       /* a truncated final record: stop here */
+  guint64 stopped_at;
+} SubJob;
+
 static void
-add_root (HsHeap *heap, guint8 type, guint64 id, guint32 thread, guint32 frame)
+add_root (SubJob *job, guint8 type, guint64 id, guint32 thread, guint32 frame)
 {
   HsRoot r = { .id = id, .obj = HS_OBJ_NONE, .type = type, .thread_serial = thread,
                .frame = frame, .thread_obj = HS_OBJ_NONE };
-  g_array_append_val (heap->roots, r);
+  g_array_append_val (job->roots, r);
 }
 
-static gboolean
-pass_subrecords (Parse *ps, Progress *prog, GError **error)
+static gpointer
+subrecord_worker (gpointer data)
 {
+  SubJob *job = data;
+  Parse *ps = job->ps;
   HsHeap *heap = ps->heap;
   const guint8 *d = heap->data;
   guint ids = heap->id_size;
-  guint64 prev_arr = 0, prev_arr_len = 0;
-  gboolean have_prev_arr = FALSE;
   guint64 n = 0;
 
-  for (guint r = 0; r < ps->bodies->len; r++) {
+  for (guint r = job->first_body; r < job->end_body && !job->stopped; r++) {
     Range *rg = &g_array_index (ps->bodies, Range, r);
     const guint8 *p = d + rg->off, *end = d + rg->off + rg->len;
     while (p < end) {
@@ -372,17 +410,20 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
       guint64 sl = subrecord_length (p, end, ids, &bad);
       guint64 off = p - d;
       if (bad) {
-        set_format_error (error, heap->name, off, "unknown or invalid heap dump sub-record (tag 0x%02x)", p[0]);
-        return FALSE;
+        set_format_error (&job->error, heap->name, off, "unknown or invalid heap dump sub-record (tag 0x%02x)", p[0]);
+        job->failed = TRUE;
+        return NULL;
       }
       if (sl == 0) {
         /* Does not fit in its record: a truncated file, or a record length
          * that lies. Either way, keep what came before. */
         if (!ps->truncated || rg->off + rg->len < heap->len) {
-          set_format_error (error, heap->name, off, "heap dump sub-record (tag 0x%02x) runs past the end of its record", p[0]);
-          return FALSE;
+          set_format_error (&job->error, heap->name, off, "heap dump sub-record (tag 0x%02x) runs past the end of its record", p[0]);
+          job->failed = TRUE;
+          return NULL;
         }
-        ps->truncated_at = off;
+        job->stopped = TRUE;
+        job->stopped_at = off;
         break;
       }
       guint8 tag = p[0];
@@ -390,57 +431,158 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
       switch (tag) {
       case 0x20: case 0x21: case 0x22: case 0x23: case 0xC3: {
         guint64 id = hs_read_id (b, ids);
-        g_array_append_val (ps->obj_ids, id);
-        g_array_append_val (ps->obj_offs, off);
+        if (G_UNLIKELY (job->n == job->cap)) {
+          job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
+          job->ids = g_realloc (job->ids, job->cap * sizeof (guint64));
+          job->offs = g_realloc (job->offs, job->cap * sizeof (guint64));
+        }
+        job->ids[job->n] = id;
+        job->offs[job->n++] = off;
         if (tag == 0x20)
-          g_array_append_val (ps->class_dumps, off);
+          g_array_append_val (job->class_dumps, off);
         else if (tag == 0x23 || tag == 0xC3)
-          ps->prim_types_seen |= 1u << (b[ids + 8] & 31);
+          job->prim_types_seen |= 1u << (b[ids + 8] & 31);
         else if (tag == 0x22) {
+          /* Compressed references (SEMANTICS.md): an object array starting
+           * inside the space the previous one would need with 8-byte refs. */
           guint64 alen = hs_be32 (b + ids + 4);
-          if (have_prev_arr && id > prev_arr && id < prev_arr + 16 + 8 * prev_arr_len)
-            heap->compressed_refs = TRUE;
-          prev_arr = id;
-          prev_arr_len = alen;
-          have_prev_arr = TRUE;
+          if (!job->have_first_arr) {
+            job->first_arr = id;
+            job->have_first_arr = TRUE;
+          } else if (id > job->last_arr && id < job->last_arr + 16 + 8 * job->last_arr_len)
+            job->compressed = TRUE;
+          job->last_arr = id;
+          job->last_arr_len = alen;
+          job->have_last_arr = TRUE;
         }
         break;
       }
       case 0xFE:
-        heap->android = TRUE;
+        job->android = TRUE;
         break;
       case 0x01:
-        add_root (heap, tag, hs_read_id (b, ids), 0, 0);
+        add_root (job, tag, hs_read_id (b, ids), 0, 0);
         break;
       case 0x02: case 0x03: case 0x8E:
-        add_root (heap, tag, hs_read_id (b, ids), hs_be32 (b + ids), hs_be32 (b + ids + 4));
+        add_root (job, tag, hs_read_id (b, ids), hs_be32 (b + ids), hs_be32 (b + ids + 4));
         break;
       case 0x04: case 0x06:
-        add_root (heap, tag, hs_read_id (b, ids), hs_be32 (b + ids), 0);
+        add_root (job, tag, hs_read_id (b, ids), hs_be32 (b + ids), 0);
         break;
       case 0x08: {
         guint64 id = hs_read_id (b, ids);
         guint32 serial = hs_be32 (b + ids);
-        add_root (heap, tag, id, serial, 0);
+        add_root (job, tag, id, serial, 0);
         if (id)
-          g_hash_table_insert (heap->thread_objs, GUINT_TO_POINTER (serial), g_memdup2 (&id, sizeof id));
+          g_hash_table_insert (job->threads, GUINT_TO_POINTER (serial), g_memdup2 (&id, sizeof id));
         break;
       }
       case 0x90: /* ROOT_UNREACHABLE: not a root */
         break;
       default: /* the other one-id roots */
-        add_root (heap, tag, hs_read_id (b, ids), 0, 0);
+        add_root (job, tag, hs_read_id (b, ids), 0, 0);
         break;
       }
       p += sl;
       if ((++n & 0x3ffff) == 0) {
-        progress_report (prog, "parsing", 0.2 + 0.6 * (double) off / (double) heap->len);
-        if (!check_cancel (prog, error))
-          return FALSE;
+        if (job->prog)
+          progress_report (job->prog, "parsing", 0.05 + 0.9 * (double) (off - g_array_index (ps->bodies, Range, job->first_body).off) /
+                                                  (double) MAX ((guint64) 1, g_array_index (ps->bodies, Range, job->end_body - 1).off - g_array_index (ps->bodies, Range, job->first_body).off));
+        if (g_cancellable_is_cancelled (ps->cancellable)) {
+          job->failed = TRUE;
+          g_cancellable_set_error_if_cancelled (ps->cancellable, &job->error);
+          return NULL;
+        }
       }
     }
   }
-  return TRUE;
+  return NULL;
+}
+
+/* Walks the chosen dump's sub-records; with several bodies (segments), in
+ * two threads over two halves of the bytes, merged in file order. */
+static gboolean
+pass_subrecords (Parse *ps, Progress *prog, GError **error)
+{
+  HsHeap *heap = ps->heap;
+  guint nb = ps->bodies->len;
+  SubJob jobs[2] = { 0 };
+  guint nthreads = 1, split = nb;
+  guint64 total = 0, acc = 0;
+
+  for (guint r = 0; r < nb; r++)
+    total += g_array_index (ps->bodies, Range, r).len;
+  if (nb >= 4 && total > (32u << 20) && g_get_num_processors () > 1) {
+    for (split = 0; split < nb && acc < total / 2; split++)
+      acc += g_array_index (ps->bodies, Range, split).len;
+    nthreads = split < nb ? 2 : 1;
+  }
+  for (guint t = 0; t < nthreads; t++) {
+    jobs[t].ps = ps;
+    jobs[t].prog = t == 0 ? prog : NULL;
+    jobs[t].first_body = t == 0 ? 0 : split;
+    jobs[t].end_body = (t == 0 && nthreads == 2) ? split : nb;
+    jobs[t].class_dumps = g_array_new (FALSE, FALSE, sizeof (guint64));
+    jobs[t].roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
+    jobs[t].threads = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  }
+  GThread *th = nthreads > 1 ? g_thread_new ("hs-parse", subrecord_worker, &jobs[1]) : NULL;
+  subrecord_worker (&jobs[0]);
+  if (th)
+    g_thread_join (th);
+
+  gboolean ok = TRUE;
+  for (guint t = 0; t < nthreads && ok; t++) {
+    if (jobs[t].failed) {
+      g_propagate_error (error, g_steal_pointer (&jobs[t].error));
+      ok = FALSE;
+    } else if (jobs[t].stopped && t == 0 && nthreads == 2) {
+      /* A stop before the second half means the rest is not trustworthy. */
+      set_format_error (error, heap->name, jobs[t].stopped_at, "heap dump sub-record runs past the end of its record");
+      ok = FALSE;
+    }
+  }
+  if (ok) {
+    guint64 n = 0;
+    for (guint t = 0; t < nthreads; t++)
+      n += jobs[t].n;
+    ps->n_objects = n;
+    ps->obj_ids = g_new (guint64, MAX (n, (guint64) 1));
+    ps->obj_offs = g_new (guint64, MAX (n, (guint64) 1));
+    guint64 w = 0;
+    for (guint t = 0; t < nthreads; t++) {
+      memcpy (ps->obj_ids + w, jobs[t].ids, jobs[t].n * sizeof (guint64));
+      memcpy (ps->obj_offs + w, jobs[t].offs, jobs[t].n * sizeof (guint64));
+      w += jobs[t].n;
+      g_array_append_vals (ps->class_dumps, jobs[t].class_dumps->data, jobs[t].class_dumps->len);
+      g_array_append_vals (heap->roots, jobs[t].roots->data, jobs[t].roots->len);
+      GHashTableIter it;
+      gpointer k, v;
+      g_hash_table_iter_init (&it, jobs[t].threads);
+      while (g_hash_table_iter_next (&it, &k, &v)) {
+        g_hash_table_iter_steal (&it);
+        g_hash_table_insert (heap->thread_objs, k, v);
+      }
+      ps->prim_types_seen |= jobs[t].prim_types_seen;
+      heap->android |= jobs[t].android;
+      heap->compressed_refs |= jobs[t].compressed;
+      if (jobs[t].stopped)
+        ps->truncated_at = jobs[t].stopped_at;
+    }
+    /* The pair of object arrays that straddles the two halves. */
+    if (nthreads == 2 && jobs[0].have_last_arr && jobs[1].have_first_arr &&
+        jobs[1].first_arr > jobs[0].last_arr && jobs[1].first_arr < jobs[0].last_arr + 16 + 8 * jobs[0].last_arr_len)
+      heap->compressed_refs = TRUE;
+  }
+  for (guint t = 0; t < nthreads; t++) {
+    g_free (jobs[t].ids);
+    g_free (jobs[t].offs);
+    g_array_unref (jobs[t].class_dumps);
+    g_array_unref (jobs[t].roots);
+    g_hash_table_unref (jobs[t].threads);
+    g_clear_error (&jobs[t].error);
+  }
+  return ok;
 }
 
 /* ---- sorting ----------------------------------------------------------------- */
@@ -487,6 +629,122 @@ radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
   g_free (v2);
 }
 
+typedef struct { guint64 start, len, first, last; } Run;
+
+static int
+cmp_run_last (const void *a, const void *b)
+{
+  const Run *x = a, *y = b;
+  return x->last < y->last ? -1 : x->last > y->last;
+}
+
+/* Sorts (id, offset) pairs by id, equal ids in file order (offsets grow
+ * with it). HotSpot writes objects as a few hundred ascending runs (heap
+ * regions, then classes): the largest set of runs whose id ranges do not
+ * overlap is taken as is (a weighted interval schedule), the rest is radix
+ * sorted, and the two are merged in one pass. Returns new arrays. */
+static void
+sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
+{
+  guint64 *keys = *pkeys, *vals = *pvals;
+  guint64 nr = 1;
+  for (guint64 i = 1; i < n; i++)
+    nr += keys[i - 1] > keys[i];
+  if (n < 2 || nr == 1)
+    return;
+  if (nr > n / 64 || nr > 1000000) {
+    radix_sort_pairs (keys, vals, n);
+    return;
+  }
+  Run *runs = g_new (Run, nr);
+  guint64 r = 0, start = 0;
+  for (guint64 i = 1; i <= n; i++) {
+    if (i == n || keys[i - 1] > keys[i]) {
+      runs[r++] = (Run) { start, i - start, keys[start], keys[i - 1] };
+      start = i;
+    }
+  }
+  qsort (runs, nr, sizeof (Run), cmp_run_last);
+  /* best[j]: the most objects in non-overlapping runs among runs[0..j). */
+  guint64 *best = g_new0 (guint64, nr + 1);
+  guint64 *prev = g_new (guint64, nr);
+  for (guint64 j = 0; j < nr; j++) {
+    guint64 lo = 0, hi = j; /* runs[0..lo) end before runs[j] starts */
+    while (lo < hi) {
+      guint64 mid = (lo + hi) / 2;
+      if (runs[mid].last < runs[j].first)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    prev[j] = lo;
+    guint64 take = best[lo] + runs[j].len;
+    best[j + 1] = MAX (best[j], take);
+  }
+  guint8 *chosen = g_new0 (guint8, nr);
+  for (guint64 j = nr; j > 0;) {
+    if (best[j] == best[j - 1]) {
+      j--;
+      continue;
+    }
+    chosen[j - 1] = 1;
+    j = prev[j - 1];
+  }
+  guint64 kept = best[nr];
+  g_free (best);
+  g_free (prev);
+  if (kept < n / 2) {
+    g_free (runs);
+    g_free (chosen);
+    radix_sort_pairs (keys, vals, n);
+    return;
+  }
+  /* Leftovers, in file order, radix sorted (stable). */
+  guint64 m = n - kept;
+  guint64 *lk = g_new (guint64, m + 1), *lv = g_new (guint64, m + 1);
+  {
+    guint8 *in_chain = g_new0 (guint8, n);
+    for (guint64 j = 0; j < nr; j++)
+      if (chosen[j])
+        memset (in_chain + runs[j].start, 1, runs[j].len);
+    guint64 w = 0;
+    for (guint64 i = 0; i < n; i++)
+      if (!in_chain[i]) {
+        lk[w] = keys[i];
+        lv[w++] = vals[i];
+      }
+    g_free (in_chain);
+  }
+  radix_sort_pairs (lk, lv, m);
+  guint64 *ok = g_new (guint64, n), *ov = g_new (guint64, n);
+  guint64 w = 0, li = 0;
+  for (guint64 j = 0; j < nr; j++) {
+    if (!chosen[j])
+      continue;
+    for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++) {
+      while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < vals[i]))) {
+        ok[w] = lk[li];
+        ov[w++] = lv[li++];
+      }
+      ok[w] = keys[i];
+      ov[w++] = vals[i];
+    }
+  }
+  while (li < m) {
+    ok[w] = lk[li];
+    ov[w++] = lv[li++];
+  }
+  g_assert (w == n);
+  g_free (lk);
+  g_free (lv);
+  g_free (runs);
+  g_free (chosen);
+  g_free (keys);
+  g_free (vals);
+  *pkeys = ok;
+  *pvals = ov;
+}
+
 static void
 build_lookup (HsHeap *heap)
 {
@@ -498,7 +756,7 @@ build_lookup (HsHeap *heap)
   }
   heap->min_id = heap->ids[0];
   guint64 range = heap->ids[n - 1] - heap->min_id;
-  guint64 want = MAX ((guint64) 1, n / 2);
+  guint64 want = MAX ((guint64) 1, n);
   guint shift = 0;
   while ((range >> shift) >= want)
     shift++;
@@ -933,6 +1191,20 @@ push_edge (EdgeJob *job, guint64 id, guint32 *deg)
   (*deg)++;
 }
 
+/* An edge to an object already resolved (class objects). */
+static inline void
+push_obj (EdgeJob *job, HsObj t, guint32 *deg)
+{
+  if (t == HS_OBJ_NONE)
+    return;
+  if (G_UNLIKELY (job->n_edges == job->cap)) {
+    job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
+    job->edges = g_realloc (job->edges, job->cap * sizeof (HsObj));
+  }
+  job->edges[job->n_edges++] = t;
+  (*deg)++;
+}
+
 static gpointer
 edge_worker (gpointer data)
 {
@@ -957,7 +1229,10 @@ edge_worker (gpointer data)
       if (c != HS_CLASS_NONE) {
         HsClassInfo *ci = hs_class_info (heap, c);
         shallow = ci->instance_size;
-        push_edge (job, cid, &deg);
+        if (ci->obj != HS_OBJ_NONE)
+          push_obj (job, ci->obj, &deg);
+        else
+          push_edge (job, cid, &deg);
         const guint32 *ro = heap->class_ref_offsets + ci->refs_start;
         for (guint32 k = 0; k < ci->refs_count; k++)
           if ((guint64) ro[k] + ids <= nbytes)
@@ -975,7 +1250,10 @@ edge_worker (gpointer data)
       c = hs_heap_class_by_id (heap, cid);
       shallow = heap->android ? align_up (12 + 4 * (guint64) len, 8)
                               : align_up (P + R + 4 + (guint64) len * R, A);
-      push_edge (job, cid, &deg);
+      if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
+        push_obj (job, hs_class_info (heap, c)->obj, &deg);
+      else
+        push_edge (job, cid, &deg);
       for (guint32 k = 0; k < len; k++)
         push_edge (job, hs_read_id (el + (guint64) k * ids, ids), &deg);
       break;
@@ -990,8 +1268,8 @@ edge_worker (gpointer data)
         shallow = align_up ((es == 8 ? 16 : 12) + (guint64) len * es, 8);
       else
         shallow = align_up (align_up (P + R + 4, R) + (guint64) len * es, A);
-      if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
-        push_edge (job, hs_class_info (heap, c)->id, &deg);
+      if (c != HS_CLASS_NONE)
+        push_obj (job, hs_class_info (heap, c)->obj, &deg);
       break;
     }
     case 0x20: {
@@ -1293,16 +1571,18 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   ps.strings = g_array_new (FALSE, FALSE, sizeof (StringRef));
   ps.load_classes = g_array_new (FALSE, FALSE, sizeof (LoadClass));
   ps.bodies = g_array_new (FALSE, FALSE, sizeof (Range));
-  ps.obj_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
-  ps.obj_offs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  ps.cancellable = prog->cancellable;
   ps.class_dumps = g_array_new (FALSE, FALSE, sizeof (guint64));
 
   progress_report (prog, "parsing", 0.0);
+  debug_time (NULL);
   if (!pass_records (&ps, prog, error))
     goto out;
+  debug_time ("records");
   if (!pass_subrecords (&ps, prog, error))
     goto out;
-  if (!check_memory (heap, ps.obj_ids->len, error))
+  debug_time ("sub-records");
+  if (!check_memory (heap, ps.n_objects, error))
     goto out;
   if (ps.truncated) {
     g_free (heap->warning);
@@ -1313,11 +1593,12 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     goto out;
 
   /* Sort objects by id, drop duplicate ids (keep the first written). */
-  heap->n = ps.obj_ids->len;
-  heap->ids = (guint64 *) g_array_free (ps.obj_ids, FALSE);
-  heap->offsets = (guint64 *) g_array_free (ps.obj_offs, FALSE);
-  ps.obj_ids = ps.obj_offs = NULL;
-  radix_sort_pairs (heap->ids, heap->offsets, heap->n);
+  heap->n = ps.n_objects;
+  heap->ids = g_steal_pointer (&ps.obj_ids);
+  heap->offsets = g_steal_pointer (&ps.obj_offs);
+  debug_time ("classes");
+  sort_objects (&heap->ids, &heap->offsets, heap->n);
+  debug_time ("sort");
   {
     /* The sort is stable, so among equal ids the last one written comes
      * last: it wins (a later dump of the same object is the newer state). */
@@ -1342,6 +1623,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     goto out;
   }
   build_lookup (heap);
+  debug_time ("lookup");
 
   /* Reference size and alignment (SEMANTICS.md). */
   heap->ref_size = (heap->id_size == 8 && heap->compressed_refs) ? 4 : heap->id_size;
@@ -1378,12 +1660,15 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   heap->klass = g_new (HsClass, heap->n + 1);
   heap->shallow = g_new (guint32, heap->n + 1);
   heap->flags = g_new0 (guint8, heap->n + 1);
+  debug_time ("layout");
   if (!build_graph (heap, prog, error))
     goto out;
+  debug_time ("graph");
   progress_report (prog, "reachability", 0.0);
   if (!check_cancel (prog, error))
     goto out;
   compute_reachability (heap);
+  debug_time ("reachability");
   progress_report (prog, "reachability", 1.0);
   ok = TRUE;
 
@@ -1391,8 +1676,8 @@ out:
   g_array_unref (ps.strings);
   g_array_unref (ps.load_classes);
   g_array_unref (ps.bodies);
-  if (ps.obj_ids) g_array_unref (ps.obj_ids);
-  if (ps.obj_offs) g_array_unref (ps.obj_offs);
+  g_free (ps.obj_ids);
+  g_free (ps.obj_offs);
   g_array_unref (ps.class_dumps);
   return ok;
 }
