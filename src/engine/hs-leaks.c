@@ -756,7 +756,7 @@ inspect (Ctx *c, HsObj o, Report *r)
     if (name && strcmp (name, "main") == 0)
       ADD (r->not_leaking, "the main thread always runs");
     else if (is_thread_object_root (c, o))
-      ADD (r->not_leaking, "the thread is running (a GC root Thread object)");
+      ADD (r->not_leaking, "the thread is running: it is a GC root");
   }
   if (f & CF_ACTIVITY) {
     int d = read_bool (c, o, "mDestroyed");
@@ -1654,7 +1654,6 @@ hs_leaks_find (HsHeap              *heap,
   report->library_leaks = g_ptr_array_new_with_free_func (leak_group_free);
   report->unreachable_leaking = g_ptr_array_new_with_free_func (g_free);
   report->n_watched = c.watched->len;
-  report->n_leaking_objects = c.leaking->len;
 
   if (c.leaking->len > 0) {
     if (!run_search (&c, progress, progress_data, cancellable, error)) {
@@ -1665,6 +1664,12 @@ hs_leaks_find (HsHeap              *heap,
     if (c.n_found < c.leaking->len)
       search_behind (&c, cancellable);
   }
+  /* Leaking objects that something keeps alive: those with a path and those
+   * behind them. The others (unreachable: only weak/soft references, or only
+   * ignored references) are listed in unreachable_leaking. */
+  for (guint i = 0; i < c.leaking->len; i++)
+    if (c.state[g_array_index (c.leaking, HsObj, i)] & (F_FOUND | F_BEHIND))
+      report->n_leaking_objects++;
 
   /* One trace per leaking object the search reached. */
   traces = g_ptr_array_new ();
