@@ -53,7 +53,6 @@ r = subprocess.run(sys.argv[2:], stdout=out)
 print("%.6f" % (time.monotonic() - t))
 sys.exit(r.returncode)' "$@"
 }
-median() { sort -n | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 echo "## Heapscope benchmark"
 echo
@@ -122,7 +121,10 @@ if [ "$peer" != no ]; then
   done
 fi
 echo
-if [ -z "$jar" ]; then
+if [ "$peer" = no ]; then
+  echo "VisualVM peer: skipped (BENCH_PEER=no)."
+  exit 0
+elif [ -z "$jar" ]; then
   echo "VisualVM peer: not run (install the Debian package visualvm to compare)."
   exit 0
 fi
