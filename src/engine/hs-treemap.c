@@ -131,6 +131,31 @@ hs_treemap_layout (const HsDomTree *dom,
                    double           header,
                    guint            max_rects)
 {
+  return hs_treemap_layout_full (dom, node, x, y, w, h, max_depth, min_area,
+                                 padding, header, max_rects, FALSE);
+}
+
+/* Inserts it into items (sorted by area, largest first) at its place. */
+static void
+insert_sorted (GArray *items, Item it)
+{
+  guint at = 0;
+  while (at < items->len && g_array_index (items, Item, at).area >= it.area)
+    at++;
+  g_array_insert_val (items, at, it);
+}
+
+GArray *
+hs_treemap_layout_full (const HsDomTree *dom,
+                        guint64          node,
+                        double x, double y, double w, double h,
+                        guint            max_depth,
+                        double           min_area,
+                        double           padding,
+                        double           header,
+                        guint            max_rects,
+                        gboolean         include_rest)
+{
   GArray *rects = g_array_new (FALSE, TRUE, sizeof (HsTreemapRect));
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) pos = g_array_new (FALSE, FALSE, sizeof (double));
@@ -158,7 +183,7 @@ hs_treemap_layout (const HsDomTree *dom,
       const HsObj *kids;
       gsize n_kids = 0;
 
-      if (depth >= max_depth)
+      if (depth >= max_depth || pnode > dom->n)   /* HS_TREEMAP_REST too */
         continue;
 
       double ix = p->x + padding, iy = p->y + padding + header;
@@ -180,15 +205,16 @@ hs_treemap_layout (const HsDomTree *dom,
       double total = (double) dom->retained[pnode];
       double shown = 0, shown_bytes = 0;
       guint budget = limit - rects->len;
+      gsize considered = 0;
 
       g_array_set_size (items, 0);
       if (!(total > 0))
         continue;
 
       double scale = (iw * ih) / total;
-      for (gsize i = 0; i < n_kids && items->len < budget; i++)
+      for (; considered < n_kids && items->len < budget; considered++)
         {
-          HsObj k = kids[i];
+          HsObj k = kids[considered];
           if (k >= dom->n)
             continue;
           double area = (double) dom->retained[k] * scale;
@@ -203,9 +229,10 @@ hs_treemap_layout (const HsDomTree *dom,
 
       /* An inconsistent (hand-made) tree whose children retain more than
        * their parent: scale them down to fit, dropping what gets too small. */
+      double f = 1;
       if (shown_bytes > total)
         {
-          double f = total / shown_bytes;
+          f = total / shown_bytes;
           shown = 0;
           for (guint i = 0; i < items->len; i++)
             {
@@ -219,19 +246,40 @@ hs_treemap_layout (const HsDomTree *dom,
               shown += it->area;
             }
         }
-      if (items->len == 0)
+
+      /* The children left out, together (only when asked: it costs a pass
+       * over all of them). */
+      double rest_area = 0;
+      if (include_rest && considered < n_kids)
+        {
+          double rest_bytes = 0;
+          for (gsize i = 0; i < n_kids; i++)
+            if (kids[i] < dom->n)
+              rest_bytes += (double) dom->retained[kids[i]];
+          for (guint i = 0; i < items->len; i++)
+            rest_bytes -= (double) dom->retained[g_array_index (items, Item, i).node];
+          rest_area = MAX (0, MIN (rest_bytes * scale * f, iw * ih - shown));
+          if (rest_area < min_area || !(rest_area > 0))
+            rest_area = 0;
+          /* The rest box counts against max_rects: give it the last slot. */
+          if (rest_area > 0 && items->len >= budget && items->len > 0)
+            {
+              Item last = g_array_index (items, Item, items->len - 1);
+              g_array_set_size (items, items->len - 1);
+              shown -= last.area;
+              rest_area += last.area;
+            }
+        }
+      if (items->len == 0 && rest_area == 0)
         continue;
 
-      /* The hidden remainder, at its place in the descending order. */
-      double rest = iw * ih - shown;
-      if (rest > 1e-9 * iw * ih)
-        {
-          guint at = 0;
-          while (at < items->len && g_array_index (items, Item, at).area >= rest)
-            at++;
-          Item hidden = { rest, G_MAXUINT64 };
-          g_array_insert_val (items, at, hidden);
-        }
+      /* The parent's own size (hidden) and the rest, at their places in the
+       * descending order, so the rows stay square. */
+      double own = iw * ih - shown - rest_area;
+      if (own > 1e-9 * iw * ih)
+        insert_sorted (items, (Item) { own, G_MAXUINT64 });
+      if (rest_area > 0)
+        insert_sorted (items, (Item) { rest_area, HS_TREEMAP_REST });
 
       g_array_set_size (pos, 4 * items->len);
       squarify ((const Item *) (void *) items->data, items->len, ix, iy, iw, ih,

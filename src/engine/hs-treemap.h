@@ -30,4 +30,21 @@ GArray *hs_treemap_layout (const HsDomTree *dom,
                            double           header,
                            guint            max_rects);
 
+/* Added by the report: the same layout; with include_rest, each laid-out
+ * parent also gets one box standing for all its children that were left
+ * out (smaller than min_area, or beyond max_rects) when together they are
+ * at least min_area: node = HS_TREEMAP_REST, parent and depth set, never
+ * expanded. It counts against max_rects. The parent's own shallow size
+ * stays empty space. Without include_rest this is hs_treemap_layout. */
+#define HS_TREEMAP_REST (G_MAXUINT64 - 1)
+GArray *hs_treemap_layout_full (const HsDomTree *dom,
+                                guint64          node,
+                                double x, double y, double w, double h,
+                                guint            max_depth,
+                                double           min_area,
+                                double           padding,
+                                double           header,
+                                guint            max_rects,
+                                gboolean         include_rest);
+
 G_END_DECLS

@@ -424,6 +424,68 @@ test_computed_tree (void)
   g_assert_cmpfloat (four->y + four->h, <=, three->y + three->h + EPS);
 }
 
+/* The rest boxes: the virtual root (56) has 0 (500 bytes) and 1..5 (100
+ * each); 0 has 50 children 6..55 of 10 bytes and no size of its own. In a
+ * 100 x 100 box that is 10 units per byte everywhere. With min_area 2000,
+ * 0 (5000) is shown, 1..5 (1000 each) are not but make a 5000 rest box;
+ * inside 0, no child (100 each) is shown but together they fill it. */
+static void
+test_rest (void)
+{
+  HsObj parent[56];
+  guint64 ret[57];
+  for (guint i = 0; i < 56; i++)
+    {
+      parent[i] = i == 0 || i <= 5 ? 56 : 0;
+      ret[i] = i == 0 ? 500 : i <= 5 ? 100 : 10;
+    }
+  ret[56] = 1000;
+  HsDomTree *t = tree_new (56, parent, ret);
+
+  g_autoptr(GArray) plain = hs_treemap_layout (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0);
+  g_assert_cmpuint (plain->len, ==, 2);
+  g_autoptr(GArray) same = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, FALSE);
+  g_assert_cmpmem (plain->data, plain->len * sizeof (HsTreemapRect),
+                   same->data, same->len * sizeof (HsTreemapRect));
+
+  g_autoptr(GArray) r = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, TRUE);
+  g_assert_cmpuint (r->len, ==, 4);
+  guint n_rest = 0;
+  for (guint i = 0; i < r->len; i++)
+    {
+      const HsTreemapRect *c = &g_array_index (r, HsTreemapRect, i);
+      if (c->node != HS_TREEMAP_REST)
+        continue;
+      n_rest++;
+      g_assert_cmpfloat_with_epsilon (c->w * c->h, 5000, 1e-6);
+      g_assert_false (c->has_children_shown);
+      if (c->parent == 56)
+        g_assert_cmpuint (c->depth, ==, 1);
+      else
+        {
+          /* Inside 0: the whole of it. */
+          const HsTreemapRect *zero = find_rect (r, 0);
+          g_assert_cmpuint (c->parent, ==, 0);
+          g_assert_cmpuint (c->depth, ==, 2);
+          g_assert_cmpfloat_with_epsilon (c->x, zero->x, EPS);
+          g_assert_cmpfloat_with_epsilon (c->y, zero->y, EPS);
+          g_assert_cmpfloat_with_epsilon (c->w, zero->w, EPS);
+          g_assert_cmpfloat_with_epsilon (c->h, zero->h, EPS);
+          g_assert_true (zero->has_children_shown);
+        }
+    }
+  g_assert_cmpuint (n_rest, ==, 2);
+
+  /* max_rects 2: the rest box takes the last slot and everything below
+   * the root: the whole box. */
+  g_autoptr(GArray) r2 = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 2, TRUE);
+  g_assert_cmpuint (r2->len, ==, 2);
+  const HsTreemapRect *rest = &g_array_index (r2, HsTreemapRect, 1);
+  g_assert_cmpuint (rest->node, ==, HS_TREEMAP_REST);
+  g_assert_cmpfloat_with_epsilon (rest->w * rest->h, 10000, 1e-6);
+  tree_free (t);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -436,5 +498,6 @@ main (int argc, char **argv)
   g_test_add_func ("/treemap/zero-and-single", test_zero_and_single);
   g_test_add_func ("/treemap/deep-chain", test_deep_chain);
   g_test_add_func ("/treemap/computed-tree", test_computed_tree);
+  g_test_add_func ("/treemap/rest", test_rest);
   return g_test_run ();
 }
