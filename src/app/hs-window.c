@@ -242,7 +242,6 @@ grid_add (GtkWidget *grid, int row, const char *name, const char *value)
 {
   GtkWidget *v = label_new (value, NULL, 1);
   gtk_widget_set_hexpand (v, TRUE);
-  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_add_css_class (v, "hs-numeric");
   gtk_grid_attach (GTK_GRID (grid), label_new (name, "dim-label", 0), 0, row, 1, 1);
@@ -523,19 +522,20 @@ trace_node_card (HsWindow *self, HsLeakTrace *trace, guint index)
   class_text = node->is_class ? g_strdup_printf (_("class %s"), node->class_name)
                               : g_strdup (node->class_name);
   name = label_new (class_text, "hs-trace-class", 0);
-  gtk_label_set_selectable (GTK_LABEL (name), TRUE);
   gtk_label_set_wrap (GTK_LABEL (name), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (top), name);
+  gtk_box_append (GTK_BOX (top), inspect_button_new (self, node->obj));
   if (index == 0 && trace->root_type != 0)
     {
       g_autofree char *root = trace->root_thread_name != NULL
-        ? g_strdup_printf (_("GC root: %s (thread %s)"), hs_root_type_name (trace->root_type), trace->root_thread_name)
+        ? g_strdup_printf (_("GC root: %s (thread “%s”)"), hs_root_type_name (trace->root_type), trace->root_thread_name)
         : g_strdup_printf (_("GC root: %s"), hs_root_type_name (trace->root_type));
-      gtk_box_append (GTK_BOX (top), label_new (root, "hs-root-label", 1));
+      GtkWidget *l = label_new (root, "hs-root-label", 0);
+      gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+      gtk_box_append (GTK_BOX (card), l);
     }
-  gtk_box_append (GTK_BOX (top), inspect_button_new (self, node->obj));
 
   if (node->description != NULL && node->description[0] != '\0')
     {
@@ -624,13 +624,16 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
   title = label_new (g->description != NULL ? g->description : _("Leak"), "title-2", 0);
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (title), TRUE);
   gtk_box_append (GTK_BOX (titles), title);
   retained = hs_format_bytes (trace->retained_bytes);
   subtitle = g_strdup_printf (_("%s leak · retaining %s in %" G_GUINT64_FORMAT " objects"),
                               g->library ? _("Library") : _("Application"),
                               retained, trace->retained_count);
-  gtk_box_append (GTK_BOX (titles), label_new (subtitle, "dim-label", 0));
+  {
+    GtkWidget *l = label_new (subtitle, "dim-label", 0);
+    gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+    gtk_box_append (GTK_BOX (titles), l);
+  }
   if (trace->watch_description != NULL || trace->retained_duration_ms >= 0)
     {
       GString *w = g_string_new (NULL);
@@ -643,7 +646,11 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
           g_string_append_printf (w, _("retained for %.1f s"), trace->retained_duration_ms / 1000.0);
         }
       if (w->len > 0)
-        gtk_box_append (GTK_BOX (titles), label_new (w->str, "dim-label", 0));
+        {
+          GtkWidget *l = label_new (w->str, "dim-label", 0);
+          gtk_label_set_wrap (GTK_LABEL (l), TRUE);
+          gtk_box_append (GTK_BOX (titles), l);
+        }
       g_string_free (w, TRUE);
     }
   if (g->library && g->library_pattern != NULL)
@@ -788,7 +795,7 @@ build_leaks_page (HsWindow *self)
   g_signal_connect (self->leak_list, "row-selected", G_CALLBACK (on_leak_selected), self);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side), self->leak_list);
-  gtk_widget_set_size_request (side, 280, -1);
+  gtk_widget_set_size_request (side, 220, -1);
   gtk_widget_add_css_class (side, "hs-sidebar");
 
   self->trace_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -805,7 +812,7 @@ build_leaks_page (HsWindow *self)
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_position (GTK_PANED (paned), 320);
+  gtk_paned_set_position (GTK_PANED (paned), 280);
   return paned;
 }
 
@@ -2051,12 +2058,34 @@ settings_new_if_installed (void)
   return schema != NULL ? g_settings_new (APP_ID) : NULL;
 }
 
+/* Our style sheet and icons, once per display. Done here rather than by
+ * GtkApplication's automatic resources so that a window shown without an
+ * application (tests, the screenshot tool) looks the same. */
+static void
+ensure_style (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GtkCssProvider *provider;
+
+  if (g_object_get_data (G_OBJECT (display), "hs-style") != NULL)
+    return;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/org/heapscope/Heapscope/css/heapscope.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_data_full (G_OBJECT (display), "hs-style", provider, g_object_unref);
+  if (g_application_get_default () == NULL)
+    gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (display),
+                                      "/org/heapscope/Heapscope/icons");
+}
+
 static void
 hs_window_init (HsWindow *self)
 {
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ensure_style (GTK_WIDGET (self));
   self->leak_groups = g_ptr_array_new ();
 
   gtk_stack_add_titled (GTK_STACK (self->view_stack), build_overview_page (self), "overview", _("Overview"));

@@ -1,0 +1,92 @@
+/* hs-screenshots.c: opens a dump in the real window and saves a PNG of
+ * every view (for data/screenshots, the README and the AppStream
+ * metainfo). Not a test.
+ *   HS_SCREENSHOT_DIR=data/screenshots xvfb-run -a -s "-screen 0 1280x800x24" \
+ *     build/tests/ui/hs-screenshots [DUMP] */
+#include "config.h"
+#include "ui-util.h"
+
+static HsWindow *window;
+static const char *out_dir;
+
+static void
+save (const char *name)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = g_strdup_printf ("%s.png", name);
+  g_autofree char *path = g_build_filename (out_dir, file, NULL);
+
+  ui_iterate (400);
+  texture = ui_render_widget (GTK_WIDGET (window));
+  if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+    g_error ("could not save %s", path);
+  g_print ("%s\n", path);
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *dump = argc > 1 ? argv[1] : SAMPLE_DUMP;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (dump);
+  HsAnalysis *a;
+
+  gtk_init ();
+  out_dir = g_getenv ("HS_SCREENSHOT_DIR");
+  if (out_dir == NULL)
+    out_dir = ".";
+  g_mkdir_with_parents (out_dir, 0755);
+
+  window = hs_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (300);
+  save ("welcome");
+
+  hs_window_open (window, file, 0);
+  if (ui_wait_for_load (window, 300000) != HS_LOADER_DONE)
+    g_error ("could not load %s: %s", dump, hs_window_get_error_text (window));
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+
+  hs_window_set_view (window, "overview");
+  save ("overview");
+
+  hs_window_set_view (window, "leaks");
+  hs_window_select_leak (window, 0);
+  save ("leaks");
+
+  hs_window_set_view (window, "classes");
+  hs_window_show_instances (window, 0);
+  save ("classes");
+
+  hs_window_set_view (window, "dominators");
+  {
+    GListModel *model = G_LIST_MODEL (hs_window_get_dominator_model (window));
+    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, 0);
+    if (row != NULL)
+      gtk_tree_list_row_set_expanded (row, TRUE);
+  }
+  save ("dominators");
+
+  hs_window_set_view (window, "treemap");
+  save ("treemap");
+
+  /* The inspector on the first leaking object, over the leak view. */
+  hs_window_set_view (window, "leaks");
+  if (a->leaks != NULL && a->leaks->application_leaks->len > 0)
+    {
+      HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, 0);
+      HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
+      hs_window_inspect (window, t->leaking_obj);
+    }
+  else
+    {
+      g_autoptr(GArray) top = hs_analysis_top_objects (a, 1);
+      if (top->len > 0)
+        hs_window_inspect (window, g_array_index (top, HsObj, 0));
+    }
+  ui_iterate (1500);
+  save ("inspector");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}

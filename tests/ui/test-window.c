@@ -1,0 +1,551 @@
+/* test-window.c: the real window under Xvfb, on a corpus dump, a generated
+ * dump and broken files. Expected values come from the corpus's
+ * expected JSON files (an independent implementation) and the corpus README,
+ * the generator's planted structure (tests/generator/README.md), or are
+ * recomputed here straight from the engine's per-class arrays rather than
+ * through the window's models. */
+#include "config.h"
+#include "ui-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define LOAD_TIMEOUT_MS 120000
+
+static char *
+corpus_path (const char *rel)
+{
+  const char *dir = g_getenv ("HS_CORPUS_DIR");
+  char *path;
+
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, rel, NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  return path;
+}
+
+static HsWindow *
+window_new (void)
+{
+  HsWindow *window = hs_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  return window;
+}
+
+static HsAnalysis *
+open_and_wait (HsWindow *window, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  HsLoaderState state;
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "loading");
+  state = ui_wait_for_load (window, LOAD_TIMEOUT_MS);
+  if (state != HS_LOADER_DONE)
+    g_error ("loading %s ended in state %d: %s", path, state,
+             hs_window_get_error_text (window) ? hs_window_get_error_text (window) : "");
+  g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+  return hs_loader_get_analysis (hs_window_get_loader (window));
+}
+
+static void
+window_close (HsWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* --- classes ------------------------------------------------------------ */
+
+static int
+compare_rows (HsClassRow *a, HsClassRow *b, HsClassColumn column)
+{
+  if (column != HS_CLASS_COLUMN_NAME)
+    {
+      guint64 va = hs_class_row_get_value (a, column), vb = hs_class_row_get_value (b, column);
+      if (va != vb)
+        return va < vb ? -1 : 1;
+    }
+  return strcmp (hs_class_row_get_name (a), hs_class_row_get_name (b));
+}
+
+static guint64
+direct_value (HsAnalysis *a, HsClass c, HsClassColumn column)
+{
+  switch (column)
+    {
+    case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
+    case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
+    case HS_CLASS_COLUMN_UNREACHABLE: return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
+    case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
+    case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
+    case HS_CLASS_COLUMN_NAME:
+    case HS_CLASS_N_COLUMNS:
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+check_class_sorting (HsWindow *window, HsAnalysis *a)
+{
+  GListModel *model = hs_window_get_class_model (window);
+  guint n = g_list_model_get_n_items (model);
+
+  for (HsClassColumn column = 0; column < HS_CLASS_N_COLUMNS; column++)
+    for (int o = 0; o < 2; o++)
+      {
+        GtkSortType order = o == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+        HsClassColumn got_column;
+        GtkSortType got_order;
+        g_autoptr(HsClassRow) prev = NULL;
+
+        hs_window_sort_classes (window, column, order);
+        ui_iterate (20);
+        hs_window_get_class_sort (window, &got_column, &got_order);
+        g_assert_cmpint (got_column, ==, column);
+        g_assert_cmpint (got_order, ==, order);
+        g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+        for (guint i = 0; i < n; i++)
+          {
+            g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+            if (prev != NULL)
+              {
+                int c = compare_rows (prev, row, column);
+                if (order == GTK_SORT_ASCENDING ? c > 0 : c < 0)
+                  g_error ("column %d order %d: rows %u (%s) and %u (%s) out of order",
+                           column, order, i - 1, hs_class_row_get_name (prev), i, hs_class_row_get_name (row));
+              }
+            g_clear_object (&prev);
+            prev = g_steal_pointer (&row);
+          }
+
+        /* The first row of a numeric column holds the extreme value,
+         * recomputed from the engine's arrays rather than the model. */
+        if (column != HS_CLASS_COLUMN_NAME && n > 0)
+          {
+            g_autoptr(HsClassRow) first = g_list_model_get_item (model, 0);
+            guint64 best = direct_value (a, 0, column);
+            for (HsClass c = 1; c < hs_heap_n_classes (a->heap); c++)
+              {
+                guint64 v = direct_value (a, c, column);
+                best = order == GTK_SORT_ASCENDING ? MIN (best, v) : MAX (best, v);
+              }
+            g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);
+          }
+      }
+  hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+  ui_iterate (20);
+}
+
+static void
+check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
+{
+  GListModel *model = hs_window_get_class_model (window);
+  guint expected = 0, n;
+  g_autofree char *folded = g_utf8_casefold (query, -1);
+
+  for (HsClass c = 0; c < hs_heap_n_classes (a->heap); c++)
+    {
+      g_autofree char *name = g_utf8_casefold (hs_class_name (a->heap, c), -1);
+      if (strstr (name, folded) != NULL)
+        expected++;
+    }
+  hs_window_set_class_filter (window, query);
+  ui_iterate (20);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, ==, expected);
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+      g_autofree char *name = g_utf8_casefold (hs_class_row_get_name (row), -1);
+      g_assert_nonnull (strstr (name, folded));
+    }
+  hs_window_set_class_filter (window, "");
+  ui_iterate (20);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, hs_heap_n_classes (a->heap));
+}
+
+/* --- dominator tree ----------------------------------------------------- */
+
+static guint64
+row_retained (GListModel *model, guint i, guint *depth)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr(HsObjectRow) obj = gtk_tree_list_row_get_item (row);
+  if (depth != NULL)
+    *depth = gtk_tree_list_row_get_depth (row);
+  return hs_object_row_get_retained (obj);
+}
+
+static void
+check_dominator_tree (HsWindow *window, HsAnalysis *a, guint64 expected_top)
+{
+  GtkTreeListModel *tree = hs_window_get_dominator_model (window);
+  GListModel *model = G_LIST_MODEL (tree);
+  gsize n_roots = 0, n_children = 0;
+  g_autoptr(GtkTreeListRow) first = NULL;
+  g_autoptr(HsObjectRow) first_obj = NULL;
+  guint64 parent_retained;
+  guint before;
+
+  g_assert_nonnull (tree);
+  hs_dom_tree_children (a->dom, a->dom->n, &n_roots);
+  before = g_list_model_get_n_items (model);
+  g_assert_cmpuint (before, ==, n_roots);
+  g_assert_cmpuint (before, >, 0);
+
+  /* The largest retained size of the heap is at the top level. */
+  parent_retained = row_retained (model, 0, NULL);
+  if (expected_top > 0)
+    g_assert_cmpuint (parent_retained, ==, expected_top);
+  for (guint i = 1; i < before; i++)
+    g_assert_cmpuint (row_retained (model, i - 1, NULL), >=, row_retained (model, i, NULL));
+
+  /* Expand the first row: its children appear below it, one level down,
+   * largest first, none larger than their dominator. */
+  first = g_list_model_get_item (model, 0);
+  first_obj = gtk_tree_list_row_get_item (first);
+  hs_dom_tree_children (a->dom, hs_object_row_get_obj (first_obj), &n_children);
+  g_assert_true (gtk_tree_list_row_is_expandable (first) == (n_children > 0));
+  g_assert_cmpuint (n_children, >, 0);
+  gtk_tree_list_row_set_expanded (first, TRUE);
+  ui_iterate (50);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before + n_children);
+  for (guint i = 1; i <= n_children; i++)
+    {
+      guint depth;
+      guint64 r = row_retained (model, i, &depth);
+      g_assert_cmpuint (depth, ==, 1);
+      g_assert_cmpuint (r, <=, parent_retained);
+      if (i > 1)
+        g_assert_cmpuint (row_retained (model, i - 1, NULL), >=, r);
+    }
+  /* The children's retained sizes plus the parent's own shallow size
+   * cannot exceed what the parent retains. */
+  {
+    guint64 sum = hs_heap_object_shallow (a->heap, hs_object_row_get_obj (first_obj));
+    for (guint i = 1; i <= n_children; i++)
+      sum += row_retained (model, i, NULL);
+    g_assert_cmpuint (sum, ==, parent_retained);
+  }
+}
+
+/* --- rendering ---------------------------------------------------------- */
+
+static gboolean
+widget_has_size (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
+}
+
+static GdkTexture *
+render_treemap (HsWindow *window)
+{
+  GtkWidget *treemap = GTK_WIDGET (hs_window_get_treemap (window));
+  GdkTexture *texture;
+
+  hs_window_set_view (window, "treemap");
+  g_assert_true (ui_wait_until (widget_has_size, treemap, 5000));
+  ui_iterate (200);
+  texture = ui_render_widget (treemap);
+  g_assert_nonnull (texture);
+  /* Drawn: a layout with the top level and some children. */
+  g_assert_cmpuint (hs_treemap_widget_get_n_rects (HS_TREEMAP_WIDGET (treemap)), >, 10);
+  g_assert_cmpuint (ui_count_colors (texture), >, 20);
+  return texture;
+}
+
+static void
+check_window_picture (HsWindow *window)
+{
+  g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
+  g_assert_nonnull (texture);
+  g_assert_cmpuint (ui_count_colors (texture), >, 30);
+}
+
+/* --- inspector ---------------------------------------------------------- */
+
+static gboolean
+inspector_idle (gpointer data)
+{
+  return !hs_inspector_is_busy (data);
+}
+
+static gboolean
+refers_to (HsHeap *heap, HsObj from, HsObj to)
+{
+  gsize n = 0;
+  const HsObj *refs = hs_heap_refs (heap, from, &n);
+  for (gsize i = 0; i < n; i++)
+    if (refs[i] == to)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
+{
+  HsInspector *inspector = hs_window_get_inspector (window);
+  GArray *path;
+
+  hs_window_inspect (window, obj);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (inspector)));
+  g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, obj);
+  g_assert_true (ui_wait_until (inspector_idle, inspector, 30000));
+  path = hs_inspector_get_root_path (inspector);
+  g_assert_nonnull (path);
+  g_assert_cmpuint (path->len, >=, 1);
+  g_assert_true (hs_heap_object_is_root (a->heap, g_array_index (path, HsObj, 0)));
+  g_assert_cmpuint (g_array_index (path, HsObj, path->len - 1), ==, obj);
+  for (guint i = 0; i + 1 < path->len; i++)
+    g_assert_true (refers_to (a->heap, g_array_index (path, HsObj, i), g_array_index (path, HsObj, i + 1)));
+}
+
+/* --- tests -------------------------------------------------------------- */
+
+static GdkTexture *corpus_treemap;
+
+static void
+test_welcome (void)
+{
+  HsWindow *window = window_new ();
+  g_assert_cmpstr (hs_window_get_page (window), ==, "welcome");
+  g_assert_null (hs_window_get_loader (window));
+  check_window_picture (window);
+  window_close (window);
+}
+
+static void
+test_corpus_leak (void)
+{
+  g_autofree char *path = corpus_path ("android/leak_service_binder.hprof");
+  HsWindow *window = window_new ();
+  HsAnalysis *a = open_and_wait (window, path);
+  GListModel *classes;
+  HsLeakGroup *group;
+  HsLeakTrace *trace;
+  HsLeakNode *first, *last;
+
+  /* Leaks: exactly one (corpus README), a LeakyService, whose path starts
+   * at a static field of the LeakyService class. */
+  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 1);
+  g_assert_cmpuint (a->leaks->application_leaks->len + a->leaks->library_leaks->len, ==, 1);
+  group = a->leaks->application_leaks->len > 0 ? g_ptr_array_index (a->leaks->application_leaks, 0)
+                                               : g_ptr_array_index (a->leaks->library_leaks, 0);
+  g_assert_cmpuint (group->traces->len, ==, 1);
+  trace = g_ptr_array_index (group->traces, 0);
+  first = g_ptr_array_index (trace->nodes, 0);
+  last = g_ptr_array_index (trace->nodes, trace->nodes->len - 1);
+  g_assert_true (first->is_class);
+  g_assert_cmpstr (first->class_name, ==, "com.example.leakcanary.LeakyService");
+  g_assert_cmpint (first->ref_kind, ==, HS_PATH_REF_STATIC);
+  g_assert_cmpstr (last->class_name, ==, "com.example.leakcanary.LeakyService");
+  g_assert_cmpint (last->leaking, ==, HS_LEAKING_YES);
+  hs_window_select_leak (window, 0);
+  ui_iterate (50);
+  /* The trace is shown as one card per node. */
+  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, trace->nodes->len);
+
+  /* Classes: one row per class; default order retained descending, with
+   * expected/leak_service_binder.json's top two classes first. */
+  classes = hs_window_get_class_model (window);
+  g_assert_cmpuint (g_list_model_get_n_items (classes), ==, hs_heap_n_classes (a->heap));
+  {
+    g_autoptr(HsClassRow) r0 = g_list_model_get_item (classes, 0);
+    g_autoptr(HsClassRow) r1 = g_list_model_get_item (classes, 1);
+    g_assert_cmpstr (hs_class_row_get_name (r0), ==, "java.lang.Class");
+    g_assert_cmpuint (hs_class_row_get_value (r0, HS_CLASS_COLUMN_RETAINED), ==, 1505352);
+    g_assert_cmpuint (hs_class_row_get_value (r0, HS_CLASS_COLUMN_COUNT), ==, 3645);
+    g_assert_cmpstr (hs_class_row_get_name (r1), ==, "java.lang.String");
+    g_assert_cmpuint (hs_class_row_get_value (r1, HS_CLASS_COLUMN_RETAINED), ==, 825048);
+    g_assert_cmpuint (hs_class_row_get_value (r1, HS_CLASS_COLUMN_REACHABLE), ==, 11534);
+    g_assert_cmpuint (hs_class_row_get_value (r1, HS_CLASS_COLUMN_UNREACHABLE), ==, 11584 - 11534);
+  }
+  check_class_sorting (window, a);
+  check_class_filter (window, a, "LeakyService");
+
+  /* Instances of java.lang.String (row 1): 11584 of them (expected json),
+   * largest retained first. */
+  {
+    GListModel *inst = hs_window_show_instances (window, 1);
+    guint n;
+    g_assert_nonnull (inst);
+    n = g_list_model_get_n_items (inst);
+    g_assert_cmpuint (n, ==, 11584);
+    for (guint i = 1; i < n; i++)
+      {
+        g_autoptr(HsObjectRow) p = g_list_model_get_item (inst, i - 1);
+        g_autoptr(HsObjectRow) q = g_list_model_get_item (inst, i);
+        g_assert_cmpuint (hs_object_row_get_retained (p), >=, hs_object_row_get_retained (q));
+      }
+  }
+
+  /* Dominator tree: the top object of expected json retains 256648. */
+  check_dominator_tree (window, a, 256648);
+
+  /* The inspector finds a path from a GC root to the leaking object. */
+  check_inspector (window, a, last->obj);
+
+  corpus_treemap = render_treemap (window);
+  check_window_picture (window);
+  window_close (window);
+}
+
+static void
+test_jhat_classes (void)
+{
+  g_autofree char *path = corpus_path ("jvm/jhat_jdk8_x32.hprof");
+  HsWindow *window = window_new ();
+  HsAnalysis *a = open_and_wait (window, path);
+
+  /* Corpus README: 361 classes. */
+  g_assert_cmpuint (hs_heap_n_classes (a->heap), ==, 361);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, 361);
+  check_class_sorting (window, a);
+  check_dominator_tree (window, a, 0);
+  window_close (window);
+}
+
+static void
+test_sample (void)
+{
+  const char *path = g_getenv ("HS_SAMPLE_DUMP");
+  HsWindow *window = window_new ();
+  HsAnalysis *a;
+  g_autoptr(GdkTexture) treemap = NULL;
+  guint traces = 0;
+
+  g_assert_nonnull (path);
+  a = open_and_wait (window, path);
+  /* tests/generator/README.md: 3 leaking objects in 2 application leak
+   * groups, no library leaks. */
+  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
+  g_assert_cmpuint (a->leaks->library_leaks->len, ==, 0);
+  for (guint i = 0; i < a->leaks->application_leaks->len; i++)
+    traces += ((HsLeakGroup *) g_ptr_array_index (a->leaks->application_leaks, i))->traces->len;
+  g_assert_cmpuint (traces, ==, 3);
+  for (guint i = 0; i < 2; i++)
+    {
+      hs_window_select_leak (window, i);
+      ui_iterate (30);
+      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+    }
+
+  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+                    hs_heap_n_classes (a->heap));
+  check_class_sorting (window, a);
+  check_class_filter (window, a, "com.example");
+  check_dominator_tree (window, a, 0);
+
+  treemap = render_treemap (window);
+  /* A different dump draws a different treemap. */
+  g_assert_nonnull (corpus_treemap);
+  g_assert_cmpuint (ui_count_diff (treemap, corpus_treemap), >, 1000);
+  check_window_picture (window);
+  window_close (window);
+}
+
+static gboolean
+phase_started (gpointer data)
+{
+  HsLoader *loader = data;
+  return hs_loader_get_fraction (loader) > 0 || hs_loader_get_state (loader) != HS_LOADER_LOADING;
+}
+
+static gboolean
+loader_finished (gpointer data)
+{
+  return hs_loader_get_state (data) != HS_LOADER_LOADING;
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *path = corpus_path ("jvm/openjdk_jdk11_04_x64.hprof.gz");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  HsWindow *window = window_new ();
+  HsLoader *loader;
+
+  hs_window_open (window, file, 0);
+  loader = g_object_ref (hs_window_get_loader (window));
+  /* Closing the window midway cancels the work: the loader ends cancelled
+   * (it outlives the window through our reference). */
+  g_assert_true (ui_wait_until (phase_started, loader, 60000));
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
+  window_close (window);
+  g_assert_true (ui_wait_until (loader_finished, loader, 30000));
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_CANCELLED);
+  g_object_unref (loader);
+
+  /* Cancel through the window: the Cancel button's handler. */
+  window = window_new ();
+  hs_window_open (window, file, 0);
+  loader = g_object_ref (hs_window_get_loader (window));
+  g_assert_true (ui_wait_until (phase_started, loader, 60000));
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
+  hs_loader_cancel (loader);
+  g_assert_cmpint (ui_wait_for_load (window, 30000), ==, HS_LOADER_CANCELLED);
+  g_assert_null (hs_loader_get_analysis (loader));
+  g_assert_cmpstr (hs_window_get_page (window), ==, "welcome");
+  g_object_unref (loader);
+  window_close (window);
+}
+
+static void
+check_broken (const guint8 *bytes, gsize len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("heapscope-ui-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  HsWindow *window;
+
+  g_assert_no_error (error);
+  path = g_build_filename (tmpdir, "broken.hprof", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *) bytes, len, &error));
+  file = g_file_new_for_path (path);
+  window = window_new ();
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 30000), ==, HS_LOADER_FAILED);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "error");
+  g_assert_nonnull (hs_window_get_error_text (window));
+  /* The message names the file. */
+  g_assert_nonnull (strstr (hs_window_get_error_text (window), "broken.hprof"));
+  check_window_picture (window);
+  window_close (window);
+  g_unlink (path);
+  g_rmdir (tmpdir);
+}
+
+static void
+test_broken (void)
+{
+  static const guint8 not_hprof[] = "this is not a heap dump\n";
+  /* A header with an unknown version and an impossible id size. */
+  static const guint8 bad_header[] = {
+    'J', 'A', 'V', 'A', ' ', 'P', 'R', 'O', 'F', 'I', 'L', 'E', ' ', '9', '.', '9', '.', '9', 0,
+    0, 0, 0, 3,                 /* id size */
+    0, 0, 0, 0, 0, 0, 0, 0,     /* timestamp */
+    0x0C, 0, 0, 0, 0, 0, 0, 0, 2, 0x21, 0xde,
+  };
+
+  check_broken (not_hprof, sizeof not_hprof - 1);
+  check_broken (bad_header, sizeof bad_header);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/welcome", test_welcome);
+  g_test_add_func ("/ui/corpus-leak", test_corpus_leak);
+  g_test_add_func ("/ui/jhat-classes", test_jhat_classes);
+  g_test_add_func ("/ui/sample", test_sample);
+  g_test_add_func ("/ui/cancel", test_cancel);
+  g_test_add_func ("/ui/broken", test_broken);
+  return g_test_run ();
+}

@@ -1,0 +1,119 @@
+/* ui-util.c */
+#include "config.h"
+#include "ui-util.h"
+
+#include <string.h>
+
+void
+ui_iterate (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+}
+
+gboolean
+ui_wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return cond (data);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  HsLoader *loader = hs_window_get_loader (data);
+  return loader == NULL || hs_loader_get_state (loader) != HS_LOADER_LOADING;
+}
+
+HsLoaderState
+ui_wait_for_load (HsWindow *window, guint timeout_ms)
+{
+  ui_wait_until (not_loading, window, timeout_ms);
+  /* Let the window build and lay out its views. */
+  ui_iterate (300);
+  return hs_loader_get_state (hs_window_get_loader (window));
+}
+
+GdkTexture *
+ui_render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  if (width <= 0 || height <= 0)
+    return NULL;
+  gtk_widget_queue_draw (widget);
+  ui_iterate (100);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return NULL;
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static guint8 *
+download (GdkTexture *texture, gsize *stride)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  guint8 *data;
+
+  *stride = (gsize) w * 4;
+  data = g_malloc ((gsize) h * *stride);
+  gdk_texture_download (texture, data, *stride);
+  return data;
+}
+
+guint
+ui_count_colors (GdkTexture *texture)
+{
+  g_autoptr(GHashTable) colors = g_hash_table_new (NULL, NULL);
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  gsize stride;
+  g_autofree guint8 *data = download (texture, &stride);
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 px;
+        memcpy (&px, data + y * stride + x * 4, 4);
+        g_hash_table_add (colors, GUINT_TO_POINTER (px));
+      }
+  return g_hash_table_size (colors);
+}
+
+guint
+ui_count_diff (GdkTexture *a, GdkTexture *b)
+{
+  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
+  gsize sa, sb;
+  g_autofree guint8 *da = NULL, *db = NULL;
+  guint diff = 0;
+
+  if (w != gdk_texture_get_width (b) || h != gdk_texture_get_height (b))
+    return G_MAXUINT;
+  da = download (a, &sa);
+  db = download (b, &sb);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (memcmp (da + y * sa + x * 4, db + y * sb + x * 4, 4) != 0)
+        diff++;
+  return diff;
+}

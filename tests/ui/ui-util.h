@@ -1,0 +1,21 @@
+/* ui-util.h: helpers shared by the UI tests and the screenshot tool. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-window-private.h"
+
+/* Iterates the default main context until the loader leaves LOADING or the
+ * timeout passes; returns the final state. */
+HsLoaderState ui_wait_for_load   (HsWindow *window, guint timeout_ms);
+/* Iterates the main context for about ms milliseconds. */
+void          ui_iterate         (guint ms);
+/* Iterates until cond(data) or the timeout; returns cond's last value. */
+gboolean      ui_wait_until      (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
+/* Renders a widget as it is shown now (gtk_widget_paintable_new and the
+ * native's renderer). NULL if it has no size. */
+GdkTexture   *ui_render_widget   (GtkWidget *widget);
+/* Distinct colours of a texture. */
+guint         ui_count_colors    (GdkTexture *texture);
+/* Number of pixels that differ between two textures of the same size
+ * (G_MAXUINT if the sizes differ). */
+guint         ui_count_diff      (GdkTexture *a, GdkTexture *b);
