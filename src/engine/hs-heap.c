@@ -1233,7 +1233,8 @@ edge_worker (gpointer data)
           push_obj (job, ci->obj, &deg);
         else
           push_edge (job, cid, &deg);
-        const guint32 *ro = heap->class_ref_offsets + ci->refs_start;
+        /* NULL when no class has reference fields: NULL + 0 is undefined. */
+        const guint32 *ro = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
         for (guint32 k = 0; k < ci->refs_count; k++)
           if ((guint64) ro[k] + ids <= nbytes)
             push_edge (job, hs_read_id (fields + ro[k], ids), &deg);
