@@ -118,5 +118,6 @@ static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
 HsValue hs_value_decode (const guint8 *p, guint type, guint id_size);
 const char *hs_type_name (HsType type);
+void hs_heap_release_pages (HsHeap *heap);
 
 G_END_DECLS

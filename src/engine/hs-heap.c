@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hs-heap-private.h"
 
@@ -1448,6 +1450,21 @@ compute_reachability (HsHeap *heap)
   s->classes = heap->classes->len;
 }
 
+/* Drops the mapped file's pages from our resident set: they stay in the
+ * page cache and come back on the next read, but the later phases, which
+ * hardly touch the file, do not carry the whole dump in their RSS. */
+void
+hs_heap_release_pages (HsHeap *heap)
+{
+#ifdef MADV_DONTNEED
+  if (!heap->mapped || heap->len == 0)
+    return;
+  gsize page = sysconf (_SC_PAGESIZE);
+  guintptr start = (guintptr) heap->data & ~(guintptr) (page - 1);
+  madvise ((void *) start, heap->len + ((guintptr) heap->data - start), MADV_DONTNEED);
+#endif
+}
+
 /* ---- open ---------------------------------------------------------------------- */
 
 static guint64
@@ -1670,6 +1687,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     goto out;
   compute_reachability (heap);
   debug_time ("reachability");
+  hs_heap_release_pages (heap);
   progress_report (prog, "reachability", 1.0);
   ok = TRUE;
 
