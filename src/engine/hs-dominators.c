@@ -22,7 +22,11 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "hs-dominators.h"
 
@@ -62,30 +66,69 @@ u32_push (U32Stack *s, guint32 v)
   s->data[s->len++] = v;
 }
 
-/* LT eval with path compression. Vertices >= lo are linked into the forest
- * (their anc[] is their forest parent); the others are forest roots. */
-static inline guint32
-lt_eval (guint32 v, guint32 lo, guint32 *anc, guint32 *label,
-         const guint32 *semi, U32Stack *stack)
+/* Per preorder number, the Lengauer-Tarjan state in one slot of a cache
+ * line: anc is the DFS parent until the vertex is linked, then its forest
+ * ancestor (path-compressed); label the vertex of minimum semidominator on
+ * the compressed path and lsemi that semidominator (so eval never looks
+ * semi[label] up elsewhere); bhead the bucket of vertices whose
+ * semidominator this vertex is. */
+typedef struct {
+  guint32 anc, label, lsemi, bhead;
+} LtNode;
+
+/* LT path compression. Vertices >= lo are linked into the forest (anc is
+ * their forest parent); the others are forest roots. Afterwards L[v].label
+ * and L[v].lsemi answer eval(v) for a linked v. */
+static inline void
+lt_compress (LtNode *L, guint32 v, guint32 lo, U32Stack *stack)
 {
-  if (v < lo || anc[v] < lo)
-    return label[v];   /* unlinked (label[v] == v) or one step from a root */
+  if (L[v].anc < lo)
+    return;   /* one step from a forest root: nothing to compress */
   stack->len = 0;
   guint32 x = v;
-  while (anc[x] >= lo)
+  while (L[x].anc >= lo)
     {
       u32_push (stack, x);
-      x = anc[x];
+      x = L[x].anc;
     }
   while (stack->len > 0)
     {
       guint32 y = stack->data[--stack->len];
-      guint32 a = anc[y];
-      if (semi[label[a]] < semi[label[y]])
-        label[y] = label[a];
-      anc[y] = anc[a];
+      const LtNode *a = &L[L[y].anc];
+      if (a->lsemi < L[y].lsemi)
+        {
+          L[y].lsemi = a->lsemi;
+          L[y].label = a->label;
+        }
+      L[y].anc = a->anc;
     }
-  return label[v];
+}
+
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch (addr)
+#else
+#define PREFETCH(addr) ((void) 0)
+#endif
+
+/* Large arrays on transparent huge pages where the system allows it: the
+ * algorithm is bound by random accesses, and TLB misses add to each. */
+static gpointer
+big_alloc (gsize bytes, gboolean zero)
+{
+#if defined(MADV_HUGEPAGE)
+  if (bytes >= (4u << 20))
+    {
+      void *p = NULL;
+      if (posix_memalign (&p, 2u << 20, bytes) == 0)
+        {
+          madvise (p, bytes, MADV_HUGEPAGE);
+          if (zero)
+            memset (p, 0, bytes);
+          return p;
+        }
+    }
+#endif
+  return zero ? g_malloc0 (MAX (bytes, 1)) : g_malloc (MAX (bytes, 1));
 }
 
 /* --- children sort ------------------------------------------------------- */
@@ -226,33 +269,34 @@ hs_dom_tree_compute (guint64         n,
 
   g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
   t->n = n;
-  t->idom = g_new0 (HsObj, MAX (n, 1));
-  t->retained = g_new (guint64, n + 1);
-  t->retained_count = g_new (guint64, n + 1);
-  t->child_offsets = g_new (guint64, n + 2);
-  t->child_targets = g_new (HsObj, n + 1);
+  t->idom = big_alloc (sizeof (HsObj) * n, TRUE);
+  t->child_offsets = big_alloc (sizeof (guint64) * (n + 2), FALSE);
+  t->child_targets = big_alloc (sizeof (HsObj) * (n + 1), FALSE);
+  g_autofree LtNode *L = big_alloc (sizeof (LtNode) * (n + 1), FALSE);
+  g_autofree guint64 *seen = g_new0 (guint64, n / 64 + 1);
 
   guint32 *pre = t->idom;                 /* object -> preorder number, 0 = unvisited */
   guint32 *vertex = t->child_targets;     /* preorder number -> object, [0] = n */
   guint64 *cursor = t->child_offsets;     /* DFS edge cursor per preorder number */
-  guint32 *anc = (guint32 *) t->retained; /* DFS parent, then LT ancestor */
-  guint32 *semi = anc + (n + 1);
-  guint32 *label = (guint32 *) t->retained_count;
-  guint32 *bhead = label + (n + 1);
 
-  /* 1. DFS from the virtual root. The path is the parent chain, so there is
-   * no stack: when a vertex runs out of edges we return to its parent. */
+#define SEEN(x) (seen[(x) >> 6] & (G_GUINT64_CONSTANT (1) << ((x) & 63)))
+#define MARK(x) (seen[(x) >> 6] |= (G_GUINT64_CONSTANT (1) << ((x) & 63)))
+
+  /* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
+   * so there is no stack: when a vertex runs out of edges we return to its
+   * parent. Visited objects are tested in a bitmap that stays in cache. */
   guint32 N = 1;
   vertex[0] = (guint32) n;
-  anc[0] = 0;
+  L[0].anc = 0;
   for (gsize r = 0; r < n_roots; r++)
     {
       HsObj root = roots[r];
-      if (root >= n || pre[root] != 0)
+      if (root >= n || SEEN (root))
         continue;
+      MARK (root);
       pre[root] = N;
       vertex[N] = root;
-      anc[N] = 0;
+      L[N].anc = 0;
       cursor[N] = offsets[root];
       guint32 cur = N++;
       while (cur != 0)
@@ -263,7 +307,7 @@ hs_dom_tree_compute (guint64         n,
           while (pos < end)
             {
               HsObj x = targets[pos++];
-              if (x < n && pre[x] == 0)
+              if (x < n && !SEEN (x))
                 {
                   w = x;
                   break;
@@ -271,20 +315,25 @@ hs_dom_tree_compute (guint64         n,
             }
           if (w == HS_OBJ_NONE)
             {
-              cur = anc[cur];
+              cur = L[cur].anc;
               continue;
             }
           cursor[cur] = pos;
+          MARK (w);
           pre[w] = N;
           vertex[N] = w;
-          anc[N] = cur;
+          L[N].anc = cur;
           cursor[N] = offsets[w];
+          PREFETCH (&targets[offsets[w]]);
           cur = N++;
           if ((N & POLL_MASK) == 0 && !tick (&ctx, 0.0, 0.25, N, n))
             return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
         }
     }
   t->n_reachable = N - 1;
+  g_clear_pointer (&seen, g_free);
+#undef SEEN
+#undef MARK
 
   /* 2. Predecessor lists in preorder numbers (virtual root edges included).
    * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
@@ -298,9 +347,12 @@ hs_dom_tree_compute (guint64         n,
     {
       if (pre[v] == 0)
         continue;
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+      guint64 end = offsets[v + 1];
+      for (guint64 e = offsets[v]; e < end; e++)
         {
           HsObj w = targets[e];
+          if (e + 16 < end && targets[e + 16] < n)
+            PREFETCH (&pre[targets[e + 16]]);
           if (w < n && pre[w] != 0)
             off[pre[w] + 1]++;
         }
@@ -316,7 +368,7 @@ hs_dom_tree_compute (guint64         n,
       total += c;
     }
   off[0] = 0;
-  g_autofree guint32 *preds = g_new (guint32, MAX (total, 1));
+  g_autofree guint32 *preds = big_alloc (sizeof (guint32) * total, FALSE);
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       preds[off[pre[roots[r]] + 1]++] = 0;
@@ -325,9 +377,12 @@ hs_dom_tree_compute (guint64         n,
       guint32 pv = pre[v];
       if (pv == 0)
         continue;
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+      guint64 end = offsets[v + 1];
+      for (guint64 e = offsets[v]; e < end; e++)
         {
           HsObj w = targets[e];
+          if (e + 16 < end && targets[e + 16] < n)
+            PREFETCH (&pre[targets[e + 16]]);
           if (w < n && pre[w] != 0)
             preds[off[pre[w] + 1]++] = pv;
         }
@@ -338,39 +393,50 @@ hs_dom_tree_compute (guint64         n,
 
   /* 3. Lengauer-Tarjan. bnext[] (bucket lists) and idomn[] share storage: a
    * vertex leaves its bucket exactly when its relative idom is set. */
-  g_autofree guint32 *idomn = g_new (guint32, N);
+  g_autofree guint32 *idomn = big_alloc (sizeof (guint32) * N, FALSE);
+  g_autofree guint32 *semi = big_alloc (sizeof (guint32) * N, FALSE);
   guint32 *bnext = idomn;
   for (guint32 i = 0; i < N; i++)
     {
-      label[i] = i;
-      bhead[i] = 0;
+      L[i].label = i;
+      L[i].bhead = 0;
     }
+  L[0].lsemi = 0;
   semi[0] = 0;
   idomn[0] = 0;
   U32Stack stack = { NULL, 0, 0 };
   for (guint32 i = N - 1; i >= 1; i--)
     {
-      guint32 p = anc[i];   /* still the DFS parent: i is not linked yet */
+      guint32 p = L[i].anc;   /* still the DFS parent: i is not linked yet */
       guint32 s = i;
-      for (guint64 e = off[i]; e < off[i + 1]; e++)
+      guint64 end = off[i + 1];
+      for (guint64 e = off[i]; e < end; e++)
         {
           guint32 q = preds[e];
-          guint32 cand = q <= i ? q : semi[lt_eval (q, i + 1, anc, label, semi, &stack)];
+          if (e + 8 < end)
+            PREFETCH (&L[preds[e + 8]]);
+          guint32 cand = q;
+          if (q > i)
+            {
+              lt_compress (L, q, i + 1, &stack);
+              cand = L[q].lsemi;
+            }
           if (cand < s)
             s = cand;
         }
       semi[i] = s;
-      bnext[i] = bhead[s];
-      bhead[s] = i;
+      L[i].lsemi = s;
+      bnext[i] = L[s].bhead;
+      L[s].bhead = i;
       /* link (p, i) is implicit: every vertex >= i is now linked. */
-      for (guint32 v = bhead[p]; v != 0;)
+      for (guint32 v = L[p].bhead; v != 0;)
         {
           guint32 next = bnext[v];
-          guint32 u = lt_eval (v, i, anc, label, semi, &stack);
-          idomn[v] = semi[u] < semi[v] ? u : p;
+          lt_compress (L, v, i, &stack);
+          idomn[v] = L[v].lsemi < p ? L[v].label : p;   /* semi[v] == p */
           v = next;
         }
-      bhead[p] = 0;
+      L[p].bhead = 0;
       if ((i & POLL_MASK) == 0 && !tick (&ctx, 0.45, 0.3, N - i, N))
         {
           g_free (stack.data);
@@ -382,11 +448,13 @@ hs_dom_tree_compute (guint64         n,
     if (idomn[i] != semi[i])
       idomn[i] = idomn[idomn[i]];
   g_clear_pointer (&preds, g_free);
+  g_clear_pointer (&semi, g_free);
+  g_clear_pointer (&L, g_free);
 
   /* 4. Retained sizes and counts: in reverse preorder every vertex is
    * complete before it is added to its immediate dominator (idom < i). */
-  memset (t->retained, 0, sizeof (guint64) * (n + 1));
-  memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
+  t->retained = big_alloc (sizeof (guint64) * (n + 1), TRUE);
+  t->retained_count = big_alloc (sizeof (guint64) * (n + 1), TRUE);
   guint64 *ret = t->retained, *cnt = t->retained_count;
   for (guint32 i = N - 1; i >= 1; i--)
     {
