@@ -794,8 +794,21 @@ section_treemap (GString *out, HsAnalysis *a)
       g_string_append (out, "<p class=\"none\">No dominator tree to draw.</p>\n</section>\n");
       return;
     }
-  g_autoptr(GArray) rects = hs_treemap_layout (dom, dom->n, 0, 0, TM_W, TM_H, TM_DEPTH,
-                                               TM_MIN_AREA, TM_PAD, TM_HEADER, TM_MAX_RECTS);
+  /* The layout stops at max_rects breadth first, which would draw the
+   * children of a wide node as one big "more" box. Raise the smallest box
+   * size until everything fits instead, so that what is left out is only
+   * what is too small to see (still shown, together, as "N more"). */
+  double min_area = TM_MIN_AREA;
+  g_autoptr(GArray) rects = NULL;
+  for (;;)
+    {
+      rects = hs_treemap_layout_full (dom, dom->n, 0, 0, TM_W, TM_H, TM_DEPTH,
+                                      min_area, TM_PAD, TM_HEADER, TM_MAX_RECTS + 1, TRUE);
+      if (rects->len <= TM_MAX_RECTS || min_area > TM_W * TM_H)
+        break;
+      g_array_unref (g_steal_pointer (&rects));
+      min_area *= 1.5;
+    }
   guint64 total = dom->retained[dom->n];
   guint64 n_obj = hs_heap_n_objects (heap);
   guint drawn = 0;
@@ -810,15 +823,89 @@ section_treemap (GString *out, HsAnalysis *a)
   append_double (out, TM_H);
   g_string_append (out, "\" role=\"img\" aria-label=\"Treemap of retained sizes\">\n");
 
+  /* What each parent shows, for the "N more" boxes. */
+  g_autoptr(GHashTable) shown_n = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) shown_acc = g_array_new (FALSE, TRUE, sizeof (guint64) * 3);
   for (guint i = 0; i < rects->len; i++)
     {
       const HsTreemapRect *r = &g_array_index (rects, HsTreemapRect, i);
-      if (r->depth == 0 || r->node >= n_obj || r->node >= dom->n)
+      if (r->depth == 0 || r->node >= dom->n)
         continue;
-      HsObj o = (HsObj) r->node;
-      const char *cls = hs_heap_object_class_name (heap, o);
-      const char *pkg_of = colour_name (heap, o);
-      guint64 ret = dom->retained[o];
+      gpointer slot = g_hash_table_lookup (shown_n, &r->parent);
+      if (slot == NULL)
+        {
+          guint64 z[3] = { r->parent, 0, 0 };
+          g_array_append_vals (shown_acc, z, 1);
+          slot = GUINT_TO_POINTER (shown_acc->len);
+          /* Keys point into rects, which no longer changes. */
+          g_hash_table_insert (shown_n, (gpointer) &r->parent, slot);
+        }
+      guint64 *acc = (guint64 *) (void *) shown_acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
+      acc[1]++;
+      acc[2] += dom->retained[r->node];
+    }
+
+  for (guint i = 0; i < rects->len; i++)
+    {
+      const HsTreemapRect *r = &g_array_index (rects, HsTreemapRect, i);
+      g_autoptr(GString) title = g_string_new (NULL);
+      g_autofree char *label_name = NULL;
+      const char *fill;
+      guint64 ret;
+
+      if (r->depth == 0)
+        continue;
+      if (r->node == HS_TREEMAP_REST)
+        {
+          /* Children of r->parent too small to draw, together. */
+          gsize nk = 0;
+          const HsObj *kids;
+          guint64 kid_bytes = 0, n_shown = 0, shown_bytes = 0;
+          if (r->parent > dom->n)
+            continue;
+          kids = hs_dom_tree_children (dom, r->parent, &nk);
+          for (gsize k = 0; k < nk; k++)
+            if (kids[k] < dom->n)
+              kid_bytes += dom->retained[kids[k]];
+          gpointer slot = g_hash_table_lookup (shown_n, &r->parent);
+          if (slot)
+            {
+              const guint64 *acc = (const guint64 *) (const void *) shown_acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
+              n_shown = acc[1];
+              shown_bytes = acc[2];
+            }
+          guint64 n_more = nk > n_shown ? nk - n_shown : 0;
+          ret = kid_bytes > shown_bytes ? kid_bytes - shown_bytes : 0;
+          fill = "#d4d4da";
+          label_name = g_strdup_printf ("%" G_GUINT64_FORMAT " more", n_more);
+          append_grouped (title, n_more);
+          g_string_append (title, n_more == 1 ? " smaller object" : " smaller objects");
+          g_string_append (title, "\nRetained together: ");
+          append_bytes (title, ret);
+        }
+      else if (r->node < n_obj && r->node < dom->n)
+        {
+          HsObj o = (HsObj) r->node;
+          const char *cls = hs_heap_object_class_name (heap, o);
+          const char *pkg_of = colour_name (heap, o);
+          ret = dom->retained[o];
+          fill = package_colour (pkg_of);
+          label_name = g_strdup (simple_name (pkg_of));
+          esc (title, cls);
+          g_string_append (title, " @ ");
+          append_id (title, hs_heap_object_id (heap, o));
+          g_string_append (title, "\nShallow: ");
+          append_bytes (title, hs_heap_object_shallow (heap, o));
+          g_string_append (title, "\nRetained: ");
+          append_bytes (title, ret);
+          g_string_append (title, " (");
+          append_double (title, 100.0 * (double) ret / (double) total);
+          g_string_append (title, "% of the reachable heap) in ");
+          append_grouped (title, dom->retained_count[o]);
+          g_string_append (title, dom->retained_count[o] == 1 ? " object" : " objects");
+        }
+      else
+        continue;
 
       g_string_append_printf (out, "<g class=\"d%u\"><rect x=\"", r->depth);
       append_double (out, r->x);
@@ -828,34 +915,24 @@ section_treemap (GString *out, HsAnalysis *a)
       append_double (out, r->w);
       g_string_append (out, "\" height=\"");
       append_double (out, r->h);
-      g_string_append_printf (out, "\" fill=\"%s\"", package_colour (pkg_of));
+      g_string_append_printf (out, "\" fill=\"%s\"", fill);
       if (r->depth > 1)
         g_string_append (out, " fill-opacity=\"0.85\"");
       g_string_append (out, "><title>");
-      esc (out, cls);
-      g_string_append (out, " @ ");
-      append_id (out, hs_heap_object_id (heap, o));
-      g_string_append (out, "\nShallow: ");
-      append_bytes (out, hs_heap_object_shallow (heap, o));
-      g_string_append (out, "\nRetained: ");
-      append_bytes (out, ret);
-      g_string_append (out, " (");
-      append_double (out, 100.0 * (double) ret / (double) total);
-      g_string_append (out, "% of the reachable heap) in ");
-      append_grouped (out, dom->retained_count[o]);
-      g_string_append (out, dom->retained_count[o] == 1 ? " object</title></rect>" : " objects</title></rect>");
+      g_string_append_len (out, title->str, title->len);   /* escaped above */
+      g_string_append (out, "</title></rect>");
 
       /* A label on the header strip (boxes with children) or in the
        * middle of the box, where there is room. */
       if (r->h >= 13)
         {
           g_autofree char *size = hs_format_bytes (ret);
-          g_autofree char *full = g_strdup_printf ("%s %s", simple_name (pkg_of), size);
+          g_autofree char *full = g_strdup_printf ("%s %s", label_name, size);
           g_autofree char *lbl = fit_label (full, r->w - 6);
           if (lbl == NULL || g_str_has_suffix (lbl, "\xe2\x80\xa6"))
             {
               g_free (lbl);
-              lbl = fit_label (simple_name (pkg_of), r->w - 6);
+              lbl = fit_label (label_name, r->w - 6);
             }
           if (lbl)
             {
@@ -874,7 +951,7 @@ section_treemap (GString *out, HsAnalysis *a)
     }
   g_string_append (out, "</svg>\n");
   g_string_append_printf (out, "<p class=\"muted\" id=\"treemap-count\" data-boxes=\"%u\">%u boxes drawn; "
-                               "objects too small to see are left out.</p>\n", drawn, drawn);
+                               "objects too small to see are grouped in grey boxes.</p>\n", drawn, drawn);
 
   /* Legend: the packages of the top-level boxes, largest first, unique. */
   g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
