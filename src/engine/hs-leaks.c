@@ -104,6 +104,8 @@ typedef struct {
   guint n_classes;
   guint32 *cflags;           /* per class */
   HsObj *class_obj_of;       /* per class: its class object (cached) */
+  const guint64 *ref_offsets;/* the heap's CSR */
+  const HsObj *ref_targets;
   GHashTable *inst_match;    /* "Class#field" -> HsMatcher* (applicable only) */
   GHashTable *static_match;  /* "Class#field" -> HsMatcher* */
   GHashTable *local_match;   /* thread name -> HsMatcher* */
@@ -121,6 +123,7 @@ typedef struct {
   GHashTable *watch_of;      /* referent obj -> index + 1 into watched (first) */
   GArray *leaking;           /* HsObj, in discovery order */
   guint64 n_found;
+  guint64 n_reachable_leaking; /* leaking objects the heap says are reachable */
 
   HsObj activity_thread_services; /* ActivityThread.mServices, cached */
   gboolean services_looked_up;
@@ -341,6 +344,7 @@ compute_class_facts (Ctx *c)
   guint i;
   c->n_classes = hs_heap_n_classes (heap);
   c->cflags = g_new0 (guint32, MAX (c->n_classes, 1));
+  c->class_obj_of = g_new0 (HsObj, MAX (c->n_classes, 1));
   for (i = 0; i < c->n_classes; i++) {
     guint32 f = 0;
     guint depth = 0;
@@ -355,6 +359,7 @@ compute_class_facts (Ctx *c)
     if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
       f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
     c->cflags[i] = f;
+    c->class_obj_of[i] = hs_class_object (heap, i);
   }
 }
 
@@ -906,10 +911,6 @@ enqueue (Ctx *c, HsObj child, HsObj parent, guint8 flags, gboolean last, const H
     return FALSE;
   if ((st & ST_MASK) == ST_Q2 && last)
     return FALSE;
-  /* Primitive arrays lead nowhere: never queue them unless leaking. */
-  if ((st & ST_MASK) == ST_UNSEEN && !(st & F_LEAKING) &&
-      hs_heap_object_kind (c->heap, child) == HS_KIND_PRIM_ARRAY)
-    return FALSE;
   if (st & F_LIBRARY)
     g_hash_table_remove (c->lib_of, GUINT_TO_POINTER (child));
   if (st & F_ROOT)
@@ -1016,15 +1017,21 @@ expand (Ctx *c, HsObj o)
   }
   {
     /* The CSR holds every field/element value plus the edge to the object's
-     * class object, which LeakCanary does not follow. */
-    gsize n = 0;
-    const HsObj *refs = hs_heap_refs (heap, o, &n);
+     * class object, which LeakCanary does not follow. Hot loop: raw CSR,
+     * and the common "already seen" case decided without a call. */
+    const guint64 from = c->ref_offsets[o], to = c->ref_offsets[o + 1];
+    const HsObj *targets = c->ref_targets;
     HsClass k = obj_class (c, o);
-    HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : hs_class_object (heap, k);
-    for (gsize i = 0; i < n; i++) {
-      if (refs[i] == cls || refs[i] >= c->n)
+    HsObj cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
+    for (guint64 e = from; e < to; e++) {
+      HsObj t = targets[e];
+      guint8 st;
+      if (t == cls || t >= c->n)
         continue;
-      enqueue (c, refs[i], o, 0, FALSE, NULL);
+      st = c->state[t] & ST_MASK;
+      if (st == ST_DONE || st == ST_Q1)
+        continue;
+      enqueue (c, t, o, 0, FALSE, NULL);
     }
   }
 }
@@ -1035,10 +1042,20 @@ run_search (Ctx *c, HsProgressFunc progress, gpointer progress_data,
 {
   guint64 visited = 0;
   guint64 total = c->dom ? MAX (c->dom->n_reachable, 1) : MAX (c->n, 1);
-  guint64 n_leaking = c->leaking->len;
+
+  /* Primitive arrays lead nowhere: mark them visited up front (one pass in
+   * index order) so that the search never queues them. The search can stop
+   * once it has found every leaking object the heap says is reachable. */
+  for (guint64 o = 0; o < c->n; o++)
+    if (!(c->state[o] & F_LEAKING) && hs_heap_object_kind (c->heap, (HsObj) o) == HS_KIND_PRIM_ARRAY)
+      c->state[o] = ST_DONE;
+  c->n_reachable_leaking = 0;
+  for (guint i = 0; i < c->leaking->len; i++)
+    if (hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
+      c->n_reachable_leaking++;
 
   enqueue_roots (c);
-  while (c->n_found < n_leaking) {
+  while (c->n_found < c->n_reachable_leaking) {
     HsObj o;
     if (c->q1.head < c->q1.len) {
       o = c->q1.items[c->q1.head++];
@@ -1579,6 +1596,7 @@ ctx_clear (Ctx *c)
   hs_matchers_free (c->table);
   g_free (c->manufacturer);
   g_free (c->cflags);
+  g_free (c->class_obj_of);
   g_clear_pointer (&c->inst_match, g_hash_table_unref);
   g_clear_pointer (&c->static_match, g_hash_table_unref);
   g_clear_pointer (&c->local_match, g_hash_table_unref);
@@ -1617,6 +1635,8 @@ hs_leaks_find (HsHeap              *heap,
   c.dom = dom;
   c.opts = opts;
   c.n = hs_heap_n_objects (heap);
+  c.ref_offsets = hs_heap_ref_offsets (heap);
+  c.ref_targets = hs_heap_ref_targets (heap);
   if (dom && dom->n != c.n)
     c.dom = NULL; /* not this heap's tree: no sizes rather than wrong ones */
   c.table = hs_matchers_load (opts->matchers_path, error);
@@ -1661,7 +1681,7 @@ hs_leaks_find (HsHeap              *heap,
       ctx_clear (&c);
       return NULL;
     }
-    if (c.n_found < c.leaking->len)
+    if (c.n_found < c.n_reachable_leaking)
       search_behind (&c, cancellable);
   }
   /* Leaking objects that something keeps alive: those with a path and those
