@@ -7,18 +7,19 @@
  * parent chain instead of a stack, and path compression uses a small growable
  * stack.
  *
- * Memory. The output arrays are allocated first and double as scratch space
- * while the tree is computed, so that the peak stays low on 25M-object heaps:
+ * Memory (n objects, N reachable, M reachable references + root records).
+ * Output arrays double as scratch space while the tree is computed:
  *   idom (4n)            DFS preorder number of every object (pre[])
  *   child_targets (4n)   vertex[]: preorder number -> object
  *   child_offsets (8n)   DFS edge cursors, then the predecessor CSR offsets
- *   retained (8n)        two guint32 arrays: parent/ancestor and semi
- *   retained_count (8n)  two guint32 arrays: label and bucket heads
- * Temporaries beyond the outputs: idom/bucket-next in preorder numbers (4 bytes
- * per reachable object), the predecessor lists (4 bytes per reachable edge
- * plus one per root record) and the compression stack (4 bytes per level of
- * the longest compressed path, usually tiny). With 3 edges per object that is
- * about 16 bytes per object.
+ * Temporaries: the LT state (16 bytes per object, LtNode), a visited bitmap
+ * during the DFS (n/8), the predecessor lists (4M), semi and idom/bucket-next
+ * in preorder numbers (8N), and the compression stack (4 bytes per level of
+ * the longest compressed path, usually tiny). retained and retained_count
+ * (16n) are allocated only after the LT state is freed. Peak: about
+ * 40n + 4M bytes, i.e. 24 bytes per object + 4 per reference beyond the
+ * 16n of outputs alive at that point (52 bytes per object at 3 references
+ * per object); the finished tree holds 32n.
  */
 #include "config.h"
 
