@@ -292,8 +292,11 @@ pass_records (Parse *ps, Progress *prog, GError **error)
                  heap->name, heap->dump_index, heap->n_dumps, heap->n_dumps == 1 ? "" : "s");
     return FALSE;
   }
-  qsort (ps->strings->data, ps->strings->len, sizeof (StringRef), cmp_string_ref);
-  qsort (ps->load_classes->data, ps->load_classes->len, sizeof (LoadClass), cmp_load_class);
+  /* An empty GArray has NULL data, which qsort must not be given. */
+  if (ps->strings->len > 1)
+    qsort (ps->strings->data, ps->strings->len, sizeof (StringRef), cmp_string_ref);
+  if (ps->load_classes->len > 1)
+    qsort (ps->load_classes->data, ps->load_classes->len, sizeof (LoadClass), cmp_load_class);
   return TRUE;
 }
 
