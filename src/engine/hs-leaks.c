@@ -555,7 +555,6 @@ find_watched (Ctx *c)
       has_dump = cached[0] != 0;
       dump_up = cached[1];
     }
-    c->opts ? (void) 0 : (void) 0;
     has_watch = read_long (c, w.ref, "watchUptimeMillis", &watch_up);
     has_retained = read_long (c, w.ref, "retainedUptimeMillis", &retained_up);
     w.retained = !has_retained || retained_up != -1;
@@ -734,7 +733,7 @@ inspect_view (Ctx *c, HsObj o, Report *r)
 /* LeakCanary's object inspectors, in their spirit: what we can tell about an
  * object's lifecycle from its fields. */
 static void
-inspect (Ctx *c, HsObj o, Report *r)
+inspect_full (Ctx *c, HsObj o, Report *r, gboolean with_watcher)
 {
   HsHeap *heap = c->heap;
   HsKind kind = hs_heap_object_kind (heap, o);
@@ -842,7 +841,7 @@ inspect (Ctx *c, HsObj o, Report *r)
   }
 
 watched:
-  wi = g_hash_table_lookup (c->watch_of, GUINT_TO_POINTER (o));
+  wi = with_watcher ? g_hash_table_lookup (c->watch_of, GUINT_TO_POINTER (o)) : NULL;
   if (wi) {
     Watched *w = &g_array_index (c->watched, Watched, GPOINTER_TO_UINT (wi) - 1);
     if (w->description && *w->description)
@@ -850,6 +849,12 @@ watched:
     else
       ADD (r->leaking, "ObjectWatcher was watching this");
   }
+}
+
+static void
+inspect (Ctx *c, HsObj o, Report *r)
+{
+  inspect_full (c, o, r, TRUE);
 }
 
 /* The inspectors' leaking verdict for "heap analysis without watcher". */
@@ -870,10 +875,8 @@ inspector_says_leaking (Ctx *c, HsObj o, guint32 f)
     if (f & CF_APPLICATION)
       return FALSE;
     report_init (&r);
-    inspect (c, o, &r);
-    /* Not the watcher's reason: only the inspectors' own. */
-    yes = r.leaking->len > 0 && r.not_leaking->len == 0 &&
-          !g_hash_table_contains (c->watch_of, GUINT_TO_POINTER (o));
+    inspect_full (c, o, &r, FALSE); /* the inspectors' own reasons only */
+    yes = r.leaking->len > 0 && r.not_leaking->len == 0;
     report_clear (&r);
     return yes;
   }

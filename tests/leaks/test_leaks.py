@@ -472,8 +472,8 @@ class Synthetic(unittest.TestCase):
 
 # --- Android inspectors --------------------------------------------------------------
 # android.app.Activity {boolean mDestroyed}; ART writes the instance size.
-A_OBJ, A_CLS, A_ACT, A_MAIN, A_APPCLS, A_APPLICATION, A_MYAPP, A_BOX, A_KWR, A_REF, A_WEAK, A_STR, A_CHARS = \
-    (0x200 + 8 * i for i in range(13))
+A_OBJ, A_CLS, A_ACT, A_MAIN, A_APPCLS, A_APPLICATION, A_MYAPP, A_BOX, A_KWR, A_REF, A_WEAK, A_STR, A_CHARS, \
+    A_VIEW, A_FRAG, A_OBJARR = (0x200 + 8 * i for i in range(16))
 
 
 class Android(unittest.TestCase):
@@ -523,6 +523,12 @@ class Android(unittest.TestCase):
         d.cls(A_MYAPP, 'com/example/MyApp', super_id=A_APPLICATION, fields=[('box', g.OBJECT)],
               instance_size=16)
         d.cls(A_BOX, 'com/example/Box', super_id=A_OBJ, fields=[('item', g.OBJECT)], instance_size=16)
+        d.cls(A_VIEW, 'android/view/View', super_id=A_OBJ,
+              fields=[('mContext', g.OBJECT), ('mParent', g.OBJECT), ('mAttachInfo', g.OBJECT),
+                      ('mWindowAttachCount', g.INT)], instance_size=24)
+        d.cls(A_FRAG, 'androidx/fragment/app/Fragment', super_id=A_OBJ,
+              fields=[('mFragmentManager', g.OBJECT)], instance_size=16)
+        d.cls(A_OBJARR, '[Ljava/lang/Object;', super_id=A_OBJ, instance_size=0)
 
         # App.app -> MyApp (Application: NO) .box -> Box (UNKNOWN) .item ->
         # destroyed MainActivity (watched, YES) .mHandler -> Box2 .item -> W
@@ -545,16 +551,29 @@ class Android(unittest.TestCase):
         d.instance(box3, A_BOX, {'item': other})
         live = new()
         d.instance(live, A_MAIN, {'mDestroyed': 0, 'mHandler': 0})
+        # A detached View whose context is the destroyed activity, a live
+        # one (its context the live activity), a Fragment without a
+        # FragmentManager and one with: App.views[], App.frags[].
+        dview, lview = new(), new()
+        d.instance(dview, A_VIEW, {'mContext': other, 'mParent': 0, 'mAttachInfo': 0,
+                                   'mWindowAttachCount': 1})
+        d.instance(lview, A_VIEW, {'mContext': live, 'mParent': 0, 'mAttachInfo': 0,
+                                   'mWindowAttachCount': 0})
+        dfrag, lfrag = new(), new()
+        d.instance(dfrag, A_FRAG, {'mFragmentManager': 0})
+        d.instance(lfrag, A_FRAG, {'mFragmentManager': box})
+        views = new()
+        d.obj_array(views, A_OBJARR, [dview, lview, dfrag, lfrag])
         k1, k2 = new(), new()
         d.instance(k1, A_KWR, {'referent': dead, 'key': string('k-dead'), 'name': string('')})
         d.instance(k2, A_KWR, {'referent': w, 'key': string('k-w'), 'name': string('')})
         d.cls(A_APPCLS, 'com/example/App', super_id=A_OBJ, instance_size=8,
               statics=[('app', g.OBJECT, app), ('other', g.OBJECT, box3), ('live', g.OBJECT, live),
-                       ('k1', g.OBJECT, k1), ('k2', g.OBJECT, k2)])
+                       ('k1', g.OBJECT, k1), ('k2', g.OBJECT, k2), ('views', g.OBJECT, views)])
         for k in (A_OBJ, A_CLS, A_STR, A_CHARS, A_REF, A_WEAK, A_KWR, A_ACT, A_MAIN, A_APPLICATION,
-                  A_MYAPP, A_BOX, A_APPCLS):
+                  A_MYAPP, A_BOX, A_APPCLS, A_VIEW, A_FRAG, A_OBJARR):
             d.sticky(k)
-        cls.ids = {'dead': dead, 'other': other, 'live': live, 'w': w}
+        cls.ids = {'dead': dead, 'other': other, 'live': live, 'w': w, 'dview': dview, 'dfrag': dfrag}
         return h
 
     def test_statuses_and_propagation(self):
@@ -583,8 +602,18 @@ class Android(unittest.TestCase):
     def test_without_watcher(self):
         r = leaks_json(self.dump, '--android-leaks')
         keyed = {int(t['nodes'][-1]['id'], 16): t for _, t in all_traces(r)}
-        # both destroyed activities leak; the live one does not.
-        self.assertEqual(set(keyed), {self.ids['dead'], self.ids['other']})
+        # both destroyed activities leak, and so do the view of the destroyed
+        # one and the fragment without a FragmentManager; the live activity,
+        # the live view and the attached fragment do not.
+        ids = self.ids
+        self.assertEqual(set(keyed), {ids['dead'], ids['other'], ids['dview'], ids['dfrag']})
+        self.assertEqual(keyed[ids['dview']]['nodes'][-1]['reasons'],
+                         ['View.mContext references a destroyed activity'])
+        self.assertIn('View.mAttachInfo is null (view detached)', keyed[ids['dview']]['nodes'][-1]['labels'])
+        self.assertEqual(keyed[ids['dfrag']]['nodes'][-1]['reasons'], ['Fragment#mFragmentManager is null'])
+        # the view and the fragment sit at views[0] and views[2]
+        self.assertEqual(keyed[ids['dview']]['nodes'][-2]['reference']['index'], 0)
+        self.assertEqual(keyed[ids['dfrag']]['nodes'][-2]['reference']['index'], 2)
         t = keyed[self.ids['other']]
         self.assertIsNone(t['key'])
         self.assertEqual(t['nodes'][-1]['reasons'], ['Activity#mDestroyed is true'])
