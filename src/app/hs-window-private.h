@@ -36,4 +36,11 @@ void             hs_window_inspect           (HsWindow *self, HsObj obj);
 /* Writes the HTML report on a worker thread, then shows the toast. */
 void             hs_window_export_to         (HsWindow *self, const char *path);
 
+/* Dumps offered by the "several dumps" banner (0 when hidden), and the
+ * user's choice of one (reloads the file with that dump). */
+guint            hs_window_get_n_dumps_offered (HsWindow *self);
+void             hs_window_choose_dump       (HsWindow *self, guint index);
+/* The toast's text while it is shown, else NULL. */
+const char      *hs_window_get_toast         (HsWindow *self);
+
 G_END_DECLS

@@ -2146,3 +2146,27 @@ hs_window_get_error_text (HsWindow *self)
 {
   return self->error_text;
 }
+
+guint
+hs_window_get_n_dumps_offered (HsWindow *self)
+{
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->dumps_dropdown));
+
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->dumps_revealer)) || model == NULL)
+    return 0;
+  return g_list_model_get_n_items (model);
+}
+
+void
+hs_window_choose_dump (HsWindow *self, guint index)
+{
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), index);
+}
+
+const char *
+hs_window_get_toast (HsWindow *self)
+{
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->toast_revealer)))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->toast_label));
+}

@@ -557,6 +557,66 @@ test_broken (void)
   check_broken (bad_header, sizeof bad_header);
 }
 
+static void
+test_several_dumps (void)
+{
+  g_autofree char *path = corpus_path ("jvm/oracle_jdk7_21_hprofagent.hprof");
+  HsWindow *window = window_new ();
+  HsAnalysis *a = open_and_wait (window, path);
+  guint64 first_objects;
+
+  /* Corpus README: two dumps (runtimes #1 and #2, different object
+   * counts). The window offers both and loads the second on request. */
+  g_assert_cmpuint (hs_heap_n_dumps (a->heap), ==, 2);
+  g_assert_cmpuint (hs_window_get_n_dumps_offered (window), ==, 2);
+  g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 0);
+  first_objects = hs_heap_n_objects (a->heap);
+
+  hs_window_choose_dump (window, 1);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "loading");
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 1);
+  g_assert_cmpuint (hs_heap_n_objects (a->heap), !=, first_objects);
+  g_assert_cmpuint (hs_window_get_n_dumps_offered (window), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+                    hs_heap_n_classes (a->heap));
+  window_close (window);
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return hs_window_get_toast (data) != NULL;
+}
+
+static void
+test_export (void)
+{
+  const char *sample = g_getenv ("HS_SAMPLE_DUMP");
+  HsWindow *window = window_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("heapscope-ui-XXXXXX", &error);
+  g_autofree char *path = NULL, *html = NULL;
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (tmpdir, "report.html", NULL);
+  open_and_wait (window, sample);
+  hs_window_export_to (window, path);
+  g_assert_true (ui_wait_until (toast_shown, window, 60000));
+  g_assert_nonnull (strstr (hs_window_get_toast (window), "report.html"));
+  g_assert_true (g_file_get_contents (path, &html, &len, &error));
+  g_assert_no_error (error);
+  /* An HTML page with the sample's planted leak classes in it. */
+  g_assert_nonnull (strstr (html, "<html"));
+  g_assert_nonnull (strstr (html, "LeakedActivity"));
+  g_assert_nonnull (strstr (html, "ThreadLeak"));
+  window_close (window);
+  g_unlink (path);
+  g_rmdir (tmpdir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -566,6 +626,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/corpus-leak", test_corpus_leak);
   g_test_add_func ("/ui/jhat-classes", test_jhat_classes);
   g_test_add_func ("/ui/sample", test_sample);
+  g_test_add_func ("/ui/several-dumps", test_several_dumps);
+  g_test_add_func ("/ui/export", test_export);
   g_test_add_func ("/ui/cancel", test_cancel);
   g_test_add_func ("/ui/broken", test_broken);
   return g_test_run ();
