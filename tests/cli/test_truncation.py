@@ -84,6 +84,35 @@ class Truncation(CliTest):
                 failures.append((k, proc.returncode, proc.stderr[-300:]))
         self.assertEqual(failures, [])
 
+    def test_every_byte_corrupted(self):
+        # Each byte after the header overwritten (worked example: 0xFF and
+        # 0x00; the Android heap of test_android: 0xFF), through the whole
+        # pipeline: exit 0 with JSON, or exit 2 naming the file; nothing else.
+        import test_android
+        f = self.path('corrupt.hprof')
+        failures = []
+        runs = 0
+        for name, h, values in (('worked', build(), (0xFF, 0x00)),
+                                ('android', test_android.build(), (0xFF,))):
+            data = h.build()
+            for k in range(h.header_len, len(data)):
+                for v in values:
+                    if data[k] == v:
+                        continue
+                    with open(f, 'wb') as out:
+                        out.write(data[:k] + bytes([v]) + data[k + 1:])
+                    runs += 1
+                    proc = run_cli(['dominators', f, '--top', '3', '--json'], T)
+                    if proc.returncode == 0:
+                        try:
+                            json.loads(proc.stdout.decode('utf-8'))
+                        except ValueError as e:
+                            failures.append((name, k, v, 'bad JSON: %s' % e))
+                    elif proc.returncode != 2 or os.path.basename(f).encode() not in proc.stderr:
+                        failures.append((name, k, v, proc.returncode, proc.stderr[-300:]))
+        self.assertGreater(runs, 2000)
+        self.assertEqual(failures, [], '%d of %d corrupted files misbehaved' % (len(failures), runs))
+
     def test_every_prefix_gzip(self):
         gz = g.gzip_single(build().build())
         f = self.path('cut.hprof.gz')
