@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Fuzzes the engine with libFuzzer (issue 8).
+#
+#   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
+#
+# 1. builds build-fuzz/ with clang, -Dfuzzing=true, ASan + UBSan and
+#    -fsanitize=fuzzer-no-link on the whole engine (coverage everywhere);
+# 2. seeds $HS_FUZZ_DIR/corpus (default /var/tmp/heapscope-fuzz, outside the
+#    repository) with small dumps (tests/fuzz/make-seeds.py: hprofgen heaps,
+#    the CLI tests' heaps, 64 KiB prefixes of ../shared/corpus and
+#    data/sample) and the kept crashing inputs of tests/fuzz/regressions;
+# 3. runs tests/fuzz/fuzz-heap for SECONDS (default 600) under nice -n 19,
+#    with the HPROF dictionary, crashes written to $HS_FUZZ_DIR/crashes/.
+#    In fork mode (default; HS_FUZZ_FORK=0 turns it off) a crash, timeout or
+#    out-of-memory input is written there and fuzzing goes on.
+# Afterwards: a crash is a file crash-*, timeout-*, oom-* or leak-* in
+# crashes/; reproduce with build-fuzz/tests/fuzz/fuzz-heap FILE, keep it in
+# tests/fuzz/regressions/ with a name that says what it breaks.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+secs=${1:-600}
+shift || true
+dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
+build=${HS_FUZZ_BUILD:-$root/build-fuzz}
+max_len=${HS_FUZZ_MAX_LEN:-65536}
+jobs=${HS_JOBS:-2}
+
+command -v clang >/dev/null || { echo "clang is needed: apt-get install -y clang libclang-rt-14-dev"; exit 1; }
+
+if [ ! -f "$build/build.ninja" ]; then
+  CC=clang meson setup "$build" -Dfuzzing=true -Dui=disabled \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized
+fi
+nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-heap
+fuzzer=$build/tests/fuzz/fuzz-heap
+
+mkdir -p "$dir/corpus" "$dir/crashes" "$dir/seeds"
+python3 "$root/tests/fuzz/make-seeds.py" "$dir/seeds" "$max_len"
+cp -n "$dir/seeds/"* "$dir/corpus/" 2>/dev/null || true
+for f in "$root"/tests/fuzz/regressions/*; do
+  case $f in *.md) continue ;; esac
+  [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
+done
+
+fork=()
+[ "${HS_FUZZ_FORK:-1}" = 1 ] && fork=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+echo "fuzzing for $secs s: $(ls "$dir/corpus" | wc -l) inputs in $dir/corpus, crashes in $dir/crashes"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export G_DEBUG=${G_DEBUG:-fatal-criticals}
+exec nice -n 19 "$fuzzer" "$dir/corpus" \
+  -dict="$root/tests/fuzz/hprof.dict" \
+  -artifact_prefix="$dir/crashes/" \
+  -max_total_time="$secs" -max_len="$max_len" \
+  -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \
+  -print_final_stats=1 -use_value_profile=1 "${fork[@]}" "$@"
