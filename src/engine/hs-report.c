@@ -814,9 +814,9 @@ section_treemap (GString *out, HsAnalysis *a)
   guint drawn = 0;
 
   g_string_append (out, "<p>Each box is an object; its area is proportional to its retained size and "
-                        "boxes nest as the dominator tree does (the top ");
-  g_string_append_printf (out, "%u levels below the GC roots). Colours stand for packages. "
-                               "Hover a box for details.</p>\n", TM_DEPTH);
+                        "boxes nest as the dominator tree does, ");
+  g_string_append_printf (out, "%u levels deep from the GC roots (the outer boxes). Colours stand for "
+                               "packages. Hover a box for details.</p>\n", TM_DEPTH);
   g_string_append (out, "<svg class=\"treemap\" viewBox=\"0 0 ");
   append_double (out, TM_W);
   g_string_append_c (out, ' ');
