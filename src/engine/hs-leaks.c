@@ -21,6 +21,14 @@
 
 #include <string.h>
 
+/* Class names come from the dump: never NULL here, whatever the heap says. */
+static inline const char *
+cname (HsHeap *heap, HsClass k)
+{
+  const char *n = k == HS_CLASS_NONE || k >= hs_heap_n_classes (heap) ? NULL : hs_class_name (heap, k);
+  return n ? n : "<unknown class>";
+}
+
 /* ---- per-object search state (one byte) ---------------------------------- */
 #define ST_MASK    0x03
 #define ST_UNSEEN  0x00
@@ -330,7 +338,7 @@ is_bookkeeping_field (HsHeap *heap, HsClass declared_in, const char *name)
     return FALSE;
   if (strcmp (name, "next") != 0 && strcmp (name, "prev") != 0)
     return FALSE;
-  cn = hs_class_name (heap, declared_in);
+  cn = cname (heap, declared_in);
   return strcmp (cn, "java.lang.ref.Finalizer") == 0 ||
          strcmp (cn, "java.lang.ref.FinalizerReference") == 0 ||
          strcmp (cn, "sun.misc.Cleaner") == 0 ||
@@ -349,7 +357,7 @@ compute_class_facts (Ctx *c)
     guint32 f = 0;
     guint depth = 0;
     for (HsClass k = i; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (heap, k), depth++) {
-      const char *name = hs_class_name (heap, k);
+      const char *name = cname (heap, k);
       for (guint j = 0; j < G_N_ELEMENTS (class_kinds); j++)
         if (strcmp (name, class_kinds[j].name) == 0)
           f |= class_kinds[j].flag;
@@ -420,7 +428,7 @@ match_instance_field (Ctx *c, HsObj o, const char *field)
   for (HsClass k = obj_class (c, o); k != HS_CLASS_NONE && depth < 256;
        k = hs_class_super (c->heap, k), depth++) {
     const HsMatcher *m;
-    g_snprintf (key, sizeof key, "%s#%s", hs_class_name (c->heap, k), field);
+    g_snprintf (key, sizeof key, "%s#%s", cname (c->heap, k), field);
     m = g_hash_table_lookup (c->inst_match, key);
     if (m)
       return m;
@@ -434,7 +442,7 @@ match_static_field (Ctx *c, HsClass k, const char *field)
   char key[1024];
   if (field == NULL || k == HS_CLASS_NONE || g_hash_table_size (c->static_match) == 0)
     return NULL;
-  g_snprintf (key, sizeof key, "%s#%s", hs_class_name (c->heap, k), field);
+  g_snprintf (key, sizeof key, "%s#%s", cname (c->heap, k), field);
   return g_hash_table_lookup (c->static_match, key);
 }
 
@@ -448,7 +456,7 @@ match_jni_global (Ctx *c, HsObj o)
   HsClass k = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS
               ? hs_heap_object_as_class (c->heap, o) : obj_class (c, o);
   for (; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (c->heap, k), depth++) {
-    const HsMatcher *m = g_hash_table_lookup (c->jni_match, hs_class_name (c->heap, k));
+    const HsMatcher *m = g_hash_table_lookup (c->jni_match, cname (c->heap, k));
     if (m)
       return m;
   }
@@ -460,10 +468,10 @@ object_class_name (Ctx *c, HsObj o)
 {
   if (hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS) {
     HsClass k = hs_heap_object_as_class (c->heap, o);
-    return k == HS_CLASS_NONE ? "java.lang.Class" : hs_class_name (c->heap, k);
+    return k == HS_CLASS_NONE ? "java.lang.Class" : cname (c->heap, k);
   } else {
     HsClass k = obj_class (c, o);
-    return k == HS_CLASS_NONE ? "<unknown class>" : hs_class_name (c->heap, k);
+    return k == HS_CLASS_NONE ? "<unknown class>" : cname (c->heap, k);
   }
 }
 
@@ -832,7 +840,7 @@ inspect_full (Ctx *c, HsObj o, Report *r, gboolean with_watcher)
     const char *dollar = strrchr (cn, '$');
     if (dollar && g_ascii_isdigit (dollar[1])) {
       HsClass sup = hs_class_super (heap, obj_class (c, o));
-      const char *sn = sup == HS_CLASS_NONE ? NULL : hs_class_name (heap, sup);
+      const char *sn = sup == HS_CLASS_NONE ? NULL : cname (heap, sup);
       if (sn && strcmp (sn, "java.lang.Object") != 0)
         ADD (r->labels, "Anonymous subclass of %s", sn);
       else
@@ -1442,7 +1450,7 @@ build_trace (Ctx *c, HsObj l, const HsMatcher **lib_out)
             node->ref_kind = HS_PATH_REF_FIELD;
             node->ref_name = g_strdup (r->name ? r->name : "<unknown>");
             node->ref_owner_class = g_strdup (r->declared_in != HS_CLASS_NONE
-                                              ? hs_class_name (heap, r->declared_in)
+                                              ? cname (heap, r->declared_in)
                                               : node->class_name);
           }
         }
