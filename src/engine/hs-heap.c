@@ -556,8 +556,10 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
     ps->obj_offs = g_new (guint64, MAX (n, (guint64) 1));
     guint64 w = 0;
     for (guint t = 0; t < nthreads; t++) {
-      memcpy (ps->obj_ids + w, jobs[t].ids, jobs[t].n * sizeof (guint64));
-      memcpy (ps->obj_offs + w, jobs[t].offs, jobs[t].n * sizeof (guint64));
+      if (jobs[t].n) { /* an empty half has NULL arrays: no memcpy from NULL */
+        memcpy (ps->obj_ids + w, jobs[t].ids, jobs[t].n * sizeof (guint64));
+        memcpy (ps->obj_offs + w, jobs[t].offs, jobs[t].n * sizeof (guint64));
+      }
       w += jobs[t].n;
       g_array_append_vals (ps->class_dumps, jobs[t].class_dumps->data, jobs[t].class_dumps->len);
       g_array_append_vals (heap->roots, jobs[t].roots->data, jobs[t].roots->len);
