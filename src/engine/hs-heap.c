@@ -1355,7 +1355,8 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
     heap->ref_targets = g_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
   } else {
     heap->ref_targets = g_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
-    memcpy (heap->ref_targets + jobs[0].n_edges, jobs[1].edges, jobs[1].n_edges * sizeof (HsObj));
+    if (jobs[1].n_edges)
+      memcpy (heap->ref_targets + jobs[0].n_edges, jobs[1].edges, jobs[1].n_edges * sizeof (HsObj));
     g_free (jobs[1].edges);
   }
   return TRUE;
