@@ -87,6 +87,22 @@ with tempfile.TemporaryDirectory() as tmp:
         print(f'template: {n_msgs} messages from {len(existing)} files')
         if n_msgs < 1:
             errors.append('the template holds no message')
+        # xgettext knows the <inttypes.h> macros (PRIu64, PRIx64) but not
+        # GLib's (G_GUINT64_FORMAT, G_GSIZE_FORMAT...): a string glued to one
+        # is extracted cut at the macro, so its translation never matches at
+        # run time. Such msgids end in a lone '%'.
+        pot_text = subprocess.run(['msgcat', '--no-wrap', pot], capture_output=True, text=True).stdout
+        entries = re.split(r'\n\n', pot_text)
+        for ent in entries:
+            m = re.search(r'^msgid ((?:"(?:[^"\\]|\\.)*"\n)+)', ent + '\n', flags=re.M)
+            if not m:
+                continue
+            mid = ''.join(q[1:-1] for q in m.group(1).split('\n') if q)
+            if re.search(r'(?<!%)(%%)*%$', mid):
+                where = ' '.join(re.findall(r'^#: (.*)$', ent, flags=re.M))
+                errors.append(f'"{mid}" ({where}) is cut at a format macro: use PRIu64/PRIx64 from '
+                              '<inttypes.h> (which xgettext understands) or %zu instead of '
+                              'G_GUINT64_FORMAT/G_GINT64_MODIFIER/G_GSIZE_FORMAT in translatable strings')
         for lang in langs:
             po = os.path.join(po_dir, lang + '.po')
             if not os.path.isfile(po):
