@@ -44,13 +44,16 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hsbench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# timed OUT CMD...: runs CMD with stdout to OUT, prints the wall seconds; fails if CMD fails.
+# timed OUT CMD...: runs CMD with stdout to OUT, prints "WALL CPU" seconds
+# (CPU = user + system of CMD and its children); fails if CMD fails.
 timed() {
-  python3 -c 'import subprocess, sys, time
+  python3 -c 'import resource, subprocess, sys, time
 out = open(sys.argv[1], "wb")
-t = time.monotonic()
+ru = lambda: resource.getrusage(resource.RUSAGE_CHILDREN)
+c0, t = ru(), time.monotonic()
 r = subprocess.run(sys.argv[2:], stdout=out)
-print("%.6f" % (time.monotonic() - t))
+w, c1 = time.monotonic() - t, ru()
+print("%.6f %.6f" % (w, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime))
 sys.exit(r.returncode)' "$@"
 }
 
@@ -85,23 +88,24 @@ for i, f in enumerate(files, 1):
     for p in res[0]['phases']:
         if p not in phases:
             phases.append(p)
-    wall = [float(x) for x in open(os.path.join(tmp, 'wall.%d' % i))]
-    cat = [float(x) for x in open(os.path.join(tmp, 'cat.%d' % i))]
+    wall = [float(x.split()[0]) for x in open(os.path.join(tmp, 'wall.%d' % i))]
+    cpu = [float(x.split()[1]) for x in open(os.path.join(tmp, 'wall.%d' % i))]
+    cat = [float(x.split()[0]) for x in open(os.path.join(tmp, 'cat.%d' % i))]
     med = lambda xs: statistics.median(xs) if xs else float('nan')
     rows.append(dict(
         name=os.path.basename(f), size=os.path.getsize(f), objects=res[0]['objects'],
         refs=res[0].get('references', 0), leaks=res[0].get('leaks', 0),
         phases={p: med([r['phases'].get(p, 0.0) for r in res]) for p in phases},
-        total=med([r['total_s'] for r in res]), wall=med(wall), wall_min=min(wall), wall_max=max(wall),
+        total=med([r['total_s'] for r in res]), wall=med(wall), cpu=med(cpu), wall_min=min(wall), wall_max=max(wall),
         rss=max(r['peak_rss_kb'] for r in res) / 1048576.0, cat=med(cat)))
 print('| dump | size | objects | references | leaks | ' + ' | '.join(phases) +
-      ' | analysis (CLI total) | wall (process) | peak RSS | `cat` from cache | wall / cat |')
-print('|---' * (7 + len(phases) + 3) + '|')
+      ' | analysis (CLI total) | wall (process) | CPU (user+sys) | peak RSS | `cat` from cache | wall / cat |')
+print('|---' * (5 + len(phases) + 6) + '|')
 for r in rows:
     print('| %s | %.2f GB | %.1f M | %.1f M | %d | ' % (r['name'], r['size'] / 1e9, r['objects'] / 1e6, r['refs'] / 1e6, r['leaks']) +
           ' | '.join('%.2f s' % r['phases'].get(p, 0.0) for p in phases) +
-          ' | %.2f s | %.2f s (%.2f-%.2f) | %.2f GiB | %.2f s | %.1fx |' % (
-              r['total'], r['wall'], r['wall_min'], r['wall_max'], r['rss'], r['cat'], r['wall'] / r['cat'] if r['cat'] else float('nan')))
+          ' | %.2f s | %.2f s (%.2f-%.2f) | %.2f s | %.2f GiB | %.2f s | %.1fx |' % (
+              r['total'], r['wall'], r['wall_min'], r['wall_max'], r['cpu'], r['rss'], r['cat'], r['wall'] / r['cat'] if r['cat'] else float('nan')))
 if len(rows) > 1:
     a, b = rows[0], rows[-1]
     print()
@@ -134,16 +138,17 @@ f=$1
 if pw=$(timed "$tmp/peer.out" timeout "$peer_timeout" java -Xmx"$peer_xmx" -cp "$jar:$tmp/peer" VisualVMPeer "$f" 5 2> "$tmp/peer.err"); then
   python3 - "$tmp" "$pw" "$f" "$jar" <<'PY'
 import os, sys
-tmp, pw, f, jar = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
+tmp, f, jar = sys.argv[1], sys.argv[3], sys.argv[4]
+pw, pcpu = (float(x) for x in sys.argv[2].split())
 kv = {}
 for line in open(os.path.join(tmp, 'peer.out')):
     k, _, v = line.strip().partition(' ')
     kv.setdefault(k, v)
 ours = float(open(os.path.join(tmp, 'first_wall')).read())
-print('| peer on %s | index | retained sizes (all objects) | total (process) | Heapscope (wall) | ratio |' % os.path.basename(f))
-print('|---|---|---|---|---|---|')
-print('| VisualVM heap library (%s) | %s s | %s s | %.1f s | %.2f s | %.0fx |' % (
-    os.path.basename(jar), kv.get('index_s'), kv.get('retained_s'), pw, ours, pw / ours))
+print('| peer on %s | index | retained sizes (all objects) | total wall (process) | CPU (user+sys) | Heapscope wall | ratio (wall) |' % os.path.basename(f))
+print('|---|---|---|---|---|---|---|')
+print('| VisualVM heap library (%s) | %s s | %s s | %.1f s | %.1f s | %.2f s | %.0fx |' % (
+    os.path.basename(jar), kv.get('index_s'), kv.get('retained_s'), pw, pcpu, ours, pw / ours))
 PY
 else
   echo "VisualVM peer: did not finish within ${peer_timeout} s (or failed: $(tail -1 "$tmp/peer.err")); ratio > $(python3 -c "import sys; print('%.0f' % ($peer_timeout / float(open('$tmp/first_wall').read())))")x"
