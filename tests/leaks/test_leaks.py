@@ -620,5 +620,90 @@ class Android(unittest.TestCase):
         self.assertEqual([n['reference']['name'] for n in t['nodes'][:-1]], ['other', 'item'])
 
 
+class AndroidBuiltinTable(unittest.TestCase):
+    """The built-in table on an Android dump: an idle thread's local holding
+    a recycled Message whose obj is a destroyed activity is a library leak
+    (LeakCanary's blocking-queue case); a local of the main thread is never
+    followed. Android dump without android.os.Build$VERSION: every API range
+    applies."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix='hs-leaks-lib-')
+        cls.dump = os.path.join(cls.tmp, 'lib.hprof')
+        h = g.Hprof(version='1.0.3', id_size=4)
+        d = h.heap_dump(segmented=True)
+        base = 0x300
+        OBJ_, STR_, CHARS_, REF_, WEAK_, KWR_, ACT_, MSG_, THR_ = (base + 8 * i for i in range(9))
+        d.cls(OBJ_, 'java/lang/Object', instance_size=8)
+        d.cls(STR_, 'java/lang/String', super_id=OBJ_, fields=[('value', g.OBJECT), ('count', g.INT)],
+              instance_size=16)
+        d.cls(CHARS_, '[C', super_id=OBJ_, instance_size=0)
+        d.cls(REF_, 'java/lang/ref/Reference', super_id=OBJ_,
+              fields=[('referent', g.OBJECT), ('queue', g.OBJECT)], instance_size=16)
+        d.cls(WEAK_, 'java/lang/ref/WeakReference', super_id=REF_, instance_size=16)
+        d.cls(KWR_, 'leakcanary/KeyedWeakReference', super_id=WEAK_,
+              fields=[('key', g.OBJECT), ('description', g.OBJECT)], instance_size=24)
+        d.cls(ACT_, 'android/app/Activity', super_id=OBJ_, fields=[('mDestroyed', g.BOOLEAN)],
+              instance_size=16)
+        d.cls(MSG_, 'android/os/Message', super_id=OBJ_, fields=[('obj', g.OBJECT), ('next', g.OBJECT)],
+              instance_size=16)
+        d.cls(THR_, 'java/lang/Thread', super_id=OBJ_, fields=[('name', g.OBJECT)], instance_size=16)
+        addr = [0x30000]
+
+        def new():
+            addr[0] += 16
+            return addr[0]
+
+        def string(text):
+            arr, st = new(), new()
+            d.prim_array(arr, g.CHAR, list(text))
+            d.instance(st, STR_, {'value': arr, 'count': len(text)})
+            return st
+
+        act, msg, act2 = new(), new(), new()
+        d.instance(act, ACT_, {'mDestroyed': 1})
+        d.instance(msg, MSG_, {'obj': act})
+        d.instance(act2, ACT_, {'mDestroyed': 1})
+        t1, t2 = new(), new()
+        d.instance(t1, THR_, {'name': string('Picasso-Dispatcher')})
+        d.instance(t2, THR_, {'name': string('main')})
+        k1, k2, arr = new(), new(), new()
+        d.instance(k1, KWR_, {'referent': act, 'key': string('k-msg'), 'description': string('d')})
+        d.instance(k2, KWR_, {'referent': act2, 'key': string('k-main'), 'description': string('d')})
+        d.cls(base + 0x100, 'com/example/Watch', super_id=OBJ_, instance_size=8,
+              statics=[('k1', g.OBJECT, k1), ('k2', g.OBJECT, k2)])
+        for k in (OBJ_, STR_, CHARS_, REF_, WEAK_, KWR_, ACT_, MSG_, THR_, base + 0x100):
+            d.sticky(k)
+        d.root(g.ROOT_THREAD_OBJECT, t1, 1, 0)
+        d.root(g.ROOT_THREAD_OBJECT, t2, 2, 0)
+        d.java_frame(msg, 1, 0)
+        d.java_frame(act2, 2, 0)
+        h.write(cls.dump)
+        cls.report = leaks_json(cls.dump)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_message_obj_is_a_library_leak(self):
+        r = self.report
+        self.assertEqual(r['application_leaks'], [])
+        self.assertEqual(len(r['library_leaks']), 1)
+        grp = r['library_leaks'][0]
+        self.assertEqual(grp['pattern'], 'instance field android.os.Message#obj')
+        self.assertIn('HandlerThread', grp['description'])
+        (t,) = grp['traces']
+        self.assertEqual(t['key'], 'k-msg')
+        self.assertEqual([n['class'] for n in t['nodes']],
+                         ['java.lang.Thread', 'android.os.Message', 'android.app.Activity'])
+        self.assertEqual(t['gc_root_thread'], 'Picasso-Dispatcher')
+        self.assertEqual(t['nodes'][1]['reference']['name'], 'obj')
+
+    def test_main_thread_locals_are_ignored(self):
+        self.assertEqual(trace_by_key(self.report, 'k-main'), (None, None, None))
+        self.assertTrue(any('(key = k-main)' in x for x in self.report['without_path']))
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)
