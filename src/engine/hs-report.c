@@ -454,16 +454,18 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
   g_string_append (out, tr->retained_count == 1 ? " object" : " objects");
   g_string_append (out, "</summary>\n");
 
-  if (tr->key || tr->watch_description || tr->retained_duration_ms >= 0 || tr->watch_duration_ms >= 0)
+  gboolean has_desc = tr->watch_description && *tr->watch_description;
+  gboolean has_key = tr->key && *tr->key;
+  if (has_key || has_desc || tr->retained_duration_ms >= 0 || tr->watch_duration_ms >= 0)
     {
       g_string_append (out, "<p class=\"watch muted\">");
-      if (tr->watch_description)
+      if (has_desc)
         {
           g_string_append (out, "Watched: <span class=\"watch-desc\">");
           esc (out, tr->watch_description);
           g_string_append (out, "</span>. ");
         }
-      if (tr->key)
+      if (has_key)
         {
           g_string_append (out, "Key: <code>");
           esc (out, tr->key);

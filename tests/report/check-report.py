@@ -13,6 +13,8 @@ CHECK is one of:
              (regenerate on purpose with regen-golden.sh, then review it)
   generated  the generator's dumps (small, escape, sample) give sound reports
              with the planted leaks of tests/generator/expected-*.json
+  corpus     the real dumps of ../shared/corpus: totals, top classes and
+             objects equal expected/*.json; the Android leak is shown
   chromium   headless Chromium renders the report and shows the leak; the
              sorting script runs under the page's Content-Security-Policy
              (exit 77 = skipped when chromium is not installed)
@@ -141,10 +143,12 @@ def parse(data):
     return p
 
 
-def run_tool(tool, dump, out, *extra):
+def run_tool(tool, dump, out, *extra, fatal=True):
     r = subprocess.run([tool, dump, out] + list(extra), capture_output=True, text=True)
     if r.returncode != 0:
         print(r.stderr)
+    if not fatal and not check(r.returncode == 0, 'report-tool succeeds on %s (exit %d)' % (dump, r.returncode)):
+        return None
     assert r.returncode == 0, 'report-tool failed on %s' % dump
     with open(out, 'rb') as f:
         return f.read()
@@ -298,6 +302,17 @@ def check_golden(tool, dumps):
         print('\n'.join(list(diff)[:80]))
     check(raw == want, 'golden: report of tiny.hprof equals golden/tiny.html '
                        '(if the change is intended: tests/report/regen-golden.sh, then review)')
+    # The CLI (heapscope-cli report, the lead's) writes the very same bytes.
+    cli = os.environ.get('HS_CLI')
+    if check(cli and os.path.exists(cli), 'golden: HS_CLI names the built heapscope-cli'):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, 'cli.html')
+            r = subprocess.run([cli, 'report', os.path.join(dumps, 'tiny.hprof'), '-o', out, '--no-timestamp'],
+                               capture_output=True, text=True)
+            check(r.returncode == 0, 'golden: heapscope-cli report succeeds (%s)' % r.stderr.strip())
+            if r.returncode == 0:
+                with open(out, 'rb') as f:
+                    check(f.read() == want, 'golden: heapscope-cli report --no-timestamp gives the golden bytes')
 
 
 # The generator's dumps (tests/generator, HeapGen.java): real JDK 17 dumps of
@@ -312,7 +327,9 @@ def check_generated(tool, dumps):
             with open(os.path.join(gen, 'expected-%s.json' % name)) as f:
                 exp = json.load(f)
             src = os.path.join(SOURCE_ROOT, exp['dump'])
-            raw = run_tool(tool, src, os.path.join(tmp, name + '.html'))
+            raw = run_tool(tool, src, os.path.join(tmp, name + '.html'), fatal=False)
+            if raw is None:
+                continue
             text, page = common_checks(raw, name)
             leaks = [a for (t, a) in page.elements if t == 'section' and a.get('id') == 'leaks'][0]
             check(int(leaks['data-application-groups']) == exp['application_leak_groups'],
@@ -337,6 +354,94 @@ def check_generated(tool, dumps):
                 check(hostile not in text, '%s: %r never raw in the source' % (name, hostile))
             check(len(page.cells('class-table')) == 50, '%s: 50 class rows (the default top)' % name)
             check(len(page.cells('object-table')) == 25, '%s: 25 object rows (the default top)' % name)
+
+
+# The real dumps of ../shared/corpus against expected/*.json (computed by an
+# independent implementation of SEMANTICS.md): the report's totals, class
+# table and biggest objects must be those exact figures.
+def check_corpus(tool, dumps):
+    import json
+    corpus = os.environ.get('HS_CORPUS_DIR', os.path.join(SOURCE_ROOT, '..', 'shared', 'corpus'))
+    expdir = os.path.join(corpus, 'expected')
+    names = sorted(f[:-5] for f in os.listdir(expdir) if f.endswith('.json'))
+    check(len(names) >= 6, 'corpus: expected/*.json found')
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            with open(os.path.join(expdir, name + '.json')) as f:
+                exp = json.load(f)
+            sub = 'android' if exp.get('android') else 'jvm'
+            dump = [os.path.join(corpus, sub, name + ext) for ext in ('.hprof', '.hprof.gz')]
+            dump = [d for d in dump if os.path.exists(d)]
+            if not check(len(dump) == 1, '%s: dump file found' % name):
+                continue
+            raw = run_tool(tool, dump[0], os.path.join(tmp, name + '.html'), fatal=False)
+            if raw is None:
+                continue
+            text, page = common_checks(raw, name)
+
+            def kv(label):
+                m = re.search(r'<tr><th scope="row">%s</th><td class="num">([0-9,.]+)' % re.escape(label), text)
+                return m and m.group(1).replace(',', '')
+            for label, key in (('Objects', 'objects'), ('Reachable objects', 'reachable_objects'),
+                               ('GC roots (distinct objects)', 'gc_roots')):
+                check(kv(label) == str(exp[key]), '%s: %s = %s (report: %s)' % (name, label, exp[key], kv(label)))
+            for label, key in (('Shallow size of all objects', 'shallow_bytes'), ('Reachable bytes', 'reachable_bytes')):
+                m = re.search(r'<th scope="row">%s</th><td class="num">[^<]*<span class="exact">\(([0-9,]+) bytes'
+                              % re.escape(label), text)
+                got = m and m.group(1).replace(',', '')
+                check(got == str(exp[key]), '%s: %s = %s (report: %s)' % (name, label, exp[key], got))
+            dump_text = ''.join(page.section_text.get('dump', []))
+            check(('Android' in dump_text) == bool(exp['android']), '%s: runtime Android/HotSpot' % name)
+            check('%d bytes' % exp['id_size'] in dump_text, '%s: identifier size' % name)
+
+            # Class table rows carry exact values in data-v.
+            rows = []
+            tbl = text[text.index('id="class-table"'):]
+            tbl = tbl[:tbl.index('</table>')]
+            for m in re.finditer(r'<tr><td class="name"><code>(.*?)</code></td>'
+                                 r'<td class="num" data-v="(\d+)">.*?</td><td class="num" data-v="(\d+)">.*?</td>'
+                                 r'<td class="num" data-v="(\d+)".*?</td><td class="num" data-v="(\d+)"', tbl, re.S):
+                rows.append((html.unescape(m.group(1)),) + tuple(int(g) for g in m.groups()[1:]))
+            want = [(c['name'], c['count'], c['reachable_count'], c['shallow'], c['retained'])
+                    for c in exp['top_classes_by_retained']]
+            top = rows[:len(want)]
+            check(sorted(top) == sorted(want), '%s: the top %d classes by retained size, with count, reachable, '
+                  'shallow and retained as expected (differences: %s)'
+                  % (name, len(want), sorted(set(top) ^ set(want))[:4]))
+            check(all(rows[i][4] >= rows[i + 1][4] for i in range(len(rows) - 1)),
+                  '%s: class table sorted by retained size' % name)
+
+            objs = []
+            tbl = text[text.index('id="object-table"'):]
+            tbl = tbl[:tbl.index('</table>')]
+            for m in re.finditer(r'<tr><td class="mono">(0x[0-9a-f]+)</td><td class="name"><code>(.*?)</code></td>'
+                                 r'<td class="name">.*?</td><td class="num" data-v="(\d+)".*?</td>'
+                                 r'<td class="num" data-v="(\d+)"', tbl, re.S):
+                objs.append((m.group(1), html.unescape(m.group(2)), int(m.group(3)), int(m.group(4))))
+            want = [(o['id'], o['cls'], o['shallow'], o['retained']) for o in exp['top_objects_by_retained']]
+            check(sorted(objs[:len(want)]) == sorted(want), '%s: the top %d objects by retained size as expected '
+                  '(differences: %s)' % (name, len(want), sorted(set(objs[:len(want)]) ^ set(want))[:4]))
+
+            if name == 'leak_service_binder':
+                # corpus/README.md: one leak, a LeakyService, whose path starts
+                # at a static field of the LeakyService class.
+                groups = [a for (t, a) in page.elements if t == 'article']
+                check(len(groups) == 1, 'android: one leak group')
+                leaks = text[text.index('<section id="leaks"'):]
+                first = re.search(r'<li class="node" data-leaking="[A-Z]+">\s*<div class="node-head">'
+                                  r'<span class="cls">([^<]*)</span> <span class="kind">([a-z]+)</span>', leaks)
+                check(first and first.group(1) == 'com.example.leakcanary.LeakyService' and first.group(2) == 'class',
+                      'android: the trace starts at the LeakyService class')
+                ref = re.search(r'<div class="ref">\S+ (<span class="kw">static</span> )?', leaks)
+                check(ref and ref.group(1), 'android: through a static field')
+                # The header's timestamp, read here from the file itself.
+                with open(dump[0], 'rb') as f:
+                    head = f.read(64)
+                nul = head.index(0)
+                ms = int.from_bytes(head[nul + 5:nul + 13], 'big')
+                import datetime
+                date = datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime('%Y-%m-%d %H:%M:%S UTC')
+                check(date in dump_text, 'android: dump date %s from the header' % date)
 
 
 def check_chromium(tool, dumps):
@@ -377,7 +482,7 @@ def check_chromium(tool, dumps):
 def main():
     what, tool, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
     {'structure': check_structure, 'escape': check_escape, 'golden': check_golden,
-     'generated': check_generated, 'chromium': check_chromium}[what](tool, dumps)
+     'generated': check_generated, 'corpus': check_corpus, 'chromium': check_chromium}[what](tool, dumps)
     if failures:
         print('%d check(s) failed' % len(failures))
         sys.exit(1)
