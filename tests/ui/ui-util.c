@@ -9,11 +9,8 @@ ui_iterate (guint ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
   while (g_get_monotonic_time () < end)
-    {
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (2000);
-    }
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
 }
 
 gboolean
