@@ -260,40 +260,47 @@ class Dump:
                 stack.append((nxt, iter(self.edges[nxt])))
         rpo = order[::-1]
         num = {v: i for i, v in enumerate(rpo)}
-        preds = {v: [] for v in rpo}
+        # Work on RPO numbers: node i's predecessors, idom as a list.
+        preds = [[] for _ in rpo]
         for v in rpo:
+            pv = num[v]
             for w in (succ[VROOT] if v == VROOT else self.edges[v]):
                 if w in num:
-                    preds[w].append(v)
-        idom = {VROOT: VROOT}
+                    preds[num[w]].append(pv)
+        UNDEF = -1
+        idom = [UNDEF] * len(rpo)
+        idom[0] = 0
         changed = True
         while changed:
             changed = False
-            for v in rpo[1:]:
-                new = None
-                for p in preds[v]:
-                    if p in idom:
-                        if new is None:
-                            new = p
-                        else:
-                            a, b = p, new
-                            while a != b:
-                                while num[a] > num[b]:
-                                    a = idom[a]
-                                while num[b] > num[a]:
-                                    b = idom[b]
-                            new = a
-                if idom.get(v) != new:
-                    idom[v] = new
+            for b in range(1, len(rpo)):
+                new = UNDEF
+                for p in preds[b]:
+                    if idom[p] == UNDEF:
+                        continue
+                    if new == UNDEF:
+                        new = p
+                        continue
+                    x, y = p, new
+                    while x != y:
+                        while x > y:
+                            x = idom[x]
+                        while y > x:
+                            y = idom[y]
+                    new = x
+                if idom[b] != new:
+                    idom[b] = new
                     changed = True
         self.reachable = set(rpo) - {VROOT}
-        self.idom = idom
-        ret = {v: self.shallow.get(v, 0) for v in rpo}
-        cnt = {v: 1 for v in rpo}
-        for v in reversed(rpo[1:]):
-            d = idom[v]
-            ret[d] += ret[v]
-            cnt[d] += cnt[v]
+        self.idom = {v: rpo[idom[i]] for i, v in enumerate(rpo)}
+        rs = [self.shallow.get(v, 0) for v in rpo]
+        rc = [1] * len(rpo)
+        for i in range(len(rpo) - 1, 0, -1):
+            d = idom[i]
+            rs[d] += rs[i]
+            rc[d] += rc[i]
+        ret = {v: rs[i] for i, v in enumerate(rpo)}
+        cnt = {v: rc[i] for i, v in enumerate(rpo)}
         self.retained, self.retained_count = ret, cnt
 
     def path(self, target):
