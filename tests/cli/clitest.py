@@ -157,6 +157,8 @@ class CliTest(unittest.TestCase):
 
     # --- looking things up ---------------------------------------------------
     def row(self, classes, name, loader=None):
+        for r in classes:
+            self.assertRegex(r['loader'], r'^0x[0-9a-f]+$')
         rows = [r for r in classes if r['name'] == name
                 and (loader is None or hexid(r['loader']) == loader)]
         self.assertEqual(len(rows), 1, 'expected one class row named %r (loader %r), got %r'
@@ -166,6 +168,10 @@ class CliTest(unittest.TestCase):
     def by_id(self, objs):
         out = {}
         for o in objs:
+            # ids as written in the dump: lower-case hex with 0x, in a string
+            self.assertRegex(o['id'], r'^0x[0-9a-f]+$')
+            if o.get('dominator') not in ('root', None):   # None: unreachable
+                self.assertRegex(o['dominator'], r'^0x[0-9a-f]+$')
             i = hexid(o['id'])
             self.assertNotIn(i, out, 'object 0x%x listed twice' % i)
             out[i] = o
