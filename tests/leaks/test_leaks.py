@@ -143,17 +143,19 @@ class Corpus(unittest.TestCase):
         self.assertEqual(lines[i + 1], '│' + ' ' * len('    ↓ static LeakyService.') + '~' * len(name))
 
 
-class Generated(unittest.TestCase):
-    """tests/generator/dumps/small.hprof.gz against the generator's own
-    hand-derived expected-small.json."""
+class GeneratedChecks:
+    """A generated dump (tests/generator/dumps/NAME.hprof.gz) against the
+    generator's own hand-derived expected-NAME.json."""
+    NAME = None
 
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix='hs-leaks-')
-        cls.dump = os.path.join(cls.tmp, 'small.hprof')
-        with gzip.open(os.path.join(GEN, 'dumps', 'small.hprof.gz'), 'rb') as f, open(cls.dump, 'wb') as o:
+        cls.dump = os.path.join(cls.tmp, cls.NAME + '.hprof')
+        with gzip.open(os.path.join(GEN, 'dumps', cls.NAME + '.hprof.gz'), 'rb') as f, \
+                open(cls.dump, 'wb') as o:
             shutil.copyfileobj(f, o)
-        with open(os.path.join(GEN, 'expected-small.json')) as f:
+        with open(os.path.join(GEN, 'expected-%s.json' % cls.NAME)) as f:
             cls.exp = json.load(f)
         cls.report = leaks_json(cls.dump)
 
@@ -178,8 +180,11 @@ class Generated(unittest.TestCase):
                 self.assertEqual(t['retained_bytes'], leak['retained_bytes'])
                 self.assertEqual(t['retained_count'], leak['retained_count'])
                 self.assertEqual(t['description'], inst['description'])
-                self.assertEqual(t['retained_duration_ms'], inst['retained_duration_ms'])
-                self.assertEqual(t['watch_duration_ms'], inst['watch_duration_ms'])
+                dump_up = self.exp['heap_dump_uptime_millis']
+                self.assertEqual(t['retained_duration_ms'],
+                                 inst.get('retained_duration_ms', dump_up - inst['retainedUptimeMillis']))
+                self.assertEqual(t['watch_duration_ms'],
+                                 inst.get('watch_duration_ms', dump_up - inst['watchUptimeMillis']))
                 self.assertEqual(len(t['nodes']), len(leak['path']))
                 for node, want in zip(t['nodes'], leak['path']):
                     self.assertEqual(node['class'], want['class'])
@@ -196,7 +201,8 @@ class Generated(unittest.TestCase):
                         self.assertEqual(node['reference']['name'], wr['name'])
                         self.assertEqual(node['reference']['owner'], wr['owner'])
                     if wr['kind'] == 'element':
-                        self.assertEqual(node['reference']['index'], inst['array_index'])
+                        want_index = wr['index'] if isinstance(wr.get('index'), int) else inst['array_index']
+                        self.assertEqual(node['reference']['index'], want_index)
                 if 'thread_name' in leak['gc_root']:
                     self.assertEqual(t['gc_root_thread'], leak['gc_root']['thread_name'])
                     self.assertEqual(t['gc_root'], 'Java local variable')
@@ -229,6 +235,10 @@ class Generated(unittest.TestCase):
         fp = lambda r: [(grp['fingerprint'], grp['count']) for grp in r['application_leaks']]
         self.assertEqual(fp(self.report), fp(again))
         self.assertEqual(json.dumps(self.report, sort_keys=True), json.dumps(again, sort_keys=True))
+
+class Generated(GeneratedChecks, unittest.TestCase):
+    """The small scenario, and matcher tables on it."""
+    NAME = 'small'
 
     def test_matcher_makes_library_leak(self):
         mf = os.path.join(self.tmp, 'm.txt')
@@ -263,6 +273,20 @@ class Generated(unittest.TestCase):
         p = cli('leaks', self.dump, '--json', '--matchers', mf, check=False)
         self.assertEqual(p.returncode, 2)
         self.assertIn('bad.txt:3', p.stderr.decode())
+
+
+class GeneratedEscape(GeneratedChecks, unittest.TestCase):
+    """The same checks on the escape scenario (hostile class, field and
+    thread names; three different path shapes)."""
+    NAME = 'escape'
+
+    def test_hostile_names_survive(self):
+        _, grp, t = trace_by_key(self.report, 'key-hostile-class')
+        names = [n['reference']['name'] for n in t['nodes'][:-1]]
+        self.assertEqual(names[-1], '"><img src=x onerror=alert(1)>')
+        self.assertEqual(t['nodes'][-2]['class'], 'com.example.<script>alert(1)<.script>')
+        text = cli('leaks', self.dump).stdout.decode()
+        self.assertIn("Thread name: '<script>alert(1)</script>'", text)
 
 
 # --- a small heap written here ----------------------------------------------------
