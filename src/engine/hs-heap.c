@@ -1582,9 +1582,11 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
 
   if (heap->len >= 2 && heap->data[0] == 0x1f && heap->data[1] == 0x8b) {
     gsize out_len = 0;
-    heap->owned_data = gunzip_all (heap->data, heap->len, &out_len, heap->name, prog, error);
-    if (!heap->owned_data)
+    guint8 *inflated = gunzip_all (heap->data, heap->len, &out_len, heap->name, prog, error);
+    if (!inflated)
       return FALSE;
+    g_free (heap->owned_data); /* the compressed file, when it was read into memory */
+    heap->owned_data = inflated;
     heap->gzip = TRUE;
     heap->data = heap->owned_data;
     heap->len = out_len;
