@@ -1726,6 +1726,10 @@ hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpe
   return heap;
 }
 
+/* Files up to this size are read into memory instead of mapped (see
+ * hs_heap_open). */
+#define HS_READ_LIMIT ((goffset) 256 << 20)
+
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress,
               gpointer progress_data, GCancellable *cancellable, GError **error)
