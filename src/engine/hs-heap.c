@@ -1758,15 +1758,36 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     return NULL;
   }
   progress_report (&prog, "reading", 0.0);
-  heap->mapped = g_mapped_file_new (path, FALSE, &local);
-  if (!heap->mapped) {
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, local->message);
-    g_error_free (local);
-    hs_heap_free (heap);
-    return NULL;
+  if (st.st_size <= HS_READ_LIMIT) {
+    /* Read, not mapped: a mapped file that another program truncates
+     * (a dump rewritten in place, a copy still in progress) raises SIGBUS
+     * on the next read of a page past its new end, during the load or
+     * much later (inspector, report). A copy in memory cannot change. */
+    char *contents = NULL;
+    gsize clen = 0;
+    if (!g_file_get_contents (path, &contents, &clen, &local)) {
+      g_set_error (error, HS_ERROR, local->code == G_FILE_ERROR_NOMEM ? HS_ERROR_NO_MEMORY : HS_ERROR_IO,
+                   "%s: %s", path, local->message);
+      g_error_free (local);
+      hs_heap_free (heap);
+      return NULL;
+    }
+    heap->owned_data = (guint8 *) contents;
+    heap->data = heap->owned_data;
+    heap->len = clen;
+  } else {
+    /* Bigger files are mapped (the page cache holds them, not our heap);
+     * they are still exposed to SIGBUS if truncated while open. */
+    heap->mapped = g_mapped_file_new (path, FALSE, &local);
+    if (!heap->mapped) {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, local->message);
+      g_error_free (local);
+      hs_heap_free (heap);
+      return NULL;
+    }
+    heap->data = (const guint8 *) g_mapped_file_get_contents (heap->mapped);
+    heap->len = g_mapped_file_get_length (heap->mapped);
   }
-  heap->data = (const guint8 *) g_mapped_file_get_contents (heap->mapped);
-  heap->len = g_mapped_file_get_length (heap->mapped);
   heap->file_size = heap->len;
   if (!heap_load (heap, &prog, error)) {
     hs_heap_free (heap);
