@@ -327,6 +327,9 @@ static const struct { const char *name; guint32 flag; } class_kinds[] = {
   { "java.lang.ref.FinalizerReference", CF_BOOKKEEPING | CF_NAMED },
   { "sun.misc.Cleaner", CF_BOOKKEEPING | CF_NAMED },
   { "jdk.internal.ref.Cleaner", CF_BOOKKEEPING | CF_NAMED },
+  { "jdk.internal.ref.PhantomCleanable", CF_BOOKKEEPING | CF_NAMED },
+  { "jdk.internal.ref.WeakCleanable", CF_BOOKKEEPING | CF_NAMED },
+  { "jdk.internal.ref.SoftCleanable", CF_BOOKKEEPING | CF_NAMED },
   { "java.lang.ref.Reference", CF_REFERENCE },
 };
 
@@ -339,10 +342,15 @@ is_bookkeeping_field (HsHeap *heap, HsClass declared_in, const char *name)
   if (strcmp (name, "next") != 0 && strcmp (name, "prev") != 0)
     return FALSE;
   cn = cname (heap, declared_in);
+  /* The doubly linked lists that keep every registered finalizer or
+   * cleaner reachable: not a reason anything stays alive. */
   return strcmp (cn, "java.lang.ref.Finalizer") == 0 ||
          strcmp (cn, "java.lang.ref.FinalizerReference") == 0 ||
          strcmp (cn, "sun.misc.Cleaner") == 0 ||
-         strcmp (cn, "jdk.internal.ref.Cleaner") == 0;
+         strcmp (cn, "jdk.internal.ref.Cleaner") == 0 ||
+         strcmp (cn, "jdk.internal.ref.PhantomCleanable") == 0 ||
+         strcmp (cn, "jdk.internal.ref.WeakCleanable") == 0 ||
+         strcmp (cn, "jdk.internal.ref.SoftCleanable") == 0;
 }
 
 static void
