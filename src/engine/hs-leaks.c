@@ -62,6 +62,7 @@ enum {
   CF_KWR = 1 << 15,
   CF_BOOKKEEPING = 1 << 16,    /* Finalizer / FinalizerReference / Cleaner */
   CF_REFERENCE = 1 << 17,      /* java.lang.ref.Reference subclass */
+  CF_LEAF = 1 << 18,           /* instances lead nowhere: no object fields, or a String */
 };
 
 typedef struct {
@@ -362,10 +363,15 @@ compute_class_facts (Ctx *c)
   c->cflags = g_new0 (guint32, MAX (c->n_classes, 1));
   c->class_obj_of = g_new0 (HsObj, MAX (c->n_classes, 1));
   for (i = 0; i < c->n_classes; i++) {
-    guint32 f = 0;
+    guint32 f = CF_LEAF;
     guint depth = 0;
     for (HsClass k = i; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (heap, k), depth++) {
       const char *name = cname (heap, k);
+      guint nf = 0;
+      const HsFieldDecl *fd = hs_class_fields (heap, k, &nf);
+      for (guint j = 0; j < nf && (f & CF_LEAF); j++)
+        if (fd[j].type == HS_TYPE_OBJECT)
+          f &= ~CF_LEAF;
       for (guint j = 0; j < G_N_ELEMENTS (class_kinds); j++)
         if (strcmp (name, class_kinds[j].name) == 0)
           f |= class_kinds[j].flag;
@@ -374,6 +380,9 @@ compute_class_facts (Ctx *c)
     }
     if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
       f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
+    /* A String's only reference is its character array: a dead end. */
+    if (strcmp (cname (heap, i), "java.lang.String") == 0)
+      f = (f & ~CF_NAMED) | CF_LEAF;
     c->cflags[i] = f;
     c->class_obj_of[i] = hs_class_object (heap, i);
   }
@@ -1062,12 +1071,18 @@ run_search (Ctx *c, HsProgressFunc progress, gpointer progress_data,
   guint64 visited = 0;
   guint64 total = c->dom ? MAX (c->dom->n_reachable, 1) : MAX (c->n, 1);
 
-  /* Primitive arrays lead nowhere: mark them visited up front (one pass in
-   * index order) so that the search never queues them. The search can stop
+  /* Primitive arrays, Strings and instances without object fields lead
+   * nowhere (LeakCanary skips them too): mark them visited up front (one
+   * pass in index order) so that the search never queues them. The search can stop
    * once it has found every leaking object the heap says is reachable. */
-  for (guint64 o = 0; o < c->n; o++)
-    if (!(c->state[o] & F_LEAKING) && hs_heap_object_kind (c->heap, (HsObj) o) == HS_KIND_PRIM_ARRAY)
+  for (guint64 o = 0; o < c->n; o++) {
+    HsKind kind;
+    if (c->state[o] & F_LEAKING)
+      continue;
+    kind = hs_heap_object_kind (c->heap, (HsObj) o);
+    if (kind == HS_KIND_PRIM_ARRAY || (kind == HS_KIND_INSTANCE && (obj_cflags (c, (HsObj) o) & CF_LEAF)))
       c->state[o] = ST_DONE;
+  }
   c->n_reachable_leaking = 0;
   for (guint i = 0; i < c->leaking->len; i++)
     if (hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
