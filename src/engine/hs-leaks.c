@@ -1314,12 +1314,12 @@ compute_statuses (Report *reps, guint n, const char **simple, HsLeaking *status,
     } else if (st == HS_LEAKING_YES && first_yes == last)
       first_yes = i;
   }
-  /* Everything before the last NO is not leaking either. */
-  for (gint i = 0; i < last_no; i++) {
-    gint nxt = i + 1;
+  /* Everything before the last NO is not leaking either; the reason names
+   * the next node that was NO on its own (walked backwards: linear even on
+   * paths of millions of nodes). */
+  for (gint i = last_no - 1, nxt = last_no; i >= 0; i--) {
     char *w;
-    while (nxt < last_no && status[nxt] != HS_LEAKING_NO)
-      nxt++;
+    HsLeaking own = status[i];
     if (status[i] == HS_LEAKING_UNKNOWN)
       w = g_strdup_printf ("%s↓ is not leaking", simple[nxt]);
     else if (status[i] == HS_LEAKING_NO)
@@ -1329,14 +1329,16 @@ compute_statuses (Report *reps, guint n, const char **simple, HsLeaking *status,
     g_free (reason[i]);
     reason[i] = w;
     status[i] = HS_LEAKING_NO;
+    if (own == HS_LEAKING_NO)
+      nxt = i;
   }
   /* Everything after the first YES is leaking too. */
   if (first_yes + 1 < last) {
-    for (guint i = last - 1; i > first_yes; i--) {
-      guint prev = i - 1;
+    /* the previous node that was YES on its own, walking forwards */
+    guint prev = first_yes;
+    for (guint i = first_yes + 1; i < last; i++) {
       char *w;
-      while (prev > first_yes && status[prev] != HS_LEAKING_YES)
-        prev--;
+      HsLeaking own = status[i];
       if (status[i] == HS_LEAKING_UNKNOWN)
         w = g_strdup_printf ("%s↑ is leaking", simple[prev]);
       else
@@ -1344,6 +1346,8 @@ compute_statuses (Report *reps, guint n, const char **simple, HsLeaking *status,
       g_free (reason[i]);
       reason[i] = w;
       status[i] = HS_LEAKING_YES;
+      if (own == HS_LEAKING_YES)
+        prev = i;
     }
   }
 }

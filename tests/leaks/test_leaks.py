@@ -729,5 +729,67 @@ class AndroidBuiltinTable(unittest.TestCase):
         self.assertTrue(any('(key = k-main)' in x for x in self.report['without_path']))
 
 
+class LongPath(unittest.TestCase):
+    """A leak at the end of a chain of 100,000 objects, after which comes an
+    Application (not leaking): every node before it becomes NO, and the work
+    stays linear in the path length (no recursion, no quadratic scans)."""
+    N = 100000
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix='hs-leaks-long-')
+        cls.dump = os.path.join(cls.tmp, 'long.hprof')
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        base = 0x400
+        OBJ_, REF_, WEAK_, KWR_, NODE_, APP_, LEAF_, HOLD_ = (base + 8 * i for i in range(8))
+        d.cls(OBJ_, 'java/lang/Object')
+        d.cls(REF_, 'java/lang/ref/Reference', super_id=OBJ_,
+              fields=[('referent', g.OBJECT), ('queue', g.OBJECT)])
+        d.cls(WEAK_, 'java/lang/ref/WeakReference', super_id=REF_)
+        d.cls(KWR_, 'leakcanary/KeyedWeakReference', super_id=WEAK_, fields=[('key', g.OBJECT)])
+        d.cls(NODE_, 'com/example/Node', super_id=OBJ_, fields=[('next', g.OBJECT)])
+        d.cls(APP_, 'android/app/Application', super_id=OBJ_, fields=[('held', g.OBJECT)])
+        d.cls(LEAF_, 'com/example/Leaf', super_id=OBJ_, fields=[('x', g.OBJECT)])
+        first = 0x100000
+        # Node i at first + 16 i; node N-1 -> the Application -> the leaf.
+        app, leaf, kwr = first + 16 * cls.N, first + 16 * cls.N + 16, first + 16 * cls.N + 32
+        for i in range(cls.N):
+            nxt = first + 16 * (i + 1) if i + 1 < cls.N else app
+            d.instance(first + 16 * i, NODE_, {'next': nxt})
+        d.instance(app, APP_, {'held': leaf})
+        d.instance(leaf, LEAF_, {'x': 0})
+        d.instance(kwr, KWR_, {'referent': leaf})
+        d.cls(HOLD_, 'com/example/Holder', super_id=OBJ_,
+              statics=[('head', g.OBJECT, first), ('watch', g.OBJECT, kwr)])
+        for k in (OBJ_, REF_, WEAK_, KWR_, NODE_, APP_, LEAF_, HOLD_):
+            d.sticky(k)
+        h.write(cls.dump)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_long_path(self):
+        p = subprocess.run([CLI, 'leaks', self.dump, '--json'], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        r = json.loads(p.stdout)
+        (grp,) = r['application_leaks']
+        (t,) = grp['traces']
+        nodes = t['nodes']
+        # Holder class, N nodes, the Application, the leaf
+        self.assertEqual(len(nodes), self.N + 3)
+        self.assertEqual([n['leaking'] for n in nodes], ['NO'] * (self.N + 2) + ['YES'])
+        # each names the next node that is not leaking on its own account
+        self.assertEqual(nodes[0]['reasons'], ['Application↓ is not leaking and a class is never leaking'])
+        self.assertEqual(nodes[1]['reasons'], ['Application↓ is not leaking'])
+        self.assertEqual(nodes[self.N]['reasons'], ['Application↓ is not leaking'])
+        self.assertEqual(nodes[self.N + 1]['reasons'], ['Application is a singleton'])
+        # the only suspect: Application.held
+        self.assertEqual(suspects(t), ['android.app.Application.held'])
+        self.assertEqual(grp['fingerprint'], sha1(['android.app.Application.held']))
+
+
 if __name__ == '__main__':
     unittest.main(verbosity=2)
