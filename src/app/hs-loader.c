@@ -197,12 +197,36 @@ publish_progress (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Test hook: a phase at which workers wait until cancelled. */
+static const char *pause_phase;
+static gint paused_workers;
+
+void
+hs_loader_set_pause_phase_for_tests (const char *phase)
+{
+  pause_phase = phase != NULL ? g_intern_string (phase) : NULL;
+}
+
+gboolean
+hs_loader_get_paused_for_tests (void)
+{
+  return g_atomic_int_get (&paused_workers) > 0;
+}
+
 /* Worker thread. */
 static void
 on_progress (const char *phase, double fraction, gpointer user_data)
 {
   HsLoader *self = user_data;
   gboolean schedule;
+
+  if (G_UNLIKELY (pause_phase != NULL) && g_intern_string (phase) == pause_phase)
+    {
+      g_atomic_int_inc (&paused_workers);
+      while (!g_cancellable_is_cancelled (self->cancellable))
+        g_usleep (1000);
+      g_atomic_int_dec_and_test (&paused_workers);
+    }
 
   g_mutex_lock (&self->lock);
   self->pending_phase = g_intern_string (phase);

@@ -38,4 +38,9 @@ const GError  *hs_loader_get_error     (HsLoader *self);
 /* The translated name of an engine phase key. */
 const char    *hs_loader_phase_name    (const char *key);
 
+/* For tests: workers that report this phase wait there until cancelled,
+ * so a test can cancel a load that is certainly midway. */
+void           hs_loader_set_pause_phase_for_tests (const char *phase);
+gboolean       hs_loader_get_paused_for_tests      (void);
+
 G_END_DECLS

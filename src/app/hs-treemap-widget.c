@@ -16,6 +16,10 @@
 #define MIN_AREA   24.0
 #define PADDING    2.0
 #define HEADER     17.0
+/* Trees with more reachable objects than this are laid out on a worker
+ * thread (the layout is bounded by MAX_RECTS, but finding the children big
+ * enough to show walks long sorted child lists on big heaps). */
+#define ASYNC_THRESHOLD 200000
 
 struct _HsTreemapWidget
 {
@@ -27,6 +31,15 @@ struct _HsTreemapWidget
   GArray *rects;           /* HsTreemapRect of the cached layout */
   GskRenderNode *cache;
   int cache_width, cache_height;
+
+  /* Asynchronous layout: the last picture is drawn stretched meanwhile. */
+  guint64 async_threshold;
+  guint serial;            /* bumped whenever the data or the zoom changes */
+  gboolean computing;
+  int computing_width, computing_height;
+  guint computing_serial;
+  GskRenderNode *stale;
+  int stale_width, stale_height;
 
   guint64 hover;
   double hover_x, hover_y, hover_w, hover_h;
@@ -47,6 +60,8 @@ get_analysis (HsTreemapWidget *self)
 static void
 invalidate (HsTreemapWidget *self)
 {
+  self->serial++;
+  g_clear_pointer (&self->stale, gsk_render_node_unref);
   g_clear_pointer (&self->cache, gsk_render_node_unref);
   g_clear_pointer (&self->rects, g_array_unref);
   self->hover = G_MAXUINT64;
@@ -183,6 +198,54 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
     }
 }
 
+typedef struct {
+  HsLoader *loader;
+  guint64 node;
+  int width, height;
+  guint serial;
+  GArray *rects;
+} LayoutJob;
+
+static void
+layout_job_free (LayoutJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_pointer (&job->rects, g_array_unref);
+  g_free (job);
+}
+
+static void
+layout_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  LayoutJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+
+  job->rects = hs_treemap_layout (a->dom, job->node, 0, 0, job->width, job->height,
+                                  MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+layout_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsTreemapWidget *self = HS_TREEMAP_WIDGET (source);
+  LayoutJob *job = g_task_get_task_data (G_TASK (result));
+
+  self->computing = FALSE;
+  /* Use it only if nothing changed meanwhile; else the next draw asks again. */
+  if (job->serial == self->serial && job->loader == self->loader
+      && job->width == gtk_widget_get_width (GTK_WIDGET (self))
+      && job->height == gtk_widget_get_height (GTK_WIDGET (self)))
+    {
+      g_clear_pointer (&self->rects, g_array_unref);
+      g_clear_pointer (&self->cache, gsk_render_node_unref);
+      self->rects = g_steal_pointer (&job->rects);
+      self->cache_width = job->width;
+      self->cache_height = job->height;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 ensure_layout (HsTreemapWidget *self, int width, int height)
 {
@@ -191,16 +254,47 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
 
   if (self->rects != NULL && self->cache_width == width && self->cache_height == height)
     return;
-  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  if (self->cache != NULL)
+    {
+      /* Keep the last picture to stretch while the new layout is made. */
+      g_clear_pointer (&self->stale, gsk_render_node_unref);
+      self->stale = g_steal_pointer (&self->cache);
+      self->stale_width = self->cache_width;
+      self->stale_height = self->cache_height;
+    }
   g_clear_pointer (&self->rects, g_array_unref);
-  self->cache_width = width;
-  self->cache_height = height;
   if (a == NULL || width <= 0 || height <= 0)
     return;
 
   node = g_array_index (self->path, guint64, self->path->len - 1);
-  self->rects = hs_treemap_layout (a->dom, node, 0, 0, width, height,
-                                   MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+  if (a->dom->n_reachable <= self->async_threshold)
+    {
+      self->rects = hs_treemap_layout (a->dom, node, 0, 0, width, height,
+                                       MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+      self->cache_width = width;
+      self->cache_height = height;
+      return;
+    }
+
+  if (self->computing)
+    {
+      /* One job at a time; layout_done redraws, which asks again if the
+       * finished job no longer fits. */
+      return;
+    }
+  {
+    g_autoptr(GTask) task = g_task_new (self, NULL, layout_done, NULL);
+    LayoutJob *job = g_new0 (LayoutJob, 1);
+
+    job->loader = g_object_ref (self->loader);
+    job->node = node;
+    job->width = width;
+    job->height = height;
+    job->serial = self->serial;
+    self->computing = TRUE;
+    g_task_set_task_data (task, job, (GDestroyNotify) layout_job_free);
+    g_task_run_in_thread (task, layout_thread);
+  }
 }
 
 static void
@@ -216,7 +310,17 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   ensure_layout (self, width, height);
   if (self->rects == NULL)
-    return;
+    {
+      if (self->stale != NULL && self->stale_width > 0 && self->stale_height > 0)
+        {
+          gtk_snapshot_save (snapshot);
+          gtk_snapshot_scale (snapshot, (float) width / self->stale_width,
+                              (float) height / self->stale_height);
+          gtk_snapshot_append_node (snapshot, self->stale);
+          gtk_snapshot_restore (snapshot);
+        }
+      return;
+    }
 
   if (self->cache == NULL)
     {
@@ -357,12 +461,9 @@ static void
 hs_treemap_widget_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   HsTreemapWidget *self = HS_TREEMAP_WIDGET (widget);
+  /* The layout is redone in the next snapshot (ensure_layout). */
   if (width != self->cache_width || height != self->cache_height)
-    {
-      g_clear_pointer (&self->cache, gsk_render_node_unref);
-      g_clear_pointer (&self->rects, g_array_unref);
-      self->hover = G_MAXUINT64;
-    }
+    self->hover = G_MAXUINT64;
 }
 
 static void
@@ -382,6 +483,7 @@ hs_treemap_widget_finalize (GObject *object)
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->rects, g_array_unref);
   g_clear_pointer (&self->cache, gsk_render_node_unref);
+  g_clear_pointer (&self->stale, gsk_render_node_unref);
   G_OBJECT_CLASS (hs_treemap_widget_parent_class)->finalize (object);
 }
 
@@ -416,6 +518,7 @@ hs_treemap_widget_init (HsTreemapWidget *self)
 
   self->path = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->hover = G_MAXUINT64;
+  self->async_threshold = ASYNC_THRESHOLD;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
@@ -537,4 +640,17 @@ guint
 hs_treemap_widget_get_n_rects (HsTreemapWidget *self)
 {
   return self->rects != NULL ? self->rects->len : 0;
+}
+
+void
+hs_treemap_widget_set_async_threshold (HsTreemapWidget *self, guint64 n_objects)
+{
+  self->async_threshold = n_objects;
+  invalidate (self);
+}
+
+gboolean
+hs_treemap_widget_is_computing (HsTreemapWidget *self)
+{
+  return self->computing;
 }

@@ -22,4 +22,9 @@ guint          hs_treemap_widget_get_n_rects (HsTreemapWidget *self);
 /* The node under a point of the current layout, or G_MAXUINT64. */
 guint64        hs_treemap_widget_node_at    (HsTreemapWidget *self, double x, double y);
 
+/* Trees with more reachable objects than this are laid out on a worker
+ * thread (default 200000; tests set 0 to exercise that path). */
+void           hs_treemap_widget_set_async_threshold (HsTreemapWidget *self, guint64 n_objects);
+gboolean       hs_treemap_widget_is_computing        (HsTreemapWidget *self);
+
 G_END_DECLS

@@ -6,21 +6,29 @@
 #include "config.h"
 #include "ui-util.h"
 
+#include <glib/gstdio.h>
+
 static HsWindow *window;
 static const char *out_dir;
 
 static void
-save (const char *name)
+save_now (const char *name, guint wait_ms)
 {
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (out_dir, file, NULL);
 
-  ui_iterate (400);
+  ui_iterate (wait_ms);
   texture = ui_render_widget (GTK_WIDGET (window));
   if (texture == NULL || !gdk_texture_save_to_png (texture, path))
     g_error ("could not save %s", path);
   g_print ("%s\n", path);
+}
+
+static void
+save (const char *name)
+{
+  save_now (name, 400);
 }
 
 int
@@ -42,7 +50,21 @@ main (int argc, char *argv[])
   ui_iterate (300);
   save ("welcome");
 
+  /* The error page, on a file that is not a heap dump. */
+  {
+    g_autofree char *tmp = g_dir_make_tmp ("heapscope-shot-XXXXXX", NULL);
+    g_autofree char *bad = g_build_filename (tmp, "notes.hprof", NULL);
+    g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+    g_file_set_contents (bad, "JAVA PROFILE 1.0.2\0\0\0\0\x09garbage", 29, NULL);
+    hs_window_open (window, bad_file, 0);
+    ui_wait_for_load (window, 30000);
+    save ("error");
+    g_unlink (bad);
+    g_rmdir (tmp);
+  }
+
   hs_window_open (window, file, 0);
+  save_now ("loading", 150);
   if (ui_wait_for_load (window, 300000) != HS_LOADER_DONE)
     g_error ("could not load %s: %s", dump, hs_window_get_error_text (window));
   a = hs_loader_get_analysis (hs_window_get_loader (window));
