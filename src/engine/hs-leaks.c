@@ -765,12 +765,21 @@ inspect_full (Ctx *c, HsObj o, Report *r, gboolean with_watcher)
   guint32 f = obj_cflags (c, o);
   gpointer wi;
 
+  /* The watcher's word first, as LeakCanary lists it. */
+  wi = with_watcher ? g_hash_table_lookup (c->watch_of, GUINT_TO_POINTER (o)) : NULL;
+  if (wi) {
+    Watched *w = &g_array_index (c->watched, Watched, GPOINTER_TO_UINT (wi) - 1);
+    if (w->description && *w->description)
+      ADD (r->leaking, "ObjectWatcher was watching this because %s", w->description);
+    else
+      ADD (r->leaking, "ObjectWatcher was watching this");
+  }
   if (kind == HS_KIND_CLASS) {
     ADD (r->not_leaking, "a class is never leaking");
     return;
   }
   if (kind != HS_KIND_INSTANCE)
-    goto watched;
+    return;
 
   if (f & CF_CLASSLOADER)
     ADD (r->not_leaking, "A ClassLoader is never leaking");
@@ -865,15 +874,6 @@ inspect_full (Ctx *c, HsObj o, Report *r, gboolean with_watcher)
     }
   }
 
-watched:
-  wi = with_watcher ? g_hash_table_lookup (c->watch_of, GUINT_TO_POINTER (o)) : NULL;
-  if (wi) {
-    Watched *w = &g_array_index (c->watched, Watched, GPOINTER_TO_UINT (wi) - 1);
-    if (w->description && *w->description)
-      ADD (r->leaking, "ObjectWatcher was watching this because %s", w->description);
-    else
-      ADD (r->leaking, "ObjectWatcher was watching this");
-  }
 }
 
 static void

@@ -615,7 +615,7 @@ class Android(unittest.TestCase):
         self.assertEqual(nodes[0]['reasons'], ['MyApp↓ is not leaking and a class is never leaking'])
         self.assertEqual(nodes[1]['reasons'], ['Application is a singleton'])
         self.assertEqual(nodes[3]['reasons'],
-                         ['Activity#mDestroyed is true and ObjectWatcher was watching this'])
+                         ['ObjectWatcher was watching this and Activity#mDestroyed is true'])
         # suspects: from the last NO (MyApp.box) up to the YES
         self.assertEqual([n['reference']['suspect'] for n in nodes[:-1]], [False, True, True])
         self.assertEqual(grp['fingerprint'], sha1(['com.example.MyApp.box', 'com.example.Box.item']))
