@@ -82,6 +82,23 @@ typedef struct {
   int api_level;
 } HsLeakOptions;
 
+/* Finds the leaking objects and their shortest paths (see hs-leaks.c for the
+ * algorithm). Decisions where LeakCanary leaves room:
+ * - Leaking objects are leaves of the search; one reachable only through
+ *   another leaking object gets no trace and is listed in that trace's
+ *   also_leaking. Leaking objects nothing strong reaches (only weak/soft
+ *   references or ignored references) are listed in unreachable_leaking and
+ *   are not counted in n_leaking_objects.
+ * - The GC root node gets no status of its own (as in Shark): a class object
+ *   is NO because "a class is never leaking", a thread by its inspector.
+ * - Fingerprint: SHA-1 (hex) of the concatenated suspect references, each
+ *   "Class.field" (the class of the node holding the reference), "Class[x]"
+ *   for array elements, "Class.<Java Local>" for locals. A library leak's
+ *   fingerprint is the SHA-1 of its matcher's pattern text (all traces
+ *   through one known library leak form one group, as in LeakCanary).
+ * - Retained size and count of a trace: dom->retained[leaking object]
+ *   (exact); 0 when dom is NULL.
+ * Returns NULL with error set on cancellation or a bad matcher file. */
 HsLeakReport *hs_leaks_find        (HsHeap              *heap,
                                     const HsDomTree     *dom,
                                     const HsLeakOptions *opts,
