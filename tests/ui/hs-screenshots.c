@@ -63,8 +63,18 @@ main (int argc, char *argv[])
     g_rmdir (tmp);
   }
 
+  /* The loading page, held in the "dominators" phase by the loader's test
+   * hook, then cancelled. */
+  hs_loader_set_pause_phase_for_tests ("dominators");
   hs_window_open (window, file, 0);
-  save_now ("loading", 150);
+  while (!hs_loader_get_paused_for_tests ())
+    ui_iterate (10);
+  save_now ("loading", 800);
+  hs_loader_cancel (hs_window_get_loader (window));
+  ui_wait_for_load (window, 30000);
+  hs_loader_set_pause_phase_for_tests (NULL);
+
+  hs_window_open (window, file, 0);
   if (ui_wait_for_load (window, 300000) != HS_LOADER_DONE)
     g_error ("could not load %s: %s", dump, hs_window_get_error_text (window));
   a = hs_loader_get_analysis (hs_window_get_loader (window));

@@ -471,15 +471,15 @@ worker_paused (gpointer data)
   return hs_loader_get_paused_for_tests ();
 }
 
-/* Opens the dump and returns once the worker is in its "parsing" phase,
+/* Opens the dump and returns once the worker is in the given phase,
  * held there by the loader's test hook until cancelled: certainly midway,
  * however fast the machine. */
 static HsLoader *
-open_until_parsing (HsWindow *window, GFile *file)
+open_until_phase (HsWindow *window, GFile *file, const char *phase)
 {
   HsLoader *loader;
 
-  hs_loader_set_pause_phase_for_tests ("parsing");
+  hs_loader_set_pause_phase_for_tests (phase);
   hs_window_open (window, file, 0);
   loader = g_object_ref (hs_window_get_loader (window));
   g_assert_true (ui_wait_until (worker_paused, NULL, 60000));
@@ -502,7 +502,7 @@ test_cancel (void)
 
   /* Closing the window midway cancels the work: the loader ends cancelled
    * (it outlives the window through our reference). */
-  loader = open_until_parsing (window, file);
+  loader = open_until_phase (window, file, "parsing");
   g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
   window_close (window);
   g_assert_true (ui_wait_until (loader_finished, loader, 30000));
@@ -510,16 +510,20 @@ test_cancel (void)
   g_assert_null (hs_loader_get_analysis (loader));
   g_object_unref (loader);
 
-  /* Cancel in a window that stays: back to the welcome page. */
+  /* Cancel in a window that stays, while parsing and later while finding
+   * dominators (after the heap is built): back to the welcome page. */
   window = window_new ();
-  loader = open_until_parsing (window, file);
-  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
-  hs_loader_cancel (loader);
-  g_assert_cmpint (ui_wait_for_load (window, 30000), ==, HS_LOADER_CANCELLED);
-  g_assert_null (hs_loader_get_analysis (loader));
-  g_assert_cmpstr (hs_window_get_page (window), ==, "welcome");
-  g_assert_false (hs_loader_get_paused_for_tests ());
-  g_object_unref (loader);
+  for (guint i = 0; i < 2; i++)
+    {
+      loader = open_until_phase (window, file, i == 0 ? "parsing" : "dominators");
+      g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
+      hs_loader_cancel (loader);
+      g_assert_cmpint (ui_wait_for_load (window, 30000), ==, HS_LOADER_CANCELLED);
+      g_assert_null (hs_loader_get_analysis (loader));
+      g_assert_cmpstr (hs_window_get_page (window), ==, "welcome");
+      g_assert_false (hs_loader_get_paused_for_tests ());
+      g_object_unref (loader);
+    }
   window_close (window);
   hs_loader_set_pause_phase_for_tests (NULL);
 }
