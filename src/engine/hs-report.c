@@ -132,6 +132,21 @@ append_double (GString *out, double v)
   g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.1f", v));
 }
 
+/* 950 -> "950 ms", 45000 -> "45.0 s" (exact milliseconds in a title). */
+static void
+append_duration (GString *out, gint64 ms)
+{
+  g_string_append_printf (out, "<span title=\"%" G_GINT64_FORMAT " ms\">", ms);
+  if (ms < 1000)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT " ms", ms);
+  else
+    {
+      append_double (out, (double) ms / 1000.0);
+      g_string_append (out, " s");
+    }
+  g_string_append (out, "</span>");
+}
+
 static void
 kv_row_text (GString *out, const char *key, const char *value)
 {
@@ -472,11 +487,17 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
           g_string_append (out, "</code>. ");
         }
       if (tr->watch_duration_ms >= 0)
-        g_string_append_printf (out, "Watched %" G_GINT64_FORMAT " ms before the dump. ",
-                                tr->watch_duration_ms);
+        {
+          g_string_append (out, "Watched ");
+          append_duration (out, tr->watch_duration_ms);
+          g_string_append (out, " before the dump. ");
+        }
       if (tr->retained_duration_ms >= 0)
-        g_string_append_printf (out, "Retained for %" G_GINT64_FORMAT " ms. ",
-                                tr->retained_duration_ms);
+        {
+          g_string_append (out, "Retained for ");
+          append_duration (out, tr->retained_duration_ms);
+          g_string_append (out, ". ");
+        }
       g_string_append (out, "</p>\n");
     }
 
