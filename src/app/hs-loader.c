@@ -220,13 +220,6 @@ on_progress (const char *phase, double fraction, gpointer user_data)
   HsLoader *self = user_data;
   gboolean schedule;
 
-  if (G_UNLIKELY (pause_phase != NULL) && g_intern_string (phase) == pause_phase)
-    {
-      g_atomic_int_inc (&paused_workers);
-      while (!g_cancellable_is_cancelled (self->cancellable))
-        g_usleep (1000);
-      g_atomic_int_dec_and_test (&paused_workers);
-    }
 
   g_mutex_lock (&self->lock);
   self->pending_phase = g_intern_string (phase);
@@ -243,6 +236,14 @@ on_progress (const char *phase, double fraction, gpointer user_data)
       g_source_set_static_name (source, "[heapscope] loader progress");
       g_source_attach (source, self->context);
       g_source_unref (source);
+    }
+
+  if (G_UNLIKELY (pause_phase != NULL) && g_intern_string (phase) == pause_phase)
+    {
+      g_atomic_int_inc (&paused_workers);
+      while (!g_cancellable_is_cancelled (self->cancellable))
+        g_usleep (1000);
+      g_atomic_int_dec_and_test (&paused_workers);
     }
 }
 

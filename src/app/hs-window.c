@@ -1637,6 +1637,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   g_return_if_fail (G_IS_FILE (file));
 
   drop_loader (self);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->toast_revealer), FALSE);
   read_options (self, &opts);
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
