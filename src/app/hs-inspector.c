@@ -106,7 +106,12 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   g_autofree char *text = NULL;
   GtkWidget *button, *child;
 
-  if (desc != NULL)
+  const char *cls = hs_heap_object_class_name (a->heap, obj);
+
+  /* A string is shown as its text; the tooltip says which object it is. */
+  if (desc != NULL && g_strcmp0 (cls, "java.lang.String") == 0)
+    text = g_strdup_printf ("%s%s", prefix ? prefix : "", desc);
+  else if (desc != NULL)
     text = g_strdup_printf ("%s%s  %s", prefix ? prefix : "", label, desc);
   else
     text = g_strdup_printf ("%s%s", prefix ? prefix : "", label);
@@ -117,7 +122,10 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   gtk_button_set_child (GTK_BUTTON (button), child);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "hs-link");
-  gtk_widget_set_tooltip_text (button, text);
+  {
+    g_autofree char *tip = desc != NULL ? g_strdup_printf ("%s\n%s", label, desc) : g_strdup (label);
+    gtk_widget_set_tooltip_text (button, tip);
+  }
   g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
   g_signal_connect (button, "clicked", G_CALLBACK (on_object_clicked), self);
   return button;
