@@ -374,6 +374,14 @@ def check_corpus(tool, dumps):
     expdir = os.path.join(corpus, 'expected')
     names = sorted(f[:-5] for f in os.listdir(expdir) if f.endswith('.json'))
     check(len(names) >= 6, 'corpus: expected/*.json found')
+    # corpus/README.md: oracle_jdk7_21_hprofagent.hprof holds two dumps.
+    two = os.path.join(corpus, 'jvm', 'oracle_jdk7_21_hprofagent.hprof')
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = run_tool(tool, two, os.path.join(tmp, 'two.html'), fatal=False)
+        if raw is not None:
+            text, page = common_checks(raw, 'two-dumps')
+            check('<th scope="row">Dumps in the file</th><td>2 (this report: dump 1)</td>' in text,
+                  'two-dumps: the report says the file holds 2 dumps')
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             with open(os.path.join(expdir, name + '.json')) as f:

@@ -199,6 +199,33 @@ test_options (void)
   g_assert_cmpuint (count (obt, "<tr><td class=\"mono\">"), ==, 2);
 }
 
+/* Without leaks and dominators (the CLI's cheap commands skip them): the
+ * sections say so; the page is still whole. */
+static void
+test_partial (void)
+{
+  g_autofree char *path = g_build_filename (dumps_dir, "tiny.hprof", NULL);
+  HsAnalysisOptions aopts = { .skip_leaks = TRUE, .skip_dominators = TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HsAnalysis) a = hs_analysis_run (path, &aopts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (a->dom);
+  g_assert_null (a->leaks);
+
+  g_autoptr(GString) html = hs_report_build (a, NULL);
+  const char *s = html->str;
+  g_assert_true (g_str_has_suffix (s, "</html>\n"));
+  g_assert_nonnull (strstr (s, "Leak detection was not run for this report."));
+  g_assert_nonnull (strstr (s, "Retained sizes were not computed for this report."));
+  g_assert_nonnull (strstr (s, "No dominator tree to draw."));
+  g_assert_cmpuint (count (s, "<rect "), ==, 0);
+  /* The class table falls back to shallow sizes: byte[] (5032) first. */
+  const char *table = strstr (s, "id=\"class-table\"");
+  g_assert_nonnull (table);
+  g_assert_true (g_str_has_prefix (strstr (table, "<tbody>\n") + 8,
+                                   "<tr><td class=\"name\"><code>byte[]</code>"));
+}
+
 static void
 test_write (void)
 {
@@ -337,6 +364,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/content", test_content);
   g_test_add_func ("/report/deterministic", test_deterministic);
   g_test_add_func ("/report/options", test_options);
+  g_test_add_func ("/report/partial", test_partial);
   g_test_add_func ("/report/write", test_write);
   g_test_add_func ("/report/write-errors", test_write_errors);
   g_test_add_func ("/report/write-fails-midway", test_write_fails_midway);
