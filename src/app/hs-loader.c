@@ -231,7 +231,8 @@ on_progress (const char *phase, double fraction, gpointer user_data)
   if (schedule)
     {
       GSource *source = g_idle_source_new ();
-      g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+      /* Coalesced (one pending at a time), so it may run before redraws. */
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
       g_source_set_callback (source, publish_progress, g_object_ref (self), g_object_unref);
       g_source_set_static_name (source, "[heapscope] loader progress");
       g_source_attach (source, self->context);

@@ -28,7 +28,7 @@ save_now (const char *name, guint wait_ms)
 static void
 save (const char *name)
 {
-  save_now (name, 400);
+  save_now (name, 1200);
 }
 
 int
