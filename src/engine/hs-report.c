@@ -4,7 +4,8 @@
  * inline script (table sorting) that the page does not need to be read.
  * A Content-Security-Policy allows nothing but that script (by its hash)
  * and inline styles, as a second line of defence behind escaping: every
- * string that comes from the dump goes through esc()/esc_attr().
+ * string that comes from the dump goes through esc() (text and attribute
+ * values alike: it escapes quotes too).
  *
  * Deterministic: the output depends only on the analysis (and the options);
  * the file is named by its base name, never its full path, and the only

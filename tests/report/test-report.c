@@ -252,6 +252,15 @@ test_write (void)
   umask (mask);
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0666 & ~mask);
+
+  /* A bare file name: the current folder. */
+  g_autofree char *cwd = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  g_assert_true (hs_report_write (tiny, &opts, "bare.html", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  g_autofree char *names2 = list_dir (dir);
+  g_assert_cmpstr (names2, ==, "bare.html report.html");
   rm_rf (dir);
 }
 
