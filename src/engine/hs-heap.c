@@ -1493,8 +1493,15 @@ check_memory (HsHeap *heap, guint64 n_objects, GError **error)
   guint64 need = n_objects * per_object;
   guint64 avail = 0;
   struct rlimit rl;
-  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-    avail = rl.rlim_cur;
+  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    /* The limit is on the whole address space: what is mapped already
+     * (the file, the object tables, the libraries) counts too. */
+    guint64 used = 0;
+    g_autofree char *statm = NULL;
+    if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+      used = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+    avail = rl.rlim_cur > used ? rl.rlim_cur - used : 1;
+  }
   g_autofree char *meminfo = NULL;
   if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL)) {
     const char *m = strstr (meminfo, "MemAvailable:");
