@@ -504,6 +504,8 @@ subrecord_worker (gpointer data)
   return NULL;
 }
 
+static gboolean check_memory (HsHeap *heap, guint64 n_objects, GError **error);
+
 /* Walks the chosen dump's sub-records; with several bodies (segments), in
  * two threads over two halves of the bytes, merged in file order. */
 static gboolean
