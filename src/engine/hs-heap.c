@@ -15,6 +15,8 @@
 #include <glib/gstdio.h>
 #include <sys/resource.h>
 #include <sys/mman.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "hs-heap-private.h"
@@ -70,12 +72,66 @@ set_format_error (GError **error, const char *name, guint64 offset, const char *
                name, offset, msg);
 }
 
+/* ---- SIGBUS guard --------------------------------------------------------
+ * A mapped file that shrinks while we read it raises SIGBUS on the pages past
+ * its new end. Code that reads the mapping runs under a guard: the fault
+ * jumps back to the guard, which reports a clean error instead of dying. */
+typedef struct { sigjmp_buf env; } BusGuard;
+static __thread BusGuard *bus_guard;
+static struct sigaction bus_previous;
+
+static void
+bus_handler (int sig, siginfo_t *info, void *ctx)
+{
+  if (bus_guard)
+    siglongjmp (bus_guard->env, 1);
+  /* Not ours: what was there before, or the default (die). */
+  if (bus_previous.sa_flags & SA_SIGINFO && bus_previous.sa_sigaction)
+    bus_previous.sa_sigaction (sig, info, ctx);
+  else if (bus_previous.sa_handler != SIG_IGN && bus_previous.sa_handler != SIG_DFL && bus_previous.sa_handler)
+    bus_previous.sa_handler (sig);
+  else {
+    signal (SIGBUS, SIG_DFL);
+    raise (SIGBUS);
+  }
+}
+
+static void
+bus_install (void)
+{
+  static gsize once = 0;
+  if (g_once_init_enter (&once)) {
+    struct sigaction sa = { 0 };
+    sa.sa_sigaction = bus_handler;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset (&sa.sa_mask);
+    sigaction (SIGBUS, &sa, &bus_previous);
+    g_once_init_leave (&once, 1);
+  }
+}
+
+/* Runs fn (data); FALSE if it touched a page of a file that had shrunk. */
+gboolean
+hs_guarded_call (void (*fn) (gpointer), gpointer data)
+{
+  BusGuard g, *prev = bus_guard;
+  bus_install ();
+  if (sigsetjmp (g.env, 1) != 0) {
+    bus_guard = prev;
+    return FALSE;
+  }
+  bus_guard = &g;
+  fn (data);
+  bus_guard = prev;
+  return TRUE;
+}
+
 /* ---- gzip ---------------------------------------------------------------- */
 
 /* Inflates every gzip member (jcmd -gz writes one per 1 MiB block). */
 static guint8 *
-gunzip_all (const guint8 *in, gsize in_len, gsize *out_len, const char *name,
-            Progress *prog, GError **error)
+gunzip_all (const guint8 *in, gsize in_len, gsize *out_len, gboolean *truncated,
+            const char *name, Progress *prog, GError **error)
 {
   z_stream zs = { 0 };
   gsize cap = MAX (in_len * 4, (gsize) 1 << 20), used = 0;
@@ -133,8 +189,8 @@ gunzip_all (const guint8 *in, gsize in_len, gsize *out_len, const char *name,
       break;
     }
     if (ret == Z_BUF_ERROR && zs.avail_in == 0 && consumed >= in_len) {
-      /* Truncated gzip: keep what was inflated; the HPROF parser reports
-       * the truncation at the offset where records stop. */
+      /* Truncated gzip: keep what was inflated, and say so. */
+      *truncated = TRUE;
       break;
     }
     if (ret != Z_OK && ret != Z_BUF_ERROR) {
@@ -284,7 +340,7 @@ pass_records (Parse *ps, Progress *prog, GError **error)
     if (ps->truncated)
       set_format_error (error, heap->name, ps->truncated_at, "the file is truncated before any heap dump record");
     else
-      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: the file holds no heap dump (no HEAP_DUMP or HEAP_DUMP_SEGMENT record)", heap->name);
+      set_format_error (error, heap->name, heap->len, "the file ends without a heap dump (no HEAP_DUMP or HEAP_DUMP_SEGMENT record)");
     return FALSE;
   }
   if (heap->dump_index >= heap->n_dumps) {
@@ -437,9 +493,22 @@ subrecord_worker (gpointer data)
       case 0x20: case 0x21: case 0x22: case 0x23: case 0xC3: {
         guint64 id = hs_read_id (b, ids);
         if (G_UNLIKELY (job->n == job->cap)) {
-          job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
-          job->ids = g_realloc (job->ids, job->cap * sizeof (guint64));
-          job->offs = g_realloc (job->offs, job->cap * sizeof (guint64));
+          guint64 ncap = MAX (job->cap * 2, (guint64) 1 << 16);
+          guint64 *nids = g_try_realloc (job->ids, ncap * sizeof (guint64));
+          if (nids)
+            job->ids = nids;
+          guint64 *noffs = nids ? g_try_realloc (job->offs, ncap * sizeof (guint64)) : NULL;
+          if (!noffs) {
+            /* Out of memory while indexing: a message, not an abort. */
+            g_autofree char *s = g_format_size (job->n * 84);
+            g_set_error (&job->error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                         "%s: out of memory after indexing %" G_GUINT64_FORMAT " objects: analysing this dump needs more than %s of memory",
+                         heap->name, job->n, s);
+            job->failed = TRUE;
+            return NULL;
+          }
+          job->offs = noffs;
+          job->cap = ncap;
         }
         job->ids[job->n] = id;
         job->offs[job->n++] = off;
@@ -504,6 +573,24 @@ subrecord_worker (gpointer data)
   return NULL;
 }
 
+static void
+subrecord_worker_fn (gpointer data)
+{
+  subrecord_worker (data);
+}
+
+static gpointer
+guarded_subrecord_worker (gpointer data)
+{
+  SubJob *job = data;
+  if (!hs_guarded_call (subrecord_worker_fn, job)) {
+    job->failed = TRUE;
+    g_clear_error (&job->error);
+    g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", job->ps->heap->name);
+  }
+  return NULL;
+}
+
 static gboolean check_memory (HsHeap *heap, guint64 n_objects, GError **error);
 
 /* Walks the chosen dump's sub-records; with several bodies (segments), in
@@ -533,8 +620,8 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
     jobs[t].roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
     jobs[t].threads = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   }
-  GThread *th = nthreads > 1 ? g_thread_new ("hs-parse", subrecord_worker, &jobs[1]) : NULL;
-  subrecord_worker (&jobs[0]);
+  GThread *th = nthreads > 1 ? g_thread_new ("hs-parse", guarded_subrecord_worker, &jobs[1]) : NULL;
+  guarded_subrecord_worker (&jobs[0]);
   if (th)
     g_thread_join (th);
 
@@ -549,6 +636,9 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
       ok = FALSE;
     }
   }
+  /* Before the merged copies (g_new aborts): fail with a message instead. */
+  if (ok)
+    ok = check_memory (heap, jobs[0].n + jobs[1].n, error);
   if (ok) {
     guint64 n = 0;
     for (guint t = 0; t < nthreads; t++)
@@ -1177,8 +1267,7 @@ typedef struct {
   guint64 n_edges, cap;
   guint64 dangling;
   gboolean failed;
-  guint64 fail_offset;
-  char *fail_msg;
+  gboolean bus;           /* the file shrank under us */
   Progress *prog;         /* only thread 0 reports */
 } EdgeJob;
 
@@ -1315,6 +1404,21 @@ edge_worker (gpointer data)
   return NULL;
 }
 
+static void
+edge_worker_fn (gpointer data)
+{
+  edge_worker (data);
+}
+
+static gpointer
+guarded_edge_worker (gpointer data)
+{
+  EdgeJob *job = data;
+  if (!hs_guarded_call (edge_worker_fn, job))
+    job->failed = job->bus = TRUE;
+  return NULL;
+}
+
 static gboolean
 build_graph (HsHeap *heap, Progress *prog, GError **error)
 {
@@ -1330,14 +1434,19 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
     jobs[t].degree = degree;
     jobs[t].prog = t == 0 ? prog : NULL;
   }
-  GThread *th = nthreads > 1 ? g_thread_new ("hs-edges", edge_worker, &jobs[1]) : NULL;
-  edge_worker (&jobs[0]);
+  GThread *th = nthreads > 1 ? g_thread_new ("hs-edges", guarded_edge_worker, &jobs[1]) : NULL;
+  guarded_edge_worker (&jobs[0]);
   if (th)
     g_thread_join (th);
-  if (jobs[0].failed) {
+  if (jobs[0].failed || jobs[1].failed) {
+    gboolean bus = jobs[0].bus || jobs[1].bus;
     for (guint t = 0; t < nthreads; t++)
       g_free (jobs[t].edges);
     g_free (degree);
+    if (bus) {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", heap->name);
+      return FALSE;
+    }
     return check_cancel (prog, error);
   }
   guint64 total = 0;
@@ -1465,7 +1574,8 @@ void
 hs_heap_release_pages (HsHeap *heap)
 {
 #ifdef MADV_DONTNEED
-  if (!heap->mapped || heap->len == 0)
+  /* Only the file mapping: decompressed data lives in the heap. */
+  if (!heap->mapped || heap->owned_data || heap->len == 0)
     return;
   gsize page = sysconf (_SC_PAGESIZE);
   guintptr start = (guintptr) heap->data & ~(guintptr) (page - 1);
@@ -1530,7 +1640,7 @@ parse_header (HsHeap *heap, GError **error)
   gsize len = heap->len;
   static const char magic[] = "JAVA PROFILE 1.0.";
   if (len == 0) {
-    g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: the file is empty", heap->name);
+    set_format_error (error, heap->name, 0, "the file is empty");
     return FALSE;
   }
   if (len < sizeof magic - 1 || memcmp (d, magic, sizeof magic - 1) != 0) {
@@ -1591,7 +1701,9 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
 
   if (heap->len >= 2 && heap->data[0] == 0x1f && heap->data[1] == 0x8b) {
     gsize out_len = 0;
-    guint8 *inflated = gunzip_all (heap->data, heap->len, &out_len, heap->name, prog, error);
+    gboolean gz_truncated = FALSE;
+    gsize gz_len = heap->len;
+    guint8 *inflated = gunzip_all (heap->data, heap->len, &out_len, &gz_truncated, heap->name, prog, error);
     if (!inflated)
       return FALSE;
     g_free (heap->owned_data); /* the compressed file, when it was read into memory */
@@ -1599,6 +1711,15 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     heap->gzip = TRUE;
     heap->data = heap->owned_data;
     heap->len = out_len;
+    if (gz_truncated)
+      heap->warning = g_strdup_printf ("%s: the compressed file is truncated at byte offset %" G_GSIZE_FORMAT
+                                       " (%" G_GSIZE_FORMAT " bytes unpacked); what was complete was loaded",
+                                       heap->name, gz_len, out_len);
+    if (out_len == 0) {
+      set_format_error (error, heap->name, gz_len, "the compressed file holds no data%s",
+                        gz_truncated ? " (it is truncated)" : "");
+      return FALSE;
+    }
   }
   if (!parse_header (heap, error))
     return FALSE;
@@ -1619,7 +1740,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   debug_time ("sub-records");
   if (!check_memory (heap, ps.n_objects, error))
     goto out;
-  if (ps.truncated) {
+  if (ps.truncated && !heap->gzip) {
     g_free (heap->warning);
     heap->warning = g_strdup_printf ("%s: the file is truncated at byte offset %" G_GUINT64_FORMAT "; what was complete before it was loaded",
                                      heap->name, ps.truncated_at);
@@ -1739,6 +1860,20 @@ hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpe
  * hs_heap_open). */
 #define HS_READ_LIMIT ((goffset) 256 << 20)
 
+typedef struct {
+  HsHeap *heap;
+  Progress *prog;
+  GError **error;
+  gboolean ok;
+} LoadCall;
+
+static void
+load_call (gpointer data)
+{
+  LoadCall *c = data;
+  c->ok = heap_load (c->heap, c->prog, c->error);
+}
+
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress,
               gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -1762,7 +1897,7 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   }
   HsHeap *heap = heap_new (path, opts);
   if (st.st_size == 0) {
-    g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: the file is empty", path);
+    set_format_error (error, path, 0, "the file is empty");
     hs_heap_free (heap);
     return NULL;
   }
@@ -1798,7 +1933,14 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     heap->len = g_mapped_file_get_length (heap->mapped);
   }
   heap->file_size = heap->len;
-  if (!heap_load (heap, &prog, error)) {
+  LoadCall call = { heap, &prog, error, FALSE };
+  if (!hs_guarded_call (load_call, &call)) {
+    g_clear_error (error);
+    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", path);
+    hs_heap_free (heap);
+    return NULL;
+  }
+  if (!call.ok) {
     hs_heap_free (heap);
     return NULL;
   }
