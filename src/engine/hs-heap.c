@@ -639,9 +639,6 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
   /* Before the merged copies (g_new aborts): fail with a message instead. */
   if (ok)
     ok = check_memory (heap, jobs[0].n + jobs[1].n, error);
-  /* Before the merged copies (g_new aborts): fail with a message instead. */
-  if (ok)
-    ok = check_memory (heap, jobs[0].n + jobs[1].n, error);
   if (ok) {
     guint64 n = 0;
     for (guint t = 0; t < nthreads; t++)
