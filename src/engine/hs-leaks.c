@@ -1036,9 +1036,14 @@ expand (Ctx *c, HsObj o)
 {
   HsHeap *heap = c->heap;
   HsKind kind = hs_heap_object_kind (heap, o);
+  HsClass k;
   if (kind == HS_KIND_PRIM_ARRAY)
     return;
-  if (kind == HS_KIND_CLASS || (obj_cflags (c, o) & CF_NAMED)) {
+  k = kind == HS_KIND_CLASS ? HS_CLASS_NONE : obj_class (c, o);
+  if (k != HS_CLASS_NONE && k >= c->n_classes)
+    k = HS_CLASS_NONE;
+  if (kind == HS_KIND_CLASS ||
+      (kind == HS_KIND_INSTANCE && k != HS_CLASS_NONE && (c->cflags[k] & CF_NAMED))) {
     ExpandData d = { c, o };
     hs_heap_foreach_ref (heap, o, expand_named_cb, &d);
     return;
@@ -1049,8 +1054,7 @@ expand (Ctx *c, HsObj o)
      * and the common "already seen" case decided without a call. */
     const guint64 from = c->ref_offsets[o], to = c->ref_offsets[o + 1];
     const HsObj *targets = c->ref_targets;
-    HsClass k = obj_class (c, o);
-    HsObj cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
+    HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : c->class_obj_of[k];
     for (guint64 e = from; e < to; e++) {
       HsObj t = targets[e];
       guint8 st;
