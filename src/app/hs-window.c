@@ -1966,15 +1966,9 @@ hs_window_dispose (GObject *object)
 {
   HsWindow *self = HS_WINDOW (object);
 
-  /* Views first: their models hold the loader's analysis. */
-  if (self->loader != NULL)
-    {
-      g_clear_object (&self->fraction_binding);
-      g_clear_object (&self->phase_binding);
-      g_signal_handlers_disconnect_by_data (self->loader, self);
-      hs_loader_cancel (self->loader);
-      g_clear_object (&self->loader);
-    }
+  /* Empty the views before the loader goes: leak rows point into its
+   * analysis. Cancels a load still running. */
+  drop_loader (self);
   g_clear_handle_id (&self->toast_timeout, g_source_remove);
   g_clear_object (&self->settings);
   g_clear_object (&self->dom_model);

@@ -43,11 +43,22 @@ ui_wait_for_load (HsWindow *window, guint timeout_ms)
   return hs_loader_get_state (hs_window_get_loader (window));
 }
 
+static void
+on_invalidate (GdkPaintable *paintable, gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
 GdkTexture *
 ui_render_widget (GtkWidget *widget)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
   GskRenderer *renderer;
   int width = gtk_widget_get_width (widget);
@@ -55,11 +66,23 @@ ui_render_widget (GtkWidget *widget)
 
   if (width <= 0 || height <= 0)
     return NULL;
-  gtk_widget_queue_draw (widget);
-  ui_iterate (100);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
+  /* The paintable shows the widget's last frame: ask for a new one and wait
+   * until it is drawn (the paintable says so with invalidate-contents). A
+   * loaded machine can take a while; retry a few times. */
+  for (int attempt = 0; attempt < 5 && node == NULL; attempt++)
+    {
+      gboolean invalidated = FALSE;
+      gulong id = g_signal_connect (paintable, "invalidate-contents", G_CALLBACK (on_invalidate), &invalidated);
+      GtkSnapshot *snapshot;
+
+      gtk_widget_queue_draw (widget);
+      ui_wait_until (flag_set, &invalidated, 5000);
+      g_signal_handler_disconnect (paintable, id);
+      ui_iterate (50);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   if (node == NULL)
     return NULL;
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
