@@ -126,6 +126,21 @@ hs_guarded_call (void (*fn) (gpointer), gpointer data)
   return TRUE;
 }
 
+/* Warnings add up, one line each. */
+static void add_warning (HsHeap *heap, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_warning (HsHeap *heap, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  char *joined = heap->warning ? g_strconcat (heap->warning, "\n", msg, NULL) : g_strdup (msg);
+  g_free (heap->warning);
+  heap->warning = joined;
+}
+
 /* ---- gzip ---------------------------------------------------------------- */
 
 /* Inflates every gzip member (jcmd -gz writes one per 1 MiB block). */
@@ -1134,8 +1149,7 @@ load_classes (Parse *ps, GError **error)
     }
     if (c != HS_CLASS_NONE) {
       hs_class_info (heap, i)->super = HS_CLASS_NONE;
-      if (!heap->warning)
-        heap->warning = g_strdup_printf ("%s: the superclass chain of %s loops; it was cut", heap->name, hs_class_info (heap, i)->name);
+      add_warning (heap, "%s: the superclass chain of %s loops; it was cut", heap->name, hs_class_info (heap, i)->name);
     }
   }
 
@@ -1268,6 +1282,7 @@ typedef struct {
   guint64 dangling;
   gboolean failed;
   gboolean bus;           /* the file shrank under us */
+  guint64 missing_class, missing_class_offset; /* instances of no known class */
   Progress *prog;         /* only thread 0 reports */
 } EdgeJob;
 
@@ -1338,6 +1353,8 @@ edge_worker (gpointer data)
             push_edge (job, hs_read_id (fields + ro[k], ids), &deg);
       } else {
         job->dangling++;
+        if (job->missing_class++ == 0)
+          job->missing_class_offset = heap->offsets[i];
       }
       break;
     }
@@ -1450,10 +1467,17 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
     return check_cancel (prog, error);
   }
   guint64 total = 0;
+  guint64 missing = 0, missing_at = 0;
   for (guint t = 0; t < nthreads; t++) {
     total += jobs[t].n_edges;
     heap->summary.dangling_references += jobs[t].dangling;
+    if (jobs[t].missing_class && !missing)
+      missing_at = jobs[t].missing_class_offset;
+    missing += jobs[t].missing_class;
   }
+  if (missing)
+    add_warning (heap, "%s: %" G_GUINT64_FORMAT " instance%s of a class that is not in the dump (the first at byte offset %"
+                 G_GUINT64_FORMAT "): counted with size 0", heap->name, missing, missing == 1 ? "" : "s", missing_at);
   heap->ref_offsets = g_new (guint64, n + 1);
   guint64 sum = 0;
   for (guint64 i = 0; i < n; i++) {
@@ -1712,7 +1736,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     heap->data = heap->owned_data;
     heap->len = out_len;
     if (gz_truncated)
-      heap->warning = g_strdup_printf ("%s: the compressed file is truncated at byte offset %" G_GSIZE_FORMAT
+      add_warning (heap, "%s: the compressed file is truncated at byte offset %" G_GSIZE_FORMAT
                                        " (%" G_GSIZE_FORMAT " bytes unpacked); what was complete was loaded",
                                        heap->name, gz_len, out_len);
     if (out_len == 0) {
@@ -1741,8 +1765,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   if (!check_memory (heap, ps.n_objects, error))
     goto out;
   if (ps.truncated && !heap->gzip) {
-    g_free (heap->warning);
-    heap->warning = g_strdup_printf ("%s: the file is truncated at byte offset %" G_GUINT64_FORMAT "; what was complete before it was loaded",
+    add_warning (heap, "%s: the file is truncated at byte offset %" G_GUINT64_FORMAT "; what was complete before it was loaded",
                                      heap->name, ps.truncated_at);
   }
   if (!load_classes (&ps, error))
@@ -1770,8 +1793,8 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
       w++;
     }
     heap->n = w;
-    if (ps.duplicates && !heap->warning)
-      heap->warning = g_strdup_printf ("%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
+    if (ps.duplicates)
+      add_warning (heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
                                        heap->name, ps.duplicates);
   }
   if (heap->n >= G_MAXUINT32) {
@@ -1947,8 +1970,8 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   /* A file that changed size while we read it: the mapping still shows the
    * bytes as they were, but say so. */
   GStatBuf st2;
-  if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime) && !heap->warning)
-    heap->warning = g_strdup_printf ("%s: the file changed while it was being read; the analysis may be inconsistent", path);
+  if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime) )
+    add_warning (heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
   return heap;
 }
 
