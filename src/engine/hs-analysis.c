@@ -85,11 +85,10 @@ hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc
   if (!heap)
     return NULL;
   double parse_s = (g_get_monotonic_time () - t0) / 1e6;
+  /* Takes the heap: on failure it is freed with the partial analysis. */
   HsAnalysis *a = hs_analysis_run_on_heap (heap, opts, progress, progress_data, cancellable, error);
-  if (!a) {
-    hs_heap_free (heap);
+  if (!a)
     return NULL;
-  }
   HsPhaseTime t = { "index", parse_s };
   g_array_prepend_val (a->timings, t);
   return a;

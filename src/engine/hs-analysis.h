@@ -41,7 +41,8 @@ HsAnalysis *hs_analysis_run   (const char              *path,
                                gpointer                 progress_data,
                                GCancellable            *cancellable,
                                GError                 **error);
-/* Runs the later phases on an already opened heap (takes ownership). */
+/* Runs the later phases on an already opened heap. Takes ownership of the
+ * heap, also on failure (then it is freed). */
 HsAnalysis *hs_analysis_run_on_heap (HsHeap                  *heap,
                                      const HsAnalysisOptions *opts,
                                      HsProgressFunc           progress,
