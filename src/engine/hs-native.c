@@ -150,6 +150,7 @@ static const HsNativeRule native_rules[] = {
   { "jdk.internal.ref.Cleaner", cleaner_rule, FALSE },
   { "android.graphics.Bitmap", bitmap_rule, TRUE },
 };
+G_STATIC_ASSERT (G_N_ELEMENTS (native_rules) <= 32);   /* one bit each in rule_of[] */
 
 static void
 charge (GHashTable *table, HsObj owner, guint64 bytes)

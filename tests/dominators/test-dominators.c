@@ -705,6 +705,7 @@ typedef struct {
   guint calls;
   gboolean bad;
   GCancellable *cancel_at_first;
+  guint cancel_at;     /* cancel at this call (1-based), 0: see cancel_at_first */
 } Progress;
 
 static void
@@ -716,7 +717,7 @@ on_progress (const char *phase, double fraction, gpointer user_data)
     p->bad = TRUE;
   p->last = fraction;
   p->calls++;
-  if (p->cancel_at_first)
+  if (p->cancel_at_first && (p->cancel_at == 0 || p->calls == p->cancel_at))
     g_cancellable_cancel (p->cancel_at_first);
 }
 
@@ -743,7 +744,7 @@ test_progress_cancel (void)
 
   /* Cancelled from the first progress report: NULL and CANCELLED. */
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  Progress q = { 0, 0, FALSE, cancellable };
+  Progress q = { 0, 0, FALSE, cancellable, 0 };
   g_autoptr(HsDomTree) u = hs_dom_tree_compute (n, g->offsets, g->targets,
                                                 (const HsObj *) g->roots->data, 1,
                                                 g->shallow, on_progress, &q, cancellable,
@@ -751,6 +752,45 @@ test_progress_cancel (void)
   g_assert_null (u);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (q.calls, ==, 1);
+
+  /* Cancelled at every later report in turn (every phase): always NULL and
+   * CANCELLED at the next check, nothing leaked or half-built. A cancel
+   * from the very last report (1.0) comes after the last check: the tree
+   * is complete and returned. */
+  for (guint k = 2; k < p.calls; k++)
+    {
+      g_autoptr(GCancellable) c = g_cancellable_new ();
+      g_autoptr(GError) err = NULL;
+      Progress r = { 0, 0, FALSE, c, k };
+      g_autoptr(HsDomTree) v = hs_dom_tree_compute (n, g->offsets, g->targets,
+                                                    (const HsObj *) g->roots->data, 1,
+                                                    g->shallow, on_progress, &r, c, &err);
+      g_assert_null (v);
+      g_assert_error (err, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_cmpuint (r.calls, ==, k);
+    }
+  g_autoptr(GCancellable) c = g_cancellable_new ();
+  Progress last = { 0, 0, FALSE, c, p.calls };
+  g_autoptr(HsDomTree) w = hs_dom_tree_compute (n, g->offsets, g->targets,
+                                                (const HsObj *) g->roots->data, 1,
+                                                g->shallow, on_progress, &last, c, NULL);
+  g_assert_nonnull (w);
+  g_assert_cmpuint (w->retained[n], ==, n * 16);
+}
+
+static void
+test_bad_offsets (void)
+{
+  /* Offsets that go backwards are refused, not followed. */
+  guint64 offsets[] = { 0, 2, 1, 3 };
+  HsObj targets[] = { 1, 2, 0 };
+  guint32 shallow[] = { 8, 8, 8 };
+  HsObj root = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (3, offsets, targets, &root, 1, shallow,
+                                                NULL, NULL, NULL, &error);
+  g_assert_null (t);
+  g_assert_error (error, HS_ERROR, HS_ERROR_ARGUMENT);
 }
 
 int
@@ -770,5 +810,6 @@ main (int argc, char **argv)
   g_test_add_func ("/dominators/class-retained", test_class_retained);
   g_test_add_func ("/dominators/random", test_random);
   g_test_add_func ("/dominators/progress-cancel", test_progress_cancel);
+  g_test_add_func ("/dominators/bad-offsets", test_bad_offsets);
   return g_test_run ();
 }
