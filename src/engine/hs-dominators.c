@@ -13,13 +13,14 @@
  *   child_targets (4n)   vertex[]: preorder number -> object
  *   child_offsets (8n)   DFS edge cursors, then the predecessor CSR offsets
  * Temporaries: the LT state (16 bytes per object, LtNode), a visited bitmap
- * during the DFS (n/8), the predecessor lists (4M), semi and idom/bucket-next
- * in preorder numbers (8N), and the compression stack (4 bytes per level of
+ * during the DFS (n/8), the predecessor lists (4M), idom/bucket-next in
+ * preorder numbers (4N), and the compression stack (4 bytes per level of
  * the longest compressed path, usually tiny). retained and retained_count
- * (16n) are allocated only after the LT state is freed. Peak: about
- * 40n + 4M bytes, i.e. 24 bytes per object + 4 per reference beyond the
- * 16n of outputs alive at that point (52 bytes per object at 3 references
- * per object); the finished tree holds 32n.
+ * (16n) are then made by reallocating the LT state and the predecessor
+ * lists, whose pages are already mapped. Peak: about 36n + 4M bytes, i.e.
+ * 20 bytes per object + 4 per reference beyond the 16n of outputs alive at
+ * that point (44 bytes per object at 2.5 references per object); the
+ * finished tree holds 32n.
  */
 #include "config.h"
 
@@ -395,7 +396,6 @@ hs_dom_tree_compute (guint64         n,
   /* 3. Lengauer-Tarjan. bnext[] (bucket lists) and idomn[] share storage: a
    * vertex leaves its bucket exactly when its relative idom is set. */
   g_autofree guint32 *idomn = big_alloc (sizeof (guint32) * N, FALSE);
-  g_autofree guint32 *semi = big_alloc (sizeof (guint32) * N, FALSE);
   guint32 *bnext = idomn;
   for (guint32 i = 0; i < N; i++)
     {
@@ -403,7 +403,6 @@ hs_dom_tree_compute (guint64         n,
       L[i].bhead = 0;
     }
   L[0].lsemi = 0;
-  semi[0] = 0;
   idomn[0] = 0;
   U32Stack stack = { NULL, 0, 0 };
   for (guint32 i = N - 1; i >= 1; i--)
@@ -425,7 +424,6 @@ hs_dom_tree_compute (guint64         n,
           if (cand < s)
             s = cand;
         }
-      semi[i] = s;
       L[i].lsemi = s;
       bnext[i] = L[s].bhead;
       L[s].bhead = i;
@@ -438,6 +436,10 @@ hs_dom_tree_compute (guint64         n,
           v = next;
         }
       L[p].bhead = 0;
+      /* i's own bucket is empty now and never used again (every vertex whose
+       * semidominator is i is a descendant, processed and linked already):
+       * keep semi[i] there for the final pass. */
+      L[i].bhead = s;
       if ((i & POLL_MASK) == 0 && !tick (&ctx, 0.45, 0.3, N - i, N))
         {
           g_free (stack.data);
@@ -446,16 +448,17 @@ hs_dom_tree_compute (guint64         n,
     }
   g_free (stack.data);
   for (guint32 i = 1; i < N; i++)
-    if (idomn[i] != semi[i])
+    if (idomn[i] != L[i].bhead)   /* semi[i] */
       idomn[i] = idomn[idomn[i]];
-  g_clear_pointer (&preds, g_free);
-  g_clear_pointer (&semi, g_free);
-  g_clear_pointer (&L, g_free);
 
   /* 4. Retained sizes and counts: in reverse preorder every vertex is
-   * complete before it is added to its immediate dominator (idom < i). */
-  t->retained = big_alloc (sizeof (guint64) * (n + 1), TRUE);
-  t->retained_count = big_alloc (sizeof (guint64) * (n + 1), TRUE);
+   * complete before it is added to its immediate dominator (idom < i).
+   * The two arrays take over the memory of the LT state and of the
+   * predecessor lists (realloc keeps their pages: no fresh page faults). */
+  t->retained = g_realloc (g_steal_pointer (&L), sizeof (guint64) * (n + 1));
+  t->retained_count = g_realloc (g_steal_pointer (&preds), sizeof (guint64) * (n + 1));
+  memset (t->retained, 0, sizeof (guint64) * (n + 1));
+  memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
   guint64 *ret = t->retained, *cnt = t->retained_count;
   for (guint32 i = N - 1; i >= 1; i--)
     {
