@@ -22,6 +22,7 @@ packages=(
   xvfb xauth dbus dbus-x11 desktop-file-utils appstream gettext shared-mime-info
   libglib2.0-bin clang libclang-rt-14-dev openjdk-17-jdk-headless gzip
   fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
+  chromium  # the report suite renders the HTML report headless
 )
 missing=()
 for p in "${packages[@]}"; do
