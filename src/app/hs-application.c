@@ -91,6 +91,16 @@ hs_application_open (GApplication *app, GFile **files, int n_files, const char *
     }
 }
 
+/* The reference rules and leak options change every number: analyse the
+ * open dumps again. */
+static void
+on_option_changed (GAction *action, GParamSpec *pspec, HsApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (HS_IS_WINDOW (l->data))
+      hs_window_reload (HS_WINDOW (l->data));
+}
+
 static void
 add_toggle (HsApplication *self, const char *key)
 {
@@ -106,6 +116,7 @@ add_toggle (HsApplication *self, const char *key)
       g_signal_connect (simple, "activate", G_CALLBACK (toggle_action), NULL);
       action = G_ACTION (simple);
     }
+  g_signal_connect_object (action, "notify::state", G_CALLBACK (on_option_changed), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), action);
 }
 

@@ -263,6 +263,76 @@ count_traces (GPtrArray *groups)
   return n;
 }
 
+/* A static field of a class, as text (strings and ints), or NULL. */
+static char *
+static_value (HsHeap *heap, const char *class_name, const char *field)
+{
+  HsClass c = hs_heap_find_class (heap, class_name);
+  HsObj cobj;
+  HsValue v;
+
+  if (c == HS_CLASS_NONE || (cobj = hs_class_object (heap, c)) == HS_OBJ_NONE)
+    return NULL;
+  if (!hs_heap_read_field (heap, cobj, field, &v))
+    return NULL;
+  switch (v.type)
+    {
+    case HS_TYPE_OBJECT:
+      {
+        HsObj o = v.id != 0 ? hs_heap_find (heap, v.id) : HS_OBJ_NONE;
+        return o != HS_OBJ_NONE ? hs_heap_read_string (heap, o, 80) : NULL;
+      }
+    case HS_TYPE_INT:
+      return g_strdup_printf ("%d", v.i);
+    case HS_TYPE_BOOLEAN:
+    case HS_TYPE_CHAR:
+    case HS_TYPE_FLOAT:
+    case HS_TYPE_DOUBLE:
+    case HS_TYPE_BYTE:
+    case HS_TYPE_SHORT:
+    case HS_TYPE_LONG:
+    default:
+      return NULL;
+    }
+}
+
+/* What the dump says about the VM or the device, where it says it. */
+static void
+add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
+{
+  if (hs_heap_is_android (heap))
+    {
+      g_autofree char *manufacturer = static_value (heap, "android.os.Build", "MANUFACTURER");
+      g_autofree char *model = static_value (heap, "android.os.Build", "MODEL");
+      g_autofree char *release = static_value (heap, "android.os.Build$VERSION", "RELEASE");
+      g_autofree char *sdk = static_value (heap, "android.os.Build$VERSION", "SDK_INT");
+
+      if (manufacturer != NULL || model != NULL)
+        {
+          g_autofree char *device = g_strdup_printf ("%s %s", manufacturer ? manufacturer : "", model ? model : "");
+          grid_add (grid, (*r)++, _("Device"), g_strstrip (device));
+        }
+      if (release != NULL || sdk != NULL)
+        {
+          g_autofree char *version = g_strdup_printf (_("Android %s (API %s)"), release ? release : "?", sdk ? sdk : "?");
+          grid_add (grid, (*r)++, _("Android version"), version);
+        }
+    }
+  else
+    {
+      /* JDK 9+ keeps it in VersionProps, older JDKs in sun.misc.Version. */
+      g_autofree char *version = static_value (heap, "java.lang.VersionProps", "java_runtime_version");
+      if (version == NULL)
+        version = static_value (heap, "sun.misc.Version", "java_runtime_version");
+      if (version == NULL)
+        version = static_value (heap, "java.lang.VersionProps", "java_version");
+      if (version == NULL)
+        version = static_value (heap, "sun.misc.Version", "java_version");
+      if (version != NULL)
+        grid_add (grid, (*r)++, _("Java version"), version);
+    }
+}
+
 static void
 build_overview (HsWindow *self, HsAnalysis *a)
 {
@@ -299,6 +369,7 @@ build_overview (HsWindow *self, HsAnalysis *a)
   gtk_box_append (GTK_BOX (row), card);
   grid_add (grid, r++, _("Format"), hs_heap_format (heap));
   grid_add (grid, r++, _("Runtime"), hs_heap_is_android (heap) ? _("Android (ART)") : _("Java (HotSpot)"));
+  add_runtime_details (grid, &r, heap);
   {
     g_autofree char *ids = g_strdup_printf (_("%u bytes"), hs_heap_id_size (heap));
     g_autofree char *refs = g_strdup_printf (_("%u bytes, objects aligned to %u"),
@@ -634,10 +705,11 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
     gtk_label_set_wrap (GTK_LABEL (l), TRUE);
     gtk_box_append (GTK_BOX (titles), l);
   }
-  if (trace->watch_description != NULL || trace->retained_duration_ms >= 0)
+  if ((trace->watch_description != NULL && trace->watch_description[0] != '\0')
+      || trace->retained_duration_ms >= 0)
     {
       GString *w = g_string_new (NULL);
-      if (trace->watch_description != NULL)
+      if (trace->watch_description != NULL && trace->watch_description[0] != '\0')
         g_string_append_printf (w, _("Watched: %s"), trace->watch_description);
       if (trace->retained_duration_ms >= 0)
         {
@@ -2115,6 +2187,16 @@ HsWindow *
 hs_window_new (GtkApplication *application)
 {
   return g_object_new (HS_TYPE_WINDOW, "application", application, NULL);
+}
+
+void
+hs_window_reload (HsWindow *self)
+{
+  if (self->loader != NULL && hs_loader_get_state (self->loader) == HS_LOADER_DONE)
+    {
+      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
+      hs_window_open (self, file, hs_loader_get_dump (self->loader));
+    }
 }
 
 gboolean
