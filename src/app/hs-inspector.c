@@ -367,8 +367,8 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
                     object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
-      g_autofree char *more = g_strdup_printf (_("and %" G_GSIZE_FORMAT " more"),
-                                               job->n_referrers - job->referrers->len);
+      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, job->n_referrers - job->referrers->len);
+      g_autofree char *more = g_strdup_printf (_("and %s more"), count);
       add_pair (self->referrers_box, more, "");
     }
 }

@@ -405,7 +405,7 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
 {
   HsAnalysis *a = get_analysis (self);
   const HsTreemapRect *r = rect_at (self, x, y);
-  g_autofree char *shallow = NULL, *retained = NULL, *text = NULL, *escaped = NULL;
+  g_autofree char *shallow = NULL, *retained = NULL, *text = NULL, *escaped = NULL, *id = NULL;
   const char *name;
   double pct;
 
@@ -423,9 +423,9 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   name = hs_heap_object_class_name (a->heap, (HsObj) r->node);
   escaped = g_markup_escape_text (name != NULL ? name : "?", -1);
   shallow = hs_format_bytes (hs_heap_object_shallow (a->heap, (HsObj) r->node));
-  text = g_strdup_printf (_("<b>%s</b>\nId: 0x%" G_GINT64_MODIFIER "x\nShallow: %s\nRetained: %s (%.1f%%)"),
-                          escaped, hs_heap_object_id (a->heap, (HsObj) r->node),
-                          shallow, retained, pct);
+  id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, (HsObj) r->node));
+  text = g_strdup_printf (_("<b>%s</b>\nId: %s\nShallow: %s\nRetained: %s (%.1f%%)"),
+                          escaped, id, shallow, retained, pct);
   gtk_tooltip_set_markup (tooltip, text);
   return TRUE;
 }

@@ -626,8 +626,8 @@ trace_node_card (HsWindow *self, HsLeakTrace *trace, guint index)
   if (index + 1 == trace->nodes->len && trace->retained_bytes > 0)
     {
       g_autofree char *bytes = hs_format_bytes (trace->retained_bytes);
-      g_autofree char *text = g_strdup_printf (_("Retaining %s in %" G_GUINT64_FORMAT " objects"),
-                                               bytes, trace->retained_count);
+      g_autofree char *count = format_count (trace->retained_count);
+      g_autofree char *text = g_strdup_printf (_("Retaining %s in %s objects"), bytes, count);
       gtk_box_append (GTK_BOX (card), label_new (text, "hs-reason", 0));
     }
   return card;
@@ -680,7 +680,7 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
 {
   HsLeakTrace *trace;
   GtkWidget *header, *titles, *title, *copy, *nodes;
-  g_autofree char *retained = NULL, *subtitle = NULL;
+  g_autofree char *retained = NULL, *subtitle = NULL, *count = NULL;
 
   clear_box (self->trace_box);
   self->n_trace_nodes = 0;
@@ -697,9 +697,10 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
   gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (titles), title);
   retained = hs_format_bytes (trace->retained_bytes);
-  subtitle = g_strdup_printf (_("%s leak · retaining %s in %" G_GUINT64_FORMAT " objects"),
+  count = format_count (trace->retained_count);
+  subtitle = g_strdup_printf (_("%s leak · retaining %s in %s objects"),
                               g->library ? _("Library") : _("Application"),
-                              retained, trace->retained_count);
+                              retained, count);
   {
     GtkWidget *l = label_new (subtitle, "dim-label", 0);
     gtk_label_set_wrap (GTK_LABEL (l), TRUE);
@@ -1420,10 +1421,11 @@ build_dominators (HsWindow *self, HsAnalysis *a)
   {
     g_autofree char *bytes = hs_format_bytes (a->dom->retained[a->dom->n]);
     g_autofree char *count = format_count (a->dom->n_reachable);
+    g_autofree char *tops = format_count (n);
     g_autofree char *text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
-                                               "%" G_GSIZE_FORMAT " top-level dominators. "
+                                               "%s top-level dominators. "
                                                "Children are sorted by retained size."),
-                                             bytes, count, n);
+                                             bytes, count, tops);
     gtk_label_set_text (GTK_LABEL (self->dom_label), text);
   }
 }
