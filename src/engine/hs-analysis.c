@@ -36,6 +36,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
     g_array_unref (roots);
     if (!a->dom)
       return NULL;
+    hs_heap_set_reachable (heap, a->dom->idom);
     add_timing (a, "dominators", t0);
 
     t0 = g_get_monotonic_time ();
@@ -81,7 +82,9 @@ hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc
   if (!opts)
     opts = &defaults;
   gint64 t0 = g_get_monotonic_time ();
-  HsHeap *heap = hs_heap_open (path, &opts->open, progress, progress_data, cancellable, error);
+  HsOpenOptions open_opts = opts->open;
+  open_opts.defer_reachability = !opts->skip_dominators;
+  HsHeap *heap = hs_heap_open (path, &open_opts, progress, progress_data, cancellable, error);
   if (!heap)
     return NULL;
   double parse_s = (g_get_monotonic_time () - t0) / 1e6;

@@ -50,6 +50,7 @@ struct _HsHeap {
   char format[24];
   guint id_size, ref_size, align;
   gboolean android, compressed_refs, follow_weak;
+  gboolean defer_reachability, totals_done;
   guint64 timestamp_ms;
   guint n_dumps, dump_index;
   char *warning;

@@ -39,10 +39,15 @@ debug_time (const char *what)
     enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
   if (!enabled)
     return;
+  static gint64 last_cpu;
+  struct rusage ru;
+  getrusage (RUSAGE_SELF, &ru);
+  gint64 cpu = (gint64) ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (gint64) ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
   gint64 now = g_get_monotonic_time ();
   if (what)
-    g_printerr ("  %-20s %7.3f s\n", what, (now - last) / 1e6);
+    g_printerr ("  %-20s %7.3f s wall %7.3f s cpu\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6);
   last = now;
+  last_cpu = cpu;
 }
 
 static void
@@ -1499,8 +1504,10 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
 
 /* ---- pass 5: reachability and totals -------------------------------------- */
 
+static void compute_totals (HsHeap *heap);
+
 static void
-compute_reachability (HsHeap *heap)
+compute_reachability (HsHeap *heap, gboolean defer)
 {
   guint64 n = heap->n;
   HsObj *queue = g_new (HsObj, n + 1);
@@ -1549,7 +1556,12 @@ compute_reachability (HsHeap *heap)
     g_array_unref (keys);
   }
   g_free (seen_type);
-
+  debug_time ("  roots");
+  if (defer) {
+    /* The dominator tree's walk finds the same set: hs_heap_set_reachable(). */
+    g_free (queue);
+    return;
+  }
   while (head < tail) {
     HsObj o = queue[head++];
     for (guint64 e = heap->ref_offsets[o]; e < heap->ref_offsets[o + 1]; e++) {
@@ -1561,7 +1573,15 @@ compute_reachability (HsHeap *heap)
     }
   }
   g_free (queue);
+  debug_time ("  bfs");
+  compute_totals (heap);
+}
 
+static void
+compute_totals (HsHeap *heap)
+{
+  guint64 n = heap->n;
+  HsSummary *s = &heap->summary;
   for (guint64 i = 0; i < n; i++) {
     guint kind = heap->flags[i] & HS_FLAG_KIND_MASK;
     gboolean reach = (heap->flags[i] & HS_FLAG_REACHABLE) != 0;
@@ -1589,6 +1609,18 @@ compute_reachability (HsHeap *heap)
   s->unreachable_objects = n - s->reachable_objects;
   s->unreachable_bytes = s->shallow_bytes - s->reachable_bytes;
   s->classes = heap->classes->len;
+  heap->totals_done = TRUE;
+}
+
+void
+hs_heap_set_reachable (HsHeap *heap, const HsObj *idom)
+{
+  if (heap->totals_done)
+    return;
+  for (guint64 i = 0; i < heap->n; i++)
+    if (idom[i] != HS_OBJ_NONE)
+      heap->flags[i] |= HS_FLAG_REACHABLE;
+  compute_totals (heap);
 }
 
 /* Drops the mapped file's pages from our resident set: they stay in the
@@ -1707,6 +1739,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->path = g_strdup (name);
   heap->dump_index = opts ? (guint) MAX (opts->dump, 0) : 0;
   heap->follow_weak = opts ? opts->follow_weak : FALSE;
+  heap->defer_reachability = opts ? opts->defer_reachability : FALSE;
   heap->classes = g_array_new (FALSE, TRUE, sizeof (HsClassInfo));
   heap->names = g_string_chunk_new (1 << 16);
   heap->class_by_name = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1814,8 +1847,11 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     for (guint64 i = 0; i < heap->n; i++) {
       if (heap->ids[i] == 0)
         continue;
-      if (prev)
+      if (prev) {
         g = gcd64 (g, heap->ids[i] - prev);
+        if (g != 0 && g <= 8)
+          break; /* it only shrinks, and is clamped to 8 */
+      }
       prev = heap->ids[i];
     }
     heap->align = (guint) CLAMP (g, 8, 256);
@@ -1846,7 +1882,7 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   progress_report (prog, "reachability", 0.0);
   if (!check_cancel (prog, error))
     goto out;
-  compute_reachability (heap);
+  compute_reachability (heap, heap->defer_reachability);
   debug_time ("reachability");
   hs_heap_release_pages (heap);
   progress_report (prog, "reachability", 1.0);

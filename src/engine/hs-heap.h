@@ -99,6 +99,10 @@ typedef struct {
 typedef struct {
   int dump;            /* which dump of the file, 0-based (default 0) */
   gboolean follow_weak;/* count Reference.referent as a reference (MAT's way) */
+  /* Leave reachability and the totals to hs_heap_set_reachable() (the
+   * dominator tree's walk finds the same set, so the pipeline does not walk
+   * the heap twice). Until then nothing is reachable and totals are 0. */
+  gboolean defer_reachability;
 } HsOpenOptions;
 
 /* Called from the thread doing the work; must be thread-safe.
@@ -266,6 +270,9 @@ typedef struct {
   guint64 roots_missing;       /* root records naming no object */
 } HsSummary;
 const HsSummary *hs_heap_summary       (HsHeap *heap);
+/* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
+ * reachable and computes the totals. Does nothing otherwise. */
+void         hs_heap_set_reachable     (HsHeap *heap, const HsObj *idom);
 
 /* Human-readable byte size ("94.5 kB", SI like LeakCanary). Caller frees. */
 char        *hs_format_bytes           (guint64 bytes);
