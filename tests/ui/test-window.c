@@ -6,6 +6,7 @@
  * through the window's models. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-application.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -630,12 +631,106 @@ test_export (void)
   g_rmdir (tmpdir);
 }
 
+static gboolean
+has_accel (GtkApplication *app, const char *action, const char *accel)
+{
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
+  return accels != NULL && g_strv_contains ((const char * const *) accels, accel);
+}
+
+static void
+test_application (void)
+{
+  const char *sample = g_getenv ("HS_SAMPLE_DUMP");
+  g_autoptr(HsApplication) app = hs_application_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (sample);
+  g_autoptr(GError) error = NULL;
+  GList *windows;
+  HsWindow *window;
+  HsAnalysis *a;
+
+  /* `heapscope FILE`: the open signal of a HANDLES_OPEN application. */
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_application_get_flags (G_APPLICATION (app)) & G_APPLICATION_HANDLES_OPEN);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, 1);
+  window = HS_WINDOW (windows->data);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_false (hs_heap_follow_weak (a->heap));
+
+  /* The keyboard shortcuts of the issue. */
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.open", "<Control>o"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.export", "<Control>e"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.find", "<Control>f"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.close", "<Control>w"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "app.quit", "<Control>q"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.show-help-overlay", "F1"));
+  g_assert_true (has_accel (GTK_APPLICATION (app), "win.show-help-overlay", "<Control>question"));
+  /* The shortcuts window comes from the resources (gtk/help-overlay.ui). */
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+
+  /* Following weak references changes every number: the dump is analysed
+   * again with the option on. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "follow-weak", NULL);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "loading");
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_true (hs_heap_follow_weak (a->heap));
+
+  /* Back to the default for the other tests (the setting may be shared). */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "follow-weak", NULL);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+static void
+test_window_size (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  HsWindow *window;
+  int width = 0, height = 0;
+
+  /* The build's compiled schema (GSETTINGS_SCHEMA_DIR, memory backend). */
+  g_assert_nonnull (source);
+  schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  g_assert_nonnull (schema);
+  settings = g_settings_new (APP_ID);
+  g_settings_set_int (settings, "window-width", 1000);
+  g_settings_set_int (settings, "window-height", 700);
+
+  /* A new window takes the remembered size... */
+  window = hs_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 1000);
+  g_assert_cmpint (height, ==, 700);
+
+  /* ...and remembers its own when it closes. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  gtk_window_close (GTK_WINDOW (window));
+  ui_iterate (100);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+}
+
 int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/welcome", test_welcome);
+  g_test_add_func ("/ui/application", test_application);
+  g_test_add_func ("/ui/window-size", test_window_size);
   g_test_add_func ("/ui/corpus-leak", test_corpus_leak);
   g_test_add_func ("/ui/jhat-classes", test_jhat_classes);
   g_test_add_func ("/ui/sample", test_sample);
