@@ -5,11 +5,12 @@
  * of every object, as VisualVM's heap viewer does, timing both phases.
  *
  *   javac -cp JAR -d OUT tools/peer/VisualVMPeer.java
- *   java -Xmx8g -cp JAR:OUT VisualVMPeer DUMP [TOP]
+ *   java -Xmx8g -cp JAR:OUT VisualVMPeer DUMP [TOP [CLASS...]]
  *
  * Prints one "key value" line per figure (index_s, retained_s, total_s,
  * instances, shallow_bytes, retained_sum_of_roots ...) and the TOP objects by
- * retained size, so build-aux/bench.sh can read it and a person can compare
+ * retained size (and every instance of each CLASS named), so
+ * build-aux/bench.sh can read it and a person can compare
  * it with ../shared/corpus/expected/*.json.
  *
  * The library writes its index ("DUMP.hwcache") next to the file it opens
@@ -124,6 +125,18 @@ public final class VisualVMPeer {
       Object o = byId.invoke(heap, e[1]);
       String cls = (String) getName.invoke(getCls.invoke(o));
       System.out.printf("top 0x%x %s shallow=%d retained=%d%n", e[1], cls, (Long) getSize.invoke(o), e[0]);
+    }
+    var byName = heapIf.getMethod("getJavaClassByName", String.class);
+    var getInstances = classIf.getMethod("getInstances");
+    for (int i = 2; i < args.length; i++) {
+      Object c = byName.invoke(heap, args[i]);
+      if (c == null) {
+        System.out.println("class " + args[i] + " not found");
+        continue;
+      }
+      for (Object o : (List<?>) getInstances.invoke(c))
+        System.out.printf("instance 0x%x %s shallow=%d retained=%d%n", (Long) getId.invoke(o), args[i],
+                          (Long) getSize.invoke(o), (Long) getRetained.invoke(o));
     }
   }
 }
