@@ -664,15 +664,17 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
     for (guint t = 0; t < nthreads; t++)
       n += jobs[t].n;
     ps->n_objects = n;
-    ps->obj_ids = g_new (guint64, MAX (n, (guint64) 1));
-    ps->obj_offs = g_new (guint64, MAX (n, (guint64) 1));
-    guint64 w = 0;
+    /* The first half's arrays grow to hold both (realloc moves no pages
+     * of big blocks), the second half is appended. */
+    ps->obj_ids = g_realloc (g_steal_pointer (&jobs[0].ids), MAX (n, (guint64) 1) * sizeof (guint64));
+    ps->obj_offs = g_realloc (g_steal_pointer (&jobs[0].offs), MAX (n, (guint64) 1) * sizeof (guint64));
+    guint64 w = jobs[0].n;
     for (guint t = 0; t < nthreads; t++) {
-      if (jobs[t].n) { /* an empty half has NULL arrays: no memcpy from NULL */
+      if (t > 0 && jobs[t].n > 0) {
         memcpy (ps->obj_ids + w, jobs[t].ids, jobs[t].n * sizeof (guint64));
         memcpy (ps->obj_offs + w, jobs[t].offs, jobs[t].n * sizeof (guint64));
+        w += jobs[t].n;
       }
-      w += jobs[t].n;
       g_array_append_vals (ps->class_dumps, jobs[t].class_dumps->data, jobs[t].class_dumps->len);
       g_array_append_vals (heap->roots, jobs[t].roots->data, jobs[t].roots->len);
       GHashTableIter it;
