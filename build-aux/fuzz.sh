@@ -34,10 +34,18 @@ if [ ! -f "$build/build.ninja" ]; then
     -Db_sanitize=address,undefined -Db_lundef=false \
     -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized
 fi
-nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-heap
-fuzzer=$build/tests/fuzz/fuzz-heap
-
 mkdir -p "$dir/corpus" "$dir/crashes" "$dir/seeds"
+# The fuzzer runs from a copy: a rebuild while it runs (fork mode starts the
+# binary again for every job) must not pull the ground from under it, and
+# when the tree does not build right now the last good copy is used.
+fuzzer=$dir/fuzz-heap
+if nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-heap; then
+  cp "$build/tests/fuzz/fuzz-heap" "$fuzzer.new" && mv -f "$fuzzer.new" "$fuzzer"
+elif [ -x "$fuzzer" ]; then
+  echo "fuzz.sh: the build failed; fuzzing the last good build ($(date -r "$fuzzer"))"
+else
+  exit 1
+fi
 python3 "$root/tests/fuzz/make-seeds.py" "$dir/seeds" "$max_len"
 cp -n "$dir/seeds/"* "$dir/corpus/" 2>/dev/null || true
 for f in "$root"/tests/fuzz/regressions/*; do
