@@ -40,6 +40,8 @@ void             hs_window_export_to         (HsWindow *self, const char *path);
  * user's choice of one (reloads the file with that dump). */
 guint            hs_window_get_n_dumps_offered (HsWindow *self);
 void             hs_window_choose_dump       (HsWindow *self, guint index);
+/* The window's drop target (files dropped on the window open). */
+GtkDropTarget   *hs_window_get_drop_target   (HsWindow *self);
 /* The toast's text while it is shown, else NULL. */
 const char      *hs_window_get_toast         (HsWindow *self);
 

@@ -77,6 +77,8 @@ struct _HsWindow
   GtkWidget *dom_label;
   GtkTreeListModel *dom_model;
 
+  GtkDropTarget *drop_target;   /* owned by the window's controllers */
+
   /* treemap */
   GtkWidget *treemap;
   GtkWidget *breadcrumbs;
@@ -2169,6 +2171,7 @@ hs_window_init (HsWindow *self)
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  self->drop_target = drop;
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   self->settings = settings_new_if_installed ();
@@ -2248,4 +2251,10 @@ hs_window_get_toast (HsWindow *self)
   if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->toast_revealer)))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->toast_label));
+}
+
+GtkDropTarget *
+hs_window_get_drop_target (HsWindow *self)
+{
+  return self->drop_target;
 }

@@ -723,6 +723,29 @@ test_window_size (void)
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 }
 
+static void
+test_drop (void)
+{
+  g_autofree char *path = corpus_path ("jvm/jhat_jdk8_x32.hprof");
+  HsWindow *window = window_new ();
+  GValue value = G_VALUE_INIT;
+  GSList *files = g_slist_prepend (NULL, g_file_new_for_path (path));
+  gboolean handled = FALSE;
+  HsAnalysis *a;
+
+  /* A file dropped on the window (the value a file manager's drag gives). */
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, files);
+  g_signal_emit_by_name (hs_window_get_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_cmpstr (hs_loader_get_file_name (hs_window_get_loader (window)), ==, "jhat_jdk8_x32.hprof");
+  g_assert_cmpuint (hs_heap_n_classes (a->heap), ==, 361);
+  window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -731,6 +754,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/welcome", test_welcome);
   g_test_add_func ("/ui/application", test_application);
   g_test_add_func ("/ui/window-size", test_window_size);
+  g_test_add_func ("/ui/drop", test_drop);
   g_test_add_func ("/ui/corpus-leak", test_corpus_leak);
   g_test_add_func ("/ui/jhat-classes", test_jhat_classes);
   g_test_add_func ("/ui/sample", test_sample);
