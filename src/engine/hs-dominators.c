@@ -341,6 +341,7 @@ hs_dom_tree_compute (guint64         n,
    * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
    * prefix-summed, then filled with off[i+1]++ so that no cursor is needed. */
   guint64 *off = t->child_offsets;
+  const guint64 m_end = offsets[n];
   memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
@@ -353,8 +354,12 @@ hs_dom_tree_compute (guint64         n,
       for (guint64 e = offsets[v]; e < end; e++)
         {
           HsObj w = targets[e];
-          if (e + 16 < end && targets[e + 16] < n)
+          /* Prefetch across objects (lists average 2-3 entries): pre[] of
+           * the target 16 edges ahead, then its counter 8 edges ahead. */
+          if (e + 16 < m_end && targets[e + 16] < n)
             PREFETCH (&pre[targets[e + 16]]);
+          if (e + 8 < m_end && targets[e + 8] < n)
+            PREFETCH (&off[pre[targets[e + 8]] + 1]);
           if (w < n && pre[w] != 0)
             off[pre[w] + 1]++;
         }
@@ -383,8 +388,10 @@ hs_dom_tree_compute (guint64         n,
       for (guint64 e = offsets[v]; e < end; e++)
         {
           HsObj w = targets[e];
-          if (e + 16 < end && targets[e + 16] < n)
+          if (e + 16 < m_end && targets[e + 16] < n)
             PREFETCH (&pre[targets[e + 16]]);
+          if (e + 8 < m_end && targets[e + 8] < n)
+            PREFETCH (&off[pre[targets[e + 8]] + 1]);
           if (w < n && pre[w] != 0)
             preds[off[pre[w] + 1]++] = pv;
         }
@@ -413,7 +420,7 @@ hs_dom_tree_compute (guint64         n,
       for (guint64 e = off[i]; e < end; e++)
         {
           guint32 q = preds[e];
-          if (e + 8 < end)
+          if (e + 8 < total)
             PREFETCH (&L[preds[e + 8]]);
           guint32 cand = q;
           if (q > i)
@@ -425,8 +432,17 @@ hs_dom_tree_compute (guint64         n,
             s = cand;
         }
       L[i].lsemi = s;
-      bnext[i] = L[s].bhead;
-      L[s].bhead = i;
+      if (s == p)
+        {
+          /* The common case: i would go into its parent's bucket and come
+           * straight out again below with eval(i) = i, so idom(i) = p. */
+          idomn[i] = p;
+        }
+      else
+        {
+          bnext[i] = L[s].bhead;
+          L[s].bhead = i;
+        }
       /* link (p, i) is implicit: every vertex >= i is now linked. */
       for (guint32 v = L[p].bhead; v != 0;)
         {
@@ -462,6 +478,14 @@ hs_dom_tree_compute (guint64         n,
   guint64 *ret = t->retained, *cnt = t->retained_count;
   for (guint32 i = N - 1; i >= 1; i--)
     {
+      if (i > 16)
+        {
+          HsObj ahead = vertex[i - 16];
+          PREFETCH (&shallow[ahead]);
+          PREFETCH (&ret[ahead]);
+          PREFETCH (&cnt[ahead]);
+          PREFETCH (&vertex[idomn[i - 16]]);
+        }
       HsObj v = vertex[i], d = vertex[idomn[i]];
       ret[v] += shallow[v];
       cnt[v] += 1;
