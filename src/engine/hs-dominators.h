@@ -25,7 +25,7 @@ typedef struct {
 
 /* Computes the dominator tree of the graph (offsets: n+1 entries into
  * targets) rooted at a virtual root whose children are roots[0..n_roots).
- * Exact (semi-NCA), iterative, flat arrays only. shallow has n entries.
+ * Exact (Lengauer-Tarjan with path compression), iterative, flat arrays only. shallow has n entries.
  * Returns NULL with error set if cancelled. */
 HsDomTree *hs_dom_tree_compute   (guint64         n,
                                   const guint64  *offsets,
