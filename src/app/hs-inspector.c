@@ -482,6 +482,11 @@ static void
 hs_inspector_dispose (GObject *object)
 {
   HsInspector *self = HS_INSPECTOR (object);
+  /* A path search still running finds nothing to fill when it ends. */
+  self->serial++;
+  g_clear_object (&self->loader);
+  self->paths_box = NULL;
+  self->referrers_box = NULL;
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (hs_inspector_parent_class)->dispose (object);
 }

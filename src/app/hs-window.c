@@ -39,6 +39,7 @@ struct _HsWindow
   GtkWidget *toast_button;
 
   GSettings *settings;
+  gboolean disposed;       /* async results arriving later are dropped */
   HsLoader *loader;
   GBinding *fraction_binding;
   GBinding *phase_binding;
@@ -1890,8 +1891,11 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
   HsWindow *self = HS_WINDOW (source);
   ExportJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
+  gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
 
-  if (g_task_propagate_boolean (G_TASK (result), &error))
+  if (self->disposed)
+    return;
+  if (ok)
     {
       g_autoptr(GFile) file = g_file_new_for_path (job->path);
       g_autofree char *uri = g_file_get_uri (file);
@@ -2042,6 +2046,7 @@ hs_window_dispose (GObject *object)
 {
   HsWindow *self = HS_WINDOW (object);
 
+  self->disposed = TRUE;
   /* Empty the views before the loader goes: leak rows point into its
    * analysis. Cancels a load still running. */
   drop_loader (self);
