@@ -1218,6 +1218,15 @@ on_class_activate (GtkColumnView *view, guint position, HsWindow *self)
   hs_window_show_instances (self, position);
 }
 
+/* Selecting a class lists its instances below, as activating it does. */
+static void
+on_class_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsWindow *self)
+{
+  guint position = gtk_single_selection_get_selected (selection);
+  if (position != GTK_INVALID_LIST_POSITION)
+    hs_window_show_instances (self, position);
+}
+
 static void
 on_instances_close (GtkButton *button, HsWindow *self)
 {
@@ -1268,6 +1277,9 @@ build_classes_page (HsWindow *self)
   {
     GtkSingleSelection *selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
     gtk_single_selection_set_autoselect (selection, FALSE);
+    gtk_single_selection_set_can_unselect (selection, TRUE);
+    gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+    g_signal_connect (selection, "notify::selected", G_CALLBACK (on_class_selected), self);
     gtk_column_view_set_model (GTK_COLUMN_VIEW (self->class_view), GTK_SELECTION_MODEL (selection));
     g_object_unref (selection);
   }
@@ -2262,4 +2274,21 @@ GtkDropTarget *
 hs_window_get_drop_target (HsWindow *self)
 {
   return self->drop_target;
+}
+
+void
+hs_window_select_class (HsWindow *self, guint position)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view));
+  gtk_selection_model_select_item (model, position, TRUE);
+}
+
+GListModel *
+hs_window_get_instances (HsWindow *self)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->instances_view));
+
+  if (!gtk_widget_get_visible (self->instances_box) || model == NULL)
+    return NULL;
+  return G_LIST_MODEL (model);
 }
