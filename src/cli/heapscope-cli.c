@@ -67,6 +67,25 @@ load (const char *path, gboolean dominators, gboolean leaks, GError **error)
   return a;
 }
 
+/* Long listings go out in pieces. */
+static void
+flush_big (GString *out)
+{
+  if (out->len > (1 << 20)) {
+    fputs (out->str, stdout);
+    g_string_truncate (out, 0);
+  }
+}
+
+static void
+finish_list (GString *out)
+{
+  if (o.json)
+    g_string_append (out, "\n]\n");
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+}
+
 /* ---- summary ------------------------------------------------------------ */
 
 static int
@@ -217,15 +236,9 @@ cmd_classes (const char *path, GError **error)
                               hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
                               a->class_retained[c], hs_class_name (h, c));
     }
-    if (out->len > (1 << 20)) {
-      fputs (out->str, stdout);
-      g_string_truncate (out, 0);
-    }
+    flush_big (out);
   }
-  if (o.json)
-    g_string_append (out, "\n]\n");
-  fputs (out->str, stdout);
-  g_string_free (out, TRUE);
+  finish_list (out);
   return 0;
 }
 
@@ -284,10 +297,7 @@ cmd_dominators (const char *path, GError **error)
       g_string_append (out, i ? ",\n " : "\n ");
     object_row (out, a, g_array_index (top, HsObj, i), FALSE);
   }
-  if (o.json)
-    g_string_append (out, "\n]\n");
-  fputs (out->str, stdout);
-  g_string_free (out, TRUE);
+  finish_list (out);
   return 0;
 }
 
@@ -304,6 +314,28 @@ classes_named (HsHeap *h, const char *name, GError **error)
     return NULL;
   }
   return cs;
+}
+
+/* One byte per object: 1 for instances of the classes in cs. */
+static guint8 *
+instances_of (HsHeap *h, GArray *cs, guint64 *count)
+{
+  guint64 n = hs_heap_n_objects (h), k = 0;
+  guint8 *in_class = g_new0 (guint8, hs_heap_n_classes (h) + 1);
+  guint8 *in_set = g_new0 (guint8, n + 1);
+  for (guint i = 0; i < cs->len; i++)
+    in_class[g_array_index (cs, HsClass, i)] = 1;
+  for (guint64 i = 0; i < n; i++) {
+    HsClass c = hs_heap_object_class (h, (HsObj) i);
+    if (c != HS_CLASS_NONE && in_class[c]) {
+      in_set[i] = 1;
+      k++;
+    }
+  }
+  g_free (in_class);
+  if (count)
+    *count = k;
+  return in_set;
 }
 
 static const guint64 *obj_sort_ret;
@@ -332,15 +364,12 @@ cmd_objects (const char *path, GError **error)
     return 2;
   g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
   guint64 n = hs_heap_n_objects (h);
-  for (guint64 i = 0; i < n; i++) {
-    HsClass c = hs_heap_object_class (h, (HsObj) i);
-    for (guint k = 0; k < cs->len; k++)
-      if (c == g_array_index (cs, HsClass, k)) {
-        HsObj x = (HsObj) i;
-        g_array_append_val (objs, x);
-        break;
-      }
-  }
+  g_autofree guint8 *in_set = instances_of (h, cs, NULL);
+  for (guint64 i = 0; i < n; i++)
+    if (in_set[i]) {
+      HsObj x = (HsObj) i;
+      g_array_append_val (objs, x);
+    }
   obj_sort_ret = a->dom->retained;
   g_array_sort (objs, cmp_obj_retained);
   guint lim = o.limit >= 0 ? MIN ((guint) o.limit, objs->len) : objs->len;
@@ -349,15 +378,9 @@ cmd_objects (const char *path, GError **error)
     if (o.json)
       g_string_append (out, i ? ",\n " : "\n ");
     object_row (out, a, g_array_index (objs, HsObj, i), TRUE);
-    if (out->len > (1 << 20)) {
-      fputs (out->str, stdout);
-      g_string_truncate (out, 0);
-    }
+    flush_big (out);
   }
-  if (o.json)
-    g_string_append (out, "\n]\n");
-  fputs (out->str, stdout);
-  g_string_free (out, TRUE);
+  finish_list (out);
   return 0;
 }
 
@@ -376,18 +399,10 @@ cmd_retained_set (const char *path, GError **error)
   if (!cs)
     return 2;
   guint64 n = hs_heap_n_objects (h), count = 0;
-  guint8 *in_set = g_new0 (guint8, n + 1);
+  guint8 *in_set = instances_of (h, cs, &count);
   guint64 class_ret = 0;
   for (guint k = 0; k < cs->len; k++)
     class_ret += a->class_retained[g_array_index (cs, HsClass, k)];
-  for (guint64 i = 0; i < n; i++) {
-    HsClass c = hs_heap_object_class (h, (HsObj) i);
-    for (guint k = 0; k < cs->len; k++)
-      if (c == g_array_index (cs, HsClass, k)) {
-        in_set[i] = 1;
-        count++;
-      }
-  }
   g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
   for (gsize i = 0; i < hs_heap_n_roots (h); i++)
     if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)

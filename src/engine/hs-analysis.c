@@ -126,6 +126,27 @@ hs_analysis_retained_native (HsAnalysis *a, HsObj o)
   return v ? *v : 0;
 }
 
+/* Min-heap on (retained, larger index first): the root is the smallest. */
+static inline gboolean
+top_less (const guint64 *ret, HsObj x, HsObj y)
+{
+  return ret[x] < ret[y] || (ret[x] == ret[y] && x > y);
+}
+
+static void
+top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
+{
+  for (;;) {
+    guint l = 2 * k + 1, r = l + 1, m = k;
+    if (l < cnt && top_less (ret, h[l], h[m])) m = l;
+    if (r < cnt && top_less (ret, h[r], h[m])) m = r;
+    if (m == k)
+      return;
+    HsObj t = h[k]; h[k] = h[m]; h[m] = t;
+    k = m;
+  }
+}
+
 GArray *
 hs_analysis_top_objects (HsAnalysis *a, guint limit)
 {
@@ -137,7 +158,6 @@ hs_analysis_top_objects (HsAnalysis *a, guint limit)
   const guint64 *ret = a->dom->retained;
   HsObj *h = g_new (HsObj, limit);
   guint cnt = 0;
-#define LESS(x, y) (ret[x] < ret[y] || (ret[x] == ret[y] && (x) > (y)))
   for (guint64 i = 0; i < n; i++) {
     if (a->dom->idom[i] == HS_OBJ_NONE)
       continue;
@@ -145,40 +165,23 @@ hs_analysis_top_objects (HsAnalysis *a, guint limit)
     if (cnt < limit) {
       guint k = cnt++;
       h[k] = o;
-      while (k > 0 && LESS (h[k], h[(k - 1) / 2])) {
+      while (k > 0 && top_less (ret, h[k], h[(k - 1) / 2])) {
         HsObj t = h[k]; h[k] = h[(k - 1) / 2]; h[(k - 1) / 2] = t;
         k = (k - 1) / 2;
       }
-    } else if (LESS (h[0], o)) {
+    } else if (top_less (ret, h[0], o)) {
       h[0] = o;
-      guint k = 0;
-      for (;;) {
-        guint l = 2 * k + 1, r = l + 1, m = k;
-        if (l < cnt && LESS (h[l], h[m])) m = l;
-        if (r < cnt && LESS (h[r], h[m])) m = r;
-        if (m == k) break;
-        HsObj t = h[k]; h[k] = h[m]; h[m] = t;
-        k = m;
-      }
+      top_sift_down (ret, h, cnt, 0);
     }
   }
-  /* Pop in ascending order, then reverse. */
+  /* Pop the smallest into the last free slot: largest first at the end. */
   g_array_set_size (out, cnt);
   while (cnt > 0) {
     HsObj top = h[0];
     h[0] = h[--cnt];
-    guint k = 0;
-    for (;;) {
-      guint l = 2 * k + 1, r = l + 1, m = k;
-      if (l < cnt && LESS (h[l], h[m])) m = l;
-      if (r < cnt && LESS (h[r], h[m])) m = r;
-      if (m == k) break;
-      HsObj t = h[k]; h[k] = h[m]; h[m] = t;
-      k = m;
-    }
+    top_sift_down (ret, h, cnt, 0);
     g_array_index (out, HsObj, cnt) = top;
   }
-#undef LESS
   g_free (h);
   return out;
 }

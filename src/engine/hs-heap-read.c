@@ -122,15 +122,18 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
 
 /* ---- named references and fields -------------------------------------------- */
 
-void
-hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
+/* Calls fn for each field value of an instance (own class first, then the
+ * superclasses, as the record holds them) or each static of a class object,
+ * until fn returns FALSE. Stops where the record's data ends. */
+typedef gboolean (*FieldFunc) (const HsFieldValue *fv, gpointer data);
+
+static void
+walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
 {
   const guint8 *b = obj_body (heap, o);
   guint ids = heap->id_size;
-  HsNamedRef r = { 0 };
 
-  switch (heap->data[heap->offsets[o]]) {
-  case 0x21: {
+  if (heap->data[heap->offsets[o]] == 0x21) {
     guint64 cid = hs_read_id (b + ids + 4, ids);
     guint32 nbytes = hs_be32 (b + 2 * ids + 4);
     const guint8 *fields = b + 2 * ids + 8;
@@ -141,22 +144,68 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
         guint sz = hs_type_size (ci->fields[f].type, ids);
         if (pos + sz > nbytes)
           return;
-        if (ci->fields[f].type == HS_TYPE_OBJECT) {
-          guint64 id = hs_read_id (fields + pos, ids);
-          HsObj t = id ? hs_heap_find (heap, id) : HS_OBJ_NONE;
-          if (t != HS_OBJ_NONE) {
-            r.kind = HS_REF_FIELD;
-            r.name = ci->fields[f].name;
-            r.declared_in = c;
-            r.is_weak = ci->is_reference_class && g_str_equal (ci->fields[f].name, "referent");
-            r.target = t;
-            if (!func (&r, user_data))
-              return;
-          }
-        }
+        HsFieldValue fv = { ci->fields[f].name, ci->fields[f].type,
+                            hs_value_decode (fields + pos, ci->fields[f].type, ids), c };
+        if (!fn (&fv, data))
+          return;
         pos += sz;
       }
     }
+  } else if (heap->data[heap->offsets[o]] == 0x20) {
+    HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
+    if (self == HS_CLASS_NONE)
+      return;
+    HsClassInfo *ci = hs_class_info (heap, self);
+    for (guint k = 0; k < ci->n_statics; k++) {
+      HsFieldValue fv = { ci->statics[k].name, ci->statics[k].type, ci->statics[k].value, self };
+      if (!fn (&fv, data))
+        return;
+    }
+  }
+}
+
+typedef struct {
+  HsHeap *heap;
+  HsRefFunc func;
+  gpointer data;
+  HsRefKind kind;        /* FIELD for instances, STATIC for class objects */
+  gboolean stopped;
+} RefWalk;
+
+/* Object fields (or statics) that name an object of the dump, as references. */
+static gboolean
+ref_of_field (const HsFieldValue *fv, gpointer data)
+{
+  RefWalk *w = data;
+  if (fv->type != HS_TYPE_OBJECT || !fv->value.id)
+    return TRUE;
+  HsObj t = hs_heap_find (w->heap, fv->value.id);
+  if (t == HS_OBJ_NONE)
+    return TRUE;
+  HsClassInfo *ci = hs_class_info (w->heap, fv->declared_in);
+  HsNamedRef r = { .kind = w->kind, .name = fv->name, .declared_in = fv->declared_in,
+                   .is_weak = w->kind == HS_REF_FIELD && ci->is_reference_class && strcmp (fv->name, "referent") == 0, .target = t };
+  if (!w->func (&r, w->data)) {
+    w->stopped = TRUE;
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
+{
+  const guint8 *b = obj_body (heap, o);
+  guint ids = heap->id_size;
+  HsNamedRef r = { 0 };
+
+  switch (heap->data[heap->offsets[o]]) {
+  case 0x21: {
+    guint64 cid = hs_read_id (b + ids + 4, ids);
+    RefWalk w = { heap, func, user_data, HS_REF_FIELD, FALSE };
+    walk_fields (heap, o, ref_of_field, &w);
+    if (w.stopped)
+      return;
     HsObj t = hs_heap_find (heap, cid);
     if (t != HS_OBJ_NONE) {
       r = (HsNamedRef) { .kind = HS_REF_CLASS, .target = t };
@@ -196,16 +245,10 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
     if (self == HS_CLASS_NONE)
       return;
     HsClassInfo *ci = hs_class_info (heap, self);
-    for (guint k = 0; k < ci->n_statics; k++) {
-      if (ci->statics[k].type != HS_TYPE_OBJECT || !ci->statics[k].value.id)
-        continue;
-      HsObj t = hs_heap_find (heap, ci->statics[k].value.id);
-      if (t == HS_OBJ_NONE)
-        continue;
-      r = (HsNamedRef) { .kind = HS_REF_STATIC, .name = ci->statics[k].name, .declared_in = self, .target = t };
-      if (!func (&r, user_data))
-        return;
-    }
+    RefWalk w = { heap, func, user_data, HS_REF_STATIC, FALSE };
+    walk_fields (heap, o, ref_of_field, &w);
+    if (w.stopped)
+      return;
     HsObj t = ci->super_id ? hs_heap_find (heap, ci->super_id) : HS_OBJ_NONE;
     if (t != HS_OBJ_NONE) {
       r = (HsNamedRef) { .kind = HS_REF_SUPER, .name = "<super>", .target = t };
@@ -224,79 +267,44 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
   }
 }
 
+static gboolean
+collect_field (const HsFieldValue *fv, gpointer data)
+{
+  g_array_append_val ((GArray *) data, *fv);
+  return TRUE;
+}
+
 GArray *
 hs_heap_object_fields (HsHeap *heap, HsObj o)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsFieldValue));
-  const guint8 *b = obj_body (heap, o);
-  guint ids = heap->id_size;
-
-  if (heap->data[heap->offsets[o]] == 0x21) {
-    guint64 cid = hs_read_id (b + ids + 4, ids);
-    guint32 nbytes = hs_be32 (b + 2 * ids + 4);
-    const guint8 *fields = b + 2 * ids + 8;
-    guint64 pos = 0;
-    for (HsClass c = hs_heap_class_by_id (heap, cid); c != HS_CLASS_NONE; c = hs_class_info (heap, c)->super) {
-      HsClassInfo *ci = hs_class_info (heap, c);
-      for (guint f = 0; f < ci->n_fields; f++) {
-        guint sz = hs_type_size (ci->fields[f].type, ids);
-        if (pos + sz > nbytes)
-          return out;
-        HsFieldValue fv = { ci->fields[f].name, ci->fields[f].type,
-                            hs_value_decode (fields + pos, ci->fields[f].type, ids), c };
-        g_array_append_val (out, fv);
-        pos += sz;
-      }
-    }
-  } else if (heap->data[heap->offsets[o]] == 0x20) {
-    HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
-    if (self != HS_CLASS_NONE) {
-      HsClassInfo *ci = hs_class_info (heap, self);
-      for (guint k = 0; k < ci->n_statics; k++) {
-        HsFieldValue fv = { ci->statics[k].name, ci->statics[k].type, ci->statics[k].value, self };
-        g_array_append_val (out, fv);
-      }
-    }
-  }
+  walk_fields (heap, o, collect_field, out);
   return out;
+}
+
+typedef struct {
+  const char *name;
+  HsValue *out;
+  gboolean found;
+} FindField;
+
+static gboolean
+find_field (const HsFieldValue *fv, gpointer data)
+{
+  FindField *ff = data;
+  if (strcmp (fv->name, ff->name) != 0)
+    return TRUE;
+  *ff->out = fv->value;
+  ff->found = TRUE;
+  return FALSE;
 }
 
 gboolean
 hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out)
 {
-  const guint8 *b = obj_body (heap, o);
-  guint ids = heap->id_size;
-
-  if (heap->data[heap->offsets[o]] == 0x21) {
-    guint64 cid = hs_read_id (b + ids + 4, ids);
-    guint32 nbytes = hs_be32 (b + 2 * ids + 4);
-    const guint8 *fields = b + 2 * ids + 8;
-    guint64 pos = 0;
-    for (HsClass c = hs_heap_class_by_id (heap, cid); c != HS_CLASS_NONE; c = hs_class_info (heap, c)->super) {
-      HsClassInfo *ci = hs_class_info (heap, c);
-      for (guint f = 0; f < ci->n_fields; f++) {
-        guint sz = hs_type_size (ci->fields[f].type, ids);
-        if (pos + sz > nbytes)
-          return FALSE;
-        if (strcmp (ci->fields[f].name, name) == 0) {
-          *out = hs_value_decode (fields + pos, ci->fields[f].type, ids);
-          return TRUE;
-        }
-        pos += sz;
-      }
-    }
-  } else if (heap->data[heap->offsets[o]] == 0x20) {
-    HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
-    if (self == HS_CLASS_NONE)
-      return FALSE;
-    HsClassInfo *ci = hs_class_info (heap, self);
-    for (guint k = 0; k < ci->n_statics; k++)
-      if (strcmp (ci->statics[k].name, name) == 0) {
-        *out = ci->statics[k].value;
-        return TRUE;
-      }
-  }
-  return FALSE;
+  FindField ff = { name, out, FALSE };
+  walk_fields (heap, o, find_field, &ff);
+  return ff.found;
 }
 
 HsObj
