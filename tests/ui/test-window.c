@@ -268,6 +268,43 @@ render_treemap (HsWindow *window, gboolean async)
   return texture;
 }
 
+/* Click-to-zoom and Backspace (the treemap.zoom-out action it is bound
+ * to): the zoom path follows the dominator tree and the picture changes. */
+static void
+check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
+{
+  HsTreemapWidget *treemap = hs_window_get_treemap (window);
+  GtkWidget *widget = GTK_WIDGET (treemap);
+  guint64 node = hs_treemap_widget_node_at (treemap, gtk_widget_get_width (widget) / 2.0,
+                                            gtk_widget_get_height (widget) / 2.0);
+  const guint64 *path;
+  guint n;
+  g_autoptr(GdkTexture) zoomed = NULL;
+
+  g_assert_cmpuint (node, <, a->dom->n);
+  hs_treemap_widget_zoom_into (treemap, node);
+  path = hs_treemap_widget_get_path (treemap, &n);
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpuint (path[0], ==, a->dom->n);
+  /* Each step is the immediate dominator of the next. */
+  for (guint i = 1; i < n; i++)
+    {
+      HsObj up = a->dom->idom[path[i]];
+      g_assert_cmpuint (up == (HsObj) a->dom->n ? a->dom->n : (guint64) up, ==, path[i - 1]);
+    }
+  g_assert_true (ui_wait_until (treemap_laid_out, treemap, 30000));
+  zoomed = ui_render_widget (widget);
+  g_assert_nonnull (zoomed);
+  g_assert_cmpuint (ui_count_diff (zoomed, before), >, 1000);
+
+  g_assert_true (gtk_widget_activate_action (widget, "treemap.zoom-out", NULL));
+  hs_treemap_widget_get_path (treemap, &n);
+  g_assert_cmpuint (n, >=, 1);
+  hs_treemap_widget_zoom_to (treemap, 0);
+  hs_treemap_widget_get_path (treemap, &n);
+  g_assert_cmpuint (n, ==, 1);
+}
+
 static void
 check_window_picture (HsWindow *window)
 {
@@ -403,6 +440,7 @@ test_corpus_leak (void)
   check_inspector (window, a, last->obj);
 
   corpus_treemap = render_treemap (window, FALSE);
+  check_treemap_zoom (window, a, corpus_treemap);
   check_window_picture (window);
   window_close (window);
 }
