@@ -101,6 +101,14 @@ main (int argc, char *argv[])
 
   hs_window_set_view (window, "treemap");
   save ("treemap");
+  {
+    /* Zoomed into the biggest object. */
+    g_autoptr(GArray) top = hs_analysis_top_objects (a, 1);
+    if (top->len > 0)
+      hs_treemap_widget_zoom_into (hs_window_get_treemap (window), g_array_index (top, HsObj, 0));
+    save ("treemap-zoomed");
+    hs_treemap_widget_zoom_to (hs_window_get_treemap (window), 0);
+  }
 
   /* The inspector on the first leaking object, over the leak view. */
   hs_window_set_view (window, "leaks");
