@@ -393,7 +393,10 @@ rebuild (HsInspector *self)
     }
   heap = a->heap;
 
-  gtk_label_set_text (GTK_LABEL (self->title), hs_heap_object_class_name (heap, self->obj));
+  {
+    const char *cls = hs_heap_object_class_name (heap, self->obj);
+    gtk_label_set_text (GTK_LABEL (self->title), cls != NULL ? cls : "?");
+  }
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
   gtk_label_set_text (GTK_LABEL (self->subtitle), id);
 
