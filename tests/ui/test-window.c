@@ -787,6 +787,45 @@ test_drop (void)
   window_close (window);
 }
 
+/* Class names and strings written to break markup: they show as text,
+ * in every view, without a warning. */
+static void
+test_hostile_names (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator",
+                                            "dumps", "escape.hprof.gz", NULL);
+  HsWindow *window = window_new ();
+  HsAnalysis *a;
+  GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
+
+  g_log_set_always_fatal (fatal | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
+  a = open_and_wait (window, path);
+  g_assert_cmpuint (hs_window_get_n_leak_rows (window), >, 0);
+  for (guint i = 0; i < hs_window_get_n_leak_rows (window); i++)
+    {
+      hs_window_select_leak (window, i);
+      ui_iterate (30);
+      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+    }
+  for (guint i = 0; i < a->leaks->application_leaks->len; i++)
+    {
+      HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, i);
+      HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
+      hs_window_inspect (window, t->leaking_obj);
+      g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 30000));
+    }
+  hs_window_set_view (window, "classes");
+  check_window_picture (window);
+  hs_window_set_view (window, "dominators");
+  check_window_picture (window);
+  {
+    g_autoptr(GdkTexture) treemap = render_treemap (window, FALSE);
+    check_window_picture (window);
+  }
+  g_log_set_always_fatal (fatal);
+  window_close (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -799,6 +838,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/corpus-leak", test_corpus_leak);
   g_test_add_func ("/ui/jhat-classes", test_jhat_classes);
   g_test_add_func ("/ui/sample", test_sample);
+  g_test_add_func ("/ui/hostile-names", test_hostile_names);
   g_test_add_func ("/ui/several-dumps", test_several_dumps);
   g_test_add_func ("/ui/export", test_export);
   g_test_add_func ("/ui/cancel", test_cancel);
