@@ -17,15 +17,12 @@ static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
   GApplication *app = data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
 
   /* Close the windows so that each remembers its size. */
-  for (GList *l = g_list_copy (windows), *it = l; it != NULL; it = it->next)
-    {
-      gtk_window_close (GTK_WINDOW (it->data));
-      if (it->next == NULL)
-        g_list_free (l);
-    }
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
   g_application_quit (app);
 }
 
