@@ -726,8 +726,11 @@ test_application (void)
   /* Back to the default for the other tests (the setting may be shared). */
   g_action_group_activate_action (G_ACTION_GROUP (app), "follow-weak", NULL);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Ctrl+Q's action closes every window. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   ui_iterate (100);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
 }
 
 static void
