@@ -712,8 +712,20 @@ test_application (void)
   g_assert_true (has_accel (GTK_APPLICATION (app), "app.quit", "<Control>q"));
   g_assert_true (has_accel (GTK_APPLICATION (app), "win.show-help-overlay", "F1"));
   g_assert_true (has_accel (GTK_APPLICATION (app), "win.show-help-overlay", "<Control>question"));
-  /* The shortcuts window comes from the resources (gtk/help-overlay.ui). */
+  /* The shortcuts window comes from the resources (gtk/help-overlay.ui)
+   * and opens from its action (F1) without a warning. */
   g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  {
+    GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
+    GtkShortcutsWindow *help = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+
+    g_log_set_always_fatal (fatal | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+    ui_iterate (200);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
+    gtk_widget_set_visible (GTK_WIDGET (help), FALSE);
+    g_log_set_always_fatal (fatal);
+  }
 
   /* Following weak references changes every number: the dump is analysed
    * again with the option on. */
