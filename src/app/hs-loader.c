@@ -262,15 +262,9 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
       return;
     }
 
-  /* hs_analysis_run () in two steps: on a failure after parsing (a cancel
-   * during the dominators, say) it frees the heap twice, while
-   * hs_analysis_run_on_heap () owns the heap and frees it once. */
-  {
-    HsHeap *heap = hs_heap_open (self->path, &self->opts.open, on_progress, self, cancellable, &error);
-    analysis = heap != NULL
-      ? hs_analysis_run_on_heap (heap, &self->opts, on_progress, self, cancellable, &error)
-      : NULL;
-  }
+  /* The whole pipeline; it lets the dominator walk find what is reachable
+   * instead of walking the heap twice. */
+  analysis = hs_analysis_run (self->path, &self->opts, on_progress, self, cancellable, &error);
   if (analysis != NULL && g_cancellable_is_cancelled (cancellable))
     g_clear_pointer (&analysis, hs_analysis_free);
   if (analysis == NULL)
