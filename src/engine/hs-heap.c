@@ -1226,11 +1226,28 @@ layout_classes (HsHeap *heap)
       ci->instance_size = (guint32) align_up (ci->declared_size, 8);
     else
       ci->instance_size = (guint32) align_up (sz[i], A);
-    /* Instance data layout: own fields first, then the superclass's. */
-    guint64 pos = 0;
-    ci->refs_start = pool->len;
-    for (HsClass c = i; c != HS_CLASS_NONE; c = hs_class_info (heap, c)->super) {
-      HsClassInfo *k = hs_class_info (heap, c);
+  }
+  /* Instance data layout: own fields first, then the superclass's. A
+   * class's reference offsets are its own, then its superclass's shifted by
+   * its own data size: built from the top of each chain down, in time linear
+   * in the pool (a walk of the whole chain per class was quadratic on deep
+   * hierarchies). The pool is capped: a hostile file can make every one of
+   * thousands of subclasses inherit 65535 reference fields. */
+  const guint pool_cap = 1u << 24;
+  gboolean capped = FALSE;
+  memset (done, 0, nc);
+  for (guint i = 0; i < nc; i++) {
+    guint depth = 0;
+    HsClass c = i;
+    while (c != HS_CLASS_NONE && !done[c]) {
+      chain[depth++] = c;
+      c = hs_class_info (heap, c)->super;
+    }
+    while (depth > 0) {
+      HsClass kc = chain[--depth];
+      HsClassInfo *k = hs_class_info (heap, kc);
+      guint64 pos = 0;
+      k->refs_start = pool->len;
       for (guint f = 0; f < k->n_fields; f++) {
         if (k->fields[f].type == HS_TYPE_OBJECT &&
             !(k->is_reference_class && !heap->follow_weak && g_str_equal (k->fields[f].name, "referent"))) {
@@ -1239,10 +1256,26 @@ layout_classes (HsHeap *heap)
         }
         pos += hs_type_size (k->fields[f].type, P);
       }
+      if (k->super != HS_CLASS_NONE) {
+        const HsClassInfo *s = hs_class_info (heap, k->super);
+        if (pool->len + (guint64) s->refs_count > pool_cap) {
+          capped = TRUE;
+        } else {
+          for (guint32 r = 0; r < s->refs_count; r++) {
+            guint32 o = (guint32) (pos + g_array_index (pool, guint32, s->refs_start + r));
+            g_array_append_val (pool, o);
+          }
+        }
+        pos += s->data_size;
+      }
+      k->data_size = (guint32) MIN (pos, (guint64) G_MAXUINT32);
+      k->refs_count = pool->len - k->refs_start;
+      done[kc] = 1;
     }
-    ci->data_size = (guint32) MIN (pos, (guint64) G_MAXUINT32);
-    ci->refs_count = pool->len - ci->refs_start;
   }
+  if (capped)
+    add_warning (heap, "%s: the classes inherit more than %u reference fields in all; the inherited references of some classes were left out",
+                 heap->name, pool_cap);
   heap->n_class_ref_offsets = pool->len;
   heap->class_ref_offsets = (guint32 *) g_array_free (pool, FALSE);
   g_free (sz);
