@@ -15,6 +15,7 @@ Writes into OUTDIR:
 Built with tests/hprofgen.py. Object ids are small and aligned by 16.
 """
 import os
+import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -231,7 +232,67 @@ def bad_dumps():
     h.record(g.TAG_HEAP_DUMP_END, b'')
     h.heap_dump()
     add('bad-two-dumps-second-empty', h, 'load')
+    # Class hierarchies that cost more than the file's size suggests.
+    add('bad-deep-class-chain', deep_chain(100000), 'load')
+    add('bad-wide-inherited-fields', wide_inherited(65535, 3000), 'load')
     return out
+
+
+def _class_dump(cid, super_id, fields, id_size=4):
+    """A CLASS_DUMP sub-record packed directly (hprofgen builds field
+    chains per class, quadratic on these hierarchies)."""
+    b = struct.pack('>BIIIIIIII', g.SUB_CLASS_DUMP, cid, 0, super_id, 0, 0, 0, 0, 0)
+    b += struct.pack('>IHH', 4 * len(fields), 0, 0)
+    b += struct.pack('>H', len(fields)) + b''.join(struct.pack('>IB', name, typ) for (name, typ) in fields)
+    return b
+
+
+def _raw_dump(name_records, subs):
+    out = bytearray(b'JAVA PROFILE 1.0.2\0' + struct.pack('>IQ', 4, 0))
+
+    def rec(tag, body):
+        out.extend(struct.pack('>BII', tag, 0, len(body)) + body)
+    for sid, text in name_records:
+        rec(g.TAG_STRING, struct.pack('>I', sid) + text)
+    for k in range(0, len(subs), 20000):
+        rec(g.TAG_HEAP_DUMP_SEGMENT, b''.join(subs[k:k + 20000]))
+    rec(g.TAG_HEAP_DUMP_END, b'')
+    return bytes(out)
+
+
+def deep_chain(depth):
+    """java.lang.Object and a chain of depth classes, each the superclass of
+    the next, one in a thousand declaring an object field; an instance of
+    the deepest. Walking the whole chain for every class is depth^2 / 2
+    steps (5e9 here)."""
+    names = [(1, b'java/lang/Object'), (2, b'f')]
+    subs = [_class_dump(0x100, 0, [])]
+    prev, nf = 0x100, 0
+    for i in range(depth):
+        cid = 0x1000 + 16 * i
+        fields = [(2, g.OBJECT)] if i % 1000 == 0 else []
+        nf += len(fields)
+        subs.append(_class_dump(cid, prev, fields))
+        prev = cid
+    subs.append(struct.pack('>BIIII', g.SUB_INSTANCE_DUMP, 0x10000000, 0, prev, 4 * nf) + b'\0' * (4 * nf))
+    subs.append(struct.pack('>BI', g.ROOT_STICKY_CLASS, prev))
+    subs.append(struct.pack('>BII', g.ROOT_JNI_GLOBAL, 0x10000000, 0))
+    return _raw_dump(names, subs)
+
+
+def wide_inherited(nfields, nsub):
+    """A class with nfields object fields and nsub direct subclasses: each
+    subclass inherits every field, nfields * nsub (2e8 here) inherited
+    reference offsets from a file of a few hundred kB."""
+    names = [(1, b'java/lang/Object'), (2, b'f')]
+    subs = [_class_dump(0x100, 0, []), _class_dump(0x110, 0x100, [(2, g.OBJECT)] * nfields)]
+    for i in range(nsub):
+        subs.append(_class_dump(0x1000 + 16 * i, 0x110, []))
+    last = 0x1000 + 16 * (nsub - 1)
+    subs.append(struct.pack('>BIIII', g.SUB_INSTANCE_DUMP, 0x10000000, 0, last, 4 * nfields)
+                + b'\0' * (4 * nfields))
+    subs.append(struct.pack('>BII', g.ROOT_JNI_GLOBAL, 0x10000000, 0))
+    return _raw_dump(names, subs)
 
 
 def _roots_only():
