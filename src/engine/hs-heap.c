@@ -277,7 +277,8 @@ static const char *
 string_lookup (Parse *ps, guint64 id, gsize *len)
 {
   StringRef key = { .id = id };
-  StringRef *r = bsearch (&key, ps->strings->data, ps->strings->len, sizeof (StringRef), cmp_string_ref);
+  /* No bsearch on the NULL data of an empty table (UB). */
+  StringRef *r = ps->strings->len ? bsearch (&key, ps->strings->data, ps->strings->len, sizeof (StringRef), cmp_string_ref) : NULL;
   if (!r)
     return NULL;
   *len = r->len;
