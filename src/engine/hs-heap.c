@@ -1079,7 +1079,7 @@ load_classes (Parse *ps, GError **error)
     const guint8 *b = d + off + 1;
     guint64 cid = hs_read_id (b, ids);
     LoadClass key = { .class_id = cid };
-    LoadClass *lc = bsearch (&key, ps->load_classes->data, ps->load_classes->len, sizeof (LoadClass), cmp_load_class);
+    LoadClass *lc = ps->load_classes->len ? bsearch (&key, ps->load_classes->data, ps->load_classes->len, sizeof (LoadClass), cmp_load_class) : NULL;
     g_autofree char *name = NULL;
     if (lc) {
       gsize len;
