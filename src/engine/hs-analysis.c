@@ -11,6 +11,43 @@ add_timing (HsAnalysis *a, const char *phase, gint64 start)
   g_array_append_val (a->timings, t);
 }
 
+/* The leak search needs the graph, not the dominator tree (retained sizes
+ * are filled in afterwards), so it runs on the second core meanwhile. */
+typedef struct {
+  HsHeap *heap;
+  const HsLeakOptions *opts;
+  GCancellable *cancellable;
+  HsLeakReport *report;
+  GError *error;
+  double seconds;
+} LeakJob;
+
+static gpointer
+leak_thread (gpointer data)
+{
+  LeakJob *job = data;
+  gint64 t0 = g_get_monotonic_time ();
+  job->report = hs_leaks_find (job->heap, NULL, job->opts, NULL, NULL, job->cancellable, &job->error);
+  job->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return NULL;
+}
+
+static gboolean
+join_leaks (GThread **thread, LeakJob *job, HsAnalysis *a, GError **error)
+{
+  if (!*thread)
+    return TRUE;
+  g_thread_join (g_steal_pointer (thread));
+  if (!job->report) {
+    g_propagate_error (error, g_steal_pointer (&job->error));
+    return FALSE;
+  }
+  a->leaks = g_steal_pointer (&job->report);
+  HsPhaseTime t = { "leaks (beside dominators)", job->seconds };
+  g_array_append_val (a->timings, t);
+  return TRUE;
+}
+
 HsAnalysis *
 hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
                          gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -23,6 +60,11 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
 
   if (!opts->skip_dominators) {
+    LeakJob lj = { heap, &opts->leaks, cancellable, NULL, NULL, 0 };
+    GThread *leaks = NULL;
+    if (!opts->skip_leaks && g_get_num_processors () > 1)
+      leaks = g_thread_new ("hs-leaks", leak_thread, &lj);
+
     gint64 t0 = g_get_monotonic_time ();
     GArray *roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
     for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
@@ -34,23 +76,29 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
                                   (const HsObj *) roots->data, roots->len, hs_heap_shallow_sizes (heap),
                                   progress, progress_data, cancellable, error);
     g_array_unref (roots);
-    if (!a->dom)
+    if (!a->dom) {
+      join_leaks (&leaks, &lj, a, NULL);
+      g_clear_error (&lj.error);
       return NULL;
-    hs_heap_set_reachable (heap, a->dom->idom);
+    }
     add_timing (a, "dominators", t0);
 
     t0 = g_get_monotonic_time ();
     if (progress)
       progress ("retained", 0.0, progress_data);
     guint nc = hs_heap_n_classes (heap);
-    guint64 n = hs_heap_n_objects (heap);
-    HsClass *class_of = g_new (HsClass, n + 1);
-    for (guint64 i = 0; i < n; i++)
-      class_of[i] = hs_heap_object_class (heap, (HsObj) i);
     a->class_retained = g_new0 (guint64, nc + 1);
-    hs_dom_tree_class_retained (a->dom, class_of, nc, a->class_retained);
-    g_free (class_of);
+    hs_dom_tree_class_retained (a->dom, hs_heap_object_classes (heap), nc, a->class_retained);
     add_timing (a, "class retained", t0);
+
+    /* The leak thread reads the heap's flags: mark reachability after it. */
+    if (leaks && progress)
+      progress ("paths", 0.5, progress_data);
+    if (!join_leaks (&leaks, &lj, a, error))
+      return NULL;
+    hs_heap_set_reachable (heap, a->dom->idom);
+    if (a->leaks)
+      hs_leak_report_set_retained (a->leaks, a->dom);
 
     t0 = g_get_monotonic_time ();
     if (progress)
@@ -64,7 +112,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  if (!opts->skip_leaks && a->dom) {
+  if (!opts->skip_leaks && a->dom && !a->leaks) {
     gint64 t0 = g_get_monotonic_time ();
     a->leaks = hs_leaks_find (heap, a->dom, &opts->leaks, progress, progress_data, cancellable, error);
     if (!a->leaks)

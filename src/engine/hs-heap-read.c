@@ -21,12 +21,14 @@ guint hs_heap_n_dumps (HsHeap *heap) { return heap->n_dumps; }
 guint hs_heap_dump_index (HsHeap *heap) { return heap->dump_index; }
 const char *hs_heap_warning (HsHeap *heap) { return heap->warning; }
 const HsSummary *hs_heap_summary (HsHeap *heap) { return &heap->summary; }
+gboolean hs_heap_reachability_known (HsHeap *heap) { return heap->totals_done; }
 
 /* ---- objects ---------------------------------------------------------------- */
 guint64 hs_heap_n_objects (HsHeap *heap) { return heap->n; }
 guint64 hs_heap_object_id (HsHeap *heap, HsObj o) { return heap->ids[o]; }
 HsKind hs_heap_object_kind (HsHeap *heap, HsObj o) { return heap->flags[o] & HS_FLAG_KIND_MASK; }
 HsClass hs_heap_object_class (HsHeap *heap, HsObj o) { return heap->klass[o]; }
+const HsClass *hs_heap_object_classes (HsHeap *heap) { return heap->klass; }
 guint32 hs_heap_object_shallow (HsHeap *heap, HsObj o) { return heap->shallow[o]; }
 gboolean hs_heap_object_reachable (HsHeap *heap, HsObj o) { return (heap->flags[o] & HS_FLAG_REACHABLE) != 0; }
 gboolean hs_heap_object_is_root (HsHeap *heap, HsObj o) { return (heap->flags[o] & HS_FLAG_ROOT) != 0; }

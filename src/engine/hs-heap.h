@@ -164,6 +164,8 @@ HsKind       hs_heap_object_kind       (HsHeap *heap, HsObj o);
 /* The class the object is an instance of: for class objects that is
  * java.lang.Class (HS_CLASS_NONE if the dump has no such class). */
 HsClass      hs_heap_object_class      (HsHeap *heap, HsObj o);
+/* The same for every object at once: n_objects entries. */
+const HsClass *hs_heap_object_classes  (HsHeap *heap);
 guint32      hs_heap_object_shallow    (HsHeap *heap, HsObj o);
 gboolean     hs_heap_object_reachable  (HsHeap *heap, HsObj o);
 gboolean     hs_heap_object_is_root    (HsHeap *heap, HsObj o);
@@ -273,6 +275,8 @@ const HsSummary *hs_heap_summary       (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
  * reachable and computes the totals. Does nothing otherwise. */
 void         hs_heap_set_reachable     (HsHeap *heap, const HsObj *idom);
+/* FALSE while reachability is deferred (see defer_reachability). */
+gboolean     hs_heap_reachability_known (HsHeap *heap);
 
 /* Human-readable byte size ("94.5 kB", SI like LeakCanary). Caller frees. */
 char        *hs_format_bytes           (guint64 bytes);

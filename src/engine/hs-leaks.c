@@ -1089,8 +1089,9 @@ run_search (Ctx *c, HsProgressFunc progress, gpointer progress_data,
   }
   c->n_reachable_leaking = 0;
   for (guint i = 0; i < c->leaking->len; i++)
-    if (hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
-      c->n_reachable_leaking++;
+    if (!hs_heap_reachability_known (c->heap) ||
+        hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
+      c->n_reachable_leaking++; /* unknown yet (run beside the dominators): walk it all */
 
   enqueue_roots (c);
   while (c->n_found < c->n_reachable_leaking) {
@@ -2147,4 +2148,41 @@ hs_leak_trace_node_id (const HsLeakTrace *trace, guint node_index)
 {
   TraceExtra *ex = trace ? extra_lookup (trace) : NULL;
   return ex && node_index < ex->n_nodes ? ex->node_ids[node_index] : 0;
+}
+
+/* Retained sizes from the dominator tree, for a report found without one
+ * (the pipeline finds paths and dominators at the same time); then the
+ * orders that depend on them. */
+static void
+set_trace_retained (HsLeakTrace *t, const HsDomTree *dom)
+{
+  gboolean ok = t->leaking_obj < dom->n && dom->idom[t->leaking_obj] != HS_OBJ_NONE;
+  t->retained_bytes = ok ? dom->retained[t->leaking_obj] : 0;
+  t->retained_count = ok ? dom->retained_count[t->leaking_obj] : 0;
+  TraceExtra *x = extra_lookup (t);
+  if (!x)
+    return;
+  for (guint i = 0; i < t->nodes->len && i < x->n_nodes; i++) {
+    HsLeakNode *node = g_ptr_array_index (t->nodes, i);
+    HsObj o = node->obj;
+    if (node->leaking == HS_LEAKING_YES && o < dom->n && dom->idom[o] != HS_OBJ_NONE) {
+      x->node_retained[i] = dom->retained[o];
+      x->node_retained_count[i] = dom->retained_count[o];
+    }
+  }
+}
+
+void
+hs_leak_report_set_retained (HsLeakReport *report, const HsDomTree *dom)
+{
+  GPtrArray *lists[2] = { report->application_leaks, report->library_leaks };
+  for (guint l = 0; l < 2; l++) {
+    for (guint g = 0; g < lists[l]->len; g++) {
+      HsLeakGroup *grp = g_ptr_array_index (lists[l], g);
+      for (guint t = 0; t < grp->traces->len; t++)
+        set_trace_retained (g_ptr_array_index (grp->traces, t), dom);
+      g_ptr_array_sort (grp->traces, cmp_traces);
+    }
+    g_ptr_array_sort (lists[l], cmp_groups);
+  }
 }

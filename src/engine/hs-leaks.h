@@ -107,6 +107,9 @@ HsLeakReport *hs_leaks_find        (HsHeap              *heap,
                                     GCancellable        *cancellable,
                                     GError             **error);
 void          hs_leak_report_free  (HsLeakReport *report);
+/* For a report found with dom == NULL: fills the retained sizes from the
+ * dominator tree and sorts traces and groups as hs_leaks_find does. */
+void          hs_leak_report_set_retained (HsLeakReport *report, const HsDomTree *dom);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsLeakReport, hs_leak_report_free)
 
 /* The trace in LeakCanary's text form (┬───, │ GC Root:, ├─, ↓, ~~~, ╰→). */
