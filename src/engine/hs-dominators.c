@@ -543,18 +543,25 @@ hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
   return end > start ? tree->child_targets + start : NULL;
 }
 
-/* Iterative DFS over the dominator tree. The stack holds, per depth, the
- * position in child_targets of the node on the current path; the next
- * sibling is the next position while it is inside the parent's range. */
-void
-hs_dom_tree_class_retained (const HsDomTree *tree,
-                            const HsClass   *class_of,
-                            guint            n_classes,
-                            guint64         *out_retained)
+typedef struct {
+  const HsDomTree *tree;
+  const HsClass *class_of;
+  guint n_classes;
+  guint64 first, last;       /* positions of top-level children to walk */
+  guint64 *out;              /* n_classes entries, zeroed */
+} ClassRetainedJob;
+
+/* The walk of SEMANTICS.md's class retained size over the subtrees of the
+ * virtual root's children at positions [first, last): an instance counts when
+ * no instance of its class is active above it. Iterative. */
+static gpointer
+class_retained_walk (gpointer data)
 {
-  memset (out_retained, 0, sizeof (guint64) * n_classes);
-  if (!tree || tree->n_reachable == 0)
-    return;
+  ClassRetainedJob *job = data;
+  const HsDomTree *tree = job->tree;
+  const HsClass *class_of = job->class_of;
+  guint n_classes = job->n_classes;
+  guint64 *out_retained = job->out;
   const guint64 *co = tree->child_offsets;
   const HsObj *ct = tree->child_targets;
   g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
@@ -573,9 +580,9 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
       active[c_]--;                                                        \
   } G_STMT_END
 
-  if (co[tree->n + 1] == co[tree->n])
-    return;
-  stack[depth++] = co[tree->n];
+  if (job->first >= job->last)
+    return NULL;
+  stack[depth++] = job->first;
   ENTER (stack[0]);
   while (depth > 0)
     {
@@ -598,8 +605,8 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
         {
           pos = stack[depth - 1];
           LEAVE (pos);
-          HsObj parent = depth >= 2 ? ct[stack[depth - 2]] : (HsObj) tree->n;
-          if (pos + 1 < co[parent + 1])
+          guint64 end = depth >= 2 ? co[ct[stack[depth - 2]] + 1] : job->last;
+          if (pos + 1 < end)
             {
               stack[depth - 1] = pos + 1;
               ENTER (pos + 1);
@@ -611,6 +618,50 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
     }
 #undef ENTER
 #undef LEAVE
+  return NULL;
+}
+
+void
+hs_dom_tree_class_retained (const HsDomTree *tree,
+                            const HsClass   *class_of,
+                            guint            n_classes,
+                            guint64         *out_retained)
+{
+  memset (out_retained, 0, sizeof (guint64) * n_classes);
+  if (!tree || tree->n_reachable == 0)
+    return;
+  const guint64 *co = tree->child_offsets;
+  guint64 first = co[tree->n], last = co[tree->n + 1];
+  if (first == last)
+    return;
+  /* Two halves of the virtual root's subtrees, by object count, walked on
+   * both cores: each subtree starts with no class active, so the halves
+   * are independent and their sums add up. */
+  guint64 split = last;
+  if (tree->n_reachable > 1000000 && g_get_num_processors () > 1)
+    {
+      guint64 acc = 0, half = tree->n_reachable / 2;
+      for (split = first; split < last && acc < half; split++)
+        acc += tree->retained_count[tree->child_targets[split]];
+    }
+  ClassRetainedJob jobs[2] = {
+    { tree, class_of, n_classes, first, split, out_retained },
+    { tree, class_of, n_classes, split, last, NULL },
+  };
+  GThread *th = NULL;
+  if (split < last)
+    {
+      jobs[1].out = g_new0 (guint64, MAX (n_classes, 1));
+      th = g_thread_new ("hs-class-retained", class_retained_walk, &jobs[1]);
+    }
+  class_retained_walk (&jobs[0]);
+  if (th)
+    {
+      g_thread_join (th);
+      for (guint c = 0; c < n_classes; c++)
+        out_retained[c] += jobs[1].out[c];
+      g_free (jobs[1].out);
+    }
 }
 
 /* Marks what is reachable without entering the set, then continues from the

@@ -793,6 +793,36 @@ test_bad_offsets (void)
   g_assert_error (error, HS_ERROR, HS_ERROR_ARGUMENT);
 }
 
+/* Big enough (over a million reachable objects) that the class walk splits
+ * the virtual root's subtrees over two threads: four roots, each the head of
+ * a chain of 400,000 objects whose classes go A, B, A, B, ... (16 bytes
+ * each). In each chain the head (A) retains the whole chain and the second
+ * node (B) all but the head; every deeper instance has one of its class
+ * above it. So A = 4 x 400,000 x 16 and B = 4 x 399,999 x 16, however the
+ * subtrees are split. */
+static void
+test_class_retained_split (void)
+{
+  const guint64 chains = 4, len = 400000;
+  g_autoptr(Graph) g = graph_new (chains * len);
+  HsClass *class_of = g_new (HsClass, chains * len);
+  for (guint64 c = 0; c < chains; c++) {
+    for (guint64 i = 0; i < len; i++) {
+      HsObj v = (HsObj) (c * len + i);
+      class_of[v] = i % 2;
+      if (i + 1 < len)
+        edge (g, v, v + 1);
+    }
+    root (g, (HsObj) (c * len));
+  }
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  guint64 out[2];
+  hs_dom_tree_class_retained (t, class_of, 2, out);
+  g_assert_cmpuint (out[0], ==, chains * len * 16);
+  g_assert_cmpuint (out[1], ==, chains * (len - 1) * 16);
+  g_free (class_of);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -808,6 +838,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dominators/wide", test_wide);
   g_test_add_func ("/dominators/self-loops-duplicates", test_self_loops_duplicates);
   g_test_add_func ("/dominators/class-retained", test_class_retained);
+  g_test_add_func ("/dominators/class-retained-split", test_class_retained_split);
   g_test_add_func ("/dominators/random", test_random);
   g_test_add_func ("/dominators/progress-cancel", test_progress_cancel);
   g_test_add_func ("/dominators/bad-offsets", test_bad_offsets);
