@@ -3,6 +3,7 @@
 
 #include "hs-analysis.h"
 #include "hs-native.h"
+#include "hs-heap-private.h"
 
 static void
 add_timing (HsAnalysis *a, const char *phase, gint64 start)
@@ -22,12 +23,26 @@ typedef struct {
   double seconds;
 } LeakJob;
 
+static void
+leak_search (gpointer data)
+{
+  LeakJob *job = data;
+  job->report = hs_leaks_find (job->heap, NULL, job->opts, NULL, NULL, job->cancellable, &job->error);
+}
+
 static gpointer
 leak_thread (gpointer data)
 {
   LeakJob *job = data;
   gint64 t0 = g_get_monotonic_time ();
-  job->report = hs_leaks_find (job->heap, NULL, job->opts, NULL, NULL, job->cancellable, &job->error);
+  /* The search reads the dump's fields: a mapped file cut short meanwhile
+   * gives an error, not SIGBUS (what the interrupted search held is lost). */
+  if (!hs_guarded_call (leak_search, job)) {
+    job->report = NULL;
+    g_clear_error (&job->error);
+    g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read",
+                 hs_heap_path (job->heap));
+  }
   job->seconds = (g_get_monotonic_time () - t0) / 1e6;
   return NULL;
 }
