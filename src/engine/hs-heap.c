@@ -1202,33 +1202,8 @@ layout_classes (HsHeap *heap)
     if (strcmp (ci->name, "java.lang.ref.Reference") == 0)
       ci->is_reference_class = TRUE;
   }
-  /* S(C), iteratively: resolve each chain from the top. */
-  for (guint i = 0; i < nc; i++) {
-    guint depth = 0;
-    HsClass c = i;
-    while (c != HS_CLASS_NONE && !done[c]) {
-      chain[depth++] = c;
-      c = hs_class_info (heap, c)->super;
-    }
-    while (depth > 0) {
-      HsClass k = chain[--depth];
-      HsClassInfo *ci = hs_class_info (heap, k);
-      guint64 own = 0;
-      for (guint f = 0; f < ci->n_fields; f++)
-        own += ci->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (ci->fields[f].type, P);
-      guint64 s = ci->super == HS_CLASS_NONE ? P + R : align_up (own + sz[ci->super], R);
-      sz[k] = (guint32) MIN (s, (guint64) G_MAXUINT32);
-      done[k] = 1;
-    }
-  }
-  for (guint i = 0; i < nc; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    if (heap->android)
-      ci->instance_size = (guint32) align_up (ci->declared_size, 8);
-    else
-      ci->instance_size = (guint32) align_up (sz[i], A);
-  }
-  /* Instance data layout: own fields first, then the superclass's. A
+  /* Sizes and instance data layout, from the top of each chain down. The
+   * layout: own fields first, then the superclass's. A
    * class's reference offsets are its own, then its superclass's shifted by
    * its own data size: built from the top of each chain down, in time linear
    * in the pool (a walk of the whole chain per class was quadratic on deep
@@ -1236,7 +1211,6 @@ layout_classes (HsHeap *heap)
    * thousands of subclasses inherit 65535 reference fields. */
   const guint pool_cap = 1u << 24;
   gboolean capped = FALSE;
-  memset (done, 0, nc);
   for (guint i = 0; i < nc; i++) {
     guint depth = 0;
     HsClass c = i;
@@ -1247,6 +1221,15 @@ layout_classes (HsHeap *heap)
     while (depth > 0) {
       HsClass kc = chain[--depth];
       HsClassInfo *k = hs_class_info (heap, kc);
+      /* S(C) of SEMANTICS.md: P + R at the top, else the own fields plus
+       * S(super), aligned up to R. */
+      guint64 own = 0;
+      for (guint f = 0; f < k->n_fields; f++)
+        own += k->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (k->fields[f].type, P);
+      guint64 sc = k->super == HS_CLASS_NONE ? P + R : align_up (own + sz[k->super], R);
+      sz[kc] = (guint32) MIN (sc, (guint64) G_MAXUINT32);
+      k->instance_size = heap->android ? (guint32) align_up (k->declared_size, 8)
+                                       : (guint32) align_up (sz[kc], A);
       guint64 pos = 0;
       k->refs_start = pool->len;
       for (guint f = 0; f < k->n_fields; f++) {
@@ -1284,16 +1267,18 @@ layout_classes (HsHeap *heap)
   g_free (chain);
 }
 
+/* Class names of primitive arrays, by element type. */
+static const char *const prim_names[12] = {
+  [HS_TYPE_BOOLEAN] = "boolean[]", [HS_TYPE_CHAR] = "char[]", [HS_TYPE_FLOAT] = "float[]",
+  [HS_TYPE_DOUBLE] = "double[]", [HS_TYPE_BYTE] = "byte[]", [HS_TYPE_SHORT] = "short[]",
+  [HS_TYPE_INT] = "int[]", [HS_TYPE_LONG] = "long[]",
+};
+
 /* Classes that are not in the dump but that objects need: primitive arrays
  * with no class object, java.lang.Class. */
 static void
 synthetic_classes (HsHeap *heap)
 {
-  static const char *prim_names[12] = {
-    [HS_TYPE_BOOLEAN] = "boolean[]", [HS_TYPE_CHAR] = "char[]", [HS_TYPE_FLOAT] = "float[]",
-    [HS_TYPE_DOUBLE] = "double[]", [HS_TYPE_BYTE] = "byte[]", [HS_TYPE_SHORT] = "short[]",
-    [HS_TYPE_INT] = "int[]", [HS_TYPE_LONG] = "long[]",
-  };
   for (guint t = 0; t < 12; t++) {
     heap->prim_class[t] = HS_CLASS_NONE;
     if (!prim_names[t])
@@ -1307,11 +1292,6 @@ synthetic_classes (HsHeap *heap)
 static HsClass
 prim_class_for (HsHeap *heap, guint type)
 {
-  static const char *prim_names[12] = {
-    [HS_TYPE_BOOLEAN] = "boolean[]", [HS_TYPE_CHAR] = "char[]", [HS_TYPE_FLOAT] = "float[]",
-    [HS_TYPE_DOUBLE] = "double[]", [HS_TYPE_BYTE] = "byte[]", [HS_TYPE_SHORT] = "short[]",
-    [HS_TYPE_INT] = "int[]", [HS_TYPE_LONG] = "long[]",
-  };
   if (type >= 12 || !prim_names[type])
     return HS_CLASS_NONE;
   if (heap->prim_class[type] == HS_CLASS_NONE) {
