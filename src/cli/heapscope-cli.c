@@ -316,6 +316,21 @@ classes_named (HsHeap *h, const char *name, GError **error)
   return cs;
 }
 
+/* The commands that take --class: the analysis and the classes of that
+ * name (several loaders may define one), or NULL with error set. */
+static GArray *
+load_class_set (const char *path, const char *command, HsAnalysis **analysis, GError **error)
+{
+  if (!o.class_name) {
+    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s needs --class NAME", command);
+    return NULL;
+  }
+  *analysis = load (path, TRUE, FALSE, error);
+  if (!*analysis)
+    return NULL;
+  return classes_named ((*analysis)->heap, o.class_name, error);
+}
+
 /* One byte per object: 1 for instances of the classes in cs. */
 static guint8 *
 instances_of (HsHeap *h, GArray *cs, guint64 *count)
@@ -351,17 +366,11 @@ cmp_obj_retained (gconstpointer pa, gconstpointer pb)
 static int
 cmd_objects (const char *path, GError **error)
 {
-  if (!o.class_name) {
-    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "objects needs --class NAME");
-    return 2;
-  }
-  g_autoptr (HsAnalysis) a = load (path, TRUE, FALSE, error);
-  if (!a)
-    return 2;
-  HsHeap *h = a->heap;
-  g_autoptr (GArray) cs = classes_named (h, o.class_name, error);
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (GArray) cs = load_class_set (path, "objects", &a, error);
   if (!cs)
     return 2;
+  HsHeap *h = a->heap;
   g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
   guint64 n = hs_heap_n_objects (h);
   g_autofree guint8 *in_set = instances_of (h, cs, NULL);
@@ -387,17 +396,11 @@ cmd_objects (const char *path, GError **error)
 static int
 cmd_retained_set (const char *path, GError **error)
 {
-  if (!o.class_name) {
-    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "retained-set needs --class NAME");
-    return 2;
-  }
-  g_autoptr (HsAnalysis) a = load (path, TRUE, FALSE, error);
-  if (!a)
-    return 2;
-  HsHeap *h = a->heap;
-  g_autoptr (GArray) cs = classes_named (h, o.class_name, error);
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (GArray) cs = load_class_set (path, "retained-set", &a, error);
   if (!cs)
     return 2;
+  HsHeap *h = a->heap;
   guint64 n = hs_heap_n_objects (h), count = 0;
   guint8 *in_set = instances_of (h, cs, &count);
   guint64 class_ret = 0;

@@ -1538,7 +1538,6 @@ compute_reachability (HsHeap *heap, gboolean defer)
   HsObj *queue = g_new (HsObj, n + 1);
   guint64 head = 0, tail = 0;
   HsSummary *s = &heap->summary;
-  guint8 *seen_type = g_new0 (guint8, 256);
 
   for (guint i = 0; i < heap->roots->len; i++) {
     HsRoot *r = &g_array_index (heap->roots, HsRoot, i);
@@ -1580,7 +1579,6 @@ compute_reachability (HsHeap *heap, gboolean defer)
     g_hash_table_unref (seen);
     g_array_unref (keys);
   }
-  g_free (seen_type);
   debug_time ("  roots");
   if (defer) {
     /* The dominator tree's walk finds the same set: hs_heap_set_reachable(). */
@@ -1700,7 +1698,7 @@ check_memory (HsHeap *heap, guint64 n_objects, GError **error)
     const char *m = strstr (meminfo, "MemAvailable:");
     if (m) {
       guint64 kb = g_ascii_strtoull (m + 13, NULL, 10);
-      guint64 sys = kb * 1024 + (heap->owned_data ? 0 : 0);
+      guint64 sys = kb * 1024;
       avail = avail ? MIN (avail, sys) : sys;
     }
   }

@@ -29,54 +29,16 @@ sys.path.insert(0, TESTS)
 sys.path.insert(0, os.path.join(TESTS, 'cli'))
 
 import hprofgen as g  # noqa: E402
-
-OBJ, CLS, STR, CHARS, BYTES, KWR, REF, WEAK, THREAD, OBJS = (
-    0x1000, 0x1010, 0x1020, 0x1030, 0x1040, 0x1050, 0x1060, 0x1070, 0x1080, 0x1090)
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_dumps  # noqa: E402
 
 def leak_heap(version='1.0.2', id_size=4, android=False):
-    """A KeyedWeakReference watching an object held by a static field, a
-    String, a Thread root with a name, an object array, a weak reference."""
-    h = g.Hprof(version=version, id_size=id_size)
-    d = h.heap_dump(segmented=True)
-    if android:
-        d.heap_info(ord('A'), 'app')
-    d.cls(OBJ, 'java/lang/Object')
-    d.cls(CLS, 'java/lang/Class', super_id=OBJ)
-    d.cls(STR, 'java/lang/String', super_id=OBJ,
-          fields=[('value', g.OBJECT), ('hash', g.INT), ('coder', g.BYTE)])
-    d.cls(CHARS, '[C', super_id=OBJ)
-    d.cls(BYTES, '[B', super_id=OBJ)
-    d.cls(OBJS, '[Ljava/lang/Object;', super_id=OBJ)
-    d.cls(REF, 'java/lang/ref/Reference', super_id=OBJ,
-          fields=[('referent', g.OBJECT), ('queue', g.OBJECT)])
-    d.cls(WEAK, 'java/lang/ref/WeakReference', super_id=REF)
-    d.cls(KWR, 'leakcanary/KeyedWeakReference', super_id=WEAK,
-          fields=[('key', g.OBJECT), ('description', g.OBJECT),
-                  ('watchUptimeMillis', g.LONG), ('retainedUptimeMillis', g.LONG)])
-    d.cls(THREAD, 'java/lang/Thread', super_id=OBJ, fields=[('name', g.OBJECT)])
-    d.cls(0x10A0, 'com/example/Holder', super_id=OBJ, statics=[('sLeaky', g.OBJECT, 0x2000)])
-    d.cls(0x10B0, 'com/example/Leaky', super_id=OBJ, fields=[('payload', g.OBJECT), ('self', g.OBJECT)])
-    d.cls(0x10C0, 'leakcanary/internal/KeyedWeakReferenceFinder', super_id=OBJ,
-          statics=[('heapDumpUptimeMillis', g.LONG, 20000)])
-    d.instance(0x2000, 0x10B0, {'payload': 0x2010, 'self': 0x2000})
-    d.prim_array(0x2010, g.BYTE, data=b'\x01' * 40)
-    d.instance(0x2020, KWR, {'referent': 0x2000, 'queue': 0, 'key': 0x2030,
-                             'description': 0x2050, 'watchUptimeMillis': 1000,
-                             'retainedUptimeMillis': 5000})
-    d.instance(0x2030, STR, {'value': 0x2040, 'hash': 0, 'coder': 0})
-    d.prim_array(0x2040, g.CHAR, 'key-1')
-    d.instance(0x2050, STR, {'value': 0x2060, 'hash': 0, 'coder': 0})
-    d.prim_array(0x2060, g.BYTE, data=b'watched \xc3\xa9')
-    d.instance(0x2070, THREAD, {'name': 0x2030})
-    d.obj_array(0x2080, OBJS, [0x2020, 0x2030, 0, 0x9999])
-    if android:
-        d.prim_array_nodata(0x2090, g.INT, 100)
-    for c in (OBJ, CLS, STR, CHARS, BYTES, OBJS, REF, WEAK, KWR, THREAD, 0x10A0, 0x10B0, 0x10C0):
-        d.sticky(c)
-    d.root(g.ROOT_THREAD_OBJECT, 0x2070, 1, 0)
-    d.java_frame(0x2080, 1, 0)
-    d.jni_global(0x2020, 0x77)
+    """The planted leak of the hostile-dump tests (hostile_dumps.base and
+    leak), plus an array holding an id that names nothing."""
+    h, d = hostile_dumps.base(version=version, id_size=id_size, android=android)
+    hostile_dumps.leak(d, android=android)
+    d.obj_array(0x20A0, hostile_dumps.OBJS, [0x9999])
+    d.java_frame(0x20A0, 1, 0)
     return h
 
 
