@@ -31,8 +31,35 @@
 #endif
 
 #include "hs-dominators.h"
+#include "hs-mem.h"
+
+#include <sys/resource.h>
 
 #define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
+
+/* HS_DEBUG_TIMES=1 prints the time of each step (this thread's CPU). */
+static void
+dom_debug_time (const char *what)
+{
+  static gint64 last, last_cpu;
+  static int enabled = -1;
+  if (enabled < 0)
+    enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
+  if (!enabled)
+    return;
+  struct rusage ru;
+#if defined(RUSAGE_THREAD)
+  getrusage (RUSAGE_THREAD, &ru);
+#else
+  getrusage (RUSAGE_SELF, &ru);
+#endif
+  gint64 cpu = (gint64) ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (gint64) ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
+  gint64 now = g_get_monotonic_time ();
+  if (what)
+    g_printerr ("  dom %-16s %7.3f s wall %7.3f s cpu\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6);
+  last = now;
+  last_cpu = cpu;
+}
 
 typedef struct {
   HsProgressFunc progress;
@@ -112,35 +139,7 @@ lt_compress (LtNode *L, guint32 v, guint32 lo, U32Stack *stack)
 #define PREFETCH(addr) ((void) 0)
 #endif
 
-/* Large arrays on transparent huge pages where the system allows it: the
- * algorithm is bound by random accesses, and TLB misses add to each. */
-static gpointer
-big_alloc (gsize bytes, gboolean zero)
-{
-#if defined(MADV_HUGEPAGE)
-  if (bytes >= (4u << 20))
-    {
-      void *p = NULL;
-      if (posix_memalign (&p, 2u << 20, bytes) == 0)
-        {
-          madvise (p, bytes, MADV_HUGEPAGE);
-          if (zero)
-            memset (p, 0, bytes);
-          return p;
-        }
-    }
-#endif
-  return zero ? g_malloc0 (MAX (bytes, 1)) : g_malloc (MAX (bytes, 1));
-}
-
 /* --- children sort ------------------------------------------------------- */
-
-typedef struct {
-  const guint64 *retained;
-  const guint64 *offsets;
-  HsObj *targets;
-  guint64 from, to;    /* node range whose lists are sorted */
-} SortJob;
 
 static inline gboolean
 child_before (const guint64 *retained, HsObj a, HsObj b)
@@ -158,71 +157,125 @@ child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
   return child_before (retained, a, b) ? -1 : 1;
 }
 
-static gpointer
-sort_children_job (gpointer user_data)
+/* Sorts one child list: retained size descending, then index ascending. */
+static void
+sort_list (const guint64 *retained, HsObj *list, guint64 len)
 {
-  SortJob *job = user_data;
-  const guint64 *retained = job->retained;
-  for (guint64 v = job->from; v < job->to; v++)
+  if (len <= 16)
     {
-      HsObj *list = job->targets + job->offsets[v];
-      guint64 len = job->offsets[v + 1] - job->offsets[v];
-      if (len < 2)
-        continue;
-      if (len <= 16)
+      for (guint64 i = 1; i < len; i++)
         {
-          for (guint64 i = 1; i < len; i++)
+          HsObj x = list[i];
+          guint64 j = i;
+          while (j > 0 && child_before (retained, x, list[j - 1]))
             {
-              HsObj x = list[i];
-              guint64 j = i;
-              while (j > 0 && child_before (retained, x, list[j - 1]))
-                {
-                  list[j] = list[j - 1];
-                  j--;
-                }
-              list[j] = x;
+              list[j] = list[j - 1];
+              j--;
             }
+          list[j] = x;
         }
-      else
-        g_qsort_with_data (list, (gint) MIN (len, (guint64) G_MAXINT), sizeof (HsObj),
-                           child_cmp, (gpointer) retained);
+      return;
+    }
+  /* g_qsort_with_data counts in gint: split longer lists, then merge. */
+  if (len <= (guint64) G_MAXINT)
+    {
+      g_qsort_with_data (list, (gint) len, sizeof (HsObj), child_cmp, (gpointer) retained);
+      return;
+    }
+  guint64 half = len / 2;
+  sort_list (retained, list, half);
+  sort_list (retained, list + half, len - half);
+  HsObj *merged = hs_mem_new (HsObj, len);
+  guint64 i = 0, j = half, w = 0;
+  while (i < half && j < len)
+    merged[w++] = child_before (retained, list[j], list[i]) ? list[j++] : list[i++];
+  while (i < half)
+    merged[w++] = list[i++];
+  while (j < len)
+    merged[w++] = list[j++];
+  memcpy (list, merged, len * sizeof (HsObj));
+  g_free (merged);
+}
+
+#define UNSORTED_WORD(v) ((v) >> 5)
+#define UNSORTED_BIT(v)  (1u << ((v) & 31))
+
+/* --- predecessor lists ---------------------------------------------------- */
+
+/* One thread's share of the predecessor lists: the edges whose target
+ * object is in [wlo, whi). Counts into off[pre[w] + 1] (preds NULL), or
+ * fills preds[off[pre[w] + 1]++]. */
+typedef struct {
+  guint64 n;
+  const guint64 *offsets;
+  const HsObj *targets;
+  const guint32 *pre;
+  guint64 *off;
+  guint32 *preds;
+  HsObj wlo, whi;
+  GCancellable *cancellable;
+  gboolean stopped;
+} PredJob;
+
+static gpointer
+pred_job (gpointer data)
+{
+  PredJob *job = data;
+  const guint64 n = job->n, *offsets = job->offsets, m_end = offsets[n];
+  const HsObj *targets = job->targets;
+  const guint32 *pre = job->pre;
+  guint64 *off = job->off;
+  guint32 *preds = job->preds;
+  const HsObj wlo = job->wlo, whi = job->whi;
+
+  for (guint64 v = 0; v < n; v++)
+    {
+      guint32 pv = pre[v];
+      if ((v & POLL_MASK) == 0 && job->cancellable && g_cancellable_is_cancelled (job->cancellable))
+        {
+          job->stopped = TRUE;
+          return NULL;
+        }
+      if (pv == 0)
+        continue;
+      guint64 end = offsets[v + 1];
+      for (guint64 e = offsets[v]; e < end; e++)
+        {
+          HsObj w = targets[e];
+          /* Prefetch across objects (lists average 2-3 entries): pre[] of
+           * the target 16 edges ahead, then its counter 8 edges ahead. */
+          if (e + 16 < m_end)
+            {
+              HsObj a = targets[e + 16];
+              if (a >= wlo && a < whi)
+                PREFETCH (&pre[a]);
+            }
+          if (e + 8 < m_end)
+            {
+              HsObj b = targets[e + 8];
+              if (b >= wlo && b < whi)
+                PREFETCH (&off[pre[b] + 1]);
+            }
+          if (w < wlo || w >= whi || pre[w] == 0)
+            continue;
+          if (preds)
+            preds[off[pre[w] + 1]++] = pv;
+          else
+            off[pre[w] + 1]++;
+        }
     }
   return NULL;
 }
 
-/* Sorts every child list, splitting the nodes in two halves of about the
- * same number of children, the second half on another thread. */
 static void
-sort_children (HsDomTree *t)
+run_pred_jobs (PredJob *jobs, guint nthreads)
 {
-  guint64 total = t->child_offsets[t->n + 1];
-  SortJob jobs[2] = {
-    { t->retained, t->child_offsets, t->child_targets, 0, t->n + 1 },
-    { t->retained, t->child_offsets, t->child_targets, t->n + 1, t->n + 1 },
-  };
-  if (total < 200000 || g_get_num_processors () < 2)
-    {
-      sort_children_job (&jobs[0]);
-      return;
-    }
-  /* First node whose list starts past the middle. */
-  guint64 lo = 0, hi = t->n + 1;
-  while (lo < hi)
-    {
-      guint64 mid = lo + (hi - lo) / 2;
-      if (t->child_offsets[mid] < total / 2)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  jobs[0].to = lo;
-  jobs[1].from = lo;
-  GThread *thread = g_thread_try_new ("hs-dom-sort", sort_children_job, &jobs[1], NULL);
-  sort_children_job (&jobs[0]);
-  if (thread)
-    g_thread_join (thread);
-  else
-    sort_children_job (&jobs[1]);
+  GThread *th = nthreads > 1 ? g_thread_try_new ("hs-dom-preds", pred_job, &jobs[1], NULL) : NULL;
+  pred_job (&jobs[0]);
+  if (th)
+    g_thread_join (th);
+  else if (nthreads > 1)
+    pred_job (&jobs[1]);
 }
 
 /* --- the tree ------------------------------------------------------------ */
@@ -237,6 +290,8 @@ hs_dom_tree_free (HsDomTree *tree)
   g_free (tree->retained_count);
   g_free (tree->child_offsets);
   g_free (tree->child_targets);
+  g_free (tree->unsorted);
+  g_mutex_clear (&tree->sort_lock);
   g_free (tree);
 }
 
@@ -253,6 +308,7 @@ hs_dom_tree_compute (guint64         n,
                      GError        **error)
 {
   Ctx ctx = { progress, progress_data, cancellable };
+  dom_debug_time (NULL);
 
   /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
   if (n >= (guint64) HS_OBJ_NONE)
@@ -270,11 +326,12 @@ hs_dom_tree_compute (guint64         n,
       }
 
   g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
+  g_mutex_init (&t->sort_lock);
   t->n = n;
-  t->idom = big_alloc (sizeof (HsObj) * n, TRUE);
-  t->child_offsets = big_alloc (sizeof (guint64) * (n + 2), FALSE);
-  t->child_targets = big_alloc (sizeof (HsObj) * (n + 1), FALSE);
-  g_autofree LtNode *L = big_alloc (sizeof (LtNode) * (n + 1), FALSE);
+  t->idom = hs_mem_alloc0 (sizeof (HsObj) * n);
+  t->child_offsets = hs_mem_alloc (sizeof (guint64) * (n + 2));
+  t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 1));
+  g_autofree LtNode *L = hs_mem_alloc (sizeof (LtNode) * (n + 1));
   g_autofree guint64 *seen = g_new0 (guint64, n / 64 + 1);
 
   guint32 *pre = t->idom;                 /* object -> preorder number, 0 = unvisited */
@@ -333,39 +390,29 @@ hs_dom_tree_compute (guint64         n,
         }
     }
   t->n_reachable = N - 1;
+  dom_debug_time ("dfs");
   g_clear_pointer (&seen, g_free);
 #undef SEEN
 #undef MARK
 
   /* 2. Predecessor lists in preorder numbers (virtual root edges included).
    * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
-   * prefix-summed, then filled with off[i+1]++ so that no cursor is needed. */
+   * prefix-summed, then filled with off[i+1]++ so that no cursor is needed.
+   * Two threads split the edges by target object, so that each counter and
+   * each list has one writer (no atomics) and lists keep source order. */
   guint64 *off = t->child_offsets;
-  const guint64 m_end = offsets[n];
   memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       off[pre[roots[r]] + 1]++;
-  for (guint64 v = 0; v < n; v++)
-    {
-      if (pre[v] == 0)
-        continue;
-      guint64 end = offsets[v + 1];
-      for (guint64 e = offsets[v]; e < end; e++)
-        {
-          HsObj w = targets[e];
-          /* Prefetch across objects (lists average 2-3 entries): pre[] of
-           * the target 16 edges ahead, then its counter 8 edges ahead. */
-          if (e + 16 < m_end && targets[e + 16] < n)
-            PREFETCH (&pre[targets[e + 16]]);
-          if (e + 8 < m_end && targets[e + 8] < n)
-            PREFETCH (&off[pre[targets[e + 8]] + 1]);
-          if (w < n && pre[w] != 0)
-            off[pre[w] + 1]++;
-        }
-      if ((v & POLL_MASK) == 0 && !tick (&ctx, 0.25, 0.1, v, n))
-        return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
-    }
+  guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
+  PredJob jobs[2];
+  for (guint k = 0; k < nthreads; k++)
+    jobs[k] = (PredJob) { n, offsets, targets, pre, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
+                          cancellable, FALSE };
+  run_pred_jobs (jobs, nthreads);
+  if (!tick (&ctx, 0.25, 0.1, 1, 1))
+    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   /* Shift so that off[i+1] holds the start of i, off[0] = off[1] = 0. */
   guint64 total = 0;
   for (guint32 i = 0; i < N; i++)
@@ -375,34 +422,21 @@ hs_dom_tree_compute (guint64         n,
       total += c;
     }
   off[0] = 0;
-  g_autofree guint32 *preds = big_alloc (sizeof (guint32) * total, FALSE);
+  g_autofree guint32 *preds = hs_mem_alloc (sizeof (guint32) * total);
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       preds[off[pre[roots[r]] + 1]++] = 0;
-  for (guint64 v = 0; v < n; v++)
-    {
-      guint32 pv = pre[v];
-      if (pv == 0)
-        continue;
-      guint64 end = offsets[v + 1];
-      for (guint64 e = offsets[v]; e < end; e++)
-        {
-          HsObj w = targets[e];
-          if (e + 16 < m_end && targets[e + 16] < n)
-            PREFETCH (&pre[targets[e + 16]]);
-          if (e + 8 < m_end && targets[e + 8] < n)
-            PREFETCH (&off[pre[targets[e + 8]] + 1]);
-          if (w < n && pre[w] != 0)
-            preds[off[pre[w] + 1]++] = pv;
-        }
-      if ((v & POLL_MASK) == 0 && !tick (&ctx, 0.35, 0.1, v, n))
-        return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
-    }
+  for (guint k = 0; k < nthreads; k++)
+    jobs[k].preds = preds;
+  run_pred_jobs (jobs, nthreads);
+  if (!tick (&ctx, 0.35, 0.1, 1, 1))
+    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+  dom_debug_time ("preds");
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
 
   /* 3. Lengauer-Tarjan. bnext[] (bucket lists) and idomn[] share storage: a
    * vertex leaves its bucket exactly when its relative idom is set. */
-  g_autofree guint32 *idomn = big_alloc (sizeof (guint32) * N, FALSE);
+  g_autofree guint32 *idomn = hs_mem_alloc (sizeof (guint32) * N);
   guint32 *bnext = idomn;
   for (guint32 i = 0; i < N; i++)
     {
@@ -467,12 +501,13 @@ hs_dom_tree_compute (guint64         n,
     if (idomn[i] != L[i].bhead)   /* semi[i] */
       idomn[i] = idomn[idomn[i]];
 
+  dom_debug_time ("lt");
   /* 4. Retained sizes and counts: in reverse preorder every vertex is
    * complete before it is added to its immediate dominator (idom < i).
    * The two arrays take over the memory of the LT state and of the
    * predecessor lists (realloc keeps their pages: no fresh page faults). */
-  t->retained = g_realloc (g_steal_pointer (&L), sizeof (guint64) * (n + 1));
-  t->retained_count = g_realloc (g_steal_pointer (&preds), sizeof (guint64) * (n + 1));
+  t->retained = hs_mem_realloc (g_steal_pointer (&L), sizeof (guint64) * (n + 1));
+  t->retained_count = hs_mem_realloc (g_steal_pointer (&preds), sizeof (guint64) * (n + 1));
   memset (t->retained, 0, sizeof (guint64) * (n + 1));
   memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
   guint64 *ret = t->retained, *cnt = t->retained_count;
@@ -495,6 +530,7 @@ hs_dom_tree_compute (guint64         n,
   if (!tick (&ctx, 0.75, 0.05, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
 
+  dom_debug_time ("retained");
   /* 5. Immediate dominators as objects, in place of pre[]. */
   for (guint64 v = 0; v < n; v++)
     {
@@ -503,6 +539,7 @@ hs_dom_tree_compute (guint64         n,
     }
   g_clear_pointer (&idomn, g_free);
 
+  dom_debug_time ("idom");
   /* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
    * prefix sums (co[d] = end of d's list), then filled backwards with
    * --co[d] so that each list comes out in ascending index and co[d] ends
@@ -518,11 +555,19 @@ hs_dom_tree_compute (guint64         n,
   for (guint64 v = n; v-- > 0;)
     if (t->idom[v] != HS_OBJ_NONE)
       t->child_targets[--co[t->idom[v]]] = (HsObj) v;
-  t->child_targets = g_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
+  t->child_targets = hs_mem_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
+  /* 7. The lists come out in index order; each is sorted by retained size
+   * the first time someone asks for it (hs_dom_tree_children): that is a
+   * small part of them in a session, and sorting them all would cost more
+   * than a tenth of the analysis. */
+  t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
+  for (guint64 v = 0; v <= n; v++)
+    if (co[v + 1] - co[v] >= 2)
+      t->unsorted[UNSORTED_WORD (v)] |= UNSORTED_BIT (v);
   if (!tick (&ctx, 0.8, 0.05, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
 
-  sort_children (t);
+  dom_debug_time ("children");
   if (!tick (&ctx, 1.0, 0.0, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   return g_steal_pointer (&t);
@@ -538,6 +583,20 @@ hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
       return NULL;
     }
   guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
+  if (tree->unsorted &&
+      (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
+    {
+      /* Sorted once, under the lock; the bit is cleared after the list is
+       * in order, so a reader that sees it clear sees the sorted list. */
+      HsDomTree *t = (HsDomTree *) tree;
+      g_mutex_lock (&t->sort_lock);
+      if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
+        {
+          sort_list (t->retained, t->child_targets + start, end - start);
+          g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
+        }
+      g_mutex_unlock (&t->sort_lock);
+    }
   if (n_children)
     *n_children = (gsize) (end - start);
   return end > start ? tree->child_targets + start : NULL;

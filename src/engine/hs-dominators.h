@@ -15,12 +15,18 @@ typedef struct {
                               HS_OBJ_NONE for unreachable objects */
   guint64 *retained;       /* n+1 entries: retained bytes; [n] = all reachable bytes */
   guint64 *retained_count; /* n+1 entries: retained object count */
-  /* Dominator-tree children as CSR, each list sorted by retained size,
-   * largest first (ties by smaller index): children of node v are
-   * child_targets[child_offsets[v] .. child_offsets[v+1]), v in [0, n]. */
+  /* Dominator-tree children as CSR: children of node v are
+   * child_targets[child_offsets[v] .. child_offsets[v+1]), v in [0, n].
+   * Read them with hs_dom_tree_children, which sorts a list by retained
+   * size (largest first, ties by smaller index) the first time it is asked
+   * for; read straight from here, a list may still be in index order. */
   guint64 *child_offsets;  /* n+2 entries */
   HsObj   *child_targets;  /* number of reachable objects */
   guint64  n_reachable;
+  /* Private. Bit v set: v's list is not sorted yet. NULL: all sorted
+   * (trees built by hand). sort_lock serialises the sorting. */
+  gint    *unsorted;
+  GMutex   sort_lock;
 } HsDomTree;
 
 /* Computes the dominator tree of the graph (offsets: n+1 entries into
@@ -40,7 +46,8 @@ HsDomTree *hs_dom_tree_compute   (guint64         n,
 void       hs_dom_tree_free      (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
 
-/* Children of v (v may be the virtual root n), sorted by retained desc. */
+/* Children of v (v may be the virtual root n), sorted by retained desc
+ * (sorted here on the first call for v; safe from any thread). */
 const HsObj *hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children);
 
 /* Retained size per class as SEMANTICS.md defines it: for each class, the sum

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "hs-heap-private.h"
+#include "hs-mem.h"
 
 G_DEFINE_QUARK (hs-error-quark, hs_error)
 
@@ -515,10 +516,10 @@ subrecord_worker (gpointer data)
         guint64 id = hs_read_id (b, ids);
         if (G_UNLIKELY (job->n == job->cap)) {
           guint64 ncap = MAX (job->cap * 2, (guint64) 1 << 16);
-          guint64 *nids = g_try_realloc (job->ids, ncap * sizeof (guint64));
+          guint64 *nids = hs_mem_try_realloc (job->ids, ncap * sizeof (guint64));
           if (nids)
             job->ids = nids;
-          guint64 *noffs = nids ? g_try_realloc (job->offs, ncap * sizeof (guint64)) : NULL;
+          guint64 *noffs = nids ? hs_mem_try_realloc (job->offs, ncap * sizeof (guint64)) : NULL;
           if (!noffs) {
             /* Out of memory while indexing: a message, not an abort. */
             g_autofree char *s = g_format_size (job->n * 84);
@@ -667,8 +668,8 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
     ps->n_objects = n;
     /* The first half's arrays grow to hold both (realloc moves no pages
      * of big blocks), the second half is appended. */
-    ps->obj_ids = g_realloc (g_steal_pointer (&jobs[0].ids), MAX (n, (guint64) 1) * sizeof (guint64));
-    ps->obj_offs = g_realloc (g_steal_pointer (&jobs[0].offs), MAX (n, (guint64) 1) * sizeof (guint64));
+    ps->obj_ids = hs_mem_realloc (g_steal_pointer (&jobs[0].ids), MAX (n, (guint64) 1) * sizeof (guint64));
+    ps->obj_offs = hs_mem_realloc (g_steal_pointer (&jobs[0].offs), MAX (n, (guint64) 1) * sizeof (guint64));
     guint64 w = jobs[0].n;
     for (guint t = 0; t < nthreads; t++) {
       if (t > 0 && jobs[t].n > 0) {
@@ -721,7 +722,7 @@ radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
     sorted = keys[i - 1] <= keys[i];
   if (sorted)
     return;
-  guint64 *k2 = g_new (guint64, n), *v2 = g_new (guint64, n);
+  guint64 *k2 = hs_mem_new (guint64, n), *v2 = hs_mem_new (guint64, n);
   guint64 *ka = keys, *va = vals, *kb = k2, *vb = v2;
   for (guint shift = 0; shift < 64; shift += 11) {
     guint64 count[2048] = { 0 };
@@ -823,9 +824,9 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
   }
   /* Leftovers, in file order, radix sorted (stable). */
   guint64 m = n - kept;
-  guint64 *lk = g_new (guint64, m + 1), *lv = g_new (guint64, m + 1);
+  guint64 *lk = hs_mem_new (guint64, m + 1), *lv = hs_mem_new (guint64, m + 1);
   {
-    guint8 *in_chain = g_new0 (guint8, n);
+    guint8 *in_chain = hs_mem_new0 (guint8, n);
     for (guint64 j = 0; j < nr; j++)
       if (chosen[j])
         memset (in_chain + runs[j].start, 1, runs[j].len);
@@ -838,7 +839,7 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
     g_free (in_chain);
   }
   radix_sort_pairs (lk, lv, m);
-  guint64 *ok = g_new (guint64, n), *ov = g_new (guint64, n);
+  guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
   guint64 w = 0, li = 0;
   for (guint64 j = 0; j < nr; j++) {
     if (!chosen[j])
@@ -884,7 +885,7 @@ build_lookup (HsHeap *heap)
     shift++;
   heap->shift = shift;
   heap->n_buckets = (range >> shift) + 1;
-  heap->buckets = g_new (guint32, heap->n_buckets + 1);
+  heap->buckets = hs_mem_new (guint32, heap->n_buckets + 1);
   guint64 i = 0;
   for (guint64 b = 0; b <= heap->n_buckets; b++) {
     while (i < n && ((heap->ids[i] - heap->min_id) >> shift) < b)
@@ -1328,7 +1329,7 @@ push_edge (EdgeJob *job, guint64 id, guint32 *deg)
   }
   if (G_UNLIKELY (job->n_edges == job->cap)) {
     job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
-    job->edges = g_realloc (job->edges, job->cap * sizeof (HsObj));
+    job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
   }
   job->edges[job->n_edges++] = t;
   (*deg)++;
@@ -1342,7 +1343,7 @@ push_obj (EdgeJob *job, HsObj t, guint32 *deg)
     return;
   if (G_UNLIKELY (job->n_edges == job->cap)) {
     job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
-    job->edges = g_realloc (job->edges, job->cap * sizeof (HsObj));
+    job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
   }
   job->edges[job->n_edges++] = t;
   (*deg)++;
@@ -1471,7 +1472,7 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
 {
   guint64 n = heap->n;
   guint nthreads = (n > 200000 && g_get_num_processors () > 1) ? 2 : 1;
-  guint32 *degree = g_new (guint32, n + 1);
+  guint32 *degree = hs_mem_new (guint32, n + 1);
   EdgeJob jobs[2] = { 0 };
 
   for (guint t = 0; t < nthreads; t++) {
@@ -1508,7 +1509,7 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
   if (missing)
     add_warning (heap, "%s: %" G_GUINT64_FORMAT " instance%s of a class that is not in the dump (the first at byte offset %"
                  G_GUINT64_FORMAT "): counted with size 0", heap->name, missing, missing == 1 ? "" : "s", missing_at);
-  heap->ref_offsets = g_new (guint64, n + 1);
+  heap->ref_offsets = hs_mem_new (guint64, n + 1);
   guint64 sum = 0;
   for (guint64 i = 0; i < n; i++) {
     heap->ref_offsets[i] = sum;
@@ -1517,9 +1518,9 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
   heap->ref_offsets[n] = sum;
   g_free (degree);
   if (nthreads == 1) {
-    heap->ref_targets = g_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
+    heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
   } else {
-    heap->ref_targets = g_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
+    heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
     if (jobs[1].n_edges)
       memcpy (heap->ref_targets + jobs[0].n_edges, jobs[1].edges, jobs[1].n_edges * sizeof (HsObj));
     g_free (jobs[1].edges);
@@ -1535,7 +1536,7 @@ static void
 compute_reachability (HsHeap *heap, gboolean defer)
 {
   guint64 n = heap->n;
-  HsObj *queue = g_new (HsObj, n + 1);
+  HsObj *queue = hs_mem_new (HsObj, n + 1);
   guint64 head = 0, tail = 0;
   HsSummary *s = &heap->summary;
 
@@ -1895,9 +1896,9 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
     heap->class_class = add_class (heap, "java.lang.Class");
   layout_classes (heap);
 
-  heap->klass = g_new (HsClass, heap->n + 1);
-  heap->shallow = g_new (guint32, heap->n + 1);
-  heap->flags = g_new0 (guint8, heap->n + 1);
+  heap->klass = hs_mem_new (HsClass, heap->n + 1);
+  heap->shallow = hs_mem_new (guint32, heap->n + 1);
+  heap->flags = hs_mem_new0 (guint8, heap->n + 1);
   debug_time ("layout");
   if (!build_graph (heap, prog, error))
     goto out;

@@ -16,6 +16,7 @@
  *    on those (also_leaking); the others without a path are reported as such.
  */
 #include "hs-leaks.h"
+#include "hs-mem.h"
 #include "hs-matchers.h"
 #include "hs-json.h"
 
@@ -80,7 +81,7 @@ queue_push (Queue *q, HsObj o)
       q->head = 0;
     } else {
       q->cap = MAX (q->cap * 2, 1024);
-      q->items = g_renew (HsObj, q->items, q->cap);
+      q->items = hs_mem_renew (HsObj, q->items, q->cap);
     }
   }
   q->items[q->len++] = o;
@@ -1690,8 +1691,8 @@ hs_leaks_find (HsHeap              *heap,
     c.api_level = opts->api_level;
   load_matchers (&c);
   compute_class_facts (&c);
-  c.parent = g_try_new (HsObj, MAX (c.n, 1));
-  c.state = g_try_new0 (guint8, MAX (c.n, 1));
+  c.parent = hs_mem_try_alloc (sizeof (HsObj) * MAX (c.n, 1));
+  c.state = hs_mem_try_alloc0 (MAX (c.n, 1));
   if (c.parent == NULL || c.state == NULL) {
     g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
                  "Not enough memory for the leak search (%" G_GUINT64_FORMAT " bytes)",

@@ -191,15 +191,11 @@ hs_treemap_layout_full (const HsDomTree *dom,
       if (!(iw > 0 && ih > 0))
         continue;
 
-      /* The children CSR straight from the struct (same as
-       * hs_dom_tree_children), so that hand-made trees work too. */
       if (dom->child_offsets == NULL || dom->child_targets == NULL)
         continue;
-      guint64 k0 = dom->child_offsets[pnode], k1 = dom->child_offsets[pnode + 1];
-      if (k1 <= k0)
+      kids = hs_dom_tree_children (dom, pnode, &n_kids);
+      if (n_kids == 0)
         continue;
-      kids = dom->child_targets + k0;
-      n_kids = k1 - k0;
 
       /* Scale: the parent's retained size fills its inner rectangle. */
       double total = (double) dom->retained[pnode];

@@ -698,6 +698,92 @@ test_random (void)
   g_rand_free (rand);
 }
 
+/* A graph big enough for the two-thread predecessor lists (over a million
+ * edges), checked without the quadratic reference: the tree invariants
+ * (which sort every child list through hs_dom_tree_children, here from two
+ * threads at once), and for sampled objects the naive "remove v" retained
+ * size, and that removing idom(v) cuts v off. */
+typedef struct {
+  Graph *g;
+  HsDomTree *t;
+  guint64 from, to;
+} ChildrenJob;
+
+static gpointer
+children_job (gpointer data)
+{
+  ChildrenJob *job = data;
+  for (guint64 v = job->from; v < job->to; v++)
+    {
+      gsize nc;
+      const HsObj *c = hs_dom_tree_children (job->t, v, &nc);
+      for (gsize i = 1; i < nc; i++)
+        g_assert_true (job->t->retained[c[i - 1]] > job->t->retained[c[i]] ||
+                       (job->t->retained[c[i - 1]] == job->t->retained[c[i]] && c[i - 1] < c[i]));
+    }
+  return NULL;
+}
+
+static void
+test_large_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261130);
+  guint64 n = 150000;
+  g_autoptr(Graph) g = graph_new (n);
+  for (guint64 e = 0; e < 7 * n; e++)
+    {
+      /* Mostly local edges (deep, narrow dominator chains), some far. */
+      HsObj a = g_rand_int_range (rand, 0, n);
+      HsObj b = g_rand_int_range (rand, 0, 8) == 0 ? (HsObj) g_rand_int_range (rand, 0, n)
+                                                   : (HsObj) MIN (n - 1, a + g_rand_int_range (rand, 1, 40));
+      edge (g, a, b);
+    }
+  for (guint64 v = 0; v + 1 < n; v += 3)
+    edge (g, (HsObj) v, (HsObj) (v + 1));
+  for (int r = 0; r < 5; r++)
+    root (g, g_rand_int_range (rand, 0, n));
+  for (guint64 v = 0; v < n; v++)
+    g->shallow[v] = 8 * g_rand_int_range (rand, 1, 10);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (g->offsets[n], >, 1000000);
+
+  /* Both threads ask for every list, overlapping in the middle. */
+  ChildrenJob jobs[2] = { { g, t, 0, n * 2 / 3 }, { g, t, n / 3, n + 1 } };
+  GThread *th = g_thread_new ("children", children_job, &jobs[1]);
+  children_job (&jobs[0]);
+  g_thread_join (th);
+  check_tree_invariants (g, t);
+
+  g_autofree guint8 *all = g_new0 (guint8, n);
+  g_autofree guint8 *seen = g_new0 (guint8, n);
+  naive_reach (g, HS_OBJ_NONE, NULL, all);
+  guint checked = 0;
+  while (checked < 40)
+    {
+      HsObj v = g_rand_int_range (rand, 0, n);
+      if (!all[v])
+        continue;
+      checked++;
+      naive_reach (g, v, NULL, seen);
+      guint64 bytes = 0, count = 0;
+      for (guint64 w = 0; w < n; w++)
+        if (all[w] && !seen[w])
+          {
+            bytes += g->shallow[w];
+            count++;
+          }
+      g_assert_cmpuint (t->retained[v], ==, bytes);
+      g_assert_cmpuint (t->retained_count[v], ==, count);
+      HsObj d = t->idom[v];
+      if (d < n)
+        {
+          naive_reach (g, d, NULL, seen);
+          g_assert_false (seen[v]);
+        }
+    }
+  g_rand_free (rand);
+}
+
 /* --- progress and cancellation ------------------------------------------- */
 
 typedef struct {
@@ -840,6 +926,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dominators/class-retained", test_class_retained);
   g_test_add_func ("/dominators/class-retained-split", test_class_retained_split);
   g_test_add_func ("/dominators/random", test_random);
+  g_test_add_func ("/dominators/large-random", test_large_random);
   g_test_add_func ("/dominators/progress-cancel", test_progress_cancel);
   g_test_add_func ("/dominators/bad-offsets", test_bad_offsets);
   return g_test_run ();
