@@ -362,31 +362,36 @@ hs_dom_tree_compute (guint64         n,
         {
           HsObj v = vertex[cur];
           guint64 pos = cursor[cur], end = offsets[v + 1];
-          HsObj w = HS_OBJ_NONE;
+          gboolean descend = FALSE;
           while (pos < end)
             {
               HsObj x = targets[pos++];
-              if (x < n && !SEEN (x))
-                {
-                  w = x;
-                  break;
-                }
+              /* The next siblings' edge offsets, before they are needed. */
+              if (pos + 2 < end && targets[pos + 2] < n)
+                PREFETCH (&offsets[targets[pos + 2]]);
+              if (x >= n || SEEN (x))
+                continue;
+              guint64 xs = offsets[x], xe = offsets[x + 1];
+              MARK (x);
+              pre[x] = N;
+              vertex[N] = x;
+              L[N].anc = cur;
+              cursor[N] = xs;
+              if ((++N & POLL_MASK) == 0 && !tick (&ctx, 0.0, 0.25, N, n))
+                return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+              if (xs == xe)
+                continue;   /* a leaf: visited, nothing below it */
+              PREFETCH (&targets[xs]);
+              descend = TRUE;
+              break;
             }
-          if (w == HS_OBJ_NONE)
+          if (!descend)
             {
               cur = L[cur].anc;
               continue;
             }
           cursor[cur] = pos;
-          MARK (w);
-          pre[w] = N;
-          vertex[N] = w;
-          L[N].anc = cur;
-          cursor[N] = offsets[w];
-          PREFETCH (&targets[offsets[w]]);
-          cur = N++;
-          if ((N & POLL_MASK) == 0 && !tick (&ctx, 0.0, 0.25, N, n))
-            return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+          cur = N - 1;
         }
     }
   t->n_reachable = N - 1;
