@@ -4,6 +4,7 @@
  * which publishes them as properties (sysprof's pattern). */
 #include "config.h"
 #include "hs-loader.h"
+#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 
@@ -265,6 +266,15 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
   /* The whole pipeline; it lets the dominator walk find what is reachable
    * instead of walking the heap twice. */
   analysis = hs_analysis_run (self->path, &self->opts, on_progress, self, cancellable, &error);
+  if (analysis != NULL && hs_timing_enabled ())
+    {
+      hs_timing_mark ("worker: analysis returned");
+      for (guint i = 0; i < analysis->timings->len; i++)
+        {
+          HsPhaseTime *t = &g_array_index (analysis->timings, HsPhaseTime, i);
+          hs_timing_mark ("worker:   phase %s took %.3f s", t->phase, t->seconds);
+        }
+    }
   if (analysis != NULL && g_cancellable_is_cancelled (cancellable))
     g_clear_pointer (&analysis, hs_analysis_free);
   if (analysis == NULL)

@@ -6,6 +6,7 @@
 #include "hs-window-private.h"
 #include "hs-application.h"
 #include "hs-report.h"
+#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -83,6 +84,12 @@ struct _HsWindow
   /* treemap */
   GtkWidget *treemap;
   GtkWidget *breadcrumbs;
+
+  /* HEAPSCOPE_DEBUG_TIMES: what is still to be reported as drawn. */
+  GdkFrameClock *timing_clock;
+  gulong timing_paint_id;
+  gboolean timing_trace_pending;
+  gboolean timing_content_pending;
 };
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -1580,12 +1587,26 @@ populate (HsWindow *self)
   g_autofree char *title = NULL;
   gint64 start = g_get_monotonic_time ();
 
+  gint64 t;
+
+  t = g_get_monotonic_time ();
   build_overview (self, a);
+  hs_timing_span (t, "overview filled");
+  t = g_get_monotonic_time ();
   build_leaks (self, a);
+  hs_timing_span (t, "leaks filled");
+  t = g_get_monotonic_time ();
   build_classes (self, a);
+  hs_timing_span (t, "classes filled");
+  t = g_get_monotonic_time ();
   build_dominators (self, a);
+  hs_timing_span (t, "dominator tree filled");
+  t = g_get_monotonic_time ();
   hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), self->loader);
+  hs_timing_span (t, "treemap given the dump");
+  t = g_get_monotonic_time ();
   hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_timing_span (t, "inspector given the dump");
   gtk_widget_set_visible (self->inspector, FALSE);
 
   title = g_strdup_printf ("%s — Heapscope", hs_loader_get_file_name (self->loader));
@@ -1619,6 +1640,7 @@ populate (HsWindow *self)
     hs_window_set_view (self, "overview");
   show_page (self, "content");
   g_debug ("views filled in %.3f s", (g_get_monotonic_time () - start) / 1e6);
+  hs_timing_span (start, "all views filled");
 }
 
 static void
@@ -1647,6 +1669,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
   switch (hs_loader_get_state (loader))
     {
     case HS_LOADER_DONE:
+      hs_timing_mark ("analysis finished (seen on the UI thread)");
       add_recent (self, hs_loader_get_file (loader));
       populate (self);
       break;
@@ -1668,6 +1691,53 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
     default:
       break;
     }
+}
+
+/* HEAPSCOPE_DEBUG_TIMES: after each frame, whether the content page and
+ * the first leak trace have been drawn yet (mapped before this paint). */
+static void
+on_timing_after_paint (GdkFrameClock *clock, HsWindow *self)
+{
+  GtkWidget *first = gtk_widget_get_first_child (self->trace_box);
+
+  if (self->timing_content_pending && g_strcmp0 (hs_window_get_page (self), "content") == 0
+      && gtk_widget_get_mapped (self->view_stack))
+    {
+      self->timing_content_pending = FALSE;
+      hs_timing_mark ("content page drawn (view %s)",
+                      gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack)));
+    }
+  if (self->timing_trace_pending && self->n_trace_nodes > 0 && first != NULL
+      && gtk_widget_get_mapped (first) && gtk_widget_get_width (first) > 0)
+    {
+      self->timing_trace_pending = FALSE;
+      hs_timing_mark ("first leak trace drawn");
+    }
+}
+
+static void
+timing_start (HsWindow *self)
+{
+  GdkFrameClock *clock;
+
+  hs_timing_start ();
+  if (!hs_timing_enabled ())
+    return;
+  self->timing_trace_pending = TRUE;
+  self->timing_content_pending = TRUE;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == self->timing_clock)
+    return;
+  if (self->timing_clock != NULL)
+    g_clear_signal_handler (&self->timing_paint_id, self->timing_clock);
+  g_clear_object (&self->timing_clock);
+  if (clock == NULL)
+    {
+      hs_timing_mark ("the window has no frame clock yet: nothing drawn will be reported");
+      return;
+    }
+  self->timing_clock = g_object_ref (clock);
+  self->timing_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_timing_after_paint), self);
 }
 
 static void
@@ -1727,6 +1797,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   g_return_if_fail (HS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  timing_start (self);
   drop_loader (self);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->toast_revealer), FALSE);
   read_options (self, &opts);
@@ -2064,6 +2135,9 @@ hs_window_dispose (GObject *object)
   /* Empty the views before the loader goes: leak rows point into its
    * analysis. Cancels a load still running. */
   drop_loader (self);
+  if (self->timing_clock != NULL)
+    g_clear_signal_handler (&self->timing_paint_id, self->timing_clock);
+  g_clear_object (&self->timing_clock);
   g_clear_handle_id (&self->toast_timeout, g_source_remove);
   g_clear_object (&self->settings);
   g_clear_object (&self->dom_model);

@@ -1,0 +1,84 @@
+#!/bin/sh
+# tools/ui-timing.sh: times opening a dump in the real window (under Xvfb),
+# from the moment the window is asked to open the file until the first
+# leak trace is drawn, and the UI-thread work after loading. The app prints
+# the times itself (HEAPSCOPE_DEBUG_TIMES=1, src/app/hs-timing.c); this
+# runs it RUNS times, one at a time, and prints each run's lines and the
+# medians of the main ones.
+#
+#   tools/ui-timing.sh [BUILD_DIR] [DUMP] [RUNS]
+#   defaults: build-ui, /var/tmp/heapscope-bench/bench-10m.hprof, 5
+#
+# Each run ends once the views are filled and the trace is drawn (plus
+# SETTLE seconds, default 1, so that late UI-thread work shows), or after
+# 120 s. The machine is shared: keep RUNS small.
+set -eu
+
+build=${1:-build-ui}
+dump=${2:-/var/tmp/heapscope-bench/bench-10m.hprof}
+runs=${3:-5}
+settle=${SETTLE:-1}
+app="$build/src/app/heapscope"
+[ -x "$app" ] || { echo "no $app: build first" >&2; exit 1; }
+[ -f "$dump" ] || { echo "no dump $dump" >&2; exit 1; }
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/hs-ui-timing-XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+one_run () {
+  log=$1
+  # One session bus and one X server per run; the app is killed by its
+  # own pid once it has said what we wait for.
+  HEAPSCOPE_DEBUG_TIMES=1 GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
+    GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+      sh -c 'echo $$ >"$2"; exec "$0" "$1"' "$app" "$dump" "$log.pid" >"$log" 2>&1 &
+  pid=$!
+  waited=0
+  while kill -0 "$pid" 2>/dev/null; do
+    if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log"; then
+      sleep "$settle"
+      break
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+    [ "$waited" -lt 1200 ] || { echo "run timed out" >&2; break; }
+  done
+  # The app wrote its pid (the shell it was exec'd from); ending it ends
+  # xvfb-run and dbus-run-session too.
+  [ -s "$log.pid" ] && kill "$(cat "$log.pid")" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+i=1
+while [ "$i" -le "$runs" ]; do
+  one_run "$out/run$i.log"
+  echo "--- run $i"
+  grep '^\[times\]' "$out/run$i.log" || cat "$out/run$i.log"
+  i=$((i + 1))
+done
+
+median () {
+  # $1: pattern of the line; prints the median of its first time (column 2)
+  # or, with $2 = span, of the UI-thread seconds.
+  for f in "$out"/run*.log; do
+    line=$(grep -m1 "$1" "$f" || true)
+    [ -n "$line" ] || continue
+    if [ "${2:-}" = span ]; then
+      echo "$line" | sed -n 's/.*: \([0-9.]*\) s on the UI thread.*/\1/p'
+    else
+      echo "$line" | awk '{print $2}'
+    fi
+  done | sort -n | awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'
+}
+
+echo "--- medians over $runs runs (seconds since the open was requested)"
+for what in "leak report handed to the UI" "worker: analysis returned" "analysis finished" \
+            "first leak trace drawn" "content page drawn" "retained sizes shown" "all views filled"; do
+  printf '%-40s %s\n' "$what" "$(median "$what")"
+done
+echo "--- medians of UI-thread work (seconds)"
+for what in "leaks filled" "overview filled" "classes filled" "dominator tree filled" \
+            "treemap given the dump" "inspector given the dump" "all views filled"; do
+  printf '%-40s %s\n' "$what" "$(median "$what" span)"
+done
