@@ -33,11 +33,11 @@
 #include "hs-dominators.h"
 #include "hs-mem.h"
 
-#include <sys/resource.h>
+#include <time.h>
 
 #define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
 
-/* HS_DEBUG_TIMES=1 prints the time of each step (this thread's CPU). */
+/* HS_DEBUG_TIMES=1 prints the time of each step (wall, and this thread's CPU). */
 static void
 dom_debug_time (const char *what)
 {
@@ -47,13 +47,9 @@ dom_debug_time (const char *what)
     enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
   if (!enabled)
     return;
-  struct rusage ru;
-#if defined(RUSAGE_THREAD)
-  getrusage (RUSAGE_THREAD, &ru);
-#else
-  getrusage (RUSAGE_SELF, &ru);
-#endif
-  gint64 cpu = (gint64) ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (gint64) ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  gint64 cpu = (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
   gint64 now = g_get_monotonic_time ();
   if (what)
     g_printerr ("  dom %-16s %7.3f s wall %7.3f s cpu\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6);
@@ -203,13 +199,20 @@ sort_list (const guint64 *retained, HsObj *list, guint64 len)
 /* --- predecessor lists ---------------------------------------------------- */
 
 /* One thread's share of the predecessor lists: the edges whose target
- * object is in [wlo, whi). Counts into off[pre[w] + 1] (preds NULL), or
- * fills preds[off[pre[w] + 1]++]. */
+ * object is in [wlo, whi) and not a GC root. Counts into off[pre[w] + 1]
+ * (preds NULL), or fills preds[off[pre[w] + 1]++].
+ *
+ * Edges into GC roots are left out: a root's semidominator is the virtual
+ * root (its predecessor 0, the smallest number there is), whatever else
+ * points to it, and a predecessor list serves nothing but its target's
+ * semidominator. In a Java heap that is most edges into class objects
+ * (system classes are roots), one per instance: a third or more of all. */
 typedef struct {
   guint64 n;
   const guint64 *offsets;
   const HsObj *targets;
   const guint32 *pre;
+  const guint64 *is_root;   /* bitmap by object */
   guint64 *off;
   guint32 *preds;
   HsObj wlo, whi;
@@ -224,6 +227,7 @@ pred_job (gpointer data)
   const guint64 n = job->n, *offsets = job->offsets, m_end = offsets[n];
   const HsObj *targets = job->targets;
   const guint32 *pre = job->pre;
+  const guint64 *is_root = job->is_root;
   guint64 *off = job->off;
   guint32 *preds = job->preds;
   const HsObj wlo = job->wlo, whi = job->whi;
@@ -256,7 +260,7 @@ pred_job (gpointer data)
               if (b >= wlo && b < whi)
                 PREFETCH (&off[pre[b] + 1]);
             }
-          if (w < wlo || w >= whi || pre[w] == 0)
+          if (w < wlo || w >= whi || (is_root[w >> 6] & (G_GUINT64_CONSTANT (1) << (w & 63))) || pre[w] == 0)
             continue;
           if (preds)
             preds[off[pre[w] + 1]++] = pv;
@@ -407,13 +411,17 @@ hs_dom_tree_compute (guint64         n,
    * each list has one writer (no atomics) and lists keep source order. */
   guint64 *off = t->child_offsets;
   memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
+  g_autofree guint64 *is_root = g_new0 (guint64, n / 64 + 1);
+  for (gsize r = 0; r < n_roots; r++)
+    if (roots[r] < n)
+      is_root[roots[r] >> 6] |= G_GUINT64_CONSTANT (1) << (roots[r] & 63);
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       off[pre[roots[r]] + 1]++;
   guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, offsets, targets, pre, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
+    jobs[k] = (PredJob) { n, offsets, targets, pre, is_root, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
                           cancellable, FALSE };
   run_pred_jobs (jobs, nthreads);
   if (!tick (&ctx, 0.25, 0.1, 1, 1))
