@@ -13,12 +13,16 @@ add_timing (HsAnalysis *a, const char *phase, gint64 start)
 }
 
 /* The leak search needs the graph, not the dominator tree (retained sizes
- * are filled in afterwards), so it runs on the second core meanwhile. */
+ * are filled in afterwards), so it runs on the second core meanwhile, and
+ * its report can be shown before the dominators are done (leaks_ready). */
 typedef struct {
   HsHeap *heap;
   const HsLeakOptions *opts;
   GCancellable *cancellable;
+  HsLeaksReadyFunc ready;    /* takes the report as soon as it exists */
+  gpointer ready_data;
   HsLeakReport *report;
+  gboolean handed_over;      /* report went to ready */
   GError *error;
   double seconds;
 } LeakJob;
@@ -44,6 +48,11 @@ leak_thread (gpointer data)
                  hs_heap_path (job->heap));
   }
   job->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  /* Handed over here, not after the join: the dominators take longer. */
+  if (job->report && job->ready) {
+    job->ready (g_steal_pointer (&job->report), job->ready_data);
+    job->handed_over = TRUE;
+  }
   return NULL;
 }
 
@@ -53,11 +62,12 @@ join_leaks (GThread **thread, LeakJob *job, HsAnalysis *a, GError **error)
   if (!*thread)
     return TRUE;
   g_thread_join (g_steal_pointer (thread));
-  if (!job->report) {
+  if (!job->report && !job->handed_over) {
     g_propagate_error (error, g_steal_pointer (&job->error));
     return FALSE;
   }
   a->leaks = g_steal_pointer (&job->report);
+  a->leaks_handed_over = job->handed_over;
   HsPhaseTime t = { "leaks (beside dominators)", job->seconds };
   g_array_append_val (a->timings, t);
   return TRUE;
@@ -75,9 +85,12 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
 
   if (!opts->skip_dominators) {
-    LeakJob lj = { heap, &opts->leaks, cancellable, NULL, NULL, 0 };
+    LeakJob lj = { heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data,
+                   NULL, FALSE, NULL, 0 };
     GThread *leaks = NULL;
-    if (!opts->skip_leaks && g_get_num_processors () > 1)
+    /* With a leaks_ready callback the caller wants the report early: a
+     * thread of its own even on one core. */
+    if (!opts->skip_leaks && (g_get_num_processors () > 1 || opts->leaks_ready))
       leaks = g_thread_new ("hs-leaks", leak_thread, &lj);
 
     gint64 t0 = g_get_monotonic_time ();
@@ -127,12 +140,16 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  if (!opts->skip_leaks && a->dom && !a->leaks) {
+  if (!opts->skip_leaks && a->dom && !a->leaks && !a->leaks_handed_over) {
     gint64 t0 = g_get_monotonic_time ();
     a->leaks = hs_leaks_find (heap, a->dom, &opts->leaks, progress, progress_data, cancellable, error);
     if (!a->leaks)
       return NULL;
     add_timing (a, "leaks", t0);
+    if (opts->leaks_ready) {
+      opts->leaks_ready (g_steal_pointer (&a->leaks), opts->leaks_ready_data);
+      a->leaks_handed_over = TRUE;
+    }
   }
   return g_steal_pointer (&a);
 }
@@ -173,6 +190,15 @@ hs_analysis_free (HsAnalysis *a)
   hs_heap_free (a->heap);
   g_array_unref (a->timings);
   g_free (a);
+}
+
+void
+hs_analysis_adopt_leaks (HsAnalysis *a, HsLeakReport *report)
+{
+  g_return_if_fail (a->leaks == NULL);
+  a->leaks = report;
+  if (report && a->dom)
+    hs_leak_report_set_retained (report, a->dom);
 }
 
 guint64

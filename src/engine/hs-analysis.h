@@ -9,11 +9,24 @@
 
 G_BEGIN_DECLS
 
+/* Takes the report (see HsAnalysisOptions.leaks_ready). */
+typedef void (*HsLeaksReadyFunc) (HsLeakReport *report, gpointer user_data);
+
 typedef struct {
   HsOpenOptions open;
   HsLeakOptions leaks;
   gboolean skip_leaks;       /* summary/classes need no paths */
   gboolean skip_dominators;
+  /* Optional: called once, on a worker thread, as soon as the leak report
+   * exists, which is while the dominators are still being computed (the
+   * search then runs on its own thread even on one core). The callback
+   * takes the report: the analysis keeps no pointer to it and never
+   * touches it again, so the analysis returned has leaks == NULL and the
+   * report's retained sizes are 0 until the caller hands it back, on its
+   * own thread, with hs_analysis_adopt_leaks(). Not called when the
+   * search fails or is cancelled. */
+  HsLeaksReadyFunc leaks_ready;
+  gpointer leaks_ready_data;
 } HsAnalysisOptions;
 
 typedef struct {
@@ -24,7 +37,8 @@ typedef struct {
 typedef struct {
   HsHeap *heap;
   HsDomTree *dom;            /* NULL when skipped */
-  HsLeakReport *leaks;       /* NULL when skipped */
+  HsLeakReport *leaks;       /* NULL when skipped or handed over */
+  gboolean leaks_handed_over; /* to opts->leaks_ready: until adopted, NULL */
   guint64 *class_retained;   /* n_classes entries, NULL when dominators skipped */
   /* Native memory the Java heap does not show (Bitmap pixels, registered
    * native allocations): object index -> bytes, and the sum over each
@@ -50,6 +64,10 @@ HsAnalysis *hs_analysis_run_on_heap (HsHeap                  *heap,
                                      GCancellable            *cancellable,
                                      GError                 **error);
 void        hs_analysis_free  (HsAnalysis *analysis);
+/* Gives the analysis back the report its leaks_ready callback took (a->leaks
+ * must be NULL) and fills in the report's retained sizes from the dominator
+ * tree, which also orders traces and groups by them. */
+void        hs_analysis_adopt_leaks (HsAnalysis *analysis, HsLeakReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
 
 guint64     hs_analysis_native_size          (HsAnalysis *a, HsObj o);
