@@ -26,10 +26,15 @@ struct _HsLoader
   const char *pending_phase;
   double pending_fraction;
   gboolean pending;
+  HsLeakReport *pending_leaks; /* from the leak thread, not yet published */
   GMainContext *context;
 
   GCancellable *cancellable;
   HsAnalysis *analysis;
+  /* The leak report, owned here from its early delivery until the analysis
+   * is done and adopts it (then analysis->leaks). Only the main thread
+   * touches it: the worker let go of it when it handed it over. */
+  HsLeakReport *early_leaks;
   GError *error;
 };
 
@@ -41,6 +46,12 @@ G_DEFINE_ENUM_TYPE (HsLoaderState, hs_loader_state,
   G_DEFINE_ENUM_VALUE (HS_LOADER_DONE, "done"),
   G_DEFINE_ENUM_VALUE (HS_LOADER_FAILED, "failed"),
   G_DEFINE_ENUM_VALUE (HS_LOADER_CANCELLED, "cancelled"))
+
+enum {
+  LEAKS_READY,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
 
 enum {
   PROP_0,
@@ -89,6 +100,8 @@ hs_loader_finalize (GObject *object)
   g_clear_pointer (&self->file_name, g_free);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->analysis, hs_analysis_free);
+  g_clear_pointer (&self->early_leaks, hs_leak_report_free);
+  g_clear_pointer (&self->pending_leaks, hs_leak_report_free);
   g_clear_error (&self->error);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_mutex_clear (&self->lock);
@@ -143,6 +156,11 @@ hs_loader_class_init (HsLoaderClass *klass)
                                               HS_LOADER_IDLE,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The leak report exists (hs_loader_get_leaks), its retained sizes not yet:
+   * emitted while loading, before the dominators are done. */
+  signals[LEAKS_READY] = g_signal_new ("leaks-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -198,14 +216,15 @@ publish_progress (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Test hook: a phase at which workers wait until cancelled. */
+/* Test hook: a phase at which workers wait until cancelled or until the
+ * pause is lifted. */
 static const char *pause_phase;
 static gint paused_workers;
 
 void
 hs_loader_set_pause_phase_for_tests (const char *phase)
 {
-  pause_phase = phase != NULL ? g_intern_string (phase) : NULL;
+  g_atomic_pointer_set (&pause_phase, phase != NULL ? g_intern_string (phase) : NULL);
 }
 
 gboolean
@@ -240,13 +259,67 @@ on_progress (const char *phase, double fraction, gpointer user_data)
       g_source_unref (source);
     }
 
-  if (G_UNLIKELY (pause_phase != NULL) && g_intern_string (phase) == pause_phase)
+  if (G_UNLIKELY (g_atomic_pointer_get (&pause_phase) != NULL)
+      && g_intern_string (phase) == g_atomic_pointer_get (&pause_phase))
     {
       g_atomic_int_inc (&paused_workers);
-      while (!g_cancellable_is_cancelled (self->cancellable))
+      while (!g_cancellable_is_cancelled (self->cancellable)
+             && g_intern_string (phase) == g_atomic_pointer_get (&pause_phase))
         g_usleep (1000);
       g_atomic_int_dec_and_test (&paused_workers);
     }
+}
+
+/* Main thread: takes the report the leak thread handed over, if any. */
+static gboolean
+take_pending_leaks (HsLoader *self)
+{
+  HsLeakReport *report;
+
+  g_mutex_lock (&self->lock);
+  report = g_steal_pointer (&self->pending_leaks);
+  g_mutex_unlock (&self->lock);
+  if (report == NULL)
+    return FALSE;
+  g_assert (self->early_leaks == NULL && self->analysis == NULL);
+  self->early_leaks = report;
+  return TRUE;
+}
+
+static gboolean
+publish_leaks (gpointer data)
+{
+  HsLoader *self = data;
+
+  /* After the end, load_done has taken it (or it is dropped with us). */
+  if (self->state == HS_LOADER_LOADING && take_pending_leaks (self))
+    {
+      hs_timing_mark ("leak report handed to the UI");
+      g_signal_emit (self, signals[LEAKS_READY], 0);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Leak thread: the report is ours from here on; the engine will not touch
+ * it again. */
+static void
+on_leaks_ready (HsLeakReport *report, gpointer user_data)
+{
+  HsLoader *self = user_data;
+  GSource *source;
+
+  hs_timing_mark ("worker: leak report ready");
+  g_mutex_lock (&self->lock);
+  g_clear_pointer (&self->pending_leaks, hs_leak_report_free);
+  self->pending_leaks = report;
+  g_mutex_unlock (&self->lock);
+
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, publish_leaks, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (source, "[heapscope] loader leaks");
+  g_source_attach (source, self->context);
+  g_source_unref (source);
 }
 
 static void
@@ -264,7 +337,8 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
     }
 
   /* The whole pipeline; it lets the dominator walk find what is reachable
-   * instead of walking the heap twice. */
+   * instead of walking the heap twice. The leak report comes early, through
+   * on_leaks_ready, and is given back to the analysis in load_done. */
   analysis = hs_analysis_run (self->path, &self->opts, on_progress, self, cancellable, &error);
   if (analysis != NULL && hs_timing_enabled ())
     {
@@ -306,8 +380,15 @@ load_done (GObject *object, GAsyncResult *result, gpointer user_data)
   HsAnalysis *analysis;
 
   analysis = g_task_propagate_pointer (G_TASK (result), &error);
+  /* A report still queued (its idle has not run) is taken as it is:
+   * the state change below shows it. */
+  take_pending_leaks (self);
   if (analysis != NULL)
     {
+      /* Main thread, before anyone sees the analysis: its retained sizes
+       * are filled in here (the report stays at the same address). */
+      if (analysis->leaks_handed_over)
+        hs_analysis_adopt_leaks (analysis, g_steal_pointer (&self->early_leaks));
       self->analysis = analysis;
       self->fraction = 1.0;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
@@ -344,6 +425,8 @@ hs_loader_start (HsLoader *self)
     }
 
   self->context = g_main_context_ref_thread_default ();
+  self->opts.leaks_ready = on_leaks_ready;
+  self->opts.leaks_ready_data = self;
   set_state (self, HS_LOADER_LOADING);
 
   task = g_task_new (self, self->cancellable, load_done, NULL);
@@ -368,4 +451,12 @@ guint64 hs_loader_get_file_size (HsLoader *self) { return self->file_size; }
 GFile *hs_loader_get_file (HsLoader *self) { return self->file; }
 int hs_loader_get_dump (HsLoader *self) { return self->opts.open.dump; }
 HsAnalysis *hs_loader_get_analysis (HsLoader *self) { return self->analysis; }
+
+HsLeakReport *
+hs_loader_get_leaks (HsLoader *self)
+{
+  if (self->analysis != NULL)
+    return self->analysis->leaks;
+  return self->early_leaks;
+}
 const GError *hs_loader_get_error (HsLoader *self) { return self->error; }

@@ -35,11 +35,18 @@ int            hs_loader_get_dump      (HsLoader *self);
  * counted owner of the analysis for every model and task that uses it. */
 HsAnalysis    *hs_loader_get_analysis  (HsLoader *self);
 const GError  *hs_loader_get_error     (HsLoader *self);
+/* The leak report: from the "leaks-ready" signal on, while the dominators
+ * are still being computed (retained sizes 0 until the state is DONE, when
+ * they are filled in and groups and traces ordered by them: the same
+ * report, analysis->leaks). Owned by the loader; NULL before, or when the
+ * leak search was skipped. */
+HsLeakReport  *hs_loader_get_leaks     (HsLoader *self);
 /* The translated name of an engine phase key. */
 const char    *hs_loader_phase_name    (const char *key);
 
-/* For tests: workers that report this phase wait there until cancelled,
- * so a test can cancel a load that is certainly midway. */
+/* For tests: workers that report this phase wait there until cancelled or
+ * until the pause phase changes (NULL lifts it), so a test can look at or
+ * cancel a load that is certainly midway. */
 void           hs_loader_set_pause_phase_for_tests (const char *phase);
 gboolean       hs_loader_get_paused_for_tests      (void);
 
