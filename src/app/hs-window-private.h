@@ -19,8 +19,19 @@ void             hs_window_set_view          (HsWindow *self, const char *name);
 /* Leak list rows (groups), application groups first. */
 guint            hs_window_get_n_leak_rows   (HsWindow *self);
 void             hs_window_select_leak       (HsWindow *self, guint index);
+/* The group of a leak list row as shown (NULL past the end), and the
+ * row's second line (instances and retained size). */
+HsLeakGroup     *hs_window_get_leak_group    (HsWindow *self, guint index);
+const char      *hs_window_get_leak_row_subtitle (HsWindow *self, guint index);
 /* Node cards shown for the selected trace (0 when none). */
 guint            hs_window_get_n_trace_nodes (HsWindow *self);
+/* The trace shown and its subtitle (kind of leak, retained size). */
+HsLeakTrace     *hs_window_get_shown_trace   (HsWindow *self);
+const char      *hs_window_get_trace_subtitle (HsWindow *self);
+/* The view shown ("leaks", ...), and whether the leaks are shown while the
+ * analysis goes on (the other views and retained sizes follow). */
+const char      *hs_window_get_view          (HsWindow *self);
+gboolean         hs_window_is_analysing      (HsWindow *self);
 /* The class table's model as shown (filtered and sorted), items HsClassRow. */
 GListModel      *hs_window_get_class_model   (HsWindow *self);
 void             hs_window_sort_classes      (HsWindow *self, HsClassColumn column, GtkSortType order);

@@ -30,6 +30,9 @@ struct _HsWindow
   GtkWidget *loading_phase;
   GtkWidget *loading_progress;
   GtkWidget *error_message;
+  GtkWidget *analysis_bar;
+  GtkWidget *analysis_phase;
+  GtkWidget *analysis_progress;
   GtkWidget *dumps_revealer;
   GtkWidget *dumps_label;
   GtkWidget *dumps_dropdown;
@@ -44,6 +47,13 @@ struct _HsWindow
   HsLoader *loader;
   GBinding *fraction_binding;
   GBinding *phase_binding;
+  GBinding *bar_fraction_binding;
+  GBinding *bar_phase_binding;
+  /* The leaks are shown (from the loader's early report) while the
+   * analysis still runs: the other views wait, retained sizes are pending. */
+  gboolean early;
+  /* Views not filled yet for this dump: each is filled when first shown. */
+  guint stale_views;
   char *error_text;
   char *toast_uri;
   guint toast_timeout;
@@ -56,8 +66,14 @@ struct _HsWindow
   GtkWidget *leak_list;
   GtkWidget *trace_box;
   GtkWidget *trace_scrolled;
-  GPtrArray *leak_groups;      /* HsLeakGroup* (borrowed from the analysis) */
+  GPtrArray *leak_groups;      /* HsLeakGroup* (borrowed from the loader's report) */
   guint n_trace_nodes;
+  /* The trace shown, and what changes in it when retained sizes arrive. */
+  HsLeakGroup *shown_group;
+  HsLeakTrace *shown_trace;
+  GtkWidget *trace_subtitle;
+  GtkWidget *trace_dropdown;
+  GtkWidget *trace_last_card;
 
   /* classes */
   GtkWidget *class_search;
@@ -94,12 +110,29 @@ struct _HsWindow
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
 
+enum {
+  STALE_OVERVIEW = 1 << 0,
+  STALE_CLASSES = 1 << 1,
+  STALE_DOMINATORS = 1 << 2,
+};
+
+static void ensure_view (HsWindow *self, const char *name);
+static void clear_views (HsWindow *self);
+
 static HsAnalysis *
 get_analysis (HsWindow *self)
 {
   if (self->loader == NULL || hs_loader_get_state (self->loader) != HS_LOADER_DONE)
     return NULL;
   return hs_loader_get_analysis (self->loader);
+}
+
+/* The leak report, also while the analysis runs (retained sizes are known
+ * once get_analysis is not NULL). */
+static HsLeakReport *
+get_leaks (HsWindow *self)
+{
+  return self->loader != NULL ? hs_loader_get_leaks (self->loader) : NULL;
 }
 
 static char *
@@ -211,12 +244,13 @@ on_inspector_toggled (GtkToggleButton *button, HsWindow *self)
 }
 
 static void
-on_inspect_button (GtkButton *button, HsWindow *self)
+inspect_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  HsObj obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-obj")) - 1;
-  hs_window_inspect (self, obj);
+  hs_window_inspect (HS_WINDOW (widget), g_variant_get_uint32 (param));
 }
 
+/* Through win.inspect, which is disabled (the buttons insensitive) until
+ * the analysis is done: leaks are shown before. */
 static GtkWidget *
 inspect_button_new (HsWindow *self, HsObj obj)
 {
@@ -224,8 +258,8 @@ inspect_button_new (HsWindow *self, HsObj obj)
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("Inspect this object"));
-  g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
-  g_signal_connect (button, "clicked", G_CALLBACK (on_inspect_button), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
   return button;
 }
 
@@ -585,6 +619,20 @@ status_badge (HsLeaking leaking)
   return badge;
 }
 
+/* What the leaking object retains, under its card (once known). */
+static void
+append_trace_retained (HsWindow *self, HsLeakTrace *trace)
+{
+  g_autofree char *bytes = NULL, *count = NULL, *text = NULL;
+
+  if (self->trace_last_card == NULL || get_analysis (self) == NULL || trace->retained_bytes == 0)
+    return;
+  bytes = hs_format_bytes (trace->retained_bytes);
+  count = format_count (trace->retained_count);
+  text = g_strdup_printf (_("Retaining %s in %s objects"), bytes, count);
+  gtk_box_append (GTK_BOX (self->trace_last_card), label_new (text, "hs-reason", 0));
+}
+
 static GtkWidget *
 trace_node_card (HsWindow *self, HsLeakTrace *trace, guint index)
 {
@@ -633,12 +681,10 @@ trace_node_card (HsWindow *self, HsLeakTrace *trace, guint index)
       gtk_label_set_wrap (GTK_LABEL (reason), TRUE);
       gtk_box_append (GTK_BOX (card), reason);
     }
-  if (index + 1 == trace->nodes->len && trace->retained_bytes > 0)
+  if (index + 1 == trace->nodes->len)
     {
-      g_autofree char *bytes = hs_format_bytes (trace->retained_bytes);
-      g_autofree char *count = format_count (trace->retained_count);
-      g_autofree char *text = g_strdup_printf (_("Retaining %s in %s objects"), bytes, count);
-      gtk_box_append (GTK_BOX (card), label_new (text, "hs-reason", 0));
+      self->trace_last_card = card;
+      append_trace_retained (self, trace);
     }
   return card;
 }
@@ -686,18 +732,68 @@ on_trace_instance_changed (GObject *dropdown, GParamSpec *pspec, HsWindow *self)
 }
 
 static void
+clear_trace (HsWindow *self)
+{
+  clear_box (self->trace_box);
+  self->n_trace_nodes = 0;
+  self->shown_group = NULL;
+  self->shown_trace = NULL;
+  self->trace_subtitle = NULL;
+  self->trace_dropdown = NULL;
+  self->trace_last_card = NULL;
+}
+
+static char *
+trace_subtitle_text (HsWindow *self, HsLeakGroup *g, HsLeakTrace *trace)
+{
+  const char *kind = g->library ? _("Library") : _("Application");
+  g_autofree char *retained = NULL, *count = NULL;
+
+  if (get_analysis (self) == NULL)
+    return g_strdup_printf (_("%s leak · retained size pending"), kind);
+  retained = hs_format_bytes (trace->retained_bytes);
+  count = format_count (trace->retained_count);
+  return g_strdup_printf (_("%s leak · retaining %s in %s objects"), kind, retained, count);
+}
+
+/* Labels of other leaking objects this one retains (they need the heap:
+ * once the analysis is done). */
+static void
+append_also_leaking (HsWindow *self, HsLeakTrace *trace)
+{
+  HsAnalysis *a = get_analysis (self);
+  GtkWidget *also;
+
+  if (a == NULL || trace->also_leaking == NULL || trace->also_leaking->len == 0)
+    return;
+  also = label_new (_("Also retains these leaking objects"), "heading", 0);
+  gtk_widget_set_margin_top (also, 12);
+  gtk_box_append (GTK_BOX (self->trace_box), also);
+  for (guint i = 0; i < trace->also_leaking->len && i < 50; i++)
+    {
+      HsObj o = g_array_index (trace->also_leaking, HsObj, i);
+      g_autofree char *label = hs_heap_object_label (a->heap, o);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_box_append (GTK_BOX (row), label_new (label, NULL, 0));
+      gtk_box_append (GTK_BOX (row), inspect_button_new (self, o));
+      gtk_box_append (GTK_BOX (self->trace_box), row);
+    }
+}
+
+static void
 show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
 {
   HsLeakTrace *trace;
   GtkWidget *header, *titles, *title, *copy, *nodes;
-  g_autofree char *retained = NULL, *subtitle = NULL, *count = NULL;
+  g_autofree char *subtitle = NULL;
 
-  clear_box (self->trace_box);
-  self->n_trace_nodes = 0;
+  clear_trace (self);
   if (g == NULL || g->traces->len == 0)
     return;
   trace_index = MIN (trace_index, g->traces->len - 1);
   trace = g_ptr_array_index (g->traces, trace_index);
+  self->shown_group = g;
+  self->shown_trace = trace;
 
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
@@ -706,16 +802,10 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (titles), title);
-  retained = hs_format_bytes (trace->retained_bytes);
-  count = format_count (trace->retained_count);
-  subtitle = g_strdup_printf (_("%s leak · retaining %s in %s objects"),
-                              g->library ? _("Library") : _("Application"),
-                              retained, count);
-  {
-    GtkWidget *l = label_new (subtitle, "dim-label", 0);
-    gtk_label_set_wrap (GTK_LABEL (l), TRUE);
-    gtk_box_append (GTK_BOX (titles), l);
-  }
+  subtitle = trace_subtitle_text (self, g, trace);
+  self->trace_subtitle = label_new (subtitle, "dim-label", 0);
+  gtk_label_set_wrap (GTK_LABEL (self->trace_subtitle), TRUE);
+  gtk_box_append (GTK_BOX (titles), self->trace_subtitle);
   if ((trace->watch_description != NULL && trace->watch_description[0] != '\0')
       || trace->retained_duration_ms >= 0)
     {
@@ -760,6 +850,7 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
       g_object_set_data (G_OBJECT (dropdown), "hs-group", g);
       g_signal_connect (dropdown, "notify::selected", G_CALLBACK (on_trace_instance_changed), self);
       gtk_box_append (GTK_BOX (header), dropdown);
+      self->trace_dropdown = dropdown;
     }
 
   copy = gtk_button_new_with_mnemonic (_("_Copy Trace"));
@@ -781,21 +872,7 @@ show_trace (HsWindow *self, HsLeakGroup *g, guint trace_index)
         gtk_box_append (GTK_BOX (nodes), trace_reference (g_ptr_array_index (trace->nodes, i)));
     }
 
-  if (trace->also_leaking != NULL && trace->also_leaking->len > 0)
-    {
-      GtkWidget *also = label_new (_("Also retains these leaking objects"), "heading", 0);
-      gtk_widget_set_margin_top (also, 12);
-      gtk_box_append (GTK_BOX (self->trace_box), also);
-      for (guint i = 0; i < trace->also_leaking->len && i < 50; i++)
-        {
-          HsObj o = g_array_index (trace->also_leaking, HsObj, i);
-          g_autofree char *label = hs_heap_object_label (get_analysis (self)->heap, o);
-          GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-          gtk_box_append (GTK_BOX (row), label_new (label, NULL, 0));
-          gtk_box_append (GTK_BOX (row), inspect_button_new (self, o));
-          gtk_box_append (GTK_BOX (self->trace_box), row);
-        }
-    }
+  append_also_leaking (self, trace);
 }
 
 static void
@@ -805,42 +882,117 @@ on_leak_selected (GtkListBox *list, GtkListBoxRow *row, HsWindow *self)
   show_trace (self, g, 0);
 }
 
+static char *
+leak_row_subtitle (HsWindow *self, HsLeakGroup *g)
+{
+  g_autofree char *bytes = NULL;
+
+  if (get_analysis (self) == NULL)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · retained size pending",
+                                         "%u instances · retained size pending", g->traces->len),
+                            g->traces->len);
+  bytes = hs_format_bytes (group_retained (g));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · %s retained",
+                                       "%u instances · %s retained", g->traces->len),
+                          g->traces->len, bytes);
+}
+
 static GtkWidget *
-leak_row_new (HsLeakGroup *g)
+leak_row_new (HsWindow *self, HsLeakGroup *g, guint position)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *bytes = hs_format_bytes (group_retained (g));
-  g_autofree char *sub = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · %s retained",
-                                                       "%u instances · %s retained", g->traces->len),
-                                          g->traces->len, bytes);
+  g_autofree char *text = leak_row_subtitle (self, g);
   GtkWidget *title = label_new (g->description != NULL ? g->description : _("Leak"), NULL, 0);
+  GtkWidget *sub = label_new (text, "dim-label", 0);
 
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_START);
   gtk_widget_set_tooltip_text (title, g->description);
   gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), label_new (sub, "dim-label", 0));
+  gtk_box_append (GTK_BOX (box), sub);
   gtk_widget_add_css_class (box, "hs-leak-row");
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data (G_OBJECT (row), "hs-group", g);
+  g_object_set_data (G_OBJECT (row), "hs-subtitle", sub);
+  g_object_set_data (G_OBJECT (row), "hs-position", GUINT_TO_POINTER (position));
   return row;
 }
 
+/* Rows in the order of leak_groups (which changes once retained sizes are
+ * known: groups are ordered by them). */
+static int
+leak_sort_func (GtkListBoxRow *a, GtkListBoxRow *b, gpointer user_data)
+{
+  guint pa = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (a), "hs-position"));
+  guint pb = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (b), "hs-position"));
+  return pa < pb ? -1 : pa > pb;
+}
+
 static void
-build_leaks (HsWindow *self, HsAnalysis *a)
+collect_leak_groups (HsWindow *self, HsLeakReport *report)
+{
+  g_ptr_array_set_size (self->leak_groups, 0);
+  if (report == NULL)
+    return;
+  for (guint i = 0; i < report->application_leaks->len; i++)
+    g_ptr_array_add (self->leak_groups, g_ptr_array_index (report->application_leaks, i));
+  for (guint i = 0; i < report->library_leaks->len; i++)
+    g_ptr_array_add (self->leak_groups, g_ptr_array_index (report->library_leaks, i));
+}
+
+/* The analysis is done and the report shown early now has its retained
+ * sizes (and the order they give): updated in place, the selection and
+ * the trace shown stay. */
+static void
+refresh_leaks_retained (HsWindow *self)
+{
+  HsLeakTrace *trace = self->shown_trace;
+  GtkListBoxRow *row;
+
+  collect_leak_groups (self, get_leaks (self));
+  for (guint i = 0; (row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), i)) != NULL; i++)
+    {
+      HsLeakGroup *g = g_object_get_data (G_OBJECT (row), "hs-group");
+      g_autofree char *text = leak_row_subtitle (self, g);
+      guint position = 0;
+
+      g_ptr_array_find (self->leak_groups, g, &position);
+      g_object_set_data (G_OBJECT (row), "hs-position", GUINT_TO_POINTER (position));
+      gtk_label_set_text (GTK_LABEL (g_object_get_data (G_OBJECT (row), "hs-subtitle")), text);
+    }
+  gtk_list_box_invalidate_sort (GTK_LIST_BOX (self->leak_list));
+  gtk_list_box_invalidate_headers (GTK_LIST_BOX (self->leak_list));
+
+  if (trace == NULL)
+    return;
+  {
+    g_autofree char *subtitle = trace_subtitle_text (self, self->shown_group, trace);
+    gtk_label_set_text (GTK_LABEL (self->trace_subtitle), subtitle);
+  }
+  /* Traces of a group are ordered by retained size too. */
+  if (self->trace_dropdown != NULL)
+    {
+      guint index = 0;
+      g_ptr_array_find (self->shown_group->traces, trace, &index);
+      g_signal_handlers_block_by_func (self->trace_dropdown, on_trace_instance_changed, self);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->trace_dropdown), index);
+      g_signal_handlers_unblock_by_func (self->trace_dropdown, on_trace_instance_changed, self);
+    }
+  append_trace_retained (self, trace);
+  append_also_leaking (self, trace);
+}
+
+static void
+build_leaks (HsWindow *self, HsLeakReport *report)
 {
   clear_box (self->leak_list);
-  clear_box (self->trace_box);
-  g_ptr_array_set_size (self->leak_groups, 0);
-  self->n_trace_nodes = 0;
-  if (a->leaks == NULL)
+  clear_trace (self);
+  collect_leak_groups (self, report);
+  if (report == NULL)
     return;
-  for (guint i = 0; i < a->leaks->application_leaks->len; i++)
-    g_ptr_array_add (self->leak_groups, g_ptr_array_index (a->leaks->application_leaks, i));
-  for (guint i = 0; i < a->leaks->library_leaks->len; i++)
-    g_ptr_array_add (self->leak_groups, g_ptr_array_index (a->leaks->library_leaks, i));
   for (guint i = 0; i < self->leak_groups->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list), leak_row_new (g_ptr_array_index (self->leak_groups, i)));
+    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
+                         leak_row_new (self, g_ptr_array_index (self->leak_groups, i), i));
 
   if (self->leak_groups->len == 0)
     {
@@ -875,6 +1027,7 @@ build_leaks_page (HsWindow *self)
   self->leak_list = gtk_list_box_new ();
   gtk_widget_add_css_class (self->leak_list, "navigation-sidebar");
   gtk_list_box_set_header_func (GTK_LIST_BOX (self->leak_list), leak_header_func, NULL, NULL);
+  gtk_list_box_set_sort_func (GTK_LIST_BOX (self->leak_list), leak_sort_func, NULL, NULL);
   g_signal_connect (self->leak_list, "row-selected", G_CALLBACK (on_leak_selected), self);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side), self->leak_list);
@@ -917,6 +1070,44 @@ guint
 hs_window_get_n_trace_nodes (HsWindow *self)
 {
   return self->n_trace_nodes;
+}
+
+HsLeakGroup *
+hs_window_get_leak_group (HsWindow *self, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), index);
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "hs-group") : NULL;
+}
+
+const char *
+hs_window_get_leak_row_subtitle (HsWindow *self, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), index);
+  return row != NULL ? gtk_label_get_text (g_object_get_data (G_OBJECT (row), "hs-subtitle")) : NULL;
+}
+
+HsLeakTrace *
+hs_window_get_shown_trace (HsWindow *self)
+{
+  return self->shown_trace;
+}
+
+const char *
+hs_window_get_trace_subtitle (HsWindow *self)
+{
+  return self->trace_subtitle != NULL ? gtk_label_get_text (GTK_LABEL (self->trace_subtitle)) : NULL;
+}
+
+const char *
+hs_window_get_view (HsWindow *self)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+}
+
+gboolean
+hs_window_is_analysing (HsWindow *self)
+{
+  return self->early;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1204,6 +1395,7 @@ hs_window_show_instances (HsWindow *self, guint position)
 
   if (a == NULL)
     return NULL;
+  ensure_view (self, "classes");
   row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
   if (row == NULL)
     return NULL;
@@ -1337,6 +1529,7 @@ build_classes (HsWindow *self, HsAnalysis *a)
 GListModel *
 hs_window_get_class_model (HsWindow *self)
 {
+  ensure_view (self, "classes");
   return G_LIST_MODEL (self->class_sort_model);
 }
 
@@ -1455,6 +1648,7 @@ build_dominators (HsWindow *self, HsAnalysis *a)
 GtkTreeListModel *
 hs_window_get_dominator_model (HsWindow *self)
 {
+  ensure_view (self, "dominators");
   return self->dom_model;
 }
 
@@ -1566,17 +1760,130 @@ static void
 show_page (HsWindow *self, const char *page)
 {
   gboolean content = g_str_equal (page, "content");
+  /* Early leaks: no export, search or inspection before the analysis. */
+  gboolean ready = content && !self->early;
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->main_stack), page);
   gtk_stack_set_visible_child_name (GTK_STACK (self->title_stack), content ? "switcher" : "title");
   gtk_widget_set_visible (self->export_button, content);
-  gtk_widget_set_visible (self->inspector_button, content);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", content);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", content);
+  gtk_widget_set_visible (self->inspector_button, ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
   if (g_str_equal (page, "loading"))
     gtk_spinner_start (GTK_SPINNER (self->loading_spinner));
   else
     gtk_spinner_stop (GTK_SPINNER (self->loading_spinner));
+}
+
+/* The views that need the whole analysis; hidden from the switcher while
+ * only the leaks are there. */
+static const char *const later_views[] = { "overview", "classes", "dominators", "treemap" };
+
+static void
+set_early (HsWindow *self, gboolean early)
+{
+  self->early = early;
+  for (guint i = 0; i < G_N_ELEMENTS (later_views); i++)
+    gtk_widget_set_visible (gtk_stack_get_child_by_name (GTK_STACK (self->view_stack), later_views[i]), !early);
+  g_clear_object (&self->bar_fraction_binding);
+  g_clear_object (&self->bar_phase_binding);
+  if (early)
+    {
+      self->bar_fraction_binding = g_object_ref (g_object_bind_property (self->loader, "fraction",
+                                                                         self->analysis_progress, "fraction",
+                                                                         G_BINDING_SYNC_CREATE));
+      self->bar_phase_binding = g_object_ref (g_object_bind_property (self->loader, "phase",
+                                                                      self->analysis_phase, "label",
+                                                                      G_BINDING_SYNC_CREATE));
+    }
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
+}
+
+/* The leak thread is done, the dominators are not: the leaks are shown now,
+ * their retained sizes and the other views when the analysis is done. */
+static void
+on_loader_leaks_ready (HsLoader *loader, HsWindow *self)
+{
+  HsLeakReport *report = hs_loader_get_leaks (loader);
+  gint64 start = g_get_monotonic_time ();
+  g_autofree char *title = NULL;
+
+  if (loader != self->loader || hs_loader_get_state (loader) != HS_LOADER_LOADING || report == NULL)
+    return;
+  /* No leak: nothing worth showing before the other views. */
+  if (report->application_leaks->len + report->library_leaks->len == 0)
+    return;
+  build_leaks (self, report);
+  hs_window_set_view (self, "leaks");
+  set_early (self, TRUE);
+  title = g_strdup_printf ("%s — Heapscope", hs_loader_get_file_name (loader));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  show_page (self, "content");
+  hs_timing_span (start, "leaks shown early");
+}
+
+/* Fills a view the first time it is shown for this dump. */
+static void
+ensure_view (HsWindow *self, const char *name)
+{
+  HsAnalysis *a = get_analysis (self);
+  gint64 start = g_get_monotonic_time ();
+
+  if (a == NULL || name == NULL)
+    return;
+  if (g_str_equal (name, "overview") && (self->stale_views & STALE_OVERVIEW))
+    {
+      self->stale_views &= ~STALE_OVERVIEW;
+      build_overview (self, a);
+      hs_timing_span (start, "overview filled");
+    }
+  else if (g_str_equal (name, "classes") && (self->stale_views & STALE_CLASSES))
+    {
+      self->stale_views &= ~STALE_CLASSES;
+      build_classes (self, a);
+      hs_timing_span (start, "classes filled");
+    }
+  else if (g_str_equal (name, "dominators") && (self->stale_views & STALE_DOMINATORS))
+    {
+      self->stale_views &= ~STALE_DOMINATORS;
+      build_dominators (self, a);
+      hs_timing_span (start, "dominator tree filled");
+    }
+}
+
+static void
+on_view_changed (GtkStack *stack, GParamSpec *pspec, HsWindow *self)
+{
+  ensure_view (self, gtk_stack_get_visible_child_name (stack));
+}
+
+/* Sorts the top level of the dominator tree (the longest list) on a worker
+ * while the user reads the leaks, so that the Dominator Tree view opens
+ * without the wait. The task holds the loader, which holds the analysis. */
+static void
+warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (source));
+  gint64 start = g_get_monotonic_time ();
+
+  hs_dom_tree_children (a->dom, a->dom->n, NULL);
+  hs_timing_mark ("worker: top-level dominators sorted in %.3f s", (g_get_monotonic_time () - start) / 1e6);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+warm_dominators (HsWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+  HsAnalysis *a = get_analysis (self);
+
+  if (a == NULL || a->dom == NULL)
+    return;
+  task = g_task_new (self->loader, NULL, NULL, NULL);
+  g_task_set_name (task, "[heapscope] sort top-level dominators");
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, warm_thread);
 }
 
 static void
@@ -1586,21 +1893,24 @@ populate (HsWindow *self)
   HsHeap *heap = a->heap;
   g_autofree char *title = NULL;
   gint64 start = g_get_monotonic_time ();
-
+  gboolean was_early = self->early;
   gint64 t;
 
+  set_early (self, FALSE);
   t = g_get_monotonic_time ();
-  build_overview (self, a);
-  hs_timing_span (t, "overview filled");
-  t = g_get_monotonic_time ();
-  build_leaks (self, a);
-  hs_timing_span (t, "leaks filled");
-  t = g_get_monotonic_time ();
-  build_classes (self, a);
-  hs_timing_span (t, "classes filled");
-  t = g_get_monotonic_time ();
-  build_dominators (self, a);
-  hs_timing_span (t, "dominator tree filled");
+  if (was_early)
+    {
+      refresh_leaks_retained (self);
+      hs_timing_span (t, "retained sizes shown");
+    }
+  else
+    {
+      build_leaks (self, get_leaks (self));
+      hs_timing_span (t, "leaks filled");
+    }
+  /* The other views are filled when first shown. */
+  self->stale_views = STALE_OVERVIEW | STALE_CLASSES | STALE_DOMINATORS;
+  warm_dominators (self);
   t = g_get_monotonic_time ();
   hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), self->loader);
   hs_timing_span (t, "treemap given the dump");
@@ -1633,11 +1943,16 @@ populate (HsWindow *self)
   else
     gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), FALSE);
 
-  /* Leaks first when there are any: that is what the dump was taken for. */
-  if (self->leak_groups->len > 0)
-    hs_window_set_view (self, "leaks");
-  else
-    hs_window_set_view (self, "overview");
+  /* Leaks first when there are any: that is what the dump was taken for.
+   * Shown early, they stay where the user is. */
+  if (!was_early)
+    {
+      if (self->leak_groups->len > 0)
+        hs_window_set_view (self, "leaks");
+      else
+        hs_window_set_view (self, "overview");
+    }
+  ensure_view (self, gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack)));
   show_page (self, "content");
   g_debug ("views filled in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   hs_timing_span (start, "all views filled");
@@ -1674,6 +1989,8 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
       populate (self);
       break;
     case HS_LOADER_FAILED:
+      if (self->early)
+        clear_views (self);
       error = hs_loader_get_error (loader);
       g_free (self->error_text);
       self->error_text = g_strdup (error != NULL ? error->message : _("Unknown error"));
@@ -1682,6 +1999,8 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
       show_page (self, "error");
       break;
     case HS_LOADER_CANCELLED:
+      if (self->early)
+        clear_views (self);
       gtk_window_set_title (GTK_WINDOW (self), _("Heapscope"));
       show_page (self, "welcome");
       show_toast (self, _("Loading was cancelled"), NULL);
@@ -1743,11 +2062,12 @@ timing_start (HsWindow *self)
 static void
 clear_views (HsWindow *self)
 {
+  set_early (self, FALSE);
+  self->stale_views = 0;
   clear_box (self->overview_box);
   clear_box (self->leak_list);
-  clear_box (self->trace_box);
+  clear_trace (self);
   g_ptr_array_set_size (self->leak_groups, 0);
-  self->n_trace_nodes = 0;
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   set_object_model (self, self->instances_view, NULL);
   g_clear_object (&self->dom_model);
@@ -1804,6 +2124,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
+  g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   self->fraction_binding = g_object_ref (g_object_bind_property (self->loader, "fraction",
                                                                  self->loading_progress, "fraction",
                                                                  G_BINDING_SYNC_CREATE));
@@ -2187,6 +2508,9 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_phase);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_phase);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_progress);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_revealer);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_label);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_dropdown);
@@ -2205,6 +2529,7 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
+  gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
                                          "win.view", "s", views[i]);
@@ -2261,6 +2586,7 @@ hs_window_init (HsWindow *self)
   g_signal_connect (self->inspector, "notify::visible", G_CALLBACK (on_inspector_visible), self);
   g_signal_connect (self->inspector_button, "toggled", G_CALLBACK (on_inspector_toggled), self);
   g_signal_connect (self->dumps_dropdown, "notify::selected", G_CALLBACK (on_dump_selected), self);
+  g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_view_changed), self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
@@ -2355,7 +2681,10 @@ hs_window_get_drop_target (HsWindow *self)
 void
 hs_window_select_class (HsWindow *self, guint position)
 {
-  GtkSelectionModel *model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view));
+  GtkSelectionModel *model;
+
+  ensure_view (self, "classes");
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view));
   gtk_selection_model_select_item (model, position, TRUE);
 }
 
