@@ -52,7 +52,7 @@ dom_debug_time (const char *what)
   gint64 cpu = (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
   gint64 now = g_get_monotonic_time ();
   if (what)
-    g_printerr ("  dom %-16s %7.3f s wall %7.3f s cpu\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6);
+    g_printerr ("  dom %-16s %7.3f s wall %7.3f s cpu %6.0f MiB RSS\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6, hs_mem_debug_rss_mib ());
   last = now;
   last_cpu = cpu;
 }
@@ -299,8 +299,8 @@ hs_dom_tree_free (HsDomTree *tree)
   g_free (tree);
 }
 
-HsDomTree *
-hs_dom_tree_compute (guint64         n,
+static HsDomTree *
+dom_tree_compute (guint64         n,
                      const guint64  *offsets,
                      const HsObj    *targets,
                      const HsObj    *roots,
@@ -550,7 +550,7 @@ hs_dom_tree_compute (guint64         n,
       guint32 pv = pre[v];
       t->idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
     }
-  g_clear_pointer (&idomn, g_free);
+  g_clear_pointer (&idomn, hs_mem_free);
 
   dom_debug_time ("idom");
   /* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
@@ -584,6 +584,25 @@ hs_dom_tree_compute (guint64         n,
   if (!tick (&ctx, 1.0, 0.0, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   return g_steal_pointer (&t);
+}
+
+HsDomTree *
+hs_dom_tree_compute (guint64         n,
+                     const guint64  *offsets,
+                     const HsObj    *targets,
+                     const HsObj    *roots,
+                     gsize           n_roots,
+                     const guint32  *shallow,
+                     HsProgressFunc  progress,
+                     gpointer        progress_data,
+                     GCancellable   *cancellable,
+                     GError        **error)
+{
+  HsDomTree *t = dom_tree_compute (n, offsets, targets, roots, n_roots, shallow,
+                                   progress, progress_data, cancellable, error);
+  /* What the index phase and this one freed was kept for reuse until now. */
+  hs_mem_trim ();
+  return t;
 }
 
 const HsObj *

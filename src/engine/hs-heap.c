@@ -46,7 +46,7 @@ debug_time (const char *what)
   gint64 cpu = (gint64) ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (gint64) ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
   gint64 now = g_get_monotonic_time ();
   if (what)
-    g_printerr ("  %-20s %7.3f s wall %7.3f s cpu\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6);
+    g_printerr ("  %-20s %7.3f s wall %7.3f s cpu %6.0f MiB RSS\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6, hs_mem_debug_rss_mib ());
   last = now;
   last_cpu = cpu;
 }
@@ -698,8 +698,8 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
       heap->compressed_refs = TRUE;
   }
   for (guint t = 0; t < nthreads; t++) {
-    g_free (jobs[t].ids);
-    g_free (jobs[t].offs);
+    hs_mem_free (jobs[t].ids);
+    hs_mem_free (jobs[t].offs);
     g_array_unref (jobs[t].class_dumps);
     g_array_unref (jobs[t].roots);
     g_hash_table_unref (jobs[t].threads);
@@ -748,8 +748,8 @@ radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
     memcpy (keys, ka, n * sizeof (guint64));
     memcpy (vals, va, n * sizeof (guint64));
   }
-  g_free (k2);
-  g_free (v2);
+  hs_mem_free (k2);
+  hs_mem_free (v2);
 }
 
 typedef struct { guint64 start, len, first, last; } Run;
@@ -836,7 +836,7 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
         lk[w] = keys[i];
         lv[w++] = vals[i];
       }
-    g_free (in_chain);
+    hs_mem_free (in_chain);
   }
   radix_sort_pairs (lk, lv, m);
   guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
@@ -858,12 +858,12 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
     ov[w++] = lv[li++];
   }
   g_assert (w == n);
-  g_free (lk);
-  g_free (lv);
+  hs_mem_free (lk);
+  hs_mem_free (lv);
   g_free (runs);
   g_free (chosen);
-  g_free (keys);
-  g_free (vals);
+  hs_mem_free (keys);
+  hs_mem_free (vals);
   *pkeys = ok;
   *pvals = ov;
 }
@@ -1307,7 +1307,7 @@ prim_class_for (HsHeap *heap, guint type)
 typedef struct {
   HsHeap *heap;
   guint64 begin, end;
-  guint32 *degree;        /* shared, per object */
+  guint64 *degree;        /* shared, per object (heap->ref_offsets, summed later) */
   HsObj *edges;
   guint64 n_edges, cap;
   guint64 dangling;
@@ -1472,7 +1472,8 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
 {
   guint64 n = heap->n;
   guint nthreads = (n > 200000 && g_get_num_processors () > 1) ? 2 : 1;
-  guint32 *degree = hs_mem_new (guint32, n + 1);
+  /* Each object's degree goes where its offset will be (summed in place). */
+  guint64 *degree = heap->ref_offsets = hs_mem_new (guint64, n + 1);
   EdgeJob jobs[2] = { 0 };
 
   for (guint t = 0; t < nthreads; t++) {
@@ -1489,8 +1490,8 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
   if (jobs[0].failed || jobs[1].failed) {
     gboolean bus = jobs[0].bus || jobs[1].bus;
     for (guint t = 0; t < nthreads; t++)
-      g_free (jobs[t].edges);
-    g_free (degree);
+      hs_mem_free (jobs[t].edges);
+    g_clear_pointer (&heap->ref_offsets, hs_mem_free);
     if (bus) {
       g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", heap->name);
       return FALSE;
@@ -1509,22 +1510,28 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
   if (missing)
     add_warning (heap, "%s: %" G_GUINT64_FORMAT " instance%s of a class that is not in the dump (the first at byte offset %"
                  G_GUINT64_FORMAT "): counted with size 0", heap->name, missing, missing == 1 ? "" : "s", missing_at);
-  heap->ref_offsets = hs_mem_new (guint64, n + 1);
   guint64 sum = 0;
   for (guint64 i = 0; i < n; i++) {
-    heap->ref_offsets[i] = sum;
-    sum += degree[i];
+    guint64 d = degree[i];
+    degree[i] = sum;
+    sum += d;
   }
-  heap->ref_offsets[n] = sum;
-  g_free (degree);
-  if (nthreads == 1) {
-    heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
-  } else {
-    heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
-    if (jobs[1].n_edges)
-      memcpy (heap->ref_targets + jobs[0].n_edges, jobs[1].edges, jobs[1].n_edges * sizeof (HsObj));
-    g_free (jobs[1].edges);
+  degree[n] = sum;
+  heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
+  if (nthreads == 2 && jobs[1].n_edges) {
+    /* Appended from the end, the second list shrinking as it goes, so
+     * that both are never whole in memory at once. */
+    guint64 left = jobs[1].n_edges;
+    while (left > 0) {
+      guint64 chunk = MIN (left, (guint64) 1 << 22);
+      left -= chunk;
+      memcpy (heap->ref_targets + jobs[0].n_edges + left, jobs[1].edges + left, chunk * sizeof (HsObj));
+      if (left > 0)
+        jobs[1].edges = g_realloc (jobs[1].edges, left * sizeof (HsObj));
+    }
   }
+  if (nthreads == 2)
+    hs_mem_free (jobs[1].edges);
   return TRUE;
 }
 
@@ -1583,7 +1590,7 @@ compute_reachability (HsHeap *heap, gboolean defer)
   debug_time ("  roots");
   if (defer) {
     /* The dominator tree's walk finds the same set: hs_heap_set_reachable(). */
-    g_free (queue);
+    hs_mem_free (queue);
     return;
   }
   while (head < tail) {
@@ -1596,7 +1603,7 @@ compute_reachability (HsHeap *heap, gboolean defer)
       }
     }
   }
-  g_free (queue);
+  hs_mem_free (queue);
   debug_time ("  bfs");
   compute_totals (heap);
 }
@@ -1932,7 +1939,10 @@ hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpe
   heap->data = data;
   heap->len = len;
   heap->file_size = len;
-  if (!heap_load (heap, &prog, error)) {
+  gboolean ok = heap_load (heap, &prog, error);
+  if (!ok || !heap->defer_reachability)
+    hs_mem_trim ();   /* see hs_heap_open */
+  if (!ok) {
     hs_heap_free (heap);
     return NULL;
   }
@@ -2018,11 +2028,16 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   heap->file_size = heap->len;
   LoadCall call = { heap, &prog, error, FALSE };
   if (!hs_guarded_call (load_call, &call)) {
+    hs_mem_trim ();
     g_clear_error (error);
     g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", path);
     hs_heap_free (heap);
     return NULL;
   }
+  /* Big arrays freed while indexing are kept for the dominator tree that
+   * follows (hs_dom_tree_compute trims); otherwise give them back now. */
+  if (!call.ok || !heap->defer_reachability)
+    hs_mem_trim ();
   if (!call.ok) {
     hs_heap_free (heap);
     return NULL;

@@ -2,9 +2,14 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
+#endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#define HAVE_POOL 1
 #endif
 
 #include "hs-mem.h"
@@ -33,11 +38,110 @@ advise_huge (gpointer mem, gsize bytes)
 #endif
 }
 
+/* ---- the pool of freed big blocks ----------------------------------------
+ * Pages already touched cost nothing to touch again; fresh ones cost a
+ * fault and zeroing each (far more under a hypervisor than the memset that
+ * clears a reused block). So big blocks that hs_mem_free gets are kept here
+ * and handed out again, shrunk or grown in place by realloc (mremap: the
+ * pages stay), until hs_mem_trim. */
+#define POOL_MAX 16
+
+#if defined(HAVE_POOL)
+static GMutex pool_lock;
+static gpointer pool[POOL_MAX];
+static gsize pool_size[POOL_MAX];
+static guint pool_len;
+
+/* A pooled block for `bytes`: the smallest that is big enough, else the
+ * biggest (grown). NULL if the pool is empty. */
+static gpointer
+pool_take (gsize bytes)
+{
+  gpointer p = NULL;
+  gsize size = 0;
+  g_mutex_lock (&pool_lock);
+  guint best = POOL_MAX;
+  for (guint i = 0; i < pool_len; i++)
+    {
+      gboolean fits = pool_size[i] >= bytes;
+      if (best == POOL_MAX)
+        best = i;
+      else if (fits && (pool_size[best] < bytes || pool_size[i] < pool_size[best]))
+        best = i;
+      else if (!fits && pool_size[best] < bytes && pool_size[i] > pool_size[best])
+        best = i;
+    }
+  if (best != POOL_MAX)
+    {
+      p = pool[best];
+      size = pool_size[best];
+      pool[best] = pool[--pool_len];
+      pool_size[best] = pool_size[pool_len];
+    }
+  g_mutex_unlock (&pool_lock);
+  if (!p)
+    return NULL;
+  if (size >= bytes && size - bytes <= size / 32)
+    return p;
+  /* Shrink (the tail goes back to the system) or grow (the pages held
+   * stay, the rest is fresh). */
+  gpointer q = g_try_realloc (p, bytes);
+  if (!q)
+    {
+      g_free (p);
+      return NULL;
+    }
+  advise_huge (q, bytes);
+  return q;
+}
+#endif
+
+void
+hs_mem_free (gpointer mem)
+{
+  if (!mem)
+    return;
+#if defined(HAVE_POOL)
+  gsize size = malloc_usable_size (mem);
+  if (size >= BIG_ARRAY)
+    {
+      g_mutex_lock (&pool_lock);
+      if (pool_len < POOL_MAX)
+        {
+          pool[pool_len] = mem;
+          pool_size[pool_len++] = size;
+          mem = NULL;
+        }
+      g_mutex_unlock (&pool_lock);
+    }
+#endif
+  g_free (mem);
+}
+
+void
+hs_mem_trim (void)
+{
+#if defined(HAVE_POOL)
+  g_mutex_lock (&pool_lock);
+  while (pool_len > 0)
+    g_free (pool[--pool_len]);
+  g_mutex_unlock (&pool_lock);
+#endif
+}
+
 gpointer
 hs_mem_try_alloc (gsize bytes)
 {
   if (bytes == 0)
     bytes = 1;
+#if defined(HAVE_POOL)
+  if (bytes >= BIG_ARRAY)
+    {
+      gpointer p = pool_take (bytes);
+      if (p)
+        return p;
+    }
+#endif
   gpointer p = g_try_malloc (bytes);
   advise_huge (p, bytes);
   return p;
@@ -46,6 +150,17 @@ hs_mem_try_alloc (gsize bytes)
 gpointer
 hs_mem_try_alloc0 (gsize bytes)
 {
+#if defined(HAVE_POOL)
+  if (bytes >= BIG_ARRAY)
+    {
+      gpointer p = pool_take (bytes);
+      if (p)
+        {
+          memset (p, 0, bytes);
+          return p;
+        }
+    }
+#endif
   /* calloc maps big blocks fresh (already zero, untouched): advised
    * before the first touch, they fault in as huge pages. */
   gpointer p = g_try_malloc0 (MAX (bytes, 1));
@@ -94,4 +209,19 @@ hs_mem_realloc (gpointer mem, gsize bytes)
   if (!p)
     no_memory (bytes);
   return p;
+}
+
+double
+hs_mem_debug_rss_mib (void)
+{
+  double rss = 0;
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (f)
+    {
+      unsigned long size = 0, res = 0;
+      if (fscanf (f, "%lu %lu", &size, &res) == 2)
+        rss = res * 4096.0 / 1048576.0;
+      fclose (f);
+    }
+  return rss;
 }

@@ -4,8 +4,10 @@
  * allocating it: what it pays for is the first touch of fresh pages (a page
  * fault per 4 KiB, far more under a hypervisor). Arrays of 4 MiB and more
  * are therefore advised as transparent huge pages (Linux's default
- * "madvise" mode honours it): one fault per 2 MiB. The memory comes from
- * malloc; free it with g_free. */
+ * "madvise" mode honours it): one fault per 2 MiB. Better still is not to
+ * touch fresh pages at all: a big array freed with hs_mem_free is kept and
+ * handed out again by the next allocation (hs_mem_trim gives the kept ones
+ * back). The memory comes from malloc: g_free works too (no reuse). */
 #pragma once
 
 #include <glib.h>
@@ -19,6 +21,14 @@ gpointer hs_mem_realloc (gpointer mem, gsize bytes);
 gpointer hs_mem_try_alloc  (gsize bytes);
 gpointer hs_mem_try_alloc0 (gsize bytes);
 gpointer hs_mem_try_realloc (gpointer mem, gsize bytes);
+
+/* Keeps a big block for reuse (a small one is freed). */
+void     hs_mem_free (gpointer mem);
+/* Frees the blocks kept for reuse: call when a phase of work is over. */
+void     hs_mem_trim (void);
+
+/* The resident set now, in MiB (0 where unknown): for debug output. */
+double   hs_mem_debug_rss_mib (void);
 
 #define hs_mem_new(T, n)         ((T *) hs_mem_alloc (sizeof (T) * (gsize) (n)))
 #define hs_mem_new0(T, n)        ((T *) hs_mem_alloc0 (sizeof (T) * (gsize) (n)))
