@@ -50,10 +50,32 @@ one_run () {
   wait "$pid" 2>/dev/null || true
 }
 
+# The machine is shared: before each run, wait (up to 5 minutes) until the
+# cores have been less than 15 % busy for 3 s in a row (/proc/stat), so
+# that runs do not overlap someone else's benchmark. WAIT_QUIET=0 skips it.
+busy_percent () {
+  a=$(head -1 /proc/stat); sleep 1; b=$(head -1 /proc/stat)
+  echo "$a
+$b" | awk '{idle[NR] = $5 + $6; tot[NR] = 0; for (i = 2; i <= NF; i++) tot[NR] += $i}
+             END {d = tot[2] - tot[1]; if (d <= 0) print 0; else print int(100 * (d - (idle[2] - idle[1])) / d)}'
+}
+
+wait_quiet () {
+  [ "${WAIT_QUIET:-1}" = 1 ] || return 0
+  quiet=0 tries=0
+  while [ "$quiet" -lt 3 ] && [ "$tries" -lt 300 ]; do
+    if [ "$(busy_percent)" -lt 15 ]; then quiet=$((quiet + 1)); else quiet=0; fi
+    tries=$((tries + 1))
+  done
+  [ "$quiet" -ge 3 ] || echo "(the machine did not become quiet: this run overlaps other work)"
+}
+
 i=1
 while [ "$i" -le "$runs" ]; do
+  wait_quiet
+  load=$(cut -d' ' -f1 /proc/loadavg)
   one_run "$out/run$i.log"
-  echo "--- run $i"
+  echo "--- run $i (load average before: $load)"
   grep '^\[times\]' "$out/run$i.log" || cat "$out/run$i.log"
   i=$((i + 1))
 done

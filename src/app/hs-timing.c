@@ -2,6 +2,9 @@
 #include "config.h"
 #include "hs-timing.h"
 
+#include <string.h>
+#include <unistd.h>
+
 /* Set on the UI thread before the worker it times is started. */
 static gint64 origin;
 
@@ -62,4 +65,55 @@ hs_timing_span (gint64 start, const char *format, ...)
   what = g_strdup_vprintf (format, args);
   va_end (args);
   g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
+}
+
+/* CPU seconds used so far by each thread of the process, summed by thread
+ * name (/proc/self/task/N/stat): shows what competes with the analysis for
+ * the cores, e.g. the renderer's threads. Linux only; silent elsewhere. */
+void
+hs_timing_cpu_report (void)
+{
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GHashTable) by_name = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  const char *entry;
+  double tick = (double) sysconf (_SC_CLK_TCK);
+
+  if (!hs_timing_enabled () || tick <= 0 || (dir = g_dir_open ("/proc/self/task", 0, NULL)) == NULL)
+    return;
+  by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/task", entry, "stat", NULL);
+      g_autofree char *text = NULL;
+      const char *open, *close;
+      g_auto(GStrv) fields = NULL;
+      double *sum;
+      char *name;
+
+      if (!g_file_get_contents (path, &text, NULL, NULL)
+          || (open = strchr (text, '(')) == NULL || (close = strrchr (text, ')')) == NULL || close < open)
+        continue;
+      /* After "pid (comm) ": state is field 3, utime 14 and stime 15. */
+      fields = g_strsplit (close + 2, " ", 16);
+      if (g_strv_length (fields) < 14)
+        continue;
+      name = g_strndup (open + 1, close - open - 1);
+      /* llvmpipe-0, llvmpipe-1, ...: one line. */
+      for (char *c = name + strlen (name); c > name && g_ascii_isdigit (c[-1]); c--)
+        c[-1] = '\0';
+      sum = g_hash_table_lookup (by_name, name);
+      if (sum == NULL)
+        {
+          sum = g_new0 (double, 1);
+          g_hash_table_insert (by_name, g_strdup (name), sum);
+        }
+      *sum += (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL)) / tick;
+      g_free (name);
+    }
+  g_hash_table_iter_init (&iter, by_name);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (*(double *) value >= 0.01)
+      hs_timing_mark ("cpu so far: %.2f s in threads named %s", *(double *) value, (const char *) key);
 }

@@ -17,4 +17,8 @@ void     hs_timing_mark    (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * start (g_get_monotonic_time). */
 void     hs_timing_span    (gint64 start, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
+/* "[times] ... cpu so far: 1.23 s in threads named X" for each thread name
+ * of the process (Linux). */
+void     hs_timing_cpu_report (void);
+
 G_END_DECLS

@@ -24,7 +24,6 @@ struct _HsWindow
   GtkWidget *main_stack;
   GtkWidget *recent_label;
   GtkWidget *recent_list;
-  GtkWidget *loading_spinner;
   GtkWidget *loading_title;
   GtkWidget *loading_size;
   GtkWidget *loading_phase;
@@ -106,6 +105,7 @@ struct _HsWindow
   gulong timing_paint_id;
   gboolean timing_trace_pending;
   gboolean timing_content_pending;
+  guint timing_frames;
 };
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -1770,10 +1770,6 @@ show_page (HsWindow *self, const char *page)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
-  if (g_str_equal (page, "loading"))
-    gtk_spinner_start (GTK_SPINNER (self->loading_spinner));
-  else
-    gtk_spinner_stop (GTK_SPINNER (self->loading_spinner));
 }
 
 /* The views that need the whole analysis; hidden from the switcher while
@@ -1956,6 +1952,7 @@ populate (HsWindow *self)
   show_page (self, "content");
   g_debug ("views filled in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   hs_timing_span (start, "all views filled");
+  hs_timing_cpu_report ();
 }
 
 static void
@@ -2019,6 +2016,7 @@ on_timing_after_paint (GdkFrameClock *clock, HsWindow *self)
 {
   GtkWidget *first = gtk_widget_get_first_child (self->trace_box);
 
+  self->timing_frames++;
   if (self->timing_content_pending && g_strcmp0 (hs_window_get_page (self), "content") == 0
       && gtk_widget_get_mapped (self->view_stack))
     {
@@ -2030,7 +2028,8 @@ on_timing_after_paint (GdkFrameClock *clock, HsWindow *self)
       && gtk_widget_get_mapped (first) && gtk_widget_get_width (first) > 0)
     {
       self->timing_trace_pending = FALSE;
-      hs_timing_mark ("first leak trace drawn");
+      hs_timing_mark ("first leak trace drawn (frame %u since the open)", self->timing_frames);
+      hs_timing_cpu_report ();
     }
 }
 
@@ -2044,6 +2043,7 @@ timing_start (HsWindow *self)
     return;
   self->timing_trace_pending = TRUE;
   self->timing_content_pending = TRUE;
+  self->timing_frames = 0;
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
   if (clock == self->timing_clock)
     return;
@@ -2502,7 +2502,6 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_label);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_spinner);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_title);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_size);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_phase);
