@@ -1162,7 +1162,7 @@ search_behind (Ctx *c, GCancellable *cancellable)
       queue_push (&q, t);
     }
   }
-  hs_mem_free (q.items);
+  g_free (q.items);
 }
 
 /* ---- building traces ------------------------------------------------------------------ */
