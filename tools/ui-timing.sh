@@ -8,6 +8,8 @@
 #
 #   tools/ui-timing.sh [BUILD_DIR] [DUMP] [RUNS]
 #   defaults: build-ui, /var/tmp/heapscope-bench/bench-10m.hprof, 5
+#   VISIT=1: then shows every view in turn and times its first drawing
+#   (HEAPSCOPE_DEBUG_VISIT_VIEWS=1; needs a build that has it)
 #
 # Each run ends once the views are filled and the trace is drawn (plus
 # SETTLE seconds, default 1, so that late UI-thread work shows), or after
@@ -29,14 +31,15 @@ one_run () {
   log=$1
   # One session bus and one X server per run; the app is killed by its
   # own pid once it has said what we wait for.
-  HEAPSCOPE_DEBUG_TIMES=1 GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
+  env HEAPSCOPE_DEBUG_TIMES=1 ${VISIT:+HEAPSCOPE_DEBUG_VISIT_VIEWS=1} GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
     GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
     dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
       sh -c 'echo $$ >"$2"; exec "$0" "$1"' "$app" "$dump" "$log.pid" >"$log" 2>&1 &
   pid=$!
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
-    if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log"; then
+    if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log" \
+       && { [ -z "${VISIT:-}" ] || grep -q "views visited" "$log"; }; then
       sleep "$settle"
       break
     fi
@@ -99,6 +102,12 @@ for what in "leak report handed to the UI" "worker: analysis returned" "analysis
             "first leak trace drawn" "content page drawn" "retained sizes shown" "all views filled"; do
   printf '%-40s %s\n' "$what" "$(median "$what")"
 done
+if [ -n "${VISIT:-}" ]; then
+  echo "--- medians of the first drawing of each view after it was asked for (seconds)"
+  for v in overview classes dominators treemap leaks; do
+    printf '%-40s %s\n' "$v" "$(for f in "$out"/run*.log; do grep -m1 "view $v drawn" "$f" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | sort -n | awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}')"
+  done
+fi
 echo "--- medians of UI-thread work (seconds)"
 for what in "leaks filled" "overview filled" "classes filled" "dominator tree filled" \
             "treemap given the dump" "inspector given the dump" "all views filled"; do

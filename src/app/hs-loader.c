@@ -26,6 +26,8 @@ struct _HsLoader
   const char *pending_phase;
   double pending_fraction;
   gboolean pending;
+  const char *published_phase; /* and when: progress is shown at most */
+  gint64 published_time;       /* every PUBLISH_INTERVAL within a phase */
   HsLeakReport *pending_leaks; /* from the leak thread, not yet published */
   GMainContext *context;
 
@@ -186,6 +188,10 @@ hs_loader_new (GFile *file, const HsAnalysisOptions *opts)
   return self;
 }
 
+/* Each change of the bar is a frame of the window; with software GL a frame
+ * costs ~45 ms of CPU, which the analysis needs: a few a second are enough. */
+#define PUBLISH_INTERVAL (250 * G_TIME_SPAN_MILLISECOND)
+
 static gboolean
 publish_progress (gpointer data)
 {
@@ -197,6 +203,8 @@ publish_progress (gpointer data)
   phase = self->pending_phase;
   fraction = self->pending_fraction;
   self->pending = FALSE;
+  self->published_phase = phase;
+  self->published_time = g_get_monotonic_time ();
   g_mutex_unlock (&self->lock);
 
   /* A late idle after the end must not move the bar backwards. */
@@ -239,18 +247,21 @@ on_progress (const char *phase, double fraction, gpointer user_data)
 {
   HsLoader *self = user_data;
   gboolean schedule;
-
+  gint64 wait = 0;
 
   g_mutex_lock (&self->lock);
   self->pending_phase = g_intern_string (phase);
   self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
   schedule = !self->pending;
   self->pending = TRUE;
+  /* A new phase is shown at once, progress within one at intervals. */
+  if (schedule && self->pending_phase == self->published_phase)
+    wait = self->published_time + PUBLISH_INTERVAL - g_get_monotonic_time ();
   g_mutex_unlock (&self->lock);
 
   if (schedule)
     {
-      GSource *source = g_idle_source_new ();
+      GSource *source = wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new ();
       /* Coalesced (one pending at a time), so it may run before redraws. */
       g_source_set_priority (source, G_PRIORITY_DEFAULT);
       g_source_set_callback (source, publish_progress, g_object_ref (self), g_object_unref);

@@ -106,6 +106,9 @@ struct _HsWindow
   gboolean timing_trace_pending;
   gboolean timing_content_pending;
   guint timing_frames;
+  /* HEAPSCOPE_DEBUG_VISIT_VIEWS: the view asked for, and when. */
+  guint timing_visit;
+  gint64 timing_visit_start;
 };
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -118,6 +121,7 @@ enum {
 
 static void ensure_view (HsWindow *self, const char *name);
 static void clear_views (HsWindow *self);
+static void timing_visit_views (HsWindow *self);
 
 static HsAnalysis *
 get_analysis (HsWindow *self)
@@ -1953,6 +1957,7 @@ populate (HsWindow *self)
   g_debug ("views filled in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   hs_timing_span (start, "all views filled");
   hs_timing_cpu_report ();
+  timing_visit_views (self);
 }
 
 static void
@@ -2011,10 +2016,49 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
 
 /* HEAPSCOPE_DEBUG_TIMES: after each frame, whether the content page and
  * the first leak trace have been drawn yet (mapped before this paint). */
+/* HEAPSCOPE_DEBUG_VISIT_VIEWS=1 (with HEAPSCOPE_DEBUG_TIMES): once the
+ * views are filled, shows each in turn, as a click on the switcher would,
+ * and reports when each was drawn (its first fill is lazy). */
+static const char *const visit_order[] = { "overview", "classes", "dominators", "treemap", "leaks" };
+
+static gboolean
+visit_next_view (gpointer data)
+{
+  HsWindow *self = data;
+  const char *name = visit_order[self->timing_visit];
+  gint64 start = g_get_monotonic_time ();
+
+  self->timing_visit_start = start;
+  hs_window_set_view (self, name);
+  hs_timing_span (start, "view %s asked for", name);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+timing_visit_views (HsWindow *self)
+{
+  if (!hs_timing_enabled () || g_getenv ("HEAPSCOPE_DEBUG_VISIT_VIEWS") == NULL)
+    return;
+  self->timing_visit = 0;
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 1000, visit_next_view, g_object_ref (self), g_object_unref);
+}
+
 static void
 on_timing_after_paint (GdkFrameClock *clock, HsWindow *self)
 {
   GtkWidget *first = gtk_widget_get_first_child (self->trace_box);
+
+  if (self->timing_visit_start > 0
+      && g_strcmp0 (hs_window_get_view (self), visit_order[self->timing_visit]) == 0)
+    {
+      hs_timing_mark ("view %s drawn %.3f s after it was asked for", visit_order[self->timing_visit],
+                      (g_get_monotonic_time () - self->timing_visit_start) / 1e6);
+      self->timing_visit_start = 0;
+      if (++self->timing_visit < G_N_ELEMENTS (visit_order))
+        g_timeout_add_full (G_PRIORITY_DEFAULT, 500, visit_next_view, g_object_ref (self), g_object_unref);
+      else
+        hs_timing_mark ("views visited");
+    }
 
   self->timing_frames++;
   if (self->timing_content_pending && g_strcmp0 (hs_window_get_page (self), "content") == 0
