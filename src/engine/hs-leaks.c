@@ -16,6 +16,7 @@
  *    on those (also_leaking); the others without a path are reported as such.
  */
 #include "hs-leaks.h"
+#include "hs-heap-private.h"
 #include "hs-mem.h"
 #include "hs-matchers.h"
 #include "hs-json.h"
@@ -116,6 +117,8 @@ typedef struct {
   HsObj *class_obj_of;       /* per class: its class object (cached) */
   const guint64 *ref_offsets;/* the heap's CSR */
   const HsObj *ref_targets;
+  const guint8 *flags;       /* the heap's per-object flags and classes: */
+  const HsClass *klass;      /* read straight in the search's hot loops */
   GHashTable *inst_match;    /* "Class#field" -> HsMatcher* (applicable only) */
   GHashTable *static_match;  /* "Class#field" -> HsMatcher* */
   GHashTable *local_match;   /* thread name -> HsMatcher* */
@@ -232,17 +235,23 @@ simple_name (const char *name)
   return dot ? dot + 1 : name;
 }
 
-static HsClass
+static inline HsClass
 obj_class (Ctx *c, HsObj o)
 {
-  return hs_heap_object_class (c->heap, o);
+  return c->klass[o];
 }
 
-static guint32
+static inline HsKind
+obj_kind (Ctx *c, HsObj o)
+{
+  return c->flags[o] & HS_FLAG_KIND_MASK;
+}
+
+static inline guint32
 obj_cflags (Ctx *c, HsObj o)
 {
   HsClass k;
-  if (o == HS_OBJ_NONE || hs_heap_object_kind (c->heap, o) != HS_KIND_INSTANCE)
+  if (o == HS_OBJ_NONE || obj_kind (c, o) != HS_KIND_INSTANCE)
     return 0;
   k = obj_class (c, o);
   return k == HS_CLASS_NONE || k >= c->n_classes ? 0 : c->cflags[k];
@@ -471,7 +480,7 @@ static const HsMatcher *
 match_jni_global (Ctx *c, HsObj o)
 {
   guint depth = 0;
-  HsClass k = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS
+  HsClass k = obj_kind (c, o) == HS_KIND_CLASS
               ? hs_heap_object_as_class (c->heap, o) : obj_class (c, o);
   for (; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (c->heap, k), depth++) {
     const HsMatcher *m = g_hash_table_lookup (c->jni_match, cname (c->heap, k));
@@ -484,7 +493,7 @@ match_jni_global (Ctx *c, HsObj o)
 static const char *
 object_class_name (Ctx *c, HsObj o)
 {
-  if (hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS) {
+  if (obj_kind (c, o) == HS_KIND_CLASS) {
     HsClass k = hs_heap_object_as_class (c->heap, o);
     return k == HS_CLASS_NONE ? "java.lang.Class" : cname (c->heap, k);
   } else {
@@ -642,9 +651,9 @@ container_holds (Ctx *c, HsObj container, HsObj target)
         HsObj t = refs[j];
         if (t == target)
           return TRUE;
-        if (nn < G_N_ELEMENTS (next) && hs_heap_object_kind (c->heap, t) != HS_KIND_CLASS &&
-            hs_heap_object_kind (c->heap, t) != HS_KIND_PRIM_ARRAY &&
-            (hs_heap_object_kind (c->heap, t) == HS_KIND_OBJ_ARRAY ||
+        if (nn < G_N_ELEMENTS (next) && obj_kind (c, t) != HS_KIND_CLASS &&
+            obj_kind (c, t) != HS_KIND_PRIM_ARRAY &&
+            (obj_kind (c, t) == HS_KIND_OBJ_ARRAY ||
              strstr (object_class_name (c, t), "Entry") != NULL ||
              strstr (object_class_name (c, t), "Node") != NULL))
           next[nn++] = t;
@@ -1036,7 +1045,7 @@ static void
 expand (Ctx *c, HsObj o)
 {
   HsHeap *heap = c->heap;
-  HsKind kind = hs_heap_object_kind (heap, o);
+  HsKind kind = obj_kind (c, o);
   HsClass k;
   if (kind == HS_KIND_PRIM_ARRAY)
     return;
@@ -1084,7 +1093,7 @@ run_search (Ctx *c, HsProgressFunc progress, gpointer progress_data,
     HsKind kind;
     if (c->state[o] & F_LEAKING)
       continue;
-    kind = hs_heap_object_kind (c->heap, (HsObj) o);
+    kind = obj_kind (c, (HsObj) o);
     if (kind == HS_KIND_PRIM_ARRAY || (kind == HS_KIND_INSTANCE && (obj_cflags (c, (HsObj) o) & CF_LEAF)))
       c->state[o] = ST_DONE;
   }
@@ -1146,10 +1155,10 @@ search_behind (Ctx *c, GCancellable *cancellable)
     HsObj cls;
     if ((++steps & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
       break;
-    if (hs_heap_object_kind (c->heap, o) == HS_KIND_PRIM_ARRAY)
+    if (obj_kind (c, o) == HS_KIND_PRIM_ARRAY)
       continue;
     refs = hs_heap_refs (c->heap, o, &n);
-    k = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS ? HS_CLASS_NONE : obj_class (c, o);
+    k = obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : obj_class (c, o);
     cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : hs_class_object (c->heap, k);
     for (gsize i = 0; i < n; i++) {
       HsObj t = refs[i];
@@ -1361,7 +1370,7 @@ compute_statuses (Report *reps, guint n, const char **simple, HsLeaking *status,
 static char *
 describe_node (Ctx *c, HsObj o, guint32 f)
 {
-  HsKind kind = hs_heap_object_kind (c->heap, o);
+  HsKind kind = obj_kind (c, o);
   if (kind == HS_KIND_CLASS)
     return NULL;
   if (f & CF_THREAD) {
@@ -1681,6 +1690,8 @@ hs_leaks_find (HsHeap              *heap,
   c.n = hs_heap_n_objects (heap);
   c.ref_offsets = hs_heap_ref_offsets (heap);
   c.ref_targets = hs_heap_ref_targets (heap);
+  c.flags = heap->flags;
+  c.klass = heap->klass;
   if (dom && dom->n != c.n)
     c.dom = NULL; /* not this heap's tree: no sizes rather than wrong ones */
   c.table = hs_matchers_load (opts->matchers_path, error);
