@@ -38,11 +38,14 @@ void             hs_window_sort_classes      (HsWindow *self, HsClassColumn colu
 void             hs_window_get_class_sort    (HsWindow *self, HsClassColumn *column, GtkSortType *order);
 void             hs_window_set_class_filter  (HsWindow *self, const char *text);
 /* Selects the class at position of the class table (as a click does), and
- * the instances list shown below it (NULL when hidden). */
+ * the instances list shown below it (NULL when hidden or while the
+ * instances are being found: hs_window_instances_pending). */
 void             hs_window_select_class      (HsWindow *self, guint position);
 GListModel      *hs_window_get_instances     (HsWindow *self);
-/* Opens the instances list of the class at position of the class table. */
-GListModel      *hs_window_show_instances    (HsWindow *self, guint position);
+gboolean         hs_window_instances_pending (HsWindow *self);
+/* Opens the instances list of the class at position of the class table;
+ * they are found on a worker thread. */
+void             hs_window_show_instances    (HsWindow *self, guint position);
 /* The dominator tree's GtkTreeListModel (items GtkTreeListRow of HsObjectRow). */
 GtkTreeListModel*hs_window_get_dominator_model (HsWindow *self);
 HsTreemapWidget *hs_window_get_treemap       (HsWindow *self);

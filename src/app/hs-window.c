@@ -88,6 +88,8 @@ struct _HsWindow
   GtkWidget *instances_box;
   GtkWidget *instances_label;
   GtkWidget *instances_view;
+  guint instances_serial;      /* the instance list asked for last */
+  gboolean instances_pending;  /* being found on a worker */
 
   /* dominators */
   GtkWidget *dom_view;
@@ -1388,31 +1390,87 @@ set_object_model (HsWindow *self, GtkWidget *view, GListModel *model)
   g_clear_object (&selection);
 }
 
-GListModel *
+/* The instances of a class come from a scan over every object and a sort
+ * by retained size (seconds for a class with millions of instances): on a
+ * worker, the list shows them when done. */
+typedef struct {
+  HsLoader *loader;
+  HsClass klass;
+  guint serial;
+} InstancesJob;
+
+static void
+instances_job_free (InstancesJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job);
+}
+
+static void
+instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  InstancesJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  gint64 start = g_get_monotonic_time ();
+  GArray *instances = hs_instances_of_class (a, job->klass);
+
+  hs_timing_mark ("worker: %u instances found and sorted in %.3f s", instances->len,
+                  (g_get_monotonic_time () - start) / 1e6);
+  g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
+}
+
+static void
+instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsWindow *self = HS_WINDOW (source);
+  InstancesJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(HsObjectList) list = NULL;
+  g_autofree char *text = NULL;
+  HsAnalysis *a;
+
+  /* Another class was asked for since, or another dump opened. */
+  if (self->disposed || instances == NULL || job->serial != self->instances_serial
+      || job->loader != self->loader || (a = get_analysis (self)) == NULL)
+    return;
+  self->instances_pending = FALSE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
+                                       "%u instances of %s, largest retained size first", instances->len),
+                          instances->len, hs_class_name (a->heap, job->klass));
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  list = hs_object_list_new_take (self->loader, g_steal_pointer (&instances));
+  set_object_model (self, self->instances_view, G_LIST_MODEL (list));
+}
+
+void
 hs_window_show_instances (HsWindow *self, guint position)
 {
   HsAnalysis *a = get_analysis (self);
   g_autoptr(HsClassRow) row = NULL;
-  g_autoptr(HsObjectList) list = NULL;
+  g_autoptr(GTask) task = NULL;
   g_autofree char *text = NULL;
-  GArray *instances;
+  InstancesJob *job;
 
   if (a == NULL)
-    return NULL;
+    return;
   ensure_view (self, "classes");
   row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
   if (row == NULL)
-    return NULL;
-  instances = hs_instances_of_class (a, hs_class_row_get_class (row));
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
-                                       "%u instances of %s, largest retained size first", instances->len),
-                          instances->len, hs_class_row_get_name (row));
+    return;
+  job = g_new0 (InstancesJob, 1);
+  job->loader = g_object_ref (self->loader);
+  job->klass = hs_class_row_get_class (row);
+  job->serial = ++self->instances_serial;
+  self->instances_pending = TRUE;
+  text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
   gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  list = hs_object_list_new_take (self->loader, instances);
-  set_object_model (self, self->instances_view, G_LIST_MODEL (list));
+  set_object_model (self, self->instances_view, NULL);
   gtk_widget_set_visible (self->instances_box, TRUE);
-  return gtk_column_view_get_model (GTK_COLUMN_VIEW (self->instances_view)) != NULL
-         ? G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->instances_view))) : NULL;
+
+  task = g_task_new (self, NULL, instances_done, NULL);
+  g_task_set_name (task, "[heapscope] instances of a class");
+  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
+  g_task_run_in_thread (task, instances_thread);
 }
 
 static void
@@ -1527,6 +1585,8 @@ build_classes (HsWindow *self, HsAnalysis *a)
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (model));
   gtk_widget_set_visible (self->instances_box, FALSE);
   set_object_model (self, self->instances_view, NULL);
+  self->instances_serial++;
+  self->instances_pending = FALSE;
   update_class_status (self);
 }
 
@@ -2114,6 +2174,8 @@ clear_views (HsWindow *self)
   g_ptr_array_set_size (self->leak_groups, 0);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   set_object_model (self, self->instances_view, NULL);
+  self->instances_serial++;
+  self->instances_pending = FALSE;
   g_clear_object (&self->dom_model);
   set_object_model (self, self->dom_view, NULL);
   hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), NULL);
@@ -2739,4 +2801,10 @@ hs_window_get_instances (HsWindow *self)
   if (!gtk_widget_get_visible (self->instances_box) || model == NULL)
     return NULL;
   return G_LIST_MODEL (model);
+}
+
+gboolean
+hs_window_instances_pending (HsWindow *self)
+{
+  return self->instances_pending;
 }

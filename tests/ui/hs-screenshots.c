@@ -25,6 +25,12 @@ save_now (const char *name, guint wait_ms)
   g_print ("%s\n", path);
 }
 
+static gboolean
+instances_found (gpointer data)
+{
+  return !hs_window_instances_pending (data);
+}
+
 static void
 save (const char *name)
 {
@@ -88,6 +94,7 @@ main (int argc, char *argv[])
 
   hs_window_set_view (window, "classes");
   hs_window_show_instances (window, 0);
+  ui_wait_until (instances_found, window, 60000);
   save ("classes");
 
   hs_window_set_view (window, "dominators");

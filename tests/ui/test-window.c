@@ -375,6 +375,12 @@ check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
     g_assert_true (refers_to (a->heap, g_array_index (path, HsObj, i), g_array_index (path, HsObj, i + 1)));
 }
 
+static gboolean
+instances_found (gpointer data)
+{
+  return !hs_window_instances_pending (data);
+}
+
 /* --- tests -------------------------------------------------------------- */
 
 static GdkTexture *corpus_treemap;
@@ -445,6 +451,9 @@ test_corpus_leak (void)
     guint n;
     g_assert_null (hs_window_get_instances (window));
     hs_window_select_class (window, 1);
+    /* Found on a worker: the list is empty until then. */
+    g_assert_true (hs_window_instances_pending (window));
+    g_assert_true (ui_wait_until (instances_found, window, 30000));
     inst = hs_window_get_instances (window);
     g_assert_nonnull (inst);
     n = g_list_model_get_n_items (inst);
