@@ -755,6 +755,13 @@ radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
 typedef struct { guint64 start, len, first, last; } Run;
 
 static int
+cmp_run_start (const void *a, const void *b)
+{
+  const Run *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int
 cmp_run_last (const void *a, const void *b)
 {
   const Run *x = a, *y = b;
@@ -826,17 +833,22 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
   guint64 m = n - kept;
   guint64 *lk = hs_mem_new (guint64, m + 1), *lv = hs_mem_new (guint64, m + 1);
   {
-    guint8 *in_chain = hs_mem_new0 (guint8, n);
+    /* The runs not chosen, back in file order (the runs cut [0, n) in
+     * pieces): their objects are the leftovers, in file order. */
+    guint64 nl = 0;
+    Run *left = g_new (Run, nr);
     for (guint64 j = 0; j < nr; j++)
-      if (chosen[j])
-        memset (in_chain + runs[j].start, 1, runs[j].len);
+      if (!chosen[j])
+        left[nl++] = runs[j];
+    qsort (left, nl, sizeof (Run), cmp_run_start);
     guint64 w = 0;
-    for (guint64 i = 0; i < n; i++)
-      if (!in_chain[i]) {
-        lk[w] = keys[i];
-        lv[w++] = vals[i];
-      }
-    hs_mem_free (in_chain);
+    for (guint64 j = 0; j < nl; j++) {
+      memcpy (lk + w, keys + left[j].start, left[j].len * sizeof (guint64));
+      memcpy (lv + w, vals + left[j].start, left[j].len * sizeof (guint64));
+      w += left[j].len;
+    }
+    g_assert (w == m);
+    g_free (left);
   }
   radix_sort_pairs (lk, lv, m);
   guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
