@@ -880,6 +880,36 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
   *pvals = ov;
 }
 
+typedef struct {
+  HsHeap *heap;
+  guint64 b0, b1;    /* buckets [b0, b1) */
+} LookupJob;
+
+static gpointer
+lookup_job (gpointer data)
+{
+  LookupJob *job = data;
+  HsHeap *heap = job->heap;
+  const guint64 *ids = heap->ids, n = heap->n, min_id = heap->min_id;
+  const guint shift = heap->shift;
+  /* The first object with bucket >= b0. */
+  guint64 lo = 0, hi = n;
+  while (lo < hi) {
+    guint64 mid = lo + (hi - lo) / 2;
+    if (((ids[mid] - min_id) >> shift) < job->b0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  guint64 i = lo;
+  for (guint64 b = job->b0; b < job->b1; b++) {
+    while (i < n && ((ids[i] - min_id) >> shift) < b)
+      i++;
+    heap->buckets[b] = (guint32) i;
+  }
+  return NULL;
+}
+
 static void
 build_lookup (HsHeap *heap)
 {
@@ -898,12 +928,19 @@ build_lookup (HsHeap *heap)
   heap->shift = shift;
   heap->n_buckets = (range >> shift) + 1;
   heap->buckets = hs_mem_new (guint32, heap->n_buckets + 1);
-  guint64 i = 0;
-  for (guint64 b = 0; b <= heap->n_buckets; b++) {
-    while (i < n && ((heap->ids[i] - heap->min_id) >> shift) < b)
-      i++;
-    heap->buckets[b] = (guint32) i;
-  }
+  /* buckets[b] = the first object whose id is in bucket b or later; two
+   * threads, each a half of the buckets (from a binary search for its
+   * first object). */
+  guint nthreads = (heap->n_buckets > 65536 && g_get_num_processors () > 1) ? 2 : 1;
+  LookupJob jobs[2];
+  for (guint t = 0; t < nthreads; t++)
+    jobs[t] = (LookupJob) { heap, (heap->n_buckets + 1) * t / nthreads, (heap->n_buckets + 1) * (t + 1) / nthreads };
+  GThread *th = nthreads > 1 ? g_thread_try_new ("hs-lookup", lookup_job, &jobs[1], NULL) : NULL;
+  lookup_job (&jobs[0]);
+  if (th)
+    g_thread_join (th);
+  else if (nthreads > 1)
+    lookup_job (&jobs[1]);
 }
 
 HsObj
@@ -1857,8 +1894,10 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   {
     /* The sort is stable, so among equal ids the last one written comes
      * last: it wins (a later dump of the same object is the newer state). */
-    guint64 w = 0;
-    for (guint64 i = 0; i < heap->n; i++) {
+    guint64 w = MIN (heap->n, (guint64) 1);   /* up to the first duplicate, nothing moves */
+    while (w < heap->n && heap->ids[w] != heap->ids[w - 1])
+      w++;
+    for (guint64 i = w; i < heap->n; i++) {
       if (w > 0 && heap->ids[i] == heap->ids[w - 1]) {
         ps.duplicates++;
         heap->offsets[w - 1] = heap->offsets[i];
