@@ -32,30 +32,13 @@
 
 #include "hs-dominators.h"
 #include "hs-mem.h"
-
-#include <time.h>
+#include "hs-debug.h"
 
 #define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
 
-/* HS_DEBUG_TIMES=1 prints the time of each step (wall, and this thread's CPU). */
-static void
-dom_debug_time (const char *what)
-{
-  static gint64 last, last_cpu;
-  static int enabled = -1;
-  if (enabled < 0)
-    enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
-  if (!enabled)
-    return;
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  gint64 cpu = (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-  gint64 now = g_get_monotonic_time ();
-  if (what)
-    g_printerr ("  dom %-16s %7.3f s wall %7.3f s cpu %6.0f MiB RSS\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6, hs_mem_debug_rss_mib ());
-  last = now;
-  last_cpu = cpu;
-}
+/* HS_DEBUG_TIMES=1: the time of each step (this thread's CPU). */
+static HsDebugClock dom_clock = { "dom ", TRUE, 0, 0 };
+#define dom_debug_time(what) hs_debug_step (&dom_clock, (what))
 
 typedef struct {
   HsProgressFunc progress;

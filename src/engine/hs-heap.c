@@ -21,6 +21,7 @@
 
 #include "hs-heap-private.h"
 #include "hs-mem.h"
+#include "hs-debug.h"
 
 G_DEFINE_QUARK (hs-error-quark, hs_error)
 
@@ -30,26 +31,9 @@ typedef struct {
   GCancellable *cancellable;
 } Progress;
 
-/* HS_DEBUG_TIMES=1 prints the time of each step of the index phase. */
-static void
-debug_time (const char *what)
-{
-  static gint64 last;
-  static int enabled = -1;
-  if (enabled < 0)
-    enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
-  if (!enabled)
-    return;
-  static gint64 last_cpu;
-  struct rusage ru;
-  getrusage (RUSAGE_SELF, &ru);
-  gint64 cpu = (gint64) ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec + (gint64) ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
-  gint64 now = g_get_monotonic_time ();
-  if (what)
-    g_printerr ("  %-20s %7.3f s wall %7.3f s cpu %6.0f MiB RSS\n", what, (now - last) / 1e6, (cpu - last_cpu) / 1e6, hs_mem_debug_rss_mib ());
-  last = now;
-  last_cpu = cpu;
-}
+/* HS_DEBUG_TIMES=1: the time of each step of the index phase. */
+static HsDebugClock index_clock = { "", FALSE, 0, 0 };
+#define debug_time(what) hs_debug_step (&index_clock, (what))
 
 static void
 progress_report (Progress *p, const char *phase, double fraction)

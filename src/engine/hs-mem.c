@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -209,19 +208,4 @@ hs_mem_realloc (gpointer mem, gsize bytes)
   if (!p)
     no_memory (bytes);
   return p;
-}
-
-double
-hs_mem_debug_rss_mib (void)
-{
-  double rss = 0;
-  FILE *f = fopen ("/proc/self/statm", "r");
-  if (f)
-    {
-      unsigned long size = 0, res = 0;
-      if (fscanf (f, "%lu %lu", &size, &res) == 2)
-        rss = res * 4096.0 / 1048576.0;
-      fclose (f);
-    }
-  return rss;
 }

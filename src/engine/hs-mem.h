@@ -27,9 +27,6 @@ void     hs_mem_free (gpointer mem);
 /* Frees the blocks kept for reuse: call when a phase of work is over. */
 void     hs_mem_trim (void);
 
-/* The resident set now, in MiB (0 where unknown): for debug output. */
-double   hs_mem_debug_rss_mib (void);
-
 #define hs_mem_new(T, n)         ((T *) hs_mem_alloc (sizeof (T) * (gsize) (n)))
 #define hs_mem_new0(T, n)        ((T *) hs_mem_alloc0 (sizeof (T) * (gsize) (n)))
 #define hs_mem_renew(T, mem, n)  ((T *) hs_mem_realloc ((mem), sizeof (T) * (gsize) (n)))
