@@ -282,8 +282,8 @@ hs_dom_tree_free (HsDomTree *tree)
   g_free (tree);
 }
 
-static HsDomTree *
-dom_tree_compute (guint64         n,
+HsDomTree *
+hs_dom_tree_compute (guint64         n,
                      const guint64  *offsets,
                      const HsObj    *targets,
                      const HsObj    *roots,
@@ -295,6 +295,9 @@ dom_tree_compute (guint64         n,
                      GError        **error)
 {
   Ctx ctx = { progress, progress_data, cancellable };
+  /* What the index phase and this one free is kept for reuse until we
+   * return, whichever way. */
+  G_GNUC_UNUSED g_auto (HsMemTrimGuard) trim_on_return = TRUE;
   dom_debug_time (NULL);
 
   /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
@@ -567,25 +570,6 @@ dom_tree_compute (guint64         n,
   if (!tick (&ctx, 1.0, 0.0, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   return g_steal_pointer (&t);
-}
-
-HsDomTree *
-hs_dom_tree_compute (guint64         n,
-                     const guint64  *offsets,
-                     const HsObj    *targets,
-                     const HsObj    *roots,
-                     gsize           n_roots,
-                     const guint32  *shallow,
-                     HsProgressFunc  progress,
-                     gpointer        progress_data,
-                     GCancellable   *cancellable,
-                     GError        **error)
-{
-  HsDomTree *t = dom_tree_compute (n, offsets, targets, roots, n_roots, shallow,
-                                   progress, progress_data, cancellable, error);
-  /* What the index phase and this one freed was kept for reuse until now. */
-  hs_mem_trim ();
-  return t;
 }
 
 const HsObj *

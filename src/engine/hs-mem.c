@@ -128,6 +128,26 @@ hs_mem_trim (void)
 #endif
 }
 
+gsize
+hs_mem_pooled_bytes (void)
+{
+  gsize total = 0;
+#if defined(HAVE_POOL)
+  g_mutex_lock (&pool_lock);
+  for (guint i = 0; i < pool_len; i++)
+    total += pool_size[i];
+  g_mutex_unlock (&pool_lock);
+#endif
+  return total;
+}
+
+void
+hs_mem_trim_guard (HsMemTrimGuard armed)
+{
+  if (armed)
+    hs_mem_trim ();
+}
+
 gpointer
 hs_mem_try_alloc (gsize bytes)
 {

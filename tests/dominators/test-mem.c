@@ -71,7 +71,13 @@ test_reuse (void)
   g_assert_true (all_bytes (g, 40 * MiB, 0));
   hs_mem_free (g);
   hs_mem_free (z);
-  hs_mem_trim ();
+  g_assert_cmpuint (hs_mem_pooled_bytes (), >=, (40 + 32) * MiB);
+  {
+    /* The guard trims when its scope ends, and only then. */
+    G_GNUC_UNUSED g_auto (HsMemTrimGuard) guard = TRUE;
+    g_assert_cmpuint (hs_mem_pooled_bytes (), >=, (40 + 32) * MiB);
+  }
+  g_assert_cmpuint (hs_mem_pooled_bytes (), ==, 0);
   guint8 *after = hs_mem_alloc0 (16 * MiB);
   g_assert_true (all_bytes (after, 16 * MiB, 0));
   g_free (after);
