@@ -5,7 +5,9 @@
  * preorder numbers. Number 0 is the virtual root whose successors are the GC
  * roots; reachable objects get 1 .. N-1. Nothing recurses: the DFS walks the
  * parent chain instead of a stack, and path compression uses a small growable
- * stack.
+ * stack. The predecessor lists leave out edges into GC roots (a root's
+ * semidominator is the virtual root) and are built on two threads; child
+ * lists are sorted by retained size only when first asked for.
  *
  * Memory (n objects, N reachable, M reachable references + root records).
  * Output arrays double as scratch space while the tree is computed:
@@ -13,14 +15,16 @@
  *   child_targets (4n)   vertex[]: preorder number -> object
  *   child_offsets (8n)   DFS edge cursors, then the predecessor CSR offsets
  * Temporaries: the LT state (16 bytes per object, LtNode), a visited bitmap
- * during the DFS (n/8), the predecessor lists (4M), idom/bucket-next in
+ * during the DFS and a root bitmap (n/8 each), the predecessor lists (4M at
+ * most: edges into roots are not stored), idom/bucket-next in
  * preorder numbers (4N), and the compression stack (4 bytes per level of
  * the longest compressed path, usually tiny). retained and retained_count
  * (16n) are then made by reallocating the LT state and the predecessor
  * lists, whose pages are already mapped. Peak: about 36n + 4M bytes, i.e.
  * 20 bytes per object + 4 per reference beyond the 16n of outputs alive at
  * that point (44 bytes per object at 2.5 references per object); the
- * finished tree holds 32n.
+ * finished tree holds 32n, plus a bit per object while lists are unsorted.
+ * Big arrays come from hs-mem (huge pages, reuse of freed blocks).
  */
 #include "config.h"
 
