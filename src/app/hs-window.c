@@ -1669,6 +1669,7 @@ build_dominators_page (HsWindow *self)
               GINT_TO_POINTER (TRUE), GUINT_TO_POINTER (OBJ_COL_SHALLOW), FALSE);
   add_column (self->dom_view, _("Retained Size"), G_CALLBACK (setup_text_cell), G_CALLBACK (bind_object_cell),
               GINT_TO_POINTER (TRUE), GUINT_TO_POINTER (OBJ_COL_RETAINED), FALSE);
+  /* xgettext:no-c-format */
   add_column (self->dom_view, _("% of Heap"), G_CALLBACK (setup_text_cell), G_CALLBACK (bind_object_cell),
               GINT_TO_POINTER (TRUE), GUINT_TO_POINTER (OBJ_COL_PERCENT), FALSE);
   g_signal_connect (self->dom_view, "activate", G_CALLBACK (on_object_activate), self);
