@@ -27,11 +27,12 @@ typedef struct {
   double seconds;
 } LeakJob;
 
-static void
+static gpointer
 leak_search (gpointer data)
 {
   LeakJob *job = data;
   job->report = hs_leaks_find (job->heap, NULL, job->opts, NULL, NULL, job->cancellable, &job->error);
+  return NULL;
 }
 
 static gpointer

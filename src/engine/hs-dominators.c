@@ -37,6 +37,7 @@
 #include "hs-dominators.h"
 #include "hs-mem.h"
 #include "hs-debug.h"
+#include "hs-parallel.h"
 
 #define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
 
@@ -180,6 +181,18 @@ sort_list (const guint64 *retained, HsObj *list, guint64 len)
   g_free (merged);
 }
 
+static inline gboolean
+bit_get (const guint64 *bits, guint64 i)
+{
+  return (bits[i >> 6] >> (i & 63)) & 1;
+}
+
+static inline void
+bit_set (guint64 *bits, guint64 i)
+{
+  bits[i >> 6] |= G_GUINT64_CONSTANT (1) << (i & 63);
+}
+
 #define UNSORTED_WORD(v) ((v) >> 5)
 #define UNSORTED_BIT(v)  (1u << ((v) & 31))
 
@@ -203,8 +216,7 @@ typedef struct {
   guint64 *off;
   guint32 *preds;
   HsObj wlo, whi;
-  GCancellable *cancellable;
-  gboolean stopped;
+  GCancellable *cancellable;  /* a cancelled job stops; the caller sees it */
 } PredJob;
 
 static gpointer
@@ -223,10 +235,7 @@ pred_job (gpointer data)
     {
       guint32 pv = pre[v];
       if ((v & POLL_MASK) == 0 && job->cancellable && g_cancellable_is_cancelled (job->cancellable))
-        {
-          job->stopped = TRUE;
-          return NULL;
-        }
+        return NULL;
       if (pv == 0)
         continue;
       guint64 end = offsets[v + 1];
@@ -247,7 +256,7 @@ pred_job (gpointer data)
               if (b >= wlo && b < whi)
                 PREFETCH (&off[pre[b] + 1]);
             }
-          if (w < wlo || w >= whi || (is_root[w >> 6] & (G_GUINT64_CONSTANT (1) << (w & 63))) || pre[w] == 0)
+          if (w < wlo || w >= whi || bit_get (is_root, w) || pre[w] == 0)
             continue;
           if (preds)
             preds[off[pre[w] + 1]++] = pv;
@@ -256,17 +265,6 @@ pred_job (gpointer data)
         }
     }
   return NULL;
-}
-
-static void
-run_pred_jobs (PredJob *jobs, guint nthreads)
-{
-  GThread *th = nthreads > 1 ? g_thread_try_new ("hs-dom-preds", pred_job, &jobs[1], NULL) : NULL;
-  pred_job (&jobs[0]);
-  if (th)
-    g_thread_join (th);
-  else if (nthreads > 1)
-    pred_job (&jobs[1]);
 }
 
 /* --- the tree ------------------------------------------------------------ */
@@ -332,8 +330,8 @@ hs_dom_tree_compute (guint64         n,
   guint32 *vertex = t->child_targets;     /* preorder number -> object, [0] = n */
   guint64 *cursor = t->child_offsets;     /* DFS edge cursor per preorder number */
 
-#define SEEN(x) (seen[(x) >> 6] & (G_GUINT64_CONSTANT (1) << ((x) & 63)))
-#define MARK(x) (seen[(x) >> 6] |= (G_GUINT64_CONSTANT (1) << ((x) & 63)))
+#define SEEN(x) bit_get (seen, (x))
+#define MARK(x) bit_set (seen, (x))
 
   /* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
    * so there is no stack: when a vertex runs out of edges we return to its
@@ -390,7 +388,6 @@ hs_dom_tree_compute (guint64         n,
     }
   t->n_reachable = N - 1;
   dom_debug_time ("dfs");
-  g_clear_pointer (&seen, g_free);
 #undef SEEN
 #undef MARK
 
@@ -401,10 +398,12 @@ hs_dom_tree_compute (guint64         n,
    * each list has one writer (no atomics) and lists keep source order. */
   guint64 *off = t->child_offsets;
   memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
-  g_autofree guint64 *is_root = g_new0 (guint64, n / 64 + 1);
+  /* The visited bitmap, done with, becomes the bitmap of roots. */
+  guint64 *is_root = seen;
+  memset (is_root, 0, sizeof (guint64) * (n / 64 + 1));
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n)
-      is_root[roots[r] >> 6] |= G_GUINT64_CONSTANT (1) << (roots[r] & 63);
+      bit_set (is_root, roots[r]);
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       off[pre[roots[r]] + 1]++;
@@ -412,8 +411,8 @@ hs_dom_tree_compute (guint64         n,
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
     jobs[k] = (PredJob) { n, offsets, targets, pre, is_root, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
-                          cancellable, FALSE };
-  run_pred_jobs (jobs, nthreads);
+                          cancellable };
+  hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (!tick (&ctx, 0.25, 0.1, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   /* Shift so that off[i+1] holds the start of i, off[0] = off[1] = 0. */
@@ -431,7 +430,7 @@ hs_dom_tree_compute (guint64         n,
       preds[off[pre[roots[r]] + 1]++] = 0;
   for (guint k = 0; k < nthreads; k++)
     jobs[k].preds = preds;
-  run_pred_jobs (jobs, nthreads);
+  hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (!tick (&ctx, 0.35, 0.1, 1, 1))
     return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
   dom_debug_time ("preds");
@@ -710,16 +709,11 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
     { tree, class_of, n_classes, first, split, out_retained },
     { tree, class_of, n_classes, split, last, NULL },
   };
-  GThread *th = NULL;
+  if (split < last)
+    jobs[1].out = g_new0 (guint64, MAX (n_classes, 1));
+  hs_run_pair ("hs-class-retained", class_retained_walk, &jobs[0], split < last ? &jobs[1] : NULL);
   if (split < last)
     {
-      jobs[1].out = g_new0 (guint64, MAX (n_classes, 1));
-      th = g_thread_new ("hs-class-retained", class_retained_walk, &jobs[1]);
-    }
-  class_retained_walk (&jobs[0]);
-  if (th)
-    {
-      g_thread_join (th);
       for (guint c = 0; c < n_classes; c++)
         out_retained[c] += jobs[1].out[c];
       g_free (jobs[1].out);

@@ -121,6 +121,6 @@ HsValue hs_value_decode (const guint8 *p, guint type, guint id_size);
 const char *hs_type_name (HsType type);
 void hs_heap_release_pages (HsHeap *heap);
 /* Runs fn (data) under a SIGBUS guard; FALSE if the mapped file shrank. */
-gboolean hs_guarded_call (void (*fn) (gpointer), gpointer data);
+gboolean hs_guarded_call (GThreadFunc fn, gpointer data);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include "hs-heap-private.h"
 #include "hs-mem.h"
 #include "hs-debug.h"
+#include "hs-parallel.h"
 
 G_DEFINE_QUARK (hs-error-quark, hs_error)
 
@@ -102,7 +103,7 @@ bus_install (void)
 
 /* Runs fn (data); FALSE if it touched a page of a file that had shrunk. */
 gboolean
-hs_guarded_call (void (*fn) (gpointer), gpointer data)
+hs_guarded_call (GThreadFunc fn, gpointer data)
 {
   BusGuard g, *prev = bus_guard;
   bus_install ();
@@ -579,17 +580,11 @@ subrecord_worker (gpointer data)
   return NULL;
 }
 
-static void
-subrecord_worker_fn (gpointer data)
-{
-  subrecord_worker (data);
-}
-
 static gpointer
 guarded_subrecord_worker (gpointer data)
 {
   SubJob *job = data;
-  if (!hs_guarded_call (subrecord_worker_fn, job)) {
+  if (!hs_guarded_call (subrecord_worker, job)) {
     job->failed = TRUE;
     g_clear_error (&job->error);
     g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", job->ps->heap->name);
@@ -626,10 +621,7 @@ pass_subrecords (Parse *ps, Progress *prog, GError **error)
     jobs[t].roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
     jobs[t].threads = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   }
-  GThread *th = nthreads > 1 ? g_thread_new ("hs-parse", guarded_subrecord_worker, &jobs[1]) : NULL;
-  guarded_subrecord_worker (&jobs[0]);
-  if (th)
-    g_thread_join (th);
+  hs_run_pair ("hs-parse", guarded_subrecord_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
 
   gboolean ok = TRUE;
   for (guint t = 0; t < nthreads && ok; t++) {
@@ -919,12 +911,7 @@ build_lookup (HsHeap *heap)
   LookupJob jobs[2];
   for (guint t = 0; t < nthreads; t++)
     jobs[t] = (LookupJob) { heap, (heap->n_buckets + 1) * t / nthreads, (heap->n_buckets + 1) * (t + 1) / nthreads };
-  GThread *th = nthreads > 1 ? g_thread_try_new ("hs-lookup", lookup_job, &jobs[1], NULL) : NULL;
-  lookup_job (&jobs[0]);
-  if (th)
-    g_thread_join (th);
-  else if (nthreads > 1)
-    lookup_job (&jobs[1]);
+  hs_run_pair ("hs-lookup", lookup_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
 }
 
 HsObj
@@ -1485,17 +1472,11 @@ edge_worker (gpointer data)
   return NULL;
 }
 
-static void
-edge_worker_fn (gpointer data)
-{
-  edge_worker (data);
-}
-
 static gpointer
 guarded_edge_worker (gpointer data)
 {
   EdgeJob *job = data;
-  if (!hs_guarded_call (edge_worker_fn, job))
+  if (!hs_guarded_call (edge_worker, job))
     job->failed = job->bus = TRUE;
   return NULL;
 }
@@ -1516,10 +1497,7 @@ build_graph (HsHeap *heap, Progress *prog, GError **error)
     jobs[t].degree = degree;
     jobs[t].prog = t == 0 ? prog : NULL;
   }
-  GThread *th = nthreads > 1 ? g_thread_new ("hs-edges", guarded_edge_worker, &jobs[1]) : NULL;
-  guarded_edge_worker (&jobs[0]);
-  if (th)
-    g_thread_join (th);
+  hs_run_pair ("hs-edges", guarded_edge_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (jobs[0].failed || jobs[1].failed) {
     gboolean bus = jobs[0].bus || jobs[1].bus;
     for (guint t = 0; t < nthreads; t++)
@@ -1955,6 +1933,10 @@ heap_load (HsHeap *heap, Progress *prog, GError **error)
   ok = TRUE;
 
 out:
+  /* Big arrays freed while indexing are kept for the dominator tree that
+   * follows (hs_dom_tree_compute trims); otherwise give them back now. */
+  if (!ok || !heap->defer_reachability)
+    hs_mem_trim ();
   g_array_unref (ps.strings);
   g_array_unref (ps.load_classes);
   g_array_unref (ps.bodies);
@@ -1974,10 +1956,7 @@ hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpe
   heap->data = data;
   heap->len = len;
   heap->file_size = len;
-  gboolean ok = heap_load (heap, &prog, error);
-  if (!ok || !heap->defer_reachability)
-    hs_mem_trim ();   /* see hs_heap_open */
-  if (!ok) {
+  if (!heap_load (heap, &prog, error)) {
     hs_heap_free (heap);
     return NULL;
   }
@@ -1995,11 +1974,12 @@ typedef struct {
   gboolean ok;
 } LoadCall;
 
-static void
+static gpointer
 load_call (gpointer data)
 {
   LoadCall *c = data;
   c->ok = heap_load (c->heap, c->prog, c->error);
+  return NULL;
 }
 
 HsHeap *
@@ -2063,16 +2043,12 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   heap->file_size = heap->len;
   LoadCall call = { heap, &prog, error, FALSE };
   if (!hs_guarded_call (load_call, &call)) {
-    hs_mem_trim ();
+    hs_mem_trim ();   /* heap_load did not get to it */
     g_clear_error (error);
     g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", path);
     hs_heap_free (heap);
     return NULL;
   }
-  /* Big arrays freed while indexing are kept for the dominator tree that
-   * follows (hs_dom_tree_compute trims); otherwise give them back now. */
-  if (!call.ok || !heap->defer_reachability)
-    hs_mem_trim ();
   if (!call.ok) {
     hs_heap_free (heap);
     return NULL;

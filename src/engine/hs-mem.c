@@ -197,35 +197,29 @@ hs_mem_try_realloc (gpointer mem, gsize bytes)
   return p;
 }
 
-static void
-no_memory (gsize bytes)
+/* The aborting forms, like g_malloc's. */
+static gpointer
+or_abort (gpointer p, gsize bytes)
 {
-  g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, bytes);
+  if (!p)
+    g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, bytes);
+  return p;
 }
 
 gpointer
 hs_mem_alloc (gsize bytes)
 {
-  gpointer p = hs_mem_try_alloc (bytes);
-  if (!p)
-    no_memory (bytes);
-  return p;
+  return or_abort (hs_mem_try_alloc (bytes), bytes);
 }
 
 gpointer
 hs_mem_alloc0 (gsize bytes)
 {
-  gpointer p = hs_mem_try_alloc0 (bytes);
-  if (!p)
-    no_memory (bytes);
-  return p;
+  return or_abort (hs_mem_try_alloc0 (bytes), bytes);
 }
 
 gpointer
 hs_mem_realloc (gpointer mem, gsize bytes)
 {
-  gpointer p = hs_mem_try_realloc (mem, bytes);
-  if (!p)
-    no_memory (bytes);
-  return p;
+  return or_abort (hs_mem_try_realloc (mem, bytes), bytes);
 }
