@@ -38,33 +38,41 @@ since_origin (gint64 now)
   return origin > 0 ? (now - origin) / 1e6 : 0;
 }
 
+/* "[times] T s  what[: S s on the UI thread]" (S only when start > 0). */
+static void G_GNUC_PRINTF (2, 0)
+print_line (gint64 start, const char *format, va_list args)
+{
+  g_autofree char *what = g_strdup_vprintf (format, args);
+  gint64 now = g_get_monotonic_time ();
+
+  if (start > 0)
+    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
+  else
+    g_printerr ("[times] %.3f s  %s\n", since_origin (now), what);
+}
+
 void
 hs_timing_mark (const char *format, ...)
 {
-  g_autofree char *what = NULL;
   va_list args;
 
   if (!hs_timing_enabled ())
     return;
   va_start (args, format);
-  what = g_strdup_vprintf (format, args);
+  print_line (0, format, args);
   va_end (args);
-  g_printerr ("[times] %.3f s  %s\n", since_origin (g_get_monotonic_time ()), what);
 }
 
 void
 hs_timing_span (gint64 start, const char *format, ...)
 {
-  g_autofree char *what = NULL;
-  gint64 now = g_get_monotonic_time ();
   va_list args;
 
   if (!hs_timing_enabled ())
     return;
   va_start (args, format);
-  what = g_strdup_vprintf (format, args);
+  print_line (start, format, args);
   va_end (args);
-  g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
 }
 
 /* CPU seconds used so far by each thread of the process, summed by thread
