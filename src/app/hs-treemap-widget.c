@@ -36,8 +36,6 @@ struct _HsTreemapWidget
   guint64 async_threshold;
   guint serial;            /* bumped whenever the data or the zoom changes */
   gboolean computing;
-  int computing_width, computing_height;
-  guint computing_serial;
   GskRenderNode *stale;
   int stale_width, stale_height;
 
@@ -198,6 +196,14 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
     }
 }
 
+/* The rectangles of the tree under node, on the UI thread or a worker. */
+static GArray *
+layout_rects (HsAnalysis *a, guint64 node, int width, int height)
+{
+  return hs_treemap_layout (a->dom, node, 0, 0, width, height,
+                            MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+}
+
 typedef struct {
   HsLoader *loader;
   guint64 node;
@@ -218,10 +224,8 @@ static void
 layout_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   LayoutJob *job = data;
-  HsAnalysis *a = hs_loader_get_analysis (job->loader);
 
-  job->rects = hs_treemap_layout (a->dom, job->node, 0, 0, job->width, job->height,
-                                  MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+  job->rects = layout_rects (hs_loader_get_analysis (job->loader), job->node, job->width, job->height);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -269,8 +273,7 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
   node = g_array_index (self->path, guint64, self->path->len - 1);
   if (a->dom->n_reachable <= self->async_threshold)
     {
-      self->rects = hs_treemap_layout (a->dom, node, 0, 0, width, height,
-                                       MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+      self->rects = layout_rects (a, node, width, height);
       self->cache_width = width;
       self->cache_height = height;
       return;
