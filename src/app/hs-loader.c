@@ -224,6 +224,18 @@ publish_progress (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Worker threads: runs func (self) in the loader's main context, at
+ * default priority; takes the source. */
+static void
+attach_to_main (HsLoader *self, GSource *source, GSourceFunc func, const char *name)
+{
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, func, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (source, name);
+  g_source_attach (source, self->context);
+  g_source_unref (source);
+}
+
 /* Test hook: a phase at which workers wait until cancelled or until the
  * pause is lifted. */
 static const char *pause_phase;
@@ -259,16 +271,10 @@ on_progress (const char *phase, double fraction, gpointer user_data)
     wait = self->published_time + PUBLISH_INTERVAL - g_get_monotonic_time ();
   g_mutex_unlock (&self->lock);
 
+  /* Coalesced (one pending at a time), so it may run before redraws. */
   if (schedule)
-    {
-      GSource *source = wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new ();
-      /* Coalesced (one pending at a time), so it may run before redraws. */
-      g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, publish_progress, g_object_ref (self), g_object_unref);
-      g_source_set_static_name (source, "[heapscope] loader progress");
-      g_source_attach (source, self->context);
-      g_source_unref (source);
-    }
+    attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new (),
+                    publish_progress, "[heapscope] loader progress");
 
   if (G_UNLIKELY (g_atomic_pointer_get (&pause_phase) != NULL)
       && g_intern_string (phase) == g_atomic_pointer_get (&pause_phase))
@@ -317,7 +323,6 @@ static void
 on_leaks_ready (HsLeakReport *report, gpointer user_data)
 {
   HsLoader *self = user_data;
-  GSource *source;
 
   hs_timing_mark ("worker: leak report ready");
   g_mutex_lock (&self->lock);
@@ -325,12 +330,7 @@ on_leaks_ready (HsLeakReport *report, gpointer user_data)
   self->pending_leaks = report;
   g_mutex_unlock (&self->lock);
 
-  source = g_idle_source_new ();
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, publish_leaks, g_object_ref (self), g_object_unref);
-  g_source_set_static_name (source, "[heapscope] loader leaks");
-  g_source_attach (source, self->context);
-  g_source_unref (source);
+  attach_to_main (self, g_idle_source_new (), publish_leaks, "[heapscope] loader leaks");
 }
 
 static void
