@@ -90,6 +90,7 @@ struct _HsWindow
   GtkWidget *instances_view;
   guint instances_serial;      /* the instance list asked for last */
   gboolean instances_pending;  /* being found on a worker */
+  HsClass instances_class;     /* whose instances are listed or pending */
 
   /* dominators */
   GtkWidget *dom_view;
@@ -1390,6 +1391,16 @@ set_object_model (HsWindow *self, GtkWidget *view, GListModel *model)
   g_clear_object (&selection);
 }
 
+/* Empties the instances list; a search still running is ignored. */
+static void
+forget_instances (HsWindow *self)
+{
+  set_object_model (self, self->instances_view, NULL);
+  self->instances_serial++;
+  self->instances_pending = FALSE;
+  self->instances_class = HS_CLASS_NONE;
+}
+
 /* The instances of a class come from a scan over every object and a sort
  * by retained size (seconds for a class with millions of instances): on a
  * worker, the list shows them when done. */
@@ -1457,9 +1468,13 @@ hs_window_show_instances (HsWindow *self, guint position)
   row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
   if (row == NULL)
     return;
+  /* Listed or being found already: a sort or a filter moves the selected
+   * row (notify::selected), a double click selects then activates. */
+  if (gtk_widget_get_visible (self->instances_box) && hs_class_row_get_class (row) == self->instances_class)
+    return;
   job = g_new0 (InstancesJob, 1);
   job->loader = g_object_ref (self->loader);
-  job->klass = hs_class_row_get_class (row);
+  job->klass = self->instances_class = hs_class_row_get_class (row);
   job->serial = ++self->instances_serial;
   self->instances_pending = TRUE;
   text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
@@ -1584,9 +1599,7 @@ build_classes (HsWindow *self, HsAnalysis *a)
 
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (model));
   gtk_widget_set_visible (self->instances_box, FALSE);
-  set_object_model (self, self->instances_view, NULL);
-  self->instances_serial++;
-  self->instances_pending = FALSE;
+  forget_instances (self);
   update_class_status (self);
 }
 
@@ -1841,6 +1854,17 @@ show_page (HsWindow *self, const char *page)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
 }
 
+/* The loader's fraction and phase on a progress bar and a label (the
+ * loading page's, or the bar over the leaks shown early). */
+static void
+bind_progress (HsWindow *self, GtkWidget *bar, GtkWidget *label, GBinding **fraction, GBinding **phase)
+{
+  *fraction = g_object_ref (g_object_bind_property (self->loader, "fraction", bar, "fraction",
+                                                    G_BINDING_SYNC_CREATE));
+  *phase = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label",
+                                                 G_BINDING_SYNC_CREATE));
+}
+
 /* The views that need the whole analysis; hidden from the switcher while
  * only the leaks are there. */
 static const char *const later_views[] = { "overview", "classes", "dominators", "treemap" };
@@ -1854,14 +1878,8 @@ set_early (HsWindow *self, gboolean early)
   g_clear_object (&self->bar_fraction_binding);
   g_clear_object (&self->bar_phase_binding);
   if (early)
-    {
-      self->bar_fraction_binding = g_object_ref (g_object_bind_property (self->loader, "fraction",
-                                                                         self->analysis_progress, "fraction",
-                                                                         G_BINDING_SYNC_CREATE));
-      self->bar_phase_binding = g_object_ref (g_object_bind_property (self->loader, "phase",
-                                                                      self->analysis_phase, "label",
-                                                                      G_BINDING_SYNC_CREATE));
-    }
+    bind_progress (self, self->analysis_progress, self->analysis_phase,
+                   &self->bar_fraction_binding, &self->bar_phase_binding);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
 }
 
@@ -2019,7 +2037,6 @@ populate (HsWindow *self)
     }
   ensure_view (self, gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack)));
   show_page (self, "content");
-  g_debug ("views filled in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   hs_timing_span (start, "all views filled");
   hs_timing_cpu_report ();
   timing_visit_views (self);
@@ -2079,8 +2096,6 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
     }
 }
 
-/* HEAPSCOPE_DEBUG_TIMES: after each frame, whether the content page and
- * the first leak trace have been drawn yet (mapped before this paint). */
 /* HEAPSCOPE_DEBUG_VISIT_VIEWS=1 (with HEAPSCOPE_DEBUG_TIMES): once the
  * views are filled, shows each in turn, as a click on the switcher would,
  * and reports when each was drawn (its first fill is lazy). */
@@ -2108,6 +2123,9 @@ timing_visit_views (HsWindow *self)
   g_timeout_add_full (G_PRIORITY_DEFAULT, 1000, visit_next_view, g_object_ref (self), g_object_unref);
 }
 
+/* HEAPSCOPE_DEBUG_TIMES: after each frame, whether the content page and
+ * the first leak trace have been drawn yet (mapped before this paint), and
+ * whether the view being visited has been. */
 static void
 on_timing_after_paint (GdkFrameClock *clock, HsWindow *self)
 {
@@ -2186,9 +2204,7 @@ clear_views (HsWindow *self)
   clear_trace (self);
   g_ptr_array_set_size (self->leak_groups, 0);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
-  set_object_model (self, self->instances_view, NULL);
-  self->instances_serial++;
-  self->instances_pending = FALSE;
+  forget_instances (self);
   g_clear_object (&self->dom_model);
   set_object_model (self, self->dom_view, NULL);
   hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), NULL);
@@ -2244,12 +2260,8 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   self->loader = hs_loader_new (file, &opts);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
-  self->fraction_binding = g_object_ref (g_object_bind_property (self->loader, "fraction",
-                                                                 self->loading_progress, "fraction",
-                                                                 G_BINDING_SYNC_CREATE));
-  self->phase_binding = g_object_ref (g_object_bind_property (self->loader, "phase",
-                                                              self->loading_phase, "label",
-                                                              G_BINDING_SYNC_CREATE));
+  bind_progress (self, self->loading_progress, self->loading_phase,
+                 &self->fraction_binding, &self->phase_binding);
   gtk_label_set_text (GTK_LABEL (self->loading_title), hs_loader_get_file_name (self->loader));
   gtk_label_set_text (GTK_LABEL (self->loading_size), "");
   show_page (self, "loading");
@@ -2694,6 +2706,7 @@ hs_window_init (HsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   ensure_style (GTK_WIDGET (self));
   self->leak_groups = g_ptr_array_new ();
+  self->instances_class = HS_CLASS_NONE;
 
   gtk_stack_add_titled (GTK_STACK (self->view_stack), build_overview_page (self), "overview", _("Overview"));
   gtk_stack_add_titled (GTK_STACK (self->view_stack), build_leaks_page (self), "leaks", _("Leaks"));

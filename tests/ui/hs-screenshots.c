@@ -26,9 +26,9 @@ save_now (const char *name, guint wait_ms)
 }
 
 static gboolean
-instances_found (gpointer data)
+worker_paused (gpointer data)
 {
-  return !hs_window_instances_pending (data);
+  return hs_loader_get_paused_for_tests ();
 }
 
 static void
@@ -73,8 +73,8 @@ main (int argc, char *argv[])
    * hook, then cancelled. */
   hs_loader_set_pause_phase_for_tests ("dominators");
   hs_window_open (window, file, 0);
-  while (!hs_loader_get_paused_for_tests ())
-    ui_iterate (10);
+  if (!ui_wait_until (worker_paused, NULL, 60000))
+    g_error ("the loader did not reach the dominators phase");
   save_now ("loading", 800);
   hs_loader_cancel (hs_window_get_loader (window));
   ui_wait_for_load (window, 30000);
@@ -94,7 +94,7 @@ main (int argc, char *argv[])
 
   hs_window_set_view (window, "classes");
   hs_window_show_instances (window, 0);
-  ui_wait_until (instances_found, window, 60000);
+  ui_wait_for_instances (window, 60000);
   save ("classes");
 
   hs_window_set_view (window, "dominators");

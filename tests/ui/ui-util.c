@@ -43,6 +43,18 @@ ui_wait_for_load (HsWindow *window, guint timeout_ms)
   return hs_loader_get_state (hs_window_get_loader (window));
 }
 
+static gboolean
+instances_found (gpointer data)
+{
+  return !hs_window_instances_pending (data);
+}
+
+gboolean
+ui_wait_for_instances (HsWindow *window, guint timeout_ms)
+{
+  return ui_wait_until (instances_found, window, timeout_ms);
+}
+
 static void
 on_invalidate (GdkPaintable *paintable, gboolean *flag)
 {

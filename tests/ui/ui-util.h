@@ -7,6 +7,9 @@
 /* Iterates the default main context until the loader leaves LOADING or the
  * timeout passes; returns the final state. */
 HsLoaderState ui_wait_for_load   (HsWindow *window, guint timeout_ms);
+/* Iterates until the class's instances asked for are found (not
+ * hs_window_instances_pending) or the timeout; TRUE if found. */
+gboolean      ui_wait_for_instances (HsWindow *window, guint timeout_ms);
 /* Iterates the main context for about ms milliseconds. */
 void          ui_iterate         (guint ms);
 /* Iterates until cond(data) or the timeout; returns cond's last value. */
