@@ -344,24 +344,16 @@ static const struct { const char *name; guint32 flag; } class_kinds[] = {
   { "java.lang.ref.Reference", CF_REFERENCE },
 };
 
+/* next / prev of the lists that keep every registered finalizer or cleaner
+ * reachable (the CF_BOOKKEEPING classes of class_kinds): not a reason
+ * anything stays alive. */
 static gboolean
-is_bookkeeping_field (HsHeap *heap, HsClass declared_in, const char *name)
+is_bookkeeping_field (Ctx *c, HsClass declared_in, const char *name)
 {
-  const char *cn;
-  if (declared_in == HS_CLASS_NONE || name == NULL)
+  if (declared_in == HS_CLASS_NONE || declared_in >= c->n_classes || name == NULL ||
+      !(c->cflags[declared_in] & CF_BOOKKEEPING))
     return FALSE;
-  if (strcmp (name, "next") != 0 && strcmp (name, "prev") != 0)
-    return FALSE;
-  cn = cname (heap, declared_in);
-  /* The doubly linked lists that keep every registered finalizer or
-   * cleaner reachable: not a reason anything stays alive. */
-  return strcmp (cn, "java.lang.ref.Finalizer") == 0 ||
-         strcmp (cn, "java.lang.ref.FinalizerReference") == 0 ||
-         strcmp (cn, "sun.misc.Cleaner") == 0 ||
-         strcmp (cn, "jdk.internal.ref.Cleaner") == 0 ||
-         strcmp (cn, "jdk.internal.ref.PhantomCleanable") == 0 ||
-         strcmp (cn, "jdk.internal.ref.WeakCleanable") == 0 ||
-         strcmp (cn, "jdk.internal.ref.SoftCleanable") == 0;
+  return strcmp (name, "next") == 0 || strcmp (name, "prev") == 0;
 }
 
 static void
@@ -521,7 +513,7 @@ ref_followable (Ctx *c, HsObj from, const HsNamedRef *r, const HsMatcher **lib)
   case HS_REF_FIELD:
     if (r->is_weak)
       return FALSE;
-    if (is_bookkeeping_field (c->heap, r->declared_in, r->name))
+    if (is_bookkeeping_field (c, r->declared_in, r->name))
       return FALSE;
     m = match_instance_field (c, from, r->name);
     break;
@@ -1159,7 +1151,7 @@ search_behind (Ctx *c, GCancellable *cancellable)
       continue;
     refs = hs_heap_refs (c->heap, o, &n);
     k = obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : obj_class (c, o);
-    cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : hs_class_object (c->heap, k);
+    cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
     for (gsize i = 0; i < n; i++) {
       HsObj t = refs[i];
       if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
