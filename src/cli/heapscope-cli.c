@@ -192,6 +192,17 @@ cmp_class (gconstpointer pa, gconstpointer pb)
 static int
 cmd_classes (const char *path, GError **error)
 {
+  /* The argument is checked before the dump is read. */
+  if (!o.sort || g_str_equal (o.sort, "retained"))
+    sort_field = 2;
+  else if (g_str_equal (o.sort, "count"))
+    sort_field = 0;
+  else if (g_str_equal (o.sort, "shallow"))
+    sort_field = 1;
+  else {
+    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o.sort);
+    return 2;
+  }
   g_autoptr (HsAnalysis) a = load (path, TRUE, FALSE, error);
   if (!a)
     return 2;
@@ -203,16 +214,6 @@ cmd_classes (const char *path, GError **error)
       g_array_append_val (rows, c);
   sort_heap = h;
   sort_key = a->class_retained;
-  if (!o.sort || g_str_equal (o.sort, "retained"))
-    sort_field = 2;
-  else if (g_str_equal (o.sort, "count"))
-    sort_field = 0;
-  else if (g_str_equal (o.sort, "shallow"))
-    sort_field = 1;
-  else {
-    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o.sort);
-    return 2;
-  }
   g_array_sort (rows, cmp_class);
   guint n = o.limit >= 0 ? MIN ((guint) o.limit, rows->len) : rows->len;
   GString *out = g_string_new (o.json ? "[" : NULL);
@@ -432,6 +433,16 @@ cmd_retained_set (const char *path, GError **error)
 
 /* ---- leaks, report, analyze ---------------------------------------------- */
 
+/* Leak instances (traces) in a list of groups. */
+static guint
+n_traces (GPtrArray *groups)
+{
+  guint n = 0;
+  for (guint g = 0; g < groups->len; g++)
+    n += ((HsLeakGroup *) groups->pdata[g])->traces->len;
+  return n;
+}
+
 static int
 cmd_leaks (const char *path, GError **error)
 {
@@ -446,9 +457,7 @@ cmd_leaks (const char *path, GError **error)
     GPtrArray *lists[2] = { a->leaks->application_leaks, a->leaks->library_leaks };
     const char *titles[2] = { "APPLICATION LEAKS", "LIBRARY LEAKS" };
     for (guint l = 0; l < 2; l++) {
-      guint total = 0;
-      for (guint g = 0; g < lists[l]->len; g++)
-        total += ((HsLeakGroup *) lists[l]->pdata[g])->traces->len;
+      guint total = n_traces (lists[l]);
       g_string_append_printf (out, "====================================\n%s\n\n", titles[l]);
       if (lists[l]->len == 0)
         g_string_append_printf (out, "No %s leaks found.\n\n", l == 0 ? "application" : "library");
@@ -510,11 +519,7 @@ cmd_analyze (const char *path, GError **error)
   struct rusage ru;
   getrusage (RUSAGE_SELF, &ru);
   const HsSummary *s = hs_heap_summary (a->heap);
-  guint leaks = 0;
-  for (guint g = 0; g < a->leaks->application_leaks->len; g++)
-    leaks += ((HsLeakGroup *) a->leaks->application_leaks->pdata[g])->traces->len;
-  for (guint g = 0; g < a->leaks->library_leaks->len; g++)
-    leaks += ((HsLeakGroup *) a->leaks->library_leaks->pdata[g])->traces->len;
+  guint leaks = n_traces (a->leaks->application_leaks) + n_traces (a->leaks->library_leaks);
   if (o.json) {
     g_print ("{\"objects\": %" G_GUINT64_FORMAT ", \"references\": %" G_GUINT64_FORMAT ", \"reachable_bytes\": %" G_GUINT64_FORMAT
              ", \"leaks\": %u, \"total_s\": %.3f, \"peak_rss_kb\": %ld, \"phases\": {",

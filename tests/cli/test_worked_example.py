@@ -6,7 +6,7 @@ A = 8. HotSpot-style names (`com/example/Seed`, `[I`) must come out in
 Java source form.
 """
 
-from clitest import CliTest, g, hexid, main
+from clitest import CliTest, g, hexid, main, run_cli
 
 OBJ, CLS, SEED, PAIR, INTS_C, CHARS_C = 0x1000, 0x1008, 0x1010, 0x1018, 0x1020, 0x1028
 SEED_I, PAIR_I, INTS, CHARS = 0x2000, 0x2020, 0x2038, 0x2050
@@ -92,6 +92,28 @@ class WorkedExample(CliTest):
         self.assertEqual([(r['name'], r['count']) for r in rows], [('java.lang.Class', 6)])
         rows = self.classes(self.file, '--sort', 'shallow')
         self.assertEqual([r['shallow'] for r in rows], [32, 24, 24, 16, 0, 0])
+
+    def test_argument_errors(self):
+        # Exit 2 and a message saying what is wrong, nothing on stdout.
+        missing = self.path('no-such.hprof')
+        cases = [
+            (['classes', self.file, '--sort', 'size'], '--sort takes count, shallow or retained, not "size"'),
+            # checked before the dump is read: the message is about --sort
+            (['classes', missing, '--sort', 'size'], '--sort takes count, shallow or retained'),
+            (['objects', missing], 'objects needs --class NAME'),
+            (['retained-set', self.file], 'retained-set needs --class NAME'),
+            (['objects', self.file, '--class', 'com.example.Nope'], 'no class named "com.example.Nope"'),
+            (['retained-set', self.file, '--class', 'com/example/Seed'], 'no class named "com/example/Seed"'),
+            (['report', self.file], 'report needs -o FILE'),
+            (['frobnicate', self.file], 'unknown command "frobnicate"'),
+        ]
+        for args, message in cases:
+            with self.subTest(' '.join(args[:1] + args[2:])):
+                proc = run_cli(args)
+                self.assertNoCrash(proc, args[0])
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                self.assertIn(message, proc.stderr.decode('utf-8', 'replace'))
+                self.assertEqual(proc.stdout, b'')
 
     def test_dominators(self):
         top = self.dominators(self.file, 10)
