@@ -82,6 +82,7 @@ class MultiDump(CliTest):
         proc = run_cli(['summary', f, '--json', '--dump', '1'])
         self.assertNoCrash(proc, '--dump 1')
         self.assertEqual(proc.returncode, 2)
+        self.assertTrue(proc.stderr.strip(), 'no message for --dump 1 of a 1-dump file')
 
     def test_two_dumps_gzip_multi_member(self):
         self.check_two(self.write(build_two(False), 'two.hprof.gz', compress='multi', block=50))
