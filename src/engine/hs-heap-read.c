@@ -309,6 +309,22 @@ hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out)
   return ff.found;
 }
 
+gboolean
+hs_heap_read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
+{
+  HsValue v;
+  if (o == HS_OBJ_NONE || !hs_heap_read_field (heap, o, name, &v))
+    return FALSE;
+  switch (v.type) {
+  case HS_TYPE_LONG: *out = v.j; return TRUE;
+  case HS_TYPE_INT: *out = v.i; return TRUE;
+  case HS_TYPE_SHORT: *out = v.s; return TRUE;
+  case HS_TYPE_BYTE: *out = v.b; return TRUE;
+  case HS_TYPE_CHAR: *out = v.c; return TRUE;
+  default: return FALSE;
+  }
+}
+
 HsObj
 hs_heap_read_ref (HsHeap *heap, HsObj o, const char *name)
 {

@@ -219,6 +219,10 @@ GArray      *hs_heap_object_fields     (HsHeap *heap, HsObj o);
 /* Looks a field up by name through the class hierarchy (instances) or in
  * the statics (class objects). FALSE when there is no such field. */
 gboolean     hs_heap_read_field        (HsHeap *heap, HsObj o, const char *name, HsValue *out);
+/* Convenience: an integral field (long, int, short, byte or char) widened to
+ * 64 bits. FALSE when o is HS_OBJ_NONE or the field is missing or of
+ * another type. */
+gboolean     hs_heap_read_integer      (HsHeap *heap, HsObj o, const char *name, gint64 *out);
 /* Convenience: object field value as an object index (HS_OBJ_NONE if null,
  * missing or dangling). */
 HsObj        hs_heap_read_ref          (HsHeap *heap, HsObj o, const char *name);

@@ -272,19 +272,6 @@ read_bool (Ctx *c, HsObj o, const char *name)
   }
 }
 
-static gboolean
-read_long (Ctx *c, HsObj o, const char *name, gint64 *out)
-{
-  HsValue v;
-  if (o == HS_OBJ_NONE || !hs_heap_read_field (c->heap, o, name, &v))
-    return FALSE;
-  switch (v.type) {
-  case HS_TYPE_LONG: *out = v.j; return TRUE;
-  case HS_TYPE_INT: *out = v.i; return TRUE;
-  case HS_TYPE_SHORT: *out = v.s; return TRUE;
-  default: return FALSE;
-  }
-}
 
 /* Object field: FALSE if missing (or not an object field); *is_null set. */
 static gboolean
@@ -572,7 +559,7 @@ find_watched (Ctx *c)
         cached[1] = 0;
         for (HsClass s = k; s != HS_CLASS_NONE; s = hs_class_super (heap, s)) {
           HsObj co = hs_class_object (heap, s);
-          if (co != HS_OBJ_NONE && read_long (c, co, "heapDumpUptimeMillis", &cached[1])) {
+          if (co != HS_OBJ_NONE && hs_heap_read_integer (c->heap, co, "heapDumpUptimeMillis", &cached[1])) {
             cached[0] = 1;
             break;
           }
@@ -582,8 +569,8 @@ find_watched (Ctx *c)
       has_dump = cached[0] != 0;
       dump_up = cached[1];
     }
-    has_watch = read_long (c, w.ref, "watchUptimeMillis", &watch_up);
-    has_retained = read_long (c, w.ref, "retainedUptimeMillis", &retained_up);
+    has_watch = hs_heap_read_integer (c->heap, w.ref, "watchUptimeMillis", &watch_up);
+    has_retained = hs_heap_read_integer (c->heap, w.ref, "retainedUptimeMillis", &retained_up);
     w.retained = !has_retained || retained_up != -1;
     w.key = read_string_field (c, w.ref, "key", 200);
     w.description = read_string_field (c, w.ref, "description", 300);
@@ -720,7 +707,7 @@ inspect_view (Ctx *c, HsObj o, Report *r)
   gboolean have_attach = read_obj (c, o, "mAttachInfo", &attach_id, NULL);
   gboolean detached = have_attach && attach_id == 0;
   gint64 attach_count = 0;
-  gboolean have_count = read_long (c, o, "mWindowAttachCount", &attach_count);
+  gboolean have_count = hs_heap_read_integer (c->heap, o, "mWindowAttachCount", &attach_count);
   gboolean in_hierarchy;
 
   read_obj (c, o, "mParent", NULL, &parent);

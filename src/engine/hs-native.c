@@ -47,23 +47,6 @@ typedef struct {
 
 /* --- field helpers ------------------------------------------------------- */
 
-static gboolean
-read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
-{
-  HsValue v;
-  if (!hs_heap_read_field (heap, o, name, &v))
-    return FALSE;
-  switch (v.type)
-    {
-    case HS_TYPE_LONG: *out = v.j; return TRUE;
-    case HS_TYPE_INT: *out = v.i; return TRUE;
-    case HS_TYPE_SHORT: *out = v.s; return TRUE;
-    case HS_TYPE_BYTE: *out = v.b; return TRUE;
-    case HS_TYPE_CHAR: *out = v.c; return TRUE;
-    default: return FALSE;
-    }
-}
-
 static guint64
 sane (gint64 bytes)
 {
@@ -87,7 +70,7 @@ registry_thunk_size (HsHeap *heap, HsObj thunk)
   HsObj registry = hs_heap_read_ref (heap, thunk, "this$0");
   gint64 size;
   if (!is_instance_of (heap, registry, "libcore.util.NativeAllocationRegistry") ||
-      !read_integer (heap, registry, "size", &size))
+      !hs_heap_read_integer (heap, registry, "size", &size))
     return 0;
   return sane (size & ~(gint64) 1);
 }
@@ -96,7 +79,7 @@ static guint64
 deallocator_size (HsHeap *heap, HsObj thunk)
 {
   gint64 size;
-  if (read_integer (heap, thunk, "capacity", &size) || read_integer (heap, thunk, "size", &size))
+  if (hs_heap_read_integer (heap, thunk, "capacity", &size) || hs_heap_read_integer (heap, thunk, "size", &size))
     return sane (size);
   return 0;
 }
@@ -137,7 +120,7 @@ bitmap_rule (HsHeap *heap, HsObj bitmap, HsObj *owner)
   if (hs_heap_read_field (heap, bitmap, "mBuffer", &v))
     return 0;   /* pixels are a byte[] on the Java heap */
   gint64 w, h;
-  if (!read_integer (heap, bitmap, "mWidth", &w) || !read_integer (heap, bitmap, "mHeight", &h) ||
+  if (!hs_heap_read_integer (heap, bitmap, "mWidth", &w) || !hs_heap_read_integer (heap, bitmap, "mHeight", &h) ||
       w <= 0 || h <= 0 || w > (1 << 20) || h > (1 << 20))
     return 0;
   return sane (w * h * 4);
