@@ -272,7 +272,6 @@ read_bool (Ctx *c, HsObj o, const char *name)
   }
 }
 
-
 /* Object field: FALSE if missing (or not an object field); *is_null set. */
 static gboolean
 read_obj (Ctx *c, HsObj o, const char *name, guint64 *id_out, HsObj *obj_out)
