@@ -1468,8 +1468,8 @@ hs_window_show_instances (HsWindow *self, guint position)
   row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
   if (row == NULL)
     return;
-  /* Listed or being found already: a sort or a filter moves the selected
-   * row (notify::selected), a double click selects then activates. */
+  /* Listed or being found already: a double click selects the row (which
+   * lists its instances) and then activates it. */
   if (gtk_widget_get_visible (self->instances_box) && hs_class_row_get_class (row) == self->instances_class)
     return;
   job = g_new0 (InstancesJob, 1);

@@ -474,6 +474,15 @@ test_corpus_leak (void)
     hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
     ui_iterate (20);
     g_assert_true (hs_window_get_instances (window) == inst);
+    /* Activating the selected row (the second click of a double click)
+     * keeps the list too. */
+    {
+      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_window_get_class_model (window), 1);
+      g_assert_cmpstr (hs_class_row_get_name (row), ==, "java.lang.String");
+    }
+    hs_window_show_instances (window, 1);
+    g_assert_false (hs_window_instances_pending (window));
+    g_assert_true (hs_window_get_instances (window) == inst);
   }
 
   /* Dominator tree: the top object of expected json retains 256648. */
