@@ -136,7 +136,7 @@ def bad_dumps():
     h.items[-1].set_length(0, 0xfffffff0)
     add('bad-segment-past-eof', h)
     add('bad-empty-segments', with_extra(lambda h, d: (h.heap_dump(), h.record(g.TAG_HEAP_DUMP_SEGMENT, b''))))
-    add('bad-roots-only', g.Hprof().heap_dump().h if False else _roots_only())
+    add('bad-roots-only', _roots_only())
 
     # Ids that name nothing.
     def dangling(h, d):
@@ -238,9 +238,9 @@ def bad_dumps():
     return out
 
 
-def _class_dump(cid, super_id, fields, id_size=4):
-    """A CLASS_DUMP sub-record packed directly (hprofgen builds field
-    chains per class, quadratic on these hierarchies)."""
+def _class_dump(cid, super_id, fields):
+    """A CLASS_DUMP sub-record (4-byte ids) packed directly (hprofgen builds
+    field chains per class, quadratic on these hierarchies)."""
     b = struct.pack('>BIIIIIIII', g.SUB_CLASS_DUMP, cid, 0, super_id, 0, 0, 0, 0, 0)
     b += struct.pack('>IHH', 4 * len(fields), 0, 0)
     b += struct.pack('>H', len(fields)) + b''.join(struct.pack('>IB', name, typ) for (name, typ) in fields)
@@ -248,16 +248,15 @@ def _class_dump(cid, super_id, fields, id_size=4):
 
 
 def _raw_dump(name_records, subs):
-    out = bytearray(b'JAVA PROFILE 1.0.2\0' + struct.pack('>IQ', 4, 0))
-
-    def rec(tag, body):
-        out.extend(struct.pack('>BII', tag, 0, len(body)) + body)
+    """STRING records with the given ids, then the packed sub-records in
+    segments of 20,000 and an end record."""
+    h = g.Hprof(version='1.0.2', id_size=4, timestamp_ms=0)
     for sid, text in name_records:
-        rec(g.TAG_STRING, struct.pack('>I', sid) + text)
+        h.string(text, sid)
     for k in range(0, len(subs), 20000):
-        rec(g.TAG_HEAP_DUMP_SEGMENT, b''.join(subs[k:k + 20000]))
-    rec(g.TAG_HEAP_DUMP_END, b'')
-    return bytes(out)
+        h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(subs[k:k + 20000]))
+    h.record(g.TAG_HEAP_DUMP_END)
+    return h.build()
 
 
 def deep_chain(depth):

@@ -13,6 +13,7 @@ address-space limit (RLIMIT_AS, as `ulimit -v` or `prlimit --as` set it):
 Not run in the sanitizer build (AddressSanitizer reserves terabytes of
 address space and cannot start under such a limit).
 """
+import json
 import os
 import re
 import resource
@@ -36,13 +37,13 @@ def write_dump(path):
     d.cls(0x100, 'java/lang/Object')
     d.cls(0x110, '[I', super_id=0x100)
     d.sticky(0x100)
-    head = h.build()
-    # The arrays as one more segment, packed directly (hprofgen is too slow
-    # for millions of records): tag, id, stack serial, length 0, type int.
+    # The arrays as one more segment, its sub-records packed directly
+    # (hprofgen's objects are too slow for millions of records): tag, id,
+    # stack serial, length 0, type int.
     rec = struct.Struct('>BIIIB')
-    body = b''.join(rec.pack(0x23, 0x1000 + 16 * i, 0, 0, g.INT) for i in range(N))
-    with open(path, 'wb') as f:
-        f.write(head + struct.pack('>BII', g.TAG_HEAP_DUMP_SEGMENT, 0, len(body)) + body)
+    h.record(g.TAG_HEAP_DUMP_SEGMENT,
+             b''.join(rec.pack(g.SUB_PRIM_ARRAY_DUMP, 0x1000 + 16 * i, 0, 0, g.INT) for i in range(N)))
+    h.write(path)
 
 
 def run(path, limit_mb):
@@ -73,7 +74,6 @@ class MemoryLimit(unittest.TestCase):
     def test_unlimited_loads(self):
         p = run(self.path, 0)
         self.assertEqual(p.returncode, 0, p.stderr)
-        import json
         self.assertEqual(json.loads(p.stdout)['objects'], N + 2)
 
     def test_too_small_says_how_much(self):
