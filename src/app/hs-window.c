@@ -116,12 +116,6 @@ struct _HsWindow
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
 
-enum {
-  STALE_OVERVIEW = 1 << 0,
-  STALE_CLASSES = 1 << 1,
-  STALE_DOMINATORS = 1 << 2,
-};
-
 static void ensure_view (HsWindow *self, const char *name);
 static void clear_views (HsWindow *self);
 static void timing_visit_views (HsWindow *self);
@@ -1906,7 +1900,19 @@ on_loader_leaks_ready (HsLoader *loader, HsWindow *self)
   hs_timing_span (start, "leaks shown early");
 }
 
-/* Fills a view the first time it is shown for this dump. */
+/* The views filled the first time they are shown for a dump: bit i of
+ * stale_views stands for lazy_views[i]. */
+static const struct {
+  const char *name;
+  void (*build) (HsWindow *self, HsAnalysis *a);
+  const char *timing;   /* tools/ui-timing.sh looks for these */
+} lazy_views[] = {
+  { "overview", build_overview, "overview filled" },
+  { "classes", build_classes, "classes filled" },
+  { "dominators", build_dominators, "dominator tree filled" },
+};
+#define ALL_LAZY_VIEWS ((1u << G_N_ELEMENTS (lazy_views)) - 1)
+
 static void
 ensure_view (HsWindow *self, const char *name)
 {
@@ -1915,24 +1921,13 @@ ensure_view (HsWindow *self, const char *name)
 
   if (a == NULL || name == NULL)
     return;
-  if (g_str_equal (name, "overview") && (self->stale_views & STALE_OVERVIEW))
-    {
-      self->stale_views &= ~STALE_OVERVIEW;
-      build_overview (self, a);
-      hs_timing_span (start, "overview filled");
-    }
-  else if (g_str_equal (name, "classes") && (self->stale_views & STALE_CLASSES))
-    {
-      self->stale_views &= ~STALE_CLASSES;
-      build_classes (self, a);
-      hs_timing_span (start, "classes filled");
-    }
-  else if (g_str_equal (name, "dominators") && (self->stale_views & STALE_DOMINATORS))
-    {
-      self->stale_views &= ~STALE_DOMINATORS;
-      build_dominators (self, a);
-      hs_timing_span (start, "dominator tree filled");
-    }
+  for (guint i = 0; i < G_N_ELEMENTS (lazy_views); i++)
+    if ((self->stale_views & (1u << i)) && g_str_equal (name, lazy_views[i].name))
+      {
+        self->stale_views &= ~(1u << i);
+        lazy_views[i].build (self, a);
+        hs_timing_span (start, "%s", lazy_views[i].timing);
+      }
 }
 
 static void
@@ -1992,7 +1987,7 @@ populate (HsWindow *self)
       hs_timing_span (t, "leaks filled");
     }
   /* The other views are filled when first shown. */
-  self->stale_views = STALE_OVERVIEW | STALE_CLASSES | STALE_DOMINATORS;
+  self->stale_views = ALL_LAZY_VIEWS;
   warm_dominators (self);
   t = g_get_monotonic_time ();
   hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), self->loader);
