@@ -8,6 +8,7 @@ dominator figures (`objects --json`), or the small heaps built below whose
 numbers are worked out in comments.
 """
 
+import functools
 import gzip
 import hashlib
 import json
@@ -28,10 +29,10 @@ CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..',
 GEN = os.path.join(HERE, '..', 'generator')
 
 
-def cli(*args, check=True):
+def cli(*args, check=True, timeout=300):
     assert CLI, 'HS_CLI must point at heapscope-cli'
     p = subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     if check and p.returncode != 0:
         raise AssertionError('%s failed (%s): %s' % (args, p.returncode, p.stderr.decode()))
     return p
@@ -71,6 +72,15 @@ def suspects(t):
 
 def sha1(parts):
     return hashlib.sha1(''.join(parts).encode()).hexdigest()
+
+
+def java_string(d, new, str_class, text):
+    """A String {char[] value, int count} holding text, its two objects at
+    the next addresses new() hands out; returns the String's id."""
+    arr, s = new(), new()
+    d.prim_array(arr, g.CHAR, list(text))
+    d.instance(s, str_class, {'value': arr, 'count': len(text)})
+    return s
 
 
 class Corpus(unittest.TestCase):
@@ -319,17 +329,8 @@ class Synthetic(unittest.TestCase):
     def build(cls):
         h = g.Hprof(version='1.0.2', id_size=4)
         d = h.heap_dump(segmented=True)
-        addr = [0x10000]
-
-        def new():
-            addr[0] += 16
-            return addr[0]
-
-        def string(text):
-            arr, s = new(), new()
-            d.prim_array(arr, g.CHAR, list(text))
-            d.instance(s, STR, {'value': arr, 'count': len(text)})
-            return s
+        new = g.Addresses(0x10000 + 16, [16])
+        string = functools.partial(java_string, d, new, STR)
 
         def big(child=0):
             o = new()
@@ -517,17 +518,8 @@ class Android(unittest.TestCase):
     def build(cls):
         h = g.Hprof(version='1.0.3', id_size=4)
         d = h.heap_dump(segmented=True)
-        addr = [0x20000]
-
-        def new():
-            addr[0] += 16
-            return addr[0]
-
-        def string(text):
-            arr, s = new(), new()
-            d.prim_array(arr, g.CHAR, list(text))
-            d.instance(s, A_STR, {'value': arr, 'count': len(text)})
-            return s
+        new = g.Addresses(0x20000 + 16, [16])
+        string = functools.partial(java_string, d, new, A_STR)
 
         d.cls(A_OBJ, 'java/lang/Object', instance_size=8)
         d.cls(A_CLS, 'java/lang/Class', super_id=A_OBJ, instance_size=8)
@@ -673,17 +665,8 @@ class AndroidBuiltinTable(unittest.TestCase):
         d.cls(MSG_, 'android/os/Message', super_id=OBJ_, fields=[('obj', g.OBJECT), ('next', g.OBJECT)],
               instance_size=16)
         d.cls(THR_, 'java/lang/Thread', super_id=OBJ_, fields=[('name', g.OBJECT)], instance_size=16)
-        addr = [0x30000]
-
-        def new():
-            addr[0] += 16
-            return addr[0]
-
-        def string(text):
-            arr, st = new(), new()
-            d.prim_array(arr, g.CHAR, list(text))
-            d.instance(st, STR_, {'value': arr, 'count': len(text)})
-            return st
+        new = g.Addresses(0x30000 + 16, [16])
+        string = functools.partial(java_string, d, new, STR_)
 
         act, msg, act2 = new(), new(), new()
         d.instance(act, ACT_, {'mDestroyed': 1})
@@ -771,10 +754,7 @@ class LongPath(unittest.TestCase):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
     def test_long_path(self):
-        p = subprocess.run([CLI, 'leaks', self.dump, '--json'], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=60)
-        self.assertEqual(p.returncode, 0, p.stderr.decode())
-        r = json.loads(p.stdout)
+        r = json.loads(cli('leaks', self.dump, '--json', timeout=60).stdout)   # linear: well within 60 s
         (grp,) = r['application_leaks']
         (t,) = grp['traces']
         nodes = t['nodes']
