@@ -258,11 +258,12 @@ static void
 on_progress (const char *phase, double fraction, gpointer user_data)
 {
   HsLoader *self = user_data;
+  const char *key = g_intern_string (phase);
   gboolean schedule;
   gint64 wait = 0;
 
   g_mutex_lock (&self->lock);
-  self->pending_phase = g_intern_string (phase);
+  self->pending_phase = key;
   self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
   schedule = !self->pending;
   self->pending = TRUE;
@@ -276,14 +277,13 @@ on_progress (const char *phase, double fraction, gpointer user_data)
     attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new (),
                     publish_progress, "[heapscope] loader progress");
 
-  if (G_UNLIKELY (g_atomic_pointer_get (&pause_phase) != NULL)
-      && g_intern_string (phase) == g_atomic_pointer_get (&pause_phase))
+  /* The test hook (interned strings compare by address). */
+  if (G_UNLIKELY (key != NULL && key == g_atomic_pointer_get (&pause_phase)))
     {
       g_atomic_int_inc (&paused_workers);
-      while (!g_cancellable_is_cancelled (self->cancellable)
-             && g_intern_string (phase) == g_atomic_pointer_get (&pause_phase))
+      while (!g_cancellable_is_cancelled (self->cancellable) && key == g_atomic_pointer_get (&pause_phase))
         g_usleep (1000);
-      g_atomic_int_dec_and_test (&paused_workers);
+      g_atomic_int_add (&paused_workers, -1);
     }
 }
 
