@@ -83,6 +83,11 @@ while [ "$i" -le "$runs" ]; do
   i=$((i + 1))
 done
 
+# The median of the numbers on stdin, one a line ("-" when none).
+median_of () {
+  sort -n | awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'
+}
+
 median () {
   # $1: pattern of the line; prints the median of its first time (column 2)
   # or, with $2 = span, of the UI-thread seconds.
@@ -94,7 +99,7 @@ median () {
     else
       echo "$line" | awk '{print $2}'
     fi
-  done | sort -n | awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}'
+  done | median_of
 }
 
 echo "--- medians over $runs runs (seconds since the open was requested)"
@@ -105,7 +110,7 @@ done
 if [ -n "${VISIT:-}" ]; then
   echo "--- medians of the first drawing of each view after it was asked for (seconds)"
   for v in overview classes dominators treemap leaks; do
-    printf '%-40s %s\n' "$v" "$(for f in "$out"/run*.log; do grep -m1 "view $v drawn" "$f" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | sort -n | awk '{v[NR]=$1} END {if (NR == 0) print "-"; else if (NR % 2) print v[(NR+1)/2]; else printf "%.3f\n", (v[NR/2]+v[NR/2+1])/2}')"
+    printf '%-40s %s\n' "$v" "$(for f in "$out"/run*.log; do grep -m1 "view $v drawn" "$f" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"
   done
 fi
 echo "--- medians of UI-thread work (seconds)"
