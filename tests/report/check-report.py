@@ -21,9 +21,11 @@ CHECK is one of:
 
 What is expected comes from make-dumps.py's construction, not from the code.
 """
+import datetime
 import difflib
 import html
 import html.parser
+import json
 import os
 import re
 import shutil
@@ -141,6 +143,13 @@ def parse(data):
     p.feed(data)
     p.close()
     return p
+
+
+def table_html(text, table_id):
+    """The source of the table with that id, up to its </table> (its rows
+    carry exact values in data-v attributes, which Page does not keep)."""
+    tbl = text[text.index('id="%s"' % table_id):]
+    return tbl[:tbl.index('</table>')]
 
 
 def run_tool(tool, dump, out, *extra, fatal=True):
@@ -329,7 +338,6 @@ def check_golden(tool, dumps):
 # implies in tests/generator/expected-*.json (written by the generator's
 # author from the planted structure, not from our output).
 def check_generated(tool, dumps):
-    import json
     gen = os.path.join(SOURCE_ROOT, 'tests', 'generator')
     with tempfile.TemporaryDirectory() as tmp:
         for name in ('small', 'escape', 'sample'):
@@ -369,7 +377,6 @@ def check_generated(tool, dumps):
 # independent implementation of SEMANTICS.md): the report's totals, class
 # table and biggest objects must be those exact figures.
 def check_corpus(tool, dumps):
-    import json
     corpus = os.environ.get('HS_CORPUS_DIR', os.path.join(SOURCE_ROOT, '..', 'shared', 'corpus'))
     expdir = os.path.join(corpus, 'expected')
     names = sorted(f[:-5] for f in os.listdir(expdir) if f.endswith('.json'))
@@ -413,8 +420,7 @@ def check_corpus(tool, dumps):
 
             # Class table rows carry exact values in data-v.
             rows = []
-            tbl = text[text.index('id="class-table"'):]
-            tbl = tbl[:tbl.index('</table>')]
+            tbl = table_html(text, 'class-table')
             for m in re.finditer(r'<tr><td class="name"><code>(.*?)</code></td>'
                                  r'<td class="num" data-v="(\d+)">.*?</td><td class="num" data-v="(\d+)">.*?</td>'
                                  r'<td class="num" data-v="(\d+)".*?</td><td class="num" data-v="(\d+)"', tbl, re.S):
@@ -429,8 +435,7 @@ def check_corpus(tool, dumps):
                   '%s: class table sorted by retained size' % name)
 
             objs = []
-            tbl = text[text.index('id="object-table"'):]
-            tbl = tbl[:tbl.index('</table>')]
+            tbl = table_html(text, 'object-table')
             for m in re.finditer(r'<tr><td class="mono">(0x[0-9a-f]+)</td><td class="name"><code>(.*?)</code></td>'
                                  r'<td class="name">.*?</td><td class="num" data-v="(\d+)".*?</td>'
                                  r'<td class="num" data-v="(\d+)"', tbl, re.S):
@@ -456,7 +461,6 @@ def check_corpus(tool, dumps):
                     head = f.read(64)
                 nul = head.index(0)
                 ms = int.from_bytes(head[nul + 5:nul + 13], 'big')
-                import datetime
                 date = datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime('%Y-%m-%d %H:%M:%S UTC')
                 check(date in dump_text, 'android: dump date %s from the header' % date)
 
