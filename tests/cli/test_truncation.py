@@ -34,8 +34,9 @@ def build():
 
 
 def grouped(failures, path):
-    """Failures grouped by message (numbers and the path masked), with the
-    positions where each happened: short enough to read in a test log."""
+    """Failures (byte position first) grouped by the rest, numbers and the
+    path masked, with the positions where each happened: short enough to
+    read in a test log."""
     groups = {}
     for f in failures:
         key = re.sub(r'\d+', 'N', str(f[1:]).replace(path, 'FILE'))
@@ -121,9 +122,9 @@ class Truncation(CliTest):
                         try:
                             json.loads(proc.stdout.decode('utf-8'))
                         except ValueError as e:
-                            failures.append((name, k, v, 'bad JSON: %s' % e))
+                            failures.append((k, name, v, 'bad JSON: %s' % e))
                     elif proc.returncode != 2 or os.path.basename(f).encode() not in proc.stderr:
-                        failures.append((name, k, v, proc.returncode, proc.stderr[-300:]))
+                        failures.append((k, name, v, proc.returncode, proc.stderr[-300:]))
         self.assertGreater(runs, 2000)
         if failures:
             self.fail('%d of %d corrupted files misbehaved:\n%s'

@@ -29,7 +29,7 @@ sys.path.insert(0, TESTS)
 sys.path.insert(0, os.path.join(TESTS, 'cli'))
 
 import hprofgen as g  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, HERE)
 import hostile_dumps  # noqa: E402
 
 def leak_heap(version='1.0.2', id_size=4, android=False):
