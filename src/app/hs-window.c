@@ -2742,7 +2742,10 @@ hs_window_new (GtkApplication *application)
 void
 hs_window_reload (HsWindow *self)
 {
-  if (self->loader != NULL && hs_loader_get_state (self->loader) == HS_LOADER_DONE)
+  HsLoaderState state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
+
+  /* A load still running was started with the old options: it starts over. */
+  if (state == HS_LOADER_DONE || state == HS_LOADER_LOADING)
     {
       g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
       hs_window_open (self, file, hs_loader_get_dump (self->loader));

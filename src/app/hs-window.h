@@ -15,7 +15,7 @@ void      hs_window_open (HsWindow *self, GFile *file, int dump);
 /* TRUE when the window shows nothing yet (welcome page): reused for opens. */
 gboolean  hs_window_is_empty (HsWindow *self);
 
-/* Loads the shown file again (after an option changed). */
+/* Loads the shown or loading file again (after an option changed). */
 void      hs_window_reload (HsWindow *self);
 
 G_END_DECLS

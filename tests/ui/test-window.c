@@ -926,9 +926,26 @@ test_application (void)
   a = hs_loader_get_analysis (hs_window_get_loader (window));
   g_assert_true (hs_heap_follow_weak (a->heap));
 
-  /* Back to the default for the other tests (the setting may be shared). */
-  g_action_group_activate_action (G_ACTION_GROUP (app), "follow-weak", NULL);
+  /* Back to the default for the other tests (the setting may be shared),
+   * toggled while the dump is being analysed again: that load is dropped
+   * and the one that ends follows the option as it is now. */
+  {
+    HsLoader *midway;
+
+    hs_loader_set_pause_phase_for_tests ("parsing");
+    hs_window_open (window, file, 0);
+    midway = g_object_ref (hs_window_get_loader (window));
+    g_assert_true (ui_wait_until (worker_paused, NULL, 60000));
+    hs_loader_set_pause_phase_for_tests (NULL);
+    g_action_group_activate_action (G_ACTION_GROUP (app), "follow-weak", NULL);
+    g_assert_true (hs_window_get_loader (window) != midway);
+    g_assert_true (ui_wait_until (loader_finished, midway, 30000));
+    g_assert_cmpint (hs_loader_get_state (midway), ==, HS_LOADER_CANCELLED);
+    g_object_unref (midway);
+  }
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_false (hs_heap_follow_weak (a->heap));
 
   /* Ctrl+Q's action closes every window. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
