@@ -312,13 +312,9 @@ count_traces (GPtrArray *groups)
 static char *
 static_value (HsHeap *heap, const char *class_name, const char *field)
 {
-  HsClass c = hs_heap_find_class (heap, class_name);
-  HsObj cobj;
   HsValue v;
 
-  if (c == HS_CLASS_NONE || (cobj = hs_class_object (heap, c)) == HS_OBJ_NONE)
-    return NULL;
-  if (!hs_heap_read_field (heap, cobj, field, &v))
+  if (!hs_heap_read_static (heap, class_name, field, &v))
     return NULL;
   switch (v.type)
     {

@@ -310,6 +310,14 @@ hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out)
 }
 
 gboolean
+hs_heap_read_static (HsHeap *heap, const char *class_name, const char *field, HsValue *out)
+{
+  HsClass c = hs_heap_find_class (heap, class_name);
+  HsObj cobj = c == HS_CLASS_NONE ? HS_OBJ_NONE : hs_class_object (heap, c);
+  return cobj != HS_OBJ_NONE && hs_heap_read_field (heap, cobj, field, out);
+}
+
+gboolean
 hs_heap_read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
 {
   HsValue v;

@@ -219,6 +219,9 @@ GArray      *hs_heap_object_fields     (HsHeap *heap, HsObj o);
 /* Looks a field up by name through the class hierarchy (instances) or in
  * the statics (class objects). FALSE when there is no such field. */
 gboolean     hs_heap_read_field        (HsHeap *heap, HsObj o, const char *name, HsValue *out);
+/* A static field of the class named class_name (Java source form). FALSE
+ * when the dump has no such class, class object or field. */
+gboolean     hs_heap_read_static       (HsHeap *heap, const char *class_name, const char *field, HsValue *out);
 /* Convenience: an integral field (long, int, short, byte or char) widened to
  * 64 bits. FALSE when o is HS_OBJ_NONE or the field is missing or of
  * another type. */

@@ -1602,17 +1602,13 @@ cmp_groups (gconstpointer a, gconstpointer b)
 static int
 read_api_level (HsHeap *heap, char **manufacturer)
 {
-  HsClass v = hs_heap_find_class (heap, "android.os.Build$VERSION");
-  HsClass b = hs_heap_find_class (heap, "android.os.Build");
   HsValue val;
-  int level = hs_heap_is_android (heap) || v != HS_CLASS_NONE ? 0 : -1;
+  int level = hs_heap_is_android (heap) || hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE ? 0 : -1;
   *manufacturer = NULL;
-  if (v != HS_CLASS_NONE && hs_class_object (heap, v) != HS_OBJ_NONE &&
-      hs_heap_read_field (heap, hs_class_object (heap, v), "SDK_INT", &val) &&
+  if (hs_heap_read_static (heap, "android.os.Build$VERSION", "SDK_INT", &val) &&
       val.type == HS_TYPE_INT && val.i > 0 && val.i < 10000)
     level = val.i;
-  if (b != HS_CLASS_NONE && hs_class_object (heap, b) != HS_OBJ_NONE &&
-      hs_heap_read_field (heap, hs_class_object (heap, b), "MANUFACTURER", &val) &&
+  if (hs_heap_read_static (heap, "android.os.Build", "MANUFACTURER", &val) &&
       val.type == HS_TYPE_OBJECT && val.id) {
     HsObj s = hs_heap_find (heap, val.id);
     if (s != HS_OBJ_NONE)
