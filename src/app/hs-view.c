@@ -1,0 +1,211 @@
+/* hs-view.c: the base of the window's views (see hs-view.h). It keeps the
+ * loader and the "filled for this dump" state, lays out its single
+ * template child, and times each fill (HEAPSCOPE_DEBUG_TIMES). */
+#include "config.h"
+#include "hs-view.h"
+#include "hs-timing.h"
+
+typedef struct
+{
+  HsLoader *loader;
+  gboolean filled;
+} HsViewPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (HsView, hs_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_LOADER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+hs_view_dispose (GObject *object)
+{
+  HsView *self = HS_VIEW (object);
+  HsViewPrivate *priv = hs_view_get_instance_private (self);
+  GtkWidget *child;
+
+  g_clear_object (&priv->loader);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (hs_view_parent_class)->dispose (object);
+}
+
+static void
+hs_view_get_property (GObject    *object,
+                      guint       prop_id,
+                      GValue     *value,
+                      GParamSpec *pspec)
+{
+  HsView *self = HS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LOADER:
+      g_value_set_object (value, hs_view_get_loader (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_view_class_init (HsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hs_view_dispose;
+  object_class->get_property = hs_view_get_property;
+
+  properties[PROP_LOADER] =
+    g_param_spec_object ("loader", NULL, NULL, HS_TYPE_LOADER,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  klass->needs_analysis = TRUE;
+}
+
+static void
+hs_view_init (HsView *self)
+{
+}
+
+void
+hs_view_class_set_page (HsViewClass *klass,
+                        const char  *name,
+                        const char  *title,
+                        const char  *icon_name,
+                        gboolean     needs_analysis,
+                        const char  *fill_timing)
+{
+  g_return_if_fail (HS_IS_VIEW_CLASS (klass));
+  g_return_if_fail (name != NULL && title != NULL);
+
+  klass->name = name;
+  klass->title = title;
+  klass->icon_name = icon_name;
+  klass->needs_analysis = needs_analysis;
+  klass->fill_timing = fill_timing;
+}
+
+const char *
+hs_view_get_name (HsView *self)
+{
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  return HS_VIEW_GET_CLASS (self)->name;
+}
+
+const char *
+hs_view_get_title (HsView *self)
+{
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  return HS_VIEW_GET_CLASS (self)->title;
+}
+
+const char *
+hs_view_get_icon_name (HsView *self)
+{
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  return HS_VIEW_GET_CLASS (self)->icon_name;
+}
+
+gboolean
+hs_view_get_needs_analysis (HsView *self)
+{
+  g_return_val_if_fail (HS_IS_VIEW (self), TRUE);
+  return HS_VIEW_GET_CLASS (self)->needs_analysis;
+}
+
+HsLoader *
+hs_view_get_loader (HsView *self)
+{
+  HsViewPrivate *priv;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  priv = hs_view_get_instance_private (self);
+  return priv->loader;
+}
+
+HsAnalysis *
+hs_view_get_analysis (HsView *self)
+{
+  HsViewPrivate *priv;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  priv = hs_view_get_instance_private (self);
+  if (priv->loader == NULL || hs_loader_get_state (priv->loader) != HS_LOADER_DONE)
+    return NULL;
+  return hs_loader_get_analysis (priv->loader);
+}
+
+void
+hs_view_set_loader (HsView   *self,
+                    HsLoader *loader)
+{
+  HsViewPrivate *priv;
+  HsViewClass *klass;
+
+  g_return_if_fail (HS_IS_VIEW (self));
+  g_return_if_fail (loader == NULL || HS_IS_LOADER (loader));
+
+  priv = hs_view_get_instance_private (self);
+  klass = HS_VIEW_GET_CLASS (self);
+  if (klass->clear != NULL)
+    klass->clear (self);
+  priv->filled = FALSE;
+  if (g_set_object (&priv->loader, loader))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+}
+
+void
+hs_view_show_early (HsView   *self,
+                    HsLoader *loader)
+{
+  HsViewClass *klass;
+
+  g_return_if_fail (HS_IS_VIEW (self));
+  g_return_if_fail (HS_IS_LOADER (loader));
+
+  klass = HS_VIEW_GET_CLASS (self);
+  if (klass->show_early != NULL)
+    klass->show_early (self, loader);
+}
+
+gboolean
+hs_view_ensure_filled (HsView *self)
+{
+  HsViewPrivate *priv;
+  HsViewClass *klass;
+  gint64 start;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), FALSE);
+
+  priv = hs_view_get_instance_private (self);
+  klass = HS_VIEW_GET_CLASS (self);
+  if (priv->filled || hs_view_get_analysis (self) == NULL)
+    return FALSE;
+  priv->filled = TRUE;
+  start = g_get_monotonic_time ();
+  if (klass->fill != NULL)
+    klass->fill (self, priv->loader);
+  if (klass->fill_timing != NULL)
+    hs_timing_span (start, "%s", klass->fill_timing);
+  else
+    hs_timing_span (start, "%s filled", klass->name);
+  return TRUE;
+}
+
+gboolean
+hs_view_is_filled (HsView *self)
+{
+  HsViewPrivate *priv;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), FALSE);
+  priv = hs_view_get_instance_private (self);
+  return priv->filled;
+}

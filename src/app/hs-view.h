@@ -1,0 +1,85 @@
+/* hs-view.h: the base of every view of the window's content (overview,
+ * leaks, classes, dominator tree, treemap, ...). A view is a widget with its
+ * own template; it is given the loader of the dump and fills itself the
+ * first time it is shown once the analysis is done ("filled on first
+ * visit"), so the window needs no per-view tables.
+ *
+ * The window adds each view to its GtkStack under hs_view_get_name() with
+ * hs_view_get_title() (and the icon), hides the ones that need the whole
+ * analysis while only the leaks are known, and calls:
+ *   hs_view_set_loader()     when a dump's analysis is done (or NULL to
+ *                            forget the dump: the view clears itself);
+ *   hs_view_show_early()     when the leak report is known early (only
+ *                            views whose class implements show_early);
+ *   hs_view_ensure_filled()  when the view becomes the visible one.
+ * Views talk back through actions, never through a window pointer:
+ * "win.inspect" (guint32 object index) opens an object in the inspector,
+ * "win.view" (string) switches views. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-loader.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_VIEW (hs_view_get_type ())
+G_DECLARE_DERIVABLE_TYPE (HsView, hs_view, HS, VIEW, GtkWidget)
+
+struct _HsViewClass
+{
+  GtkWidgetClass parent_class;
+
+  /* Fills the view from hs_loader_get_analysis (loader), which is done.
+   * Called at most once per dump, on the UI thread; keep it short (big
+   * work goes to a worker, see the classes view's instances). */
+  void (*fill)       (HsView *self, HsLoader *loader);
+  /* Drops what was shown for the previous dump. */
+  void (*clear)      (HsView *self);
+  /* Optional: the leak report is known (hs_loader_get_leaks), the rest of
+   * the analysis is not; retained sizes are still 0. */
+  void (*show_early) (HsView *self, HsLoader *loader);
+
+  /*< private >*/
+  const char *name;
+  const char *title;
+  const char *icon_name;
+  const char *fill_timing;
+  gboolean needs_analysis;
+
+  gpointer padding[4];
+};
+
+/* Class metadata, set once in class_init: the stack page name ("classes"),
+ * the translated title, an icon name or NULL, whether the view is hidden
+ * while only the leaks are known, and the text of the timing mark printed
+ * when it is filled (tools/ui-timing.sh looks for these; NULL: "NAME
+ * filled"). */
+void        hs_view_class_set_page     (HsViewClass *klass,
+                                        const char  *name,
+                                        const char  *title,
+                                        const char  *icon_name,
+                                        gboolean     needs_analysis,
+                                        const char  *fill_timing);
+
+const char *hs_view_get_name           (HsView *self);
+const char *hs_view_get_title          (HsView *self);
+const char *hs_view_get_icon_name      (HsView *self);
+gboolean    hs_view_get_needs_analysis (HsView *self);
+
+/* The loader of the dump shown, or NULL. Setting it (also to the same
+ * loader) clears the view and marks it to be filled on its next
+ * hs_view_ensure_filled(). */
+HsLoader   *hs_view_get_loader         (HsView *self);
+void        hs_view_set_loader         (HsView *self, HsLoader *loader);
+/* Calls the class's show_early (if any) with the loader, which keeps
+ * loading; the view is filled properly after hs_view_set_loader(). */
+void        hs_view_show_early         (HsView *self, HsLoader *loader);
+/* Fills the view if it has a finished loader and has not been filled for
+ * it yet. Returns TRUE if it filled it now. */
+gboolean    hs_view_ensure_filled      (HsView *self);
+gboolean    hs_view_is_filled          (HsView *self);
+
+/* The analysis of the loader (NULL when none, or not finished). */
+HsAnalysis *hs_view_get_analysis       (HsView *self);
+
+G_END_DECLS
