@@ -77,7 +77,9 @@ td_percent (GString *out, guint64 baseline, gint64 delta)
 {
   double p;
   if (!hs_compare_percent (baseline, delta, &p)) {
-    g_string_append (out, delta ? "<td class=\"num\" data-v=\"Infinity\">new</td>" : "<td class=\"num\" data-v=\"0\">\xe2\x80\x94</td>");
+    /* No percent of nothing; growth from 0 still sorts above any percent. */
+    g_string_append_printf (out, "<td class=\"num\" data-v=\"%s\" title=\"not in the baseline\">\xe2\x80\x94</td>",
+                            delta > 0 ? "Infinity" : "0");
     return;
   }
   char num[G_ASCII_DTOSTR_BUF_SIZE];
