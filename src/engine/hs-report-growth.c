@@ -78,7 +78,7 @@ td_percent (GString *out, guint64 baseline, gint64 delta)
   double p;
   if (!hs_compare_percent (baseline, delta, &p)) {
     /* No percent of nothing; growth from 0 still sorts above any percent. */
-    g_string_append_printf (out, "<td class=\"num\" data-v=\"%s\" title=\"not in the baseline\">\xe2\x80\x94</td>",
+    g_string_append_printf (out, "<td class=\"num\" data-v=\"%s\" title=\"0 in the baseline\">\xe2\x80\x94</td>",
                             delta > 0 ? "Infinity" : "0");
     return;
   }
