@@ -279,6 +279,31 @@ class Diff(CliTest):
         d = self.diff(self.old, self.new, '--follow-weak')
         self.assertEqual({r['name']: r['current'] for r in d['classes'] if r['status'] != 'gone'},
                          sum_by_name(self.classes(self.new, '--follow-weak')))
+        # A WeakReference (JNI global) whose referent is the only path to a
+        # Blob {long v}: alignUp(8 + 8, 4) = 16. Reference {referent}:
+        # alignUp(4 + 8, 4) = 12 -> 16; WeakReference adds nothing: 16.
+        # Not followed: the Blob is unreachable, Blob retained 0 and the
+        # WeakReference retains itself, 16. Followed: it dominates the Blob:
+        # Blob 16, WeakReference 32. On both sides of the comparison.
+        h = g.Hprof(version='1.0.2', id_size=4)
+        w = h.heap_dump(segmented=True)
+        w.cls(0x100, 'java/lang/Object')
+        w.cls(0x108, 'java/lang/Class', super_id=0x100)
+        w.cls(0x110, 'java/lang/ref/Reference', super_id=0x100, fields=[('referent', g.OBJECT)])
+        w.cls(0x118, 'java/lang/ref/WeakReference', super_id=0x110)
+        w.cls(0x120, 'com/example/Blob', super_id=0x100, fields=[('v', g.LONG)])
+        w.instance(0x1000, 0x118, {'referent': 0x1008})
+        w.instance(0x1008, 0x120, {'v': 1})
+        w.jni_global(0x1000)
+        for c in (0x100, 0x108, 0x110, 0x118, 0x120):
+            w.sticky(c)
+        weak = self.write(h, 'weak.hprof')
+        for extra, blob, ref in (([], 0, 16), (['--follow-weak'], 16, 32)):
+            rows = {r['name']: r for r in self.diff(weak, weak, *extra)['classes']}
+            for side in ('baseline', 'current'):
+                self.assertEqual((rows['com.example.Blob'][side]['retained'],
+                                  rows['java.lang.ref.WeakReference'][side]['retained']), (blob, ref),
+                                 (side, extra))
 
     # --- different size rules ------------------------------------------------
     def test_android_against_hotspot(self):
