@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 
 #include "hs-analysis.h"
+#include "hs-compare.h"
 #include "hs-json.h"
 #include "hs-report.h"
 
@@ -24,6 +25,8 @@ typedef struct {
   gboolean android_leaks;
   char *matchers;
   gboolean quiet;
+  gint baseline_dump;
+  const char *diff_current;  /* diff: the second file named */
 } CliOptions;
 
 static CliOptions o = { .limit = -1, .top = 25 };
@@ -42,6 +45,7 @@ static GOptionEntry entries[] = {
   { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o.android_leaks, "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
   { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o.matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress or warnings on stderr", NULL },
+  { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o.baseline_dump, "diff: compare dump N of the baseline file (0-based)", "N" },
   { NULL }
 };
 
@@ -544,6 +548,59 @@ cmd_analyze (const char *path, GError **error)
   return 0;
 }
 
+/* ---- diff ---------------------------------------------------------------- */
+
+static int
+cmd_diff (const char *baseline_path, GError **error)
+{
+  HsCompareField field = HS_COMPARE_DELTA_RETAINED;
+  if (!o.diff_current) {
+    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "diff needs two dumps: diff BASELINE DUMP");
+    return 2;
+  }
+  /* The argument is checked before either dump is read. */
+  if (o.sort && !hs_compare_parse_sort_key (o.sort, &field)) {
+    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o.sort);
+    return 2;
+  }
+  HsAnalysisOptions opts = { 0 };
+  opts.open.follow_weak = o.follow_weak;
+  opts.open.dump = o.baseline_dump;
+  /* Only the baseline's class table is kept: its analysis is freed before
+   * the current dump is read, so the two are never in memory together. */
+  g_autoptr (HsClassHistogram) base = hs_class_histogram_load (baseline_path, &opts, NULL, NULL, NULL, error);
+  if (!base) {
+    g_prefix_error (error, "baseline: ");
+    return 2;
+  }
+  opts.open.dump = o.dump;
+  HsClassHistogram *cur = hs_class_histogram_load (o.diff_current, &opts, NULL, NULL, NULL, error);
+  if (!cur) {
+    g_prefix_error (error, "current dump: ");
+    return 2;
+  }
+  g_autoptr (HsCompare) cmp = hs_compare_new (g_steal_pointer (&base), cur);
+  g_autofree char *rules = hs_compare_warning (cmp);
+  if (!o.quiet) {
+    if (cmp->baseline->warning)
+      g_printerr ("warning: baseline: %s\n", cmp->baseline->warning);
+    if (cmp->current->warning)
+      g_printerr ("warning: current dump: %s\n", cmp->current->warning);
+    if (rules)
+      g_printerr ("warning: %s\n", rules);
+  }
+  hs_compare_sort (cmp, field);
+  guint limit = o.limit >= 0 ? (guint) o.limit : G_MAXUINT;
+  GString *out = g_string_new (NULL);
+  if (o.json)
+    hs_compare_to_json (cmp, out, limit);
+  else
+    hs_compare_to_text (cmp, out, limit);
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+  return 0;
+}
+
 static const struct {
   const char *name;
   int (*run) (const char *path, GError **error);
@@ -557,6 +614,7 @@ static const struct {
   { "leaks", cmd_leaks, "leak traces, LeakCanary style (--json for data)" },
   { "report", cmd_report, "write the HTML leak report (-o FILE)" },
   { "analyze", cmd_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
+  { "diff", cmd_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 
 int
@@ -575,11 +633,12 @@ main (int argc, char **argv)
     g_printerr ("heapscope-cli: %s\n", error->message);
     return 2;
   }
-  if (argc != 3) {
+  if (argc != 3 && !(argc == 4 && g_str_equal (argv[1], "diff"))) {
     g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
     g_printerr ("%s", help);
     return 2;
   }
+  o.diff_current = argc == 4 ? argv[3] : NULL;
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++) {
     if (!g_str_equal (argv[1], commands[i].name))
       continue;

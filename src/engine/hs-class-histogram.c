@@ -1,0 +1,115 @@
+/* hs-class-histogram.c: the class table by name, detached from its analysis. */
+#include "config.h"
+
+#include <string.h>
+
+#include "hs-class-histogram.h"
+
+typedef struct {
+  const char *name;
+  HsClass c;
+} NamedClass;
+
+static int
+cmp_named (gconstpointer pa, gconstpointer pb)
+{
+  const NamedClass *a = pa, *b = pb;
+  int r = strcmp (a->name, b->name);
+  return r ? r : (a->c < b->c ? -1 : a->c > b->c);
+}
+
+HsClassHistogram *
+hs_class_histogram_new (HsAnalysis *a)
+{
+  g_return_val_if_fail (a != NULL && a->heap != NULL, NULL);
+  HsHeap *h = a->heap;
+  const HsSummary *s = hs_heap_summary (h);
+  HsClassHistogram *hist = g_new0 (HsClassHistogram, 1);
+  hist->file = g_strdup (hs_heap_path (h));
+  hist->dump = hs_heap_dump_index (h);
+  hist->n_dumps = hs_heap_n_dumps (h);
+  hist->android = hs_heap_is_android (h);
+  hist->id_size = hs_heap_id_size (h);
+  hist->follow_weak = hs_heap_follow_weak (h);
+  hist->retained_known = a->class_retained != NULL;
+  hist->warning = g_strdup (hs_heap_warning (h));
+  hist->objects = s->objects;
+  hist->reachable_objects = s->reachable_objects;
+  hist->shallow_bytes = s->shallow_bytes;
+  hist->reachable_bytes = s->reachable_bytes;
+
+  /* The rows `classes` prints, grouped by name through one sort. */
+  guint nc = hs_heap_n_classes (h), n = 0;
+  NamedClass *v = g_new (NamedClass, MAX (nc, 1));
+  gsize name_bytes = 0;
+  for (HsClass c = 0; c < nc; c++)
+    if (hs_class_count (h, c) > 0 || hs_class_object (h, c) != HS_OBJ_NONE) {
+      v[n].name = hs_class_name (h, c);
+      v[n].c = c;
+      name_bytes += strlen (v[n].name) + 1;
+      n++;
+    }
+  qsort (v, n, sizeof *v, cmp_named);
+
+  hist->names = g_string_chunk_new (MAX (name_bytes, 64));
+  hist->rows = g_new0 (HsHistogramRow, MAX (n, 1));
+  for (guint i = 0; i < n; i++) {
+    HsClass c = v[i].c;
+    if (hist->n_rows == 0 || strcmp (hist->rows[hist->n_rows - 1].name, v[i].name) != 0)
+      hist->rows[hist->n_rows++].name = g_string_chunk_insert (hist->names, v[i].name);
+    HsClassStats *st = &hist->rows[hist->n_rows - 1].stats;
+    st->count += hs_class_count (h, c);
+    st->shallow += hs_class_shallow (h, c);
+    st->retained += a->class_retained ? a->class_retained[c] : 0;
+  }
+  g_free (v);
+  return hist;
+}
+
+HsClassHistogram *
+hs_class_histogram_load (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                         gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  HsAnalysisOptions o = { 0 };
+  if (opts)
+    o = *opts;
+  o.skip_dominators = FALSE;   /* retained sizes are part of the table */
+  o.skip_leaks = TRUE;
+  o.leaks_ready = NULL;
+  g_autoptr (HsAnalysis) a = hs_analysis_run (path, &o, progress, progress_data, cancellable, error);
+  if (!a)
+    return NULL;
+  return hs_class_histogram_new (a);
+}
+
+void
+hs_class_histogram_free (HsClassHistogram *hist)
+{
+  if (!hist)
+    return;
+  g_free (hist->file);
+  g_free (hist->warning);
+  g_free (hist->rows);
+  if (hist->names)
+    g_string_chunk_free (hist->names);
+  g_free (hist);
+}
+
+const HsHistogramRow *
+hs_class_histogram_lookup (const HsClassHistogram *hist, const char *name)
+{
+  g_return_val_if_fail (hist != NULL && name != NULL, NULL);
+  guint lo = 0, hi = hist->n_rows;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    int r = strcmp (hist->rows[mid].name, name);
+    if (r == 0)
+      return &hist->rows[mid];
+    if (r < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
