@@ -1,7 +1,8 @@
-/* hs-inspector.c: built in code rather than a template because nearly all
- * of it is rebuilt for each object shown. Referrers and the path to a GC
- * root need the referrer index (built on first use, which can take a while
- * on a big dump), so they are computed on a worker thread. */
+/* hs-inspector.c: the object inspector. Its frame (header, the four
+ * sections) is the template ui/hs-inspector.ui; the rows of each section
+ * are rebuilt in code for each object shown. Referrers and the path to a
+ * GC root need the referrer index (built on first use, which can take a
+ * while on a big dump), so they are computed on a worker thread. */
 #include "config.h"
 #include "hs-inspector.h"
 
@@ -15,11 +16,15 @@ struct _HsInspector
 {
   GtkWidget parent_instance;
 
+  /* Template children. */
   GtkWidget *box;
   GtkWidget *back_button;
   GtkWidget *title;
   GtkWidget *subtitle;
   GtkWidget *body;
+  GtkWidget *size_box;
+  GtkWidget *fields_title;
+  GtkWidget *fields_box;
   GtkWidget *paths_box;
   GtkWidget *referrers_box;
 
@@ -47,6 +52,7 @@ hs_find_root_path (HsHeap *heap, HsObj obj, guint max_visits)
   guint visits = 0;
   HsObj found = HS_OBJ_NONE;
 
+  g_return_val_if_fail (heap != NULL, NULL);
   if (obj >= hs_heap_n_objects (heap))
     return NULL;
   /* parent[x] = the object x was reached from (x refers to it); the start
@@ -127,24 +133,9 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
     gtk_widget_set_tooltip_text (button, tip);
   }
   g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
+  /* The button is inside self and dies with it: a plain connection. */
   g_signal_connect (button, "clicked", G_CALLBACK (on_object_clicked), self);
   return button;
-}
-
-static GtkWidget *
-section (HsInspector *self, const char *title)
-{
-  GtkWidget *label = gtk_label_new (title);
-  GtkWidget *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 12);
-  gtk_widget_set_margin_bottom (label, 4);
-  gtk_box_append (GTK_BOX (self->body), label);
-  gtk_widget_add_css_class (list, "hs-boxed");
-  gtk_box_append (GTK_BOX (self->body), list);
-  return list;
 }
 
 static void
@@ -223,13 +214,13 @@ add_fields (HsInspector *self, HsAnalysis *a)
 {
   HsHeap *heap = a->heap;
   HsKind kind = hs_heap_object_kind (heap, self->obj);
-  GtkWidget *list;
+  GtkWidget *list = self->fields_box;
 
   if (kind == HS_KIND_OBJ_ARRAY)
     {
       guint32 len = hs_heap_array_length (heap, self->obj);
       g_autofree char *title = g_strdup_printf (_("Elements (%u)"), len);
-      list = section (self, title);
+      gtk_label_set_text (GTK_LABEL (self->fields_title), title);
       for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
         {
           guint64 id = hs_heap_obj_array_get (heap, self->obj, i);
@@ -245,7 +236,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
   if (kind == HS_KIND_PRIM_ARRAY)
     {
       g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
-      list = section (self, _("Contents"));
+      gtk_label_set_text (GTK_LABEL (self->fields_title), _("Contents"));
       if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
@@ -260,7 +251,8 @@ add_fields (HsInspector *self, HsAnalysis *a)
 
   {
     g_autoptr(GArray) fields = hs_heap_object_fields (heap, self->obj);
-    list = section (self, kind == HS_KIND_CLASS ? _("Static fields") : _("Fields"));
+    gtk_label_set_text (GTK_LABEL (self->fields_title),
+                        kind == HS_KIND_CLASS ? _("Static fields") : _("Fields"));
     if (fields == NULL || fields->len == 0)
       {
         add_pair (list, _("No fields"), "");
@@ -378,20 +370,23 @@ rebuild (HsInspector *self)
 {
   HsAnalysis *a = get_analysis (self);
   HsHeap *heap;
-  GtkWidget *list;
+  GtkWidget *list = self->size_box;
   g_autofree char *id = NULL;
 
-  clear_box (self->body);
-  self->paths_box = NULL;
-  self->referrers_box = NULL;
+  clear_box (self->size_box);
+  clear_box (self->fields_box);
+  clear_box (self->paths_box);
+  clear_box (self->referrers_box);
   gtk_widget_set_sensitive (self->back_button, self->history->len > 0);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
       gtk_label_set_text (GTK_LABEL (self->title), _("No object selected"));
       gtk_label_set_text (GTK_LABEL (self->subtitle), "");
+      gtk_widget_set_visible (self->body, FALSE);
       return;
     }
   heap = a->heap;
+  gtk_widget_set_visible (self->body, TRUE);
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
@@ -400,7 +395,6 @@ rebuild (HsInspector *self)
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
   gtk_label_set_text (GTK_LABEL (self->subtitle), id);
 
-  list = section (self, _("Size"));
   {
     g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
     add_pair (list, _("Shallow size"), shallow);
@@ -440,9 +434,7 @@ rebuild (HsInspector *self)
 
   add_fields (self, a);
 
-  self->paths_box = section (self, _("Path to the nearest GC root"));
   add_pair (self->paths_box, _("Searching…"), "");
-  self->referrers_box = section (self, _("Referrers"));
   add_pair (self->referrers_box, _("Searching…"), "");
 
   {
@@ -488,9 +480,9 @@ hs_inspector_dispose (GObject *object)
   /* A path search still running finds nothing to fill when it ends. */
   self->serial++;
   g_clear_object (&self->loader);
-  self->paths_box = NULL;
-  self->referrers_box = NULL;
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  /* It NULLs the template children: run it once, whatever dispose does. */
+  if (self->box != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_INSPECTOR);
   G_OBJECT_CLASS (hs_inspector_parent_class)->dispose (object);
 }
 
@@ -514,59 +506,28 @@ hs_inspector_class_init (HsInspectorClass *klass)
   object_class->finalize = hs_inspector_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inspector");
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, back_button);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, title);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, body);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, size_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_title);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, paths_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_box);
+  gtk_widget_class_bind_template_callback (widget_class, on_back);
+  gtk_widget_class_bind_template_callback (widget_class, on_close);
 }
 
 static void
 hs_inspector_init (HsInspector *self)
 {
-  GtkWidget *header, *titles, *close, *scrolled;
-
   self->obj = HS_OBJ_NONE;
   self->history = g_array_new (FALSE, FALSE, sizeof (HsObj));
-
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_add_css_class (header, "hs-inspector-header");
-  self->back_button = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (self->back_button, _("Back"));
-  gtk_widget_add_css_class (self->back_button, "flat");
-  gtk_widget_set_valign (self->back_button, GTK_ALIGN_CENTER);
-  g_signal_connect (self->back_button, "clicked", G_CALLBACK (on_back), self);
-  gtk_box_append (GTK_BOX (header), self->back_button);
-
-  titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_hexpand (titles, TRUE);
-  self->title = gtk_label_new (_("No object selected"));
-  gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_START);
-  gtk_widget_add_css_class (self->title, "heading");
-  self->subtitle = gtk_label_new ("");
-  gtk_widget_add_css_class (self->subtitle, "dim-label");
-  gtk_widget_add_css_class (self->subtitle, "caption");
-  gtk_label_set_selectable (GTK_LABEL (self->subtitle), TRUE);
-  gtk_box_append (GTK_BOX (titles), self->title);
-  gtk_box_append (GTK_BOX (titles), self->subtitle);
-  gtk_box_append (GTK_BOX (header), titles);
-
-  close = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_widget_set_tooltip_text (close, _("Close the inspector"));
-  gtk_widget_add_css_class (close, "flat");
-  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
-  g_signal_connect (close, "clicked", G_CALLBACK (on_close), self);
-  gtk_box_append (GTK_BOX (header), close);
-  gtk_box_append (GTK_BOX (self->box), header);
-
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  self->body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_margin_start (self->body, 12);
-  gtk_widget_set_margin_end (self->body, 12);
-  gtk_widget_set_margin_bottom (self->body, 12);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->body);
-  gtk_box_append (GTK_BOX (self->box), scrolled);
-  gtk_widget_set_sensitive (self->back_button, FALSE);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
@@ -578,6 +539,9 @@ hs_inspector_new (void)
 void
 hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
 {
+  g_return_if_fail (HS_IS_INSPECTOR (self));
+  g_return_if_fail (loader == NULL || HS_IS_LOADER (loader));
+
   g_set_object (&self->loader, loader);
   g_array_set_size (self->history, 0);
   self->obj = HS_OBJ_NONE;
@@ -590,6 +554,8 @@ hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
 void
 hs_inspector_show (HsInspector *self, HsObj obj)
 {
+  g_return_if_fail (HS_IS_INSPECTOR (self));
+
   if (self->obj != HS_OBJ_NONE && self->obj != obj)
     g_array_append_val (self->history, self->obj);
   self->obj = obj;
@@ -597,6 +563,23 @@ hs_inspector_show (HsInspector *self, HsObj obj)
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
 }
 
-HsObj hs_inspector_get_obj (HsInspector *self) { return self->obj; }
-GArray *hs_inspector_get_root_path (HsInspector *self) { return self->root_path; }
-gboolean hs_inspector_is_busy (HsInspector *self) { return self->busy; }
+HsObj
+hs_inspector_get_obj (HsInspector *self)
+{
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), HS_OBJ_NONE);
+  return self->obj;
+}
+
+GArray *
+hs_inspector_get_root_path (HsInspector *self)
+{
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), NULL);
+  return self->root_path;
+}
+
+gboolean
+hs_inspector_is_busy (HsInspector *self)
+{
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), FALSE);
+  return self->busy;
+}

@@ -1,5 +1,6 @@
 /* hs-loader.h: loads and analyses a dump on a worker thread, reporting
- * named phases and progress on the main thread through properties. */
+ * named phases and progress on the main thread through properties.
+ * Engine layer: GIO only, usable without a display. */
 #pragma once
 
 #include <gio/gio.h>
@@ -44,10 +45,27 @@ HsLeakReport  *hs_loader_get_leaks     (HsLoader *self);
 /* The translated name of an engine phase key. */
 const char    *hs_loader_phase_name    (const char *key);
 
-/* For tests: workers that report this phase wait there until cancelled or
- * until the pause phase changes (NULL lifts it), so a test can look at or
+/* For tests: a hook that the workers call each time they report progress,
+ * on their own thread, once the progress is queued for the main context.
+ * It may block, to hold a load midway, but must return once cancellable is
+ * cancelled. One hook for the process (a test installs it before it
+ * starts loads and keeps it valid while installed); NULL removes it. */
+typedef struct {
+  void     (*progress)  (HsLoader     *loader,
+                         const char   *phase,       /* interned */
+                         GCancellable *cancellable,
+                         gpointer      user_data);
+  gpointer user_data;
+} HsLoaderTestHook;
+
+void           hs_loader_set_test_hook (const HsLoaderTestHook *hook);
+
+/* A ready-made hook (hs-loader-pause.c): workers that report this phase
+ * wait there, without polling, until cancelled or until the pause phase
+ * changes (NULL lifts it and removes the hook), so a test can look at or
  * cancel a load that is certainly midway. */
 void           hs_loader_set_pause_phase_for_tests (const char *phase);
+/* Whether a worker is waiting at the pause phase now. */
 gboolean       hs_loader_get_paused_for_tests      (void);
 
 G_END_DECLS

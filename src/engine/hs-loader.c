@@ -8,6 +8,8 @@
 
 #include <glib/gi18n.h>
 
+/* GIO only: the CLI and the displayless tests link this too. */
+
 struct _HsLoader
 {
   GObject parent_instance;
@@ -236,21 +238,15 @@ attach_to_main (HsLoader *self, GSource *source, GSourceFunc func, const char *n
   g_source_unref (source);
 }
 
-/* Test hook: a phase at which workers wait until cancelled or until the
- * pause is lifted. */
-static const char *pause_phase;
-static gint paused_workers;
+/* The test hook: NULL outside tests, so a worker pays one atomic read per
+ * progress report. */
+static const HsLoaderTestHook *test_hook;
 
 void
-hs_loader_set_pause_phase_for_tests (const char *phase)
+hs_loader_set_test_hook (const HsLoaderTestHook *hook)
 {
-  g_atomic_pointer_set (&pause_phase, phase != NULL ? g_intern_string (phase) : NULL);
-}
-
-gboolean
-hs_loader_get_paused_for_tests (void)
-{
-  return g_atomic_int_get (&paused_workers) > 0;
+  g_return_if_fail (hook == NULL || hook->progress != NULL);
+  g_atomic_pointer_set (&test_hook, hook);
 }
 
 /* Worker thread. */
@@ -277,14 +273,11 @@ on_progress (const char *phase, double fraction, gpointer user_data)
     attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new (),
                     publish_progress, "[heapscope] loader progress");
 
-  /* The test hook (interned strings compare by address). */
-  if (G_UNLIKELY (key != NULL && key == g_atomic_pointer_get (&pause_phase)))
-    {
-      g_atomic_int_inc (&paused_workers);
-      while (!g_cancellable_is_cancelled (self->cancellable) && key == g_atomic_pointer_get (&pause_phase))
-        g_usleep (1000);
-      g_atomic_int_add (&paused_workers, -1);
-    }
+  {
+    const HsLoaderTestHook *hook = g_atomic_pointer_get (&test_hook);
+    if (G_UNLIKELY (hook != NULL))
+      hook->progress (self, key, self->cancellable, hook->user_data);
+  }
 }
 
 /* Main thread: takes the report the leak thread handed over, if any. */
@@ -454,20 +447,74 @@ hs_loader_cancel (HsLoader *self)
   g_cancellable_cancel (self->cancellable);
 }
 
-HsLoaderState hs_loader_get_state (HsLoader *self) { return self->state; }
-const char *hs_loader_get_phase (HsLoader *self) { return hs_loader_phase_name (self->phase_key); }
-double hs_loader_get_fraction (HsLoader *self) { return self->fraction; }
-const char *hs_loader_get_file_name (HsLoader *self) { return self->file_name; }
-guint64 hs_loader_get_file_size (HsLoader *self) { return self->file_size; }
-GFile *hs_loader_get_file (HsLoader *self) { return self->file; }
-int hs_loader_get_dump (HsLoader *self) { return self->opts.open.dump; }
-HsAnalysis *hs_loader_get_analysis (HsLoader *self) { return self->analysis; }
+HsLoaderState
+hs_loader_get_state (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), HS_LOADER_IDLE);
+  return self->state;
+}
+
+const char *
+hs_loader_get_phase (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return hs_loader_phase_name (self->phase_key);
+}
+
+double
+hs_loader_get_fraction (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), 0.0);
+  return self->fraction;
+}
+
+const char *
+hs_loader_get_file_name (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->file_name;
+}
+
+guint64
+hs_loader_get_file_size (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), 0);
+  return self->file_size;
+}
+
+GFile *
+hs_loader_get_file (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->file;
+}
+
+int
+hs_loader_get_dump (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), 0);
+  return self->opts.open.dump;
+}
+
+HsAnalysis *
+hs_loader_get_analysis (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->analysis;
+}
 
 HsLeakReport *
 hs_loader_get_leaks (HsLoader *self)
 {
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
   if (self->analysis != NULL)
     return self->analysis->leaks;
   return self->early_leaks;
 }
-const GError *hs_loader_get_error (HsLoader *self) { return self->error; }
+
+const GError *
+hs_loader_get_error (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->error;
+}

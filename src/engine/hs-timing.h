@@ -1,7 +1,8 @@
 /* hs-timing.h: HEAPSCOPE_DEBUG_TIMES=1 prints, on stderr, when each step of
  * opening a dump happened, in seconds since the window was asked to open
  * it, and how long each piece of work on the UI thread took. For measuring
- * (tools/ui-timing.sh); costs one branch when off. */
+ * (tools/ui-timing.sh); costs one branch when off. GLib only: it sits in
+ * the engine beside the loader, whose workers mark their steps too. */
 #pragma once
 
 #include <glib.h>

@@ -1,0 +1,20 @@
+/* hs-class-model.h: a GListModel of HsClassRow, one per class of the dump
+ * (rows built when asked for), and the sorters of its columns. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-loader.h"
+#include "hs-class-row.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_CLASS_MODEL (hs_class_model_get_type ())
+G_DECLARE_FINAL_TYPE (HsClassModel, hs_class_model, HS, CLASS_MODEL, GObject)
+
+HsClassModel *hs_class_model_new (HsLoader *loader);
+
+/* A sorter for one column: ascending order of that column, ties broken by
+ * name then class index so every order is total. */
+GtkSorter    *hs_class_sorter_new (HsClassColumn column);
+
+G_END_DECLS

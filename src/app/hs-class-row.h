@@ -1,0 +1,29 @@
+/* hs-class-row.h: one class of the dump as a tiny row object, with the
+ * numeric columns of the classes view. */
+#pragma once
+
+#include <gio/gio.h>
+#include "hs-loader.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  HS_CLASS_COLUMN_NAME,
+  HS_CLASS_COLUMN_COUNT,
+  HS_CLASS_COLUMN_REACHABLE,
+  HS_CLASS_COLUMN_UNREACHABLE,
+  HS_CLASS_COLUMN_SHALLOW,
+  HS_CLASS_COLUMN_RETAINED,
+  HS_CLASS_N_COLUMNS
+} HsClassColumn;
+
+#define HS_TYPE_CLASS_ROW (hs_class_row_get_type ())
+G_DECLARE_FINAL_TYPE (HsClassRow, hs_class_row, HS, CLASS_ROW, GObject)
+
+HsClassRow  *hs_class_row_new        (HsLoader *loader, HsClass klass);
+HsClass      hs_class_row_get_class  (HsClassRow *self);
+const char  *hs_class_row_get_name   (HsClassRow *self);
+/* Numeric value of a column (not NAME). */
+guint64      hs_class_row_get_value  (HsClassRow *self, HsClassColumn column);
+
+G_END_DECLS
