@@ -1,4 +1,4 @@
-/* hs-treemap.c: squarified treemap layout of the dominator tree.
+/* hs-treemap-layout.c: squarified treemap layout of the dominator tree.
  *
  * Bruls, Huizing and van Wijk, "Squarified Treemaps" (2000): the children
  * of a node, largest first, are packed in rows along the shorter side of the
@@ -17,7 +17,7 @@
  * parents always come before their children and, when max_rects cuts the
  * layout short, the upper levels are the ones that are complete.
  */
-#include "hs-treemap.h"
+#include "hs-treemap-layout.h"
 
 #include <math.h>
 
