@@ -79,6 +79,9 @@ HsAnalysis *
 hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
                          gpointer progress_data, GCancellable *cancellable, GError **error)
 {
+  g_return_val_if_fail (heap != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   HsAnalysisOptions defaults = { 0 };
   g_autoptr (HsAnalysis) a = g_new0 (HsAnalysis, 1);
   if (!opts)
@@ -160,6 +163,9 @@ HsAnalysis *
 hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
                  gpointer progress_data, GCancellable *cancellable, GError **error)
 {
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   HsAnalysisOptions defaults = { 0 };
   if (!opts)
     opts = &defaults;
@@ -197,6 +203,7 @@ hs_analysis_free (HsAnalysis *a)
 void
 hs_analysis_adopt_leaks (HsAnalysis *a, HsLeakReport *report)
 {
+  g_return_if_fail (a != NULL);
   g_return_if_fail (a->leaks == NULL);
   a->leaks = report;
   if (report && a->dom)
@@ -206,6 +213,7 @@ hs_analysis_adopt_leaks (HsAnalysis *a, HsLeakReport *report)
 guint64
 hs_analysis_native_size (HsAnalysis *a, HsObj o)
 {
+  g_return_val_if_fail (a != NULL, 0);
   guint64 *v = a->native_size ? g_hash_table_lookup (a->native_size, GUINT_TO_POINTER (o)) : NULL;
   return v ? *v : 0;
 }
@@ -213,6 +221,7 @@ hs_analysis_native_size (HsAnalysis *a, HsObj o)
 guint64
 hs_analysis_retained_native (HsAnalysis *a, HsObj o)
 {
+  g_return_val_if_fail (a != NULL, 0);
   guint64 *v = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER (o)) : NULL;
   return v ? *v : 0;
 }

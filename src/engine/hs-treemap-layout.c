@@ -156,12 +156,13 @@ hs_treemap_layout_full (const HsDomTree *dom,
                         guint            max_rects,
                         gboolean         include_rest)
 {
+  /* An empty layout, as for a node out of range (callers read ->len). */
+  g_return_val_if_fail (dom != NULL, g_array_new (FALSE, TRUE, sizeof (HsTreemapRect)));
+
   GArray *rects = g_array_new (FALSE, TRUE, sizeof (HsTreemapRect));
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) pos = g_array_new (FALSE, FALSE, sizeof (double));
   guint limit = max_rects == 0 ? G_MAXUINT : max_rects;
-
-  g_return_val_if_fail (dom != NULL, rects);
 
   if (node > dom->n || !isfinite (x) || !isfinite (y) || !finite_nonneg (w) || !finite_nonneg (h))
     return rects;
