@@ -5,7 +5,7 @@
  * milliseconds even for trees of millions of nodes. */
 #include "config.h"
 #include "hs-treemap-widget.h"
-#include "hs-treemap.h"
+#include "hs-treemap-layout.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

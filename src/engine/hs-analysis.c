@@ -3,6 +3,7 @@
 
 #include "hs-analysis.h"
 #include "hs-native.h"
+#include "hs-query.h"
 #include "hs-heap-private.h"
 
 static void
@@ -78,6 +79,9 @@ HsAnalysis *
 hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
                          gpointer progress_data, GCancellable *cancellable, GError **error)
 {
+  g_return_val_if_fail (heap != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   HsAnalysisOptions defaults = { 0 };
   g_autoptr (HsAnalysis) a = g_new0 (HsAnalysis, 1);
   if (!opts)
@@ -159,6 +163,9 @@ HsAnalysis *
 hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
                  gpointer progress_data, GCancellable *cancellable, GError **error)
 {
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   HsAnalysisOptions defaults = { 0 };
   if (!opts)
     opts = &defaults;
@@ -196,6 +203,7 @@ hs_analysis_free (HsAnalysis *a)
 void
 hs_analysis_adopt_leaks (HsAnalysis *a, HsLeakReport *report)
 {
+  g_return_if_fail (a != NULL);
   g_return_if_fail (a->leaks == NULL);
   a->leaks = report;
   if (report && a->dom)
@@ -205,6 +213,7 @@ hs_analysis_adopt_leaks (HsAnalysis *a, HsLeakReport *report)
 guint64
 hs_analysis_native_size (HsAnalysis *a, HsObj o)
 {
+  g_return_val_if_fail (a != NULL, 0);
   guint64 *v = a->native_size ? g_hash_table_lookup (a->native_size, GUINT_TO_POINTER (o)) : NULL;
   return v ? *v : 0;
 }
@@ -212,66 +221,14 @@ hs_analysis_native_size (HsAnalysis *a, HsObj o)
 guint64
 hs_analysis_retained_native (HsAnalysis *a, HsObj o)
 {
+  g_return_val_if_fail (a != NULL, 0);
   guint64 *v = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER (o)) : NULL;
   return v ? *v : 0;
 }
 
-/* Min-heap on (retained, larger index first): the root is the smallest. */
-static inline gboolean
-top_less (const guint64 *ret, HsObj x, HsObj y)
-{
-  return ret[x] < ret[y] || (ret[x] == ret[y] && x > y);
-}
-
-static void
-top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
-{
-  for (;;) {
-    guint l = 2 * k + 1, r = l + 1, m = k;
-    if (l < cnt && top_less (ret, h[l], h[m])) m = l;
-    if (r < cnt && top_less (ret, h[r], h[m])) m = r;
-    if (m == k)
-      return;
-    HsObj t = h[k]; h[k] = h[m]; h[m] = t;
-    k = m;
-  }
-}
-
+/* Kept for the callers that have not moved to hs-query yet. */
 GArray *
 hs_analysis_top_objects (HsAnalysis *a, guint limit)
 {
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  if (!a->dom || limit == 0)
-    return out;
-  /* A bounded min-heap over all reachable objects (ties: smaller index). */
-  guint64 n = a->dom->n;
-  const guint64 *ret = a->dom->retained;
-  HsObj *h = g_new (HsObj, limit);
-  guint cnt = 0;
-  for (guint64 i = 0; i < n; i++) {
-    if (a->dom->idom[i] == HS_OBJ_NONE)
-      continue;
-    HsObj o = (HsObj) i;
-    if (cnt < limit) {
-      guint k = cnt++;
-      h[k] = o;
-      while (k > 0 && top_less (ret, h[k], h[(k - 1) / 2])) {
-        HsObj t = h[k]; h[k] = h[(k - 1) / 2]; h[(k - 1) / 2] = t;
-        k = (k - 1) / 2;
-      }
-    } else if (top_less (ret, h[0], o)) {
-      h[0] = o;
-      top_sift_down (ret, h, cnt, 0);
-    }
-  }
-  /* Pop the smallest into the last free slot: largest first at the end. */
-  g_array_set_size (out, cnt);
-  while (cnt > 0) {
-    HsObj top = h[0];
-    h[0] = h[--cnt];
-    top_sift_down (ret, h, cnt, 0);
-    g_array_index (out, HsObj, cnt) = top;
-  }
-  g_free (h);
-  return out;
+  return hs_query_top_objects (a, limit);
 }

@@ -617,11 +617,3 @@ hs_type_name (HsType type)
   default: return "?";
   }
 }
-
-char *
-hs_format_bytes (guint64 bytes)
-{
-  if (bytes < 1000)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
-  return g_format_size (bytes);
-}

@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "hs-format.h"   /* hs_format_bytes, for the heap's callers */
+
 G_BEGIN_DECLS
 
 /* Dense object index. 32 bits today (4 billion objects); every array that is
@@ -284,8 +286,5 @@ const HsSummary *hs_heap_summary       (HsHeap *heap);
 void         hs_heap_set_reachable     (HsHeap *heap, const HsObj *idom);
 /* FALSE while reachability is deferred (see defer_reachability). */
 gboolean     hs_heap_reachability_known (HsHeap *heap);
-
-/* Human-readable byte size ("94.5 kB", SI like LeakCanary). Caller frees. */
-char        *hs_format_bytes           (guint64 bytes);
 
 G_END_DECLS

@@ -4,6 +4,4 @@
 G_BEGIN_DECLS
 /* Appends s as a JSON string literal (quoted, escaped, invalid UTF-8 replaced). */
 void hs_json_string (GString *out, const char *s);
-/* Appends s escaped for HTML text and attribute values (&<>"'). */
-void hs_html_escape (GString *out, const char *s);
 G_END_DECLS

@@ -4,7 +4,7 @@
  * retained size), so every expected number here comes from the tree we
  * wrote down, not from the engine. */
 #include <math.h>
-#include "hs-treemap.h"
+#include "hs-treemap-layout.h"
 
 #define EPS 1e-6
 

@@ -1,4 +1,4 @@
-/* hs-treemap.c: squarified treemap layout of the dominator tree.
+/* hs-treemap-layout.c: squarified treemap layout of the dominator tree.
  *
  * Bruls, Huizing and van Wijk, "Squarified Treemaps" (2000): the children
  * of a node, largest first, are packed in rows along the shorter side of the
@@ -17,7 +17,7 @@
  * parents always come before their children and, when max_rects cuts the
  * layout short, the upper levels are the ones that are complete.
  */
-#include "hs-treemap.h"
+#include "hs-treemap-layout.h"
 
 #include <math.h>
 
@@ -156,12 +156,13 @@ hs_treemap_layout_full (const HsDomTree *dom,
                         guint            max_rects,
                         gboolean         include_rest)
 {
+  /* An empty layout, as for a node out of range (callers read ->len). */
+  g_return_val_if_fail (dom != NULL, g_array_new (FALSE, TRUE, sizeof (HsTreemapRect)));
+
   GArray *rects = g_array_new (FALSE, TRUE, sizeof (HsTreemapRect));
   g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
   g_autoptr(GArray) pos = g_array_new (FALSE, FALSE, sizeof (double));
   guint limit = max_rects == 0 ? G_MAXUINT : max_rects;
-
-  g_return_val_if_fail (dom != NULL, rects);
 
   if (node > dom->n || !isfinite (x) || !isfinite (y) || !finite_nonneg (w) || !finite_nonneg (h))
     return rects;

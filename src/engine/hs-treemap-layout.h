@@ -1,4 +1,4 @@
-/* hs-treemap.h: squarified treemap layout of the dominator tree (engine
+/* hs-treemap-layout.h: squarified treemap layout of the dominator tree (engine
  * layer, no drawing): used by the window's cairo widget and the HTML
  * report's inline SVG. */
 #pragma once

@@ -1,0 +1,56 @@
+/* hs-cli-classes.c: `heapscope-cli classes`: one row per class, sorted by
+ * hs_query_sorted_classes (--sort count, shallow or retained). */
+#include "config.h"
+
+#include "hs-cli.h"
+
+int
+hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
+{
+  HsClassSort sort = HS_CLASS_SORT_RETAINED;
+
+  /* The argument is checked before the dump is read. */
+  if (o->sort && !hs_class_sort_from_string (o->sort, &sort))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o->sort);
+      return 2;
+    }
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  HsHeap *h = a->heap;
+  g_autoptr (GArray) rows = hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
+  guint n = o->limit >= 0 ? MIN ((guint) o->limit, rows->len) : rows->len;
+  GString *out = g_string_new (o->json ? "[" : NULL);
+  if (!o->json)
+    g_string_append_printf (out, "%12s %12s %14s %14s  %s\n", "count", "reachable", "shallow", "retained", "class");
+  for (guint i = 0; i < n; i++)
+    {
+      HsClass c = g_array_index (rows, HsClass, i);
+      if (o->json)
+        {
+          g_string_append (out, i ? ",\n {\"name\": " : "\n {\"name\": ");
+          hs_json_string (out, hs_class_name (h, c));
+          g_string_append (out, ", \"id\": ");
+          hs_cli_append_hex (out, hs_class_id (h, c));
+          g_string_append (out, ", \"loader\": ");
+          hs_cli_append_hex (out, hs_class_loader_id (h, c));
+          g_string_append_printf (out,
+                                  ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT
+                                  ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT "}",
+                                  hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
+                                  a->class_retained[c]);
+        }
+      else
+        {
+          g_string_append_printf (out,
+                                  "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT
+                                  " %14" G_GUINT64_FORMAT "  %s\n",
+                                  hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
+                                  a->class_retained[c], hs_class_name (h, c));
+        }
+      hs_cli_flush_big (out);
+    }
+  hs_cli_finish_list (o, out);
+  return 0;
+}

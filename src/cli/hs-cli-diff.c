@@ -1,0 +1,69 @@
+/* hs-cli-diff.c: heapscope-cli diff BASELINE DUMP, what grew between two
+ * dumps, class by class (issue 14; docs/semantics.md "Comparing two dumps"). */
+#include "config.h"
+
+#include "hs-cli.h"
+#include "hs-compare.h"
+
+int
+hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
+{
+  HsCompareField field = HS_COMPARE_DELTA_RETAINED;
+  HsAnalysisOptions opts = { 0 };
+  g_autoptr(HsClassHistogram) base = NULL;
+  g_autoptr(HsCompare) cmp = NULL;
+  g_autofree char *rules = NULL;
+  HsClassHistogram *cur;
+  GString *out;
+  guint limit;
+
+  if (o->second_path == NULL)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "diff needs two dumps: diff BASELINE DUMP");
+      return 2;
+    }
+  /* The argument is checked before either dump is read. */
+  if (o->sort && !hs_compare_parse_sort_key (o->sort, &field))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o->sort);
+      return 2;
+    }
+  opts.open.follow_weak = o->follow_weak;
+  opts.open.dump = o->baseline_dump;
+  /* Only the baseline's class table is kept: its analysis is freed before
+   * the current dump is read, so the two are never in memory together. */
+  base = hs_class_histogram_load (baseline_path, &opts, NULL, NULL, NULL, error);
+  if (base == NULL)
+    {
+      g_prefix_error (error, "baseline: ");
+      return 2;
+    }
+  opts.open.dump = o->dump;
+  cur = hs_class_histogram_load (o->second_path, &opts, NULL, NULL, NULL, error);
+  if (cur == NULL)
+    {
+      g_prefix_error (error, "current dump: ");
+      return 2;
+    }
+  cmp = hs_compare_new (g_steal_pointer (&base), cur);
+  rules = hs_compare_warning (cmp);
+  if (!o->quiet)
+    {
+      if (cmp->baseline->warning)
+        g_printerr ("warning: baseline: %s\n", cmp->baseline->warning);
+      if (cmp->current->warning)
+        g_printerr ("warning: current dump: %s\n", cmp->current->warning);
+      if (rules)
+        g_printerr ("warning: %s\n", rules);
+    }
+  hs_compare_sort (cmp, field);
+  limit = o->limit >= 0 ? (guint) o->limit : G_MAXUINT;
+  out = g_string_new (NULL);
+  if (o->json)
+    hs_compare_to_json (cmp, out, limit);
+  else
+    hs_compare_to_text (cmp, out, limit);
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+  return 0;
+}

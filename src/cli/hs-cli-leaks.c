@@ -1,0 +1,59 @@
+/* hs-cli-leaks.c: `heapscope-cli leaks`: the leak traces, LeakCanary's text or JSON. */
+#include "config.h"
+
+#include "hs-cli.h"
+
+int
+hs_cli_leaks (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, TRUE, error);
+  if (!a)
+    return 2;
+  GString *out = g_string_new (NULL);
+  if (o->json)
+    {
+      hs_leak_report_to_json (a->leaks, out);
+      g_string_append_c (out, '\n');
+    }
+  else
+    {
+      GPtrArray *lists[2] = { a->leaks->application_leaks, a->leaks->library_leaks };
+      const char *titles[2] = { "APPLICATION LEAKS", "LIBRARY LEAKS" };
+      for (guint l = 0; l < 2; l++)
+        {
+          guint total = hs_cli_n_traces (lists[l]);
+          g_string_append_printf (out, "====================================\n%s\n\n", titles[l]);
+          if (lists[l]->len == 0)
+            g_string_append_printf (out, "No %s leaks found.\n\n", l == 0 ? "application" : "library");
+          for (guint g = 0; g < lists[l]->len; g++)
+            {
+              HsLeakGroup *grp = lists[l]->pdata[g];
+              HsLeakTrace *first = grp->traces->pdata[0];
+              g_autofree char *sz = hs_format_bytes (first->retained_bytes);
+              g_string_append_printf (out, "%s retained by %s: %u instance%s (first retains %s)\n", sz,
+                                      grp->description ? grp->description : "", grp->traces->len,
+                                      grp->traces->len == 1 ? "" : "s", sz);
+              if (grp->library_pattern)
+                g_string_append_printf (out, "Library leak match: %s\n", grp->library_pattern);
+              g_string_append_printf (out, "Signature: %s\n", grp->fingerprint);
+              for (guint t = 0; t < grp->traces->len; t++)
+                {
+                  g_autofree char *txt = hs_leak_trace_to_text (grp->traces->pdata[t]);
+                  g_string_append (out, txt);
+                  g_string_append (out, "\n");
+                }
+            }
+          if (total)
+            g_string_append_printf (out, "%u %s leak%s in %u group%s.\n\n", total, l == 0 ? "application" : "library",
+                                    total == 1 ? "" : "s", lists[l]->len, lists[l]->len == 1 ? "" : "s");
+        }
+      g_string_append_printf (out,
+                              "====================================\n%" G_GUINT64_FORMAT
+                              " watched reference%s, %" G_GUINT64_FORMAT " leaking object%s.\n",
+                              a->leaks->n_watched, a->leaks->n_watched == 1 ? "" : "s", a->leaks->n_leaking_objects,
+                              a->leaks->n_leaking_objects == 1 ? "" : "s");
+    }
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+  return 0;
+}

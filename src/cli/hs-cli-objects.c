@@ -1,0 +1,155 @@
+/* hs-cli-objects.c: `heapscope-cli dominators`, `objects` and `retained-set`: objects
+ * by retained size (the biggest, or the instances of --class NAME) and the
+ * precise retained size of all instances of a class. */
+#include "config.h"
+
+#include "hs-cli.h"
+
+static void
+object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gboolean with_reachable)
+{
+  HsHeap *h = a->heap;
+  gboolean reach = hs_heap_object_reachable (h, obj);
+  HsObj dom = a->dom->idom[obj];
+  if (o->json)
+    {
+      g_string_append (out, "{\"id\": ");
+      hs_cli_append_hex (out, hs_heap_object_id (h, obj));
+      g_string_append (out, ", \"class\": ");
+      hs_json_string (out, hs_heap_object_class_name (h, obj));
+      g_string_append_printf (
+          out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
+          hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0, reach ? a->dom->retained_count[obj] : 0);
+      g_string_append (out, ", \"dominator\": ");
+      if (dom == HS_OBJ_NONE)
+        g_string_append (out, "null");
+      else if ((guint64) dom == a->dom->n)
+        g_string_append (out, "\"root\"");
+      else
+        hs_cli_append_hex (out, hs_heap_object_id (h, dom));
+      guint64 native = hs_analysis_retained_native (a, obj);
+      if (native)
+        g_string_append_printf (out,
+                                ", \"native_size\": %" G_GUINT64_FORMAT ", \"retained_native\": %" G_GUINT64_FORMAT,
+                                hs_analysis_native_size (a, obj), native);
+      if (with_reachable)
+        g_string_append_printf (out, ", \"reachable\": %s", reach ? "true" : "false");
+      g_string_append (out, "}");
+    }
+  else
+    {
+      g_autofree char *label = hs_heap_object_label (h, obj);
+      g_autofree char *desc = hs_heap_describe (h, obj);
+      g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
+                              hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
+                              reach ? a->dom->retained_count[obj] : 0, label, desc ? "  " : "", desc ? desc : "",
+                              reach ? "" : "  (unreachable)");
+    }
+}
+
+int
+hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  g_autoptr (GArray) top = hs_query_top_objects (a, o->top > 0 ? o->top : 25);
+  GString *out = g_string_new (o->json ? "[" : NULL);
+  if (!o->json)
+    g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");
+  for (guint i = 0; i < top->len; i++)
+    {
+      if (o->json)
+        g_string_append (out, i ? ",\n " : "\n ");
+      object_row (o, out, a, g_array_index (top, HsObj, i), FALSE);
+    }
+  hs_cli_finish_list (o, out);
+  return 0;
+}
+
+/* The commands that take --class: the analysis and the classes of that
+ * name (several loaders may define one), or NULL with error set. */
+static GArray *
+load_class_set (const HsCliOptions *o, const char *path, const char *command, HsAnalysis **analysis, GError **error)
+{
+  if (!o->class_name)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s needs --class NAME", command);
+      return NULL;
+    }
+  *analysis = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!*analysis)
+    return NULL;
+  GArray *cs = hs_query_classes_named ((*analysis)->heap, o->class_name);
+  if (cs->len == 0)
+    {
+      g_array_unref (cs);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no class named \"%s\"", hs_heap_path ((*analysis)->heap),
+                   o->class_name);
+      return NULL;
+    }
+  return cs;
+}
+
+int
+hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (GArray) cs = load_class_set (o, path, "objects", &a, error);
+  if (!cs)
+    return 2;
+  g_autoptr (GArray) objs = hs_query_instances (a, (const HsClass *) cs->data, cs->len);
+  guint lim = o->limit >= 0 ? MIN ((guint) o->limit, objs->len) : objs->len;
+  GString *out = g_string_new (o->json ? "[" : NULL);
+  for (guint i = 0; i < lim; i++)
+    {
+      if (o->json)
+        g_string_append (out, i ? ",\n " : "\n ");
+      object_row (o, out, a, g_array_index (objs, HsObj, i), TRUE);
+      hs_cli_flush_big (out);
+    }
+  hs_cli_finish_list (o, out);
+  return 0;
+}
+
+int
+hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (GArray) cs = load_class_set (o, path, "retained-set", &a, error);
+  if (!cs)
+    return 2;
+  HsHeap *h = a->heap;
+  guint64 n = hs_heap_n_objects (h), count = 0;
+  guint8 *in_set = hs_query_instance_mask (h, (const HsClass *) cs->data, cs->len, &count);
+  guint64 class_ret = 0;
+  for (guint k = 0; k < cs->len; k++)
+    class_ret += a->class_retained[g_array_index (cs, HsClass, k)];
+  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (gsize i = 0; i < hs_heap_n_roots (h); i++)
+    if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
+      g_array_append_val (roots, hs_heap_root (h, i)->obj);
+  guint64 bytes = 0, objs = 0;
+  hs_retained_set_precise (n, hs_heap_ref_offsets (h), hs_heap_ref_targets (h), (const HsObj *) roots->data, roots->len,
+                           hs_heap_shallow_sizes (h), in_set, &bytes, &objs);
+  g_free (in_set);
+  if (o->json)
+    {
+      GString *out = g_string_new ("{\"class\": ");
+      hs_json_string (out, o->class_name);
+      g_string_append_printf (out,
+                              ", \"count\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT
+                              ", \"retained_count\": %" G_GUINT64_FORMAT
+                              ", \"class_retained_lower_bound\": %" G_GUINT64_FORMAT "}\n",
+                              count, bytes, objs, class_ret);
+      fputs (out->str, stdout);
+      g_string_free (out, TRUE);
+    }
+  else
+    {
+      g_print ("%s: %" G_GUINT64_FORMAT " instances retain %" G_GUINT64_FORMAT " bytes in %" G_GUINT64_FORMAT
+               " objects (class table lower bound: %" G_GUINT64_FORMAT ")\n",
+               o->class_name, count, bytes, objs, class_ret);
+    }
+  return 0;
+}

@@ -1,0 +1,63 @@
+/* hs-cli.c: loading and printing helpers shared by heapscope-cli's
+ * commands (see hs-cli.h). */
+#include "config.h"
+
+#include "hs-cli.h"
+
+
+HsAnalysis *
+hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
+{
+  HsAnalysisOptions opts = { 0 };
+  HsAnalysis *a;
+
+  g_return_val_if_fail (o != NULL && path != NULL, NULL);
+
+  opts.open.dump = o->dump;
+  opts.open.follow_weak = o->follow_weak;
+  opts.skip_dominators = !dominators;
+  opts.skip_leaks = !leaks;
+  opts.leaks.android_inspectors_as_leaks = o->android_leaks;
+  opts.leaks.matchers_path = o->matchers;
+  a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
+  if (a && hs_heap_warning (a->heap) && !o->quiet)
+    g_printerr ("warning: %s\n", hs_heap_warning (a->heap));
+  return a;
+}
+
+void
+hs_cli_append_hex (GString *out, guint64 id)
+{
+  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
+}
+
+void
+hs_cli_flush_big (GString *out)
+{
+  if (out->len > (1 << 20))
+    {
+      fputs (out->str, stdout);
+      g_string_truncate (out, 0);
+    }
+}
+
+void
+hs_cli_finish_list (const HsCliOptions *o, GString *out)
+{
+  if (o->json)
+    g_string_append (out, "\n]\n");
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+}
+
+guint
+hs_cli_n_traces (GPtrArray *groups)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (groups != NULL, 0);
+
+  for (guint g = 0; g < groups->len; g++)
+    n += ((HsLeakGroup *) groups->pdata[g])->traces->len;
+  return n;
+}

@@ -1,0 +1,332 @@
+/* hs-query.c: classes sorted, instances of a class, top objects and the
+ * path from a GC root, for every front end (see hs-query.h). */
+#include "config.h"
+
+#include "hs-query.h"
+
+#include <string.h>
+
+/* --- classes ------------------------------------------------------------- */
+
+guint64
+hs_query_class_value (HsAnalysis *analysis, HsClass c, HsClassSort sort)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, 0);
+  g_return_val_if_fail (c < hs_heap_n_classes (analysis->heap), 0);
+
+  switch (sort)
+    {
+    case HS_CLASS_SORT_COUNT:
+      return hs_class_count (analysis->heap, c);
+    case HS_CLASS_SORT_RETAINED:
+      if (analysis->class_retained != NULL)
+        return analysis->class_retained[c];
+      G_GNUC_FALLTHROUGH;
+    case HS_CLASS_SORT_SHALLOW:
+    default:
+      return hs_class_shallow (analysis->heap, c);
+    }
+}
+
+typedef struct {
+  HsClass c;
+  guint64 key;
+} ClassKey;
+
+/* The one class order: value descending, name, index. */
+static int
+compare_class_keys (gconstpointer pa, gconstpointer pb, gpointer user_data)
+{
+  const ClassKey *x = pa, *y = pb;
+  HsHeap *heap = user_data;
+  int r;
+
+  if (x->key != y->key)
+    return x->key > y->key ? -1 : 1;
+  r = g_strcmp0 (hs_class_name (heap, x->c), hs_class_name (heap, y->c));
+  if (r != 0)
+    return r;
+  return x->c < y->c ? -1 : x->c > y->c;
+}
+
+GArray *
+hs_query_sorted_classes (HsAnalysis *analysis, HsClassSort sort, HsClassFilter filter)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+
+  HsHeap *heap = analysis->heap;
+  guint nc = hs_heap_n_classes (heap);
+  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ClassKey), nc);
+  GArray *out;
+
+  /* Keys first: the comparator then reads no accessor but the name. */
+  for (HsClass c = 0; c < nc; c++)
+    {
+      ClassKey k = { c, 0 };
+      if (filter == HS_CLASS_FILTER_PRESENT && hs_class_count (heap, c) == 0 &&
+          hs_class_object (heap, c) == HS_OBJ_NONE)
+        continue;
+      k.key = hs_query_class_value (analysis, c, sort);
+      g_array_append_val (keys, k);
+    }
+  g_array_sort_with_data (keys, compare_class_keys, heap);
+
+  out = g_array_sized_new (FALSE, FALSE, sizeof (HsClass), keys->len);
+  for (guint i = 0; i < keys->len; i++)
+    g_array_append_val (out, g_array_index (keys, ClassKey, i).c);
+  return out;
+}
+
+gboolean
+hs_class_sort_from_string (const char *name, HsClassSort *sort)
+{
+  g_return_val_if_fail (name != NULL && sort != NULL, FALSE);
+
+  if (g_str_equal (name, "retained"))
+    *sort = HS_CLASS_SORT_RETAINED;
+  else if (g_str_equal (name, "count"))
+    *sort = HS_CLASS_SORT_COUNT;
+  else if (g_str_equal (name, "shallow"))
+    *sort = HS_CLASS_SORT_SHALLOW;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+GArray *
+hs_query_classes_named (HsHeap *heap, const char *name)
+{
+  g_return_val_if_fail (heap != NULL && name != NULL, NULL);
+
+  GArray *cs = g_array_new (FALSE, FALSE, sizeof (HsClass));
+  guint nc = hs_heap_n_classes (heap);
+
+  for (HsClass c = 0; c < nc; c++)
+    if (g_strcmp0 (hs_class_name (heap, c), name) == 0)
+      g_array_append_val (cs, c);
+  return cs;
+}
+
+/* --- instances ------------------------------------------------------------ */
+
+guint8 *
+hs_query_instance_mask (HsHeap *heap, const HsClass *classes, guint n_classes, guint64 *count)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  guint64 n = hs_heap_n_objects (heap), k = 0;
+  guint nc = hs_heap_n_classes (heap);
+  g_autofree guint8 *in_class = g_new0 (guint8, nc + 1);
+  guint8 *in_set = g_new0 (guint8, n + 1);
+
+  for (guint i = 0; i < n_classes; i++)
+    if (classes[i] < nc)
+      in_class[classes[i]] = 1;
+  /* One linear scan: the class table has no per-class instance lists. */
+  for (guint64 i = 0; i < n; i++)
+    {
+      HsClass c = hs_heap_object_class (heap, (HsObj) i);
+      if (c != HS_CLASS_NONE && c < nc && in_class[c])
+        {
+          in_set[i] = 1;
+          k++;
+        }
+    }
+  if (count != NULL)
+    *count = k;
+  return in_set;
+}
+
+typedef struct {
+  const guint64 *retained;
+  const guint32 *shallow;
+} InstanceOrder;
+
+static int
+compare_instances (gconstpointer pa, gconstpointer pb, gpointer user_data)
+{
+  const InstanceOrder *d = user_data;
+  HsObj a = *(const HsObj *) pa, b = *(const HsObj *) pb;
+  guint64 ra = d->retained != NULL ? d->retained[a] : 0;
+  guint64 rb = d->retained != NULL ? d->retained[b] : 0;
+
+  if (ra != rb)
+    return ra > rb ? -1 : 1;
+  if (d->shallow[a] != d->shallow[b])
+    return d->shallow[a] > d->shallow[b] ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
+GArray *
+hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  HsHeap *heap = analysis->heap;
+  guint64 n = hs_heap_n_objects (heap), count = 0;
+  g_autofree guint8 *in_set = hs_query_instance_mask (heap, classes, n_classes, &count);
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
+  InstanceOrder d;
+
+  for (guint64 i = 0; i < n; i++)
+    if (in_set[i])
+      {
+        HsObj o = (HsObj) i;
+        g_array_append_val (out, o);
+      }
+  d.retained = analysis->dom != NULL ? analysis->dom->retained : NULL;
+  d.shallow = hs_heap_shallow_sizes (heap);
+  g_array_sort_with_data (out, compare_instances, &d);
+  return out;
+}
+
+GArray *
+hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
+{
+  return hs_query_instances (analysis, &c, 1);
+}
+
+/* --- top objects ----------------------------------------------------------- */
+
+/* Min-heap on (retained, larger index first): the root is the smallest. */
+static inline gboolean
+top_less (const guint64 *ret, HsObj x, HsObj y)
+{
+  return ret[x] < ret[y] || (ret[x] == ret[y] && x > y);
+}
+
+static void
+top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
+{
+  for (;;)
+    {
+      guint l = 2 * k + 1, r = l + 1, m = k;
+      HsObj t;
+
+      if (l < cnt && top_less (ret, h[l], h[m]))
+        m = l;
+      if (r < cnt && top_less (ret, h[r], h[m]))
+        m = r;
+      if (m == k)
+        return;
+      t = h[k];
+      h[k] = h[m];
+      h[m] = t;
+      k = m;
+    }
+}
+
+GArray *
+hs_query_top_objects (HsAnalysis *analysis, guint limit)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  const HsDomTree *dom = analysis->dom;
+
+  if (dom == NULL || limit == 0)
+    return out;
+
+  /* A bounded min-heap over all reachable objects (ties: smaller index). */
+  const guint64 *ret = dom->retained;
+  g_autofree HsObj *h = g_new (HsObj, limit);
+  guint cnt = 0;
+
+  for (guint64 i = 0; i < dom->n; i++)
+    {
+      HsObj o = (HsObj) i;
+
+      if (dom->idom[i] == HS_OBJ_NONE)
+        continue;
+      if (cnt < limit)
+        {
+          guint k = cnt++;
+          h[k] = o;
+          while (k > 0 && top_less (ret, h[k], h[(k - 1) / 2]))
+            {
+              HsObj t = h[k];
+              h[k] = h[(k - 1) / 2];
+              h[(k - 1) / 2] = t;
+              k = (k - 1) / 2;
+            }
+        }
+      else if (top_less (ret, h[0], o))
+        {
+          h[0] = o;
+          top_sift_down (ret, h, cnt, 0);
+        }
+    }
+  /* Pop the smallest into the last free slot: largest first at the end. */
+  g_array_set_size (out, cnt);
+  while (cnt > 0)
+    {
+      HsObj top = h[0];
+      h[0] = h[--cnt];
+      top_sift_down (ret, h, cnt, 0);
+      g_array_index (out, HsObj, cnt) = top;
+    }
+  return out;
+}
+
+/* --- root path --------------------------------------------------------------- */
+
+GArray *
+hs_query_root_path (HsHeap *heap, HsObj obj, guint max_visits)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+
+  if (obj >= hs_heap_n_objects (heap))
+    return NULL;
+
+  /* parent[x] = the object x was reached from (x refers to it); the start
+   * maps to itself. Stored +1 so that index 0 is not NULL. The queue is a
+   * flat array read from `head`: it holds every object seen. */
+  g_autoptr(GHashTable) parent = g_hash_table_new (NULL, NULL);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  guint head = 0, visits = 0;
+  HsObj found = HS_OBJ_NONE;
+  GArray *path;
+
+  g_hash_table_insert (parent, GUINT_TO_POINTER (obj + 1), GUINT_TO_POINTER (obj + 1));
+  g_array_append_val (queue, obj);
+  while (head < queue->len && visits++ < max_visits)
+    {
+      HsObj o = g_array_index (queue, HsObj, head++);
+      const HsObj *refs;
+      gsize n = 0;
+
+      if (hs_heap_object_is_root (heap, o))
+        {
+          found = o;
+          break;
+        }
+      refs = hs_heap_referrers (heap, o, &n);
+      for (gsize i = 0; i < n; i++)
+        {
+          gpointer key = GUINT_TO_POINTER (refs[i] + 1);
+          if (g_hash_table_contains (parent, key))
+            continue;
+          g_hash_table_insert (parent, key, GUINT_TO_POINTER (o + 1));
+          g_array_append_val (queue, refs[i]);
+        }
+    }
+  if (found == HS_OBJ_NONE)
+    return NULL;
+
+  path = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (HsObj o = found;;)
+    {
+      HsObj next;
+
+      g_array_append_val (path, o);
+      if (o == obj)
+        break;
+      next = GPOINTER_TO_UINT (g_hash_table_lookup (parent, GUINT_TO_POINTER (o + 1))) - 1;
+      if (next == o)
+        break;
+      o = next;
+    }
+  return path;
+}

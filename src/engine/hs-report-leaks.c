@@ -1,0 +1,298 @@
+/* hs-report-leaks.c: the report's leak section: application and library
+ * leak groups, each with its traces as LeakCanary shows them. */
+#include "config.h"
+
+#include "hs-report-private.h"
+
+#define MAX_TRACES_PER_GROUP 50
+
+/* The reference from a trace node to the next, as LeakCanary writes it,
+ * with the referring name marked when it is a suspect. */
+static void
+append_reference (GString *out, const HsLeakNode *node)
+{
+  const char *owner = node->ref_owner_class ? node->ref_owner_class : node->class_name;
+
+  g_string_append (out, "<div class=\"ref\">\xe2\x86\x93 ");
+  switch (node->ref_kind)
+    {
+    case HS_PATH_REF_STATIC:
+    case HS_PATH_REF_FIELD:
+      if (node->ref_kind == HS_PATH_REF_STATIC)
+        g_string_append (out, "<span class=\"kw\">static</span> ");
+      g_string_append (out, "<span class=\"owner\" title=\"");
+      hs_html_escape (out, owner);
+      g_string_append (out, "\">");
+      hs_html_escape (out, hs_format_simple_name (owner));
+      g_string_append (out, "</span>.");
+      g_string_append_printf (out, "<span class=\"field%s\">", node->suspect ? " suspect" : "");
+      hs_html_escape (out, node->ref_name ? node->ref_name : "?");
+      g_string_append (out, "</span>");
+      break;
+    case HS_PATH_REF_ELEMENT:
+      g_string_append (out, "<span class=\"owner\" title=\"");
+      hs_html_escape (out, owner);
+      g_string_append (out, "\">");
+      hs_html_escape (out, hs_format_simple_name (owner));
+      g_string_append_printf (out, "</span><span class=\"field%s\">[%u]</span>",
+                              node->suspect ? " suspect" : "", node->ref_index);
+      break;
+    case HS_PATH_REF_LOCAL:
+    default:
+      g_string_append_printf (out, "<span class=\"field%s\">&lt;Java Local&gt;</span>",
+                              node->suspect ? " suspect" : "");
+      break;
+    }
+  if (node->suspect)
+    g_string_append (out, " <span class=\"sr\" title=\"suspect reference\">(suspect)</span>");
+  g_string_append (out, "</div>\n");
+}
+
+static const char *
+node_kind_label (HsAnalysis *a, const HsLeakNode *node)
+{
+  if (node->is_class)
+    return "class";
+  if (node->obj != HS_OBJ_NONE && node->obj < hs_heap_n_objects (a->heap))
+    switch (hs_heap_object_kind (a->heap, node->obj))
+      {
+      case HS_KIND_OBJ_ARRAY:
+      case HS_KIND_PRIM_ARRAY:
+        return "array";
+      case HS_KIND_CLASS:
+        return "class";
+      case HS_KIND_INSTANCE:
+      default:
+        return "instance";
+      }
+  return "instance";
+}
+
+static void
+append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, gboolean open)
+{
+  guint n = tr->nodes ? tr->nodes->len : 0;
+  guint64 n_obj = hs_heap_n_objects (a->heap);
+
+  g_string_append_printf (out, "<details class=\"trace\" data-retained=\"%" G_GUINT64_FORMAT
+                          "\" data-retained-count=\"%" G_GUINT64_FORMAT "\"%s>\n<summary>Trace %u: retaining ",
+                          tr->retained_bytes, tr->retained_count, open ? " open" : "", number);
+  hs_html_append_bytes (out, tr->retained_bytes);
+  g_string_append (out, " in ");
+  hs_format_append_grouped (out, tr->retained_count);
+  g_string_append (out, tr->retained_count == 1 ? " object" : " objects");
+  g_string_append (out, "</summary>\n");
+
+  gboolean has_desc = tr->watch_description && *tr->watch_description;
+  gboolean has_key = tr->key && *tr->key;
+  if (has_key || has_desc || tr->retained_duration_ms >= 0 || tr->watch_duration_ms >= 0)
+    {
+      g_string_append (out, "<p class=\"watch muted\">");
+      if (has_desc)
+        {
+          g_string_append (out, "Watched: <span class=\"watch-desc\">");
+          hs_html_escape (out, tr->watch_description);
+          g_string_append (out, "</span>. ");
+        }
+      if (has_key)
+        {
+          g_string_append (out, "Key: <code>");
+          hs_html_escape (out, tr->key);
+          g_string_append (out, "</code>. ");
+        }
+      if (tr->watch_duration_ms >= 0)
+        {
+          g_string_append (out, "Watched ");
+          hs_html_append_duration (out, tr->watch_duration_ms);
+          g_string_append (out, " before the dump. ");
+        }
+      if (tr->retained_duration_ms >= 0)
+        {
+          g_string_append (out, "Retained for ");
+          hs_html_append_duration (out, tr->retained_duration_ms);
+          g_string_append (out, ". ");
+        }
+      g_string_append (out, "</p>\n");
+    }
+
+  g_string_append (out, "<ol class=\"trace\">\n<li class=\"root\"><span class=\"gc-root\">GC Root: ");
+  hs_html_escape (out, hs_root_type_name (tr->root_type));
+  if (tr->root_thread_name)
+    {
+      g_string_append (out, " on thread \xe2\x80\x9c");
+      hs_html_escape (out, tr->root_thread_name);
+      g_string_append (out, "\xe2\x80\x9d");
+    }
+  g_string_append (out, "</span></li>\n");
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HsLeakNode *node = g_ptr_array_index (tr->nodes, i);
+      gboolean last = i + 1 == n;
+      const char *st = node->leaking == HS_LEAKING_YES ? "yes"
+                       : node->leaking == HS_LEAKING_NO ? "no" : "unknown";
+
+      g_string_append_printf (out, "<li class=\"node%s\" data-leaking=\"%s\">\n"
+                                   "<div class=\"node-head\"><span class=\"cls\">",
+                              last ? " leaking-obj" : "", hs_leaking_name (node->leaking));
+      hs_html_escape (out, node->class_name);
+      g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", node_kind_label (a, node));
+      if (node->obj != HS_OBJ_NONE && node->obj < n_obj)
+        {
+          g_string_append (out, " <span class=\"oid\">");
+          hs_html_append_id (out, hs_heap_object_id (a->heap, node->obj));
+          g_string_append (out, "</span>");
+        }
+      g_string_append (out, "</div>\n");
+      if (node->description)
+        {
+          g_string_append (out, "<div class=\"desc\">");
+          hs_html_escape (out, node->description);
+          g_string_append (out, "</div>\n");
+        }
+      g_string_append_printf (out, "<div><span class=\"status %s\">Leaking: %s</span>",
+                              st, hs_leaking_name (node->leaking));
+      if (node->reasons && node->reasons->len > 0)
+        {
+          g_string_append (out, " <span class=\"reasons\">(");
+          for (guint r = 0; r < node->reasons->len; r++)
+            {
+              if (r > 0)
+                g_string_append (out, "; ");
+              hs_html_escape (out, g_ptr_array_index (node->reasons, r));
+            }
+          g_string_append (out, ")</span>");
+        }
+      g_string_append (out, "</div>\n");
+
+      if (a->dom && node->obj != HS_OBJ_NONE && node->obj < n_obj && node->obj < a->dom->n &&
+          a->dom->idom[node->obj] != HS_OBJ_NONE)
+        {
+          g_string_append (out, "<div class=\"retained\">Retaining ");
+          hs_html_append_bytes (out, a->dom->retained[node->obj]);
+          g_string_append (out, " in ");
+          hs_format_append_grouped (out, a->dom->retained_count[node->obj]);
+          g_string_append (out, a->dom->retained_count[node->obj] == 1 ? " object" : " objects");
+          g_string_append (out, "</div>\n");
+        }
+      if (!last)
+        append_reference (out, node);
+      g_string_append (out, "</li>\n");
+    }
+  g_string_append (out, "</ol>\n");
+
+  if (tr->also_leaking && tr->also_leaking->len > 0)
+    {
+      g_string_append (out, "<p class=\"also\">Also retains leaking object");
+      if (tr->also_leaking->len > 1)
+        g_string_append_c (out, 's');
+      g_string_append (out, ": ");
+      for (guint i = 0; i < tr->also_leaking->len; i++)
+        {
+          HsObj o = g_array_index (tr->also_leaking, HsObj, i);
+          if (i > 0)
+            g_string_append (out, ", ");
+          if (o < n_obj)
+            {
+              g_string_append (out, "<code>");
+              hs_html_escape (out, hs_heap_object_class_name (a->heap, o));
+              g_string_append (out, "@");
+              hs_html_append_id (out, hs_heap_object_id (a->heap, o));
+              g_string_append (out, "</code>");
+            }
+        }
+      g_string_append (out, "</p>\n");
+    }
+  g_string_append (out, "</details>\n");
+}
+
+static void
+append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
+{
+  guint n = groups ? groups->len : 0;
+
+  if (n == 0)
+    {
+      g_string_append_printf (out, "<p class=\"none\">No %s leaks.</p>\n", kind);
+      return;
+    }
+  for (guint g = 0; g < n; g++)
+    {
+      const HsLeakGroup *grp = g_ptr_array_index (groups, g);
+      guint nt = grp->traces ? grp->traces->len : 0;
+      guint64 bytes = 0;
+
+      for (guint t = 0; t < nt; t++)
+        bytes += ((const HsLeakTrace *) g_ptr_array_index (grp->traces, t))->retained_bytes;
+
+      g_string_append_printf (out, "<article class=\"leak-group %s\" id=\"leak-%s-%u\" data-fingerprint=\"",
+                              kind, kind, g + 1);
+      hs_html_escape (out, grp->fingerprint);
+      g_string_append_printf (out, "\" data-count=\"%u\">\n<h4>", nt);
+      hs_html_escape (out, grp->description ? grp->description : "(no description)");
+      g_string_append (out, "</h4>\n<p class=\"meta\">");
+      g_string_append_printf (out, "<span class=\"count\">%u</span> leak instance%s, retaining ",
+                              nt, nt == 1 ? "" : "s");
+      hs_html_append_bytes (out, bytes);
+      g_string_append (out, " in all. Fingerprint <code class=\"fp\">");
+      hs_html_escape (out, grp->fingerprint);
+      g_string_append (out, "</code>");
+      if (grp->library_pattern)
+        {
+          g_string_append (out, ". Known library leak, matched by <code>");
+          hs_html_escape (out, grp->library_pattern);
+          g_string_append (out, "</code>");
+        }
+      g_string_append (out, ".</p>\n");
+
+      for (guint t = 0; t < nt && t < MAX_TRACES_PER_GROUP; t++)
+        append_trace (out, a, g_ptr_array_index (grp->traces, t), t + 1, t == 0);
+      if (nt > MAX_TRACES_PER_GROUP)
+        g_string_append_printf (out, "<p class=\"muted\">%u more instances with the same suspect references are not shown.</p>\n",
+                                nt - MAX_TRACES_PER_GROUP);
+      g_string_append (out, "</article>\n");
+    }
+}
+
+void
+hs_report_section_leaks (GString *out, const HsReportContext *ctx)
+{
+  HsAnalysis *a = ctx->analysis;
+  const HsLeakReport *r = a->leaks;
+  guint na = r && r->application_leaks ? r->application_leaks->len : 0;
+  guint nl = r && r->library_leaks ? r->library_leaks->len : 0;
+
+  g_string_append_printf (out, "<section id=\"leaks\" data-application-groups=\"%u\" data-library-groups=\"%u\">\n"
+                               "<h2>Leaks</h2>\n", na, nl);
+  if (r == NULL)
+    {
+      g_string_append (out, "<p class=\"none\">Leak detection was not run for this report.</p>\n</section>\n");
+      return;
+    }
+  g_string_append_printf (out, "<p class=\"leak-summary\"><strong>%u</strong> application leak%s and "
+                               "<strong>%u</strong> library leak%s (groups of instances with the same suspect references). ",
+                          na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
+  g_string_append (out, "Watched references seen: ");
+  hs_format_append_grouped (out, r->n_watched);
+  g_string_append (out, "; leaking objects found: ");
+  hs_format_append_grouped (out, r->n_leaking_objects);
+  g_string_append (out, ".</p>\n");
+  g_string_append_printf (out, "<h3 id=\"application-leaks\">Application leaks (%u)</h3>\n", na);
+  append_groups (out, a, r->application_leaks, "application");
+  g_string_append_printf (out, "<h3 id=\"library-leaks\">Library leaks (%u)</h3>\n", nl);
+  append_groups (out, a, r->library_leaks, "library");
+
+  if (r->unreachable_leaking && r->unreachable_leaking->len > 0)
+    {
+      g_string_append (out, "<h3 id=\"unreachable-leaking\">Watched objects with no path from a GC root</h3>\n<ul>\n");
+      for (guint i = 0; i < r->unreachable_leaking->len; i++)
+        {
+          g_string_append (out, "<li>");
+          hs_html_escape (out, g_ptr_array_index (r->unreachable_leaking, i));
+          g_string_append (out, "</li>\n");
+        }
+      g_string_append (out, "</ul>\n");
+    }
+  g_string_append (out, "</section>\n");
+}
+

@@ -1,0 +1,90 @@
+/* Tests of hs-format: byte sizes, digit grouping, simple names, packages
+ * and the package colour (FNV-1a of the package, worked out by hand:
+ * "java.util" -> 4255144141, mod 12 = 1; "" -> the offset basis
+ * 2166136261, mod 12 = 1; "com.example" -> 2309349742, mod 12 = 10). */
+#include "hs-format.h"
+
+static void
+test_bytes (void)
+{
+  /* Below 1000 our own form; above, g_format_size's SI units with one
+   * decimal and a no-break space (U+00A0) before the unit. */
+  const struct { guint64 v; const char *text; } cases[] = {
+    { 0, "0 B" }, { 999, "999 B" }, { 1000, "1.0\xc2\xa0kB" }, { 94500, "94.5\xc2\xa0kB" },
+    { 1500000, "1.5\xc2\xa0MB" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = hs_format_bytes (cases[i].v);
+      g_assert_cmpstr (s, ==, cases[i].text);
+    }
+}
+
+static void
+test_grouped (void)
+{
+  const struct { guint64 v; const char *text; } cases[] = {
+    { 0, "0" }, { 999, "999" }, { 1000, "1,000" }, { 123456, "123,456" },
+    { 1234567, "1,234,567" }, { G_MAXUINT64, "18,446,744,073,709,551,615" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = hs_format_grouped (cases[i].v);
+      g_autoptr(GString) out = g_string_new ("x");
+      g_assert_cmpstr (s, ==, cases[i].text);
+      hs_format_append_grouped (out, cases[i].v);
+      g_assert_cmpstr (out->str + 1, ==, cases[i].text);
+    }
+}
+
+static void
+test_names (void)
+{
+  g_assert_cmpstr (hs_format_simple_name ("com.example.Foo$Bar"), ==, "Foo$Bar");
+  g_assert_cmpstr (hs_format_simple_name ("java.lang.String[]"), ==, "String[]");
+  g_assert_cmpstr (hs_format_simple_name ("int[]"), ==, "int[]");
+  g_assert_cmpstr (hs_format_simple_name (NULL), ==, "");
+
+  g_assert_cmpuint (hs_format_package_len ("java.util.HashMap"), ==, 9);
+  g_assert_cmpuint (hs_format_package_len ("int[]"), ==, 0);
+  g_assert_cmpuint (hs_format_package_len (NULL), ==, 0);
+  {
+    g_autofree char *p1 = hs_format_package ("java.util.HashMap");
+    g_autofree char *p2 = hs_format_package ("java.lang.String[]");
+    g_autofree char *p3 = hs_format_package ("int[]");
+    g_autofree char *p4 = hs_format_package (NULL);
+    g_assert_cmpstr (p1, ==, "java.util");
+    g_assert_cmpstr (p2, ==, "java.lang");
+    g_assert_cmpstr (p3, ==, "");
+    g_assert_cmpstr (p4, ==, "");
+  }
+}
+
+static void
+test_colour (void)
+{
+  double r, g, b;
+
+  /* palette[1], palette[1], palette[10]. */
+  g_assert_cmpstr (hs_format_package_colour ("java.util.HashMap"), ==, "#f2b880");
+  g_assert_cmpstr (hs_format_package_colour ("java.util.ArrayList"), ==, "#f2b880");
+  g_assert_cmpstr (hs_format_package_colour ("int[]"), ==, "#f2b880");
+  g_assert_cmpstr (hs_format_package_colour (NULL), ==, "#f2b880");
+  g_assert_cmpstr (hs_format_package_colour ("com.example.Leaky"), ==, "#a8b8f0");
+
+  hs_format_package_rgb ("com.example.Leaky", &r, &g, &b);
+  g_assert_cmpfloat_with_epsilon (r, 0xa8 / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g, 0xb8 / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b, 0xf0 / 255.0, 1e-9);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/bytes", test_bytes);
+  g_test_add_func ("/format/grouped", test_grouped);
+  g_test_add_func ("/format/names", test_names);
+  g_test_add_func ("/format/colour", test_colour);
+  return g_test_run ();
+}
