@@ -1,6 +1,7 @@
-/* hs-dominators-private.h: what the dominator tree and the retained-size
- * walks share: a growable stack of 32-bit values (no recursion over the
- * heap anywhere). */
+/* hs-dominators-private.h: what the units of the dominator tree
+ * (hs-dominators.c, hs-dom-children.c) and the retained-size walks
+ * (hs-retained.c) share: a growable stack of 32-bit values (no recursion
+ * over the heap anywhere) and the tree's bitmap of unsorted child lists. */
 #pragma once
 
 #include <glib.h>
@@ -22,5 +23,9 @@ u32_push (U32Stack *s, guint32 v)
     }
   s->data[s->len++] = v;
 }
+
+/* HsDomTree.unsorted: bit v set while v's child list is not sorted yet. */
+#define UNSORTED_WORD(v) ((v) >> 5)
+#define UNSORTED_BIT(v)  (1u << ((v) & 31))
 
 G_END_DECLS
