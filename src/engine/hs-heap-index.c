@@ -1,7 +1,8 @@
 /* hs-heap-index.c: the lookups everything else stands on. Objects sorted by
  * id (so HsObj order is id order), the bucketed id -> HsObj lookup
  * (hs_heap_find), the class-id table (hs_heap_class_by_id) and classes by
- * name (hs_heap_find_class). Calls no other unit of the heap. */
+ * name (hs_heap_find_class). Of the heap's units it calls only the load's
+ * helpers (hs-heap-load.c): every other unit stands on it, none under it. */
 #include "config.h"
 
 #include <stdlib.h>

@@ -12,6 +12,9 @@
  *   hs-heap-classes.c     pass 3b: the class table, sizes and layouts
  *   hs-heap-graph.c       pass 4: class, size and references per object
  *                         (CSR, two threads); pass 5: reachability, totals
+ * The readers of a loaded heap, hs-heap-read.c (accessors, fields, named
+ * references, statics) and hs-heap-text.c (strings, labels), call only
+ * hs-heap-index.c and each other in that order, never the passes.
  */
 #pragma once
 
