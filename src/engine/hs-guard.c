@@ -48,6 +48,7 @@ bus_install (void)
 gboolean
 hs_guarded_call (GThreadFunc fn, gpointer data)
 {
+  g_return_val_if_fail (fn != NULL, FALSE);
   BusGuard g, *prev = bus_guard;
   bus_install ();
   if (sigsetjmp (g.env, 1) != 0) {
