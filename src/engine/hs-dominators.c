@@ -35,6 +35,7 @@
 #endif
 
 #include "hs-dominators.h"
+#include "hs-dominators-private.h"
 #include "hs-mem.h"
 #include "hs-debug.h"
 #include "hs-parallel.h"
@@ -61,22 +62,6 @@ tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
   if (ctx->progress && total > 0)
     ctx->progress ("dominators", base + span * ((double) done / (double) total), ctx->data);
   return TRUE;
-}
-
-typedef struct {
-  guint32 *data;
-  gsize len, cap;
-} U32Stack;
-
-static inline void
-u32_push (U32Stack *s, guint32 v)
-{
-  if (G_UNLIKELY (s->len == s->cap))
-    {
-      s->cap = s->cap ? s->cap * 2 : 1024;
-      s->data = g_renew (guint32, s->data, s->cap);
-    }
-  s->data[s->len++] = v;
 }
 
 /* Per preorder number, the Lengauer-Tarjan state in one slot of a cache
@@ -123,64 +108,6 @@ lt_compress (LtNode *L, guint32 v, guint32 lo, U32Stack *stack)
 #define PREFETCH(addr) ((void) 0)
 #endif
 
-/* --- children sort ------------------------------------------------------- */
-
-static inline gboolean
-child_before (const guint64 *retained, HsObj a, HsObj b)
-{
-  return retained[a] > retained[b] || (retained[a] == retained[b] && a < b);
-}
-
-static gint
-child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
-{
-  const guint64 *retained = user_data;
-  HsObj a = *(const HsObj *) pa, b = *(const HsObj *) pb;
-  if (a == b)
-    return 0;
-  return child_before (retained, a, b) ? -1 : 1;
-}
-
-/* Sorts one child list: retained size descending, then index ascending. */
-static void
-sort_list (const guint64 *retained, HsObj *list, guint64 len)
-{
-  if (len <= 16)
-    {
-      for (guint64 i = 1; i < len; i++)
-        {
-          HsObj x = list[i];
-          guint64 j = i;
-          while (j > 0 && child_before (retained, x, list[j - 1]))
-            {
-              list[j] = list[j - 1];
-              j--;
-            }
-          list[j] = x;
-        }
-      return;
-    }
-  /* g_qsort_with_data counts in gint: split longer lists, then merge. */
-  if (len <= (guint64) G_MAXINT)
-    {
-      g_qsort_with_data (list, (gint) len, sizeof (HsObj), child_cmp, (gpointer) retained);
-      return;
-    }
-  guint64 half = len / 2;
-  sort_list (retained, list, half);
-  sort_list (retained, list + half, len - half);
-  HsObj *merged = hs_mem_new (HsObj, len);
-  guint64 i = 0, j = half, w = 0;
-  while (i < half && j < len)
-    merged[w++] = child_before (retained, list[j], list[i]) ? list[j++] : list[i++];
-  while (i < half)
-    merged[w++] = list[i++];
-  while (j < len)
-    merged[w++] = list[j++];
-  memcpy (list, merged, len * sizeof (HsObj));
-  g_free (merged);
-}
-
 static inline gboolean
 bit_get (const guint64 *bits, guint64 i)
 {
@@ -192,9 +119,6 @@ bit_set (guint64 *bits, guint64 i)
 {
   bits[i >> 6] |= G_GUINT64_CONSTANT (1) << (i & 63);
 }
-
-#define UNSORTED_WORD(v) ((v) >> 5)
-#define UNSORTED_BIT(v)  (1u << ((v) & 31))
 
 /* --- predecessor lists ---------------------------------------------------- */
 
@@ -283,63 +207,61 @@ hs_dom_tree_free (HsDomTree *tree)
   g_mutex_clear (&tree->sort_lock);
   g_free (tree);
 }
+/* --- the computation, step by step ---------------------------------------- */
 
-HsDomTree *
-hs_dom_tree_compute (guint64         n,
-                     const guint64  *offsets,
-                     const HsObj    *targets,
-                     const HsObj    *roots,
-                     gsize           n_roots,
-                     const guint32  *shallow,
-                     HsProgressFunc  progress,
-                     gpointer        progress_data,
-                     GCancellable   *cancellable,
-                     GError        **error)
+/* The state of one computation. The output arrays of the tree double as
+ * scratch space (see the top of the file): pre[] is t->idom, vertex[] is
+ * t->child_targets, the DFS cursors and then the predecessor offsets are
+ * t->child_offsets. */
+typedef struct {
+  Ctx ctx;
+  guint64 n;
+  const guint64 *offsets;
+  const HsObj *targets;
+  const HsObj *roots;
+  gsize n_roots;
+  const guint32 *shallow;
+  HsDomTree *t;
+  LtNode *L;            /* per preorder number, n + 1 */
+  guint64 *seen;        /* visited bitmap during the DFS, then the roots */
+  guint32 *pre;         /* object -> preorder number, 0 = unvisited */
+  guint32 *vertex;      /* preorder number -> object, [0] = n */
+  guint32 N;            /* preorder numbers used (1 + reachable objects) */
+  guint64 *off;         /* predecessor CSR offsets by preorder number */
+  guint32 *preds;
+  guint64 n_preds;
+  guint32 *idomn;       /* immediate dominator by preorder number */
+} DomBuild;
+
+static void
+dom_build_clear (DomBuild *b)
 {
-  Ctx ctx = { progress, progress_data, cancellable };
-  /* What the index phase and this one free is kept for reuse until we
-   * return, whichever way. */
-  G_GNUC_UNUSED g_auto (HsMemTrimGuard) trim_on_return = TRUE;
-  dom_debug_time (NULL);
+  g_free (b->L);
+  g_free (b->seen);
+  g_free (b->preds);
+  g_free (b->idomn);
+}
 
-  /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
-  if (n >= (guint64) HS_OBJ_NONE)
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                   "Too many objects for the dominator tree (%" G_GUINT64_FORMAT ")", n);
-      return NULL;
-    }
-  for (guint64 v = 0; v < n; v++)
-    if (offsets[v + 1] < offsets[v])
-      {
-        g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                     "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
-        return NULL;
-      }
-
-  g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
-  g_mutex_init (&t->sort_lock);
-  t->n = n;
-  t->idom = hs_mem_alloc0 (sizeof (HsObj) * n);
-  t->child_offsets = hs_mem_alloc (sizeof (guint64) * (n + 2));
-  t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 1));
-  g_autofree LtNode *L = hs_mem_alloc (sizeof (LtNode) * (n + 1));
-  g_autofree guint64 *seen = g_new0 (guint64, n / 64 + 1);
-
-  guint32 *pre = t->idom;                 /* object -> preorder number, 0 = unvisited */
-  guint32 *vertex = t->child_targets;     /* preorder number -> object, [0] = n */
-  guint64 *cursor = t->child_offsets;     /* DFS edge cursor per preorder number */
+/* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
+ * so there is no stack: when a vertex runs out of edges we return to its
+ * parent. Visited objects are tested in a bitmap that stays in cache.
+ * FALSE if cancelled. */
+static gboolean
+dfs_number (DomBuild *b)
+{
+  const guint64 n = b->n, *offsets = b->offsets;
+  const HsObj *targets = b->targets, *roots = b->roots;
+  LtNode *L = b->L;
+  guint64 *seen = b->seen;
+  guint32 *pre = b->pre, *vertex = b->vertex;
+  guint64 *cursor = b->t->child_offsets;   /* DFS edge cursor per preorder number */
 
 #define SEEN(x) bit_get (seen, (x))
 #define MARK(x) bit_set (seen, (x))
-
-  /* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
-   * so there is no stack: when a vertex runs out of edges we return to its
-   * parent. Visited objects are tested in a bitmap that stays in cache. */
   guint32 N = 1;
   vertex[0] = (guint32) n;
   L[0].anc = 0;
-  for (gsize r = 0; r < n_roots; r++)
+  for (gsize r = 0; r < b->n_roots; r++)
     {
       HsObj root = roots[r];
       if (root >= n || SEEN (root))
@@ -369,8 +291,8 @@ hs_dom_tree_compute (guint64         n,
               vertex[N] = x;
               L[N].anc = cur;
               cursor[N] = xs;
-              if ((++N & POLL_MASK) == 0 && !tick (&ctx, 0.0, 0.25, N, n))
-                return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+              if ((++N & POLL_MASK) == 0 && !tick (&b->ctx, 0.0, 0.25, N, n))
+                return FALSE;
               if (xs == xe)
                 continue;   /* a leaf: visited, nothing below it */
               PREFETCH (&targets[xs]);
@@ -386,20 +308,31 @@ hs_dom_tree_compute (guint64         n,
           cur = N - 1;
         }
     }
-  t->n_reachable = N - 1;
-  dom_debug_time ("dfs");
 #undef SEEN
 #undef MARK
+  b->N = N;
+  b->t->n_reachable = N - 1;
+  return TRUE;
+}
 
-  /* 2. Predecessor lists in preorder numbers (virtual root edges included).
-   * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
-   * prefix-summed, then filled with off[i+1]++ so that no cursor is needed.
-   * Two threads split the edges by target object, so that each counter and
-   * each list has one writer (no atomics) and lists keep source order. */
-  guint64 *off = t->child_offsets;
+/* 2. Predecessor lists in preorder numbers (virtual root edges included).
+ * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
+ * prefix-summed, then filled with off[i+1]++ so that no cursor is needed.
+ * Two threads split the edges by target object, so that each counter and
+ * each list has one writer (no atomics) and lists keep source order.
+ * FALSE if cancelled. */
+static gboolean
+build_predecessors (DomBuild *b)
+{
+  const guint64 n = b->n, *offsets = b->offsets;
+  const HsObj *roots = b->roots;
+  const gsize n_roots = b->n_roots;
+  const guint32 *pre = b->pre;
+  const guint32 N = b->N;
+  guint64 *off = b->off = b->t->child_offsets;
   memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
   /* The visited bitmap, done with, becomes the bitmap of roots. */
-  guint64 *is_root = seen;
+  guint64 *is_root = b->seen;
   memset (is_root, 0, sizeof (guint64) * (n / 64 + 1));
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n)
@@ -410,11 +343,11 @@ hs_dom_tree_compute (guint64         n,
   guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, offsets, targets, pre, is_root, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
-                          cancellable };
+    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
+                          b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
-  if (!tick (&ctx, 0.25, 0.1, 1, 1))
-    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+  if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
+    return FALSE;
   /* Shift so that off[i+1] holds the start of i, off[0] = off[1] = 0. */
   guint64 total = 0;
   for (guint32 i = 0; i < N; i++)
@@ -424,21 +357,30 @@ hs_dom_tree_compute (guint64         n,
       total += c;
     }
   off[0] = 0;
-  g_autofree guint32 *preds = hs_mem_alloc (sizeof (guint32) * total);
+  guint32 *preds = b->preds = hs_mem_alloc (sizeof (guint32) * total);
+  b->n_preds = total;
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n && pre[roots[r]] != 0)
       preds[off[pre[roots[r]] + 1]++] = 0;
   for (guint k = 0; k < nthreads; k++)
     jobs[k].preds = preds;
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
-  if (!tick (&ctx, 0.35, 0.1, 1, 1))
-    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
-  dom_debug_time ("preds");
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
+  return tick (&b->ctx, 0.35, 0.1, 1, 1);
+}
 
-  /* 3. Lengauer-Tarjan. bnext[] (bucket lists) and idomn[] share storage: a
-   * vertex leaves its bucket exactly when its relative idom is set. */
-  g_autofree guint32 *idomn = hs_mem_alloc (sizeof (guint32) * N);
+/* 3. Lengauer-Tarjan: semidominators in reverse preorder, then the
+ * immediate dominators (idomn, by preorder number). bnext[] (bucket lists)
+ * and idomn[] share storage: a vertex leaves its bucket exactly when its
+ * relative idom is set. FALSE if cancelled. */
+static gboolean
+semidominators (DomBuild *b)
+{
+  const guint32 N = b->N;
+  const guint64 *off = b->off, total = b->n_preds;
+  const guint32 *preds = b->preds;
+  LtNode *L = b->L;
+  guint32 *idomn = b->idomn = hs_mem_alloc (sizeof (guint32) * N);
   guint32 *bnext = idomn;
   for (guint32 i = 0; i < N; i++)
     {
@@ -492,24 +434,33 @@ hs_dom_tree_compute (guint64         n,
        * semidominator is i is a descendant, processed and linked already):
        * keep semi[i] there for the final pass. */
       L[i].bhead = s;
-      if ((i & POLL_MASK) == 0 && !tick (&ctx, 0.45, 0.3, N - i, N))
+      if ((i & POLL_MASK) == 0 && !tick (&b->ctx, 0.45, 0.3, N - i, N))
         {
           g_free (stack.data);
-          return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+          return FALSE;
         }
     }
   g_free (stack.data);
   for (guint32 i = 1; i < N; i++)
     if (idomn[i] != L[i].bhead)   /* semi[i] */
       idomn[i] = idomn[idomn[i]];
+  return TRUE;
+}
 
-  dom_debug_time ("lt");
-  /* 4. Retained sizes and counts: in reverse preorder every vertex is
-   * complete before it is added to its immediate dominator (idom < i).
-   * The two arrays take over the memory of the LT state and of the
-   * predecessor lists (realloc keeps their pages: no fresh page faults). */
-  t->retained = hs_mem_realloc (g_steal_pointer (&L), sizeof (guint64) * (n + 1));
-  t->retained_count = hs_mem_realloc (g_steal_pointer (&preds), sizeof (guint64) * (n + 1));
+/* 4. Retained sizes and counts: in reverse preorder every vertex is
+ * complete before it is added to its immediate dominator (idom < i).
+ * The two arrays take over the memory of the LT state and of the
+ * predecessor lists (realloc keeps their pages: no fresh page faults).
+ * FALSE if cancelled. */
+static gboolean
+accumulate_retained (DomBuild *b)
+{
+  HsDomTree *t = b->t;
+  const guint64 n = b->n;
+  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->idomn;
+  const guint32 *shallow = b->shallow;
+  t->retained = hs_mem_realloc (g_steal_pointer (&b->L), sizeof (guint64) * (n + 1));
+  t->retained_count = hs_mem_realloc (g_steal_pointer (&b->preds), sizeof (guint64) * (n + 1));
   memset (t->retained, 0, sizeof (guint64) * (n + 1));
   memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
   guint64 *ret = t->retained, *cnt = t->retained_count;
@@ -529,23 +480,33 @@ hs_dom_tree_compute (guint64         n,
       ret[d] += ret[v];
       cnt[d] += cnt[v];
     }
-  if (!tick (&ctx, 0.75, 0.05, 1, 1))
-    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
+  return tick (&b->ctx, 0.75, 0.05, 1, 1);
+}
 
-  dom_debug_time ("retained");
-  /* 5. Immediate dominators as objects, in place of pre[]. */
+/* 5. Immediate dominators as objects, in place of pre[]. */
+static void
+idom_to_objects (DomBuild *b)
+{
+  const guint64 n = b->n;
+  const guint32 *pre = b->pre, *vertex = b->vertex, *idomn = b->idomn;
+  HsObj *idom = b->t->idom;
   for (guint64 v = 0; v < n; v++)
     {
       guint32 pv = pre[v];
-      t->idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
+      idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
     }
-  g_clear_pointer (&idomn, hs_mem_free);
+  g_clear_pointer (&b->idomn, hs_mem_free);
+}
 
-  dom_debug_time ("idom");
-  /* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
-   * prefix sums (co[d] = end of d's list), then filled backwards with
-   * --co[d] so that each list comes out in ascending index and co[d] ends
-   * as the start of d's list. */
+/* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
+ * prefix sums (co[d] = end of d's list), then filled backwards with
+ * --co[d] so that each list comes out in ascending index and co[d] ends
+ * as the start of d's list. */
+static void
+children_csr (DomBuild *b)
+{
+  HsDomTree *t = b->t;
+  const guint64 n = b->n;
   guint64 *co = t->child_offsets;
   memset (co, 0, sizeof (guint64) * (n + 2));
   for (guint64 v = 0; v < n; v++)
@@ -558,225 +519,112 @@ hs_dom_tree_compute (guint64         n,
     if (t->idom[v] != HS_OBJ_NONE)
       t->child_targets[--co[t->idom[v]]] = (HsObj) v;
   t->child_targets = hs_mem_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
-  /* 7. The lists come out in index order; each is sorted by retained size
-   * the first time someone asks for it (hs_dom_tree_children): that is a
-   * small part of them in a session, and sorting them all would cost more
-   * than a tenth of the analysis. */
+  b->vertex = NULL;
+}
+
+/* 7. The lists come out in index order; each is sorted by retained size
+ * the first time someone asks for it (hs_dom_tree_children): that is a
+ * small part of them in a session, and sorting them all would cost more
+ * than a tenth of the analysis. FALSE if cancelled. */
+static gboolean
+mark_unsorted (DomBuild *b)
+{
+  HsDomTree *t = b->t;
+  const guint64 n = b->n, *co = t->child_offsets;
   t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
   for (guint64 v = 0; v <= n; v++)
     if (co[v + 1] - co[v] >= 2)
       t->unsorted[UNSORTED_WORD (v)] |= UNSORTED_BIT (v);
-  if (!tick (&ctx, 0.8, 0.05, 1, 1))
-    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
-
-  dom_debug_time ("children");
-  if (!tick (&ctx, 1.0, 0.0, 1, 1))
-    return (g_cancellable_set_error_if_cancelled (cancellable, error), NULL);
-  return g_steal_pointer (&t);
+  return tick (&b->ctx, 0.8, 0.05, 1, 1);
 }
 
-const HsObj *
-hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
+HsDomTree *
+hs_dom_tree_compute (guint64         n,
+                     const guint64  *offsets,
+                     const HsObj    *targets,
+                     const HsObj    *roots,
+                     gsize           n_roots,
+                     const guint32  *shallow,
+                     HsProgressFunc  progress,
+                     gpointer        progress_data,
+                     GCancellable   *cancellable,
+                     GError        **error)
 {
-  if (!tree || v > tree->n)
+  g_return_val_if_fail (offsets != NULL, NULL);
+  g_return_val_if_fail (targets != NULL || offsets[n] == 0, NULL);
+  g_return_val_if_fail (roots != NULL || n_roots == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* What the index phase and this one free is kept for reuse until we
+   * return, whichever way. */
+  G_GNUC_UNUSED g_auto (HsMemTrimGuard) trim_on_return = TRUE;
+  dom_debug_time (NULL);
+
+  /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
+  if (n >= (guint64) HS_OBJ_NONE)
     {
-      if (n_children)
-        *n_children = 0;
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "Too many objects for the dominator tree (%" G_GUINT64_FORMAT ")", n);
       return NULL;
     }
-  guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
-  if (tree->unsorted &&
-      (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
-    {
-      /* Sorted once, under the lock; the bit is cleared after the list is
-       * in order, so a reader that sees it clear sees the sorted list. */
-      HsDomTree *t = (HsDomTree *) tree;
-      g_mutex_lock (&t->sort_lock);
-      if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
-        {
-          sort_list (t->retained, t->child_targets + start, end - start);
-          g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
-        }
-      g_mutex_unlock (&t->sort_lock);
-    }
-  if (n_children)
-    *n_children = (gsize) (end - start);
-  return end > start ? tree->child_targets + start : NULL;
-}
+  for (guint64 v = 0; v < n; v++)
+    if (offsets[v + 1] < offsets[v])
+      {
+        g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                     "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
+        return NULL;
+      }
 
-typedef struct {
-  const HsDomTree *tree;
-  const HsClass *class_of;
-  guint n_classes;
-  guint64 first, last;       /* positions of top-level children to walk */
-  guint64 *out;              /* n_classes entries, zeroed */
-} ClassRetainedJob;
-
-/* The walk of SEMANTICS.md's class retained size over the subtrees of the
- * virtual root's children at positions [first, last): an instance counts when
- * no instance of its class is active above it. Iterative. */
-static gpointer
-class_retained_walk (gpointer data)
-{
-  ClassRetainedJob *job = data;
-  const HsDomTree *tree = job->tree;
-  const HsClass *class_of = job->class_of;
-  guint n_classes = job->n_classes;
-  guint64 *out_retained = job->out;
-  const guint64 *co = tree->child_offsets;
-  const HsObj *ct = tree->child_targets;
-  g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
-  gsize cap = 1024, depth = 0;
-  g_autofree guint64 *stack = g_new (guint64, cap);
-
-#define ENTER(pos) G_STMT_START {                                          \
-    HsObj x_ = ct[pos];                                                    \
-    HsClass c_ = class_of[x_];                                             \
-    if (c_ < n_classes && active[c_]++ == 0)                               \
-      out_retained[c_] += tree->retained[x_];                              \
-  } G_STMT_END
-#define LEAVE(pos) G_STMT_START {                                          \
-    HsClass c_ = class_of[ct[pos]];                                        \
-    if (c_ < n_classes)                                                    \
-      active[c_]--;                                                        \
-  } G_STMT_END
-
-  if (job->first >= job->last)
-    return NULL;
-  stack[depth++] = job->first;
-  ENTER (stack[0]);
-  while (depth > 0)
-    {
-      guint64 pos = stack[depth - 1];
-      HsObj x = ct[pos];
-      if (co[x + 1] > co[x])
-        {
-          /* descend to the first child */
-          if (depth == cap)
-            {
-              cap *= 2;
-              stack = g_renew (guint64, stack, cap);
-            }
-          stack[depth++] = co[x];
-          ENTER (co[x]);
-          continue;
-        }
-      /* x is a leaf: leave it and the ancestors that have no next sibling */
-      for (;;)
-        {
-          pos = stack[depth - 1];
-          LEAVE (pos);
-          guint64 end = depth >= 2 ? co[ct[stack[depth - 2]] + 1] : job->last;
-          if (pos + 1 < end)
-            {
-              stack[depth - 1] = pos + 1;
-              ENTER (pos + 1);
-              break;
-            }
-          if (--depth == 0)
-            break;
-        }
-    }
-#undef ENTER
-#undef LEAVE
-  return NULL;
-}
-
-void
-hs_dom_tree_class_retained (const HsDomTree *tree,
-                            const HsClass   *class_of,
-                            guint            n_classes,
-                            guint64         *out_retained)
-{
-  memset (out_retained, 0, sizeof (guint64) * n_classes);
-  if (!tree || tree->n_reachable == 0)
-    return;
-  const guint64 *co = tree->child_offsets;
-  guint64 first = co[tree->n], last = co[tree->n + 1];
-  if (first == last)
-    return;
-  /* Two halves of the virtual root's subtrees, by object count, walked on
-   * both cores: each subtree starts with no class active, so the halves
-   * are independent and their sums add up. */
-  guint64 split = last;
-  if (tree->n_reachable > 1000000 && g_get_num_processors () > 1)
-    {
-      guint64 acc = 0, half = tree->n_reachable / 2;
-      for (split = first; split < last && acc < half; split++)
-        acc += tree->retained_count[tree->child_targets[split]];
-    }
-  ClassRetainedJob jobs[2] = {
-    { tree, class_of, n_classes, first, split, out_retained },
-    { tree, class_of, n_classes, split, last, NULL },
+  g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
+  g_mutex_init (&t->sort_lock);
+  t->n = n;
+  t->idom = hs_mem_alloc0 (sizeof (HsObj) * n);
+  t->child_offsets = hs_mem_alloc (sizeof (guint64) * (n + 2));
+  t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 1));
+  DomBuild b = {
+    .ctx = { progress, progress_data, cancellable },
+    .n = n, .offsets = offsets, .targets = targets, .roots = roots, .n_roots = n_roots,
+    .shallow = shallow, .t = t,
+    .L = hs_mem_alloc (sizeof (LtNode) * (n + 1)),
+    .seen = g_new0 (guint64, n / 64 + 1),
+    .pre = t->idom,
+    .vertex = t->child_targets,
   };
-  if (split < last)
-    jobs[1].out = g_new0 (guint64, MAX (n_classes, 1));
-  hs_run_pair ("hs-class-retained", class_retained_walk, &jobs[0], split < last ? &jobs[1] : NULL);
-  if (split < last)
-    {
-      for (guint c = 0; c < n_classes; c++)
-        out_retained[c] += jobs[1].out[c];
-      g_free (jobs[1].out);
-    }
-}
 
-/* Marks what is reachable without entering the set, then continues from the
- * set members met on the way: everything the second walk reaches is what
- * the set retains. A node is marked when pushed, so both stacks together
- * hold each object at most once. */
-void
-hs_retained_set_precise (guint64         n,
-                         const guint64  *offsets,
-                         const HsObj    *targets,
-                         const HsObj    *roots,
-                         gsize           n_roots,
-                         const guint32  *shallow,
-                         const guint8   *in_set,
-                         guint64        *out_bytes,
-                         guint64        *out_count)
-{
-  guint64 bytes = 0, count = 0;
-  g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
-  U32Stack outside = { NULL, 0, 0 }, blocked = { NULL, 0, 0 };
-
-  for (gsize r = 0; r < n_roots; r++)
+  gboolean ok = dfs_number (&b);
+  if (ok)
     {
-      HsObj x = roots[r];
-      if (x >= n || seen[x])
-        continue;
-      seen[x] = 1;
-      u32_push (in_set[x] ? &blocked : &outside, x);
+      dom_debug_time ("dfs");
+      ok = build_predecessors (&b);
     }
-  while (outside.len > 0)
+  if (ok)
     {
-      HsObj v = outside.data[--outside.len];
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
-        {
-          HsObj x = targets[e];
-          if (x >= n || seen[x])
-            continue;
-          seen[x] = 1;
-          u32_push (in_set[x] ? &blocked : &outside, x);
-        }
+      dom_debug_time ("preds");
+      ok = semidominators (&b);
     }
-  while (blocked.len > 0)
+  if (ok)
     {
-      HsObj v = blocked.data[--blocked.len];
-      bytes += shallow[v];
-      count++;
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
-        {
-          HsObj x = targets[e];
-          if (x >= n || seen[x])
-            continue;
-          seen[x] = 1;
-          u32_push (&blocked, x);
-        }
+      dom_debug_time ("lt");
+      ok = accumulate_retained (&b);
     }
-  g_free (outside.data);
-  g_free (blocked.data);
-  if (out_bytes)
-    *out_bytes = bytes;
-  if (out_count)
-    *out_count = count;
+  if (ok)
+    {
+      dom_debug_time ("retained");
+      idom_to_objects (&b);
+      dom_debug_time ("idom");
+      children_csr (&b);
+      ok = mark_unsorted (&b);
+    }
+  if (ok)
+    {
+      dom_debug_time ("children");
+      ok = tick (&b.ctx, 1.0, 0.0, 1, 1);
+    }
+  dom_build_clear (&b);
+  if (!ok)
+    {
+      g_cancellable_set_error_if_cancelled (cancellable, error);
+      return NULL;
+    }
+  return g_steal_pointer (&t);
 }

@@ -1,7 +1,9 @@
-/* hs-heap-private.h: the HsHeap layout, shared by the engine's own files. */
+/* hs-heap-private.h: the HsHeap layout, shared by the engine's own files.
+ * The load's passes share more in hs-heap-load-private.h. */
 #pragma once
 
 #include "hs-heap.h"
+#include "hs-guard.h"   /* hs_guarded_call, for readers of the mapped file */
 
 G_BEGIN_DECLS
 
@@ -94,33 +96,13 @@ struct _HsHeap {
   HsSummary summary;
 };
 
-/* Big-endian readers; callers bound-check. */
-static inline guint32 hs_be32 (const guint8 *p) { return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3]; }
-static inline guint16 hs_be16 (const guint8 *p) { return (guint16) ((p[0] << 8) | p[1]); }
-static inline guint64 hs_be64 (const guint8 *p) { return ((guint64) hs_be32 (p) << 32) | hs_be32 (p + 4); }
-static inline guint64 hs_read_id (const guint8 *p, guint id_size) { return id_size == 4 ? hs_be32 (p) : hs_be64 (p); }
-
-/* Size in bytes of a basic type in the file (objects: id size); 0 if invalid. */
-static inline guint hs_type_size (guint type, guint id_size)
-{
-  switch (type) {
-  case HS_TYPE_OBJECT: return id_size;
-  case HS_TYPE_BOOLEAN: case HS_TYPE_BYTE: return 1;
-  case HS_TYPE_CHAR: case HS_TYPE_SHORT: return 2;
-  case HS_TYPE_FLOAT: case HS_TYPE_INT: return 4;
-  case HS_TYPE_DOUBLE: case HS_TYPE_LONG: return 8;
-  default: return 0;
-  }
-}
-
 static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 { return &g_array_index (heap->classes, HsClassInfo, c); }
 
+/* The class-table entry of the class object with that id, HS_CLASS_NONE if
+ * none (hs-heap-index.c). */
 HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
-HsValue hs_value_decode (const guint8 *p, guint type, guint id_size);
-const char *hs_type_name (HsType type);
+/* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);
-/* Runs fn (data) under a SIGBUS guard; FALSE if the mapped file shrank. */
-gboolean hs_guarded_call (GThreadFunc fn, gpointer data);
 
 G_END_DECLS

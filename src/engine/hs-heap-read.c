@@ -1,5 +1,10 @@
-/* hs-heap-read.c: reading the indexed heap: accessors, fields, strings,
- * named references, referrers. */
+/* hs-heap-read.c: reading the indexed heap: accessors of the file, objects,
+ * classes and roots; fields and statics; named references.
+ *
+ * Accessors that take an object or class index are called per object in
+ * whole-heap loops (leak search, native sizes, the front ends' tables), so
+ * they check nothing: the index must be valid. Entry points called once per
+ * question check their arguments. */
 #include "config.h"
 
 #include <string.h>
@@ -76,7 +81,7 @@ hs_heap_prim_array_data (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) != HS_KIND_PRIM_ARRAY)
     return NULL;
-  if (heap->data[heap->offsets[o]] == 0xC3)
+  if (heap->data[heap->offsets[o]] == HS_HPROF_PRIM_ARRAY_NODATA)
     return NULL;
   return obj_body (heap, o) + heap->id_size + 9;
 }
@@ -88,38 +93,6 @@ hs_heap_obj_array_get (HsHeap *heap, HsObj o, guint32 i)
     return 0;
   guint ids = heap->id_size;
   return hs_read_id (obj_body (heap, o) + 2 * ids + 8 + (guint64) i * ids, ids);
-}
-
-const HsObj *
-hs_heap_refs (HsHeap *heap, HsObj o, gsize *n)
-{
-  *n = heap->ref_offsets[o + 1] - heap->ref_offsets[o];
-  return heap->ref_targets + heap->ref_offsets[o];
-}
-
-const HsObj *
-hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
-{
-  g_mutex_lock (&heap->referrers_lock);
-  if (!heap->rev_offsets) {
-    guint64 N = heap->n, E = heap->ref_offsets[N];
-    guint64 *off = g_new0 (guint64, N + 1);
-    HsObj *tg = g_new (HsObj, MAX (E, (guint64) 1));
-    for (guint64 e = 0; e < E; e++)
-      off[heap->ref_targets[e] + 1]++;
-    for (guint64 i = 0; i < N; i++)
-      off[i + 1] += off[i];
-    guint64 *fill = g_memdup2 (off, (N + 1) * sizeof (guint64));
-    for (guint64 s = 0; s < N; s++)
-      for (guint64 e = heap->ref_offsets[s]; e < heap->ref_offsets[s + 1]; e++)
-        tg[fill[heap->ref_targets[e]]++] = (HsObj) s;
-    g_free (fill);
-    heap->rev_targets = tg;
-    heap->rev_offsets = off;
-  }
-  g_mutex_unlock (&heap->referrers_lock);
-  *n = heap->rev_offsets[o + 1] - heap->rev_offsets[o];
-  return heap->rev_targets + heap->rev_offsets[o];
 }
 
 /* ---- named references and fields -------------------------------------------- */
@@ -135,7 +108,7 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
   const guint8 *b = obj_body (heap, o);
   guint ids = heap->id_size;
 
-  if (heap->data[heap->offsets[o]] == 0x21) {
+  if (heap->data[heap->offsets[o]] == HS_HPROF_INSTANCE_DUMP) {
     guint64 cid = hs_read_id (b + ids + 4, ids);
     guint32 nbytes = hs_be32 (b + 2 * ids + 4);
     const guint8 *fields = b + 2 * ids + 8;
@@ -153,7 +126,7 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
         pos += sz;
       }
     }
-  } else if (heap->data[heap->offsets[o]] == 0x20) {
+  } else if (heap->data[heap->offsets[o]] == HS_HPROF_CLASS_DUMP) {
     HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
     if (self == HS_CLASS_NONE)
       return;
@@ -194,6 +167,7 @@ ref_of_field (const HsFieldValue *fv, gpointer data)
   return TRUE;
 }
 
+/* Per object in the leak search's walk: unchecked. */
 void
 hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
 {
@@ -202,7 +176,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
   HsNamedRef r = { 0 };
 
   switch (heap->data[heap->offsets[o]]) {
-  case 0x21: {
+  case HS_HPROF_INSTANCE_DUMP: {
     guint64 cid = hs_read_id (b + ids + 4, ids);
     RefWalk w = { heap, func, user_data, HS_REF_FIELD, FALSE };
     walk_fields (heap, o, ref_of_field, &w);
@@ -215,7 +189,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
     }
     break;
   }
-  case 0x22: {
+  case HS_HPROF_OBJ_ARRAY_DUMP: {
     guint32 len = hs_be32 (b + ids + 4);
     const guint8 *el = b + 2 * ids + 8;
     for (guint32 k = 0; k < len; k++) {
@@ -234,7 +208,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
     }
     break;
   }
-  case 0x23: case 0xC3: {
+  case HS_HPROF_PRIM_ARRAY_DUMP: case HS_HPROF_PRIM_ARRAY_NODATA: {
     HsClass c = heap->klass[o];
     if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE) {
       r = (HsNamedRef) { .kind = HS_REF_CLASS, .target = hs_class_info (heap, c)->obj };
@@ -242,7 +216,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
     }
     break;
   }
-  case 0x20: {
+  case HS_HPROF_CLASS_DUMP: {
     HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
     if (self == HS_CLASS_NONE)
       return;
@@ -279,6 +253,7 @@ collect_field (const HsFieldValue *fv, gpointer data)
 GArray *
 hs_heap_object_fields (HsHeap *heap, HsObj o)
 {
+  g_return_val_if_fail (heap != NULL && o < heap->n, NULL);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsFieldValue));
   walk_fields (heap, o, collect_field, out);
   return out;
@@ -304,6 +279,8 @@ find_field (const HsFieldValue *fv, gpointer data)
 gboolean
 hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out)
 {
+  g_return_val_if_fail (heap != NULL && o < heap->n, FALSE);
+  g_return_val_if_fail (name != NULL && out != NULL, FALSE);
   FindField ff = { name, out, FALSE };
   walk_fields (heap, o, find_field, &ff);
   return ff.found;
@@ -312,6 +289,8 @@ hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out)
 gboolean
 hs_heap_read_static (HsHeap *heap, const char *class_name, const char *field, HsValue *out)
 {
+  g_return_val_if_fail (heap != NULL, FALSE);
+  g_return_val_if_fail (class_name != NULL && field != NULL && out != NULL, FALSE);
   HsClass c = hs_heap_find_class (heap, class_name);
   HsObj cobj = c == HS_CLASS_NONE ? HS_OBJ_NONE : hs_class_object (heap, c);
   return cobj != HS_OBJ_NONE && hs_heap_read_field (heap, cobj, field, out);
@@ -320,6 +299,7 @@ hs_heap_read_static (HsHeap *heap, const char *class_name, const char *field, Hs
 gboolean
 hs_heap_read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
 {
+  g_return_val_if_fail (heap != NULL && name != NULL && out != NULL, FALSE);
   HsValue v;
   if (o == HS_OBJ_NONE || !hs_heap_read_field (heap, o, name, &v))
     return FALSE;
@@ -336,180 +316,11 @@ hs_heap_read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
 HsObj
 hs_heap_read_ref (HsHeap *heap, HsObj o, const char *name)
 {
+  g_return_val_if_fail (heap != NULL && o < heap->n && name != NULL, HS_OBJ_NONE);
   HsValue v;
   if (!hs_heap_read_field (heap, o, name, &v) || v.type != HS_TYPE_OBJECT || v.id == 0)
     return HS_OBJ_NONE;
   return hs_heap_find (heap, v.id);
-}
-
-/* ---- strings ------------------------------------------------------------------- */
-
-static void
-append_utf16 (GString *s, const guint8 *p, guint64 n, gboolean little, gsize max_chars, gboolean *cut)
-{
-  gsize chars = 0;
-  for (guint64 i = 0; i < n; i++) {
-    if (chars >= max_chars) {
-      *cut = TRUE;
-      return;
-    }
-    gunichar u = little ? (p[2 * i] | (p[2 * i + 1] << 8)) : ((p[2 * i] << 8) | p[2 * i + 1]);
-    if (u >= 0xD800 && u <= 0xDBFF && i + 1 < n) {
-      gunichar l = little ? (p[2 * i + 2] | (p[2 * i + 3] << 8)) : ((p[2 * i + 2] << 8) | p[2 * i + 3]);
-      if (l >= 0xDC00 && l <= 0xDFFF) {
-        u = 0x10000 + ((u - 0xD800) << 10) + (l - 0xDC00);
-        i++;
-      }
-    }
-    if ((u >= 0xD800 && u <= 0xDFFF) || u == 0)
-      u = u == 0 ? 0x2400 : 0xFFFD; /* show NUL as ␀, lone surrogates as � */
-    g_string_append_unichar (s, u);
-    chars++;
-  }
-}
-
-static void
-append_latin1 (GString *s, const guint8 *p, guint64 n, gsize max_chars, gboolean *cut)
-{
-  for (guint64 i = 0; i < n; i++) {
-    if (i >= max_chars) {
-      *cut = TRUE;
-      return;
-    }
-    g_string_append_unichar (s, p[i] ? p[i] : 0x2400);
-  }
-}
-
-/* Decodes a char[]/byte[] range [from, from+count) of array arr. */
-static gboolean
-decode_array_text (HsHeap *heap, HsObj arr, gint64 from, gint64 count, gint coder,
-                   gsize max_chars, GString *s, gboolean *cut)
-{
-  if (arr == HS_OBJ_NONE || hs_heap_object_kind (heap, arr) != HS_KIND_PRIM_ARRAY)
-    return FALSE;
-  HsType t = hs_heap_array_elem_type (heap, arr);
-  guint64 len = hs_heap_array_length (heap, arr);
-  const guint8 *data = hs_heap_prim_array_data (heap, arr);
-  if (!data)
-    return TRUE; /* NODATA: an empty string as far as we can tell */
-  if (t == HS_TYPE_CHAR) {
-    if (from < 0 || (guint64) from > len)
-      from = 0;
-    if (count < 0 || (guint64) (from + count) > len)
-      count = len - from;
-    append_utf16 (s, data + 2 * from, count, FALSE, max_chars, cut);
-  } else if (t == HS_TYPE_BYTE) {
-    if (coder == 1) {
-      guint64 units = len / 2;
-      if (count >= 0 && (guint64) count < units)
-        units = count;
-      append_utf16 (s, data, units, TRUE, max_chars, cut);
-    } else {
-      guint64 n = len;
-      if (count >= 0 && (guint64) count < n)
-        n = count;
-      append_latin1 (s, data, n, max_chars, cut);
-    }
-  } else
-    return FALSE;
-  return TRUE;
-}
-
-char *
-hs_heap_read_string (HsHeap *heap, HsObj o, gsize max_chars)
-{
-  if (o == HS_OBJ_NONE)
-    return NULL;
-  GString *s = g_string_new (NULL);
-  gboolean cut = FALSE, ok = FALSE;
-  if (max_chars == 0)
-    max_chars = G_MAXSIZE;
-  HsKind k = hs_heap_object_kind (heap, o);
-  if (k == HS_KIND_PRIM_ARRAY) {
-    ok = decode_array_text (heap, o, 0, -1, 0, max_chars, s, &cut);
-  } else if (k == HS_KIND_INSTANCE) {
-    HsClass c = heap->klass[o];
-    if (c != HS_CLASS_NONE && strcmp (hs_class_name (heap, c), "java.lang.String") == 0) {
-      HsValue v;
-      HsObj arr = hs_heap_read_ref (heap, o, "value");
-      gint64 offset = 0, count = -1;
-      gint coder = 0;
-      if (hs_heap_read_field (heap, o, "offset", &v) && v.type == HS_TYPE_INT)
-        offset = v.i;
-      if (hs_heap_read_field (heap, o, "count", &v) && v.type == HS_TYPE_INT)
-        count = v.i;
-      if (hs_heap_read_field (heap, o, "coder", &v) && v.type == HS_TYPE_BYTE)
-        coder = v.b;
-      if (arr == HS_OBJ_NONE)
-        ok = count == 0 || count == -1; /* empty, or the value is not in the dump */
-      else {
-        /* JDK 9+ byte[] strings carry no count: the array is the string. */
-        if (hs_heap_array_elem_type (heap, arr) == HS_TYPE_BYTE && !hs_heap_is_android (heap))
-          count = -1;
-        ok = decode_array_text (heap, arr, offset, count, coder, max_chars, s, &cut);
-      }
-    }
-  }
-  if (!ok) {
-    g_string_free (s, TRUE);
-    return NULL;
-  }
-  if (cut)
-    g_string_append (s, "…");
-  return g_string_free (s, FALSE);
-}
-
-const char *
-hs_heap_object_class_name (HsHeap *heap, HsObj o)
-{
-  if (hs_heap_object_kind (heap, o) == HS_KIND_CLASS) {
-    HsClass c = hs_heap_object_as_class (heap, o);
-    if (c != HS_CLASS_NONE) {
-      char key[1024];
-      g_snprintf (key, sizeof key, "class %s", hs_class_info (heap, c)->name);
-      return g_string_chunk_insert_const (heap->names, key);
-    }
-  }
-  HsClass c = heap->klass[o];
-  return c == HS_CLASS_NONE ? "<unknown class>" : hs_class_info (heap, c)->name;
-}
-
-char *
-hs_heap_object_label (HsHeap *heap, HsObj o)
-{
-  return g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", hs_heap_object_class_name (heap, o), heap->ids[o]);
-}
-
-char *
-hs_heap_describe (HsHeap *heap, HsObj o)
-{
-  HsKind k = hs_heap_object_kind (heap, o);
-  HsClass c = heap->klass[o];
-  if (k == HS_KIND_CLASS) {
-    HsClass self = hs_heap_object_as_class (heap, o);
-    return self == HS_CLASS_NONE ? NULL : g_strdup (hs_class_info (heap, self)->name);
-  }
-  if (k == HS_KIND_OBJ_ARRAY || k == HS_KIND_PRIM_ARRAY) {
-    guint32 n = hs_heap_array_length (heap, o);
-    if (k == HS_KIND_PRIM_ARRAY && (hs_heap_array_elem_type (heap, o) == HS_TYPE_CHAR)) {
-      g_autofree char *txt = hs_heap_read_string (heap, o, 60);
-      if (txt)
-        return g_strdup_printf ("%u items: \"%s\"", n, txt);
-    }
-    return g_strdup_printf ("%u item%s", n, n == 1 ? "" : "s");
-  }
-  if (c == HS_CLASS_NONE)
-    return NULL;
-  if (strcmp (hs_class_info (heap, c)->name, "java.lang.String") == 0) {
-    g_autofree char *txt = hs_heap_read_string (heap, o, 80);
-    return txt ? g_strdup_printf ("\"%s\"", txt) : NULL;
-  }
-  if (hs_class_is_subclass_of (heap, c, "java.lang.Thread")) {
-    HsObj name = hs_heap_read_ref (heap, o, "name");
-    g_autofree char *txt = hs_heap_read_string (heap, name, 80);
-    return txt ? g_strdup_printf ("Thread name: \"%s\"", txt) : NULL;
-  }
-  return NULL;
 }
 
 /* ---- classes -------------------------------------------------------------------- */
@@ -542,13 +353,6 @@ hs_class_is_subclass_of (HsHeap *heap, HsClass c, const char *name)
   return FALSE;
 }
 
-HsClass
-hs_heap_find_class (HsHeap *heap, const char *name)
-{
-  gpointer v = g_hash_table_lookup (heap->class_by_name, name);
-  return v ? GPOINTER_TO_UINT (v) - 1 : HS_CLASS_NONE;
-}
-
 /* ---- roots ------------------------------------------------------------------------ */
 gsize hs_heap_n_roots (HsHeap *heap) { return heap->roots->len; }
 const HsRoot *hs_heap_root (HsHeap *heap, gsize i) { return &g_array_index (heap->roots, HsRoot, i); }
@@ -556,6 +360,7 @@ const HsRoot *hs_heap_root (HsHeap *heap, gsize i) { return &g_array_index (heap
 GArray *
 hs_heap_roots_of (HsHeap *heap, HsObj o)
 {
+  g_return_val_if_fail (heap != NULL && o < heap->n, NULL);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (gsize));
   if (!(heap->flags[o] & HS_FLAG_ROOT))
     return out;
@@ -563,57 +368,4 @@ hs_heap_roots_of (HsHeap *heap, HsObj o)
     if (g_array_index (heap->roots, HsRoot, i).obj == o)
       g_array_append_val (out, i);
   return out;
-}
-
-const char *
-hs_root_type_name (guint8 type)
-{
-  switch (type) {
-  case HS_ROOT_JNI_GLOBAL: return "JNI Global";
-  case HS_ROOT_JNI_LOCAL: return "JNI Local";
-  case HS_ROOT_JAVA_FRAME: return "Java Frame";
-  case HS_ROOT_NATIVE_STACK: return "Native Stack";
-  case HS_ROOT_STICKY_CLASS: return "System Class";
-  case HS_ROOT_THREAD_BLOCK: return "Thread Block";
-  case HS_ROOT_MONITOR_USED: return "Monitor Used";
-  case HS_ROOT_THREAD_OBJECT: return "Thread Object";
-  case HS_ROOT_INTERNED_STRING: return "Interned String";
-  case HS_ROOT_FINALIZING: return "Finalizing";
-  case HS_ROOT_DEBUGGER: return "Debugger";
-  case HS_ROOT_REFERENCE_CLEANUP: return "Reference Cleanup";
-  case HS_ROOT_VM_INTERNAL: return "VM Internal";
-  case HS_ROOT_JNI_MONITOR: return "JNI Monitor";
-  case HS_ROOT_UNREACHABLE: return "Unreachable";
-  case HS_ROOT_UNKNOWN: return "Unknown";
-  default: return "Unknown";
-  }
-}
-
-char *
-hs_heap_thread_name (HsHeap *heap, guint32 thread_serial)
-{
-  guint64 *tid = g_hash_table_lookup (heap->thread_objs, GUINT_TO_POINTER (thread_serial));
-  if (!tid)
-    return NULL;
-  HsObj t = hs_heap_find (heap, *tid);
-  if (t == HS_OBJ_NONE)
-    return NULL;
-  return hs_heap_read_string (heap, hs_heap_read_ref (heap, t, "name"), 80);
-}
-
-const char *
-hs_type_name (HsType type)
-{
-  switch (type) {
-  case HS_TYPE_OBJECT: return "Object";
-  case HS_TYPE_BOOLEAN: return "boolean";
-  case HS_TYPE_CHAR: return "char";
-  case HS_TYPE_FLOAT: return "float";
-  case HS_TYPE_DOUBLE: return "double";
-  case HS_TYPE_BYTE: return "byte";
-  case HS_TYPE_SHORT: return "short";
-  case HS_TYPE_INT: return "int";
-  case HS_TYPE_LONG: return "long";
-  default: return "?";
-  }
 }

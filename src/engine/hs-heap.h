@@ -8,18 +8,13 @@
 
 #include <gio/gio.h>
 
+/* HsObj, HsClass, HsProgressFunc, HS_ERROR; the format: HsType, HsRootType,
+ * HsValue, hs_root_type_name. */
+#include "hs-types.h"
+#include "hs-hprof.h"
 #include "hs-format.h"   /* hs_format_bytes, for the heap's callers */
 
 G_BEGIN_DECLS
-
-/* Dense object index. 32 bits today (4 billion objects); every array that is
- * indexed by it uses this typedef so widening it is a one-line change. */
-typedef guint32 HsObj;
-#define HS_OBJ_NONE ((HsObj) G_MAXUINT32)
-
-/* Index into the class table (not an object index). */
-typedef guint32 HsClass;
-#define HS_CLASS_NONE ((HsClass) G_MAXUINT32)
 
 typedef enum {
   HS_KIND_INSTANCE = 0,
@@ -27,39 +22,6 @@ typedef enum {
   HS_KIND_OBJ_ARRAY = 2,
   HS_KIND_PRIM_ARRAY = 3,
 } HsKind;
-
-/* HPROF basic types (same numbers as the file). */
-typedef enum {
-  HS_TYPE_OBJECT = 2,
-  HS_TYPE_BOOLEAN = 4,
-  HS_TYPE_CHAR = 5,
-  HS_TYPE_FLOAT = 6,
-  HS_TYPE_DOUBLE = 7,
-  HS_TYPE_BYTE = 8,
-  HS_TYPE_SHORT = 9,
-  HS_TYPE_INT = 10,
-  HS_TYPE_LONG = 11,
-} HsType;
-
-/* GC root types: the sub-record tags of the file. */
-typedef enum {
-  HS_ROOT_JNI_GLOBAL = 0x01,
-  HS_ROOT_JNI_LOCAL = 0x02,
-  HS_ROOT_JAVA_FRAME = 0x03,
-  HS_ROOT_NATIVE_STACK = 0x04,
-  HS_ROOT_STICKY_CLASS = 0x05,
-  HS_ROOT_THREAD_BLOCK = 0x06,
-  HS_ROOT_MONITOR_USED = 0x07,
-  HS_ROOT_THREAD_OBJECT = 0x08,
-  HS_ROOT_INTERNED_STRING = 0x89,
-  HS_ROOT_FINALIZING = 0x8A,
-  HS_ROOT_DEBUGGER = 0x8B,
-  HS_ROOT_REFERENCE_CLEANUP = 0x8C,
-  HS_ROOT_VM_INTERNAL = 0x8D,
-  HS_ROOT_JNI_MONITOR = 0x8E,
-  HS_ROOT_UNREACHABLE = 0x90,
-  HS_ROOT_UNKNOWN = 0xFF,
-} HsRootType;
 
 typedef struct {
   guint64 id;          /* the object id as written */
@@ -69,21 +31,6 @@ typedef struct {
   guint32 frame;       /* frame number for JAVA_FRAME / JNI_LOCAL, else 0 */
   HsObj thread_obj;    /* the thread object for thread-bound roots, if known */
 } HsRoot;
-
-typedef struct {
-  HsType type;
-  union {
-    guint64 id;        /* HS_TYPE_OBJECT: raw id, 0 = null */
-    gboolean z;
-    guint16 c;
-    gfloat f;
-    gdouble d;
-    gint8 b;
-    gint16 s;
-    gint32 i;
-    gint64 j;
-  };
-} HsValue;
 
 typedef struct {
   const char *name;    /* field name (owned by the heap) */
@@ -106,20 +53,6 @@ typedef struct {
    * the heap twice). Until then nothing is reachable and totals are 0. */
   gboolean defer_reachability;
 } HsOpenOptions;
-
-/* Called from the thread doing the work; must be thread-safe.
- * phase is a short untranslated key ("reading", "parsing", "references",
- * "reachability", "paths", "dominators", ...), fraction in [0,1]. */
-typedef void (*HsProgressFunc) (const char *phase, double fraction, gpointer user_data);
-
-#define HS_ERROR (hs_error_quark ())
-GQuark hs_error_quark (void);
-typedef enum {
-  HS_ERROR_FORMAT,     /* malformed input: message names file and byte offset */
-  HS_ERROR_IO,
-  HS_ERROR_NO_MEMORY,  /* the dump needs more memory than is available */
-  HS_ERROR_ARGUMENT,   /* e.g. --dump N out of range */
-} HsError;
 
 typedef struct _HsHeap HsHeap;
 
@@ -264,7 +197,6 @@ gsize        hs_heap_n_roots           (HsHeap *heap);  /* root records (not UNR
 const HsRoot*hs_heap_root              (HsHeap *heap, gsize i);
 /* Root records naming object o (for display), as indexes for hs_heap_root. */
 GArray      *hs_heap_roots_of          (HsHeap *heap, HsObj o);
-const char  *hs_root_type_name         (guint8 type);   /* "Java Frame", "Sticky Class", ... */
 /* Thread name for a thread serial (from ROOT_THREAD_OBJECT), NULL if unknown. */
 char        *hs_heap_thread_name       (HsHeap *heap, guint32 thread_serial);
 

@@ -150,6 +150,7 @@ charge (GHashTable *table, HsObj owner, guint64 bytes)
 GHashTable *
 hs_native_sizes (HsHeap *heap)
 {
+  g_return_val_if_fail (heap != NULL, NULL);
   GHashTable *table = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   guint n_classes = hs_heap_n_classes (heap);
   guint64 n = hs_heap_n_objects (heap);

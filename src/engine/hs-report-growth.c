@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "hs-report-growth.h"
-#include "hs-json.h"
+#include "hs-report-private.h"
 
 static void
 esc (GString *out, const char *s)

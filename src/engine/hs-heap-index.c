@@ -1,0 +1,340 @@
+/* hs-heap-index.c: the lookups everything else stands on. Objects sorted by
+ * id (so HsObj order is id order), the bucketed id -> HsObj lookup
+ * (hs_heap_find), the class-id table (hs_heap_class_by_id) and classes by
+ * name (hs_heap_find_class). Of the heap's units it calls only the load's
+ * helpers (hs-heap-load.c): every other unit stands on it, none under it. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs-heap-load-private.h"
+#include "hs-mem.h"
+#include "hs-parallel.h"
+
+/* Stable LSD radix sort of (key, payload) pairs by key, skipping digits that
+ * are the same everywhere. */
+static void
+radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
+{
+  if (n < 2)
+    return;
+  gboolean sorted = TRUE;
+  for (guint64 i = 1; i < n && sorted; i++)
+    sorted = keys[i - 1] <= keys[i];
+  if (sorted)
+    return;
+  guint64 *k2 = hs_mem_new (guint64, n), *v2 = hs_mem_new (guint64, n);
+  guint64 *ka = keys, *va = vals, *kb = k2, *vb = v2;
+  for (guint shift = 0; shift < 64; shift += 11) {
+    guint64 count[2048] = { 0 };
+    for (guint64 i = 0; i < n; i++)
+      count[(ka[i] >> shift) & 2047]++;
+    if (count[(ka[0] >> shift) & 2047] == n)
+      continue;
+    guint64 sum = 0;
+    for (guint i = 0; i < 2048; i++) {
+      guint64 c = count[i];
+      count[i] = sum;
+      sum += c;
+    }
+    for (guint64 i = 0; i < n; i++) {
+      guint64 pos = count[(ka[i] >> shift) & 2047]++;
+      kb[pos] = ka[i];
+      vb[pos] = va[i];
+    }
+    guint64 *t = ka; ka = kb; kb = t;
+    t = va; va = vb; vb = t;
+  }
+  if (ka != keys) {
+    memcpy (keys, ka, n * sizeof (guint64));
+    memcpy (vals, va, n * sizeof (guint64));
+  }
+  hs_mem_free (k2);
+  hs_mem_free (v2);
+}
+
+typedef struct { guint64 start, len, first, last; } Run;
+
+static int
+cmp_run_start (const void *a, const void *b)
+{
+  const Run *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int
+cmp_run_last (const void *a, const void *b)
+{
+  const Run *x = a, *y = b;
+  return x->last < y->last ? -1 : x->last > y->last;
+}
+
+/* Sorts (id, offset) pairs by id, equal ids in file order (offsets grow
+ * with it). HotSpot writes objects as a few hundred ascending runs (heap
+ * regions, then classes): the largest set of runs whose id ranges do not
+ * overlap is taken as is (a weighted interval schedule), the rest is radix
+ * sorted, and the two are merged in one pass. Returns new arrays. */
+static void
+sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
+{
+  guint64 *keys = *pkeys, *vals = *pvals;
+  guint64 nr = 1;
+  for (guint64 i = 1; i < n; i++)
+    nr += keys[i - 1] > keys[i];
+  if (n < 2 || nr == 1)
+    return;
+  if (nr > n / 64 || nr > 1000000) {
+    radix_sort_pairs (keys, vals, n);
+    return;
+  }
+  Run *runs = g_new (Run, nr);
+  guint64 r = 0, start = 0;
+  for (guint64 i = 1; i <= n; i++) {
+    if (i == n || keys[i - 1] > keys[i]) {
+      runs[r++] = (Run) { start, i - start, keys[start], keys[i - 1] };
+      start = i;
+    }
+  }
+  qsort (runs, nr, sizeof (Run), cmp_run_last);
+  /* best[j]: the most objects in non-overlapping runs among runs[0..j). */
+  guint64 *best = g_new0 (guint64, nr + 1);
+  guint64 *prev = g_new (guint64, nr);
+  for (guint64 j = 0; j < nr; j++) {
+    guint64 lo = 0, hi = j; /* runs[0..lo) end before runs[j] starts */
+    while (lo < hi) {
+      guint64 mid = (lo + hi) / 2;
+      if (runs[mid].last < runs[j].first)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    prev[j] = lo;
+    guint64 take = best[lo] + runs[j].len;
+    best[j + 1] = MAX (best[j], take);
+  }
+  guint8 *chosen = g_new0 (guint8, nr);
+  for (guint64 j = nr; j > 0;) {
+    if (best[j] == best[j - 1]) {
+      j--;
+      continue;
+    }
+    chosen[j - 1] = 1;
+    j = prev[j - 1];
+  }
+  guint64 kept = best[nr];
+  g_free (best);
+  g_free (prev);
+  if (kept < n / 2) {
+    g_free (runs);
+    g_free (chosen);
+    radix_sort_pairs (keys, vals, n);
+    return;
+  }
+  /* Leftovers, in file order, radix sorted (stable). */
+  guint64 m = n - kept;
+  guint64 *lk = hs_mem_new (guint64, m + 1), *lv = hs_mem_new (guint64, m + 1);
+  {
+    /* The runs not chosen, back in file order (the runs cut [0, n) in
+     * pieces): their objects are the leftovers, in file order. */
+    guint64 nl = 0;
+    Run *left = g_new (Run, nr);
+    for (guint64 j = 0; j < nr; j++)
+      if (!chosen[j])
+        left[nl++] = runs[j];
+    qsort (left, nl, sizeof (Run), cmp_run_start);
+    guint64 w = 0;
+    for (guint64 j = 0; j < nl; j++) {
+      memcpy (lk + w, keys + left[j].start, left[j].len * sizeof (guint64));
+      memcpy (lv + w, vals + left[j].start, left[j].len * sizeof (guint64));
+      w += left[j].len;
+    }
+    g_assert (w == m);
+    g_free (left);
+  }
+  radix_sort_pairs (lk, lv, m);
+  guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
+  guint64 w = 0, li = 0;
+  for (guint64 j = 0; j < nr; j++) {
+    if (!chosen[j])
+      continue;
+    for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++) {
+      while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < vals[i]))) {
+        ok[w] = lk[li];
+        ov[w++] = lv[li++];
+      }
+      ok[w] = keys[i];
+      ov[w++] = vals[i];
+    }
+  }
+  while (li < m) {
+    ok[w] = lk[li];
+    ov[w++] = lv[li++];
+  }
+  g_assert (w == n);
+  hs_mem_free (lk);
+  hs_mem_free (lv);
+  g_free (runs);
+  g_free (chosen);
+  hs_mem_free (keys);
+  hs_mem_free (vals);
+  *pkeys = ok;
+  *pvals = ov;
+}
+
+typedef struct {
+  HsHeap *heap;
+  guint64 b0, b1;    /* buckets [b0, b1) */
+} LookupJob;
+
+static gpointer
+lookup_job (gpointer data)
+{
+  LookupJob *job = data;
+  HsHeap *heap = job->heap;
+  const guint64 *ids = heap->ids, n = heap->n, min_id = heap->min_id;
+  const guint shift = heap->shift;
+  /* The first object with bucket >= b0. */
+  guint64 lo = 0, hi = n;
+  while (lo < hi) {
+    guint64 mid = lo + (hi - lo) / 2;
+    if (((ids[mid] - min_id) >> shift) < job->b0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  guint64 i = lo;
+  for (guint64 b = job->b0; b < job->b1; b++) {
+    while (i < n && ((ids[i] - min_id) >> shift) < b)
+      i++;
+    heap->buckets[b] = (guint32) i;
+  }
+  return NULL;
+}
+
+void
+_hs_heap_build_lookup (HsHeap *heap)
+{
+  guint64 n = heap->n;
+  if (n == 0) {
+    heap->n_buckets = 1;
+    heap->buckets = g_new0 (guint32, 2);
+    return;
+  }
+  heap->min_id = heap->ids[0];
+  guint64 range = heap->ids[n - 1] - heap->min_id;
+  guint64 want = MAX ((guint64) 1, n);
+  guint shift = 0;
+  while ((range >> shift) >= want)
+    shift++;
+  heap->shift = shift;
+  heap->n_buckets = (range >> shift) + 1;
+  heap->buckets = hs_mem_new (guint32, heap->n_buckets + 1);
+  /* buckets[b] = the first object whose id is in bucket b or later; two
+   * threads, each a half of the buckets (from a binary search for its
+   * first object). */
+  guint nthreads = (heap->n_buckets > 65536 && g_get_num_processors () > 1) ? 2 : 1;
+  LookupJob jobs[2];
+  for (guint t = 0; t < nthreads; t++)
+    jobs[t] = (LookupJob) { heap, (heap->n_buckets + 1) * t / nthreads, (heap->n_buckets + 1) * (t + 1) / nthreads };
+  hs_run_pair ("hs-lookup", lookup_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+}
+
+/* Sorts objects by id and drops duplicate ids (keeps the last written). */
+void
+_hs_heap_sort_objects (HsHeap *heap)
+{
+  guint64 duplicates = 0;
+
+  sort_objects (&heap->ids, &heap->offsets, heap->n);
+  _hs_heap_debug_time ("sort");
+  /* The sort is stable, so among equal ids the last one written comes
+   * last: it wins (a later dump of the same object is the newer state). */
+  guint64 w = MIN (heap->n, (guint64) 1);   /* up to the first duplicate, nothing moves */
+  while (w < heap->n && heap->ids[w] != heap->ids[w - 1])
+    w++;
+  for (guint64 i = w; i < heap->n; i++) {
+    if (w > 0 && heap->ids[i] == heap->ids[w - 1]) {
+      duplicates++;
+      heap->offsets[w - 1] = heap->offsets[i];
+      continue;
+    }
+    heap->ids[w] = heap->ids[i];
+    heap->offsets[w] = heap->offsets[i];
+    w++;
+  }
+  heap->n = w;
+  if (duplicates)
+    _hs_heap_add_warning (heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
+                          heap->name, duplicates);
+}
+
+/* Hot: called for every reference of every object while the graph is
+ * built, so it checks nothing it need not (heap is trusted). */
+HsObj
+hs_heap_find (HsHeap *heap, guint64 id)
+{
+  if (heap->n == 0 || id < heap->min_id)
+    return HS_OBJ_NONE;
+  guint64 b = (id - heap->min_id) >> heap->shift;
+  if (b >= heap->n_buckets)
+    return HS_OBJ_NONE;
+  guint64 lo = heap->buckets[b], hi = heap->buckets[b + 1];
+  const guint64 *ids = heap->ids;
+  while (lo < hi) {
+    guint64 mid = lo + (hi - lo) / 2;
+    if (ids[mid] < id)
+      lo = mid + 1;
+    else if (ids[mid] > id)
+      hi = mid;
+    else
+      return (HsObj) mid;
+  }
+  return HS_OBJ_NONE;
+}
+
+void
+_hs_heap_index_class_ids (HsHeap *heap)
+{
+  heap->n_class_ids = heap->classes->len;
+  heap->class_ids_sorted = g_new (guint64, heap->n_class_ids + 1);
+  heap->class_ids_index = g_new (HsClass, heap->n_class_ids + 1);
+  {
+    guint64 *pairs = g_new (guint64, 2 * (gsize) heap->n_class_ids + 2);
+    for (guint i = 0; i < heap->n_class_ids; i++) {
+      pairs[2 * i] = hs_class_info (heap, i)->id;
+      pairs[2 * i + 1] = i;
+    }
+    qsort (pairs, heap->n_class_ids, 2 * sizeof (guint64), hs_cmp_u64);
+    for (guint i = 0; i < heap->n_class_ids; i++) {
+      heap->class_ids_sorted[i] = pairs[2 * i];
+      heap->class_ids_index[i] = (HsClass) pairs[2 * i + 1];
+    }
+    g_free (pairs);
+  }
+}
+
+HsClass
+hs_heap_class_by_id (HsHeap *heap, guint64 id)
+{
+  guint lo = 0, hi = heap->n_class_ids;
+  while (lo < hi) {
+    guint mid = lo + (hi - lo) / 2;
+    if (heap->class_ids_sorted[mid] < id)
+      lo = mid + 1;
+    else if (heap->class_ids_sorted[mid] > id)
+      hi = mid;
+    else
+      return heap->class_ids_index[mid];
+  }
+  return HS_CLASS_NONE;
+}
+
+HsClass
+hs_heap_find_class (HsHeap *heap, const char *name)
+{
+  g_return_val_if_fail (heap != NULL, HS_CLASS_NONE);
+  g_return_val_if_fail (name != NULL, HS_CLASS_NONE);
+  gpointer v = g_hash_table_lookup (heap->class_by_name, name);
+  return v ? GPOINTER_TO_UINT (v) - 1 : HS_CLASS_NONE;
+}

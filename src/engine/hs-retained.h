@@ -1,0 +1,35 @@
+/* hs-retained.h: retained sizes beyond single objects: per class (over the
+ * dominator tree) and of a set of objects (precise, by a walk of the graph).
+ * Pure graph code, like hs-dominators. */
+#pragma once
+
+#include <glib.h>
+#include "hs-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct _HsDomTree HsDomTree;   /* hs-dominators.h */
+
+/* Retained size per class as SEMANTICS.md defines it: for each class, the sum
+ * of retained sizes of its reachable instances that have no instance of the
+ * same class among their dominator-tree ancestors. class_of has n entries
+ * (HS_CLASS_NONE allowed); out_retained has n_classes entries (zeroed here). */
+void       hs_dom_tree_class_retained (const HsDomTree *tree,
+                                       const HsClass   *class_of,
+                                       guint            n_classes,
+                                       guint64         *out_retained);
+
+/* The precise retained size of a set of objects (in_set: n bytes, non-zero =
+ * member): mark the set, walk from the roots without entering the set, and
+ * sum the shallow sizes of reachable objects left unvisited. */
+void       hs_retained_set_precise (guint64         n,
+                                    const guint64  *offsets,
+                                    const HsObj    *targets,
+                                    const HsObj    *roots,
+                                    gsize           n_roots,
+                                    const guint32  *shallow,
+                                    const guint8   *in_set,
+                                    guint64        *out_bytes,
+                                    guint64        *out_count);
+
+G_END_DECLS

@@ -1,0 +1,148 @@
+/* Tests of hs-runtime: the runtime facts of dumps written by
+ * make-engine-dumps.py (its docstring gives each value) and of corpus
+ * dumps, whose values hprof-statics.py (an independent Python reader)
+ * prints:
+ *   hprof-statics.py leak_service_binder.hprof android.os.Build MANUFACTURER ...
+ *   -> MANUFACTURER "unknown", MODEL "Android SDK built for x86",
+ *      RELEASE "4.4.4", SDK_INT 19, no VersionProps or sun.misc.Version
+ *   openjdk_jdk11_04_x64: VersionProps.java_runtime_version
+ *      "11.0.4+11-post-Ubuntu-1ubuntu218.04.3"
+ *   oracle_jdk8_05_x64: sun.misc.Version.java_runtime_version "1.8.0_05-b13" */
+#include "hs-runtime.h"
+
+static const char *dump_dir;
+
+static HsHeap *
+open_path (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  HsOpenOptions opts = { 0 };
+  HsHeap *heap = hs_heap_open (path, &opts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (heap);
+  return heap;
+}
+
+static HsHeap *
+open_dump (const char *name)
+{
+  g_autofree char *path = g_build_filename (dump_dir, name, NULL);
+  return open_path (path);
+}
+
+/* NULL (and the test failed) when the corpus is missing. */
+static HsHeap *
+open_corpus (const char *kind, const char *name)
+{
+  const char *corpus = g_getenv ("HS_CORPUS_DIR");
+  g_autofree char *path = g_build_filename (corpus ? corpus : "../shared/corpus", kind, name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_fail_printf ("corpus dump missing: %s", path);
+      return NULL;
+    }
+  return open_path (path);
+}
+
+static void
+test_android (void)
+{
+  g_autoptr(HsHeap) heap = open_dump ("runtime-android.hprof");
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+
+  g_assert_cmpint (info->kind, ==, HS_RUNTIME_ANDROID);
+  g_assert_cmpint (info->api_level, ==, 34);
+  g_assert_true (info->has_sdk_int);
+  g_assert_cmpint (info->sdk_int, ==, 34);
+  g_assert_cmpstr (info->manufacturer, ==, "Google");
+  g_assert_cmpstr (info->model, ==, "Pixel 8");
+  g_assert_cmpstr (info->release, ==, "14");
+  g_assert_null (info->java_version);
+}
+
+static void
+test_jvm_with_build (void)
+{
+  g_autoptr(HsHeap) heap = open_dump ("runtime-jvm-build.hprof");
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+
+  g_assert_cmpint (info->kind, ==, HS_RUNTIME_JVM);
+  g_assert_cmpint (info->api_level, ==, 0);
+  g_assert_true (info->has_sdk_int);
+  g_assert_cmpint (info->sdk_int, ==, 0);
+  g_assert_null (info->manufacturer);
+  g_assert_null (info->model);
+  g_assert_null (info->release);
+  g_assert_cmpstr (info->java_version, ==, "1.8.0_1-b1");
+}
+
+static void
+test_jvm_none (void)
+{
+  g_autoptr(HsHeap) heap = open_dump ("runtime-jvm-none.hprof");
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+
+  g_assert_cmpint (info->kind, ==, HS_RUNTIME_JVM);
+  g_assert_cmpint (info->api_level, ==, -1);
+  g_assert_false (info->has_sdk_int);
+  g_assert_null (info->manufacturer);
+  g_assert_null (info->model);
+  g_assert_null (info->release);
+  g_assert_null (info->java_version);
+}
+
+static void
+test_corpus_android (void)
+{
+  g_autoptr(HsHeap) heap = open_corpus ("android", "leak_service_binder.hprof");
+  if (!heap)
+    return;
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+
+  g_assert_cmpint (info->kind, ==, HS_RUNTIME_ANDROID);
+  g_assert_cmpint (info->api_level, ==, 19);
+  g_assert_true (info->has_sdk_int);
+  g_assert_cmpint (info->sdk_int, ==, 19);
+  g_assert_cmpstr (info->manufacturer, ==, "unknown");
+  g_assert_cmpstr (info->model, ==, "Android SDK built for x86");
+  g_assert_cmpstr (info->release, ==, "4.4.4");
+  g_assert_null (info->java_version);
+}
+
+static void
+test_corpus_jvm (void)
+{
+  g_autoptr(HsHeap) jdk11 = open_corpus ("jvm", "openjdk_jdk11_04_x64.hprof.gz");
+  if (!jdk11)
+    return;
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (jdk11);
+  g_assert_cmpint (info->kind, ==, HS_RUNTIME_JVM);
+  g_assert_cmpint (info->api_level, ==, -1);
+  g_assert_false (info->has_sdk_int);
+  g_assert_null (info->manufacturer);
+  g_assert_null (info->model);
+  g_assert_null (info->release);
+  g_assert_cmpstr (info->java_version, ==, "11.0.4+11-post-Ubuntu-1ubuntu218.04.3");
+
+  g_autoptr(HsHeap) jdk8 = open_corpus ("jvm", "oracle_jdk8_05_x64.hprof");
+  if (!jdk8)
+    return;
+  g_autoptr(HsRuntimeInfo) info8 = hs_runtime_info_read (jdk8);
+  g_assert_cmpint (info8->kind, ==, HS_RUNTIME_JVM);
+  g_assert_cmpint (info8->api_level, ==, -1);
+  g_assert_cmpstr (info8->java_version, ==, "1.8.0_05-b13");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  dump_dir = argv[1];
+  g_test_add_func ("/runtime/android", test_android);
+  g_test_add_func ("/runtime/jvm-with-build", test_jvm_with_build);
+  g_test_add_func ("/runtime/jvm-none", test_jvm_none);
+  g_test_add_func ("/runtime/corpus-android", test_corpus_android);
+  g_test_add_func ("/runtime/corpus-jvm", test_corpus_jvm);
+  return g_test_run ();
+}
