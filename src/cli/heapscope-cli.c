@@ -24,6 +24,7 @@ typedef struct {
   gboolean android_leaks;
   char *matchers;
   gboolean quiet;
+  double threshold;
 } CliOptions;
 
 static CliOptions o = { .limit = -1, .top = 25 };
@@ -42,6 +43,7 @@ static GOptionEntry entries[] = {
   { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o.android_leaks, "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
   { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o.matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress or warnings on stderr", NULL },
+  { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o.threshold, "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
   { NULL }
 };
 
@@ -544,6 +546,42 @@ cmd_analyze (const char *path, GError **error)
   return 0;
 }
 
+static int
+cmd_suspects (const char *path, GError **error)
+{
+  HsAnalysisOptions opts = { 0 };
+  GString *out;
+  if (!(o.threshold >= 0 && o.threshold <= 100))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--threshold must be a percentage in (0, 100] (0: the default, 10)");
+      return 2;
+    }
+  opts.open.dump = o.dump;
+  opts.open.follow_weak = o.follow_weak;
+  opts.leaks.android_inspectors_as_leaks = o.android_leaks;
+  opts.leaks.matchers_path = o.matchers;
+  opts.suspects_percent = o.threshold;
+  g_autoptr (HsAnalysis) a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
+  if (!a)
+    return 2;
+  if (hs_heap_warning (a->heap) && !o.quiet)
+    g_printerr ("warning: %s\n", hs_heap_warning (a->heap));
+  out = g_string_new (NULL);
+  if (o.json)
+    {
+      hs_suspects_to_json (a->suspects, out);
+      g_string_append_c (out, '\n');
+    }
+  else
+    {
+      g_autofree char *txt = hs_suspects_to_text (a->suspects);
+      g_string_append (out, txt);
+    }
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+  return 0;
+}
+
 static const struct {
   const char *name;
   int (*run) (const char *path, GError **error);
@@ -555,6 +593,7 @@ static const struct {
   { "objects", cmd_objects, "the instances of --class NAME, largest retained first" },
   { "retained-set", cmd_retained_set, "the precise retained size of all instances of --class NAME" },
   { "leaks", cmd_leaks, "leak traces, LeakCanary style (--json for data)" },
+  { "suspects", cmd_suspects, "problem suspects: what holds the memory and the path to it (--threshold P)" },
   { "report", cmd_report, "write the HTML leak report (-o FILE)" },
   { "analyze", cmd_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
 };
