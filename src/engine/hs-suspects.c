@@ -1,12 +1,13 @@
 /* hs-suspects.c: problem suspects. The rules are SEMANTICS.md's; the
  * choices it leaves open are written in docs/semantics.md. Cost: one pass
- * over the virtual root's children, one walk down each object suspect's
- * dominator subtree (disjoint subtrees: every object at most once in all),
+ * over the virtual root's children, a walk down the dominator tree from
+ * each object suspect reading only the children of the nodes on the way,
  * per-class arrays allocated once, and one path search that stops when it
  * has reached every target. */
 #include "config.h"
 
 #include "hs-suspects.h"
+#include "hs-debug.h"
 
 #include <math.h>
 #include <string.h>
@@ -78,7 +79,6 @@ typedef struct {
   guint *canon;              /* class -> first class of the same name */
   guint n_keys;
   guint64 *sum, *count;      /* per key */
-  guint32 *depth;            /* per key: instances on the walk's stack */
   GArray *touched;           /* guint keys with non-zero sums */
 } Ctx;
 
@@ -129,7 +129,6 @@ ctx_init (Ctx *c, HsHeap *heap, const HsDomTree *dom)
   c->n_keys = 2 * c->n_classes + 2;
   c->sum = g_new0 (guint64, c->n_keys);
   c->count = g_new0 (guint64, c->n_keys);
-  c->depth = g_new0 (guint32, c->n_keys);
   c->touched = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
@@ -139,7 +138,6 @@ ctx_clear (Ctx *c)
   g_free (c->canon);
   g_free (c->sum);
   g_free (c->count);
-  g_free (c->depth);
   g_array_unref (c->touched);
 }
 
@@ -150,19 +148,17 @@ ctx_reset (Ctx *c)
     {
       guint k = g_array_index (c->touched, guint, i);
       c->sum[k] = c->count[k] = 0;
-      c->depth[k] = 0;
     }
   g_array_set_size (c->touched, 0);
 }
 
 static inline void
-add_to_key (Ctx *c, guint key, guint64 retained, gboolean count_retained)
+add_to_key (Ctx *c, guint key, guint64 retained)
 {
   if (c->count[key] == 0)
     g_array_append_val (c->touched, key);
   c->count[key]++;
-  if (count_retained)
-    c->sum[key] += retained;
+  c->sum[key] += retained;
 }
 
 /* ---- the dominator tree -------------------------------------------------- */
@@ -198,12 +194,6 @@ accumulation_point (Ctx *c, HsObj o)
   return o;
 }
 
-typedef struct {
-  HsObj node;
-  guint key;
-  guint64 next;              /* next child position */
-} Frame;
-
 static void
 suspect_class_clear (gpointer p)
 {
@@ -221,38 +211,22 @@ cmp_suspect_class (gconstpointer a, gconstpointer b)
   return strcmp (x->class_name, y->class_name);
 }
 
-/* The classes of the objects acc dominates (acc excluded): count, and the
- * retained size of those with no object of the same class between them and
- * acc (the class table's rule, in this subtree). */
+/* What the memory accumulates in: the objects acc immediately dominates,
+ * by class (count, sum of their retained sizes), as Eclipse MAT's
+ * "accumulated objects by class in dominator tree". Work: acc's children. */
 static GArray *
 retained_classes (Ctx *c, HsObj acc)
 {
   const HsDomTree *d = c->dom;
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
-  Frame top = { acc, G_MAXUINT, d->child_offsets[acc] };
 
   g_array_set_clear_func (out, suspect_class_clear);
   ctx_reset (c);
-  g_array_append_val (stack, top);
-  while (stack->len > 0)
+  for (guint64 e = d->child_offsets[acc]; e < d->child_offsets[acc + 1]; e++)
     {
-      Frame *f = &g_array_index (stack, Frame, stack->len - 1);
-      if (f->next < d->child_offsets[f->node + 1])
-        {
-          HsObj k = d->child_targets[f->next++];
-          Frame child = { k, key_of (c, k), d->child_offsets[k] };
-          add_to_key (c, child.key, d->retained[k], c->depth[child.key] == 0);
-          c->depth[child.key]++;
-          g_array_append_val (stack, child);
-        }
-      else
-        {
-          if (f->key != G_MAXUINT)
-            c->depth[f->key]--;
-          g_array_set_size (stack, stack->len - 1);
-        }
+      HsObj k = d->child_targets[e];
+      add_to_key (c, key_of (c, k), d->retained[k]);
     }
   for (guint i = 0; i < c->touched->len; i++)
     {
@@ -494,7 +468,7 @@ find_candidates (Ctx *c, HsSuspects *s)
           g_ptr_array_add (s->objects, os);
         }
       else
-        add_to_key (c, key_of (c, o), d->retained[o], TRUE);
+        add_to_key (c, key_of (c, o), d->retained[o]);
     }
   g_ptr_array_sort (s->objects, cmp_object_suspects);
 }
@@ -664,6 +638,7 @@ hs_suspects_find (HsHeap              *heap,
                   GError             **error)
 {
   g_autoptr (HsSuspects) s = NULL;
+  HsDebugClock clock = { "suspects ", TRUE, 0, 0 };
   Ctx c = { 0 };
   gboolean ok;
 
@@ -678,10 +653,12 @@ hs_suspects_find (HsHeap              *heap,
   s->objects = g_ptr_array_new_with_free_func (object_suspect_free);
   s->classes = g_ptr_array_new_with_free_func (class_suspect_free);
 
+  hs_debug_step (&clock, NULL);
   ctx_init (&c, heap, dom);
   find_candidates (&c, s);
   find_class_suspects (&c, s);
   ctx_reset (&c);
+  hs_debug_step (&clock, "candidates");
   for (guint i = 0; i < s->objects->len; i++)
     {
       HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
@@ -698,8 +675,10 @@ hs_suspects_find (HsHeap              *heap,
       HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
       cs->percent = s->reachable_bytes ? 100.0 * cs->retained / s->reachable_bytes : 0;
     }
+  hs_debug_step (&clock, "accumulation");
   ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
        find_paths (&c, s, opts, cancellable, error);
+  hs_debug_step (&clock, "paths");
   ctx_clear (&c);
   if (!ok)
     return NULL;

@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 #define HS_SUSPECTS_MAX_BIGGEST     10   /* members listed per class suspect */
 #define HS_SUSPECTS_MAX_CLASSES     10   /* retained classes per object suspect */
 
-/* A class below an accumulation point: its objects there, and their
- * retained size by the class-table rule applied to that subtree. */
+/* A class of the objects an accumulation point immediately dominates:
+ * how many, and the sum of their retained sizes. */
 typedef struct {
   char *class_name;          /* "class X" for class objects */
   guint64 count;
