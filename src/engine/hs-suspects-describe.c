@@ -136,6 +136,18 @@ _hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s)
       if (append_holder (d, s->path))
         g_string_insert_c (d, at, ',');
     }
+  if (s->retained_classes && s->retained_classes->len > 0)
+    {
+      /* Many objects of one class holding most of it: say which. */
+      const HsSuspectClass *top = &g_array_index (s->retained_classes, HsSuspectClass, 0);
+      if (top->count > 1 && top->retained * 2 >= s->accumulation_retained)
+        {
+          g_autofree char *sz = hs_format_bytes (top->retained);
+          g_string_append (d, "; mostly in ");
+          append_grouped (d, top->count);
+          g_string_append_printf (d, " `%s` objects (%s)", top->class_name, sz);
+        }
+    }
   g_string_append_c (d, '.');
   return g_string_free (d, FALSE);
 }
