@@ -14,12 +14,13 @@ _hs_leak_read_bool (LeakCtx *c, HsObj o, const char *name)
   HsValue v;
   if (o == HS_OBJ_NONE || !hs_heap_read_field (c->heap, o, name, &v))
     return -1;
-  switch (v.type) {
-  case HS_TYPE_BOOLEAN: return v.z ? 1 : 0;
-  case HS_TYPE_BYTE: return v.b ? 1 : 0;
-  case HS_TYPE_INT: return v.i ? 1 : 0;
-  default: return -1;
-  }
+  switch (v.type)
+    {
+    case HS_TYPE_BOOLEAN: return v.z ? 1 : 0;
+    case HS_TYPE_BYTE: return v.b ? 1 : 0;
+    case HS_TYPE_INT: return v.i ? 1 : 0;
+    default: return -1;
+    }
 }
 
 /* Object field: FALSE if missing (or not an object field); *is_null set. */
@@ -51,21 +52,27 @@ _hs_leak_thread_name (LeakCtx *c, HsObj t)
   return _hs_leak_read_string_field (c, t, "name", 80);
 }
 
-
 const char *
 _hs_leak_object_class_name (LeakCtx *c, HsObj o)
 {
-  if (leak_obj_kind (c, o) == HS_KIND_CLASS) {
-    HsClass k = hs_heap_object_as_class (c->heap, o);
-    return k == HS_CLASS_NONE ? "java.lang.Class" : leak_cname (c->heap, k);
-  } else {
-    HsClass k = leak_obj_class (c, o);
-    return k == HS_CLASS_NONE ? "<unknown class>" : leak_cname (c->heap, k);
-  }
+  if (leak_obj_kind (c, o) == HS_KIND_CLASS)
+    {
+      HsClass k = hs_heap_object_as_class (c->heap, o);
+      return k == HS_CLASS_NONE ? "java.lang.Class" : leak_cname (c->heap, k);
+    }
+  else
+    {
+      HsClass k = leak_obj_class (c, o);
+      return k == HS_CLASS_NONE ? "<unknown class>" : leak_cname (c->heap, k);
+    }
 }
 
 /* ---- class facts and matchers ------------------------------------------------ */
-static const struct { const char *name; guint32 flag; } class_kinds[] = {
+static const struct
+{
+  const char *name;
+  guint32 flag;
+} class_kinds[] = {
   { "android.app.Activity", CF_ACTIVITY },
   { "android.app.Service", CF_SERVICE },
   { "android.app.Application", CF_APPLICATION },
@@ -112,30 +119,32 @@ compute_class_facts (LeakCtx *c)
   c->n_classes = hs_heap_n_classes (heap);
   c->cflags = g_new0 (guint32, MAX (c->n_classes, 1));
   c->class_obj_of = g_new0 (HsObj, MAX (c->n_classes, 1));
-  for (i = 0; i < c->n_classes; i++) {
-    guint32 f = CF_LEAF;
-    guint depth = 0;
-    for (HsClass k = i; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (heap, k), depth++) {
-      const char *name = leak_cname (heap, k);
-      guint nf = 0;
-      const HsFieldDecl *fd = hs_class_fields (heap, k, &nf);
-      for (guint j = 0; j < nf && (f & CF_LEAF); j++)
-        if (fd[j].type == HS_TYPE_OBJECT)
-          f &= ~CF_LEAF;
-      for (guint j = 0; j < G_N_ELEMENTS (class_kinds); j++)
-        if (strcmp (name, class_kinds[j].name) == 0)
-          f |= class_kinds[j].flag;
-      if (g_hash_table_contains (c->inst_match_classes, name))
-        f |= CF_NAMED;
+  for (i = 0; i < c->n_classes; i++)
+    {
+      guint32 f = CF_LEAF;
+      guint depth = 0;
+      for (HsClass k = i; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (heap, k), depth++)
+        {
+          const char *name = leak_cname (heap, k);
+          guint nf = 0;
+          const HsFieldDecl *fd = hs_class_fields (heap, k, &nf);
+          for (guint j = 0; j < nf && (f & CF_LEAF); j++)
+            if (fd[j].type == HS_TYPE_OBJECT)
+              f &= ~CF_LEAF;
+          for (guint j = 0; j < G_N_ELEMENTS (class_kinds); j++)
+            if (strcmp (name, class_kinds[j].name) == 0)
+              f |= class_kinds[j].flag;
+          if (g_hash_table_contains (c->inst_match_classes, name))
+            f |= CF_NAMED;
+        }
+      if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
+        f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
+      /* A String's only reference is its character array: a dead end. */
+      if (strcmp (leak_cname (heap, i), "java.lang.String") == 0)
+        f = (f & ~CF_NAMED) | CF_LEAF;
+      c->cflags[i] = f;
+      c->class_obj_of[i] = hs_class_object (heap, i);
     }
-    if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
-      f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
-    /* A String's only reference is its character array: a dead end. */
-    if (strcmp (leak_cname (heap, i), "java.lang.String") == 0)
-      f = (f & ~CF_NAMED) | CF_LEAF;
-    c->cflags[i] = f;
-    c->class_obj_of[i] = hs_class_object (heap, i);
-  }
 }
 
 static void
@@ -148,40 +157,42 @@ load_matchers (LeakCtx *c)
   c->inst_match_classes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (c->table == NULL)
     return;
-  for (guint i = 0; i < c->table->matchers->len; i++) {
-    HsMatcher *m = g_ptr_array_index (c->table->matchers, i);
-    GHashTable *t = NULL;
-    char *key = NULL;
-    if (!hs_matcher_applies (m, c->api_level, c->manufacturer))
-      continue;
-    switch (m->kind) {
-    case HS_MATCHER_INSTANCE_FIELD:
-      t = c->inst_match;
-      key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
-      g_hash_table_add (c->inst_match_classes, g_strdup (m->class_name));
-      break;
-    case HS_MATCHER_STATIC_FIELD:
-      t = c->static_match;
-      key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
-      break;
-    case HS_MATCHER_JAVA_LOCAL:
-      t = c->local_match;
-      key = g_strdup (m->thread_name);
-      break;
-    case HS_MATCHER_JNI_GLOBAL:
-      t = c->jni_match;
-      key = g_strdup (m->class_name);
-      break;
-    }
-    /* First matcher of a pattern wins; an ignored one beats a library one. */
+  for (guint i = 0; i < c->table->matchers->len; i++)
     {
-      HsMatcher *old = g_hash_table_lookup (t, key);
-      if (old == NULL || (m->ignored && !old->ignored))
-        g_hash_table_insert (t, key, m);
-      else
-        g_free (key);
+      HsMatcher *m = g_ptr_array_index (c->table->matchers, i);
+      GHashTable *t = NULL;
+      char *key = NULL;
+      if (!hs_matcher_applies (m, c->api_level, c->manufacturer))
+        continue;
+      switch (m->kind)
+        {
+        case HS_MATCHER_INSTANCE_FIELD:
+          t = c->inst_match;
+          key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
+          g_hash_table_add (c->inst_match_classes, g_strdup (m->class_name));
+          break;
+        case HS_MATCHER_STATIC_FIELD:
+          t = c->static_match;
+          key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
+          break;
+        case HS_MATCHER_JAVA_LOCAL:
+          t = c->local_match;
+          key = g_strdup (m->thread_name);
+          break;
+        case HS_MATCHER_JNI_GLOBAL:
+          t = c->jni_match;
+          key = g_strdup (m->class_name);
+          break;
+        }
+      /* First matcher of a pattern wins; an ignored one beats a library one. */
+      {
+        HsMatcher *old = g_hash_table_lookup (t, key);
+        if (old == NULL || (m->ignored && !old->ignored))
+          g_hash_table_insert (t, key, m);
+        else
+          g_free (key);
+      }
     }
-  }
 }
 
 /* The matcher for an instance field reference (class hierarchy, then name). */
@@ -190,17 +201,21 @@ static int
 read_api_level (HsHeap *heap, char **manufacturer)
 {
   HsValue val;
-  int level = hs_heap_is_android (heap) || hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE ? 0 : -1;
+  int level = hs_heap_is_android (heap) ||
+                      hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE
+                  ? 0
+                  : -1;
   *manufacturer = NULL;
   if (hs_heap_read_static (heap, "android.os.Build$VERSION", "SDK_INT", &val) &&
       val.type == HS_TYPE_INT && val.i > 0 && val.i < 10000)
     level = val.i;
   if (hs_heap_read_static (heap, "android.os.Build", "MANUFACTURER", &val) &&
-      val.type == HS_TYPE_OBJECT && val.id) {
-    HsObj s = hs_heap_find (heap, val.id);
-    if (s != HS_OBJ_NONE)
-      *manufacturer = hs_heap_read_string (heap, s, 64);
-  }
+      val.type == HS_TYPE_OBJECT && val.id)
+    {
+      HsObj s = hs_heap_find (heap, val.id);
+      if (s != HS_OBJ_NONE)
+        *manufacturer = hs_heap_read_string (heap, s, 64);
+    }
   return level;
 }
 
@@ -226,7 +241,6 @@ _hs_leak_ctx_clear (LeakCtx *c)
   g_clear_pointer (&c->watch_of, g_hash_table_unref);
   g_clear_pointer (&c->leaking, g_array_unref);
 }
-
 
 static void
 watched_clear (gpointer p)

@@ -12,19 +12,20 @@
 static HsObj
 unwrap_activity (LeakCtx *c, HsObj ctx)
 {
-  for (int i = 0; i < 16 && ctx != HS_OBJ_NONE; i++) {
-    guint32 f = leak_obj_cflags (c, ctx);
-    HsObj next = HS_OBJ_NONE;
-    if (f & CF_ACTIVITY)
-      return ctx;
-    if (f & CF_CONTEXT_WRAPPER)
-      _hs_leak_read_obj (c, ctx, "mBase", NULL, &next);
-    else if (strcmp (_hs_leak_object_class_name (c, ctx), "android.app.ContextImpl") == 0)
-      _hs_leak_read_obj (c, ctx, "mOuterContext", NULL, &next);
-    if (next == ctx)
-      break;
-    ctx = next;
-  }
+  for (int i = 0; i < 16 && ctx != HS_OBJ_NONE; i++)
+    {
+      guint32 f = leak_obj_cflags (c, ctx);
+      HsObj next = HS_OBJ_NONE;
+      if (f & CF_ACTIVITY)
+        return ctx;
+      if (f & CF_CONTEXT_WRAPPER)
+        _hs_leak_read_obj (c, ctx, "mBase", NULL, &next);
+      else if (strcmp (_hs_leak_object_class_name (c, ctx), "android.app.ContextImpl") == 0)
+        _hs_leak_read_obj (c, ctx, "mOuterContext", NULL, &next);
+      if (next == ctx)
+        break;
+      ctx = next;
+    }
   return HS_OBJ_NONE;
 }
 
@@ -38,26 +39,29 @@ container_holds (LeakCtx *c, HsObj container, HsObj target)
   if (container == HS_OBJ_NONE)
     return FALSE;
   frontier[nf++] = container;
-  for (int depth = 0; depth < 4 && nf > 0; depth++) {
-    nn = 0;
-    for (gsize i = 0; i < nf; i++) {
-      gsize n = 0;
-      const HsObj *refs = hs_heap_refs (c->heap, frontier[i], &n);
-      for (gsize j = 0; j < n; j++) {
-        HsObj t = refs[j];
-        if (t == target)
-          return TRUE;
-        if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS &&
-            leak_obj_kind (c, t) != HS_KIND_PRIM_ARRAY &&
-            (leak_obj_kind (c, t) == HS_KIND_OBJ_ARRAY ||
-             strstr (_hs_leak_object_class_name (c, t), "Entry") != NULL ||
-             strstr (_hs_leak_object_class_name (c, t), "Node") != NULL))
-          next[nn++] = t;
-      }
+  for (int depth = 0; depth < 4 && nf > 0; depth++)
+    {
+      nn = 0;
+      for (gsize i = 0; i < nf; i++)
+        {
+          gsize n = 0;
+          const HsObj *refs = hs_heap_refs (c->heap, frontier[i], &n);
+          for (gsize j = 0; j < n; j++)
+            {
+              HsObj t = refs[j];
+              if (t == target)
+                return TRUE;
+              if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS &&
+                  leak_obj_kind (c, t) != HS_KIND_PRIM_ARRAY &&
+                  (leak_obj_kind (c, t) == HS_KIND_OBJ_ARRAY ||
+                   strstr (_hs_leak_object_class_name (c, t), "Entry") != NULL ||
+                   strstr (_hs_leak_object_class_name (c, t), "Node") != NULL))
+                next[nn++] = t;
+            }
+        }
+      memcpy (frontier, next, nn * sizeof (HsObj));
+      nf = nn;
     }
-    memcpy (frontier, next, nn * sizeof (HsObj));
-    nf = nn;
-  }
   return FALSE;
 }
 
@@ -65,14 +69,16 @@ container_holds (LeakCtx *c, HsObj container, HsObj target)
 static int
 service_held (LeakCtx *c, HsObj service)
 {
-  if (!c->services_looked_up) {
-    HsClass at = hs_heap_find_class (c->heap, "android.app.ActivityThread");
-    HsObj inst = HS_OBJ_NONE;
-    c->services_looked_up = TRUE;
-    c->activity_thread_services = HS_OBJ_NONE;
-    if (at != HS_CLASS_NONE && _hs_leak_read_obj (c, hs_class_object (c->heap, at), "sCurrentActivityThread", NULL, &inst))
-      _hs_leak_read_obj (c, inst, "mServices", NULL, &c->activity_thread_services);
-  }
+  if (!c->services_looked_up)
+    {
+      HsClass at = hs_heap_find_class (c->heap, "android.app.ActivityThread");
+      HsObj inst = HS_OBJ_NONE;
+      c->services_looked_up = TRUE;
+      c->activity_thread_services = HS_OBJ_NONE;
+      if (at != HS_CLASS_NONE && _hs_leak_read_obj (c, hs_class_object (c->heap, at),
+                                                    "sCurrentActivityThread", NULL, &inst))
+        _hs_leak_read_obj (c, inst, "mServices", NULL, &c->activity_thread_services);
+    }
   if (c->activity_thread_services == HS_OBJ_NONE)
     return -1;
   return container_holds (c, c->activity_thread_services, service) ? 1 : 0;
@@ -102,11 +108,12 @@ is_thread_object_root (LeakCtx *c, HsObj o)
   gsize n = hs_heap_n_roots (c->heap);
   if (!hs_heap_object_is_root (c->heap, o))
     return FALSE;
-  for (gsize i = 0; i < n; i++) {
-    const HsRoot *r = hs_heap_root (c->heap, i);
-    if (r->obj == o && r->type == HS_ROOT_THREAD_OBJECT)
-      return TRUE;
-  }
+  for (gsize i = 0; i < n; i++)
+    {
+      const HsRoot *r = hs_heap_root (c->heap, i);
+      if (r->obj == o && r->type == HS_ROOT_THREAD_OBJECT)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -122,12 +129,13 @@ inspect_view (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
   gboolean in_hierarchy;
 
   _hs_leak_read_obj (c, o, "mParent", NULL, &parent);
-  for (int i = 0; i < 4096 && parent != HS_OBJ_NONE && (leak_obj_cflags (c, parent) & CF_VIEW); i++) {
-    HsObj up = HS_OBJ_NONE;
-    root_view = parent;
-    _hs_leak_read_obj (c, parent, "mParent", NULL, &up);
-    parent = up;
-  }
+  for (int i = 0; i < 4096 && parent != HS_OBJ_NONE && (leak_obj_cflags (c, parent) & CF_VIEW); i++)
+    {
+      HsObj up = HS_OBJ_NONE;
+      root_view = parent;
+      _hs_leak_read_obj (c, parent, "mParent", NULL, &up);
+      parent = up;
+    }
   in_hierarchy = parent != HS_OBJ_NONE ||
                  (root_view != HS_OBJ_NONE &&
                   g_str_has_suffix (_hs_leak_object_class_name (c, root_view), "DecorView"));
@@ -135,19 +143,22 @@ inspect_view (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
   act = unwrap_activity (c, ctx);
   if (act != HS_OBJ_NONE && _hs_leak_read_bool (c, act, "mDestroyed") == 1)
     ADD (r->leaking, "View.mContext references a destroyed activity");
-  else if (in_hierarchy && have_count && attach_count > 0) {
-    if (detached)
-      ADD (r->leaking, "View detached yet still part of window view hierarchy");
-    else {
-      guint64 root_attach = 1;
-      if (root_view != HS_OBJ_NONE && _hs_leak_read_obj (c, root_view, "mAttachInfo", &root_attach, NULL) &&
-          root_attach == 0)
-        ADD (r->leaking, "View attached but root view %s detached (attach disorder)",
-             _hs_leak_object_class_name (c, root_view));
+  else if (in_hierarchy && have_count && attach_count > 0)
+    {
+      if (detached)
+        ADD (r->leaking, "View detached yet still part of window view hierarchy");
       else
-        ADD (r->not_leaking, "View is part of a window view hierarchy");
+        {
+          guint64 root_attach = 1;
+          if (root_view != HS_OBJ_NONE &&
+              _hs_leak_read_obj (c, root_view, "mAttachInfo", &root_attach, NULL) &&
+              root_attach == 0)
+            ADD (r->leaking, "View attached but root view %s detached (attach disorder)",
+                 _hs_leak_object_class_name (c, root_view));
+          else
+            ADD (r->not_leaking, "View is part of a window view hierarchy");
+        }
     }
-  }
   if (have_attach)
     ADD (r->labels, detached ? "View.mAttachInfo is null (view detached)"
                              : "View.mAttachInfo is not null (view attached)");
@@ -293,7 +304,8 @@ typedef void (*InspectFunc) (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r);
 
 /* Instance inspectors, in the order their reasons are listed; flags 0 =
  * every instance. */
-static const struct {
+static const struct
+{
   guint32 flags;
   InspectFunc func;
 } inspectors[] = {
@@ -376,16 +388,16 @@ inspector_says_leaking (LeakCtx *c, HsObj o, guint32 f)
 void
 _hs_leak_find_inspector_leaks (LeakCtx *c)
 {
-  const guint32 interesting = CF_ACTIVITY | CF_ANY_FRAGMENT | CF_WINDOW | CF_VIEW | CF_SERVICE |
-                              CF_CONTEXT_WRAPPER;
+  const guint32 interesting =
+      CF_ACTIVITY | CF_ANY_FRAGMENT | CF_WINDOW | CF_VIEW | CF_SERVICE | CF_CONTEXT_WRAPPER;
   for (guint64 o = 0; o < c->n; o++)
     {
-      guint32 f = leak_obj_cflags (c, (HsObj) o);
+      guint32 f = leak_obj_cflags (c, (HsObj)o);
       if (!(f & interesting) || (c->state[o] & F_LEAKING))
         continue;
-      if (inspector_says_leaking (c, (HsObj) o, f))
+      if (inspector_says_leaking (c, (HsObj)o, f))
         {
-          HsObj x = (HsObj) o;
+          HsObj x = (HsObj)o;
           c->state[o] |= F_LEAKING;
           g_array_append_val (c->leaking, x);
         }

@@ -134,14 +134,14 @@ hs_leak_group_get_retained (const HsLeakGroup *g)
   guint64 s = 0;
   g_return_val_if_fail (g != NULL, 0);
   for (guint i = 0; g->traces && i < g->traces->len; i++)
-    s += ((HsLeakTrace *) g_ptr_array_index (g->traces, i))->retained_bytes;
+    s += ((HsLeakTrace *)g_ptr_array_index (g->traces, i))->retained_bytes;
   return s;
 }
 
 gint
 _hs_leak_trace_cmp (gconstpointer a, gconstpointer b)
 {
-  const HsLeakTrace *x = *(HsLeakTrace * const *) a, *y = *(HsLeakTrace * const *) b;
+  const HsLeakTrace *x = *(HsLeakTrace *const *)a, *y = *(HsLeakTrace *const *)b;
   if (x->nodes->len != y->nodes->len)
     return x->nodes->len < y->nodes->len ? -1 : 1;
   if (x->retained_bytes != y->retained_bytes)
@@ -152,7 +152,7 @@ _hs_leak_trace_cmp (gconstpointer a, gconstpointer b)
 gint
 _hs_leak_group_cmp (gconstpointer a, gconstpointer b)
 {
-  const HsLeakGroup *x = *(HsLeakGroup * const *) a, *y = *(HsLeakGroup * const *) b;
+  const HsLeakGroup *x = *(HsLeakGroup *const *)a, *y = *(HsLeakGroup *const *)b;
   guint64 rx = hs_leak_group_get_retained (x), ry = hs_leak_group_get_retained (y);
   if (rx != ry)
     return rx > ry ? -1 : 1;
@@ -163,7 +163,7 @@ void
 _hs_leak_groups_sort (GPtrArray *groups)
 {
   for (guint g = 0; g < groups->len; g++)
-    g_ptr_array_sort (((HsLeakGroup *) g_ptr_array_index (groups, g))->traces, _hs_leak_trace_cmp);
+    g_ptr_array_sort (((HsLeakGroup *)g_ptr_array_index (groups, g))->traces, _hs_leak_trace_cmp);
   g_ptr_array_sort (groups, _hs_leak_group_cmp);
 }
 

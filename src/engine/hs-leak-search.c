@@ -12,16 +12,20 @@
 static void
 queue_push (LeakQueue *q, HsObj o)
 {
-  if (q->len == q->cap) {
-    if (q->head > 0 && q->head >= q->len / 2) {
-      memmove (q->items, q->items + q->head, (q->len - q->head) * sizeof (HsObj));
-      q->len -= q->head;
-      q->head = 0;
-    } else {
-      q->cap = MAX (q->cap * 2, 1024);
-      q->items = hs_mem_renew (HsObj, q->items, q->cap);
+  if (q->len == q->cap)
+    {
+      if (q->head > 0 && q->head >= q->len / 2)
+        {
+          memmove (q->items, q->items + q->head, (q->len - q->head) * sizeof (HsObj));
+          q->len -= q->head;
+          q->head = 0;
+        }
+      else
+        {
+          q->cap = MAX (q->cap * 2, 1024);
+          q->items = hs_mem_renew (HsObj, q->items, q->cap);
+        }
     }
-  }
   q->items[q->len++] = o;
 }
 
@@ -33,13 +37,14 @@ match_instance_field (LeakCtx *c, HsObj o, const char *field)
   if (field == NULL || g_hash_table_size (c->inst_match) == 0)
     return NULL;
   for (HsClass k = leak_obj_class (c, o); k != HS_CLASS_NONE && depth < 256;
-       k = hs_class_super (c->heap, k), depth++) {
-    const HsMatcher *m;
-    g_snprintf (key, sizeof key, "%s#%s", leak_cname (c->heap, k), field);
-    m = g_hash_table_lookup (c->inst_match, key);
-    if (m)
-      return m;
-  }
+       k = hs_class_super (c->heap, k), depth++)
+    {
+      const HsMatcher *m;
+      g_snprintf (key, sizeof key, "%s#%s", leak_cname (c->heap, k), field);
+      m = g_hash_table_lookup (c->inst_match, key);
+      if (m)
+        return m;
+    }
   return NULL;
 }
 
@@ -53,22 +58,21 @@ match_static_field (LeakCtx *c, HsClass k, const char *field)
   return g_hash_table_lookup (c->static_match, key);
 }
 
-
 /* JNI global to an object of the class (or a subclass), or to that class. */
 static const HsMatcher *
 match_jni_global (LeakCtx *c, HsObj o)
 {
   guint depth = 0;
-  HsClass k = leak_obj_kind (c, o) == HS_KIND_CLASS
-              ? hs_heap_object_as_class (c->heap, o) : leak_obj_class (c, o);
-  for (; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (c->heap, k), depth++) {
-    const HsMatcher *m = g_hash_table_lookup (c->jni_match, leak_cname (c->heap, k));
-    if (m)
-      return m;
-  }
+  HsClass k = leak_obj_kind (c, o) == HS_KIND_CLASS ? hs_heap_object_as_class (c->heap, o)
+                                                    : leak_obj_class (c, o);
+  for (; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (c->heap, k), depth++)
+    {
+      const HsMatcher *m = g_hash_table_lookup (c->jni_match, leak_cname (c->heap, k));
+      if (m)
+        return m;
+    }
   return NULL;
 }
-
 
 static gboolean
 skip_static_name (const char *name)
@@ -85,24 +89,23 @@ _hs_leak_ref_followable (LeakCtx *c, HsObj from, const HsNamedRef *r, const HsMa
 {
   const HsMatcher *m = NULL;
   *lib = NULL;
-  switch (r->kind) {
-  case HS_REF_FIELD:
-    if (r->is_weak)
-      return FALSE;
-    if (_hs_leak_is_bookkeeping_field (c, r->declared_in, r->name))
-      return FALSE;
-    m = match_instance_field (c, from, r->name);
-    break;
-  case HS_REF_STATIC:
-    if (skip_static_name (r->name))
-      return FALSE;
-    m = match_static_field (c, hs_heap_object_as_class (c->heap, from), r->name);
-    break;
-  case HS_REF_ELEMENT:
-    break;
-  default: /* class, superclass, loader: not paths LeakCanary shows */
-    return FALSE;
-  }
+  switch (r->kind)
+    {
+    case HS_REF_FIELD:
+      if (r->is_weak)
+        return FALSE;
+      if (_hs_leak_is_bookkeeping_field (c, r->declared_in, r->name))
+        return FALSE;
+      m = match_instance_field (c, from, r->name);
+      break;
+    case HS_REF_STATIC:
+      if (skip_static_name (r->name))
+        return FALSE;
+      m = match_static_field (c, hs_heap_object_as_class (c->heap, from), r->name);
+      break;
+    case HS_REF_ELEMENT: break;
+    default: /* class, superclass, loader: not paths LeakCanary shows */ return FALSE;
+    }
   if (m && m->ignored)
     return FALSE;
   *lib = m;
@@ -126,10 +129,11 @@ enqueue (LeakCtx *c, HsObj child, HsObj parent, guint8 flags, gboolean last, con
     g_hash_table_remove (c->root_rec, GUINT_TO_POINTER (child));
   st &= F_LEAKING | F_FOUND | F_BEHIND;
   st |= flags | (last ? ST_Q2 : ST_Q1);
-  if (lib) {
-    st |= F_LIBRARY;
-    g_hash_table_insert (c->lib_of, GUINT_TO_POINTER (child), (gpointer) lib);
-  }
+  if (lib)
+    {
+      st |= F_LIBRARY;
+      g_hash_table_insert (c->lib_of, GUINT_TO_POINTER (child), (gpointer)lib);
+    }
   c->state[child] = st;
   c->parent[child] = parent;
   queue_push (last ? &c->q2 : &c->q1, child);
@@ -139,20 +143,19 @@ enqueue (LeakCtx *c, HsObj child, HsObj parent, guint8 flags, gboolean last, con
 static gboolean
 root_type_is_weak (guint8 type)
 {
-  switch (type) {
-  case HS_ROOT_THREAD_OBJECT:   /* Shark: thread fields held locals on Lollipop */
-  case HS_ROOT_JAVA_FRAME:      /* locals of an unknown thread */
-  case HS_ROOT_INTERNED_STRING:
-  case HS_ROOT_FINALIZING:
-  case HS_ROOT_DEBUGGER:
-  case HS_ROOT_REFERENCE_CLEANUP:
-  case HS_ROOT_VM_INTERNAL:
-  case HS_ROOT_UNKNOWN:
-  case HS_ROOT_UNREACHABLE:
-    return TRUE;
-  default:
-    return FALSE;
-  }
+  switch (type)
+    {
+    case HS_ROOT_THREAD_OBJECT: /* Shark: thread fields held locals on Lollipop */
+    case HS_ROOT_JAVA_FRAME: /* locals of an unknown thread */
+    case HS_ROOT_INTERNED_STRING:
+    case HS_ROOT_FINALIZING:
+    case HS_ROOT_DEBUGGER:
+    case HS_ROOT_REFERENCE_CLEANUP:
+    case HS_ROOT_VM_INTERNAL:
+    case HS_ROOT_UNKNOWN:
+    case HS_ROOT_UNREACHABLE: return TRUE;
+    default: return FALSE;
+    }
 }
 
 static void
@@ -162,39 +165,47 @@ enqueue_roots (LeakCtx *c)
   gsize n = hs_heap_n_roots (heap);
   GHashTable *local_by_thread = g_hash_table_new (g_direct_hash, g_direct_equal);
 
-  for (gsize i = 0; i < n; i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    const HsMatcher *m = NULL;
-    if (r->obj == HS_OBJ_NONE || r->obj >= c->n)
-      continue;
-    if (r->type == HS_ROOT_JAVA_FRAME && r->thread_obj != HS_OBJ_NONE && r->thread_obj < c->n &&
-        r->thread_obj != r->obj) {
-      /* A local of a known thread: path thread -> <Java Local> -> object. */
-      gpointer cached;
-      if (g_hash_table_lookup_extended (local_by_thread, GUINT_TO_POINTER (r->thread_obj), NULL, &cached)) {
-        m = cached;
-      } else {
-        g_autofree char *name = _hs_leak_thread_name (c, r->thread_obj);
-        m = name ? g_hash_table_lookup (c->local_match, name) : NULL;
-        g_hash_table_insert (local_by_thread, GUINT_TO_POINTER (r->thread_obj), (gpointer) m);
-      }
-      if (m && m->ignored)
+  for (gsize i = 0; i < n; i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      const HsMatcher *m = NULL;
+      if (r->obj == HS_OBJ_NONE || r->obj >= c->n)
         continue;
-      enqueue (c, r->obj, r->thread_obj, F_LOCAL, TRUE, m);
-      continue;
+      if (r->type == HS_ROOT_JAVA_FRAME && r->thread_obj != HS_OBJ_NONE && r->thread_obj < c->n &&
+          r->thread_obj != r->obj)
+        {
+          /* A local of a known thread: path thread -> <Java Local> -> object. */
+          gpointer cached;
+          if (g_hash_table_lookup_extended (local_by_thread, GUINT_TO_POINTER (r->thread_obj), NULL,
+                                            &cached))
+            {
+              m = cached;
+            }
+          else
+            {
+              g_autofree char *name = _hs_leak_thread_name (c, r->thread_obj);
+              m = name ? g_hash_table_lookup (c->local_match, name) : NULL;
+              g_hash_table_insert (local_by_thread, GUINT_TO_POINTER (r->thread_obj), (gpointer)m);
+            }
+          if (m && m->ignored)
+            continue;
+          enqueue (c, r->obj, r->thread_obj, F_LOCAL, TRUE, m);
+          continue;
+        }
+      if (r->type == HS_ROOT_JNI_GLOBAL && g_hash_table_size (c->jni_match) > 0)
+        {
+          m = match_jni_global (c, r->obj);
+          if (m && m->ignored)
+            continue;
+        }
+      if (enqueue (c, r->obj, HS_OBJ_NONE, F_ROOT, m != NULL || root_type_is_weak (r->type), m))
+        g_hash_table_insert (c->root_rec, GUINT_TO_POINTER (r->obj), GSIZE_TO_POINTER (i + 1));
     }
-    if (r->type == HS_ROOT_JNI_GLOBAL && g_hash_table_size (c->jni_match) > 0) {
-      m = match_jni_global (c, r->obj);
-      if (m && m->ignored)
-        continue;
-    }
-    if (enqueue (c, r->obj, HS_OBJ_NONE, F_ROOT, m != NULL || root_type_is_weak (r->type), m))
-      g_hash_table_insert (c->root_rec, GUINT_TO_POINTER (r->obj), GSIZE_TO_POINTER (i + 1));
-  }
   g_hash_table_unref (local_by_thread);
 }
 
-typedef struct {
+typedef struct
+{
   LeakCtx *c;
   HsObj from;
 } ExpandData;
@@ -224,11 +235,12 @@ expand (LeakCtx *c, HsObj o)
   if (k != HS_CLASS_NONE && k >= c->n_classes)
     k = HS_CLASS_NONE;
   if (kind == HS_KIND_CLASS ||
-      (kind == HS_KIND_INSTANCE && k != HS_CLASS_NONE && (c->cflags[k] & CF_NAMED))) {
-    ExpandData d = { c, o };
-    hs_heap_foreach_ref (heap, o, expand_named_cb, &d);
-    return;
-  }
+      (kind == HS_KIND_INSTANCE && k != HS_CLASS_NONE && (c->cflags[k] & CF_NAMED)))
+    {
+      ExpandData d = { c, o };
+      hs_heap_foreach_ref (heap, o, expand_named_cb, &d);
+      return;
+    }
   {
     /* The CSR holds every field/element value plus the edge to the object's
      * class object, which LeakCanary does not follow. Hot loop: raw CSR,
@@ -236,16 +248,17 @@ expand (LeakCtx *c, HsObj o)
     const guint64 from = c->ref_offsets[o], to = c->ref_offsets[o + 1];
     const HsObj *targets = c->ref_targets;
     HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : c->class_obj_of[k];
-    for (guint64 e = from; e < to; e++) {
-      HsObj t = targets[e];
-      guint8 st;
-      if (t == cls || t >= c->n)
-        continue;
-      st = c->state[t] & ST_MASK;
-      if (st == ST_DONE || st == ST_Q1)
-        continue;
-      enqueue (c, t, o, 0, FALSE, NULL);
-    }
+    for (guint64 e = from; e < to; e++)
+      {
+        HsObj t = targets[e];
+        guint8 st;
+        if (t == cls || t >= c->n)
+          continue;
+        st = c->state[t] & ST_MASK;
+        if (st == ST_DONE || st == ST_Q1)
+          continue;
+        enqueue (c, t, o, 0, FALSE, NULL);
+      }
   }
 }
 
@@ -260,14 +273,16 @@ _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data
    * nowhere (LeakCanary skips them too): mark them visited up front (one
    * pass in index order) so that the search never queues them. The search can stop
    * once it has found every leaking object the heap says is reachable. */
-  for (guint64 o = 0; o < c->n; o++) {
-    HsKind kind;
-    if (c->state[o] & F_LEAKING)
-      continue;
-    kind = leak_obj_kind (c, (HsObj) o);
-    if (kind == HS_KIND_PRIM_ARRAY || (kind == HS_KIND_INSTANCE && (leak_obj_cflags (c, (HsObj) o) & CF_LEAF)))
-      c->state[o] = ST_DONE;
-  }
+  for (guint64 o = 0; o < c->n; o++)
+    {
+      HsKind kind;
+      if (c->state[o] & F_LEAKING)
+        continue;
+      kind = leak_obj_kind (c, (HsObj)o);
+      if (kind == HS_KIND_PRIM_ARRAY ||
+          (kind == HS_KIND_INSTANCE && (leak_obj_cflags (c, (HsObj)o) & CF_LEAF)))
+        c->state[o] = ST_DONE;
+    }
   c->n_reachable_leaking = 0;
   for (guint i = 0; i < c->leaking->len; i++)
     if (!hs_heap_reachability_known (c->heap) ||
@@ -275,33 +290,40 @@ _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data
       c->n_reachable_leaking++; /* unknown yet (run beside the dominators): walk it all */
 
   enqueue_roots (c);
-  while (c->n_found < c->n_reachable_leaking) {
-    HsObj o;
-    if (c->q1.head < c->q1.len) {
-      o = c->q1.items[c->q1.head++];
-      if ((c->state[o] & ST_MASK) != ST_Q1)
-        continue;
-    } else if (c->q2.head < c->q2.len) {
-      o = c->q2.items[c->q2.head++];
-      if ((c->state[o] & ST_MASK) != ST_Q2)
-        continue; /* moved to the normal queue since */
-    } else
-      break;
-    c->state[o] = (c->state[o] & ~ST_MASK) | ST_DONE;
-    if ((++visited & 0xFFFF) == 0) {
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (progress)
-        progress ("paths", MIN (1.0, (double) visited / (double) total), progress_data);
+  while (c->n_found < c->n_reachable_leaking)
+    {
+      HsObj o;
+      if (c->q1.head < c->q1.len)
+        {
+          o = c->q1.items[c->q1.head++];
+          if ((c->state[o] & ST_MASK) != ST_Q1)
+            continue;
+        }
+      else if (c->q2.head < c->q2.len)
+        {
+          o = c->q2.items[c->q2.head++];
+          if ((c->state[o] & ST_MASK) != ST_Q2)
+            continue; /* moved to the normal queue since */
+        }
+      else
+        break;
+      c->state[o] = (c->state[o] & ~ST_MASK) | ST_DONE;
+      if ((++visited & 0xFFFF) == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (progress)
+            progress ("paths", MIN (1.0, (double)visited / (double)total), progress_data);
+        }
+      if (c->state[o] & F_LEAKING)
+        {
+          c->state[o] |= F_FOUND;
+          c->n_found++;
+          if (!c->expand_found)
+            continue; /* leaking objects are leaves */
+        }
+      expand (c, o);
     }
-    if (c->state[o] & F_LEAKING) {
-      c->state[o] |= F_FOUND;
-      c->n_found++;
-      if (!c->expand_found)
-        continue; /* leaking objects are leaves */
-    }
-    expand (c, o);
-  }
   return TRUE;
 }
 
@@ -314,35 +336,37 @@ _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
 {
   LeakQueue q = { 0 };
   guint64 steps = 0;
-  for (guint i = 0; i < c->leaking->len; i++) {
-    HsObj l = g_array_index (c->leaking, HsObj, i);
-    if (c->state[l] & F_FOUND)
-      queue_push (&q, l);
-  }
-  while (q.head < q.len) {
-    HsObj o = q.items[q.head++];
-    gsize n = 0;
-    const HsObj *refs;
-    HsClass k;
-    HsObj cls;
-    if ((++steps & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
-      break;
-    if (leak_obj_kind (c, o) == HS_KIND_PRIM_ARRAY)
-      continue;
-    refs = hs_heap_refs (c->heap, o, &n);
-    k = leak_obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : leak_obj_class (c, o);
-    cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
-    for (gsize i = 0; i < n; i++) {
-      HsObj t = refs[i];
-      if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
-        continue;
-      c->state[t] = (c->state[t] & ~ST_MASK) | ST_DONE;
-      c->parent[t] = o;
-      if (c->state[t] & F_LEAKING)
-        c->state[t] |= F_BEHIND;
-      queue_push (&q, t);
+  for (guint i = 0; i < c->leaking->len; i++)
+    {
+      HsObj l = g_array_index (c->leaking, HsObj, i);
+      if (c->state[l] & F_FOUND)
+        queue_push (&q, l);
     }
-  }
+  while (q.head < q.len)
+    {
+      HsObj o = q.items[q.head++];
+      gsize n = 0;
+      const HsObj *refs;
+      HsClass k;
+      HsObj cls;
+      if ((++steps & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (leak_obj_kind (c, o) == HS_KIND_PRIM_ARRAY)
+        continue;
+      refs = hs_heap_refs (c->heap, o, &n);
+      k = leak_obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : leak_obj_class (c, o);
+      cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
+      for (gsize i = 0; i < n; i++)
+        {
+          HsObj t = refs[i];
+          if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
+            continue;
+          c->state[t] = (c->state[t] & ~ST_MASK) | ST_DONE;
+          c->parent[t] = o;
+          if (c->state[t] & F_LEAKING)
+            c->state[t] |= F_BEHIND;
+          queue_push (&q, t);
+        }
+    }
   g_free (q.items);
 }
-

@@ -12,21 +12,25 @@ static const char *
 root_description (guint8 type)
 {
   /* LeakCanary's wording for the GC root line. */
-  switch (type) {
-  case HS_ROOT_JNI_GLOBAL: return "Global variable in native code";
-  case HS_ROOT_JNI_LOCAL: return "Local variable in native code";
-  case HS_ROOT_JAVA_FRAME: return "Java local variable";
-  case HS_ROOT_NATIVE_STACK: return "Input or output parameters in native code";
-  case HS_ROOT_STICKY_CLASS: return "System class";
-  case HS_ROOT_THREAD_BLOCK: return "Thread block";
-  case HS_ROOT_MONITOR_USED: return "Monitor (anything that called the wait() or notify() methods, or that is synchronized.)";
-  case HS_ROOT_THREAD_OBJECT: return "Thread object";
-  case HS_ROOT_JNI_MONITOR: return "Root JNI monitor";
-  default: return hs_root_type_name (type);
-  }
+  switch (type)
+    {
+    case HS_ROOT_JNI_GLOBAL: return "Global variable in native code";
+    case HS_ROOT_JNI_LOCAL: return "Local variable in native code";
+    case HS_ROOT_JAVA_FRAME: return "Java local variable";
+    case HS_ROOT_NATIVE_STACK: return "Input or output parameters in native code";
+    case HS_ROOT_STICKY_CLASS: return "System class";
+    case HS_ROOT_THREAD_BLOCK: return "Thread block";
+    case HS_ROOT_MONITOR_USED:
+      return "Monitor (anything that called the wait() or notify() methods, or that is "
+             "synchronized.)";
+    case HS_ROOT_THREAD_OBJECT: return "Thread object";
+    case HS_ROOT_JNI_MONITOR: return "Root JNI monitor";
+    default: return hs_root_type_name (type);
+    }
 }
 
-typedef struct {
+typedef struct
+{
   LeakCtx *c;
   HsObj from, to;
   const HsMatcher *want_lib;
@@ -41,30 +45,33 @@ name_cb (const HsNamedRef *r, gpointer user_data)
   const HsMatcher *lib = NULL;
   if (r->target != d->to)
     return TRUE;
-  if (!d->found_any && r->kind != HS_REF_CLASS && r->kind != HS_REF_SUPER && r->kind != HS_REF_LOADER) {
-    d->any = *r;
-    d->found_any = TRUE;
-  }
+  if (!d->found_any && r->kind != HS_REF_CLASS && r->kind != HS_REF_SUPER &&
+      r->kind != HS_REF_LOADER)
+    {
+      d->any = *r;
+      d->found_any = TRUE;
+    }
   if (!_hs_leak_ref_followable (d->c, d->from, r, &lib))
     return TRUE;
-  if (lib == d->want_lib) {
-    d->best = *r;
-    d->found = TRUE;
-    return FALSE;
-  }
+  if (lib == d->want_lib)
+    {
+      d->best = *r;
+      d->found = TRUE;
+      return FALSE;
+    }
   return TRUE;
 }
-
 
 static char *
 join_reasons (GPtrArray *a)
 {
   GString *s = g_string_new (NULL);
-  for (guint i = 0; i < a->len; i++) {
-    if (i)
-      g_string_append (s, " and ");
-    g_string_append (s, g_ptr_array_index (a, i));
-  }
+  for (guint i = 0; i < a->len; i++)
+    {
+      if (i)
+        g_string_append (s, " and ");
+      g_string_append (s, g_ptr_array_index (a, i));
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -79,86 +86,103 @@ compute_statuses (LeakInspection *reps, guint n, const char **simple, gboolean f
   gint last_no = -1;
   guint last = n - 1, first_yes = n - 1;
 
-  for (guint i = 0; i < n; i++) {
-    HsLeaking st = HS_LEAKING_UNKNOWN;
-    char *why = g_strdup ("");
-    if (reps[i].not_leaking->len > 0) {
-      st = HS_LEAKING_NO;
-      g_free (why);
-      why = join_reasons (reps[i].not_leaking);
-    }
-    if (reps[i].leaking->len > 0) {
-      g_autofree char *yes = join_reasons (reps[i].leaking);
-      if (st == HS_LEAKING_NO) {
-        char *w;
-        if (i == last && force_last) {
+  for (guint i = 0; i < n; i++)
+    {
+      HsLeaking st = HS_LEAKING_UNKNOWN;
+      char *why = g_strdup ("");
+      if (reps[i].not_leaking->len > 0)
+        {
+          st = HS_LEAKING_NO;
+          g_free (why);
+          why = join_reasons (reps[i].not_leaking);
+        }
+      if (reps[i].leaking->len > 0)
+        {
+          g_autofree char *yes = join_reasons (reps[i].leaking);
+          if (st == HS_LEAKING_NO)
+            {
+              char *w;
+              if (i == last && force_last)
+                {
+                  st = HS_LEAKING_YES;
+                  w = g_strdup_printf ("%s. Conflicts with %s", yes, why);
+                }
+              else
+                w = g_strdup_printf ("%s. Conflicts with %s", why, yes);
+              g_free (why);
+              why = w;
+            }
+          else
+            {
+              st = HS_LEAKING_YES;
+              g_free (why);
+              why = g_strdup (yes);
+            }
+        }
+      if (i == last && force_last)
+        {
+          if (st == HS_LEAKING_UNKNOWN)
+            {
+              g_free (why);
+              why = g_strdup ("This is the leaking object");
+            }
+          else if (st == HS_LEAKING_NO)
+            {
+              char *w = g_strdup_printf ("This is the leaking object. Conflicts with %s", why);
+              g_free (why);
+              why = w;
+            }
           st = HS_LEAKING_YES;
-          w = g_strdup_printf ("%s. Conflicts with %s", yes, why);
-        } else
-          w = g_strdup_printf ("%s. Conflicts with %s", why, yes);
-        g_free (why);
-        why = w;
-      } else {
-        st = HS_LEAKING_YES;
-        g_free (why);
-        why = g_strdup (yes);
-      }
+        }
+      status[i] = st;
+      reason[i] = why;
+      if (st == HS_LEAKING_NO)
+        {
+          last_no = i;
+          first_yes = last;
+        }
+      else if (st == HS_LEAKING_YES && first_yes == last)
+        first_yes = i;
     }
-    if (i == last && force_last) {
-      if (st == HS_LEAKING_UNKNOWN) {
-        g_free (why);
-        why = g_strdup ("This is the leaking object");
-      } else if (st == HS_LEAKING_NO) {
-        char *w = g_strdup_printf ("This is the leaking object. Conflicts with %s", why);
-        g_free (why);
-        why = w;
-      }
-      st = HS_LEAKING_YES;
-    }
-    status[i] = st;
-    reason[i] = why;
-    if (st == HS_LEAKING_NO) {
-      last_no = i;
-      first_yes = last;
-    } else if (st == HS_LEAKING_YES && first_yes == last)
-      first_yes = i;
-  }
   /* Everything before the last NO is not leaking either; the reason names
    * the next node that was NO on its own (walked backwards: linear even on
    * paths of millions of nodes). */
-  for (gint i = last_no - 1, nxt = last_no; i >= 0; i--) {
-    char *w;
-    HsLeaking own = status[i];
-    if (status[i] == HS_LEAKING_UNKNOWN)
-      w = g_strdup_printf ("%s↓ is not leaking", simple[nxt]);
-    else if (status[i] == HS_LEAKING_NO)
-      w = g_strdup_printf ("%s↓ is not leaking and %s", simple[nxt], reason[i]);
-    else
-      w = g_strdup_printf ("%s↓ is not leaking. Conflicts with %s", simple[nxt], reason[i]);
-    g_free (reason[i]);
-    reason[i] = w;
-    status[i] = HS_LEAKING_NO;
-    if (own == HS_LEAKING_NO)
-      nxt = i;
-  }
-  /* Everything after the first YES is leaking too. */
-  if (first_yes + 1 < (force_last ? last : n)) {
-    /* the previous node that was YES on its own, walking forwards */
-    guint prev = first_yes;
-    for (guint i = first_yes + 1; i < (force_last ? last : n); i++) {
+  for (gint i = last_no - 1, nxt = last_no; i >= 0; i--)
+    {
       char *w;
       HsLeaking own = status[i];
       if (status[i] == HS_LEAKING_UNKNOWN)
-        w = g_strdup_printf ("%s↑ is leaking", simple[prev]);
+        w = g_strdup_printf ("%s↓ is not leaking", simple[nxt]);
+      else if (status[i] == HS_LEAKING_NO)
+        w = g_strdup_printf ("%s↓ is not leaking and %s", simple[nxt], reason[i]);
       else
-        w = g_strdup_printf ("%s↑ is leaking and %s", simple[prev], reason[i]);
+        w = g_strdup_printf ("%s↓ is not leaking. Conflicts with %s", simple[nxt], reason[i]);
       g_free (reason[i]);
       reason[i] = w;
-      status[i] = HS_LEAKING_YES;
-      if (own == HS_LEAKING_YES)
-        prev = i;
+      status[i] = HS_LEAKING_NO;
+      if (own == HS_LEAKING_NO)
+        nxt = i;
     }
-  }
+  /* Everything after the first YES is leaking too. */
+  if (first_yes + 1 < (force_last ? last : n))
+    {
+      /* the previous node that was YES on its own, walking forwards */
+      guint prev = first_yes;
+      for (guint i = first_yes + 1; i < (force_last ? last : n); i++)
+        {
+          char *w;
+          HsLeaking own = status[i];
+          if (status[i] == HS_LEAKING_UNKNOWN)
+            w = g_strdup_printf ("%s↑ is leaking", simple[prev]);
+          else
+            w = g_strdup_printf ("%s↑ is leaking and %s", simple[prev], reason[i]);
+          g_free (reason[i]);
+          reason[i] = w;
+          status[i] = HS_LEAKING_YES;
+          if (own == HS_LEAKING_YES)
+            prev = i;
+        }
+    }
 }
 
 static char *
@@ -167,13 +191,13 @@ describe_node (LeakCtx *c, HsObj o, guint32 f)
   HsKind kind = leak_obj_kind (c, o);
   if (kind == HS_KIND_CLASS)
     return NULL;
-  if (f & CF_THREAD) {
-    g_autofree char *name = _hs_leak_thread_name (c, o);
-    return name ? g_strdup (name) : NULL;
-  }
+  if (f & CF_THREAD)
+    {
+      g_autofree char *name = _hs_leak_thread_name (c, o);
+      return name ? g_strdup (name) : NULL;
+    }
   return hs_heap_describe (c->heap, o);
 }
-
 
 /* The path from the root the search came from to l, root first; *local:
  * it starts with a thread and its Java local; *lib: the library-leak
@@ -241,7 +265,9 @@ name_reference (LeakCtx *c, HsLeakNode *node, HsObj o, HsObj next)
 {
   NameData d = { c, o, next, NULL, FALSE, FALSE };
   const HsNamedRef *r;
-  d.want_lib = (c->state[next] & F_LIBRARY) ? g_hash_table_lookup (c->lib_of, GUINT_TO_POINTER (next)) : NULL;
+  d.want_lib = (c->state[next] & F_LIBRARY)
+                   ? g_hash_table_lookup (c->lib_of, GUINT_TO_POINTER (next))
+                   : NULL;
   hs_heap_foreach_ref (c->heap, o, name_cb, &d);
   r = d.found ? &d.best : d.found_any ? &d.any : NULL;
   if (r == NULL)
@@ -266,9 +292,9 @@ name_reference (LeakCtx *c, HsLeakNode *node, HsObj o, HsObj next)
     {
       node->ref_kind = HS_PATH_REF_FIELD;
       node->ref_name = g_strdup (r->name ? r->name : "<unknown>");
-      node->ref_owner_class = g_strdup (r->declared_in != HS_CLASS_NONE
-                                        ? leak_cname (c->heap, r->declared_in)
-                                        : node->class_name);
+      node->ref_owner_class =
+          g_strdup (r->declared_in != HS_CLASS_NONE ? leak_cname (c->heap, r->declared_in)
+                                                    : node->class_name);
     }
 }
 
@@ -409,46 +435,45 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
 char *
 _hs_leak_trace_fingerprint (const HsLeakTrace *t, char **short_desc)
 {
-  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
   char *first = NULL;
   guint n = t->nodes->len;
-  for (guint i = 0; i + 1 < n; i++) {
-    HsLeakNode *node = g_ptr_array_index (t->nodes, i);
-    g_autofree char *s = NULL;
-    if (!node->suspect)
-      continue;
-    switch (node->ref_kind) {
-    case HS_PATH_REF_ELEMENT:
-      s = g_strdup_printf ("%s[x]", node->class_name);
-      break;
-    case HS_PATH_REF_LOCAL:
-      s = g_strdup_printf ("%s.<Java Local>", node->class_name);
-      break;
-    default:
-      s = g_strdup_printf ("%s.%s", node->class_name, node->ref_name ? node->ref_name : "");
-      break;
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      HsLeakNode *node = g_ptr_array_index (t->nodes, i);
+      g_autofree char *s = NULL;
+      if (!node->suspect)
+        continue;
+      switch (node->ref_kind)
+        {
+        case HS_PATH_REF_ELEMENT: s = g_strdup_printf ("%s[x]", node->class_name); break;
+        case HS_PATH_REF_LOCAL: s = g_strdup_printf ("%s.<Java Local>", node->class_name); break;
+        default:
+          s = g_strdup_printf ("%s.%s", node->class_name, node->ref_name ? node->ref_name : "");
+          break;
+        }
+      g_checksum_update (sum, (const guchar *)s, -1);
+      if (first == NULL)
+        {
+          const char *sn = _hs_leak_simple_name (node->class_name);
+          if (node->ref_kind == HS_PATH_REF_ELEMENT)
+            first = g_strdup_printf ("%s[x]", sn);
+          else if (node->ref_kind == HS_PATH_REF_LOCAL)
+            first = g_strdup_printf ("%s.<Java Local>", sn);
+          else
+            first = g_strdup_printf ("%s.%s", sn, node->ref_name ? node->ref_name : "");
+        }
     }
-    g_checksum_update (sum, (const guchar *) s, -1);
-    if (first == NULL) {
-      const char *sn = _hs_leak_simple_name (node->class_name);
-      if (node->ref_kind == HS_PATH_REF_ELEMENT)
-        first = g_strdup_printf ("%s[x]", sn);
-      else if (node->ref_kind == HS_PATH_REF_LOCAL)
-        first = g_strdup_printf ("%s.<Java Local>", sn);
-      else
-        first = g_strdup_printf ("%s.%s", sn, node->ref_name ? node->ref_name : "");
+  if (first == NULL)
+    {
+      /* No reference to suspect (the leaking object is itself a root). */
+      HsLeakNode *last = g_ptr_array_index (t->nodes, n - 1);
+      g_checksum_update (sum, (const guchar *)last->class_name, -1);
+      first = g_strdup (last->class_name);
     }
-  }
-  if (first == NULL) {
-    /* No reference to suspect (the leaking object is itself a root). */
-    HsLeakNode *last = g_ptr_array_index (t->nodes, n - 1);
-    g_checksum_update (sum, (const guchar *) last->class_name, -1);
-    first = g_strdup (last->class_name);
-  }
   *short_desc = first;
   return g_strdup (g_checksum_get_string (sum));
 }
-
 
 /* The group a trace belongs to, created in report on first use. */
 static void
@@ -462,7 +487,7 @@ add_to_group (LeakCtx *c, HsLeakReport *report, GHashTable *groups, HsLeakTrace 
   if (lib)
     {
       g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
-      g_checksum_update (sum, (const guchar *) lib->pattern, -1);
+      g_checksum_update (sum, (const guchar *)lib->pattern, -1);
       t->signature = g_strdup (g_checksum_get_string (sum));
       desc = g_strdup (lib->description);
     }
@@ -477,7 +502,7 @@ add_to_group (LeakCtx *c, HsLeakReport *report, GHashTable *groups, HsLeakTrace 
       g->description = g_steal_pointer (&desc);
       g->library = lib != NULL;
       g->library_pattern = lib ? g_strdup (lib->pattern) : NULL;
-      g->traces = g_ptr_array_new_with_free_func ((GDestroyNotify) hs_leak_trace_free);
+      g->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hs_leak_trace_free);
       g_ptr_array_add (lib ? report->library_leaks : report->application_leaks, g);
       g_hash_table_insert (groups, g_strdup (key), g);
     }
@@ -517,14 +542,12 @@ add_unreached (LeakCtx *c, HsLeakReport *report, GHashTable *trace_of, HsObj l)
   g_ptr_array_add (report->unreachable_leaking,
                    g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x%s%s%s",
                                     _hs_leak_object_class_name (c, l), id,
-                                    w && w->key ? " (key = " : "",
-                                    w && w->key ? w->key : "",
+                                    w && w->key ? " (key = " : "", w && w->key ? w->key : "",
                                     w && w->key ? ")" : ""));
 }
 
 gboolean
-_hs_leak_group_traces (LeakCtx *c, HsLeakReport *report, GCancellable *cancellable,
-                       GError **error)
+_hs_leak_group_traces (LeakCtx *c, HsLeakReport *report, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) trace_of = g_hash_table_new (g_direct_hash, g_direct_equal);

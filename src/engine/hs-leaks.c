@@ -25,13 +25,9 @@
 #include "hs-leaks-private.h"
 
 HsLeakReport *
-hs_leaks_find (HsHeap              *heap,
-               const HsDomTree     *dom,
-               const HsLeakOptions *opts,
-               HsProgressFunc       progress,
-               gpointer             progress_data,
-               GCancellable        *cancellable,
-               GError             **error)
+hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+               HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+               GError **error)
 {
   static const HsLeakOptions defaults = { 0 };
   g_auto (LeakCtx) c = { 0 };
@@ -77,13 +73,9 @@ hs_leaks_find (HsHeap              *heap,
 }
 
 GPtrArray *
-hs_leaks_trace_targets (HsHeap              *heap,
-                        const HsDomTree     *dom,
-                        const HsLeakOptions *opts,
-                        const HsLeakTarget  *targets,
-                        guint                n_targets,
-                        GCancellable        *cancellable,
-                        GError             **error)
+hs_leaks_trace_targets (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+                        const HsLeakTarget *targets, guint n_targets, GCancellable *cancellable,
+                        GError **error)
 {
   static const HsLeakOptions defaults = { 0 };
   g_auto (LeakCtx) c = { 0 };
@@ -114,7 +106,7 @@ hs_leaks_trace_targets (HsHeap              *heap,
   if (c.leaking->len > 0 && !_hs_leak_run_search (&c, NULL, NULL, cancellable, error))
     return NULL;
 
-  out = g_ptr_array_new_full (n_targets, (GDestroyNotify) hs_leak_trace_free);
+  out = g_ptr_array_new_full (n_targets, (GDestroyNotify)hs_leak_trace_free);
   for (guint i = 0; i < n_targets; i++)
     {
       HsObj o = targets[i].target;

@@ -39,12 +39,9 @@ entries_of (HsHeap *heap, HsObj o)
   gint64 v;
   switch (hs_heap_object_kind (heap, o))
     {
-    case HS_KIND_OBJ_ARRAY:
-      return hs_heap_array_length (heap, o);
-    case HS_KIND_INSTANCE:
-      break;
-    default:
-      return -1;
+    case HS_KIND_OBJ_ARRAY: return hs_heap_array_length (heap, o);
+    case HS_KIND_INSTANCE: break;
+    default: return -1;
     }
   cn = hs_heap_object_class_name (heap, o);
   if (cn == NULL || !(strstr (cn, "Map") || strstr (cn, "List") || strstr (cn, "Set") ||
@@ -72,7 +69,7 @@ append_object (GString *s, HsHeap *heap, HsObj o)
   if (n >= 0)
     {
       g_string_append (s, " of ");
-      append_grouped (s, (guint64) n);
+      append_grouped (s, (guint64)n);
       g_string_append (s, n == 1 ? " entry" : " entries");
     }
 }
@@ -98,17 +95,18 @@ append_holder (GString *s, const HsLeakTrace *t)
       if (node->ref_kind == HS_PATH_REF_LOCAL)
         {
           if (t->root_thread_name)
-            g_string_append_printf (s, " held by a local variable of thread `%s`", t->root_thread_name);
+            g_string_append_printf (s, " held by a local variable of thread `%s`",
+                                    t->root_thread_name);
           else
             g_string_append (s, " held by a local variable of a thread");
           return TRUE;
         }
     }
   if (t->root_type == HS_ROOT_THREAD_OBJECT && n > 0 &&
-      ((const HsLeakNode *) g_ptr_array_index (t->nodes, 0))->description)
+      ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description)
     g_string_append_printf (s, " held by the thread `%s`",
-                            ((const HsLeakNode *) g_ptr_array_index (t->nodes, 0))->description);
-  else if (n > 1 || !((const HsLeakNode *) g_ptr_array_index (t->nodes, 0))->is_class)
+                            ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description);
+  else if (n > 1 || !((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->is_class)
     g_string_append_printf (s, " held by a GC root (%s)", hs_root_type_name (t->root_type));
   return s->len > len0;
 }
@@ -154,7 +152,7 @@ _hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s)
 
 char *
 _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *member_paths,
-                const HsDomTree *dom, guint64 reachable)
+                             const HsDomTree *dom, guint64 reachable)
 {
   GString *d = g_string_new (NULL);
   g_autofree char *size = hs_format_bytes (s->retained);
@@ -171,12 +169,13 @@ _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *m
     {
       const HsLeakTrace *t = g_ptr_array_index (member_paths, i);
       if (t == NULL || t->nodes->len < 2 ||
-          ((const HsLeakNode *) g_ptr_array_index (t->nodes, 0))->ref_kind != HS_PATH_REF_LOCAL)
+          ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->ref_kind != HS_PATH_REF_LOCAL)
         all_locals = FALSE;
     }
   if (s->common_path)
     {
-      const HsLeakNode *last = g_ptr_array_index (s->common_path->nodes, s->common_path->nodes->len - 1);
+      const HsLeakNode *last =
+          g_ptr_array_index (s->common_path->nodes, s->common_path->nodes->len - 1);
       g_string_append_printf (d, ", all reached through one `%s`", last->class_name);
       if (s->common_path->nodes->len > 1)
         append_holder (d, s->common_path);

@@ -23,9 +23,9 @@ hs_suspects_threshold (guint64 reachable_bytes, double percent)
     percent = HS_SUSPECTS_DEFAULT_PERCENT;
   if (percent > 100)
     percent = 100;
-  micro = (guint64) llround (percent * 1e6);
-  num = (unsigned __int128) reachable_bytes * micro;
-  t = (guint64) ((num + 100000000u - 1) / 100000000u);
+  micro = (guint64)llround (percent * 1e6);
+  num = (unsigned __int128)reachable_bytes * micro;
+  t = (guint64)((num + 100000000u - 1) / 100000000u);
   return MAX (t, 1);
 }
 
@@ -72,14 +72,15 @@ hs_suspects_free (HsSuspects *s)
  * loaders, are one group), class objects apart from instances: key =
  * 2 x (first class of that name) + 1 for class objects; 2 x n_classes for
  * objects of no known class. */
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   const HsDomTree *dom;
   guint n_classes;
-  guint *canon;              /* class -> first class of the same name */
+  guint *canon; /* class -> first class of the same name */
   guint n_keys;
-  guint64 *sum, *count;      /* per key */
-  GArray *touched;           /* guint keys with non-zero sums */
+  guint64 *sum, *count; /* per key */
+  GArray *touched; /* guint keys with non-zero sums */
 } Ctx;
 
 static guint
@@ -123,7 +124,7 @@ ctx_init (Ctx *c, HsHeap *heap, const HsDomTree *dom)
       else
         {
           c->canon[i] = i;
-          g_hash_table_insert (first, (gpointer) name, GUINT_TO_POINTER (i));
+          g_hash_table_insert (first, (gpointer)name, GUINT_TO_POINTER (i));
         }
     }
   c->n_keys = 2 * c->n_classes + 2;
@@ -197,7 +198,7 @@ accumulation_point (Ctx *c, HsObj o)
 static void
 suspect_class_clear (gpointer p)
 {
-  g_free (((HsSuspectClass *) p)->class_name);
+  g_free (((HsSuspectClass *)p)->class_name);
 }
 
 static gint
@@ -252,7 +253,7 @@ retained_classes (Ctx *c, HsObj acc)
 static gint
 cmp_object_suspects (gconstpointer a, gconstpointer b)
 {
-  const HsObjectSuspect *x = *(HsObjectSuspect * const *) a, *y = *(HsObjectSuspect * const *) b;
+  const HsObjectSuspect *x = *(HsObjectSuspect *const *)a, *y = *(HsObjectSuspect *const *)b;
   if (x->retained != y->retained)
     return x->retained > y->retained ? -1 : 1;
   return x->id < y->id ? -1 : x->id > y->id;
@@ -261,7 +262,7 @@ cmp_object_suspects (gconstpointer a, gconstpointer b)
 static gint
 cmp_class_suspects (gconstpointer a, gconstpointer b)
 {
-  const HsClassSuspect *x = *(HsClassSuspect * const *) a, *y = *(HsClassSuspect * const *) b;
+  const HsClassSuspect *x = *(HsClassSuspect *const *)a, *y = *(HsClassSuspect *const *)b;
   if (x->retained != y->retained)
     return x->retained > y->retained ? -1 : 1;
   return strcmp (x->class_name, y->class_name);
@@ -373,8 +374,8 @@ common_prefix (GPtrArray *paths, guint from, guint n)
       if (t == NULL)
         return 0;
       while (l < MIN (len, MIN (t->nodes->len, first->nodes->len)) &&
-             ((HsLeakNode *) g_ptr_array_index (t->nodes, l))->obj ==
-             ((HsLeakNode *) g_ptr_array_index (first->nodes, l))->obj)
+             ((HsLeakNode *)g_ptr_array_index (t->nodes, l))->obj ==
+                 ((HsLeakNode *)g_ptr_array_index (first->nodes, l))->obj)
         l++;
       len = MIN (len, l);
     }
@@ -412,7 +413,7 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
     }
   if (targets->len == 0)
     return TRUE; /* no suspects */
-  paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *) targets->data,
+  paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)targets->data,
                                   targets->len, cancellable, error);
   if (paths == NULL)
     return FALSE;
@@ -430,7 +431,8 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
       if (len > 0)
         {
           const HsLeakTrace *t = g_ptr_array_index (paths, k);
-          HsLeakTarget e = { ((HsLeakNode *) g_ptr_array_index (t->nodes, len - 1))->obj, HS_OBJ_NONE };
+          HsLeakTarget e = { ((HsLeakNode *)g_ptr_array_index (t->nodes, len - 1))->obj,
+                             HS_OBJ_NONE };
           end_of[i] = ends->len;
           g_array_append_val (ends, e);
         }
@@ -440,7 +442,7 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
    * part the same way, so its trace is the common prefix. */
   if (ends->len > 0)
     {
-      end_paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *) ends->data,
+      end_paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)ends->data,
                                           ends->len, cancellable, error);
       if (end_paths == NULL)
         return FALSE;
@@ -461,12 +463,8 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
 }
 
 HsSuspects *
-hs_suspects_find (HsHeap              *heap,
-                  const HsDomTree     *dom,
-                  const HsLeakOptions *opts,
-                  double               percent,
-                  GCancellable        *cancellable,
-                  GError             **error)
+hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, double percent,
+                  GCancellable *cancellable, GError **error)
 {
   g_autoptr (HsSuspects) s = NULL;
   HsDebugClock clock = { "suspects ", TRUE, 0, 0 };
