@@ -439,6 +439,20 @@ class AndroidBoth(Tmp):
         self.assertEqual(s['classes'], [])
 
 
+class Options(unittest.TestCase):
+    """--dump and --follow-weak reach the analysis: the reachable bytes are
+    those the summary reports for the same options."""
+
+    def test_dump_and_follow_weak(self):
+        dump = os.path.join(CORPUS, 'jvm', 'oracle_jdk7_21_hprofagent.hprof')
+        if not os.path.exists(dump):
+            self.skipTest('no corpus')
+        for extra in ((), ('--dump', '1'), ('--follow-weak',)):
+            summary = json.loads(cli('summary', dump, '--json', *extra).stdout)
+            s = suspects_json(dump, *extra)
+            self.assertEqual(s['reachable_bytes'], summary['reachable_bytes'], extra)
+
+
 class Corpus(unittest.TestCase):
     """Against ../shared/corpus/expected (an independent implementation):
     reachable bytes and T; the biggest object is always a child of the
