@@ -15,17 +15,19 @@
 guint64
 hs_suspects_threshold (guint64 reachable_bytes, double percent)
 {
-  /* P as millionths of a percent, so that 10 or 12.5 give an exact T. */
-  guint64 micro;
-  unsigned __int128 num;
-  guint64 t;
+  /* P as millionths of a percent, so that 10 or 12.5 give an exact T:
+   * T = ceil(R x micro / 1e8), split so that no product overflows
+   * (R = q x 1e8 + r; r x micro < 1e16) on every platform. */
+  const guint64 scale = 100000000u;
+  guint64 micro, q, r, t;
   if (!(percent > 0))
     percent = HS_SUSPECTS_DEFAULT_PERCENT;
   if (percent > 100)
     percent = 100;
   micro = (guint64)llround (percent * 1e6);
-  num = (unsigned __int128)reachable_bytes * micro;
-  t = (guint64)((num + 100000000u - 1) / 100000000u);
+  q = reachable_bytes / scale;
+  r = reachable_bytes % scale;
+  t = q * micro + (r * micro + scale - 1) / scale;
   return MAX (t, 1);
 }
 
