@@ -13,6 +13,7 @@ static const HsCliCommand commands[] = {
   { "dominators", hs_cli_dominators, "the biggest objects by retained size (--top N)" },
   { "objects", hs_cli_objects, "the instances of --class NAME, largest retained first" },
   { "retained-set", hs_cli_retained_set, "the precise retained size of all instances of --class NAME" },
+  { "suspects", hs_cli_suspects, "problem suspects: what holds the memory and the path to it (--threshold P)" },
   { "leaks", hs_cli_leaks, "leak traces, LeakCanary style (--json for data)" },
   { "report", hs_cli_report, "write the HTML leak report (-o FILE)" },
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
@@ -36,6 +37,7 @@ option_context_new (HsCliOptions *o)
     { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks, "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, "No progress or warnings on stderr", NULL },
+    { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o->threshold, "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
     { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff: compare dump N of the baseline file (0-based)", "N" },
     { NULL }
   };

@@ -19,6 +19,7 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   opts.skip_leaks = !leaks;
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
   opts.leaks.matchers_path = o->matchers;
+  opts.suspects_percent = o->threshold;
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
   if (a && hs_heap_warning (a->heap) && !o->quiet)
     g_printerr ("warning: %s\n", hs_heap_warning (a->heap));

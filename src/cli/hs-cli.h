@@ -31,6 +31,7 @@ typedef struct {
   gboolean android_leaks;
   char *matchers;
   gboolean quiet;
+  double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
   gint baseline_dump;        /* diff: dump N of the baseline file */
   const char *second_path;   /* diff: the second file named (not owned) */
 } HsCliOptions;
@@ -52,6 +53,7 @@ int hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error
 int hs_cli_leaks        (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-leaks.c */
 int hs_cli_report       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-report.c */
 int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-analyze.c */
+int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -141,6 +141,18 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
     guint64 *tot = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint) a->dom->n)) : NULL;
     a->native_total = tot ? *tot : 0;
     add_timing (a, "native", t0);
+
+    if (!opts->skip_leaks)
+      {
+        t0 = g_get_monotonic_time ();
+        if (progress)
+          progress ("suspects", 0.0, progress_data);
+        a->suspects = hs_suspects_find (heap, a->dom, &opts->leaks, opts->suspects_percent,
+                                        cancellable, error);
+        if (!a->suspects)
+          return NULL;
+        add_timing (a, "suspects", t0);
+      }
   }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
@@ -191,6 +203,7 @@ hs_analysis_free (HsAnalysis *a)
   if (!a)
     return;
   hs_leak_report_free (a->leaks);
+  hs_suspects_free (a->suspects);
   hs_dom_tree_free (a->dom);
   g_free (a->class_retained);
   g_clear_pointer (&a->native_size, g_hash_table_unref);

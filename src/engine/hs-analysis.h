@@ -6,6 +6,7 @@
 #include "hs-heap.h"
 #include "hs-dominators.h"
 #include "hs-leaks.h"
+#include "hs-suspects.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,9 @@ typedef struct {
   HsLeakOptions leaks;
   gboolean skip_leaks;       /* summary/classes need no paths */
   gboolean skip_dominators;
+  /* Problem suspects' threshold P (percent of the reachable bytes); 0 =
+   * 10. Suspects are found after the dominators unless leaks are skipped. */
+  double suspects_percent;
   /* Optional: called once, on a worker thread, as soon as the leak report
    * exists, which is while the dominators are still being computed (the
    * search then runs on its own thread even on one core). The callback
@@ -37,6 +41,7 @@ typedef struct {
 typedef struct {
   HsHeap *heap;
   HsDomTree *dom;            /* NULL when skipped */
+  HsSuspects *suspects;      /* NULL when dominators or leaks are skipped */
   HsLeakReport *leaks;       /* NULL when skipped or handed over */
   gboolean leaks_handed_over; /* to opts->leaks_ready: until adopted, NULL */
   guint64 *class_retained;   /* n_classes entries, NULL when dominators skipped */

@@ -1,75 +1,15 @@
 /* hs-leaks.h: LeakCanary-style leak finding: leaking objects (watched
  * KeyedWeakReferences, Android object inspectors), shortest paths from GC
  * roots with LeakCanary's priorities, leaking statuses, library-leak
- * matchers, grouping by fingerprint. Engine layer: GLib only. */
+ * matchers, grouping by fingerprint; and the same paths to chosen objects.
+ * The result types are in hs-leak-report.h. Engine layer: GLib only. */
 #pragma once
 
 #include "hs-heap.h"
 #include "hs-dominators.h"
+#include "hs-leak-report.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  HS_LEAKING_UNKNOWN = 0,
-  HS_LEAKING_NO = 1,
-  HS_LEAKING_YES = 2,
-} HsLeaking;
-
-typedef enum {
-  HS_PATH_REF_FIELD,     /* instance field */
-  HS_PATH_REF_STATIC,    /* static field (from a class object) */
-  HS_PATH_REF_ELEMENT,   /* array element */
-  HS_PATH_REF_LOCAL,     /* <Java Local> on a thread (root is a thread) */
-} HsPathRefKind;
-
-typedef struct {
-  HsObj obj;
-  char *class_name;          /* Java source form; "class Foo" not used: see is_class */
-  gboolean is_class;         /* node is a class object */
-  char *description;         /* short: string value, thread name, ... or NULL */
-  HsLeaking leaking;
-  GPtrArray *reasons;        /* char*: "Activity#mDestroyed is true", ... */
-  /* The reference from this node to the next one (unused on the last node). */
-  HsPathRefKind ref_kind;
-  char *ref_name;            /* field name, or NULL for elements/locals */
-  guint32 ref_index;         /* element index */
-  char *ref_owner_class;     /* declaring class for fields/statics (display) */
-  gboolean suspect;          /* between the last NO and the first YES */
-} HsLeakNode;
-
-typedef struct {
-  guint8 root_type;          /* HsRootType of the GC root the path starts at */
-  char *root_thread_name;    /* for thread-bound roots, or NULL */
-  GPtrArray *nodes;          /* HsLeakNode*: nodes[0] is the GC root object,
-                                the last node is the leaking object */
-  HsObj leaking_obj;
-  guint64 retained_bytes;    /* exact, from the dominator tree */
-  guint64 retained_count;
-  /* From the KeyedWeakReference, if there is one (else NULL / -1). */
-  char *key;
-  char *watch_description;
-  gint64 retained_duration_ms; /* heapDumpUptimeMillis - retainedUptimeMillis */
-  gint64 watch_duration_ms;    /* heapDumpUptimeMillis - watchUptimeMillis */
-  /* Other leaking objects reachable only through this one. */
-  GArray *also_leaking;      /* HsObj */
-  char *signature;           /* fingerprint hex (same as the group's) */
-} HsLeakTrace;
-
-typedef struct {
-  char fingerprint[41];      /* SHA-1 hex of the suspect references */
-  char *description;         /* e.g. "LeakyService.sInstance" or the matcher's text */
-  gboolean library;
-  char *library_pattern;     /* the matcher that made it a library leak, or NULL */
-  GPtrArray *traces;         /* HsLeakTrace*, shortest first */
-} HsLeakGroup;
-
-typedef struct {
-  GPtrArray *application_leaks; /* HsLeakGroup* sorted by retained desc */
-  GPtrArray *library_leaks;     /* HsLeakGroup* */
-  guint64 n_leaking_objects;    /* objects found leaking (before de-dup) */
-  guint64 n_watched;            /* KeyedWeakReference instances seen */
-  GPtrArray *unreachable_leaking; /* char*: leaking objects with no path (collected) */
-} HsLeakReport;
 
 typedef struct {
   /* Treat objects the Android inspectors mark leaking as leaks even without
@@ -106,18 +46,40 @@ HsLeakReport *hs_leaks_find        (HsHeap              *heap,
                                     gpointer             progress_data,
                                     GCancellable        *cancellable,
                                     GError             **error);
-void          hs_leak_report_free  (HsLeakReport *report);
-/* For a report found with dom == NULL: fills the retained sizes from the
- * dominator tree and sorts traces and groups as hs_leaks_find does. */
-void          hs_leak_report_set_retained (HsLeakReport *report, const HsDomTree *dom);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsLeakReport, hs_leak_report_free)
+
+typedef struct {
+  HsObj target;              /* where the trace ends (its last node) */
+  /* The references from the node before this one (when it is on the path)
+   * to the target are marked suspect and its nodes from this one on show
+   * their retained size; HS_OBJ_NONE or not on the path: the last
+   * reference only. */
+  HsObj mark_from;
+} HsLeakTarget;
+
+/* The leak-trace path to each target: the same search (roots, two queues,
+ * matchers, references never followed) as hs_leaks_find, with the targets
+ * in place of the leaking objects, except that a target is not a leaf (one
+ * target on the way to another does not hide it). Each trace has the
+ * inspectors' statuses and reasons with Shark's propagation, but its last
+ * node is not forced leaking; its suspect references are the marked ones;
+ * its retained size is the target's (0 without dom); no key, signature or
+ * watcher facts. Stops as soon as every reachable target is found. Returns
+ * n_targets entries (HsLeakTrace*, NULL for a target no strong path
+ * reaches); the array frees them. NULL with error set on cancellation or a
+ * bad matcher file. */
+GPtrArray    *hs_leaks_trace_targets (HsHeap              *heap,
+                                      const HsDomTree     *dom,
+                                      const HsLeakOptions *opts,
+                                      const HsLeakTarget  *targets,
+                                      guint                n_targets,
+                                      GCancellable        *cancellable,
+                                      GError             **error);
 
 /* The trace in LeakCanary's text form (┬───, │ GC Root:, ├─, ↓, ~~~, ╰→). */
 char         *hs_leak_trace_to_text (const HsLeakTrace *trace);
 /* Reference label as LeakCanary prints it: "static Foo.bar", "Foo.baz",
  * "Object[].[3]", "<Java Local>". */
 char         *hs_leak_node_ref_label (const HsLeakNode *node);
-const char   *hs_leaking_name       (HsLeaking l); /* "YES", "NO", "UNKNOWN" */
 
 /* The report as JSON: {"application_leaks":[group...], "library_leaks":[...],
  * "leaking_objects", "watched_references", "without_path":[...]}; a group is
@@ -128,13 +90,8 @@ const char   *hs_leaking_name       (HsLeaking l); /* "YES", "NO", "UNKNOWN" */
  * description, leaking, reasons, labels, [retained_bytes, retained_count],
  * reference: {kind "field|static|element|local", name, index, owner, label,
  * suspect} or null on the last node}. */
-void          hs_leak_report_to_json (const HsLeakReport *r, GString *out);
-/* Extra facts of the nodes of traces made by hs_leaks_find (NULL / 0 for
- * other traces): LeakCanary-style labels ("View.mAttachInfo is null (view
- * detached)", "Thread name: 'main'", ...) and the object id as written. */
-const GPtrArray *hs_leak_trace_node_labels (const HsLeakTrace *trace, guint node_index);
-guint64       hs_leak_trace_node_id   (const HsLeakTrace *trace, guint node_index);
-/* The report as JSON ({"application_leaks": [...], "library_leaks": [...]}). */
 void          hs_leak_report_to_json (const HsLeakReport *report, GString *out);
+/* A trace's nodes alone, as the "nodes" array above. */
+void          hs_leak_trace_nodes_to_json (const HsLeakTrace *trace, GString *out);
 
 G_END_DECLS

@@ -91,6 +91,8 @@ hs_loader_phase_name (const char *key)
     return _("Measuring native memory");
   if (g_str_equal (key, "leaks"))
     return _("Finding leaks");
+  if (g_str_equal (key, "suspects"))
+    return _("Finding problem suspects");
   return key;
 }
 

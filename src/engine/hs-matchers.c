@@ -1,6 +1,8 @@
 /* hs-matchers.c: parsing the library-leak matcher table. */
+#include "config.h"
+
 #include "hs-matchers.h"
-#include "hs-heap.h"
+#include "hs-heap.h" /* HS_ERROR only */
 
 #include <string.h>
 #include <stdlib.h>

@@ -111,7 +111,7 @@ unref_and_check_freed (HsLoader *loader)
  * loader always runs it on its own thread) and native sizes. */
 static const char *const pipeline[] = {
   "reading", "parsing", "references", "reachability",
-  "dominators", "retained", "paths", "native",
+  "dominators", "retained", "paths", "native", "suspects",
 };
 
 typedef struct {

@@ -1,0 +1,189 @@
+/* hs-leak-json.c: the leak report, a trace and a trace's nodes as JSON
+ * (the format is documented in hs-leaks.h). */
+#include "config.h"
+
+#include "hs-leaks.h"
+#include "hs-leak-report-private.h"
+#include "hs-json.h"
+
+static void
+json_strings (GString *out, GPtrArray *a)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; a && i < a->len; i++)
+    {
+      if (i)
+        g_string_append_c (out, ',');
+      hs_json_string (out, g_ptr_array_index (a, i));
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+json_maybe_string (GString *out, const char *s)
+{
+  if (s)
+    hs_json_string (out, s);
+  else
+    g_string_append (out, "null");
+}
+
+static const char *
+ref_kind_name (HsPathRefKind k)
+{
+  switch (k)
+    {
+    case HS_PATH_REF_STATIC: return "static";
+    case HS_PATH_REF_ELEMENT: return "element";
+    case HS_PATH_REF_LOCAL: return "local";
+    default: return "field";
+    }
+}
+
+void
+hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
+{
+  const HsLeakTracePrivate *ex;
+  guint n;
+  g_return_if_fail (t != NULL && t->nodes != NULL && out != NULL);
+  ex = t->priv;
+  n = t->nodes->len;
+  g_string_append_c (out, '[');
+  for (guint i = 0; i < n; i++)
+    {
+      const HsLeakNode *node = g_ptr_array_index (t->nodes, i);
+      if (i)
+        g_string_append_c (out, ',');
+      if (ex)
+        g_string_append_printf (out, "{\"id\":\"0x%" G_GINT64_MODIFIER "x\"", ex->node_ids[i]);
+      else
+        g_string_append_printf (out, "{\"id\":null,\"index\":%u", node->obj);
+      g_string_append (out, ",\"class\":");
+      json_maybe_string (out, node->class_name);
+      g_string_append_printf (out, ",\"type\":\"%s\",\"description\":", hs_leak_node_kind (node));
+      json_maybe_string (out, node->description);
+      g_string_append_printf (out,
+                              ",\"leaking\":\"%s\",\"reasons\":", hs_leaking_name (node->leaking));
+      json_strings (out, node->reasons);
+      g_string_append (out, ",\"labels\":");
+      json_strings (out, ex ? ex->labels[i] : NULL);
+      if (ex && ex->node_retained[i] != G_MAXUINT64)
+        g_string_append_printf (
+            out, ",\"retained_bytes\":%" G_GUINT64_FORMAT ",\"retained_count\":%" G_GUINT64_FORMAT,
+            ex->node_retained[i], ex->node_retained_count[i]);
+      g_string_append (out, ",\"reference\":");
+      if (i + 1 < n)
+        {
+          g_autofree char *label = hs_leak_node_ref_label (node);
+          g_string_append_printf (out,
+                                  "{\"kind\":\"%s\",\"name\":", ref_kind_name (node->ref_kind));
+          if (node->ref_kind == HS_PATH_REF_ELEMENT)
+            {
+              g_autofree char *idx = g_strdup_printf ("[%u]", node->ref_index);
+              hs_json_string (out, idx);
+            }
+          else if (node->ref_kind == HS_PATH_REF_LOCAL)
+            hs_json_string (out, "<Java Local>");
+          else
+            json_maybe_string (out, node->ref_name);
+          if (node->ref_kind == HS_PATH_REF_ELEMENT)
+            g_string_append_printf (out, ",\"index\":%u", node->ref_index);
+          else
+            g_string_append (out, ",\"index\":null");
+          g_string_append (out, ",\"owner\":");
+          json_maybe_string (out, node->ref_owner_class);
+          g_string_append (out, ",\"label\":");
+          hs_json_string (out, label);
+          g_string_append_printf (out, ",\"suspect\":%s}", node->suspect ? "true" : "false");
+        }
+      else
+        g_string_append (out, "null");
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
+json_trace (GString *out, const HsLeakTrace *t)
+{
+  const HsLeakTracePrivate *ex = t->priv;
+  g_string_append (out, "{\"gc_root\":");
+  hs_json_string (out, ex ? ex->root_desc : hs_root_type_name (t->root_type));
+  g_string_append (out, ",\"gc_root_type\":");
+  hs_json_string (out, hs_root_type_name (t->root_type));
+  g_string_append (out, ",\"gc_root_thread\":");
+  json_maybe_string (out, t->root_thread_name);
+  g_string_append_printf (out,
+                          ",\"retained_bytes\":%" G_GUINT64_FORMAT
+                          ",\"retained_count\":%" G_GUINT64_FORMAT ",\"key\":",
+                          t->retained_bytes, t->retained_count);
+  json_maybe_string (out, t->key);
+  g_string_append (out, ",\"description\":");
+  json_maybe_string (out, t->watch_description);
+  g_string_append (out, ",\"retained_duration_ms\":");
+  if (t->retained_duration_ms >= 0)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, t->retained_duration_ms);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"watch_duration_ms\":");
+  if (t->watch_duration_ms >= 0)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, t->watch_duration_ms);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"signature\":");
+  json_maybe_string (out, t->signature);
+  g_string_append (out, ",\"nodes\":");
+  hs_leak_trace_nodes_to_json (t, out);
+  g_string_append (out, ",\"also_leaking\":[");
+  if (ex && ex->also_ids)
+    for (guint i = 0; i < ex->also_ids->len; i++)
+      g_string_append_printf (out, "%s\"0x%" G_GINT64_MODIFIER "x\"", i ? "," : "",
+                              g_array_index (ex->also_ids, guint64, i));
+  g_string_append (out, "]}");
+}
+
+static void
+json_groups (GString *out, GPtrArray *groups)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; groups && i < groups->len; i++)
+    {
+      const HsLeakGroup *g = g_ptr_array_index (groups, i);
+      guint64 total = hs_leak_group_get_retained (g);
+      if (i)
+        g_string_append_c (out, ',');
+      g_string_append (out, "{\"fingerprint\":");
+      hs_json_string (out, g->fingerprint);
+      g_string_append (out, ",\"description\":");
+      json_maybe_string (out, g->description);
+      g_string_append_printf (out, ",\"library\":%s,\"pattern\":", g->library ? "true" : "false");
+      json_maybe_string (out, g->library_pattern);
+      g_string_append_printf (out,
+                              ",\"count\":%u,\"retained_bytes\":%" G_GUINT64_FORMAT ",\"traces\":[",
+                              g->traces->len, total);
+      for (guint k = 0; k < g->traces->len; k++)
+        {
+          if (k)
+            g_string_append_c (out, ',');
+          json_trace (out, g_ptr_array_index (g->traces, k));
+        }
+      g_string_append (out, "]}");
+    }
+  g_string_append_c (out, ']');
+}
+
+void
+hs_leak_report_to_json (const HsLeakReport *r, GString *out)
+{
+  g_return_if_fail (r != NULL && out != NULL);
+  g_string_append (out, "{\"application_leaks\":");
+  json_groups (out, r->application_leaks);
+  g_string_append (out, ",\"library_leaks\":");
+  json_groups (out, r->library_leaks);
+  g_string_append_printf (out,
+                          ",\"leaking_objects\":%" G_GUINT64_FORMAT
+                          ",\"watched_references\":%" G_GUINT64_FORMAT ",\"without_path\":",
+                          r->n_leaking_objects, r->n_watched);
+  json_strings (out, r->unreachable_leaking);
+  g_string_append_c (out, '}');
+}

@@ -1,0 +1,187 @@
+/* hs-suspects-describe.c: the one sentence that says what a problem
+ * suspect is, where its memory accumulates and what holds it (the choices
+ * are listed in docs/semantics.md). */
+#include "config.h"
+
+#include "hs-suspects-private.h"
+
+#include <math.h>
+#include <string.h>
+
+static void
+append_grouped (GString *s, guint64 v)
+{
+  char buf[32];
+  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, buf[i]);
+    }
+}
+
+static void
+append_percent (GString *s, double p)
+{
+  if (p > 0 && p < 1)
+    g_string_append (s, "<1%");
+  else
+    g_string_append_printf (s, "%.0f%%", floor (p + 0.5));
+}
+
+/* Entries of an object array, or of a collection with a size field; -1. */
+static gint64
+entries_of (HsHeap *heap, HsObj o)
+{
+  static const char *const fields[] = { "size", "elementCount", "count" };
+  const char *cn;
+  gint64 v;
+  switch (hs_heap_object_kind (heap, o))
+    {
+    case HS_KIND_OBJ_ARRAY: return hs_heap_array_length (heap, o);
+    case HS_KIND_INSTANCE: break;
+    default: return -1;
+    }
+  cn = hs_heap_object_class_name (heap, o);
+  if (cn == NULL || !(strstr (cn, "Map") || strstr (cn, "List") || strstr (cn, "Set") ||
+                      strstr (cn, "Queue") || strstr (cn, "Vector") || strstr (cn, "Deque") ||
+                      strstr (cn, "Collection") || strstr (cn, "Table")))
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (hs_heap_read_integer (heap, o, fields[i], &v) && v >= 0)
+      return v;
+  return -1;
+}
+
+static void
+append_object (GString *s, HsHeap *heap, HsObj o)
+{
+  gint64 n = entries_of (heap, o);
+  if (hs_heap_object_kind (heap, o) == HS_KIND_CLASS)
+    {
+      HsClass k = hs_heap_object_as_class (heap, o);
+      const char *name = k == HS_CLASS_NONE ? NULL : hs_class_name (heap, k);
+      g_string_append_printf (s, "the class `%s` (its static fields)", name ? name : "?");
+      return;
+    }
+  g_string_append_printf (s, "one `%s`", hs_heap_object_class_name (heap, o));
+  if (n >= 0)
+    {
+      g_string_append (s, " of ");
+      append_grouped (s, (guint64)n);
+      g_string_append (s, n == 1 ? " entry" : " entries");
+    }
+}
+
+/* What holds the end of a path: the nearest static field or thread local
+ * above its last node, else the thread or root type it starts at; nothing
+ * for a class object that is its own root. FALSE if nothing was added. */
+static gboolean
+append_holder (GString *s, const HsLeakTrace *t)
+{
+  guint n = t->nodes->len;
+  gsize len0 = s->len;
+  for (guint i = n - 1; i-- > 0;)
+    {
+      const HsLeakNode *node = g_ptr_array_index (t->nodes, i);
+      if (node->ref_kind == HS_PATH_REF_STATIC)
+        {
+          g_string_append_printf (s, " held by the static field `%s.%s`",
+                                  node->ref_owner_class ? node->ref_owner_class : node->class_name,
+                                  node->ref_name ? node->ref_name : "");
+          return TRUE;
+        }
+      if (node->ref_kind == HS_PATH_REF_LOCAL)
+        {
+          if (t->root_thread_name)
+            g_string_append_printf (s, " held by a local variable of thread `%s`",
+                                    t->root_thread_name);
+          else
+            g_string_append (s, " held by a local variable of a thread");
+          return TRUE;
+        }
+    }
+  if (t->root_type == HS_ROOT_THREAD_OBJECT && n > 0 &&
+      ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description)
+    g_string_append_printf (s, " held by the thread `%s`",
+                            ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description);
+  else if (n > 1 || !((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->is_class)
+    g_string_append_printf (s, " held by a GC root (%s)", hs_root_type_name (t->root_type));
+  return s->len > len0;
+}
+
+char *
+_hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s)
+{
+  GString *d = g_string_new (NULL);
+  g_autofree char *size = hs_format_bytes (s->retained);
+  append_object (d, heap, s->obj);
+  d->str[0] = g_ascii_toupper (d->str[0]);
+  g_string_append_printf (d, " retains %s (", size);
+  append_percent (d, s->percent);
+  g_string_append_c (d, ')');
+  if (s->accumulation != s->obj)
+    {
+      g_string_append (d, "; the memory accumulates in ");
+      append_object (d, heap, s->accumulation);
+      if (s->path)
+        append_holder (d, s->path);
+    }
+  else if (s->path)
+    {
+      gsize at = d->len;
+      if (append_holder (d, s->path))
+        g_string_insert_c (d, at, ',');
+    }
+  if (s->retained_classes && s->retained_classes->len > 0)
+    {
+      /* Many objects of one class holding most of it: say which. */
+      const HsSuspectClass *top = &g_array_index (s->retained_classes, HsSuspectClass, 0);
+      if (top->count > 1 && top->retained * 2 >= s->accumulation_retained)
+        {
+          g_autofree char *sz = hs_format_bytes (top->retained);
+          g_string_append (d, "; mostly in ");
+          append_grouped (d, top->count);
+          g_string_append_printf (d, " `%s` objects (%s)", top->class_name, sz);
+        }
+    }
+  g_string_append_c (d, '.');
+  return g_string_free (d, FALSE);
+}
+
+char *
+_hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *member_paths,
+                             const HsDomTree *dom, guint64 reachable)
+{
+  GString *d = g_string_new (NULL);
+  g_autofree char *size = hs_format_bytes (s->retained);
+  HsObj big = g_array_index (s->biggest, HsObj, 0);
+  g_autofree char *big_size = hs_format_bytes (dom->retained[big]);
+  gboolean all_locals = member_paths->len > 0;
+  append_grouped (d, s->count);
+  g_string_append_printf (d, " objects of class `%s` retain %s (", s->class_name, size);
+  append_percent (d, s->percent);
+  g_string_append_printf (d, ") together; the biggest retains %s (", big_size);
+  append_percent (d, reachable ? 100.0 * dom->retained[big] / reachable : 0);
+  g_string_append_c (d, ')');
+  for (guint i = 0; i < member_paths->len; i++)
+    {
+      const HsLeakTrace *t = g_ptr_array_index (member_paths, i);
+      if (t == NULL || t->nodes->len < 2 ||
+          ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->ref_kind != HS_PATH_REF_LOCAL)
+        all_locals = FALSE;
+    }
+  if (s->common_path)
+    {
+      const HsLeakNode *last =
+          g_ptr_array_index (s->common_path->nodes, s->common_path->nodes->len - 1);
+      g_string_append_printf (d, ", all reached through one `%s`", last->class_name);
+      if (s->common_path->nodes->len > 1)
+        append_holder (d, s->common_path);
+    }
+  else if (all_locals)
+    g_string_append (d, ", each held by a local variable of a thread");
+  g_string_append_c (d, '.');
+  return g_string_free (d, FALSE);
+}

@@ -1,0 +1,111 @@
+/* hs-suspects-json.c: problem suspects as JSON (format in hs-suspects.h),
+ * the paths written as the nodes of leaks --json. */
+#include "config.h"
+
+#include "hs-suspects.h"
+#include "hs-json.h"
+
+static void
+append_id (GString *out, guint64 id)
+{
+  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
+}
+
+/* Two decimals, whatever the locale. */
+static void
+append_percent (GString *out, double p)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", p));
+}
+
+static void
+append_path (GString *out, const HsLeakTrace *t)
+{
+  if (t)
+    hs_leak_trace_nodes_to_json (t, out);
+  else
+    g_string_append (out, "null");
+}
+
+static void
+object_suspect (GString *out, const HsObjectSuspect *s)
+{
+  g_string_append (out, "{\"id\":");
+  append_id (out, s->id);
+  g_string_append (out, ",\"class\":");
+  hs_json_string (out, s->class_name);
+  g_string_append_printf (out,
+                          ",\"retained\":%" G_GUINT64_FORMAT
+                          ",\"retained_count\":%" G_GUINT64_FORMAT ",\"percent\":",
+                          s->retained, s->retained_count);
+  append_percent (out, s->percent);
+  g_string_append (out, ",\"description\":");
+  hs_json_string (out, s->description);
+  g_string_append (out, ",\"accumulation\":{\"id\":");
+  append_id (out, s->accumulation_id);
+  g_string_append (out, ",\"class\":");
+  hs_json_string (out, s->accumulation_class);
+  g_string_append_printf (
+      out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
+  append_path (out, s->path);
+  g_string_append (out, ",\"retained_classes\":[");
+  for (guint i = 0; s->retained_classes && i < s->retained_classes->len; i++)
+    {
+      const HsSuspectClass *c = &g_array_index (s->retained_classes, HsSuspectClass, i);
+      g_string_append (out, i ? ",{\"class\":" : "{\"class\":");
+      hs_json_string (out, c->class_name);
+      g_string_append_printf (
+          out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT "}", c->count,
+          c->retained);
+    }
+  g_string_append (out, "]}");
+}
+
+static void
+class_suspect (GString *out, const HsClassSuspect *s)
+{
+  g_string_append (out, "{\"class\":");
+  hs_json_string (out, s->class_name);
+  g_string_append_printf (
+      out,
+      ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT ",\"percent\":", s->count,
+      s->retained);
+  append_percent (out, s->percent);
+  g_string_append (out, ",\"description\":");
+  hs_json_string (out, s->description);
+  g_string_append (out, ",\"biggest\":[");
+  for (guint i = 0; i < s->biggest_ids->len; i++)
+    {
+      if (i)
+        g_string_append_c (out, ',');
+      append_id (out, g_array_index (s->biggest_ids, guint64, i));
+    }
+  g_string_append (out, "],\"common_path\":");
+  append_path (out, s->common_path);
+  g_string_append_c (out, '}');
+}
+
+void
+hs_suspects_to_json (const HsSuspects *s, GString *out)
+{
+  g_return_if_fail (s != NULL && out != NULL);
+  g_string_append_printf (out,
+                          "{\"threshold\":%" G_GUINT64_FORMAT
+                          ",\"reachable_bytes\":%" G_GUINT64_FORMAT ",\"objects\":[",
+                          s->threshold, s->reachable_bytes);
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      if (i)
+        g_string_append_c (out, ',');
+      object_suspect (out, g_ptr_array_index (s->objects, i));
+    }
+  g_string_append (out, "],\"classes\":[");
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      if (i)
+        g_string_append_c (out, ',');
+      class_suspect (out, g_ptr_array_index (s->classes, i));
+    }
+  g_string_append (out, "]}");
+}

@@ -1,0 +1,15 @@
+/* hs-suspects-private.h: what hs-suspects.c asks of its description unit. */
+#pragma once
+
+#include "hs-suspects.h"
+
+G_BEGIN_DECLS
+
+/* s->path, accumulation and percent set. */
+char *_hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s);
+/* s->biggest and common_path set; member_paths: the biggest members'
+ * paths (HsLeakTrace*, NULL for none), in the same order. */
+char *_hs_suspects_describe_class  (HsHeap *heap, const HsClassSuspect *s, GPtrArray *member_paths,
+                                    const HsDomTree *dom, guint64 reachable);
+
+G_END_DECLS

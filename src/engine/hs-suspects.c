@@ -1,0 +1,522 @@
+/* hs-suspects.c: problem suspects. The rules are SEMANTICS.md's; the
+ * choices it leaves open are written in docs/semantics.md. Cost: one pass
+ * over the virtual root's children, a walk down the dominator tree from
+ * each object suspect reading only the children of the nodes on the way,
+ * per-class arrays allocated once, and one path search that stops when it
+ * has reached every target. */
+#include "config.h"
+
+#include "hs-suspects-private.h"
+#include "hs-debug.h"
+
+#include <math.h>
+#include <string.h>
+
+guint64
+hs_suspects_threshold (guint64 reachable_bytes, double percent)
+{
+  /* P as millionths of a percent, so that 10 or 12.5 give an exact T:
+   * T = ceil(R x micro / 1e8), split so that no product overflows
+   * (R = q x 1e8 + r; r x micro < 1e16) on every platform. */
+  const guint64 scale = 100000000u;
+  guint64 micro, q, r, t;
+  if (!(percent > 0))
+    percent = HS_SUSPECTS_DEFAULT_PERCENT;
+  if (percent > 100)
+    percent = 100;
+  micro = (guint64)llround (percent * 1e6);
+  q = reachable_bytes / scale;
+  r = reachable_bytes % scale;
+  t = q * micro + (r * micro + scale - 1) / scale;
+  return MAX (t, 1);
+}
+
+static void
+object_suspect_free (gpointer p)
+{
+  HsObjectSuspect *s = p;
+  g_free (s->class_name);
+  g_free (s->description);
+  g_free (s->accumulation_class);
+  hs_leak_trace_free (s->path);
+  if (s->retained_classes)
+    g_array_unref (s->retained_classes);
+  g_free (s);
+}
+
+static void
+class_suspect_free (gpointer p)
+{
+  HsClassSuspect *s = p;
+  g_free (s->class_name);
+  g_free (s->description);
+  if (s->biggest)
+    g_array_unref (s->biggest);
+  if (s->biggest_ids)
+    g_array_unref (s->biggest_ids);
+  hs_leak_trace_free (s->common_path);
+  g_free (s);
+}
+
+void
+hs_suspects_free (HsSuspects *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->objects, g_ptr_array_unref);
+  g_clear_pointer (&s->classes, g_ptr_array_unref);
+  g_free (s);
+}
+
+/* ---- class keys ---------------------------------------------------------- */
+
+/* Objects are grouped by class name (two classes of one name, from two
+ * loaders, are one group), class objects apart from instances: key =
+ * 2 x (first class of that name) + 1 for class objects; 2 x n_classes for
+ * objects of no known class. */
+typedef struct
+{
+  HsHeap *heap;
+  const HsDomTree *dom;
+  guint n_classes;
+  guint *canon; /* class -> first class of the same name */
+  guint n_keys;
+  guint64 *sum, *count; /* per key */
+  GArray *touched; /* guint keys with non-zero sums */
+} Ctx;
+
+static guint
+key_of (Ctx *c, HsObj o)
+{
+  HsClass k;
+  gboolean is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
+  k = is_class ? hs_heap_object_as_class (c->heap, o) : hs_heap_object_class (c->heap, o);
+  if (k == HS_CLASS_NONE || k >= c->n_classes)
+    return 2 * c->n_classes + (is_class ? 1 : 0);
+  return 2 * c->canon[k] + (is_class ? 1 : 0);
+}
+
+/* The name of a key's group, as the class table and the inspector show it. */
+static char *
+key_name (Ctx *c, guint key)
+{
+  guint k = key / 2;
+  const char *name = k < c->n_classes ? hs_class_name (c->heap, k) : NULL;
+  if (name == NULL)
+    name = "<unknown class>";
+  return key % 2 ? g_strdup_printf ("class %s", name) : g_strdup (name);
+}
+
+static void
+ctx_init (Ctx *c, HsHeap *heap, const HsDomTree *dom)
+{
+  g_autoptr (GHashTable) first = g_hash_table_new (g_str_hash, g_str_equal);
+  c->heap = heap;
+  c->dom = dom;
+  c->n_classes = hs_heap_n_classes (heap);
+  c->canon = g_new (guint, MAX (c->n_classes, 1));
+  for (guint i = 0; i < c->n_classes; i++)
+    {
+      const char *name = hs_class_name (heap, i);
+      gpointer f;
+      if (name == NULL)
+        c->canon[i] = i;
+      else if (g_hash_table_lookup_extended (first, name, NULL, &f))
+        c->canon[i] = GPOINTER_TO_UINT (f);
+      else
+        {
+          c->canon[i] = i;
+          g_hash_table_insert (first, (gpointer)name, GUINT_TO_POINTER (i));
+        }
+    }
+  c->n_keys = 2 * c->n_classes + 2;
+  c->sum = g_new0 (guint64, c->n_keys);
+  c->count = g_new0 (guint64, c->n_keys);
+  c->touched = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+static void
+ctx_clear (Ctx *c)
+{
+  g_free (c->canon);
+  g_free (c->sum);
+  g_free (c->count);
+  g_array_unref (c->touched);
+}
+
+static void
+ctx_reset (Ctx *c)
+{
+  for (guint i = 0; i < c->touched->len; i++)
+    {
+      guint k = g_array_index (c->touched, guint, i);
+      c->sum[k] = c->count[k] = 0;
+    }
+  g_array_set_size (c->touched, 0);
+}
+
+static inline void
+add_to_key (Ctx *c, guint key, guint64 retained)
+{
+  if (c->count[key] == 0)
+    g_array_append_val (c->touched, key);
+  c->count[key]++;
+  c->sum[key] += retained;
+}
+
+/* ---- the dominator tree -------------------------------------------------- */
+
+/* Bigger retained first, then lower id. */
+static gboolean
+bigger (Ctx *c, HsObj a, HsObj b)
+{
+  const guint64 *ret = c->dom->retained;
+  if (ret[a] != ret[b])
+    return ret[a] > ret[b];
+  return hs_heap_object_id (c->heap, a) < hs_heap_object_id (c->heap, b);
+}
+
+/* Down to the biggest child while it keeps 70% of the node. */
+static HsObj
+accumulation_point (Ctx *c, HsObj o)
+{
+  const HsDomTree *d = c->dom;
+  for (guint64 guard = 0; guard < d->n; guard++)
+    {
+      HsObj best = HS_OBJ_NONE;
+      for (guint64 e = d->child_offsets[o]; e < d->child_offsets[o + 1]; e++)
+        {
+          HsObj k = d->child_targets[e];
+          if (best == HS_OBJ_NONE || bigger (c, k, best))
+            best = k;
+        }
+      if (best == HS_OBJ_NONE || d->retained[best] * 10 < d->retained[o] * 7)
+        break;
+      o = best;
+    }
+  return o;
+}
+
+static void
+suspect_class_clear (gpointer p)
+{
+  g_free (((HsSuspectClass *)p)->class_name);
+}
+
+static gint
+cmp_suspect_class (gconstpointer a, gconstpointer b)
+{
+  const HsSuspectClass *x = a, *y = b;
+  if (x->retained != y->retained)
+    return x->retained > y->retained ? -1 : 1;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return strcmp (x->class_name, y->class_name);
+}
+
+/* What the memory accumulates in: the objects acc immediately dominates,
+ * by class (count, sum of their retained sizes), as Eclipse MAT's
+ * "accumulated objects by class in dominator tree". Work: acc's children. */
+static GArray *
+retained_classes (Ctx *c, HsObj acc)
+{
+  const HsDomTree *d = c->dom;
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
+
+  g_array_set_clear_func (out, suspect_class_clear);
+  ctx_reset (c);
+  for (guint64 e = d->child_offsets[acc]; e < d->child_offsets[acc + 1]; e++)
+    {
+      HsObj k = d->child_targets[e];
+      add_to_key (c, key_of (c, k), d->retained[k]);
+    }
+  for (guint i = 0; i < c->touched->len; i++)
+    {
+      guint k = g_array_index (c->touched, guint, i);
+      HsSuspectClass sc = { key_name (c, k), c->count[k], c->sum[k] };
+      g_array_append_val (all, sc);
+    }
+  g_array_sort (all, cmp_suspect_class);
+  for (guint i = 0; i < all->len; i++)
+    {
+      HsSuspectClass *sc = &g_array_index (all, HsSuspectClass, i);
+      if (out->len < HS_SUSPECTS_MAX_CLASSES)
+        g_array_append_val (out, *sc);
+      else
+        g_free (sc->class_name);
+    }
+  ctx_reset (c);
+  return out;
+}
+
+/* ---- finding them -------------------------------------------------------- */
+
+static gint
+cmp_object_suspects (gconstpointer a, gconstpointer b)
+{
+  const HsObjectSuspect *x = *(HsObjectSuspect *const *)a, *y = *(HsObjectSuspect *const *)b;
+  if (x->retained != y->retained)
+    return x->retained > y->retained ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static gint
+cmp_class_suspects (gconstpointer a, gconstpointer b)
+{
+  const HsClassSuspect *x = *(HsClassSuspect *const *)a, *y = *(HsClassSuspect *const *)b;
+  if (x->retained != y->retained)
+    return x->retained > y->retained ? -1 : 1;
+  return strcmp (x->class_name, y->class_name);
+}
+
+/* Inserts o among the biggest members kept for its group (bounded). */
+static void
+keep_biggest (Ctx *c, GArray *biggest, HsObj o)
+{
+  guint pos = biggest->len;
+  while (pos > 0 && bigger (c, o, g_array_index (biggest, HsObj, pos - 1)))
+    pos--;
+  if (pos >= HS_SUSPECTS_MAX_BIGGEST)
+    return;
+  g_array_insert_val (biggest, pos, o);
+  if (biggest->len > HS_SUSPECTS_MAX_BIGGEST)
+    g_array_set_size (biggest, HS_SUSPECTS_MAX_BIGGEST);
+}
+
+/* Object suspects, and per key the sums of the other root children. */
+static void
+find_candidates (Ctx *c, HsSuspects *s)
+{
+  const HsDomTree *d = c->dom;
+  for (guint64 e = d->child_offsets[d->n]; e < d->child_offsets[d->n + 1]; e++)
+    {
+      HsObj o = d->child_targets[e];
+      if (d->retained[o] >= s->threshold)
+        {
+          HsObjectSuspect *os = g_new0 (HsObjectSuspect, 1);
+          os->obj = o;
+          os->id = hs_heap_object_id (c->heap, o);
+          os->retained = d->retained[o];
+          os->retained_count = d->retained_count[o];
+          g_ptr_array_add (s->objects, os);
+        }
+      else
+        add_to_key (c, key_of (c, o), d->retained[o]);
+    }
+  g_ptr_array_sort (s->objects, cmp_object_suspects);
+}
+
+/* Class suspects from the sums; their biggest members in a second pass. */
+static void
+find_class_suspects (Ctx *c, HsSuspects *s)
+{
+  const HsDomTree *d = c->dom;
+  g_autofree HsClassSuspect **of_key = NULL;
+  guint found = 0;
+  for (guint i = 0; i < c->touched->len; i++)
+    {
+      guint k = g_array_index (c->touched, guint, i);
+      if (c->sum[k] >= s->threshold)
+        found++;
+    }
+  if (found == 0)
+    return;
+  of_key = g_new0 (HsClassSuspect *, c->n_keys);
+  for (guint i = 0; i < c->touched->len; i++)
+    {
+      guint k = g_array_index (c->touched, guint, i);
+      HsClassSuspect *cs;
+      if (c->sum[k] < s->threshold)
+        continue;
+      cs = g_new0 (HsClassSuspect, 1);
+      cs->class_name = key_name (c, k);
+      cs->count = c->count[k];
+      cs->retained = c->sum[k];
+      cs->biggest = g_array_new (FALSE, FALSE, sizeof (HsObj));
+      cs->biggest_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
+      of_key[k] = cs;
+      g_ptr_array_add (s->classes, cs);
+    }
+  for (guint64 e = d->child_offsets[d->n]; e < d->child_offsets[d->n + 1]; e++)
+    {
+      HsObj o = d->child_targets[e];
+      HsClassSuspect *cs;
+      if (d->retained[o] >= s->threshold)
+        continue;
+      cs = of_key[key_of (c, o)];
+      if (cs)
+        keep_biggest (c, cs->biggest, o);
+    }
+  g_ptr_array_sort (s->classes, cmp_class_suspects);
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      for (guint j = 0; j < cs->biggest->len; j++)
+        {
+          guint64 id = hs_heap_object_id (c->heap, g_array_index (cs->biggest, HsObj, j));
+          g_array_append_val (cs->biggest_ids, id);
+        }
+    }
+}
+
+/* Length of the common prefix (same objects) of the member paths; 0 when a
+ * member has no path. */
+static guint
+common_prefix (GPtrArray *paths, guint from, guint n)
+{
+  guint len = G_MAXUINT;
+  const HsLeakTrace *first = n > 0 ? g_ptr_array_index (paths, from) : NULL;
+  if (first == NULL)
+    return 0;
+  for (guint i = from; i < from + n; i++)
+    {
+      const HsLeakTrace *t = g_ptr_array_index (paths, i);
+      guint l = 0;
+      if (t == NULL)
+        return 0;
+      while (l < MIN (len, MIN (t->nodes->len, first->nodes->len)) &&
+             ((HsLeakNode *)g_ptr_array_index (t->nodes, l))->obj ==
+                 ((HsLeakNode *)g_ptr_array_index (first->nodes, l))->obj)
+        l++;
+      len = MIN (len, l);
+    }
+  return len == G_MAXUINT ? 0 : len;
+}
+
+/* The paths: accumulation points of object suspects, the biggest members
+ * of class suspects, then the ends of the members' common paths. */
+static gboolean
+find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *cancellable,
+            GError **error)
+{
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (HsLeakTarget));
+  g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (HsLeakTarget));
+  g_autoptr (GPtrArray) paths = NULL;
+  g_autoptr (GPtrArray) end_paths = NULL;
+  g_autofree guint *end_of = g_new (guint, MAX (s->classes->len, 1));
+  guint k = 0;
+
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
+      HsLeakTarget t = { os->accumulation, os->obj };
+      g_array_append_val (targets, t);
+    }
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      for (guint j = 0; j < cs->biggest->len; j++)
+        {
+          HsObj o = g_array_index (cs->biggest, HsObj, j);
+          HsLeakTarget t = { o, o };
+          g_array_append_val (targets, t);
+        }
+    }
+  if (targets->len == 0)
+    return TRUE; /* no suspects */
+  paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)targets->data,
+                                  targets->len, cancellable, error);
+  if (paths == NULL)
+    return FALSE;
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
+      os->path = g_steal_pointer (&g_ptr_array_index (paths, k));
+      k++;
+    }
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      guint len = common_prefix (paths, k, cs->biggest->len);
+      end_of[i] = G_MAXUINT;
+      if (len > 0)
+        {
+          const HsLeakTrace *t = g_ptr_array_index (paths, k);
+          HsLeakTarget e = { ((HsLeakNode *)g_ptr_array_index (t->nodes, len - 1))->obj,
+                             HS_OBJ_NONE };
+          end_of[i] = ends->len;
+          g_array_append_val (ends, e);
+        }
+      k += cs->biggest->len;
+    }
+  /* Rare: members that share a path. The same search reaches the shared
+   * part the same way, so its trace is the common prefix. */
+  if (ends->len > 0)
+    {
+      end_paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)ends->data,
+                                          ends->len, cancellable, error);
+      if (end_paths == NULL)
+        return FALSE;
+    }
+  k = s->objects->len;
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      g_autoptr (GPtrArray) mine = g_ptr_array_new ();
+      if (end_of[i] != G_MAXUINT)
+        cs->common_path = g_steal_pointer (&g_ptr_array_index (end_paths, end_of[i]));
+      for (guint j = 0; j < cs->biggest->len; j++)
+        g_ptr_array_add (mine, g_ptr_array_index (paths, k + j));
+      cs->description = _hs_suspects_describe_class (c->heap, cs, mine, c->dom, s->reachable_bytes);
+      k += cs->biggest->len;
+    }
+  return TRUE;
+}
+
+HsSuspects *
+hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, double percent,
+                  GCancellable *cancellable, GError **error)
+{
+  g_autoptr (HsSuspects) s = NULL;
+  HsDebugClock clock = { "suspects ", TRUE, 0, 0 };
+  Ctx c = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (heap != NULL && dom != NULL, NULL);
+  g_return_val_if_fail (dom->n == hs_heap_n_objects (heap), NULL);
+  if (!(percent > 0))
+    percent = HS_SUSPECTS_DEFAULT_PERCENT;
+  s = g_new0 (HsSuspects, 1);
+  s->percent = MIN (percent, 100);
+  s->reachable_bytes = dom->retained[dom->n];
+  s->threshold = hs_suspects_threshold (s->reachable_bytes, s->percent);
+  s->objects = g_ptr_array_new_with_free_func (object_suspect_free);
+  s->classes = g_ptr_array_new_with_free_func (class_suspect_free);
+
+  hs_debug_step (&clock, NULL);
+  ctx_init (&c, heap, dom);
+  find_candidates (&c, s);
+  find_class_suspects (&c, s);
+  ctx_reset (&c);
+  hs_debug_step (&clock, "candidates");
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
+      os->class_name = g_strdup (hs_heap_object_class_name (heap, os->obj));
+      os->percent = s->reachable_bytes ? 100.0 * os->retained / s->reachable_bytes : 0;
+      os->accumulation = accumulation_point (&c, os->obj);
+      os->accumulation_id = hs_heap_object_id (heap, os->accumulation);
+      os->accumulation_class = g_strdup (hs_heap_object_class_name (heap, os->accumulation));
+      os->accumulation_retained = dom->retained[os->accumulation];
+      os->retained_classes = retained_classes (&c, os->accumulation);
+    }
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      cs->percent = s->reachable_bytes ? 100.0 * cs->retained / s->reachable_bytes : 0;
+    }
+  hs_debug_step (&clock, "accumulation");
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
+       find_paths (&c, s, opts, cancellable, error);
+  hs_debug_step (&clock, "paths");
+  ctx_clear (&c);
+  if (!ok)
+    return NULL;
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
+      os->description = _hs_suspects_describe_object (heap, os);
+    }
+  return g_steal_pointer (&s);
+}
