@@ -1,0 +1,427 @@
+/* hs-threads.c: the threads of a dump with their stacks and locals
+ * (SEMANTICS.md "Threads"), read from the stack records the reader kept
+ * (hs-heap-records.c) and the thread-bound roots; the stacks' retained
+ * sizes, all threads at once. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs-threads.h"
+#include "hs-heap-private.h"
+#include "hs-mem.h"
+
+gboolean
+hs_heap_has_stacks (HsHeap *heap)
+{
+  g_return_val_if_fail (heap != NULL, FALSE);
+  return heap->stack_frame_ids && heap->stack_frame_ids->len > 0;
+}
+
+const char *
+hs_thread_state_from_status (gint32 status)
+{
+  /* JVMTI_THREAD_STATE_* bits, tested in the order of VM.toThreadState. */
+  if (status & 0x0004)
+    return "RUNNABLE";
+  if (status & 0x0400)
+    return "BLOCKED";
+  if (status & 0x0010)
+    return "WAITING";
+  if (status & 0x0020)
+    return "TIMED_WAITING";
+  if (status & 0x0002)
+    return "TERMINATED";
+  if (!(status & 0x0001))
+    return "NEW";
+  return "RUNNABLE";
+}
+
+static char *
+file_string (HsHeap *heap, guint64 off, guint32 len)
+{
+  if (len == G_MAXUINT32 || off + len > heap->len)
+    return NULL;
+  return g_utf8_make_valid ((const char *) heap->data + off, len);
+}
+
+static int
+cmp_frame_id (const void *key, const void *elem)
+{
+  guint64 k = *(const guint64 *) key, id = ((const HsStackFrameRec *) elem)->id;
+  return k < id ? -1 : k > id;
+}
+
+static int
+cmp_trace_serial (const void *key, const void *elem)
+{
+  guint32 k = *(const guint32 *) key, s = ((const HsStackTraceRec *) elem)->serial;
+  return k < s ? -1 : k > s;
+}
+
+static const HsStackTraceRec *
+find_trace (HsHeap *heap, guint32 serial)
+{
+  GArray *t = heap->stack_traces;
+  return t && t->len ? bsearch (&serial, t->data, t->len, sizeof (HsStackTraceRec), cmp_trace_serial) : NULL;
+}
+
+/* The frame's strings; FALSE when the record is missing. */
+static gboolean
+fill_frame (HsHeap *heap, guint64 frame_id, HsThreadFrame *f)
+{
+  GArray *fr = heap->stack_frames;
+  const HsStackFrameRec *r = fr && fr->len ? bsearch (&frame_id, fr->data, fr->len, sizeof (HsStackFrameRec), cmp_frame_id) : NULL;
+  if (!r) {
+    f->unknown = TRUE;
+    f->line = HS_FRAME_LINE_UNKNOWN;
+    return FALSE;
+  }
+  HsClass c = r->class_id ? hs_heap_class_by_id (heap, r->class_id) : HS_CLASS_NONE;
+  if (c != HS_CLASS_NONE)
+    f->class_name = g_strdup (hs_class_name (heap, c));
+  else if ((f->class_name = file_string (heap, r->class_off, r->class_len)))
+    g_strdelimit (f->class_name, "/", '.');
+  f->method = file_string (heap, r->method_off, r->method_len);
+  f->signature = file_string (heap, r->sig_off, r->sig_len);
+  f->file = file_string (heap, r->file_off, r->file_len);
+  f->line = r->line;
+  return TRUE;
+}
+
+/* Name, tid, daemon and state from the Thread object: JDK 19+ keep daemon
+ * and threadStatus in Thread.holder (a FieldHolder); older JDKs and
+ * Android in the Thread itself (Android has no threadStatus). */
+static void
+read_thread_object (HsHeap *heap, HsThread *t)
+{
+  if (t->obj == HS_OBJ_NONE || hs_heap_object_kind (heap, t->obj) != HS_KIND_INSTANCE)
+    return;
+  t->name = hs_heap_read_string (heap, hs_heap_read_ref (heap, t->obj, "name"), 200);
+  gint64 v;
+  if (hs_heap_read_integer (heap, t->obj, "tid", &v))
+    t->tid = v;
+  HsObj holder = hs_heap_read_ref (heap, t->obj, "holder");
+  HsObj src = holder != HS_OBJ_NONE ? holder : t->obj;
+  HsValue d;
+  if (hs_heap_read_field (heap, src, "daemon", &d) && d.type == HS_TYPE_BOOLEAN)
+    t->daemon = d.z ? 1 : 0;
+  if (hs_heap_read_integer (heap, src, "threadStatus", &v))
+    t->state = hs_thread_state_from_status ((gint32) v);
+}
+
+typedef struct {
+  guint thread;
+  guint32 frame;
+  HsThreadLocal local;
+} PendingLocal;
+
+static int
+cmp_pending (const void *a, const void *b)
+{
+  const PendingLocal *x = a, *y = b;
+  if (x->thread != y->thread)
+    return x->thread < y->thread ? -1 : 1;
+  if (x->frame != y->frame)
+    return x->frame < y->frame ? -1 : 1;
+  return 0;
+}
+
+static int
+cmp_thread_serial (const void *a, const void *b)
+{
+  const HsThread *x = a, *y = b;
+  return x->serial < y->serial ? -1 : x->serial > y->serial;
+}
+
+/* The locals of each thread into its frames: frame numbers beyond the trace
+ * (and Android's -1) go to a last, unknown frame. */
+static void
+attach_locals (HsHeap *heap, const HsDomTree *dom, HsThreads *ts, GHashTable *by_serial)
+{
+  g_autoptr (GArray) pend = g_array_new (FALSE, FALSE, sizeof (PendingLocal));
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
+    const HsRoot *r = hs_heap_root (heap, i);
+    if (r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL)
+      continue;
+    gpointer v;
+    if (!g_hash_table_lookup_extended (by_serial, GUINT_TO_POINTER (r->thread_serial), NULL, &v))
+      continue;
+    PendingLocal p = { GPOINTER_TO_UINT (v), r->frame, { .id = r->id, .obj = hs_heap_find (heap, r->id), .root_type = r->type } };
+    if (p.local.obj != HS_OBJ_NONE) {
+      p.local.class_name = hs_heap_object_class_name (heap, p.local.obj);
+      p.local.shallow = hs_heap_object_shallow (heap, p.local.obj);
+      if (dom && dom->idom[p.local.obj] != HS_OBJ_NONE)
+        p.local.retained = dom->retained[p.local.obj];
+    }
+    g_array_append_val (pend, p);
+  }
+  if (pend->len > 1)
+    qsort (pend->data, pend->len, sizeof (PendingLocal), cmp_pending);
+  g_autofree guint *trace_n = g_new0 (guint, MAX (ts->n_threads, 1u));
+  for (guint i = 0; i < ts->n_threads; i++)
+    trace_n[i] = ts->threads[i].n_frames;
+  for (guint i = 0; i < pend->len;) {
+    const PendingLocal *p = &g_array_index (pend, PendingLocal, i);
+    HsThread *t = &ts->threads[p->thread];
+    guint j = i;
+    while (j < pend->len && g_array_index (pend, PendingLocal, j).thread == p->thread &&
+           g_array_index (pend, PendingLocal, j).frame == p->frame)
+      j++;
+    if (p->frame >= trace_n[p->thread] && t->n_frames == trace_n[p->thread]) {
+      /* The unknown frame after the trace's, made on first use. */
+      t->frames = g_renew (HsThreadFrame, t->frames, t->n_frames + 1);
+      t->frames[t->n_frames++] = (HsThreadFrame) { .unknown = TRUE, .line = HS_FRAME_LINE_UNKNOWN };
+    }
+    HsThreadFrame *f = &t->frames[MIN (p->frame, t->n_frames - 1)];
+    f->locals = g_renew (HsThreadLocal, f->locals, f->n_locals + (j - i));
+    for (guint k = i; k < j; k++)
+      f->locals[f->n_locals++] = g_array_index (pend, PendingLocal, k).local;
+    i = j;
+  }
+}
+
+HsThreads *
+hs_threads_read (HsHeap *heap, const HsDomTree *dom)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  HsThreads *ts = g_new0 (HsThreads, 1);
+  g_autoptr (GArray) arr = g_array_new (FALSE, TRUE, sizeof (HsThread));
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  GString *warn = g_string_new (NULL);
+  guint missing_frames = 0;
+
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
+    const HsRoot *r = hs_heap_root (heap, i);
+    if (r->type != HS_ROOT_THREAD_OBJECT || g_hash_table_contains (seen, GUINT_TO_POINTER (r->thread_serial)))
+      continue;
+    g_hash_table_add (seen, GUINT_TO_POINTER (r->thread_serial));
+    HsThread t = { .serial = r->thread_serial, .trace_serial = r->frame, .id = r->id, .tid = -1, .daemon = -1 };
+    t.obj = r->id ? hs_heap_find (heap, r->id) : HS_OBJ_NONE;
+    g_array_append_val (arr, t);
+  }
+  if (arr->len > 1)
+    qsort (arr->data, arr->len, sizeof (HsThread), cmp_thread_serial);
+  g_autoptr (GHashTable) by_serial = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < arr->len; i++) {
+    HsThread *t = &g_array_index (arr, HsThread, i);
+    g_hash_table_insert (by_serial, GUINT_TO_POINTER (t->serial), GUINT_TO_POINTER (i));
+    read_thread_object (heap, t);
+    if (t->obj != HS_OBJ_NONE && dom && dom->idom[t->obj] != HS_OBJ_NONE)
+      t->retained = dom->retained[t->obj];
+    const HsStackTraceRec *tr = t->trace_serial ? find_trace (heap, t->trace_serial) : NULL;
+    if (t->trace_serial && !tr && hs_heap_has_stacks (heap))
+      g_string_append_printf (warn, "thread serial %u: its stack trace %u is not in the dump\n", t->serial, t->trace_serial);
+    if (!tr)
+      continue;
+    t->has_stack = TRUE;
+    t->n_frames = tr->n;
+    t->frames = g_new0 (HsThreadFrame, MAX (tr->n, 1u));
+    for (guint32 k = 0; k < tr->n; k++) {
+      guint64 fid = g_array_index (heap->stack_frame_ids, guint64, tr->first + k);
+      if (!fill_frame (heap, fid, &t->frames[k]) && missing_frames++ < 10)
+        g_string_append_printf (warn, "thread serial %u: frame %u names stack frame 0x%" G_GINT64_MODIFIER "x, which is not in the dump\n",
+                                t->serial, k, fid);
+    }
+  }
+  if (missing_frames > 10)
+    g_string_append_printf (warn, "%u frames name stack frames that are not in the dump\n", missing_frames);
+  ts->n_threads = arr->len;
+  ts->threads = (HsThread *) g_array_free (g_steal_pointer (&arr), FALSE);
+  attach_locals (heap, dom, ts, by_serial);
+  if (warn->len) {
+    g_string_truncate (warn, warn->len - 1);
+    ts->warnings = g_string_free (warn, FALSE);
+  } else
+    g_string_free (warn, TRUE);
+  return ts;
+}
+
+void
+hs_threads_free (HsThreads *ts)
+{
+  if (!ts)
+    return;
+  for (guint i = 0; i < ts->n_threads; i++) {
+    HsThread *t = &ts->threads[i];
+    for (guint k = 0; k < t->n_frames; k++) {
+      HsThreadFrame *f = &t->frames[k];
+      g_free (f->class_name);
+      g_free (f->method);
+      g_free (f->signature);
+      g_free (f->file);
+      g_free (f->locals);
+    }
+    g_free (t->frames);
+    g_free (t->name);
+  }
+  g_free (ts->threads);
+  g_free (ts->warnings);
+  g_free (ts);
+}
+
+const HsThread *
+hs_threads_find_object (const HsThreads *ts, HsObj o)
+{
+  g_return_val_if_fail (ts != NULL, NULL);
+  if (o == HS_OBJ_NONE)
+    return NULL;
+  for (guint i = 0; i < ts->n_threads; i++)
+    if (ts->threads[i].obj == o)
+      return &ts->threads[i];
+  return NULL;
+}
+
+int
+hs_threads_top (const HsThreads *ts)
+{
+  g_return_val_if_fail (ts != NULL, -1);
+  int best = -1;
+  for (guint i = 0; i < ts->n_threads; i++) {
+    const HsThread *t = &ts->threads[i];
+    if (best < 0 || t->stack_retained > ts->threads[best].stack_retained ||
+        (t->stack_retained == ts->threads[best].stack_retained && t->retained > ts->threads[best].retained))
+      best = (int) i;
+  }
+  return best;
+}
+
+char *
+hs_thread_frame_text (const HsThreadFrame *f)
+{
+  g_return_val_if_fail (f != NULL, NULL);
+  if (f->unknown)
+    return g_strdup ("<unknown frame>");
+  GString *s = g_string_new (f->class_name ? f->class_name : "<unknown class>");
+  g_string_append_printf (s, ".%s(", f->method ? f->method : "<unknown method>");
+  if (f->line == HS_FRAME_LINE_NATIVE)
+    g_string_append (s, "Native Method");
+  else if (f->line == HS_FRAME_LINE_COMPILED)
+    g_string_append (s, "Compiled frame");
+  else if (!f->file)
+    g_string_append (s, "Unknown Source");
+  else if (f->line > 0)
+    g_string_append_printf (s, "%s:%d", f->file, f->line);
+  else
+    g_string_append (s, f->file);
+  g_string_append_c (s, ')');
+  return g_string_free (s, FALSE);
+}
+
+/* ---- stack retained sizes ------------------------------------------------ */
+
+enum { MARK_NONE = 0, MARK_U = 1, MARK_R0 = G_MAXUINT32 };
+
+static gboolean
+is_local (guint8 type)
+{
+  return type == HS_ROOT_JAVA_FRAME || type == HS_ROOT_JNI_LOCAL;
+}
+
+void
+hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
+{
+  g_return_if_fail (ts != NULL && heap != NULL);
+  guint64 n = hs_heap_n_objects (heap);
+  const guint64 *off = hs_heap_ref_offsets (heap);
+  const HsObj *tg = hs_heap_ref_targets (heap);
+  const guint32 *shallow = hs_heap_shallow_sizes (heap);
+  ts->stack_retained_done = TRUE;
+  if (n == 0 || ts->n_threads == 0 || ts->n_threads > (G_MAXUINT32 - 4) / 2)
+    return;
+  guint32 *mark = hs_mem_new0 (guint32, n);
+  HsObj *queue = hs_mem_new (HsObj, n);
+  guint64 head = 0, tail = 0;
+  g_autoptr (GArray) locals = g_array_new (FALSE, FALSE, sizeof (HsObj));
+
+  /* L: every local of every thread, marked first so that R0 stops there. */
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
+    const HsRoot *r = hs_heap_root (heap, i);
+    HsObj o = r->obj != HS_OBJ_NONE ? r->obj : hs_heap_find (heap, r->id);
+    if (o == HS_OBJ_NONE || !is_local (r->type) || mark[o] == MARK_U)
+      continue;
+    mark[o] = MARK_U;
+    g_array_append_val (locals, o);
+  }
+  /* R0: reachable from the other roots without entering L. No thread's
+   * stack retains any of it. */
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
+    const HsRoot *r = hs_heap_root (heap, i);
+    HsObj o = r->obj != HS_OBJ_NONE ? r->obj : hs_heap_find (heap, r->id);
+    if (o == HS_OBJ_NONE || is_local (r->type) || mark[o] != MARK_NONE)
+      continue;
+    mark[o] = MARK_R0;
+    queue[tail++] = o;
+  }
+  while (head < tail) {
+    HsObj u = queue[head++];
+    for (guint64 e = off[u]; e < off[u + 1]; e++)
+      if (mark[tg[e]] == MARK_NONE) {
+        mark[tg[e]] = MARK_R0;
+        queue[tail++] = tg[e];
+      }
+  }
+  /* U: the rest, reachable from L alone; the only objects a stack can
+   * retain. */
+  head = tail = 0;
+  for (guint i = 0; i < locals->len; i++)
+    queue[tail++] = g_array_index (locals, HsObj, i);
+  while (head < tail) {
+    HsObj u = queue[head++];
+    for (guint64 e = off[u]; e < off[u + 1]; e++)
+      if (mark[tg[e]] == MARK_NONE) {
+        mark[tg[e]] = MARK_U;
+        queue[tail++] = tg[e];
+      }
+  }
+  guint64 nu = tail;
+  HsObj *ulist = queue;
+  HsObj *work = hs_mem_new (HsObj, MAX (nu, (guint64) 1));
+
+  /* Per thread t: its locals blocked (blk), a walk from every other local
+   * inside U (vis); what is left unvisited in U is retained. */
+  for (guint ti = 0; ti < ts->n_threads; ti++) {
+    HsThread *t = &ts->threads[ti];
+    guint32 blk = 2 + 2 * ti, vis = 3 + 2 * ti;
+    gboolean any = FALSE;
+    for (guint k = 0; k < t->n_frames; k++)
+      for (guint j = 0; j < t->frames[k].n_locals; j++) {
+        HsObj o = t->frames[k].locals[j].obj;
+        if (o != HS_OBJ_NONE) {
+          mark[o] = blk;
+          any = TRUE;
+        }
+      }
+    if (!any)
+      continue;
+    guint64 wh = 0, wt = 0;
+    for (guint i = 0; i < locals->len; i++) {
+      HsObj o = g_array_index (locals, HsObj, i);
+      if (mark[o] != blk && mark[o] != vis) {
+        mark[o] = vis;
+        work[wt++] = o;
+      }
+    }
+    while (wh < wt) {
+      HsObj u = work[wh++];
+      for (guint64 e = off[u]; e < off[u + 1]; e++) {
+        guint32 m = mark[tg[e]];
+        if (m != MARK_R0 && m != blk && m != vis) {
+          mark[tg[e]] = vis;
+          work[wt++] = tg[e];
+        }
+      }
+    }
+    guint64 bytes = 0, count = 0;
+    for (guint64 i = 0; i < nu; i++)
+      if (mark[ulist[i]] != vis) {
+        bytes += shallow[ulist[i]];
+        count++;
+      }
+    t->stack_retained = bytes;
+    t->stack_retained_count = count;
+  }
+  hs_mem_free (work);
+  hs_mem_free (queue);
+  hs_mem_free (mark);
+}
