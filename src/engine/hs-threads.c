@@ -308,6 +308,31 @@ hs_thread_frame_text (const HsThreadFrame *f)
   return g_string_free (s, FALSE);
 }
 
+char *
+hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  if (!hs_heap_has_stacks (heap) || thread_serial == 0)
+    return NULL;
+  for (guint i = 0; i < heap->stack_traces->len; i++) {
+    const HsStackTraceRec *tr = &g_array_index (heap->stack_traces, HsStackTraceRec, i);
+    if (tr->thread_serial != thread_serial)
+      continue;
+    if (frame >= tr->n)
+      return NULL;
+    HsThreadFrame f = { 0 };
+    char *text = NULL;
+    if (fill_frame (heap, g_array_index (heap->stack_frame_ids, guint64, tr->first + frame), &f))
+      text = hs_thread_frame_text (&f);
+    g_free (f.class_name);
+    g_free (f.method);
+    g_free (f.signature);
+    g_free (f.file);
+    return text;
+  }
+  return NULL;
+}
+
 /* ---- stack retained sizes ------------------------------------------------ */
 
 enum { MARK_NONE = 0, MARK_U = 1, MARK_R0 = G_MAXUINT32 };

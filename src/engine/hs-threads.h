@@ -92,6 +92,11 @@ int         hs_threads_top           (const HsThreads *threads);
 /* "RUNNABLE", ... from a JVMTI threadStatus as java.lang.Thread's
  * threadStatus field holds it (VM.toThreadState). */
 const char *hs_thread_state_from_status (gint32 status);
+/* The text of frame `frame` (0 = innermost) of the stack trace the dump
+ * writes for thread_serial, NULL when the dump does not give that frame
+ * (no stacks, no such trace or frame, missing STACK_FRAME record). For
+ * naming a Java-frame root. Caller frees. */
+char       *hs_heap_root_frame_text  (HsHeap *heap, guint32 thread_serial, guint32 frame);
 /* "com.example.Worker.hold(Worker.java:12)", "(Native Method)", "(Compiled
  * frame)", "(Unknown Source)"; "<unknown frame>". Caller frees. */
 char       *hs_thread_frame_text     (const HsThreadFrame *frame);
