@@ -212,9 +212,9 @@ show_thread (HsThreadsView *self, const HsThread *t)
           const HsThreadLocal *l = &f->locals[j];
           g_autofree char *ret = hs_format_bytes (l->retained);
           g_autofree char *sh = hs_format_bytes (l->shallow);
-          /* TRANSLATORS: a local of a stack frame: class@id, shallow and retained sizes */
-          g_autofree char *s = g_strdup_printf (_("local %s@0x%" G_GINT64_MODIFIER "x  shallow %s, retained %s"),
-                                                l->class_name ? l->class_name : "?", l->id, sh, ret);
+          g_autofree char *who = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", l->class_name ? l->class_name : "?", l->id);
+          /* Translators: a local of a stack frame: class@id, its shallow and retained sizes */
+          g_autofree char *s = g_strdup_printf (_("local %s  shallow %s, retained %s"), who, sh, ret);
           add_stack_row (self, s, l->obj, FALSE);
         }
     }
