@@ -335,12 +335,79 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
 
 /* ---- stack retained sizes ------------------------------------------------ */
 
-enum { MARK_NONE = 0, MARK_U = 1, MARK_R0 = G_MAXUINT32 };
+/* Definition (SEMANTICS.md): stack_retained(t) = the precise retained size
+ * of S_t, the set of t's locals (Java-frame and JNI-local roots with its
+ * serial): the objects reachable from the GC roots that are not reached by
+ * a walk from the roots that never enters S_t (S_t's members included).
+ *
+ * All threads at once:
+ *  1. L = every local of every thread. R0 = reachable from the other roots
+ *     without entering L: no stack retains any of it.
+ *  2. U = the rest, reachable from L alone: what stacks can retain.
+ *  3. H = U's subgraph plus a virtual node v_t per thread: v_t -> S_t, every
+ *     edge into a local of t redirected to v_t, the v_t (and locals no thread
+ *     owns) as H's roots. Taking v_t away from H is taking S_t away from the
+ *     heap, so retained(S_t) = what v_t dominates in H: one dominator tree
+ *     for every thread (hs_dom_tree_compute).
+ *  4. That needs the S_t disjoint: a thread sharing a local with another is
+ *     walked on its own (from every other local, inside U, never entering
+ *     S_t), and in H that local is a root.
+ * test-threads.c checks the result against hs_retained_set_precise. */
+
+enum { MARK_NONE = 0, MARK_R0 = G_MAXUINT32, MARK_L = G_MAXUINT32 - 1 };
+#define OWNER_NONE 0u
+#define OWNER_ORPHAN G_MAXUINT32          /* a local of no thread listed */
+#define OWNER_MANY (G_MAXUINT32 - 1)      /* a local of several threads */
 
 static gboolean
 is_local (guint8 type)
 {
   return type == HS_ROOT_JAVA_FRAME || type == HS_ROOT_JNI_LOCAL;
+}
+
+static HsObj
+root_obj (HsHeap *heap, const HsRoot *r)
+{
+  return r->obj != HS_OBJ_NONE ? r->obj : hs_heap_find (heap, r->id);
+}
+
+/* Step 4: the precise walk for one thread, inside U (mark = U index + 1). */
+static void
+walk_one (HsThread *t, const guint32 *mark, const guint64 *off, const HsObj *tg, const guint32 *shallow,
+          const HsObj *ulist, guint64 nu, const GArray *locals, guint32 *stamp, guint32 gen, HsObj *work)
+{
+  guint32 blk = 2 * gen, vis = 2 * gen + 1;
+  for (guint k = 0; k < t->n_frames; k++)
+    for (guint j = 0; j < t->frames[k].n_locals; j++)
+      if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
+        stamp[mark[t->frames[k].locals[j].obj] - 1] = blk;
+  guint64 wh = 0, wt = 0;
+  for (guint i = 0; i < locals->len; i++) {
+    HsObj o = g_array_index (locals, HsObj, i);
+    guint32 *st = &stamp[mark[o] - 1];
+    if (*st != blk && *st != vis) {
+      *st = vis;
+      work[wt++] = o;
+    }
+  }
+  while (wh < wt) {
+    HsObj u = work[wh++];
+    for (guint64 e = off[u]; e < off[u + 1]; e++) {
+      if (mark[tg[e]] == MARK_R0)
+        continue;
+      guint32 *st = &stamp[mark[tg[e]] - 1];
+      if (*st != blk && *st != vis) {
+        *st = vis;
+        work[wt++] = tg[e];
+      }
+    }
+  }
+  t->stack_retained = t->stack_retained_count = 0;
+  for (guint64 i = 0; i < nu; i++)
+    if (stamp[i] != vis) {
+      t->stack_retained += shallow[ulist[i]];
+      t->stack_retained_count++;
+    }
 }
 
 void
@@ -351,102 +418,163 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
   const guint64 *off = hs_heap_ref_offsets (heap);
   const HsObj *tg = hs_heap_ref_targets (heap);
   const guint32 *shallow = hs_heap_shallow_sizes (heap);
+  guint nt = ts->n_threads;
   ts->stack_retained_done = TRUE;
-  if (n == 0 || ts->n_threads == 0 || ts->n_threads > (G_MAXUINT32 - 4) / 2)
+  for (guint i = 0; i < nt; i++)
+    ts->threads[i].stack_retained = ts->threads[i].stack_retained_count = 0;
+  if (n == 0 || nt == 0 || n >= G_MAXUINT32 - 2 || nt >= G_MAXUINT32 / 4)
     return;
   guint32 *mark = hs_mem_new0 (guint32, n);
-  HsObj *queue = hs_mem_new (HsObj, n);
+  HsObj *ulist = hs_mem_new (HsObj, n);
   guint64 head = 0, tail = 0;
   g_autoptr (GArray) locals = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  gboolean *shared = g_new0 (gboolean, nt);
 
-  /* L: every local of every thread, marked first so that R0 stops there. */
+  /* 1. L, marked first so that R0 stops there; then R0. */
   for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
     const HsRoot *r = hs_heap_root (heap, i);
-    HsObj o = r->obj != HS_OBJ_NONE ? r->obj : hs_heap_find (heap, r->id);
-    if (o == HS_OBJ_NONE || !is_local (r->type) || mark[o] == MARK_U)
-      continue;
-    mark[o] = MARK_U;
-    g_array_append_val (locals, o);
+    HsObj o = root_obj (heap, r);
+    if (o != HS_OBJ_NONE && is_local (r->type) && mark[o] != MARK_L) {
+      mark[o] = MARK_L;
+      g_array_append_val (locals, o);
+    }
   }
-  /* R0: reachable from the other roots without entering L. No thread's
-   * stack retains any of it. */
+  if (locals->len == 0)
+    goto out;
   for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
     const HsRoot *r = hs_heap_root (heap, i);
-    HsObj o = r->obj != HS_OBJ_NONE ? r->obj : hs_heap_find (heap, r->id);
-    if (o == HS_OBJ_NONE || is_local (r->type) || mark[o] != MARK_NONE)
-      continue;
-    mark[o] = MARK_R0;
-    queue[tail++] = o;
+    HsObj o = root_obj (heap, r);
+    if (o != HS_OBJ_NONE && !is_local (r->type) && mark[o] == MARK_NONE) {
+      mark[o] = MARK_R0;
+      ulist[tail++] = o;
+    }
   }
   while (head < tail) {
-    HsObj u = queue[head++];
+    HsObj u = ulist[head++];
     for (guint64 e = off[u]; e < off[u + 1]; e++)
       if (mark[tg[e]] == MARK_NONE) {
         mark[tg[e]] = MARK_R0;
-        queue[tail++] = tg[e];
+        ulist[tail++] = tg[e];
       }
   }
-  /* U: the rest, reachable from L alone; the only objects a stack can
-   * retain. */
-  head = tail = 0;
-  for (guint i = 0; i < locals->len; i++)
-    queue[tail++] = g_array_index (locals, HsObj, i);
-  while (head < tail) {
-    HsObj u = queue[head++];
+  /* 2. U from L; mark becomes the U index + 1. */
+  guint64 nu = 0;
+  for (guint i = 0; i < locals->len; i++) {
+    HsObj o = g_array_index (locals, HsObj, i);
+    ulist[nu] = o;
+    mark[o] = (guint32) ++nu;
+  }
+  for (head = 0; head < nu; head++) {
+    HsObj u = ulist[head];
     for (guint64 e = off[u]; e < off[u + 1]; e++)
       if (mark[tg[e]] == MARK_NONE) {
-        mark[tg[e]] = MARK_U;
-        queue[tail++] = tg[e];
+        ulist[nu] = tg[e];
+        mark[tg[e]] = (guint32) ++nu;
       }
   }
-  guint64 nu = tail;
-  HsObj *ulist = queue;
-  HsObj *work = hs_mem_new (HsObj, MAX (nu, (guint64) 1));
 
-  /* Per thread t: its locals blocked (blk), a walk from every other local
-   * inside U (vis); what is left unvisited in U is retained. */
-  for (guint ti = 0; ti < ts->n_threads; ti++) {
+  /* Owners of the locals. */
+  guint32 *owner = hs_mem_new0 (guint32, nu);
+  guint nshared = 0;
+  for (guint i = 0; i < locals->len; i++)
+    owner[mark[g_array_index (locals, HsObj, i)] - 1] = OWNER_ORPHAN;
+  for (guint ti = 0; ti < nt; ti++) {
     HsThread *t = &ts->threads[ti];
-    guint32 blk = 2 + 2 * ti, vis = 3 + 2 * ti;
-    gboolean any = FALSE;
     for (guint k = 0; k < t->n_frames; k++)
       for (guint j = 0; j < t->frames[k].n_locals; j++) {
         HsObj o = t->frames[k].locals[j].obj;
-        if (o != HS_OBJ_NONE) {
-          mark[o] = blk;
-          any = TRUE;
+        if (o == HS_OBJ_NONE)
+          continue;
+        guint32 *ow = &owner[mark[o] - 1];
+        if (*ow == OWNER_ORPHAN)
+          *ow = ti + 1;
+        else if (*ow != ti + 1) {
+          if (*ow != OWNER_MANY && !shared[*ow - 1]) {
+            shared[*ow - 1] = TRUE;
+            nshared++;
+          }
+          if (!shared[ti]) {
+            shared[ti] = TRUE;
+            nshared++;
+          }
+          *ow = OWNER_MANY;
         }
       }
-    if (!any)
-      continue;
-    guint64 wh = 0, wt = 0;
-    for (guint i = 0; i < locals->len; i++) {
-      HsObj o = g_array_index (locals, HsObj, i);
-      if (mark[o] != blk && mark[o] != vis) {
-        mark[o] = vis;
-        work[wt++] = o;
-      }
+  }
+
+  /* 3. H as CSR: U nodes 0..nu-1, v_t at nu + t. */
+  {
+    guint64 nh = nu + nt;
+    guint64 *hoff = hs_mem_new0 (guint64, nh + 1);
+    for (guint64 i = 0; i < nu; i++) {
+      HsObj u = ulist[i];
+      for (guint64 e = off[u]; e < off[u + 1]; e++)
+        hoff[i + 1] += mark[tg[e]] != MARK_R0;
     }
-    while (wh < wt) {
-      HsObj u = work[wh++];
+    for (guint64 i = 0; i < nu; i++)
+      if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
+        hoff[nu + owner[i] - 1 + 1]++;
+    for (guint64 v = 0; v < nh; v++)
+      hoff[v + 1] += hoff[v];
+    HsObj *htg = hs_mem_new (HsObj, MAX (hoff[nh], (guint64) 1));
+    guint64 *fill = hs_mem_new (guint64, nh);
+    memcpy (fill, hoff, nh * sizeof (guint64));
+    for (guint64 i = 0; i < nu; i++) {
+      HsObj u = ulist[i];
       for (guint64 e = off[u]; e < off[u + 1]; e++) {
         guint32 m = mark[tg[e]];
-        if (m != MARK_R0 && m != blk && m != vis) {
-          mark[tg[e]] = vis;
-          work[wt++] = tg[e];
-        }
+        if (m == MARK_R0)
+          continue;
+        guint32 ow = owner[m - 1];
+        htg[fill[i]++] = (ow != OWNER_NONE && ow != OWNER_ORPHAN && ow != OWNER_MANY) ? (HsObj) (nu + ow - 1) : (HsObj) (m - 1);
       }
     }
-    guint64 bytes = 0, count = 0;
     for (guint64 i = 0; i < nu; i++)
-      if (mark[ulist[i]] != vis) {
-        bytes += shallow[ulist[i]];
-        count++;
+      if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
+        htg[fill[nu + owner[i] - 1]++] = (HsObj) i;
+    g_autoptr (GArray) hroots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    for (guint ti = 0; ti < nt; ti++) {
+      HsObj v = (HsObj) (nu + ti);
+      g_array_append_val (hroots, v);
+    }
+    for (guint64 i = 0; i < nu; i++)
+      if (owner[i] == OWNER_ORPHAN || owner[i] == OWNER_MANY) {
+        HsObj v = (HsObj) i;
+        g_array_append_val (hroots, v);
       }
-    t->stack_retained = bytes;
-    t->stack_retained_count = count;
+    guint32 *hshallow = hs_mem_new0 (guint32, nh);
+    for (guint64 i = 0; i < nu; i++)
+      hshallow[i] = shallow[ulist[i]];
+    HsDomTree *dom = hs_dom_tree_compute (nh, hoff, htg, (const HsObj *) hroots->data, hroots->len, hshallow,
+                                          NULL, NULL, NULL, NULL);
+    if (dom) {
+      for (guint ti = 0; ti < nt; ti++)
+        if (!shared[ti]) {
+          ts->threads[ti].stack_retained = dom->retained[nu + ti];
+          ts->threads[ti].stack_retained_count = dom->retained_count[nu + ti] - 1; /* not v_t */
+        }
+      hs_dom_tree_free (dom);
+    }
+    hs_mem_free (hshallow);
+    hs_mem_free (fill);
+    hs_mem_free (htg);
+    hs_mem_free (hoff);
   }
-  hs_mem_free (work);
-  hs_mem_free (queue);
+
+  /* 4. Threads that share a local with another, one walk each. */
+  if (nshared) {
+    guint32 *stamp = hs_mem_new0 (guint32, nu);
+    HsObj *work = hs_mem_new (HsObj, nu);
+    guint32 gen = 0;
+    for (guint ti = 0; ti < nt; ti++)
+      if (shared[ti])
+        walk_one (&ts->threads[ti], mark, off, tg, shallow, ulist, nu, locals, stamp, ++gen, work);
+    hs_mem_free (work);
+    hs_mem_free (stamp);
+  }
+  hs_mem_free (owner);
+out:
+  g_free (shared);
+  hs_mem_free (ulist);
   hs_mem_free (mark);
 }

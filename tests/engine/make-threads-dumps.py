@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes threads-random.hprof: a random graph (seeded) with 8 threads
-whose locals overlap (some objects are locals of several threads, some are
-also JNI globals), for test-threads.c, which checks that the stack retained
+whose locals overlap (some objects are locals of several threads, one of a
+thread serial with no thread object, some are also JNI globals), for test-threads.c, which checks that the stack retained
 size of every thread computed for all threads at once equals the precise
 retained size of the set of its locals (hs_retained_set_precise)."""
 import os
@@ -45,6 +45,12 @@ def build(seed, n=400, threads=8):
         for _ in range(rnd.randint(0, 6)):
             d.root(rnd.choice((g.ROOT_JAVA_FRAME, g.ROOT_JNI_LOCAL)), rnd.choice(nodes), t + 1,
                    rnd.choice((0, 1, 2, 5)))
+    # one local shared by threads 1 and 2 (their sets overlap), one local of
+    # a thread serial no thread object names
+    shared = rnd.choice(nodes)
+    d.root(g.ROOT_JAVA_FRAME, shared, 1, 0)
+    d.root(g.ROOT_JAVA_FRAME, shared, 2, 1)
+    d.root(g.ROOT_JAVA_FRAME, rnd.choice(nodes), 99, 0)
     for _ in range(6):
         d.root(g.ROOT_JNI_GLOBAL, rnd.choice(nodes), 0)
     return h
