@@ -61,6 +61,10 @@ void        hs_view_class_set_page     (HsViewClass *klass,
                                         gboolean     needs_analysis,
                                         const char  *fill_timing);
 
+/* The page name of a view class (for what the window sets up in its own
+ * class_init, e.g. the Alt+N bindings, before any view exists). */
+const char *hs_view_class_get_name     (HsViewClass *klass);
+
 const char *hs_view_get_name           (HsView *self);
 const char *hs_view_get_title          (HsView *self);
 const char *hs_view_get_icon_name      (HsView *self);

@@ -89,7 +89,7 @@ main (int argc, char *argv[])
   save ("overview");
 
   hs_window_set_view (window, "leaks");
-  hs_window_select_leak (window, 0);
+  hs_leaks_view_select (ui_leaks_view (window), 0);
   save ("leaks");
 
   hs_window_set_view (window, "classes");

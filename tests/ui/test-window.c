@@ -366,7 +366,7 @@ refers_to (HsHeap *heap, HsObj from, HsObj to)
 static void
 check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
 {
-  HsInspector *inspector = hs_window_get_inspector (window);
+  HsInspector *inspector = ui_inspector (window);
   GArray *path;
 
   hs_window_inspect (window, obj);
@@ -409,7 +409,7 @@ test_corpus_leak (void)
 
   /* Leaks: exactly one (corpus README), a LeakyService, whose path starts
    * at a static field of the LeakyService class. */
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 1);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 1);
   g_assert_cmpuint (a->leaks->application_leaks->len + a->leaks->library_leaks->len, ==, 1);
   group = a->leaks->application_leaks->len > 0 ? g_ptr_array_index (a->leaks->application_leaks, 0)
                                                : g_ptr_array_index (a->leaks->library_leaks, 0);
@@ -422,10 +422,10 @@ test_corpus_leak (void)
   g_assert_cmpint (first->ref_kind, ==, HS_PATH_REF_STATIC);
   g_assert_cmpstr (last->class_name, ==, "com.example.leakcanary.LeakyService");
   g_assert_cmpint (last->leaking, ==, HS_LEAKING_YES);
-  hs_window_select_leak (window, 0);
+  hs_leaks_view_select (ui_leaks_view (window), 0);
   ui_iterate (50);
   /* The trace is shown as one card per node. */
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, trace->nodes->len);
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, trace->nodes->len);
 
   /* Classes: one row per class; default order retained descending, with
    * expected/leak_service_binder.json's top two classes first. */
@@ -525,16 +525,16 @@ test_sample (void)
   a = open_and_wait (window, path);
   /* tests/generator/README.md: 3 leaking objects in 2 application leak
    * groups, no library leaks. */
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
   g_assert_cmpuint (a->leaks->library_leaks->len, ==, 0);
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)
     traces += ((HsLeakGroup *) g_ptr_array_index (a->leaks->application_leaks, i))->traces->len;
   g_assert_cmpuint (traces, ==, 3);
   for (guint i = 0; i < 2; i++)
     {
-      hs_window_select_leak (window, i);
+      hs_leaks_view_select (ui_leaks_view (window), i);
       ui_iterate (30);
-      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+      g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
 
   g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
@@ -672,11 +672,11 @@ test_early_leaks (void)
   g_assert_nonnull (early);
   g_assert_cmpuint (early->application_leaks->len, ==, 2);
   g_assert_cmpuint (early->library_leaks->len, ==, 0);
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
-  g_assert_null (hs_window_get_leak_group (window, 2));
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
+  g_assert_null (hs_leaks_view_get_group (ui_leaks_view (window), 2));
   for (guint i = 0; i < 2; i++)
     {
-      HsLeakGroup *g = hs_window_get_leak_group (window, i);
+      HsLeakGroup *g = hs_leaks_view_get_group (ui_leaks_view (window), i);
       g_assert_nonnull (g);
       if (g_str_equal (last_class (g, 0), "com.example.LeakedActivity"))
         activity = g;
@@ -685,7 +685,7 @@ test_early_leaks (void)
       /* Retained sizes are not known yet, and the row says so. */
       for (guint t = 0; t < g->traces->len; t++)
         g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (g->traces, t))->retained_bytes, ==, 0);
-      g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, i), ==,
+      g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), i), ==,
                        g == activity ? "2 instances · retained size pending" : "1 instance · retained size pending");
     }
   g_assert_nonnull (activity);
@@ -706,18 +706,18 @@ test_early_leaks (void)
                    ==, "com.example.LeakThread");
 
   /* The first row is selected and its trace drawn, one card per node. */
-  selected = hs_window_get_leak_group (window, 0);
-  shown = hs_window_get_shown_trace (window);
+  selected = hs_leaks_view_get_group (ui_leaks_view (window), 0);
+  shown = hs_leak_trace_view_get_trace (ui_trace_view (window));
   g_assert_true (shown == g_ptr_array_index (selected->traces, 0));
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, shown->nodes->len);
-  g_assert_cmpstr (hs_window_get_trace_subtitle (window), ==, "Application leak · retained size pending");
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
+  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==, "Application leak · retained size pending");
   check_window_picture (window);
   /* The views that need the dominators wait, and so does the inspector. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
   ui_iterate (20);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hs_window_get_inspector (window))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
 
   /* Let the analysis finish: the same report, filled in, groups ordered by
    * retained size (2208 before 2096); the selection and trace stay. */
@@ -728,11 +728,11 @@ test_early_leaks (void)
   g_assert_true (hs_loader_get_leaks (loader) == early);
   g_assert_false (hs_window_is_analysing (window));
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
-  g_assert_true (hs_window_get_leak_group (window, 0) == activity);
-  g_assert_true (hs_window_get_leak_group (window, 1) == thread);
-  g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, 0), ==, activity_row);
-  g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, 1), ==, thread_row);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
+  g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 0) == activity);
+  g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 1) == thread);
+  g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), 0), ==, activity_row);
+  g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), 1), ==, thread_row);
   for (guint t = 0; t < 2; t++)
     {
       HsLeakTrace *trace = g_ptr_array_index (activity->traces, t);
@@ -741,21 +741,21 @@ test_early_leaks (void)
     }
   g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_bytes, ==, 2096);
   g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_count, ==, 4);
-  g_assert_true (hs_window_get_shown_trace (window) == shown);
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, shown->nodes->len);
+  g_assert_true (hs_leak_trace_view_get_trace (ui_trace_view (window)) == shown);
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
   {
     g_autofree char *bytes = hs_format_bytes (selected == activity ? 1104 : 2096);
     g_autofree char *subtitle = g_strdup_printf ("Application leak · retaining %s in 4 objects", bytes);
-    g_assert_cmpstr (hs_window_get_trace_subtitle (window), ==, subtitle);
+    g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==, subtitle);
   }
   /* Now the other views and the inspector are there. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, hs_heap_n_classes (a->heap));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hs_window_get_inspector (window))));
-  g_assert_cmpuint (hs_inspector_get_obj (hs_window_get_inspector (window)), ==, shown->leaking_obj);
-  g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 30000));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, shown->leaking_obj);
+  g_assert_true (ui_wait_until (inspector_idle, ui_inspector (window), 30000));
   check_window_picture (window);
   g_object_unref (loader);
   window_close (window);
@@ -833,7 +833,7 @@ test_several_dumps (void)
 static gboolean
 toast_shown (gpointer data)
 {
-  return hs_window_get_toast (data) != NULL;
+  return ui_toast_text (data) != NULL;
 }
 
 static void
@@ -851,7 +851,7 @@ test_export (void)
   open_and_wait (window, sample);
   hs_window_export_to (window, path);
   g_assert_true (ui_wait_until (toast_shown, window, 60000));
-  g_assert_nonnull (strstr (hs_window_get_toast (window), "report.html"));
+  g_assert_nonnull (strstr (ui_toast_text (window), "report.html"));
   g_assert_true (g_file_get_contents (path, &html, &len, &error));
   g_assert_no_error (error);
   /* An HTML page with the sample's planted leak classes in it. */
@@ -1000,7 +1000,7 @@ test_drop (void)
   /* A file dropped on the window (the value a file manager's drag gives). */
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_take_boxed (&value, files);
-  g_signal_emit_by_name (hs_window_get_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
+  g_signal_emit_by_name (ui_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
   g_value_unset (&value);
   g_assert_true (handled);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -1024,19 +1024,19 @@ test_hostile_names (void)
 
   g_log_set_always_fatal (fatal | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
   a = open_and_wait (window, path);
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), >, 0);
-  for (guint i = 0; i < hs_window_get_n_leak_rows (window); i++)
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), >, 0);
+  for (guint i = 0; i < hs_leaks_view_get_n_rows (ui_leaks_view (window)); i++)
     {
-      hs_window_select_leak (window, i);
+      hs_leaks_view_select (ui_leaks_view (window), i);
       ui_iterate (30);
-      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+      g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)
     {
       HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, i);
       HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
       hs_window_inspect (window, t->leaking_obj);
-      g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 30000));
+      g_assert_true (ui_wait_until (inspector_idle, ui_inspector (window), 30000));
     }
   hs_window_set_view (window, "classes");
   check_window_picture (window);

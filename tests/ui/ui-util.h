@@ -2,7 +2,11 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include "hs-window-private.h"
+#include "hs-window.h"
+#include "hs-window-legacy.h"
+#include "hs-inspector.h"
+#include "hs-leaks-view.h"
+#include "hs-overview-view.h"
 
 /* Iterates the default main context until the loader leaves LOADING or the
  * timeout passes; returns the final state. */
@@ -22,3 +26,14 @@ guint         ui_count_colors    (GdkTexture *texture);
 /* Number of pixels that differ between two textures of the same size
  * (G_MAXUINT if the sizes differ). */
 guint         ui_count_diff      (GdkTexture *a, GdkTexture *b);
+
+/* The window's views through their own API: the view of that name, filled
+ * if the analysis is done (as showing it would). */
+HsView          *ui_view          (HsWindow *window, const char *name);
+HsLeaksView     *ui_leaks_view    (HsWindow *window);
+HsLeakTraceView *ui_trace_view    (HsWindow *window);
+HsInspector     *ui_inspector     (HsWindow *window);
+/* The toast's text while it is shown, else NULL. */
+const char      *ui_toast_text    (HsWindow *window);
+/* The window's drop target (files dropped on the window open). */
+GtkDropTarget   *ui_drop_target   (HsWindow *window);
