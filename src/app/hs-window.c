@@ -142,6 +142,10 @@ set_early (HsWindow *self, gboolean early)
   if (early)
     bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
+  /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
+   * height once hidden after being shown while unmapped (an empty strip
+   * over the views). */
+  gtk_widget_set_visible (self->analysis_bar, early);
 }
 
 HsView *

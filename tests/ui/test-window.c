@@ -628,6 +628,12 @@ content_shown (gpointer data)
   return g_strcmp0 (hs_window_get_page (data), "content") == 0;
 }
 
+static GtkWidget *
+analysis_bar (HsWindow *window)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "analysis_bar"));
+}
+
 static const char *
 last_class (HsLeakGroup *g, guint trace)
 {
@@ -667,6 +673,8 @@ test_early_leaks (void)
   g_assert_null (hs_loader_get_analysis (loader));
   g_assert_true (hs_window_is_analysing (window));
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  /* The bar over the leaks says the analysis goes on. */
+  g_assert_true (gtk_widget_get_visible (analysis_bar (window)));
 
   early = hs_loader_get_leaks (loader);
   g_assert_nonnull (early);
@@ -728,6 +736,8 @@ test_early_leaks (void)
   g_assert_true (hs_loader_get_leaks (loader) == early);
   g_assert_false (hs_window_is_analysing (window));
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+  /* ...and is gone, leaving no empty strip over the views. */
+  g_assert_false (gtk_widget_get_visible (analysis_bar (window)));
   g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
   g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 0) == activity);
   g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 1) == thread);
