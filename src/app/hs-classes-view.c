@@ -255,6 +255,13 @@ on_class_search_changed (GtkSearchEntry *entry, HsClassesView *self)
   hs_classes_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
+void
+hs_classes_view_focus_filter (HsClassesView *self)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  gtk_widget_grab_focus (self->class_search);
+}
+
 const char *
 hs_classes_view_get_status (HsClassesView *self)
 {

@@ -30,6 +30,8 @@ void        hs_classes_view_get_sort           (HsClassesView *self,
  * "": all), as typing in the filter entry does. */
 void        hs_classes_view_set_filter         (HsClassesView *self,
                                                 const char    *text);
+/* Puts the keyboard focus in the filter entry (the window's Find). */
+void        hs_classes_view_focus_filter       (HsClassesView *self);
 /* The status line ("N classes · ..."). */
 const char *hs_classes_view_get_status         (HsClassesView *self);
 

@@ -341,6 +341,24 @@ check_filter (HsClassesView *view, HsAnalysis *a)
   g_free (status);
   status = g_strdup_printf ("%u classes", total);
   g_assert_true (g_str_has_prefix (hs_classes_view_get_status (view), status));
+
+  /* Find: the focus goes to the filter entry, typing there filters. */
+  {
+    GtkWidget *entry = find_child (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
+    GtkWidget *focus;
+
+    hs_classes_view_focus_filter (view);
+    focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (view)));
+    g_assert_nonnull (focus);
+    g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+    gtk_editable_set_text (GTK_EDITABLE (entry), "com.example.LeakedActivity");
+    /* The entry reports its text after a short delay. */
+    ui_iterate (400);
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+    ui_iterate (400);
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, total);
+  }
 }
 
 static gboolean
