@@ -7,9 +7,10 @@
  * The window adds each view to its GtkStack under hs_view_get_name() with
  * hs_view_get_title() (and the icon), hides the ones that need the whole
  * analysis while only the leaks are known, and calls:
- *   hs_view_set_loader()     when a dump is opened (or NULL to forget the
- *                            dump: the view clears itself); the view is
- *                            filled once the loader is done;
+ *   hs_view_set_loader()     when a dump's analysis is done, or, for a
+ *                            view that does not need it (it is shown
+ *                            early), when the dump is opened; NULL to
+ *                            forget the dump: the view clears itself;
  *   hs_view_show_early()     when the leak report is known early (only
  *                            views whose class implements show_early);
  *   hs_view_ensure_filled()  when the view becomes the visible one.

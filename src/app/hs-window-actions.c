@@ -4,6 +4,7 @@
  * export on a worker, and Alt+1..N for the views of the view table. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-classes-view.h"
 #include "hs-report.h"
 
 #include <glib/gi18n.h>
@@ -173,7 +174,7 @@ find_action (GtkWidget *widget, const char *action_name, GVariant *param)
   if (_hs_window_get_analysis (self) == NULL)
     return;
   hs_window_set_view (self, "classes");
-  _hs_window_legacy_focus_search (self);
+  hs_classes_view_focus_filter (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")));
 }
 
 static void
@@ -208,7 +209,6 @@ void
 _hs_window_class_actions_init (HsWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  static const char *const legacy[] = { "classes", "dominators", "treemap" };
   guint key = 0;
   GType type;
 
@@ -227,6 +227,4 @@ _hs_window_class_actions_init (HsWindowClass *klass)
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + key++, GDK_ALT_MASK, "win.view", "s",
                                            hs_view_class_get_name (HS_VIEW_CLASS (view_class)));
     }
-  for (guint i = 0; i < G_N_ELEMENTS (legacy); i++)
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + key++, GDK_ALT_MASK, "win.view", "s", legacy[i]);
 }

@@ -52,7 +52,6 @@ struct _HsWindow
   gboolean setting_dump;   /* the dumps dropdown is being set, not chosen */
   gboolean disposed;       /* async results arriving later are dropped */
   HsWindowTiming *timing;  /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
-  struct _HsWindowLegacy *legacy;
 };
 
 /* hs-window.c */
@@ -80,17 +79,5 @@ void        _hs_window_timing_start     (HsWindow *self);
 guint       _hs_window_timing_frames    (HsWindow *self);
 void        _hs_window_timing_visit_views (HsWindow *self);
 void        _hs_window_timing_free      (HsWindow *self);
-
-/* hs-window-legacy.c: the Classes, Dominator Tree and Treemap pages still
- * built in code, until their HsView subclasses replace them. */
-typedef struct _HsWindowLegacy HsWindowLegacy;
-void        _hs_window_legacy_add       (HsWindow *self);
-void        _hs_window_legacy_set_visible (HsWindow *self, gboolean visible);
-void        _hs_window_legacy_ensure    (HsWindow *self, const char *name);
-void        _hs_window_legacy_populate  (HsWindow *self);
-void        _hs_window_legacy_clear     (HsWindow *self);
-void        _hs_window_legacy_dispose   (HsWindow *self);
-void        _hs_window_legacy_focus_search (HsWindow *self);
-void        _hs_window_legacy_show_first_instances (HsWindow *self);
 
 G_END_DECLS

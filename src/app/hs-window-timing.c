@@ -6,6 +6,7 @@
  * lives here, not in the window's struct. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-classes-view.h"
 #include "hs-leaks-view.h"
 #include "hs-timing.h"
 
@@ -109,7 +110,7 @@ on_after_paint (GdkFrameClock *clock, HsWindow *self)
       if (g_str_equal (name, "classes"))
         {
           gint64 start = g_get_monotonic_time ();
-          _hs_window_legacy_show_first_instances (self);
+          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")), 0);
           hs_timing_span (start, "instances of the first class asked for");
         }
       if (++t->visit < t->visit_order->len)

@@ -7,10 +7,13 @@
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-application.h"
+#include "hs-classes-view.h"
+#include "hs-dominators-view.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
 #include "hs-timing.h"
+#include "hs-treemap-view.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -22,6 +25,9 @@ G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
 static GType (*const view_types[]) (void) = {
   hs_overview_view_get_type,
   hs_leaks_view_get_type,
+  hs_classes_view_get_type,
+  hs_dominators_view_get_type,
+  hs_treemap_view_get_type,
 };
 
 GType
@@ -137,7 +143,6 @@ set_early (HsWindow *self, gboolean early)
       if (hs_view_get_needs_analysis (view))
         gtk_widget_set_visible (GTK_WIDGET (view), !early);
     }
-  _hs_window_legacy_set_visible (self, !early);
   unbind_progress (self->bar_bindings);
   if (early)
     bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
@@ -171,8 +176,6 @@ on_view_changed (GtkStack *stack, GParamSpec *pspec, HsWindow *self)
 
   if (HS_IS_VIEW (child))
     hs_view_ensure_filled (HS_VIEW (child));
-  else
-    _hs_window_legacy_ensure (self, gtk_stack_get_visible_child_name (stack));
 }
 
 const char *
@@ -189,21 +192,27 @@ hs_window_set_view (HsWindow *self, const char *name)
   gtk_stack_set_visible_child_name (GTK_STACK (self->view_stack), name);
 }
 
-/* Every view gets the loader (NULL: forgets the dump); each fills itself
- * when shown once the analysis is done. */
+/* The views that show something while the dump loads (the leaks, early)
+ * are given its loader when it is opened, those that need the whole
+ * analysis when it is done; each fills itself when first shown after
+ * that. NULL: they forget the dump. */
 static void
-set_views_loader (HsWindow *self, HsLoader *loader)
+give_views_loader (HsWindow *self, HsLoader *loader, gboolean needs_analysis)
 {
   for (guint i = 0; i < self->views->len; i++)
-    hs_view_set_loader (g_ptr_array_index (self->views, i), loader);
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (hs_view_get_needs_analysis (view) == needs_analysis)
+        hs_view_set_loader (view, loader);
+    }
 }
 
 static void
 clear_views (HsWindow *self)
 {
   set_early (self, FALSE);
-  set_views_loader (self, NULL);
-  _hs_window_legacy_clear (self);
+  give_views_loader (self, NULL, FALSE);
+  give_views_loader (self, NULL, TRUE);
   hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
   gtk_widget_set_visible (self->inspector, FALSE);
 }
@@ -231,34 +240,6 @@ on_loader_leaks_ready (HsLoader *loader, HsWindow *self)
   show_page (self, "content");
   set_title (self);
   hs_timing_span (start, "leaks shown early");
-}
-
-/* Sorts the top level of the dominator tree (the longest list) on a worker
- * while the user reads the leaks, so that the Dominator Tree view opens
- * without the wait. The task holds the loader, which holds the analysis. */
-static void
-warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (source));
-  gint64 start = g_get_monotonic_time ();
-
-  hs_dom_tree_children (a->dom, a->dom->n, NULL);
-  hs_timing_mark ("worker: top-level dominators sorted in %.3f s", (g_get_monotonic_time () - start) / 1e6);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-warm_dominators (HsWindow *self)
-{
-  g_autoptr(GTask) task = NULL;
-  HsAnalysis *a = _hs_window_get_analysis (self);
-
-  if (a == NULL || a->dom == NULL)
-    return;
-  task = g_task_new (self->loader, NULL, NULL, NULL);
-  g_task_set_name (task, "[heapscope] sort top-level dominators");
-  g_task_set_priority (task, G_PRIORITY_LOW);
-  g_task_run_in_thread (task, warm_thread);
 }
 
 /* A file with several dumps: say so and offer the others. */
@@ -295,8 +276,8 @@ populate (HsWindow *self)
   gint64 t;
 
   set_early (self, FALSE);
-  warm_dominators (self);
-  _hs_window_legacy_populate (self);
+  /* The dominator tree view sorts its top level on a worker from here. */
+  give_views_loader (self, self->loader, TRUE);
   t = g_get_monotonic_time ();
   hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
   hs_timing_span (t, "inspector given the dump");
@@ -398,7 +379,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   self->loader = hs_loader_new (file, &opts);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
-  set_views_loader (self, self->loader);
+  give_views_loader (self, self->loader, FALSE);
   bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
   gtk_label_set_text (GTK_LABEL (self->loading_title), hs_loader_get_file_name (self->loader));
   gtk_label_set_text (GTK_LABEL (self->loading_size), "");
@@ -466,7 +447,6 @@ hs_window_dispose (GObject *object)
    * analysis. Cancels a load still running. */
   drop_loader (self);
   _hs_window_timing_free (self);
-  _hs_window_legacy_dispose (self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -559,7 +539,6 @@ add_views (HsWindow *self)
         gtk_stack_page_set_icon_name (page, hs_view_get_icon_name (view));
       g_ptr_array_add (self->views, view);
     }
-  _hs_window_legacy_add (self);
 }
 
 static void

@@ -91,7 +91,7 @@ direct_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 static void
 check_class_sorting (HsWindow *window, HsAnalysis *a)
 {
-  GListModel *model = hs_window_get_class_model (window);
+  GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
   guint n = g_list_model_get_n_items (model);
 
   for (HsClassColumn column = 0; column < HS_CLASS_N_COLUMNS; column++)
@@ -102,9 +102,9 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         GtkSortType got_order;
         g_autoptr(HsClassRow) prev = NULL;
 
-        hs_window_sort_classes (window, column, order);
+        hs_classes_view_sort_by_column (ui_classes_view (window), column, order);
         ui_iterate (20);
-        hs_window_get_class_sort (window, &got_column, &got_order);
+        hs_classes_view_get_sort (ui_classes_view (window), &got_column, &got_order);
         g_assert_cmpint (got_column, ==, column);
         g_assert_cmpint (got_order, ==, order);
         g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
@@ -136,14 +136,14 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
             g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);
           }
       }
-  hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+  hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   ui_iterate (20);
 }
 
 static void
 check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
 {
-  GListModel *model = hs_window_get_class_model (window);
+  GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
   guint expected = 0, n;
   g_autofree char *folded = g_utf8_casefold (query, -1);
 
@@ -153,7 +153,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
       if (strstr (name, folded) != NULL)
         expected++;
     }
-  hs_window_set_class_filter (window, query);
+  hs_classes_view_set_filter (ui_classes_view (window), query);
   ui_iterate (20);
   n = g_list_model_get_n_items (model);
   g_assert_cmpuint (n, ==, expected);
@@ -164,7 +164,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
       g_autofree char *name = g_utf8_casefold (hs_class_row_get_name (row), -1);
       g_assert_nonnull (strstr (name, folded));
     }
-  hs_window_set_class_filter (window, "");
+  hs_classes_view_set_filter (ui_classes_view (window), "");
   ui_iterate (20);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, hs_heap_n_classes (a->heap));
 }
@@ -184,7 +184,7 @@ row_retained (GListModel *model, guint i, guint *depth)
 static void
 check_dominator_tree (HsWindow *window, HsAnalysis *a, guint64 expected_top)
 {
-  GtkTreeListModel *tree = hs_window_get_dominator_model (window);
+  GtkTreeListModel *tree = hs_dominators_view_get_model (ui_dominators_view (window));
   GListModel *model = G_LIST_MODEL (tree);
   gsize n_roots = 0, n_children = 0;
   g_autoptr(GtkTreeListRow) first = NULL;
@@ -253,7 +253,7 @@ treemap_laid_out (gpointer data)
 static GdkTexture *
 render_treemap (HsWindow *window, gboolean async)
 {
-  GtkWidget *treemap = GTK_WIDGET (hs_window_get_treemap (window));
+  GtkWidget *treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
   GdkTexture *texture;
 
   if (async)
@@ -298,7 +298,7 @@ zoom_target (HsTreemapWidget *treemap, HsAnalysis *a)
 static void
 check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
 {
-  HsTreemapWidget *treemap = hs_window_get_treemap (window);
+  HsTreemapWidget *treemap = hs_treemap_view_get_treemap (ui_treemap_view (window));
   GtkWidget *widget = GTK_WIDGET (treemap);
   guint64 node = zoom_target (treemap, a);
   const guint64 *path;
@@ -429,7 +429,7 @@ test_corpus_leak (void)
 
   /* Classes: one row per class; default order retained descending, with
    * expected/leak_service_binder.json's top two classes first. */
-  classes = hs_window_get_class_model (window);
+  classes = hs_classes_view_get_class_model (ui_classes_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (classes), ==, hs_heap_n_classes (a->heap));
   {
     g_autoptr(HsClassRow) r0 = g_list_model_get_item (classes, 0);
@@ -450,12 +450,12 @@ test_corpus_leak (void)
   {
     GListModel *inst;
     guint n;
-    g_assert_null (hs_window_get_instances (window));
-    hs_window_select_class (window, 1);
+    g_assert_null (hs_classes_view_get_instances (ui_classes_view (window)));
+    hs_classes_view_select_class (ui_classes_view (window), 1);
     /* Found on a worker: the list is empty until then. */
-    g_assert_true (hs_window_instances_pending (window));
+    g_assert_true (hs_classes_view_instances_pending (ui_classes_view (window)));
     g_assert_true (ui_wait_for_instances (window, 30000));
-    inst = hs_window_get_instances (window);
+    inst = hs_classes_view_get_instances (ui_classes_view (window));
     g_assert_nonnull (inst);
     n = g_list_model_get_n_items (inst);
     g_assert_cmpuint (n, ==, 11584);
@@ -467,22 +467,22 @@ test_corpus_leak (void)
       }
     /* A sort moves the selected row: its instances stay listed, not
      * searched again. */
-    hs_window_sort_classes (window, HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
+    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
     ui_iterate (20);
-    g_assert_false (hs_window_instances_pending (window));
-    g_assert_true (hs_window_get_instances (window) == inst);
-    hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+    g_assert_false (hs_classes_view_instances_pending (ui_classes_view (window)));
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
+    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
     ui_iterate (20);
-    g_assert_true (hs_window_get_instances (window) == inst);
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
     /* Activating the selected row (the second click of a double click)
      * keeps the list too. */
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_window_get_class_model (window), 1);
+      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 1);
       g_assert_cmpstr (hs_class_row_get_name (row), ==, "java.lang.String");
     }
-    hs_window_show_instances (window, 1);
-    g_assert_false (hs_window_instances_pending (window));
-    g_assert_true (hs_window_get_instances (window) == inst);
+    hs_classes_view_show_instances (ui_classes_view (window), 1);
+    g_assert_false (hs_classes_view_instances_pending (ui_classes_view (window)));
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
   }
 
   /* Dominator tree: the top object of expected json retains 256648. */
@@ -506,7 +506,7 @@ test_jhat_classes (void)
 
   /* Corpus README: 361 classes. */
   g_assert_cmpuint (hs_heap_n_classes (a->heap), ==, 361);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, 361);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, 361);
   check_class_sorting (window, a);
   check_dominator_tree (window, a, 0);
   window_close (window);
@@ -537,7 +537,7 @@ test_sample (void)
       g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
 
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
                     hs_heap_n_classes (a->heap));
   check_class_sorting (window, a);
   check_class_filter (window, a, "com.example");
@@ -761,7 +761,7 @@ test_early_leaks (void)
   /* Now the other views and the inspector are there. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, hs_heap_n_classes (a->heap));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, hs_heap_n_classes (a->heap));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, shown->leaking_obj);
@@ -835,7 +835,7 @@ test_several_dumps (void)
   g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 1);
   g_assert_cmpuint (hs_heap_n_objects (a->heap), !=, first_objects);
   g_assert_cmpuint (hs_window_get_n_dumps_offered (window), ==, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
                     hs_heap_n_classes (a->heap));
   window_close (window);
 }

@@ -47,7 +47,7 @@ ui_wait_for_load (HsWindow *window, guint timeout_ms)
 static gboolean
 instances_found (gpointer data)
 {
-  return !hs_window_instances_pending (data);
+  return !hs_classes_view_instances_pending (ui_classes_view (data));
 }
 
 gboolean
@@ -171,6 +171,24 @@ HsLeakTraceView *
 ui_trace_view (HsWindow *window)
 {
   return hs_leaks_view_get_trace_view (ui_leaks_view (window));
+}
+
+HsClassesView *
+ui_classes_view (HsWindow *window)
+{
+  return HS_CLASSES_VIEW (ui_view (window, "classes"));
+}
+
+HsDominatorsView *
+ui_dominators_view (HsWindow *window)
+{
+  return HS_DOMINATORS_VIEW (ui_view (window, "dominators"));
+}
+
+HsTreemapView *
+ui_treemap_view (HsWindow *window)
+{
+  return HS_TREEMAP_VIEW (ui_view (window, "treemap"));
 }
 
 HsInspector *
