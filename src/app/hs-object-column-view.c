@@ -10,7 +10,8 @@ struct _HsObjectColumnView
 {
   GtkWidget parent_instance;
 
-  /* template */
+  /* template (the scrolled window is bound so that dispose_template
+   * unparents it) */
   GtkWidget *scrolled;
   GtkWidget *view;
 

@@ -309,6 +309,18 @@ check_sort_state_from_header (HsClassesView *view)
   hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
 }
 
+static gboolean
+model_has_one (gpointer model)
+{
+  return g_list_model_get_n_items (model) == 1;
+}
+
+static gboolean
+model_not_one (gpointer model)
+{
+  return g_list_model_get_n_items (model) != 1;
+}
+
 static void
 check_filter (HsClassesView *view, HsAnalysis *a)
 {
@@ -353,10 +365,10 @@ check_filter (HsClassesView *view, HsAnalysis *a)
     g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
     gtk_editable_set_text (GTK_EDITABLE (entry), "com.example.LeakedActivity");
     /* The entry reports its text after a short delay. */
-    ui_iterate (400);
-    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+    g_assert_true (ui_wait_until (model_has_one, model, 10000));
+    g_assert_cmpstr (name_at (model, 0), ==, "com.example.LeakedActivity");
     gtk_editable_set_text (GTK_EDITABLE (entry), "");
-    ui_iterate (400);
+    g_assert_true (ui_wait_until (model_not_one, model, 10000));
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, total);
   }
 }
