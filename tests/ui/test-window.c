@@ -382,6 +382,68 @@ check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
     g_assert_true (refers_to (a->heap, g_array_index (path, HsObj, i), g_array_index (path, HsObj, i + 1)));
 }
 
+/* --- overview and leak trace buttons ----------------------------------- */
+
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = find_button (c, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+}
+
+static gboolean
+string_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* Copy Trace puts the trace shown on the clipboard, as text naming its
+ * leaking class (the last node's), and says so in the toast. */
+static void
+check_copy_trace (HsWindow *window)
+{
+  HsLeakTrace *trace = hs_leak_trace_view_get_trace (ui_trace_view (window));
+  HsLeakNode *last = g_ptr_array_index (trace->nodes, trace->nodes->len - 1);
+  GtkWidget *copy = find_button (GTK_WIDGET (ui_trace_view (window)), "_Copy Trace");
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (copy);
+  g_signal_emit_by_name (copy, "clicked");
+  g_assert_cmpstr (ui_toast_text (window), ==, "Leak trace copied to the clipboard");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text, &text);
+  g_assert_true (ui_wait_until (string_set, &text, 5000));
+  g_assert_nonnull (strstr (text, last->class_name));
+}
+
+/* The overview lists the ten objects that retain the most (the sample has
+ * thousands) and its Show Leaks button switches to the leaks. */
+static void
+check_overview (HsWindow *window)
+{
+  HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  GtkWidget *button = find_button (GTK_WIDGET (overview), "Show _Leaks");
+
+  g_assert_cmpuint (hs_overview_view_get_n_biggest (overview), ==, 10);
+  hs_window_set_view (window, "overview");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+}
+
 /* --- tests -------------------------------------------------------------- */
 
 static GdkTexture *corpus_treemap;
@@ -536,6 +598,8 @@ test_sample (void)
       ui_iterate (30);
       g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
+  check_copy_trace (window);
+  check_overview (window);
 
   g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
                     hs_heap_n_classes (a->heap));
