@@ -336,7 +336,7 @@ hs_threads_view_class_init (HsThreadsViewClass *klass)
   oc->dispose = hs_threads_view_dispose;
   vc->fill = hs_threads_view_fill;
   vc->clear = hs_threads_view_clear;
-  hs_view_class_set_page (vc, "threads", _("Threads"), "system-run-symbolic", TRUE, "threads filled");
+  hs_view_class_set_page (vc, "threads", _("Threads"), NULL, TRUE, "threads filled");
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-threads-view.ui");
   gtk_widget_class_bind_template_child (wc, HsThreadsView, box);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, status);
