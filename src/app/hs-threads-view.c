@@ -5,6 +5,7 @@
 #include "config.h"
 #include "hs-threads-view.h"
 #include "hs-threads.h"
+#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 
@@ -249,6 +250,7 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       hs_threads_free (ts);
       return;
     }
+  gint64 start = g_get_monotonic_time ();
   self->threads = ts;
   int top = hs_threads_top (ts);
   for (guint i = 0; i < ts->n_threads; i++)
@@ -283,6 +285,8 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
     gtk_single_selection_set_selected (self->selection, 0);
   on_selected (self->selection, NULL, self);
   self->ready = TRUE;
+  if (hs_timing_enabled ())
+    hs_timing_span (start, "threads shown (%u)", ts->n_threads);
 }
 
 static void

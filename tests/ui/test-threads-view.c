@@ -128,10 +128,35 @@ test_threads_view (void)
   ui_iterate (100);
 }
 
+/* Not run by default: HS_THREADS_BENCH_DUMP=FILE HEAPSCOPE_DEBUG_TIMES=1
+ * shows how long the view takes on the UI thread for a big dump. */
+static void
+test_threads_view_bench (void)
+{
+  const char *path = g_getenv ("HS_THREADS_BENCH_DUMP");
+  if (path == NULL)
+    {
+      g_test_skip ("HS_THREADS_BENCH_DUMP is not set");
+      return;
+    }
+  HsWindow *window = hs_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 600000), ==, HS_LOADER_DONE);
+  hs_window_set_view (window, "threads");
+  HsThreadsView *view = HS_THREADS_VIEW (hs_window_get_view_by_name (window, "threads"));
+  g_assert_true (ui_wait_until (view_ready, view, 600000));
+  g_assert_cmpuint (hs_threads_view_get_n_rows (view), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ui/threads-view", test_threads_view);
+  g_test_add_func ("/ui/threads-view-bench", test_threads_view_bench);
   return g_test_run ();
 }
