@@ -33,6 +33,18 @@ marker_line (const char *name)
   g_assert_not_reached ();
 }
 
+/* TRUE if a label under w shows text (the inspector has no text API). */
+static gboolean
+has_label (GtkWidget *w, const char *text)
+{
+  if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    if (has_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_threads_view (void)
 {
@@ -102,6 +114,18 @@ test_threads_view (void)
   {
     g_autofree char *id = g_strdup_printf ("local byte[]@0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, o));
     g_assert_nonnull (strstr (stack, id));
+  }
+
+  /* The inspector of the hold-worker's thread object shows its stack. */
+  for (guint k = 0; k < ts->n_threads; k++)
+    if (g_strcmp0 (ts->threads[k].name, "hold-worker") == 0)
+      hs_window_inspect (window, ts->threads[k].obj);
+  ui_iterate (100);
+  {
+    GtkWidget *insp = hs_window_get_inspector (window);
+    g_autofree char *line = g_strndup (hold, strlen (hold) - 1);
+    g_assert_true (has_label (insp, "Stack"));
+    g_assert_true (has_label (insp, line));
   }
 
   /* Another row: the sleeper's stack. */
