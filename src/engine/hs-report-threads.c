@@ -34,7 +34,9 @@ thread_stack (GString *out, const HsThread *t)
       hs_html_escape (out, l->class_name ? l->class_name : "<missing object>");
       g_string_append_c (out, '@');
       hs_html_append_id (out, l->id);
-      g_string_append_printf (out, " shallow %u, retained ", l->shallow);
+      g_string_append (out, " shallow ");
+      hs_html_append_bytes (out, l->shallow);
+      g_string_append (out, ", retained ");
       hs_html_append_bytes (out, l->retained);
       g_string_append_c (out, '\n');
     }
