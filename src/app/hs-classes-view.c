@@ -4,6 +4,7 @@
  * worker thread. */
 #include "config.h"
 #include "hs-classes-view.h"
+#include "hs-query.h"
 #include "hs-object-column-view.h"
 #include "hs-timing.h"
 
@@ -304,7 +305,7 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   InstancesJob *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
   gint64 start = g_get_monotonic_time ();
-  GArray *instances = hs_instances_of_class (a, job->klass);
+  GArray *instances = hs_query_instances_of_class (a, job->klass);
 
   hs_timing_mark ("worker: %u instances found and sorted in %.3f s", instances->len,
                   (g_get_monotonic_time () - start) / 1e6);

@@ -6,7 +6,9 @@
 #pragma once
 
 #include "hs-view.h"
-#include "hs-models.h"
+#include "hs-class-model.h"
+#include "hs-class-row.h"
+#include "hs-object-list.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "hs-view.h"
-#include "hs-models.h"
+#include "hs-object-row.h"
 
 G_BEGIN_DECLS
 

@@ -22,17 +22,6 @@ struct _HsLeaksView
 
 G_DEFINE_FINAL_TYPE (HsLeaksView, hs_leaks_view, HS_TYPE_VIEW)
 
-/* The engine orders groups by this sum too (hs-leaks.c). */
-static guint64
-group_retained (HsLeakGroup *g)
-{
-  guint64 sum = 0;
-
-  for (guint i = 0; i < g->traces->len; i++)
-    sum += ((HsLeakTrace *) g_ptr_array_index (g->traces, i))->retained_bytes;
-  return sum;
-}
-
 static HsLeakGroup *
 row_group (GtkListBoxRow *row)
 {
@@ -71,7 +60,7 @@ row_subtitle (HsLeakGroup *g, gboolean retained_known)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · retained size pending",
                                          "%u instances · retained size pending", g->traces->len),
                             g->traces->len);
-  bytes = hs_format_bytes (group_retained (g));
+  bytes = hs_format_bytes (hs_leak_group_get_retained (g));
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · %s retained",
                                        "%u instances · %s retained", g->traces->len),
                           g->traces->len, bytes);

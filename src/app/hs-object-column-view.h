@@ -10,7 +10,8 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include "hs-models.h"
+#include "hs-object-row.h"
+#include "hs-object-list.h"
 
 G_BEGIN_DECLS
 

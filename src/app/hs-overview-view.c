@@ -3,6 +3,7 @@
  * Objects list are filled from the analysis. */
 #include "config.h"
 #include "hs-overview-view.h"
+#include "hs-runtime.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
@@ -58,70 +59,29 @@ count_traces (GPtrArray *groups)
   return n;
 }
 
-/* A static field of a class, as text (strings and ints), or NULL. */
-static char *
-static_value (HsHeap *heap, const char *class_name, const char *field)
-{
-  HsValue v;
-
-  if (!hs_heap_read_static (heap, class_name, field, &v))
-    return NULL;
-  switch (v.type)
-    {
-    case HS_TYPE_OBJECT:
-      {
-        HsObj o = v.id != 0 ? hs_heap_find (heap, v.id) : HS_OBJ_NONE;
-        return o != HS_OBJ_NONE ? hs_heap_read_string (heap, o, 80) : NULL;
-      }
-    case HS_TYPE_INT:
-      return g_strdup_printf ("%d", v.i);
-    case HS_TYPE_BOOLEAN:
-    case HS_TYPE_CHAR:
-    case HS_TYPE_FLOAT:
-    case HS_TYPE_DOUBLE:
-    case HS_TYPE_BYTE:
-    case HS_TYPE_SHORT:
-    case HS_TYPE_LONG:
-    default:
-      return NULL;
-    }
-}
-
 /* What the dump says about the VM or the device, where it says it. */
 static void
 add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
 {
-  if (hs_heap_is_android (heap))
-    {
-      g_autofree char *manufacturer = static_value (heap, "android.os.Build", "MANUFACTURER");
-      g_autofree char *model = static_value (heap, "android.os.Build", "MODEL");
-      g_autofree char *release = static_value (heap, "android.os.Build$VERSION", "RELEASE");
-      g_autofree char *sdk = static_value (heap, "android.os.Build$VERSION", "SDK_INT");
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
-      if (manufacturer != NULL || model != NULL)
+  if (info->kind == HS_RUNTIME_ANDROID)
+    {
+      if (info->manufacturer != NULL || info->model != NULL)
         {
-          g_autofree char *device = g_strdup_printf ("%s %s", manufacturer ? manufacturer : "", model ? model : "");
+          g_autofree char *device = g_strdup_printf ("%s %s", info->manufacturer ? info->manufacturer : "",
+                                                     info->model ? info->model : "");
           grid_add (grid, r, _("Device"), g_strstrip (device));
         }
-      if (release != NULL || sdk != NULL)
+      if (info->release != NULL || info->has_sdk_int)
         {
-          g_autofree char *version = g_strdup_printf (_("Android %s (API %s)"), release ? release : "?", sdk ? sdk : "?");
+          g_autofree char *sdk = info->has_sdk_int ? g_strdup_printf ("%d", info->sdk_int) : g_strdup ("?");
+          g_autofree char *version = g_strdup_printf (_("Android %s (API %s)"), info->release ? info->release : "?", sdk);
           grid_add (grid, r, _("Android version"), version);
         }
     }
-  else
-    {
-      /* JDK 9+ keeps it in VersionProps, older JDKs in sun.misc.Version. */
-      g_autofree char *version = static_value (heap, "java.lang.VersionProps", "java_runtime_version");
-      if (version == NULL)
-        version = static_value (heap, "sun.misc.Version", "java_runtime_version");
-      if (version == NULL)
-        version = static_value (heap, "java.lang.VersionProps", "java_version");
-      if (version == NULL)
-        version = static_value (heap, "sun.misc.Version", "java_version");
-      if (version != NULL)
-        grid_add (grid, r, _("Java version"), version);
-    }
+  else if (info->java_version != NULL)
+    grid_add (grid, r, _("Java version"), info->java_version);
 }
 
 static void
