@@ -34,6 +34,12 @@ typedef struct {
 static const ColumnInfo columns[] = {
   { HS_COMPARE_NAME, KIND_NAME, N_("Class") },
   { HS_COMPARE_STATUS, KIND_STATUS, N_("Status") },
+  /* Retained first: what the default order is by, in view without
+   * scrolling sideways. */
+  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_("Retained Before") },
+  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_("Retained Now") },
+  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_("Retained ±") },
+  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_("Retained (%)") },
   { HS_COMPARE_BASELINE_COUNT, KIND_COUNT, N_("Objects Before") },
   { HS_COMPARE_CURRENT_COUNT, KIND_COUNT, N_("Objects Now") },
   { HS_COMPARE_DELTA_COUNT, KIND_COUNT_DELTA, N_("Objects ±") },
@@ -42,10 +48,6 @@ static const ColumnInfo columns[] = {
   { HS_COMPARE_CURRENT_SHALLOW, KIND_BYTES, N_("Shallow Now") },
   { HS_COMPARE_DELTA_SHALLOW, KIND_BYTES_DELTA, N_("Shallow ±") },
   { HS_COMPARE_PERCENT_SHALLOW, KIND_PERCENT, N_("Shallow (%)") },
-  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_("Retained Before") },
-  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_("Retained Now") },
-  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_("Retained ±") },
-  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_("Retained (%)") },
 };
 #define N_COLUMNS G_N_ELEMENTS (columns)
 
@@ -77,6 +79,7 @@ struct _HsCompareView
   GtkWidget *instances_view;
 
   GtkColumnViewColumn *view_columns[N_COLUMNS];
+  GtkSorter *sorters[N_COLUMNS];
   ColumnSpy spies[N_COLUMNS];
   GtkSingleSelection *selection;
 
@@ -89,6 +92,7 @@ struct _HsCompareView
   HsCompareField sort_field;
   GtkSortType sort_order;
   gboolean spy_armed;
+  gboolean resetting;       /* the other columns' sorters are being reset */
   guint spy_column;
   int spy_result;
   char *query;
@@ -244,6 +248,25 @@ apply_sort (HsCompareView *self)
     hs_compare_list_set_sort (self->list, self->sort_field, self->sort_order == GTK_SORT_DESCENDING);
 }
 
+/* GTK 4.8 redraws the sort arrow of the column clicked only: the one
+ * clicked before keeps its arrow. The column view's sorter is taken back
+ * to the primary column alone (the order is ours anyway), which updates
+ * the others' headers. */
+static void
+reset_other_columns (HsCompareView *self)
+{
+  if (self->resetting)
+    return;
+  self->resetting = TRUE;
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c].field != self->sort_field)
+      {
+        gtk_column_view_column_set_sorter (self->view_columns[c], NULL);
+        gtk_column_view_column_set_sorter (self->view_columns[c], self->sorters[c]);
+      }
+  self->resetting = FALSE;
+}
+
 /* A header was clicked: the column view's sorter asks its primary column
  * first and inverts its answer when descending; comparing two rows of
  * different names (every column's order is total) tells which column and
@@ -255,7 +278,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsCompareView *sel
   g_autoptr(GObject) b = NULL;
   int r;
 
-  if (self->list == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->list)) < 2)
+  if (self->resetting || self->list == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->list)) < 2)
     return;
   a = g_list_model_get_item (G_LIST_MODEL (self->list), 0);
   b = g_list_model_get_item (G_LIST_MODEL (self->list), 1);
@@ -270,6 +293,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsCompareView *sel
   g_clear_object (&a);
   g_clear_object (&b);
   apply_sort (self);
+  reset_other_columns (self);
 }
 
 void
@@ -284,6 +308,7 @@ hs_compare_view_sort_by_column (HsCompareView *self, HsCompareField field, GtkSo
         self->sort_order = order;
         gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), self->view_columns[c], order);
         apply_sort (self);
+        reset_other_columns (self);
         return;
       }
   g_return_if_reached ();
@@ -481,8 +506,8 @@ side_text (const HsClassHistogram *h)
   g_autofree char *bytes = hs_format_bytes (h->reachable_bytes);
 
   if (h->n_dumps > 1)
-    return g_strdup_printf (_("%s (dump %u): %s objects, %s reachable"), base, h->dump + 1, objects, bytes);
-  return g_strdup_printf (_("%s: %s objects, %s reachable"), base, objects, bytes);
+    return g_strdup_printf (_("%s (dump %u: %s objects, %s)"), base, h->dump + 1, objects, bytes);
+  return g_strdup_printf (_("%s (%s objects, %s)"), base, objects, bytes);
 }
 
 /* Both histograms are made on the UI thread: one pass over the classes
@@ -507,7 +532,7 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   before = side_text (cmp->baseline);
   now = side_text (cmp->current);
-  sides = g_strdup_printf (_("Baseline %s · now %s"), before, now);
+  sides = g_strdup_printf (_("%s → now %s"), before, now);
   gtk_label_set_text (GTK_LABEL (self->sides), sides);
   gtk_widget_set_tooltip_text (self->sides, sides);
 
@@ -723,7 +748,11 @@ hs_compare_view_dispose (GObject *object)
 static void
 hs_compare_view_finalize (GObject *object)
 {
-  g_free (HS_COMPARE_VIEW (object)->query);
+  HsCompareView *self = HS_COMPARE_VIEW (object);
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_clear_object (&self->sorters[c]);
+  g_free (self->query);
   G_OBJECT_CLASS (hs_compare_view_parent_class)->finalize (object);
 }
 
@@ -774,10 +803,14 @@ add_column (HsCompareView *self, guint c)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
   column = gtk_column_view_column_new (_(columns[c].title), factory);
   gtk_column_view_column_set_expand (column, columns[c].kind == KIND_NAME);
+  /* The name wide enough to read: the fourteen columns fill the width. */
+  if (columns[c].kind == KIND_NAME)
+    gtk_column_view_column_set_fixed_width (column, 260);
   gtk_column_view_column_set_resizable (column, TRUE);
   self->spies[c].self = self;
   self->spies[c].column = c;
   sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
+  self->sorters[c] = g_object_ref (GTK_SORTER (sorter));
   gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
   self->view_columns[c] = column;
