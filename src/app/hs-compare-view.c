@@ -1,11 +1,12 @@
 /* hs-compare-view.c: the "compare" view (see the header). The layout is
  * the template ui/hs-compare-view.ui; the columns, each with its own
- * sorter, are made here. The table is not a GtkSortListModel: the list
- * (HsCompareList) orders an array of row indexes itself, so no row object
- * exists until it is shown; the column view's sorter only tells which
- * header was clicked. */
+ * sorter, are made here, their cells in hs-compare-cells.c. The table is
+ * not a GtkSortListModel: the list (HsCompareList) orders an array of row
+ * indexes itself, so no row object exists until it is shown; the column
+ * view's sorter only tells which header was clicked. */
 #include "config.h"
 #include "hs-compare-view.h"
+#include "hs-compare-cells-private.h"
 #include "hs-object-column-view.h"
 #include "hs-object-list.h"
 #include "hs-query.h"
@@ -13,43 +14,6 @@
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
-
-typedef enum {
-  KIND_NAME,
-  KIND_STATUS,
-  KIND_COUNT,
-  KIND_BYTES,
-  KIND_COUNT_DELTA,
-  KIND_BYTES_DELTA,
-  KIND_PERCENT,
-} CellKind;
-
-typedef struct {
-  HsCompareField field;
-  CellKind kind;
-  const char *title;   /* N_() */
-} ColumnInfo;
-
-/* In the table's order: each figure before, now, its change and percent. */
-static const ColumnInfo columns[] = {
-  { HS_COMPARE_NAME, KIND_NAME, N_("Class") },
-  { HS_COMPARE_STATUS, KIND_STATUS, N_("Status") },
-  /* Retained first: what the default order is by, in view without
-   * scrolling sideways. */
-  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_("Retained Before") },
-  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_("Retained Now") },
-  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_("Retained ±") },
-  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_("Retained (%)") },
-  { HS_COMPARE_BASELINE_COUNT, KIND_COUNT, N_("Objects Before") },
-  { HS_COMPARE_CURRENT_COUNT, KIND_COUNT, N_("Objects Now") },
-  { HS_COMPARE_DELTA_COUNT, KIND_COUNT_DELTA, N_("Objects ±") },
-  { HS_COMPARE_PERCENT_COUNT, KIND_PERCENT, N_("Objects (%)") },
-  { HS_COMPARE_BASELINE_SHALLOW, KIND_BYTES, N_("Shallow Before") },
-  { HS_COMPARE_CURRENT_SHALLOW, KIND_BYTES, N_("Shallow Now") },
-  { HS_COMPARE_DELTA_SHALLOW, KIND_BYTES_DELTA, N_("Shallow ±") },
-  { HS_COMPARE_PERCENT_SHALLOW, KIND_PERCENT, N_("Shallow (%)") },
-};
-#define N_COLUMNS G_N_ELEMENTS (columns)
 
 typedef struct
 {
@@ -78,9 +42,9 @@ struct _HsCompareView
   GtkWidget *instances_label;
   GtkWidget *instances_view;
 
-  GtkColumnViewColumn *view_columns[N_COLUMNS];
-  GtkSorter *sorters[N_COLUMNS];
-  ColumnSpy spies[N_COLUMNS];
+  GtkColumnViewColumn *view_columns[HS_COMPARE_N_COLUMNS];
+  GtkSorter *sorters[HS_COMPARE_N_COLUMNS];
+  ColumnSpy spies[HS_COMPARE_N_COLUMNS];
   GtkSingleSelection *selection;
 
   HsLoader *baseline;       /* while the baseline is analysed */
@@ -105,120 +69,6 @@ struct _HsCompareView
 G_DEFINE_FINAL_TYPE (HsCompareView, hs_compare_view, HS_TYPE_VIEW)
 
 /* ---------------------------------------------------------------------- */
-/* cells                                                                  */
-
-static void
-setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  const ColumnInfo *info = &columns[GPOINTER_TO_UINT (data)];
-  GtkWidget *cell = gtk_inscription_new (NULL);
-  gboolean numeric = info->kind != KIND_NAME && info->kind != KIND_STATUS;
-
-  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
-                                     info->kind == KIND_NAME ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START
-                                                             : GTK_INSCRIPTION_OVERFLOW_CLIP);
-  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), info->kind == KIND_NAME ? 20 : numeric ? 7 : 4);
-  if (numeric)
-    gtk_widget_add_css_class (cell, "hs-numeric");
-  gtk_list_item_set_child (item, cell);
-}
-
-static void
-row_values (const HsCompareRow *row, HsCompareField field, guint64 *base, gint64 *delta)
-{
-  switch (field)
-    {
-    case HS_COMPARE_PERCENT_COUNT: *base = row->baseline.count; *delta = row->delta.count; break;
-    case HS_COMPARE_PERCENT_SHALLOW: *base = row->baseline.shallow; *delta = row->delta.shallow; break;
-    default: *base = row->baseline.retained; *delta = row->delta.retained; break;
-    }
-}
-
-static guint64
-row_u64 (const HsCompareRow *row, HsCompareField field)
-{
-  switch (field)
-    {
-    case HS_COMPARE_BASELINE_COUNT: return row->baseline.count;
-    case HS_COMPARE_BASELINE_SHALLOW: return row->baseline.shallow;
-    case HS_COMPARE_BASELINE_RETAINED: return row->baseline.retained;
-    case HS_COMPARE_CURRENT_COUNT: return row->current.count;
-    case HS_COMPARE_CURRENT_SHALLOW: return row->current.shallow;
-    case HS_COMPARE_CURRENT_RETAINED: return row->current.retained;
-    default: return 0;
-    }
-}
-
-static gint64
-row_delta (const HsCompareRow *row, HsCompareField field)
-{
-  switch (field)
-    {
-    case HS_COMPARE_DELTA_COUNT: return row->delta.count;
-    case HS_COMPARE_DELTA_SHALLOW: return row->delta.shallow;
-    default: return row->delta.retained;
-    }
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  const ColumnInfo *info = &columns[GPOINTER_TO_UINT (data)];
-  const HsCompareRow *row = hs_compare_item_get_row (gtk_list_item_get_item (item));
-  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
-  g_autofree char *text = NULL;
-  const char *tooltip = NULL;
-  gboolean dim = FALSE;
-  guint64 base;
-  gint64 delta;
-  double p;
-
-  switch (info->kind)
-    {
-    case KIND_NAME:
-      text = g_strdup (row->name);
-      tooltip = row->name;
-      break;
-    case KIND_STATUS:
-      text = g_strdup (row->status == HS_COMPARE_NEW ? _("new") : row->status == HS_COMPARE_GONE ? _("gone") : "");
-      break;
-    case KIND_COUNT:
-      text = hs_format_count (row_u64 (row, info->field));
-      break;
-    case KIND_BYTES:
-      text = hs_format_bytes (row_u64 (row, info->field));
-      break;
-    case KIND_COUNT_DELTA:
-      delta = row_delta (row, info->field);
-      text = hs_compare_format_count_delta (delta);
-      dim = delta == 0;
-      break;
-    case KIND_BYTES_DELTA:
-      delta = row_delta (row, info->field);
-      text = hs_compare_format_bytes_delta (delta);
-      dim = delta == 0;
-      break;
-    case KIND_PERCENT:
-    default:
-      row_values (row, info->field, &base, &delta);
-      if (hs_compare_percent (base, delta, &p))
-        text = g_strdup_printf ("%+.1f%%", p);
-      else
-        {
-          /* No percent of nothing (SEMANTICS.md). */
-          text = g_strdup ("—");
-          tooltip = _("0 in the baseline");
-        }
-      dim = delta == 0;
-      break;
-    }
-  gtk_inscription_set_text (cell, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tooltip);
-  gtk_widget_set_opacity (GTK_WIDGET (cell), dim ? 0.45 : 1.0);
-}
-
-/* ---------------------------------------------------------------------- */
 /* sorting                                                                */
 
 /* A column's own ("ascending") order; when armed, it also notes that it
@@ -230,7 +80,7 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
   HsCompareView *self = spy->self;
   int r = hs_compare_list_ascending_cmp (hs_compare_item_get_row ((HsCompareItem *) a),
                                          hs_compare_item_get_row ((HsCompareItem *) b),
-                                         columns[spy->column].field);
+                                         hs_compare_column_field (spy->column));
 
   if (self->spy_armed)
     {
@@ -258,8 +108,8 @@ reset_other_columns (HsCompareView *self)
   if (self->resetting)
     return;
   self->resetting = TRUE;
-  for (guint c = 0; c < N_COLUMNS; c++)
-    if (columns[c].field != self->sort_field)
+  for (guint c = 0; c < HS_COMPARE_N_COLUMNS; c++)
+    if (hs_compare_column_field (c) != self->sort_field)
       {
         gtk_column_view_column_set_sorter (self->view_columns[c], NULL);
         gtk_column_view_column_set_sorter (self->view_columns[c], self->sorters[c]);
@@ -286,7 +136,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsCompareView *sel
   r = gtk_sorter_compare (sorter, a, b);
   if (!self->spy_armed && self->spy_result != 0)
     {
-      self->sort_field = columns[self->spy_column].field;
+      self->sort_field = hs_compare_column_field (self->spy_column);
       self->sort_order = r == self->spy_result ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
     }
   self->spy_armed = FALSE;
@@ -301,8 +151,8 @@ hs_compare_view_sort_by_column (HsCompareView *self, HsCompareField field, GtkSo
 {
   g_return_if_fail (HS_IS_COMPARE_VIEW (self));
 
-  for (guint c = 0; c < N_COLUMNS; c++)
-    if (columns[c].field == field)
+  for (guint c = 0; c < HS_COMPARE_N_COLUMNS; c++)
+    if (hs_compare_column_field (c) == field)
       {
         self->sort_field = field;
         self->sort_order = order;
@@ -727,7 +577,9 @@ hs_compare_view_fill (HsView *view, HsLoader *loader)
 static void
 hs_compare_view_clear (HsView *view)
 {
-  hs_compare_view_drop_baseline (HS_COMPARE_VIEW (view));
+  /* After dispose the template's widgets are gone. */
+  if (!HS_COMPARE_VIEW (view)->disposed)
+    hs_compare_view_drop_baseline (HS_COMPARE_VIEW (view));
 }
 
 static void
@@ -750,7 +602,7 @@ hs_compare_view_finalize (GObject *object)
 {
   HsCompareView *self = HS_COMPARE_VIEW (object);
 
-  for (guint c = 0; c < N_COLUMNS; c++)
+  for (guint c = 0; c < HS_COMPARE_N_COLUMNS; c++)
     g_clear_object (&self->sorters[c]);
   g_free (self->query);
   G_OBJECT_CLASS (hs_compare_view_parent_class)->finalize (object);
@@ -795,16 +647,14 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
 static void
 add_column (HsCompareView *self, guint c)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkCustomSorter) sorter = NULL;
   GtkColumnViewColumn *column;
+  gboolean name = hs_compare_column_field (c) == HS_COMPARE_NAME;
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
-  column = gtk_column_view_column_new (_(columns[c].title), factory);
-  gtk_column_view_column_set_expand (column, columns[c].kind == KIND_NAME);
+  column = gtk_column_view_column_new (hs_compare_column_title (c), hs_compare_cell_factory_new (c));
+  gtk_column_view_column_set_expand (column, name);
   /* The name wide enough to read: the fourteen columns fill the width. */
-  if (columns[c].kind == KIND_NAME)
+  if (name)
     gtk_column_view_column_set_fixed_width (column, 260);
   gtk_column_view_column_set_resizable (column, TRUE);
   self->spies[c].self = self;
@@ -823,7 +673,7 @@ hs_compare_view_init (HsCompareView *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  for (guint c = 0; c < N_COLUMNS; c++)
+  for (guint c = 0; c < HS_COMPARE_N_COLUMNS; c++)
     add_column (self, c);
   g_signal_connect_object (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
