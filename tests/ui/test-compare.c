@@ -12,6 +12,7 @@
 #include "config.h"
 #include "ui-util.h"
 #include "hs-compare-view.h"
+#include "hs-object-column-view.h"
 #include "hs-object-list.h"
 
 #include <glib/gstdio.h>
@@ -218,6 +219,39 @@ view_drop_target (HsCompareView *view)
   return NULL;
 }
 
+static GtkWidget *
+find_child (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Activating an instance (double click, Enter) opens it in the window's
+ * inspector, through win.inspect. */
+static void
+check_inspect (HsWindow *window, HsCompareView *view)
+{
+  GListModel *instances = hs_compare_view_get_instances (view);
+  HsObj first = hs_object_list_get_obj (HS_OBJECT_LIST (instances), 0);
+  GtkWidget *table = find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW);
+  GtkWidget *cv = find_child (table, GTK_TYPE_COLUMN_VIEW);
+
+  /* As a double click does: the row selected, then activated. */
+  hs_object_column_view_select (HS_OBJECT_COLUMN_VIEW (table), 0);
+  g_assert_cmpuint (hs_object_column_view_get_selected (HS_OBJECT_COLUMN_VIEW (table)), ==, first);
+  g_signal_emit_by_name (cv, "activate", 0);
+  ui_iterate (100);
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, first);
+}
+
 static gboolean
 toast_shown (gpointer data)
 {
@@ -314,6 +348,7 @@ test_compare (void)
    * retained; Plugin's three (two loaders), 16 each; none of OldCache. */
   check_instances (window, view, "com.example.Item", 8, 40);
   maybe_screenshot (window);
+  check_inspect (window, view);
   check_instances (window, view, "com.example.Plugin", 3, 16);
   check_instances (window, view, "com.example.OldCache", 0, 0);
 
