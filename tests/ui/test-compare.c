@@ -5,8 +5,8 @@
  *   baseline (n = 3 items, OldCache): 19 objects, 184 reachable bytes
  *   current  (n = 8 items, NewSession x2, Plugin of a second loader):
  *            34 objects, 472 reachable bytes.
- * Also: HS_COMPARE_SCREENSHOT=FILE.png writes the window comparing the
- * two; HS_BENCH_CURRENT and HS_BENCH_BASELINE (paths) run /ui/compare-bench,
+ * Also: HS_COMPARE_SCREENSHOTS=DIR writes the window comparing the two,
+ * with a broken baseline and while a baseline is analysed (PNGs); HS_BENCH_CURRENT and HS_BENCH_BASELINE (paths) run /ui/compare-bench,
  * which prints the process's peak RSS with the current dump alone and
  * after its comparison with the baseline (docs/performance.md). */
 #include "config.h"
@@ -276,13 +276,15 @@ check_export (HsWindow *window)
 }
 
 static void
-maybe_screenshot (HsWindow *window)
+maybe_screenshot (HsWindow *window, const char *name)
 {
-  const char *out = g_getenv ("HS_COMPARE_SCREENSHOT");
+  const char *dir = g_getenv ("HS_COMPARE_SCREENSHOTS");
   g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *out = NULL;
 
-  if (out == NULL)
+  if (dir == NULL)
     return;
+  out = g_build_filename (dir, name, NULL);
   ui_iterate (500);
   texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_nonnull (texture);
@@ -347,7 +349,7 @@ test_compare (void)
   /* A class's instances in the current dump: 8 Items of 16 + 24 bytes
    * retained; Plugin's three (two loaders), 16 each; none of OldCache. */
   check_instances (window, view, "com.example.Item", 8, 40);
-  maybe_screenshot (window);
+  maybe_screenshot (window, "compare.png");
   check_inspect (window, view);
   check_instances (window, view, "com.example.Plugin", 3, 16);
   check_instances (window, view, "com.example.OldCache", 0, 0);
@@ -431,6 +433,7 @@ test_broken_baseline (void)
   g_assert_nonnull (strstr (error, "compare-broken.hprof"));
   g_assert_nonnull (strstr (error, offset));
   g_assert_null (hs_compare_view_get_list (view));
+  maybe_screenshot (window, "compare-error.png");
   /* The open dump stays as it was, its other views too. */
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
   g_assert_true (hs_window_get_loader (window) == current);
@@ -475,6 +478,7 @@ test_cancel_baseline (void)
   g_assert_cmpint (hs_loader_get_state (baseline), ==, HS_LOADER_LOADING);
   phase = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "loading_phase"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phase)), ==, hs_loader_phase_name ("parsing"));
+  maybe_screenshot (window, "compare-loading.png");
 
   hs_compare_view_cancel (view);
   g_assert_true (ui_wait_until (page_is_empty, view, 30000));
