@@ -88,13 +88,14 @@ append_head (GString *out, const char *base, const char *script)
   g_string_append (out, "</style>\n</head>\n");
 }
 
-/* The title, the headline (leaks and reachable size) and the navigation. */
+/* Whether a section is on this page (and in its navigation). */
 static gboolean
 section_shown (const HsReportSection *section, const HsReportContext *ctx)
 {
   return section->shown == NULL || section->shown (ctx);
 }
 
+/* The title, the headline (leaks and reachable size) and the navigation. */
 static void
 append_header (GString *out, const HsReportContext *ctx, const char *base)
 {
