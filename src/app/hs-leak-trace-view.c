@@ -53,14 +53,21 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HsTraceRows, hs_trace_rows, G_TYPE_OBJECT,
 static void hs_trace_rows_class_init (HsTraceRowsClass *klass) { }
 static void hs_trace_rows_init (HsTraceRows *self) { }
 
-/* Every row changes (another trace, or its sizes became known). */
+/* Every row changes (another trace, or its sizes became known). Two
+ * signals, not one: GTK 4.8's list view looks every added item up among
+ * the removed ones when a change does both (a get_item per added row), so
+ * removing then adding keeps a 100,000-row change to the rows it shows. */
 static void
 rows_reset (HsTraceRows *rows, guint n)
 {
   guint old = rows->n;
 
+  rows->n = 0;
+  if (old > 0)
+    g_list_model_items_changed (G_LIST_MODEL (rows), 0, old, 0);
   rows->n = n;
-  g_list_model_items_changed (G_LIST_MODEL (rows), 0, old, n);
+  if (n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (rows), 0, 0, n);
 }
 
 /* --- the view ---------------------------------------------------------- */
@@ -200,13 +207,16 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
   g_autofree char *class_text = node->is_class ? g_strdup_printf (_("class %s"), node->class_name)
                                                : g_strdup (node->class_name);
   g_autofree char *retained = node_retained (self, node, index + 1 == trace->nodes->len);
-  GtkWidget *name = wrapped_label (class_text, "hs-trace-class");
+  GtkWidget *name = hs_label_new (class_text, "hs-trace-class", 0);
 
   gtk_widget_add_css_class (card, "hs-trace-node");
   if (node->leaking == HS_LEAKING_YES)
     gtk_widget_add_css_class (card, "hs-trace-node-yes");
   gtk_box_append (GTK_BOX (card), top);
   gtk_box_append (GTK_BOX (top), status_badge (node->leaking));
+  /* A name may be 1 MB long (issue 20): cut, whole in the tooltip. */
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (name, class_text);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (top), name);
   gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
