@@ -6,6 +6,7 @@
 #include "hs-window-private.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
+#include "hs-treemap-view.h"
 #include "hs-report.h"
 
 #include <glib/gi18n.h>
@@ -269,6 +270,19 @@ inspect_action (GtkWidget *widget, const char *action_name, GVariant *param)
   hs_window_inspect (HS_WINDOW (widget), g_variant_get_uint32 (param));
 }
 
+/* The treemap zoomed to an object (a suspect's accumulation point). */
+static void
+zoom_treemap_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsView *view = hs_window_get_view_by_name (self, "treemap");
+
+  if (_hs_window_get_analysis (self) == NULL || !HS_IS_TREEMAP_VIEW (view))
+    return;
+  hs_window_set_view (self, "treemap");
+  hs_treemap_view_zoom_to_object (HS_TREEMAP_VIEW (view), g_variant_get_uint32 (param));
+}
+
 /* A view's short message ("copied to the clipboard"). */
 static void
 toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -292,6 +306,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
   gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
 
   /* Alt+1..9: the views in the order of the table. */
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)

@@ -33,6 +33,7 @@
 #define RESOURCE_JS "/org/heapscope/engine/report/report.js"
 
 static const HsReportSection sections[] = {
+  { "suspects", NULL, hs_report_section_suspects }, /* only when there are: linked from the headline */
   { "dump", "Dump", hs_report_section_dump },
   { "totals", "Totals", hs_report_section_totals },
   { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
@@ -96,7 +97,8 @@ section_shown (const HsReportSection *section, const HsReportContext *ctx)
   return section->shown == NULL || section->shown (ctx);
 }
 
-/* The title, the headline (leaks and reachable size) and the navigation. */
+/* The title, the headline (leaks, suspects and reachable size) and the
+ * navigation. */
 static void
 append_header (GString *out, const HsReportContext *ctx, const char *base)
 {
@@ -111,6 +113,19 @@ append_header (GString *out, const HsReportContext *ctx, const char *base)
   g_string_append_printf (out, "</span></h1>\n<p class=\"headline\"><strong>%u</strong> application leak%s, "
                                "<strong>%u</strong> library leak%s; ",
                           na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
+  if (a->suspects != NULL)
+    {
+      guint ns = a->suspects->objects->len + a->suspects->classes->len;
+      if (ns > 0)
+        g_string_append_printf (out, "<a href=\"#suspects\"><strong>%u</strong> problem suspect%s</a>; ",
+                                ns, ns == 1 ? "" : "s");
+      else
+        {
+          g_string_append (out, "no problem suspects above ");
+          hs_html_append_double (out, a->suspects->percent);
+          g_string_append (out, "%; ");
+        }
+    }
   hs_html_append_bytes (out, s->reachable_bytes);
   g_string_append (out, " reachable in ");
   hs_format_append_grouped (out, s->reachable_objects);
