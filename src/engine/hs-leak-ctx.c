@@ -240,6 +240,13 @@ _hs_leak_ctx_clear (LeakCtx *c)
   g_clear_pointer (&c->watched, g_array_unref);
   g_clear_pointer (&c->watch_of, g_hash_table_unref);
   g_clear_pointer (&c->leaking, g_array_unref);
+  g_free (c->own_status);
+  g_free (c->fp_part);
+  g_clear_pointer (&c->fp_part_ids, g_hash_table_unref);
+  g_clear_pointer (&c->fp_parts, g_ptr_array_unref);
+  g_clear_pointer (&c->thread_roots, g_hash_table_unref);
+  g_clear_pointer (&c->view_top, g_hash_table_unref);
+  g_clear_pointer (&c->view_tops, g_array_unref);
 }
 
 static void
