@@ -317,6 +317,70 @@ class Hostile(unittest.TestCase):
             self.assertEqual(kept[0]['class'], 'com.example.Holder')
             self.assertEqual(len(kept) + elided, N + 2)
 
+    # -- the report's caps ---------------------------------------------------
+
+    def test_report_caps_groups_also_leaking_and_without_path(self):
+        """G statics of Holder, s0 .. s{G-1}, each hold a watched Leaky: G
+        groups (one suspect reference each, a different field). Leaky 0's
+        next leads to a chain of B more watched Leakys: behind it (its
+        also_leaking). U watched objects nothing else holds: without a path.
+        The report shows 100 groups, 20 of the B, 100 of the U, and says
+        how many it left out of each."""
+        G, B, U = 150, 50, 150
+        h, d = base_dump()
+        leaks = [FIRST + 16 * i for i in range(G)]
+        behind = [FIRST + 16 * (G + i) for i in range(B)]
+        lone = [FIRST + 16 * (G + B + i) for i in range(U)]
+        kwrs = [FIRST + 16 * (G + B + U + i) for i in range(G + B + U)]
+        d.cls(HOLDER, 'com/example/Holder', super_id=OBJ,
+              statics=[('s%d' % i, g.OBJECT, leaks[i]) for i in range(G)])
+        for k in (OBJ, REF, WEAK, KWR, NODE, LEAKY, OBJS, HOLDER):
+            d.sticky(k)
+        body = [inst(leaks[i], LEAKY, behind[0] if i == 0 else 0) for i in range(G)]
+        body += [inst(behind[i], LEAKY, behind[i + 1] if i + 1 < B else 0) for i in range(B)]
+        body += [inst(x, LEAKY, 0) for x in lone]
+        body += [kwr(w, x) for w, x in zip(kwrs, leaks + behind + lone)]
+        body += [ROOT_JNI.pack(g.ROOT_JNI_GLOBAL, k, 0) for k in kwrs]
+        h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(body))
+        dump = self.path('caps.hprof')
+        h.write(dump)
+        r, _ = self.leaks(dump, max_s=30)
+        self.assertEqual(len(r['application_leaks']), G)
+        self.assertEqual(len(r['without_path']), U)
+        out = self.path('caps.html')
+        p, _ = run('report', dump, '-o', out, '--no-timestamp', timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr.decode()[-2000:])
+        with open(out, encoding='utf-8') as f:
+            html = f.read()
+        self.assertEqual(html.count('<article class="leak-group application"'), 100)
+        self.assertIn('%d more application leak groups' % (G - 100), html)
+        self.assertIn(' and %d more (not shown)' % (B - 20), html)
+        self.assertIn('%d more not shown' % (U - 100), html)
+
+    def test_report_shows_the_gap_of_an_abridged_trace(self):
+        """Holder.head -> Node 0 -> ... -> Node N-1 -> Leaky: the report's
+        trace is the abridged one (16 nodes), with one line for the gap."""
+        N = 100000
+        h, d = base_dump()
+        leak = FIRST + 16 * N
+        w = leak + 16
+        d.cls(HOLDER, 'com/example/Holder', super_id=OBJ,
+              statics=[('head', g.OBJECT, FIRST), ('watch', g.OBJECT, w)])
+        for k in (OBJ, REF, WEAK, KWR, NODE, LEAKY, OBJS, HOLDER):
+            d.sticky(k)
+        body = [inst(FIRST + 16 * i, NODE, FIRST + 16 * (i + 1)) for i in range(N)]
+        body += [inst(leak, LEAKY, 0), kwr(w, leak)]
+        h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(body))
+        dump = self.path('gap.hprof')
+        h.write(dump)
+        out = self.path('gap.html')
+        p, _ = run('report', dump, '-o', out, '--no-timestamp', timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr.decode()[-2000:])
+        with open(out, encoding='utf-8') as f:
+            html = f.read()
+        self.assertEqual(html.count('<li class="node'), 16)
+        self.assertIn('<li class="elided">… %s more</li>' % format(N + 2 - 16, ',d'), html)
+
 
 if __name__ == '__main__':
     unittest.main(verbosity=2)
