@@ -284,6 +284,20 @@ class Hostile(unittest.TestCase):
         self.assertEqual(r['application_leaks'], [])
         self.assertEqual(r['leaking_objects'], 0)
 
+    def test_deep_superclass_chain(self):
+        """A chain of 200,000 classes, each the superclass of the next
+        (hostile_dumps.deep_chain). The leak finder's per-class facts
+        walked up to 256 superclasses per class (10.7 s of CPU here, against
+        0.3 s for `summary`); now once per class, top down."""
+        sys.path.insert(0, os.path.join(HERE, '..', 'fuzz'))
+        import hostile_dumps  # noqa: E402  (tests/fuzz/hostile_dumps.py)
+        dump = self.path('deep.hprof')
+        with open(dump, 'wb') as f:
+            f.write(hostile_dumps.deep_chain(200000))
+        r, secs = self.leaks(dump, max_s=4)
+        self.assertEqual(r['application_leaks'], [])
+        self.assertEqual(r['leaking_objects'], 0)
+
     # -- problem suspects: the same traces, to chosen objects ---------------
 
     def test_suspect_at_the_end_of_a_long_accumulation_path(self):
