@@ -26,6 +26,7 @@ dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
 build=${HS_FUZZ_BUILD:-$root/build-fuzz}
 max_len=${HS_FUZZ_MAX_LEN:-65536}
 jobs=${HS_JOBS:-2}
+target=${HS_FUZZ_TARGET:-fuzz-heap}   # or fuzz-leaks: the leak search, structure-aware
 
 command -v clang >/dev/null || { echo "clang is needed: apt-get install -y clang libclang-rt-14-dev"; exit 1; }
 
@@ -38,9 +39,9 @@ mkdir -p "$dir/corpus" "$dir/crashes" "$dir/seeds"
 # The fuzzer runs from a copy: a rebuild while it runs (fork mode starts the
 # binary again for every job) must not pull the ground from under it, and
 # when the tree does not build right now the last good copy is used.
-fuzzer=$dir/fuzz-heap
-if nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-heap; then
-  cp "$build/tests/fuzz/fuzz-heap" "$fuzzer.new" && mv -f "$fuzzer.new" "$fuzzer"
+fuzzer=$dir/$target
+if nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/$target; then
+  cp "$build/tests/fuzz/$target" "$fuzzer.new" && mv -f "$fuzzer.new" "$fuzzer"
 elif [ -x "$fuzzer" ]; then
   echo "fuzz.sh: the build failed; fuzzing the last good build ($(date -r "$fuzzer"))"
 else

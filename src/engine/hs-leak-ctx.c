@@ -116,19 +116,38 @@ static void
 compute_class_facts (LeakCtx *c)
 {
   HsHeap *heap = c->heap;
-  guint i;
-  c->n_classes = hs_heap_n_classes (heap);
-  c->cflags = g_new0 (guint32, MAX (c->n_classes, 1));
-  c->class_obj_of = g_new0 (HsObj, MAX (c->n_classes, 1));
-  for (i = 0; i < c->n_classes; i++)
+  guint i, n;
+  /* chain[k]: the flags k has from itself and its superclasses (CF_LEAF:
+   * none of them declares an object field), computed once per class, top
+   * down (a hostile dump can chain a million classes): 0 = not yet. */
+  g_autofree guint32 *chain = NULL;
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (HsClass));
+  const guint32 DONE = 1u << 31;
+  n = c->n_classes = hs_heap_n_classes (heap);
+  c->cflags = g_new0 (guint32, MAX (n, 1));
+  c->class_obj_of = g_new0 (HsObj, MAX (n, 1));
+  chain = g_new0 (guint32, MAX (n, 1));
+  for (i = 0; i < n; i++)
     {
-      guint32 f = CF_LEAF;
-      guint depth = 0;
-      for (HsClass k = i; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (heap, k), depth++)
+      guint32 f;
+      HsClass k = i;
+      /* up to the first class already done (or the top, or a loop) */
+      g_array_set_size (todo, 0);
+      while (k != HS_CLASS_NONE && k < n && !(chain[k] & DONE) && todo->len <= n)
         {
-          const char *name = leak_cname (heap, k);
+          g_array_append_val (todo, k);
+          chain[k] |= DONE >> 1; /* on the way: a loop stops here */
+          k = hs_class_super (heap, k);
+          if (k != HS_CLASS_NONE && k < n && (chain[k] & (DONE >> 1)) && !(chain[k] & DONE))
+            k = HS_CLASS_NONE;
+        }
+      f = k != HS_CLASS_NONE && k < n ? chain[k] & ~DONE : CF_LEAF;
+      for (guint t = todo->len; t-- > 0;)
+        {
+          HsClass x = g_array_index (todo, HsClass, t);
+          const char *name = leak_cname (heap, x);
           guint nf = 0;
-          const HsFieldDecl *fd = hs_class_fields (heap, k, &nf);
+          const HsFieldDecl *fd = hs_class_fields (heap, x, &nf);
           for (guint j = 0; j < nf && (f & CF_LEAF); j++)
             if (fd[j].type == HS_TYPE_OBJECT)
               f &= ~CF_LEAF;
@@ -137,7 +156,12 @@ compute_class_facts (LeakCtx *c)
               f |= class_kinds[j].flag;
           if (g_hash_table_contains (c->inst_match_classes, name))
             f |= CF_NAMED;
+          chain[x] = f | DONE;
         }
+    }
+  for (i = 0; i < n; i++)
+    {
+      guint32 f = chain[i] & ~(DONE | (DONE >> 1));
       if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
         f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
       /* A String's only reference is its character array: a dead end. */
@@ -219,6 +243,13 @@ _hs_leak_ctx_clear (LeakCtx *c)
   g_clear_pointer (&c->watched, g_array_unref);
   g_clear_pointer (&c->watch_of, g_hash_table_unref);
   g_clear_pointer (&c->leaking, g_array_unref);
+  g_free (c->own_status);
+  g_free (c->fp_part);
+  g_clear_pointer (&c->fp_part_ids, g_hash_table_unref);
+  g_clear_pointer (&c->fp_parts, g_ptr_array_unref);
+  g_clear_pointer (&c->thread_roots, g_hash_table_unref);
+  g_clear_pointer (&c->view_top, g_hash_table_unref);
+  g_clear_pointer (&c->view_tops, g_array_unref);
 }
 
 static void

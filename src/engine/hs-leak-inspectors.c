@@ -102,19 +102,99 @@ _hs_leak_inspection_clear (LeakInspection *r)
 
 #define ADD(arr, ...) g_ptr_array_add ((arr), g_strdup_printf (__VA_ARGS__))
 
+/* Whether o is a thread-object root: the set is made once per search (a
+ * path may hold thousands of threads, the dump millions of roots). */
 static gboolean
 is_thread_object_root (LeakCtx *c, HsObj o)
 {
-  gsize n = hs_heap_n_roots (c->heap);
   if (!hs_heap_object_is_root (c->heap, o))
     return FALSE;
-  for (gsize i = 0; i < n; i++)
+  if (c->thread_roots == NULL)
     {
-      const HsRoot *r = hs_heap_root (c->heap, i);
-      if (r->obj == o && r->type == HS_ROOT_THREAD_OBJECT)
-        return TRUE;
+      gsize n = hs_heap_n_roots (c->heap);
+      c->thread_roots = g_hash_table_new (g_direct_hash, g_direct_equal);
+      for (gsize i = 0; i < n; i++)
+        {
+          const HsRoot *r = hs_heap_root (c->heap, i);
+          if (r->type == HS_ROOT_THREAD_OBJECT && r->obj != HS_OBJ_NONE)
+            g_hash_table_add (c->thread_roots, GUINT_TO_POINTER (r->obj));
+        }
     }
-  return FALSE;
+  return g_hash_table_contains (c->thread_roots, GUINT_TO_POINTER (o));
+}
+
+/* The top of a View's mParent chain: root_view, the topmost View above it
+ * (HS_OBJ_NONE when its parent is no View), and end, what the chain ends
+ * at (HS_OBJ_NONE, or the first parent that is not a View, or the View
+ * where the chain loops). Memoised per View, so nested Views cost one walk
+ * in all, however deep. */
+typedef struct
+{
+  HsObj root_view, end;
+} ViewTop;
+
+#define VIEW_IN_PROGRESS G_MAXUINT
+
+static ViewTop
+view_top (LeakCtx *c, HsObj o)
+{
+  g_autoptr (GArray) chain = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  ViewTop top = { HS_OBJ_NONE, HS_OBJ_NONE };
+  HsObj x = o;
+  if (c->view_top == NULL)
+    {
+      c->view_top = g_hash_table_new (g_direct_hash, g_direct_equal);
+      c->view_tops = g_array_new (FALSE, FALSE, sizeof (ViewTop));
+    }
+  if (g_hash_table_contains (c->view_top, GUINT_TO_POINTER (o)))
+    {
+      guint id = GPOINTER_TO_UINT (g_hash_table_lookup (c->view_top, GUINT_TO_POINTER (o)));
+      if (id != VIEW_IN_PROGRESS)
+        return g_array_index (c->view_tops, ViewTop, id);
+    }
+  for (;;)
+    {
+      HsObj p = HS_OBJ_NONE;
+      gpointer known;
+      g_hash_table_insert (c->view_top, GUINT_TO_POINTER (x), GUINT_TO_POINTER (VIEW_IN_PROGRESS));
+      g_array_append_val (chain, x);
+      _hs_leak_read_obj (c, x, "mParent", NULL, &p);
+      if (p == HS_OBJ_NONE || !(leak_obj_cflags (c, p) & CF_VIEW))
+        {
+          top.root_view = HS_OBJ_NONE;
+          top.end = p;
+          break;
+        }
+      if (g_hash_table_lookup_extended (c->view_top, GUINT_TO_POINTER (p), NULL, &known))
+        {
+          guint id = GPOINTER_TO_UINT (known);
+          if (id == VIEW_IN_PROGRESS)
+            top.root_view = top.end = p; /* a loop of Views */
+          else
+            {
+              ViewTop t = g_array_index (c->view_tops, ViewTop, id);
+              top.root_view = t.root_view != HS_OBJ_NONE ? t.root_view : p;
+              top.end = t.end;
+            }
+          break;
+        }
+      x = p;
+    }
+  /* from the top down: a View's answer from its parent's */
+  for (guint i = chain->len; i-- > 0;)
+    {
+      HsObj v = g_array_index (chain, HsObj, i);
+      if (i + 1 < chain->len)
+        {
+          HsObj p = g_array_index (chain, HsObj, i + 1);
+          if (top.root_view == HS_OBJ_NONE)
+            top.root_view = p;
+        }
+      g_array_append_val (c->view_tops, top);
+      g_hash_table_insert (c->view_top, GUINT_TO_POINTER (v),
+                           GUINT_TO_POINTER (c->view_tops->len - 1));
+    }
+  return top;
 }
 
 static void
@@ -128,14 +208,11 @@ inspect_view (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
   gboolean have_count = hs_heap_read_integer (c->heap, o, "mWindowAttachCount", &attach_count);
   gboolean in_hierarchy;
 
-  _hs_leak_read_obj (c, o, "mParent", NULL, &parent);
-  for (int i = 0; i < 4096 && parent != HS_OBJ_NONE && (leak_obj_cflags (c, parent) & CF_VIEW); i++)
-    {
-      HsObj up = HS_OBJ_NONE;
-      root_view = parent;
-      _hs_leak_read_obj (c, parent, "mParent", NULL, &up);
-      parent = up;
-    }
+  {
+    ViewTop top = view_top (c, o);
+    root_view = top.root_view;
+    parent = top.end;
+  }
   in_hierarchy = parent != HS_OBJ_NONE ||
                  (root_view != HS_OBJ_NONE &&
                   g_str_has_suffix (_hs_leak_object_class_name (c, root_view), "DecorView"));

@@ -54,6 +54,8 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
       const HsLeakNode *node = g_ptr_array_index (t->nodes, i);
       if (i)
         g_string_append_c (out, ',');
+      if (t->n_elided > 0 && i == t->elided_at)
+        g_string_append_printf (out, "{\"elided\":%" G_GUINT64_FORMAT "},", t->n_elided);
       if (ex)
         g_string_append_printf (out, "{\"id\":\"0x%" G_GINT64_MODIFIER "x\"", ex->node_ids[i]);
       else

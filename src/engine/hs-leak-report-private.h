@@ -16,6 +16,10 @@ struct _HsLeakTracePrivate {
   GArray *also_ids;          /* guint64 */
   GPtrArray *also_desc;      /* char* "Class@0x.." */
   char *root_desc;
+  /* An abridged leak trace's fingerprint and short description, computed
+   * over all its suspects when it was built (NULL for whole traces). */
+  char *fingerprint;
+  char *fingerprint_desc;
 };
 
 const char         *_hs_leak_simple_name        (const char *name);

@@ -39,6 +39,8 @@ trace_private_free (HsLeakTracePrivate *x)
   if (x->also_desc)
     g_ptr_array_unref (x->also_desc);
   g_free (x->root_desc);
+  g_free (x->fingerprint);
+  g_free (x->fingerprint_desc);
   g_free (x);
 }
 
@@ -142,8 +144,9 @@ gint
 _hs_leak_trace_cmp (gconstpointer a, gconstpointer b)
 {
   const HsLeakTrace *x = *(HsLeakTrace *const *)a, *y = *(HsLeakTrace *const *)b;
-  if (x->nodes->len != y->nodes->len)
-    return x->nodes->len < y->nodes->len ? -1 : 1;
+  guint64 lx = x->nodes->len + x->n_elided, ly = y->nodes->len + y->n_elided;
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
   if (x->retained_bytes != y->retained_bytes)
     return x->retained_bytes > y->retained_bytes ? -1 : 1;
   return x->leaking_obj < y->leaking_obj ? -1 : x->leaking_obj > y->leaking_obj;

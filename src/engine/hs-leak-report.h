@@ -57,8 +57,10 @@ typedef struct {
   GArray *also_leaking;      /* HsObj */
   char *signature;           /* fingerprint hex (same as the group's) */
   HsLeakTracePrivate *priv;  /* set by the traces the engine builds, else NULL */
-  /* An abridged trace: n_elided nodes (0: the trace is whole) left out
-   * before nodes[elided_at]. */
+  /* A long trace is abridged (see HS_LEAK_TRACE_MAX_NODES in hs-leaks.h):
+   * nodes holds only the kept nodes; n_elided nodes of the path (0 when it
+   * is whole) stand before nodes[elided_at] (meaningless when n_elided is
+   * 0). The path's full length is nodes->len + n_elided. */
   guint64 n_elided;
   guint elided_at;
 } HsLeakTrace;

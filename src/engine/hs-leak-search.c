@@ -329,8 +329,10 @@ _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data
 
 /* Leaking objects the search did not reach: continue from the found ones
  * (still never entering what the search visited) to see which of them sit
- * behind a found one. Parents are recorded as before, so the owner is the
- * first found leaking object up the parent chain. */
+ * behind a found one. What is reached here gets as its parent the found
+ * leaking object it sits behind (its owner) rather than its predecessor:
+ * no path is shown beyond a found one, and the owner is then known without
+ * a walk up the chain per leak. */
 void
 _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
 {
@@ -362,7 +364,7 @@ _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
           if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
             continue;
           c->state[t] = (c->state[t] & ~ST_MASK) | ST_DONE;
-          c->parent[t] = o;
+          c->parent[t] = (c->state[o] & F_FOUND) ? o : c->parent[o];
           if (c->state[t] & F_LEAKING)
             c->state[t] |= F_BEHIND;
           queue_push (&q, t);

@@ -62,6 +62,11 @@ hs_leak_trace_to_text (const HsLeakTrace *trace)
       const HsLeakNode *node = g_ptr_array_index (trace->nodes, i);
       gboolean last = i + 1 == n;
       const char *pre = last ? ZWSP "     " : "│    ";
+      if (trace->n_elided > 0 && i == trace->elided_at)
+        {
+          g_autofree char *count = hs_format_grouped (trace->n_elided);
+          g_string_append_printf (s, "├─ … %s more\n", count);
+        }
       g_string_append_printf (s, "%s%s %s\n", last ? "╰→ " : "├─ ",
                               node->class_name ? node->class_name : "?", hs_leak_node_kind (node));
       g_string_append_printf (s, "%sLeaking: %s", pre, hs_leaking_name (node->leaking));

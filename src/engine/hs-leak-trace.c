@@ -1,7 +1,7 @@
 /* hs-leak-trace.c: from a search's parent pointers to traces: the path,
  * its GC root, the names of its references, the inspectors' statuses with
- * Shark's propagation, the suspect references, the fingerprint, and the
- * grouping of a report's traces. */
+ * Shark's propagation, the suspect references and the fingerprint; long
+ * paths abridged (hs-leaks.h). The grouping is in hs-leak-group.c. */
 #include "config.h"
 
 #include "hs-leaks-private.h"
@@ -76,114 +76,175 @@ join_reasons (GPtrArray *a)
   return g_string_free (s, FALSE);
 }
 
-/* Shark's status resolution and propagation over the path. status[] and
- * reason[] are filled; reasons own their strings. With force_last the last
- * node is the leaking object (YES whatever the inspectors say); without,
- * it keeps the inspectors' word and is propagated to like any other. */
-static void
-compute_statuses (LeakInspection *reps, guint n, const char **simple, gboolean force_last,
-                  HsLeaking *status, char **reason)
+/* The inspectors' own word on an object, before any propagation: NO when
+ * a reason says it is not leaking (even if another says it is), else YES
+ * when one says it is, else UNKNOWN. forced_last: it is the leaking object
+ * (YES whatever they say). *why: the reason as Shark words it. */
+static HsLeaking
+own_reason (const LeakInspection *r, gboolean forced_last, char **why_out)
 {
-  gint last_no = -1;
-  guint last = n - 1, first_yes = n - 1;
-
-  for (guint i = 0; i < n; i++)
+  HsLeaking st = HS_LEAKING_UNKNOWN;
+  char *why = g_strdup ("");
+  if (r->not_leaking->len > 0)
     {
-      HsLeaking st = HS_LEAKING_UNKNOWN;
-      char *why = g_strdup ("");
-      if (reps[i].not_leaking->len > 0)
-        {
-          st = HS_LEAKING_NO;
-          g_free (why);
-          why = join_reasons (reps[i].not_leaking);
-        }
-      if (reps[i].leaking->len > 0)
-        {
-          g_autofree char *yes = join_reasons (reps[i].leaking);
-          if (st == HS_LEAKING_NO)
-            {
-              char *w;
-              if (i == last && force_last)
-                {
-                  st = HS_LEAKING_YES;
-                  w = g_strdup_printf ("%s. Conflicts with %s", yes, why);
-                }
-              else
-                w = g_strdup_printf ("%s. Conflicts with %s", why, yes);
-              g_free (why);
-              why = w;
-            }
-          else
-            {
-              st = HS_LEAKING_YES;
-              g_free (why);
-              why = g_strdup (yes);
-            }
-        }
-      if (i == last && force_last)
-        {
-          if (st == HS_LEAKING_UNKNOWN)
-            {
-              g_free (why);
-              why = g_strdup ("This is the leaking object");
-            }
-          else if (st == HS_LEAKING_NO)
-            {
-              char *w = g_strdup_printf ("This is the leaking object. Conflicts with %s", why);
-              g_free (why);
-              why = w;
-            }
-          st = HS_LEAKING_YES;
-        }
-      status[i] = st;
-      reason[i] = why;
+      st = HS_LEAKING_NO;
+      g_free (why);
+      why = join_reasons (r->not_leaking);
+    }
+  if (r->leaking->len > 0)
+    {
+      g_autofree char *yes = join_reasons (r->leaking);
+      char *w;
       if (st == HS_LEAKING_NO)
         {
-          last_no = i;
-          first_yes = last;
-        }
-      else if (st == HS_LEAKING_YES && first_yes == last)
-        first_yes = i;
-    }
-  /* Everything before the last NO is not leaking either; the reason names
-   * the next node that was NO on its own (walked backwards: linear even on
-   * paths of millions of nodes). */
-  for (gint i = last_no - 1, nxt = last_no; i >= 0; i--)
-    {
-      char *w;
-      HsLeaking own = status[i];
-      if (status[i] == HS_LEAKING_UNKNOWN)
-        w = g_strdup_printf ("%s↓ is not leaking", simple[nxt]);
-      else if (status[i] == HS_LEAKING_NO)
-        w = g_strdup_printf ("%s↓ is not leaking and %s", simple[nxt], reason[i]);
-      else
-        w = g_strdup_printf ("%s↓ is not leaking. Conflicts with %s", simple[nxt], reason[i]);
-      g_free (reason[i]);
-      reason[i] = w;
-      status[i] = HS_LEAKING_NO;
-      if (own == HS_LEAKING_NO)
-        nxt = i;
-    }
-  /* Everything after the first YES is leaking too. */
-  if (first_yes + 1 < (force_last ? last : n))
-    {
-      /* the previous node that was YES on its own, walking forwards */
-      guint prev = first_yes;
-      for (guint i = first_yes + 1; i < (force_last ? last : n); i++)
-        {
-          char *w;
-          HsLeaking own = status[i];
-          if (status[i] == HS_LEAKING_UNKNOWN)
-            w = g_strdup_printf ("%s↑ is leaking", simple[prev]);
+          if (forced_last)
+            {
+              st = HS_LEAKING_YES;
+              w = g_strdup_printf ("%s. Conflicts with %s", yes, why);
+            }
           else
-            w = g_strdup_printf ("%s↑ is leaking and %s", simple[prev], reason[i]);
-          g_free (reason[i]);
-          reason[i] = w;
-          status[i] = HS_LEAKING_YES;
-          if (own == HS_LEAKING_YES)
-            prev = i;
+            w = g_strdup_printf ("%s. Conflicts with %s", why, yes);
         }
+      else
+        {
+          st = HS_LEAKING_YES;
+          w = g_strdup (yes);
+        }
+      g_free (why);
+      why = w;
     }
+  if (forced_last)
+    {
+      char *w = NULL;
+      if (st == HS_LEAKING_UNKNOWN)
+        w = g_strdup ("This is the leaking object");
+      else if (st == HS_LEAKING_NO)
+        w = g_strdup_printf ("This is the leaking object. Conflicts with %s", why);
+      if (w)
+        {
+          g_free (why);
+          why = w;
+        }
+      st = HS_LEAKING_YES;
+    }
+  *why_out = why;
+  return st;
+}
+
+static HsLeaking
+own_status_of (const LeakInspection *r)
+{
+  return r->not_leaking->len > 0 ? HS_LEAKING_NO
+         : r->leaking->len > 0   ? HS_LEAKING_YES
+                                 : HS_LEAKING_UNKNOWN;
+}
+
+/* Memoised per object: thousands of traces can share one long path. */
+static HsLeaking
+own_status (LeakCtx *c, HsObj o)
+{
+  LeakInspection r;
+  HsLeaking st;
+  if (c->own_status == NULL)
+    c->own_status = g_new0 (guint8, c->n);
+  if (c->own_status[o])
+    return c->own_status[o] - 1;
+  _hs_leak_inspection_init (&r);
+  _hs_leak_inspect (c, o, &r);
+  st = own_status_of (&r);
+  _hs_leak_inspection_clear (&r);
+  c->own_status[o] = st + 1;
+  return st;
+}
+
+/* Shark's status resolution and propagation over a whole path, kept as
+ * the own statuses and two indices (a status is then O(1) to tell, and
+ * nothing per node but one byte is held): everything up to the last NO is
+ * NO, everything after the first YES that follows it is YES (the last
+ * node excepted when it is forced leaking: it is YES anyway). */
+typedef struct
+{
+  const HsObj *p;
+  guint n;
+  guint8 *own;               /* per path node, the last one forced */
+  gint last_no;              /* -1: none */
+  guint first_yes;           /* first own YES after last_no, else n - 1 */
+  guint end;                 /* the forward propagation stops before it */
+  gboolean for_target;
+  guint mark;                /* targets: suspects from this node on */
+} PathStatus;
+
+static HsLeaking
+path_status (const PathStatus *s, guint i)
+{
+  if ((gint)i <= s->last_no)
+    return HS_LEAKING_NO;
+  if (i > s->first_yes && i < s->end)
+    return HS_LEAKING_YES;
+  return s->own[i];
+}
+
+/* Whether the reference from node i to node i + 1 is suspect. */
+static gboolean
+path_suspect (const PathStatus *s, guint i)
+{
+  HsLeaking st;
+  if (s->for_target)
+    return i >= s->mark;
+  st = path_status (s, i);
+  return st == HS_LEAKING_UNKNOWN || (st == HS_LEAKING_NO && path_status (s, i + 1) != HS_LEAKING_NO);
+}
+
+static void
+path_status_resolve (PathStatus *s, gboolean force_last)
+{
+  guint last = s->n - 1;
+  s->last_no = -1;
+  s->first_yes = last;
+  for (guint i = 0; i < s->n; i++)
+    if (s->own[i] == HS_LEAKING_NO)
+      {
+        s->last_no = i;
+        s->first_yes = last;
+      }
+    else if (s->own[i] == HS_LEAKING_YES && s->first_yes == last)
+      s->first_yes = i;
+  s->end = force_last ? last : s->n;
+}
+
+/* The kept nodes: [0, *a) and [*b, n) (see hs-leaks.h). */
+static void
+choose_kept (const PathStatus *s, guint *a, guint *b)
+{
+  const guint n = s->n, max = HS_LEAK_TRACE_MAX_NODES;
+  guint first_s = G_MAXUINT, last_s = 0, ws, we, ga, gb, kept_a, kept_b;
+  *a = *b = n;
+  if (n <= max)
+    return;
+  for (guint i = 0; i + 1 < n; i++)
+    if (path_suspect (s, i))
+      {
+        first_s = MIN (first_s, i);
+        last_s = i;
+      }
+  *a = HS_LEAK_TRACE_HEAD;
+  *b = n - HS_LEAK_TRACE_TAIL;
+  if (first_s == G_MAXUINT)
+    return;
+  /* the suspects' nodes, first_s .. last_s + 1, with one each side */
+  ws = first_s > 0 ? first_s - 1 : 0;
+  we = MIN (last_s + 2, n - 1);
+  /* gap between the head and the suspects, or between them and the tail */
+  gb = MIN (ws, n - HS_LEAK_TRACE_TAIL);
+  kept_a = gb > HS_LEAK_TRACE_HEAD ? HS_LEAK_TRACE_HEAD + (n - gb) : n;
+  ga = MAX (HS_LEAK_TRACE_HEAD, we + 1);
+  kept_b = ga < n - HS_LEAK_TRACE_TAIL ? ga + HS_LEAK_TRACE_TAIL : n;
+  if (MIN (kept_a, kept_b) > max)
+    return; /* a long stretch of suspects: the head and the tail */
+  if (kept_a <= kept_b)
+    *b = gb;
+  else
+    *a = ga;
 }
 
 static char *
@@ -329,35 +390,104 @@ name_reference (LeakCtx *c, HsLeakNode *node, HsObj o, HsObj next)
     }
 }
 
-/* One node per path object, with its reference to the next and what the
- * inspectors say of it (reps[i]). */
+/* Names the reference from path node i to node i + 1 on node. */
 static void
-trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, LeakInspection *reps)
+fill_reference (LeakCtx *c, HsLeakNode *node, const HsObj *p, guint i, gboolean local)
 {
-  guint n = path->len;
-  for (guint i = 0; i < n; i++)
+  if (local && i == 0)
     {
-      HsObj o = g_array_index (path, HsObj, i);
-      HsLeakNode *node = g_new0 (HsLeakNode, 1);
-      guint32 f = leak_obj_cflags (c, o);
-      node->obj = o;
-      node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
-      node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
-      node->description = describe_node (c, o, f);
-      t->priv->node_ids[i] = hs_heap_object_id (c->heap, o);
-      _hs_leak_inspection_init (&reps[i]);
-      _hs_leak_inspect (c, o, &reps[i]);
-      g_ptr_array_add (t->nodes, node);
-      if (i + 1 == n)
-        break;
-      if (local && i == 0)
-        {
-          node->ref_kind = HS_PATH_REF_LOCAL;
-          node->ref_owner_class = g_strdup (node->class_name);
-        }
-      else
-        name_reference (c, node, o, g_array_index (path, HsObj, i + 1));
+      node->ref_kind = HS_PATH_REF_LOCAL;
+      node->ref_owner_class = g_strdup (node->class_name);
     }
+  else
+    name_reference (c, node, p[i], p[i + 1]);
+}
+
+/* A suspect reference as the fingerprint hashes it ("Class.field",
+ * "Class[x]", "Class.<Java Local>"), with the simple class name for the
+ * short description. */
+static char *
+suspect_part (const HsLeakNode *node, gboolean simple)
+{
+  const char *cn = simple ? _hs_leak_simple_name (node->class_name) : node->class_name;
+  switch (node->ref_kind)
+    {
+    case HS_PATH_REF_ELEMENT: return g_strdup_printf ("%s[x]", cn);
+    case HS_PATH_REF_LOCAL: return g_strdup_printf ("%s.<Java Local>", cn);
+    default: return g_strdup_printf ("%s.%s", cn, node->ref_name ? node->ref_name : "");
+    }
+}
+
+/* The fingerprint part of the reference to path node i + 1 from its
+ * parent, memoised per object (the parent of a node is the search's: one
+ * reference, whatever the trace). */
+static const char *
+memo_part (LeakCtx *c, const HsObj *p, guint i, gboolean local)
+{
+  HsObj to = p[i + 1];
+  HsLeakNode tmp = { 0 };
+  char *s;
+  gpointer id;
+  if (c->fp_part == NULL)
+    {
+      c->fp_part = g_new0 (guint32, c->n);
+      c->fp_parts = g_ptr_array_new_with_free_func (g_free);
+      c->fp_part_ids = g_hash_table_new (g_str_hash, g_str_equal);
+    }
+  if (c->fp_part[to])
+    return g_ptr_array_index (c->fp_parts, c->fp_part[to] - 1);
+  tmp.class_name = g_strdup (_hs_leak_object_class_name (c, p[i]));
+  fill_reference (c, &tmp, p, i, local);
+  s = suspect_part (&tmp, FALSE);
+  g_free (tmp.class_name);
+  g_free (tmp.ref_name);
+  g_free (tmp.ref_owner_class);
+  id = g_hash_table_lookup (c->fp_part_ids, s);
+  if (id == NULL)
+    {
+      g_ptr_array_add (c->fp_parts, s);
+      id = GUINT_TO_POINTER (c->fp_parts->len);
+      g_hash_table_insert (c->fp_part_ids, s, id);
+    }
+  else
+    g_free (s);
+  c->fp_part[to] = GPOINTER_TO_UINT (id);
+  return g_ptr_array_index (c->fp_parts, GPOINTER_TO_UINT (id) - 1);
+}
+
+/* An abridged trace's fingerprint over all its suspects, elided or not
+ * (the same as _hs_leak_trace_fingerprint on the whole trace). */
+static void
+abridged_fingerprint (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, gboolean local)
+{
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
+  char *first = NULL;
+  for (guint i = 0; i + 1 < s->n; i++)
+    {
+      const char *part;
+      if (!path_suspect (s, i))
+        continue;
+      part = memo_part (c, s->p, i, local);
+      g_checksum_update (sum, (const guchar *)part, -1);
+      if (first == NULL)
+        {
+          HsLeakNode tmp = { 0 };
+          tmp.class_name = g_strdup (_hs_leak_object_class_name (c, s->p[i]));
+          fill_reference (c, &tmp, s->p, i, local);
+          first = suspect_part (&tmp, TRUE);
+          g_free (tmp.class_name);
+          g_free (tmp.ref_name);
+          g_free (tmp.ref_owner_class);
+        }
+    }
+  if (first == NULL)
+    {
+      const char *cn = _hs_leak_object_class_name (c, s->p[s->n - 1]);
+      g_checksum_update (sum, (const guchar *)cn, -1);
+      first = g_strdup (cn);
+    }
+  t->priv->fingerprint = g_strdup (g_checksum_get_string (sum));
+  t->priv->fingerprint_desc = first;
 }
 
 static inline gboolean
@@ -366,62 +496,154 @@ in_tree (LeakCtx *c, HsObj o)
   return c->dom && o < c->dom->n && c->dom->idom[o] != HS_OBJ_NONE;
 }
 
-/* Statuses, reasons, labels and retained sizes from the inspections, then
- * the suspect references: for a leak, those between the last NO and the
- * first YES; for a target, those from the node before mark_from to the end
- * (mark_from not on the path: the last one). */
-static void
-trace_statuses (LeakCtx *c, HsLeakTrace *t, LeakInspection *reps, gboolean for_target,
-                HsObj mark_from)
+/* The kept node k (path node i): object facts, reference to the next,
+ * status and reason with Shark's wording (nxt / prev: the next own NO
+ * before the last NO, the previous own YES after the first YES), labels,
+ * retained size. */
+static HsLeakNode *
+kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gboolean local,
+           gboolean force_last, HsObj mark_from, guint nxt, guint prev)
 {
-  HsLeakTracePrivate *x = t->priv;
-  guint n = t->nodes->len;
-  const char **simple = g_new0 (const char *, n);
-  HsLeaking *status = g_new0 (HsLeaking, n);
-  char **reason = g_new0 (char *, n);
-  guint mark = n >= 2 ? n - 2 : 0;
+  HsObj o = s->p[i];
+  HsLeakNode *node = g_new0 (HsLeakNode, 1);
+  LeakInspection r;
+  HsLeaking own, st = path_status (s, i);
+  char *why, *w = NULL;
+  gboolean sized;
 
-  for (guint i = 0; i < n; i++)
+  node->obj = o;
+  node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
+  node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
+  node->description = describe_node (c, o, leak_obj_cflags (c, o));
+  t->priv->node_ids[k] = hs_heap_object_id (c->heap, o);
+  if (i + 1 < s->n)
+    fill_reference (c, node, s->p, i, local);
+
+  _hs_leak_inspection_init (&r);
+  _hs_leak_inspect (c, o, &r);
+  own = own_reason (&r, force_last && i + 1 == s->n, &why);
+  if ((gint)i < s->last_no)
     {
-      HsLeakNode *node = g_ptr_array_index (t->nodes, i);
-      simple[i] = _hs_leak_simple_name (node->class_name);
-      if (for_target && node->obj == mark_from)
-        mark = i > 0 ? i - 1 : 0;
-    }
-  compute_statuses (reps, n, simple, !for_target, status, reason);
-  for (guint i = 0; i < n; i++)
-    {
-      HsLeakNode *node = g_ptr_array_index (t->nodes, i);
-      HsObj o = node->obj;
-      gboolean sized = for_target ? i > mark || i + 1 == n || (i == mark && o == mark_from)
-                                  : status[i] == HS_LEAKING_YES;
-      node->leaking = status[i];
-      node->reasons = g_ptr_array_new_with_free_func (g_free);
-      if (reason[i] && *reason[i])
-        g_ptr_array_add (node->reasons, reason[i]);
+      const char *sn = _hs_leak_simple_name (_hs_leak_object_class_name (c, s->p[nxt]));
+      if (own == HS_LEAKING_UNKNOWN)
+        w = g_strdup_printf ("%s↓ is not leaking", sn);
+      else if (own == HS_LEAKING_NO)
+        w = g_strdup_printf ("%s↓ is not leaking and %s", sn, why);
       else
-        g_free (reason[i]);
-      x->labels[i] = g_ptr_array_ref (reps[i].labels);
-      if (sized && in_tree (c, o))
+        w = g_strdup_printf ("%s↓ is not leaking. Conflicts with %s", sn, why);
+    }
+  else if (i > s->first_yes && i < s->end)
+    {
+      const char *sp = _hs_leak_simple_name (_hs_leak_object_class_name (c, s->p[prev]));
+      if (own == HS_LEAKING_UNKNOWN)
+        w = g_strdup_printf ("%s↑ is leaking", sp);
+      else
+        w = g_strdup_printf ("%s↑ is leaking and %s", sp, why);
+    }
+  if (w)
+    {
+      g_free (why);
+      why = w;
+    }
+  node->leaking = st;
+  node->reasons = g_ptr_array_new_with_free_func (g_free);
+  if (*why)
+    g_ptr_array_add (node->reasons, why);
+  else
+    g_free (why);
+  t->priv->labels[k] = g_ptr_array_ref (r.labels);
+  _hs_leak_inspection_clear (&r);
+
+  sized = s->for_target ? i > s->mark || i + 1 == s->n || (i == s->mark && o == mark_from)
+                        : st == HS_LEAKING_YES;
+  if (sized && in_tree (c, o))
+    {
+      t->priv->node_retained[k] = c->dom->retained[o];
+      t->priv->node_retained_count[k] = c->dom->retained_count[o];
+    }
+  if (i + 1 < s->n)
+    node->suspect = path_suspect (s, i);
+  return node;
+}
+
+/* The nodes of the trace: the whole path, or the kept part of a long one
+ * (hs-leaks.h). Work and memory held are linear in the path and do not
+ * grow with the number of traces sharing it (statuses memoised per
+ * object); what the trace keeps is bounded. */
+static void
+trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, gboolean for_target,
+             HsObj mark_from)
+{
+  PathStatus s = { (const HsObj *)path->data, path->len };
+  gboolean force_last = !for_target;
+  guint a, b, kept;
+  g_autofree guint *nxt_of = NULL;
+  g_autofree guint *prev_of = NULL;
+  LeakInspection *reps = NULL;
+
+  s.own = g_new (guint8, s.n);
+  s.for_target = for_target;
+  if (s.n <= HS_LEAK_TRACE_MAX_NODES)
+    {
+      /* short: one inspection per node is all the memo would save */
+      reps = g_new (LeakInspection, s.n);
+      for (guint i = 0; i < s.n; i++)
         {
-          x->node_retained[i] = c->dom->retained[o];
-          x->node_retained_count[i] = c->dom->retained_count[o];
+          _hs_leak_inspection_init (&reps[i]);
+          _hs_leak_inspect (c, s.p[i], &reps[i]);
+          s.own[i] = own_status_of (&reps[i]);
+          _hs_leak_inspection_clear (&reps[i]);
         }
-      _hs_leak_inspection_clear (&reps[i]);
+      g_free (reps);
     }
-  for (guint i = 0; i + 1 < n; i++)
+  else
+    for (guint i = 0; i < s.n; i++)
+      s.own[i] = own_status (c, s.p[i]);
+  if (force_last)
+    s.own[s.n - 1] = HS_LEAKING_YES;
+  s.mark = s.n >= 2 ? s.n - 2 : 0;
+  if (for_target)
+    for (guint i = 0; i < s.n; i++)
+      if (s.p[i] == mark_from)
+        s.mark = i > 0 ? i - 1 : 0;
+  path_status_resolve (&s, force_last);
+  choose_kept (&s, &a, &b);
+  kept = a + (s.n - b);
+
+  /* the names in the propagated reasons, for the kept nodes */
+  nxt_of = g_new0 (guint, kept);
+  prev_of = g_new0 (guint, kept);
+  for (gint i = s.last_no - 1, nxt = s.last_no; i >= 0; i--)
     {
-      HsLeakNode *node = g_ptr_array_index (t->nodes, i);
-      HsLeakNode *next = g_ptr_array_index (t->nodes, i + 1);
-      if (for_target)
-        node->suspect = i >= mark;
-      else
-        node->suspect = node->leaking == HS_LEAKING_UNKNOWN ||
-                        (node->leaking == HS_LEAKING_NO && next->leaking != HS_LEAKING_NO);
+      if ((guint)i < a || (guint)i >= b)
+        nxt_of[(guint)i < a ? (guint)i : a + ((guint)i - b)] = nxt;
+      if (s.own[i] == HS_LEAKING_NO)
+        nxt = i;
     }
-  g_free (simple);
-  g_free (status);
-  g_free (reason);
+  for (guint i = s.first_yes + 1, prev = s.first_yes; i < s.end; i++)
+    {
+      if (i < a || i >= b)
+        prev_of[i < a ? i : a + (i - b)] = prev;
+      if (s.own[i] == HS_LEAKING_YES)
+        prev = i;
+    }
+
+  t->priv = _hs_leak_trace_private_new (kept);
+  t->nodes = g_ptr_array_new_full (kept, _hs_leak_node_free);
+  for (guint k = 0; k < kept; k++)
+    {
+      guint i = k < a ? k : b + (k - a);
+      g_ptr_array_add (t->nodes, kept_node (c, t, &s, k, i, local, force_last, mark_from,
+                                            nxt_of[k], prev_of[k]));
+    }
+  if (kept < s.n)
+    {
+      t->n_elided = b - a;
+      t->elided_at = a;
+      if (!for_target)
+        abridged_fingerprint (c, t, &s, local);
+    }
+  g_free (s.own);
 }
 
 HsLeakTrace *
@@ -430,21 +652,15 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
 {
   gboolean local;
   g_autoptr (GArray) path = trace_path (c, l, &local, lib_out);
-  guint n = path->len;
   HsLeakTrace *t = g_new0 (HsLeakTrace, 1);
-  LeakInspection *reps = g_new0 (LeakInspection, n);
   LeakWatched *w;
 
-  t->priv = _hs_leak_trace_private_new (n);
-  t->nodes = g_ptr_array_new_with_free_func (_hs_leak_node_free);
   t->leaking_obj = l;
   t->also_leaking = g_array_new (FALSE, FALSE, sizeof (HsObj));
   t->retained_duration_ms = -1;
   t->watch_duration_ms = -1;
+  trace_nodes (c, t, path, local, for_target, mark_from);
   trace_root (c, t, g_array_index (path, HsObj, 0), path->len > 1 ? g_array_index (path, HsObj, 1) : HS_OBJ_NONE, local);
-  trace_nodes (c, t, path, local, reps);
-  trace_statuses (c, t, reps, for_target, mark_from);
-  g_free (reps);
 
   if (in_tree (c, l))
     {
@@ -462,38 +678,30 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
   return t;
 }
 
-/* "Class.field" strings of the suspect references, SHA-1, hex. */
+/* "Class.field" strings of the suspect references, SHA-1, hex. An abridged
+ * trace's was computed over its whole path when it was built. */
 char *
 _hs_leak_trace_fingerprint (const HsLeakTrace *t, char **short_desc)
 {
-  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
+  g_autoptr (GChecksum) sum = NULL;
   char *first = NULL;
   guint n = t->nodes->len;
+  if (t->priv && t->priv->fingerprint)
+    {
+      *short_desc = g_strdup (t->priv->fingerprint_desc);
+      return g_strdup (t->priv->fingerprint);
+    }
+  sum = g_checksum_new (G_CHECKSUM_SHA1);
   for (guint i = 0; i + 1 < n; i++)
     {
       HsLeakNode *node = g_ptr_array_index (t->nodes, i);
       g_autofree char *s = NULL;
       if (!node->suspect)
         continue;
-      switch (node->ref_kind)
-        {
-        case HS_PATH_REF_ELEMENT: s = g_strdup_printf ("%s[x]", node->class_name); break;
-        case HS_PATH_REF_LOCAL: s = g_strdup_printf ("%s.<Java Local>", node->class_name); break;
-        default:
-          s = g_strdup_printf ("%s.%s", node->class_name, node->ref_name ? node->ref_name : "");
-          break;
-        }
+      s = suspect_part (node, FALSE);
       g_checksum_update (sum, (const guchar *)s, -1);
       if (first == NULL)
-        {
-          const char *sn = _hs_leak_simple_name (node->class_name);
-          if (node->ref_kind == HS_PATH_REF_ELEMENT)
-            first = g_strdup_printf ("%s[x]", sn);
-          else if (node->ref_kind == HS_PATH_REF_LOCAL)
-            first = g_strdup_printf ("%s.<Java Local>", sn);
-          else
-            first = g_strdup_printf ("%s.%s", sn, node->ref_name ? node->ref_name : "");
-        }
+        first = suspect_part (node, TRUE);
     }
   if (first == NULL)
     {
@@ -504,107 +712,4 @@ _hs_leak_trace_fingerprint (const HsLeakTrace *t, char **short_desc)
     }
   *short_desc = first;
   return g_strdup (g_checksum_get_string (sum));
-}
-
-/* The group a trace belongs to, created in report on first use. */
-static void
-add_to_group (LeakCtx *c, HsLeakReport *report, GHashTable *groups, HsLeakTrace *t,
-              const HsMatcher *lib)
-{
-  g_autofree char *desc = NULL;
-  HsLeakGroup *g;
-  char key[64];
-
-  if (lib)
-    {
-      g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
-      g_checksum_update (sum, (const guchar *)lib->pattern, -1);
-      t->signature = g_strdup (g_checksum_get_string (sum));
-      desc = g_strdup (lib->description);
-    }
-  else
-    t->signature = _hs_leak_trace_fingerprint (t, &desc);
-  g_snprintf (key, sizeof key, "%c%s", lib ? 'L' : 'A', t->signature);
-  g = g_hash_table_lookup (groups, key);
-  if (g == NULL)
-    {
-      g = g_new0 (HsLeakGroup, 1);
-      g_strlcpy (g->fingerprint, t->signature, sizeof g->fingerprint);
-      g->description = g_steal_pointer (&desc);
-      g->library = lib != NULL;
-      g->library_pattern = lib ? g_strdup (lib->pattern) : NULL;
-      g->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hs_leak_trace_free);
-      g_ptr_array_add (lib ? report->library_leaks : report->application_leaks, g);
-      g_hash_table_insert (groups, g_strdup (key), g);
-    }
-  g_ptr_array_add (g->traces, t);
-}
-
-/* A leaking object the search did not reach: listed on the trace of the
- * found one it sits behind, else as without a path. */
-static void
-add_unreached (LeakCtx *c, HsLeakReport *report, GHashTable *trace_of, HsObj l)
-{
-  LeakWatched *w = _hs_leak_watched_of (c, l);
-  guint64 id = hs_heap_object_id (c->heap, l);
-  if (c->state[l] & F_BEHIND)
-    {
-      HsObj x = c->parent[l];
-      HsLeakTrace *owner = NULL;
-      for (guint64 guard = 0; guard <= c->n && x != HS_OBJ_NONE; guard++)
-        {
-          if (c->state[x] & F_FOUND)
-            {
-              owner = g_hash_table_lookup (trace_of, GUINT_TO_POINTER (x));
-              break;
-            }
-          x = c->parent[x];
-        }
-      if (owner)
-        {
-          g_array_append_val (owner->also_leaking, l);
-          g_array_append_val (owner->priv->also_ids, id);
-          g_ptr_array_add (owner->priv->also_desc,
-                           g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x",
-                                            _hs_leak_object_class_name (c, l), id));
-          return;
-        }
-    }
-  g_ptr_array_add (report->unreachable_leaking,
-                   g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x%s%s%s",
-                                    _hs_leak_object_class_name (c, l), id,
-                                    w && w->key ? " (key = " : "", w && w->key ? w->key : "",
-                                    w && w->key ? ")" : ""));
-}
-
-gboolean
-_hs_leak_group_traces (LeakCtx *c, HsLeakReport *report, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GHashTable) trace_of = g_hash_table_new (g_direct_hash, g_direct_equal);
-
-  /* One trace per leaking object the search reached. */
-  for (guint i = 0; i < c->leaking->len; i++)
-    {
-      HsObj l = g_array_index (c->leaking, HsObj, i);
-      const HsMatcher *lib = NULL;
-      HsLeakTrace *t;
-      if (!(c->state[l] & F_FOUND))
-        continue;
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      t = _hs_leak_build_trace (c, l, FALSE, HS_OBJ_NONE, &lib);
-      g_hash_table_insert (trace_of, GUINT_TO_POINTER (l), t);
-      add_to_group (c, report, groups, t, lib);
-    }
-  /* Leaking objects behind others, and those with no path at all. */
-  for (guint i = 0; i < c->leaking->len; i++)
-    {
-      HsObj l = g_array_index (c->leaking, HsObj, i);
-      if (!(c->state[l] & F_FOUND))
-        add_unreached (c, report, trace_of, l);
-    }
-  _hs_leak_groups_sort (report->application_leaks);
-  _hs_leak_groups_sort (report->library_leaks);
-  return TRUE;
 }

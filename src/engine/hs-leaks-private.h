@@ -101,6 +101,19 @@ typedef struct {
   guint64 n_found;
   guint64 n_reachable_leaking; /* leaking objects the heap says are reachable */
 
+  /* Memos for long paths and many objects (each filled on first use):
+   * the inspectors' own status of an object (1 + HsLeaking, 0 = not yet),
+   * the fingerprint part of the reference from an object's search parent
+   * to it (index + 1 into fp_parts), the thread-object roots, and the top
+   * of a View's mParent chain. */
+  guint8 *own_status;
+  guint32 *fp_part;
+  GPtrArray *fp_parts;       /* char* */
+  GHashTable *fp_part_ids;   /* char* (in fp_parts) -> index + 1 */
+  GHashTable *thread_roots;  /* obj set */
+  GHashTable *view_top;      /* View obj -> index into view_tops */
+  GArray *view_tops;         /* ViewTop (hs-leak-inspectors.c) */
+
   HsObj activity_thread_services; /* ActivityThread.mServices, cached */
   gboolean services_looked_up;
 } LeakCtx;

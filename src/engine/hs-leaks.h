@@ -11,6 +11,27 @@
 
 G_BEGIN_DECLS
 
+/* Long traces are abridged (hostile or unlucky dumps have paths of
+ * millions of nodes, and thousands of leaks behind one such path). A trace
+ * of at most HS_LEAK_TRACE_MAX_NODES nodes is whole. A longer one keeps at
+ * most that many, with one gap (HsLeakTrace.n_elided, .elided_at):
+ * - the first HS_LEAK_TRACE_HEAD nodes from the GC root and the last
+ *   HS_LEAK_TRACE_TAIL nodes up to the leaking object (or target);
+ * - the suspects (the nodes between the last NO and the first YES, whose
+ *   references are suspect) with a node each side: the gap is put between
+ *   the head and the suspects, or between the suspects and the tail,
+ *   whichever keeps fewer nodes;
+ * - when even that keeps more than HS_LEAK_TRACE_MAX_NODES (the suspects
+ *   themselves are a long stretch), only the head and the tail are kept.
+ * Statuses, reasons and fingerprints are those of the whole path (the
+ * fingerprint covers every suspect reference, elided or not), so grouping
+ * does not depend on the abridgement. In the text form the gap is one line
+ * "… N more" (N with thousands separators) where the nodes stand; in JSON
+ * it is one element {"elided": N} in "nodes" at that point. */
+#define HS_LEAK_TRACE_MAX_NODES 64
+#define HS_LEAK_TRACE_HEAD 8
+#define HS_LEAK_TRACE_TAIL 8
+
 typedef struct {
   /* Treat objects the Android inspectors mark leaking as leaks even without
    * a KeyedWeakReference ("heap analysis without watcher"). */

@@ -4,8 +4,25 @@
 #include "config.h"
 
 #include "hs-report-private.h"
+#include "hs-leaks.h"
 
+/* What the section prints at most (a dump can hold any number of leaks);
+ * each cap says what it left out. Traces are already abridged by the
+ * engine (HS_LEAK_TRACE_MAX_NODES): the gap is one line; a trace made
+ * elsewhere with more nodes shows its first and last ones. */
+#define MAX_GROUPS 100
 #define MAX_TRACES_PER_GROUP 50
+#define MAX_NODES_SHOWN HS_LEAK_TRACE_MAX_NODES
+#define MAX_ALSO_LEAKING 20
+#define MAX_WITHOUT_PATH 100
+
+static void
+append_elided (GString *out, guint64 n)
+{
+  g_string_append (out, "<li class=\"elided\">\xe2\x80\xa6 ");
+  hs_format_append_grouped (out, n);
+  g_string_append (out, " more</li>\n");
+}
 
 /* How a path's marked references look: a leak's suspects, or a problem
  * suspect's references into its accumulation point. */
@@ -109,10 +126,14 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
     {
       const HsLeakNode *node = g_ptr_array_index (tr->nodes, i);
       if (tr->n_elided > 0 && i == MIN (tr->elided_at, n))
+        append_elided (out, tr->n_elided);
+      /* A trace made elsewhere (not abridged by the engine): its first
+       * and last nodes. */
+      if (n > MAX_NODES_SHOWN && i == HS_LEAK_TRACE_HEAD)
         {
-          g_string_append (out, "<li class=\"elided muted\">\xe2\x80\xa6 ");
-          hs_format_append_grouped (out, tr->n_elided);
-          g_string_append (out, tr->n_elided == 1 ? " more reference</li>\n" : " more references</li>\n");
+          append_elided (out, n - HS_LEAK_TRACE_HEAD - HS_LEAK_TRACE_TAIL);
+          i = n - HS_LEAK_TRACE_TAIL - 1;
+          continue;
         }
       gboolean last = i + 1 == n;
       const char *st = node->leaking == HS_LEAKING_YES ? "yes"
@@ -222,7 +243,7 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
       if (tr->also_leaking->len > 1)
         g_string_append_c (out, 's');
       g_string_append (out, ": ");
-      for (guint i = 0; i < tr->also_leaking->len; i++)
+      for (guint i = 0; i < tr->also_leaking->len && i < MAX_ALSO_LEAKING; i++)
         {
           HsObj o = g_array_index (tr->also_leaking, HsObj, i);
           if (i > 0)
@@ -235,6 +256,12 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
               hs_html_append_id (out, hs_heap_object_id (a->heap, o));
               g_string_append (out, "</code>");
             }
+        }
+      if (tr->also_leaking->len > MAX_ALSO_LEAKING)
+        {
+          g_string_append (out, " and ");
+          hs_format_append_grouped (out, tr->also_leaking->len - MAX_ALSO_LEAKING);
+          g_string_append (out, " more (not shown)");
         }
       g_string_append (out, "</p>\n");
     }
@@ -251,7 +278,7 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
       g_string_append_printf (out, "<p class=\"none\">No %s leaks.</p>\n", kind);
       return;
     }
-  for (guint g = 0; g < n; g++)
+  for (guint g = 0; g < n && g < MAX_GROUPS; g++)
     {
       const HsLeakGroup *grp = g_ptr_array_index (groups, g);
       guint nt = grp->traces ? grp->traces->len : 0;
@@ -287,6 +314,10 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
                                 nt - MAX_TRACES_PER_GROUP);
       g_string_append (out, "</article>\n");
     }
+  if (n > MAX_GROUPS)
+    g_string_append_printf (out, "<p class=\"muted more-groups\">%u more %s leak groups (the ones "
+                                 "retaining least) are not shown.</p>\n",
+                            n - MAX_GROUPS, kind);
 }
 
 void
@@ -320,12 +351,15 @@ hs_report_section_leaks (GString *out, const HsReportContext *ctx)
   if (r->unreachable_leaking && r->unreachable_leaking->len > 0)
     {
       g_string_append (out, "<h3 id=\"unreachable-leaking\">Watched objects with no path from a GC root</h3>\n<ul>\n");
-      for (guint i = 0; i < r->unreachable_leaking->len; i++)
+      for (guint i = 0; i < r->unreachable_leaking->len && i < MAX_WITHOUT_PATH; i++)
         {
           g_string_append (out, "<li>");
           hs_html_escape (out, g_ptr_array_index (r->unreachable_leaking, i));
           g_string_append (out, "</li>\n");
         }
+      if (r->unreachable_leaking->len > MAX_WITHOUT_PATH)
+        g_string_append_printf (out, "<li class=\"muted\">%u more not shown</li>\n",
+                                r->unreachable_leaking->len - MAX_WITHOUT_PATH);
       g_string_append (out, "</ul>\n");
     }
   g_string_append (out, "</section>\n");

@@ -361,7 +361,15 @@ find_class_suspects (Ctx *c, HsSuspects *s)
 }
 
 /* Length of the common prefix (same objects) of the member paths; 0 when a
- * member has no path. */
+ * member has no path. An abridged path is compared up to its gap only (its
+ * later nodes are not at their path positions): the common part found is
+ * then a shorter one, still common to all. */
+static guint
+whole_prefix (const HsLeakTrace *t)
+{
+  return t->n_elided > 0 ? t->elided_at : t->nodes->len;
+}
+
 static guint
 common_prefix (GPtrArray *paths, guint from, guint n)
 {
@@ -375,7 +383,7 @@ common_prefix (GPtrArray *paths, guint from, guint n)
       guint l = 0;
       if (t == NULL)
         return 0;
-      while (l < MIN (len, MIN (t->nodes->len, first->nodes->len)) &&
+      while (l < MIN (len, MIN (whole_prefix (t), whole_prefix (first))) &&
              ((HsLeakNode *)g_ptr_array_index (t->nodes, l))->obj ==
                  ((HsLeakNode *)g_ptr_array_index (first->nodes, l))->obj)
         l++;
