@@ -53,7 +53,9 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
   if (!a)
     return 2;
-  g_autoptr (GArray) top = hs_query_top_objects (a, o->top > 0 ? o->top : 25);
+  /* Never more rows than objects: the query sizes a table from the count. */
+  guint want = o->top > 0 ? (guint) o->top : 25;
+  g_autoptr (GArray) top = hs_query_top_objects (a, (guint) MIN ((guint64) want, hs_heap_n_objects (a->heap)));
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
     g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");

@@ -2,6 +2,9 @@
  * commands (see hs-cli.h). */
 #include "config.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+
 #include "hs-cli.h"
 
 
@@ -61,4 +64,33 @@ hs_cli_n_traces (GPtrArray *groups)
   for (guint g = 0; g < groups->len; g++)
     n += ((HsLeakGroup *) groups->pdata[g])->traces->len;
   return n;
+}
+
+gboolean
+hs_cli_check_option_file (const char *option, const char *path, GError **error)
+{
+  GStatBuf st;
+
+  g_return_val_if_fail (option != NULL && path != NULL, FALSE);
+
+  if (g_stat (path, &st) != 0)
+    {
+      int e = errno;
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: %s", option, path, g_strerror (e));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: %s", option, path,
+                   S_ISDIR (st.st_mode) ? "is a folder, not a file" : "not a regular file");
+      return FALSE;
+    }
+  if (st.st_size > HS_CLI_OPTION_FILE_MAX)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "%s %s: too big (%" G_GINT64_FORMAT " bytes; at most %" G_GINT64_FORMAT ")", option, path,
+                   (gint64) st.st_size, (gint64) HS_CLI_OPTION_FILE_MAX);
+      return FALSE;
+    }
+  return TRUE;
 }

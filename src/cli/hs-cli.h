@@ -70,6 +70,11 @@ void        hs_cli_append_hex  (GString *out, guint64 id);
 void        hs_cli_flush_big   (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */
 void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
+/* An option that names a file to read (--matchers): a regular file of at
+ * most HS_CLI_OPTION_FILE_MAX bytes; FALSE with an error naming the option
+ * and the file otherwise (a device, a FIFO, a folder, a huge file). */
+#define HS_CLI_OPTION_FILE_MAX ((goffset) 16 << 20)
+gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint       hs_cli_n_traces    (GPtrArray *groups);
 
