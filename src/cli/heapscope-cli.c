@@ -130,6 +130,9 @@ run (int argc, char **argv, HsCliOptions *o)
       if (!g_str_equal (argv[1], commands[i].name))
         continue;
       rc = commands[i].run (o, argv[2], &error);
+      /* A mapped dump cut short while a command read it (hs-guard.h). */
+      if (rc == 0 && !hs_cli_check_unchanged (&error))
+        rc = 2;
       if (rc != 0 && error)
         g_printerr ("heapscope-cli: %s\n", error->message);
       return rc;

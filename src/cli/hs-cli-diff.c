@@ -63,7 +63,7 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
     hs_compare_to_json (cmp, out, limit);
   else
     hs_compare_to_text (cmp, out, limit);
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
 }

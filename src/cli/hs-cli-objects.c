@@ -144,7 +144,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
                               ", \"retained_count\": %" G_GUINT64_FORMAT
                               ", \"class_retained_lower_bound\": %" G_GUINT64_FORMAT "}\n",
                               count, bytes, objs, class_ret);
-      fputs (out->str, stdout);
+      hs_cli_write (out);
       g_string_free (out, TRUE);
     }
   else

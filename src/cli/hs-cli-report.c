@@ -1,4 +1,4 @@
-/* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written atomically. */
+/* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written atomically (or to stdout with -o -). */
 #include "config.h"
 
 #include "hs-cli.h"
@@ -17,6 +17,18 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
   if (!a)
     return 2;
   HsReportOptions ropts = { .include_generation_time = !o->no_timestamp };
+  /* -o -: the report on stdout. */
+  if (g_str_equal (o->output, "-"))
+    {
+      g_autoptr (GString) html = hs_report_build (a, &ropts);
+      if (html == NULL)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot build the report for %s", path);
+          return 2;
+        }
+      hs_cli_write (html);
+      return 0;
+    }
   if (!hs_report_write (a, &ropts, o->output, error))
     return 2;
   if (!o->quiet)

@@ -7,6 +7,8 @@
 
 #include "hs-cli.h"
 
+/* The last dump loaded, for the message when it changed. */
+static char *loaded_path;
 
 HsAnalysis *
 hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
@@ -23,6 +25,8 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
   opts.leaks.matchers_path = o->matchers;
   opts.suspects_percent = o->threshold;
+  g_free (loaded_path);
+  loaded_path = g_strdup (path);
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
   if (a && hs_heap_warning (a->heap) && !o->quiet)
     g_printerr ("warning: %s\n", hs_heap_warning (a->heap));
@@ -36,11 +40,28 @@ hs_cli_append_hex (GString *out, guint64 id)
 }
 
 void
+hs_cli_write (GString *out)
+{
+  if (!hs_heap_any_changed ())
+    fputs (out->str, stdout);
+}
+
+gboolean
+hs_cli_check_unchanged (GError **error)
+{
+  if (!hs_heap_any_changed ())
+    return TRUE;
+  g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short); "
+               "nothing more is printed", loaded_path ? loaded_path : "the heap dump");
+  return FALSE;
+}
+
+void
 hs_cli_flush_big (GString *out)
 {
   if (out->len > (1 << 20))
     {
-      fputs (out->str, stdout);
+      hs_cli_write (out);
       g_string_truncate (out, 0);
     }
 }
@@ -50,7 +71,7 @@ hs_cli_finish_list (const HsCliOptions *o, GString *out)
 {
   if (o->json)
     g_string_append (out, "\n]\n");
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
 }
 

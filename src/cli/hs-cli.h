@@ -64,6 +64,12 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* Writes out to stdout unless a mapped dump changed while it was open
+ * (what was read from the cut part is zeros: nothing is printed; main
+ * then exits 2 with "the file changed while it was open"). */
+void        hs_cli_write       (GString *out);
+/* The error main reports when a dump changed after it was loaded. */
+gboolean    hs_cli_check_unchanged (GError **error);
 /* An object or class id as a JSON string: "0x1a2b". */
 void        hs_cli_append_hex  (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */

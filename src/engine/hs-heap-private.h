@@ -43,6 +43,7 @@ struct _HsHeap {
   char *path;
   char *name;                 /* for messages: the path as given */
   GMappedFile *mapped;
+  int guard_slot;             /* hs_guard_register's slot for the mapping, or -1 */
   guint8 *owned_data;         /* decompressed gzip */
   const guint8 *data;
   gsize len;

@@ -93,6 +93,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
   heap->thread_objs = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   heap->class_class = HS_CLASS_NONE;
+  heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
   return heap;
 }
@@ -234,6 +235,17 @@ load_call (gpointer data)
   return NULL;
 }
 
+/* Tests only: HS_TEST_TRUNCATE_AFTER_LOAD=N cuts a mapped dump to N bytes
+ * right after it was indexed, as another program rewriting it would
+ * (tests/cli/test_hostile_io.py). */
+static void
+test_truncate_hook (HsHeap *heap)
+{
+  const char *n = g_getenv ("HS_TEST_TRUNCATE_AFTER_LOAD");
+  if (n && heap->mapped && truncate (heap->path, (off_t) g_ascii_strtoull (n, NULL, 10)) != 0)
+    g_warning ("HS_TEST_TRUNCATE_AFTER_LOAD: %s", g_strerror (errno));
+}
+
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress,
               gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -293,6 +305,9 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     }
     heap->data = (const guint8 *) g_mapped_file_get_contents (heap->mapped);
     heap->len = g_mapped_file_get_length (heap->mapped);
+    /* A fault on a cut page maps zeros there and marks the heap changed. */
+    if (heap->len > 0)
+      heap->guard_slot = hs_guard_register (heap->data, heap->len);
   }
   heap->file_size = heap->len;
   LoadCall call = { heap, &prog, error, FALSE };
@@ -307,11 +322,17 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     hs_heap_free (heap);
     return NULL;
   }
+  if (!hs_heap_check_unchanged (heap, error)) {
+    hs_heap_free (heap);
+    return NULL;
+  }
+
   /* A file that changed size while we read it: the mapping still shows the
    * bytes as they were, but say so. */
   GStatBuf st2;
   if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime) )
     _hs_heap_add_warning (heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
+  test_truncate_hook (heap);
   return heap;
 }
 
@@ -322,6 +343,7 @@ hs_heap_free (HsHeap *heap)
     return;
   g_free (heap->path);
   g_free (heap->name);
+  hs_guard_unregister (heap->guard_slot);   /* before the range is unmapped */
   if (heap->mapped)
     g_mapped_file_unref (heap->mapped);
   g_free (heap->owned_data);
