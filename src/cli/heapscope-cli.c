@@ -134,7 +134,7 @@ run (int argc, char **argv, HsCliOptions *o)
       if (rc == 0 && !hs_cli_check_unchanged (&error))
         rc = 2;
       if (rc != 0 && error)
-        g_printerr ("heapscope-cli: %s\n", error->message);
+        hs_cli_printerr ("heapscope-cli: %s\n", error->message);
       return rc;
     }
   g_printerr ("heapscope-cli: unknown command \"%s\" (try --help)\n", argv[1]);

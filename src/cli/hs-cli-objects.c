@@ -38,8 +38,10 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
     }
   else
     {
-      g_autofree char *label = hs_heap_object_label (h, obj);
-      g_autofree char *desc = hs_heap_describe (h, obj);
+      g_autofree char *raw_label = hs_heap_object_label (h, obj);
+      g_autofree char *raw_desc = hs_heap_describe (h, obj);
+      g_autofree char *label = hs_cli_visible (raw_label, -1, FALSE);
+      g_autofree char *desc = raw_desc ? hs_cli_visible (raw_desc, -1, FALSE) : NULL;
       g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
                               hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
                               reach ? a->dom->retained_count[obj] : 0, label, desc ? "  " : "", desc ? desc : "",

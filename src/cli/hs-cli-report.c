@@ -26,7 +26,7 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
           g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot build the report for %s", path);
           return 2;
         }
-      hs_cli_write (html);
+      hs_cli_write_raw (html);
       return 0;
     }
   if (!hs_report_write (a, &ropts, o->output, error))

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "hs-cli.h"
@@ -29,7 +30,7 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   loaded_path = g_strdup (path);
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
   if (a && hs_heap_warning (a->heap) && !o->quiet)
-    g_printerr ("warning: %s\n", hs_heap_warning (a->heap));
+    hs_cli_printerr ("warning: %s\n", hs_heap_warning (a->heap));
   return a;
 }
 
@@ -39,11 +40,71 @@ hs_cli_append_hex (GString *out, guint64 id)
   g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
 }
 
+char *
+hs_cli_visible (const char *s, gssize len, gboolean lines)
+{
+  g_return_val_if_fail (s != NULL, NULL);
+
+  gsize n = len < 0 ? strlen (s) : (gsize) len;
+  GString *out = g_string_sized_new (n + 16);
+  const char *p = s, *end = s + n, *plain = s;
+
+  while (p < end)
+    {
+      guchar b = (guchar) *p;
+      gunichar c;
+      gsize step = 1;
+
+      if (b < 0x80)
+        c = b;
+      else if (b == 0xc2 && p + 1 < end && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        {
+          c = (guchar) p[1];   /* U+0080..U+009F: C1 controls (CSI is U+009B) */
+          step = 2;
+        }
+      else
+        {
+          p++;   /* other UTF-8 (or invalid bytes): as they are */
+          continue;
+        }
+      if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || (c >= 0x7f && c <= 0x9f))
+        {
+          g_string_append_len (out, plain, p - plain);
+          g_string_append_printf (out, "\\u%04x", c);
+          plain = p + step;
+        }
+      p += step;
+    }
+  g_string_append_len (out, plain, end - plain);
+  return g_string_free (out, FALSE);
+}
+
 void
 hs_cli_write (GString *out)
 {
+  if (hs_heap_any_changed ())
+    return;
+  g_autofree char *v = hs_cli_visible (out->str, out->len, TRUE);
+  fputs (v, stdout);
+}
+
+void
+hs_cli_write_raw (GString *out)
+{
   if (!hs_heap_any_changed ())
-    fputs (out->str, stdout);
+    fwrite (out->str, 1, out->len, stdout);
+}
+
+void
+hs_cli_printerr (const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_autofree char *v = hs_cli_visible (msg, -1, TRUE);
+  g_printerr ("%s", v);
 }
 
 gboolean

@@ -6,6 +6,7 @@ truncated after indexing. Every case is built here, by hand or by
 tests/hprofgen.py; expected values are worked out in the comments."""
 
 import os
+import re
 import resource
 import stat
 import subprocess
@@ -206,6 +207,123 @@ class ReportTarget(CliTest):
             self.assertEqual(p.returncode, 0, '%d bytes: %s' % (n, err(p)))
             self.assertTrue(os.path.isfile(self.path(name)))
         self.assertEqual(sorted(f for f in os.listdir(self.tmp) if f.startswith('.')), [])
+
+
+# ESC [ 3 1 m (red), BEL, the C1 CSI (U+009B) and a carriage return: what
+# a terminal acts on. Names in the dump are modified UTF-8: raw bytes here.
+EVIL = b'com/evil/\x1b[31mRed\x07\xc2\x9b2J\rX'
+EVIL_JAVA = EVIL.replace(b'/', b'.').decode('utf-8')
+CONTROL = re.compile(rb'[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]')
+
+
+def evil_dump(path, extra=0):
+    """An evil-named class holding most of the heap (a suspect, the first
+    dominator), with an evil field name, and `extra` more instances."""
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump(segmented=True)
+    d.cls(0x1000, 'java/lang/Object')
+    d.cls(0x1008, '[I', super_id=0x1000)
+    d.cls(0x1010, EVIL, super_id=0x1000, fields=[(b'f\x1b]0;title\x07', g.OBJECT)])
+    for c in (0x1000, 0x1008, 0x1010):
+        d.sticky(c)
+    d.instance(0x2000, 0x1010, {b'f\x1b]0;title\x07': 0x3000})
+    d.prim_array(0x3000, g.INT, [0] * 1000)
+    d.jni_global(0x2000)
+    for i in range(extra):
+        d.instance(0x4000 + 8 * i, 0x1010, {b'f\x1b]0;title\x07': 0})
+        d.jni_global(0x4000 + 8 * i)
+    h.write(path)
+    return path
+
+
+class TerminalEscapes(CliTest):
+    """Control characters in names never reach stdout raw in text output;
+    JSON keeps the exact name."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.file = evil_dump(cls.path('evil.hprof'))
+        cls.more = evil_dump(cls.path('evil-more.hprof'), extra=10)
+
+    def text(self, args):
+        p = run_cli(args, T)
+        self.assertNoCrash(p, ' '.join(args))
+        self.assertEqual(p.returncode, 0, err(p))
+        self.assertIsNone(CONTROL.search(p.stdout), '%s: raw control character in %r' % (args[0], p.stdout[:3000]))
+        return p.stdout.decode('utf-8')
+
+    def test_text_outputs(self):
+        out = self.text(['classes', self.file])
+        self.assertIn('com.evil.\\u001b[31mRed\\u0007\\u009b2J\\u000dX', out)
+        out = self.text(['dominators', self.file])
+        self.assertIn('com.evil.\\u001b[31mRed', out)
+        out = self.text(['objects', self.file, '--class', EVIL_JAVA])
+        self.assertIn('com.evil.\\u001b[31mRed', out)
+        for args in (['leaks', self.file], ['suspects', self.file], ['diff', self.file, self.more],
+                     ['summary', self.file]):
+            self.text(args)
+        self.assertIn('com.evil.\\u001b[31mRed', self.text(['diff', self.file, self.more]))
+
+    def test_json_exact(self):
+        c = self.classes(self.file)
+        self.assertIn(EVIL_JAVA, [r['name'] for r in c])
+        d = self.dominators(self.file, 3)
+        self.assertEqual(d[0]['class'], EVIL_JAVA)
+        self.assertEqual(len(self.objects(self.file, EVIL_JAVA)), 1)
+
+
+class LongLabels(CliTest):
+    """The "class NAME" label of a class object is cut at a character
+    boundary, with an ellipsis."""
+
+    def test_cut_at_character(self):
+        name = '中' * 400          # 1,200 bytes of 3-byte characters
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x1000, 'java/lang/Object')
+        d.cls(0x1010, name, super_id=0x1000, statics=[('s', g.INT, 1)])
+        d.sticky(0x1000)
+        d.sticky(0x1010)
+        path = self.write(h, 'long.hprof')
+        rows = self.dominators(path, 5)   # decoded strictly: valid UTF-8
+        labels = [r['class'] for r in rows if r['class'].startswith('class 中')]
+        # 1,000 bytes of name at most: 333 whole characters (999 bytes).
+        self.assertEqual(labels, ['class ' + '中' * 333 + '…'])
+        p = run_cli(['dominators', path], T)
+        self.assertEqual(p.returncode, 0)
+        p.stdout.decode('utf-8')   # strict
+
+
+class NoDataArrays(CliTest):
+    """PRIMITIVE_ARRAY_NODATA (0xC3): element types and lengths checked as
+    for PRIMITIVE_ARRAY_DUMP (0x23)."""
+
+    def dump(self, name, typ, length):
+        h = g.Hprof(version='1.0.3', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x1000, 'java/lang/Object')
+        d.sticky(0x1000)
+        d.raw(bytes([g.SUB_PRIMITIVE_ARRAY_NODATA]) + g.u4(0x3000) + g.u4(0) + g.u4(length) + bytes([typ]))
+        d.jni_global(0x3000)
+        return self.write(h, name)
+
+    def test_bad_types_and_lengths(self):
+        for name, typ, length in (('object', g.OBJECT, 4), ('type-12', 12, 4), ('type-0', 0, 4),
+                                  ('long-huge', g.LONG, 0xFFFFFFFF), ('int-huge', g.INT, 0x40000000)):
+            path = self.dump('nodata-%s.hprof' % name, typ, length)
+            self.assertLess(os.path.getsize(path), 300)
+            p = run_cli(['summary', path, '--json'], T)
+            self.assertNoCrash(p, name)
+            self.assertEqual(p.returncode, 2, '%s: %s %s' % (name, p.stdout[:300], err(p)))
+            self.assertIn('offset', err(p))
+            self.assertIn('0xc3', err(p))
+
+    def test_sane_one_loads(self):
+        # int[1000] without data, Android: align(12 + 4,000, 8) = 4,016.
+        path = self.dump('nodata-ok.hprof', g.INT, 1000)
+        s = self.summary(path)
+        self.assertSummary(s, objects=2, shallow_bytes=4016)
 
 
 # A byte[] this long makes the file bigger than the 256 MiB past which the
