@@ -128,6 +128,36 @@ inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
   return TRUE;
 }
 
+/* A failed load says where in the gzip data it failed, and keeps every
+ * warning it had collected (a "truncated" warning explains many errors). */
+static void
+explain_failure (HsHeap *heap, GError **error)
+{
+  if (!error || !*error)
+    return;
+  GError *e = *error;
+  if (heap->gzip && e->domain == HS_ERROR && e->code == HS_ERROR_FORMAT) {
+    /* _hs_set_format_error writes "NAME: at byte offset N: ..." */
+    g_autofree char *prefix = g_strdup_printf ("%s: at byte offset ", heap->name);
+    if (g_str_has_prefix (e->message, prefix)) {
+      const char *num = e->message + strlen (prefix);
+      char *rest = NULL;
+      guint64 off = g_ascii_strtoull (num, &rest, 10);
+      if (rest && rest != num) {
+        char *m = g_strdup_printf ("%s: at offset %" G_GUINT64_FORMAT " of the uncompressed data%s",
+                                   heap->name, off, rest);
+        g_free (e->message);
+        e->message = m;
+      }
+    }
+  }
+  if (heap->warning) {
+    char *m = g_strdup_printf ("%s\n(%s)", e->message, heap->warning);
+    g_free (e->message);
+    e->message = m;
+  }
+}
+
 /* The passes, in order; each step's time with HS_DEBUG_TIMES=1. */
 static gboolean
 heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
@@ -135,8 +165,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   HsParse ps;
   gboolean ok = FALSE;
 
-  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error))
+  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error)) {
+    explain_failure (heap, error);
     return FALSE;
+  }
   _hs_parse_init (&ps, heap, prog->cancellable);
   _hs_progress_report (prog, "parsing", 0.0);
   _hs_heap_debug_time (NULL);
@@ -189,6 +221,8 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   ok = TRUE;
 
 out:
+  if (!ok)
+    explain_failure (heap, error);
   /* Big arrays freed while indexing are kept for the dominator tree that
    * follows (hs_dom_tree_compute trims); otherwise give them back now. */
   if (!ok || !heap->defer_reachability)

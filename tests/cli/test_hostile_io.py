@@ -11,6 +11,7 @@ import resource
 import stat
 import subprocess
 import sys
+import zlib
 
 import test_worked_example as W
 from clitest import CliTest, g, main, run_cli
@@ -324,6 +325,59 @@ class NoDataArrays(CliTest):
         path = self.dump('nodata-ok.hprof', g.INT, 1000)
         s = self.summary(path)
         self.assertSummary(s, objects=2, shallow_bytes=4016)
+
+
+class GzipDumps(CliTest):
+    """A gzip bomb is refused with a message; errors in a .gz dump name the
+    offset in the uncompressed data; a 'truncated' warning survives a load
+    that then fails."""
+
+    def test_bomb_refused(self):
+        # A dump around a byte[300 MiB] of zeros: deflate packs it about
+        # 1,000:1 (300 KiB), past the 256:1 limit of docs/robustness.md.
+        n = 300 << 20
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x1000, 'java/lang/Object')
+        d.sticky(0x1000)
+        sub = bytes([g.SUB_PRIM_ARRAY_DUMP]) + g.u4(0x9000) + g.u4(0) + g.u4(n) + bytes([g.BYTE])
+        data = h.build()
+        z = zlib.compressobj(9, zlib.DEFLATED, 31)
+        body = bytes([g.TAG_HEAP_DUMP_SEGMENT]) + g.u4(0) + g.u4(len(sub) + n) + sub
+        gz = z.compress(data) + z.compress(body)
+        zeros = bytes(16 << 20)
+        for _ in range(n // len(zeros)):
+            gz += z.compress(zeros)
+        gz += z.flush()
+        path = self.write_bytes(gz, 'bomb.hprof.gz')
+        self.assertLess(len(gz), (n // 256))
+        p = run_limited(['summary', path], 4096, 60) if not sanitized() else run_cli(['summary', path], 60)
+        self.assertGreaterEqual(p.returncode, 0, err(p))
+        self.assertEqual(p.returncode, 2, err(p))
+        self.assertIn('compression ratio', err(p))
+        self.assertIn(path, err(p))
+
+    def test_error_offset_is_uncompressed(self):
+        h, d, bad = None, None, None
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x1000, 'java/lang/Object')
+        bad = d.raw(b'\x77' + b'\0' * 16)
+        path = self.write(h, 'bad-tag.hprof.gz', compress='gzip')
+        p = run_cli(['summary', path], T)
+        self.assertEqual(p.returncode, 2, err(p))
+        self.assertIn('offset %d of the uncompressed data' % bad.offset, err(p))
+
+    def test_truncated_warning_kept_on_failure(self):
+        h = W.build()
+        whole = h.build()
+        gz = g.gzip_single(whole)
+        path = self.write_bytes(gz[:len(gz) - 12], 'cut.hprof.gz')   # the trailer and some data gone
+        # Dump 1 does not exist: the load fails, and still says it was cut.
+        p = run_cli(['summary', path, '--dump=1'], T)
+        self.assertEqual(p.returncode, 2, err(p))
+        self.assertIn('truncated', err(p))
+        self.assertIn('dump', err(p))
 
 
 # A byte[] this long makes the file bigger than the 256 MiB past which the
