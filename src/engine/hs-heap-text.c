@@ -145,7 +145,7 @@ hs_heap_object_class_name (HsHeap *heap, HsObj o)
         g_string_append_len (key, name, end ? end - name : 0);
         g_string_append (key, "…");
       }
-      return g_string_chunk_insert_const (heap->names, key->str);
+      return _hs_heap_intern (heap, key->str);
     }
   }
   HsClass c = heap->klass[o];

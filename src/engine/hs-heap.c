@@ -19,6 +19,7 @@
 #include "hs-heap-load-private.h"
 #include "hs-gzip-private.h"
 #include "hs-mem.h"
+#include "hs-strhash.h"
 
 /* Drops the mapped file's pages from our resident set: they stay in the
  * page cache and come back on the next read, but the later phases, which
@@ -89,13 +90,26 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->defer_reachability = opts ? opts->defer_reachability : FALSE;
   heap->classes = g_array_new (FALSE, TRUE, sizeof (HsClassInfo));
   heap->names = g_string_chunk_new (1 << 16);
-  heap->class_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Keyed by names from the dump: the keyed hash (hs-strhash.h). */
+  heap->class_by_name = g_hash_table_new (hs_str_hash, g_str_equal);
+  heap->name_set = g_hash_table_new (hs_str_hash, g_str_equal);
   heap->roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
   heap->thread_objs = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   heap->class_class = HS_CLASS_NONE;
   heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
   return heap;
+}
+
+const char *
+_hs_heap_intern (HsHeap *heap, const char *s)
+{
+  const char *have = g_hash_table_lookup (heap->name_set, s);
+  if (have)
+    return have;
+  char *copy = g_string_chunk_insert (heap->names, s);
+  g_hash_table_add (heap->name_set, copy);
+  return copy;
 }
 
 /* A gzip file is inflated into memory, and read from there on. */
@@ -404,6 +418,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->class_ref_offsets);
   g_string_chunk_free (heap->names);
   g_hash_table_unref (heap->class_by_name);
+  g_hash_table_unref (heap->name_set);
   g_array_unref (heap->roots);
   g_hash_table_unref (heap->thread_objs);
   g_free (heap);
