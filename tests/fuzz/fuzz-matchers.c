@@ -5,7 +5,7 @@
 
 #include <stdlib.h>
 
-#include "hs-error.h"
+#include "hs-types.h"
 #include "hs-matchers.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
