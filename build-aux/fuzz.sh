@@ -2,6 +2,12 @@
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
+#   HS_FUZZ_TARGET=report|matchers build-aux/fuzz.sh ...  (default: heap)
+#
+# Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), report
+# (fuzz-report: a dump through the pipeline into the HTML report), matchers
+# (fuzz-matchers: the --matchers option file's parser). Each has its own
+# corpus and crashes under $HS_FUZZ_DIR/TARGET (heap keeps the old place).
 #
 # 1. builds build-fuzz/ with clang, -Dfuzzing=true, ASan + UBSan and
 #    -fsanitize=fuzzer-no-link on the whole engine (coverage everywhere);
@@ -22,11 +28,14 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${1:-600}
 shift || true
+target=${HS_FUZZ_TARGET:-heap}
+# heap: the reader; leaks: the leak search (structure-aware); report; matchers
+case $target in heap|leaks|report|matchers) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report or matchers"; exit 2 ;; esac
 dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
+[ "$target" = heap ] || dir=$dir/$target
 build=${HS_FUZZ_BUILD:-$root/build-fuzz}
 max_len=${HS_FUZZ_MAX_LEN:-65536}
 jobs=${HS_JOBS:-2}
-target=${HS_FUZZ_TARGET:-fuzz-heap}   # or fuzz-leaks: the leak search, structure-aware
 
 command -v clang >/dev/null || { echo "clang is needed: apt-get install -y clang libclang-rt-14-dev"; exit 1; }
 
@@ -39,20 +48,30 @@ mkdir -p "$dir/corpus" "$dir/crashes" "$dir/seeds"
 # The fuzzer runs from a copy: a rebuild while it runs (fork mode starts the
 # binary again for every job) must not pull the ground from under it, and
 # when the tree does not build right now the last good copy is used.
-fuzzer=$dir/$target
-if nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/$target; then
-  cp "$build/tests/fuzz/$target" "$fuzzer.new" && mv -f "$fuzzer.new" "$fuzzer"
+fuzzer=$dir/fuzz-$target
+if nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-$target; then
+  cp "$build/tests/fuzz/fuzz-$target" "$fuzzer.new" && mv -f "$fuzzer.new" "$fuzzer"
 elif [ -x "$fuzzer" ]; then
   echo "fuzz.sh: the build failed; fuzzing the last good build ($(date -r "$fuzzer"))"
 else
   exit 1
 fi
-python3 "$root/tests/fuzz/make-seeds.py" "$dir/seeds" "$max_len"
-cp -n "$dir/seeds/"* "$dir/corpus/" 2>/dev/null || true
-for f in "$root"/tests/fuzz/regressions/*; do
-  case $f in *.md) continue ;; esac
-  [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
-done
+dict=$root/tests/fuzz/hprof.dict
+if [ "$target" = matchers ]; then
+  # Seeds: the built-in table and the test tables; no dictionary.
+  cp -n "$root/data/leak-matchers.txt" "$dir/corpus/" 2>/dev/null || true
+  find "$root/tests" -name '*matchers*' -type f -size -64k -exec cp -n {} "$dir/corpus/" \; 2>/dev/null || true
+  dict=/dev/null
+else
+  python3 "$root/tests/fuzz/make-seeds.py" "$dir/seeds" "$max_len"
+  cp -n "$dir/seeds/"* "$dir/corpus/" 2>/dev/null || true
+  for f in "$root"/tests/fuzz/regressions/*; do
+    case $f in *.md) continue ;; esac
+    [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
+  done
+fi
+dict_opt=()
+[ "$dict" != /dev/null ] && dict_opt=(-dict="$dict")
 
 fork=()
 [ "${HS_FUZZ_FORK:-1}" = 1 ] && fork=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
@@ -61,7 +80,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:a
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export G_DEBUG=${G_DEBUG:-fatal-criticals}
 exec nice -n 19 "$fuzzer" "$dir/corpus" \
-  -dict="$root/tests/fuzz/hprof.dict" \
+  "${dict_opt[@]}" \
   -artifact_prefix="$dir/crashes/" \
   -max_total_time="$secs" -max_len="$max_len" \
   -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10 \

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 
 #include "hs-cli.h"
 
@@ -55,6 +56,42 @@ option_context_new (HsCliOptions *o)
   return ctx;
 }
 
+/* Every numeric option, checked in one place after parsing and before any
+ * command runs: a count from the command line is never used to size an
+ * allocation before it is checked (commands clamp it to what the dump
+ * holds). GOption already refuses values outside gint and non-numbers. */
+static gboolean
+options_check (HsCliOptions *o, GError **error)
+{
+  const struct { const char *name; gint *value; gint unset; } counts[] = {
+    { "--limit", &o->limit, -1 },
+    { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },
+    { "--baseline-dump", &o->baseline_dump, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      if (*counts[i].value == G_MININT)   /* not given */
+        *counts[i].value = counts[i].unset;
+      else if (*counts[i].value < 0)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s takes a number from 0 to %d, not %d",
+                       counts[i].name, G_MAXINT, *counts[i].value);
+          return FALSE;
+        }
+    }
+  if (!isfinite (o->threshold) || o->threshold < 0 || o->threshold > 100)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "--threshold must be a percentage in (0, 100] (0: the default, 10)");
+      return FALSE;
+    }
+  if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
+    return FALSE;
+  return TRUE;
+}
+
 static void
 options_clear (HsCliOptions *o)
 {
@@ -76,6 +113,11 @@ run (int argc, char **argv, HsCliOptions *o)
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
     }
+  if (!options_check (o, &error))
+    {
+      g_printerr ("heapscope-cli: %s\n", error->message);
+      return 2;
+    }
   /* diff alone names two files. */
   if (argc != 3 && !(argc == 4 && g_str_equal (argv[1], "diff")))
     {
@@ -91,8 +133,11 @@ run (int argc, char **argv, HsCliOptions *o)
       if (!g_str_equal (argv[1], commands[i].name))
         continue;
       rc = commands[i].run (o, argv[2], &error);
+      /* A mapped dump cut short while a command read it (hs-guard.h). */
+      if (rc == 0 && !hs_cli_check_unchanged (&error))
+        rc = 2;
       if (rc != 0 && error)
-        g_printerr ("heapscope-cli: %s\n", error->message);
+        hs_cli_printerr ("heapscope-cli: %s\n", error->message);
       return rc;
     }
   g_printerr ("heapscope-cli: unknown command \"%s\" (try --help)\n", argv[1]);
@@ -102,7 +147,8 @@ run (int argc, char **argv, HsCliOptions *o)
 int
 main (int argc, char **argv)
 {
-  HsCliOptions o = { .limit = -1, .top = 25 };
+  /* G_MININT: not given (options_check puts the defaults in). */
+  HsCliOptions o = { .limit = G_MININT, .top = G_MININT, .dump = G_MININT, .baseline_dump = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

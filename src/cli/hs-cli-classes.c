@@ -43,11 +43,12 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
         }
       else
         {
+          g_autofree char *name = hs_cli_visible (hs_class_name (h, c), -1, FALSE);
           g_string_append_printf (out,
                                   "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT
                                   " %14" G_GUINT64_FORMAT "  %s\n",
                                   hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
-                                  a->class_retained[c], hs_class_name (h, c));
+                                  a->class_retained[c], name);
         }
       hs_cli_flush_big (out);
     }

@@ -50,11 +50,11 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
   if (!o->quiet)
     {
       if (cmp->baseline->warning)
-        g_printerr ("warning: baseline: %s\n", cmp->baseline->warning);
+        hs_cli_printerr ("warning: baseline: %s\n", cmp->baseline->warning);
       if (cmp->current->warning)
-        g_printerr ("warning: current dump: %s\n", cmp->current->warning);
+        hs_cli_printerr ("warning: current dump: %s\n", cmp->current->warning);
       if (rules)
-        g_printerr ("warning: %s\n", rules);
+        hs_cli_printerr ("warning: %s\n", rules);
     }
   hs_compare_sort (cmp, field);
   limit = o->limit >= 0 ? (guint) o->limit : G_MAXUINT;
@@ -63,7 +63,7 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
     hs_compare_to_json (cmp, out, limit);
   else
     hs_compare_to_text (cmp, out, limit);
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
 }

@@ -53,7 +53,7 @@ hs_cli_leaks (const HsCliOptions *o, const char *path, GError **error)
                               a->leaks->n_watched, a->leaks->n_watched == 1 ? "" : "s", a->leaks->n_leaking_objects,
                               a->leaks->n_leaking_objects == 1 ? "" : "s");
     }
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
 }

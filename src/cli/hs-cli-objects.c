@@ -38,8 +38,10 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
     }
   else
     {
-      g_autofree char *label = hs_heap_object_label (h, obj);
-      g_autofree char *desc = hs_heap_describe (h, obj);
+      g_autofree char *raw_label = hs_heap_object_label (h, obj);
+      g_autofree char *raw_desc = hs_heap_describe (h, obj);
+      g_autofree char *label = hs_cli_visible (raw_label, -1, FALSE);
+      g_autofree char *desc = raw_desc ? hs_cli_visible (raw_desc, -1, FALSE) : NULL;
       g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
                               hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
                               reach ? a->dom->retained_count[obj] : 0, label, desc ? "  " : "", desc ? desc : "",
@@ -53,7 +55,9 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
   if (!a)
     return 2;
-  g_autoptr (GArray) top = hs_query_top_objects (a, o->top > 0 ? o->top : 25);
+  /* Never more rows than objects: the query sizes a table from the count. */
+  guint want = o->top > 0 ? (guint) o->top : 25;
+  g_autoptr (GArray) top = hs_query_top_objects (a, (guint) MIN ((guint64) want, hs_heap_n_objects (a->heap)));
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
     g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");
@@ -142,7 +146,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
                               ", \"retained_count\": %" G_GUINT64_FORMAT
                               ", \"class_retained_lower_bound\": %" G_GUINT64_FORMAT "}\n",
                               count, bytes, objs, class_ret);
-      fputs (out->str, stdout);
+      hs_cli_write (out);
       g_string_free (out, TRUE);
     }
   else

@@ -1,5 +1,6 @@
 /* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written
- * atomically; with --baseline OLD, also what grew since OLD. */
+ * atomically (or to stdout with -o -); with --baseline OLD, also what grew
+ * since OLD. */
 #include "config.h"
 
 #include "hs-cli.h"
@@ -47,6 +48,18 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
         g_printerr ("warning: %s\n", rules);
     }
   HsReportOptions ropts = { .include_generation_time = !o->no_timestamp, .compare = cmp };
+  /* -o -: the report on stdout. */
+  if (g_str_equal (o->output, "-"))
+    {
+      g_autoptr (GString) html = hs_report_build (a, &ropts);
+      if (html == NULL)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot build the report for %s", path);
+          return 2;
+        }
+      hs_cli_write_raw (html);
+      return 0;
+    }
   if (!hs_report_write (a, &ropts, o->output, error))
     return 2;
   if (!o->quiet)

@@ -83,7 +83,7 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
       g_string_append_printf (out, "Unreachable:   %" G_GUINT64_FORMAT " objects, %s\n", s->unreachable_objects, ub);
       g_string_append_printf (out, "Dangling refs: %" G_GUINT64_FORMAT "\n", s->dangling_references);
     }
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
 }

@@ -31,7 +31,7 @@ hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
       g_autofree char *text = hs_suspects_to_text (a->suspects);
       g_string_append (out, text);
     }
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
 }

@@ -2,8 +2,14 @@
  * commands (see hs-cli.h). */
 #include "config.h"
 
+#include <errno.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
 #include "hs-cli.h"
 
+/* The last dump loaded, for the message when it changed. */
+static char *loaded_path;
 
 HsAnalysis *
 hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
@@ -20,9 +26,11 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
   opts.leaks.matchers_path = o->matchers;
   opts.suspects_percent = o->threshold;
+  g_free (loaded_path);
+  loaded_path = g_strdup (path);
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
   if (a && hs_heap_warning (a->heap) && !o->quiet)
-    g_printerr ("warning: %s\n", hs_heap_warning (a->heap));
+    hs_cli_printerr ("warning: %s\n", hs_heap_warning (a->heap));
   return a;
 }
 
@@ -32,12 +40,89 @@ hs_cli_append_hex (GString *out, guint64 id)
   g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
 }
 
+char *
+hs_cli_visible (const char *s, gssize len, gboolean lines)
+{
+  g_return_val_if_fail (s != NULL, NULL);
+
+  gsize n = len < 0 ? strlen (s) : (gsize) len;
+  GString *out = g_string_sized_new (n + 16);
+  const char *p = s, *end = s + n, *plain = s;
+
+  while (p < end)
+    {
+      guchar b = (guchar) *p;
+      gunichar c;
+      gsize step = 1;
+
+      if (b < 0x80)
+        c = b;
+      else if (b == 0xc2 && p + 1 < end && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+        {
+          c = (guchar) p[1];   /* U+0080..U+009F: C1 controls (CSI is U+009B) */
+          step = 2;
+        }
+      else
+        {
+          p++;   /* other UTF-8 (or invalid bytes): as they are */
+          continue;
+        }
+      if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || (c >= 0x7f && c <= 0x9f))
+        {
+          g_string_append_len (out, plain, p - plain);
+          g_string_append_printf (out, "\\u%04x", c);
+          plain = p + step;
+        }
+      p += step;
+    }
+  g_string_append_len (out, plain, end - plain);
+  return g_string_free (out, FALSE);
+}
+
+void
+hs_cli_write (GString *out)
+{
+  if (hs_heap_any_changed ())
+    return;
+  g_autofree char *v = hs_cli_visible (out->str, out->len, TRUE);
+  fputs (v, stdout);
+}
+
+void
+hs_cli_write_raw (GString *out)
+{
+  if (!hs_heap_any_changed ())
+    fwrite (out->str, 1, out->len, stdout);
+}
+
+void
+hs_cli_printerr (const char *format, ...)
+{
+  va_list ap;
+
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_autofree char *v = hs_cli_visible (msg, -1, TRUE);
+  g_printerr ("%s", v);
+}
+
+gboolean
+hs_cli_check_unchanged (GError **error)
+{
+  if (!hs_heap_any_changed ())
+    return TRUE;
+  g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short); "
+               "nothing more is printed", loaded_path ? loaded_path : "the heap dump");
+  return FALSE;
+}
+
 void
 hs_cli_flush_big (GString *out)
 {
   if (out->len > (1 << 20))
     {
-      fputs (out->str, stdout);
+      hs_cli_write (out);
       g_string_truncate (out, 0);
     }
 }
@@ -47,7 +132,7 @@ hs_cli_finish_list (const HsCliOptions *o, GString *out)
 {
   if (o->json)
     g_string_append (out, "\n]\n");
-  fputs (out->str, stdout);
+  hs_cli_write (out);
   g_string_free (out, TRUE);
 }
 
@@ -61,4 +146,33 @@ hs_cli_n_traces (GPtrArray *groups)
   for (guint g = 0; g < groups->len; g++)
     n += ((HsLeakGroup *) groups->pdata[g])->traces->len;
   return n;
+}
+
+gboolean
+hs_cli_check_option_file (const char *option, const char *path, GError **error)
+{
+  GStatBuf st;
+
+  g_return_val_if_fail (option != NULL && path != NULL, FALSE);
+
+  if (g_stat (path, &st) != 0)
+    {
+      int e = errno;
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: %s", option, path, g_strerror (e));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: %s", option, path,
+                   S_ISDIR (st.st_mode) ? "is a folder, not a file" : "not a regular file");
+      return FALSE;
+    }
+  if (st.st_size > HS_CLI_OPTION_FILE_MAX)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "%s %s: too big (%" G_GINT64_FORMAT " bytes; at most %" G_GINT64_FORMAT ")", option, path,
+                   (gint64) st.st_size, (gint64) HS_CLI_OPTION_FILE_MAX);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -66,12 +66,33 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* Text as it may go to a terminal: control characters (C0 but newline
+ * and tab when lines is TRUE, DEL, C1, which start escape sequences) as \u00XX, the rest as
+ * it is. JSON is unchanged in meaning (its strings take the same escape),
+ * so every line the CLI prints goes through this; a name in a column is
+ * made visible with lines FALSE first, so it cannot start a new row. */
+char       *hs_cli_visible     (const char *s, gssize len, gboolean lines);
+/* Writes out to stdout (made visible, hs_cli_visible) unless a mapped dump changed while it was open
+ * (what was read from the cut part is zeros: nothing is printed; main
+ * then exits 2 with "the file changed while it was open"). */
+void        hs_cli_write       (GString *out);
+/* The same without hs_cli_visible, for bytes that must stay exact (HTML). */
+void        hs_cli_write_raw   (GString *out);
+/* g_printerr through hs_cli_visible (messages quote names from the dump). */
+void        hs_cli_printerr    (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* The error main reports when a dump changed after it was loaded. */
+gboolean    hs_cli_check_unchanged (GError **error);
 /* An object or class id as a JSON string: "0x1a2b". */
 void        hs_cli_append_hex  (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */
 void        hs_cli_flush_big   (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */
 void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
+/* An option that names a file to read (--matchers): a regular file of at
+ * most HS_CLI_OPTION_FILE_MAX bytes; FALSE with an error naming the option
+ * and the file otherwise (a device, a FIFO, a folder, a huge file). */
+#define HS_CLI_OPTION_FILE_MAX ((goffset) 16 << 20)
+gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint       hs_cli_n_traces    (GPtrArray *groups);
 

@@ -46,7 +46,7 @@ leak_thread (gpointer data)
   if (!hs_guarded_call (leak_search, job)) {
     job->report = NULL;
     g_clear_error (&job->error);
-    g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read",
+    g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short)",
                  hs_heap_path (job->heap));
   }
   job->seconds = (g_get_monotonic_time () - t0) / 1e6;
@@ -154,7 +154,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
         add_timing (a, "suspects", t0);
       }
   }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  /* A mapped dump cut short after indexing reads as zeros (hs-guard.h). */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !hs_heap_check_unchanged (heap, error))
     return NULL;
 
   if (!opts->skip_leaks && a->dom && !a->leaks && !a->leaks_handed_over) {
@@ -168,6 +169,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       a->leaks_handed_over = TRUE;
     }
   }
+  if (!hs_heap_check_unchanged (heap, error))
+    return NULL;
   return g_steal_pointer (&a);
 }
 

@@ -2,9 +2,22 @@
  * hs-gzip-private.h). */
 #include "config.h"
 
+#include <string.h>
 #include <zlib.h>
 
 #include "hs-gzip-private.h"
+
+/* Memory the inflated data may take: what /proc/meminfo calls available
+ * (0: unknown, then only the allocator says no). */
+static guint64
+available_memory (void)
+{
+  g_autofree char *meminfo = NULL;
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    return 0;
+  const char *m = strstr (meminfo, "MemAvailable:");
+  return m ? g_ascii_strtoull (m + 13, NULL, 10) * 1024 : 0;
+}
 
 /* Inflates every gzip member (jcmd -gz writes one per 1 MiB block). */
 guint8 *
@@ -13,7 +26,11 @@ hs_gzip_inflate (const guint8 *in, gsize in_len, gsize *out_len, gboolean *trunc
                  GCancellable *cancellable, GError **error)
 {
   z_stream zs = { 0 };
-  gsize cap = MAX (in_len * 4, (gsize) 1 << 20), used = 0;
+  /* Bounds (docs/robustness.md): a ratio no heap dump has, and the memory
+   * available; the first is checked as data comes out. */
+  guint64 ratio_cap = MAX ((guint64) in_len * HS_GZIP_MAX_RATIO, HS_GZIP_RATIO_FLOOR);
+  guint64 mem_cap = available_memory ();
+  gsize cap = MIN (MAX (in_len * 4, (gsize) 1 << 20), (gsize) ratio_cap), used = 0;
   guint8 *out = g_try_malloc (cap);
   int ret;
 
@@ -37,8 +54,27 @@ hs_gzip_inflate (const guint8 *in, gsize in_len, gsize *out_len, gboolean *trunc
       zs.avail_in = (uInt) chunk;
       consumed += chunk;
     }
+    if (used >= ratio_cap) {
+      inflateEnd (&zs);
+      g_free (out);
+      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
+                   "%s: refused: it inflates to more than %u times its %" G_GSIZE_FORMAT
+                   " compressed bytes, a compression ratio no heap dump has (a gzip bomb?); "
+                   "if it is genuine, decompress it first",
+                   name, (guint) HS_GZIP_MAX_RATIO, in_len);
+      return NULL;
+    }
     if (cap - used < (1 << 20)) {
-      gsize ncap = cap * 2;
+      gsize ncap = (gsize) MIN ((guint64) cap * 2, ratio_cap + (1 << 20));
+      if (mem_cap && ncap > mem_cap) {
+        g_autofree char *need = g_format_size (ncap), *have = g_format_size (mem_cap);
+        inflateEnd (&zs);
+        g_free (out);
+        g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                     "%s: decompressing needs more than %s of memory, but only %s is available",
+                     name, need, have);
+        return NULL;
+      }
       guint8 *n = g_try_realloc (out, ncap);
       if (!n) {
         inflateEnd (&zs);

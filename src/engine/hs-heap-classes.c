@@ -55,7 +55,7 @@ static HsClass
 add_class (HsHeap *heap, const char *name)
 {
   HsClassInfo ci = { 0 };
-  ci.name = g_string_chunk_insert_const (heap->names, name);
+  ci.name = (char *) _hs_heap_intern (heap, name);
   ci.obj = HS_OBJ_NONE;
   ci.super = HS_CLASS_NONE;
   g_array_append_val (heap->classes, ci);
@@ -73,10 +73,10 @@ intern_string_id (HsParse *ps, guint64 sid)
   if (!s) {
     char buf[40];
     g_snprintf (buf, sizeof buf, "<unnamed 0x%" G_GINT64_MODIFIER "x>", sid);
-    return g_string_chunk_insert_const (ps->heap->names, buf);
+    return _hs_heap_intern (ps->heap, buf);
   }
   g_autofree char *v = g_utf8_make_valid (s, len);
-  return g_string_chunk_insert_const (ps->heap->names, v);
+  return _hs_heap_intern (ps->heap, v);
 }
 
 /* (key, payload) pairs by key, then payload. */

@@ -58,6 +58,8 @@ struct _HsHeap {
   char *path;
   char *name;                 /* for messages: the path as given */
   GMappedFile *mapped;
+  int guard_slot;
+  GHashTable *name_set;       /* the strings of names, interned (_hs_heap_intern) */             /* hs_guard_register's slot for the mapping, or -1 */
   guint8 *owned_data;         /* decompressed gzip */
   const guint8 *data;
   gsize len;
@@ -122,6 +124,11 @@ static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 /* The class-table entry of the class object with that id, HS_CLASS_NONE if
  * none (hs-heap-index.c). */
 HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
+/* The one copy of a name in heap->names (hs-heap.c): interned under the
+ * keyed hash of hs-strhash.h (g_string_chunk_insert_const uses g_str_hash,
+ * which names chosen to collide make quadratic). */
+const char *_hs_heap_intern (HsHeap *heap, const char *s);
+
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);
 

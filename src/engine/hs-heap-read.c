@@ -25,6 +25,31 @@ guint64 hs_heap_timestamp_ms (HsHeap *heap) { return heap->timestamp_ms; }
 guint hs_heap_n_dumps (HsHeap *heap) { return heap->n_dumps; }
 guint hs_heap_dump_index (HsHeap *heap) { return heap->dump_index; }
 const char *hs_heap_warning (HsHeap *heap) { return heap->warning; }
+
+gboolean
+hs_heap_changed (HsHeap *heap)
+{
+  g_return_val_if_fail (heap != NULL, FALSE);
+  return hs_guard_changed (heap->guard_slot);
+}
+
+gboolean
+hs_heap_any_changed (void)
+{
+  return hs_guard_any_changed ();
+}
+
+gboolean
+hs_heap_check_unchanged (HsHeap *heap, GError **error)
+{
+  g_return_val_if_fail (heap != NULL, FALSE);
+  if (!hs_heap_changed (heap))
+    return TRUE;
+  if (error && *error == NULL)
+    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short)",
+                 heap->name);
+  return FALSE;
+}
 const HsSummary *hs_heap_summary (HsHeap *heap) { return &heap->summary; }
 gboolean hs_heap_reachability_known (HsHeap *heap) { return heap->totals_done; }
 

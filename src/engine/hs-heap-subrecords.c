@@ -28,7 +28,21 @@ subrecord_length (const guint8 *p, const guint8 *end, guint ids, gboolean *bad)
   case HS_ROOT_NATIVE_STACK: case HS_ROOT_THREAD_BLOCK: need = 1 + ids + 4; break;
   case HS_ROOT_THREAD_OBJECT: need = 1 + ids + 8; break;
   case HS_HPROF_HEAP_DUMP_INFO: need = 1 + 4 + ids; break;
-  case HS_HPROF_PRIM_ARRAY_NODATA: need = 1 + ids + 4 + 4 + 1; break;
+  case HS_HPROF_PRIM_ARRAY_NODATA: {
+    /* As 0x23 without the data (hprof-conv writes it as a zero-length
+     * 0x23): the same element types, and no more elements than a 0x23
+     * could hold in a heap dump record (u4 length), as its size is taken
+     * from the declared length. */
+    need = 1 + ids + 4 + 4 + 1;
+    if (avail < need) return 0;
+    guint es = hs_type_size (p[1 + ids + 8], ids);
+    if (es == 0 || p[1 + ids + 8] == HS_TYPE_OBJECT
+        || (guint64) hs_be32 (p + 1 + ids + 4) * es > G_MAXUINT32 - (1 + ids + 4 + 4 + 1)) {
+      *bad = TRUE;
+      return 0;
+    }
+    break;
+  }
   case HS_HPROF_INSTANCE_DUMP:
     need = 1 + ids + 4 + ids + 4;
     if (avail < need) return 0;

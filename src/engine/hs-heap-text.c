@@ -123,15 +123,29 @@ hs_heap_read_string (HsHeap *heap, HsObj o, gsize max_chars)
   return g_string_free (s, FALSE);
 }
 
+/* Bytes of a class name kept in a "class NAME" label (the whole label,
+ * ellipsis included, stays under 1,024 bytes). */
+#define LABEL_NAME_MAX 1000
+
 const char *
 hs_heap_object_class_name (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) == HS_KIND_CLASS) {
     HsClass c = hs_heap_object_as_class (heap, o);
     if (c != HS_CLASS_NONE) {
-      char key[1024];
-      g_snprintf (key, sizeof key, "class %s", hs_class_info (heap, c)->name);
-      return g_string_chunk_insert_const (heap->names, key);
+      /* At most about 1 KiB, cut at a character boundary with an
+       * ellipsis: a byte cut could split a UTF-8 sequence. */
+      const char *name = hs_class_info (heap, c)->name;
+      gsize len = strlen (name);
+      g_autoptr(GString) key = g_string_new ("class ");
+      if (len <= LABEL_NAME_MAX)
+        g_string_append_len (key, name, len);
+      else {
+        const char *end = g_utf8_find_prev_char (name, name + LABEL_NAME_MAX + 1);
+        g_string_append_len (key, name, end ? end - name : 0);
+        g_string_append (key, "…");
+      }
+      return _hs_heap_intern (heap, key->str);
     }
   }
   HsClass c = heap->klass[o];

@@ -19,6 +19,7 @@
 #include "hs-heap-load-private.h"
 #include "hs-gzip-private.h"
 #include "hs-mem.h"
+#include "hs-strhash.h"
 
 /* Drops the mapped file's pages from our resident set: they stay in the
  * page cache and come back on the next read, but the later phases, which
@@ -89,12 +90,26 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->defer_reachability = opts ? opts->defer_reachability : FALSE;
   heap->classes = g_array_new (FALSE, TRUE, sizeof (HsClassInfo));
   heap->names = g_string_chunk_new (1 << 16);
-  heap->class_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Keyed by names from the dump: the keyed hash (hs-strhash.h). */
+  heap->class_by_name = g_hash_table_new (hs_str_hash, g_str_equal);
+  heap->name_set = g_hash_table_new (hs_str_hash, g_str_equal);
   heap->roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
   heap->thread_objs = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   heap->class_class = HS_CLASS_NONE;
+  heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
   return heap;
+}
+
+const char *
+_hs_heap_intern (HsHeap *heap, const char *s)
+{
+  const char *have = g_hash_table_lookup (heap->name_set, s);
+  if (have)
+    return have;
+  char *copy = g_string_chunk_insert (heap->names, s);
+  g_hash_table_add (heap->name_set, copy);
+  return copy;
 }
 
 /* A gzip file is inflated into memory, and read from there on. */
@@ -127,6 +142,36 @@ inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
   return TRUE;
 }
 
+/* A failed load says where in the gzip data it failed, and keeps every
+ * warning it had collected (a "truncated" warning explains many errors). */
+static void
+explain_failure (HsHeap *heap, GError **error)
+{
+  if (!error || !*error)
+    return;
+  GError *e = *error;
+  if (heap->gzip && e->domain == HS_ERROR && e->code == HS_ERROR_FORMAT) {
+    /* _hs_set_format_error writes "NAME: at byte offset N: ..." */
+    g_autofree char *prefix = g_strdup_printf ("%s: at byte offset ", heap->name);
+    if (g_str_has_prefix (e->message, prefix)) {
+      const char *num = e->message + strlen (prefix);
+      char *rest = NULL;
+      guint64 off = g_ascii_strtoull (num, &rest, 10);
+      if (rest && rest != num) {
+        char *m = g_strdup_printf ("%s: at offset %" G_GUINT64_FORMAT " of the uncompressed data%s",
+                                   heap->name, off, rest);
+        g_free (e->message);
+        e->message = m;
+      }
+    }
+  }
+  if (heap->warning) {
+    char *m = g_strdup_printf ("%s\n(%s)", e->message, heap->warning);
+    g_free (e->message);
+    e->message = m;
+  }
+}
+
 /* The passes, in order; each step's time with HS_DEBUG_TIMES=1. */
 static gboolean
 heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
@@ -134,8 +179,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   HsParse ps;
   gboolean ok = FALSE;
 
-  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error))
+  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error)) {
+    explain_failure (heap, error);
     return FALSE;
+  }
   _hs_parse_init (&ps, heap, prog->cancellable);
   _hs_progress_report (prog, "parsing", 0.0);
   _hs_heap_debug_time (NULL);
@@ -188,6 +235,8 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   ok = TRUE;
 
 out:
+  if (!ok)
+    explain_failure (heap, error);
   /* Big arrays freed while indexing are kept for the dominator tree that
    * follows (hs_dom_tree_compute trims); otherwise give them back now. */
   if (!ok || !heap->defer_reachability)
@@ -232,6 +281,17 @@ load_call (gpointer data)
   LoadCall *c = data;
   c->ok = heap_load (c->heap, c->prog, c->error);
   return NULL;
+}
+
+/* Tests only: HS_TEST_TRUNCATE_AFTER_LOAD=N cuts a mapped dump to N bytes
+ * right after it was indexed, as another program rewriting it would
+ * (tests/cli/test_hostile_io.py). */
+static void
+test_truncate_hook (HsHeap *heap)
+{
+  const char *n = g_getenv ("HS_TEST_TRUNCATE_AFTER_LOAD");
+  if (n && heap->mapped && truncate (heap->path, (off_t) g_ascii_strtoull (n, NULL, 10)) != 0)
+    g_warning ("HS_TEST_TRUNCATE_AFTER_LOAD: %s", g_strerror (errno));
 }
 
 HsHeap *
@@ -293,6 +353,9 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     }
     heap->data = (const guint8 *) g_mapped_file_get_contents (heap->mapped);
     heap->len = g_mapped_file_get_length (heap->mapped);
+    /* A fault on a cut page maps zeros there and marks the heap changed. */
+    if (heap->len > 0)
+      heap->guard_slot = hs_guard_register (heap->data, heap->len);
   }
   heap->file_size = heap->len;
   LoadCall call = { heap, &prog, error, FALSE };
@@ -307,11 +370,17 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
     hs_heap_free (heap);
     return NULL;
   }
+  if (!hs_heap_check_unchanged (heap, error)) {
+    hs_heap_free (heap);
+    return NULL;
+  }
+
   /* A file that changed size while we read it: the mapping still shows the
    * bytes as they were, but say so. */
   GStatBuf st2;
   if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime) )
     _hs_heap_add_warning (heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
+  test_truncate_hook (heap);
   return heap;
 }
 
@@ -322,6 +391,7 @@ hs_heap_free (HsHeap *heap)
     return;
   g_free (heap->path);
   g_free (heap->name);
+  hs_guard_unregister (heap->guard_slot);   /* before the range is unmapped */
   if (heap->mapped)
     g_mapped_file_unref (heap->mapped);
   g_free (heap->owned_data);
@@ -348,6 +418,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->class_ref_offsets);
   g_string_chunk_free (heap->names);
   g_hash_table_unref (heap->class_by_name);
+  g_hash_table_unref (heap->name_set);
   g_array_unref (heap->roots);
   g_hash_table_unref (heap->thread_objs);
   g_clear_pointer (&heap->stack_frames, g_array_unref);

@@ -91,6 +91,14 @@ guint        hs_heap_n_dumps           (HsHeap *heap);
 guint        hs_heap_dump_index        (HsHeap *heap);
 /* Set when the file ended early: what was complete was loaded. */
 const char  *hs_heap_warning           (HsHeap *heap);
+/* A mapped dump truncated after it was opened: reads of the cut part see
+ * zeros from then on (hs-guard.h) and the heap is "changed". Callers check
+ * at the end of each phase; the second sets HS_ERROR_IO "PATH: the file
+ * changed while it was open" and returns FALSE. */
+gboolean     hs_heap_changed           (HsHeap *heap);
+gboolean     hs_heap_check_unchanged   (HsHeap *heap, GError **error);
+/* TRUE once any mapped dump of this process changed (even a freed one). */
+gboolean     hs_heap_any_changed       (void);
 
 /* --- objects ----------------------------------------------------------- */
 guint64      hs_heap_n_objects         (HsHeap *heap);

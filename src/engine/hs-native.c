@@ -32,6 +32,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "hs-native.h"
 
 #define NATIVE_MAX (G_GUINT64_CONSTANT (1) << 40)
@@ -156,19 +158,39 @@ hs_native_sizes (HsHeap *heap)
   guint64 n = hs_heap_n_objects (heap);
   const guint n_rules = G_N_ELEMENTS (native_rules);
 
-  /* rule_of[c]: bit r set when class c is (a subclass of) rule r's class. */
+  /* rule_of[c]: bit r set when class c is (a subclass of) rule r's class.
+   * Once per class, from the top of each chain down: a class's bits are
+   * its own name's and its superclass's (a walk of the whole chain per
+   * class was quadratic in a deep hierarchy). */
   g_autofree guint32 *rule_of = g_new0 (guint32, MAX (n_classes, 1));
+  g_autofree guint8 *done = g_new0 (guint8, MAX (n_classes, 1));
+  g_autofree HsClass *chain = g_new (HsClass, MAX (n_classes, 1));
+  guint32 wanted = 0;
   gboolean any = FALSE;
   for (guint r = 0; r < n_rules; r++)
+    if (hs_heap_find_class (heap, native_rules[r].class_name) != HS_CLASS_NONE)
+      wanted |= 1u << r;
+  if (wanted == 0)
+    return table;
+  for (HsClass i = 0; i < n_classes; i++)
     {
-      if (hs_heap_find_class (heap, native_rules[r].class_name) == HS_CLASS_NONE)
-        continue;
-      for (HsClass c = 0; c < n_classes; c++)
-        if (hs_class_is_subclass_of (heap, c, native_rules[r].class_name))
-          {
-            rule_of[c] |= 1u << r;
-            any = TRUE;
-          }
+      guint depth = 0;
+      /* The superclass chain was made loop-free at load time. */
+      for (HsClass c = i; c != HS_CLASS_NONE && !done[c]; c = hs_class_super (heap, c))
+        chain[depth++] = c;
+      while (depth > 0)
+        {
+          HsClass c = chain[--depth];
+          HsClass sup = hs_class_super (heap, c);
+          guint32 bits = sup != HS_CLASS_NONE ? rule_of[sup] : 0;
+          const char *name = hs_class_name (heap, c);
+          for (guint r = 0; r < n_rules; r++)
+            if ((wanted & (1u << r)) && strcmp (name, native_rules[r].class_name) == 0)
+              bits |= 1u << r;
+          rule_of[c] = bits;
+          any |= bits != 0;
+          done[c] = 1;
+        }
     }
   if (!any)
     return table;

@@ -228,6 +228,7 @@ hs_query_top_objects (HsAnalysis *analysis, guint limit)
 
   if (dom == NULL || limit == 0)
     return out;
+  limit = (guint) MIN ((guint64) limit, dom->n);   /* sizes the table below */
 
   /* A bounded min-heap over all reachable objects (ties: smaller index). */
   const guint64 *ret = dom->retained;

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "hs-suspects-private.h"
+#include "hs-strhash.h"
 #include "hs-debug.h"
 
 #include <math.h>
@@ -110,7 +111,7 @@ key_name (Ctx *c, guint key)
 static void
 ctx_init (Ctx *c, HsHeap *heap, const HsDomTree *dom)
 {
-  g_autoptr (GHashTable) first = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) first = g_hash_table_new (hs_str_hash, g_str_equal); /* dump names */
   c->heap = heap;
   c->dom = dom;
   c->n_classes = hs_heap_n_classes (heap);
