@@ -34,6 +34,7 @@ typedef struct {
   double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
   gint baseline_dump;        /* diff: dump N of the baseline file */
   const char *second_path;   /* diff: the second file named (not owned) */
+  char *mapping;             /* --mapping: ProGuard / R8 mapping.txt */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -64,6 +65,15 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* Checks that a file named by an option (--mapping, --matchers) is a
+ * regular file of a sane size: FALSE with a message otherwise (a FIFO or
+ * /dev/zero would block or never end). */
+gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
+/* --mapping's file, read (NULL without the option, or on error: then
+ * error is set). */
+HsMapping  *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
+/* "obfuscated_name": "a.b" when a mapping renamed class c (nothing else). */
+void        hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
 /* An object or class id as a JSON string: "0x1a2b". */
 void        hs_cli_append_hex  (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */

@@ -31,6 +31,11 @@ typedef struct {
   guint8 prim_type;           /* element type of a synthetic primitive-array class */
   gboolean is_reference_class;/* declares the referent field (java.lang.ref.Reference) */
   guint64 count, reachable_count, shallow;
+  /* Set by a mapping (hs-heap-mapping.c): the dump's own names of what it
+   * renamed (NULL when it renamed nothing); obf_fields has n_fields +
+   * n_statics entries, NULL for a field it kept. */
+  const char *obf_name;
+  const char **obf_fields;
 } HsClassInfo;
 
 enum {
@@ -88,6 +93,7 @@ struct _HsHeap {
   guint n_class_ref_offsets;
   GStringChunk *names;
   GHashTable *class_by_name;  /* name -> first HsClass + 1 */
+  struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
 
   /* roots */
   GArray *roots;              /* HsRoot */
@@ -104,5 +110,7 @@ static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);
+/* Frees what a mapping added (hs-heap-mapping.c), for hs_heap_free. */
+void _hs_heap_mapping_clear (HsHeap *heap);
 
 G_END_DECLS
