@@ -114,7 +114,8 @@ const char *
 hs_class_obfuscated_name (HsHeap *heap, HsClass c)
 {
   g_return_val_if_fail (heap != NULL, NULL);
-  g_return_val_if_fail (c < heap->classes->len, NULL);
+  if (c >= heap->classes->len)
+    return NULL; /* HS_CLASS_NONE: nothing was renamed */
   return hs_class_info (heap, c)->obf_name;
 }
 

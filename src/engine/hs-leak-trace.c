@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-leaks-private.h"
+#include "hs-heap-mapping.h"
 
 #include <string.h>
 
@@ -312,6 +313,8 @@ trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, LeakInspe
       node->obj = o;
       node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
       node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
+      node->obfuscated_class = g_strdup (hs_class_obfuscated_name (c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o)
+                                                                                          : hs_heap_object_class (c->heap, o)));
       node->description = describe_node (c, o, f);
       t->priv->node_ids[i] = hs_heap_object_id (c->heap, o);
       _hs_leak_inspection_init (&reps[i]);
