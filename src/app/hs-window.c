@@ -12,6 +12,7 @@
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
+#include "hs-threads-view.h"
 #include "hs-timing.h"
 #include "hs-treemap-view.h"
 
@@ -28,6 +29,7 @@ static GType (*const view_types[]) (void) = {
   hs_classes_view_get_type,
   hs_dominators_view_get_type,
   hs_treemap_view_get_type,
+  hs_threads_view_get_type,
 };
 
 GType

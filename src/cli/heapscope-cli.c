@@ -17,6 +17,7 @@ static const HsCliCommand commands[] = {
   { "leaks", hs_cli_leaks, "leak traces, LeakCanary style (--json for data)" },
   { "report", hs_cli_report, "write the HTML leak report (-o FILE)" },
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
+  { "threads", hs_cli_threads, "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 

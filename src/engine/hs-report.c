@@ -39,6 +39,7 @@ static const HsReportSection sections[] = {
   { "classes", "Classes", hs_report_section_classes },
   { "objects", "Biggest objects", hs_report_section_objects },
   { "treemap", "Treemap", hs_report_section_treemap },
+  { "threads", NULL, hs_report_section_threads }, /* only with stacks: not in the nav */
 };
 
 /* A fixed asset as text. The script's file ends with a newline an editor
