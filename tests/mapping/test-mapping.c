@@ -10,6 +10,7 @@
 #include "hs-analysis.h"
 #include "hs-heap-mapping.h"
 #include "hs-mapping.h"
+#include "hs-threads.h"
 
 static const char *sample_path;
 
@@ -318,6 +319,53 @@ test_heap_frames (void)
   g_assert_null (hs_mapping_stats_warning (&good, "m.txt"));
 }
 
+/* Thread frames through the heap's mapping: an inlined call expands into
+ * two frames, the locals stay on the outer one; the signature's classes
+ * are mapped; a frame the mapping does not know is kept. */
+static void
+test_thread_frames (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsMapping) m = parse ("x.RealUser -> com.example.User:\n"
+                                   "# {\"id\":\"sourceFile\",\"fileName\":\"RealUser.kt\"}\n"
+                                   "    5:5:void x.Util.log(x.RealUser):30:30 -> a\n"
+                                   "    5:5:void greet():16 -> a\n", &error);
+  g_autoptr (HsHeap) h = hs_heap_open (sample_path, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  hs_heap_apply_mapping (h, m, NULL);
+  HsThreads *ts = g_new0 (HsThreads, 1);
+  ts->n_threads = 1;
+  ts->threads = g_new0 (HsThread, 1);
+  HsThread *t = &ts->threads[0];
+  t->n_frames = 2;
+  t->frames = g_new0 (HsThreadFrame, 2);
+  t->frames[0].class_name = g_strdup ("java.lang.Object");
+  t->frames[0].method = g_strdup ("wait");
+  t->frames[0].line = -3;
+  t->frames[1].class_name = g_strdup ("com.example.User");
+  t->frames[1].method = g_strdup ("a");
+  t->frames[1].signature = g_strdup ("(Lcom/example/User;I)V");
+  t->frames[1].file = g_strdup ("SourceFile");
+  t->frames[1].line = 5;
+  t->frames[1].n_locals = 1;
+  t->frames[1].locals = g_new0 (HsThreadLocal, 1);
+  hs_threads_apply_mapping (ts, h);
+  g_assert_cmpuint (t->n_frames, ==, 3);
+  g_assert_cmpstr (t->frames[0].method, ==, "wait");
+  g_assert_cmpint (t->frames[0].line, ==, -3);
+  g_assert_cmpstr (t->frames[1].class_name, ==, "x.Util");
+  g_assert_cmpstr (t->frames[1].method, ==, "log");
+  g_assert_cmpint (t->frames[1].line, ==, 30);
+  g_assert_cmpuint (t->frames[1].n_locals, ==, 0);
+  g_assert_cmpstr (t->frames[2].class_name, ==, "x.RealUser");
+  g_assert_cmpstr (t->frames[2].method, ==, "greet");
+  g_assert_cmpint (t->frames[2].line, ==, 16);
+  g_assert_cmpstr (t->frames[2].file, ==, "RealUser.kt");
+  g_assert_cmpstr (t->frames[2].signature, ==, "(Lx/RealUser;I)V");
+  g_assert_cmpuint (t->frames[2].n_locals, ==, 1);
+  hs_threads_free (ts);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -331,5 +379,6 @@ main (int argc, char **argv)
   g_test_add_func ("/mapping/load-refuses", test_load_refuses);
   g_test_add_func ("/mapping/apply", test_apply);
   g_test_add_func ("/mapping/heap-frames", test_heap_frames);
+  g_test_add_func ("/mapping/thread-frames", test_thread_frames);
   return g_test_run ();
 }

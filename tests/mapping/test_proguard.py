@@ -198,6 +198,18 @@ class ProguardTest(unittest.TestCase):
         self.assertIn('com.example.LeakedActivity', p)
         self.assertEqual(p, m)
 
+    def test_threads(self):
+        # The planted thread's stack: class and method names as in the
+        # plain dump (its run() overrides Thread's: kept by ProGuard; the
+        # locals' classes are renamed).
+        def stack(out):
+            block = out.split('"leak-holder-thread"', 1)[1].split('\n\n', 1)[0]
+            return self.strip_ids(block)
+        plain = stack(self.cli('threads'))
+        self.assertIn('com.example.LeakThread.run(Scenarios.java:', plain)
+        self.assertEqual(plain, stack(self.cli('threads', mapped=True)))
+        self.assertNotIn('com.example.LeakThread', stack(self.cli('threads', mapped=False)))
+
     def test_summary_and_objects(self):
         out = self.cli('objects', '--class', 'com.example.LeakedActivity', '--json', mapped=True)
         rows = json.loads(out)
