@@ -15,6 +15,7 @@ _hs_heap_mapping_clear (HsHeap *heap)
   for (guint i = 0; i < heap->classes->len; i++)
     g_clear_pointer (&hs_class_info (heap, i)->obf_fields, g_free);
   g_clear_pointer (&heap->mapping, hs_mapping_unref);
+  g_clear_pointer (&heap->old_class_by_name, g_ptr_array_unref);
 }
 
 /* Back to the dump's names. */
@@ -92,13 +93,20 @@ hs_heap_apply_mapping (HsHeap *heap, HsMapping *m, HsMappingStats *stats)
       st.classes_renamed++;
     }
   }
-  /* Lookups by name find the new names; the first class of a name wins. */
-  g_hash_table_remove_all (heap->class_by_name);
+  /* Lookups by name find the new names; the first class of a name wins.
+   * A new table replaces the old one, which is kept until the heap goes: a
+   * worker in the middle of a lookup (the window renames while its views'
+   * workers may read) still reads a whole table. */
+  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < heap->classes->len; i++) {
     const char *name = hs_class_info (heap, i)->name;
-    if (!g_hash_table_contains (heap->class_by_name, name))
-      g_hash_table_insert (heap->class_by_name, (gpointer) name, GUINT_TO_POINTER (i + 1));
+    if (!g_hash_table_contains (by_name, name))
+      g_hash_table_insert (by_name, (gpointer) name, GUINT_TO_POINTER (i + 1));
   }
+  if (!heap->old_class_by_name)
+    heap->old_class_by_name = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  g_ptr_array_add (heap->old_class_by_name, heap->class_by_name);
+  g_atomic_pointer_set (&heap->class_by_name, by_name);
   if (stats)
     *stats = st;
 }

@@ -21,7 +21,9 @@ typedef struct {
 /* Renames the heap's classes and fields through mapping (the heap keeps a
  * reference for hs_heap_map_frame). Names always start from the dump's own:
  * applying another mapping replaces the first; NULL restores the dump's
- * names. Not thread-safe: nothing may read the heap's names meanwhile.
+ * names. Readers on other threads see each name either old or new (the
+ * old strings and lookup tables stay valid until the heap is freed), but
+ * should read again afterwards.
  * stats may be NULL. */
 void         hs_heap_apply_mapping       (HsHeap         *heap,
                                           HsMapping      *mapping,

@@ -109,6 +109,7 @@ struct _HsHeap {
   GStringChunk *names;
   GHashTable *class_by_name;  /* name -> first HsClass + 1 */
   struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
+  GPtrArray *old_class_by_name; /* tables a mapping replaced, kept for readers */
 
   /* roots */
   GArray *roots;              /* HsRoot */

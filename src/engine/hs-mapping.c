@@ -307,10 +307,14 @@ finish (HsMapping *m, Parser *p)
   m->methods = (MapMethod *) g_array_free (p->methods, FALSE);
   for (guint i = 0; i < m->n_classes; i++) {
     MapClass *c = &m->classes[i];
-    qsort (m->fields + c->fields_start, c->n_fields, sizeof (MapField), cmp_field);
-    qsort (m->methods + c->methods_start, c->n_methods, sizeof (MapMethod), cmp_method);
+    /* (qsort's base may not be NULL, even for no element) */
+    if (c->n_fields > 1)
+      qsort (m->fields + c->fields_start, c->n_fields, sizeof (MapField), cmp_field);
+    if (c->n_methods > 1)
+      qsort (m->methods + c->methods_start, c->n_methods, sizeof (MapMethod), cmp_method);
   }
-  qsort (m->classes, m->n_classes, sizeof (MapClass), cmp_class_obf);
+  if (m->n_classes > 1)
+    qsort (m->classes, m->n_classes, sizeof (MapClass), cmp_class_obf);
   m->by_orig = g_new (guint32, MAX (m->n_classes, 1));
   for (guint i = 0; i < m->n_classes; i++)
     m->by_orig[i] = i;
