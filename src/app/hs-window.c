@@ -8,6 +8,7 @@
 #include "hs-window-private.h"
 #include "hs-application.h"
 #include "hs-classes-view.h"
+#include "hs-compare-view.h"
 #include "hs-dominators-view.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
@@ -30,6 +31,7 @@ static GType (*const view_types[]) (void) = {
   hs_dominators_view_get_type,
   hs_treemap_view_get_type,
   hs_threads_view_get_type,
+  hs_compare_view_get_type,
 };
 
 GType

@@ -27,6 +27,9 @@ typedef struct {
   const char          *id;      /* the <section>'s id and the nav anchor */
   const char          *title;   /* nav label; NULL = not in the nav */
   HsReportSectionFunc  build;
+  /* Optional: whether the section is on this page (and in the nav);
+   * NULL = always. */
+  gboolean           (*shown) (const HsReportContext *ctx);
 } HsReportSection;
 
 /* The sections (hs-report-sections.c, -leaks.c, -treemap.c). */
@@ -37,6 +40,9 @@ void hs_report_section_classes (GString *out, const HsReportContext *ctx);
 void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
 void hs_report_section_threads (GString *out, const HsReportContext *ctx); /* hs-report-threads.c */
+/* hs-report-growth.c: only with opts->compare. */
+void     hs_report_section_growth (GString *out, const HsReportContext *ctx);
+gboolean hs_report_growth_shown   (const HsReportContext *ctx);
 
 /* --- HTML helpers (hs-report-html.c) ------------------------------------ */
 

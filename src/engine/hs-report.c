@@ -35,6 +35,7 @@
 static const HsReportSection sections[] = {
   { "dump", "Dump", hs_report_section_dump },
   { "totals", "Totals", hs_report_section_totals },
+  { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },
   { "objects", "Biggest objects", hs_report_section_objects },
@@ -88,10 +89,18 @@ append_head (GString *out, const char *base, const char *script)
   g_string_append (out, "</style>\n</head>\n");
 }
 
+/* Whether a section is on this page (and in its navigation). */
+static gboolean
+section_shown (const HsReportSection *section, const HsReportContext *ctx)
+{
+  return section->shown == NULL || section->shown (ctx);
+}
+
 /* The title, the headline (leaks and reachable size) and the navigation. */
 static void
-append_header (GString *out, HsAnalysis *a, const char *base)
+append_header (GString *out, const HsReportContext *ctx, const char *base)
 {
+  HsAnalysis *a = ctx->analysis;
   const HsLeakReport *r = a->leaks;
   const HsSummary *s = hs_heap_summary (a->heap);
   guint na = r && r->application_leaks ? r->application_leaks->len : 0;
@@ -107,7 +116,7 @@ append_header (GString *out, HsAnalysis *a, const char *base)
   hs_format_append_grouped (out, s->reachable_objects);
   g_string_append (out, " objects.</p>\n<nav>");
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
-    if (sections[i].title != NULL)
+    if (sections[i].title != NULL && section_shown (&sections[i], ctx))
       g_string_append_printf (out, "<a href=\"#%s\">%s</a>", sections[i].id, sections[i].title);
   g_string_append (out, "</nav>\n</header>\n");
 }
@@ -132,7 +141,7 @@ append_footer (GString *out, const HsReportOptions *opts, const char *script)
 GString *
 hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts)
 {
-  HsReportOptions defaults = { FALSE, 0, 0 };
+  HsReportOptions defaults = { FALSE, 0, 0, NULL };
   HsReportContext ctx;
   GString *out;
 
@@ -150,10 +159,11 @@ hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts)
 
   out = g_string_sized_new (64 * 1024);
   append_head (out, base, script);
-  append_header (out, analysis, base);
+  append_header (out, &ctx, base);
   g_string_append (out, "<main>\n");
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
-    sections[i].build (out, &ctx);
+    if (section_shown (&sections[i], &ctx))
+      sections[i].build (out, &ctx);
   g_string_append (out, "</main>\n");
   append_footer (out, opts, script);
   return out;
