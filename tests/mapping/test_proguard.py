@@ -156,7 +156,8 @@ class ProguardTest(unittest.TestCase):
         plain = program_rows(self.cli('dominators', '--top', '3000'))
         mapped = program_rows(self.cli('dominators', '--top', '3000', mapped=True))
         self.assertTrue(any(r[3] == 'com.example.LeakedActivity' for r in plain), plain)
-        self.assertEqual(plain, mapped)
+        # Equal retained sizes are ordered by id, which differs between runs.
+        self.assertEqual(sorted(plain), sorted(mapped))
 
     def strip_ids(self, text):
         return re.sub(r'0x[0-9a-f]+', '0x', text)
