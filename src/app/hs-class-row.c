@@ -62,6 +62,16 @@ hs_class_row_get_name (HsClassRow *self)
   return name != NULL ? name : "";
 }
 
+const char *
+hs_class_row_get_obfuscated_name (HsClassRow *self)
+{
+  HsAnalysis *a;
+
+  g_return_val_if_fail (HS_IS_CLASS_ROW (self), NULL);
+  a = hs_loader_get_analysis (self->loader);
+  return a != NULL ? hs_class_obfuscated_name (a->heap, self->klass) : NULL;
+}
+
 guint64
 hs_class_row_get_value (HsClassRow *self, HsClassColumn column)
 {

@@ -23,6 +23,8 @@ G_DECLARE_FINAL_TYPE (HsClassRow, hs_class_row, HS, CLASS_ROW, GObject)
 HsClassRow  *hs_class_row_new        (HsLoader *loader, HsClass klass);
 HsClass      hs_class_row_get_class  (HsClassRow *self);
 const char  *hs_class_row_get_name   (HsClassRow *self);
+/* The dump's own name when a mapping renamed the class, else NULL. */
+const char  *hs_class_row_get_obfuscated_name (HsClassRow *self);
 /* Numeric value of a column (not NAME). */
 guint64      hs_class_row_get_value  (HsClassRow *self, HsClassColumn column);
 

@@ -107,7 +107,15 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
     {
     case HS_CLASS_COLUMN_NAME:
       gtk_inscription_set_text (cell, hs_class_row_get_name (row));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), hs_class_row_get_name (row));
+      if (hs_class_row_get_obfuscated_name (row) != NULL)
+        {
+          /* Renamed by a mapping: the dump's own name in the tooltip. */
+          g_autofree char *tip = g_strdup_printf (_("%s (obfuscated: %s)"), hs_class_row_get_name (row),
+                                                  hs_class_row_get_obfuscated_name (row));
+          gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
+        }
+      else
+        gtk_widget_set_tooltip_text (GTK_WIDGET (cell), hs_class_row_get_name (row));
       return;
     case HS_CLASS_COLUMN_SHALLOW:
     case HS_CLASS_COLUMN_RETAINED:

@@ -5,6 +5,7 @@
  * while on a big dump), so they are computed on a worker thread. */
 #include "config.h"
 #include "hs-inspector.h"
+#include "hs-heap-mapping.h"
 #include "hs-query.h"
 #include "hs-threads.h"
 #include "hs-ui-util-private.h"
@@ -199,7 +200,10 @@ add_fields (HsInspector *self, HsAnalysis *a)
     for (guint i = 0; i < fields->len && i < MAX_FIELDS; i++)
       {
         const HsFieldValue *f = &g_array_index (fields, HsFieldValue, i);
-        const char *name = f->name != NULL ? f->name : "?";
+        const char *obf = f->name != NULL ? hs_heap_field_obfuscated_name (heap, f->declared_in, f->name) : NULL;
+        /* Renamed by a mapping: the dump's own name beside the real one. */
+        g_autofree char *shown = obf != NULL ? g_strdup_printf ("%s (%s)", f->name, obf) : NULL;
+        const char *name = shown != NULL ? shown : f->name != NULL ? f->name : "?";
         if (f->type == HS_TYPE_OBJECT)
           {
             HsObj t = f->value.id != 0 ? hs_heap_find (heap, f->value.id) : HS_OBJ_NONE;
@@ -372,6 +376,13 @@ rebuild (HsInspector *self)
   {
     g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
     add_pair (list, _("Shallow size"), shallow);
+  }
+  {
+    HsKind k = hs_heap_object_kind (heap, self->obj);
+    const char *obf = hs_class_obfuscated_name (heap, k == HS_KIND_CLASS ? hs_heap_object_as_class (heap, self->obj)
+                                                                         : hs_heap_object_class (heap, self->obj));
+    if (obf != NULL)
+      add_pair (list, _("Obfuscated name"), obf);
   }
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {

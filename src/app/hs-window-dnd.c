@@ -1,7 +1,9 @@
 /* hs-window-dnd.c: a file dropped on the window (from a file manager)
- * opens, as Open does. */
+ * opens, as Open does; a .txt dropped is a ProGuard/R8 mapping for the
+ * open dump. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-window-mapping.h"
 
 static gboolean
 on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindow *self)
@@ -13,7 +15,10 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindo
   files = g_value_get_boxed (value);
   if (files == NULL)
     return FALSE;
-  hs_window_open (self, G_FILE (files->data), 0);
+  if (hs_file_is_mapping (G_FILE (files->data)))
+    hs_window_load_mapping (self, G_FILE (files->data));
+  else
+    hs_window_open (self, G_FILE (files->data), 0);
   return TRUE;
 }
 

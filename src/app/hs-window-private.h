@@ -52,6 +52,7 @@ struct _HsWindow
   gboolean setting_dump;   /* the dumps dropdown is being set, not chosen */
   gboolean disposed;       /* async results arriving later are dropped */
   HsWindowTiming *timing;  /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
+  struct _HsWindowMapping *mapping; /* hs-window-mapping.c */
 };
 
 /* hs-window.c */
@@ -67,6 +68,14 @@ void        _hs_window_class_actions_init (HsWindowClass *klass);
 
 /* hs-window-dnd.c: files dropped on the window open. */
 void        _hs_window_dnd_init         (HsWindow *self);
+
+/* hs-window-mapping.c: the mapping banner (init), what a finished load
+ * offers or applies, forgetting it with the dump, win.load-mapping. */
+void        _hs_window_mapping_init       (HsWindow *self);
+void        _hs_window_mapping_dump_done  (HsWindow *self);
+void        _hs_window_mapping_dump_closed (HsWindow *self);
+void        _hs_window_mapping_free       (HsWindow *self);
+void        _hs_window_load_mapping_action (GtkWidget *widget, const char *action_name, GVariant *param);
 
 /* hs-window-recent.c: the recent dumps of the welcome page. */
 void        _hs_window_recent_refresh   (HsWindow *self);

@@ -317,6 +317,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
                       _hs_window_timing_frames (self));
       _hs_window_recent_add (self, hs_loader_get_file (loader));
       populate (self);
+      _hs_window_mapping_dump_done (self);
       break;
     case HS_LOADER_FAILED:
       clear_views (self);
@@ -346,6 +347,7 @@ drop_loader (HsWindow *self)
   unbind_progress (self->page_bindings);
   g_signal_handlers_disconnect_by_data (self->loader, self);
   hs_loader_cancel (self->loader);
+  _hs_window_mapping_dump_closed (self);
   clear_views (self);
   g_clear_object (&self->loader);
 }
@@ -464,6 +466,7 @@ hs_window_finalize (GObject *object)
   HsWindow *self = HS_WINDOW (object);
 
   g_clear_pointer (&self->views, g_ptr_array_unref);
+  _hs_window_mapping_free (self);
   G_OBJECT_CLASS (hs_window_parent_class)->finalize (object);
 }
 
@@ -555,6 +558,7 @@ hs_window_init (HsWindow *self)
   ensure_style (GTK_WIDGET (self));
   add_views (self);
   _hs_window_dnd_init (self);
+  _hs_window_mapping_init (self);
 
   self->settings = hs_settings_new_if_installed ();
   if (self->settings != NULL)

@@ -40,6 +40,7 @@ option_context_new (HsCliOptions *o)
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, "No progress or warnings on stderr", NULL },
     { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o->threshold, "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
+    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &o->mapping, "ProGuard / R8 mapping.txt: show the real names of an obfuscated build", "FILE" },
     { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff, report: compare dump N of the baseline file (0-based)", "N" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump", "FILE" },
     { NULL }
@@ -99,6 +100,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->class_name, g_free);
   g_clear_pointer (&o->output, g_free);
   g_clear_pointer (&o->matchers, g_free);
+  g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
 }
 

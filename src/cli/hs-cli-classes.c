@@ -31,6 +31,7 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
         {
           g_string_append (out, i ? ",\n {\"name\": " : "\n {\"name\": ");
           hs_json_string (out, hs_class_name (h, c));
+          hs_cli_append_obfuscated (out, h, c);
           g_string_append (out, ", \"id\": ");
           hs_cli_append_hex (out, hs_class_id (h, c));
           g_string_append (out, ", \"loader\": ");

@@ -28,6 +28,11 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o->sort);
       return 2;
     }
+  /* One mapping for both dumps (builds of the same obfuscation). */
+  g_autoptr (HsMapping) mapping = NULL;
+  if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
+    return 2;
+  opts.mapping = mapping;
   opts.open.follow_weak = o->follow_weak;
   opts.open.dump = o->baseline_dump;
   /* Only the baseline's class table is kept: its analysis is freed before

@@ -17,6 +17,8 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       hs_cli_append_hex (out, hs_heap_object_id (h, obj));
       g_string_append (out, ", \"class\": ");
       hs_json_string (out, hs_heap_object_class_name (h, obj));
+      hs_cli_append_obfuscated (out, h, hs_heap_object_kind (h, obj) == HS_KIND_CLASS ? hs_heap_object_as_class (h, obj)
+                                                                                   : hs_heap_object_class (h, obj));
       g_string_append_printf (
           out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
           hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0, reach ? a->dom->retained_count[obj] : 0);

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "hs-cli.h"
@@ -11,13 +13,42 @@
 /* The last dump loaded, for the message when it changed. */
 static char *loaded_path;
 
+HsMapping *
+hs_cli_load_mapping (const HsCliOptions *o, GError **error)
+{
+  g_return_val_if_fail (o != NULL, NULL);
+  if (!o->mapping || !hs_cli_check_option_file ("--mapping", o->mapping, error))
+    return NULL;
+  return hs_mapping_load (o->mapping, error);
+}
+
+void
+hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c)
+{
+  const char *obf = c != HS_CLASS_NONE ? hs_class_obfuscated_name (heap, c) : NULL;
+
+  if (!obf)
+    return;
+  g_string_append (out, ", \"obfuscated_name\": ");
+  hs_json_string (out, obf);
+}
+
+
 HsAnalysis *
 hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
 {
   HsAnalysisOptions opts = { 0 };
+  g_autoptr (HsMapping) mapping = NULL;
   HsAnalysis *a;
 
   g_return_val_if_fail (o != NULL && path != NULL, NULL);
+
+  /* Option files are checked before the dump is read. */
+  if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
+    return NULL;
+  if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
+    return NULL;
+  opts.mapping = mapping;
 
   opts.open.dump = o->dump;
   opts.open.follow_weak = o->follow_weak;
@@ -31,6 +62,12 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
   if (a && hs_heap_warning (a->heap) && !o->quiet)
     hs_cli_printerr ("warning: %s\n", hs_heap_warning (a->heap));
+  if (a && mapping && !o->quiet)
+    {
+      g_autofree char *w = hs_mapping_stats_warning (&a->mapping_stats, o->mapping);
+      if (w)
+        hs_cli_printerr ("warning: %s\n", w);
+    }
   return a;
 }
 
@@ -152,6 +189,7 @@ gboolean
 hs_cli_check_option_file (const char *option, const char *path, GError **error)
 {
   GStatBuf st;
+  goffset max;
 
   g_return_val_if_fail (option != NULL && path != NULL, FALSE);
 
@@ -163,15 +201,17 @@ hs_cli_check_option_file (const char *option, const char *path, GError **error)
     }
   if (!S_ISREG (st.st_mode))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: %s", option, path,
-                   S_ISDIR (st.st_mode) ? "is a folder, not a file" : "not a regular file");
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: not a regular file%s", option, path,
+                   S_ISDIR (st.st_mode) ? " (a folder)" : S_ISFIFO (st.st_mode) ? " (a pipe)" : "");
       return FALSE;
     }
-  if (st.st_size > HS_CLI_OPTION_FILE_MAX)
+  /* A mapping of a big app is tens of MB; a matcher table a few kB. */
+  max = g_str_equal (option, "--mapping") ? HS_CLI_MAPPING_FILE_MAX : HS_CLI_OPTION_FILE_MAX;
+  if (st.st_size > max)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "%s %s: too big (%" G_GINT64_FORMAT " bytes; at most %" G_GINT64_FORMAT ")", option, path,
-                   (gint64) st.st_size, (gint64) HS_CLI_OPTION_FILE_MAX);
+                   (gint64) st.st_size, (gint64) max);
       return FALSE;
     }
   return TRUE;

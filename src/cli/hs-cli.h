@@ -35,6 +35,7 @@ typedef struct {
   gint baseline_dump;        /* diff, report: dump N of the baseline file */
   char *baseline;            /* report: the baseline dump (--baseline) */
   const char *second_path;   /* diff: the second file named (not owned) */
+  char *mapping;             /* --mapping: ProGuard / R8 mapping.txt */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -82,16 +83,23 @@ void        hs_cli_write_raw   (GString *out);
 void        hs_cli_printerr    (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* The error main reports when a dump changed after it was loaded. */
 gboolean    hs_cli_check_unchanged (GError **error);
+/* --mapping's file, read (NULL without the option, or on error: then
+ * error is set). */
+HsMapping  *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
+/* "obfuscated_name": "a.b" when a mapping renamed class c (nothing else). */
+void        hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
 /* An object or class id as a JSON string: "0x1a2b". */
 void        hs_cli_append_hex  (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */
 void        hs_cli_flush_big   (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */
 void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
-/* An option that names a file to read (--matchers): a regular file of at
- * most HS_CLI_OPTION_FILE_MAX bytes; FALSE with an error naming the option
+/* An option that names a file to read (--matchers, --mapping): a regular
+ * file of at most HS_CLI_OPTION_FILE_MAX bytes (HS_CLI_MAPPING_FILE_MAX for
+ * --mapping); FALSE with an error naming the option
  * and the file otherwise (a device, a FIFO, a folder, a huge file). */
 #define HS_CLI_OPTION_FILE_MAX ((goffset) 16 << 20)
+#define HS_CLI_MAPPING_FILE_MAX ((goffset) 1 << 30)
 gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint       hs_cli_n_traces    (GPtrArray *groups);

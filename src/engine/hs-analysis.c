@@ -88,6 +88,12 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
     opts = &defaults;
   a->heap = heap;
   a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
+  /* Before anything reads names: leaks and suspects see the real ones. */
+  if (opts->mapping) {
+    gint64 t0 = g_get_monotonic_time ();
+    hs_heap_apply_mapping (heap, opts->mapping, &a->mapping_stats);
+    add_timing (a, "mapping", t0);
+  }
 
   if (!opts->skip_dominators) {
     LeakJob lj = { heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data,
@@ -214,6 +220,33 @@ hs_analysis_free (HsAnalysis *a)
   hs_heap_free (a->heap);
   g_array_unref (a->timings);
   g_free (a);
+}
+
+gboolean
+hs_analysis_find_named (HsAnalysis *a, const HsAnalysisOptions *opts, HsLeakReport **leaks,
+                        HsSuspects **suspects, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (a != NULL && a->heap != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  HsAnalysisOptions defaults = { 0 };
+  if (!opts)
+    opts = &defaults;
+  g_autoptr (HsLeakReport) report = NULL;
+  if (leaks && a->dom) {
+    report = hs_leaks_find (a->heap, a->dom, &opts->leaks, NULL, NULL, cancellable, error);
+    if (!report)
+      return FALSE;
+    hs_leak_report_set_retained (report, a->dom);
+  }
+  if (suspects && a->dom) {
+    *suspects = hs_suspects_find (a->heap, a->dom, &opts->leaks, opts->suspects_percent, cancellable, error);
+    if (!*suspects)
+      return FALSE;
+  } else if (suspects)
+    *suspects = NULL;
+  if (leaks)
+    *leaks = g_steal_pointer (&report);
+  return TRUE;
 }
 
 void

@@ -7,6 +7,7 @@
 #include "hs-dominators.h"
 #include "hs-leaks.h"
 #include "hs-suspects.h"
+#include "hs-heap-mapping.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,9 @@ typedef struct {
    * search fails or is cancelled. */
   HsLeaksReadyFunc leaks_ready;
   gpointer leaks_ready_data;
+  /* Optional ProGuard / R8 mapping, applied to the heap before the
+   * name-dependent phases (leaks, suspects); not owned. */
+  HsMapping *mapping;
 } HsAnalysisOptions;
 
 typedef struct {
@@ -52,6 +56,7 @@ typedef struct {
   GHashTable *retained_native;
   guint64 native_total;
   GArray *timings;           /* HsPhaseTime */
+  HsMappingStats mapping_stats; /* of opts->mapping, zero without */
 } HsAnalysis;
 
 HsAnalysis *hs_analysis_run   (const char              *path,
@@ -74,6 +79,18 @@ void        hs_analysis_free  (HsAnalysis *analysis);
  * tree, which also orders traces and groups by them. */
 void        hs_analysis_adopt_leaks (HsAnalysis *analysis, HsLeakReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
+
+/* After names changed (hs_heap_apply_mapping on a->heap): the leak report
+ * and the suspects found again under the new names (what depends on names:
+ * fingerprints, library-leak matchers, inspectors), for the caller to swap
+ * in. Reads the analysis, changes nothing: may run on a worker while
+ * nothing renames. Either out pointer may be NULL to skip that phase. */
+gboolean    hs_analysis_find_named  (HsAnalysis              *analysis,
+                                     const HsAnalysisOptions *opts,
+                                     HsLeakReport           **leaks,
+                                     HsSuspects             **suspects,
+                                     GCancellable            *cancellable,
+                                     GError                 **error);
 
 guint64     hs_analysis_native_size          (HsAnalysis *a, HsObj o);
 guint64     hs_analysis_retained_native      (HsAnalysis *a, HsObj o);

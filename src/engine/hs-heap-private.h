@@ -31,6 +31,11 @@ typedef struct {
   guint8 prim_type;           /* element type of a synthetic primitive-array class */
   gboolean is_reference_class;/* declares the referent field (java.lang.ref.Reference) */
   guint64 count, reachable_count, shallow;
+  /* Set by a mapping (hs-heap-mapping.c): the dump's own names of what it
+   * renamed (NULL when it renamed nothing); obf_fields has n_fields +
+   * n_statics entries, NULL for a field it kept. */
+  const char *obf_name;
+  const char **obf_fields;
 } HsClassInfo;
 
 /* A STACK_FRAME record; its strings are byte ranges of heap->data (len
@@ -105,6 +110,8 @@ struct _HsHeap {
   guint n_class_ref_offsets;
   GStringChunk *names;
   GHashTable *class_by_name;  /* name -> first HsClass + 1 */
+  struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
+  GPtrArray *old_class_by_name; /* tables a mapping replaced, kept for readers */
 
   /* roots */
   GArray *roots;              /* HsRoot */
@@ -131,5 +138,7 @@ const char *_hs_heap_intern (HsHeap *heap, const char *s);
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);
+/* Frees what a mapping added (hs-heap-mapping.c), for hs_heap_free. */
+void _hs_heap_mapping_clear (HsHeap *heap);
 
 G_END_DECLS

@@ -407,6 +407,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->rev_offsets);
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
+  _hs_heap_mapping_clear (heap);
   for (guint i = 0; i < heap->classes->len; i++) {
     HsClassInfo *ci = hs_class_info (heap, i);
     g_free (ci->fields);

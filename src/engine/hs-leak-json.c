@@ -62,6 +62,11 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
         g_string_append_printf (out, "{\"id\":null,\"index\":%u", node->obj);
       g_string_append (out, ",\"class\":");
       json_maybe_string (out, node->class_name);
+      if (node->obfuscated_class)
+        {
+          g_string_append (out, ",\"obfuscated_name\":");
+          hs_json_string (out, node->obfuscated_class);
+        }
       g_string_append_printf (out, ",\"type\":\"%s\",\"description\":", hs_leak_node_kind (node));
       json_maybe_string (out, node->description);
       g_string_append_printf (out,

@@ -49,6 +49,7 @@ _hs_leak_node_free (gpointer p)
 {
   HsLeakNode *n = p;
   g_free (n->class_name);
+  g_free (n->obfuscated_class);
   g_free (n->description);
   if (n->reasons)
     g_ptr_array_unref (n->reasons);

@@ -35,6 +35,7 @@ typedef struct {
   guint32 ref_index;         /* element index */
   char *ref_owner_class;     /* declaring class for fields/statics (display) */
   gboolean suspect;          /* between the last NO and the first YES */
+  char *obfuscated_class;    /* the dump's name of the class when a mapping renamed it */
 } HsLeakNode;
 
 /* Facts of a trace's nodes kept out of the public struct (hs-leak-report-private.h). */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-leaks-private.h"
+#include "hs-heap-mapping.h"
 #include "hs-threads.h"
 
 #include <string.h>
@@ -514,6 +515,8 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
   node->obj = o;
   node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
   node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
+  node->obfuscated_class = g_strdup (hs_class_obfuscated_name (c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o)
+                                                                                      : hs_heap_object_class (c->heap, o)));
   node->description = describe_node (c, o, leak_obj_cflags (c, o));
   t->priv->node_ids[k] = hs_heap_object_id (c->heap, o);
   if (i + 1 < s->n)

@@ -229,6 +229,7 @@ hs_threads_read (HsHeap *heap, const HsDomTree *dom)
   ts->n_threads = arr->len;
   ts->threads = (HsThread *) g_array_free (g_steal_pointer (&arr), FALSE);
   attach_locals (heap, dom, ts, by_serial);
+  hs_threads_apply_mapping (ts, heap);  /* after the locals: frames may be added */
   if (warn->len) {
     g_string_truncate (warn, warn->len - 1);
     ts->warnings = g_string_free (warn, FALSE);

@@ -74,6 +74,10 @@ gboolean    hs_heap_has_stacks       (HsHeap *heap);
  * as unknown frames with a warning. */
 HsThreads  *hs_threads_read          (HsHeap *heap, const HsDomTree *dom);
 void        hs_threads_free          (HsThreads *threads);
+/* The frames through the mapping applied to the heap (hs-heap-mapping.h),
+ * inlined methods expanded; nothing without one (hs-threads-mapping.c).
+ * hs_threads_read calls it. */
+void        hs_threads_apply_mapping (HsThreads *threads, HsHeap *heap);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsThreads, hs_threads_free)
 
 /* stack_retained of every thread at once: the precise retained size of the

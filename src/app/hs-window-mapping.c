@@ -1,0 +1,516 @@
+/* hs-window-mapping.c: deobfuscating the open dump with a ProGuard / R8
+ * mapping (see hs-window-mapping.h). The mapping is read on a worker; the
+ * heap's names are changed in place on the UI thread (which is the only
+ * reader of names then), the views refilled, and the name-dependent results
+ * (leaks, suspects) found again on a worker and swapped in. The mapping is
+ * remembered per dump (GSettings "mappings"); a mapping.txt beside the dump
+ * (or in ../build/outputs/mapping/<variant>/) is offered in a banner. */
+#include "config.h"
+#include "hs-window-private.h"
+#include "hs-window-mapping.h"
+#include "hs-inspector.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+/* Mappings remembered at most (the oldest entries go first). */
+#define MAX_REMEMBERED 64
+
+typedef struct _HsWindowMapping HsWindowMapping;
+
+struct _HsWindowMapping
+{
+  char *path;              /* applied to the open dump, or NULL */
+  char *offered;           /* offered in the banner, or NULL */
+  guint generation;        /* a newer request or another dump drops older results */
+  gboolean busy;
+  GtkWidget *banner;       /* GtkRevealer */
+  GtkWidget *banner_label;
+  gboolean owns_banner;    /* not placed in the window: our reference */
+};
+
+typedef struct {
+  HsLoader *loader;
+  char *path;
+  guint generation;
+  HsMapping *mapping;      /* result of the read */
+  HsAnalysisOptions opts;  /* for the leaks found again */
+  HsLeakReport *leaks;
+  HsSuspects *suspects;
+} MappingJob;
+
+static void
+job_free (MappingJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job->path);
+  g_clear_pointer (&job->mapping, hs_mapping_unref);
+  g_clear_pointer (&job->leaks, hs_leak_report_free);
+  g_clear_pointer (&job->suspects, hs_suspects_free);
+  g_free (job);
+}
+
+static HsWindowMapping *
+state (HsWindow *self)
+{
+  return self->mapping;
+}
+
+static char *
+dump_path (HsWindow *self)
+{
+  return self->loader != NULL ? g_file_get_path (hs_loader_get_file (self->loader)) : NULL;
+}
+
+/* Every view (and the inspector) shows the dump again: the names changed. */
+static void
+refresh_views (HsWindow *self)
+{
+  HsView *shown;
+
+  for (guint i = 0; i < self->views->len; i++)
+    hs_view_set_loader (g_ptr_array_index (self->views, i), self->loader);
+  shown = hs_window_get_view_by_name (self, hs_window_get_view (self));
+  if (shown != NULL)
+    hs_view_ensure_filled (shown);
+  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+}
+
+static void
+remember (HsWindow *self, const char *mapping_path)
+{
+  g_autofree char *dump = dump_path (self);
+  g_autoptr(GVariant) old = NULL;
+  GVariantBuilder b;
+  GVariantIter iter;
+  const char *k, *v;
+  gsize n, skip;
+
+  if (dump == NULL || self->settings == NULL)
+    return;
+  old = g_settings_get_value (self->settings, "mappings");
+  n = g_variant_n_children (old);
+  skip = n >= MAX_REMEMBERED ? n - MAX_REMEMBERED + 1 : 0;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a{ss}"));
+  g_variant_iter_init (&iter, old);
+  while (g_variant_iter_next (&iter, "{&s&s}", &k, &v))
+    {
+      if (skip > 0)
+        {
+          skip--;
+          continue;
+        }
+      if (strcmp (k, dump) != 0)
+        g_variant_builder_add (&b, "{ss}", k, v);
+    }
+  g_variant_builder_add (&b, "{ss}", dump, mapping_path);
+  g_settings_set_value (self->settings, "mappings", g_variant_builder_end (&b));
+}
+
+static char *
+remembered (HsWindow *self)
+{
+  g_autofree char *dump = dump_path (self);
+  g_autoptr(GVariant) dict = NULL;
+  char *path = NULL;
+
+  if (dump == NULL || self->settings == NULL)
+    return NULL;
+  dict = g_settings_get_value (self->settings, "mappings");
+  if (!g_variant_lookup (dict, dump, "s", &path))
+    return NULL;
+  return path;
+}
+
+static void
+find_named_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  MappingJob *job = data;
+  GError *error = NULL;
+
+  if (hs_analysis_find_named (hs_loader_get_analysis (job->loader), &job->opts, &job->leaks, &job->suspects,
+                              cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsWindow *self = HS_WINDOW (source);
+  MappingJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  HsWindowMapping *st = state (self);
+  HsAnalysis *a;
+  HsLeakReport *old_leaks;
+  HsSuspects *old_suspects;
+
+  if (self->disposed || job->generation != st->generation || job->loader != self->loader)
+    return;
+  st->busy = FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not find the leaks again under the real names: %s"), error->message);
+      _hs_window_show_toast (self, text, NULL);
+      return;
+    }
+  a = hs_loader_get_analysis (self->loader);
+  old_leaks = a->leaks;
+  old_suspects = a->suspects;
+  if (job->leaks != NULL || a->dom == NULL)
+    a->leaks = g_steal_pointer (&job->leaks);
+  if (job->suspects != NULL || a->dom == NULL)
+    a->suspects = g_steal_pointer (&job->suspects);
+  /* The views drop what they showed of the old results before they go. */
+  refresh_views (self);
+  if (a->leaks != old_leaks)
+    hs_leak_report_free (old_leaks);
+  if (a->suspects != old_suspects)
+    hs_suspects_free (old_suspects);
+}
+
+/* The app's leak options, as the window's loader had them. */
+static void
+leak_options (HsAnalysisOptions *opts)
+{
+  GApplication *app = g_application_get_default ();
+  g_autoptr(GVariant) inspectors = NULL;
+
+  memset (opts, 0, sizeof *opts);
+  if (app == NULL)
+    return;
+  inspectors = g_action_group_get_action_state (G_ACTION_GROUP (app), "android-inspectors-as-leaks");
+  if (inspectors != NULL && g_variant_is_of_type (inspectors, G_VARIANT_TYPE_BOOLEAN))
+    opts->leaks.android_inspectors_as_leaks = g_variant_get_boolean (inspectors);
+}
+
+static void
+apply (HsWindow *self, MappingJob *job)
+{
+  HsWindowMapping *st = state (self);
+  HsAnalysis *a = hs_loader_get_analysis (self->loader);
+  HsMappingStats stats;
+  g_autofree char *warning = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GTask) task = NULL;
+  MappingJob *next;
+
+  hs_heap_apply_mapping (a->heap, job->mapping, &stats);
+  g_free (st->path);
+  st->path = g_strdup (job->path);
+  remember (self, job->path);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+  g_clear_pointer (&st->offered, g_free);
+  refresh_views (self);
+
+  {
+    g_autofree char *base = g_path_get_basename (job->path);
+    warning = hs_mapping_stats_warning (&stats, base);
+  }
+  if (warning != NULL)
+    text = g_strdup_printf (_("Mapping applied with a warning: %s"), warning);
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mapping applied: %u class renamed",
+                                         "Mapping applied: %u classes renamed", stats.classes_renamed),
+                            stats.classes_renamed);
+  _hs_window_show_toast (self, text, NULL);
+
+  /* Leaks and suspects depend on names: found again on a worker. */
+  next = g_new0 (MappingJob, 1);
+  next->loader = g_object_ref (self->loader);
+  next->generation = st->generation;
+  leak_options (&next->opts);
+  task = g_task_new (self, NULL, find_named_done, NULL);
+  g_task_set_name (task, "[heapscope] leaks under the mapping's names");
+  g_task_set_task_data (task, next, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, find_named_thread);
+}
+
+static void
+read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  MappingJob *job = data;
+  GError *error = NULL;
+
+  job->mapping = hs_mapping_load (job->path, &error);
+  if (job->mapping != NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+read_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsWindow *self = HS_WINDOW (source);
+  MappingJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  HsWindowMapping *st = state (self);
+
+  if (self->disposed || job->generation != st->generation || job->loader != self->loader)
+    return;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      /* The dump stays as it was. */
+      g_autofree char *text = g_strdup_printf (_("Could not apply the mapping: %s"), error->message);
+      st->busy = FALSE;
+      _hs_window_show_toast (self, text, NULL);
+      return;
+    }
+  apply (self, job);
+}
+
+void
+hs_window_load_mapping (HsWindow *self, GFile *file)
+{
+  HsWindowMapping *st;
+  g_autoptr(GTask) task = NULL;
+  MappingJob *job;
+  char *path;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  st = state (self);
+  if (_hs_window_get_analysis (self) == NULL)
+    {
+      _hs_window_show_toast (self, _("Open a heap dump first: a mapping renames its classes"), NULL);
+      return;
+    }
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      _hs_window_show_toast (self, _("Could not apply the mapping: it is not a local file"), NULL);
+      return;
+    }
+  st->generation++;
+  st->busy = TRUE;
+  job = g_new0 (MappingJob, 1);
+  job->loader = g_object_ref (self->loader);
+  job->path = path;
+  job->generation = st->generation;
+  task = g_task_new (self, NULL, read_done, NULL);
+  g_task_set_name (task, "[heapscope] read a mapping");
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, read_thread);
+}
+
+gboolean
+hs_file_is_mapping (GFile *file)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  name = g_file_get_basename (file);
+  return name != NULL && (g_str_has_suffix (name, ".txt") || g_str_has_suffix (name, ".map"));
+}
+
+gboolean
+hs_window_is_mapping_busy (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  return state (self)->busy;
+}
+
+const char *
+hs_window_get_mapping_path (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return state (self)->path;
+}
+
+const char *
+hs_window_get_offered_mapping (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return state (self)->offered;
+}
+
+/* mapping.txt beside the dump, else in ../build/outputs/mapping/<variant>/
+ * (an Android project's layout), first variant by name. */
+static char *
+find_beside (const char *dump)
+{
+  g_autofree char *dir = g_path_get_dirname (dump);
+  g_autofree char *beside = g_build_filename (dir, "mapping.txt", NULL);
+  g_autofree char *parent = g_path_get_dirname (dir);
+  g_autofree char *outputs = g_build_filename (parent, "build", "outputs", "mapping", NULL);
+  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+  GDir *d;
+  const char *name;
+
+  if (g_file_test (beside, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&beside);
+  d = g_dir_open (outputs, 0, NULL);
+  if (d == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (d)) != NULL && variants->len < 64)
+    {
+      char *p = g_build_filename (outputs, name, "mapping.txt", NULL);
+      if (g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (variants, p);
+      else
+        g_free (p);
+    }
+  g_dir_close (d);
+  if (variants->len == 0)
+    return NULL;
+  g_ptr_array_sort (variants, (GCompareFunc) g_strcmp0);
+  return g_strdup (*(char **) variants->pdata);
+}
+
+void
+_hs_window_mapping_dump_done (HsWindow *self)
+{
+  HsWindowMapping *st = state (self);
+  g_autofree char *dump = dump_path (self);
+  g_autofree char *known = remembered (self);
+  g_autofree char *found = NULL;
+  g_autofree char *text = NULL;
+
+  if (dump == NULL)
+    return;
+  if (known != NULL && g_file_test (known, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (known);
+      hs_window_load_mapping (self, file);
+      return;
+    }
+  found = find_beside (dump);
+  if (found == NULL)
+    return;
+  g_free (st->offered);
+  st->offered = g_steal_pointer (&found);
+  text = g_strdup_printf (_("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
+                          st->offered);
+  gtk_label_set_text (GTK_LABEL (st->banner_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), TRUE);
+}
+
+void
+_hs_window_mapping_dump_closed (HsWindow *self)
+{
+  HsWindowMapping *st = state (self);
+
+  if (st == NULL)
+    return;
+  st->generation++;  /* results of the old dump are dropped */
+  st->busy = FALSE;
+  g_clear_pointer (&st->path, g_free);
+  g_clear_pointer (&st->offered, g_free);
+  if (st->banner != NULL)
+    gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+}
+
+static void
+on_apply_clicked (GtkButton *button, HsWindow *self)
+{
+  HsWindowMapping *st = state (self);
+  g_autoptr(GFile) file = NULL;
+
+  if (st->offered == NULL)
+    return;
+  file = g_file_new_for_path (st->offered);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+  hs_window_load_mapping (self, file);
+}
+
+static void
+on_dismiss_clicked (GtkButton *button, HsWindow *self)
+{
+  gtk_revealer_set_reveal_child (GTK_REVEALER (state (self)->banner), FALSE);
+}
+
+/* The banner goes under the several-dumps banner, in the same box. */
+void
+_hs_window_mapping_init (HsWindow *self)
+{
+  HsWindowMapping *st = g_new0 (HsWindowMapping, 1);
+  GtkWidget *box, *apply_button, *dismiss, *parent;
+
+  self->mapping = st;
+  st->banner = gtk_revealer_new ();
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (box, "hs-banner");
+  st->banner_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (st->banner_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (st->banner_label), 0);
+  gtk_widget_set_hexpand (st->banner_label, TRUE);
+  apply_button = gtk_button_new_with_mnemonic (_("_Apply Mapping"));
+  gtk_widget_set_valign (apply_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (apply_button, "suggested-action");
+  dismiss = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_set_valign (dismiss, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (dismiss, _("Dismiss"));
+  gtk_widget_add_css_class (dismiss, "flat");
+  g_signal_connect_object (apply_button, "clicked", G_CALLBACK (on_apply_clicked), self, 0);
+  g_signal_connect_object (dismiss, "clicked", G_CALLBACK (on_dismiss_clicked), self, 0);
+  gtk_box_append (GTK_BOX (box), st->banner_label);
+  gtk_box_append (GTK_BOX (box), apply_button);
+  gtk_box_append (GTK_BOX (box), dismiss);
+  gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
+  parent = gtk_widget_get_parent (self->dumps_revealer);
+  if (GTK_IS_BOX (parent))
+    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, self->dumps_revealer);
+  else
+    {
+      g_object_ref_sink (st->banner); /* no place for it: kept, never shown */
+      st->owns_banner = TRUE;
+    }
+}
+
+void
+_hs_window_mapping_free (HsWindow *self)
+{
+  HsWindowMapping *st = state (self);
+
+  if (st == NULL)
+    return;
+  /* A placed banner went with the window's children. */
+  if (st->owns_banner)
+    g_object_unref (st->banner);
+  g_free (st->path);
+  g_free (st->offered);
+  g_free (st);
+  self->mapping = NULL;
+}
+
+/* --- win.load-mapping ----------------------------------------------------- */
+
+static void
+load_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        hs_window_load_mapping (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+void
+_hs_window_load_mapping_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) maps = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Load a ProGuard/R8 Mapping"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Load"), _("_Cancel"));
+  gtk_file_filter_set_name (maps, _("Mapping files"));
+  gtk_file_filter_add_pattern (maps, "*.txt");
+  gtk_file_filter_add_pattern (maps, "*.map");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), maps);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), maps);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (load_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
