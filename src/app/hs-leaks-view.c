@@ -141,6 +141,8 @@ static void
 on_row_selected (GtkListBox *list, GtkListBoxRow *row, HsLeaksView *self)
 {
   hs_leak_trace_view_show (self->trace_view, row_group (row), 0, hs_view_get_analysis (HS_VIEW (self)));
+  if (row != NULL) /* for back and forward */
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.visited", "(st)", "leaks", (guint64) gtk_list_box_row_get_index (row));
 }
 
 static void
