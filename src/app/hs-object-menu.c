@@ -18,6 +18,21 @@ hs_object_menu_model (HsObj obj)
   return G_MENU_MODEL (menu);
 }
 
+GtkWidget *
+hs_object_menu_button_new (HsObj obj)
+{
+  g_autoptr(GMenuModel) model = hs_object_menu_model (obj);
+  GtkWidget *button = gtk_menu_button_new ();
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "edit-copy-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), model);
+  gtk_widget_set_tooltip_text (button, _("Copy the Id or the Path to a GC Root"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy"), -1);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
+  return button;
+}
+
 static void
 unparent_later (gpointer data)
 {

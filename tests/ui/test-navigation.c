@@ -398,6 +398,21 @@ find_popover (GtkWidget *widget)
   return NULL;
 }
 
+static GtkWidget *
+find_inscription (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_INSCRIPTION (c) && gtk_widget_get_mapped (c) && gtk_inscription_get_text (GTK_INSCRIPTION (c)) != NULL
+          && g_str_has_prefix (gtk_inscription_get_text (GTK_INSCRIPTION (c)), "java.lang.String@"))
+        return c;
+      if ((found = find_inscription (c)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_screenshots (void)
 {
@@ -416,6 +431,22 @@ test_screenshots (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u",
                               (guint32) only_instance (window, "com.example.ThreadLeak"));
   save_png (GTK_WIDGET (window), "nav-search");
+  {
+    /* The row menu on a cell of the results (a GtkInscription). */
+    GtkWidget *cell = find_inscription (GTK_WIDGET (ui_classes_view (window)));
+    GtkWidget *menu;
+    g_assert_nonnull (cell);
+    hs_object_menu_popup (cell, only_instance (window, "com.example.ThreadLeak"), 20, 8);
+    ui_iterate (300);
+    menu = find_popover (cell);
+    g_assert_nonnull (menu);
+    g_assert_true (gtk_widget_get_mapped (menu));
+    save_png (menu, "nav-row-menu");
+    gtk_popover_popdown (GTK_POPOVER (menu));
+    ui_iterate (100);
+  }
+  hs_window_set_view (window, "leaks");
+  save_png (GTK_WIDGET (window), "nav-leaks");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.goto", NULL);
   ui_iterate (200);
   popover = find_popover (GTK_WIDGET (window));
