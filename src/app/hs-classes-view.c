@@ -1,14 +1,17 @@
 /* hs-classes-view.c: the "classes" view (see the header). The layout is
  * the template ui/hs-classes-view.ui; the class columns, each with its own
  * sorter, are made here, and the instances of a class are found on a
- * worker thread. */
+ * worker thread, as are the objects a search finds (hs-search: class
+ * names and String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
 #include "hs-query.h"
+#include "hs-search.h"
 #include "hs-object-column-view.h"
 #include "hs-timing.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 typedef struct
@@ -50,6 +53,7 @@ struct _HsClassesView
   guint instances_serial;      /* the instance list asked for last */
   gboolean instances_pending;  /* being found on a worker */
   HsClass instances_class;     /* whose instances are listed or pending */
+  GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;           /* instances found later are dropped */
 };
 
@@ -437,6 +441,149 @@ hs_classes_view_get_instances_class (HsClassesView *self)
 }
 
 /* ---------------------------------------------------------------------- */
+/* search                                                                 */
+
+#define MAX_SEARCH_RESULTS 1000
+
+typedef struct {
+  HsLoader *loader;
+  char *text;
+  guint serial;
+} SearchJob;
+
+static void
+search_job_free (SearchJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job->text);
+  g_free (job);
+}
+
+static void
+search_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  SearchJob *job = data;
+  GError *error = NULL;
+  HsSearchResult *r = hs_search (hs_loader_get_analysis (job->loader)->heap, job->text, MAX_SEARCH_RESULTS,
+                                 cancellable, &error);
+
+  if (r == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, r, (GDestroyNotify) hs_search_result_free);
+}
+
+static void
+search_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  SearchJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(HsObjectList) list = NULL;
+  g_autofree char *text = NULL;
+  GArray *objs;
+  HsAnalysis *a;
+
+  /* Cancelled by a newer search, another class asked for, another dump. */
+  if (self->disposed || r == NULL || job->serial != self->instances_serial
+      || job->loader != hs_view_get_loader (HS_VIEW (self))
+      || (a = hs_view_get_analysis (HS_VIEW (self))) == NULL)
+    return;
+  self->instances_pending = FALSE;
+  g_clear_object (&self->search_cancellable);
+  /* Results as objects: the class objects of the classes named, then the
+   * strings. */
+  objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (guint i = 0; i < r->classes->len; i++)
+    {
+      HsObj o = hs_class_object (a->heap, g_array_index (r->classes, HsClass, i));
+      if (o != HS_OBJ_NONE)
+        g_array_append_val (objs, o);
+    }
+  g_array_append_vals (objs, r->strings->data, r->strings->len);
+  if (r->n_strings > r->strings->len)
+    text = g_strdup_printf (_("%" PRIu64 " classes · first %u of %" PRIu64 " strings containing “%s”"),
+                            (uint64_t) r->n_classes, r->strings->len, (uint64_t) r->n_strings, job->text);
+  else
+    text = g_strdup_printf (_("%" PRIu64 " classes · %" PRIu64 " strings containing “%s”"),
+                            (uint64_t) r->n_classes, (uint64_t) r->n_strings, job->text);
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  list = hs_object_list_new_take (job->loader, objs);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+}
+
+void
+hs_classes_view_search (HsClassesView *self, const char *text)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *label = NULL;
+  SearchJob *job;
+
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  g_return_if_fail (text != NULL);
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
+    return;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->class_search)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->class_search), text);
+  hs_classes_view_set_filter (self, text);
+  if (self->search_cancellable != NULL)
+    g_cancellable_cancel (self->search_cancellable);
+  g_clear_object (&self->search_cancellable);
+  forget_instances (self);
+  if (text[0] == '\0')
+    {
+      gtk_widget_set_visible (self->instances_box, FALSE);
+      return;
+    }
+  job = g_new0 (SearchJob, 1);
+  job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
+  job->text = g_strdup (text);
+  job->serial = self->instances_serial;
+  self->instances_pending = TRUE;
+  self->search_cancellable = g_cancellable_new ();
+  label = g_strdup_printf (_("Searching class names and strings for “%s”…"), text);
+  gtk_label_set_text (GTK_LABEL (self->instances_label), label);
+  gtk_widget_set_visible (self->instances_box, TRUE);
+
+  task = g_task_new (self, self->search_cancellable, search_done, NULL);
+  g_task_set_name (task, "[heapscope] search classes and strings");
+  g_task_set_task_data (task, job, (GDestroyNotify) search_job_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
+static void
+on_class_search_activate (GtkSearchEntry *entry, HsClassesView *self)
+{
+  hs_classes_view_search (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+gboolean
+hs_classes_view_show_class (HsClassesView *self, const char *name)
+{
+  GListModel *model;
+
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);
+  hs_classes_view_set_filter (self, name);
+  model = G_LIST_MODEL (self->class_sort_model);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+      if (g_strcmp0 (hs_class_row_get_name (row), name) == 0)
+        {
+          hs_classes_view_select_class (self, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------------- */
 /* the view                                                               */
 
 GListModel *
@@ -479,6 +626,9 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
+  if (self->search_cancellable != NULL)
+    g_cancellable_cancel (self->search_cancellable);
+  g_clear_object (&self->search_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
@@ -521,6 +671,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_label);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_view);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_class_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_instances_close);
 }

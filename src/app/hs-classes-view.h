@@ -34,6 +34,18 @@ void        hs_classes_view_set_filter         (HsClassesView *self,
                                                 const char    *text);
 /* Puts the keyboard focus in the filter entry (the window's Find). */
 void        hs_classes_view_focus_filter       (HsClassesView *self);
+/* Searches class names and String contents for text (ASCII letters
+ * without case) on a worker, as Enter in the filter entry does: the
+ * classes are filtered to it and the instance list shows the objects
+ * found (class objects, then strings; at most 1000 strings, the label
+ * says how many there are). A new search cancels the one running. While
+ * it runs, hs_classes_view_instances_pending is TRUE. */
+void        hs_classes_view_search             (HsClassesView *self,
+                                                const char    *text);
+/* Go to a class: the filter set to name and the class of exactly that
+ * name selected (its instances listed). FALSE when there is none. */
+gboolean    hs_classes_view_show_class         (HsClassesView *self,
+                                                const char    *name);
 /* The status line ("N classes · ..."). */
 const char *hs_classes_view_get_status         (HsClassesView *self);
 

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "hs-inspector.h"
 #include "hs-heap-mapping.h"
+#include "hs-object-menu.h"
 #include "hs-query.h"
 #include "hs-threads.h"
 #include "hs-ui-util-private.h"
@@ -23,6 +24,7 @@ struct _HsInspector
   /* Template children. */
   GtkWidget *box;
   GtkWidget *back_button;
+  GtkWidget *copy_button;
   GtkWidget *title;
   GtkWidget *subtitle;
   GtkWidget *body;
@@ -34,7 +36,6 @@ struct _HsInspector
 
   HsLoader *loader;
   HsObj obj;
-  GArray *history;     /* HsObj */
   GArray *root_path;
   guint serial;
   gboolean busy;
@@ -49,6 +50,13 @@ get_analysis (HsInspector *self)
 }
 
 static void on_object_clicked (GtkButton *button, HsInspector *self);
+
+/* The object of a field, referrer or path button, for its context menu. */
+static HsObj
+button_object (GtkWidget *widget, double x, double y, gpointer data)
+{
+  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "hs-obj")) - 1;
+}
 
 static GtkWidget *
 object_button (HsInspector *self, HsObj obj, const char *prefix)
@@ -82,6 +90,7 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
   /* The button is inside self and dies with it: a plain connection. */
   g_signal_connect (button, "clicked", G_CALLBACK (on_object_clicked), self);
+  hs_object_menu_attach (button, button_object, NULL);
   return button;
 }
 
@@ -355,7 +364,7 @@ rebuild (HsInspector *self)
   hs_clear_box (self->fields_box);
   hs_clear_box (self->paths_box);
   hs_clear_box (self->referrers_box);
-  gtk_widget_set_sensitive (self->back_button, self->history->len > 0);
+  gtk_widget_set_visible (self->copy_button, a != NULL && self->obj != HS_OBJ_NONE);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
       gtk_label_set_text (GTK_LABEL (self->title), _("No object selected"));
@@ -365,6 +374,10 @@ rebuild (HsInspector *self)
     }
   heap = a->heap;
   gtk_widget_set_visible (self->body, TRUE);
+  {
+    g_autoptr(GMenuModel) menu = hs_object_menu_model (self->obj);
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->copy_button), menu);
+  }
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
@@ -436,21 +449,21 @@ rebuild (HsInspector *self)
   }
 }
 
+/* Following a field, a referrer or a path step is a jump of the window's
+ * history: through "win.inspect" (the Back button is "win.back"). Without
+ * the window (a lone inspector), the object is shown here. */
 static void
 on_object_clicked (GtkButton *button, HsInspector *self)
 {
   HsObj obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-obj")) - 1;
-  hs_inspector_show (self, obj);
+  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj))
+    hs_inspector_show (self, obj);
 }
 
-static void
-on_back (GtkButton *button, HsInspector *self)
+static HsObj
+header_object (GtkWidget *widget, double x, double y, gpointer data)
 {
-  if (self->history->len == 0)
-    return;
-  self->obj = g_array_index (self->history, HsObj, self->history->len - 1);
-  g_array_set_size (self->history, self->history->len - 1);
-  rebuild (self);
+  return HS_INSPECTOR (data)->obj;
 }
 
 static void
@@ -477,7 +490,6 @@ hs_inspector_finalize (GObject *object)
 {
   HsInspector *self = HS_INSPECTOR (object);
   g_clear_object (&self->loader);
-  g_clear_pointer (&self->history, g_array_unref);
   g_clear_pointer (&self->root_path, g_array_unref);
   G_OBJECT_CLASS (hs_inspector_parent_class)->finalize (object);
 }
@@ -496,6 +508,7 @@ hs_inspector_class_init (HsInspectorClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-inspector.ui");
   gtk_widget_class_bind_template_child (widget_class, HsInspector, box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, back_button);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, copy_button);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, title);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, subtitle);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, body);
@@ -504,7 +517,6 @@ hs_inspector_class_init (HsInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, paths_box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_box);
-  gtk_widget_class_bind_template_callback (widget_class, on_back);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
 }
 
@@ -512,8 +524,9 @@ static void
 hs_inspector_init (HsInspector *self)
 {
   self->obj = HS_OBJ_NONE;
-  self->history = g_array_new (FALSE, FALSE, sizeof (HsObj));
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_object_menu_attach (self->title, header_object, self);
+  hs_object_menu_attach (self->subtitle, header_object, self);
 }
 
 GtkWidget *
@@ -529,7 +542,6 @@ hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
   g_return_if_fail (loader == NULL || HS_IS_LOADER (loader));
 
   g_set_object (&self->loader, loader);
-  g_array_set_size (self->history, 0);
   self->obj = HS_OBJ_NONE;
   self->serial++;
   self->busy = FALSE;
@@ -542,8 +554,6 @@ hs_inspector_show (HsInspector *self, HsObj obj)
 {
   g_return_if_fail (HS_IS_INSPECTOR (self));
 
-  if (self->obj != HS_OBJ_NONE && self->obj != obj)
-    g_array_append_val (self->history, self->obj);
   self->obj = obj;
   rebuild (self);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);

@@ -12,7 +12,8 @@ G_DECLARE_FINAL_TYPE (HsInspector, hs_inspector, HS, INSPECTOR, GtkWidget)
 
 GtkWidget *hs_inspector_new        (void);
 void       hs_inspector_set_loader (HsInspector *self, HsLoader *loader);
-/* Shows obj and remembers the previous one for the Back button. */
+/* Shows obj. Back and forward are the window's ("win.back"): following a
+ * field or referrer activates "win.inspect". */
 void       hs_inspector_show       (HsInspector *self, HsObj obj);
 HsObj      hs_inspector_get_obj    (HsInspector *self);
 /* The path to a GC root of the shown object once computed (root first,

@@ -5,6 +5,7 @@
  * run; the factory builds a row's widgets only when the row is visible. */
 #include "config.h"
 #include "hs-leak-trace-view.h"
+#include "hs-object-menu.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
@@ -220,6 +221,8 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (top), name);
   gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
+  if (node->obj != HS_OBJ_NONE) /* Copy id / path to GC root */
+    gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));
   if (index == 0 && trace->root_type != 0)
     {
       g_autofree char *root = trace->root_thread_name != NULL

@@ -235,6 +235,8 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, HsLeaksView *self)
     }
   else
     hs_leak_trace_view_show (self->trace_view, row_group (row), 0, a);
+  if (row != NULL) /* for back and forward */
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.visited", "(st)", "leaks", (guint64) gtk_list_box_row_get_index (row));
 }
 
 /* The threshold spin button shows the app's setting (10 without one). */

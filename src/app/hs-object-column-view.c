@@ -3,6 +3,7 @@
  * here, one factory each, the cells built by setup and filled by bind. */
 #include "config.h"
 #include "hs-object-column-view.h"
+#include "hs-object-menu.h"
 
 #include <glib/gi18n.h>
 
@@ -32,6 +33,27 @@ static GParamSpec *properties[N_PROPS];
 
 enum { OBJ_COL_NAME, OBJ_COL_SHALLOW, OBJ_COL_RETAINED, OBJ_COL_PERCENT };
 
+static HsObjectRow *item_object_row (gpointer item);
+
+/* The object of the row a cell shows, for its context menu ("Copy id",
+ * "Copy path to GC root"). The cell lives inside its list item. */
+static HsObj
+cell_object (GtkWidget *cell, double x, double y, gpointer data)
+{
+  GtkListItem *item = data;
+  gpointer it = gtk_list_item_get_item (item);
+  g_autoptr(HsObjectRow) row = it != NULL ? item_object_row (it) : NULL;
+
+  return row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
+}
+
+static void
+set_cell (GtkListItem *item, GtkWidget *cell)
+{
+  gtk_list_item_set_child (item, cell);
+  hs_object_menu_attach (cell, cell_object, item);
+}
+
 static void
 setup_text_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -41,7 +63,7 @@ setup_text_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_CLIP);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 8);
   gtk_widget_add_css_class (cell, "hs-numeric");
-  gtk_list_item_set_child (item, cell);
+  set_cell (item, cell);
 }
 
 /* The first column: in a tree, an expander around the text. */
@@ -58,13 +80,13 @@ setup_name_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
       gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 30);
       gtk_widget_set_hexpand (cell, TRUE);
       gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), cell);
-      gtk_list_item_set_child (item, expander);
+      set_cell (item, expander);
       return;
     }
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 0.0);
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 20);
-  gtk_list_item_set_child (item, cell);
+  set_cell (item, cell);
 }
 
 /* Object label with its short description: HashMap@0x12 "value". */

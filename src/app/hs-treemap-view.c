@@ -85,6 +85,8 @@ on_treemap_zoom (HsTreemapWidget *treemap, HsTreemapView *self)
   if (a == NULL || a->dom == NULL)
     return;
   path = hs_treemap_widget_get_path (treemap, &n);
+  if (n > 0) /* for back and forward */
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.visited", "(st)", "treemap", path[n - 1]);
   /* Long paths show their first and last steps only. */
   for (guint i = 0; i < n; i++)
     {

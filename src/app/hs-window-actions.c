@@ -1,5 +1,6 @@
 /* hs-window-actions.c: the window's actions (win.open, compare, export,
- * find, close, view, inspect, toast), installed on the class, with the file
+ * find, close, view, inspect, toast, zoom-treemap; back, forward, visited,
+ * goto, copy-id, copy-path), installed on the class, with the file
  * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
  * export on a worker, and Alt+1..N for the views of the view table. */
 #include "config.h"
@@ -7,6 +8,7 @@
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-treemap-view.h"
+#include "hs-object-path.h"
 #include "hs-report.h"
 
 #include <glib/gi18n.h>
@@ -290,6 +292,115 @@ toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
   _hs_window_show_toast (HS_WINDOW (widget), g_variant_get_string (param, NULL), NULL);
 }
 
+static void
+back_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  _hs_window_history_back (HS_WINDOW (widget));
+}
+
+static void
+forward_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  _hs_window_history_forward (HS_WINDOW (widget));
+}
+
+/* A view tells where it is now (treemap: the zoom node, leaks: the row):
+ * ("view name", place). */
+static void
+visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  const char *view = NULL;
+  guint64 extra = 0;
+
+  g_variant_get (param, "(&st)", &view, &extra);
+  _hs_window_history_visited (HS_WINDOW (widget), view, extra);
+}
+
+static void
+goto_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  _hs_window_goto_popup (HS_WINDOW (widget));
+}
+
+static void
+copy_text (HsWindow *self, const char *text, const char *toast)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _hs_window_show_toast (self, toast, NULL);
+}
+
+static void
+copy_id_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsObj obj = g_variant_get_uint32 (param);
+  g_autofree char *text = NULL;
+
+  if (a == NULL || obj >= hs_heap_n_objects (a->heap))
+    return;
+  text = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, obj));
+  copy_text (self, text, _("Id copied to the clipboard"));
+}
+
+/* The path needs the referrer index and a breadth-first search: on a
+ * worker, as the inspector does. */
+typedef struct {
+  HsLoader *loader;
+  HsObj obj;
+} PathJob;
+
+static void
+path_job_free (PathJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job);
+}
+
+static void
+path_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  PathJob *job = data;
+  char *text = hs_object_path_text (hs_loader_get_analysis (job->loader)->heap, job->obj, 2000000);
+
+  g_task_return_pointer (task, text, g_free);
+}
+
+static void
+path_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsWindow *self = HS_WINDOW (source);
+  PathJob *job = g_task_get_task_data (G_TASK (result));
+  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (self->disposed || job->loader != self->loader)
+    return;
+  if (text == NULL)
+    _hs_window_show_toast (self, _("No path to a GC root: unreachable or too far"), NULL);
+  else
+    copy_text (self, text, _("Path to the GC root copied to the clipboard"));
+}
+
+static void
+copy_path_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsObj obj = g_variant_get_uint32 (param);
+  g_autoptr(GTask) task = NULL;
+  PathJob *job;
+
+  if (a == NULL || obj >= hs_heap_n_objects (a->heap))
+    return;
+  job = g_new0 (PathJob, 1);
+  job->loader = g_object_ref (self->loader);
+  job->obj = obj;
+  task = g_task_new (self, NULL, path_done, NULL);
+  g_task_set_name (task, "[heapscope] copy the path to a GC root");
+  g_task_set_task_data (task, job, (GDestroyNotify) path_job_free);
+  g_task_run_in_thread (task, path_thread);
+}
+
 void
 _hs_window_class_actions_init (HsWindowClass *klass)
 {
@@ -308,6 +419,18 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
+  gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
+  gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-id", "u", copy_id_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-path", "u", copy_path_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.forward", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Back, 0, "win.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Forward, 0, "win.forward", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.goto", NULL);
+  _hs_window_class_goto_init (widget_class);
 
   /* Alt+1..9: the views in the order of the table. */
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)

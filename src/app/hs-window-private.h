@@ -8,6 +8,7 @@
 #include "hs-loader.h"
 #include "hs-toast.h"
 #include "hs-view.h"
+#include "hs-history.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +54,15 @@ struct _HsWindow
   gboolean disposed;       /* async results arriving later are dropped */
   HsWindowTiming *timing;  /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
   struct _HsWindowMapping *mapping; /* hs-window-mapping.c */
+
+  /* back and forward (hs-window-history.c), Go to (hs-window-goto.c) */
+  HsHistory *history;
+  GHashTable *view_extras; /* view name -> guint64: its place, as "win.visited" told */
+  gboolean replaying;      /* a location is being shown again: record nothing */
+  GtkWidget *nav_box;
+  GtkWidget *goto_button;
+  GtkWidget *goto_entry;
+  GtkWidget *goto_message;
 };
 
 /* hs-window.c */
@@ -65,6 +75,19 @@ void        _hs_window_show_toast       (HsWindow *self, const char *text, const
 /* hs-window-actions.c: win.open, export, find, close, view, inspect, toast
  * and the Alt+1..N bindings of the views. */
 void        _hs_window_class_actions_init (HsWindowClass *klass);
+
+/* hs-window-history.c: back/forward through the locations of one dump. */
+void        _hs_window_history_init     (HsWindow *self);
+void        _hs_window_history_free     (HsWindow *self);
+void        _hs_window_history_record   (HsWindow *self);
+void        _hs_window_history_visited  (HsWindow *self, const char *view, guint64 extra);
+void        _hs_window_history_back     (HsWindow *self);
+void        _hs_window_history_forward  (HsWindow *self);
+void        _hs_window_history_clear    (HsWindow *self);
+
+/* hs-window-goto.c: the Go to popover (template children bound here). */
+void        _hs_window_class_goto_init  (GtkWidgetClass *widget_class);
+void        _hs_window_goto_popup       (HsWindow *self);
 
 /* hs-window-dnd.c: files dropped on the window open. */
 void        _hs_window_dnd_init         (HsWindow *self);

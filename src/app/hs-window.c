@@ -66,6 +66,7 @@ hs_window_inspect (HsWindow *self, HsObj obj)
     return;
   hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button), TRUE);
+  _hs_window_history_record (self);
 }
 
 static void
@@ -180,6 +181,7 @@ on_view_changed (GtkStack *stack, GParamSpec *pspec, HsWindow *self)
 
   if (HS_IS_VIEW (child))
     hs_view_ensure_filled (HS_VIEW (child));
+  _hs_window_history_record (self);
 }
 
 const char *
@@ -382,6 +384,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
 
   _hs_window_timing_start (self);
   drop_loader (self);
+  _hs_window_history_clear (self);
   hs_toast_dismiss (self->toast);
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
@@ -456,6 +459,7 @@ hs_window_dispose (GObject *object)
    * analysis. Cancels a load still running. */
   drop_loader (self);
   _hs_window_timing_free (self);
+  _hs_window_history_free (self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -559,6 +563,7 @@ hs_window_init (HsWindow *self)
   add_views (self);
   _hs_window_dnd_init (self);
   _hs_window_mapping_init (self);
+  _hs_window_history_init (self);
 
   self->settings = hs_settings_new_if_installed ();
   if (self->settings != NULL)

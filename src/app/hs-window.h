@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "hs-history.h"
 #include "hs-heap.h"
 #include "hs-loader.h"
 #include "hs-view.h"
@@ -53,5 +54,12 @@ void        hs_window_export_to        (HsWindow *self, const char *path);
  * user's choice of one (reloads the file with that dump). */
 guint       hs_window_get_n_dumps_offered (HsWindow *self);
 void        hs_window_choose_dump      (HsWindow *self, guint index);
+
+/* Back and forward (hs-window-history.c): the history of the dump shown. */
+HsHistory  *hs_window_get_history      (HsWindow *self);
+/* Go to (hs-window-goto.c): an object id ("0x1a2b" or "1a2b") opens the
+ * object in the inspector, a class name the classes view on that class.
+ * FALSE when the dump has neither: *message (optional) says so. */
+gboolean    hs_window_go_to            (HsWindow *self, const char *text, char **message);
 
 G_END_DECLS

@@ -19,6 +19,7 @@ static const HsCliCommand commands[] = {
   { "report", hs_cli_report, "write the HTML leak report (-o FILE)" },
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
   { "threads", hs_cli_threads, "every thread like jstack: its stack, the locals of each frame (--json for data)" },
+  { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 
@@ -120,8 +121,8 @@ run (int argc, char **argv, HsCliOptions *o)
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
     }
-  /* diff alone names two files. */
-  if (argc != 3 && !(argc == 4 && g_str_equal (argv[1], "diff")))
+  /* diff names two files, object a file and an id. */
+  if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);

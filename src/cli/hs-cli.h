@@ -57,6 +57,7 @@ int hs_cli_report       (const HsCliOptions *o, const char *path, GError **error
 int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-analyze.c */
 int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
 int hs_cli_threads     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-threads.c */
+int hs_cli_object       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-object.c: o->second_path is the id */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

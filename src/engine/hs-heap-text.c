@@ -78,13 +78,14 @@ decode_array_text (HsHeap *heap, HsObj arr, gint64 from, gint64 count, gint code
   return TRUE;
 }
 
-char *
-hs_heap_read_string (HsHeap *heap, HsObj o, gsize max_chars)
+gboolean
+hs_heap_append_string (HsHeap *heap, HsObj o, gsize max_chars, GString *s)
 {
-  g_return_val_if_fail (heap != NULL, NULL);
+  g_return_val_if_fail (heap != NULL, FALSE);
+  g_return_val_if_fail (s != NULL, FALSE);
   if (o == HS_OBJ_NONE)
-    return NULL;
-  GString *s = g_string_new (NULL);
+    return FALSE;
+  gsize start = s->len;
   gboolean cut = FALSE, ok = FALSE;
   if (max_chars == 0)
     max_chars = G_MAXSIZE;
@@ -115,11 +116,23 @@ hs_heap_read_string (HsHeap *heap, HsObj o, gsize max_chars)
     }
   }
   if (!ok) {
-    g_string_free (s, TRUE);
-    return NULL;
+    g_string_truncate (s, start);
+    return FALSE;
   }
   if (cut)
     g_string_append (s, "…");
+  return TRUE;
+}
+
+char *
+hs_heap_read_string (HsHeap *heap, HsObj o, gsize max_chars)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  GString *s = g_string_new (NULL);
+  if (!hs_heap_append_string (heap, o, max_chars, s)) {
+    g_string_free (s, TRUE);
+    return NULL;
+  }
   return g_string_free (s, FALSE);
 }
 

@@ -176,6 +176,9 @@ HsObj        hs_heap_read_ref          (HsHeap *heap, HsObj o, const char *name)
 /* Java string contents as UTF-8 (java.lang.String instances, char[]/byte[]
  * are decoded as text too), cut to max_chars with "…"; NULL if not a string. */
 char        *hs_heap_read_string       (HsHeap *heap, HsObj o, gsize max_chars);
+/* The same appended to s (one buffer for many strings); FALSE, s
+ * unchanged, if not a string. */
+gboolean     hs_heap_append_string     (HsHeap *heap, HsObj o, gsize max_chars, GString *s);
 /* Short description for display: `"hello"` for strings, a thread's name,
  * a class object's name, array lengths; NULL when nothing useful. */
 char        *hs_heap_describe          (HsHeap *heap, HsObj o);
