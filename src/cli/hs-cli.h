@@ -33,7 +33,7 @@ typedef struct {
   gboolean quiet;
   double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
   gint baseline_dump;        /* diff: dump N of the baseline file */
-  const char *second_path;   /* diff: the second file named (not owned) */
+  const char *second_path;   /* diff: the second file named; bitmap: the id (not owned) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -54,6 +54,8 @@ int hs_cli_leaks        (const HsCliOptions *o, const char *path, GError **error
 int hs_cli_report       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-report.c */
 int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-analyze.c */
 int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
+int hs_cli_waste       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-waste.c */
+int hs_cli_bitmap      (const HsCliOptions *o, const char *path, GError **error); /* o->second_path: the id */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 
