@@ -131,19 +131,12 @@ hs_application_startup (GApplication *app)
   static const char *find_accels[] = { "<Control>f", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
   static const char *help_accels[] = { "F1", "<Control>question", NULL };
-  GSettingsSchemaSource *source;
-  g_autoptr(GSettingsSchema) schema = NULL;
-
   G_APPLICATION_CLASS (hs_application_parent_class)->startup (app);
 
   g_set_application_name ("Heapscope");
   gtk_window_set_default_icon_name (APP_ID);
 
-  source = g_settings_schema_source_get_default ();
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
-  if (schema != NULL)
-    self->settings = g_settings_new (APP_ID);
+  self->settings = hs_settings_new_if_installed ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   add_toggle (self, "follow-weak");
@@ -178,6 +171,18 @@ hs_application_class_init (HsApplicationClass *klass)
 static void
 hs_application_init (HsApplication *self)
 {
+}
+
+GSettings *
+hs_settings_new_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  /* Tests and uninstalled runs may have no compiled schema: do without. */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  return schema != NULL ? g_settings_new (APP_ID) : NULL;
 }
 
 HsApplication *

@@ -5,6 +5,8 @@
  * while on a big dump), so they are computed on a worker thread. */
 #include "config.h"
 #include "hs-inspector.h"
+#include "hs-query.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -42,63 +44,6 @@ static HsAnalysis *
 get_analysis (HsInspector *self)
 {
   return self->loader != NULL ? hs_loader_get_analysis (self->loader) : NULL;
-}
-
-GArray *
-hs_find_root_path (HsHeap *heap, HsObj obj, guint max_visits)
-{
-  g_autoptr(GHashTable) parent = g_hash_table_new (NULL, NULL);
-  g_autoptr(GQueue) queue = g_queue_new ();
-  guint visits = 0;
-  HsObj found = HS_OBJ_NONE;
-
-  g_return_val_if_fail (heap != NULL, NULL);
-  if (obj >= hs_heap_n_objects (heap))
-    return NULL;
-  /* parent[x] = the object x was reached from (x refers to it); the start
-   * maps to itself. Stored +1 so that index 0 is not NULL. */
-  g_hash_table_insert (parent, GUINT_TO_POINTER (obj + 1), GUINT_TO_POINTER (obj + 1));
-  g_queue_push_tail (queue, GUINT_TO_POINTER (obj + 1));
-  while (!g_queue_is_empty (queue) && visits++ < max_visits)
-    {
-      HsObj o = GPOINTER_TO_UINT (g_queue_pop_head (queue)) - 1;
-      const HsObj *refs;
-      gsize n = 0;
-
-      if (hs_heap_object_is_root (heap, o))
-        {
-          found = o;
-          break;
-        }
-      refs = hs_heap_referrers (heap, o, &n);
-      for (gsize i = 0; i < n; i++)
-        {
-          gpointer key = GUINT_TO_POINTER (refs[i] + 1);
-          if (g_hash_table_contains (parent, key))
-            continue;
-          g_hash_table_insert (parent, key, GUINT_TO_POINTER (o + 1));
-          g_queue_push_tail (queue, key);
-        }
-    }
-  if (found == HS_OBJ_NONE)
-    return NULL;
-
-  {
-    GArray *path = g_array_new (FALSE, FALSE, sizeof (HsObj));
-    HsObj o = found;
-    for (;;)
-      {
-        HsObj next;
-        g_array_append_val (path, o);
-        if (o == obj)
-          break;
-        next = GPOINTER_TO_UINT (g_hash_table_lookup (parent, GUINT_TO_POINTER (o + 1))) - 1;
-        if (next == o)
-          break;
-        o = next;
-      }
-    return path;
-  }
 }
 
 static void on_object_clicked (GtkButton *button, HsInspector *self);
@@ -202,14 +147,6 @@ format_value (const HsFieldValue *f)
 }
 
 static void
-clear_box (GtkWidget *box)
-{
-  GtkWidget *child;
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-}
-
-static void
 add_fields (HsInspector *self, HsAnalysis *a)
 {
   HsHeap *heap = a->heap;
@@ -309,7 +246,7 @@ path_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   job->n_referrers = n;
   job->referrers = g_array_new (FALSE, FALSE, sizeof (HsObj));
   g_array_append_vals (job->referrers, refs, MIN (n, MAX_REFERRERS));
-  job->path = hs_find_root_path (heap, job->obj, MAX_VISITS);
+  job->path = hs_query_root_path (heap, job->obj, MAX_VISITS);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -326,7 +263,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->root_path, g_array_unref);
   self->root_path = g_steal_pointer (&job->path);
 
-  clear_box (self->paths_box);
+  hs_clear_box (self->paths_box);
   if (self->root_path == NULL)
     add_pair (self->paths_box, _("No path to a GC root"), _("unreachable or too far"));
   else
@@ -351,7 +288,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
         gtk_box_append (GTK_BOX (self->paths_box), b);
       }
 
-  clear_box (self->referrers_box);
+  hs_clear_box (self->referrers_box);
   if (job->n_referrers == 0)
     add_pair (self->referrers_box, _("No referrers"), "");
   for (guint i = 0; i < job->referrers->len; i++)
@@ -373,10 +310,10 @@ rebuild (HsInspector *self)
   GtkWidget *list = self->size_box;
   g_autofree char *id = NULL;
 
-  clear_box (self->size_box);
-  clear_box (self->fields_box);
-  clear_box (self->paths_box);
-  clear_box (self->referrers_box);
+  hs_clear_box (self->size_box);
+  hs_clear_box (self->fields_box);
+  hs_clear_box (self->paths_box);
+  hs_clear_box (self->referrers_box);
   gtk_widget_set_sensitive (self->back_button, self->history->len > 0);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {

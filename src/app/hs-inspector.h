@@ -20,9 +20,5 @@ HsObj      hs_inspector_get_obj    (HsInspector *self);
 GArray    *hs_inspector_get_root_path (HsInspector *self);
 gboolean   hs_inspector_is_busy    (HsInspector *self);
 
-/* Bounded breadth-first search over referrers from obj back to a GC root.
- * Returns the path root first, obj last; NULL when no root was found within
- * max_visits objects. Thread-safe (referrers are built thread-safely). */
-GArray    *hs_find_root_path       (HsHeap *heap, HsObj obj, guint max_visits);
 
 G_END_DECLS

@@ -18,7 +18,4 @@ HsObjectList *hs_object_list_new_borrowed (HsLoader *loader, const HsObj *items,
 HsObjectList *hs_object_list_new_take     (HsLoader *loader, GArray *items);
 HsObj         hs_object_list_get_obj      (HsObjectList *self, guint position);
 
-/* Instances of a class, largest retained size first (then shallow). */
-GArray       *hs_instances_of_class       (HsAnalysis *analysis, HsClass c);
-
 G_END_DECLS

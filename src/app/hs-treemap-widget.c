@@ -5,6 +5,7 @@
  * milliseconds even for trees of millions of nodes. */
 #include "config.h"
 #include "hs-treemap-widget.h"
+#include "hs-format.h"
 #include "hs-treemap-layout.h"
 
 #include <glib/gi18n.h>
@@ -66,13 +67,13 @@ invalidate (HsTreemapWidget *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Colour by package: a hue from the package name's hash, lighter with depth. */
+/* Colour by package, the report's colour for the same package
+ * (hs_format_package_rgb), lighter with depth so that nesting shows. */
 static void
 node_color (HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
 {
-  const char *name, *dot;
-  guint hash;
-  double h, s = 0.42, l, c, x, m, r, g, b;
+  const char *name;
+  double r, g, b, mix;
 
   if (node >= a->dom->n)
     {
@@ -84,31 +85,9 @@ node_color (HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
     name = "";
   if (g_str_has_prefix (name, "class "))
     name += 6;
-  dot = strrchr (name, '.');
-  if (dot != NULL)
-    {
-      g_autofree char *package = g_strndup (name, dot - name);
-      hash = g_str_hash (package);
-    }
-  else
-    hash = g_str_hash (name);
-  /* Spread similar hashes over the wheel. */
-  hash = (hash ^ (hash >> 13)) * 0x9e3779b1u;
-  h = (hash % 360) / 60.0;
-  l = MIN (0.50 + depth * 0.06, 0.82);
-  c = (1 - fabs (2 * l - 1)) * s;
-  x = c * (1 - fabs (fmod (h, 2) - 1));
-  m = l - c / 2;
-  switch ((int) h)
-    {
-    case 0: r = c; g = x; b = 0; break;
-    case 1: r = x; g = c; b = 0; break;
-    case 2: r = 0; g = c; b = x; break;
-    case 3: r = 0; g = x; b = c; break;
-    case 4: r = x; g = 0; b = c; break;
-    default: r = c; g = 0; b = x; break;
-    }
-  *rgba = (GdkRGBA) { r + m, g + m, b + m, 1 };
+  hs_format_package_rgb (name, &r, &g, &b);
+  mix = MIN (depth * 0.08, 0.48);
+  *rgba = (GdkRGBA) { r + (1 - r) * mix, g + (1 - g) * mix, b + (1 - b) * mix, 1 };
 }
 
 static char *

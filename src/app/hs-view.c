@@ -94,6 +94,13 @@ hs_view_class_set_page (HsViewClass *klass,
 }
 
 const char *
+hs_view_class_get_name (HsViewClass *klass)
+{
+  g_return_val_if_fail (HS_IS_VIEW_CLASS (klass), NULL);
+  return klass->name;
+}
+
+const char *
 hs_view_get_name (HsView *self)
 {
   g_return_val_if_fail (HS_IS_VIEW (self), NULL);

@@ -7,8 +7,10 @@
  * The window adds each view to its GtkStack under hs_view_get_name() with
  * hs_view_get_title() (and the icon), hides the ones that need the whole
  * analysis while only the leaks are known, and calls:
- *   hs_view_set_loader()     when a dump's analysis is done (or NULL to
- *                            forget the dump: the view clears itself);
+ *   hs_view_set_loader()     when a dump's analysis is done, or, for a
+ *                            view that does not need it (it is shown
+ *                            early), when the dump is opened; NULL to
+ *                            forget the dump: the view clears itself;
  *   hs_view_show_early()     when the leak report is known early (only
  *                            views whose class implements show_early);
  *   hs_view_ensure_filled()  when the view becomes the visible one.
@@ -60,6 +62,10 @@ void        hs_view_class_set_page     (HsViewClass *klass,
                                         const char  *icon_name,
                                         gboolean     needs_analysis,
                                         const char  *fill_timing);
+
+/* The page name of a view class (for what the window sets up in its own
+ * class_init, e.g. the Alt+N bindings, before any view exists). */
+const char *hs_view_class_get_name     (HsViewClass *klass);
 
 const char *hs_view_get_name           (HsView *self);
 const char *hs_view_get_title          (HsView *self);

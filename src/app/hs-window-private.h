@@ -1,66 +1,83 @@
-/* hs-window-private.h: what the UI tests and the screenshot tool need to
- * see of the window, without poking at widget internals. */
+/* hs-window-private.h: the window's struct and the internals shared by
+ * the files of the window (hs-window.c, -actions.c, -dnd.c, -recent.c,
+ * -timing.c), as gnome-text-editor does. Not for tests: they use
+ * hs-window.h and each view's own API. */
 #pragma once
 
 #include "hs-window.h"
 #include "hs-loader.h"
-#include "hs-models.h"
-#include "hs-treemap-widget.h"
-#include "hs-inspector.h"
+#include "hs-toast.h"
+#include "hs-view.h"
 
 G_BEGIN_DECLS
 
-HsLoader        *hs_window_get_loader        (HsWindow *self);
-/* "welcome", "loading", "error" or "content". */
-const char      *hs_window_get_page          (HsWindow *self);
-const char      *hs_window_get_error_text    (HsWindow *self);
-/* "overview", "leaks", "classes", "dominators", "treemap". */
-void             hs_window_set_view          (HsWindow *self, const char *name);
-/* Leak list rows (groups), application groups first. */
-guint            hs_window_get_n_leak_rows   (HsWindow *self);
-void             hs_window_select_leak       (HsWindow *self, guint index);
-/* The group of a leak list row as shown (NULL past the end), and the
- * row's second line (instances and retained size). */
-HsLeakGroup     *hs_window_get_leak_group    (HsWindow *self, guint index);
-const char      *hs_window_get_leak_row_subtitle (HsWindow *self, guint index);
-/* Node cards shown for the selected trace (0 when none). */
-guint            hs_window_get_n_trace_nodes (HsWindow *self);
-/* The trace shown and its subtitle (kind of leak, retained size). */
-HsLeakTrace     *hs_window_get_shown_trace   (HsWindow *self);
-const char      *hs_window_get_trace_subtitle (HsWindow *self);
-/* The view shown ("leaks", ...), and whether the leaks are shown while the
- * analysis goes on (the other views and retained sizes follow). */
-const char      *hs_window_get_view          (HsWindow *self);
-gboolean         hs_window_is_analysing      (HsWindow *self);
-/* The class table's model as shown (filtered and sorted), items HsClassRow. */
-GListModel      *hs_window_get_class_model   (HsWindow *self);
-void             hs_window_sort_classes      (HsWindow *self, HsClassColumn column, GtkSortType order);
-void             hs_window_get_class_sort    (HsWindow *self, HsClassColumn *column, GtkSortType *order);
-void             hs_window_set_class_filter  (HsWindow *self, const char *text);
-/* Selects the class at position of the class table (as a click does), and
- * the instances list shown below it (NULL when hidden or while the
- * instances are being found: hs_window_instances_pending). */
-void             hs_window_select_class      (HsWindow *self, guint position);
-GListModel      *hs_window_get_instances     (HsWindow *self);
-gboolean         hs_window_instances_pending (HsWindow *self);
-/* Opens the instances list of the class at position of the class table;
- * they are found on a worker thread. */
-void             hs_window_show_instances    (HsWindow *self, guint position);
-/* The dominator tree's GtkTreeListModel (items GtkTreeListRow of HsObjectRow). */
-GtkTreeListModel*hs_window_get_dominator_model (HsWindow *self);
-HsTreemapWidget *hs_window_get_treemap       (HsWindow *self);
-HsInspector     *hs_window_get_inspector     (HsWindow *self);
-void             hs_window_inspect           (HsWindow *self, HsObj obj);
-/* Writes the HTML report on a worker thread, then shows the toast. */
-void             hs_window_export_to         (HsWindow *self, const char *path);
+typedef struct _HsWindowTiming HsWindowTiming;
 
-/* Dumps offered by the "several dumps" banner (0 when hidden), and the
- * user's choice of one (reloads the file with that dump). */
-guint            hs_window_get_n_dumps_offered (HsWindow *self);
-void             hs_window_choose_dump       (HsWindow *self, guint index);
-/* The window's drop target (files dropped on the window open). */
-GtkDropTarget   *hs_window_get_drop_target   (HsWindow *self);
-/* The toast's text while it is shown, else NULL. */
-const char      *hs_window_get_toast         (HsWindow *self);
+struct _HsWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* template */
+  GtkWidget *title_stack;
+  GtkWidget *inspector_button;
+  GtkWidget *export_button;
+  GtkWidget *main_stack;
+  GtkWidget *recent_label;
+  GtkWidget *recent_list;
+  GtkWidget *loading_title;
+  GtkWidget *loading_size;
+  GtkWidget *loading_phase;
+  GtkWidget *loading_progress;
+  GtkWidget *error_message;
+  GtkWidget *analysis_bar;
+  GtkWidget *analysis_phase;
+  GtkWidget *analysis_progress;
+  GtkWidget *dumps_revealer;
+  GtkWidget *dumps_label;
+  GtkWidget *dumps_dropdown;
+  GtkWidget *view_stack;
+  GtkWidget *inspector;
+  HsToast *toast;
+
+  GPtrArray *views;        /* HsView*, in the order of the view table */
+  GSettings *settings;
+  HsLoader *loader;
+  /* The loader's fraction and phase on the loading page, and on the bar
+   * over the leaks shown early. */
+  GBinding *page_bindings[2];
+  GBinding *bar_bindings[2];
+  /* The leaks are shown (from the loader's early report) while the
+   * analysis still runs: the other views wait, retained sizes are pending. */
+  gboolean early;
+  gboolean setting_dump;   /* the dumps dropdown is being set, not chosen */
+  gboolean disposed;       /* async results arriving later are dropped */
+  HsWindowTiming *timing;  /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
+};
+
+/* hs-window.c */
+/* The type of the view at index of the view table (G_TYPE_INVALID past
+ * its end). */
+GType       _hs_window_get_view_type    (guint index);
+HsAnalysis *_hs_window_get_analysis     (HsWindow *self);
+void        _hs_window_show_toast       (HsWindow *self, const char *text, const char *uri);
+
+/* hs-window-actions.c: win.open, export, find, close, view, inspect, toast
+ * and the Alt+1..N bindings of the views. */
+void        _hs_window_class_actions_init (HsWindowClass *klass);
+
+/* hs-window-dnd.c: files dropped on the window open. */
+void        _hs_window_dnd_init         (HsWindow *self);
+
+/* hs-window-recent.c: the recent dumps of the welcome page. */
+void        _hs_window_recent_refresh   (HsWindow *self);
+void        _hs_window_recent_add       (HsWindow *self, GFile *file);
+void        _hs_window_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsWindow *self);
+
+/* hs-window-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what is drawn, and
+ * HEAPSCOPE_DEBUG_VISIT_VIEWS (every view shown in turn). */
+void        _hs_window_timing_start     (HsWindow *self);
+guint       _hs_window_timing_frames    (HsWindow *self);
+void        _hs_window_timing_visit_views (HsWindow *self);
+void        _hs_window_timing_free      (HsWindow *self);
 
 G_END_DECLS

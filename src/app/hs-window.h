@@ -1,21 +1,53 @@
-/* hs-window.h: the main window: welcome, loading, error and content pages,
- * and the Overview, Leaks, Classes, Dominator tree and Treemap views. */
+/* hs-window.h: the main window: welcome, loading, error and content pages;
+ * the content is a stack of views (HsView subclasses, one table of them in
+ * hs-window.c) beside the object inspector. */
 #pragma once
 
 #include <gtk/gtk.h>
+#include "hs-heap.h"
+#include "hs-loader.h"
+#include "hs-view.h"
 
 G_BEGIN_DECLS
 
 #define HS_TYPE_WINDOW (hs_window_get_type ())
 G_DECLARE_FINAL_TYPE (HsWindow, hs_window, HS, WINDOW, GtkApplicationWindow)
 
-HsWindow *hs_window_new  (GtkApplication *application);
+HsWindow   *hs_window_new              (GtkApplication *application);
 /* Opens a dump (dump: which dump of the file, 0 = the first). */
-void      hs_window_open (HsWindow *self, GFile *file, int dump);
+void        hs_window_open             (HsWindow *self, GFile *file, int dump);
 /* TRUE when the window shows nothing yet (welcome page): reused for opens. */
-gboolean  hs_window_is_empty (HsWindow *self);
-
+gboolean    hs_window_is_empty         (HsWindow *self);
 /* Loads the shown or loading file again (after an option changed). */
-void      hs_window_reload (HsWindow *self);
+void        hs_window_reload           (HsWindow *self);
+
+/* The loader of the dump shown or loading, or NULL. */
+HsLoader   *hs_window_get_loader       (HsWindow *self);
+/* "welcome", "loading", "error" or "content". */
+const char *hs_window_get_page         (HsWindow *self);
+/* The message of the error page (NULL unless it is shown). */
+const char *hs_window_get_error_text   (HsWindow *self);
+/* TRUE while the leaks are shown before the analysis is done (the views
+ * that need it are hidden, retained sizes pending). */
+gboolean    hs_window_is_analysing     (HsWindow *self);
+
+/* The view of that page name ("overview", "leaks", ...), or NULL. */
+HsView     *hs_window_get_view_by_name (HsWindow *self, const char *name);
+/* The name of the view shown; shows a view (as the switcher does: a
+ * hidden view is not shown). */
+const char *hs_window_get_view         (HsWindow *self);
+void        hs_window_set_view         (HsWindow *self, const char *name);
+
+/* Opens an object in the inspector (once the analysis is done). */
+void        hs_window_inspect          (HsWindow *self, HsObj obj);
+GtkWidget  *hs_window_get_inspector    (HsWindow *self);
+
+/* Writes the HTML report on a worker thread, then shows the toast. */
+void        hs_window_export_to        (HsWindow *self, const char *path);
+
+/* Dumps offered by the "several dumps" banner (0 when hidden), and the
+ * user's choice of one (reloads the file with that dump). */
+guint       hs_window_get_n_dumps_offered (HsWindow *self);
+void        hs_window_choose_dump      (HsWindow *self, guint index);
 
 G_END_DECLS

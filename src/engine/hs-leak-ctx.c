@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hs-leaks-private.h"
+#include "hs-runtime.h"
 #include "hs-mem.h"
 
 #include <string.h>
@@ -197,28 +198,6 @@ load_matchers (LeakCtx *c)
 
 /* The matcher for an instance field reference (class hierarchy, then name). */
 
-static int
-read_api_level (HsHeap *heap, char **manufacturer)
-{
-  HsValue val;
-  int level = hs_heap_is_android (heap) ||
-                      hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE
-                  ? 0
-                  : -1;
-  *manufacturer = NULL;
-  if (hs_heap_read_static (heap, "android.os.Build$VERSION", "SDK_INT", &val) &&
-      val.type == HS_TYPE_INT && val.i > 0 && val.i < 10000)
-    level = val.i;
-  if (hs_heap_read_static (heap, "android.os.Build", "MANUFACTURER", &val) &&
-      val.type == HS_TYPE_OBJECT && val.id)
-    {
-      HsObj s = hs_heap_find (heap, val.id);
-      if (s != HS_OBJ_NONE)
-        *manufacturer = hs_heap_read_string (heap, s, 64);
-    }
-  return level;
-}
-
 void
 _hs_leak_ctx_clear (LeakCtx *c)
 {
@@ -269,7 +248,12 @@ _hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakO
   c->table = hs_matchers_load (opts->matchers_path, error);
   if (c->table == NULL)
     return FALSE;
-  c->api_level = read_api_level (heap, &c->manufacturer);
+  {
+    /* The matchers' API level and manufacturer: the runtime facts, read once. */
+    g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+    c->api_level = info->api_level;
+    c->manufacturer = g_steal_pointer (&info->manufacturer);
+  }
   if (opts->api_level > 0)
     c->api_level = opts->api_level;
   load_matchers (c);

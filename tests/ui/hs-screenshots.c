@@ -89,17 +89,17 @@ main (int argc, char *argv[])
   save ("overview");
 
   hs_window_set_view (window, "leaks");
-  hs_window_select_leak (window, 0);
+  hs_leaks_view_select (ui_leaks_view (window), 0);
   save ("leaks");
 
   hs_window_set_view (window, "classes");
-  hs_window_show_instances (window, 0);
+  hs_classes_view_show_instances (ui_classes_view (window), 0);
   ui_wait_for_instances (window, 60000);
   save ("classes");
 
   hs_window_set_view (window, "dominators");
   {
-    GListModel *model = G_LIST_MODEL (hs_window_get_dominator_model (window));
+    GListModel *model = G_LIST_MODEL (hs_dominators_view_get_model (ui_dominators_view (window)));
     g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, 0);
     if (row != NULL)
       gtk_tree_list_row_set_expanded (row, TRUE);
@@ -112,9 +112,9 @@ main (int argc, char *argv[])
     /* Zoomed into the biggest object. */
     g_autoptr(GArray) top = hs_analysis_top_objects (a, 1);
     if (top->len > 0)
-      hs_treemap_widget_zoom_into (hs_window_get_treemap (window), g_array_index (top, HsObj, 0));
+      hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)), g_array_index (top, HsObj, 0));
     save ("treemap-zoomed");
-    hs_treemap_widget_zoom_to (hs_window_get_treemap (window), 0);
+    hs_treemap_widget_zoom_to (hs_treemap_view_get_treemap (ui_treemap_view (window)), 0);
   }
 
   /* The inspector on the first leaking object, over the leak view. */

@@ -91,7 +91,7 @@ direct_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 static void
 check_class_sorting (HsWindow *window, HsAnalysis *a)
 {
-  GListModel *model = hs_window_get_class_model (window);
+  GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
   guint n = g_list_model_get_n_items (model);
 
   for (HsClassColumn column = 0; column < HS_CLASS_N_COLUMNS; column++)
@@ -102,9 +102,9 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         GtkSortType got_order;
         g_autoptr(HsClassRow) prev = NULL;
 
-        hs_window_sort_classes (window, column, order);
+        hs_classes_view_sort_by_column (ui_classes_view (window), column, order);
         ui_iterate (20);
-        hs_window_get_class_sort (window, &got_column, &got_order);
+        hs_classes_view_get_sort (ui_classes_view (window), &got_column, &got_order);
         g_assert_cmpint (got_column, ==, column);
         g_assert_cmpint (got_order, ==, order);
         g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
@@ -136,14 +136,14 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
             g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);
           }
       }
-  hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+  hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   ui_iterate (20);
 }
 
 static void
 check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
 {
-  GListModel *model = hs_window_get_class_model (window);
+  GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
   guint expected = 0, n;
   g_autofree char *folded = g_utf8_casefold (query, -1);
 
@@ -153,7 +153,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
       if (strstr (name, folded) != NULL)
         expected++;
     }
-  hs_window_set_class_filter (window, query);
+  hs_classes_view_set_filter (ui_classes_view (window), query);
   ui_iterate (20);
   n = g_list_model_get_n_items (model);
   g_assert_cmpuint (n, ==, expected);
@@ -164,7 +164,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
       g_autofree char *name = g_utf8_casefold (hs_class_row_get_name (row), -1);
       g_assert_nonnull (strstr (name, folded));
     }
-  hs_window_set_class_filter (window, "");
+  hs_classes_view_set_filter (ui_classes_view (window), "");
   ui_iterate (20);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, hs_heap_n_classes (a->heap));
 }
@@ -184,7 +184,7 @@ row_retained (GListModel *model, guint i, guint *depth)
 static void
 check_dominator_tree (HsWindow *window, HsAnalysis *a, guint64 expected_top)
 {
-  GtkTreeListModel *tree = hs_window_get_dominator_model (window);
+  GtkTreeListModel *tree = hs_dominators_view_get_model (ui_dominators_view (window));
   GListModel *model = G_LIST_MODEL (tree);
   gsize n_roots = 0, n_children = 0;
   g_autoptr(GtkTreeListRow) first = NULL;
@@ -253,7 +253,7 @@ treemap_laid_out (gpointer data)
 static GdkTexture *
 render_treemap (HsWindow *window, gboolean async)
 {
-  GtkWidget *treemap = GTK_WIDGET (hs_window_get_treemap (window));
+  GtkWidget *treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
   GdkTexture *texture;
 
   if (async)
@@ -298,7 +298,7 @@ zoom_target (HsTreemapWidget *treemap, HsAnalysis *a)
 static void
 check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
 {
-  HsTreemapWidget *treemap = hs_window_get_treemap (window);
+  HsTreemapWidget *treemap = hs_treemap_view_get_treemap (ui_treemap_view (window));
   GtkWidget *widget = GTK_WIDGET (treemap);
   guint64 node = zoom_target (treemap, a);
   const guint64 *path;
@@ -366,7 +366,7 @@ refers_to (HsHeap *heap, HsObj from, HsObj to)
 static void
 check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
 {
-  HsInspector *inspector = hs_window_get_inspector (window);
+  HsInspector *inspector = ui_inspector (window);
   GArray *path;
 
   hs_window_inspect (window, obj);
@@ -380,6 +380,68 @@ check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
   g_assert_cmpuint (g_array_index (path, HsObj, path->len - 1), ==, obj);
   for (guint i = 0; i + 1 < path->len; i++)
     g_assert_true (refers_to (a->heap, g_array_index (path, HsObj, i), g_array_index (path, HsObj, i + 1)));
+}
+
+/* --- overview and leak trace buttons ----------------------------------- */
+
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = find_button (c, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+}
+
+static gboolean
+string_set (gpointer data)
+{
+  return *(char **) data != NULL;
+}
+
+/* Copy Trace puts the trace shown on the clipboard, as text naming its
+ * leaking class (the last node's), and says so in the toast. */
+static void
+check_copy_trace (HsWindow *window)
+{
+  HsLeakTrace *trace = hs_leak_trace_view_get_trace (ui_trace_view (window));
+  HsLeakNode *last = g_ptr_array_index (trace->nodes, trace->nodes->len - 1);
+  GtkWidget *copy = find_button (GTK_WIDGET (ui_trace_view (window)), "_Copy Trace");
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (copy);
+  g_signal_emit_by_name (copy, "clicked");
+  g_assert_cmpstr (ui_toast_text (window), ==, "Leak trace copied to the clipboard");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text, &text);
+  g_assert_true (ui_wait_until (string_set, &text, 5000));
+  g_assert_nonnull (strstr (text, last->class_name));
+}
+
+/* The overview lists the ten objects that retain the most (the sample has
+ * thousands) and its Show Leaks button switches to the leaks. */
+static void
+check_overview (HsWindow *window)
+{
+  HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  GtkWidget *button = find_button (GTK_WIDGET (overview), "Show _Leaks");
+
+  g_assert_cmpuint (hs_overview_view_get_n_biggest (overview), ==, 10);
+  hs_window_set_view (window, "overview");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
 }
 
 /* --- tests -------------------------------------------------------------- */
@@ -409,7 +471,7 @@ test_corpus_leak (void)
 
   /* Leaks: exactly one (corpus README), a LeakyService, whose path starts
    * at a static field of the LeakyService class. */
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 1);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 1);
   g_assert_cmpuint (a->leaks->application_leaks->len + a->leaks->library_leaks->len, ==, 1);
   group = a->leaks->application_leaks->len > 0 ? g_ptr_array_index (a->leaks->application_leaks, 0)
                                                : g_ptr_array_index (a->leaks->library_leaks, 0);
@@ -422,14 +484,14 @@ test_corpus_leak (void)
   g_assert_cmpint (first->ref_kind, ==, HS_PATH_REF_STATIC);
   g_assert_cmpstr (last->class_name, ==, "com.example.leakcanary.LeakyService");
   g_assert_cmpint (last->leaking, ==, HS_LEAKING_YES);
-  hs_window_select_leak (window, 0);
+  hs_leaks_view_select (ui_leaks_view (window), 0);
   ui_iterate (50);
   /* The trace is shown as one card per node. */
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, trace->nodes->len);
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, trace->nodes->len);
 
   /* Classes: one row per class; default order retained descending, with
    * expected/leak_service_binder.json's top two classes first. */
-  classes = hs_window_get_class_model (window);
+  classes = hs_classes_view_get_class_model (ui_classes_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (classes), ==, hs_heap_n_classes (a->heap));
   {
     g_autoptr(HsClassRow) r0 = g_list_model_get_item (classes, 0);
@@ -450,12 +512,12 @@ test_corpus_leak (void)
   {
     GListModel *inst;
     guint n;
-    g_assert_null (hs_window_get_instances (window));
-    hs_window_select_class (window, 1);
+    g_assert_null (hs_classes_view_get_instances (ui_classes_view (window)));
+    hs_classes_view_select_class (ui_classes_view (window), 1);
     /* Found on a worker: the list is empty until then. */
-    g_assert_true (hs_window_instances_pending (window));
+    g_assert_true (hs_classes_view_instances_pending (ui_classes_view (window)));
     g_assert_true (ui_wait_for_instances (window, 30000));
-    inst = hs_window_get_instances (window);
+    inst = hs_classes_view_get_instances (ui_classes_view (window));
     g_assert_nonnull (inst);
     n = g_list_model_get_n_items (inst);
     g_assert_cmpuint (n, ==, 11584);
@@ -467,22 +529,22 @@ test_corpus_leak (void)
       }
     /* A sort moves the selected row: its instances stay listed, not
      * searched again. */
-    hs_window_sort_classes (window, HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
+    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
     ui_iterate (20);
-    g_assert_false (hs_window_instances_pending (window));
-    g_assert_true (hs_window_get_instances (window) == inst);
-    hs_window_sort_classes (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+    g_assert_false (hs_classes_view_instances_pending (ui_classes_view (window)));
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
+    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
     ui_iterate (20);
-    g_assert_true (hs_window_get_instances (window) == inst);
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
     /* Activating the selected row (the second click of a double click)
      * keeps the list too. */
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_window_get_class_model (window), 1);
+      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 1);
       g_assert_cmpstr (hs_class_row_get_name (row), ==, "java.lang.String");
     }
-    hs_window_show_instances (window, 1);
-    g_assert_false (hs_window_instances_pending (window));
-    g_assert_true (hs_window_get_instances (window) == inst);
+    hs_classes_view_show_instances (ui_classes_view (window), 1);
+    g_assert_false (hs_classes_view_instances_pending (ui_classes_view (window)));
+    g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
   }
 
   /* Dominator tree: the top object of expected json retains 256648. */
@@ -506,7 +568,7 @@ test_jhat_classes (void)
 
   /* Corpus README: 361 classes. */
   g_assert_cmpuint (hs_heap_n_classes (a->heap), ==, 361);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, 361);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, 361);
   check_class_sorting (window, a);
   check_dominator_tree (window, a, 0);
   window_close (window);
@@ -525,19 +587,21 @@ test_sample (void)
   a = open_and_wait (window, path);
   /* tests/generator/README.md: 3 leaking objects in 2 application leak
    * groups, no library leaks. */
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
   g_assert_cmpuint (a->leaks->library_leaks->len, ==, 0);
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)
     traces += ((HsLeakGroup *) g_ptr_array_index (a->leaks->application_leaks, i))->traces->len;
   g_assert_cmpuint (traces, ==, 3);
   for (guint i = 0; i < 2; i++)
     {
-      hs_window_select_leak (window, i);
+      hs_leaks_view_select (ui_leaks_view (window), i);
       ui_iterate (30);
-      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+      g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
+  check_copy_trace (window);
+  check_overview (window);
 
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
                     hs_heap_n_classes (a->heap));
   check_class_sorting (window, a);
   check_class_filter (window, a, "com.example");
@@ -628,6 +692,12 @@ content_shown (gpointer data)
   return g_strcmp0 (hs_window_get_page (data), "content") == 0;
 }
 
+static GtkWidget *
+analysis_bar (HsWindow *window)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "analysis_bar"));
+}
+
 static const char *
 last_class (HsLeakGroup *g, guint trace)
 {
@@ -667,16 +737,18 @@ test_early_leaks (void)
   g_assert_null (hs_loader_get_analysis (loader));
   g_assert_true (hs_window_is_analysing (window));
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  /* The bar over the leaks says the analysis goes on. */
+  g_assert_true (gtk_widget_get_visible (analysis_bar (window)));
 
   early = hs_loader_get_leaks (loader);
   g_assert_nonnull (early);
   g_assert_cmpuint (early->application_leaks->len, ==, 2);
   g_assert_cmpuint (early->library_leaks->len, ==, 0);
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
-  g_assert_null (hs_window_get_leak_group (window, 2));
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
+  g_assert_null (hs_leaks_view_get_group (ui_leaks_view (window), 2));
   for (guint i = 0; i < 2; i++)
     {
-      HsLeakGroup *g = hs_window_get_leak_group (window, i);
+      HsLeakGroup *g = hs_leaks_view_get_group (ui_leaks_view (window), i);
       g_assert_nonnull (g);
       if (g_str_equal (last_class (g, 0), "com.example.LeakedActivity"))
         activity = g;
@@ -685,7 +757,7 @@ test_early_leaks (void)
       /* Retained sizes are not known yet, and the row says so. */
       for (guint t = 0; t < g->traces->len; t++)
         g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (g->traces, t))->retained_bytes, ==, 0);
-      g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, i), ==,
+      g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), i), ==,
                        g == activity ? "2 instances · retained size pending" : "1 instance · retained size pending");
     }
   g_assert_nonnull (activity);
@@ -706,18 +778,18 @@ test_early_leaks (void)
                    ==, "com.example.LeakThread");
 
   /* The first row is selected and its trace drawn, one card per node. */
-  selected = hs_window_get_leak_group (window, 0);
-  shown = hs_window_get_shown_trace (window);
+  selected = hs_leaks_view_get_group (ui_leaks_view (window), 0);
+  shown = hs_leak_trace_view_get_trace (ui_trace_view (window));
   g_assert_true (shown == g_ptr_array_index (selected->traces, 0));
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, shown->nodes->len);
-  g_assert_cmpstr (hs_window_get_trace_subtitle (window), ==, "Application leak · retained size pending");
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
+  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==, "Application leak · retained size pending");
   check_window_picture (window);
   /* The views that need the dominators wait, and so does the inspector. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
   ui_iterate (20);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hs_window_get_inspector (window))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
 
   /* Let the analysis finish: the same report, filled in, groups ordered by
    * retained size (2208 before 2096); the selection and trace stay. */
@@ -728,11 +800,13 @@ test_early_leaks (void)
   g_assert_true (hs_loader_get_leaks (loader) == early);
   g_assert_false (hs_window_is_analysing (window));
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), ==, 2);
-  g_assert_true (hs_window_get_leak_group (window, 0) == activity);
-  g_assert_true (hs_window_get_leak_group (window, 1) == thread);
-  g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, 0), ==, activity_row);
-  g_assert_cmpstr (hs_window_get_leak_row_subtitle (window, 1), ==, thread_row);
+  /* ...and is gone, leaving no empty strip over the views. */
+  g_assert_false (gtk_widget_get_visible (analysis_bar (window)));
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
+  g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 0) == activity);
+  g_assert_true (hs_leaks_view_get_group (ui_leaks_view (window), 1) == thread);
+  g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), 0), ==, activity_row);
+  g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), 1), ==, thread_row);
   for (guint t = 0; t < 2; t++)
     {
       HsLeakTrace *trace = g_ptr_array_index (activity->traces, t);
@@ -741,21 +815,21 @@ test_early_leaks (void)
     }
   g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_bytes, ==, 2096);
   g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_count, ==, 4);
-  g_assert_true (hs_window_get_shown_trace (window) == shown);
-  g_assert_cmpuint (hs_window_get_n_trace_nodes (window), ==, shown->nodes->len);
+  g_assert_true (hs_leak_trace_view_get_trace (ui_trace_view (window)) == shown);
+  g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
   {
     g_autofree char *bytes = hs_format_bytes (selected == activity ? 1104 : 2096);
     g_autofree char *subtitle = g_strdup_printf ("Application leak · retaining %s in 4 objects", bytes);
-    g_assert_cmpstr (hs_window_get_trace_subtitle (window), ==, subtitle);
+    g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==, subtitle);
   }
   /* Now the other views and the inspector are there. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==, hs_heap_n_classes (a->heap));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, hs_heap_n_classes (a->heap));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hs_window_get_inspector (window))));
-  g_assert_cmpuint (hs_inspector_get_obj (hs_window_get_inspector (window)), ==, shown->leaking_obj);
-  g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 30000));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, shown->leaking_obj);
+  g_assert_true (ui_wait_until (inspector_idle, ui_inspector (window), 30000));
   check_window_picture (window);
   g_object_unref (loader);
   window_close (window);
@@ -825,7 +899,7 @@ test_several_dumps (void)
   g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 1);
   g_assert_cmpuint (hs_heap_n_objects (a->heap), !=, first_objects);
   g_assert_cmpuint (hs_window_get_n_dumps_offered (window), ==, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_window_get_class_model (window)), ==,
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
                     hs_heap_n_classes (a->heap));
   window_close (window);
 }
@@ -833,7 +907,7 @@ test_several_dumps (void)
 static gboolean
 toast_shown (gpointer data)
 {
-  return hs_window_get_toast (data) != NULL;
+  return ui_toast_text (data) != NULL;
 }
 
 static void
@@ -851,7 +925,7 @@ test_export (void)
   open_and_wait (window, sample);
   hs_window_export_to (window, path);
   g_assert_true (ui_wait_until (toast_shown, window, 60000));
-  g_assert_nonnull (strstr (hs_window_get_toast (window), "report.html"));
+  g_assert_nonnull (strstr (ui_toast_text (window), "report.html"));
   g_assert_true (g_file_get_contents (path, &html, &len, &error));
   g_assert_no_error (error);
   /* An HTML page with the sample's planted leak classes in it. */
@@ -1000,7 +1074,7 @@ test_drop (void)
   /* A file dropped on the window (the value a file manager's drag gives). */
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_take_boxed (&value, files);
-  g_signal_emit_by_name (hs_window_get_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
+  g_signal_emit_by_name (ui_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
   g_value_unset (&value);
   g_assert_true (handled);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -1024,19 +1098,19 @@ test_hostile_names (void)
 
   g_log_set_always_fatal (fatal | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
   a = open_and_wait (window, path);
-  g_assert_cmpuint (hs_window_get_n_leak_rows (window), >, 0);
-  for (guint i = 0; i < hs_window_get_n_leak_rows (window); i++)
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), >, 0);
+  for (guint i = 0; i < hs_leaks_view_get_n_rows (ui_leaks_view (window)); i++)
     {
-      hs_window_select_leak (window, i);
+      hs_leaks_view_select (ui_leaks_view (window), i);
       ui_iterate (30);
-      g_assert_cmpuint (hs_window_get_n_trace_nodes (window), >=, 2);
+      g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)
     {
       HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, i);
       HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
       hs_window_inspect (window, t->leaking_obj);
-      g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 30000));
+      g_assert_true (ui_wait_until (inspector_idle, ui_inspector (window), 30000));
     }
   hs_window_set_view (window, "classes");
   check_window_picture (window);

@@ -1,6 +1,7 @@
 /* ui-util.c */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-toast.h"
 
 #include <string.h>
 
@@ -46,7 +47,7 @@ ui_wait_for_load (HsWindow *window, guint timeout_ms)
 static gboolean
 instances_found (gpointer data)
 {
-  return !hs_window_instances_pending (data);
+  return !hs_classes_view_instances_pending (ui_classes_view (data));
 }
 
 gboolean
@@ -148,4 +149,73 @@ ui_count_diff (GdkTexture *a, GdkTexture *b)
       if (memcmp (da + y * sa + x * 4, db + y * sb + x * 4, 4) != 0)
         diff++;
   return diff;
+}
+
+HsView *
+ui_view (HsWindow *window, const char *name)
+{
+  HsView *view = hs_window_get_view_by_name (window, name);
+
+  g_assert_nonnull (view);
+  hs_view_ensure_filled (view);
+  return view;
+}
+
+HsLeaksView *
+ui_leaks_view (HsWindow *window)
+{
+  return HS_LEAKS_VIEW (ui_view (window, "leaks"));
+}
+
+HsLeakTraceView *
+ui_trace_view (HsWindow *window)
+{
+  return hs_leaks_view_get_trace_view (ui_leaks_view (window));
+}
+
+HsClassesView *
+ui_classes_view (HsWindow *window)
+{
+  return HS_CLASSES_VIEW (ui_view (window, "classes"));
+}
+
+HsDominatorsView *
+ui_dominators_view (HsWindow *window)
+{
+  return HS_DOMINATORS_VIEW (ui_view (window, "dominators"));
+}
+
+HsTreemapView *
+ui_treemap_view (HsWindow *window)
+{
+  return HS_TREEMAP_VIEW (ui_view (window, "treemap"));
+}
+
+HsInspector *
+ui_inspector (HsWindow *window)
+{
+  return HS_INSPECTOR (hs_window_get_inspector (window));
+}
+
+const char *
+ui_toast_text (HsWindow *window)
+{
+  GObject *toast = gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "toast");
+
+  g_assert_true (HS_IS_TOAST (toast));
+  return hs_toast_get_text (HS_TOAST (toast));
+}
+
+GtkDropTarget *
+ui_drop_target (HsWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (c))
+        return GTK_DROP_TARGET (c);
+    }
+  return NULL;
 }

@@ -2,13 +2,19 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include "hs-window-private.h"
+#include "hs-window.h"
+#include "hs-inspector.h"
+#include "hs-leaks-view.h"
+#include "hs-overview-view.h"
+#include "hs-classes-view.h"
+#include "hs-dominators-view.h"
+#include "hs-treemap-view.h"
 
 /* Iterates the default main context until the loader leaves LOADING or the
  * timeout passes; returns the final state. */
 HsLoaderState ui_wait_for_load   (HsWindow *window, guint timeout_ms);
 /* Iterates until the class's instances asked for are found (not
- * hs_window_instances_pending) or the timeout; TRUE if found. */
+ * hs_classes_view_instances_pending) or the timeout; TRUE if found. */
 gboolean      ui_wait_for_instances (HsWindow *window, guint timeout_ms);
 /* Iterates the main context for about ms milliseconds. */
 void          ui_iterate         (guint ms);
@@ -22,3 +28,17 @@ guint         ui_count_colors    (GdkTexture *texture);
 /* Number of pixels that differ between two textures of the same size
  * (G_MAXUINT if the sizes differ). */
 guint         ui_count_diff      (GdkTexture *a, GdkTexture *b);
+
+/* The window's views through their own API: the view of that name, filled
+ * if the analysis is done (as showing it would). */
+HsView          *ui_view          (HsWindow *window, const char *name);
+HsLeaksView     *ui_leaks_view    (HsWindow *window);
+HsLeakTraceView *ui_trace_view    (HsWindow *window);
+HsClassesView   *ui_classes_view  (HsWindow *window);
+HsDominatorsView *ui_dominators_view (HsWindow *window);
+HsTreemapView   *ui_treemap_view  (HsWindow *window);
+HsInspector     *ui_inspector     (HsWindow *window);
+/* The toast's text while it is shown, else NULL. */
+const char      *ui_toast_text    (HsWindow *window);
+/* The window's drop target (files dropped on the window open). */
+GtkDropTarget   *ui_drop_target   (HsWindow *window);

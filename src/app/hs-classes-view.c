@@ -1,0 +1,577 @@
+/* hs-classes-view.c: the "classes" view (see the header). The layout is
+ * the template ui/hs-classes-view.ui; the class columns, each with its own
+ * sorter, are made here, and the instances of a class are found on a
+ * worker thread. */
+#include "config.h"
+#include "hs-classes-view.h"
+#include "hs-query.h"
+#include "hs-object-column-view.h"
+#include "hs-timing.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+typedef struct
+{
+  HsClassesView *self;
+  HsClassColumn column;
+} ColumnSpy;
+
+struct _HsClassesView
+{
+  HsView parent_instance;
+
+  /* template */
+  GtkWidget *box;
+  GtkWidget *class_search;
+  GtkWidget *class_status;
+  GtkWidget *class_view;
+  GtkWidget *instances_box;
+  GtkWidget *instances_label;
+  GtkWidget *instances_view;
+
+  GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
+  GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
+  ColumnSpy spies[HS_CLASS_N_COLUMNS];
+  GtkCustomFilter *class_filter;
+  GtkFilterListModel *class_filter_model;
+  GtkSortListModel *class_sort_model;
+  HsClassModel *class_model;
+  char *class_query;
+
+  /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
+   * here, and found again when it changes (see on_sorter_changed). */
+  HsClassColumn sort_column;
+  GtkSortType sort_order;
+  gboolean spy_armed;
+  HsClassColumn spy_column;
+  int spy_result;
+
+  guint instances_serial;      /* the instance list asked for last */
+  gboolean instances_pending;  /* being found on a worker */
+  HsClass instances_class;     /* whose instances are listed or pending */
+  gboolean disposed;           /* instances found later are dropped */
+};
+
+G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
+
+static const char *
+class_column_title (HsClassColumn c)
+{
+  switch (c)
+    {
+    case HS_CLASS_COLUMN_NAME: return _("Class");
+    case HS_CLASS_COLUMN_COUNT: return _("Objects");
+    case HS_CLASS_COLUMN_REACHABLE: return _("Reachable");
+    case HS_CLASS_COLUMN_UNREACHABLE: return _("Unreachable");
+    case HS_CLASS_COLUMN_SHALLOW: return _("Shallow Size");
+    case HS_CLASS_COLUMN_RETAINED: return _("Retained Size");
+    case HS_CLASS_N_COLUMNS:
+    default: return "";
+    }
+}
+
+static char *
+format_count (guint64 n)
+{
+  /* Digit grouping by the user's locale. */
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
+static void
+setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *cell = gtk_inscription_new (NULL);
+  gboolean numeric = GPOINTER_TO_UINT (data) != HS_CLASS_COLUMN_NAME;
+
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
+                                     numeric ? GTK_INSCRIPTION_OVERFLOW_CLIP
+                                             : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 8 : 20);
+  if (numeric)
+    gtk_widget_add_css_class (cell, "hs-numeric");
+  gtk_list_item_set_child (item, cell);
+}
+
+static void
+bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  HsClassColumn column = GPOINTER_TO_UINT (data);
+  HsClassRow *row = gtk_list_item_get_item (item);
+  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
+  g_autofree char *text = NULL;
+  guint64 v;
+
+  switch (column)
+    {
+    case HS_CLASS_COLUMN_NAME:
+      gtk_inscription_set_text (cell, hs_class_row_get_name (row));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), hs_class_row_get_name (row));
+      return;
+    case HS_CLASS_COLUMN_SHALLOW:
+    case HS_CLASS_COLUMN_RETAINED:
+      v = hs_class_row_get_value (row, column);
+      text = hs_format_bytes (v);
+      break;
+    case HS_CLASS_COLUMN_COUNT:
+    case HS_CLASS_COLUMN_REACHABLE:
+    case HS_CLASS_COLUMN_UNREACHABLE:
+    case HS_CLASS_N_COLUMNS:
+    default:
+      v = hs_class_row_get_value (row, column);
+      text = format_count (v);
+      break;
+    }
+  gtk_inscription_set_text (cell, text);
+  if (column == HS_CLASS_COLUMN_UNREACHABLE)
+    gtk_widget_set_opacity (GTK_WIDGET (cell), v > 0 ? 1.0 : 0.45);
+}
+
+/* ---------------------------------------------------------------------- */
+/* sorting                                                                */
+
+/* Each column's sorter: the column's own order (hs_class_sorter_new); when
+ * armed, it also notes that it was asked, and its answer. */
+static int
+column_compare (gconstpointer a, gconstpointer b, gpointer data)
+{
+  ColumnSpy *spy = data;
+  HsClassesView *self = spy->self;
+  int r = gtk_sorter_compare (self->base_sorters[spy->column], (gpointer) a, (gpointer) b);
+
+  if (self->spy_armed)
+    {
+      self->spy_armed = FALSE;
+      self->spy_column = spy->column;
+      self->spy_result = r;
+    }
+  return r;
+}
+
+/* A header was clicked (or sort_by_column called): the column view's
+ * sorter asks its primary column first, and inverts that column's answer
+ * when descending. Comparing two distinct classes (every column's order is
+ * total) tells which column it is and in which direction. */
+static void
+on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *self)
+{
+  g_autoptr(GObject) a = NULL;
+  g_autoptr(GObject) b = NULL;
+  int r;
+
+  if (self->class_model == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->class_model)) < 2)
+    return;
+  a = g_list_model_get_item (G_LIST_MODEL (self->class_model), 0);
+  b = g_list_model_get_item (G_LIST_MODEL (self->class_model), 1);
+  self->spy_armed = TRUE;
+  r = gtk_sorter_compare (sorter, a, b);
+  if (!self->spy_armed && self->spy_result != 0)
+    {
+      self->sort_column = self->spy_column;
+      self->sort_order = r == self->spy_result ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+    }
+  self->spy_armed = FALSE;
+}
+
+void
+hs_classes_view_sort_by_column (HsClassesView *self, HsClassColumn column, GtkSortType order)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  g_return_if_fail (column < HS_CLASS_N_COLUMNS);
+
+  self->sort_column = column;
+  self->sort_order = order;
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->class_view), self->class_columns[column], order);
+}
+
+void
+hs_classes_view_get_sort (HsClassesView *self, HsClassColumn *column, GtkSortType *order)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+
+  if (column != NULL)
+    *column = self->sort_column;
+  if (order != NULL)
+    *order = self->sort_order;
+}
+
+/* ---------------------------------------------------------------------- */
+/* filter and status                                                      */
+
+static gboolean
+class_filter_func (gpointer item, gpointer data)
+{
+  HsClassesView *self = data;
+  g_autofree char *folded = NULL;
+
+  if (self->class_query == NULL || self->class_query[0] == '\0')
+    return TRUE;
+  /* Case-insensitive substring; the query is already casefolded. */
+  folded = g_utf8_casefold (hs_class_row_get_name (HS_CLASS_ROW (item)), -1);
+  return strstr (folded, self->class_query) != NULL;
+}
+
+static void
+update_class_status (HsClassesView *self)
+{
+  HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
+  const HsSummary *s;
+  g_autofree char *text = NULL;
+  g_autofree char *un = NULL;
+  g_autofree char *ub = NULL;
+  guint shown, total;
+
+  if (a == NULL || self->class_model == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->class_status), "");
+      return;
+    }
+  shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
+  total = hs_heap_n_classes (a->heap);
+  s = hs_heap_summary (a->heap);
+  un = format_count (s->unreachable_objects);
+  ub = hs_format_bytes (s->unreachable_bytes);
+  if (shown == total)
+    text = g_strdup_printf (_("%u classes · %s unreachable objects (%s)"), total, un, ub);
+  else
+    text = g_strdup_printf (_("%u of %u classes · %s unreachable objects (%s)"), shown, total, un, ub);
+  gtk_label_set_text (GTK_LABEL (self->class_status), text);
+}
+
+void
+hs_classes_view_set_filter (HsClassesView *self, const char *text)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+
+  g_free (self->class_query);
+  self->class_query = text != NULL ? g_utf8_casefold (text, -1) : NULL;
+  gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_class_status (self);
+}
+
+static void
+on_class_search_changed (GtkSearchEntry *entry, HsClassesView *self)
+{
+  hs_classes_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+void
+hs_classes_view_focus_filter (HsClassesView *self)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  gtk_widget_grab_focus (self->class_search);
+}
+
+const char *
+hs_classes_view_get_status (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->class_status));
+}
+
+/* ---------------------------------------------------------------------- */
+/* instances                                                              */
+
+/* Empties the instances list; a search still running is ignored. */
+static void
+forget_instances (HsClassesView *self)
+{
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
+  self->instances_serial++;
+  self->instances_pending = FALSE;
+  self->instances_class = HS_CLASS_NONE;
+}
+
+/* The instances of a class come from a scan over every object and a sort
+ * by retained size (seconds for a class with millions of instances): on a
+ * worker, the list shows them when done. */
+typedef struct {
+  HsLoader *loader;
+  HsClass klass;
+  guint serial;
+} InstancesJob;
+
+static void
+instances_job_free (InstancesJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job);
+}
+
+static void
+instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  InstancesJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  gint64 start = g_get_monotonic_time ();
+  GArray *instances = hs_query_instances_of_class (a, job->klass);
+
+  hs_timing_mark ("worker: %u instances found and sorted in %.3f s", instances->len,
+                  (g_get_monotonic_time () - start) / 1e6);
+  g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
+}
+
+static void
+instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  InstancesJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(HsObjectList) list = NULL;
+  g_autofree char *text = NULL;
+  HsAnalysis *a;
+
+  /* Another class was asked for since, or another dump opened. */
+  if (self->disposed || instances == NULL || job->serial != self->instances_serial
+      || job->loader != hs_view_get_loader (HS_VIEW (self))
+      || (a = hs_view_get_analysis (HS_VIEW (self))) == NULL)
+    return;
+  self->instances_pending = FALSE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
+                                       "%u instances of %s, largest retained size first", instances->len),
+                          instances->len, hs_class_name (a->heap, job->klass));
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  list = hs_object_list_new_take (job->loader, g_steal_pointer (&instances));
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+}
+
+void
+hs_classes_view_show_instances (HsClassesView *self, guint position)
+{
+  g_autoptr(HsClassRow) row = NULL;
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *text = NULL;
+  InstancesJob *job;
+
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
+    return;
+  row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
+  if (row == NULL)
+    return;
+  /* Listed or being found already: a double click selects the row (which
+   * lists its instances) and then activates it. */
+  if (gtk_widget_get_visible (self->instances_box) && hs_class_row_get_class (row) == self->instances_class)
+    return;
+  job = g_new0 (InstancesJob, 1);
+  job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
+  job->klass = self->instances_class = hs_class_row_get_class (row);
+  job->serial = ++self->instances_serial;
+  self->instances_pending = TRUE;
+  text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
+  gtk_widget_set_visible (self->instances_box, TRUE);
+
+  task = g_task_new (self, NULL, instances_done, NULL);
+  g_task_set_name (task, "[heapscope] instances of a class");
+  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
+  g_task_run_in_thread (task, instances_thread);
+}
+
+static void
+on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
+{
+  hs_classes_view_show_instances (self, position);
+}
+
+/* Selecting a class lists its instances below, as activating it does. */
+static void
+on_class_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsClassesView *self)
+{
+  guint position = gtk_single_selection_get_selected (selection);
+
+  if (position != GTK_INVALID_LIST_POSITION)
+    hs_classes_view_show_instances (self, position);
+}
+
+static void
+on_instances_close (GtkButton *button, HsClassesView *self)
+{
+  gtk_widget_set_visible (self->instances_box, FALSE);
+}
+
+void
+hs_classes_view_select_class (HsClassesView *self, guint position)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  gtk_selection_model_select_item (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view)),
+                                   position, TRUE);
+}
+
+GListModel *
+hs_classes_view_get_instances (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->instances_box) || self->instances_pending)
+    return NULL;
+  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+}
+
+gboolean
+hs_classes_view_instances_pending (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->instances_pending;
+}
+
+HsClass
+hs_classes_view_get_instances_class (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), HS_CLASS_NONE);
+  return self->instances_class;
+}
+
+/* ---------------------------------------------------------------------- */
+/* the view                                                               */
+
+GListModel *
+hs_classes_view_get_class_model (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  return G_LIST_MODEL (self->class_sort_model);
+}
+
+static void
+hs_classes_view_fill (HsView *view, HsLoader *loader)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (view);
+
+  g_clear_object (&self->class_model);
+  self->class_model = hs_class_model_new (loader);
+  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  gtk_widget_set_visible (self->instances_box, FALSE);
+  forget_instances (self);
+  update_class_status (self);
+}
+
+static void
+hs_classes_view_clear (HsView *view)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (view);
+
+  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
+  g_clear_object (&self->class_model);
+  gtk_widget_set_visible (self->instances_box, FALSE);
+  forget_instances (self);
+  gtk_label_set_text (GTK_LABEL (self->class_status), "");
+}
+
+static void
+hs_classes_view_dispose (GObject *object)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (object);
+
+  self->disposed = TRUE;
+  gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
+  g_clear_object (&self->class_sort_model);
+  g_clear_object (&self->class_filter_model);
+  g_clear_object (&self->class_filter);
+  g_clear_object (&self->class_model);
+  G_OBJECT_CLASS (hs_classes_view_parent_class)->dispose (object);
+}
+
+static void
+hs_classes_view_finalize (GObject *object)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (object);
+
+  for (guint c = 0; c < HS_CLASS_N_COLUMNS; c++)
+    g_clear_object (&self->base_sorters[c]);
+  g_free (self->class_query);
+  G_OBJECT_CLASS (hs_classes_view_parent_class)->finalize (object);
+}
+
+static void
+hs_classes_view_class_init (HsClassesViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  HsViewClass *view_class = HS_VIEW_CLASS (klass);
+
+  object_class->dispose = hs_classes_view_dispose;
+  object_class->finalize = hs_classes_view_finalize;
+  view_class->fill = hs_classes_view_fill;
+  view_class->clear = hs_classes_view_clear;
+  hs_view_class_set_page (view_class, "classes", _("Classes"), NULL, TRUE, "classes filled");
+
+  g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_search);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_view);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_box);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_label);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_class_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_instances_close);
+}
+
+static void
+add_class_column (HsClassesView *self, HsClassColumn c)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkCustomSorter) sorter = NULL;
+  GtkColumnViewColumn *column;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_class_cell), GUINT_TO_POINTER (c));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_class_cell), GUINT_TO_POINTER (c));
+  column = gtk_column_view_column_new (class_column_title (c), factory);
+  gtk_column_view_column_set_expand (column, c == HS_CLASS_COLUMN_NAME);
+  gtk_column_view_column_set_resizable (column, TRUE);
+
+  self->base_sorters[c] = hs_class_sorter_new (c);
+  self->spies[c].self = self;
+  self->spies[c].column = c;
+  sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
+  gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->class_view), column);
+  self->class_columns[c] = column;
+  g_object_unref (column);
+}
+
+static void
+hs_classes_view_init (HsClassesView *self)
+{
+  GtkSorter *sorter;
+  GtkSingleSelection *selection;
+
+  self->instances_class = HS_CLASS_NONE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint c = 0; c < HS_CLASS_N_COLUMNS; c++)
+    add_class_column (self, c);
+  sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->class_view));
+  g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
+
+  self->class_filter = gtk_custom_filter_new (class_filter_func, self, NULL);
+  self->class_filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->class_filter)));
+  self->class_sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)),
+                                                    g_object_ref (sorter));
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->class_view), GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+
+  hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->class_search), self->box);
+}
+
+GtkWidget *
+hs_classes_view_new (void)
+{
+  return g_object_new (HS_TYPE_CLASSES_VIEW, NULL);
+}

@@ -1,0 +1,24 @@
+/* hs-dominators-view.h: the "dominators" view: the dominator tree as an
+ * expandable table (children sorted by retained size), with a line on the
+ * whole reachable heap. When it is given a finished loader it sorts the
+ * tree's top level on a worker thread, so that its first visit does not
+ * wait for that sort. Activating a row activates "win.inspect". */
+#pragma once
+
+#include "hs-view.h"
+#include "hs-object-row.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_DOMINATORS_VIEW (hs_dominators_view_get_type ())
+G_DECLARE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS, DOMINATORS_VIEW, HsView)
+
+GtkWidget        *hs_dominators_view_new       (void);
+/* The tree shown (items GtkTreeListRow of HsObjectRow, top level first,
+ * largest retained size first); NULL until filled, or when the dump has no
+ * dominator tree. */
+GtkTreeListModel *hs_dominators_view_get_model (HsDominatorsView *self);
+/* The line above the tree (totals, or why there is no tree). */
+const char       *hs_dominators_view_get_summary (HsDominatorsView *self);
+
+G_END_DECLS

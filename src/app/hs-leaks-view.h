@@ -1,0 +1,25 @@
+/* hs-leaks-view.h: the Leaks view: the leak groups (application leaks
+ * first) and the trace of the one selected. Shown early, as soon as the
+ * leak search is done, with the retained sizes pending; filled in place
+ * (selection and trace kept) when the analysis is done. */
+#pragma once
+
+#include "hs-view.h"
+#include "hs-leak-trace-view.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_LEAKS_VIEW (hs_leaks_view_get_type ())
+G_DECLARE_FINAL_TYPE (HsLeaksView, hs_leaks_view, HS, LEAKS_VIEW, HsView)
+
+/* Rows of the list (one per leak group), in the order shown. */
+guint            hs_leaks_view_get_n_rows        (HsLeaksView *self);
+/* Selects a row (as a click does): its first trace is shown. */
+void             hs_leaks_view_select            (HsLeaksView *self, guint index);
+/* The group of a row as shown (NULL past the end), and the row's second
+ * line (instances and retained size). */
+HsLeakGroup     *hs_leaks_view_get_group         (HsLeaksView *self, guint index);
+const char      *hs_leaks_view_get_row_subtitle  (HsLeaksView *self, guint index);
+HsLeakTraceView *hs_leaks_view_get_trace_view    (HsLeaksView *self);
+
+G_END_DECLS

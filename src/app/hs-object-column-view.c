@@ -1,0 +1,314 @@
+/* hs-object-column-view.c: the table of heap objects (see the header). The
+ * layout is the template ui/hs-object-column-view.ui; the columns are made
+ * here, one factory each, the cells built by setup and filled by bind. */
+#include "config.h"
+#include "hs-object-column-view.h"
+
+#include <glib/gi18n.h>
+
+struct _HsObjectColumnView
+{
+  GtkWidget parent_instance;
+
+  /* template (the scrolled window is bound so that dispose_template
+   * unparents it) */
+  GtkWidget *scrolled;
+  GtkWidget *view;
+
+  GtkColumnViewColumn *percent_column;
+  GListModel *model;
+  gboolean tree;
+};
+
+G_DEFINE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TREE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum { OBJ_COL_NAME, OBJ_COL_SHALLOW, OBJ_COL_RETAINED, OBJ_COL_PERCENT };
+
+static void
+setup_text_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *cell = gtk_inscription_new (NULL);
+
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 1.0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_CLIP);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 8);
+  gtk_widget_add_css_class (cell, "hs-numeric");
+  gtk_list_item_set_child (item, cell);
+}
+
+/* The first column: in a tree, an expander around the text. */
+static void
+setup_name_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  HsObjectColumnView *self = data;
+  GtkWidget *cell = gtk_inscription_new (NULL);
+
+  if (self->tree)
+    {
+      GtkWidget *expander = gtk_tree_expander_new ();
+      gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 30);
+      gtk_widget_set_hexpand (cell, TRUE);
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), cell);
+      gtk_list_item_set_child (item, expander);
+      return;
+    }
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 0.0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 20);
+  gtk_list_item_set_child (item, cell);
+}
+
+/* Object label with its short description: HashMap@0x12 "value". */
+static char *
+object_text (HsAnalysis *a, HsObj o)
+{
+  g_autofree char *label = hs_heap_object_label (a->heap, o);
+  g_autofree char *desc = hs_heap_describe (a->heap, o);
+  if (desc != NULL)
+    return g_strdup_printf ("%s  %s", label, desc);
+  return g_steal_pointer (&label);
+}
+
+static HsObjectRow *
+item_object_row (gpointer item)
+{
+  if (GTK_IS_TREE_LIST_ROW (item))
+    return HS_OBJECT_ROW (gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item)));
+  return g_object_ref (HS_OBJECT_ROW (item));
+}
+
+static void
+bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  guint column = GPOINTER_TO_UINT (data);
+  g_autoptr(HsObjectRow) row = item_object_row (gtk_list_item_get_item (item));
+  HsAnalysis *a = hs_loader_get_analysis (hs_object_row_get_loader (row));
+  GtkWidget *child = gtk_list_item_get_child (item);
+  GtkInscription *cell;
+  g_autofree char *text = NULL;
+  HsObj o = hs_object_row_get_obj (row);
+
+  if (GTK_IS_TREE_EXPANDER (child))
+    {
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), gtk_list_item_get_item (item));
+      cell = GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child)));
+    }
+  else
+    cell = GTK_INSCRIPTION (child);
+
+  switch (column)
+    {
+    case OBJ_COL_NAME:
+      text = object_text (a, o);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), text);
+      break;
+    case OBJ_COL_SHALLOW:
+      text = hs_format_bytes (hs_object_row_get_shallow (row));
+      break;
+    case OBJ_COL_RETAINED:
+      text = hs_format_bytes (hs_object_row_get_retained (row));
+      break;
+    case OBJ_COL_PERCENT:
+    default:
+      {
+        guint64 total = a->dom != NULL ? a->dom->retained[a->dom->n] : 0;
+        text = g_strdup_printf ("%.2f%%", total > 0 ? 100.0 * hs_object_row_get_retained (row) / total : 0.0);
+      }
+      break;
+    }
+  gtk_inscription_set_text (cell, text);
+}
+
+static GtkColumnViewColumn *
+add_column (HsObjectColumnView *self, const char *title, GCallback setup, guint column, gboolean expand)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *c;
+
+  g_signal_connect (factory, "setup", setup, self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_object_cell), GUINT_TO_POINTER (column));
+  c = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (c, expand);
+  gtk_column_view_column_set_resizable (c, TRUE);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), c);
+  g_object_unref (c);
+  return c;
+}
+
+static HsObj
+selection_object (GtkSingleSelection *selection)
+{
+  gpointer item = gtk_single_selection_get_selected_item (selection);
+  g_autoptr(HsObjectRow) row = NULL;
+
+  if (item == NULL)
+    return HS_OBJ_NONE;
+  row = item_object_row (item);
+  return hs_object_row_get_obj (row);
+}
+
+static void
+on_selection_changed (GtkSingleSelection *selection, GParamSpec *pspec, HsObjectColumnView *self)
+{
+  HsObj obj = selection_object (selection);
+
+  if (obj != HS_OBJ_NONE)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-object", "u", (guint32) obj);
+}
+
+static void
+on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (view);
+  HsObj obj = model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
+
+  if (obj != HS_OBJ_NONE)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj);
+}
+
+static void
+hs_object_column_view_dispose (GObject *object)
+{
+  HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (object);
+
+  g_clear_object (&self->model);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_OBJECT_COLUMN_VIEW);
+  G_OBJECT_CLASS (hs_object_column_view_parent_class)->dispose (object);
+}
+
+static void
+hs_object_column_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TREE:
+      g_value_set_boolean (value, self->tree);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_object_column_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TREE:
+      /* Construct-only: before any row is set up. */
+      self->tree = g_value_get_boolean (value);
+      gtk_column_view_column_set_visible (self->percent_column, self->tree);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_object_column_view_class_init (HsObjectColumnViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hs_object_column_view_dispose;
+  object_class->get_property = hs_object_column_view_get_property;
+  object_class->set_property = hs_object_column_view_set_property;
+
+  properties[PROP_TREE] =
+    g_param_spec_boolean ("tree", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-object-column-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, view);
+  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+hs_object_column_view_init (HsObjectColumnView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_column (self, _("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
+  add_column (self, _("Shallow Size"), G_CALLBACK (setup_text_cell), OBJ_COL_SHALLOW, FALSE);
+  add_column (self, _("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE);
+  /* xgettext:no-c-format */
+  self->percent_column = add_column (self, _("% of Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
+  gtk_column_view_column_set_visible (self->percent_column, FALSE);
+}
+
+GtkWidget *
+hs_object_column_view_new (gboolean tree)
+{
+  return g_object_new (HS_TYPE_OBJECT_COLUMN_VIEW, "tree", tree, NULL);
+}
+
+gboolean
+hs_object_column_view_get_tree (HsObjectColumnView *self)
+{
+  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), FALSE);
+  return self->tree;
+}
+
+void
+hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
+{
+  GtkSingleSelection *selection = NULL;
+
+  g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
+  g_return_if_fail (model == NULL || G_IS_LIST_MODEL (model));
+
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    {
+      selection = gtk_single_selection_new (g_object_ref (model));
+      gtk_single_selection_set_autoselect (selection, FALSE);
+      gtk_single_selection_set_can_unselect (selection, TRUE);
+      gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+      g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_selection_changed), self, 0);
+    }
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), GTK_SELECTION_MODEL (selection));
+  g_clear_object (&selection);
+}
+
+GListModel *
+hs_object_column_view_get_model (HsObjectColumnView *self)
+{
+  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), NULL);
+  return self->model;
+}
+
+void
+hs_object_column_view_select (HsObjectColumnView *self, guint position)
+{
+  GtkSelectionModel *model;
+
+  g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view));
+  if (model != NULL)
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), position);
+}
+
+HsObj
+hs_object_column_view_get_selected (HsObjectColumnView *self)
+{
+  GtkSelectionModel *model;
+
+  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), HS_OBJ_NONE);
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view));
+  return model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
+}

@@ -1,0 +1,285 @@
+/* hs-overview-view.c: the Overview view (template ui/hs-overview-view.ui):
+ * the grids of the Dump and Memory cards, the Leaks card and the Biggest
+ * Objects list are filled from the analysis. */
+#include "config.h"
+#include "hs-overview-view.h"
+#include "hs-runtime.h"
+#include "hs-ui-util-private.h"
+
+#include <glib/gi18n.h>
+
+struct _HsOverviewView
+{
+  HsView parent_instance;
+
+  GtkWidget *file_label;
+  GtkWidget *kind_label;
+  GtkWidget *warning_label;
+  GtkWidget *dump_grid;
+  GtkWidget *memory_grid;
+  GtkWidget *leaks_number;
+  GtkWidget *leaks_detail;
+  GtkWidget *leaks_button;
+  GtkWidget *leaks_skipped;
+  GtkWidget *biggest_card;
+  GtkWidget *biggest_grid;
+  guint n_biggest;
+};
+
+G_DEFINE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS_TYPE_VIEW)
+
+static void
+clear_grid (GtkWidget *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (grid), child);
+}
+
+static void
+grid_add (GtkWidget *grid, int *row, const char *name, const char *value)
+{
+  GtkWidget *v = hs_label_new (value, "hs-numeric", 1);
+
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_grid_attach (GTK_GRID (grid), hs_label_new (name, "dim-label", 0), 0, *row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), v, 1, *row, 1, 1);
+  (*row)++;
+}
+
+static guint
+count_traces (GPtrArray *groups)
+{
+  guint n = 0;
+
+  for (guint i = 0; groups != NULL && i < groups->len; i++)
+    n += ((HsLeakGroup *) g_ptr_array_index (groups, i))->traces->len;
+  return n;
+}
+
+/* What the dump says about the VM or the device, where it says it. */
+static void
+add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
+{
+  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+
+  if (info->kind == HS_RUNTIME_ANDROID)
+    {
+      if (info->manufacturer != NULL || info->model != NULL)
+        {
+          g_autofree char *device = g_strdup_printf ("%s %s", info->manufacturer ? info->manufacturer : "",
+                                                     info->model ? info->model : "");
+          grid_add (grid, r, _("Device"), g_strstrip (device));
+        }
+      if (info->release != NULL || info->has_sdk_int)
+        {
+          g_autofree char *sdk = info->has_sdk_int ? g_strdup_printf ("%d", info->sdk_int) : g_strdup ("?");
+          g_autofree char *version = g_strdup_printf (_("Android %s (API %s)"), info->release ? info->release : "?", sdk);
+          grid_add (grid, r, _("Android version"), version);
+        }
+    }
+  else if (info->java_version != NULL)
+    grid_add (grid, r, _("Java version"), info->java_version);
+}
+
+static void
+fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
+{
+  GtkWidget *grid = self->dump_grid;
+  int r = 0;
+  g_autofree char *ids = g_strdup_printf (_("%u bytes"), hs_heap_id_size (heap));
+  g_autofree char *refs = g_strdup_printf (_("%u bytes, objects aligned to %u"),
+                                           hs_heap_ref_size (heap), hs_heap_object_align (heap));
+  g_autofree char *file = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _(" (gzip)") : "");
+
+  grid_add (grid, &r, _("Format"), hs_heap_format (heap));
+  grid_add (grid, &r, _("Runtime"), hs_heap_is_android (heap) ? _("Android (ART)") : _("Java (HotSpot)"));
+  add_runtime_details (grid, &r, heap);
+  grid_add (grid, &r, _("Identifier size"), ids);
+  grid_add (grid, &r, _("References"), refs);
+  if (hs_heap_timestamp_ms (heap) > 0)
+    {
+      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (hs_heap_timestamp_ms (heap) / 1000);
+      g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%x %X") : NULL;
+      if (date != NULL)
+        grid_add (grid, &r, _("Written"), date);
+    }
+  grid_add (grid, &r, _("File size"), file);
+  if (hs_heap_n_dumps (heap) > 1)
+    {
+      g_autofree char *d = g_strdup_printf (_("%u of %u"), hs_heap_dump_index (heap) + 1, hs_heap_n_dumps (heap));
+      grid_add (grid, &r, _("Dump"), d);
+    }
+}
+
+static void
+fill_memory (HsOverviewView *self, HsAnalysis *a)
+{
+  const HsSummary *s = hs_heap_summary (a->heap);
+  GtkWidget *grid = self->memory_grid;
+  int r = 0;
+  g_autofree char *objects = hs_format_count (s->objects);
+  g_autofree char *classes = hs_format_count (s->classes);
+  g_autofree char *roots = hs_format_count (s->gc_roots);
+  g_autofree char *rb = hs_format_bytes (s->reachable_bytes);
+  g_autofree char *rn = hs_format_count (s->reachable_objects);
+  g_autofree char *ub = hs_format_bytes (s->unreachable_bytes);
+  g_autofree char *un = hs_format_count (s->unreachable_objects);
+  g_autofree char *reach = g_strdup_printf (_("%s in %s objects"), rb, rn);
+  g_autofree char *unreach = g_strdup_printf (_("%s in %s objects"), ub, un);
+  g_autofree char *total = hs_format_bytes (s->shallow_bytes);
+
+  grid_add (grid, &r, _("Objects"), objects);
+  grid_add (grid, &r, _("Classes"), classes);
+  grid_add (grid, &r, _("GC roots"), roots);
+  grid_add (grid, &r, _("Heap size"), total);
+  grid_add (grid, &r, _("Reachable"), reach);
+  grid_add (grid, &r, _("Unreachable"), unreach);
+  if (a->native_total > 0)
+    {
+      g_autofree char *native = hs_format_bytes (a->native_total);
+      grid_add (grid, &r, _("Native memory"), native);
+    }
+}
+
+static void
+fill_leaks (HsOverviewView *self, HsAnalysis *a)
+{
+  gboolean searched = a->leaks != NULL;
+
+  gtk_widget_set_visible (self->leaks_number, searched);
+  gtk_widget_set_visible (self->leaks_detail, searched);
+  gtk_widget_set_visible (self->leaks_button, searched);
+  gtk_widget_set_visible (self->leaks_skipped, !searched);
+  if (searched)
+    {
+      guint app = count_traces (a->leaks->application_leaks);
+      guint lib = count_traces (a->leaks->library_leaks);
+      g_autofree char *n = g_strdup_printf ("%u", app + lib);
+      g_autofree char *detail = g_strdup_printf (_("%u application leaks, %u library leaks"), app, lib);
+
+      gtk_label_set_text (GTK_LABEL (self->leaks_number), n);
+      gtk_label_set_text (GTK_LABEL (self->leaks_detail), detail);
+      if (app > 0)
+        gtk_widget_add_css_class (self->leaks_number, "error");
+      else
+        gtk_widget_remove_css_class (self->leaks_number, "error");
+    }
+}
+
+static void
+fill_biggest (HsOverviewView *self, HsAnalysis *a)
+{
+  g_autoptr(GArray) top = NULL;
+  guint64 total;
+
+  gtk_widget_set_visible (self->biggest_card, a->dom != NULL);
+  if (a->dom == NULL)
+    return;
+  top = hs_analysis_top_objects (a, 10);
+  total = a->dom->retained[a->dom->n];
+  for (guint i = 0; top != NULL && i < top->len; i++)
+    {
+      HsObj o = g_array_index (top, HsObj, i);
+      g_autofree char *label = hs_heap_object_label (a->heap, o);
+      g_autofree char *desc = hs_heap_describe (a->heap, o);
+      g_autofree char *retained = hs_format_bytes (a->dom->retained[o]);
+      double frac = total > 0 ? (double) a->dom->retained[o] / total : 0;
+      g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);
+      GtkWidget *name = hs_label_new (label, NULL, 0);
+      GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
+
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_hexpand (name, TRUE);
+      if (desc != NULL)
+        gtk_widget_set_tooltip_text (name, desc);
+      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), frac);
+      gtk_widget_set_size_request (bar, 160, -1);
+      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+      gtk_grid_attach (GTK_GRID (self->biggest_grid), name, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_label_new (pct, "dim-label", 1), 2, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->biggest_grid), bar, 3, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_inspect_button_new (o), 4, i, 1, 1);
+      self->n_biggest++;
+    }
+}
+
+static void
+hs_overview_view_fill (HsView *view, HsLoader *loader)
+{
+  HsOverviewView *self = HS_OVERVIEW_VIEW (view);
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  HsHeap *heap = a->heap;
+  g_autofree char *size = hs_format_bytes (hs_heap_file_size (heap));
+  g_autofree char *kind = g_strdup_printf (_("%s · %s heap dump"), size,
+                                           hs_heap_is_android (heap) ? _("Android") : _("Java"));
+
+  gtk_label_set_text (GTK_LABEL (self->file_label), hs_loader_get_file_name (loader));
+  gtk_label_set_text (GTK_LABEL (self->kind_label), kind);
+  gtk_label_set_text (GTK_LABEL (self->warning_label), hs_heap_warning (heap));
+  gtk_widget_set_visible (self->warning_label, hs_heap_warning (heap) != NULL);
+  fill_dump (self, heap, size);
+  fill_memory (self, a);
+  fill_leaks (self, a);
+  fill_biggest (self, a);
+}
+
+static void
+hs_overview_view_clear (HsView *view)
+{
+  HsOverviewView *self = HS_OVERVIEW_VIEW (view);
+
+  clear_grid (self->dump_grid);
+  clear_grid (self->memory_grid);
+  clear_grid (self->biggest_grid);
+  self->n_biggest = 0;
+}
+
+static void
+hs_overview_view_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_OVERVIEW_VIEW);
+  G_OBJECT_CLASS (hs_overview_view_parent_class)->dispose (object);
+}
+
+static void
+hs_overview_view_class_init (HsOverviewViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  HsViewClass *view_class = HS_VIEW_CLASS (klass);
+
+  object_class->dispose = hs_overview_view_dispose;
+  view_class->fill = hs_overview_view_fill;
+  view_class->clear = hs_overview_view_clear;
+  hs_view_class_set_page (view_class, "overview", _("Overview"), NULL, TRUE, "overview filled");
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, file_label);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, kind_label);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, dump_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, memory_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_number);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_detail);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_button);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_grid);
+}
+
+static void
+hs_overview_view_init (HsOverviewView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+guint
+hs_overview_view_get_n_biggest (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
+  return self->n_biggest;
+}

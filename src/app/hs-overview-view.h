@@ -1,0 +1,15 @@
+/* hs-overview-view.h: the Overview view: the dump (format, runtime, VM or
+ * device, sizes), its memory, its leaks and the biggest objects. */
+#pragma once
+
+#include "hs-view.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_OVERVIEW_VIEW (hs_overview_view_get_type ())
+G_DECLARE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS, OVERVIEW_VIEW, HsView)
+
+/* Rows of the Biggest Objects card (0 before filled or without dominators). */
+guint hs_overview_view_get_n_biggest (HsOverviewView *self);
+
+G_END_DECLS

@@ -1,0 +1,216 @@
+/* hs-treemap-view.c: the "treemap" view (see the header): breadcrumbs
+ * rebuilt on every zoom, around the treemap widget, in the template
+ * ui/hs-treemap-view.ui. */
+#include "config.h"
+#include "hs-treemap-view.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+struct _HsTreemapView
+{
+  HsView parent_instance;
+
+  /* template */
+  GtkWidget *breadcrumbs;
+  GtkWidget *treemap;
+
+  GPtrArray *crumbs;   /* the breadcrumb buttons, borrowed from the box */
+};
+
+G_DEFINE_FINAL_TYPE (HsTreemapView, hs_treemap_view, HS_TYPE_VIEW)
+
+static void
+clear_crumbs (HsTreemapView *self)
+{
+  GtkWidget *child;
+
+  g_ptr_array_set_size (self->crumbs, 0);
+  while ((child = gtk_widget_get_first_child (self->breadcrumbs)) != NULL)
+    gtk_box_remove (GTK_BOX (self->breadcrumbs), child);
+}
+
+static void
+append_separator (HsTreemapView *self, const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (self->breadcrumbs), label);
+}
+
+static void
+on_breadcrumb (GtkButton *button, HsTreemapView *self)
+{
+  guint depth = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-depth"));
+  hs_treemap_widget_zoom_to (HS_TREEMAP_WIDGET (self->treemap), depth);
+}
+
+static GtkWidget *
+crumb_new (HsTreemapView *self, HsAnalysis *a, guint64 node, guint depth, gboolean current)
+{
+  g_autofree char *text = NULL;
+  GtkWidget *button;
+
+  if (node >= a->dom->n)
+    text = g_strdup (_("All Objects"));
+  else
+    {
+      const char *name = hs_heap_object_class_name (a->heap, (HsObj) node);
+      const char *dot = name != NULL ? strrchr (name, '.') : NULL;
+      text = g_strdup (dot != NULL ? dot + 1 : (name != NULL ? name : "?"));
+    }
+  button = gtk_button_new_with_label (text);
+  gtk_widget_add_css_class (button, "flat");
+  if (current)
+    gtk_widget_add_css_class (button, "hs-breadcrumb-current");
+  if (node < a->dom->n)
+    {
+      g_autofree char *tip = hs_heap_object_label (a->heap, (HsObj) node);
+      gtk_widget_set_tooltip_text (button, tip);
+    }
+  g_object_set_data (G_OBJECT (button), "hs-depth", GUINT_TO_POINTER (depth));
+  g_signal_connect_object (button, "clicked", G_CALLBACK (on_breadcrumb), self, 0);
+  return button;
+}
+
+static void
+on_treemap_zoom (HsTreemapWidget *treemap, HsTreemapView *self)
+{
+  HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
+  const guint64 *path;
+  guint n;
+
+  clear_crumbs (self);
+  if (a == NULL || a->dom == NULL)
+    return;
+  path = hs_treemap_widget_get_path (treemap, &n);
+  /* Long paths show their first and last steps only. */
+  for (guint i = 0; i < n; i++)
+    {
+      GtkWidget *button;
+
+      if (n > 8 && i == 2)
+        {
+          append_separator (self, "…");
+          i = n - 5;
+          continue;
+        }
+      if (i > 0)
+        append_separator (self, "›");
+      button = crumb_new (self, a, path[i], i, i + 1 == n);
+      g_ptr_array_add (self->crumbs, button);
+      gtk_box_append (GTK_BOX (self->breadcrumbs), button);
+    }
+}
+
+static void
+on_treemap_inspect (HsTreemapWidget *treemap, guint64 node, HsTreemapView *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) node);
+}
+
+static void
+hs_treemap_view_fill (HsView *view, HsLoader *loader)
+{
+  HsTreemapView *self = HS_TREEMAP_VIEW (view);
+
+  hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), loader);
+}
+
+static void
+hs_treemap_view_clear (HsView *view)
+{
+  HsTreemapView *self = HS_TREEMAP_VIEW (view);
+
+  hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), NULL);
+  clear_crumbs (self);
+}
+
+static void
+hs_treemap_view_dispose (GObject *object)
+{
+  HsTreemapView *self = HS_TREEMAP_VIEW (object);
+
+  g_ptr_array_set_size (self->crumbs, 0);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_TREEMAP_VIEW);
+  G_OBJECT_CLASS (hs_treemap_view_parent_class)->dispose (object);
+}
+
+static void
+hs_treemap_view_finalize (GObject *object)
+{
+  HsTreemapView *self = HS_TREEMAP_VIEW (object);
+
+  g_ptr_array_unref (self->crumbs);
+  G_OBJECT_CLASS (hs_treemap_view_parent_class)->finalize (object);
+}
+
+static void
+hs_treemap_view_class_init (HsTreemapViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  HsViewClass *view_class = HS_VIEW_CLASS (klass);
+
+  object_class->dispose = hs_treemap_view_dispose;
+  object_class->finalize = hs_treemap_view_finalize;
+  view_class->fill = hs_treemap_view_fill;
+  view_class->clear = hs_treemap_view_clear;
+  /* tools/ui-timing.sh reports this mark. */
+  hs_view_class_set_page (view_class, "treemap", _("Treemap"), NULL, TRUE, "treemap given the dump");
+
+  g_type_ensure (HS_TYPE_TREEMAP_WIDGET);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-treemap-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsTreemapView, breadcrumbs);
+  gtk_widget_class_bind_template_child (widget_class, HsTreemapView, treemap);
+  gtk_widget_class_bind_template_callback (widget_class, on_treemap_zoom);
+  gtk_widget_class_bind_template_callback (widget_class, on_treemap_inspect);
+}
+
+static void
+hs_treemap_view_init (HsTreemapView *self)
+{
+  self->crumbs = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hs_treemap_view_new (void)
+{
+  return g_object_new (HS_TYPE_TREEMAP_VIEW, NULL);
+}
+
+HsTreemapWidget *
+hs_treemap_view_get_treemap (HsTreemapView *self)
+{
+  g_return_val_if_fail (HS_IS_TREEMAP_VIEW (self), NULL);
+  return HS_TREEMAP_WIDGET (self->treemap);
+}
+
+guint
+hs_treemap_view_get_n_crumbs (HsTreemapView *self)
+{
+  g_return_val_if_fail (HS_IS_TREEMAP_VIEW (self), 0);
+  return self->crumbs->len;
+}
+
+const char *
+hs_treemap_view_get_crumb_label (HsTreemapView *self, guint i)
+{
+  g_return_val_if_fail (HS_IS_TREEMAP_VIEW (self), NULL);
+
+  if (i >= self->crumbs->len)
+    return NULL;
+  return gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (self->crumbs, i)));
+}
+
+void
+hs_treemap_view_activate_crumb (HsTreemapView *self, guint i)
+{
+  g_return_if_fail (HS_IS_TREEMAP_VIEW (self));
+  g_return_if_fail (i < self->crumbs->len);
+
+  /* As a click: the button's "clicked" handler. */
+  g_signal_emit_by_name (g_ptr_array_index (self->crumbs, i), "clicked");
+}

@@ -1,0 +1,22 @@
+/* hs-ui-util-private.h: small widget helpers shared by the window and its
+ * views (one copy of each, instead of one per file). */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-heap.h"
+
+G_BEGIN_DECLS
+
+/* A label with an x alignment and an optional CSS class. */
+GtkWidget *hs_label_new          (const char *text,
+                                  const char *css_class,
+                                  float       xalign);
+/* Removes every child of a GtkBox or every row of a GtkListBox. */
+void       hs_clear_box          (GtkWidget  *box);
+/* A count with the digit grouping of the user's locale. */
+char      *hs_format_count       (guint64     n);
+/* A flat button that inspects obj through the "win.inspect" action (so it
+ * is insensitive while the window disables inspection). */
+GtkWidget *hs_inspect_button_new (HsObj       obj);
+
+G_END_DECLS

@@ -1,0 +1,59 @@
+/* hs-ui-util.c: small widget helpers shared by the window and its views
+ * (see hs-ui-util-private.h). */
+#include "config.h"
+#include "hs-ui-util-private.h"
+
+#include <glib/gi18n.h>
+
+GtkWidget *
+hs_label_new (const char *text,
+              const char *css_class,
+              float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+void
+hs_clear_box (GtkWidget *box)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (GTK_IS_BOX (box) || GTK_IS_LIST_BOX (box));
+
+  if (GTK_IS_LIST_BOX (box))
+    {
+      GtkListBoxRow *row;
+      while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (box), 0)) != NULL)
+        gtk_list_box_remove (GTK_LIST_BOX (box), GTK_WIDGET (row));
+      return;
+    }
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
+char *
+hs_format_count (guint64 n)
+{
+  /* Digit grouping by the user's locale. */
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}
+
+/* Through win.inspect, which is disabled (the buttons insensitive) until
+ * the analysis is done: leaks are shown before. */
+GtkWidget *
+hs_inspect_button_new (HsObj obj)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("edit-find-symbolic");
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Inspect this object"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
+  return button;
+}

@@ -1,0 +1,230 @@
+/* hs-window-actions.c: the window's actions (win.open, export, find,
+ * close, view, inspect, toast), installed on the class, with the file
+ * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
+ * export on a worker, and Alt+1..N for the views of the view table. */
+#include "config.h"
+#include "hs-window-private.h"
+#include "hs-classes-view.h"
+#include "hs-report.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+static void
+open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        hs_window_open (self, file, 0);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) dumps = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open a Heap Dump"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (dumps, _("Heap dumps"));
+  gtk_file_filter_add_pattern (dumps, "*.hprof");
+  gtk_file_filter_add_pattern (dumps, "*.hprof.gz");
+  gtk_file_filter_add_mime_type (dumps, "application/x-java-hprof");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), dumps);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), dumps);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+typedef struct {
+  HsLoader *loader;
+  char *path;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ExportJob *job = data;
+  HsReportOptions opts = { .include_generation_time = TRUE };
+  GError *error = NULL;
+
+  if (hs_report_write (hs_loader_get_analysis (job->loader), &opts, job->path, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsWindow *self = HS_WINDOW (source);
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
+
+  if (self->disposed)
+    return;
+  if (ok)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (job->path);
+      g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = g_strdup_printf (_("Report saved as %s"), name);
+      _hs_window_show_toast (self, text, uri);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not save the report: %s"), error->message);
+      _hs_window_show_toast (self, text, NULL);
+    }
+}
+
+void
+hs_window_export_to (HsWindow *self, const char *path)
+{
+  g_autoptr(GTask) task = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  job = g_new0 (ExportJob, 1);
+  job->loader = g_object_ref (self->loader);
+  job->path = g_strdup (path);
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_name (task, "[heapscope] export the report");
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+static void
+export_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+      if (path != NULL)
+        hs_window_export_to (self, path);
+    }
+  g_object_unref (dialog);
+}
+
+/* "dump.hprof.gz" -> "dump-leaks.html" */
+static char *
+report_name (const char *dump_name)
+{
+  g_autofree char *base = g_strdup (dump_name);
+
+  if (g_str_has_suffix (base, ".gz"))
+    base[strlen (base) - 3] = '\0';
+  if (g_str_has_suffix (base, ".hprof"))
+    base[strlen (base) - 6] = '\0';
+  return g_strdup_printf ("%s-leaks.html", base);
+}
+
+static void
+export_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) html = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  name = report_name (hs_loader_get_file_name (self->loader));
+  dialog = gtk_file_chooser_native_new (_("Export the Leak Report"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_filter_set_name (html, _("HTML files"));
+  gtk_file_filter_add_mime_type (html, "text/html");
+  gtk_file_filter_add_pattern (html, "*.html");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), html);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (export_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+find_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  hs_window_set_view (self, "classes");
+  hs_classes_view_focus_filter (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")));
+}
+
+static void
+close_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+static void
+view_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (_hs_window_get_analysis (self) != NULL)
+    hs_window_set_view (self, g_variant_get_string (param, NULL));
+}
+
+static void
+inspect_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  hs_window_inspect (HS_WINDOW (widget), g_variant_get_uint32 (param));
+}
+
+/* A view's short message ("copied to the clipboard"). */
+static void
+toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  _hs_window_show_toast (HS_WINDOW (widget), g_variant_get_string (param, NULL), NULL);
+}
+
+void
+_hs_window_class_actions_init (HsWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  guint key = 0;
+  GType type;
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
+  gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
+  gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+
+  /* Alt+1..9: the views in the order of the table. */
+  for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)
+    {
+      g_autoptr(GTypeClass) view_class = g_type_class_ref (type);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + key++, GDK_ALT_MASK, "win.view", "s",
+                                           hs_view_class_get_name (HS_VIEW_CLASS (view_class)));
+    }
+}

@@ -1,0 +1,87 @@
+/* hs-window-recent.c: the recent dumps listed on the welcome page (from
+ * GtkRecentManager), and a dump added there once it is analysed. */
+#include "config.h"
+#include "hs-window-private.h"
+#include "hs-ui-util-private.h"
+
+static gboolean
+is_dump_uri (const char *uri, const char *mime)
+{
+  return (mime != NULL && g_str_equal (mime, "application/x-java-hprof"))
+         || g_str_has_suffix (uri, ".hprof") || g_str_has_suffix (uri, ".hprof.gz");
+}
+
+static GtkWidget *
+recent_row_new (GtkRecentInfo *info)
+{
+  const char *uri = gtk_recent_info_get_uri (info);
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autofree char *path = g_file_get_parse_name (file);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = hs_label_new (gtk_recent_info_get_display_name (info), NULL, 0);
+  GtkWidget *where = hs_label_new (path, "dim-label", 0);
+
+  gtk_widget_add_css_class (box, "hs-row");
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("document-open-recent-symbolic"));
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (where, "caption");
+  gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_START);
+  gtk_box_append (GTK_BOX (titles), name);
+  gtk_box_append (GTK_BOX (titles), where);
+  gtk_box_append (GTK_BOX (box), titles);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "hs-uri", g_strdup (uri), g_free);
+  return row;
+}
+
+void
+_hs_window_recent_refresh (HsWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint n = 0;
+
+  hs_clear_box (self->recent_list);
+  for (GList *l = items; l != NULL && n < 6; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+
+      if (!is_dump_uri (gtk_recent_info_get_uri (info), gtk_recent_info_get_mime_type (info))
+          || !gtk_recent_info_exists (info))
+        continue;
+      gtk_list_box_append (GTK_LIST_BOX (self->recent_list), recent_row_new (info));
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (self->recent_list, n > 0);
+  gtk_widget_set_visible (self->recent_label, n > 0);
+}
+
+void
+_hs_window_recent_add (HsWindow *self, GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+  static char *groups[] = { (char *) "heapscope", NULL };
+
+  data.mime_type = (char *) "application/x-java-hprof";
+  data.app_name = (char *) g_get_application_name ();
+  data.app_exec = (char *) "heapscope %u";
+  data.groups = groups;
+  if (data.app_name == NULL)
+    data.app_name = (char *) "Heapscope";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+void
+_hs_window_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsWindow *self)
+{
+  const char *uri = g_object_get_data (G_OBJECT (row), "hs-uri");
+
+  if (uri != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (uri);
+      hs_window_open (self, file, 0);
+    }
+}

@@ -1,0 +1,185 @@
+/* hs-window-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what the user sees
+ * (the content page and the first leak trace drawn, counted in frames
+ * since the open), and HEAPSCOPE_DEBUG_VISIT_VIEWS=1: once the views are
+ * filled, every view is shown in turn, as a click on the switcher would,
+ * and the time until it is drawn reported (tools/ui-timing.sh). The state
+ * lives here, not in the window's struct. */
+#include "config.h"
+#include "hs-window-private.h"
+#include "hs-classes-view.h"
+#include "hs-leaks-view.h"
+#include "hs-timing.h"
+
+struct _HsWindowTiming
+{
+  GdkFrameClock *clock;
+  gulong paint_id;
+  gboolean trace_pending;
+  gboolean content_pending;
+  guint frames;
+  /* The views to visit (page names, the one shown first last), the one
+   * asked for, and when. */
+  GPtrArray *visit_order;
+  guint visit;
+  gint64 visit_start;
+};
+
+static void visit_schedule (HsWindow *self, guint ms);
+
+static const char *
+visiting (HsWindowTiming *t)
+{
+  return t->visit_order != NULL && t->visit < t->visit_order->len ? g_ptr_array_index (t->visit_order, t->visit)
+                                                                   : NULL;
+}
+
+static gboolean
+visit_next_view (gpointer data)
+{
+  HsWindow *self = data;
+  HsWindowTiming *t = self->timing;
+  const char *name;
+  gint64 start = g_get_monotonic_time ();
+
+  if (t == NULL || (name = visiting (t)) == NULL)
+    return G_SOURCE_REMOVE;
+  t->visit_start = start;
+  hs_window_set_view (self, name);
+  hs_timing_span (start, "view %s asked for", name);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+visit_schedule (HsWindow *self, guint ms)
+{
+  g_timeout_add_full (G_PRIORITY_DEFAULT, ms, visit_next_view, g_object_ref (self), g_object_unref);
+}
+
+void
+_hs_window_timing_visit_views (HsWindow *self)
+{
+  HsWindowTiming *t = self->timing;
+  const char *shown = hs_window_get_view (self);
+  GtkWidget *child;
+
+  if (t == NULL || g_getenv ("HEAPSCOPE_DEBUG_VISIT_VIEWS") == NULL)
+    return;
+  g_clear_pointer (&t->visit_order, g_ptr_array_unref);
+  t->visit_order = g_ptr_array_new_with_free_func (g_free);
+  for (child = gtk_widget_get_first_child (self->view_stack); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *name = gtk_stack_page_get_name (gtk_stack_get_page (GTK_STACK (self->view_stack), child));
+      if (g_strcmp0 (name, shown) != 0)
+        g_ptr_array_add (t->visit_order, g_strdup (name));
+    }
+  if (shown != NULL)
+    g_ptr_array_add (t->visit_order, g_strdup (shown));
+  t->visit = 0;
+  visit_schedule (self, 1000);
+}
+
+static gboolean
+first_trace_drawn (HsWindow *self)
+{
+  HsView *leaks = hs_window_get_view_by_name (self, "leaks");
+  HsLeakTraceView *trace;
+
+  if (!HS_IS_LEAKS_VIEW (leaks))
+    return FALSE;
+  trace = hs_leaks_view_get_trace_view (HS_LEAKS_VIEW (leaks));
+  return hs_leak_trace_view_get_n_nodes (trace) > 0 && gtk_widget_get_mapped (GTK_WIDGET (trace))
+         && gtk_widget_get_width (GTK_WIDGET (trace)) > 0;
+}
+
+/* After each frame: whether the content page and the first leak trace have
+ * been drawn yet (mapped before this paint), and whether the view being
+ * visited has been. */
+static void
+on_after_paint (GdkFrameClock *clock, HsWindow *self)
+{
+  HsWindowTiming *t = self->timing;
+  const char *name = visiting (t);
+
+  if (t->visit_start > 0 && name != NULL && g_strcmp0 (hs_window_get_view (self), name) == 0)
+    {
+      hs_timing_mark ("view %s drawn %.3f s after it was asked for", name,
+                      (g_get_monotonic_time () - t->visit_start) / 1e6);
+      t->visit_start = 0;
+      /* The class table's first class (the largest retained): its
+       * instance list, found on a worker. */
+      if (g_str_equal (name, "classes"))
+        {
+          gint64 start = g_get_monotonic_time ();
+          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")), 0);
+          hs_timing_span (start, "instances of the first class asked for");
+        }
+      if (++t->visit < t->visit_order->len)
+        visit_schedule (self, 500);
+      else
+        hs_timing_mark ("views visited");
+    }
+
+  t->frames++;
+  if (t->content_pending && g_strcmp0 (hs_window_get_page (self), "content") == 0
+      && gtk_widget_get_mapped (self->view_stack))
+    {
+      t->content_pending = FALSE;
+      hs_timing_mark ("content page drawn (view %s)", hs_window_get_view (self));
+    }
+  if (t->trace_pending && first_trace_drawn (self))
+    {
+      t->trace_pending = FALSE;
+      hs_timing_mark ("first leak trace drawn (frame %u since the open)", t->frames);
+      hs_timing_cpu_report ();
+    }
+}
+
+void
+_hs_window_timing_start (HsWindow *self)
+{
+  HsWindowTiming *t;
+  GdkFrameClock *clock;
+
+  hs_timing_start ();
+  if (!hs_timing_enabled ())
+    return;
+  if (self->timing == NULL)
+    self->timing = g_new0 (HsWindowTiming, 1);
+  t = self->timing;
+  t->trace_pending = TRUE;
+  t->content_pending = TRUE;
+  t->frames = 0;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == t->clock)
+    return;
+  if (t->clock != NULL)
+    g_clear_signal_handler (&t->paint_id, t->clock);
+  g_clear_object (&t->clock);
+  if (clock == NULL)
+    {
+      hs_timing_mark ("the window has no frame clock yet: nothing drawn will be reported");
+      return;
+    }
+  t->clock = g_object_ref (clock);
+  t->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
+}
+
+guint
+_hs_window_timing_frames (HsWindow *self)
+{
+  return self->timing != NULL ? self->timing->frames : 0;
+}
+
+void
+_hs_window_timing_free (HsWindow *self)
+{
+  HsWindowTiming *t = self->timing;
+
+  if (t == NULL)
+    return;
+  if (t->clock != NULL)
+    g_clear_signal_handler (&t->paint_id, t->clock);
+  g_clear_object (&t->clock);
+  g_clear_pointer (&t->visit_order, g_ptr_array_unref);
+  g_clear_pointer (&self->timing, g_free);
+}
