@@ -89,7 +89,7 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
     return FALSE;
   HsObj arr[2] = { hs_wfield_ref (heap, o, cf->arrays[0]), hs_wfield_ref (heap, o, cf->arrays[1]) };
   guint64 cap = 0;
-  if (arr[0] != HS_OBJ_NONE)
+  if (arr[0] != HS_OBJ_NONE && l->kind != K_SET)
     {
       HsKind k = hs_heap_object_kind (heap, arr[0]);
       if (k != HS_KIND_OBJ_ARRAY && k != HS_KIND_PRIM_ARRAY)
