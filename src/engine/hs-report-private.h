@@ -36,6 +36,7 @@ void hs_report_section_leaks   (GString *out, const HsReportContext *ctx);
 void hs_report_section_classes (GString *out, const HsReportContext *ctx);
 void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
+void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* hs-report-insights.c */
 
 /* --- HTML helpers (hs-report-html.c) ------------------------------------ */
 
