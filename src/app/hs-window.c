@@ -9,6 +9,7 @@
 #include "hs-application.h"
 #include "hs-classes-view.h"
 #include "hs-dominators-view.h"
+#include "hs-insights-view.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
@@ -28,6 +29,7 @@ static GType (*const view_types[]) (void) = {
   hs_classes_view_get_type,
   hs_dominators_view_get_type,
   hs_treemap_view_get_type,
+  hs_insights_view_get_type,
 };
 
 GType
