@@ -9,6 +9,7 @@
 #include "hs-waste.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #define MAX_ROWS   25
 #define MAX_TILES  60
@@ -164,9 +165,9 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
         {
           const HsWasteString *s = &g_array_index (w->strings, HsWasteString, i);
           g_autofree char *what = s->length > HS_WASTE_MAX_CHARS
-            ? g_strdup_printf (_("\"%s\" (%" G_GUINT64_FORMAT " characters)"), s->value, s->length)
+            ? g_strdup_printf (_("\"%s\" (%" PRIu64 " characters)"), s->value, s->length)
             : g_strdup_printf ("\"%s\"", s->value);
-          g_autofree char *count = g_strdup_printf (_("%" G_GUINT64_FORMAT " copies"), s->count);
+          g_autofree char *count = g_strdup_printf (_("%" PRIu64 " copies"), s->count);
           add_row (self, box, HS_INSIGHTS_STRINGS, what, count, s->wasted, "java.lang.String", first_of (s->objects));
         }
     }
@@ -178,7 +179,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
           const HsWasteCollection *c = &g_array_index (w->collections, HsWasteCollection, i);
           const char *name = hs_class_name (heap, c->klass);
           double fill = c->capacity_sum ? 100.0 * c->size_sum / c->capacity_sum : 0;
-          g_autofree char *count = g_strdup_printf (_("%" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " empty), %.0f%% full"),
+          g_autofree char *count = g_strdup_printf (_("%" PRIu64 " (%" PRIu64 " empty), %.0f%% full"),
                                                     c->count, c->empty, fill);
           add_row (self, box, HS_INSIGHTS_COLLECTIONS, name, count, c->wasted, name, first_of (c->objects));
         }
@@ -210,7 +211,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
           box = add_list (self, _("Arrays"));
         g_autofree char *what = g_strdup_printf (_("%s[%u] with the same content"), hs_type_name (d->type), d->length);
         g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (d->type));
-        g_autofree char *count = g_strdup_printf (_("%" G_GUINT64_FORMAT " copies"), d->count);
+        g_autofree char *count = g_strdup_printf (_("%" PRIu64 " copies"), d->count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, d->wasted, cls, first_of (d->objects));
       }
   }
@@ -244,8 +245,8 @@ fill_gallery (HsInsightsView *self, HsHeap *heap, const HsWaste *w, Job *job)
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       g_autofree char *bytes = hs_format_bytes (hs_waste_bitmap_bytes (b));
       g_autofree char *caption = b->duplicates
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s\n%s · %" G_GUINT64_FORMAT " duplicate",
-                                        "%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s\n%s · %" G_GUINT64_FORMAT " duplicates", b->duplicates),
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicate",
+                                        "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicates", b->duplicates),
                            b->width, b->height, b->config, bytes, b->duplicates)
         : g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s\n%s", b->width, b->height, b->config, bytes);
       GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
