@@ -37,5 +37,7 @@ for f in "$corpus"/jvm/*.hprof* "$corpus"/android/*.hprof "$here"/data/sample/sa
   run leaks.json leaks "$f" --json
   "$cli" report "$f" -o "$tmp/r.html" --no-timestamp >/dev/null 2>"$out/$n.report.err" || echo "exit $?" >>"$out/$n.report.err"
   [ -f "$tmp/r.html" ] && mv "$tmp/r.html" "$out/$n.report.html"
+  # the temporary folder's name is not part of the output
+  sed -i "s|$tmp|TMP|g" "$out/$n.report.err"
   echo "$n" >&2
 done
