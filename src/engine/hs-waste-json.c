@@ -4,6 +4,12 @@
 
 #include "hs-waste-private.h"
 #include "hs-json.h"
+#include "hs-query.h"
+
+/* Sample paths: the first strings get a few shortest paths from a GC root. */
+#define PATH_STRINGS 10
+#define PATHS_EACH 3
+#define PATH_VISITS 200000
 
 void
 hs_waste_free (HsWaste *w)
@@ -123,6 +129,24 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       g_string_append_printf (out, ", \"length\": %" G_GUINT64_FORMAT ", \"count\": %" G_GUINT64_FORMAT ", \"wasted\": %"
                               G_GUINT64_FORMAT ", ", s->length, s->count, s->wasted);
       objects (out, heap, s->objects);
+      if (i < PATH_STRINGS)
+        {
+          g_string_append (out, ", \"paths\": [");
+          for (guint k = 0; k < s->objects->len && k < PATHS_EACH; k++)
+            {
+              g_autoptr(GArray) path = hs_query_root_path (heap, g_array_index (s->objects, HsObj, k), PATH_VISITS);
+              g_string_append (out, k ? ", [" : "[");
+              for (guint j = 0; path && j < path->len; j++)
+                {
+                  g_autofree char *label = hs_heap_object_label (heap, g_array_index (path, HsObj, j));
+                  if (j)
+                    g_string_append (out, ", ");
+                  hs_json_string (out, label);
+                }
+              g_string_append_c (out, ']');
+            }
+          g_string_append_c (out, ']');
+        }
       g_string_append_c (out, '}');
     }
   g_string_append (out, "],\n\"collections\": [");

@@ -115,7 +115,10 @@ gboolean hs_waste_bitmap_read  (HsAnalysis *analysis, HsObj o, HsWasteBitmap *ou
 
 /* "about 41 MB could be saved: duplicate strings 23 MB, …" (untranslated). */
 char    *hs_waste_summary_line (const HsWaste *waste);
-/* The whole result as JSON (at most limit items per list; < 0: all). */
+/* The whole result as JSON (at most limit items per list; < 0: all); the
+ * first 10 duplicate strings carry "paths": up to 3 shortest paths from a
+ * GC root to their first copies (labels, the root first; [] when none was
+ * found within 200,000 objects). */
 void     hs_waste_to_json      (const HsWaste *waste, HsHeap *heap, int limit, GString *out);
 
 G_END_DECLS

@@ -224,6 +224,16 @@ class WasteJvm(CliTest):
     def test_strings_jdk8(self):
         self.check_strings(self.waste(self.jvm), self.expect_strings)
 
+    def test_string_paths(self):
+        w = self.waste(self.jvm)
+        hello = [x for x in w['duplicate_strings'] if x['value'] == 'hello'][0]
+        # Each String is held by the holder array, a JNI global: root, String.
+        self.assertEqual(len(hello['paths']), 3)
+        for p, oid in zip(hello['paths'], hello['objects']):
+            self.assertEqual(len(p), 2)
+            self.assertTrue(p[0].startswith('java.lang.Object[]@'), p)
+            self.assertEqual(p[1], 'java.lang.String@%s' % oid)
+
     def test_strings_jdk6_offset_count(self):
         self.check_strings(self.waste(self.jdk6), self.expect_jdk6)
 
