@@ -18,6 +18,7 @@
 #define MAX_SIDE (1 << 16)
 #define MAX_PIXELS (G_GUINT64_CONSTANT (1) << 28)
 
+static const char *const bitmap_name[] = { "android.graphics.Bitmap" };
 static const guint8 png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
 typedef struct {
@@ -172,7 +173,7 @@ hs_waste_bitmap_read (HsAnalysis *analysis, HsObj o, HsWasteBitmap *out)
   g_return_val_if_fail (analysis != NULL && out != NULL, FALSE);
   HsHeap *heap = analysis->heap;
   if (o >= heap->n || hs_heap_object_kind (heap, o) != HS_KIND_INSTANCE ||
-      !hs_class_is_subclass_of (heap, heap->klass[o], "android.graphics.Bitmap"))
+      hs_waste_ancestor_named (heap, heap->klass[o], bitmap_name, 1) < 0)
     return FALSE;
   BitmapFields f;
   fields_init (heap, heap->klass[o], &f);
@@ -211,7 +212,7 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
   g_autoptr(GArray) dump = g_array_new (FALSE, FALSE, sizeof (DumpEntry));
   read_dump_data (heap, dump);
   for (HsClass c = 0; c < n_classes; c++)
-    if (hs_class_is_subclass_of (heap, c, "android.graphics.Bitmap"))
+    if (hs_waste_ancestor_named (heap, c, bitmap_name, 1) == 0)
       {
         is_bitmap[c] = 1;
         fields_init (heap, c, &f[c]);

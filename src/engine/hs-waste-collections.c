@@ -159,14 +159,10 @@ resolve (HsHeap *heap, ClassFields *cf, HsClass c)
   cf->layout = -1;
   if (c == HS_CLASS_NONE)
     return;
-  guint guard = 0;
-  for (HsClass s = c; s != HS_CLASS_NONE && cf->layout < 0 && guard < 4096; s = hs_class_super (heap, s), guard++)
-    for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
-      if (strcmp (hs_class_name (heap, s), layouts[i].class_name) == 0)
-        {
-          cf->layout = (gint8) i;
-          break;
-        }
+  const char *names[G_N_ELEMENTS (layouts)];
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
+    names[i] = layouts[i].class_name;
+  cf->layout = (gint8) hs_waste_ancestor_named (heap, c, names, G_N_ELEMENTS (layouts));
   if (cf->layout < 0)
     return;
   const Layout *l = &layouts[cf->layout];

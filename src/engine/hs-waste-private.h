@@ -13,6 +13,15 @@ typedef struct {
   HsType type;
 } HsWField;
 
+/* Superclass chains deeper than this are not followed by the finders:
+ * real hierarchies are a few dozen deep at most, and a hostile dump's
+ * chain of 100,000 classes must not make the per-class work quadratic. */
+#define HS_WASTE_MAX_DEPTH 64
+
+/* The index in names[] of the nearest class of c's superclass chain (c
+ * first) named one of them, or -1. */
+int      hs_waste_ancestor_named (HsHeap *heap, HsClass c, const char *const *names, guint n);
+
 /* The field named name of instances of c (own class first, then supers,
  * as the record lays them out). */
 HsWField hs_wfield         (HsHeap *heap, HsClass c, const char *name);

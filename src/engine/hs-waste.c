@@ -16,8 +16,8 @@ hs_wfield (HsHeap *heap, HsClass c, const char *name)
 {
   HsWField f = { -1, 0 };
   guint64 pos = 0;
-  guint guard = 0;
-  for (; c != HS_CLASS_NONE && guard < 4096; c = hs_class_info (heap, c)->super, guard++)
+  guint depth = 0;
+  for (; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH; c = hs_class_info (heap, c)->super, depth++)
     {
       HsClassInfo *ci = hs_class_info (heap, c);
       for (guint i = 0; i < ci->n_fields; i++)
@@ -35,6 +35,16 @@ hs_wfield (HsHeap *heap, HsClass c, const char *name)
         }
     }
   return f;
+}
+
+int
+hs_waste_ancestor_named (HsHeap *heap, HsClass c, const char *const *names, guint n)
+{
+  for (guint depth = 0; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH; c = hs_class_info (heap, c)->super, depth++)
+    for (guint i = 0; i < n; i++)
+      if (strcmp (hs_class_info (heap, c)->name, names[i]) == 0)
+        return (int) i;
+  return -1;
 }
 
 static const guint8 *
