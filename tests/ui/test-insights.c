@@ -66,6 +66,23 @@ test_insights (void)
       g_autoptr(GdkTexture) texture = ui_render_widget (window);
       g_assert_nonnull (texture);
       g_assert_true (gdk_texture_save_to_png (texture, shot));
+      /* And the inspector of the first bitmap, which draws it. */
+      HsObj bitmap = hs_insights_view_get_row_object (view, HS_INSIGHTS_BITMAPS, 0);
+      if (bitmap != HS_OBJ_NONE)
+        {
+          GtkWidget *iwin = gtk_window_new ();
+          GtkWidget *inspector = hs_inspector_new ();
+          gtk_window_set_default_size (GTK_WINDOW (iwin), 420, 700);
+          gtk_window_set_child (GTK_WINDOW (iwin), inspector);
+          gtk_window_present (GTK_WINDOW (iwin));
+          hs_inspector_set_loader (HS_INSPECTOR (inspector), loader);
+          hs_inspector_show (HS_INSPECTOR (inspector), bitmap);
+          ui_iterate (1500);
+          g_autoptr(GdkTexture) itex = ui_render_widget (iwin);
+          g_autofree char *ipath = g_strconcat (shot, ".inspector.png", NULL);
+          g_assert_true (itex != NULL && gdk_texture_save_to_png (itex, ipath));
+          gtk_window_destroy (GTK_WINDOW (iwin));
+        }
     }
   else
     {
