@@ -7,6 +7,7 @@
 #include "hs-inspector.h"
 #include "hs-bitmap-widget.h"
 #include "hs-query.h"
+#include "hs-threads.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
@@ -303,6 +304,42 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
 }
 
+/* A thread object's stack (issue 15), after its fields: its frames with
+ * their locals, each a link. Only thread objects of dumps with stacks. */
+static void
+add_thread_stack (HsInspector *self, HsAnalysis *a)
+{
+  if (!hs_heap_has_stacks (a->heap) ||
+      !hs_class_is_subclass_of (a->heap, hs_heap_object_class (a->heap, self->obj), "java.lang.Thread"))
+    return;
+  g_autoptr(HsThreads) ts = hs_threads_read (a->heap, a->dom);
+  const HsThread *t = hs_threads_find_object (ts, self->obj);
+  if (t == NULL)
+    return;
+  GtkWidget *heading = gtk_label_new (_("Stack"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_add_css_class (heading, "hs-inspector-heading");
+  gtk_box_append (GTK_BOX (self->fields_box), heading);
+  if (t->n_frames == 0)
+    add_pair (self->fields_box, _("No frames and no locals"), "");
+  for (guint k = 0; k < t->n_frames; k++)
+    {
+      g_autofree char *text = hs_thread_frame_text (&t->frames[k]);
+      g_autofree char *line = g_strdup_printf ("at %s", text);
+      GtkWidget *label = gtk_label_new (line);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_tooltip_text (label, line);
+      gtk_widget_add_css_class (label, "monospace");
+      gtk_box_append (GTK_BOX (self->fields_box), label);
+      for (guint j = 0; j < t->frames[k].n_locals; j++)
+        if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
+          gtk_box_append (GTK_BOX (self->fields_box),
+                          object_button (self, t->frames[k].locals[j].obj, _("    local ")));
+    }
+}
+
 static void
 rebuild (HsInspector *self)
 {
@@ -384,6 +421,7 @@ rebuild (HsInspector *self)
   }
 
   add_fields (self, a);
+  add_thread_stack (self, a);
 
   add_pair (self->paths_box, _("Searching…"), "");
   add_pair (self->referrers_box, _("Searching…"), "");

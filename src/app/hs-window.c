@@ -13,6 +13,7 @@
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
+#include "hs-threads-view.h"
 #include "hs-timing.h"
 #include "hs-treemap-view.h"
 
@@ -30,6 +31,7 @@ static GType (*const view_types[]) (void) = {
   hs_dominators_view_get_type,
   hs_treemap_view_get_type,
   hs_insights_view_get_type,
+  hs_threads_view_get_type,
 };
 
 GType

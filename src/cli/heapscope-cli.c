@@ -19,6 +19,7 @@ static const HsCliCommand commands[] = {
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
   { "waste", hs_cli_waste, "wasted memory: duplicate strings, collections, arrays, boxes, bitmaps (--limit N)" },
   { "bitmap", hs_cli_bitmap, "DUMP ID -o FILE: write one android.graphics.Bitmap as PNG (- for stdout)" },
+  { "threads", hs_cli_threads, "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 

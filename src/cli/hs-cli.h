@@ -56,6 +56,7 @@ int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error
 int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
 int hs_cli_waste       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-waste.c */
 int hs_cli_bitmap      (const HsCliOptions *o, const char *path, GError **error); /* o->second_path: the id */
+int hs_cli_threads     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-threads.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -33,6 +33,21 @@ typedef struct {
   guint64 count, reachable_count, shallow;
 } HsClassInfo;
 
+/* A STACK_FRAME record; its strings are byte ranges of heap->data (len
+ * G_MAXUINT32: the STRING record is missing), read when asked for. */
+typedef struct {
+  guint64 id;
+  guint64 method_off, sig_off, file_off, class_off;
+  guint32 method_len, sig_len, file_len, class_len;
+  guint64 class_id;           /* from the class serial's LOAD_CLASS; 0 if none */
+  gint32 line;                /* -1 unknown, -2 compiled, -3 native */
+} HsStackFrameRec;
+
+/* A STACK_TRACE record: frame ids heap->stack_frame_ids[first .. first+n). */
+typedef struct {
+  guint32 serial, thread_serial, first, n;
+} HsStackTraceRec;
+
 enum {
   HS_FLAG_KIND_MASK = 0x03,
   HS_FLAG_REACHABLE = 0x04,
@@ -92,6 +107,11 @@ struct _HsHeap {
   /* roots */
   GArray *roots;              /* HsRoot */
   GHashTable *thread_objs;    /* serial -> id */
+
+  /* stacks (hs-heap-records.c), NULL when the file has none */
+  GArray *stack_frames;       /* HsStackFrameRec, sorted by id */
+  GArray *stack_traces;       /* HsStackTraceRec, sorted by serial */
+  GArray *stack_frame_ids;    /* guint64 */
 
   HsSummary summary;
 };

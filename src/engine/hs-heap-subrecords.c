@@ -200,7 +200,7 @@ subrecord_worker (gpointer data)
       case HS_ROOT_THREAD_OBJECT: {
         guint64 id = hs_read_id (b, ids);
         guint32 serial = hs_be32 (b + ids);
-        add_root (job, tag, id, serial, 0);
+        add_root (job, tag, id, serial, hs_be32 (b + ids + 4)); /* frame: its stack trace serial */
         if (id)
           g_hash_table_insert (job->threads, GUINT_TO_POINTER (serial), g_memdup2 (&id, sizeof id));
         break;

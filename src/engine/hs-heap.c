@@ -350,5 +350,8 @@ hs_heap_free (HsHeap *heap)
   g_hash_table_unref (heap->class_by_name);
   g_array_unref (heap->roots);
   g_hash_table_unref (heap->thread_objs);
+  g_clear_pointer (&heap->stack_frames, g_array_unref);
+  g_clear_pointer (&heap->stack_traces, g_array_unref);
+  g_clear_pointer (&heap->stack_frame_ids, g_array_unref);
   g_free (heap);
 }

@@ -28,7 +28,8 @@ typedef struct {
   HsObj obj;           /* HS_OBJ_NONE when the id names no object of the dump */
   guint8 type;         /* HsRootType */
   guint32 thread_serial;
-  guint32 frame;       /* frame number for JAVA_FRAME / JNI_LOCAL, else 0 */
+  guint32 frame;       /* frame number for JAVA_FRAME / JNI_LOCAL / JNI_MONITOR,
+                          the stack trace serial for THREAD_OBJECT, else 0 */
   HsObj thread_obj;    /* the thread object for thread-bound roots, if known */
 } HsRoot;
 

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-leaks-private.h"
+#include "hs-threads.h"
 
 #include <string.h>
 
@@ -234,14 +235,36 @@ trace_path (LeakCtx *c, HsObj l, gboolean *local, const HsMatcher **lib)
   return path;
 }
 
-/* The GC root line: its type, thread and LeakCanary's wording. */
-static void
-trace_root (LeakCtx *c, HsLeakTrace *t, HsObj first, gboolean local)
+/* The frame of the Java-frame root naming `local` (of thread object
+ * `thread` unless HS_OBJ_NONE), when the dump has stacks that give it. */
+static char *
+local_root_frame (LeakCtx *c, HsObj local, HsObj thread)
 {
+  if (!hs_heap_has_stacks (c->heap))
+    return NULL;
+  for (gsize i = 0; i < hs_heap_n_roots (c->heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (c->heap, i);
+      if (r->type == HS_ROOT_JAVA_FRAME && r->obj == local &&
+          (thread == HS_OBJ_NONE || r->thread_obj == thread))
+        return hs_heap_root_frame_text (c->heap, r->thread_serial, r->frame);
+    }
+  return NULL;
+}
+
+/* The GC root line: its type, thread and LeakCanary's wording; a Java
+ * local names its frame where the dump gives it (HPROF has no variable
+ * names, so "a local variable in" that frame). */
+static void
+trace_root (LeakCtx *c, HsLeakTrace *t, HsObj first, HsObj second, gboolean local)
+{
+  g_autofree char *frame = NULL;
   if (local)
     {
       t->root_type = HS_ROOT_JAVA_FRAME;
       t->root_thread_name = _hs_leak_thread_name (c, first);
+      if (second != HS_OBJ_NONE)
+        frame = local_root_frame (c, second, first);
     }
   else
     {
@@ -253,9 +276,17 @@ trace_root (LeakCtx *c, HsLeakTrace *t, HsObj first, gboolean local)
           t->root_type = r->type;
           if (r->thread_serial)
             t->root_thread_name = hs_heap_thread_name (c->heap, r->thread_serial);
+          if (r->type == HS_ROOT_JAVA_FRAME)
+            frame = hs_heap_root_frame_text (c->heap, r->thread_serial, r->frame);
         }
     }
-  t->priv->root_desc = g_strdup (root_description (t->root_type));
+  if (frame && t->root_thread_name)
+    t->priv->root_desc = g_strdup_printf ("%s in `%s` of thread `%s`", root_description (t->root_type), frame,
+                                          t->root_thread_name);
+  else if (frame)
+    t->priv->root_desc = g_strdup_printf ("%s in `%s`", root_description (t->root_type), frame);
+  else
+    t->priv->root_desc = g_strdup (root_description (t->root_type));
 }
 
 /* Names the reference from node (object o) to next: the followed one the
@@ -410,7 +441,7 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
   t->also_leaking = g_array_new (FALSE, FALSE, sizeof (HsObj));
   t->retained_duration_ms = -1;
   t->watch_duration_ms = -1;
-  trace_root (c, t, g_array_index (path, HsObj, 0), local);
+  trace_root (c, t, g_array_index (path, HsObj, 0), path->len > 1 ? g_array_index (path, HsObj, 1) : HS_OBJ_NONE, local);
   trace_nodes (c, t, path, local, reps);
   trace_statuses (c, t, reps, for_target, mark_from);
   g_free (reps);

@@ -37,6 +37,7 @@ void hs_report_section_classes (GString *out, const HsReportContext *ctx);
 void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
 void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* hs-report-insights.c */
+void hs_report_section_threads (GString *out, const HsReportContext *ctx); /* hs-report-threads.c */
 
 /* --- HTML helpers (hs-report-html.c) ------------------------------------ */
 

@@ -40,6 +40,7 @@ static const HsReportSection sections[] = {
   { "objects", "Biggest objects", hs_report_section_objects },
   { "insights", "Insights", hs_report_section_insights },
   { "treemap", "Treemap", hs_report_section_treemap },
+  { "threads", NULL, hs_report_section_threads }, /* only with stacks: not in the nav */
 };
 
 /* A fixed asset as text. The script's file ends with a newline an editor

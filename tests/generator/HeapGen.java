@@ -6,12 +6,13 @@
  *   javac -d OUT $(find tests/generator -name '*.java')
  *   java -Xshare:off -Xbootclasspath/a:OUT -cp OUT HeapGen SCENARIO OUT.hprof [N]
  *
- * SCENARIO is small, sample, escape or bench (N = millions of objects).
+ * SCENARIO is small, sample, escape, threads or bench (N = millions of objects).
  * The classes must be on the boot class path (-Xbootclasspath/a) so their
  * class objects are sticky-class GC roots, as system classes are on Android:
  * a static field then starts the leak trace, as in LeakCanary.
  */
 import com.example.Scenarios;
+import com.example.ThreadScenario;
 import com.example.bench.BenchHeap;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.File;
@@ -24,7 +25,7 @@ public final class HeapGen {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 2) {
-      System.err.println("usage: HeapGen small|sample|escape|bench OUT.hprof [MILLIONS]");
+      System.err.println("usage: HeapGen small|sample|escape|threads|bench OUT.hprof [MILLIONS]");
       System.exit(2);
     }
     if (HeapGen.class.getClassLoader() != null)
@@ -40,6 +41,8 @@ public final class HeapGen {
         ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
     bean.dumpHeap(out.getPath(), true);
     Scenarios.keep(keep);
+    if (scenario.equals("threads"))
+      ThreadScenario.finish(keep);
     System.err.println("HeapGen: wrote " + out + " (" + out.length() + " bytes)");
   }
 
@@ -48,6 +51,7 @@ public final class HeapGen {
       case "small": return Scenarios.small();
       case "sample": return Scenarios.sample();
       case "escape": return Scenarios.escape();
+      case "threads": return ThreadScenario.build();
       case "bench": {
         Object[] t = Scenarios.sample();
         long n = BenchHeap.build(millions);

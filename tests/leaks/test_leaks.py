@@ -29,6 +29,15 @@ CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..',
 GEN = os.path.join(HERE, '..', 'generator')
 
 
+def leak_thread_park_line():
+    """The line of LockSupport.park in LeakThread.run, where the generated
+    dumps' leak-holder thread is stopped."""
+    with open(os.path.join(GEN, 'com', 'example', 'Scenarios.java')) as f:
+        lines = f.read().split('\n')
+    start = next(i for i, l in enumerate(lines) if l.startswith('class LeakThread'))
+    return next(i for i in range(start, len(lines)) if 'LockSupport.park(this)' in lines[i]) + 1
+
+
 def cli(*args, check=True, timeout=300):
     assert CLI, 'HS_CLI must point at heapscope-cli'
     p = subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL,
@@ -215,7 +224,10 @@ class GeneratedChecks:
                         self.assertEqual(node['reference']['index'], want_index)
                 if 'thread_name' in leak['gc_root']:
                     self.assertEqual(t['gc_root_thread'], leak['gc_root']['thread_name'])
-                    self.assertEqual(t['gc_root'], 'Java local variable')
+                    # the dump has LeakThread's stack: the root names the frame,
+                    # the call LeakThread.run parks in (Scenarios.java)
+                    self.assertEqual(t['gc_root'], 'Java local variable in `com.example.LeakThread.run(Scenarios.java:%d)`'
+                                     ' of thread `%s`' % (leak_thread_park_line(), leak['gc_root']['thread_name']))
                 else:
                     self.assertEqual(t['gc_root'], 'System class')
                 if 'suspect_references' in leak:

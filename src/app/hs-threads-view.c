@@ -1,0 +1,424 @@
+/* hs-threads-view.c: the Threads view (see hs-threads-view.h). The table's
+ * rows are small HsThreadItem objects (one per thread, hundreds at most)
+ * sorted by GTK sorters over their properties; the stack below is a list
+ * box rebuilt for each selected thread. */
+#include "config.h"
+#include "hs-threads-view.h"
+#include "hs-threads.h"
+#include "hs-timing.h"
+
+#include <glib/gi18n.h>
+
+/* ---- one row of the table ------------------------------------------------ */
+
+#define HS_TYPE_THREAD_ITEM (hs_thread_item_get_type ())
+G_DECLARE_FINAL_TYPE (HsThreadItem, hs_thread_item, HS, THREAD_ITEM, GObject)
+
+struct _HsThreadItem
+{
+  GObject parent_instance;
+  guint index;
+  char *name, *id, *daemon, *state;
+  guint64 retained, stack_retained;
+  gboolean top;
+};
+
+G_DEFINE_FINAL_TYPE (HsThreadItem, hs_thread_item, G_TYPE_OBJECT)
+
+enum { ITEM_0, ITEM_NAME, ITEM_ID, ITEM_DAEMON, ITEM_STATE, ITEM_RETAINED, ITEM_STACK_RETAINED, N_ITEM };
+static GParamSpec *item_props[N_ITEM];
+
+static void
+hs_thread_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsThreadItem *it = HS_THREAD_ITEM (object);
+  switch (prop_id)
+    {
+    case ITEM_NAME: g_value_set_string (value, it->name); break;
+    case ITEM_ID: g_value_set_string (value, it->id); break;
+    case ITEM_DAEMON: g_value_set_string (value, it->daemon); break;
+    case ITEM_STATE: g_value_set_string (value, it->state); break;
+    case ITEM_RETAINED: g_value_set_uint64 (value, it->retained); break;
+    case ITEM_STACK_RETAINED: g_value_set_uint64 (value, it->stack_retained); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_thread_item_finalize (GObject *object)
+{
+  HsThreadItem *it = HS_THREAD_ITEM (object);
+  g_free (it->name);
+  g_free (it->id);
+  g_free (it->daemon);
+  g_free (it->state);
+  G_OBJECT_CLASS (hs_thread_item_parent_class)->finalize (object);
+}
+
+static void
+hs_thread_item_class_init (HsThreadItemClass *klass)
+{
+  GObjectClass *oc = G_OBJECT_CLASS (klass);
+  oc->get_property = hs_thread_item_get_property;
+  oc->finalize = hs_thread_item_finalize;
+  item_props[ITEM_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_ID] = g_param_spec_string ("id", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_DAEMON] = g_param_spec_string ("daemon", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_STATE] = g_param_spec_string ("state", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_RETAINED] = g_param_spec_uint64 ("retained", NULL, NULL, 0, G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_STACK_RETAINED] = g_param_spec_uint64 ("stack-retained", NULL, NULL, 0, G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (oc, N_ITEM, item_props);
+}
+
+static void
+hs_thread_item_init (HsThreadItem *it)
+{
+}
+
+/* ---- the view ------------------------------------------------------------ */
+
+struct _HsThreadsView
+{
+  HsView parent_instance;
+
+  GtkWidget *box;
+  GtkWidget *status;
+  GtkWidget *table;
+  GtkWidget *stack_list;
+
+  HsThreads *threads;
+  GListStore *store;
+  GtkSingleSelection *selection;
+  guint generation;
+  gboolean ready;
+};
+
+G_DEFINE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS_TYPE_VIEW)
+
+typedef struct
+{
+  HsAnalysis *analysis;   /* borrowed: the loader (held by the task's view) keeps it */
+  guint generation;
+} ReadJob;
+
+static void
+read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ReadJob *job = data;
+  HsThreads *ts = hs_threads_read (job->analysis->heap, job->analysis->dom);
+  hs_threads_compute_stack_retained (ts, job->analysis->heap);
+  g_task_return_pointer (task, ts, (GDestroyNotify) hs_threads_free);
+}
+
+static void
+setup_label (GtkSignalListItemFactory *f, GtkListItem *item, gpointer numeric)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *f, GtkListItem *item, gpointer prop)
+{
+  HsThreadItem *it = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  const char *p = prop;
+  if (g_str_equal (p, "retained") || g_str_equal (p, "stack-retained"))
+    {
+      g_autofree char *b = hs_format_bytes (g_str_equal (p, "retained") ? it->retained : it->stack_retained);
+      gtk_label_set_text (GTK_LABEL (label), b);
+    }
+  else
+    {
+      const char *v = g_str_equal (p, "name") ? it->name : g_str_equal (p, "id") ? it->id
+                      : g_str_equal (p, "daemon") ? it->daemon : it->state;
+      gtk_label_set_text (GTK_LABEL (label), v ? v : "");
+    }
+  /* The thread holding the most stands out. */
+  if (it->top)
+    gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_remove_css_class (label, "heading");
+}
+
+static GtkColumnViewColumn *
+add_column (HsThreadsView *self, const char *title, const char *prop, gboolean numeric)
+{
+  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+  g_signal_connect (f, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (numeric));
+  g_signal_connect (f, "bind", G_CALLBACK (bind_label), (gpointer) prop);
+  GtkColumnViewColumn *col = gtk_column_view_column_new (title, f);
+  GtkExpression *e = gtk_property_expression_new (HS_TYPE_THREAD_ITEM, NULL, prop);
+  GtkSorter *sorter = numeric ? GTK_SORTER (gtk_numeric_sorter_new (e)) : GTK_SORTER (gtk_string_sorter_new (e));
+  gtk_column_view_column_set_sorter (col, sorter);
+  g_object_unref (sorter);
+  gtk_column_view_column_set_resizable (col, TRUE);
+  if (g_str_equal (prop, "name"))
+    gtk_column_view_column_set_expand (col, TRUE);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->table), col);
+  g_object_unref (col);
+  return col;
+}
+
+static void
+clear_stack (HsThreadsView *self)
+{
+  GtkWidget *c;
+  while ((c = gtk_widget_get_first_child (self->stack_list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->stack_list), c);
+}
+
+static void
+add_stack_row (HsThreadsView *self, const char *text, HsObj obj, gboolean frame)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_set_margin_start (label, frame ? 12 : 36);
+  gtk_widget_set_margin_top (label, 2);
+  gtk_widget_set_margin_bottom (label, 2);
+  GtkWidget *row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), obj != HS_OBJ_NONE);
+  if (obj != HS_OBJ_NONE)
+    {
+      g_object_set_data (G_OBJECT (row), "hs-obj", GUINT_TO_POINTER (obj + 1));
+      gtk_widget_set_tooltip_text (row, _("Open in the inspector"));
+    }
+  else if (!frame)
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_list_box_append (GTK_LIST_BOX (self->stack_list), row);
+}
+
+static void
+show_thread (HsThreadsView *self, const HsThread *t)
+{
+  clear_stack (self);
+  if (t == NULL)
+    return;
+  if (!t->has_stack)
+    add_stack_row (self, _("No stack trace in the dump for this thread; its roots:"), HS_OBJ_NONE, TRUE);
+  for (guint k = 0; k < t->n_frames; k++)
+    {
+      const HsThreadFrame *f = &t->frames[k];
+      g_autofree char *text = hs_thread_frame_text (f);
+      g_autofree char *line = g_strdup_printf ("at %s", text);
+      add_stack_row (self, line, HS_OBJ_NONE, TRUE);
+      for (guint j = 0; j < f->n_locals; j++)
+        {
+          const HsThreadLocal *l = &f->locals[j];
+          g_autofree char *ret = hs_format_bytes (l->retained);
+          g_autofree char *sh = hs_format_bytes (l->shallow);
+          g_autofree char *who = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", l->class_name ? l->class_name : "?", l->id);
+          /* Translators: a local of a stack frame: class@id, its shallow and retained sizes */
+          g_autofree char *s = g_strdup_printf (_("local %s  shallow %s, retained %s"), who, sh, ret);
+          add_stack_row (self, s, l->obj, FALSE);
+        }
+    }
+  if (t->n_frames == 0)
+    add_stack_row (self, _("No frames and no locals"), HS_OBJ_NONE, FALSE);
+}
+
+static void
+on_selected (GtkSingleSelection *sel, GParamSpec *pspec, HsThreadsView *self)
+{
+  HsThreadItem *it = gtk_single_selection_get_selected_item (sel);
+  show_thread (self, it && self->threads ? &self->threads->threads[it->index] : NULL);
+}
+
+static void
+on_local_activated (GtkListBox *box, GtkListBoxRow *row, HsThreadsView *self)
+{
+  guint obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "hs-obj"));
+  if (obj == 0)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) (obj - 1));
+}
+
+static void
+read_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  HsThreadsView *self = HS_THREADS_VIEW (source);
+  ReadJob *job = g_task_get_task_data (G_TASK (res));
+  HsThreads *ts = g_task_propagate_pointer (G_TASK (res), NULL);
+  if (job->generation != self->generation || ts == NULL)
+    {
+      hs_threads_free (ts);
+      return;
+    }
+  gint64 start = g_get_monotonic_time ();
+  self->threads = ts;
+  int top = hs_threads_top (ts);
+  for (guint i = 0; i < ts->n_threads; i++)
+    {
+      const HsThread *t = &ts->threads[i];
+      HsThreadItem *it = g_object_new (HS_TYPE_THREAD_ITEM, NULL);
+      it->index = i;
+      it->name = g_strdup (t->name ? t->name : _("(no name)"));
+      it->id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", t->id);
+      it->daemon = g_strdup (t->daemon < 0 ? "" : t->daemon ? _("daemon") : "");
+      it->state = g_strdup (t->state ? t->state : "");
+      it->retained = t->retained;
+      it->stack_retained = t->stack_retained;
+      it->top = (int) i == top && t->stack_retained > 0;
+      g_list_store_append (self->store, it);
+      g_object_unref (it);
+    }
+  if (ts->n_threads == 0)
+    gtk_label_set_text (GTK_LABEL (self->status), _("This dump holds no threads."));
+  else
+    {
+      g_autofree char *s = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u thread; the one whose stack holds the most is in bold and selected.",
+                                                         "%u threads; the one whose stack holds the most is in bold and selected.", ts->n_threads),
+                                            ts->n_threads);
+      gtk_label_set_text (GTK_LABEL (self->status), s);
+    }
+  /* Sorted by stack retained, largest first: the top thread is row 0. */
+  GtkColumnViewColumn *col = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_DESCENDING);
+  g_object_unref (col);
+  if (ts->n_threads > 0)
+    gtk_single_selection_set_selected (self->selection, 0);
+  on_selected (self->selection, NULL, self);
+  self->ready = TRUE;
+  if (hs_timing_enabled ())
+    hs_timing_span (start, "threads shown (%u)", ts->n_threads);
+}
+
+static void
+hs_threads_view_fill (HsView *view, HsLoader *loader)
+{
+  HsThreadsView *self = HS_THREADS_VIEW (view);
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  if (a == NULL)
+    return;
+  gtk_label_set_text (GTK_LABEL (self->status), _("Reading the threads…"));
+  g_autoptr (GTask) task = g_task_new (self, NULL, read_done, NULL);
+  ReadJob *job = g_new0 (ReadJob, 1);
+  job->analysis = a;
+  job->generation = self->generation;
+  g_task_set_task_data (task, job, g_free);
+  /* The loader must outlive the worker's use of its analysis. */
+  g_object_set_data_full (G_OBJECT (task), "hs-loader", g_object_ref (loader), g_object_unref);
+  g_task_run_in_thread (task, read_thread);
+}
+
+static void
+hs_threads_view_clear (HsView *view)
+{
+  HsThreadsView *self = HS_THREADS_VIEW (view);
+  self->generation++;
+  self->ready = FALSE;
+  clear_stack (self);
+  g_list_store_remove_all (self->store);
+  g_clear_pointer (&self->threads, hs_threads_free);
+  gtk_label_set_text (GTK_LABEL (self->status), "");
+}
+
+static void
+hs_threads_view_dispose (GObject *object)
+{
+  HsThreadsView *self = HS_THREADS_VIEW (object);
+  self->generation++;
+  g_clear_pointer (&self->threads, hs_threads_free);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->store);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_THREADS_VIEW);
+  G_OBJECT_CLASS (hs_threads_view_parent_class)->dispose (object);
+}
+
+static void
+hs_threads_view_class_init (HsThreadsViewClass *klass)
+{
+  GObjectClass *oc = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *wc = GTK_WIDGET_CLASS (klass);
+  HsViewClass *vc = HS_VIEW_CLASS (klass);
+  oc->dispose = hs_threads_view_dispose;
+  vc->fill = hs_threads_view_fill;
+  vc->clear = hs_threads_view_clear;
+  hs_view_class_set_page (vc, "threads", _("Threads"), NULL, TRUE, "threads filled");
+  gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-threads-view.ui");
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, box);
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, status);
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, table);
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, stack_list);
+  gtk_widget_class_bind_template_callback (wc, on_local_activated);
+}
+
+static void
+hs_threads_view_init (HsThreadsView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->store = g_list_store_new (HS_TYPE_THREAD_ITEM);
+  add_column (self, _("Thread"), "name", FALSE);
+  add_column (self, _("Id"), "id", FALSE);
+  add_column (self, _("Daemon"), "daemon", FALSE);
+  add_column (self, _("State"), "state", FALSE);
+  add_column (self, _("Retained"), "retained", TRUE);
+  add_column (self, _("Stack retained"), "stack-retained", TRUE);
+  GtkSortListModel *sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                                      g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected), self);
+}
+
+gboolean
+hs_threads_view_is_ready (HsThreadsView *self)
+{
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
+  return self->ready;
+}
+
+guint
+hs_threads_view_get_n_rows (HsThreadsView *self)
+{
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+}
+
+const char *
+hs_threads_view_get_row_name (HsThreadsView *self, guint row)
+{
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), NULL);
+  g_autoptr (HsThreadItem) it = g_list_model_get_item (G_LIST_MODEL (self->selection), row);
+  return it ? self->threads->threads[it->index].name : NULL;
+}
+
+void
+hs_threads_view_select_row (HsThreadsView *self, guint row)
+{
+  g_return_if_fail (HS_IS_THREADS_VIEW (self));
+  gtk_single_selection_set_selected (self->selection, row);
+}
+
+char *
+hs_threads_view_get_stack_text (HsThreadsView *self)
+{
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), NULL);
+  GString *s = g_string_new (NULL);
+  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      g_string_append_printf (s, "%s\n", gtk_label_get_text (GTK_LABEL (label)));
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+hs_threads_view_activate_local (HsThreadsView *self, guint n)
+{
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
+  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row; row = gtk_widget_get_next_sibling (row))
+    if (g_object_get_data (G_OBJECT (row), "hs-obj") && n-- == 0)
+      {
+        g_signal_emit_by_name (self->stack_list, "row-activated", row);
+        return TRUE;
+      }
+  return FALSE;
+}
