@@ -104,9 +104,12 @@ add_toggle (HsApplication *self, const char *key)
   g_autoptr(GAction) action = NULL;
 
   /* Backed by GSettings when the schema is installed, else a plain
-   * stateful action with the schema's default (off). */
+   * stateful action with the schema's default (off; the suspects'
+   * threshold: 10, set by activating it with a percentage). */
   if (self->settings != NULL)
     action = g_settings_create_action (self->settings, key);
+  else if (g_str_equal (key, "suspects-percent"))
+    action = G_ACTION (g_simple_action_new_stateful (key, G_VARIANT_TYPE_INT32, g_variant_new_int32 (10)));
   else
     {
       GSimpleAction *simple = g_simple_action_new_stateful (key, NULL, g_variant_new_boolean (FALSE));
@@ -141,6 +144,7 @@ hs_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   add_toggle (self, "follow-weak");
   add_toggle (self, "android-inspectors-as-leaks");
+  add_toggle (self, "suspects-percent");
 
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open", open_accels);

@@ -1,10 +1,76 @@
-/* hs-leak-trace-view.c: one leak trace (template ui/hs-leak-trace-view.ui);
- * the node cards and references depend on the trace and are built here. */
+/* hs-leak-trace-view.c: one leak trace or suspect path (template
+ * ui/hs-leak-trace-view.ui). The nodes are the rows of a GtkListView over
+ * HsTraceRows, a model that makes its items on demand: one row per node
+ * (its card and the reference to the next node) and one for an elided
+ * run; the factory builds a row's widgets only when the row is visible. */
 #include "config.h"
 #include "hs-leak-trace-view.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
+
+/* --- the rows' model --------------------------------------------------- */
+
+/* An item: the row's position in the list (the trace is the view's). */
+#define HS_TYPE_TRACE_ROW (hs_trace_row_get_type ())
+G_DECLARE_FINAL_TYPE (HsTraceRow, hs_trace_row, HS, TRACE_ROW, GObject)
+struct _HsTraceRow { GObject parent_instance; guint row; };
+G_DEFINE_FINAL_TYPE (HsTraceRow, hs_trace_row, G_TYPE_OBJECT)
+static void hs_trace_row_class_init (HsTraceRowClass *klass) { }
+static void hs_trace_row_init (HsTraceRow *self) { }
+
+/* n rows, items made when asked for (a 100,000-node trace makes only the
+ * few the list view shows). */
+#define HS_TYPE_TRACE_ROWS (hs_trace_rows_get_type ())
+G_DECLARE_FINAL_TYPE (HsTraceRows, hs_trace_rows, HS, TRACE_ROWS, GObject)
+struct _HsTraceRows { GObject parent_instance; guint n; };
+
+static GType rows_get_item_type (GListModel *m) { return HS_TYPE_TRACE_ROW; }
+static guint rows_get_n_items (GListModel *m) { return HS_TRACE_ROWS (m)->n; }
+
+static gpointer
+rows_get_item (GListModel *m, guint position)
+{
+  HsTraceRow *item;
+
+  if (position >= HS_TRACE_ROWS (m)->n)
+    return NULL;
+  item = g_object_new (HS_TYPE_TRACE_ROW, NULL);
+  item->row = position;
+  return item;
+}
+
+static void
+rows_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = rows_get_item_type;
+  iface->get_n_items = rows_get_n_items;
+  iface->get_item = rows_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (HsTraceRows, hs_trace_rows, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, rows_iface_init))
+static void hs_trace_rows_class_init (HsTraceRowsClass *klass) { }
+static void hs_trace_rows_init (HsTraceRows *self) { }
+
+/* Every row changes (another trace, or its sizes became known). Two
+ * signals, not one: GTK 4.8's list view looks every added item up among
+ * the removed ones when a change does both (a get_item per added row), so
+ * removing then adding keeps a 100,000-row change to the rows it shows. */
+static void
+rows_reset (HsTraceRows *rows, guint n)
+{
+  guint old = rows->n;
+
+  rows->n = 0;
+  if (old > 0)
+    g_list_model_items_changed (G_LIST_MODEL (rows), 0, old, 0);
+  rows->n = n;
+  if (n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (rows), 0, 0, n);
+}
+
+/* --- the view ---------------------------------------------------------- */
 
 struct _HsLeakTraceView
 {
@@ -16,18 +82,69 @@ struct _HsLeakTraceView
   GtkWidget *watch_label;
   GtkWidget *library_label;
   GtkWidget *trace_dropdown;
-  GtkWidget *nodes_box;
+  GtkWidget *treemap_button;
+  GtkWidget *copy_button;
+  GtkWidget *node_list;
+  GtkWidget *no_path_label;
+  GtkWidget *extras_scroll;
   GtkWidget *also_box;
+  GtkWidget *suspect_box;
+  GtkWidget *accumulation_box;
+  GtkWidget *classes_heading;
+  GtkWidget *classes_grid;
+  GtkWidget *members_heading;
+  GtkWidget *members_box;
 
+  HsTraceRows *rows;
   HsLeakGroup *group;       /* borrowed from the loader's report */
-  HsLeakTrace *trace;
+  HsObjectSuspect *object;  /* or a suspect, borrowed from the analysis */
+  HsClassSuspect *klass;
+  HsLeakTrace *trace;       /* the group's trace shown, or the suspect's path */
   HsAnalysis *analysis;     /* NULL while retained sizes are pending */
-  GtkWidget *last_card;     /* the leaking object's, for its retained size */
-  guint n_nodes;
+  guint n_classes, n_members;
   gboolean setting_trace;   /* the dropdown is being set, not chosen */
 };
 
 G_DEFINE_FINAL_TYPE (HsLeakTraceView, hs_leak_trace_view, GTK_TYPE_WIDGET)
+
+static guint
+n_nodes (HsLeakTraceView *self)
+{
+  return self->trace != NULL && self->trace->nodes != NULL ? self->trace->nodes->len : 0;
+}
+
+static guint
+n_rows (HsLeakTraceView *self)
+{
+  return n_nodes (self) + (self->trace != NULL && self->trace->n_elided > 0 ? 1 : 0);
+}
+
+/* The node index of a row; FALSE for the elided row (or past the end). */
+static gboolean
+row_node_index (HsLeakTraceView *self, guint row, guint *index)
+{
+  guint at = self->trace != NULL ? MIN (self->trace->elided_at, n_nodes (self)) : 0;
+
+  if (row >= n_rows (self))
+    return FALSE;
+  if (self->trace->n_elided > 0 && row >= at)
+    {
+      if (row == at)
+        return FALSE;
+      row--;
+    }
+  *index = row;
+  return TRUE;
+}
+
+static char *
+elided_text (guint64 n)
+{
+  g_autofree char *count = hs_format_count (n);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… %s more reference", "… %s more references",
+                                       n > G_MAXULONG ? G_MAXULONG : (gulong) n), count);
+}
 
 static GtkWidget *
 status_badge (HsLeaking leaking)
@@ -58,36 +175,48 @@ wrapped_label (const char *text, const char *css_class)
   return label;
 }
 
-/* What the leaking object retains, under its card (once known). */
-static void
-append_retained (HsLeakTraceView *self)
+static char *
+retained_text (guint64 bytes, guint64 count)
 {
-  g_autofree char *bytes = NULL, *count = NULL, *text = NULL;
+  g_autofree char *b = hs_format_bytes (bytes);
+  g_autofree char *c = hs_format_count (count);
 
-  if (self->last_card == NULL || self->analysis == NULL || self->trace->retained_bytes == 0)
-    return;
-  bytes = hs_format_bytes (self->trace->retained_bytes);
-  count = hs_format_count (self->trace->retained_count);
-  text = g_strdup_printf (_("Retaining %s in %s objects"), bytes, count);
-  gtk_box_append (GTK_BOX (self->last_card), hs_label_new (text, "hs-reason", 0));
+  return g_strdup_printf (_("Retaining %s in %s objects"), b, c);
 }
 
-static GtkWidget *
-node_card (HsLeakTraceView *self, guint index)
+/* What a node retains: every node of a suspect's path (the memory gathers
+ * along it), the leaking object of a leak (once known). */
+static char *
+node_retained (HsLeakTraceView *self, HsLeakNode *node, gboolean last)
+{
+  HsDomTree *dom = self->analysis != NULL ? self->analysis->dom : NULL;
+
+  if (self->group == NULL && dom != NULL && node->obj < dom->n && dom->idom[node->obj] != HS_OBJ_NONE)
+    return retained_text (dom->retained[node->obj], dom->retained_count[node->obj]);
+  if (self->group != NULL && last && self->analysis != NULL && self->trace->retained_bytes > 0)
+    return retained_text (self->trace->retained_bytes, self->trace->retained_count);
+  return NULL;
+}
+
+static void
+fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
 {
   HsLeakTrace *trace = self->trace;
   HsLeakNode *node = g_ptr_array_index (trace->nodes, index);
-  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   g_autofree char *class_text = node->is_class ? g_strdup_printf (_("class %s"), node->class_name)
                                                : g_strdup (node->class_name);
-  GtkWidget *name = wrapped_label (class_text, "hs-trace-class");
+  g_autofree char *retained = node_retained (self, node, index + 1 == trace->nodes->len);
+  GtkWidget *name = hs_label_new (class_text, "hs-trace-class", 0);
 
   gtk_widget_add_css_class (card, "hs-trace-node");
   if (node->leaking == HS_LEAKING_YES)
     gtk_widget_add_css_class (card, "hs-trace-node-yes");
   gtk_box_append (GTK_BOX (card), top);
   gtk_box_append (GTK_BOX (top), status_badge (node->leaking));
+  /* A name may be 1 MB long (issue 20): cut, whole in the tooltip. */
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (name, class_text);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (top), name);
   gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
@@ -109,16 +238,12 @@ node_card (HsLeakTraceView *self, guint index)
       g_autofree char *text = g_strdup_printf ("• %s", (const char *) g_ptr_array_index (node->reasons, i));
       gtk_box_append (GTK_BOX (card), wrapped_label (text, "hs-reason"));
     }
-  if (index + 1 == trace->nodes->len)
-    {
-      self->last_card = card;
-      append_retained (self);
-    }
-  return card;
+  if (retained != NULL)
+    gtk_box_append (GTK_BOX (card), hs_label_new (retained, "hs-reason", 0));
 }
 
 static GtkWidget *
-reference_row (HsLeakNode *node)
+reference_row (HsLeakNode *node, gboolean leak)
 {
   g_autofree char *ref = hs_leak_node_ref_label (node);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
@@ -131,20 +256,76 @@ reference_row (HsLeakNode *node)
   if (node->suspect)
     {
       /* LeakCanary's ~~~ as a wavy underline (style.css). */
-      GtkWidget *tag = hs_label_new (_("suspect"), "hs-suspect", 0);
+      GtkWidget *tag = hs_label_new (leak ? _("suspect") : _("into the accumulation point"), "hs-suspect", 0);
       gtk_widget_add_css_class (label, "hs-suspect-ref");
-      gtk_widget_set_tooltip_text (tag, _("This reference is between the last object that is not leaking and the first that is: one of these is likely the cause of the leak"));
+      gtk_widget_set_tooltip_text (tag, leak ? _("This reference is between the last object that is not leaking and the first that is: one of these is likely the cause of the leak")
+                                             : _("This reference is on the way from the suspect into where its memory accumulates"));
       gtk_box_append (GTK_BOX (row), tag);
     }
   return row;
 }
 
+static void
+on_row_setup (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceView *self)
+{
+  gtk_list_item_set_activatable (item, FALSE);
+  gtk_list_item_set_selectable (item, FALSE);
+  gtk_list_item_set_child (item, gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+}
+
+static void
+on_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceView *self)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  HsTraceRow *row = gtk_list_item_get_item (item);
+  guint index;
+
+  hs_clear_box (box);
+  if (row == NULL || self->trace == NULL || row->row >= n_rows (self))
+    return;
+  if (!row_node_index (self, row->row, &index))
+    {
+      g_autofree char *text = elided_text (self->trace->n_elided);
+      GtkWidget *label = hs_label_new (text, "dim-label", 0);
+      gtk_widget_add_css_class (label, "hs-trace-ref");
+      gtk_box_append (GTK_BOX (box), label);
+      return;
+    }
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  fill_card (self, card, index);
+  gtk_box_append (GTK_BOX (box), card);
+  if (index + 1 < n_nodes (self))
+    gtk_box_append (GTK_BOX (box), reference_row (g_ptr_array_index (self->trace->nodes, index), self->group != NULL));
+}
+
+static void
+on_row_unbind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceView *self)
+{
+  hs_clear_box (gtk_list_item_get_child (item));
+}
+
+/* --- header and extras ------------------------------------------------- */
+
 static char *
 subtitle_text (HsLeakTraceView *self)
 {
-  const char *kind = self->group->library ? _("Library") : _("Application");
   g_autofree char *retained = NULL, *count = NULL;
 
+  if (self->object != NULL)
+    {
+      retained = hs_format_bytes (self->object->retained);
+      count = hs_format_count (self->object->retained_count);
+      return g_strdup_printf (_("Object suspect · retaining %s (%.0f%%) in %s objects"),
+                              retained, self->object->percent, count);
+    }
+  if (self->klass != NULL)
+    {
+      retained = hs_format_bytes (self->klass->retained);
+      count = hs_format_count (self->klass->count);
+      return g_strdup_printf (_("Class suspect · %s objects retaining %s (%.0f%%)"),
+                              count, retained, self->klass->percent);
+    }
+  const char *kind = self->group->library ? _("Library") : _("Application");
   if (self->analysis == NULL)
     return g_strdup_printf (_("%s leak · retained size pending"), kind);
   retained = hs_format_bytes (self->trace->retained_bytes);
@@ -157,6 +338,8 @@ watch_text (HsLeakTrace *trace)
 {
   GString *w = g_string_new (NULL);
 
+  if (trace == NULL)
+    return g_string_free (w, FALSE);
   if (trace->watch_description != NULL && trace->watch_description[0] != '\0')
     g_string_append_printf (w, _("Watched: %s"), trace->watch_description);
   if (trace->retained_duration_ms >= 0)
@@ -168,13 +351,34 @@ watch_text (HsLeakTrace *trace)
   return g_string_free (w, FALSE);
 }
 
+/* A line of an object: its label, a size, the inspect button. */
+static GtkWidget *
+object_line (HsAnalysis *a, HsObj o, const char *prefix)
+{
+  g_autofree char *label = hs_heap_object_label (a->heap, o);
+  g_autofree char *text = prefix != NULL ? g_strdup_printf ("%s %s", prefix, label) : g_strdup (label);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *l = hs_label_new (text, NULL, 0);
+
+  gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (l, label);
+  gtk_box_append (GTK_BOX (row), l);
+  if (a->dom != NULL && o < a->dom->n)
+    {
+      g_autofree char *b = hs_format_bytes (a->dom->retained[o]);
+      gtk_box_append (GTK_BOX (row), hs_label_new (b, "dim-label", 0));
+    }
+  gtk_box_append (GTK_BOX (row), hs_inspect_button_new (o));
+  return row;
+}
+
 /* Labels of other leaking objects this one retains (they need the heap:
  * once the analysis is done). */
 static void
 fill_also_leaking (HsLeakTraceView *self)
 {
   GtkWidget *child;
-  GArray *also = self->trace->also_leaking;
+  GArray *also = self->group != NULL ? self->trace->also_leaking : NULL;
 
   /* Everything after the heading. */
   while ((child = gtk_widget_get_last_child (self->also_box)) != gtk_widget_get_first_child (self->also_box))
@@ -183,24 +387,77 @@ fill_also_leaking (HsLeakTraceView *self)
   if (!gtk_widget_get_visible (self->also_box))
     return;
   for (guint i = 0; i < also->len && i < 50; i++)
-    {
-      HsObj o = g_array_index (also, HsObj, i);
-      g_autofree char *label = hs_heap_object_label (self->analysis->heap, o);
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_box_append (GTK_BOX (self->also_box), object_line (self->analysis, g_array_index (also, HsObj, i), NULL));
+}
 
-      gtk_box_append (GTK_BOX (row), hs_label_new (label, NULL, 0));
-      gtk_box_append (GTK_BOX (row), hs_inspect_button_new (o));
-      gtk_box_append (GTK_BOX (self->also_box), row);
+static void
+grid_cell (GtkWidget *grid, const char *text, int col, int row, float xalign, const char *css)
+{
+  GtkWidget *l = hs_label_new (text, css, xalign);
+
+  if (col == 0)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_START);
+      gtk_widget_set_hexpand (l, TRUE);
+      gtk_widget_set_tooltip_text (l, text);
     }
+  gtk_grid_attach (GTK_GRID (grid), l, col, row, 1, 1);
+}
+
+/* The suspect's accumulation point, retained classes and biggest members. */
+static void
+fill_suspect (HsLeakTraceView *self)
+{
+  HsAnalysis *a = self->analysis;
+  GArray *classes = self->object != NULL ? self->object->retained_classes : NULL;
+  GArray *members = self->klass != NULL ? self->klass->biggest : NULL;
+
+  hs_clear_box (self->accumulation_box);
+  hs_clear_box (self->members_box);
+  while (gtk_widget_get_first_child (self->classes_grid) != NULL)
+    gtk_grid_remove (GTK_GRID (self->classes_grid), gtk_widget_get_first_child (self->classes_grid));
+  self->n_classes = classes != NULL ? classes->len : 0;
+  self->n_members = members != NULL ? members->len : 0;
+  gtk_widget_set_visible (self->suspect_box, self->object != NULL || self->klass != NULL);
+  gtk_widget_set_visible (self->treemap_button, self->object != NULL || self->n_members > 0);
+  if (self->object == NULL && self->klass == NULL)
+    return;
+
+  if (self->object != NULL)
+    gtk_box_append (GTK_BOX (self->accumulation_box),
+                    object_line (a, self->object->accumulation, _("Memory accumulates in")));
+  gtk_widget_set_visible (self->classes_heading, self->n_classes > 0);
+  gtk_widget_set_visible (self->classes_grid, self->n_classes > 0);
+  if (self->n_classes > 0)
+    {
+      grid_cell (self->classes_grid, _("Class"), 0, 0, 0, "heading");
+      grid_cell (self->classes_grid, _("Objects"), 1, 0, 1, "heading");
+      grid_cell (self->classes_grid, _("Retained"), 2, 0, 1, "heading");
+    }
+  for (guint i = 0; i < self->n_classes; i++)
+    {
+      HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
+      g_autofree char *count = hs_format_count (c->count);
+      g_autofree char *bytes = hs_format_bytes (c->retained);
+
+      grid_cell (self->classes_grid, c->class_name, 0, i + 1, 0, NULL);
+      grid_cell (self->classes_grid, count, 1, i + 1, 1, "numeric");
+      grid_cell (self->classes_grid, bytes, 2, i + 1, 1, "numeric");
+    }
+  gtk_widget_set_visible (self->members_heading, self->n_members > 0);
+  for (guint i = 0; i < self->n_members; i++)
+    gtk_box_append (GTK_BOX (self->members_box), object_line (a, g_array_index (members, HsObj, i), NULL));
 }
 
 /* The instance chooser of a group of several traces, on the trace shown. */
 static void
 set_dropdown (HsLeakTraceView *self)
 {
-  guint index = 0, n = self->group->traces->len;
+  guint index = 0, n = self->group != NULL ? self->group->traces->len : 0;
 
   gtk_widget_set_visible (self->trace_dropdown, n > 1);
+  if (n == 0)
+    return;
   g_ptr_array_find (self->group->traces, self->trace, &index);
   self->setting_trace = TRUE;
   if (n > 1)
@@ -221,52 +478,87 @@ set_dropdown (HsLeakTraceView *self)
   self->setting_trace = FALSE;
 }
 
+/* Header, rows and extras of what the fields say is shown. */
+static void
+refresh (HsLeakTraceView *self, const char *title)
+{
+  g_autofree char *subtitle = NULL, *watch = NULL;
+  gboolean any = self->group != NULL || self->object != NULL || self->klass != NULL;
+
+  gtk_widget_set_visible (self->box, any);
+  rows_reset (self->rows, any ? n_rows (self) : 0);
+  if (!any)
+    return;
+  gtk_label_set_text (GTK_LABEL (self->title_label), title);
+  subtitle = subtitle_text (self);
+  gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
+  watch = self->group != NULL ? watch_text (self->trace) : g_strdup ("");
+  gtk_label_set_text (GTK_LABEL (self->watch_label), watch);
+  gtk_widget_set_visible (self->watch_label, watch[0] != '\0');
+  if (self->group != NULL && self->group->library && self->group->library_pattern != NULL)
+    {
+      g_autofree char *m = g_strdup_printf (_("Known library leak: %s"), self->group->library_pattern);
+      gtk_label_set_text (GTK_LABEL (self->library_label), m);
+    }
+  gtk_widget_set_visible (self->library_label, self->group != NULL && self->group->library
+                                               && self->group->library_pattern != NULL);
+  gtk_widget_set_sensitive (self->copy_button, self->trace != NULL);
+  gtk_widget_set_visible (gtk_widget_get_parent (self->node_list), self->trace != NULL);
+  gtk_widget_set_visible (self->no_path_label, self->trace == NULL);
+  /* Without a path the members take the height. */
+  gtk_widget_set_vexpand (self->extras_scroll, self->trace == NULL);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->extras_scroll),
+                                              self->trace == NULL ? -1 : 260);
+  /* A leak's description is a short name, a suspect's a sentence. */
+  gtk_widget_remove_css_class (self->title_label, self->group != NULL ? "title-4" : "title-2");
+  gtk_widget_add_css_class (self->title_label, self->group != NULL ? "title-2" : "title-4");
+  set_dropdown (self);
+  fill_also_leaking (self);
+  fill_suspect (self);
+}
+
+static void
+forget (HsLeakTraceView *self)
+{
+  self->group = NULL;
+  self->object = NULL;
+  self->klass = NULL;
+  self->trace = NULL;
+}
+
 void
 hs_leak_trace_view_show (HsLeakTraceView *self,
                          HsLeakGroup     *group,
                          guint            trace_index,
                          HsAnalysis      *analysis)
 {
-  g_autofree char *subtitle = NULL, *watch = NULL;
-
   g_return_if_fail (HS_IS_LEAK_TRACE_VIEW (self));
 
-  hs_clear_box (self->nodes_box);
-  self->n_nodes = 0;
-  self->last_card = NULL;
-  self->group = group;
+  forget (self);
   self->analysis = analysis;
-  self->trace = NULL;
-  gtk_widget_set_visible (self->box, group != NULL && group->traces->len > 0);
-  if (!gtk_widget_get_visible (self->box))
+  if (group != NULL && group->traces->len > 0)
     {
-      self->group = NULL;
-      return;
+      self->group = group;
+      self->trace = g_ptr_array_index (group->traces, MIN (trace_index, group->traces->len - 1));
     }
-  self->trace = g_ptr_array_index (group->traces, MIN (trace_index, group->traces->len - 1));
+  refresh (self, group != NULL && group->description != NULL ? group->description : _("Leak"));
+}
 
-  gtk_label_set_text (GTK_LABEL (self->title_label), group->description != NULL ? group->description : _("Leak"));
-  subtitle = subtitle_text (self);
-  gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
-  watch = watch_text (self->trace);
-  gtk_label_set_text (GTK_LABEL (self->watch_label), watch);
-  gtk_widget_set_visible (self->watch_label, watch[0] != '\0');
-  if (group->library && group->library_pattern != NULL)
-    {
-      g_autofree char *m = g_strdup_printf (_("Known library leak: %s"), group->library_pattern);
-      gtk_label_set_text (GTK_LABEL (self->library_label), m);
-    }
-  gtk_widget_set_visible (self->library_label, group->library && group->library_pattern != NULL);
-  set_dropdown (self);
+void
+hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
+                                 HsAnalysis       *analysis,
+                                 HsObjectSuspect  *object,
+                                 HsClassSuspect   *klass)
+{
+  g_return_if_fail (HS_IS_LEAK_TRACE_VIEW (self));
+  g_return_if_fail (analysis != NULL);
 
-  for (guint i = 0; i < self->trace->nodes->len; i++)
-    {
-      gtk_box_append (GTK_BOX (self->nodes_box), node_card (self, i));
-      self->n_nodes++;
-      if (i + 1 < self->trace->nodes->len)
-        gtk_box_append (GTK_BOX (self->nodes_box), reference_row (g_ptr_array_index (self->trace->nodes, i)));
-    }
-  fill_also_leaking (self);
+  forget (self);
+  self->analysis = analysis;
+  self->object = object;
+  self->klass = object == NULL ? klass : NULL;
+  self->trace = object != NULL ? object->path : klass != NULL ? klass->common_path : NULL;
+  refresh (self, object != NULL ? object->description : klass != NULL ? klass->description : "");
 }
 
 void
@@ -286,7 +578,8 @@ hs_leak_trace_view_set_analysis (HsLeakTraceView *self,
   gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
   /* Traces of a group are ordered by retained size too. */
   set_dropdown (self);
-  append_retained (self);
+  /* The visible rows are bound again, with their sizes. */
+  rows_reset (self->rows, n_rows (self));
   fill_also_leaking (self);
 }
 
@@ -311,6 +604,21 @@ on_copy_clicked (GtkButton *button, HsLeakTraceView *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _("Leak trace copied to the clipboard"));
 }
 
+/* The treemap zoomed to where the memory is: the accumulation point, or a
+ * class suspect's biggest member. */
+static void
+on_treemap_clicked (GtkButton *button, HsLeakTraceView *self)
+{
+  HsObj o = HS_OBJ_NONE;
+
+  if (self->object != NULL)
+    o = self->object->accumulation;
+  else if (self->klass != NULL && self->klass->biggest->len > 0)
+    o = g_array_index (self->klass->biggest, HsObj, 0);
+  if (o != HS_OBJ_NONE)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.zoom-treemap", "u", (guint32) o);
+}
+
 HsLeakGroup *
 hs_leak_trace_view_get_group (HsLeakTraceView *self)
 {
@@ -325,24 +633,110 @@ hs_leak_trace_view_get_trace (HsLeakTraceView *self)
   return self->trace;
 }
 
+HsObjectSuspect *
+hs_leak_trace_view_get_object_suspect (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  return self->object;
+}
+
+HsClassSuspect *
+hs_leak_trace_view_get_class_suspect (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  return self->klass;
+}
+
 guint
 hs_leak_trace_view_get_n_nodes (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
-  return self->n_nodes;
+  return n_nodes (self);
+}
+
+guint
+hs_leak_trace_view_get_n_rows (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+}
+
+HsLeakNode *
+hs_leak_trace_view_get_row_node (HsLeakTraceView *self, guint i)
+{
+  guint index;
+
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  return row_node_index (self, i, &index) ? g_ptr_array_index (self->trace->nodes, index) : NULL;
+}
+
+char *
+hs_leak_trace_view_get_row_text (HsLeakTraceView *self, guint i)
+{
+  guint index;
+  HsLeakNode *node;
+
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  if (i >= n_rows (self))
+    return NULL;
+  if (!row_node_index (self, i, &index))
+    return elided_text (self->trace->n_elided);
+  node = g_ptr_array_index (self->trace->nodes, index);
+  if (index + 1 < n_nodes (self))
+    {
+      g_autofree char *ref = hs_leak_node_ref_label (node);
+      return g_strdup_printf ("%s ↓ %s", node->class_name, ref != NULL ? ref : "?");
+    }
+  return g_strdup (node->class_name);
+}
+
+guint
+hs_leak_trace_view_get_n_row_widgets (HsLeakTraceView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
+  for (GtkWidget *c = gtk_widget_get_first_child (self->node_list); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+const char *
+hs_leak_trace_view_get_title (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  return gtk_widget_get_visible (self->box) ? gtk_label_get_text (GTK_LABEL (self->title_label)) : NULL;
 }
 
 const char *
 hs_leak_trace_view_get_subtitle (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
-  return self->trace != NULL ? gtk_label_get_text (GTK_LABEL (self->subtitle_label)) : NULL;
+  return gtk_widget_get_visible (self->box) ? gtk_label_get_text (GTK_LABEL (self->subtitle_label)) : NULL;
+}
+
+guint
+hs_leak_trace_view_get_n_retained_classes (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
+  return self->n_classes;
+}
+
+guint
+hs_leak_trace_view_get_n_members (HsLeakTraceView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
+  return self->n_members;
 }
 
 static void
 hs_leak_trace_view_dispose (GObject *object)
 {
+  HsLeakTraceView *self = HS_LEAK_TRACE_VIEW (object);
+
+  forget (self);
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_LEAK_TRACE_VIEW);
+  g_clear_object (&self->rows);
   G_OBJECT_CLASS (hs_leak_trace_view_parent_class)->dispose (object);
 }
 
@@ -361,14 +755,36 @@ hs_leak_trace_view_class_init (HsLeakTraceViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, watch_label);
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, library_label);
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, trace_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, nodes_box);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, treemap_button);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, copy_button);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, node_list);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, no_path_label);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, extras_scroll);
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, also_box);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, suspect_box);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, accumulation_box);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, classes_heading);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, classes_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, members_heading);
+  gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, members_box);
   gtk_widget_class_bind_template_callback (widget_class, on_trace_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_copy_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_treemap_clicked);
 }
 
 static void
 hs_leak_trace_view_init (HsLeakTraceView *self)
 {
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_object_new (HS_TYPE_TRACE_ROWS, NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (on_row_setup), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (on_row_bind), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (on_row_unbind), self);
+  gtk_list_view_set_factory (GTK_LIST_VIEW (self->node_list), factory);
+  g_object_unref (factory);
+  GtkNoSelection *selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+  gtk_list_view_set_model (GTK_LIST_VIEW (self->node_list), GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
 }

@@ -1,6 +1,8 @@
-/* hs-leaks-view.c: the Leaks view (template ui/hs-leaks-view.ui): one row
- * per leak group, a header over each kind, rows kept in the report's
- * order (which changes once retained sizes are known). */
+/* hs-leaks-view.c: the Leaks and Suspects view (template
+ * ui/hs-leaks-view.ui): one row per leak group, a header over each kind,
+ * rows kept in the report's order (which changes once retained sizes are
+ * known), then one row per problem suspect (once the analysis is done: the
+ * suspects need the dominator tree), and the suspects' threshold. */
 #include "config.h"
 #include "hs-leaks-view.h"
 #include "hs-timing.h"
@@ -14,9 +16,13 @@ struct _HsLeaksView
 
   GtkWidget *leak_list;
   GtkWidget *empty_box;
+  GtkWidget *empty_label;
+  GtkWidget *threshold_spin;
   HsLeakTraceView *trace_view;
 
   GPtrArray *groups;       /* HsLeakGroup* (borrowed from the loader's report) */
+  guint n_suspects;        /* rows after the groups' */
+  gboolean setting_threshold;
   gboolean shown_early;    /* the list was built before the analysis ended */
 };
 
@@ -28,6 +34,12 @@ row_group (GtkListBoxRow *row)
   return row != NULL ? g_object_get_data (G_OBJECT (row), "hs-group") : NULL;
 }
 
+static gboolean
+row_is_suspect (GtkListBoxRow *row)
+{
+  return row != NULL && g_object_get_data (G_OBJECT (row), "hs-suspect-kind") != NULL;
+}
+
 static void
 header_func (GtkListBoxRow *row, GtkListBoxRow *before, gpointer user_data)
 {
@@ -37,6 +49,8 @@ header_func (GtkListBoxRow *row, GtkListBoxRow *before, gpointer user_data)
   if (g != NULL && (prev == NULL || prev->library != g->library))
     gtk_list_box_row_set_header (row, hs_label_new (g->library ? _("Library Leaks") : _("Application Leaks"),
                                                     "hs-list-header", 0));
+  else if (row_is_suspect (row) && !row_is_suspect (before))
+    gtk_list_box_row_set_header (row, hs_label_new (_("Problem Suspects"), "hs-list-header", 0));
   else
     gtk_list_box_row_set_header (row, NULL);
 }
@@ -67,24 +81,90 @@ row_subtitle (HsLeakGroup *g, gboolean retained_known)
 }
 
 static GtkWidget *
-row_new (HsLeakGroup *g, guint position, gboolean retained_known)
+two_line_row (const char *title_text, const char *tooltip, const char *subtitle, guint position)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *text = row_subtitle (g, retained_known);
-  GtkWidget *title = hs_label_new (g->description != NULL ? g->description : _("Leak"), NULL, 0);
-  GtkWidget *sub = hs_label_new (text, "dim-label", 0);
+  GtkWidget *title = hs_label_new (title_text, NULL, 0);
+  GtkWidget *sub = hs_label_new (subtitle, "dim-label", 0);
 
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_START);
-  gtk_widget_set_tooltip_text (title, g->description);
+  gtk_widget_set_tooltip_text (title, tooltip);
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), sub);
   gtk_widget_add_css_class (box, "hs-leak-row");
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  g_object_set_data (G_OBJECT (row), "hs-group", g);
   g_object_set_data (G_OBJECT (row), "hs-subtitle", sub);
   g_object_set_data (G_OBJECT (row), "hs-position", GUINT_TO_POINTER (position));
   return row;
+}
+
+static GtkWidget *
+row_new (HsLeakGroup *g, guint position, gboolean retained_known)
+{
+  g_autofree char *text = row_subtitle (g, retained_known);
+  GtkWidget *row = two_line_row (g->description != NULL ? g->description : _("Leak"), g->description,
+                                 text, position);
+
+  g_object_set_data (G_OBJECT (row), "hs-group", g);
+  return row;
+}
+
+/* A suspect's row: its class (what it is) and what it retains. */
+static GtkWidget *
+suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
+{
+  g_autofree char *bytes = hs_format_bytes (o != NULL ? o->retained : c->retained);
+  g_autofree char *count = c != NULL ? hs_format_count (c->count) : NULL;
+  /* "class X" for a class object's statics, else "One X". */
+  g_autofree char *title = o != NULL ? (g_str_has_prefix (o->class_name, "class ") ? g_strdup (o->class_name)
+                                                                                   : g_strdup_printf (_("One %s"), o->class_name))
+                                     : g_strdup_printf (_("%s × %s"), count, c->class_name);
+  g_autofree char *sub = g_strdup_printf (_("%s retained (%.0f%%)"), bytes, o != NULL ? o->percent : c->percent);
+  GtkWidget *row = two_line_row (title, o != NULL ? o->description : c->description, sub, position);
+
+  g_object_set_data (G_OBJECT (row), "hs-suspect-kind", GINT_TO_POINTER (o != NULL ? 1 : 2));
+  g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer) o : (gpointer) c);
+  return row;
+}
+
+/* Object suspects, then class suspects, after the leak groups. */
+static void
+append_suspects (HsLeaksView *self, HsAnalysis *a)
+{
+  HsSuspects *s = a != NULL ? a->suspects : NULL;
+  guint pos = self->groups->len;
+
+  self->n_suspects = 0;
+  if (s == NULL)
+    return;
+  for (guint i = 0; i < s->objects->len; i++)
+    gtk_list_box_append (GTK_LIST_BOX (self->leak_list), suspect_row_new (g_ptr_array_index (s->objects, i), NULL, pos++));
+  for (guint i = 0; i < s->classes->len; i++)
+    gtk_list_box_append (GTK_LIST_BOX (self->leak_list), suspect_row_new (NULL, g_ptr_array_index (s->classes, i), pos++));
+  self->n_suspects = s->objects->len + s->classes->len;
+}
+
+/* Nothing to show: say what was looked for. */
+static void
+update_empty (HsLeaksView *self, HsLeakReport *report, HsAnalysis *a)
+{
+  gboolean empty = report != NULL && self->groups->len == 0 && (a == NULL || self->n_suspects == 0);
+
+  gtk_widget_set_visible (self->empty_box, empty);
+  if (empty && a != NULL && a->suspects != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("No watched object is retained, no inspected object is leaking, and no object or class holds more than %g%% of the reachable heap. The Classes, Dominator tree and Treemap views show what holds the memory."),
+                                               a->suspects->percent);
+      gtk_label_set_text (GTK_LABEL (self->empty_label), text);
+    }
+}
+
+static GtkListBoxRow *
+suspect_row (HsLeaksView *self, guint index)
+{
+  return index < self->n_suspects
+    ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), self->groups->len + index) : NULL;
 }
 
 static void
@@ -106,12 +186,16 @@ build (HsLeaksView *self, HsLeakReport *report, HsAnalysis *analysis)
   hs_clear_box (self->leak_list);
   hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
   collect_groups (self, report);
-  gtk_widget_set_visible (self->empty_box, report != NULL && self->groups->len == 0);
   for (guint i = 0; i < self->groups->len; i++)
     gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
                          row_new (g_ptr_array_index (self->groups, i), i, analysis != NULL));
+  append_suspects (self, analysis);
+  update_empty (self, report, analysis);
+  /* Opens on whichever has content: the leaks, else the first suspect. */
   if (self->groups->len > 0)
     hs_leaks_view_select (self, 0);
+  else if (self->n_suspects > 0)
+    hs_leaks_view_select_suspect (self, 0);
 }
 
 /* The report shown early now has its retained sizes (and the order they
@@ -132,6 +216,7 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
       g_object_set_data (G_OBJECT (row), "hs-position", GUINT_TO_POINTER (position));
       gtk_label_set_text (GTK_LABEL (g_object_get_data (G_OBJECT (row), "hs-subtitle")), text);
     }
+  append_suspects (self, analysis);
   gtk_list_box_invalidate_sort (GTK_LIST_BOX (self->leak_list));
   gtk_list_box_invalidate_headers (GTK_LIST_BOX (self->leak_list));
   hs_leak_trace_view_set_analysis (self->trace_view, analysis);
@@ -140,7 +225,43 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
 static void
 on_row_selected (GtkListBox *list, GtkListBoxRow *row, HsLeaksView *self)
 {
-  hs_leak_trace_view_show (self->trace_view, row_group (row), 0, hs_view_get_analysis (HS_VIEW (self)));
+  HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
+
+  if (row_is_suspect (row) && a != NULL)
+    {
+      gboolean object = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "hs-suspect-kind")) == 1;
+      gpointer s = g_object_get_data (G_OBJECT (row), "hs-suspect");
+      hs_leak_trace_view_show_suspect (self->trace_view, a, object ? s : NULL, object ? NULL : s);
+    }
+  else
+    hs_leak_trace_view_show (self->trace_view, row_group (row), 0, a);
+}
+
+/* The threshold spin button shows the app's setting (10 without one). */
+static void
+read_threshold (HsLeaksView *self)
+{
+  GApplication *app = g_application_get_default ();
+  g_autoptr(GVariant) v = app != NULL ? g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent") : NULL;
+
+  self->setting_threshold = TRUE;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->threshold_spin),
+                             v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT32) ? g_variant_get_int32 (v)
+                                                                                          : HS_SUSPECTS_DEFAULT_PERCENT);
+  self->setting_threshold = FALSE;
+}
+
+/* Changing it analyses the dump again (hs-application.c, as the other
+ * options do). */
+static void
+on_threshold_changed (GtkSpinButton *spin, HsLeaksView *self)
+{
+  GApplication *app = g_application_get_default ();
+  int value = gtk_spin_button_get_value_as_int (spin);
+
+  if (self->setting_threshold || app == NULL || !g_action_group_has_action (G_ACTION_GROUP (app), "suspects-percent"))
+    return;
+  g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (value));
 }
 
 static void
@@ -166,7 +287,10 @@ hs_leaks_view_fill (HsView *view, HsLoader *loader)
     }
   else
     build (self, a->leaks, a);
+  if (self->shown_early)
+    update_empty (self, a->leaks, a);
   self->shown_early = FALSE;
+  read_threshold (self);
 }
 
 static void
@@ -177,6 +301,7 @@ hs_leaks_view_clear (HsView *view)
   hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
   hs_clear_box (self->leak_list);
   g_ptr_array_set_size (self->groups, 0);
+  self->n_suspects = 0;
   gtk_widget_set_visible (self->empty_box, FALSE);
   self->shown_early = FALSE;
 }
@@ -209,14 +334,17 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
   view_class->fill = hs_leaks_view_fill;
   view_class->clear = hs_leaks_view_clear;
   view_class->show_early = hs_leaks_view_show_early;
-  hs_view_class_set_page (view_class, "leaks", _("Leaks"), NULL, FALSE, "leaks filled");
+  hs_view_class_set_page (view_class, "leaks", _("Leaks & Suspects"), NULL, FALSE, "leaks filled");
 
   g_type_ensure (HS_TYPE_LEAK_TRACE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-leaks-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, leak_list);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, empty_box);
+  gtk_widget_class_bind_template_child (widget_class, HsLeaksView, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, HsLeaksView, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, trace_view);
   gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_threshold_changed);
 }
 
 static void
@@ -226,6 +354,7 @@ hs_leaks_view_init (HsLeaksView *self)
   self->groups = g_ptr_array_new ();
   gtk_list_box_set_header_func (GTK_LIST_BOX (self->leak_list), header_func, NULL, NULL);
   gtk_list_box_set_sort_func (GTK_LIST_BOX (self->leak_list), sort_func, NULL, NULL);
+  read_threshold (self);
 }
 
 guint
@@ -268,4 +397,38 @@ hs_leaks_view_get_trace_view (HsLeaksView *self)
 {
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
   return self->trace_view;
+}
+
+guint
+hs_leaks_view_get_n_suspects (HsLeaksView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), 0);
+  return self->n_suspects;
+}
+
+void
+hs_leaks_view_select_suspect (HsLeaksView *self, guint index)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (HS_IS_LEAKS_VIEW (self));
+  if ((row = suspect_row (self, index)) != NULL)
+    gtk_list_box_select_row (GTK_LIST_BOX (self->leak_list), row);
+}
+
+const char *
+hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
+  row = suspect_row (self, index);
+  return row != NULL ? gtk_label_get_text (g_object_get_data (G_OBJECT (row), "hs-subtitle")) : NULL;
+}
+
+GtkSpinButton *
+hs_leaks_view_get_threshold_spin (HsLeaksView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
+  return GTK_SPIN_BUTTON (self->threshold_spin);
 }

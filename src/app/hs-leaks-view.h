@@ -1,7 +1,11 @@
-/* hs-leaks-view.h: the Leaks view: the leak groups (application leaks
- * first) and the trace of the one selected. Shown early, as soon as the
- * leak search is done, with the retained sizes pending; filled in place
- * (selection and trace kept) when the analysis is done. */
+/* hs-leaks-view.h: the Leaks and Suspects view ("leaks"): the leak groups
+ * (application leaks first), then the problem suspects, and the trace (or
+ * suspect's path) of the one selected; it opens on the first leak, else
+ * the first suspect. Shown early, as soon as the leak search is done, with
+ * the retained sizes pending; filled in place (selection and trace kept)
+ * when the analysis is done, which brings the suspects (they need the
+ * dominator tree). A spin button under the list sets the suspects'
+ * threshold (app.suspects-percent: the dump is analysed again). */
 #pragma once
 
 #include "hs-view.h"
@@ -21,5 +25,11 @@ void             hs_leaks_view_select            (HsLeaksView *self, guint index
 HsLeakGroup     *hs_leaks_view_get_group         (HsLeaksView *self, guint index);
 const char      *hs_leaks_view_get_row_subtitle  (HsLeaksView *self, guint index);
 HsLeakTraceView *hs_leaks_view_get_trace_view    (HsLeaksView *self);
+/* The suspect rows (after the groups'): object suspects, then class
+ * suspects, in analysis->suspects' order; selecting one shows it. */
+guint            hs_leaks_view_get_n_suspects    (HsLeaksView *self);
+void             hs_leaks_view_select_suspect    (HsLeaksView *self, guint index);
+const char      *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
+GtkSpinButton   *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
 
 G_END_DECLS

@@ -19,6 +19,7 @@ struct _HsOverviewView
   GtkWidget *memory_grid;
   GtkWidget *leaks_number;
   GtkWidget *leaks_detail;
+  GtkWidget *suspects_detail;
   GtkWidget *leaks_button;
   GtkWidget *leaks_skipped;
   GtkWidget *biggest_card;
@@ -153,15 +154,24 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
   gtk_widget_set_visible (self->leaks_detail, searched);
   gtk_widget_set_visible (self->leaks_button, searched);
   gtk_widget_set_visible (self->leaks_skipped, !searched);
+  gtk_widget_set_visible (self->suspects_detail, searched && a->suspects != NULL);
   if (searched)
     {
       guint app = count_traces (a->leaks->application_leaks);
       guint lib = count_traces (a->leaks->library_leaks);
-      g_autofree char *n = g_strdup_printf ("%u", app + lib);
+      guint sus = a->suspects != NULL ? a->suspects->objects->len + a->suspects->classes->len : 0;
+      g_autofree char *n = g_strdup_printf ("%u", app + lib + sus);
       g_autofree char *detail = g_strdup_printf (_("%u application leaks, %u library leaks"), app, lib);
+      /* Never a bare zero: say what was looked for. */
+      g_autofree char *suspects = a->suspects == NULL ? g_strdup ("")
+        : sus == 0 ? g_strdup_printf (_("No suspects above %g%%"), a->suspects->percent)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem suspect (%g%% of the heap or more)",
+                                        "%u problem suspects (%g%% of the heap or more)", sus),
+                           sus, a->suspects->percent);
 
       gtk_label_set_text (GTK_LABEL (self->leaks_number), n);
       gtk_label_set_text (GTK_LABEL (self->leaks_detail), detail);
+      gtk_label_set_text (GTK_LABEL (self->suspects_detail), suspects);
       if (app > 0)
         gtk_widget_add_css_class (self->leaks_number, "error");
       else
@@ -265,6 +275,7 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, memory_grid);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_number);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_detail);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, suspects_detail);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_button);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
@@ -282,4 +293,18 @@ hs_overview_view_get_n_biggest (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
   return self->n_biggest;
+}
+
+const char *
+hs_overview_view_get_leaks_number (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->leaks_number));
+}
+
+const char *
+hs_overview_view_get_suspects_text (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->suspects_detail));
 }

@@ -214,3 +214,13 @@ hs_treemap_view_activate_crumb (HsTreemapView *self, guint i)
   /* As a click: the button's "clicked" handler. */
   g_signal_emit_by_name (g_ptr_array_index (self->crumbs, i), "clicked");
 }
+
+void
+hs_treemap_view_zoom_to_object (HsTreemapView *self, HsObj obj)
+{
+  g_return_if_fail (HS_IS_TREEMAP_VIEW (self));
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  hs_treemap_widget_zoom_to (HS_TREEMAP_WIDGET (self->treemap), 0);
+  hs_treemap_widget_zoom_into (HS_TREEMAP_WIDGET (self->treemap), obj);
+}

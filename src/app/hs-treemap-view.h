@@ -25,5 +25,9 @@ HsTreemapWidget *hs_treemap_view_get_treemap     (HsTreemapView *self);
 guint            hs_treemap_view_get_n_crumbs    (HsTreemapView *self);
 const char      *hs_treemap_view_get_crumb_label (HsTreemapView *self, guint i);
 void             hs_treemap_view_activate_crumb  (HsTreemapView *self, guint i);
+/* Fills the view if it is not yet, and zooms to obj from the whole heap
+ * (the breadcrumbs then show obj's dominators; a leaf of the dominator
+ * tree shows its parent, which holds its rectangle). */
+void             hs_treemap_view_zoom_to_object  (HsTreemapView *self, HsObj obj);
 
 G_END_DECLS

@@ -1,10 +1,12 @@
-/* hs-window-actions.c: the window's actions (win.open, export, find,
- * close, view, inspect, toast), installed on the class, with the file
+/* hs-window-actions.c: the window's actions (win.open, compare, export,
+ * find, close, view, inspect, toast), installed on the class, with the file
  * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
  * export on a worker, and Alt+1..N for the views of the view table. */
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-classes-view.h"
+#include "hs-compare-view.h"
+#include "hs-treemap-view.h"
 #include "hs-report.h"
 
 #include <glib/gi18n.h>
@@ -22,16 +24,15 @@ open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
   g_object_unref (dialog);
 }
 
-static void
-open_action (GtkWidget *widget, const char *action_name, GVariant *param)
+/* A chooser of dump files (the caller connects "response"). */
+static GtkFileChooserNative *
+dump_chooser_new (HsWindow *self, const char *title, const char *accept)
 {
-  HsWindow *self = HS_WINDOW (widget);
   GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) dumps = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (_("Open a Heap Dump"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, accept, _("_Cancel"));
   gtk_file_filter_set_name (dumps, _("Heap dumps"));
   gtk_file_filter_add_pattern (dumps, "*.hprof");
   gtk_file_filter_add_pattern (dumps, "*.hprof.gz");
@@ -42,12 +43,77 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *param)
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), dumps);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  return dialog;
+}
+
+static void
+open_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog = dump_chooser_new (self, _("Open a Heap Dump"), _("_Open"));
+
   g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* --- compare ------------------------------------------------------------- */
+
+void
+hs_window_compare_with (HsWindow *self, GFile *file, int dump)
+{
+  HsView *view;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  view = hs_window_get_view_by_name (self, "compare");
+  if (_hs_window_get_analysis (self) == NULL || view == NULL)
+    return;
+  hs_window_set_view (self, "compare");
+  hs_compare_view_set_baseline (HS_COMPARE_VIEW (view), file, dump);
+}
+
+static void
+compare_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      if (file != NULL)
+        hs_window_compare_with (self, file, 0);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+compare_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+
+  /* Before the analysis is done there is nothing to compare with. */
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  dialog = dump_chooser_new (self, _("Compare with a Baseline Dump"), _("_Compare"));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (compare_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* The comparison shown in the Compare view, referenced, or NULL. */
+static HsCompareList *
+compare_list_ref (HsWindow *self)
+{
+  HsView *view = hs_window_get_view_by_name (self, "compare");
+  HsCompareList *list = view != NULL ? hs_compare_view_get_list (HS_COMPARE_VIEW (view)) : NULL;
+
+  return list != NULL ? g_object_ref (list) : NULL;
+}
+
+/* --- export -------------------------------------------------------------- */
+
 typedef struct {
   HsLoader *loader;
+  HsCompareList *compare;   /* while comparing: the growth section */
   char *path;
 } ExportJob;
 
@@ -55,6 +121,7 @@ static void
 export_job_free (ExportJob *job)
 {
   g_clear_object (&job->loader);
+  g_clear_object (&job->compare);
   g_free (job->path);
   g_free (job);
 }
@@ -64,6 +131,10 @@ export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
 {
   ExportJob *job = data;
   HsReportOptions opts = { .include_generation_time = TRUE };
+
+  /* The list is only read here (its HsCompare never changes). */
+  if (job->compare != NULL)
+    opts.compare = hs_compare_list_get_compare (job->compare);
   GError *error = NULL;
 
   if (hs_report_write (hs_loader_get_analysis (job->loader), &opts, job->path, &error))
@@ -110,6 +181,7 @@ hs_window_export_to (HsWindow *self, const char *path)
     return;
   job = g_new0 (ExportJob, 1);
   job->loader = g_object_ref (self->loader);
+  job->compare = compare_list_ref (self);
   job->path = g_strdup (path);
   task = g_task_new (self, NULL, export_done, NULL);
   g_task_set_name (task, "[heapscope] export the report");
@@ -198,6 +270,19 @@ inspect_action (GtkWidget *widget, const char *action_name, GVariant *param)
   hs_window_inspect (HS_WINDOW (widget), g_variant_get_uint32 (param));
 }
 
+/* The treemap zoomed to an object (a suspect's accumulation point). */
+static void
+zoom_treemap_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsView *view = hs_window_get_view_by_name (self, "treemap");
+
+  if (_hs_window_get_analysis (self) == NULL || !HS_IS_TREEMAP_VIEW (view))
+    return;
+  hs_window_set_view (self, "treemap");
+  hs_treemap_view_zoom_to_object (HS_TREEMAP_VIEW (view), g_variant_get_uint32 (param));
+}
+
 /* A view's short message ("copied to the clipboard"). */
 static void
 toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -213,12 +298,15 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   GType type;
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
   gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
 
   /* Alt+1..9: the views in the order of the table. */
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)

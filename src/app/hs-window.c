@@ -8,6 +8,7 @@
 #include "hs-window-private.h"
 #include "hs-application.h"
 #include "hs-classes-view.h"
+#include "hs-compare-view.h"
 #include "hs-dominators-view.h"
 #include "hs-insights-view.h"
 #include "hs-inspector.h"
@@ -32,6 +33,7 @@ static GType (*const view_types[]) (void) = {
   hs_treemap_view_get_type,
   hs_insights_view_get_type,
   hs_threads_view_get_type,
+  hs_compare_view_get_type,
 };
 
 GType
@@ -354,7 +356,7 @@ static void
 read_options (HsAnalysisOptions *opts)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) weak = NULL, inspectors = NULL;
+  g_autoptr(GVariant) weak = NULL, inspectors = NULL, percent = NULL;
 
   memset (opts, 0, sizeof *opts);
   if (app == NULL)
@@ -365,6 +367,9 @@ read_options (HsAnalysisOptions *opts)
     opts->open.follow_weak = g_variant_get_boolean (weak);
   if (inspectors != NULL && g_variant_is_of_type (inspectors, G_VARIANT_TYPE_BOOLEAN))
     opts->leaks.android_inspectors_as_leaks = g_variant_get_boolean (inspectors);
+  percent = g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent");
+  if (percent != NULL && g_variant_is_of_type (percent, G_VARIANT_TYPE_INT32))
+    opts->suspects_percent = g_variant_get_int32 (percent);
 }
 
 void

@@ -42,6 +42,10 @@ void        hs_window_set_view         (HsWindow *self, const char *name);
 void        hs_window_inspect          (HsWindow *self, HsObj obj);
 GtkWidget  *hs_window_get_inspector    (HsWindow *self);
 
+/* Compare with…: dump (0-based) of file becomes the baseline of the dump
+ * shown (analysed on a worker in the Compare view, which is shown). */
+void        hs_window_compare_with     (HsWindow *self, GFile *file, int dump);
+
 /* Writes the HTML report on a worker thread, then shows the toast. */
 void        hs_window_export_to        (HsWindow *self, const char *path);
 

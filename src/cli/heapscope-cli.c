@@ -41,7 +41,8 @@ option_context_new (HsCliOptions *o)
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, "No progress or warnings on stderr", NULL },
     { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o->threshold, "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
-    { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff: compare dump N of the baseline file (0-based)", "N" },
+    { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff, report: compare dump N of the baseline file (0-based)", "N" },
+    { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump", "FILE" },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -63,6 +64,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->class_name, g_free);
   g_clear_pointer (&o->output, g_free);
   g_clear_pointer (&o->matchers, g_free);
+  g_clear_pointer (&o->baseline, g_free);
 }
 
 static int

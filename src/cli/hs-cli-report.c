@@ -1,22 +1,52 @@
-/* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written atomically. */
+/* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written
+ * atomically; with --baseline OLD, also what grew since OLD. */
 #include "config.h"
 
 #include "hs-cli.h"
 
+#include "hs-compare.h"
 #include "hs-report.h"
 
 int
 hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
 {
+  g_autoptr (HsClassHistogram) base = NULL;
+  g_autoptr (HsCompare) cmp = NULL;
+
   if (!o->output)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "report needs -o FILE");
       return 2;
     }
+  /* The baseline first, and only its class table kept: its analysis is
+   * freed before the dump is read, so the two are never in memory
+   * together. */
+  if (o->baseline)
+    {
+      HsAnalysisOptions opts = { 0 };
+      opts.open.follow_weak = o->follow_weak;
+      opts.open.dump = o->baseline_dump;
+      base = hs_class_histogram_load (o->baseline, &opts, NULL, NULL, NULL, error);
+      if (!base)
+        {
+          g_prefix_error (error, "baseline: ");
+          return 2;
+        }
+      if (base->warning && !o->quiet)
+        g_printerr ("warning: baseline: %s\n", base->warning);
+    }
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, TRUE, error);
   if (!a)
     return 2;
-  HsReportOptions ropts = { .include_generation_time = !o->no_timestamp };
+  if (base)
+    {
+      g_autofree char *rules = NULL;
+      cmp = hs_compare_new (g_steal_pointer (&base), hs_class_histogram_new (a));
+      rules = hs_compare_warning (cmp);
+      if (rules && !o->quiet)
+        g_printerr ("warning: %s\n", rules);
+    }
+  HsReportOptions ropts = { .include_generation_time = !o->no_timestamp, .compare = cmp };
   if (!hs_report_write (a, &ropts, o->output, error))
     return 2;
   if (!o->quiet)

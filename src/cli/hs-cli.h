@@ -32,7 +32,8 @@ typedef struct {
   char *matchers;
   gboolean quiet;
   double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
-  gint baseline_dump;        /* diff: dump N of the baseline file */
+  gint baseline_dump;        /* diff, report: dump N of the baseline file */
+  char *baseline;            /* report: the baseline dump (--baseline) */
   const char *second_path;   /* diff: the second file named; bitmap: the id (not owned) */
 } HsCliOptions;
 

@@ -57,6 +57,10 @@ typedef struct {
   GArray *also_leaking;      /* HsObj */
   char *signature;           /* fingerprint hex (same as the group's) */
   HsLeakTracePrivate *priv;  /* set by the traces the engine builds, else NULL */
+  /* An abridged trace: n_elided nodes (0: the trace is whole) left out
+   * before nodes[elided_at]. */
+  guint64 n_elided;
+  guint elided_at;
 } HsLeakTrace;
 
 typedef struct {

@@ -178,3 +178,18 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   }
   g_string_append (out, "</tbody></table>\n</section>\n");
 }
+
+/* The section in the report's table: the top classes as many as the
+ * class table shows. */
+gboolean
+hs_report_growth_shown (const HsReportContext *ctx)
+{
+  return ctx->opts->compare != NULL;
+}
+
+void
+hs_report_section_growth (GString *out, const HsReportContext *ctx)
+{
+  if (ctx->opts->compare != NULL)
+    hs_report_growth_section (out, ctx->opts->compare, ctx->top_classes);
+}

@@ -1,16 +1,33 @@
 /* hs-report-leaks.c: the report's leak section: application and library
- * leak groups, each with its traces as LeakCanary shows them. */
+ * leak groups, each with its traces as LeakCanary shows them; and the
+ * trace renderer the suspects section shares (hs_report_append_trace_path). */
 #include "config.h"
 
 #include "hs-report-private.h"
 
 #define MAX_TRACES_PER_GROUP 50
 
+/* How a path's marked references look: a leak's suspects, or a problem
+ * suspect's references into its accumulation point. */
+typedef struct {
+  const char *mark_class;    /* on the marked name */
+  const char *mark_note;     /* the visible note after it */
+  const char *mark_title;
+  const char *last_class;    /* on the last node's <li> */
+} PathStyle;
+
+static const PathStyle path_styles[] = {
+  [HS_REPORT_PATH_LEAK] = { "suspect", "(suspect)", "suspect reference", "leaking-obj" },
+  [HS_REPORT_PATH_SUSPECT] = { "into", "(into the accumulation point)",
+                               "a reference on the way into the accumulation point", "accumulation" },
+};
+
 /* The reference from a trace node to the next, as LeakCanary writes it,
  * with the referring name marked when it is a suspect. */
 static void
-append_reference (GString *out, const HsLeakNode *node)
+append_reference (GString *out, const HsLeakNode *node, const PathStyle *style)
 {
+  const char *mark = node->suspect ? style->mark_class : NULL;
   const char *owner = node->ref_owner_class ? node->ref_owner_class : node->class_name;
 
   g_string_append (out, "<div class=\"ref\">\xe2\x86\x93 ");
@@ -25,7 +42,7 @@ append_reference (GString *out, const HsLeakNode *node)
       g_string_append (out, "\">");
       hs_html_escape (out, hs_format_simple_name (owner));
       g_string_append (out, "</span>.");
-      g_string_append_printf (out, "<span class=\"field%s\">", node->suspect ? " suspect" : "");
+      g_string_append_printf (out, "<span class=\"field%s%s\">", mark ? " " : "", mark ? mark : "");
       hs_html_escape (out, node->ref_name ? node->ref_name : "?");
       g_string_append (out, "</span>");
       break;
@@ -34,17 +51,17 @@ append_reference (GString *out, const HsLeakNode *node)
       hs_html_escape (out, owner);
       g_string_append (out, "\">");
       hs_html_escape (out, hs_format_simple_name (owner));
-      g_string_append_printf (out, "</span><span class=\"field%s\">[%u]</span>",
-                              node->suspect ? " suspect" : "", node->ref_index);
+      g_string_append_printf (out, "</span><span class=\"field%s%s\">[%u]</span>",
+                              mark ? " " : "", mark ? mark : "", node->ref_index);
       break;
     case HS_PATH_REF_LOCAL:
     default:
-      g_string_append_printf (out, "<span class=\"field%s\">&lt;Java Local&gt;</span>",
-                              node->suspect ? " suspect" : "");
+      g_string_append_printf (out, "<span class=\"field%s%s\">&lt;Java Local&gt;</span>",
+                              mark ? " " : "", mark ? mark : "");
       break;
     }
   if (node->suspect)
-    g_string_append (out, " <span class=\"sr\" title=\"suspect reference\">(suspect)</span>");
+    g_string_append_printf (out, " <span class=\"sr\" title=\"%s\">%s</span>", style->mark_title, style->mark_note);
   g_string_append (out, "</div>\n");
 }
 
@@ -68,10 +85,92 @@ node_kind_label (HsAnalysis *a, const HsLeakNode *node)
   return "instance";
 }
 
+/* A trace's path as an ordered list: the GC root, then each node (class,
+ * kind, id, description, status and reasons, retained size) with its
+ * reference to the next. Leak traces and suspects' paths alike. */
+void
+hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr, HsReportPathStyle style)
+{
+  const PathStyle *st_style = &path_styles[style == HS_REPORT_PATH_SUSPECT ? HS_REPORT_PATH_SUSPECT : HS_REPORT_PATH_LEAK];
+  guint n = tr->nodes ? tr->nodes->len : 0;
+  guint64 n_obj = hs_heap_n_objects (a->heap);
+
+  g_string_append (out, "<ol class=\"trace\">\n<li class=\"root\"><span class=\"gc-root\">GC Root: ");
+  hs_html_escape (out, hs_root_type_name (tr->root_type));
+  if (tr->root_thread_name)
+    {
+      g_string_append (out, " on thread \xe2\x80\x9c");
+      hs_html_escape (out, tr->root_thread_name);
+      g_string_append (out, "\xe2\x80\x9d");
+    }
+  g_string_append (out, "</span></li>\n");
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HsLeakNode *node = g_ptr_array_index (tr->nodes, i);
+      if (tr->n_elided > 0 && i == MIN (tr->elided_at, n))
+        {
+          g_string_append (out, "<li class=\"elided muted\">\xe2\x80\xa6 ");
+          hs_format_append_grouped (out, tr->n_elided);
+          g_string_append (out, tr->n_elided == 1 ? " more reference</li>\n" : " more references</li>\n");
+        }
+      gboolean last = i + 1 == n;
+      const char *st = node->leaking == HS_LEAKING_YES ? "yes"
+                       : node->leaking == HS_LEAKING_NO ? "no" : "unknown";
+
+      g_string_append_printf (out, "<li class=\"node%s%s\" data-leaking=\"%s\">\n"
+                                   "<div class=\"node-head\"><span class=\"cls\">",
+                              last ? " " : "", last ? st_style->last_class : "", hs_leaking_name (node->leaking));
+      hs_html_escape (out, node->class_name);
+      g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", node_kind_label (a, node));
+      if (node->obj != HS_OBJ_NONE && node->obj < n_obj)
+        {
+          g_string_append (out, " <span class=\"oid\">");
+          hs_html_append_id (out, hs_heap_object_id (a->heap, node->obj));
+          g_string_append (out, "</span>");
+        }
+      g_string_append (out, "</div>\n");
+      if (node->description)
+        {
+          g_string_append (out, "<div class=\"desc\">");
+          hs_html_escape (out, node->description);
+          g_string_append (out, "</div>\n");
+        }
+      g_string_append_printf (out, "<div><span class=\"status %s\">Leaking: %s</span>",
+                              st, hs_leaking_name (node->leaking));
+      if (node->reasons && node->reasons->len > 0)
+        {
+          g_string_append (out, " <span class=\"reasons\">(");
+          for (guint r = 0; r < node->reasons->len; r++)
+            {
+              if (r > 0)
+                g_string_append (out, "; ");
+              hs_html_escape (out, g_ptr_array_index (node->reasons, r));
+            }
+          g_string_append (out, ")</span>");
+        }
+      g_string_append (out, "</div>\n");
+
+      if (a->dom && node->obj != HS_OBJ_NONE && node->obj < n_obj && node->obj < a->dom->n &&
+          a->dom->idom[node->obj] != HS_OBJ_NONE)
+        {
+          g_string_append (out, "<div class=\"retained\">Retaining ");
+          hs_html_append_bytes (out, a->dom->retained[node->obj]);
+          g_string_append (out, " in ");
+          hs_format_append_grouped (out, a->dom->retained_count[node->obj]);
+          g_string_append (out, a->dom->retained_count[node->obj] == 1 ? " object" : " objects");
+          g_string_append (out, "</div>\n");
+        }
+      if (!last)
+        append_reference (out, node, st_style);
+      g_string_append (out, "</li>\n");
+    }
+  g_string_append (out, "</ol>\n");
+}
+
 static void
 append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, gboolean open)
 {
-  guint n = tr->nodes ? tr->nodes->len : 0;
   guint64 n_obj = hs_heap_n_objects (a->heap);
 
   g_string_append_printf (out, "<details class=\"trace\" data-retained=\"%" G_GUINT64_FORMAT
@@ -115,71 +214,7 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
       g_string_append (out, "</p>\n");
     }
 
-  g_string_append (out, "<ol class=\"trace\">\n<li class=\"root\"><span class=\"gc-root\">GC Root: ");
-  hs_html_escape (out, hs_root_type_name (tr->root_type));
-  if (tr->root_thread_name)
-    {
-      g_string_append (out, " on thread \xe2\x80\x9c");
-      hs_html_escape (out, tr->root_thread_name);
-      g_string_append (out, "\xe2\x80\x9d");
-    }
-  g_string_append (out, "</span></li>\n");
-
-  for (guint i = 0; i < n; i++)
-    {
-      const HsLeakNode *node = g_ptr_array_index (tr->nodes, i);
-      gboolean last = i + 1 == n;
-      const char *st = node->leaking == HS_LEAKING_YES ? "yes"
-                       : node->leaking == HS_LEAKING_NO ? "no" : "unknown";
-
-      g_string_append_printf (out, "<li class=\"node%s\" data-leaking=\"%s\">\n"
-                                   "<div class=\"node-head\"><span class=\"cls\">",
-                              last ? " leaking-obj" : "", hs_leaking_name (node->leaking));
-      hs_html_escape (out, node->class_name);
-      g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", node_kind_label (a, node));
-      if (node->obj != HS_OBJ_NONE && node->obj < n_obj)
-        {
-          g_string_append (out, " <span class=\"oid\">");
-          hs_html_append_id (out, hs_heap_object_id (a->heap, node->obj));
-          g_string_append (out, "</span>");
-        }
-      g_string_append (out, "</div>\n");
-      if (node->description)
-        {
-          g_string_append (out, "<div class=\"desc\">");
-          hs_html_escape (out, node->description);
-          g_string_append (out, "</div>\n");
-        }
-      g_string_append_printf (out, "<div><span class=\"status %s\">Leaking: %s</span>",
-                              st, hs_leaking_name (node->leaking));
-      if (node->reasons && node->reasons->len > 0)
-        {
-          g_string_append (out, " <span class=\"reasons\">(");
-          for (guint r = 0; r < node->reasons->len; r++)
-            {
-              if (r > 0)
-                g_string_append (out, "; ");
-              hs_html_escape (out, g_ptr_array_index (node->reasons, r));
-            }
-          g_string_append (out, ")</span>");
-        }
-      g_string_append (out, "</div>\n");
-
-      if (a->dom && node->obj != HS_OBJ_NONE && node->obj < n_obj && node->obj < a->dom->n &&
-          a->dom->idom[node->obj] != HS_OBJ_NONE)
-        {
-          g_string_append (out, "<div class=\"retained\">Retaining ");
-          hs_html_append_bytes (out, a->dom->retained[node->obj]);
-          g_string_append (out, " in ");
-          hs_format_append_grouped (out, a->dom->retained_count[node->obj]);
-          g_string_append (out, a->dom->retained_count[node->obj] == 1 ? " object" : " objects");
-          g_string_append (out, "</div>\n");
-        }
-      if (!last)
-        append_reference (out, node);
-      g_string_append (out, "</li>\n");
-    }
-  g_string_append (out, "</ol>\n");
+  hs_report_append_trace_path (out, a, tr, HS_REPORT_PATH_LEAK);
 
   if (tr->also_leaking && tr->also_leaking->len > 0)
     {

@@ -27,9 +27,13 @@ typedef struct {
   const char          *id;      /* the <section>'s id and the nav anchor */
   const char          *title;   /* nav label; NULL = not in the nav */
   HsReportSectionFunc  build;
+  /* Optional: whether the section is on this page (and in the nav);
+   * NULL = always. */
+  gboolean           (*shown) (const HsReportContext *ctx);
 } HsReportSection;
 
-/* The sections (hs-report-sections.c, -leaks.c, -treemap.c). */
+/* The sections (hs-report-sections.c, -leaks.c, -treemap.c, -suspects.c). */
+void hs_report_section_suspects (GString *out, const HsReportContext *ctx);
 void hs_report_section_dump    (GString *out, const HsReportContext *ctx);
 void hs_report_section_totals  (GString *out, const HsReportContext *ctx);
 void hs_report_section_leaks   (GString *out, const HsReportContext *ctx);
@@ -38,6 +42,22 @@ void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
 void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* hs-report-insights.c */
 void hs_report_section_threads (GString *out, const HsReportContext *ctx); /* hs-report-threads.c */
+/* hs-report-growth.c: only with opts->compare. */
+void     hs_report_section_growth (GString *out, const HsReportContext *ctx);
+gboolean hs_report_growth_shown   (const HsReportContext *ctx);
+
+/* A trace's path as the leak section shows it (hs-report-leaks.c), for
+ * leak traces and problem suspects' paths; the style says what the marked
+ * references mean (a leak's suspects, or the way into a suspect's
+ * accumulation point) and how the last node is drawn. An abridged trace
+ * (n_elided) shows "… N more references" where the nodes were left out. */
+typedef enum {
+  HS_REPORT_PATH_LEAK,
+  HS_REPORT_PATH_SUSPECT,
+} HsReportPathStyle;
+
+void hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
+                                  HsReportPathStyle style);
 
 /* --- HTML helpers (hs-report-html.c) ------------------------------------ */
 

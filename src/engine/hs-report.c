@@ -33,8 +33,10 @@
 #define RESOURCE_JS "/org/heapscope/engine/report/report.js"
 
 static const HsReportSection sections[] = {
+  { "suspects", NULL, hs_report_section_suspects }, /* only when there are: linked from the headline */
   { "dump", "Dump", hs_report_section_dump },
   { "totals", "Totals", hs_report_section_totals },
+  { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },
   { "objects", "Biggest objects", hs_report_section_objects },
@@ -89,10 +91,19 @@ append_head (GString *out, const char *base, const char *script)
   g_string_append (out, "</style>\n</head>\n");
 }
 
-/* The title, the headline (leaks and reachable size) and the navigation. */
-static void
-append_header (GString *out, HsAnalysis *a, const char *base)
+/* Whether a section is on this page (and in its navigation). */
+static gboolean
+section_shown (const HsReportSection *section, const HsReportContext *ctx)
 {
+  return section->shown == NULL || section->shown (ctx);
+}
+
+/* The title, the headline (leaks, suspects and reachable size) and the
+ * navigation. */
+static void
+append_header (GString *out, const HsReportContext *ctx, const char *base)
+{
+  HsAnalysis *a = ctx->analysis;
   const HsLeakReport *r = a->leaks;
   const HsSummary *s = hs_heap_summary (a->heap);
   guint na = r && r->application_leaks ? r->application_leaks->len : 0;
@@ -103,12 +114,25 @@ append_header (GString *out, HsAnalysis *a, const char *base)
   g_string_append_printf (out, "</span></h1>\n<p class=\"headline\"><strong>%u</strong> application leak%s, "
                                "<strong>%u</strong> library leak%s; ",
                           na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
+  if (a->suspects != NULL)
+    {
+      guint ns = a->suspects->objects->len + a->suspects->classes->len;
+      if (ns > 0)
+        g_string_append_printf (out, "<a href=\"#suspects\"><strong>%u</strong> problem suspect%s</a>; ",
+                                ns, ns == 1 ? "" : "s");
+      else
+        {
+          g_string_append (out, "no problem suspects above ");
+          hs_html_append_double (out, a->suspects->percent);
+          g_string_append (out, "%; ");
+        }
+    }
   hs_html_append_bytes (out, s->reachable_bytes);
   g_string_append (out, " reachable in ");
   hs_format_append_grouped (out, s->reachable_objects);
   g_string_append (out, " objects.</p>\n<nav>");
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
-    if (sections[i].title != NULL)
+    if (sections[i].title != NULL && section_shown (&sections[i], ctx))
       g_string_append_printf (out, "<a href=\"#%s\">%s</a>", sections[i].id, sections[i].title);
   g_string_append (out, "</nav>\n</header>\n");
 }
@@ -133,7 +157,7 @@ append_footer (GString *out, const HsReportOptions *opts, const char *script)
 GString *
 hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts)
 {
-  HsReportOptions defaults = { FALSE, 0, 0 };
+  HsReportOptions defaults = { FALSE, 0, 0, NULL };
   HsReportContext ctx;
   GString *out;
 
@@ -151,10 +175,11 @@ hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts)
 
   out = g_string_sized_new (64 * 1024);
   append_head (out, base, script);
-  append_header (out, analysis, base);
+  append_header (out, &ctx, base);
   g_string_append (out, "<main>\n");
   for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
-    sections[i].build (out, &ctx);
+    if (section_shown (&sections[i], &ctx))
+      sections[i].build (out, &ctx);
   g_string_append (out, "</main>\n");
   append_footer (out, opts, script);
   return out;

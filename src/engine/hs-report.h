@@ -2,6 +2,7 @@
 #pragma once
 
 #include "hs-analysis.h"
+#include "hs-compare.h"
 
 G_BEGIN_DECLS
 
@@ -11,6 +12,9 @@ typedef struct {
   gboolean include_generation_time;
   guint top_classes;   /* 0 = default (50) */
   guint top_objects;   /* 0 = default (25) */
+  /* Optional: the comparison of a baseline with this dump (not owned); the
+   * report then has a "Growth since OLD" section. NULL: as without. */
+  const HsCompare *compare;
 } HsReportOptions;
 
 /* The report as a string (UTF-8 HTML). */

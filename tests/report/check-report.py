@@ -18,6 +18,11 @@ CHECK is one of:
   chromium   headless Chromium renders the report and shows the leak; the
              sorting script runs under the page's Content-Security-Policy
              (exit 77 = skipped when chromium is not installed)
+  suspects   the "Problem suspects" section of tests/suspects' heaps
+             (static-map, parked, deep: make-dumps.py) comes first, is
+             linked from the headline and shows each suspect's sentence,
+             path, accumulation point, retained classes and members as
+             test_suspects.py's docstrings work them out; tiny's too
 
 What is expected comes from make-dumps.py's construction, not from the code.
 """
@@ -517,10 +522,124 @@ def check_chromium(tool, dumps):
             shutil.copyfile(shot, os.environ['HS_REPORT_SCREENSHOT'])
 
 
+def section_html(text, sid):
+    sec = text[text.index('<section id="%s"' % sid):]
+    return sec[:sec.index('</section>')]
+
+
+def trace_nodes(ol):
+    """(li class, class name, id, marked reference names) of an <ol class="trace">."""
+    items = re.findall(r'<li class="(node[^"]*)"[^>]*>\n<div class="node-head"><span class="cls">([^<]*)</span>'
+                       r' <span class="kind">[^<]*</span>(?: <span class="oid">(0x[0-9a-f]+)</span>)?', ol)
+    marks = re.findall(r'<span class="field into">([^<]*)</span>', ol)
+    return items, marks
+
+
+def check_suspects(tool, dumps):
+    sys.path.insert(0, os.path.join(HERE, '..', 'suspects'))
+    import test_suspects as ts
+    with tempfile.TemporaryDirectory() as tmp:
+        # StaticMap: Cache 104,440 of 104,480 reachable, T = 10,448;
+        # Cache -> map -> table (104,416), 100 Nodes of 1,040 below it.
+        raw = run_tool(tool, os.path.join(dumps, 'static-map.hprof'), os.path.join(tmp, 'sm.html'))
+        text, page = common_checks(raw, 'static-map', own_dump=True)
+        check('<a href="#suspects"><strong>1</strong> problem suspect</a>' in text,
+              'static-map: the headline links to the one suspect')
+        ids = [a.get('id') for (t, a) in page.elements if t == 'section']
+        check(ids[:1] == ['suspects'], 'static-map: the suspects section comes first (%s)' % (ids,))
+        sec = section_html(text, 'suspects')
+        check('data-threshold="10448" data-objects="1" data-classes="0"' in sec,
+              'static-map: threshold 10448, one object suspect, no class suspect')
+        m = ts.StaticMap
+        m.build()  # sets m.ids (the generator's addresses)
+        card = re.search(r'<div class="suspect-card object-suspect" id="suspect-1" data-id="([^"]*)" '
+                         r'data-retained="(\d+)" data-accumulation="([^"]*)">', sec)
+        check(card and card.groups() == (hex(ts.CACHE), '104440', hex(m.ids['table'])),
+              'static-map: suspect 1 is the Cache class, 104440 bytes, accumulating in the table (%s)'
+              % (card.groups() if card else None,))
+        shown = html.unescape(re.sub(r'<[^>]+>', '', sec))
+        for want in ('The class com.example.Cache (its static fields) retains',
+                     'accumulates in one java.util.HashMap$Node[] of 100 entries held by the static field '
+                     'com.example.Cache.ENTRIES', 'Leaking: NO', 'a class is never leaking',
+                     'GC Root: System Class', 'in 203 objects'):
+            check(want in shown, 'static-map: the section shows %r' % want)
+        check('<code>com.example.Cache</code>' in sec, 'static-map: names in the sentence as code')
+        nodes, marks = trace_nodes(sec)
+        check([(n[1], n[2]) for n in nodes] == [('com.example.Cache', hex(ts.CACHE)),
+                                                ('java.util.HashMap', hex(m.ids['map'])),
+                                                ('java.util.HashMap$Node[]', hex(m.ids['table']))],
+              'static-map: the path Cache -> HashMap -> Node[] (%s)' % (nodes,))
+        check(nodes and 'accumulation' in nodes[-1][0].split() and 'leaking-obj' not in nodes[-1][0],
+              'static-map: the last node is drawn as the accumulation point')
+        check(marks == ['ENTRIES', 'table'], 'static-map: both references into the accumulation point marked (%s)' % (marks,))
+        check(' suspect"' not in sec and 'class="field suspect' not in sec,
+              'static-map: no leak-suspect marks in the suspects section')
+        rows = page.cells('suspect-1-classes')
+        check([r[:2] for r in rows] == [['java.util.HashMap$Node', '100']],
+              'static-map: retained classes: 100 HashMap$Node (%s)' % (rows,))
+        check('data-v="104000"' in table_html(text, 'suspect-1-classes'),
+              'static-map: the Nodes retain 100 x 1040 = 104000 bytes')
+
+        # ParkedThreads: no object suspect, the class byte[]: 20 members,
+        # 20,320 bytes; the ten biggest are the first ten buffers; no
+        # common path (each hangs off its own thread).
+        raw = run_tool(tool, os.path.join(dumps, 'parked.hprof'), os.path.join(tmp, 'p.html'))
+        text, page = common_checks(raw, 'parked', own_dump=True)
+        sec = section_html(text, 'suspects')
+        check('data-threshold="2064" data-objects="0" data-classes="1"' in sec,
+              'parked: threshold 2064, one class suspect')
+        check('<div class="suspect-card class-suspect" id="class-suspect-1" data-class="byte[]" '
+              'data-count="20" data-retained="20320">' in sec, 'parked: 20 byte[] retaining 20320 bytes')
+        p = ts.ParkedThreads
+        p.build()
+        members = re.findall(r'<li><code>byte\[\]@(0x[0-9a-f]+)</code>', sec)
+        check(members == [hex(b) for b in p.buffers[:10]], 'parked: the ten biggest members (%s)' % (members,))
+        check('share no object' in sec and '<ol class="trace">' not in sec, 'parked: no common path')
+        check('20 objects of class <code>byte[]</code>' in sec, 'parked: the sentence names the class')
+
+        # DeepAccumulation: A -> B -> C -> D (Object[10]), three levels down.
+        raw = run_tool(tool, os.path.join(dumps, 'deep.hprof'), os.path.join(tmp, 'd.html'))
+        text, page = common_checks(raw, 'deep', own_dump=True)
+        sec = section_html(text, 'suspects')
+        dp = ts.DeepAccumulation
+        dp.build()
+        nodes, marks = trace_nodes(sec)
+        check([n[2] for n in nodes] == [hex(dp.ids[k]) for k in 'abcd'], 'deep: the path A B C D (%s)' % (nodes,))
+        check(marks == ['inner'] * 3, 'deep: the three inner references marked')
+        check('data-accumulation="%s"' % hex(dp.ids['d']) in sec, 'deep: the accumulation point is D')
+        check([r[:2] for r in page.cells('suspect-1-classes')] == [['byte[]', '10']], 'deep: 10 byte[] below D')
+
+        # tiny.hprof: two object suspects (the worker thread's 4016-byte
+        # buffer: 16 + 56 + 4016 = 4088 of 5560; class Holder), before the
+        # leak section, which is unchanged (the one leak-suspect mark).
+        raw = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 't.html'))
+        text, page = common_checks(raw, 'tiny', own_dump=True)
+        check(text.index('<section id="suspects"') < text.index('<section id="dump"'), 'tiny: suspects first')
+        check('<strong>2</strong> problem suspects</a>' in text, 'tiny: 2 problem suspects in the headline')
+
+        # No suspect: no section, and the headline says so with the threshold.
+        d = os.path.join(tmp, 'none.hprof')
+        ts.NoSuspect.build().write(d)
+        raw = run_tool(tool, d, os.path.join(tmp, 'n.html'))
+        text, page = common_checks(raw, 'no-suspect', own_dump=True)
+        check('<section id="suspects"' not in text and 'no problem suspects above 10.0%' in text,
+              'no-suspect: no section; the headline says none above 10%')
+
+        # Hostile names reach the suspects section escaped.
+        raw = run_tool(tool, os.path.join(dumps, 'hostile.hprof'), os.path.join(tmp, 'h.html'))
+        text, page = common_checks(raw, 'hostile', own_dump=True)
+        sec = section_html(text, 'suspects')
+        check('<code>&lt;b&gt;worker&lt;/b&gt; &amp; &#39;friends&#39; &quot;quoted&quot;</code>' in sec,
+              'hostile: the thread name in a suspect sentence, escaped')
+        check('com.example.Holder&quot;onmouseover=&quot;alert(4)' in sec and '<b>' not in sec
+              and '<script' not in sec and '<img' not in sec, 'hostile: no markup from the dump in the suspects')
+
+
 def main():
     what, tool, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
     {'structure': check_structure, 'escape': check_escape, 'golden': check_golden,
-     'generated': check_generated, 'corpus': check_corpus, 'chromium': check_chromium}[what](tool, dumps)
+     'generated': check_generated, 'corpus': check_corpus, 'chromium': check_chromium,
+     'suspects': check_suspects}[what](tool, dumps)
     if failures:
         print('%d check(s) failed' % len(failures))
         sys.exit(1)

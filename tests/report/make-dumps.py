@@ -20,6 +20,12 @@ description holding "><img src=x onerror=alert(1)>, a key with
 <script>alert(2)</script>, a thread whose name has markup and an
 ampersand, a class name that tries to break out of an attribute
 (Holder"onmouseover="alert(4)) and a class name with invalid UTF-8.
+
+static-map.hprof, parked.hprof, deep.hprof: tests/suspects/test_suspects.py's
+StaticMap (an object suspect through a static map), ParkedThreads (a class
+suspect: 20 byte[] held by thread locals) and DeepAccumulation (an
+accumulation point three levels down) heaps; their docstrings work out the
+sizes the report's suspects section must show.
 """
 import os
 import sys
@@ -125,6 +131,11 @@ def main():
     os.makedirs(out, exist_ok=True)
     build(False).write(os.path.join(out, 'tiny.hprof'))
     build(True).write(os.path.join(out, 'hostile.hprof'))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'suspects'))
+    import test_suspects as ts
+    ts.StaticMap.build().write(os.path.join(out, 'static-map.hprof'))
+    ts.ParkedThreads.build().write(os.path.join(out, 'parked.hprof'))
+    ts.DeepAccumulation.build().write(os.path.join(out, 'deep.hprof'))
 
 
 if __name__ == '__main__':

@@ -1,0 +1,41 @@
+/* hs-compare-list.h: the rows of a comparison of two dumps as a GListModel
+ * of HsCompareItem, filtered by name and sorted by any field. It owns the
+ * HsCompare; the order and the filter are an array of row indexes (the
+ * HsCompare's rows never move), and an item is made only when asked for,
+ * so a table of tens of thousands of classes costs 4 bytes a row until
+ * rows are shown. */
+#pragma once
+
+#include <gio/gio.h>
+#include "hs-compare.h"
+#include "hs-compare-item.h"
+
+G_BEGIN_DECLS
+
+#define HS_TYPE_COMPARE_LIST (hs_compare_list_get_type ())
+G_DECLARE_FINAL_TYPE (HsCompareList, hs_compare_list, HS, COMPARE_LIST, GObject)
+
+/* Takes cmp. Sorted by HS_COMPARE_DELTA_RETAINED, biggest growth first. */
+HsCompareList   *hs_compare_list_new         (HsCompare *cmp);
+const HsCompare *hs_compare_list_get_compare (HsCompareList *self);
+
+/* descending: numbers biggest first (hs_compare_row_cmp's order: ties by
+ * name); ascending: smallest first, ties by name still. NAME and STATUS
+ * ascending follow hs_compare_row_cmp, descending reverse it. */
+void             hs_compare_list_set_sort    (HsCompareList  *self,
+                                              HsCompareField  field,
+                                              gboolean        descending);
+void             hs_compare_list_get_sort    (HsCompareList  *self,
+                                              HsCompareField *field,
+                                              gboolean       *descending);
+/* The rows whose class name contains text (case-insensitive; NULL or "":
+ * all). */
+void             hs_compare_list_set_filter  (HsCompareList  *self,
+                                              const char     *text);
+/* The "ascending" order of a field as a column shows it: numbers smallest
+ * first, ties by name; never 0 for two rows of different names. */
+int              hs_compare_list_ascending_cmp (const HsCompareRow *a,
+                                                const HsCompareRow *b,
+                                                HsCompareField      field);
+
+G_END_DECLS

@@ -1,0 +1,178 @@
+/* hs-report-suspects.c: the report's "Problem suspects" section (issue 13,
+ * docs/semantics.md "Problem suspects"): each object suspect with its
+ * sentence, the path from a GC root to its accumulation point (drawn by
+ * the leak section's renderer, the references into the accumulation point
+ * marked) and the classes retained below it; each class suspect with its
+ * members' count and total, its biggest members and their common path.
+ * Written only when there are suspects; the headline links to it. */
+#include "config.h"
+
+#include "hs-report-private.h"
+
+static void
+append_object (GString *out, HsAnalysis *a, HsObj o)
+{
+  g_string_append (out, "<code>");
+  if (o < hs_heap_n_objects (a->heap))
+    {
+      hs_html_escape (out, hs_heap_object_class_name (a->heap, o));
+      g_string_append (out, "@");
+      hs_html_append_id (out, hs_heap_object_id (a->heap, o));
+    }
+  g_string_append (out, "</code>");
+}
+
+/* The engine's sentence, its `names` as code; every part escaped. */
+static void
+append_description (GString *out, const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", "`", -1);
+  guint n = g_strv_length (parts);
+
+  for (guint i = 0; i < n; i++)
+    {
+      /* An odd number of parts: the backticks pair up. */
+      gboolean code = (i % 2 == 1) && (n % 2 == 1);
+      if (code)
+        g_string_append (out, "<code>");
+      else if (i > 0 && n % 2 == 0)
+        g_string_append_c (out, '`');
+      hs_html_escape (out, parts[i]);
+      if (code)
+        g_string_append (out, "</code>");
+    }
+}
+
+static void
+append_percent (GString *out, double percent)
+{
+  g_string_append (out, " (");
+  hs_html_append_double (out, percent);
+  g_string_append (out, "%)");
+}
+
+static void
+append_path (GString *out, HsAnalysis *a, const HsLeakTrace *path, const char *heading, const char *none)
+{
+  g_string_append_printf (out, "<h4>%s</h4>\n", heading);
+  if (path != NULL && path->nodes != NULL && path->nodes->len > 0)
+    hs_report_append_trace_path (out, a, path, HS_REPORT_PATH_SUSPECT);
+  else
+    g_string_append_printf (out, "<p class=\"none\">%s</p>\n", none);
+}
+
+static void
+append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, guint number)
+{
+  GArray *classes = s->retained_classes;
+
+  g_string_append_printf (out, "<div class=\"suspect-card object-suspect\" id=\"suspect-%u\" data-id=\"", number);
+  hs_html_append_id (out, s->id);
+  g_string_append_printf (out, "\" data-retained=\"%" G_GUINT64_FORMAT "\" data-accumulation=\"", s->retained);
+  hs_html_append_id (out, s->accumulation_id);
+  g_string_append_printf (out, "\">\n<h3>Suspect %u</h3>\n<p class=\"suspect-desc\">", number);
+  append_description (out, s->description);
+  g_string_append (out, "</p>\n<p class=\"meta\">");
+  append_object (out, a, s->obj);
+  g_string_append (out, " retains ");
+  hs_html_append_bytes (out, s->retained);
+  append_percent (out, s->percent);
+  g_string_append (out, " in ");
+  hs_format_append_grouped (out, s->retained_count);
+  g_string_append (out, s->retained_count == 1 ? " object" : " objects");
+  g_string_append (out, ". Accumulation point: <span class=\"accumulation-point\">");
+  append_object (out, a, s->accumulation);
+  g_string_append (out, "</span>, retaining ");
+  hs_html_append_bytes (out, s->accumulation_retained);
+  g_string_append (out, ".</p>\n");
+
+  append_path (out, a, s->path, "Shortest path from a GC root to the accumulation point",
+               "No strong path from a GC root.");
+
+  g_string_append (out, "<h4>Retained below the accumulation point</h4>\n");
+  if (classes == NULL || classes->len == 0)
+    {
+      g_string_append (out, "<p class=\"none\">Nothing: the accumulation point holds no other object.</p>\n</div>\n");
+      return;
+    }
+  g_string_append_printf (out, "<table class=\"data sortable\" id=\"suspect-%u-classes\">\n<thead><tr>"
+                               "<th>Class</th><th class=\"num\">Objects</th><th class=\"num\">Retained</th>"
+                               "</tr></thead>\n<tbody>\n", number);
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
+      g_string_append (out, "<tr><td class=\"name\">");
+      hs_html_escape (out, c->class_name);
+      g_string_append (out, "</td>");
+      hs_html_td_count (out, c->count);
+      hs_html_td_bytes (out, c->retained);
+      g_string_append (out, "</tr>\n");
+    }
+  g_string_append (out, "</tbody>\n</table>\n</div>\n");
+}
+
+static void
+append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guint number)
+{
+  GArray *biggest = s->biggest;
+
+  g_string_append_printf (out, "<div class=\"suspect-card class-suspect\" id=\"class-suspect-%u\" data-class=\"", number);
+  hs_html_escape (out, s->class_name);
+  g_string_append_printf (out, "\" data-count=\"%" G_GUINT64_FORMAT "\" data-retained=\"%" G_GUINT64_FORMAT
+                               "\">\n<h3>Class suspect %u</h3>\n<p class=\"suspect-desc\">",
+                          s->count, s->retained, number);
+  append_description (out, s->description);
+  g_string_append (out, "</p>\n<p class=\"meta\">");
+  hs_format_append_grouped (out, s->count);
+  g_string_append (out, " objects of class <code>");
+  hs_html_escape (out, s->class_name);
+  g_string_append (out, "</code> retain ");
+  hs_html_append_bytes (out, s->retained);
+  append_percent (out, s->percent);
+  g_string_append (out, " in all.</p>\n");
+
+  g_string_append (out, "<h4>Biggest members</h4>\n<ol class=\"members\">\n");
+  for (guint i = 0; biggest != NULL && i < biggest->len; i++)
+    {
+      HsObj o = g_array_index (biggest, HsObj, i);
+      g_string_append (out, "<li>");
+      append_object (out, a, o);
+      if (a->dom != NULL && o < a->dom->n)
+        {
+          g_string_append (out, " retaining ");
+          hs_html_append_bytes (out, a->dom->retained[o]);
+        }
+      g_string_append (out, "</li>\n");
+    }
+  g_string_append (out, "</ol>\n");
+  append_path (out, a, s->common_path, "Common path of the biggest members",
+               "Their paths from the GC roots share no object.");
+  g_string_append (out, "</div>\n");
+}
+
+void
+hs_report_section_suspects (GString *out, const HsReportContext *ctx)
+{
+  HsAnalysis *a = ctx->analysis;
+  const HsSuspects *s = a->suspects;
+  guint no = s != NULL ? s->objects->len : 0, nc = s != NULL ? s->classes->len : 0;
+
+  if (no + nc == 0)
+    return;
+  g_string_append_printf (out, "<section id=\"suspects\" data-threshold=\"%" G_GUINT64_FORMAT
+                               "\" data-objects=\"%u\" data-classes=\"%u\">\n<h2>Problem suspects</h2>\n"
+                               "<p class=\"suspects-summary\">The objects, and the classes of the objects, that retain at least ",
+                          s->threshold, no, nc);
+  hs_html_append_double (out, s->percent);
+  g_string_append (out, "% of the ");
+  hs_html_append_bytes (out, s->reachable_bytes);
+  g_string_append (out, " reachable (");
+  hs_html_append_bytes (out, s->threshold);
+  g_string_append (out, " or more), where their memory accumulates and the shortest path to it. "
+                        "Marked references lead into the accumulation point.</p>\n");
+  for (guint i = 0; i < no; i++)
+    append_object_suspect (out, a, g_ptr_array_index (s->objects, i), i + 1);
+  for (guint i = 0; i < nc; i++)
+    append_class_suspect (out, a, g_ptr_array_index (s->classes, i), i + 1);
+  g_string_append (out, "</section>\n");
+}
