@@ -7,6 +7,7 @@
 #include "hs-inspector.h"
 #include "hs-heap-mapping.h"
 #include "hs-object-menu.h"
+#include "hs-bitmap-widget.h"
 #include "hs-query.h"
 #include "hs-threads.h"
 #include "hs-ui-util-private.h"
@@ -420,6 +421,19 @@ rebuild (HsInspector *self)
     g_autofree char *desc = hs_heap_describe (heap, self->obj);
     if (desc != NULL)
       add_pair (list, _("Value"), desc);
+  }
+  /* An android.graphics.Bitmap is drawn (issue 17, hs-bitmap-widget.c). */
+  {
+    HsWasteBitmap bm;
+    if (hs_waste_bitmap_read (a, self->obj, &bm))
+      {
+        g_autofree char *problem = NULL;
+        g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s", bm.width, bm.height, bm.config);
+        cairo_surface_t *surface = hs_bitmap_surface_new (heap, &bm, 256, &problem);
+        add_pair (list, _("Bitmap"), size);
+        add_widget_pair (list, _("Picture"), hs_bitmap_widget_new (surface, problem, 160));
+        g_free (bm.problem);
+      }
   }
   {
     g_autoptr(GArray) roots = hs_heap_roots_of (heap, self->obj);

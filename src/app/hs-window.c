@@ -10,6 +10,7 @@
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-dominators-view.h"
+#include "hs-insights-view.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
@@ -30,6 +31,7 @@ static GType (*const view_types[]) (void) = {
   hs_classes_view_get_type,
   hs_dominators_view_get_type,
   hs_treemap_view_get_type,
+  hs_insights_view_get_type,
   hs_threads_view_get_type,
   hs_compare_view_get_type,
 };

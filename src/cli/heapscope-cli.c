@@ -18,6 +18,8 @@ static const HsCliCommand commands[] = {
   { "leaks", hs_cli_leaks, "leak traces, LeakCanary style (--json for data)" },
   { "report", hs_cli_report, "write the HTML leak report (-o FILE)" },
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
+  { "waste", hs_cli_waste, "wasted memory: duplicate strings, collections, arrays, boxes, bitmaps (--limit N)" },
+  { "bitmap", hs_cli_bitmap, "DUMP ID -o FILE: write one android.graphics.Bitmap as PNG (- for stdout)" },
   { "threads", hs_cli_threads, "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
@@ -121,8 +123,9 @@ run (int argc, char **argv, HsCliOptions *o)
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
     }
-  /* diff names two files, object a file and an id. */
-  if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object"))))
+  /* diff names two files, object and bitmap a file and an id. */
+  if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
+                                   || g_str_equal (argv[1], "bitmap"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);

@@ -34,7 +34,7 @@ typedef struct {
   double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
   gint baseline_dump;        /* diff, report: dump N of the baseline file */
   char *baseline;            /* report: the baseline dump (--baseline) */
-  const char *second_path;   /* diff: the second file named (not owned) */
+  const char *second_path;   /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;             /* --mapping: ProGuard / R8 mapping.txt */
 } HsCliOptions;
 
@@ -56,6 +56,8 @@ int hs_cli_leaks        (const HsCliOptions *o, const char *path, GError **error
 int hs_cli_report       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-report.c */
 int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-analyze.c */
 int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
+int hs_cli_waste       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-waste.c */
+int hs_cli_bitmap      (const HsCliOptions *o, const char *path, GError **error); /* o->second_path: the id */
 int hs_cli_threads     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-threads.c */
 int hs_cli_object       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-object.c: o->second_path is the id */
 /* path is the baseline; o->second_path the current dump. */

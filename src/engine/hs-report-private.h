@@ -40,6 +40,7 @@ void hs_report_section_leaks   (GString *out, const HsReportContext *ctx);
 void hs_report_section_classes (GString *out, const HsReportContext *ctx);
 void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
+void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* hs-report-insights.c */
 void hs_report_section_threads (GString *out, const HsReportContext *ctx); /* hs-report-threads.c */
 /* hs-report-growth.c: only with opts->compare. */
 void     hs_report_section_growth (GString *out, const HsReportContext *ctx);

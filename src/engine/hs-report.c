@@ -40,6 +40,7 @@ static const HsReportSection sections[] = {
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },
   { "objects", "Biggest objects", hs_report_section_objects },
+  { "insights", "Insights", hs_report_section_insights },
   { "treemap", "Treemap", hs_report_section_treemap },
   { "threads", NULL, hs_report_section_threads }, /* only with stacks: not in the nav */
 };
@@ -82,7 +83,7 @@ append_head (GString *out, const char *base, const char *script)
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
   g_string_append_printf (out, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                               "style-src 'unsafe-inline'; script-src 'sha256-%s'\">\n", hash);
+                               "style-src 'unsafe-inline'; img-src data:; script-src 'sha256-%s'\">\n", hash);
   g_string_append (out, "<meta name=\"generator\" content=\"Heapscope " PACKAGE_VERSION "\">\n<title>Heap report: ");
   hs_html_escape (out, base);
   g_string_append (out, "</title>\n<style>\n");

@@ -191,12 +191,15 @@ def common_checks(raw, name, own_dump=False):
     scripts = [a for (t, a) in page.elements if t == 'script']
     check(len(scripts) == 1 and scripts[0] == {}, '%s: one inline script, no src' % name)
     for (t, a) in page.elements:
-        check(t not in ('img', 'iframe', 'object', 'embed', 'link', 'base', 'form', 'input'),
+        # The one image the page may hold: an inline PNG (a bitmap thumbnail).
+        inline_png = (t == 'img' and set(a) <= {'src', 'alt', 'style'}
+                      and re.fullmatch(r'data:image/png;base64,[A-Za-z0-9+/]+=*', a.get('src') or '') is not None)
+        check(t not in ('img', 'iframe', 'object', 'embed', 'link', 'base', 'form', 'input') or inline_png,
               '%s: no <%s> element' % (name, t))
         for k, v in a.items():
             check(not k.startswith('on'), '%s: no event handler attribute %s on <%s>' % (name, k, t))
             check(k not in ('src', 'href', 'xlink:href', 'srcset', 'action', 'formaction', 'data', 'poster')
-                  or (v or '').startswith('#'),
+                  or (v or '').startswith('#') or (inline_png and k == 'src'),
                   '%s: %s="%s" on <%s> points inside the page' % (name, k, v, t))
             check(k != 'style' or not re.search(r'url\(|expression|//', v or ''),
                   '%s: style="%s" on <%s> loads nothing' % (name, v, t))

@@ -1,0 +1,92 @@
+/* hs-waste-private.h: what the waste finders (hs-waste-*.c) share: field
+ * positions resolved once per class, a keyed hash, samples. */
+#pragma once
+
+#include "hs-waste.h"
+#include "hs-heap-private.h"
+
+G_BEGIN_DECLS
+
+/* Where a field sits in an instance's field data: pos < 0 when absent. */
+typedef struct {
+  gint32 pos;
+  HsType type;
+} HsWField;
+
+/* Superclass chains deeper than this are not followed by the finders:
+ * real hierarchies are a few dozen deep at most, and a hostile dump's
+ * chain of 100,000 classes must not make the per-class work quadratic. */
+#define HS_WASTE_MAX_DEPTH 64
+
+/* The index in names[] of the nearest class of c's superclass chain (c
+ * first) named one of them, or -1. */
+int      hs_waste_ancestor_named (HsHeap *heap, HsClass c, const char *const *names, guint n);
+
+/* The field named name of instances of c (own class first, then supers,
+ * as the record lays them out). */
+HsWField hs_wfield         (HsHeap *heap, HsClass c, const char *name);
+/* Integral (or boolean) value of the field in o; FALSE when absent, o is
+ * not an instance or its record is too short. */
+gboolean hs_wfield_int     (HsHeap *heap, HsObj o, HsWField f, gint64 *out);
+/* Object field as an object index (HS_OBJ_NONE: null, absent, dangling). */
+HsObj    hs_wfield_ref     (HsHeap *heap, HsObj o, HsWField f);
+
+/* SipHash-2-4 keyed with the run's random key: values come from an
+ * untrusted file, so grouping them must not be floodable. */
+typedef struct {
+  guint64 v0, v1, v2, v3;
+  guint64 tail;
+  guint ntail;
+  guint64 total;
+} HsSip;
+void     hs_sip_init       (HsSip *s, const guint64 key[2]);
+void     hs_sip_bytes      (HsSip *s, const guint8 *p, gsize n);
+guint64  hs_sip_final      (HsSip *s);
+/* The 128-bit output variant (its own init). */
+void     hs_sip_init128    (HsSip *s, const guint64 key[2]);
+void     hs_sip_final128   (HsSip *s, guint64 out[2]);
+
+/* Hash and object, sorted by hash then object, to group equal contents. */
+typedef struct {
+  guint64 hash;
+  HsObj obj;
+} HsHashedObj;
+void     hs_hashed_sort    (GArray *a);
+
+/* Appends o to a sample (an HsObj GArray) while it holds fewer than
+ * HS_WASTE_SAMPLE. */
+void     hs_sample_add     (GArray *sample, HsObj o);
+/* The same array of every object (n_objects) bit: set. */
+static inline gboolean hs_bit_get (const guint8 *bits, guint64 i) { return (bits[i >> 3] >> (i & 7)) & 1; }
+static inline void hs_bit_set (guint8 *bits, guint64 i) { bits[i >> 3] |= (guint8) (1u << (i & 7)); }
+/* For bits two threads set at once: returns whether it was set before. */
+static inline gboolean hs_bit_set_atomic (guint8 *bits, guint64 i)
+{ guint8 m = (guint8) (1u << (i & 7)); return (__atomic_fetch_or (&bits[i >> 3], m, __ATOMIC_RELAXED) & m) != 0; }
+
+/* The finders: each fills its part of w. skip (n bits) marks arrays other
+ * finders account for (String values, bitmap buffers), so that the array
+ * finder does not count them twice. */
+typedef struct {
+  HsAnalysis *analysis;
+  HsHeap *heap;
+  HsWaste *w;
+  guint64 key[2];
+  guint8 *skip;
+  GCancellable *cancellable;
+  gpointer strings;       /* the string finder's state between its steps */
+} HsWasteCtx;
+
+/* Strings in three steps: prepare, scan (part 0 and 1 at once: halves of
+ * the objects), group (frees the state). */
+void     hs_waste_strings_prepare  (HsWasteCtx *ctx);
+void     hs_waste_strings_scan     (HsWasteCtx *ctx, guint part);
+void     hs_waste_strings_group    (HsWasteCtx *ctx);
+void     hs_waste_find_arrays      (HsWasteCtx *ctx);
+void     hs_waste_find_collections (HsWasteCtx *ctx);
+void     hs_waste_find_boxed       (HsWasteCtx *ctx);
+void     hs_waste_find_bitmaps     (HsWasteCtx *ctx);
+
+/* Element data of an object array (ids), NULL for other kinds. */
+const guint8 *hs_waste_obj_array_data (HsHeap *heap, HsObj o);
+
+G_END_DECLS

@@ -1,0 +1,329 @@
+/* hs-waste.c: the waste finders' driver (both cores: strings and arrays on
+ * one, collections, boxes and bitmaps on the other), the helpers they
+ * share (field positions, the keyed hash) and the summary line. */
+#include "config.h"
+
+#include <string.h>
+
+#include "hs-waste-private.h"
+#include "hs-parallel.h"
+#include "hs-debug.h"
+
+/* --- fields ---------------------------------------------------------------- */
+
+HsWField
+hs_wfield (HsHeap *heap, HsClass c, const char *name)
+{
+  HsWField f = { -1, 0 };
+  guint64 pos = 0;
+  guint depth = 0;
+  for (; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH; c = hs_class_info (heap, c)->super, depth++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, c);
+      for (guint i = 0; i < ci->n_fields; i++)
+        {
+          if (strcmp (ci->fields[i].name, name) == 0)
+            {
+              if (pos < G_MAXINT32)
+                {
+                  f.pos = (gint32) pos;
+                  f.type = ci->fields[i].type;
+                }
+              return f;
+            }
+          pos += hs_type_size (ci->fields[i].type, heap->id_size);
+        }
+    }
+  return f;
+}
+
+int
+hs_waste_ancestor_named (HsHeap *heap, HsClass c, const char *const *names, guint n)
+{
+  for (guint depth = 0; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH; c = hs_class_info (heap, c)->super, depth++)
+    for (guint i = 0; i < n; i++)
+      if (strcmp (hs_class_info (heap, c)->name, names[i]) == 0)
+        return (int) i;
+  return -1;
+}
+
+static const guint8 *
+field_at (HsHeap *heap, HsObj o, HsWField f)
+{
+  if (f.pos < 0 || o >= heap->n)
+    return NULL;
+  const guint8 *rec = heap->data + heap->offsets[o];
+  if (rec[0] != HS_HPROF_INSTANCE_DUMP)
+    return NULL;
+  guint ids = heap->id_size;
+  guint32 nbytes = hs_be32 (rec + 1 + 2 * ids + 4);
+  if ((guint64) f.pos + hs_type_size (f.type, ids) > nbytes)
+    return NULL;
+  return rec + 1 + 2 * ids + 8 + f.pos;
+}
+
+gboolean
+hs_wfield_int (HsHeap *heap, HsObj o, HsWField f, gint64 *out)
+{
+  const guint8 *p = field_at (heap, o, f);
+  if (!p || f.type == HS_TYPE_OBJECT || f.type == HS_TYPE_FLOAT || f.type == HS_TYPE_DOUBLE)
+    return FALSE;
+  HsValue v = hs_value_decode (p, f.type, heap->id_size);
+  switch (f.type)
+    {
+    case HS_TYPE_LONG: *out = v.j; return TRUE;
+    case HS_TYPE_INT: *out = v.i; return TRUE;
+    case HS_TYPE_SHORT: *out = v.s; return TRUE;
+    case HS_TYPE_BYTE: *out = v.b; return TRUE;
+    case HS_TYPE_CHAR: *out = v.c; return TRUE;
+    case HS_TYPE_BOOLEAN: *out = v.z; return TRUE;
+    default: return FALSE;
+    }
+}
+
+HsObj
+hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
+{
+  const guint8 *p = field_at (heap, o, f);
+  if (!p || f.type != HS_TYPE_OBJECT)
+    return HS_OBJ_NONE;
+  guint64 id = hs_read_id (p, heap->id_size);
+  return id ? hs_heap_find (heap, id) : HS_OBJ_NONE;
+}
+
+const guint8 *
+hs_waste_obj_array_data (HsHeap *heap, HsObj o)
+{
+  if (hs_heap_object_kind (heap, o) != HS_KIND_OBJ_ARRAY)
+    return NULL;
+  return heap->data + heap->offsets[o] + 1 + 2 * heap->id_size + 8;
+}
+
+/* --- SipHash-2-4 ------------------------------------------------------------ */
+
+#define ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define SIPROUND(s)                                                             \
+  do {                                                                          \
+    s->v0 += s->v1; s->v1 = ROTL (s->v1, 13); s->v1 ^= s->v0; s->v0 = ROTL (s->v0, 32); \
+    s->v2 += s->v3; s->v3 = ROTL (s->v3, 16); s->v3 ^= s->v2;                   \
+    s->v0 += s->v3; s->v3 = ROTL (s->v3, 21); s->v3 ^= s->v0;                   \
+    s->v2 += s->v1; s->v1 = ROTL (s->v1, 17); s->v1 ^= s->v2; s->v2 = ROTL (s->v2, 32); \
+  } while (0)
+
+void
+hs_sip_init (HsSip *s, const guint64 key[2])
+{
+  s->v0 = key[0] ^ G_GUINT64_CONSTANT (0x736f6d6570736575);
+  s->v1 = key[1] ^ G_GUINT64_CONSTANT (0x646f72616e646f6d);
+  s->v2 = key[0] ^ G_GUINT64_CONSTANT (0x6c7967656e657261);
+  s->v3 = key[1] ^ G_GUINT64_CONSTANT (0x7465646279746573);
+  s->tail = 0;
+  s->ntail = 0;
+  s->total = 0;
+}
+
+static inline void
+sip_word (HsSip *s, guint64 m)
+{
+  s->v3 ^= m;
+  SIPROUND (s);
+  SIPROUND (s);
+  s->v0 ^= m;
+}
+
+void
+hs_sip_bytes (HsSip *s, const guint8 *p, gsize n)
+{
+  s->total += n;
+  while (n > 0 && s->ntail > 0)
+    {
+      s->tail |= (guint64) *p++ << (8 * s->ntail);
+      n--;
+      if (++s->ntail == 8)
+        {
+          sip_word (s, s->tail);
+          s->tail = 0;
+          s->ntail = 0;
+        }
+    }
+  for (; n >= 8; n -= 8, p += 8)
+    {
+      guint64 m;
+      memcpy (&m, p, 8);
+      sip_word (s, GUINT64_FROM_LE (m));
+    }
+  for (; n > 0; n--)
+    s->tail |= (guint64) *p++ << (8 * s->ntail++);
+}
+
+void
+hs_sip_init128 (HsSip *s, const guint64 key[2])
+{
+  hs_sip_init (s, key);
+  s->v1 ^= 0xee;
+}
+
+void
+hs_sip_final128 (HsSip *s, guint64 out[2])
+{
+  sip_word (s, s->tail | (s->total << 56));
+  s->v2 ^= 0xee;
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  out[0] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+  s->v1 ^= 0xdd;
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  out[1] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+}
+
+guint64
+hs_sip_final (HsSip *s)
+{
+  sip_word (s, s->tail | (s->total << 56));
+  s->v2 ^= 0xff;
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+}
+
+static gint
+cmp_hashed (gconstpointer pa, gconstpointer pb)
+{
+  const HsHashedObj *a = pa, *b = pb;
+  if (a->hash != b->hash)
+    return a->hash < b->hash ? -1 : 1;
+  return a->obj < b->obj ? -1 : a->obj > b->obj;
+}
+
+void
+hs_hashed_sort (GArray *a)
+{
+  if (a->len > 1)
+    qsort (a->data, a->len, sizeof (HsHashedObj), cmp_hashed);
+}
+
+void
+hs_sample_add (GArray *sample, HsObj o)
+{
+  if (sample->len < HS_WASTE_SAMPLE)
+    g_array_append_val (sample, o);
+}
+
+/* --- the driver ------------------------------------------------------------- */
+
+static gpointer
+run_scan_first (gpointer data)
+{
+  hs_waste_strings_scan (data, 0);
+  return NULL;
+}
+
+static gpointer
+run_scan_second (gpointer data)
+{
+  hs_waste_strings_scan (data, 1);
+  return NULL;
+}
+
+static gpointer
+run_strings_arrays (gpointer data)
+{
+  HsWasteCtx *ctx = data;
+  HsDebugClock clock = { "waste (strings thread) ", TRUE };
+  hs_debug_step (&clock, NULL);
+  hs_waste_strings_group (ctx);
+  hs_debug_step (&clock, "strings: sort and group");
+  hs_waste_find_arrays (ctx);
+  hs_debug_step (&clock, "arrays");
+  return NULL;
+}
+
+static gpointer
+run_the_rest (gpointer data)
+{
+  HsWasteCtx *ctx = data;
+  HsDebugClock clock = { "waste (collections thread) ", TRUE };
+  hs_debug_step (&clock, NULL);
+  hs_waste_find_collections (ctx);
+  hs_debug_step (&clock, "collections");
+  hs_waste_find_boxed (ctx);
+  hs_debug_step (&clock, "boxed");
+  return NULL;
+}
+
+/* hs_run_pair runs one function on two arguments: each names its job. */
+typedef struct {
+  GThreadFunc fn;
+  HsWasteCtx *ctx;
+} Job;
+
+static gpointer
+run_job (gpointer data)
+{
+  Job *j = data;
+  return j->fn (j->ctx);
+}
+
+HsWaste *
+hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  HsHeap *heap = analysis->heap;
+  if (!hs_heap_reachability_known (heap))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: reachability is not known yet", heap->name);
+      return NULL;
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  HsWaste *w = g_new0 (HsWaste, 1);
+  w->strings = g_array_new (FALSE, FALSE, sizeof (HsWasteString));
+  w->collections = g_array_new (FALSE, FALSE, sizeof (HsWasteCollection));
+  w->dup_arrays = g_array_new (FALSE, FALSE, sizeof (HsWasteDupArray));
+  w->boxed = g_array_new (FALSE, FALSE, sizeof (HsWasteBoxed));
+  w->bitmaps = g_array_new (FALSE, FALSE, sizeof (HsWasteBitmap));
+  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
+    {
+      w->zero_arrays[t].type = t;
+      w->zero_arrays[t].objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    }
+  w->null_arrays.type = HS_TYPE_OBJECT;
+  w->null_arrays.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+
+  HsWasteCtx ctx = { analysis, heap, w, { 0, 0 }, NULL, cancellable };
+  for (guint i = 0; i < 2; i++)
+    ctx.key[i] = ((guint64) g_random_int () << 32) | g_random_int ();
+  ctx.skip = g_malloc0 ((heap->n + 7) / 8 + 1);
+  /* Bitmaps first (few objects): their buffers are then skipped by the
+   * array finder, which runs after the strings on the same thread. */
+  HsDebugClock clock = { "waste ", FALSE };
+  hs_debug_step (&clock, NULL);
+  hs_waste_find_bitmaps (&ctx);
+  hs_debug_step (&clock, "bitmaps");
+  /* Strings are decoded on both cores (halves of the objects), then
+   * grouped on one while the other reads collections and boxes; the array
+   * finder comes last, once every String value is marked. */
+  hs_waste_strings_prepare (&ctx);
+  Job scans[2] = { { run_scan_first, &ctx }, { run_scan_second, &ctx } };
+  hs_run_pair ("hs-waste", run_job, &scans[0], &scans[1]);
+  hs_debug_step (&clock, "strings: decode and hash (two threads)");
+  Job jobs[2] = { { run_strings_arrays, &ctx }, { run_the_rest, &ctx } };
+  hs_run_pair ("hs-waste", run_job, &jobs[0], &jobs[1]);
+  hs_debug_step (&clock, "the rest (two threads)");
+  g_free (ctx.skip);
+  ctx.skip = NULL;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      hs_waste_free (w);
+      return NULL;
+    }
+  w->total_wasted = w->strings_wasted + w->collections_wasted + w->arrays_wasted + w->boxed_wasted + w->bitmaps_wasted;
+  w->seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return w;
+}
