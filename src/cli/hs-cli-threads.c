@@ -22,31 +22,38 @@ thread_json (GString *out, const HsThread *t)
   hs_cli_append_hex (out, t->id);
   g_string_append (out, ", \"name\": ");
   json_maybe (out, t->name);
-  g_string_append_printf (out, ", \"daemon\": %s, \"state\": ", t->daemon < 0 ? "null" : t->daemon ? "true" : "false");
+  g_string_append_printf (out, ", \"daemon\": %s, \"state\": ",
+                          t->daemon < 0 ? "null"
+                          : t->daemon   ? "true"
+                                        : "false");
   json_maybe (out, t->state);
-  g_string_append_printf (out, ", \"retained\": %" G_GUINT64_FORMAT ", \"stack_retained\": %" G_GUINT64_FORMAT ", \"frames\": [",
-                          t->retained, t->stack_retained);
-  for (guint k = 0; k < t->n_frames; k++) {
-    const HsThreadFrame *f = &t->frames[k];
-    g_string_append (out, k ? ", {\"class\": " : "{\"class\": ");
-    json_maybe (out, f->class_name);
-    g_string_append (out, ", \"method\": ");
-    json_maybe (out, f->unknown ? "<unknown frame>" : f->method);
-    g_string_append (out, ", \"signature\": ");
-    json_maybe (out, f->signature);
-    g_string_append (out, ", \"file\": ");
-    json_maybe (out, f->file);
-    g_string_append_printf (out, ", \"line\": %d, \"locals\": [", f->line);
-    for (guint j = 0; j < f->n_locals; j++) {
-      const HsThreadLocal *l = &f->locals[j];
-      g_string_append (out, j ? ", {\"id\": " : "{\"id\": ");
-      hs_cli_append_hex (out, l->id);
-      g_string_append (out, ", \"class\": ");
-      json_maybe (out, l->class_name);
-      g_string_append_printf (out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT "}", l->shallow, l->retained);
+  g_string_append_printf (
+      out, ", \"retained\": %" G_GUINT64_FORMAT ", \"stack_retained\": %" G_GUINT64_FORMAT ", \"frames\": [",
+      t->retained, t->stack_retained);
+  for (guint k = 0; k < t->n_frames; k++)
+    {
+      const HsThreadFrame *f = &t->frames[k];
+      g_string_append (out, k ? ", {\"class\": " : "{\"class\": ");
+      json_maybe (out, f->class_name);
+      g_string_append (out, ", \"method\": ");
+      json_maybe (out, f->unknown ? "<unknown frame>" : f->method);
+      g_string_append (out, ", \"signature\": ");
+      json_maybe (out, f->signature);
+      g_string_append (out, ", \"file\": ");
+      json_maybe (out, f->file);
+      g_string_append_printf (out, ", \"line\": %d, \"locals\": [", f->line);
+      for (guint j = 0; j < f->n_locals; j++)
+        {
+          const HsThreadLocal *l = &f->locals[j];
+          g_string_append (out, j ? ", {\"id\": " : "{\"id\": ");
+          hs_cli_append_hex (out, l->id);
+          g_string_append (out, ", \"class\": ");
+          json_maybe (out, l->class_name);
+          g_string_append_printf (out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT "}", l->shallow,
+                                  l->retained);
+        }
+      g_string_append (out, "]}");
     }
-    g_string_append (out, "]}");
-  }
   g_string_append (out, "]}");
 }
 
@@ -66,17 +73,20 @@ thread_text (GString *out, const HsThread *t)
   g_string_append_printf (out, "\n   retained: %s, stack retained: %s\n", ret, sret);
   if (!t->has_stack)
     g_string_append (out, "\t(no stack trace)\n");
-  for (guint k = 0; k < t->n_frames; k++) {
-    const HsThreadFrame *f = &t->frames[k];
-    g_autofree char *line = hs_thread_frame_text (f);
-    g_string_append_printf (out, "\tat %s\n", line);
-    for (guint j = 0; j < f->n_locals; j++) {
-      const HsThreadLocal *l = &f->locals[j];
-      g_autofree char *lr = hs_format_bytes (l->retained);
-      g_string_append_printf (out, "\t    - local %s@0x%" G_GINT64_MODIFIER "x (shallow %u, retained %s)\n",
-                              l->class_name ? l->class_name : "<missing object>", l->id, l->shallow, lr);
+  for (guint k = 0; k < t->n_frames; k++)
+    {
+      const HsThreadFrame *f = &t->frames[k];
+      g_autofree char *line = hs_thread_frame_text (f);
+      g_string_append_printf (out, "\tat %s\n", line);
+      for (guint j = 0; j < f->n_locals; j++)
+        {
+          const HsThreadLocal *l = &f->locals[j];
+          g_autofree char *lr = hs_format_bytes (l->retained);
+          g_string_append_printf (out,
+                                  "\t    - local %s@0x%" G_GINT64_MODIFIER "x (shallow %u, retained %s)\n",
+                                  l->class_name ? l->class_name : "<missing object>", l->id, l->shallow, lr);
+        }
     }
-  }
   g_string_append_c (out, '\n');
 }
 
@@ -91,15 +101,18 @@ hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
   if (ts->warnings && !o->quiet)
     g_printerr ("warning: %s\n", ts->warnings);
   GString *out = g_string_new (o->json ? "{\"threads\": [" : NULL);
-  for (guint i = 0; i < ts->n_threads; i++) {
-    if (o->json) {
-      if (i)
-        g_string_append (out, ", ");
-      thread_json (out, &ts->threads[i]);
-    } else
-      thread_text (out, &ts->threads[i]);
-    hs_cli_flush_big (out);
-  }
+  for (guint i = 0; i < ts->n_threads; i++)
+    {
+      if (o->json)
+        {
+          if (i)
+            g_string_append (out, ", ");
+          thread_json (out, &ts->threads[i]);
+        }
+      else
+        thread_text (out, &ts->threads[i]);
+      hs_cli_flush_big (out);
+    }
   if (o->json)
     g_string_append (out, "]}\n");
   else if (ts->n_threads == 0)

@@ -16,14 +16,15 @@ add_timing (HsAnalysis *a, const char *phase, gint64 start)
 /* The leak search needs the graph, not the dominator tree (retained sizes
  * are filled in afterwards), so it runs on the second core meanwhile, and
  * its report can be shown before the dominators are done (leaks_ready). */
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   const HsLeakOptions *opts;
   GCancellable *cancellable;
-  HsLeaksReadyFunc ready;    /* takes the report as soon as it exists */
+  HsLeaksReadyFunc ready; /* takes the report as soon as it exists */
   gpointer ready_data;
   HsLeakReport *report;
-  gboolean handed_over;      /* report went to ready */
+  gboolean handed_over; /* report went to ready */
   GError *error;
   double seconds;
 } LeakJob;
@@ -43,18 +44,20 @@ leak_thread (gpointer data)
   gint64 t0 = g_get_monotonic_time ();
   /* The search reads the dump's fields: a mapped file cut short meanwhile
    * gives an error, not SIGBUS (what the interrupted search held is lost). */
-  if (!hs_guarded_call (leak_search, job)) {
-    job->report = NULL;
-    g_clear_error (&job->error);
-    g_set_error (&job->error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short)",
-                 hs_heap_path (job->heap));
-  }
+  if (!hs_guarded_call (leak_search, job))
+    {
+      job->report = NULL;
+      g_clear_error (&job->error);
+      g_set_error (&job->error, HS_ERROR, HS_ERROR_IO,
+                   "%s: the file changed while it was open (it was cut short)", hs_heap_path (job->heap));
+    }
   job->seconds = (g_get_monotonic_time () - t0) / 1e6;
   /* Handed over here, not after the join: the dominators take longer. */
-  if (job->report && job->ready) {
-    job->ready (g_steal_pointer (&job->report), job->ready_data);
-    job->handed_over = TRUE;
-  }
+  if (job->report && job->ready)
+    {
+      job->ready (g_steal_pointer (&job->report), job->ready_data);
+      job->handed_over = TRUE;
+    }
   return NULL;
 }
 
@@ -64,10 +67,11 @@ join_leaks (GThread **thread, LeakJob *job, HsAnalysis *a, GError **error)
   if (!*thread)
     return TRUE;
   g_thread_join (g_steal_pointer (thread));
-  if (!job->report && !job->handed_over) {
-    g_propagate_error (error, g_steal_pointer (&job->error));
-    return FALSE;
-  }
+  if (!job->report && !job->handed_over)
+    {
+      g_propagate_error (error, g_steal_pointer (&job->error));
+      return FALSE;
+    }
   a->leaks = g_steal_pointer (&job->report);
   a->leaks_handed_over = job->handed_over;
   HsPhaseTime t = { "leaks (beside dominators)", job->seconds };
@@ -89,92 +93,102 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   a->heap = heap;
   a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
   /* Before anything reads names: leaks and suspects see the real ones. */
-  if (opts->mapping) {
-    gint64 t0 = g_get_monotonic_time ();
-    hs_heap_apply_mapping (heap, opts->mapping, &a->mapping_stats);
-    add_timing (a, "mapping", t0);
-  }
+  if (opts->mapping)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      hs_heap_apply_mapping (heap, opts->mapping, &a->mapping_stats);
+      add_timing (a, "mapping", t0);
+    }
 
-  if (!opts->skip_dominators) {
-    LeakJob lj = { heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data,
-                   NULL, FALSE, NULL, 0 };
-    GThread *leaks = NULL;
-    /* With a leaks_ready callback the caller wants the report early: a
+  if (!opts->skip_dominators)
+    {
+      LeakJob lj = {
+        heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0
+      };
+      GThread *leaks = NULL;
+      /* With a leaks_ready callback the caller wants the report early: a
      * thread of its own even on one core. */
-    if (!opts->skip_leaks && (g_get_num_processors () > 1 || opts->leaks_ready))
-      leaks = g_thread_new ("hs-leaks", leak_thread, &lj);
+      if (!opts->skip_leaks && (g_get_num_processors () > 1 || opts->leaks_ready))
+        leaks = g_thread_new ("hs-leaks", leak_thread, &lj);
 
-    gint64 t0 = g_get_monotonic_time ();
-    GArray *roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
-    for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-      const HsRoot *r = hs_heap_root (heap, i);
-      if (r->obj != HS_OBJ_NONE)
-        g_array_append_val (roots, r->obj);
-    }
-    a->dom = hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap), hs_heap_ref_targets (heap),
-                                  (const HsObj *) roots->data, roots->len, hs_heap_shallow_sizes (heap),
-                                  progress, progress_data, cancellable, error);
-    g_array_unref (roots);
-    if (!a->dom) {
-      join_leaks (&leaks, &lj, a, NULL);
-      g_clear_error (&lj.error);
-      return NULL;
-    }
-    add_timing (a, "dominators", t0);
-
-    t0 = g_get_monotonic_time ();
-    if (progress)
-      progress ("retained", 0.0, progress_data);
-    guint nc = hs_heap_n_classes (heap);
-    a->class_retained = g_new0 (guint64, nc + 1);
-    hs_dom_tree_class_retained (a->dom, hs_heap_object_classes (heap), nc, a->class_retained);
-    add_timing (a, "class retained", t0);
-
-    /* The leak thread reads the heap's flags: mark reachability after it. */
-    if (leaks && progress)
-      progress ("paths", 0.5, progress_data);
-    if (!join_leaks (&leaks, &lj, a, error))
-      return NULL;
-    hs_heap_set_reachable (heap, a->dom->idom);
-    if (a->leaks)
-      hs_leak_report_set_retained (a->leaks, a->dom);
-
-    t0 = g_get_monotonic_time ();
-    if (progress)
-      progress ("native", 0.0, progress_data);
-    a->native_size = hs_native_sizes (heap);
-    a->retained_native = hs_native_retained (a->dom, a->native_size);
-    guint64 *tot = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint) a->dom->n)) : NULL;
-    a->native_total = tot ? *tot : 0;
-    add_timing (a, "native", t0);
-
-    if (!opts->skip_leaks)
-      {
-        t0 = g_get_monotonic_time ();
-        if (progress)
-          progress ("suspects", 0.0, progress_data);
-        a->suspects = hs_suspects_find (heap, a->dom, &opts->leaks, opts->suspects_percent,
-                                        cancellable, error);
-        if (!a->suspects)
+      gint64 t0 = g_get_monotonic_time ();
+      GArray *roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+      for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+        {
+          const HsRoot *r = hs_heap_root (heap, i);
+          if (r->obj != HS_OBJ_NONE)
+            g_array_append_val (roots, r->obj);
+        }
+      a->dom
+          = hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap),
+                                 hs_heap_ref_targets (heap), (const HsObj *)roots->data, roots->len,
+                                 hs_heap_shallow_sizes (heap), progress, progress_data, cancellable, error);
+      g_array_unref (roots);
+      if (!a->dom)
+        {
+          join_leaks (&leaks, &lj, a, NULL);
+          g_clear_error (&lj.error);
           return NULL;
-        add_timing (a, "suspects", t0);
-      }
-  }
+        }
+      add_timing (a, "dominators", t0);
+
+      t0 = g_get_monotonic_time ();
+      if (progress)
+        progress ("retained", 0.0, progress_data);
+      guint nc = hs_heap_n_classes (heap);
+      a->class_retained = g_new0 (guint64, nc + 1);
+      hs_dom_tree_class_retained (a->dom, hs_heap_object_classes (heap), nc, a->class_retained);
+      add_timing (a, "class retained", t0);
+
+      /* The leak thread reads the heap's flags: mark reachability after it. */
+      if (leaks && progress)
+        progress ("paths", 0.5, progress_data);
+      if (!join_leaks (&leaks, &lj, a, error))
+        return NULL;
+      hs_heap_set_reachable (heap, a->dom->idom);
+      if (a->leaks)
+        hs_leak_report_set_retained (a->leaks, a->dom);
+
+      t0 = g_get_monotonic_time ();
+      if (progress)
+        progress ("native", 0.0, progress_data);
+      a->native_size = hs_native_sizes (heap);
+      a->retained_native = hs_native_retained (a->dom, a->native_size);
+      guint64 *tot = a->retained_native
+                         ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint)a->dom->n))
+                         : NULL;
+      a->native_total = tot ? *tot : 0;
+      add_timing (a, "native", t0);
+
+      if (!opts->skip_leaks)
+        {
+          t0 = g_get_monotonic_time ();
+          if (progress)
+            progress ("suspects", 0.0, progress_data);
+          a->suspects
+              = hs_suspects_find (heap, a->dom, &opts->leaks, opts->suspects_percent, cancellable, error);
+          if (!a->suspects)
+            return NULL;
+          add_timing (a, "suspects", t0);
+        }
+    }
   /* A mapped dump cut short after indexing reads as zeros (hs-guard.h). */
   if (g_cancellable_set_error_if_cancelled (cancellable, error) || !hs_heap_check_unchanged (heap, error))
     return NULL;
 
-  if (!opts->skip_leaks && a->dom && !a->leaks && !a->leaks_handed_over) {
-    gint64 t0 = g_get_monotonic_time ();
-    a->leaks = hs_leaks_find (heap, a->dom, &opts->leaks, progress, progress_data, cancellable, error);
-    if (!a->leaks)
-      return NULL;
-    add_timing (a, "leaks", t0);
-    if (opts->leaks_ready) {
-      opts->leaks_ready (g_steal_pointer (&a->leaks), opts->leaks_ready_data);
-      a->leaks_handed_over = TRUE;
+  if (!opts->skip_leaks && a->dom && !a->leaks && !a->leaks_handed_over)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      a->leaks = hs_leaks_find (heap, a->dom, &opts->leaks, progress, progress_data, cancellable, error);
+      if (!a->leaks)
+        return NULL;
+      add_timing (a, "leaks", t0);
+      if (opts->leaks_ready)
+        {
+          opts->leaks_ready (g_steal_pointer (&a->leaks), opts->leaks_ready_data);
+          a->leaks_handed_over = TRUE;
+        }
     }
-  }
   if (!hs_heap_check_unchanged (heap, error))
     return NULL;
   return g_steal_pointer (&a);
@@ -232,17 +246,21 @@ hs_analysis_find_named (HsAnalysis *a, const HsAnalysisOptions *opts, HsLeakRepo
   if (!opts)
     opts = &defaults;
   g_autoptr (HsLeakReport) report = NULL;
-  if (leaks && a->dom) {
-    report = hs_leaks_find (a->heap, a->dom, &opts->leaks, NULL, NULL, cancellable, error);
-    if (!report)
-      return FALSE;
-    hs_leak_report_set_retained (report, a->dom);
-  }
-  if (suspects && a->dom) {
-    *suspects = hs_suspects_find (a->heap, a->dom, &opts->leaks, opts->suspects_percent, cancellable, error);
-    if (!*suspects)
-      return FALSE;
-  } else if (suspects)
+  if (leaks && a->dom)
+    {
+      report = hs_leaks_find (a->heap, a->dom, &opts->leaks, NULL, NULL, cancellable, error);
+      if (!report)
+        return FALSE;
+      hs_leak_report_set_retained (report, a->dom);
+    }
+  if (suspects && a->dom)
+    {
+      *suspects
+          = hs_suspects_find (a->heap, a->dom, &opts->leaks, opts->suspects_percent, cancellable, error);
+      if (!*suspects)
+        return FALSE;
+    }
+  else if (suspects)
     *suspects = NULL;
   if (leaks)
     *leaks = g_steal_pointer (&report);

@@ -5,7 +5,8 @@
 
 #include "hs-class-histogram.h"
 
-typedef struct {
+typedef struct
+{
   const char *name;
   HsClass c;
 } NamedClass;
@@ -43,25 +44,27 @@ hs_class_histogram_new (HsAnalysis *a)
   NamedClass *v = g_new (NamedClass, MAX (nc, 1));
   gsize name_bytes = 0;
   for (HsClass c = 0; c < nc; c++)
-    if (hs_class_count (h, c) > 0 || hs_class_object (h, c) != HS_OBJ_NONE) {
-      v[n].name = hs_class_name (h, c);
-      v[n].c = c;
-      name_bytes += strlen (v[n].name) + 1;
-      n++;
-    }
+    if (hs_class_count (h, c) > 0 || hs_class_object (h, c) != HS_OBJ_NONE)
+      {
+        v[n].name = hs_class_name (h, c);
+        v[n].c = c;
+        name_bytes += strlen (v[n].name) + 1;
+        n++;
+      }
   qsort (v, n, sizeof *v, cmp_named);
 
   hist->names = g_string_chunk_new (MAX (name_bytes, 64));
   hist->rows = g_new0 (HsHistogramRow, MAX (n, 1));
-  for (guint i = 0; i < n; i++) {
-    HsClass c = v[i].c;
-    if (hist->n_rows == 0 || strcmp (hist->rows[hist->n_rows - 1].name, v[i].name) != 0)
-      hist->rows[hist->n_rows++].name = g_string_chunk_insert (hist->names, v[i].name);
-    HsClassStats *st = &hist->rows[hist->n_rows - 1].stats;
-    st->count += hs_class_count (h, c);
-    st->shallow += hs_class_shallow (h, c);
-    st->retained += a->class_retained ? a->class_retained[c] : 0;
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      HsClass c = v[i].c;
+      if (hist->n_rows == 0 || strcmp (hist->rows[hist->n_rows - 1].name, v[i].name) != 0)
+        hist->rows[hist->n_rows++].name = g_string_chunk_insert (hist->names, v[i].name);
+      HsClassStats *st = &hist->rows[hist->n_rows - 1].stats;
+      st->count += hs_class_count (h, c);
+      st->shallow += hs_class_shallow (h, c);
+      st->retained += a->class_retained ? a->class_retained[c] : 0;
+    }
   g_free (v);
   return hist;
 }
@@ -74,7 +77,7 @@ hs_class_histogram_load (const char *path, const HsAnalysisOptions *opts, HsProg
   HsAnalysisOptions o = { 0 };
   if (opts)
     o = *opts;
-  o.skip_dominators = FALSE;   /* retained sizes are part of the table */
+  o.skip_dominators = FALSE; /* retained sizes are part of the table */
   o.skip_leaks = TRUE;
   o.leaks_ready = NULL;
   g_autoptr (HsAnalysis) a = hs_analysis_run (path, &o, progress, progress_data, cancellable, error);
@@ -101,15 +104,16 @@ hs_class_histogram_lookup (const HsClassHistogram *hist, const char *name)
 {
   g_return_val_if_fail (hist != NULL && name != NULL, NULL);
   guint lo = 0, hi = hist->n_rows;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    int r = strcmp (hist->rows[mid].name, name);
-    if (r == 0)
-      return &hist->rows[mid];
-    if (r < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      int r = strcmp (hist->rows[mid].name, name);
+      if (r == 0)
+        return &hist->rows[mid];
+      if (r < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   return NULL;
 }

@@ -10,7 +10,7 @@
 static gint64
 diff_u64 (guint64 current, guint64 baseline)
 {
-  return current >= baseline ? (gint64) (current - baseline) : -(gint64) (baseline - current);
+  return current >= baseline ? (gint64)(current - baseline) : -(gint64)(baseline - current);
 }
 
 static void
@@ -35,33 +35,39 @@ hs_compare_new (HsClassHistogram *baseline, HsClassHistogram *current)
   /* Both histograms are sorted by name with unique names: one merge. */
   cmp->rows = g_new0 (HsCompareRow, MAX (baseline->n_rows + current->n_rows, 1));
   guint i = 0, j = 0, n = 0;
-  while (i < baseline->n_rows || j < current->n_rows) {
-    HsCompareRow *r = &cmp->rows[n++];
-    int c;
-    if (i == baseline->n_rows)
-      c = 1;
-    else if (j == current->n_rows)
-      c = -1;
-    else
-      c = strcmp (baseline->rows[i].name, current->rows[j].name);
-    if (c == 0) {
-      r->name = current->rows[j].name;
-      r->status = HS_COMPARE_BOTH;
-      r->baseline = baseline->rows[i++].stats;
-      r->current = current->rows[j++].stats;
-    } else if (c < 0) {
-      r->name = baseline->rows[i].name;
-      r->status = HS_COMPARE_GONE;
-      r->baseline = baseline->rows[i++].stats;
-      cmp->n_gone++;
-    } else {
-      r->name = current->rows[j].name;
-      r->status = HS_COMPARE_NEW;
-      r->current = current->rows[j++].stats;
-      cmp->n_new++;
+  while (i < baseline->n_rows || j < current->n_rows)
+    {
+      HsCompareRow *r = &cmp->rows[n++];
+      int c;
+      if (i == baseline->n_rows)
+        c = 1;
+      else if (j == current->n_rows)
+        c = -1;
+      else
+        c = strcmp (baseline->rows[i].name, current->rows[j].name);
+      if (c == 0)
+        {
+          r->name = current->rows[j].name;
+          r->status = HS_COMPARE_BOTH;
+          r->baseline = baseline->rows[i++].stats;
+          r->current = current->rows[j++].stats;
+        }
+      else if (c < 0)
+        {
+          r->name = baseline->rows[i].name;
+          r->status = HS_COMPARE_GONE;
+          r->baseline = baseline->rows[i++].stats;
+          cmp->n_gone++;
+        }
+      else
+        {
+          r->name = current->rows[j].name;
+          r->status = HS_COMPARE_NEW;
+          r->current = current->rows[j++].stats;
+          cmp->n_new++;
+        }
+      fill_delta (r);
     }
-    fill_delta (r);
-  }
   cmp->n_rows = n;
   hs_compare_sort (cmp, HS_COMPARE_DELTA_RETAINED);
   return cmp;
@@ -84,7 +90,7 @@ hs_compare_percent (guint64 baseline, gint64 delta, double *percent)
   if (baseline == 0)
     return FALSE;
   if (percent)
-    *percent = 100.0 * (double) delta / (double) baseline;
+    *percent = 100.0 * (double)delta / (double)baseline;
   return TRUE;
 }
 
@@ -114,36 +120,43 @@ int
 hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
 {
   int r = 0;
-  switch (field) {
-  case HS_COMPARE_NAME: break;
-  case HS_COMPARE_STATUS: r = a->status < b->status ? -1 : a->status > b->status; break;
-  case HS_COMPARE_BASELINE_COUNT: r = cmp_desc_u64 (a->baseline.count, b->baseline.count); break;
-  case HS_COMPARE_BASELINE_SHALLOW: r = cmp_desc_u64 (a->baseline.shallow, b->baseline.shallow); break;
-  case HS_COMPARE_BASELINE_RETAINED: r = cmp_desc_u64 (a->baseline.retained, b->baseline.retained); break;
-  case HS_COMPARE_CURRENT_COUNT: r = cmp_desc_u64 (a->current.count, b->current.count); break;
-  case HS_COMPARE_CURRENT_SHALLOW: r = cmp_desc_u64 (a->current.shallow, b->current.shallow); break;
-  case HS_COMPARE_CURRENT_RETAINED: r = cmp_desc_u64 (a->current.retained, b->current.retained); break;
-  case HS_COMPARE_DELTA_COUNT: r = cmp_desc_i64 (a->delta.count, b->delta.count); break;
-  case HS_COMPARE_DELTA_SHALLOW: r = cmp_desc_i64 (a->delta.shallow, b->delta.shallow); break;
-  case HS_COMPARE_DELTA_RETAINED: r = cmp_desc_i64 (a->delta.retained, b->delta.retained); break;
-  case HS_COMPARE_PERCENT_COUNT:
-  case HS_COMPARE_PERCENT_SHALLOW:
-  case HS_COMPARE_PERCENT_RETAINED: {
-      double pa, pb;
-      if (field == HS_COMPARE_PERCENT_COUNT) {
-        pa = percent_key (a->baseline.count, a->delta.count);
-        pb = percent_key (b->baseline.count, b->delta.count);
-      } else if (field == HS_COMPARE_PERCENT_SHALLOW) {
-        pa = percent_key (a->baseline.shallow, a->delta.shallow);
-        pb = percent_key (b->baseline.shallow, b->delta.shallow);
-      } else {
-        pa = percent_key (a->baseline.retained, a->delta.retained);
-        pb = percent_key (b->baseline.retained, b->delta.retained);
-      }
-      r = pa > pb ? -1 : pa < pb;
-      break;
+  switch (field)
+    {
+      case HS_COMPARE_NAME: break;
+      case HS_COMPARE_STATUS: r = a->status < b->status ? -1 : a->status > b->status; break;
+      case HS_COMPARE_BASELINE_COUNT: r = cmp_desc_u64 (a->baseline.count, b->baseline.count); break;
+      case HS_COMPARE_BASELINE_SHALLOW: r = cmp_desc_u64 (a->baseline.shallow, b->baseline.shallow); break;
+      case HS_COMPARE_BASELINE_RETAINED: r = cmp_desc_u64 (a->baseline.retained, b->baseline.retained); break;
+      case HS_COMPARE_CURRENT_COUNT: r = cmp_desc_u64 (a->current.count, b->current.count); break;
+      case HS_COMPARE_CURRENT_SHALLOW: r = cmp_desc_u64 (a->current.shallow, b->current.shallow); break;
+      case HS_COMPARE_CURRENT_RETAINED: r = cmp_desc_u64 (a->current.retained, b->current.retained); break;
+      case HS_COMPARE_DELTA_COUNT: r = cmp_desc_i64 (a->delta.count, b->delta.count); break;
+      case HS_COMPARE_DELTA_SHALLOW: r = cmp_desc_i64 (a->delta.shallow, b->delta.shallow); break;
+      case HS_COMPARE_DELTA_RETAINED: r = cmp_desc_i64 (a->delta.retained, b->delta.retained); break;
+      case HS_COMPARE_PERCENT_COUNT:
+      case HS_COMPARE_PERCENT_SHALLOW:
+      case HS_COMPARE_PERCENT_RETAINED:
+        {
+          double pa, pb;
+          if (field == HS_COMPARE_PERCENT_COUNT)
+            {
+              pa = percent_key (a->baseline.count, a->delta.count);
+              pb = percent_key (b->baseline.count, b->delta.count);
+            }
+          else if (field == HS_COMPARE_PERCENT_SHALLOW)
+            {
+              pa = percent_key (a->baseline.shallow, a->delta.shallow);
+              pb = percent_key (b->baseline.shallow, b->delta.shallow);
+            }
+          else
+            {
+              pa = percent_key (a->baseline.retained, a->delta.retained);
+              pb = percent_key (b->baseline.retained, b->delta.retained);
+            }
+          r = pa > pb ? -1 : pa < pb;
+          break;
+        }
     }
-  }
   return r ? r : strcmp (a->name, b->name);
 }
 
@@ -183,11 +196,12 @@ hs_compare_parse_sort_key (const char *key, HsCompareField *field)
 const char *
 hs_compare_status_name (HsCompareStatus status)
 {
-  switch (status) {
-  case HS_COMPARE_NEW: return "new";
-  case HS_COMPARE_GONE: return "gone";
-  default: return "both";
-  }
+  switch (status)
+    {
+      case HS_COMPARE_NEW: return "new";
+      case HS_COMPARE_GONE: return "gone";
+      default: return "both";
+    }
 }
 
 const HsCompareRow *
@@ -195,11 +209,12 @@ hs_compare_biggest_growth (const HsCompare *cmp)
 {
   g_return_val_if_fail (cmp != NULL, NULL);
   const HsCompareRow *best = NULL;
-  for (guint i = 0; i < cmp->n_rows; i++) {
-    const HsCompareRow *r = &cmp->rows[i];
-    if (r->delta.retained > 0 && (!best || hs_compare_row_cmp (r, best, HS_COMPARE_DELTA_RETAINED) < 0))
-      best = r;
-  }
+  for (guint i = 0; i < cmp->n_rows; i++)
+    {
+      const HsCompareRow *r = &cmp->rows[i];
+      if (r->delta.retained > 0 && (!best || hs_compare_row_cmp (r, best, HS_COMPARE_DELTA_RETAINED) < 0))
+        best = r;
+    }
   return best;
 }
 
@@ -216,12 +231,14 @@ hs_compare_warning (const HsCompare *cmp)
   const HsClassHistogram *b = cmp->baseline, *c = cmp->current;
   if (b->android == c->android && b->id_size == c->id_size)
     return NULL;
-  GString *w = g_string_new ("the two dumps follow different size rules, so sizes do not compare like for like: ");
+  GString *w
+      = g_string_new ("the two dumps follow different size rules, so sizes do not compare like for like: ");
   if (b->android != c->android)
     g_string_append_printf (w, "the baseline is %s, the current one %s%s", rules_name (b), rules_name (c),
                             b->id_size != c->id_size ? "; " : "");
   if (b->id_size != c->id_size)
-    g_string_append_printf (w, "the baseline has %u-byte ids, the current one %u-byte ids", b->id_size, c->id_size);
+    g_string_append_printf (w, "the baseline has %u-byte ids, the current one %u-byte ids", b->id_size,
+                            c->id_size);
   return g_string_free (w, FALSE);
 }
 
@@ -231,7 +248,7 @@ hs_compare_warning (const HsCompare *cmp)
 char *
 hs_compare_format_bytes_delta (gint64 delta)
 {
-  guint64 m = delta < 0 ? -(guint64) delta : (guint64) delta;
+  guint64 m = delta < 0 ? -(guint64)delta : (guint64)delta;
   g_autofree char *abs = m < 1000 ? g_strdup_printf ("%" G_GUINT64_FORMAT " B", m) : g_format_size (m);
   return g_strdup_printf ("%s%s", delta > 0 ? "+" : delta < 0 ? "-" : "", abs);
 }
@@ -241,18 +258,19 @@ append_grouped (GString *out, guint64 v)
 {
   char buf[32];
   int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++) {
-    if (i > 0 && (len - i) % 3 == 0)
-      g_string_append_c (out, ',');
-    g_string_append_c (out, buf[i]);
-  }
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, buf[i]);
+    }
 }
 
 char *
 hs_compare_format_count_delta (gint64 delta)
 {
   GString *s = g_string_new (delta > 0 ? "+" : delta < 0 ? "-" : "");
-  append_grouped (s, delta < 0 ? -(guint64) delta : (guint64) delta);
+  append_grouped (s, delta < 0 ? -(guint64)delta : (guint64)delta);
   return g_string_free (s, FALSE);
 }
 
@@ -266,12 +284,15 @@ hs_compare_summary (const HsCompare *cmp)
   GString *s = g_string_new (NULL);
   g_string_append_printf (s, "%s retained, %s object%s; ", bytes, objs,
                           cmp->delta_objects == 1 || cmp->delta_objects == -1 ? "" : "s");
-  if (top) {
-    g_autofree char *grew = hs_compare_format_bytes_delta (top->delta.retained);
-    g_string_append_printf (s, "biggest growth: %s %s", top->name, grew);
-  } else {
-    g_string_append (s, "no class grew");
-  }
+  if (top)
+    {
+      g_autofree char *grew = hs_compare_format_bytes_delta (top->delta.retained);
+      g_string_append_printf (s, "biggest growth: %s %s", top->name, grew);
+    }
+  else
+    {
+      g_string_append (s, "no class grew");
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -282,15 +303,18 @@ json_side (GString *out, const HsClassHistogram *h)
 {
   g_string_append (out, "{\"file\": ");
   hs_json_string (out, h->file);
-  g_string_append_printf (out, ", \"objects\": %" G_GUINT64_FORMAT ", \"reachable_bytes\": %" G_GUINT64_FORMAT "}",
+  g_string_append_printf (out,
+                          ", \"objects\": %" G_GUINT64_FORMAT ", \"reachable_bytes\": %" G_GUINT64_FORMAT "}",
                           h->objects, h->reachable_bytes);
 }
 
 static void
 json_stats (GString *out, const char *key, guint64 count, guint64 shallow, guint64 retained)
 {
-  g_string_append_printf (out, ", \"%s\": {\"count\": %" G_GUINT64_FORMAT ", \"shallow\": %" G_GUINT64_FORMAT
-                          ", \"retained\": %" G_GUINT64_FORMAT "}", key, count, shallow, retained);
+  g_string_append_printf (out,
+                          ", \"%s\": {\"count\": %" G_GUINT64_FORMAT ", \"shallow\": %" G_GUINT64_FORMAT
+                          ", \"retained\": %" G_GUINT64_FORMAT "}",
+                          key, count, shallow, retained);
 }
 
 void
@@ -303,16 +327,19 @@ hs_compare_to_json (const HsCompare *cmp, GString *out, guint limit)
   json_side (out, cmp->current);
   g_string_append (out, ",\n \"classes\": [");
   guint n = MIN (limit, cmp->n_rows);
-  for (guint i = 0; i < n; i++) {
-    const HsCompareRow *r = &cmp->rows[i];
-    g_string_append (out, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
-    hs_json_string (out, r->name);
-    g_string_append_printf (out, ", \"status\": \"%s\"", hs_compare_status_name (r->status));
-    json_stats (out, "baseline", r->baseline.count, r->baseline.shallow, r->baseline.retained);
-    json_stats (out, "current", r->current.count, r->current.shallow, r->current.retained);
-    g_string_append_printf (out, ", \"delta\": {\"count\": %" G_GINT64_FORMAT ", \"shallow\": %" G_GINT64_FORMAT
-                            ", \"retained\": %" G_GINT64_FORMAT "}}", r->delta.count, r->delta.shallow, r->delta.retained);
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      const HsCompareRow *r = &cmp->rows[i];
+      g_string_append (out, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+      hs_json_string (out, r->name);
+      g_string_append_printf (out, ", \"status\": \"%s\"", hs_compare_status_name (r->status));
+      json_stats (out, "baseline", r->baseline.count, r->baseline.shallow, r->baseline.retained);
+      json_stats (out, "current", r->current.count, r->current.shallow, r->current.retained);
+      g_string_append_printf (out,
+                              ", \"delta\": {\"count\": %" G_GINT64_FORMAT ", \"shallow\": %" G_GINT64_FORMAT
+                              ", \"retained\": %" G_GINT64_FORMAT "}}",
+                              r->delta.count, r->delta.shallow, r->delta.retained);
+    }
   g_string_append (out, n ? "\n ]}\n" : "]}\n");
 }
 
@@ -323,8 +350,9 @@ text_side (GString *out, const char *label, const HsClassHistogram *h)
   g_string_append_printf (out, "%-10s%s", label, h->file);
   if (h->n_dumps > 1)
     g_string_append_printf (out, " (dump %u of %u)", h->dump, h->n_dumps);
-  g_string_append_printf (out, ": %" G_GUINT64_FORMAT " objects, %s reachable (%" G_GUINT64_FORMAT " bytes), %s, %u-byte ids\n",
-                          h->objects, rb, h->reachable_bytes, h->android ? "Android" : "HotSpot", h->id_size);
+  g_string_append_printf (
+      out, ": %" G_GUINT64_FORMAT " objects, %s reachable (%" G_GUINT64_FORMAT " bytes), %s, %u-byte ids\n",
+      h->objects, rb, h->reachable_bytes, h->android ? "Android" : "HotSpot", h->id_size);
 }
 
 /* "+12.5%", or "-" where the baseline is 0 (no percent). */
@@ -332,12 +360,15 @@ static void
 text_percent (char *buf, gsize len, guint64 baseline, gint64 delta)
 {
   double p;
-  if (hs_compare_percent (baseline, delta, &p)) {
-    char num[G_ASCII_DTOSTR_BUF_SIZE];
-    g_snprintf (buf, len, "%s%s%%", p > 0 ? "+" : "", g_ascii_formatd (num, sizeof num, "%.1f", p));
-  } else {
-    g_strlcpy (buf, "-", len);
-  }
+  if (hs_compare_percent (baseline, delta, &p))
+    {
+      char num[G_ASCII_DTOSTR_BUF_SIZE];
+      g_snprintf (buf, len, "%s%s%%", p > 0 ? "+" : "", g_ascii_formatd (num, sizeof num, "%.1f", p));
+    }
+  else
+    {
+      g_strlcpy (buf, "-", len);
+    }
 }
 
 /* Exact signed numbers for the table: "+16", "-3", "0". */
@@ -356,18 +387,22 @@ hs_compare_to_text (const HsCompare *cmp, GString *out, guint limit)
   text_side (out, "Current:", cmp->current);
   g_autofree char *summary = hs_compare_summary (cmp);
   g_string_append_printf (out, "%-10s%s\n", "Change:", summary);
-  g_string_append_printf (out, "%-10s%u classes, %u new, %u gone\n\n", "Classes:", cmp->n_rows, cmp->n_new, cmp->n_gone);
-  g_string_append_printf (out, "%12s %12s %14s %14s %14s %14s %9s  %-6s %s\n", "count", "change", "shallow", "change",
-                          "retained", "change", "retained%", "status", "class");
+  g_string_append_printf (out, "%-10s%u classes, %u new, %u gone\n\n", "Classes:", cmp->n_rows, cmp->n_new,
+                          cmp->n_gone);
+  g_string_append_printf (out, "%12s %12s %14s %14s %14s %14s %9s  %-6s %s\n", "count", "change", "shallow",
+                          "change", "retained", "change", "retained%", "status", "class");
   guint n = MIN (limit, cmp->n_rows);
-  for (guint i = 0; i < n; i++) {
-    const HsCompareRow *r = &cmp->rows[i];
-    char pct[48], dc[24], ds[24], dr[24];
-    text_percent (pct, sizeof pct, r->baseline.retained, r->delta.retained);
-    g_string_append_printf (out, "%12" G_GUINT64_FORMAT " %12s %14" G_GUINT64_FORMAT " %14s %14" G_GUINT64_FORMAT " %14s %9s  %-6s %s\n",
-                            r->current.count, text_signed (dc, sizeof dc, r->delta.count),
-                            r->current.shallow, text_signed (ds, sizeof ds, r->delta.shallow),
-                            r->current.retained, text_signed (dr, sizeof dr, r->delta.retained),
-                            pct, hs_compare_status_name (r->status), r->name);
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      const HsCompareRow *r = &cmp->rows[i];
+      char pct[48], dc[24], ds[24], dr[24];
+      text_percent (pct, sizeof pct, r->baseline.retained, r->delta.retained);
+      g_string_append_printf (out,
+                              "%12" G_GUINT64_FORMAT " %12s %14" G_GUINT64_FORMAT " %14s %14" G_GUINT64_FORMAT
+                              " %14s %9s  %-6s %s\n",
+                              r->current.count, text_signed (dc, sizeof dc, r->delta.count),
+                              r->current.shallow, text_signed (ds, sizeof ds, r->delta.shallow),
+                              r->current.retained, text_signed (dr, sizeof dr, r->delta.retained), pct,
+                              hs_compare_status_name (r->status), r->name);
+    }
 }

@@ -20,13 +20,17 @@
  * - under a guard (hs_guarded_call, the load), the guarded call also ends
  *   at once: the load reports the file shrank instead of parsing zeros.
  * Any other SIGBUS goes to what was there before (or kills, as usual). */
-typedef struct { sigjmp_buf env; } BusGuard;
+typedef struct
+{
+  sigjmp_buf env;
+} BusGuard;
 static __thread BusGuard *bus_guard;
 static struct sigaction bus_previous;
 
 #define N_SLOTS 64
-typedef struct {
-  volatile guintptr start, end;   /* [start, end): 0, 0 when free */
+typedef struct
+{
+  volatile guintptr start, end; /* [start, end): 0, 0 when free */
   volatile gint changed;
 } Slot;
 static Slot slots[N_SLOTS];
@@ -36,53 +40,58 @@ static volatile gint any_changed;
 static gboolean
 zero_fill (guintptr addr)
 {
-  for (guint i = 0; i < N_SLOTS; i++) {
-    guintptr s = slots[i].start, e = slots[i].end;
-    if (s == 0 || addr < s || addr >= e)
-      continue;
-    guintptr page = (guintptr) sysconf (_SC_PAGESIZE);
-    guintptr from = addr & ~(page - 1);
-    guintptr to = (e + page - 1) & ~(page - 1);
-    if (mmap ((void *) from, to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
-      return FALSE;
-    g_atomic_int_set (&slots[i].changed, 1);
-    g_atomic_int_set (&any_changed, 1);
-    return TRUE;
-  }
+  for (guint i = 0; i < N_SLOTS; i++)
+    {
+      guintptr s = slots[i].start, e = slots[i].end;
+      if (s == 0 || addr < s || addr >= e)
+        continue;
+      guintptr page = (guintptr)sysconf (_SC_PAGESIZE);
+      guintptr from = addr & ~(page - 1);
+      guintptr to = (e + page - 1) & ~(page - 1);
+      if (mmap ((void *)from, to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+          == MAP_FAILED)
+        return FALSE;
+      g_atomic_int_set (&slots[i].changed, 1);
+      g_atomic_int_set (&any_changed, 1);
+      return TRUE;
+    }
   return FALSE;
 }
 
 static void
 bus_handler (int sig, siginfo_t *info, void *ctx)
 {
-  gboolean ours = info && zero_fill ((guintptr) info->si_addr);
+  gboolean ours = info && zero_fill ((guintptr)info->si_addr);
   if (bus_guard)
     siglongjmp (bus_guard->env, 1);
   if (ours)
-    return;   /* the read is retried and sees zeros */
+    return; /* the read is retried and sees zeros */
   /* Not ours: what was there before, or the default (die). */
   if (bus_previous.sa_flags & SA_SIGINFO && bus_previous.sa_sigaction)
     bus_previous.sa_sigaction (sig, info, ctx);
-  else if (bus_previous.sa_handler != SIG_IGN && bus_previous.sa_handler != SIG_DFL && bus_previous.sa_handler)
+  else if (bus_previous.sa_handler != SIG_IGN && bus_previous.sa_handler != SIG_DFL
+           && bus_previous.sa_handler)
     bus_previous.sa_handler (sig);
-  else {
-    signal (SIGBUS, SIG_DFL);
-    raise (SIGBUS);
-  }
+  else
+    {
+      signal (SIGBUS, SIG_DFL);
+      raise (SIGBUS);
+    }
 }
 
 static void
 bus_install (void)
 {
   static gsize once = 0;
-  if (g_once_init_enter (&once)) {
-    struct sigaction sa = { 0 };
-    sa.sa_sigaction = bus_handler;
-    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-    sigemptyset (&sa.sa_mask);
-    sigaction (SIGBUS, &sa, &bus_previous);
-    g_once_init_leave (&once, 1);
-  }
+  if (g_once_init_enter (&once))
+    {
+      struct sigaction sa = { 0 };
+      sa.sa_sigaction = bus_handler;
+      sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+      sigemptyset (&sa.sa_mask);
+      sigaction (SIGBUS, &sa, &bus_previous);
+      g_once_init_leave (&once, 1);
+    }
 }
 
 G_LOCK_DEFINE_STATIC (slots);
@@ -94,15 +103,16 @@ hs_guard_register (const void *start, gsize len)
   bus_install ();
   G_LOCK (slots);
   for (int i = 0; i < N_SLOTS; i++)
-    if (slots[i].start == 0) {
-      slots[i].changed = 0;
-      slots[i].end = (guintptr) start + len;
-      slots[i].start = (guintptr) start;   /* last: the handler checks start */
-      G_UNLOCK (slots);
-      return i;
-    }
+    if (slots[i].start == 0)
+      {
+        slots[i].changed = 0;
+        slots[i].end = (guintptr)start + len;
+        slots[i].start = (guintptr)start; /* last: the handler checks start */
+        G_UNLOCK (slots);
+        return i;
+      }
   G_UNLOCK (slots);
-  return -1;   /* more than 64 dumps mapped: unguarded, as before */
+  return -1; /* more than 64 dumps mapped: unguarded, as before */
 }
 
 void
@@ -137,10 +147,11 @@ hs_guarded_call (GThreadFunc fn, gpointer data)
   g_return_val_if_fail (fn != NULL, FALSE);
   BusGuard g, *prev = bus_guard;
   bus_install ();
-  if (sigsetjmp (g.env, 1) != 0) {
-    bus_guard = prev;
-    return FALSE;
-  }
+  if (sigsetjmp (g.env, 1) != 0)
+    {
+      bus_guard = prev;
+      return FALSE;
+    }
   bus_guard = &g;
   fn (data);
   bus_guard = prev;

@@ -21,27 +21,34 @@ pretty_class_name (const char *raw, gsize len)
   while (s[dims] == '[')
     dims++;
   GString *out = g_string_new (NULL);
-  if (dims > 0) {
-    const char *e = s + dims;
-    switch (*e) {
-    case 'Z': g_string_append (out, "boolean"); break;
-    case 'C': g_string_append (out, "char"); break;
-    case 'F': g_string_append (out, "float"); break;
-    case 'D': g_string_append (out, "double"); break;
-    case 'B': g_string_append (out, "byte"); break;
-    case 'S': g_string_append (out, "short"); break;
-    case 'I': g_string_append (out, "int"); break;
-    case 'J': g_string_append (out, "long"); break;
-    case 'L': {
-      gsize l = strlen (e + 1);
-      if (l > 0 && e[l] == ';')
-        l--;
-      g_string_append_len (out, e + 1, l);
-      break;
+  if (dims > 0)
+    {
+      const char *e = s + dims;
+      switch (*e)
+        {
+          case 'Z': g_string_append (out, "boolean"); break;
+          case 'C': g_string_append (out, "char"); break;
+          case 'F': g_string_append (out, "float"); break;
+          case 'D': g_string_append (out, "double"); break;
+          case 'B': g_string_append (out, "byte"); break;
+          case 'S': g_string_append (out, "short"); break;
+          case 'I': g_string_append (out, "int"); break;
+          case 'J': g_string_append (out, "long"); break;
+          case 'L':
+            {
+              gsize l = strlen (e + 1);
+              if (l > 0 && e[l] == ';')
+                l--;
+              g_string_append_len (out, e + 1, l);
+              break;
+            }
+          default:
+            g_string_append (out, s);
+            dims = 0;
+            break;
+        }
     }
-    default: g_string_append (out, s); dims = 0; break;
-    }
-  } else
+  else
     g_string_append (out, s);
   for (char *c = out->str; *c; c++)
     if (*c == '/')
@@ -55,7 +62,7 @@ static HsClass
 add_class (HsHeap *heap, const char *name)
 {
   HsClassInfo ci = { 0 };
-  ci.name = (char *) _hs_heap_intern (heap, name);
+  ci.name = (char *)_hs_heap_intern (heap, name);
   ci.obj = HS_OBJ_NONE;
   ci.super = HS_CLASS_NONE;
   g_array_append_val (heap->classes, ci);
@@ -70,11 +77,12 @@ intern_string_id (HsParse *ps, guint64 sid)
 {
   gsize len;
   const char *s = _hs_parse_string (ps, sid, &len);
-  if (!s) {
-    char buf[40];
-    g_snprintf (buf, sizeof buf, "<unnamed 0x%" G_GINT64_MODIFIER "x>", sid);
-    return _hs_heap_intern (ps->heap, buf);
-  }
+  if (!s)
+    {
+      char buf[40];
+      g_snprintf (buf, sizeof buf, "<unnamed 0x%" G_GINT64_MODIFIER "x>", sid);
+      return _hs_heap_intern (ps->heap, buf);
+    }
   g_autofree char *v = g_utf8_make_valid (s, len);
   return _hs_heap_intern (ps->heap, v);
 }
@@ -100,108 +108,123 @@ _hs_heap_load_classes (HsParse *ps, GError **error)
   /* A class written twice (repeated dumps merged into one) keeps its last
    * CLASS_DUMP, like every other object; file order is kept otherwise. */
   {
-    guint64 *pairs = g_new (guint64, 2 * (gsize) nc + 2);
-    for (guint k = 0; k < nc; k++) {
-      guint64 off = g_array_index (ps->class_dumps, guint64, k);
-      pairs[2 * k] = hs_read_id (d + off + 1, ids);
-      pairs[2 * k + 1] = off;
-    }
+    guint64 *pairs = g_new (guint64, 2 * (gsize)nc + 2);
+    for (guint k = 0; k < nc; k++)
+      {
+        guint64 off = g_array_index (ps->class_dumps, guint64, k);
+        pairs[2 * k] = hs_read_id (d + off + 1, ids);
+        pairs[2 * k + 1] = off;
+      }
     qsort (pairs, nc, 2 * sizeof (guint64), cmp_u64_pair);
     guint w = 0;
-    for (guint k = 0; k < nc; k++) {
-      if (k + 1 < nc && pairs[2 * k + 2] == pairs[2 * k])
-        continue;
-      g_array_index (ps->class_dumps, guint64, w++) = pairs[2 * k + 1];
-    }
+    for (guint k = 0; k < nc; k++)
+      {
+        if (k + 1 < nc && pairs[2 * k + 2] == pairs[2 * k])
+          continue;
+        g_array_index (ps->class_dumps, guint64, w++) = pairs[2 * k + 1];
+      }
     g_array_set_size (ps->class_dumps, w);
     g_array_sort (ps->class_dumps, hs_cmp_u64);
     nc = w;
     g_free (pairs);
   }
 
-  for (guint k = 0; k < nc; k++) {
-    guint64 off = g_array_index (ps->class_dumps, guint64, k);
-    const guint8 *b = d + off + 1;
-    guint64 cid = hs_read_id (b, ids);
-    gsize len;
-    const char *raw = _hs_parse_class_name (ps, cid, &len);
-    g_autofree char *name = raw ? pretty_class_name (raw, len) : NULL;
-    if (!name)
-      name = g_strdup_printf ("<unknown class 0x%" G_GINT64_MODIFIER "x>", cid);
-    HsClass c = add_class (heap, name);
-    HsClassInfo *ci = hs_class_info (heap, c);
-    ci->id = cid;
-    ci->super_id = hs_read_id (b + ids + 4, ids);
-    ci->loader_id = hs_read_id (b + 2 * ids + 4, ids);
-    ci->declared_size = hs_be32 (b + 7 * ids + 4);
-    guint64 q = 7 * ids + 8;
-    guint np = hs_be16 (b + q); q += 2;
-    for (guint i = 0; i < np; i++)
-      q += 3 + hs_type_size (b[q + 2], ids);
-    guint ns = hs_be16 (b + q); q += 2;
-    ci->statics = ns ? g_new0 (HsStaticField, ns) : NULL;
-    ci->n_statics = ns;
-    guint64 ssize = 0;
-    for (guint i = 0; i < ns; i++) {
-      HsStaticField *sf = &ci->statics[i];
-      sf->name = intern_string_id (ps, hs_read_id (b + q, ids));
-      sf->type = b[q + ids];
-      sf->value = hs_value_decode (b + q + ids + 1, sf->type, ids);
-      ssize += sf->type == HS_TYPE_OBJECT ? 0 : hs_type_size (sf->type, ids);
-      q += ids + 1 + hs_type_size (sf->type, ids);
+  for (guint k = 0; k < nc; k++)
+    {
+      guint64 off = g_array_index (ps->class_dumps, guint64, k);
+      const guint8 *b = d + off + 1;
+      guint64 cid = hs_read_id (b, ids);
+      gsize len;
+      const char *raw = _hs_parse_class_name (ps, cid, &len);
+      g_autofree char *name = raw ? pretty_class_name (raw, len) : NULL;
+      if (!name)
+        name = g_strdup_printf ("<unknown class 0x%" G_GINT64_MODIFIER "x>", cid);
+      HsClass c = add_class (heap, name);
+      HsClassInfo *ci = hs_class_info (heap, c);
+      ci->id = cid;
+      ci->super_id = hs_read_id (b + ids + 4, ids);
+      ci->loader_id = hs_read_id (b + 2 * ids + 4, ids);
+      ci->declared_size = hs_be32 (b + 7 * ids + 4);
+      guint64 q = 7 * ids + 8;
+      guint np = hs_be16 (b + q);
+      q += 2;
+      for (guint i = 0; i < np; i++)
+        q += 3 + hs_type_size (b[q + 2], ids);
+      guint ns = hs_be16 (b + q);
+      q += 2;
+      ci->statics = ns ? g_new0 (HsStaticField, ns) : NULL;
+      ci->n_statics = ns;
+      guint64 ssize = 0;
+      for (guint i = 0; i < ns; i++)
+        {
+          HsStaticField *sf = &ci->statics[i];
+          sf->name = intern_string_id (ps, hs_read_id (b + q, ids));
+          sf->type = b[q + ids];
+          sf->value = hs_value_decode (b + q + ids + 1, sf->type, ids);
+          ssize += sf->type == HS_TYPE_OBJECT ? 0 : hs_type_size (sf->type, ids);
+          q += ids + 1 + hs_type_size (sf->type, ids);
+        }
+      ci->statics_size = (guint32)ssize; /* object statics added once R is known */
+      guint nf = hs_be16 (b + q);
+      q += 2;
+      ci->fields = nf ? g_new0 (HsFieldDecl, nf) : NULL;
+      ci->n_fields = nf;
+      for (guint i = 0; i < nf; i++)
+        {
+          ci->fields[i].name = intern_string_id (ps, hs_read_id (b + q, ids));
+          ci->fields[i].type = b[q + ids];
+          if (hs_type_size (ci->fields[i].type, ids) == 0)
+            {
+              _hs_set_format_error (error, heap->name, off, "class %s declares field %s of invalid type %u",
+                                    ci->name, ci->fields[i].name, ci->fields[i].type);
+              return FALSE;
+            }
+          q += ids + 1;
+        }
     }
-    ci->statics_size = (guint32) ssize; /* object statics added once R is known */
-    guint nf = hs_be16 (b + q); q += 2;
-    ci->fields = nf ? g_new0 (HsFieldDecl, nf) : NULL;
-    ci->n_fields = nf;
-    for (guint i = 0; i < nf; i++) {
-      ci->fields[i].name = intern_string_id (ps, hs_read_id (b + q, ids));
-      ci->fields[i].type = b[q + ids];
-      if (hs_type_size (ci->fields[i].type, ids) == 0) {
-        _hs_set_format_error (error, heap->name, off, "class %s declares field %s of invalid type %u",
-                          ci->name, ci->fields[i].name, ci->fields[i].type);
-        return FALSE;
-      }
-      q += ids + 1;
-    }
-  }
 
   _hs_heap_index_class_ids (heap);
-  for (guint i = 0; i < heap->classes->len; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    ci->super = ci->super_id ? hs_heap_class_by_id (heap, ci->super_id) : HS_CLASS_NONE;
-  }
+  for (guint i = 0; i < heap->classes->len; i++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, i);
+      ci->super = ci->super_id ? hs_heap_class_by_id (heap, ci->super_id) : HS_CLASS_NONE;
+    }
   /* Break superclass loops (hostile files) where they loop, in time linear
    * in the classes (a walk per class was quadratic on deep hierarchies):
    * state 1 = on the current walk, 2 = its chain ends. */
   {
     guint ncls = heap->classes->len;
     guint8 *state = g_new0 (guint8, ncls + 1);
-    for (guint i = 0; i < ncls; i++) {
-      HsClass c = i;
-      while (c != HS_CLASS_NONE && state[c] == 0) {
-        state[c] = 1;
-        c = hs_class_info (heap, c)->super;
+    for (guint i = 0; i < ncls; i++)
+      {
+        HsClass c = i;
+        while (c != HS_CLASS_NONE && state[c] == 0)
+          {
+            state[c] = 1;
+            c = hs_class_info (heap, c)->super;
+          }
+        if (c != HS_CLASS_NONE && state[c] == 1)
+          {
+            /* The walk came back to c: cut c's link into the loop. */
+            hs_class_info (heap, c)->super = HS_CLASS_NONE;
+            _hs_heap_add_warning (heap, "%s: the superclass chain of %s loops; it was cut", heap->name,
+                                  hs_class_info (heap, c)->name);
+          }
+        for (c = i; c != HS_CLASS_NONE && state[c] == 1; c = hs_class_info (heap, c)->super)
+          state[c] = 2;
       }
-      if (c != HS_CLASS_NONE && state[c] == 1) {
-        /* The walk came back to c: cut c's link into the loop. */
-        hs_class_info (heap, c)->super = HS_CLASS_NONE;
-        _hs_heap_add_warning (heap, "%s: the superclass chain of %s loops; it was cut", heap->name, hs_class_info (heap, c)->name);
-      }
-      for (c = i; c != HS_CLASS_NONE && state[c] == 1; c = hs_class_info (heap, c)->super)
-        state[c] = 2;
-    }
     g_free (state);
   }
 
   /* Android detection by java.lang.Object's shadow$_klass_ field. */
   HsClass obj_class = hs_heap_find_class (heap, "java.lang.Object");
-  if (obj_class != HS_CLASS_NONE) {
-    HsClassInfo *oc = hs_class_info (heap, obj_class);
-    for (guint i = 0; i < oc->n_fields; i++)
-      if (g_str_equal (oc->fields[i].name, "shadow$_klass_"))
-        heap->android = TRUE;
-  }
+  if (obj_class != HS_CLASS_NONE)
+    {
+      HsClassInfo *oc = hs_class_info (heap, obj_class);
+      for (guint i = 0; i < oc->n_fields; i++)
+        if (g_str_equal (oc->fields[i].name, "shadow$_klass_"))
+          heap->android = TRUE;
+    }
   return TRUE;
 }
 
@@ -213,19 +236,20 @@ _hs_heap_layout_classes (HsHeap *heap)
   guint P = heap->id_size, R = heap->ref_size, A = heap->align;
   guint nc = heap->classes->len;
   GArray *pool = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint32 *sz = g_new0 (guint32, nc);      /* S(C) before alignment to A */
+  guint32 *sz = g_new0 (guint32, nc); /* S(C) before alignment to A */
   guint8 *done = g_new0 (guint8, nc);
   HsClass *chain = g_new (HsClass, nc + 1);
 
-  for (guint i = 0; i < nc; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    guint32 nobj = 0;
-    for (guint k = 0; k < ci->n_statics; k++)
-      nobj += ci->statics[k].type == HS_TYPE_OBJECT;
-    ci->statics_size = (guint32) hs_align_up ((guint64) ci->statics_size + (guint64) nobj * R, A);
-    if (strcmp (ci->name, "java.lang.ref.Reference") == 0)
-      ci->is_reference_class = TRUE;
-  }
+  for (guint i = 0; i < nc; i++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, i);
+      guint32 nobj = 0;
+      for (guint k = 0; k < ci->n_statics; k++)
+        nobj += ci->statics[k].type == HS_TYPE_OBJECT;
+      ci->statics_size = (guint32)hs_align_up ((guint64)ci->statics_size + (guint64)nobj * R, A);
+      if (strcmp (ci->name, "java.lang.ref.Reference") == 0)
+        ci->is_reference_class = TRUE;
+    }
   /* Sizes and instance data layout, from the top of each chain down. The
    * layout: own fields first, then the superclass's. A
    * class's reference offsets are its own, then its superclass's shifted by
@@ -235,57 +259,70 @@ _hs_heap_layout_classes (HsHeap *heap)
    * thousands of subclasses inherit 65535 reference fields. */
   const guint pool_cap = 1u << 24;
   gboolean capped = FALSE;
-  for (guint i = 0; i < nc; i++) {
-    guint depth = 0;
-    HsClass c = i;
-    while (c != HS_CLASS_NONE && !done[c]) {
-      chain[depth++] = c;
-      c = hs_class_info (heap, c)->super;
-    }
-    while (depth > 0) {
-      HsClass kc = chain[--depth];
-      HsClassInfo *k = hs_class_info (heap, kc);
-      /* S(C) of SEMANTICS.md: P + R at the top, else the own fields plus
+  for (guint i = 0; i < nc; i++)
+    {
+      guint depth = 0;
+      HsClass c = i;
+      while (c != HS_CLASS_NONE && !done[c])
+        {
+          chain[depth++] = c;
+          c = hs_class_info (heap, c)->super;
+        }
+      while (depth > 0)
+        {
+          HsClass kc = chain[--depth];
+          HsClassInfo *k = hs_class_info (heap, kc);
+          /* S(C) of SEMANTICS.md: P + R at the top, else the own fields plus
        * S(super), aligned up to R. */
-      guint64 own = 0;
-      for (guint f = 0; f < k->n_fields; f++)
-        own += k->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (k->fields[f].type, P);
-      guint64 sc = k->super == HS_CLASS_NONE ? P + R : hs_align_up (own + sz[k->super], R);
-      sz[kc] = (guint32) MIN (sc, (guint64) G_MAXUINT32);
-      k->instance_size = heap->android ? (guint32) hs_align_up (k->declared_size, 8)
-                                       : (guint32) hs_align_up (sz[kc], A);
-      guint64 pos = 0;
-      k->refs_start = pool->len;
-      for (guint f = 0; f < k->n_fields; f++) {
-        if (k->fields[f].type == HS_TYPE_OBJECT &&
-            !(k->is_reference_class && !heap->follow_weak && g_str_equal (k->fields[f].name, "referent"))) {
-          guint32 o = (guint32) pos;
-          g_array_append_val (pool, o);
+          guint64 own = 0;
+          for (guint f = 0; f < k->n_fields; f++)
+            own += k->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (k->fields[f].type, P);
+          guint64 sc = k->super == HS_CLASS_NONE ? P + R : hs_align_up (own + sz[k->super], R);
+          sz[kc] = (guint32)MIN (sc, (guint64)G_MAXUINT32);
+          k->instance_size
+              = heap->android ? (guint32)hs_align_up (k->declared_size, 8) : (guint32)hs_align_up (sz[kc], A);
+          guint64 pos = 0;
+          k->refs_start = pool->len;
+          for (guint f = 0; f < k->n_fields; f++)
+            {
+              if (k->fields[f].type == HS_TYPE_OBJECT
+                  && !(k->is_reference_class && !heap->follow_weak
+                       && g_str_equal (k->fields[f].name, "referent")))
+                {
+                  guint32 o = (guint32)pos;
+                  g_array_append_val (pool, o);
+                }
+              pos += hs_type_size (k->fields[f].type, P);
+            }
+          if (k->super != HS_CLASS_NONE)
+            {
+              const HsClassInfo *s = hs_class_info (heap, k->super);
+              if (pool->len + (guint64)s->refs_count > pool_cap)
+                {
+                  capped = TRUE;
+                }
+              else
+                {
+                  for (guint32 r = 0; r < s->refs_count; r++)
+                    {
+                      guint32 o = (guint32)(pos + g_array_index (pool, guint32, s->refs_start + r));
+                      g_array_append_val (pool, o);
+                    }
+                }
+              pos += s->data_size;
+            }
+          k->data_size = (guint32)MIN (pos, (guint64)G_MAXUINT32);
+          k->refs_count = pool->len - k->refs_start;
+          done[kc] = 1;
         }
-        pos += hs_type_size (k->fields[f].type, P);
-      }
-      if (k->super != HS_CLASS_NONE) {
-        const HsClassInfo *s = hs_class_info (heap, k->super);
-        if (pool->len + (guint64) s->refs_count > pool_cap) {
-          capped = TRUE;
-        } else {
-          for (guint32 r = 0; r < s->refs_count; r++) {
-            guint32 o = (guint32) (pos + g_array_index (pool, guint32, s->refs_start + r));
-            g_array_append_val (pool, o);
-          }
-        }
-        pos += s->data_size;
-      }
-      k->data_size = (guint32) MIN (pos, (guint64) G_MAXUINT32);
-      k->refs_count = pool->len - k->refs_start;
-      done[kc] = 1;
     }
-  }
   if (capped)
-    _hs_heap_add_warning (heap, "%s: the classes inherit more than %u reference fields in all; the inherited references of some classes were left out",
-                 heap->name, pool_cap);
+    _hs_heap_add_warning (heap,
+                          "%s: the classes inherit more than %u reference fields in all; the inherited "
+                          "references of some classes were left out",
+                          heap->name, pool_cap);
   heap->n_class_ref_offsets = pool->len;
-  heap->class_ref_offsets = (guint32 *) g_array_free (pool, FALSE);
+  heap->class_ref_offsets = (guint32 *)g_array_free (pool, FALSE);
   g_free (sz);
   g_free (done);
   g_free (chain);
@@ -294,8 +331,8 @@ _hs_heap_layout_classes (HsHeap *heap)
 /* Class names of primitive arrays, by element type. */
 static const char *const prim_names[12] = {
   [HS_TYPE_BOOLEAN] = "boolean[]", [HS_TYPE_CHAR] = "char[]", [HS_TYPE_FLOAT] = "float[]",
-  [HS_TYPE_DOUBLE] = "double[]", [HS_TYPE_BYTE] = "byte[]", [HS_TYPE_SHORT] = "short[]",
-  [HS_TYPE_INT] = "int[]", [HS_TYPE_LONG] = "long[]",
+  [HS_TYPE_DOUBLE] = "double[]",   [HS_TYPE_BYTE] = "byte[]", [HS_TYPE_SHORT] = "short[]",
+  [HS_TYPE_INT] = "int[]",         [HS_TYPE_LONG] = "long[]",
 };
 
 /* Classes that are not in the dump but that objects need: primitive arrays
@@ -303,13 +340,14 @@ static const char *const prim_names[12] = {
 static void
 synthetic_classes (HsHeap *heap)
 {
-  for (guint t = 0; t < 12; t++) {
-    heap->prim_class[t] = HS_CLASS_NONE;
-    if (!prim_names[t])
-      continue;
-    HsClass c = hs_heap_find_class (heap, prim_names[t]);
-    heap->prim_class[t] = c; /* created lazily below if an array needs it */
-  }
+  for (guint t = 0; t < 12; t++)
+    {
+      heap->prim_class[t] = HS_CLASS_NONE;
+      if (!prim_names[t])
+        continue;
+      HsClass c = hs_heap_find_class (heap, prim_names[t]);
+      heap->prim_class[t] = c; /* created lazily below if an array needs it */
+    }
   heap->class_class = hs_heap_find_class (heap, "java.lang.Class");
 }
 
@@ -318,21 +356,23 @@ prim_class_for (HsHeap *heap, guint type)
 {
   if (type >= 12 || !prim_names[type])
     return HS_CLASS_NONE;
-  if (heap->prim_class[type] == HS_CLASS_NONE) {
-    heap->prim_class[type] = add_class (heap, prim_names[type]);
-    hs_class_info (heap, heap->prim_class[type])->prim_type = type;
-  }
+  if (heap->prim_class[type] == HS_CLASS_NONE)
+    {
+      heap->prim_class[type] = add_class (heap, prim_names[type]);
+      hs_class_info (heap, heap->prim_class[type])->prim_type = type;
+    }
   return heap->prim_class[type];
 }
 
 static guint64
 gcd64 (guint64 a, guint64 b)
 {
-  while (b) {
-    guint64 t = a % b;
-    a = b;
-    b = t;
-  }
+  while (b)
+    {
+      guint64 t = a % b;
+      a = b;
+      b = t;
+    }
   return a;
 }
 
@@ -340,39 +380,45 @@ void
 _hs_heap_set_ref_size_and_align (HsHeap *heap)
 {
   heap->ref_size = (heap->id_size == 8 && heap->compressed_refs) ? 4 : heap->id_size;
-  if (heap->android) {
-    heap->ref_size = 4;
-    heap->align = 8;
-  } else {
-    guint64 g = 0, prev = 0;
-    for (guint64 i = 0; i < heap->n; i++) {
-      if (heap->ids[i] == 0)
-        continue;
-      if (prev) {
-        g = gcd64 (g, heap->ids[i] - prev);
-        if (g != 0 && g <= 8)
-          break; /* it only shrinks, and is clamped to 8 */
-      }
-      prev = heap->ids[i];
-    }
-    heap->align = (guint) CLAMP (g, 8, 256);
-    if (g == 0)
+  if (heap->android)
+    {
+      heap->ref_size = 4;
       heap->align = 8;
-  }
+    }
+  else
+    {
+      guint64 g = 0, prev = 0;
+      for (guint64 i = 0; i < heap->n; i++)
+        {
+          if (heap->ids[i] == 0)
+            continue;
+          if (prev)
+            {
+              g = gcd64 (g, heap->ids[i] - prev);
+              if (g != 0 && g <= 8)
+                break; /* it only shrinks, and is clamped to 8 */
+            }
+          prev = heap->ids[i];
+        }
+      heap->align = (guint)CLAMP (g, 8, 256);
+      if (g == 0)
+        heap->align = 8;
+    }
 }
 
 void
 _hs_heap_resolve_classes (HsHeap *heap, guint prim_types_seen)
 {
-  for (guint i = 0; i < heap->classes->len; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    ci->obj = hs_heap_find (heap, ci->id);
-  }
+  for (guint i = 0; i < heap->classes->len; i++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, i);
+      ci->obj = hs_heap_find (heap, ci->id);
+    }
   synthetic_classes (heap);
   /* Make sure every primitive array type that occurs has a class entry. */
   for (guint t = 0; t < 12; t++)
     if ((prim_types_seen & (1u << t)) && t != HS_TYPE_OBJECT)
-      (void) prim_class_for (heap, t);
+      (void)prim_class_for (heap, t);
   if (heap->class_class == HS_CLASS_NONE)
     heap->class_class = add_class (heap, "java.lang.Class");
 }

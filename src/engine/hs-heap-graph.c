@@ -13,17 +13,18 @@
 
 /* ---- pass 4: per object: class, size, references ----------------------- */
 
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   guint64 begin, end;
-  guint64 *degree;        /* shared, per object (heap->ref_offsets, summed later) */
+  guint64 *degree; /* shared, per object (heap->ref_offsets, summed later) */
   HsObj *edges;
   guint64 n_edges, cap;
   guint64 dangling;
   gboolean failed;
-  gboolean bus;           /* the file shrank under us */
+  gboolean bus;                                /* the file shrank under us */
   guint64 missing_class, missing_class_offset; /* instances of no known class */
-  HsLoadProgress *prog;         /* only thread 0 reports */
+  HsLoadProgress *prog;                        /* only thread 0 reports */
 } EdgeJob;
 
 static inline void
@@ -32,14 +33,16 @@ push_edge (EdgeJob *job, guint64 id, guint32 *deg)
   if (id == 0)
     return;
   HsObj t = hs_heap_find (job->heap, id);
-  if (t == HS_OBJ_NONE) {
-    job->dangling++;
-    return;
-  }
-  if (G_UNLIKELY (job->n_edges == job->cap)) {
-    job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
-    job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
-  }
+  if (t == HS_OBJ_NONE)
+    {
+      job->dangling++;
+      return;
+    }
+  if (G_UNLIKELY (job->n_edges == job->cap))
+    {
+      job->cap = MAX (job->cap * 2, (guint64)1 << 16);
+      job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
+    }
   job->edges[job->n_edges++] = t;
   (*deg)++;
 }
@@ -50,10 +53,11 @@ push_obj (EdgeJob *job, HsObj t, guint32 *deg)
 {
   if (t == HS_OBJ_NONE)
     return;
-  if (G_UNLIKELY (job->n_edges == job->cap)) {
-    job->cap = MAX (job->cap * 2, (guint64) 1 << 16);
-    job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
-  }
+  if (G_UNLIKELY (job->n_edges == job->cap))
+    {
+      job->cap = MAX (job->cap * 2, (guint64)1 << 16);
+      job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
+    }
   job->edges[job->n_edges++] = t;
   (*deg)++;
 }
@@ -66,98 +70,112 @@ edge_worker (gpointer data)
   const guint8 *d = heap->data;
   guint ids = heap->id_size, P = heap->id_size, R = heap->ref_size, A = heap->align;
 
-  for (guint64 i = job->begin; i < job->end; i++) {
-    const guint8 *p = d + heap->offsets[i];
-    const guint8 *b = p + 1;
-    guint32 deg = 0;
-    HsClass c = HS_CLASS_NONE;
-    guint64 shallow = 0;
-    guint kind = HS_KIND_INSTANCE;
-    switch (p[0]) {
-    case HS_HPROF_INSTANCE_DUMP: {
-      guint64 cid = hs_read_id (b + ids + 4, ids);
-      guint32 nbytes = hs_be32 (b + 2 * ids + 4);
-      const guint8 *fields = b + 2 * ids + 8;
-      c = hs_heap_class_by_id (heap, cid);
-      if (c != HS_CLASS_NONE) {
-        HsClassInfo *ci = hs_class_info (heap, c);
-        shallow = ci->instance_size;
-        if (ci->obj != HS_OBJ_NONE)
-          push_obj (job, ci->obj, &deg);
-        else
-          push_edge (job, cid, &deg);
-        /* NULL when no class has reference fields: NULL + 0 is undefined. */
-        const guint32 *ro = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
-        for (guint32 k = 0; k < ci->refs_count; k++)
-          if ((guint64) ro[k] + ids <= nbytes)
-            push_edge (job, hs_read_id (fields + ro[k], ids), &deg);
-      } else {
-        job->dangling++;
-        if (job->missing_class++ == 0)
-          job->missing_class_offset = heap->offsets[i];
-      }
-      break;
+  for (guint64 i = job->begin; i < job->end; i++)
+    {
+      const guint8 *p = d + heap->offsets[i];
+      const guint8 *b = p + 1;
+      guint32 deg = 0;
+      HsClass c = HS_CLASS_NONE;
+      guint64 shallow = 0;
+      guint kind = HS_KIND_INSTANCE;
+      switch (p[0])
+        {
+          case HS_HPROF_INSTANCE_DUMP:
+            {
+              guint64 cid = hs_read_id (b + ids + 4, ids);
+              guint32 nbytes = hs_be32 (b + 2 * ids + 4);
+              const guint8 *fields = b + 2 * ids + 8;
+              c = hs_heap_class_by_id (heap, cid);
+              if (c != HS_CLASS_NONE)
+                {
+                  HsClassInfo *ci = hs_class_info (heap, c);
+                  shallow = ci->instance_size;
+                  if (ci->obj != HS_OBJ_NONE)
+                    push_obj (job, ci->obj, &deg);
+                  else
+                    push_edge (job, cid, &deg);
+                  /* NULL when no class has reference fields: NULL + 0 is undefined. */
+                  const guint32 *ro
+                      = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
+                  for (guint32 k = 0; k < ci->refs_count; k++)
+                    if ((guint64)ro[k] + ids <= nbytes)
+                      push_edge (job, hs_read_id (fields + ro[k], ids), &deg);
+                }
+              else
+                {
+                  job->dangling++;
+                  if (job->missing_class++ == 0)
+                    job->missing_class_offset = heap->offsets[i];
+                }
+              break;
+            }
+          case HS_HPROF_OBJ_ARRAY_DUMP:
+            {
+              kind = HS_KIND_OBJ_ARRAY;
+              guint32 len = hs_be32 (b + ids + 4);
+              guint64 cid = hs_read_id (b + ids + 8, ids);
+              const guint8 *el = b + 2 * ids + 8;
+              c = hs_heap_class_by_id (heap, cid);
+              shallow = heap->android ? hs_align_up (12 + 4 * (guint64)len, 8)
+                                      : hs_align_up (P + R + 4 + (guint64)len * R, A);
+              if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
+                push_obj (job, hs_class_info (heap, c)->obj, &deg);
+              else
+                push_edge (job, cid, &deg);
+              for (guint32 k = 0; k < len; k++)
+                push_edge (job, hs_read_id (el + (guint64)k * ids, ids), &deg);
+              break;
+            }
+          case HS_HPROF_PRIM_ARRAY_DUMP:
+          case HS_HPROF_PRIM_ARRAY_NODATA:
+            {
+              kind = HS_KIND_PRIM_ARRAY;
+              guint32 len = hs_be32 (b + ids + 4);
+              guint type = b[ids + 8];
+              guint es = hs_type_size (type, ids);
+              c = heap->prim_class[type < 12 ? type : 0];
+              if (heap->android)
+                shallow = hs_align_up ((es == 8 ? 16 : 12) + (guint64)len * es, 8);
+              else
+                shallow = hs_align_up (hs_align_up (P + R + 4, R) + (guint64)len * es, A);
+              if (c != HS_CLASS_NONE)
+                push_obj (job, hs_class_info (heap, c)->obj, &deg);
+              break;
+            }
+          case HS_HPROF_CLASS_DUMP:
+            {
+              kind = HS_KIND_CLASS;
+              HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
+              c = heap->class_class;
+              if (self != HS_CLASS_NONE)
+                {
+                  HsClassInfo *ci = hs_class_info (heap, self);
+                  shallow = ci->statics_size;
+                  push_edge (job, ci->super_id, &deg);
+                  push_edge (job, ci->loader_id, &deg);
+                  for (guint k = 0; k < ci->n_statics; k++)
+                    if (ci->statics[k].type == HS_TYPE_OBJECT)
+                      push_edge (job, ci->statics[k].value.id, &deg);
+                }
+              break;
+            }
+          default: g_assert_not_reached ();
+        }
+      heap->klass[i] = c;
+      heap->shallow[i] = (guint32)MIN (shallow, (guint64)G_MAXUINT32);
+      heap->flags[i] = kind;
+      job->degree[i] = deg;
+      if (job->prog && (i & 0xfffff) == 0)
+        {
+          _hs_progress_report (job->prog, "references",
+                               (double)(i - job->begin) / (double)MAX ((guint64)1, job->end - job->begin));
+          if (g_cancellable_is_cancelled (job->prog->cancellable))
+            {
+              job->failed = TRUE;
+              return NULL;
+            }
+        }
     }
-    case HS_HPROF_OBJ_ARRAY_DUMP: {
-      kind = HS_KIND_OBJ_ARRAY;
-      guint32 len = hs_be32 (b + ids + 4);
-      guint64 cid = hs_read_id (b + ids + 8, ids);
-      const guint8 *el = b + 2 * ids + 8;
-      c = hs_heap_class_by_id (heap, cid);
-      shallow = heap->android ? hs_align_up (12 + 4 * (guint64) len, 8)
-                              : hs_align_up (P + R + 4 + (guint64) len * R, A);
-      if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
-        push_obj (job, hs_class_info (heap, c)->obj, &deg);
-      else
-        push_edge (job, cid, &deg);
-      for (guint32 k = 0; k < len; k++)
-        push_edge (job, hs_read_id (el + (guint64) k * ids, ids), &deg);
-      break;
-    }
-    case HS_HPROF_PRIM_ARRAY_DUMP: case HS_HPROF_PRIM_ARRAY_NODATA: {
-      kind = HS_KIND_PRIM_ARRAY;
-      guint32 len = hs_be32 (b + ids + 4);
-      guint type = b[ids + 8];
-      guint es = hs_type_size (type, ids);
-      c = heap->prim_class[type < 12 ? type : 0];
-      if (heap->android)
-        shallow = hs_align_up ((es == 8 ? 16 : 12) + (guint64) len * es, 8);
-      else
-        shallow = hs_align_up (hs_align_up (P + R + 4, R) + (guint64) len * es, A);
-      if (c != HS_CLASS_NONE)
-        push_obj (job, hs_class_info (heap, c)->obj, &deg);
-      break;
-    }
-    case HS_HPROF_CLASS_DUMP: {
-      kind = HS_KIND_CLASS;
-      HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
-      c = heap->class_class;
-      if (self != HS_CLASS_NONE) {
-        HsClassInfo *ci = hs_class_info (heap, self);
-        shallow = ci->statics_size;
-        push_edge (job, ci->super_id, &deg);
-        push_edge (job, ci->loader_id, &deg);
-        for (guint k = 0; k < ci->n_statics; k++)
-          if (ci->statics[k].type == HS_TYPE_OBJECT)
-            push_edge (job, ci->statics[k].value.id, &deg);
-      }
-      break;
-    }
-    default:
-      g_assert_not_reached ();
-    }
-    heap->klass[i] = c;
-    heap->shallow[i] = (guint32) MIN (shallow, (guint64) G_MAXUINT32);
-    heap->flags[i] = kind;
-    job->degree[i] = deg;
-    if (job->prog && (i & 0xfffff) == 0) {
-      _hs_progress_report (job->prog, "references", (double) (i - job->begin) / (double) MAX ((guint64) 1, job->end - job->begin));
-      if (g_cancellable_is_cancelled (job->prog->cancellable)) {
-        job->failed = TRUE;
-        return NULL;
-      }
-    }
-  }
   return NULL;
 }
 
@@ -182,57 +200,69 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   guint64 *degree = heap->ref_offsets = hs_mem_new (guint64, n + 1);
   EdgeJob jobs[2] = { 0 };
 
-  for (guint t = 0; t < nthreads; t++) {
-    jobs[t].heap = heap;
-    jobs[t].begin = n * t / nthreads;
-    jobs[t].end = n * (t + 1) / nthreads;
-    jobs[t].degree = degree;
-    jobs[t].prog = t == 0 ? prog : NULL;
-  }
-  hs_run_pair ("hs-edges", guarded_edge_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
-  if (jobs[0].failed || jobs[1].failed) {
-    gboolean bus = jobs[0].bus || jobs[1].bus;
-    for (guint t = 0; t < nthreads; t++)
-      hs_mem_free (jobs[t].edges);
-    g_clear_pointer (&heap->ref_offsets, hs_mem_free);
-    if (bus) {
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", heap->name);
-      return FALSE;
+  for (guint t = 0; t < nthreads; t++)
+    {
+      jobs[t].heap = heap;
+      jobs[t].begin = n * t / nthreads;
+      jobs[t].end = n * (t + 1) / nthreads;
+      jobs[t].degree = degree;
+      jobs[t].prog = t == 0 ? prog : NULL;
     }
-    return _hs_check_cancel (prog, error);
-  }
+  hs_run_pair ("hs-edges", guarded_edge_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  if (jobs[0].failed || jobs[1].failed)
+    {
+      gboolean bus = jobs[0].bus || jobs[1].bus;
+      for (guint t = 0; t < nthreads; t++)
+        hs_mem_free (jobs[t].edges);
+      g_clear_pointer (&heap->ref_offsets, hs_mem_free);
+      if (bus)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read",
+                       heap->name);
+          return FALSE;
+        }
+      return _hs_check_cancel (prog, error);
+    }
   guint64 total = 0;
   guint64 missing = 0, missing_at = 0;
-  for (guint t = 0; t < nthreads; t++) {
-    total += jobs[t].n_edges;
-    heap->summary.dangling_references += jobs[t].dangling;
-    if (jobs[t].missing_class && !missing)
-      missing_at = jobs[t].missing_class_offset;
-    missing += jobs[t].missing_class;
-  }
-  if (missing)
-    _hs_heap_add_warning (heap, "%s: %" G_GUINT64_FORMAT " instance%s of a class that is not in the dump (the first at byte offset %"
-                 G_GUINT64_FORMAT "): counted with size 0", heap->name, missing, missing == 1 ? "" : "s", missing_at);
-  guint64 sum = 0;
-  for (guint64 i = 0; i < n; i++) {
-    guint64 d = degree[i];
-    degree[i] = sum;
-    sum += d;
-  }
-  degree[n] = sum;
-  heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64) 1) * sizeof (HsObj));
-  if (nthreads == 2 && jobs[1].n_edges) {
-    /* Appended from the end, the second list shrinking as it goes, so
-     * that both are never whole in memory at once. */
-    guint64 left = jobs[1].n_edges;
-    while (left > 0) {
-      guint64 chunk = MIN (left, (guint64) 1 << 22);
-      left -= chunk;
-      memcpy (heap->ref_targets + jobs[0].n_edges + left, jobs[1].edges + left, chunk * sizeof (HsObj));
-      if (left > 0)
-        jobs[1].edges = g_realloc (jobs[1].edges, left * sizeof (HsObj));
+  for (guint t = 0; t < nthreads; t++)
+    {
+      total += jobs[t].n_edges;
+      heap->summary.dangling_references += jobs[t].dangling;
+      if (jobs[t].missing_class && !missing)
+        missing_at = jobs[t].missing_class_offset;
+      missing += jobs[t].missing_class;
     }
-  }
+  if (missing)
+    _hs_heap_add_warning (
+        heap,
+        "%s: %" G_GUINT64_FORMAT
+        " instance%s of a class that is not in the dump (the first at byte offset %" G_GUINT64_FORMAT
+        "): counted with size 0",
+        heap->name, missing, missing == 1 ? "" : "s", missing_at);
+  guint64 sum = 0;
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 d = degree[i];
+      degree[i] = sum;
+      sum += d;
+    }
+  degree[n] = sum;
+  heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64)1) * sizeof (HsObj));
+  if (nthreads == 2 && jobs[1].n_edges)
+    {
+      /* Appended from the end, the second list shrinking as it goes, so
+     * that both are never whole in memory at once. */
+      guint64 left = jobs[1].n_edges;
+      while (left > 0)
+        {
+          guint64 chunk = MIN (left, (guint64)1 << 22);
+          left -= chunk;
+          memcpy (heap->ref_targets + jobs[0].n_edges + left, jobs[1].edges + left, chunk * sizeof (HsObj));
+          if (left > 0)
+            jobs[1].edges = g_realloc (jobs[1].edges, left * sizeof (HsObj));
+        }
+    }
   if (nthreads == 2)
     hs_mem_free (jobs[1].edges);
   return TRUE;
@@ -250,62 +280,73 @@ _hs_heap_compute_reachability (HsHeap *heap, gboolean defer)
   guint64 head = 0, tail = 0;
   HsSummary *s = &heap->summary;
 
-  for (guint i = 0; i < heap->roots->len; i++) {
-    HsRoot *r = &g_array_index (heap->roots, HsRoot, i);
-    r->obj = hs_heap_find (heap, r->id);
-    if (r->obj == HS_OBJ_NONE) {
-      s->roots_missing++;
-      continue;
+  for (guint i = 0; i < heap->roots->len; i++)
+    {
+      HsRoot *r = &g_array_index (heap->roots, HsRoot, i);
+      r->obj = hs_heap_find (heap, r->id);
+      if (r->obj == HS_OBJ_NONE)
+        {
+          s->roots_missing++;
+          continue;
+        }
+      if (r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL || r->type == HS_ROOT_NATIVE_STACK
+          || r->type == HS_ROOT_THREAD_BLOCK || r->type == HS_ROOT_JNI_MONITOR)
+        {
+          guint64 *tid = g_hash_table_lookup (heap->thread_objs, GUINT_TO_POINTER (r->thread_serial));
+          r->thread_obj = tid ? hs_heap_find (heap, *tid) : HS_OBJ_NONE;
+        }
+      if (!(heap->flags[r->obj] & HS_FLAG_ROOT))
+        {
+          heap->flags[r->obj] |= HS_FLAG_ROOT | HS_FLAG_REACHABLE;
+          queue[tail++] = r->obj;
+        }
     }
-    if (r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL || r->type == HS_ROOT_NATIVE_STACK ||
-        r->type == HS_ROOT_THREAD_BLOCK || r->type == HS_ROOT_JNI_MONITOR) {
-      guint64 *tid = g_hash_table_lookup (heap->thread_objs, GUINT_TO_POINTER (r->thread_serial));
-      r->thread_obj = tid ? hs_heap_find (heap, *tid) : HS_OBJ_NONE;
-    }
-    if (!(heap->flags[r->obj] & HS_FLAG_ROOT)) {
-      heap->flags[r->obj] |= HS_FLAG_ROOT | HS_FLAG_REACHABLE;
-      queue[tail++] = r->obj;
-    }
-  }
   s->root_records = heap->roots->len;
   s->gc_roots = tail;
   /* Distinct objects per root type. */
   {
     GHashTable *seen = g_hash_table_new (g_int64_hash, g_int64_equal);
     GArray *keys = g_array_sized_new (FALSE, FALSE, sizeof (gint64), heap->roots->len);
-    for (guint i = 0; i < heap->roots->len; i++) {
-      HsRoot *r = &g_array_index (heap->roots, HsRoot, i);
-      if (r->obj == HS_OBJ_NONE)
-        continue;
-      gint64 k = ((gint64) r->type << 40) | r->obj;
-      g_array_append_val (keys, k);
-    }
-    for (guint i = 0; i < keys->len; i++) {
-      gint64 *k = &g_array_index (keys, gint64, i);
-      if (!g_hash_table_contains (seen, k)) {
-        g_hash_table_add (seen, k);
-        s->roots_by_type[(*k >> 40) & 0xff]++;
+    for (guint i = 0; i < heap->roots->len; i++)
+      {
+        HsRoot *r = &g_array_index (heap->roots, HsRoot, i);
+        if (r->obj == HS_OBJ_NONE)
+          continue;
+        gint64 k = ((gint64)r->type << 40) | r->obj;
+        g_array_append_val (keys, k);
       }
-    }
+    for (guint i = 0; i < keys->len; i++)
+      {
+        gint64 *k = &g_array_index (keys, gint64, i);
+        if (!g_hash_table_contains (seen, k))
+          {
+            g_hash_table_add (seen, k);
+            s->roots_by_type[(*k >> 40) & 0xff]++;
+          }
+      }
     g_hash_table_unref (seen);
     g_array_unref (keys);
   }
   _hs_heap_debug_time ("  roots");
-  if (defer) {
-    /* The dominator tree's walk finds the same set: hs_heap_set_reachable(). */
-    hs_mem_free (queue);
-    return;
-  }
-  while (head < tail) {
-    HsObj o = queue[head++];
-    for (guint64 e = heap->ref_offsets[o]; e < heap->ref_offsets[o + 1]; e++) {
-      HsObj t = heap->ref_targets[e];
-      if (!(heap->flags[t] & HS_FLAG_REACHABLE)) {
-        heap->flags[t] |= HS_FLAG_REACHABLE;
-        queue[tail++] = t;
-      }
+  if (defer)
+    {
+      /* The dominator tree's walk finds the same set: hs_heap_set_reachable(). */
+      hs_mem_free (queue);
+      return;
     }
-  }
+  while (head < tail)
+    {
+      HsObj o = queue[head++];
+      for (guint64 e = heap->ref_offsets[o]; e < heap->ref_offsets[o + 1]; e++)
+        {
+          HsObj t = heap->ref_targets[e];
+          if (!(heap->flags[t] & HS_FLAG_REACHABLE))
+            {
+              heap->flags[t] |= HS_FLAG_REACHABLE;
+              queue[tail++] = t;
+            }
+        }
+    }
   hs_mem_free (queue);
   _hs_heap_debug_time ("  bfs");
   compute_totals (heap);
@@ -316,29 +357,33 @@ compute_totals (HsHeap *heap)
 {
   guint64 n = heap->n;
   HsSummary *s = &heap->summary;
-  for (guint64 i = 0; i < n; i++) {
-    guint kind = heap->flags[i] & HS_FLAG_KIND_MASK;
-    gboolean reach = (heap->flags[i] & HS_FLAG_REACHABLE) != 0;
-    guint64 sz = heap->shallow[i];
-    switch (kind) {
-    case HS_KIND_INSTANCE: s->instances++; break;
-    case HS_KIND_CLASS: s->class_objects++; break;
-    case HS_KIND_OBJ_ARRAY: s->object_arrays++; break;
-    default: s->primitive_arrays++; break;
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint kind = heap->flags[i] & HS_FLAG_KIND_MASK;
+      gboolean reach = (heap->flags[i] & HS_FLAG_REACHABLE) != 0;
+      guint64 sz = heap->shallow[i];
+      switch (kind)
+        {
+          case HS_KIND_INSTANCE: s->instances++; break;
+          case HS_KIND_CLASS: s->class_objects++; break;
+          case HS_KIND_OBJ_ARRAY: s->object_arrays++; break;
+          default: s->primitive_arrays++; break;
+        }
+      s->shallow_bytes += sz;
+      if (reach)
+        {
+          s->reachable_objects++;
+          s->reachable_bytes += sz;
+        }
+      HsClass c = heap->klass[i];
+      if (c != HS_CLASS_NONE)
+        {
+          HsClassInfo *ci = hs_class_info (heap, c);
+          ci->count++;
+          ci->shallow += sz;
+          ci->reachable_count += reach;
+        }
     }
-    s->shallow_bytes += sz;
-    if (reach) {
-      s->reachable_objects++;
-      s->reachable_bytes += sz;
-    }
-    HsClass c = heap->klass[i];
-    if (c != HS_CLASS_NONE) {
-      HsClassInfo *ci = hs_class_info (heap, c);
-      ci->count++;
-      ci->shallow += sz;
-      ci->reachable_count += reach;
-    }
-  }
   s->objects = n;
   s->unreachable_objects = n - s->reachable_objects;
   s->unreachable_bytes = s->shallow_bytes - s->reachable_bytes;
@@ -372,22 +417,23 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
 {
   g_return_val_if_fail (heap != NULL && o < heap->n && n != NULL, NULL);
   g_mutex_lock (&heap->referrers_lock);
-  if (!heap->rev_offsets) {
-    guint64 N = heap->n, E = heap->ref_offsets[N];
-    guint64 *off = g_new0 (guint64, N + 1);
-    HsObj *tg = g_new (HsObj, MAX (E, (guint64) 1));
-    for (guint64 e = 0; e < E; e++)
-      off[heap->ref_targets[e] + 1]++;
-    for (guint64 i = 0; i < N; i++)
-      off[i + 1] += off[i];
-    guint64 *fill = g_memdup2 (off, (N + 1) * sizeof (guint64));
-    for (guint64 s = 0; s < N; s++)
-      for (guint64 e = heap->ref_offsets[s]; e < heap->ref_offsets[s + 1]; e++)
-        tg[fill[heap->ref_targets[e]]++] = (HsObj) s;
-    g_free (fill);
-    heap->rev_targets = tg;
-    heap->rev_offsets = off;
-  }
+  if (!heap->rev_offsets)
+    {
+      guint64 N = heap->n, E = heap->ref_offsets[N];
+      guint64 *off = g_new0 (guint64, N + 1);
+      HsObj *tg = g_new (HsObj, MAX (E, (guint64)1));
+      for (guint64 e = 0; e < E; e++)
+        off[heap->ref_targets[e] + 1]++;
+      for (guint64 i = 0; i < N; i++)
+        off[i + 1] += off[i];
+      guint64 *fill = g_memdup2 (off, (N + 1) * sizeof (guint64));
+      for (guint64 s = 0; s < N; s++)
+        for (guint64 e = heap->ref_offsets[s]; e < heap->ref_offsets[s + 1]; e++)
+          tg[fill[heap->ref_targets[e]]++] = (HsObj)s;
+      g_free (fill);
+      heap->rev_targets = tg;
+      heap->rev_offsets = off;
+    }
   g_mutex_unlock (&heap->referrers_lock);
   *n = heap->rev_offsets[o + 1] - heap->rev_offsets[o];
   return heap->rev_targets + heap->rev_offsets[o];

@@ -26,35 +26,46 @@ radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
     return;
   guint64 *k2 = hs_mem_new (guint64, n), *v2 = hs_mem_new (guint64, n);
   guint64 *ka = keys, *va = vals, *kb = k2, *vb = v2;
-  for (guint shift = 0; shift < 64; shift += 11) {
-    guint64 count[2048] = { 0 };
-    for (guint64 i = 0; i < n; i++)
-      count[(ka[i] >> shift) & 2047]++;
-    if (count[(ka[0] >> shift) & 2047] == n)
-      continue;
-    guint64 sum = 0;
-    for (guint i = 0; i < 2048; i++) {
-      guint64 c = count[i];
-      count[i] = sum;
-      sum += c;
+  for (guint shift = 0; shift < 64; shift += 11)
+    {
+      guint64 count[2048] = { 0 };
+      for (guint64 i = 0; i < n; i++)
+        count[(ka[i] >> shift) & 2047]++;
+      if (count[(ka[0] >> shift) & 2047] == n)
+        continue;
+      guint64 sum = 0;
+      for (guint i = 0; i < 2048; i++)
+        {
+          guint64 c = count[i];
+          count[i] = sum;
+          sum += c;
+        }
+      for (guint64 i = 0; i < n; i++)
+        {
+          guint64 pos = count[(ka[i] >> shift) & 2047]++;
+          kb[pos] = ka[i];
+          vb[pos] = va[i];
+        }
+      guint64 *t = ka;
+      ka = kb;
+      kb = t;
+      t = va;
+      va = vb;
+      vb = t;
     }
-    for (guint64 i = 0; i < n; i++) {
-      guint64 pos = count[(ka[i] >> shift) & 2047]++;
-      kb[pos] = ka[i];
-      vb[pos] = va[i];
+  if (ka != keys)
+    {
+      memcpy (keys, ka, n * sizeof (guint64));
+      memcpy (vals, va, n * sizeof (guint64));
     }
-    guint64 *t = ka; ka = kb; kb = t;
-    t = va; va = vb; vb = t;
-  }
-  if (ka != keys) {
-    memcpy (keys, ka, n * sizeof (guint64));
-    memcpy (vals, va, n * sizeof (guint64));
-  }
   hs_mem_free (k2);
   hs_mem_free (v2);
 }
 
-typedef struct { guint64 start, len, first, last; } Run;
+typedef struct
+{
+  guint64 start, len, first, last;
+} Run;
 
 static int
 cmp_run_start (const void *a, const void *b)
@@ -84,53 +95,61 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
     nr += keys[i - 1] > keys[i];
   if (n < 2 || nr == 1)
     return;
-  if (nr > n / 64 || nr > 1000000) {
-    radix_sort_pairs (keys, vals, n);
-    return;
-  }
+  if (nr > n / 64 || nr > 1000000)
+    {
+      radix_sort_pairs (keys, vals, n);
+      return;
+    }
   Run *runs = g_new (Run, nr);
   guint64 r = 0, start = 0;
-  for (guint64 i = 1; i <= n; i++) {
-    if (i == n || keys[i - 1] > keys[i]) {
-      runs[r++] = (Run) { start, i - start, keys[start], keys[i - 1] };
-      start = i;
+  for (guint64 i = 1; i <= n; i++)
+    {
+      if (i == n || keys[i - 1] > keys[i])
+        {
+          runs[r++] = (Run){ start, i - start, keys[start], keys[i - 1] };
+          start = i;
+        }
     }
-  }
   qsort (runs, nr, sizeof (Run), cmp_run_last);
   /* best[j]: the most objects in non-overlapping runs among runs[0..j). */
   guint64 *best = g_new0 (guint64, nr + 1);
   guint64 *prev = g_new (guint64, nr);
-  for (guint64 j = 0; j < nr; j++) {
-    guint64 lo = 0, hi = j; /* runs[0..lo) end before runs[j] starts */
-    while (lo < hi) {
-      guint64 mid = (lo + hi) / 2;
-      if (runs[mid].last < runs[j].first)
-        lo = mid + 1;
-      else
-        hi = mid;
+  for (guint64 j = 0; j < nr; j++)
+    {
+      guint64 lo = 0, hi = j; /* runs[0..lo) end before runs[j] starts */
+      while (lo < hi)
+        {
+          guint64 mid = (lo + hi) / 2;
+          if (runs[mid].last < runs[j].first)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      prev[j] = lo;
+      guint64 take = best[lo] + runs[j].len;
+      best[j + 1] = MAX (best[j], take);
     }
-    prev[j] = lo;
-    guint64 take = best[lo] + runs[j].len;
-    best[j + 1] = MAX (best[j], take);
-  }
   guint8 *chosen = g_new0 (guint8, nr);
-  for (guint64 j = nr; j > 0;) {
-    if (best[j] == best[j - 1]) {
-      j--;
-      continue;
+  for (guint64 j = nr; j > 0;)
+    {
+      if (best[j] == best[j - 1])
+        {
+          j--;
+          continue;
+        }
+      chosen[j - 1] = 1;
+      j = prev[j - 1];
     }
-    chosen[j - 1] = 1;
-    j = prev[j - 1];
-  }
   guint64 kept = best[nr];
   g_free (best);
   g_free (prev);
-  if (kept < n / 2) {
-    g_free (runs);
-    g_free (chosen);
-    radix_sort_pairs (keys, vals, n);
-    return;
-  }
+  if (kept < n / 2)
+    {
+      g_free (runs);
+      g_free (chosen);
+      radix_sort_pairs (keys, vals, n);
+      return;
+    }
   /* Leftovers, in file order, radix sorted (stable). */
   guint64 m = n - kept;
   guint64 *lk = hs_mem_new (guint64, m + 1), *lv = hs_mem_new (guint64, m + 1);
@@ -144,33 +163,38 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
         left[nl++] = runs[j];
     qsort (left, nl, sizeof (Run), cmp_run_start);
     guint64 w = 0;
-    for (guint64 j = 0; j < nl; j++) {
-      memcpy (lk + w, keys + left[j].start, left[j].len * sizeof (guint64));
-      memcpy (lv + w, vals + left[j].start, left[j].len * sizeof (guint64));
-      w += left[j].len;
-    }
+    for (guint64 j = 0; j < nl; j++)
+      {
+        memcpy (lk + w, keys + left[j].start, left[j].len * sizeof (guint64));
+        memcpy (lv + w, vals + left[j].start, left[j].len * sizeof (guint64));
+        w += left[j].len;
+      }
     g_assert (w == m);
     g_free (left);
   }
   radix_sort_pairs (lk, lv, m);
   guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
   guint64 w = 0, li = 0;
-  for (guint64 j = 0; j < nr; j++) {
-    if (!chosen[j])
-      continue;
-    for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++) {
-      while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < vals[i]))) {
-        ok[w] = lk[li];
-        ov[w++] = lv[li++];
-      }
-      ok[w] = keys[i];
-      ov[w++] = vals[i];
+  for (guint64 j = 0; j < nr; j++)
+    {
+      if (!chosen[j])
+        continue;
+      for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++)
+        {
+          while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < vals[i])))
+            {
+              ok[w] = lk[li];
+              ov[w++] = lv[li++];
+            }
+          ok[w] = keys[i];
+          ov[w++] = vals[i];
+        }
     }
-  }
-  while (li < m) {
-    ok[w] = lk[li];
-    ov[w++] = lv[li++];
-  }
+  while (li < m)
+    {
+      ok[w] = lk[li];
+      ov[w++] = lv[li++];
+    }
   g_assert (w == n);
   hs_mem_free (lk);
   hs_mem_free (lv);
@@ -182,9 +206,10 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
   *pvals = ov;
 }
 
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
-  guint64 b0, b1;    /* buckets [b0, b1) */
+  guint64 b0, b1; /* buckets [b0, b1) */
 } LookupJob;
 
 static gpointer
@@ -196,19 +221,21 @@ lookup_job (gpointer data)
   const guint shift = heap->shift;
   /* The first object with bucket >= b0. */
   guint64 lo = 0, hi = n;
-  while (lo < hi) {
-    guint64 mid = lo + (hi - lo) / 2;
-    if (((ids[mid] - min_id) >> shift) < job->b0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  while (lo < hi)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      if (((ids[mid] - min_id) >> shift) < job->b0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   guint64 i = lo;
-  for (guint64 b = job->b0; b < job->b1; b++) {
-    while (i < n && ((ids[i] - min_id) >> shift) < b)
-      i++;
-    heap->buckets[b] = (guint32) i;
-  }
+  for (guint64 b = job->b0; b < job->b1; b++)
+    {
+      while (i < n && ((ids[i] - min_id) >> shift) < b)
+        i++;
+      heap->buckets[b] = (guint32)i;
+    }
   return NULL;
 }
 
@@ -216,14 +243,15 @@ void
 _hs_heap_build_lookup (HsHeap *heap)
 {
   guint64 n = heap->n;
-  if (n == 0) {
-    heap->n_buckets = 1;
-    heap->buckets = g_new0 (guint32, 2);
-    return;
-  }
+  if (n == 0)
+    {
+      heap->n_buckets = 1;
+      heap->buckets = g_new0 (guint32, 2);
+      return;
+    }
   heap->min_id = heap->ids[0];
   guint64 range = heap->ids[n - 1] - heap->min_id;
-  guint64 want = MAX ((guint64) 1, n);
+  guint64 want = MAX ((guint64)1, n);
   guint shift = 0;
   while ((range >> shift) >= want)
     shift++;
@@ -236,7 +264,8 @@ _hs_heap_build_lookup (HsHeap *heap)
   guint nthreads = (heap->n_buckets > 65536 && g_get_num_processors () > 1) ? 2 : 1;
   LookupJob jobs[2];
   for (guint t = 0; t < nthreads; t++)
-    jobs[t] = (LookupJob) { heap, (heap->n_buckets + 1) * t / nthreads, (heap->n_buckets + 1) * (t + 1) / nthreads };
+    jobs[t] = (LookupJob){ heap, (heap->n_buckets + 1) * t / nthreads,
+                           (heap->n_buckets + 1) * (t + 1) / nthreads };
   hs_run_pair ("hs-lookup", lookup_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
 }
 
@@ -250,23 +279,26 @@ _hs_heap_sort_objects (HsHeap *heap)
   _hs_heap_debug_time ("sort");
   /* The sort is stable, so among equal ids the last one written comes
    * last: it wins (a later dump of the same object is the newer state). */
-  guint64 w = MIN (heap->n, (guint64) 1);   /* up to the first duplicate, nothing moves */
+  guint64 w = MIN (heap->n, (guint64)1); /* up to the first duplicate, nothing moves */
   while (w < heap->n && heap->ids[w] != heap->ids[w - 1])
     w++;
-  for (guint64 i = w; i < heap->n; i++) {
-    if (w > 0 && heap->ids[i] == heap->ids[w - 1]) {
-      duplicates++;
-      heap->offsets[w - 1] = heap->offsets[i];
-      continue;
+  for (guint64 i = w; i < heap->n; i++)
+    {
+      if (w > 0 && heap->ids[i] == heap->ids[w - 1])
+        {
+          duplicates++;
+          heap->offsets[w - 1] = heap->offsets[i];
+          continue;
+        }
+      heap->ids[w] = heap->ids[i];
+      heap->offsets[w] = heap->offsets[i];
+      w++;
     }
-    heap->ids[w] = heap->ids[i];
-    heap->offsets[w] = heap->offsets[i];
-    w++;
-  }
   heap->n = w;
   if (duplicates)
-    _hs_heap_add_warning (heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
-                          heap->name, duplicates);
+    _hs_heap_add_warning (
+        heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
+        heap->name, duplicates);
 }
 
 /* Hot: called for every reference of every object while the graph is
@@ -281,15 +313,16 @@ hs_heap_find (HsHeap *heap, guint64 id)
     return HS_OBJ_NONE;
   guint64 lo = heap->buckets[b], hi = heap->buckets[b + 1];
   const guint64 *ids = heap->ids;
-  while (lo < hi) {
-    guint64 mid = lo + (hi - lo) / 2;
-    if (ids[mid] < id)
-      lo = mid + 1;
-    else if (ids[mid] > id)
-      hi = mid;
-    else
-      return (HsObj) mid;
-  }
+  while (lo < hi)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      if (ids[mid] < id)
+        lo = mid + 1;
+      else if (ids[mid] > id)
+        hi = mid;
+      else
+        return (HsObj)mid;
+    }
   return HS_OBJ_NONE;
 }
 
@@ -300,16 +333,18 @@ _hs_heap_index_class_ids (HsHeap *heap)
   heap->class_ids_sorted = g_new (guint64, heap->n_class_ids + 1);
   heap->class_ids_index = g_new (HsClass, heap->n_class_ids + 1);
   {
-    guint64 *pairs = g_new (guint64, 2 * (gsize) heap->n_class_ids + 2);
-    for (guint i = 0; i < heap->n_class_ids; i++) {
-      pairs[2 * i] = hs_class_info (heap, i)->id;
-      pairs[2 * i + 1] = i;
-    }
+    guint64 *pairs = g_new (guint64, 2 * (gsize)heap->n_class_ids + 2);
+    for (guint i = 0; i < heap->n_class_ids; i++)
+      {
+        pairs[2 * i] = hs_class_info (heap, i)->id;
+        pairs[2 * i + 1] = i;
+      }
     qsort (pairs, heap->n_class_ids, 2 * sizeof (guint64), hs_cmp_u64);
-    for (guint i = 0; i < heap->n_class_ids; i++) {
-      heap->class_ids_sorted[i] = pairs[2 * i];
-      heap->class_ids_index[i] = (HsClass) pairs[2 * i + 1];
-    }
+    for (guint i = 0; i < heap->n_class_ids; i++)
+      {
+        heap->class_ids_sorted[i] = pairs[2 * i];
+        heap->class_ids_index[i] = (HsClass)pairs[2 * i + 1];
+      }
     g_free (pairs);
   }
 }
@@ -318,15 +353,16 @@ HsClass
 hs_heap_class_by_id (HsHeap *heap, guint64 id)
 {
   guint lo = 0, hi = heap->n_class_ids;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    if (heap->class_ids_sorted[mid] < id)
-      lo = mid + 1;
-    else if (heap->class_ids_sorted[mid] > id)
-      hi = mid;
-    else
-      return heap->class_ids_index[mid];
-  }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (heap->class_ids_sorted[mid] < id)
+        lo = mid + 1;
+      else if (heap->class_ids_sorted[mid] > id)
+        hi = mid;
+      else
+        return heap->class_ids_index[mid];
+    }
   return HS_CLASS_NONE;
 }
 

@@ -39,8 +39,8 @@ _hs_set_format_error (GError **error, const char *name, guint64 offset, const ch
   va_start (ap, fmt);
   g_autofree char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: at byte offset %" G_GUINT64_FORMAT ": %s",
-               name, offset, msg);
+  g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: at byte offset %" G_GUINT64_FORMAT ": %s", name, offset,
+               msg);
 }
 
 void
@@ -64,30 +64,35 @@ _hs_heap_check_memory (HsHeap *heap, guint64 n_objects, GError **error)
   guint64 need = n_objects * per_object;
   guint64 avail = 0;
   struct rlimit rl;
-  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-    /* The limit is on the whole address space: what is mapped already
+  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    {
+      /* The limit is on the whole address space: what is mapped already
      * (the file, the object tables, the libraries) counts too. */
-    guint64 used = 0;
-    g_autofree char *statm = NULL;
-    if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
-      used = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
-    avail = rl.rlim_cur > used ? rl.rlim_cur - used : 1;
-  }
-  g_autofree char *meminfo = NULL;
-  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL)) {
-    const char *m = strstr (meminfo, "MemAvailable:");
-    if (m) {
-      guint64 kb = g_ascii_strtoull (m + 13, NULL, 10);
-      guint64 sys = kb * 1024;
-      avail = avail ? MIN (avail, sys) : sys;
+      guint64 used = 0;
+      g_autofree char *statm = NULL;
+      if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+        used = g_ascii_strtoull (statm, NULL, 10) * (guint64)sysconf (_SC_PAGESIZE);
+      avail = rl.rlim_cur > used ? rl.rlim_cur - used : 1;
     }
-  }
-  if (avail && need > avail) {
-    g_autofree char *need_s = g_format_size (need), *avail_s = g_format_size (avail);
-    g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                 "%s: analysing %" G_GUINT64_FORMAT " objects needs about %s of memory, but only %s is available",
-                 heap->name, n_objects, need_s, avail_s);
-    return FALSE;
-  }
+  g_autofree char *meminfo = NULL;
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    {
+      const char *m = strstr (meminfo, "MemAvailable:");
+      if (m)
+        {
+          guint64 kb = g_ascii_strtoull (m + 13, NULL, 10);
+          guint64 sys = kb * 1024;
+          avail = avail ? MIN (avail, sys) : sys;
+        }
+    }
+  if (avail && need > avail)
+    {
+      g_autofree char *need_s = g_format_size (need), *avail_s = g_format_size (avail);
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "%s: analysing %" G_GUINT64_FORMAT
+                   " objects needs about %s of memory, but only %s is available",
+                   heap->name, n_objects, need_s, avail_s);
+      return FALSE;
+    }
   return TRUE;
 }

@@ -22,22 +22,25 @@ _hs_heap_mapping_clear (HsHeap *heap)
 static void
 restore (HsHeap *heap)
 {
-  for (guint i = 0; i < heap->classes->len; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    if (ci->obf_name) {
-      ci->name = (char *) ci->obf_name;
-      ci->obf_name = NULL;
+  for (guint i = 0; i < heap->classes->len; i++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, i);
+      if (ci->obf_name)
+        {
+          ci->name = (char *)ci->obf_name;
+          ci->obf_name = NULL;
+        }
+      if (ci->obf_fields)
+        {
+          for (guint f = 0; f < ci->n_fields; f++)
+            if (ci->obf_fields[f])
+              ci->fields[f].name = ci->obf_fields[f];
+          for (guint f = 0; f < ci->n_statics; f++)
+            if (ci->obf_fields[ci->n_fields + f])
+              ci->statics[f].name = ci->obf_fields[ci->n_fields + f];
+          g_clear_pointer (&ci->obf_fields, g_free);
+        }
     }
-    if (ci->obf_fields) {
-      for (guint f = 0; f < ci->n_fields; f++)
-        if (ci->obf_fields[f])
-          ci->fields[f].name = ci->obf_fields[f];
-      for (guint f = 0; f < ci->n_statics; f++)
-        if (ci->obf_fields[ci->n_fields + f])
-          ci->statics[f].name = ci->obf_fields[ci->n_fields + f];
-      g_clear_pointer (&ci->obf_fields, g_free);
-    }
-  }
 }
 
 static const char *
@@ -46,10 +49,11 @@ map_field (HsHeap *heap, HsMapping *m, HsClassInfo *ci, guint slot, const char *
 {
   const char *orig = hs_mapping_map_field (m, ci->name, name, type == HS_TYPE_OBJECT,
                                            type == HS_TYPE_OBJECT ? NULL : hs_type_name (type));
-  if (!orig) {
-    st->fields_unknown++;
-    return name;
-  }
+  if (!orig)
+    {
+      st->fields_unknown++;
+      return name;
+    }
   if (strcmp (orig, name) == 0)
     return name;
   if (!ci->obf_fields)
@@ -70,41 +74,45 @@ hs_heap_apply_mapping (HsHeap *heap, HsMapping *m, HsMappingStats *stats)
     hs_mapping_ref (m);
   g_clear_pointer (&heap->mapping, hs_mapping_unref);
   heap->mapping = m;
-  if (m) {
-    st.mapping_classes = hs_mapping_n_classes (m);
-    for (guint i = 0; i < heap->classes->len; i++) {
-      HsClassInfo *ci = hs_class_info (heap, i);
-      /* Fields first: they are looked up under the class's dump name. */
-      if (hs_mapping_lookup_class (m, ci->name)) {
-        for (guint f = 0; f < ci->n_fields; f++)
-          ci->fields[f].name = map_field (heap, m, ci, f, ci->fields[f].name, ci->fields[f].type, &st);
-        for (guint f = 0; f < ci->n_statics; f++)
-          ci->statics[f].name = map_field (heap, m, ci, ci->n_fields + f, ci->statics[f].name,
-                                           ci->statics[f].type, &st);
-      }
-      g_autofree char *orig = hs_mapping_map_type (m, ci->name);
-      if (!orig)
-        continue;
-      st.classes_matched++;
-      if (strcmp (orig, ci->name) == 0)
-        continue;
-      ci->obf_name = ci->name;
-      ci->name = g_string_chunk_insert (heap->names, orig);
-      st.classes_renamed++;
+  if (m)
+    {
+      st.mapping_classes = hs_mapping_n_classes (m);
+      for (guint i = 0; i < heap->classes->len; i++)
+        {
+          HsClassInfo *ci = hs_class_info (heap, i);
+          /* Fields first: they are looked up under the class's dump name. */
+          if (hs_mapping_lookup_class (m, ci->name))
+            {
+              for (guint f = 0; f < ci->n_fields; f++)
+                ci->fields[f].name = map_field (heap, m, ci, f, ci->fields[f].name, ci->fields[f].type, &st);
+              for (guint f = 0; f < ci->n_statics; f++)
+                ci->statics[f].name = map_field (heap, m, ci, ci->n_fields + f, ci->statics[f].name,
+                                                 ci->statics[f].type, &st);
+            }
+          g_autofree char *orig = hs_mapping_map_type (m, ci->name);
+          if (!orig)
+            continue;
+          st.classes_matched++;
+          if (strcmp (orig, ci->name) == 0)
+            continue;
+          ci->obf_name = ci->name;
+          ci->name = g_string_chunk_insert (heap->names, orig);
+          st.classes_renamed++;
+        }
     }
-  }
   /* Lookups by name find the new names; the first class of a name wins.
    * A new table replaces the old one, which is kept until the heap goes: a
    * worker in the middle of a lookup (the window renames while its views'
    * workers may read) still reads a whole table. */
   GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < heap->classes->len; i++) {
-    const char *name = hs_class_info (heap, i)->name;
-    if (!g_hash_table_contains (by_name, name))
-      g_hash_table_insert (by_name, (gpointer) name, GUINT_TO_POINTER (i + 1));
-  }
+  for (guint i = 0; i < heap->classes->len; i++)
+    {
+      const char *name = hs_class_info (heap, i)->name;
+      if (!g_hash_table_contains (by_name, name))
+        g_hash_table_insert (by_name, (gpointer)name, GUINT_TO_POINTER (i + 1));
+    }
   if (!heap->old_class_by_name)
-    heap->old_class_by_name = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+    heap->old_class_by_name = g_ptr_array_new_with_free_func ((GDestroyNotify)g_hash_table_unref);
   g_ptr_array_add (heap->old_class_by_name, heap->class_by_name);
   g_atomic_pointer_set (&heap->class_by_name, by_name);
   if (stats)
@@ -152,7 +160,9 @@ hs_heap_map_frame (HsHeap *heap, const char *class_name, const char *method, gin
   if (!heap->mapping)
     return 0;
   HsClass c = hs_heap_find_class (heap, class_name);
-  const char *obf = c != HS_CLASS_NONE && hs_class_info (heap, c)->obf_name ? hs_class_info (heap, c)->obf_name : class_name;
+  const char *obf = c != HS_CLASS_NONE && hs_class_info (heap, c)->obf_name
+                        ? hs_class_info (heap, c)->obf_name
+                        : class_name;
   return hs_mapping_map_frame (heap->mapping, obf, method, line, frames);
 }
 
@@ -163,9 +173,11 @@ hs_mapping_stats_warning (const HsMappingStats *st, const char *mapping_name)
   const char *name = mapping_name ? mapping_name : "the mapping";
   guint fields = st->fields_renamed + st->fields_unknown;
   if (st->classes_matched == 0)
-    return g_strdup_printf ("%s renamed no class of this dump: it is probably the mapping of another build", name);
+    return g_strdup_printf ("%s renamed no class of this dump: it is probably the mapping of another build",
+                            name);
   /* Few of its classes in the dump, or most of their fields unknown to it. */
-  if ((guint64) st->classes_matched * 20 < st->mapping_classes || (fields >= 4 && st->fields_unknown * 2 > fields))
+  if ((guint64)st->classes_matched * 20 < st->mapping_classes
+      || (fields >= 4 && st->fields_unknown * 2 > fields))
     return g_strdup_printf ("%s renamed only %u classes of this dump (%u of its %u classes matched, "
                             "%u of %u fields unknown to it): it may be the mapping of another build",
                             name, st->classes_renamed, st->classes_matched, st->mapping_classes,

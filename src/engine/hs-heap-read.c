@@ -12,19 +12,71 @@
 #include "hs-heap-private.h"
 
 /* ---- the file ------------------------------------------------------------- */
-const char *hs_heap_path (HsHeap *heap) { return heap->path; }
-const char *hs_heap_format (HsHeap *heap) { return heap->format; }
-guint hs_heap_id_size (HsHeap *heap) { return heap->id_size; }
-guint hs_heap_ref_size (HsHeap *heap) { return heap->ref_size; }
-guint hs_heap_object_align (HsHeap *heap) { return heap->align; }
-gboolean hs_heap_is_android (HsHeap *heap) { return heap->android; }
-gboolean hs_heap_is_compressed_file (HsHeap *heap) { return heap->gzip; }
-gboolean hs_heap_follow_weak (HsHeap *heap) { return heap->follow_weak; }
-guint64 hs_heap_file_size (HsHeap *heap) { return heap->file_size; }
-guint64 hs_heap_timestamp_ms (HsHeap *heap) { return heap->timestamp_ms; }
-guint hs_heap_n_dumps (HsHeap *heap) { return heap->n_dumps; }
-guint hs_heap_dump_index (HsHeap *heap) { return heap->dump_index; }
-const char *hs_heap_warning (HsHeap *heap) { return heap->warning; }
+const char *
+hs_heap_path (HsHeap *heap)
+{
+  return heap->path;
+}
+const char *
+hs_heap_format (HsHeap *heap)
+{
+  return heap->format;
+}
+guint
+hs_heap_id_size (HsHeap *heap)
+{
+  return heap->id_size;
+}
+guint
+hs_heap_ref_size (HsHeap *heap)
+{
+  return heap->ref_size;
+}
+guint
+hs_heap_object_align (HsHeap *heap)
+{
+  return heap->align;
+}
+gboolean
+hs_heap_is_android (HsHeap *heap)
+{
+  return heap->android;
+}
+gboolean
+hs_heap_is_compressed_file (HsHeap *heap)
+{
+  return heap->gzip;
+}
+gboolean
+hs_heap_follow_weak (HsHeap *heap)
+{
+  return heap->follow_weak;
+}
+guint64
+hs_heap_file_size (HsHeap *heap)
+{
+  return heap->file_size;
+}
+guint64
+hs_heap_timestamp_ms (HsHeap *heap)
+{
+  return heap->timestamp_ms;
+}
+guint
+hs_heap_n_dumps (HsHeap *heap)
+{
+  return heap->n_dumps;
+}
+guint
+hs_heap_dump_index (HsHeap *heap)
+{
+  return heap->dump_index;
+}
+const char *
+hs_heap_warning (HsHeap *heap)
+{
+  return heap->warning;
+}
 
 gboolean
 hs_heap_changed (HsHeap *heap)
@@ -50,22 +102,78 @@ hs_heap_check_unchanged (HsHeap *heap, GError **error)
                  heap->name);
   return FALSE;
 }
-const HsSummary *hs_heap_summary (HsHeap *heap) { return &heap->summary; }
-gboolean hs_heap_reachability_known (HsHeap *heap) { return heap->totals_done; }
+const HsSummary *
+hs_heap_summary (HsHeap *heap)
+{
+  return &heap->summary;
+}
+gboolean
+hs_heap_reachability_known (HsHeap *heap)
+{
+  return heap->totals_done;
+}
 
 /* ---- objects ---------------------------------------------------------------- */
-guint64 hs_heap_n_objects (HsHeap *heap) { return heap->n; }
-guint64 hs_heap_object_id (HsHeap *heap, HsObj o) { return heap->ids[o]; }
-HsKind hs_heap_object_kind (HsHeap *heap, HsObj o) { return heap->flags[o] & HS_FLAG_KIND_MASK; }
-HsClass hs_heap_object_class (HsHeap *heap, HsObj o) { return heap->klass[o]; }
-const HsClass *hs_heap_object_classes (HsHeap *heap) { return heap->klass; }
-guint32 hs_heap_object_shallow (HsHeap *heap, HsObj o) { return heap->shallow[o]; }
-gboolean hs_heap_object_reachable (HsHeap *heap, HsObj o) { return (heap->flags[o] & HS_FLAG_REACHABLE) != 0; }
-gboolean hs_heap_object_is_root (HsHeap *heap, HsObj o) { return (heap->flags[o] & HS_FLAG_ROOT) != 0; }
-guint64 hs_heap_object_offset (HsHeap *heap, HsObj o) { return heap->offsets[o]; }
-const guint64 *hs_heap_ref_offsets (HsHeap *heap) { return heap->ref_offsets; }
-const HsObj *hs_heap_ref_targets (HsHeap *heap) { return heap->ref_targets; }
-const guint32 *hs_heap_shallow_sizes (HsHeap *heap) { return heap->shallow; }
+guint64
+hs_heap_n_objects (HsHeap *heap)
+{
+  return heap->n;
+}
+guint64
+hs_heap_object_id (HsHeap *heap, HsObj o)
+{
+  return heap->ids[o];
+}
+HsKind
+hs_heap_object_kind (HsHeap *heap, HsObj o)
+{
+  return heap->flags[o] & HS_FLAG_KIND_MASK;
+}
+HsClass
+hs_heap_object_class (HsHeap *heap, HsObj o)
+{
+  return heap->klass[o];
+}
+const HsClass *
+hs_heap_object_classes (HsHeap *heap)
+{
+  return heap->klass;
+}
+guint32
+hs_heap_object_shallow (HsHeap *heap, HsObj o)
+{
+  return heap->shallow[o];
+}
+gboolean
+hs_heap_object_reachable (HsHeap *heap, HsObj o)
+{
+  return (heap->flags[o] & HS_FLAG_REACHABLE) != 0;
+}
+gboolean
+hs_heap_object_is_root (HsHeap *heap, HsObj o)
+{
+  return (heap->flags[o] & HS_FLAG_ROOT) != 0;
+}
+guint64
+hs_heap_object_offset (HsHeap *heap, HsObj o)
+{
+  return heap->offsets[o];
+}
+const guint64 *
+hs_heap_ref_offsets (HsHeap *heap)
+{
+  return heap->ref_offsets;
+}
+const HsObj *
+hs_heap_ref_targets (HsHeap *heap)
+{
+  return heap->ref_targets;
+}
+const guint32 *
+hs_heap_shallow_sizes (HsHeap *heap)
+{
+  return heap->shallow;
+}
 
 HsClass
 hs_heap_object_as_class (HsHeap *heap, HsObj o)
@@ -117,7 +225,7 @@ hs_heap_obj_array_get (HsHeap *heap, HsObj o, guint32 i)
   if (hs_heap_object_kind (heap, o) != HS_KIND_OBJ_ARRAY || i >= hs_heap_array_length (heap, o))
     return 0;
   guint ids = heap->id_size;
-  return hs_read_id (obj_body (heap, o) + 2 * ids + 8 + (guint64) i * ids, ids);
+  return hs_read_id (obj_body (heap, o) + 2 * ids + 8 + (guint64)i * ids, ids);
 }
 
 /* ---- named references and fields -------------------------------------------- */
@@ -133,42 +241,50 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
   const guint8 *b = obj_body (heap, o);
   guint ids = heap->id_size;
 
-  if (heap->data[heap->offsets[o]] == HS_HPROF_INSTANCE_DUMP) {
-    guint64 cid = hs_read_id (b + ids + 4, ids);
-    guint32 nbytes = hs_be32 (b + 2 * ids + 4);
-    const guint8 *fields = b + 2 * ids + 8;
-    guint64 pos = 0;
-    for (HsClass c = hs_heap_class_by_id (heap, cid); c != HS_CLASS_NONE; c = hs_class_info (heap, c)->super) {
-      HsClassInfo *ci = hs_class_info (heap, c);
-      for (guint f = 0; f < ci->n_fields; f++) {
-        guint sz = hs_type_size (ci->fields[f].type, ids);
-        if (pos + sz > nbytes)
-          return;
-        HsFieldValue fv = { ci->fields[f].name, ci->fields[f].type,
-                            hs_value_decode (fields + pos, ci->fields[f].type, ids), c };
-        if (!fn (&fv, data))
-          return;
-        pos += sz;
-      }
+  if (heap->data[heap->offsets[o]] == HS_HPROF_INSTANCE_DUMP)
+    {
+      guint64 cid = hs_read_id (b + ids + 4, ids);
+      guint32 nbytes = hs_be32 (b + 2 * ids + 4);
+      const guint8 *fields = b + 2 * ids + 8;
+      guint64 pos = 0;
+      for (HsClass c = hs_heap_class_by_id (heap, cid); c != HS_CLASS_NONE;
+           c = hs_class_info (heap, c)->super)
+        {
+          HsClassInfo *ci = hs_class_info (heap, c);
+          for (guint f = 0; f < ci->n_fields; f++)
+            {
+              guint sz = hs_type_size (ci->fields[f].type, ids);
+              if (pos + sz > nbytes)
+                return;
+              HsFieldValue fv = { ci->fields[f].name, ci->fields[f].type,
+                                  hs_value_decode (fields + pos, ci->fields[f].type, ids), c };
+              if (!fn (&fv, data))
+                return;
+              pos += sz;
+            }
+        }
     }
-  } else if (heap->data[heap->offsets[o]] == HS_HPROF_CLASS_DUMP) {
-    HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
-    if (self == HS_CLASS_NONE)
-      return;
-    HsClassInfo *ci = hs_class_info (heap, self);
-    for (guint k = 0; k < ci->n_statics; k++) {
-      HsFieldValue fv = { ci->statics[k].name, ci->statics[k].type, ci->statics[k].value, self };
-      if (!fn (&fv, data))
+  else if (heap->data[heap->offsets[o]] == HS_HPROF_CLASS_DUMP)
+    {
+      HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
+      if (self == HS_CLASS_NONE)
         return;
+      HsClassInfo *ci = hs_class_info (heap, self);
+      for (guint k = 0; k < ci->n_statics; k++)
+        {
+          HsFieldValue fv = { ci->statics[k].name, ci->statics[k].type, ci->statics[k].value, self };
+          if (!fn (&fv, data))
+            return;
+        }
     }
-  }
 }
 
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   HsRefFunc func;
   gpointer data;
-  HsRefKind kind;        /* FIELD for instances, STATIC for class objects */
+  HsRefKind kind; /* FIELD for instances, STATIC for class objects */
   gboolean stopped;
 } RefWalk;
 
@@ -183,12 +299,17 @@ ref_of_field (const HsFieldValue *fv, gpointer data)
   if (t == HS_OBJ_NONE)
     return TRUE;
   HsClassInfo *ci = hs_class_info (w->heap, fv->declared_in);
-  HsNamedRef r = { .kind = w->kind, .name = fv->name, .declared_in = fv->declared_in,
-                   .is_weak = w->kind == HS_REF_FIELD && ci->is_reference_class && strcmp (fv->name, "referent") == 0, .target = t };
-  if (!w->func (&r, w->data)) {
-    w->stopped = TRUE;
-    return FALSE;
-  }
+  HsNamedRef r
+      = { .kind = w->kind,
+          .name = fv->name,
+          .declared_in = fv->declared_in,
+          .is_weak = w->kind == HS_REF_FIELD && ci->is_reference_class && strcmp (fv->name, "referent") == 0,
+          .target = t };
+  if (!w->func (&r, w->data))
+    {
+      w->stopped = TRUE;
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -200,78 +321,90 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
   guint ids = heap->id_size;
   HsNamedRef r = { 0 };
 
-  switch (heap->data[heap->offsets[o]]) {
-  case HS_HPROF_INSTANCE_DUMP: {
-    guint64 cid = hs_read_id (b + ids + 4, ids);
-    RefWalk w = { heap, func, user_data, HS_REF_FIELD, FALSE };
-    walk_fields (heap, o, ref_of_field, &w);
-    if (w.stopped)
-      return;
-    HsObj t = hs_heap_find (heap, cid);
-    if (t != HS_OBJ_NONE) {
-      r = (HsNamedRef) { .kind = HS_REF_CLASS, .target = t };
-      func (&r, user_data);
+  switch (heap->data[heap->offsets[o]])
+    {
+      case HS_HPROF_INSTANCE_DUMP:
+        {
+          guint64 cid = hs_read_id (b + ids + 4, ids);
+          RefWalk w = { heap, func, user_data, HS_REF_FIELD, FALSE };
+          walk_fields (heap, o, ref_of_field, &w);
+          if (w.stopped)
+            return;
+          HsObj t = hs_heap_find (heap, cid);
+          if (t != HS_OBJ_NONE)
+            {
+              r = (HsNamedRef){ .kind = HS_REF_CLASS, .target = t };
+              func (&r, user_data);
+            }
+          break;
+        }
+      case HS_HPROF_OBJ_ARRAY_DUMP:
+        {
+          guint32 len = hs_be32 (b + ids + 4);
+          const guint8 *el = b + 2 * ids + 8;
+          for (guint32 k = 0; k < len; k++)
+            {
+              guint64 id = hs_read_id (el + (guint64)k * ids, ids);
+              HsObj t = id ? hs_heap_find (heap, id) : HS_OBJ_NONE;
+              if (t != HS_OBJ_NONE)
+                {
+                  r = (HsNamedRef){ .kind = HS_REF_ELEMENT, .index = k, .target = t };
+                  if (!func (&r, user_data))
+                    return;
+                }
+            }
+          HsObj t = hs_heap_find (heap, hs_read_id (b + ids + 8, ids));
+          if (t != HS_OBJ_NONE)
+            {
+              r = (HsNamedRef){ .kind = HS_REF_CLASS, .target = t };
+              func (&r, user_data);
+            }
+          break;
+        }
+      case HS_HPROF_PRIM_ARRAY_DUMP:
+      case HS_HPROF_PRIM_ARRAY_NODATA:
+        {
+          HsClass c = heap->klass[o];
+          if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
+            {
+              r = (HsNamedRef){ .kind = HS_REF_CLASS, .target = hs_class_info (heap, c)->obj };
+              func (&r, user_data);
+            }
+          break;
+        }
+      case HS_HPROF_CLASS_DUMP:
+        {
+          HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
+          if (self == HS_CLASS_NONE)
+            return;
+          HsClassInfo *ci = hs_class_info (heap, self);
+          RefWalk w = { heap, func, user_data, HS_REF_STATIC, FALSE };
+          walk_fields (heap, o, ref_of_field, &w);
+          if (w.stopped)
+            return;
+          HsObj t = ci->super_id ? hs_heap_find (heap, ci->super_id) : HS_OBJ_NONE;
+          if (t != HS_OBJ_NONE)
+            {
+              r = (HsNamedRef){ .kind = HS_REF_SUPER, .name = "<super>", .target = t };
+              if (!func (&r, user_data))
+                return;
+            }
+          t = ci->loader_id ? hs_heap_find (heap, ci->loader_id) : HS_OBJ_NONE;
+          if (t != HS_OBJ_NONE)
+            {
+              r = (HsNamedRef){ .kind = HS_REF_LOADER, .name = "<classLoader>", .target = t };
+              func (&r, user_data);
+            }
+          break;
+        }
+      default: break;
     }
-    break;
-  }
-  case HS_HPROF_OBJ_ARRAY_DUMP: {
-    guint32 len = hs_be32 (b + ids + 4);
-    const guint8 *el = b + 2 * ids + 8;
-    for (guint32 k = 0; k < len; k++) {
-      guint64 id = hs_read_id (el + (guint64) k * ids, ids);
-      HsObj t = id ? hs_heap_find (heap, id) : HS_OBJ_NONE;
-      if (t != HS_OBJ_NONE) {
-        r = (HsNamedRef) { .kind = HS_REF_ELEMENT, .index = k, .target = t };
-        if (!func (&r, user_data))
-          return;
-      }
-    }
-    HsObj t = hs_heap_find (heap, hs_read_id (b + ids + 8, ids));
-    if (t != HS_OBJ_NONE) {
-      r = (HsNamedRef) { .kind = HS_REF_CLASS, .target = t };
-      func (&r, user_data);
-    }
-    break;
-  }
-  case HS_HPROF_PRIM_ARRAY_DUMP: case HS_HPROF_PRIM_ARRAY_NODATA: {
-    HsClass c = heap->klass[o];
-    if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE) {
-      r = (HsNamedRef) { .kind = HS_REF_CLASS, .target = hs_class_info (heap, c)->obj };
-      func (&r, user_data);
-    }
-    break;
-  }
-  case HS_HPROF_CLASS_DUMP: {
-    HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
-    if (self == HS_CLASS_NONE)
-      return;
-    HsClassInfo *ci = hs_class_info (heap, self);
-    RefWalk w = { heap, func, user_data, HS_REF_STATIC, FALSE };
-    walk_fields (heap, o, ref_of_field, &w);
-    if (w.stopped)
-      return;
-    HsObj t = ci->super_id ? hs_heap_find (heap, ci->super_id) : HS_OBJ_NONE;
-    if (t != HS_OBJ_NONE) {
-      r = (HsNamedRef) { .kind = HS_REF_SUPER, .name = "<super>", .target = t };
-      if (!func (&r, user_data))
-        return;
-    }
-    t = ci->loader_id ? hs_heap_find (heap, ci->loader_id) : HS_OBJ_NONE;
-    if (t != HS_OBJ_NONE) {
-      r = (HsNamedRef) { .kind = HS_REF_LOADER, .name = "<classLoader>", .target = t };
-      func (&r, user_data);
-    }
-    break;
-  }
-  default:
-    break;
-  }
 }
 
 static gboolean
 collect_field (const HsFieldValue *fv, gpointer data)
 {
-  g_array_append_val ((GArray *) data, *fv);
+  g_array_append_val ((GArray *)data, *fv);
   return TRUE;
 }
 
@@ -284,7 +417,8 @@ hs_heap_object_fields (HsHeap *heap, HsObj o)
   return out;
 }
 
-typedef struct {
+typedef struct
+{
   const char *name;
   HsValue *out;
   gboolean found;
@@ -328,14 +462,15 @@ hs_heap_read_integer (HsHeap *heap, HsObj o, const char *name, gint64 *out)
   HsValue v;
   if (o == HS_OBJ_NONE || !hs_heap_read_field (heap, o, name, &v))
     return FALSE;
-  switch (v.type) {
-  case HS_TYPE_LONG: *out = v.j; return TRUE;
-  case HS_TYPE_INT: *out = v.i; return TRUE;
-  case HS_TYPE_SHORT: *out = v.s; return TRUE;
-  case HS_TYPE_BYTE: *out = v.b; return TRUE;
-  case HS_TYPE_CHAR: *out = v.c; return TRUE;
-  default: return FALSE;
-  }
+  switch (v.type)
+    {
+      case HS_TYPE_LONG: *out = v.j; return TRUE;
+      case HS_TYPE_INT: *out = v.i; return TRUE;
+      case HS_TYPE_SHORT: *out = v.s; return TRUE;
+      case HS_TYPE_BYTE: *out = v.b; return TRUE;
+      case HS_TYPE_CHAR: *out = v.c; return TRUE;
+      default: return FALSE;
+    }
 }
 
 HsObj
@@ -349,16 +484,56 @@ hs_heap_read_ref (HsHeap *heap, HsObj o, const char *name)
 }
 
 /* ---- classes -------------------------------------------------------------------- */
-guint hs_heap_n_classes (HsHeap *heap) { return heap->classes->len; }
-const char *hs_class_name (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->name; }
-HsObj hs_class_object (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->obj; }
-guint64 hs_class_id (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->id; }
-HsClass hs_class_super (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->super; }
-guint64 hs_class_loader_id (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->loader_id; }
-guint32 hs_class_instance_size (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->instance_size; }
-guint64 hs_class_count (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->count; }
-guint64 hs_class_reachable_count (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->reachable_count; }
-guint64 hs_class_shallow (HsHeap *heap, HsClass c) { return hs_class_info (heap, c)->shallow; }
+guint
+hs_heap_n_classes (HsHeap *heap)
+{
+  return heap->classes->len;
+}
+const char *
+hs_class_name (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->name;
+}
+HsObj
+hs_class_object (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->obj;
+}
+guint64
+hs_class_id (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->id;
+}
+HsClass
+hs_class_super (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->super;
+}
+guint64
+hs_class_loader_id (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->loader_id;
+}
+guint32
+hs_class_instance_size (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->instance_size;
+}
+guint64
+hs_class_count (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->count;
+}
+guint64
+hs_class_reachable_count (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->reachable_count;
+}
+guint64
+hs_class_shallow (HsHeap *heap, HsClass c)
+{
+  return hs_class_info (heap, c)->shallow;
+}
 
 const HsFieldDecl *
 hs_class_fields (HsHeap *heap, HsClass c, guint *n)
@@ -379,8 +554,16 @@ hs_class_is_subclass_of (HsHeap *heap, HsClass c, const char *name)
 }
 
 /* ---- roots ------------------------------------------------------------------------ */
-gsize hs_heap_n_roots (HsHeap *heap) { return heap->roots->len; }
-const HsRoot *hs_heap_root (HsHeap *heap, gsize i) { return &g_array_index (heap->roots, HsRoot, i); }
+gsize
+hs_heap_n_roots (HsHeap *heap)
+{
+  return heap->roots->len;
+}
+const HsRoot *
+hs_heap_root (HsHeap *heap, gsize i)
+{
+  return &g_array_index (heap->roots, HsRoot, i);
+}
 
 GArray *
 hs_heap_roots_of (HsHeap *heap, HsObj o)

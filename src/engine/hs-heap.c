@@ -32,8 +32,8 @@ hs_heap_release_pages (HsHeap *heap)
   if (!heap->mapped || heap->owned_data || heap->len == 0)
     return;
   gsize page = sysconf (_SC_PAGESIZE);
-  guintptr start = (guintptr) heap->data & ~(guintptr) (page - 1);
-  madvise ((void *) start, heap->len + ((guintptr) heap->data - start), MADV_DONTNEED);
+  guintptr start = (guintptr)heap->data & ~(guintptr)(page - 1);
+  madvise ((void *)start, heap->len + ((guintptr)heap->data - start), MADV_DONTNEED);
 #endif
 }
 
@@ -43,36 +43,45 @@ parse_header (HsHeap *heap, GError **error)
   const guint8 *d = heap->data;
   gsize len = heap->len;
   static const char magic[] = "JAVA PROFILE 1.0.";
-  if (len == 0) {
-    _hs_set_format_error (error, heap->name, 0, "the file is empty");
-    return FALSE;
-  }
-  if (len < sizeof magic - 1 || memcmp (d, magic, sizeof magic - 1) != 0) {
-    _hs_set_format_error (error, heap->name, 0, "not an HPROF heap dump (no \"JAVA PROFILE 1.0.x\" header)");
-    return FALSE;
-  }
-  const guint8 *nul = memchr (d, 0, MIN (len, (gsize) 32));
-  if (!nul) {
-    _hs_set_format_error (error, heap->name, 0, "the header's version string is not terminated");
-    return FALSE;
-  }
+  if (len == 0)
+    {
+      _hs_set_format_error (error, heap->name, 0, "the file is empty");
+      return FALSE;
+    }
+  if (len < sizeof magic - 1 || memcmp (d, magic, sizeof magic - 1) != 0)
+    {
+      _hs_set_format_error (error, heap->name, 0,
+                            "not an HPROF heap dump (no \"JAVA PROFILE 1.0.x\" header)");
+      return FALSE;
+    }
+  const guint8 *nul = memchr (d, 0, MIN (len, (gsize)32));
+  if (!nul)
+    {
+      _hs_set_format_error (error, heap->name, 0, "the header's version string is not terminated");
+      return FALSE;
+    }
   gsize vlen = nul - d;
-  if (vlen != 18 || (d[17] != '1' && d[17] != '2' && d[17] != '3')) {
-    g_autofree char *v = g_utf8_make_valid ((const char *) d, vlen);
-    _hs_set_format_error (error, heap->name, 0, "unsupported HPROF version \"%s\" (1.0.1, 1.0.2 and 1.0.3 are known)", v);
-    return FALSE;
-  }
+  if (vlen != 18 || (d[17] != '1' && d[17] != '2' && d[17] != '3'))
+    {
+      g_autofree char *v = g_utf8_make_valid ((const char *)d, vlen);
+      _hs_set_format_error (error, heap->name, 0,
+                            "unsupported HPROF version \"%s\" (1.0.1, 1.0.2 and 1.0.3 are known)", v);
+      return FALSE;
+    }
   memcpy (heap->format, d, vlen);
   heap->format[vlen] = 0;
-  if (len < vlen + 1 + 12) {
-    _hs_set_format_error (error, heap->name, len, "the file ends inside the header");
-    return FALSE;
-  }
+  if (len < vlen + 1 + 12)
+    {
+      _hs_set_format_error (error, heap->name, len, "the file ends inside the header");
+      return FALSE;
+    }
   heap->id_size = hs_be32 (d + vlen + 1);
-  if (heap->id_size != 4 && heap->id_size != 8) {
-    _hs_set_format_error (error, heap->name, vlen + 1, "unsupported identifier size %u (only 4 and 8 exist)", heap->id_size);
-    return FALSE;
-  }
+  if (heap->id_size != 4 && heap->id_size != 8)
+    {
+      _hs_set_format_error (error, heap->name, vlen + 1,
+                            "unsupported identifier size %u (only 4 and 8 exist)", heap->id_size);
+      return FALSE;
+    }
   heap->timestamp_ms = hs_be64 (d + vlen + 5);
   if (d[17] == '3')
     heap->android = TRUE;
@@ -85,7 +94,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   HsHeap *heap = g_new0 (HsHeap, 1);
   heap->name = g_strdup (name);
   heap->path = g_strdup (name);
-  heap->dump_index = opts ? (guint) MAX (opts->dump, 0) : 0;
+  heap->dump_index = opts ? (guint)MAX (opts->dump, 0) : 0;
   heap->follow_weak = opts ? opts->follow_weak : FALSE;
   heap->defer_reachability = opts ? opts->defer_reachability : FALSE;
   heap->classes = g_array_new (FALSE, TRUE, sizeof (HsClassInfo));
@@ -121,8 +130,8 @@ inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
   gsize out_len = 0;
   gboolean gz_truncated = FALSE;
   gsize gz_len = heap->len;
-  guint8 *inflated = hs_gzip_inflate (heap->data, heap->len, &out_len, &gz_truncated, heap->name,
-                                      prog->func, prog->data, prog->cancellable, error);
+  guint8 *inflated = hs_gzip_inflate (heap->data, heap->len, &out_len, &gz_truncated, heap->name, prog->func,
+                                      prog->data, prog->cancellable, error);
   if (!inflated)
     return FALSE;
   g_free (heap->owned_data); /* the compressed file, when it was read into memory */
@@ -131,14 +140,16 @@ inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->data = heap->owned_data;
   heap->len = out_len;
   if (gz_truncated)
-    _hs_heap_add_warning (heap, "%s: the compressed file is truncated at byte offset %" G_GSIZE_FORMAT
+    _hs_heap_add_warning (heap,
+                          "%s: the compressed file is truncated at byte offset %" G_GSIZE_FORMAT
                           " (%" G_GSIZE_FORMAT " bytes unpacked); what was complete was loaded",
                           heap->name, gz_len, out_len);
-  if (out_len == 0) {
-    _hs_set_format_error (error, heap->name, gz_len, "the compressed file holds no data%s",
-                          gz_truncated ? " (it is truncated)" : "");
-    return FALSE;
-  }
+  if (out_len == 0)
+    {
+      _hs_set_format_error (error, heap->name, gz_len, "the compressed file holds no data%s",
+                            gz_truncated ? " (it is truncated)" : "");
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -150,26 +161,30 @@ explain_failure (HsHeap *heap, GError **error)
   if (!error || !*error)
     return;
   GError *e = *error;
-  if (heap->gzip && e->domain == HS_ERROR && e->code == HS_ERROR_FORMAT) {
-    /* _hs_set_format_error writes "NAME: at byte offset N: ..." */
-    g_autofree char *prefix = g_strdup_printf ("%s: at byte offset ", heap->name);
-    if (g_str_has_prefix (e->message, prefix)) {
-      const char *num = e->message + strlen (prefix);
-      char *rest = NULL;
-      guint64 off = g_ascii_strtoull (num, &rest, 10);
-      if (rest && rest != num) {
-        char *m = g_strdup_printf ("%s: at offset %" G_GUINT64_FORMAT " of the uncompressed data%s",
-                                   heap->name, off, rest);
-        g_free (e->message);
-        e->message = m;
-      }
+  if (heap->gzip && e->domain == HS_ERROR && e->code == HS_ERROR_FORMAT)
+    {
+      /* _hs_set_format_error writes "NAME: at byte offset N: ..." */
+      g_autofree char *prefix = g_strdup_printf ("%s: at byte offset ", heap->name);
+      if (g_str_has_prefix (e->message, prefix))
+        {
+          const char *num = e->message + strlen (prefix);
+          char *rest = NULL;
+          guint64 off = g_ascii_strtoull (num, &rest, 10);
+          if (rest && rest != num)
+            {
+              char *m = g_strdup_printf ("%s: at offset %" G_GUINT64_FORMAT " of the uncompressed data%s",
+                                         heap->name, off, rest);
+              g_free (e->message);
+              e->message = m;
+            }
+        }
     }
-  }
-  if (heap->warning) {
-    char *m = g_strdup_printf ("%s\n(%s)", e->message, heap->warning);
-    g_free (e->message);
-    e->message = m;
-  }
+  if (heap->warning)
+    {
+      char *m = g_strdup_printf ("%s\n(%s)", e->message, heap->warning);
+      g_free (e->message);
+      e->message = m;
+    }
 }
 
 /* The passes, in order; each step's time with HS_DEBUG_TIMES=1. */
@@ -179,10 +194,11 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   HsParse ps;
   gboolean ok = FALSE;
 
-  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error)) {
-    explain_failure (heap, error);
-    return FALSE;
-  }
+  if (!inflate_if_gzip (heap, prog, error) || !parse_header (heap, error))
+    {
+      explain_failure (heap, error);
+      return FALSE;
+    }
   _hs_parse_init (&ps, heap, prog->cancellable);
   _hs_progress_report (prog, "parsing", 0.0);
   _hs_heap_debug_time (NULL);
@@ -197,7 +213,9 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   if (!_hs_heap_check_memory (heap, ps.n_objects, error))
     goto out;
   if (ps.truncated && !heap->gzip)
-    _hs_heap_add_warning (heap, "%s: the file is truncated at byte offset %" G_GUINT64_FORMAT "; what was complete before it was loaded",
+    _hs_heap_add_warning (heap,
+                          "%s: the file is truncated at byte offset %" G_GUINT64_FORMAT
+                          "; what was complete before it was loaded",
                           heap->name, ps.truncated_at);
 
   /* 3: the class table, the objects sorted by id, the lookups, layouts. */
@@ -208,10 +226,13 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->offsets = g_steal_pointer (&ps.obj_offs);
   _hs_heap_debug_time ("classes");
   _hs_heap_sort_objects (heap);
-  if (heap->n >= G_MAXUINT32) {
-    g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY, "%s: %" G_GUINT64_FORMAT " objects: more than this build supports (2^32 - 1)", heap->name, heap->n);
-    goto out;
-  }
+  if (heap->n >= G_MAXUINT32)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "%s: %" G_GUINT64_FORMAT " objects: more than this build supports (2^32 - 1)", heap->name,
+                   heap->n);
+      goto out;
+    }
   _hs_heap_build_lookup (heap);
   _hs_heap_debug_time ("lookup");
   _hs_heap_set_ref_size_and_align (heap);
@@ -247,8 +268,8 @@ out:
 
 HsHeap *
 hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpenOptions *opts,
-                    HsProgressFunc progress, gpointer progress_data,
-                    GCancellable *cancellable, GError **error)
+                    HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                    GError **error)
 {
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -257,18 +278,20 @@ hs_heap_open_bytes (const guint8 *data, gsize len, const char *name, const HsOpe
   heap->data = data;
   heap->len = len;
   heap->file_size = len;
-  if (!heap_load (heap, &prog, error)) {
-    hs_heap_free (heap);
-    return NULL;
-  }
+  if (!heap_load (heap, &prog, error))
+    {
+      hs_heap_free (heap);
+      return NULL;
+    }
   return heap;
 }
 
 /* Files up to this size are read into memory instead of mapped (see
  * hs_heap_open). */
-#define HS_READ_LIMIT ((goffset) 256 << 20)
+#define HS_READ_LIMIT ((goffset)256 << 20)
 
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   HsLoadProgress *prog;
   GError **error;
@@ -290,13 +313,13 @@ static void
 test_truncate_hook (HsHeap *heap)
 {
   const char *n = g_getenv ("HS_TEST_TRUNCATE_AFTER_LOAD");
-  if (n && heap->mapped && truncate (heap->path, (off_t) g_ascii_strtoull (n, NULL, 10)) != 0)
+  if (n && heap->mapped && truncate (heap->path, (off_t)g_ascii_strtoull (n, NULL, 10)) != 0)
     g_warning ("HS_TEST_TRUNCATE_AFTER_LOAD: %s", g_strerror (errno));
 }
 
 HsHeap *
-hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress,
-              gpointer progress_data, GCancellable *cancellable, GError **error)
+hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress, gpointer progress_data,
+              GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -304,82 +327,95 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   GError *local = NULL;
   GStatBuf st;
 
-  if (g_stat (path, &st) != 0) {
-    int e = errno;
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
-    return NULL;
-  }
-  if (S_ISDIR (st.st_mode)) {
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: is a folder, not a heap dump", path);
-    return NULL;
-  }
-  if (!S_ISREG (st.st_mode)) {
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: not a regular file", path);
-    return NULL;
-  }
+  if (g_stat (path, &st) != 0)
+    {
+      int e = errno;
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
+      return NULL;
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: is a folder, not a heap dump", path);
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: not a regular file", path);
+      return NULL;
+    }
   HsHeap *heap = heap_new (path, opts);
-  if (st.st_size == 0) {
-    _hs_set_format_error (error, path, 0, "the file is empty");
-    hs_heap_free (heap);
-    return NULL;
-  }
+  if (st.st_size == 0)
+    {
+      _hs_set_format_error (error, path, 0, "the file is empty");
+      hs_heap_free (heap);
+      return NULL;
+    }
   _hs_progress_report (&prog, "reading", 0.0);
-  if (st.st_size <= HS_READ_LIMIT) {
-    /* Read, not mapped: a mapped file that another program truncates
+  if (st.st_size <= HS_READ_LIMIT)
+    {
+      /* Read, not mapped: a mapped file that another program truncates
      * (a dump rewritten in place, a copy still in progress) raises SIGBUS
      * on the next read of a page past its new end, during the load or
      * much later (inspector, report). A copy in memory cannot change. */
-    char *contents = NULL;
-    gsize clen = 0;
-    if (!g_file_get_contents (path, &contents, &clen, &local)) {
-      g_set_error (error, HS_ERROR, local->code == G_FILE_ERROR_NOMEM ? HS_ERROR_NO_MEMORY : HS_ERROR_IO,
-                   "%s: %s", path, local->message);
-      g_error_free (local);
-      hs_heap_free (heap);
-      return NULL;
+      char *contents = NULL;
+      gsize clen = 0;
+      if (!g_file_get_contents (path, &contents, &clen, &local))
+        {
+          g_set_error (error, HS_ERROR, local->code == G_FILE_ERROR_NOMEM ? HS_ERROR_NO_MEMORY : HS_ERROR_IO,
+                       "%s: %s", path, local->message);
+          g_error_free (local);
+          hs_heap_free (heap);
+          return NULL;
+        }
+      heap->owned_data = (guint8 *)contents;
+      heap->data = heap->owned_data;
+      heap->len = clen;
     }
-    heap->owned_data = (guint8 *) contents;
-    heap->data = heap->owned_data;
-    heap->len = clen;
-  } else {
-    /* Bigger files are mapped (the page cache holds them, not our heap);
+  else
+    {
+      /* Bigger files are mapped (the page cache holds them, not our heap);
      * they are still exposed to SIGBUS if truncated while open. */
-    heap->mapped = g_mapped_file_new (path, FALSE, &local);
-    if (!heap->mapped) {
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, local->message);
-      g_error_free (local);
-      hs_heap_free (heap);
-      return NULL;
+      heap->mapped = g_mapped_file_new (path, FALSE, &local);
+      if (!heap->mapped)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, local->message);
+          g_error_free (local);
+          hs_heap_free (heap);
+          return NULL;
+        }
+      heap->data = (const guint8 *)g_mapped_file_get_contents (heap->mapped);
+      heap->len = g_mapped_file_get_length (heap->mapped);
+      /* A fault on a cut page maps zeros there and marks the heap changed. */
+      if (heap->len > 0)
+        heap->guard_slot = hs_guard_register (heap->data, heap->len);
     }
-    heap->data = (const guint8 *) g_mapped_file_get_contents (heap->mapped);
-    heap->len = g_mapped_file_get_length (heap->mapped);
-    /* A fault on a cut page maps zeros there and marks the heap changed. */
-    if (heap->len > 0)
-      heap->guard_slot = hs_guard_register (heap->data, heap->len);
-  }
   heap->file_size = heap->len;
   LoadCall call = { heap, &prog, error, FALSE };
-  if (!hs_guarded_call (load_call, &call)) {
-    hs_mem_trim ();   /* heap_load did not get to it */
-    g_clear_error (error);
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", path);
-    hs_heap_free (heap);
-    return NULL;
-  }
-  if (!call.ok) {
-    hs_heap_free (heap);
-    return NULL;
-  }
-  if (!hs_heap_check_unchanged (heap, error)) {
-    hs_heap_free (heap);
-    return NULL;
-  }
+  if (!hs_guarded_call (load_call, &call))
+    {
+      hs_mem_trim (); /* heap_load did not get to it */
+      g_clear_error (error);
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read", path);
+      hs_heap_free (heap);
+      return NULL;
+    }
+  if (!call.ok)
+    {
+      hs_heap_free (heap);
+      return NULL;
+    }
+  if (!hs_heap_check_unchanged (heap, error))
+    {
+      hs_heap_free (heap);
+      return NULL;
+    }
 
   /* A file that changed size while we read it: the mapping still shows the
    * bytes as they were, but say so. */
   GStatBuf st2;
-  if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime) )
-    _hs_heap_add_warning (heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
+  if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime))
+    _hs_heap_add_warning (
+        heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
   test_truncate_hook (heap);
   return heap;
 }
@@ -391,7 +427,7 @@ hs_heap_free (HsHeap *heap)
     return;
   g_free (heap->path);
   g_free (heap->name);
-  hs_guard_unregister (heap->guard_slot);   /* before the range is unmapped */
+  hs_guard_unregister (heap->guard_slot); /* before the range is unmapped */
   if (heap->mapped)
     g_mapped_file_unref (heap->mapped);
   g_free (heap->owned_data);
@@ -408,11 +444,12 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
   _hs_heap_mapping_clear (heap);
-  for (guint i = 0; i < heap->classes->len; i++) {
-    HsClassInfo *ci = hs_class_info (heap, i);
-    g_free (ci->fields);
-    g_free (ci->statics);
-  }
+  for (guint i = 0; i < heap->classes->len; i++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, i);
+      g_free (ci->fields);
+      g_free (ci->statics);
+    }
   g_array_unref (heap->classes);
   g_free (heap->class_ids_sorted);
   g_free (heap->class_ids_index);

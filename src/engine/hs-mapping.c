@@ -19,42 +19,47 @@
 #include "hs-mapping.h"
 #include "hs-types.h"
 
-#define MAX_MAPPING_BYTES ((guint64) 1 << 30)
+#define MAX_MAPPING_BYTES ((guint64)1 << 30)
 
-typedef struct {
+typedef struct
+{
   const char *orig, *obf, *source_file;
   guint32 seq;
   guint32 fields_start, n_fields;
   guint32 methods_start, n_methods;
 } MapClass;
 
-typedef struct {
+typedef struct
+{
   const char *obf, *orig, *type;
   guint32 seq;
 } MapField;
 
-typedef struct {
+typedef struct
+{
   const char *obf, *orig;
-  const char *orig_class;     /* inlined from another class, else NULL */
-  gint32 obf_start, obf_end;  /* -1: no range */
-  gint32 orig_start, orig_end;/* -1: not given */
+  const char *orig_class;      /* inlined from another class, else NULL */
+  gint32 obf_start, obf_end;   /* -1: no range */
+  gint32 orig_start, orig_end; /* -1: not given */
   guint32 seq;
 } MapMethod;
 
-struct _HsMapping {
+struct _HsMapping
+{
   gint ref;
   char *name;
   GStringChunk *names;
-  MapClass *classes;          /* sorted by obf */
+  MapClass *classes; /* sorted by obf */
   guint n_classes;
-  guint32 *by_orig;           /* class indexes sorted by orig */
+  guint32 *by_orig; /* class indexes sorted by orig */
   MapField *fields;
   guint n_fields;
   MapMethod *methods;
   guint n_methods;
 };
 
-typedef struct {
+typedef struct
+{
   HsMapping *m;
   GArray *classes, *fields, *methods;
   const char *name;
@@ -115,14 +120,15 @@ parse_number (const char **s, const char *e, gint32 *out)
   const char *q = *s;
   if (q >= e || !g_ascii_isdigit (*q))
     return FALSE;
-  while (q < e && g_ascii_isdigit (*q)) {
-    v = v * 10 + (*q - '0');
-    if (v > G_MAXINT32)
-      return FALSE;
-    q++;
-  }
+  while (q < e && g_ascii_isdigit (*q))
+    {
+      v = v * 10 + (*q - '0');
+      if (v > G_MAXINT32)
+        return FALSE;
+      q++;
+    }
   *s = q;
-  *out = (gint32) v;
+  *out = (gint32)v;
   return TRUE;
 }
 
@@ -132,28 +138,29 @@ static gboolean
 json_value (const char *s, const char *e, const char *key, const char **vs, const char **ve)
 {
   gsize kl = strlen (key);
-  for (const char *q = s; q + kl + 2 <= e; q++) {
-    if (*q != '"' || memcmp (q + 1, key, kl) != 0 || q[kl + 1] != '"')
-      continue;
-    const char *r = q + kl + 2;
-    while (r < e && is_space (*r))
+  for (const char *q = s; q + kl + 2 <= e; q++)
+    {
+      if (*q != '"' || memcmp (q + 1, key, kl) != 0 || q[kl + 1] != '"')
+        continue;
+      const char *r = q + kl + 2;
+      while (r < e && is_space (*r))
+        r++;
+      if (r >= e || *r != ':')
+        continue;
       r++;
-    if (r >= e || *r != ':')
-      continue;
-    r++;
-    while (r < e && is_space (*r))
-      r++;
-    if (r >= e || *r != '"')
-      continue;
-    const char *v = ++r;
-    while (r < e && *r != '"')
-      r += (*r == '\\' && r + 1 < e) ? 2 : 1;
-    if (r >= e)
-      return FALSE;
-    *vs = v;
-    *ve = r;
-    return TRUE;
-  }
+      while (r < e && is_space (*r))
+        r++;
+      if (r >= e || *r != '"')
+        continue;
+      const char *v = ++r;
+      while (r < e && *r != '"')
+        r += (*r == '\\' && r + 1 < e) ? 2 : 1;
+      if (r >= e)
+        return FALSE;
+      *vs = v;
+      *ve = r;
+      return TRUE;
+    }
   return FALSE;
 }
 
@@ -161,7 +168,8 @@ static void
 comment (Parser *p, const char *s, const char *e)
 {
   const char *vs, *ve;
-  if (p->classes->len == 0 || !json_value (s, e, "id", &vs, &ve) || ve - vs != 10 || memcmp (vs, "sourceFile", 10) != 0)
+  if (p->classes->len == 0 || !json_value (s, e, "id", &vs, &ve) || ve - vs != 10
+      || memcmp (vs, "sourceFile", 10) != 0)
     return; /* other metadata and free comments are ignored */
   if (json_value (s, e, "fileName", &vs, &ve) && ve > vs)
     g_array_index (p->classes, MapClass, p->classes->len - 1).source_file = intern (p, vs, ve);
@@ -182,8 +190,9 @@ class_line (Parser *p, const char *s, const char *e, GError **error)
   trim (&bs, &be);
   if (oe <= os || be <= bs || has_space (os, oe) || has_space (bs, be))
     return fail (p, error, "expected a class line \"original -> obfuscated:\"");
-  MapClass c = { intern (p, os, oe), intern (p, bs, be), NULL, p->classes->len,
-                 p->fields->len, 0, p->methods->len, 0 };
+  MapClass c = {
+    intern (p, os, oe), intern (p, bs, be), NULL, p->classes->len, p->fields->len, 0, p->methods->len, 0
+  };
   g_array_append_val (p->classes, c);
   return TRUE;
 }
@@ -192,26 +201,28 @@ static gboolean
 method_line (Parser *p, MapClass *c, const char *s, const char *e, const char *obf, GError **error)
 {
   MapMethod m = { obf, NULL, NULL, -1, -1, -1, -1, c->n_methods };
-  if (g_ascii_isdigit (*s)) {
-    if (!parse_number (&s, e, &m.obf_start) || s >= e || *s++ != ':' ||
-        !parse_number (&s, e, &m.obf_end) || s >= e || *s++ != ':')
-      return fail (p, error, "bad line range (expected \"start:end:\" before the method)");
-    if (m.obf_end < m.obf_start)
-      return fail (p, error, "line range ends before it starts");
-  }
+  if (g_ascii_isdigit (*s))
+    {
+      if (!parse_number (&s, e, &m.obf_start) || s >= e || *s++ != ':' || !parse_number (&s, e, &m.obf_end)
+          || s >= e || *s++ != ':')
+        return fail (p, error, "bad line range (expected \"start:end:\" before the method)");
+      if (m.obf_end < m.obf_start)
+        return fail (p, error, "line range ends before it starts");
+    }
   const char *open = memchr (s, '(', e - s);
   const char *close = open ? memchr (open, ')', e - open) : NULL;
   if (!open || !close)
     return fail (p, error, "expected a method \"type name(arguments)\"");
   const char *q = close + 1;
-  if (q < e) {
-    if (*q++ != ':' || !parse_number (&q, e, &m.orig_start))
-      return fail (p, error, "bad original line after the method (expected \":line\" or \":start:end\")");
-    if (q < e && (*q++ != ':' || !parse_number (&q, e, &m.orig_end)))
-      return fail (p, error, "bad original line range after the method");
-    if (q != e)
-      return fail (p, error, "unexpected text after the method's original lines");
-  }
+  if (q < e)
+    {
+      if (*q++ != ':' || !parse_number (&q, e, &m.orig_start))
+        return fail (p, error, "bad original line after the method (expected \":line\" or \":start:end\")");
+      if (q < e && (*q++ != ':' || !parse_number (&q, e, &m.orig_end)))
+        return fail (p, error, "bad original line range after the method");
+      if (q != e)
+        return fail (p, error, "unexpected text after the method's original lines");
+    }
   const char *ne = open, *ns = open;
   while (ns > s && !is_space (ns[-1]))
     ns--;
@@ -221,12 +232,13 @@ method_line (Parser *p, MapClass *c, const char *s, const char *e, const char *o
   for (const char *r = ns; r < ne; r++)
     if (*r == '.')
       dot = r;
-  if (dot) {
-    if (dot == ns || dot + 1 == ne)
-      return fail (p, error, "bad qualified method name");
-    m.orig_class = intern (p, ns, dot);
-    ns = dot + 1;
-  }
+  if (dot)
+    {
+      if (dot == ns || dot + 1 == ne)
+        return fail (p, error, "bad qualified method name");
+      m.orig_class = intern (p, ns, dot);
+      ns = dot + 1;
+    }
   m.orig = intern (p, ns, ne);
   g_array_append_val (p->methods, m);
   c->n_methods++;
@@ -290,8 +302,8 @@ cmp_method (const void *a, const void *b)
 static int
 cmp_by_orig (gconstpointer a, gconstpointer b, gpointer classes)
 {
-  const MapClass *x = (const MapClass *) classes + *(const guint32 *) a;
-  const MapClass *y = (const MapClass *) classes + *(const guint32 *) b;
+  const MapClass *x = (const MapClass *)classes + *(const guint32 *)a;
+  const MapClass *y = (const MapClass *)classes + *(const guint32 *)b;
   int r = strcmp (x->orig, y->orig);
   return r ? r : (x->seq < y->seq ? -1 : x->seq > y->seq);
 }
@@ -302,17 +314,18 @@ finish (HsMapping *m, Parser *p)
   m->n_classes = p->classes->len;
   m->n_fields = p->fields->len;
   m->n_methods = p->methods->len;
-  m->classes = (MapClass *) g_array_free (p->classes, FALSE);
-  m->fields = (MapField *) g_array_free (p->fields, FALSE);
-  m->methods = (MapMethod *) g_array_free (p->methods, FALSE);
-  for (guint i = 0; i < m->n_classes; i++) {
-    MapClass *c = &m->classes[i];
-    /* (qsort's base may not be NULL, even for no element) */
-    if (c->n_fields > 1)
-      qsort (m->fields + c->fields_start, c->n_fields, sizeof (MapField), cmp_field);
-    if (c->n_methods > 1)
-      qsort (m->methods + c->methods_start, c->n_methods, sizeof (MapMethod), cmp_method);
-  }
+  m->classes = (MapClass *)g_array_free (p->classes, FALSE);
+  m->fields = (MapField *)g_array_free (p->fields, FALSE);
+  m->methods = (MapMethod *)g_array_free (p->methods, FALSE);
+  for (guint i = 0; i < m->n_classes; i++)
+    {
+      MapClass *c = &m->classes[i];
+      /* (qsort's base may not be NULL, even for no element) */
+      if (c->n_fields > 1)
+        qsort (m->fields + c->fields_start, c->n_fields, sizeof (MapField), cmp_field);
+      if (c->n_methods > 1)
+        qsort (m->methods + c->methods_start, c->n_methods, sizeof (MapMethod), cmp_method);
+    }
   if (m->n_classes > 1)
     qsort (m->classes, m->n_classes, sizeof (MapClass), cmp_class_obf);
   m->by_orig = g_new (guint32, MAX (m->n_classes, 1));
@@ -332,46 +345,51 @@ hs_mapping_parse (const char *data, gsize len, const char *name, GError **error)
   m->name = g_strdup (name ? name : "mapping");
   /* Names are a small part of a mapping (signatures and ranges are not kept). */
   m->names = g_string_chunk_new (MIN (MAX (len / 3, 4096), 8u << 20));
-  Parser p = { m, g_array_new (FALSE, FALSE, sizeof (MapClass)),
-               g_array_sized_new (FALSE, FALSE, sizeof (MapField), (guint) MIN (len / 64, 1u << 22)),
-               g_array_sized_new (FALSE, FALSE, sizeof (MapMethod), (guint) MIN (len / 64, 1u << 22)),
-               m->name, 0 };
+  Parser p = { m,
+               g_array_new (FALSE, FALSE, sizeof (MapClass)),
+               g_array_sized_new (FALSE, FALSE, sizeof (MapField), (guint)MIN (len / 64, 1u << 22)),
+               g_array_sized_new (FALSE, FALSE, sizeof (MapMethod), (guint)MIN (len / 64, 1u << 22)),
+               m->name,
+               0 };
   const char *s = data, *end = data + len;
   if (len >= 3 && memcmp (s, "\xEF\xBB\xBF", 3) == 0)
     s += 3;
   gboolean ok = TRUE;
-  while (ok && s < end) {
-    const char *nl = memchr (s, '\n', end - s);
-    const char *le = nl ? nl : end;
-    p.line_no++;
-    const char *ls = s, *te = le;
-    s = nl ? nl + 1 : end;
-    if (te > ls && te[-1] == '\r')
-      te--;
-    if (memchr (ls, '\0', te - ls)) {
-      ok = fail (&p, error, "the line holds a NUL byte (not a text mapping file)");
-      break;
+  while (ok && s < end)
+    {
+      const char *nl = memchr (s, '\n', end - s);
+      const char *le = nl ? nl : end;
+      p.line_no++;
+      const char *ls = s, *te = le;
+      s = nl ? nl + 1 : end;
+      if (te > ls && te[-1] == '\r')
+        te--;
+      if (memchr (ls, '\0', te - ls))
+        {
+          ok = fail (&p, error, "the line holds a NUL byte (not a text mapping file)");
+          break;
+        }
+      const char *ts = ls, *tt = te;
+      trim (&ts, &tt);
+      if (ts == tt)
+        continue;
+      if (*ts == '#')
+        comment (&p, ts, tt);
+      else if (is_space (*ls))
+        ok = member_line (&p, ts, tt, error);
+      else
+        ok = class_line (&p, ts, tt, error);
     }
-    const char *ts = ls, *tt = te;
-    trim (&ts, &tt);
-    if (ts == tt)
-      continue;
-    if (*ts == '#')
-      comment (&p, ts, tt);
-    else if (is_space (*ls))
-      ok = member_line (&p, ts, tt, error);
-    else
-      ok = class_line (&p, ts, tt, error);
-  }
-  if (!ok) {
-    g_array_free (p.classes, TRUE);
-    g_array_free (p.fields, TRUE);
-    g_array_free (p.methods, TRUE);
-    g_string_chunk_free (m->names);
-    g_free (m->name);
-    g_free (m);
-    return NULL;
-  }
+  if (!ok)
+    {
+      g_array_free (p.classes, TRUE);
+      g_array_free (p.fields, TRUE);
+      g_array_free (p.methods, TRUE);
+      g_string_chunk_free (m->names);
+      g_free (m->name);
+      g_free (m);
+      return NULL;
+    }
   finish (m, &p);
   return m;
 }
@@ -383,51 +401,61 @@ hs_mapping_load (const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    int e = errno;
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
-    return NULL;
-  }
-  struct stat st;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) {
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: not a regular file (a mapping file is a text file)", path);
-    close (fd);
-    return NULL;
-  }
-  if ((guint64) st.st_size > MAX_MAPPING_BYTES) {
-    g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %" G_GUINT64_FORMAT " bytes is too big for a mapping file (at most 1 GiB)",
-                 path, (guint64) st.st_size);
-    close (fd);
-    return NULL;
-  }
-  gsize cap = (gsize) st.st_size, len = 0;
-  char *buf = g_malloc (cap + 1);
-  for (;;) {
-    if (len == cap) {
-      /* The file grew since fstat: read on, within the limit. */
-      if (cap >= MAX_MAPPING_BYTES) {
-        g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: too big for a mapping file (at most 1 GiB)", path);
-        g_free (buf);
-        close (fd);
-        return NULL;
-      }
-      cap = MIN (cap * 2 + 4096, MAX_MAPPING_BYTES);
-      buf = g_realloc (buf, cap + 1);
-    }
-    ssize_t r = read (fd, buf + len, cap - len);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r < 0) {
+  if (fd < 0)
+    {
       int e = errno;
       g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
-      g_free (buf);
+      return NULL;
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: not a regular file (a mapping file is a text file)",
+                   path);
       close (fd);
       return NULL;
     }
-    if (r == 0)
-      break;
-    len += r;
-  }
+  if ((guint64)st.st_size > MAX_MAPPING_BYTES)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                   "%s: %" G_GUINT64_FORMAT " bytes is too big for a mapping file (at most 1 GiB)", path,
+                   (guint64)st.st_size);
+      close (fd);
+      return NULL;
+    }
+  gsize cap = (gsize)st.st_size, len = 0;
+  char *buf = g_malloc (cap + 1);
+  for (;;)
+    {
+      if (len == cap)
+        {
+          /* The file grew since fstat: read on, within the limit. */
+          if (cap >= MAX_MAPPING_BYTES)
+            {
+              g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: too big for a mapping file (at most 1 GiB)",
+                           path);
+              g_free (buf);
+              close (fd);
+              return NULL;
+            }
+          cap = MIN (cap * 2 + 4096, MAX_MAPPING_BYTES);
+          buf = g_realloc (buf, cap + 1);
+        }
+      ssize_t r = read (fd, buf + len, cap - len);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        {
+          int e = errno;
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
+          g_free (buf);
+          close (fd);
+          return NULL;
+        }
+      if (r == 0)
+        break;
+      len += r;
+    }
   close (fd);
   HsMapping *m = hs_mapping_parse (buf, len, path, error);
   g_free (buf);
@@ -474,13 +502,14 @@ static const MapClass *
 find_class (HsMapping *m, const char *obf)
 {
   guint lo = 0, hi = m->n_classes;
-  while (lo < hi) { /* the first of equal names: the file's first */
-    guint mid = lo + (hi - lo) / 2;
-    if (strcmp (m->classes[mid].obf, obf) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  while (lo < hi)
+    { /* the first of equal names: the file's first */
+      guint mid = lo + (hi - lo) / 2;
+      if (strcmp (m->classes[mid].obf, obf) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   return lo < m->n_classes && strcmp (m->classes[lo].obf, obf) == 0 ? &m->classes[lo] : NULL;
 }
 
@@ -488,14 +517,17 @@ static const MapClass *
 find_orig (HsMapping *m, const char *orig)
 {
   guint lo = 0, hi = m->n_classes;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    if (strcmp (m->classes[m->by_orig[mid]].orig, orig) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < m->n_classes && strcmp (m->classes[m->by_orig[lo]].orig, orig) == 0 ? &m->classes[m->by_orig[lo]] : NULL;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (strcmp (m->classes[m->by_orig[mid]].orig, orig) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < m->n_classes && strcmp (m->classes[m->by_orig[lo]].orig, orig) == 0
+             ? &m->classes[m->by_orig[lo]]
+             : NULL;
 }
 
 const char *
@@ -513,10 +545,11 @@ hs_mapping_map_type (HsMapping *m, const char *obf)
   gsize len = strlen (obf), base = len;
   while (base >= 2 && obf[base - 2] == '[' && obf[base - 1] == ']')
     base -= 2;
-  if (base == len) {
-    const MapClass *c = find_class (m, obf);
-    return c ? g_strdup (c->orig) : NULL;
-  }
+  if (base == len)
+    {
+      const MapClass *c = find_class (m, obf);
+      return c ? g_strdup (c->orig) : NULL;
+    }
   g_autofree char *elem = g_strndup (obf, base);
   const MapClass *c = find_class (m, elem);
   return c ? g_strconcat (c->orig, obf + base, NULL) : NULL;
@@ -533,8 +566,8 @@ is_primitive (const char *t)
 }
 
 const char *
-hs_mapping_map_field (HsMapping *m, const char *obf_class, const char *obf_field,
-                      gboolean is_object, const char *prim_type)
+hs_mapping_map_field (HsMapping *m, const char *obf_class, const char *obf_field, gboolean is_object,
+                      const char *prim_type)
 {
   g_return_val_if_fail (m != NULL && obf_class != NULL && obf_field != NULL, NULL);
   const MapClass *c = find_class (m, obf_class);
@@ -542,25 +575,28 @@ hs_mapping_map_field (HsMapping *m, const char *obf_class, const char *obf_field
     return NULL;
   const MapField *f = m->fields + c->fields_start;
   guint lo = 0, hi = c->n_fields;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    if (strcmp (f[mid].obf, obf_field) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (strcmp (f[mid].obf, obf_field) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   if (lo >= c->n_fields || strcmp (f[lo].obf, obf_field) != 0)
     return NULL;
-  for (guint i = lo; i < c->n_fields && strcmp (f[i].obf, obf_field) == 0; i++) {
-    gboolean prim = is_primitive (f[i].type);
-    if ((is_object && !prim) || (prim_type && prim && strcmp (prim_type, f[i].type) == 0))
-      return f[i].orig;
-  }
+  for (guint i = lo; i < c->n_fields && strcmp (f[i].obf, obf_field) == 0; i++)
+    {
+      gboolean prim = is_primitive (f[i].type);
+      if ((is_object && !prim) || (prim_type && prim && strcmp (prim_type, f[i].type) == 0))
+        return f[i].orig;
+    }
   return f[lo].orig;
 }
 
 static void
-append_frame (HsMapping *m, const MapClass *c, const MapMethod *mm, gint line, gboolean in_range, GArray *frames)
+append_frame (HsMapping *m, const MapClass *c, const MapMethod *mm, gint line, gboolean in_range,
+              GArray *frames)
 {
   HsMappedFrame fr;
   const MapClass *oc = mm->orig_class ? find_orig (m, mm->orig_class) : c;
@@ -568,14 +604,16 @@ append_frame (HsMapping *m, const MapClass *c, const MapMethod *mm, gint line, g
   fr.method = mm->orig;
   fr.source_file = oc ? oc->source_file : NULL;
   fr.line = line;
-  if (in_range && mm->orig_start >= 0) {
-    if (mm->orig_end < 0)
-      fr.line = mm->orig_start;   /* a call site: one line for the range */
-    else {
-      gint64 v = (gint64) mm->orig_start + (line - mm->obf_start);
-      fr.line = (gint) MIN (v, (gint64) mm->orig_end);
+  if (in_range && mm->orig_start >= 0)
+    {
+      if (mm->orig_end < 0)
+        fr.line = mm->orig_start; /* a call site: one line for the range */
+      else
+        {
+          gint64 v = (gint64)mm->orig_start + (line - mm->obf_start);
+          fr.line = (gint)MIN (v, (gint64)mm->orig_end);
+        }
     }
-  }
   g_array_append_val (frames, fr);
 }
 
@@ -588,35 +626,39 @@ hs_mapping_map_frame (HsMapping *m, const char *obf_class, const char *obf_metho
     return 0;
   const MapMethod *mm = m->methods + c->methods_start;
   guint lo = 0, hi = c->n_methods;
-  while (lo < hi) {
-    guint mid = lo + (hi - lo) / 2;
-    if (strcmp (mm[mid].obf, obf_method) < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (strcmp (mm[mid].obf, obf_method) < 0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   guint end = lo;
   while (end < c->n_methods && strcmp (mm[end].obf, obf_method) == 0)
     end++;
   if (lo == end)
     return 0;
   if (line > 0)
-    for (guint i = lo; i < end; i++) {
-      if (mm[i].obf_start < 0 || line < mm[i].obf_start || line > mm[i].obf_end)
-        continue;
-      /* The inlined frames: the lines that share this range, in file order. */
-      guint n = 0;
-      for (guint k = i; k < end && mm[k].obf_start == mm[i].obf_start && mm[k].obf_end == mm[i].obf_end; k++, n++)
-        append_frame (m, c, &mm[k], line, TRUE, frames);
-      return n;
-    }
+    for (guint i = lo; i < end; i++)
+      {
+        if (mm[i].obf_start < 0 || line < mm[i].obf_start || line > mm[i].obf_end)
+          continue;
+        /* The inlined frames: the lines that share this range, in file order. */
+        guint n = 0;
+        for (guint k = i; k < end && mm[k].obf_start == mm[i].obf_start && mm[k].obf_end == mm[i].obf_end;
+             k++, n++)
+          append_frame (m, c, &mm[k], line, TRUE, frames);
+        return n;
+      }
   /* No range holds the line: the method without lines, else the first. */
   guint pick = lo;
   for (guint i = lo; i < end; i++)
-    if (mm[i].obf_start < 0) {
-      pick = i;
-      break;
-    }
+    if (mm[i].obf_start < 0)
+      {
+        pick = i;
+        break;
+      }
   append_frame (m, c, &mm[pick], line, FALSE, frames);
   return 1;
 }

@@ -24,11 +24,12 @@ append_grouped (GString *out, guint64 v)
 {
   char buf[32];
   int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++) {
-    if (i > 0 && (len - i) % 3 == 0)
-      g_string_append_c (out, ',');
-    g_string_append_c (out, buf[i]);
-  }
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, buf[i]);
+    }
 }
 
 /* The file a side was read from, by base name, and its dump if several. */
@@ -62,11 +63,12 @@ static void
 td_delta (GString *out, gint64 v, gboolean bytes)
 {
   g_string_append_printf (out, "<td class=\"num\" data-v=\"%" G_GINT64_FORMAT "\"", v);
-  if (bytes) {
-    g_string_append (out, " title=\"");
-    esc_take (out, hs_compare_format_count_delta (v));
-    g_string_append (out, " bytes\"");
-  }
+  if (bytes)
+    {
+      g_string_append (out, " title=\"");
+      esc_take (out, hs_compare_format_count_delta (v));
+      g_string_append (out, " bytes\"");
+    }
   g_string_append_c (out, '>');
   esc_take (out, bytes ? hs_compare_format_bytes_delta (v) : hs_compare_format_count_delta (v));
   g_string_append (out, "</td>");
@@ -76,12 +78,14 @@ static void
 td_percent (GString *out, guint64 baseline, gint64 delta)
 {
   double p;
-  if (!hs_compare_percent (baseline, delta, &p)) {
-    /* No percent of nothing; growth from 0 still sorts above any percent. */
-    g_string_append_printf (out, "<td class=\"num\" data-v=\"%s\" title=\"0 in the baseline\">\xe2\x80\x94</td>",
-                            delta > 0 ? "Infinity" : "0");
-    return;
-  }
+  if (!hs_compare_percent (baseline, delta, &p))
+    {
+      /* No percent of nothing; growth from 0 still sorts above any percent. */
+      g_string_append_printf (out,
+                              "<td class=\"num\" data-v=\"%s\" title=\"0 in the baseline\">\xe2\x80\x94</td>",
+                              delta > 0 ? "Infinity" : "0");
+      return;
+    }
   char num[G_ASCII_DTOSTR_BUF_SIZE];
   g_ascii_formatd (num, sizeof num, "%.1f", p);
   g_string_append_printf (out, "<td class=\"num\" data-v=\"%s\">%s%s%%</td>", num, p > 0 ? "+" : "", num);
@@ -91,13 +95,16 @@ static void
 totals_row (GString *out, const char *label, guint64 base, guint64 cur, gint64 delta, gboolean bytes)
 {
   g_string_append_printf (out, "<tr><th>%s</th>", label);
-  if (bytes) {
-    td_bytes (out, base);
-    td_bytes (out, cur);
-  } else {
-    td_count (out, base);
-    td_count (out, cur);
-  }
+  if (bytes)
+    {
+      td_bytes (out, base);
+      td_bytes (out, cur);
+    }
+  else
+    {
+      td_count (out, base);
+      td_count (out, cur);
+    }
   td_delta (out, delta, bytes);
   g_string_append (out, "</tr>\n");
 }
@@ -105,7 +112,7 @@ totals_row (GString *out, const char *label, guint64 base, guint64 cur, gint64 d
 static int
 cmp_growth (gconstpointer a, gconstpointer b)
 {
-  return hs_compare_row_cmp (*(const HsCompareRow *const *) a, *(const HsCompareRow *const *) b,
+  return hs_compare_row_cmp (*(const HsCompareRow *const *)a, *(const HsCompareRow *const *)b,
                              HS_COMPARE_DELTA_RETAINED);
 }
 
@@ -118,11 +125,12 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   /* The classes that grew in any figure, in the order of retained growth
    * whatever order cmp is in. */
   g_autoptr (GPtrArray) grew = g_ptr_array_new ();
-  for (guint i = 0; i < cmp->n_rows; i++) {
-    const HsCompareRow *r = &cmp->rows[i];
-    if (r->delta.count > 0 || r->delta.shallow > 0 || r->delta.retained > 0)
-      g_ptr_array_add (grew, (gpointer) r);
-  }
+  for (guint i = 0; i < cmp->n_rows; i++)
+    {
+      const HsCompareRow *r = &cmp->rows[i];
+      if (r->delta.count > 0 || r->delta.shallow > 0 || r->delta.retained > 0)
+        g_ptr_array_add (grew, (gpointer)r);
+    }
   g_ptr_array_sort (grew, cmp_growth);
   guint shown = MIN (limit, grew->len);
 
@@ -132,11 +140,12 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   esc_take (out, hs_compare_summary (cmp));
   g_string_append (out, "</p>\n");
   g_autofree char *warning = hs_compare_warning (cmp);
-  if (warning) {
-    g_string_append (out, "<p class=\"warning\">Note: ");
-    esc (out, warning);
-    g_string_append (out, ".</p>\n");
-  }
+  if (warning)
+    {
+      g_string_append (out, "<p class=\"warning\">Note: ");
+      esc (out, warning);
+      g_string_append (out, ".</p>\n");
+    }
 
   g_string_append (out, "<table class=\"kv\" id=\"growth-totals\">\n<thead><tr><th></th><th class=\"num\">");
   append_dump_name (out, b);
@@ -144,38 +153,46 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   append_dump_name (out, c);
   g_string_append (out, "</th><th class=\"num\">Change</th></tr></thead>\n<tbody>\n");
   totals_row (out, "Objects", b->objects, c->objects, cmp->delta_objects, FALSE);
-  totals_row (out, "Reachable objects", b->reachable_objects, c->reachable_objects, cmp->delta_reachable_objects, FALSE);
-  totals_row (out, "Reachable size", b->reachable_bytes, c->reachable_bytes, cmp->delta_reachable_bytes, TRUE);
-  g_string_append_printf (out, "<tr><th>Classes</th><td class=\"num\">%u</td><td class=\"num\">%u</td>"
-                               "<td class=\"num\">%u new, %u gone</td></tr>\n</tbody></table>\n",
+  totals_row (out, "Reachable objects", b->reachable_objects, c->reachable_objects,
+              cmp->delta_reachable_objects, FALSE);
+  totals_row (out, "Reachable size", b->reachable_bytes, c->reachable_bytes, cmp->delta_reachable_bytes,
+              TRUE);
+  g_string_append_printf (out,
+                          "<tr><th>Classes</th><td class=\"num\">%u</td><td class=\"num\">%u</td>"
+                          "<td class=\"num\">%u new, %u gone</td></tr>\n</tbody></table>\n",
                           b->n_rows, c->n_rows, cmp->n_new, cmp->n_gone);
 
-  if (shown == 0) {
-    g_string_append (out, "<p class=\"none\">No class grew.</p>\n</section>\n");
-    return;
-  }
-  g_string_append_printf (out, "<p>The top %u of %u classes that grew, by the change of their retained size. "
-                               "Classes are matched by name; a class's figures are those of the class table.</p>\n",
-                          shown, grew->len);
-  g_string_append (out, "<table class=\"data sortable\" id=\"growth-table\">\n<thead><tr><th>Class</th><th>Status</th>"
-                        "<th class=\"num\">Objects</th><th class=\"num\">Change</th>"
-                        "<th class=\"num\">Shallow</th><th class=\"num\">Change</th>"
-                        "<th class=\"num\">Retained</th><th class=\"num\">Change</th><th class=\"num\">%</th>"
-                        "</tr></thead>\n<tbody>\n");
-  for (guint i = 0; i < shown; i++) {
-    const HsCompareRow *r = grew->pdata[i];
-    g_string_append (out, "<tr><td class=\"name\"><code>");
-    esc (out, r->name);
-    g_string_append_printf (out, "</code></td><td>%s</td>", hs_compare_status_name (r->status));
-    td_count (out, r->current.count);
-    td_delta (out, r->delta.count, FALSE);
-    td_bytes (out, r->current.shallow);
-    td_delta (out, r->delta.shallow, TRUE);
-    td_bytes (out, r->current.retained);
-    td_delta (out, r->delta.retained, TRUE);
-    td_percent (out, r->baseline.retained, r->delta.retained);
-    g_string_append (out, "</tr>\n");
-  }
+  if (shown == 0)
+    {
+      g_string_append (out, "<p class=\"none\">No class grew.</p>\n</section>\n");
+      return;
+    }
+  g_string_append_printf (
+      out,
+      "<p>The top %u of %u classes that grew, by the change of their retained size. "
+      "Classes are matched by name; a class's figures are those of the class table.</p>\n",
+      shown, grew->len);
+  g_string_append (
+      out, "<table class=\"data sortable\" id=\"growth-table\">\n<thead><tr><th>Class</th><th>Status</th>"
+           "<th class=\"num\">Objects</th><th class=\"num\">Change</th>"
+           "<th class=\"num\">Shallow</th><th class=\"num\">Change</th>"
+           "<th class=\"num\">Retained</th><th class=\"num\">Change</th><th class=\"num\">%</th>"
+           "</tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < shown; i++)
+    {
+      const HsCompareRow *r = grew->pdata[i];
+      g_string_append (out, "<tr><td class=\"name\"><code>");
+      esc (out, r->name);
+      g_string_append_printf (out, "</code></td><td>%s</td>", hs_compare_status_name (r->status));
+      td_count (out, r->current.count);
+      td_delta (out, r->delta.count, FALSE);
+      td_bytes (out, r->current.shallow);
+      td_delta (out, r->delta.shallow, TRUE);
+      td_bytes (out, r->current.retained);
+      td_delta (out, r->delta.retained, TRUE);
+      td_percent (out, r->baseline.retained, r->delta.retained);
+      g_string_append (out, "</tr>\n");
+    }
   g_string_append (out, "</tbody></table>\n</section>\n");
 }
 

@@ -42,20 +42,20 @@ file_string (HsHeap *heap, guint64 off, guint32 len)
 {
   if (len == G_MAXUINT32 || off + len > heap->len)
     return NULL;
-  return g_utf8_make_valid ((const char *) heap->data + off, len);
+  return g_utf8_make_valid ((const char *)heap->data + off, len);
 }
 
 static int
 cmp_frame_id (const void *key, const void *elem)
 {
-  guint64 k = *(const guint64 *) key, id = ((const HsStackFrameRec *) elem)->id;
+  guint64 k = *(const guint64 *)key, id = ((const HsStackFrameRec *)elem)->id;
   return k < id ? -1 : k > id;
 }
 
 static int
 cmp_trace_serial (const void *key, const void *elem)
 {
-  guint32 k = *(const guint32 *) key, s = ((const HsStackTraceRec *) elem)->serial;
+  guint32 k = *(const guint32 *)key, s = ((const HsStackTraceRec *)elem)->serial;
   return k < s ? -1 : k > s;
 }
 
@@ -71,12 +71,14 @@ static gboolean
 fill_frame (HsHeap *heap, guint64 frame_id, HsThreadFrame *f)
 {
   GArray *fr = heap->stack_frames;
-  const HsStackFrameRec *r = fr && fr->len ? bsearch (&frame_id, fr->data, fr->len, sizeof (HsStackFrameRec), cmp_frame_id) : NULL;
-  if (!r) {
-    f->unknown = TRUE;
-    f->line = HS_FRAME_LINE_UNKNOWN;
-    return FALSE;
-  }
+  const HsStackFrameRec *r
+      = fr && fr->len ? bsearch (&frame_id, fr->data, fr->len, sizeof (HsStackFrameRec), cmp_frame_id) : NULL;
+  if (!r)
+    {
+      f->unknown = TRUE;
+      f->line = HS_FRAME_LINE_UNKNOWN;
+      return FALSE;
+    }
   HsClass c = r->class_id ? hs_heap_class_by_id (heap, r->class_id) : HS_CLASS_NONE;
   if (c != HS_CLASS_NONE)
     f->class_name = g_strdup (hs_class_name (heap, c));
@@ -107,10 +109,11 @@ read_thread_object (HsHeap *heap, HsThread *t)
   if (hs_heap_read_field (heap, src, "daemon", &d) && d.type == HS_TYPE_BOOLEAN)
     t->daemon = d.z ? 1 : 0;
   if (hs_heap_read_integer (heap, src, "threadStatus", &v))
-    t->state = hs_thread_state_from_status ((gint32) v);
+    t->state = hs_thread_state_from_status ((gint32)v);
 }
 
-typedef struct {
+typedef struct
+{
   guint thread;
   guint32 frame;
   HsThreadLocal local;
@@ -140,45 +143,51 @@ static void
 attach_locals (HsHeap *heap, const HsDomTree *dom, HsThreads *ts, GHashTable *by_serial)
 {
   g_autoptr (GArray) pend = g_array_new (FALSE, FALSE, sizeof (PendingLocal));
-  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    if (r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL)
-      continue;
-    gpointer v;
-    if (!g_hash_table_lookup_extended (by_serial, GUINT_TO_POINTER (r->thread_serial), NULL, &v))
-      continue;
-    PendingLocal p = { GPOINTER_TO_UINT (v), r->frame, { .id = r->id, .obj = hs_heap_find (heap, r->id), .root_type = r->type } };
-    if (p.local.obj != HS_OBJ_NONE) {
-      p.local.class_name = hs_heap_object_class_name (heap, p.local.obj);
-      p.local.shallow = hs_heap_object_shallow (heap, p.local.obj);
-      if (dom && dom->idom[p.local.obj] != HS_OBJ_NONE)
-        p.local.retained = dom->retained[p.local.obj];
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      if (r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL)
+        continue;
+      gpointer v;
+      if (!g_hash_table_lookup_extended (by_serial, GUINT_TO_POINTER (r->thread_serial), NULL, &v))
+        continue;
+      PendingLocal p = { GPOINTER_TO_UINT (v),
+                         r->frame,
+                         { .id = r->id, .obj = hs_heap_find (heap, r->id), .root_type = r->type } };
+      if (p.local.obj != HS_OBJ_NONE)
+        {
+          p.local.class_name = hs_heap_object_class_name (heap, p.local.obj);
+          p.local.shallow = hs_heap_object_shallow (heap, p.local.obj);
+          if (dom && dom->idom[p.local.obj] != HS_OBJ_NONE)
+            p.local.retained = dom->retained[p.local.obj];
+        }
+      g_array_append_val (pend, p);
     }
-    g_array_append_val (pend, p);
-  }
   if (pend->len > 1)
     qsort (pend->data, pend->len, sizeof (PendingLocal), cmp_pending);
   g_autofree guint *trace_n = g_new0 (guint, MAX (ts->n_threads, 1u));
   for (guint i = 0; i < ts->n_threads; i++)
     trace_n[i] = ts->threads[i].n_frames;
-  for (guint i = 0; i < pend->len;) {
-    const PendingLocal *p = &g_array_index (pend, PendingLocal, i);
-    HsThread *t = &ts->threads[p->thread];
-    guint j = i;
-    while (j < pend->len && g_array_index (pend, PendingLocal, j).thread == p->thread &&
-           g_array_index (pend, PendingLocal, j).frame == p->frame)
-      j++;
-    if (p->frame >= trace_n[p->thread] && t->n_frames == trace_n[p->thread]) {
-      /* The unknown frame after the trace's, made on first use. */
-      t->frames = g_renew (HsThreadFrame, t->frames, t->n_frames + 1);
-      t->frames[t->n_frames++] = (HsThreadFrame) { .unknown = TRUE, .line = HS_FRAME_LINE_UNKNOWN };
+  for (guint i = 0; i < pend->len;)
+    {
+      const PendingLocal *p = &g_array_index (pend, PendingLocal, i);
+      HsThread *t = &ts->threads[p->thread];
+      guint j = i;
+      while (j < pend->len && g_array_index (pend, PendingLocal, j).thread == p->thread
+             && g_array_index (pend, PendingLocal, j).frame == p->frame)
+        j++;
+      if (p->frame >= trace_n[p->thread] && t->n_frames == trace_n[p->thread])
+        {
+          /* The unknown frame after the trace's, made on first use. */
+          t->frames = g_renew (HsThreadFrame, t->frames, t->n_frames + 1);
+          t->frames[t->n_frames++] = (HsThreadFrame){ .unknown = TRUE, .line = HS_FRAME_LINE_UNKNOWN };
+        }
+      HsThreadFrame *f = &t->frames[MIN (p->frame, t->n_frames - 1)];
+      f->locals = g_renew (HsThreadLocal, f->locals, f->n_locals + (j - i));
+      for (guint k = i; k < j; k++)
+        f->locals[f->n_locals++] = g_array_index (pend, PendingLocal, k).local;
+      i = j;
     }
-    HsThreadFrame *f = &t->frames[MIN (p->frame, t->n_frames - 1)];
-    f->locals = g_renew (HsThreadLocal, f->locals, f->n_locals + (j - i));
-    for (guint k = i; k < j; k++)
-      f->locals[f->n_locals++] = g_array_index (pend, PendingLocal, k).local;
-    i = j;
-  }
 }
 
 HsThreads *
@@ -191,49 +200,59 @@ hs_threads_read (HsHeap *heap, const HsDomTree *dom)
   GString *warn = g_string_new (NULL);
   guint missing_frames = 0;
 
-  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    if (r->type != HS_ROOT_THREAD_OBJECT || g_hash_table_contains (seen, GUINT_TO_POINTER (r->thread_serial)))
-      continue;
-    g_hash_table_add (seen, GUINT_TO_POINTER (r->thread_serial));
-    HsThread t = { .serial = r->thread_serial, .trace_serial = r->frame, .id = r->id, .tid = -1, .daemon = -1 };
-    t.obj = r->id ? hs_heap_find (heap, r->id) : HS_OBJ_NONE;
-    g_array_append_val (arr, t);
-  }
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      if (r->type != HS_ROOT_THREAD_OBJECT
+          || g_hash_table_contains (seen, GUINT_TO_POINTER (r->thread_serial)))
+        continue;
+      g_hash_table_add (seen, GUINT_TO_POINTER (r->thread_serial));
+      HsThread t
+          = { .serial = r->thread_serial, .trace_serial = r->frame, .id = r->id, .tid = -1, .daemon = -1 };
+      t.obj = r->id ? hs_heap_find (heap, r->id) : HS_OBJ_NONE;
+      g_array_append_val (arr, t);
+    }
   if (arr->len > 1)
     qsort (arr->data, arr->len, sizeof (HsThread), cmp_thread_serial);
   g_autoptr (GHashTable) by_serial = g_hash_table_new (g_direct_hash, g_direct_equal);
-  for (guint i = 0; i < arr->len; i++) {
-    HsThread *t = &g_array_index (arr, HsThread, i);
-    g_hash_table_insert (by_serial, GUINT_TO_POINTER (t->serial), GUINT_TO_POINTER (i));
-    read_thread_object (heap, t);
-    if (t->obj != HS_OBJ_NONE && dom && dom->idom[t->obj] != HS_OBJ_NONE)
-      t->retained = dom->retained[t->obj];
-    const HsStackTraceRec *tr = t->trace_serial ? find_trace (heap, t->trace_serial) : NULL;
-    if (t->trace_serial && !tr && hs_heap_has_stacks (heap))
-      g_string_append_printf (warn, "thread serial %u: its stack trace %u is not in the dump\n", t->serial, t->trace_serial);
-    if (!tr)
-      continue;
-    t->has_stack = TRUE;
-    t->n_frames = tr->n;
-    t->frames = g_new0 (HsThreadFrame, MAX (tr->n, 1u));
-    for (guint32 k = 0; k < tr->n; k++) {
-      guint64 fid = g_array_index (heap->stack_frame_ids, guint64, tr->first + k);
-      if (!fill_frame (heap, fid, &t->frames[k]) && missing_frames++ < 10)
-        g_string_append_printf (warn, "thread serial %u: frame %u names stack frame 0x%" G_GINT64_MODIFIER "x, which is not in the dump\n",
-                                t->serial, k, fid);
+  for (guint i = 0; i < arr->len; i++)
+    {
+      HsThread *t = &g_array_index (arr, HsThread, i);
+      g_hash_table_insert (by_serial, GUINT_TO_POINTER (t->serial), GUINT_TO_POINTER (i));
+      read_thread_object (heap, t);
+      if (t->obj != HS_OBJ_NONE && dom && dom->idom[t->obj] != HS_OBJ_NONE)
+        t->retained = dom->retained[t->obj];
+      const HsStackTraceRec *tr = t->trace_serial ? find_trace (heap, t->trace_serial) : NULL;
+      if (t->trace_serial && !tr && hs_heap_has_stacks (heap))
+        g_string_append_printf (warn, "thread serial %u: its stack trace %u is not in the dump\n", t->serial,
+                                t->trace_serial);
+      if (!tr)
+        continue;
+      t->has_stack = TRUE;
+      t->n_frames = tr->n;
+      t->frames = g_new0 (HsThreadFrame, MAX (tr->n, 1u));
+      for (guint32 k = 0; k < tr->n; k++)
+        {
+          guint64 fid = g_array_index (heap->stack_frame_ids, guint64, tr->first + k);
+          if (!fill_frame (heap, fid, &t->frames[k]) && missing_frames++ < 10)
+            g_string_append_printf (warn,
+                                    "thread serial %u: frame %u names stack frame 0x%" G_GINT64_MODIFIER
+                                    "x, which is not in the dump\n",
+                                    t->serial, k, fid);
+        }
     }
-  }
   if (missing_frames > 10)
     g_string_append_printf (warn, "%u frames name stack frames that are not in the dump\n", missing_frames);
   ts->n_threads = arr->len;
-  ts->threads = (HsThread *) g_array_free (g_steal_pointer (&arr), FALSE);
+  ts->threads = (HsThread *)g_array_free (g_steal_pointer (&arr), FALSE);
   attach_locals (heap, dom, ts, by_serial);
-  hs_threads_apply_mapping (ts, heap);  /* after the locals: frames may be added */
-  if (warn->len) {
-    g_string_truncate (warn, warn->len - 1);
-    ts->warnings = g_string_free (warn, FALSE);
-  } else
+  hs_threads_apply_mapping (ts, heap); /* after the locals: frames may be added */
+  if (warn->len)
+    {
+      g_string_truncate (warn, warn->len - 1);
+      ts->warnings = g_string_free (warn, FALSE);
+    }
+  else
     g_string_free (warn, TRUE);
   return ts;
 }
@@ -243,19 +262,21 @@ hs_threads_free (HsThreads *ts)
 {
   if (!ts)
     return;
-  for (guint i = 0; i < ts->n_threads; i++) {
-    HsThread *t = &ts->threads[i];
-    for (guint k = 0; k < t->n_frames; k++) {
-      HsThreadFrame *f = &t->frames[k];
-      g_free (f->class_name);
-      g_free (f->method);
-      g_free (f->signature);
-      g_free (f->file);
-      g_free (f->locals);
+  for (guint i = 0; i < ts->n_threads; i++)
+    {
+      HsThread *t = &ts->threads[i];
+      for (guint k = 0; k < t->n_frames; k++)
+        {
+          HsThreadFrame *f = &t->frames[k];
+          g_free (f->class_name);
+          g_free (f->method);
+          g_free (f->signature);
+          g_free (f->file);
+          g_free (f->locals);
+        }
+      g_free (t->frames);
+      g_free (t->name);
     }
-    g_free (t->frames);
-    g_free (t->name);
-  }
   g_free (ts->threads);
   g_free (ts->warnings);
   g_free (ts);
@@ -278,12 +299,14 @@ hs_threads_top (const HsThreads *ts)
 {
   g_return_val_if_fail (ts != NULL, -1);
   int best = -1;
-  for (guint i = 0; i < ts->n_threads; i++) {
-    const HsThread *t = &ts->threads[i];
-    if (best < 0 || t->stack_retained > ts->threads[best].stack_retained ||
-        (t->stack_retained == ts->threads[best].stack_retained && t->retained > ts->threads[best].retained))
-      best = (int) i;
-  }
+  for (guint i = 0; i < ts->n_threads; i++)
+    {
+      const HsThread *t = &ts->threads[i];
+      if (best < 0 || t->stack_retained > ts->threads[best].stack_retained
+          || (t->stack_retained == ts->threads[best].stack_retained
+              && t->retained > ts->threads[best].retained))
+        best = (int)i;
+    }
   return best;
 }
 
@@ -315,22 +338,23 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
   g_return_val_if_fail (heap != NULL, NULL);
   if (!hs_heap_has_stacks (heap) || thread_serial == 0)
     return NULL;
-  for (guint i = 0; i < heap->stack_traces->len; i++) {
-    const HsStackTraceRec *tr = &g_array_index (heap->stack_traces, HsStackTraceRec, i);
-    if (tr->thread_serial != thread_serial)
-      continue;
-    if (frame >= tr->n)
-      return NULL;
-    HsThreadFrame f = { 0 };
-    char *text = NULL;
-    if (fill_frame (heap, g_array_index (heap->stack_frame_ids, guint64, tr->first + frame), &f))
-      text = hs_thread_frame_text (&f);
-    g_free (f.class_name);
-    g_free (f.method);
-    g_free (f.signature);
-    g_free (f.file);
-    return text;
-  }
+  for (guint i = 0; i < heap->stack_traces->len; i++)
+    {
+      const HsStackTraceRec *tr = &g_array_index (heap->stack_traces, HsStackTraceRec, i);
+      if (tr->thread_serial != thread_serial)
+        continue;
+      if (frame >= tr->n)
+        return NULL;
+      HsThreadFrame f = { 0 };
+      char *text = NULL;
+      if (fill_frame (heap, g_array_index (heap->stack_frame_ids, guint64, tr->first + frame), &f))
+        text = hs_thread_frame_text (&f);
+      g_free (f.class_name);
+      g_free (f.method);
+      g_free (f.signature);
+      g_free (f.file);
+      return text;
+    }
   return NULL;
 }
 
@@ -355,10 +379,15 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
  *     S_t), and in H that local is a root.
  * test-threads.c checks the result against hs_retained_set_precise. */
 
-enum { MARK_NONE = 0, MARK_R0 = G_MAXUINT32, MARK_L = G_MAXUINT32 - 1 };
+enum
+{
+  MARK_NONE = 0,
+  MARK_R0 = G_MAXUINT32,
+  MARK_L = G_MAXUINT32 - 1
+};
 #define OWNER_NONE 0u
-#define OWNER_ORPHAN G_MAXUINT32          /* a local of no thread listed */
-#define OWNER_MANY (G_MAXUINT32 - 1)      /* a local of several threads */
+#define OWNER_ORPHAN G_MAXUINT32     /* a local of no thread listed */
+#define OWNER_MANY (G_MAXUINT32 - 1) /* a local of several threads */
 
 static gboolean
 is_local (guint8 type)
@@ -383,32 +412,38 @@ walk_one (HsThread *t, const guint32 *mark, const guint64 *off, const HsObj *tg,
       if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
         stamp[mark[t->frames[k].locals[j].obj] - 1] = blk;
   guint64 wh = 0, wt = 0;
-  for (guint i = 0; i < locals->len; i++) {
-    HsObj o = g_array_index (locals, HsObj, i);
-    guint32 *st = &stamp[mark[o] - 1];
-    if (*st != blk && *st != vis) {
-      *st = vis;
-      work[wt++] = o;
+  for (guint i = 0; i < locals->len; i++)
+    {
+      HsObj o = g_array_index (locals, HsObj, i);
+      guint32 *st = &stamp[mark[o] - 1];
+      if (*st != blk && *st != vis)
+        {
+          *st = vis;
+          work[wt++] = o;
+        }
     }
-  }
-  while (wh < wt) {
-    HsObj u = work[wh++];
-    for (guint64 e = off[u]; e < off[u + 1]; e++) {
-      if (mark[tg[e]] == MARK_R0)
-        continue;
-      guint32 *st = &stamp[mark[tg[e]] - 1];
-      if (*st != blk && *st != vis) {
-        *st = vis;
-        work[wt++] = tg[e];
-      }
+  while (wh < wt)
+    {
+      HsObj u = work[wh++];
+      for (guint64 e = off[u]; e < off[u + 1]; e++)
+        {
+          if (mark[tg[e]] == MARK_R0)
+            continue;
+          guint32 *st = &stamp[mark[tg[e]] - 1];
+          if (*st != blk && *st != vis)
+            {
+              *st = vis;
+              work[wt++] = tg[e];
+            }
+        }
     }
-  }
   t->stack_retained = t->stack_retained_count = 0;
   for (guint64 i = 0; i < nu; i++)
-    if (stamp[i] != vis) {
-      t->stack_retained += shallow[ulist[i]];
-      t->stack_retained_count++;
-    }
+    if (stamp[i] != vis)
+      {
+        t->stack_retained += shallow[ulist[i]];
+        t->stack_retained_count++;
+      }
 }
 
 void
@@ -432,130 +467,153 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
   gboolean *shared = g_new0 (gboolean, nt);
 
   /* 1. L, marked first so that R0 stops there; then R0. */
-  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    HsObj o = root_obj (heap, r);
-    if (o != HS_OBJ_NONE && is_local (r->type) && mark[o] != MARK_L) {
-      mark[o] = MARK_L;
-      g_array_append_val (locals, o);
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      HsObj o = root_obj (heap, r);
+      if (o != HS_OBJ_NONE && is_local (r->type) && mark[o] != MARK_L)
+        {
+          mark[o] = MARK_L;
+          g_array_append_val (locals, o);
+        }
     }
-  }
   if (locals->len == 0)
     goto out;
-  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    HsObj o = root_obj (heap, r);
-    if (o != HS_OBJ_NONE && !is_local (r->type) && mark[o] == MARK_NONE) {
-      mark[o] = MARK_R0;
-      ulist[tail++] = o;
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      HsObj o = root_obj (heap, r);
+      if (o != HS_OBJ_NONE && !is_local (r->type) && mark[o] == MARK_NONE)
+        {
+          mark[o] = MARK_R0;
+          ulist[tail++] = o;
+        }
     }
-  }
-  while (head < tail) {
-    HsObj u = ulist[head++];
-    for (guint64 e = off[u]; e < off[u + 1]; e++)
-      if (mark[tg[e]] == MARK_NONE) {
-        mark[tg[e]] = MARK_R0;
-        ulist[tail++] = tg[e];
-      }
-  }
+  while (head < tail)
+    {
+      HsObj u = ulist[head++];
+      for (guint64 e = off[u]; e < off[u + 1]; e++)
+        if (mark[tg[e]] == MARK_NONE)
+          {
+            mark[tg[e]] = MARK_R0;
+            ulist[tail++] = tg[e];
+          }
+    }
   /* 2. U from L; mark becomes the U index + 1. */
   guint64 nu = 0;
-  for (guint i = 0; i < locals->len; i++) {
-    HsObj o = g_array_index (locals, HsObj, i);
-    ulist[nu] = o;
-    mark[o] = (guint32) ++nu;
-  }
-  for (head = 0; head < nu; head++) {
-    HsObj u = ulist[head];
-    for (guint64 e = off[u]; e < off[u + 1]; e++)
-      if (mark[tg[e]] == MARK_NONE) {
-        ulist[nu] = tg[e];
-        mark[tg[e]] = (guint32) ++nu;
-      }
-  }
+  for (guint i = 0; i < locals->len; i++)
+    {
+      HsObj o = g_array_index (locals, HsObj, i);
+      ulist[nu] = o;
+      mark[o] = (guint32)++nu;
+    }
+  for (head = 0; head < nu; head++)
+    {
+      HsObj u = ulist[head];
+      for (guint64 e = off[u]; e < off[u + 1]; e++)
+        if (mark[tg[e]] == MARK_NONE)
+          {
+            ulist[nu] = tg[e];
+            mark[tg[e]] = (guint32)++nu;
+          }
+    }
 
   /* Owners of the locals. */
   guint32 *owner = hs_mem_new0 (guint32, nu);
   guint nshared = 0;
   for (guint i = 0; i < locals->len; i++)
     owner[mark[g_array_index (locals, HsObj, i)] - 1] = OWNER_ORPHAN;
-  for (guint ti = 0; ti < nt; ti++) {
-    HsThread *t = &ts->threads[ti];
-    for (guint k = 0; k < t->n_frames; k++)
-      for (guint j = 0; j < t->frames[k].n_locals; j++) {
-        HsObj o = t->frames[k].locals[j].obj;
-        if (o == HS_OBJ_NONE)
-          continue;
-        guint32 *ow = &owner[mark[o] - 1];
-        if (*ow == OWNER_ORPHAN)
-          *ow = ti + 1;
-        else if (*ow != ti + 1) {
-          if (*ow != OWNER_MANY && !shared[*ow - 1]) {
-            shared[*ow - 1] = TRUE;
-            nshared++;
+  for (guint ti = 0; ti < nt; ti++)
+    {
+      HsThread *t = &ts->threads[ti];
+      for (guint k = 0; k < t->n_frames; k++)
+        for (guint j = 0; j < t->frames[k].n_locals; j++)
+          {
+            HsObj o = t->frames[k].locals[j].obj;
+            if (o == HS_OBJ_NONE)
+              continue;
+            guint32 *ow = &owner[mark[o] - 1];
+            if (*ow == OWNER_ORPHAN)
+              *ow = ti + 1;
+            else if (*ow != ti + 1)
+              {
+                if (*ow != OWNER_MANY && !shared[*ow - 1])
+                  {
+                    shared[*ow - 1] = TRUE;
+                    nshared++;
+                  }
+                if (!shared[ti])
+                  {
+                    shared[ti] = TRUE;
+                    nshared++;
+                  }
+                *ow = OWNER_MANY;
+              }
           }
-          if (!shared[ti]) {
-            shared[ti] = TRUE;
-            nshared++;
-          }
-          *ow = OWNER_MANY;
-        }
-      }
-  }
+    }
 
   /* 3. H as CSR: U nodes 0..nu-1, v_t at nu + t. */
   {
     guint64 nh = nu + nt;
     guint64 *hoff = hs_mem_new0 (guint64, nh + 1);
-    for (guint64 i = 0; i < nu; i++) {
-      HsObj u = ulist[i];
-      for (guint64 e = off[u]; e < off[u + 1]; e++)
-        hoff[i + 1] += mark[tg[e]] != MARK_R0;
-    }
+    for (guint64 i = 0; i < nu; i++)
+      {
+        HsObj u = ulist[i];
+        for (guint64 e = off[u]; e < off[u + 1]; e++)
+          hoff[i + 1] += mark[tg[e]] != MARK_R0;
+      }
     for (guint64 i = 0; i < nu; i++)
       if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
         hoff[nu + owner[i] - 1 + 1]++;
     for (guint64 v = 0; v < nh; v++)
       hoff[v + 1] += hoff[v];
-    HsObj *htg = hs_mem_new (HsObj, MAX (hoff[nh], (guint64) 1));
+    HsObj *htg = hs_mem_new (HsObj, MAX (hoff[nh], (guint64)1));
     guint64 *fill = hs_mem_new (guint64, nh);
     memcpy (fill, hoff, nh * sizeof (guint64));
-    for (guint64 i = 0; i < nu; i++) {
-      HsObj u = ulist[i];
-      for (guint64 e = off[u]; e < off[u + 1]; e++) {
-        guint32 m = mark[tg[e]];
-        if (m == MARK_R0)
-          continue;
-        guint32 ow = owner[m - 1];
-        htg[fill[i]++] = (ow != OWNER_NONE && ow != OWNER_ORPHAN && ow != OWNER_MANY) ? (HsObj) (nu + ow - 1) : (HsObj) (m - 1);
+    for (guint64 i = 0; i < nu; i++)
+      {
+        HsObj u = ulist[i];
+        for (guint64 e = off[u]; e < off[u + 1]; e++)
+          {
+            guint32 m = mark[tg[e]];
+            if (m == MARK_R0)
+              continue;
+            guint32 ow = owner[m - 1];
+            htg[fill[i]++] = (ow != OWNER_NONE && ow != OWNER_ORPHAN && ow != OWNER_MANY)
+                                 ? (HsObj)(nu + ow - 1)
+                                 : (HsObj)(m - 1);
+          }
       }
-    }
     for (guint64 i = 0; i < nu; i++)
       if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
-        htg[fill[nu + owner[i] - 1]++] = (HsObj) i;
+        htg[fill[nu + owner[i] - 1]++] = (HsObj)i;
     g_autoptr (GArray) hroots = g_array_new (FALSE, FALSE, sizeof (HsObj));
-    for (guint ti = 0; ti < nt; ti++) {
-      HsObj v = (HsObj) (nu + ti);
-      g_array_append_val (hroots, v);
-    }
-    for (guint64 i = 0; i < nu; i++)
-      if (owner[i] == OWNER_ORPHAN || owner[i] == OWNER_MANY) {
-        HsObj v = (HsObj) i;
+    for (guint ti = 0; ti < nt; ti++)
+      {
+        HsObj v = (HsObj)(nu + ti);
         g_array_append_val (hroots, v);
       }
+    for (guint64 i = 0; i < nu; i++)
+      if (owner[i] == OWNER_ORPHAN || owner[i] == OWNER_MANY)
+        {
+          HsObj v = (HsObj)i;
+          g_array_append_val (hroots, v);
+        }
     guint32 *hshallow = hs_mem_new0 (guint32, nh);
     for (guint64 i = 0; i < nu; i++)
       hshallow[i] = shallow[ulist[i]];
-    HsDomTree *dom = hs_dom_tree_compute (nh, hoff, htg, (const HsObj *) hroots->data, hroots->len, hshallow,
+    HsDomTree *dom = hs_dom_tree_compute (nh, hoff, htg, (const HsObj *)hroots->data, hroots->len, hshallow,
                                           NULL, NULL, NULL, NULL);
-    if (dom) {
-      for (guint ti = 0; ti < nt; ti++)
-        if (!shared[ti]) {
-          ts->threads[ti].stack_retained = dom->retained[nu + ti];
-          ts->threads[ti].stack_retained_count = dom->retained_count[nu + ti] - 1; /* not v_t */
-        }
-      hs_dom_tree_free (dom);
-    }
+    if (dom)
+      {
+        for (guint ti = 0; ti < nt; ti++)
+          if (!shared[ti])
+            {
+              ts->threads[ti].stack_retained = dom->retained[nu + ti];
+              ts->threads[ti].stack_retained_count = dom->retained_count[nu + ti] - 1; /* not v_t */
+            }
+        hs_dom_tree_free (dom);
+      }
     hs_mem_free (hshallow);
     hs_mem_free (fill);
     hs_mem_free (htg);
@@ -563,16 +621,17 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
   }
 
   /* 4. Threads that share a local with another, one walk each. */
-  if (nshared) {
-    guint32 *stamp = hs_mem_new0 (guint32, nu);
-    HsObj *work = hs_mem_new (HsObj, nu);
-    guint32 gen = 0;
-    for (guint ti = 0; ti < nt; ti++)
-      if (shared[ti])
-        walk_one (&ts->threads[ti], mark, off, tg, shallow, ulist, nu, locals, stamp, ++gen, work);
-    hs_mem_free (work);
-    hs_mem_free (stamp);
-  }
+  if (nshared)
+    {
+      guint32 *stamp = hs_mem_new0 (guint32, nu);
+      HsObj *work = hs_mem_new (HsObj, nu);
+      guint32 gen = 0;
+      for (guint ti = 0; ti < nt; ti++)
+        if (shared[ti])
+          walk_one (&ts->threads[ti], mark, off, tg, shallow, ulist, nu, locals, stamp, ++gen, work);
+      hs_mem_free (work);
+      hs_mem_free (stamp);
+    }
   hs_mem_free (owner);
 out:
   g_free (shared);
