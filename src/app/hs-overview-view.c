@@ -3,6 +3,7 @@
  * Objects list are filled from the analysis. */
 #include "config.h"
 #include "hs-overview-view.h"
+#include "hs-query.h"
 #include "hs-runtime.h"
 #include "hs-ui-util-private.h"
 
@@ -188,7 +189,9 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
   gtk_widget_set_visible (self->biggest_card, a->dom != NULL);
   if (a->dom == NULL)
     return;
-  top = hs_analysis_top_objects (a, 10);
+  /* What no other object retains: ten nested objects of one chain would
+   * say the same thing ten times (the dominator tree shows the nesting). */
+  top = hs_query_top_level_objects (a, 10);
   total = a->dom->retained[a->dom->n];
   for (guint i = 0; top != NULL && i < top->len; i++)
     {

@@ -218,11 +218,11 @@ top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
     }
 }
 
-GArray *
-hs_query_top_objects (HsAnalysis *analysis, guint limit)
+/* The biggest objects by retained size; top_level: only the children of
+ * the dominator tree's virtual root (what no other object retains). */
+static GArray *
+top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
 {
-  g_return_val_if_fail (analysis != NULL, NULL);
-
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
   const HsDomTree *dom = analysis->dom;
 
@@ -239,7 +239,7 @@ hs_query_top_objects (HsAnalysis *analysis, guint limit)
     {
       HsObj o = (HsObj) i;
 
-      if (dom->idom[i] == HS_OBJ_NONE)
+      if (dom->idom[i] == HS_OBJ_NONE || (top_level && dom->idom[i] != (HsObj) dom->n))
         continue;
       if (cnt < limit)
         {
@@ -269,6 +269,20 @@ hs_query_top_objects (HsAnalysis *analysis, guint limit)
       g_array_index (out, HsObj, cnt) = top;
     }
   return out;
+}
+
+GArray *
+hs_query_top_objects (HsAnalysis *analysis, guint limit)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, FALSE);
+}
+
+GArray *
+hs_query_top_level_objects (HsAnalysis *analysis, guint limit)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, TRUE);
 }
 
 /* --- root path --------------------------------------------------------------- */

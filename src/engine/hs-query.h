@@ -58,6 +58,12 @@ GArray   *hs_query_instances_of_class (HsAnalysis    *analysis,
  * first (HsObj; empty without dominators). */
 GArray   *hs_query_top_objects        (HsAnalysis   *analysis,
                                        guint         limit);
+/* The same among the objects no other object retains (the children of the
+ * dominator tree's virtual root): the biggest separate holders of memory,
+ * not ten nested objects of one chain. One linear pass, no sort of the
+ * (possibly huge) top level. */
+GArray   *hs_query_top_level_objects  (HsAnalysis   *analysis,
+                                       guint         limit);
 
 /* A shortest path from a GC root to obj over references (breadth first
  * over the referrers, at most max_visits objects visited): HsObj, the root

@@ -192,6 +192,37 @@ test_top_objects (void)
   g_assert_cmpmem (old->data, old->len * sizeof (HsObj), top->data, top->len * sizeof (HsObj));
 }
 
+/* The objects no other object retains: by definition the dominator tree's
+ * virtual-root children; checked against a scan of idom. */
+static void
+test_top_level_objects (void)
+{
+  const HsDomTree *dom = full->dom;
+  g_autoptr(GArray) one = hs_query_top_level_objects (full, 1);
+  g_autoptr(GArray) all = hs_query_top_level_objects (full, 1000);
+  g_autoptr(GArray) none = hs_query_top_level_objects (shallow, 4);
+  guint64 n_top = 0;
+
+  for (guint64 i = 0; i < dom->n; i++)
+    n_top += dom->idom[i] == (HsObj) dom->n;
+  g_assert_cmpuint (n_top, >=, 1);
+  g_assert_cmpuint (all->len, ==, n_top);
+  g_assert_cmpuint (one->len, ==, 1);
+  for (guint i = 0; i < all->len; i++)
+    {
+      HsObj o = g_array_index (all, HsObj, i);
+      g_assert_cmpuint (dom->idom[o], ==, dom->n);
+      if (i > 0)
+        g_assert_cmpuint (dom->retained[g_array_index (all, HsObj, i - 1)], >=, dom->retained[o]);
+    }
+  /* The first of the whole list, and nothing left out is bigger. */
+  g_assert_cmpuint (g_array_index (one, HsObj, 0), ==, g_array_index (all, HsObj, 0));
+  for (guint i = 1; i < all->len; i++)
+    g_assert_cmpuint (dom->retained[g_array_index (all, HsObj, i)], <=,
+                      dom->retained[g_array_index (one, HsObj, 0)]);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
 static void
 test_root_path (void)
 {
@@ -249,6 +280,7 @@ main (int argc, char **argv)
   g_test_add_func ("/query/classes-named", test_classes_named);
   g_test_add_func ("/query/instances", test_instances);
   g_test_add_func ("/query/top-objects", test_top_objects);
+  g_test_add_func ("/query/top-level-objects", test_top_level_objects);
   g_test_add_func ("/query/root-path", test_root_path);
   int rc = g_test_run ();
   hs_analysis_free (full);
