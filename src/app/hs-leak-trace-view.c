@@ -6,70 +6,10 @@
 #include "config.h"
 #include "hs-leak-trace-view.h"
 #include "hs-object-menu.h"
+#include "hs-trace-rows.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
-
-/* --- the rows' model --------------------------------------------------- */
-
-/* An item: the row's position in the list (the trace is the view's). */
-#define HS_TYPE_TRACE_ROW (hs_trace_row_get_type ())
-G_DECLARE_FINAL_TYPE (HsTraceRow, hs_trace_row, HS, TRACE_ROW, GObject)
-struct _HsTraceRow { GObject parent_instance; guint row; };
-G_DEFINE_FINAL_TYPE (HsTraceRow, hs_trace_row, G_TYPE_OBJECT)
-static void hs_trace_row_class_init (HsTraceRowClass *klass) { }
-static void hs_trace_row_init (HsTraceRow *self) { }
-
-/* n rows, items made when asked for (a 100,000-node trace makes only the
- * few the list view shows). */
-#define HS_TYPE_TRACE_ROWS (hs_trace_rows_get_type ())
-G_DECLARE_FINAL_TYPE (HsTraceRows, hs_trace_rows, HS, TRACE_ROWS, GObject)
-struct _HsTraceRows { GObject parent_instance; guint n; };
-
-static GType rows_get_item_type (GListModel *m) { return HS_TYPE_TRACE_ROW; }
-static guint rows_get_n_items (GListModel *m) { return HS_TRACE_ROWS (m)->n; }
-
-static gpointer
-rows_get_item (GListModel *m, guint position)
-{
-  HsTraceRow *item;
-
-  if (position >= HS_TRACE_ROWS (m)->n)
-    return NULL;
-  item = g_object_new (HS_TYPE_TRACE_ROW, NULL);
-  item->row = position;
-  return item;
-}
-
-static void
-rows_iface_init (GListModelInterface *iface)
-{
-  iface->get_item_type = rows_get_item_type;
-  iface->get_n_items = rows_get_n_items;
-  iface->get_item = rows_get_item;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (HsTraceRows, hs_trace_rows, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, rows_iface_init))
-static void hs_trace_rows_class_init (HsTraceRowsClass *klass) { }
-static void hs_trace_rows_init (HsTraceRows *self) { }
-
-/* Every row changes (another trace, or its sizes became known). Two
- * signals, not one: GTK 4.8's list view looks every added item up among
- * the removed ones when a change does both (a get_item per added row), so
- * removing then adding keeps a 100,000-row change to the rows it shows. */
-static void
-rows_reset (HsTraceRows *rows, guint n)
-{
-  guint old = rows->n;
-
-  rows->n = 0;
-  if (old > 0)
-    g_list_model_items_changed (G_LIST_MODEL (rows), 0, old, 0);
-  rows->n = n;
-  if (n > 0)
-    g_list_model_items_changed (G_LIST_MODEL (rows), 0, 0, n);
-}
 
 /* --- the view ---------------------------------------------------------- */
 
@@ -284,9 +224,9 @@ on_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceVi
   guint index;
 
   hs_clear_box (box);
-  if (row == NULL || self->trace == NULL || row->row >= n_rows (self))
+  if (row == NULL || self->trace == NULL || hs_trace_row_get_position (row) >= n_rows (self))
     return;
-  if (!row_node_index (self, row->row, &index))
+  if (!row_node_index (self, hs_trace_row_get_position (row), &index))
     {
       g_autofree char *text = elided_text (self->trace->n_elided);
       GtkWidget *label = hs_label_new (text, "dim-label", 0);
@@ -489,7 +429,7 @@ refresh (HsLeakTraceView *self, const char *title)
   gboolean any = self->group != NULL || self->object != NULL || self->klass != NULL;
 
   gtk_widget_set_visible (self->box, any);
-  rows_reset (self->rows, any ? n_rows (self) : 0);
+  hs_trace_rows_reset (self->rows, any ? n_rows (self) : 0);
   if (!any)
     return;
   gtk_label_set_text (GTK_LABEL (self->title_label), title);
@@ -582,7 +522,7 @@ hs_leak_trace_view_set_analysis (HsLeakTraceView *self,
   /* Traces of a group are ordered by retained size too. */
   set_dropdown (self);
   /* The visible rows are bound again, with their sizes. */
-  rows_reset (self->rows, n_rows (self));
+  hs_trace_rows_reset (self->rows, n_rows (self));
   fill_also_leaking (self);
 }
 
@@ -781,7 +721,7 @@ hs_leak_trace_view_init (HsLeakTraceView *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->rows = g_object_new (HS_TYPE_TRACE_ROWS, NULL);
+  self->rows = hs_trace_rows_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (on_row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (on_row_bind), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (on_row_unbind), self);

@@ -44,12 +44,6 @@ struct _HsLoader
 
 G_DEFINE_FINAL_TYPE (HsLoader, hs_loader, G_TYPE_OBJECT)
 
-G_DEFINE_ENUM_TYPE (HsLoaderState, hs_loader_state,
-  G_DEFINE_ENUM_VALUE (HS_LOADER_IDLE, "idle"),
-  G_DEFINE_ENUM_VALUE (HS_LOADER_LOADING, "loading"),
-  G_DEFINE_ENUM_VALUE (HS_LOADER_DONE, "done"),
-  G_DEFINE_ENUM_VALUE (HS_LOADER_FAILED, "failed"),
-  G_DEFINE_ENUM_VALUE (HS_LOADER_CANCELLED, "cancelled"))
 
 enum {
   LEAKS_READY,

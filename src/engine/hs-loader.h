@@ -5,19 +5,9 @@
 
 #include <gio/gio.h>
 #include "hs-analysis.h"
+#include "hs-loader-state.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  HS_LOADER_IDLE,
-  HS_LOADER_LOADING,
-  HS_LOADER_DONE,
-  HS_LOADER_FAILED,
-  HS_LOADER_CANCELLED,
-} HsLoaderState;
-
-#define HS_TYPE_LOADER_STATE (hs_loader_state_get_type ())
-GType hs_loader_state_get_type (void);
 
 #define HS_TYPE_LOADER (hs_loader_get_type ())
 G_DECLARE_FINAL_TYPE (HsLoader, hs_loader, HS, LOADER, GObject)
