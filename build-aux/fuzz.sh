@@ -2,9 +2,11 @@
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
-#   HS_FUZZ_TARGET=report|matchers build-aux/fuzz.sh ...  (default: heap)
+#   HS_FUZZ_TARGET=leaks|report|matchers build-aux/fuzz.sh ...  (default: heap)
 #
-# Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), report
+# Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), leaks
+# (fuzz-leaks: bytes read as a heap description, written as a valid dump,
+# so they reach the leak search), report
 # (fuzz-report: a dump through the pipeline into the HTML report), matchers
 # (fuzz-matchers: the --matchers option file's parser). Each has its own
 # corpus and crashes under $HS_FUZZ_DIR/TARGET (heap keeps the old place).
@@ -29,7 +31,6 @@ root=$(pwd)
 secs=${1:-600}
 shift || true
 target=${HS_FUZZ_TARGET:-heap}
-# heap: the reader; leaks: the leak search (structure-aware); report; matchers
 case $target in heap|leaks|report|matchers) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report or matchers"; exit 2 ;; esac
 dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
 [ "$target" = heap ] || dir=$dir/$target
