@@ -13,7 +13,7 @@ root=$(pwd)
 
 packages=(meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev zlib1g-dev python3
           gettext desktop-file-utils appstream shared-mime-info libglib2.0-bin
-          adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core proguard-cli)
+          adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

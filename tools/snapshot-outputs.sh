@@ -19,14 +19,16 @@ bench=${BENCH_DIR:-/var/tmp/heapscope-bench}
 mkdir -p "$out"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hssnap.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# run NAME ARGS...: the CLI's stdout into $out/$n.NAME, stderr (and a
+# non-zero exit) into $out/$n.NAME.err
+run() {
+  name=$1; shift
+  if "$cli" "$@" >"$out/$n.$name" 2>"$out/$n.$name.err"; then :; else echo "exit $?" >>"$out/$n.$name.err"; fi
+}
 for f in "$corpus"/jvm/*.hprof* "$corpus"/android/*.hprof "$here"/data/sample/sample.hprof \
          "$here"/tests/generator/dumps/*.hprof.gz "$bench"/bench-10m.hprof "$bench"/bench-25m.hprof; do
   [ -f "$f" ] || continue
   n=$(basename "$f"); n=${n%.gz}; n=${n%.hprof}
-  run() { # NAME ARGS...
-    name=$1; shift
-    if "$cli" "$@" >"$out/$n.$name" 2>"$out/$n.$name.err"; then :; else echo "exit $?" >>"$out/$n.$name.err"; fi
-  }
   run summary summary "$f"
   run summary.json summary "$f" --json
   run classes classes "$f"
