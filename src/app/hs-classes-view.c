@@ -324,28 +324,44 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
 }
 
+/* The analysis a worker's answer belongs to, or NULL when it came too
+ * late: the view went away, another list was asked for since (the serial),
+ * or another dump was opened (the loader). The instances and the search
+ * share the pane, so they share this test. */
+static HsAnalysis *
+current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
+{
+  if (self->disposed || serial != self->instances_serial || loader != hs_view_get_loader (HS_VIEW (self)))
+    return NULL;
+  return hs_view_get_analysis (HS_VIEW (self));
+}
+
+/* A worker's answer in the pane: its label and its objects (taken). */
+static void
+show_objects (HsClassesView *self, const char *label, HsLoader *loader, GArray *objs)
+{
+  g_autoptr(HsObjectList) list = hs_object_list_new_take (loader, objs);
+
+  self->instances_pending = FALSE;
+  gtk_label_set_text (GTK_LABEL (self->instances_label), label);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+}
+
 static void
 instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   InstancesJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autoptr(HsObjectList) list = NULL;
   g_autofree char *text = NULL;
   HsAnalysis *a;
 
-  /* Another class was asked for since, or another dump opened. */
-  if (self->disposed || instances == NULL || job->serial != self->instances_serial
-      || job->loader != hs_view_get_loader (HS_VIEW (self))
-      || (a = hs_view_get_analysis (HS_VIEW (self))) == NULL)
+  if (instances == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
     return;
-  self->instances_pending = FALSE;
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
                                        "%u instances of %s, largest retained size first", instances->len),
                           instances->len, hs_class_name (a->heap, job->klass));
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  list = hs_object_list_new_take (job->loader, g_steal_pointer (&instances));
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+  show_objects (self, text, job->loader, g_steal_pointer (&instances));
 }
 
 void
@@ -479,17 +495,13 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
   HsClassesView *self = HS_CLASSES_VIEW (source);
   SearchJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autoptr(HsObjectList) list = NULL;
   g_autofree char *text = NULL;
   GArray *objs;
   HsAnalysis *a;
 
-  /* Cancelled by a newer search, another class asked for, another dump. */
-  if (self->disposed || r == NULL || job->serial != self->instances_serial
-      || job->loader != hs_view_get_loader (HS_VIEW (self))
-      || (a = hs_view_get_analysis (HS_VIEW (self))) == NULL)
+  /* NULL when cancelled by a newer search. */
+  if (r == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
     return;
-  self->instances_pending = FALSE;
   g_clear_object (&self->search_cancellable);
   /* Results as objects: the class objects of the classes named, then the
    * strings. */
@@ -507,9 +519,7 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
   else
     text = g_strdup_printf (_("%" PRIu64 " classes · %" PRIu64 " strings containing “%s”"),
                             (uint64_t) r->n_classes, (uint64_t) r->n_strings, job->text);
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  list = hs_object_list_new_take (job->loader, objs);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+  show_objects (self, text, job->loader, objs);
 }
 
 void

@@ -186,16 +186,6 @@ hs_compare_list_set_sort (HsCompareList *self, HsCompareField field, gboolean de
 }
 
 void
-hs_compare_list_get_sort (HsCompareList *self, HsCompareField *field, gboolean *descending)
-{
-  g_return_if_fail (HS_IS_COMPARE_LIST (self));
-  if (field != NULL)
-    *field = self->field;
-  if (descending != NULL)
-    *descending = self->descending;
-}
-
-void
 hs_compare_list_set_filter (HsCompareList *self, const char *text)
 {
   g_return_if_fail (HS_IS_COMPARE_LIST (self));

@@ -25,9 +25,6 @@ const HsCompare *hs_compare_list_get_compare (HsCompareList *self);
 void             hs_compare_list_set_sort    (HsCompareList  *self,
                                               HsCompareField  field,
                                               gboolean        descending);
-void             hs_compare_list_get_sort    (HsCompareList  *self,
-                                              HsCompareField *field,
-                                              gboolean       *descending);
 /* The rows whose class name contains text (case-insensitive; NULL or "":
  * all). */
 void             hs_compare_list_set_filter  (HsCompareList  *self,
