@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the dump test-query.c reads (with ../hprofgen.py).
+"""Writes the dumps test-query.c reads (with ../hprofgen.py).
 
     make-query-dumps.py OUTDIR
 
@@ -27,6 +27,21 @@ Retained (dominator tree): F 112; D = 16 + 112 = 128 (E does not count, it
 is unreachable); B = 16 + 128 = 144; C 16; A = 16 + 144 + 16 = 176.
 Class retained: Node = A's 176 (A dominates B); Leaf = C + D = 144;
 byte[] = F's 112; Loader 0.
+
+toplevel.hprof (same layout rules; test_top_level_objects reads it because
+query.hprof has only one instance no other object retains): five JNI global
+roots and one array two of them share,
+
+    P  com.example.Node {next=byte[100]}  16 + 112 = 128 retained
+    R  byte[40] (a root itself)           56
+    Q  com.example.Leaf {data=byte[10]}   16 + 24  = 40
+    X  byte[20], referred to by S and T   align(12 + 20) = 32: neither S nor
+                                          T dominates it, so it is top-level
+    S, T  com.example.Node {next=X}       16 each (S at the lower address)
+
+so the top-level instances by retained size are P, R, Q, X, S, T (S before T
+on the tie: smaller index); every other top-level object is a class object
+of 0 bytes (no statics).
 """
 import os
 import sys
@@ -68,10 +83,39 @@ def build():
     return h
 
 
+def build_toplevel():
+    h = Hprof(version='1.0.2', id_size=4, timestamp_ms=1767225600000)
+    d = h.heap_dump(segmented=True)
+    addr = Addresses(0x20000, [24, 40])
+
+    obj = addr()
+    d.cls(obj, 'java/lang/Object')
+    byte_arr = addr()
+    d.cls(byte_arr, '[B', obj)
+    node = addr()
+    d.cls(node, 'com/example/Node', obj, fields=[('next', OBJECT), ('other', OBJECT)])
+    leaf = addr()
+    d.cls(leaf, 'com/example/Leaf', obj, fields=[('data', OBJECT)])
+
+    p, p_data, q, q_data, r, s, t, x = (addr() for _ in range(8))
+    d.instance(p, node, {'next': p_data, 'other': 0})
+    d.prim_array(p_data, BYTE, [1] * 100)
+    d.instance(q, leaf, {'data': q_data})
+    d.prim_array(q_data, BYTE, [2] * 10)
+    d.prim_array(r, BYTE, [3] * 40)
+    d.instance(s, node, {'next': x, 'other': 0})
+    d.instance(t, node, {'next': x, 'other': 0})
+    d.prim_array(x, BYTE, [4] * 20)
+    for root in (p, q, r, s, t):
+        d.jni_global(root)
+    return h
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     build().write(os.path.join(out, 'query.hprof'))
+    build_toplevel().write(os.path.join(out, 'toplevel.hprof'))
 
 
 if __name__ == '__main__':

@@ -6,6 +6,7 @@
 
 static HsAnalysis *full;       /* with dominators */
 static HsAnalysis *shallow;    /* dominators skipped */
+static HsAnalysis *several;    /* toplevel.hprof, with dominators */
 
 /* Object ids of query.hprof (addresses handed out by Addresses). */
 #define ID_A 0x10098
@@ -17,6 +18,14 @@ static HsAnalysis *shallow;    /* dominators skipped */
 #define ID_H 0x10158
 #define ID_I 0x10180
 #define ID_J 0x10198
+
+/* Object ids of toplevel.hprof (Addresses (0x20000, [24, 40])). */
+#define ID_P 0x20080
+#define ID_Q 0x200c0
+#define ID_R 0x20100
+#define ID_S 0x20118
+#define ID_T 0x20140
+#define ID_X 0x20158
 
 static HsObj
 obj (HsAnalysis *a, guint64 id)
@@ -221,6 +230,38 @@ test_top_level_objects (void)
     g_assert_cmpuint (dom->retained[g_array_index (all, HsObj, i)], <=,
                       dom->retained[g_array_index (one, HsObj, 0)]);
   g_assert_cmpuint (none->len, ==, 0);
+  /* query.hprof: A (176, the docstring) is the one instance on top. */
+  g_assert_cmpuint (g_array_index (one, HsObj, 0), ==, obj (full, ID_A));
+  g_assert_cmpuint (dom->retained[obj (full, ID_A)], ==, 176);
+}
+
+/* toplevel.hprof: several top-level instances of distinct retained sizes
+ * (make-query-dumps.py works them out), so the order can be wrong. */
+static void
+test_top_level_several (void)
+{
+  const HsDomTree *dom = several->dom;
+  const guint64 ids[] = { ID_P, ID_R, ID_Q, ID_X, ID_S, ID_T };
+  const guint64 sizes[] = { 128, 56, 40, 32, 16, 16 };
+  g_autoptr(GArray) all = hs_query_top_level_objects (several, 1000);
+  g_autoptr(GArray) three = hs_query_top_level_objects (several, 3);
+  guint64 n_top = 0;
+
+  for (guint64 i = 0; i < dom->n; i++)
+    n_top += dom->idom[i] == (HsObj) dom->n;
+  g_assert_cmpuint (all->len, ==, n_top);
+  g_assert_cmpuint (all->len, >=, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_assert_cmpuint (g_array_index (all, HsObj, i), ==, obj (several, ids[i]));
+      g_assert_cmpuint (dom->retained[g_array_index (all, HsObj, i)], ==, sizes[i]);
+    }
+  /* The rest are class objects: no statics, 0 bytes. */
+  for (guint i = G_N_ELEMENTS (ids); i < all->len; i++)
+    g_assert_cmpuint (dom->retained[g_array_index (all, HsObj, i)], ==, 0);
+  /* A limit keeps the biggest, in order. */
+  g_assert_cmpuint (three->len, ==, 3);
+  g_assert_cmpmem (three->data, 3 * sizeof (HsObj), all->data, 3 * sizeof (HsObj));
 }
 
 static void
@@ -274,6 +315,11 @@ main (int argc, char **argv)
   opts.skip_dominators = TRUE;
   shallow = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
+  g_free (path);
+  path = g_build_filename (argv[1], "toplevel.hprof", NULL);
+  opts.skip_dominators = FALSE;
+  several = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
 
   g_test_add_func ("/query/sorted-classes", test_sorted_classes);
   g_test_add_func ("/query/sort-names", test_sort_names);
@@ -281,9 +327,11 @@ main (int argc, char **argv)
   g_test_add_func ("/query/instances", test_instances);
   g_test_add_func ("/query/top-objects", test_top_objects);
   g_test_add_func ("/query/top-level-objects", test_top_level_objects);
+  g_test_add_func ("/query/top-level-several", test_top_level_several);
   g_test_add_func ("/query/root-path", test_root_path);
   int rc = g_test_run ();
   hs_analysis_free (full);
   hs_analysis_free (shallow);
+  hs_analysis_free (several);
   return rc;
 }

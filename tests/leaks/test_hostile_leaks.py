@@ -68,6 +68,22 @@ def kwr(oid, referent):
     return inst(oid, KWR, 0, referent, 0)
 
 
+def leak_chain_dump(n):
+    """Holder.head -> Node 0 -> ... -> Node n-1 -> Leaky, watched by a
+    KeyedWeakReference (Holder.watch): the dump, not yet written."""
+    h, d = base_dump()
+    leak = FIRST + 16 * n
+    w = leak + 16
+    d.cls(HOLDER, 'com/example/Holder', super_id=OBJ,
+          statics=[('head', g.OBJECT, FIRST), ('watch', g.OBJECT, w)])
+    for k in (OBJ, REF, WEAK, KWR, NODE, LEAKY, OBJS, HOLDER):
+        d.sticky(k)
+    body = [inst(FIRST + 16 * i, NODE, FIRST + 16 * (i + 1)) for i in range(n)]
+    body += [inst(leak, LEAKY, 0), kwr(w, leak)]
+    h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(body))
+    return h
+
+
 def run(*args, limit_mb=None, timeout=120):
     assert CLI, 'HS_CLI must point at heapscope-cli'
 
@@ -162,16 +178,7 @@ class Hostile(unittest.TestCase):
         """Holder.head -> Node 0 -> ... -> Node N-1 -> Leaky (watched): one
         trace of N + 2 nodes, shown as the first and last few."""
         N = 1000000
-        h, d = base_dump()
-        leak = FIRST + 16 * N
-        w = leak + 16
-        d.cls(HOLDER, 'com/example/Holder', super_id=OBJ,
-              statics=[('head', g.OBJECT, FIRST), ('watch', g.OBJECT, w)])
-        for k in (OBJ, REF, WEAK, KWR, NODE, LEAKY, OBJS, HOLDER):
-            d.sticky(k)
-        body = [inst(FIRST + 16 * i, NODE, FIRST + 16 * (i + 1)) for i in range(N)]
-        body += [inst(leak, LEAKY, 0), kwr(w, leak)]
-        h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(body))
+        h = leak_chain_dump(N)
         dump = self.path('chain.hprof')
         h.write(dump)
         r, _ = self.leaks(dump, limit_mb=700, max_s=60)
@@ -379,16 +386,7 @@ class Hostile(unittest.TestCase):
         """Holder.head -> Node 0 -> ... -> Node N-1 -> Leaky: the report's
         trace is the abridged one (16 nodes), with one line for the gap."""
         N = 100000
-        h, d = base_dump()
-        leak = FIRST + 16 * N
-        w = leak + 16
-        d.cls(HOLDER, 'com/example/Holder', super_id=OBJ,
-              statics=[('head', g.OBJECT, FIRST), ('watch', g.OBJECT, w)])
-        for k in (OBJ, REF, WEAK, KWR, NODE, LEAKY, OBJS, HOLDER):
-            d.sticky(k)
-        body = [inst(FIRST + 16 * i, NODE, FIRST + 16 * (i + 1)) for i in range(N)]
-        body += [inst(leak, LEAKY, 0), kwr(w, leak)]
-        h.record(g.TAG_HEAP_DUMP_SEGMENT, b''.join(body))
+        h = leak_chain_dump(N)
         dump = self.path('gap.hprof')
         h.write(dump)
         out = self.path('gap.html')

@@ -67,6 +67,15 @@ def base_classes(d):
         d.sticky(k)
 
 
+def base_dump():
+    """A HotSpot dump (4-byte ids) with the base classes, its heap-dump
+    segment and the object addresses (from 0x10000, 8 apart)."""
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump(segmented=True)
+    base_classes(d)
+    return h, d, g.Addresses(0x10000, [8])
+
+
 class Tmp(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -92,10 +101,7 @@ class StaticMap(Tmp):
 
     @classmethod
     def build(cls):
-        h = g.Hprof(version='1.0.2', id_size=4)
-        d = h.heap_dump(segmented=True)
-        new = g.Addresses(0x10000, [8])
-        base_classes(d)
+        h, d, new = base_dump()
         d.cls(MAP, 'java/util/HashMap', super_id=OBJ, fields=[('table', g.OBJECT), ('size', g.INT)])
         d.cls(NODE, 'java/util/HashMap$Node', super_id=OBJ,
               fields=[('key', g.OBJECT), ('value', g.OBJECT), ('next', g.OBJECT)])
@@ -181,10 +187,7 @@ class ParkedThreads(Tmp):
 
     @classmethod
     def build(cls):
-        h = g.Hprof(version='1.0.2', id_size=4)
-        d = h.heap_dump(segmented=True)
-        new = g.Addresses(0x10000, [8])
-        base_classes(d)
+        h, d, new = base_dump()
         d.cls(THREAD, 'java/lang/Thread', super_id=OBJ, fields=[('name', g.OBJECT)])
         d.sticky(THREAD)
         cls.buffers = []
@@ -233,10 +236,7 @@ class NoSuspect(Tmp):
 
     @classmethod
     def build(cls):
-        h = g.Hprof(version='1.0.2', id_size=4)
-        d = h.heap_dump(segmented=True)
-        new = g.Addresses(0x10000, [8])
-        base_classes(d)
+        h, d, new = base_dump()
         cls.objs = []
         for i in range(11):
             k = 0x2000 + 8 * i
@@ -274,10 +274,7 @@ class DeepAccumulation(Tmp):
 
     @classmethod
     def build(cls):
-        h = g.Hprof(version='1.0.2', id_size=4)
-        d = h.heap_dump(segmented=True)
-        new = g.Addresses(0x10000, [8])
-        base_classes(d)
+        h, d, new = base_dump()
         d.cls(WRAPPER, 'com/example/Wrapper', super_id=OBJ,
               fields=[('inner', g.OBJECT), ('side', g.OBJECT)])
         d.sticky(WRAPPER)
@@ -330,10 +327,7 @@ class CommonPath(Tmp):
 
     @classmethod
     def build(cls):
-        h = g.Hprof(version='1.0.2', id_size=4)
-        d = h.heap_dump(segmented=True)
-        new = g.Addresses(0x10000, [8])
-        base_classes(d)
+        h, d, new = base_dump()
         members = []
         for i in range(12):
             b = new()

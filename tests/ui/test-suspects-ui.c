@@ -71,20 +71,6 @@ window_close (HsWindow *window)
   ui_iterate (100);
 }
 
-static GtkWidget *
-find_button (GtkWidget *root, const char *label)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
-        return c;
-      if ((found = find_button (c, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A mapped button that activates win.inspect on obj. */
 static GtkWidget *
 find_inspect_button (GtkWidget *root, HsObj obj)
@@ -193,7 +179,7 @@ test_static_map (void)
   /* Show in Treemap zooms straight to the accumulation point: the path is
    * the virtual root, the Cache class, the map, the table. */
   {
-    GtkWidget *button = find_button (GTK_WIDGET (trace), "Show in _Treemap");
+    GtkWidget *button = ui_find_button (GTK_WIDGET (trace), "Show in _Treemap");
     g_assert_nonnull (button);
     g_assert_true (gtk_widget_get_visible (button));
     g_signal_emit_by_name (button, "clicked");

@@ -111,22 +111,6 @@ find_child (GtkWidget *widget, GType type)
 
 /* --- classes ------------------------------------------------------------ */
 
-static guint64
-direct_value (HsAnalysis *a, HsClass c, HsClassColumn column)
-{
-  switch (column)
-    {
-    case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
-    case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_UNREACHABLE: return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
-    case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
-    case HS_CLASS_COLUMN_NAME:
-    case HS_CLASS_N_COLUMNS:
-    default: g_assert_not_reached ();
-    }
-}
-
 static HsClassRow *
 row_at (GListModel *model, guint i)
 {
@@ -243,10 +227,10 @@ check_sorting (HsClassesView *view, HsAnalysis *a)
         if (column != HS_CLASS_COLUMN_NAME)
           {
             g_autoptr(HsClassRow) first = row_at (model, 0);
-            guint64 best = direct_value (a, 0, column);
+            guint64 best = ui_class_value (a, 0, column);
             for (HsClass c = 1; c < hs_heap_n_classes (a->heap); c++)
               {
-                guint64 v = direct_value (a, c, column);
+                guint64 v = ui_class_value (a, c, column);
                 best = order == GTK_SORT_ASCENDING ? MIN (best, v) : MAX (best, v);
               }
             g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);

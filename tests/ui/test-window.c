@@ -72,22 +72,6 @@ compare_rows (HsClassRow *a, HsClassRow *b, HsClassColumn column)
   return strcmp (hs_class_row_get_name (a), hs_class_row_get_name (b));
 }
 
-static guint64
-direct_value (HsAnalysis *a, HsClass c, HsClassColumn column)
-{
-  switch (column)
-    {
-    case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
-    case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_UNREACHABLE: return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
-    case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
-    case HS_CLASS_COLUMN_NAME:
-    case HS_CLASS_N_COLUMNS:
-    default: g_assert_not_reached ();
-    }
-}
-
 static void
 check_class_sorting (HsWindow *window, HsAnalysis *a)
 {
@@ -127,10 +111,10 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         if (column != HS_CLASS_COLUMN_NAME && n > 0)
           {
             g_autoptr(HsClassRow) first = g_list_model_get_item (model, 0);
-            guint64 best = direct_value (a, 0, column);
+            guint64 best = ui_class_value (a, 0, column);
             for (HsClass c = 1; c < hs_heap_n_classes (a->heap); c++)
               {
-                guint64 v = direct_value (a, c, column);
+                guint64 v = ui_class_value (a, c, column);
                 best = order == GTK_SORT_ASCENDING ? MIN (best, v) : MAX (best, v);
               }
             g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);
@@ -384,20 +368,6 @@ check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
 
 /* --- overview and leak trace buttons ----------------------------------- */
 
-static GtkWidget *
-find_button (GtkWidget *root, const char *label)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
-        return c;
-      if ((found = find_button (c, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
@@ -417,7 +387,7 @@ check_copy_trace (HsWindow *window)
 {
   HsLeakTrace *trace = hs_leak_trace_view_get_trace (ui_trace_view (window));
   HsLeakNode *last = g_ptr_array_index (trace->nodes, trace->nodes->len - 1);
-  GtkWidget *copy = find_button (GTK_WIDGET (ui_trace_view (window)), "_Copy Trace");
+  GtkWidget *copy = ui_find_button (GTK_WIDGET (ui_trace_view (window)), "_Copy Trace");
   g_autofree char *text = NULL;
 
   g_assert_nonnull (copy);
@@ -434,7 +404,7 @@ static void
 check_overview (HsWindow *window)
 {
   HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
-  GtkWidget *button = find_button (GTK_WIDGET (overview), "Show _Leaks");
+  GtkWidget *button = ui_find_button (GTK_WIDGET (overview), "Show _Leaks");
 
   g_assert_cmpuint (hs_overview_view_get_n_biggest (overview), ==, 10);
   hs_window_set_view (window, "overview");

@@ -219,3 +219,33 @@ ui_drop_target (HsWindow *window)
     }
   return NULL;
 }
+
+GtkWidget *
+ui_find_button (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (c)), label) == 0)
+        return c;
+      if ((found = ui_find_button (c, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+guint64
+ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
+{
+  switch (column)
+    {
+    case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
+    case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
+    case HS_CLASS_COLUMN_UNREACHABLE: return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
+    case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
+    case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
+    case HS_CLASS_COLUMN_NAME:
+    case HS_CLASS_N_COLUMNS:
+    default: g_assert_not_reached ();
+    }
+}

@@ -42,3 +42,8 @@ HsInspector     *ui_inspector     (HsWindow *window);
 const char      *ui_toast_text    (HsWindow *window);
 /* The window's drop target (files dropped on the window open). */
 GtkDropTarget   *ui_drop_target   (HsWindow *window);
+/* The first button below root (depth first) labelled label, or NULL. */
+GtkWidget       *ui_find_button   (GtkWidget *root, const char *label);
+/* A class's figure for a classes-table column, read from the heap and the
+ * analysis directly (what the table must show). */
+guint64          ui_class_value   (HsAnalysis *a, HsClass c, HsClassColumn column);
