@@ -513,7 +513,8 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
   gboolean sized;
 
   node->obj = o;
-  node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
+  node->kind = hs_heap_object_kind (c->heap, o);
+  node->is_class = node->kind == HS_KIND_CLASS;
   node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
   node->obfuscated_class = g_strdup (hs_class_obfuscated_name (c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o)
                                                                                       : hs_heap_object_class (c->heap, o)));
