@@ -337,7 +337,7 @@ inspect_context_wrapper (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
   const char *sn;
   if (f & (CF_ACTIVITY | CF_APPLICATION | CF_SERVICE))
     return; /* they have inspectors of their own */
-  sn = _hs_leak_simple_name (_hs_leak_object_class_name (c, o));
+  sn = hs_format_simple_name (_hs_leak_object_class_name (c, o));
   _hs_leak_read_obj (c, o, "mBase", NULL, &base);
   act = unwrap_activity (c, base);
   if (act != HS_OBJ_NONE)

@@ -97,17 +97,6 @@ hs_leak_report_free (HsLeakReport *report)
   g_free (report);
 }
 
-/* "Foo" of "com.example.Foo" (nested classes keep their "Outer$"). */
-const char *
-_hs_leak_simple_name (const char *name)
-{
-  const char *dot;
-  if (name == NULL)
-    return "";
-  dot = strrchr (name, '.');
-  return dot ? dot + 1 : name;
-}
-
 const char *
 hs_leaking_name (HsLeaking l)
 {
