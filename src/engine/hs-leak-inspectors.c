@@ -273,15 +273,24 @@ inspect_thread (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
     ADD (r->not_leaking, "the thread is running: it is a GC root");
 }
 
+/* A boolean field that decides: true is leaking, false is not ("Cls#field
+ * is true/false"). Returns the field's value, -1 when it cannot be read. */
+static int
+flag_status (LeakCtx *c, HsObj o, const char *cls, const char *field, LeakInspection *r)
+{
+  int v = _hs_leak_read_bool (c, o, field);
+  if (v == 1)
+    ADD (r->leaking, "%s#%s is true", cls, field);
+  else if (v == 0)
+    ADD (r->not_leaking, "%s#%s is false", cls, field);
+  return v;
+}
+
 static void
 inspect_activity (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 {
-  int d = _hs_leak_read_bool (c, o, "mDestroyed");
-  if (d == 1)
-    ADD (r->leaking, "Activity#mDestroyed is true");
-  else if (d == 0)
-    ADD (r->not_leaking, "Activity#mDestroyed is false");
-  else if (_hs_leak_read_bool (c, o, "mFinished") == 1)
+  if (flag_status (c, o, "Activity", "mDestroyed", r) < 0
+      && _hs_leak_read_bool (c, o, "mFinished") == 1)
     ADD (r->leaking, "Activity#mFinished is true");
 }
 
@@ -315,11 +324,7 @@ inspect_fragment (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 static void
 inspect_window (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 {
-  int d = _hs_leak_read_bool (c, o, "mDestroyed");
-  if (d == 1)
-    ADD (r->leaking, "Window#mDestroyed is true");
-  else if (d == 0)
-    ADD (r->not_leaking, "Window#mDestroyed is false");
+  flag_status (c, o, "Window", "mDestroyed", r);
 }
 
 static void
@@ -337,7 +342,7 @@ inspect_context_wrapper (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
   const char *sn;
   if (f & (CF_ACTIVITY | CF_APPLICATION | CF_SERVICE))
     return; /* they have inspectors of their own */
-  sn = _hs_leak_simple_name (_hs_leak_object_class_name (c, o));
+  sn = hs_format_simple_name (_hs_leak_object_class_name (c, o));
   _hs_leak_read_obj (c, o, "mBase", NULL, &base);
   act = unwrap_activity (c, base);
   if (act != HS_OBJ_NONE)
@@ -353,11 +358,7 @@ inspect_context_wrapper (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 static void
 inspect_message_queue (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 {
-  int q = _hs_leak_read_bool (c, o, "mQuitting");
-  if (q == 1)
-    ADD (r->leaking, "MessageQueue#mQuitting is true");
-  else if (q == 0)
-    ADD (r->not_leaking, "MessageQueue#mQuitting is false");
+  flag_status (c, o, "MessageQueue", "mQuitting", r);
 }
 
 /* Anonymous classes (Outer$1): what they extend. */

@@ -28,6 +28,16 @@ json_maybe_string (GString *out, const char *s)
     g_string_append (out, "null");
 }
 
+/* A duration in ms, or null when unknown (negative). */
+static void
+json_maybe_duration (GString *out, gint64 ms)
+{
+  if (ms >= 0)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, ms);
+  else
+    g_string_append (out, "null");
+}
+
 static const char *
 ref_kind_name (HsPathRefKind k)
 {
@@ -128,15 +138,9 @@ json_trace (GString *out, const HsLeakTrace *t)
   g_string_append (out, ",\"description\":");
   json_maybe_string (out, t->watch_description);
   g_string_append (out, ",\"retained_duration_ms\":");
-  if (t->retained_duration_ms >= 0)
-    g_string_append_printf (out, "%" G_GINT64_FORMAT, t->retained_duration_ms);
-  else
-    g_string_append (out, "null");
+  json_maybe_duration (out, t->retained_duration_ms);
   g_string_append (out, ",\"watch_duration_ms\":");
-  if (t->watch_duration_ms >= 0)
-    g_string_append_printf (out, "%" G_GINT64_FORMAT, t->watch_duration_ms);
-  else
-    g_string_append (out, "null");
+  json_maybe_duration (out, t->watch_duration_ms);
   g_string_append (out, ",\"signature\":");
   json_maybe_string (out, t->signature);
   g_string_append (out, ",\"nodes\":");

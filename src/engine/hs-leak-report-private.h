@@ -4,6 +4,7 @@
 #pragma once
 
 #include "hs-leak-report.h"
+#include "hs-format.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +23,6 @@ struct _HsLeakTracePrivate {
   char *fingerprint_desc;
 };
 
-const char         *_hs_leak_simple_name        (const char *name);
 HsLeakTracePrivate *_hs_leak_trace_private_new  (guint n_nodes);
 void                _hs_leak_node_free          (gpointer node);
 void                _hs_leak_group_free         (gpointer group);

@@ -97,17 +97,6 @@ hs_leak_report_free (HsLeakReport *report)
   g_free (report);
 }
 
-/* "Foo" of "com.example.Foo" (nested classes keep their "Outer$"). */
-const char *
-_hs_leak_simple_name (const char *name)
-{
-  const char *dot;
-  if (name == NULL)
-    return "";
-  dot = strrchr (name, '.');
-  return dot ? dot + 1 : name;
-}
-
 const char *
 hs_leaking_name (HsLeaking l)
 {
@@ -125,10 +114,14 @@ hs_leak_node_kind (const HsLeakNode *node)
   g_return_val_if_fail (node != NULL, "instance");
   if (node->is_class)
     return "class";
-  /* Array classes, and only they, are named "X[]" (Java source form). */
-  if (node->class_name && g_str_has_suffix (node->class_name, "[]"))
-    return "array";
-  return "instance";
+  switch (node->kind)
+    {
+    case HS_KIND_CLASS: return "class";
+    case HS_KIND_OBJ_ARRAY:
+    case HS_KIND_PRIM_ARRAY: return "array";
+    case HS_KIND_INSTANCE:
+    default: return "instance";
+    }
 }
 
 guint64

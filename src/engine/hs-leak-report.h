@@ -26,6 +26,7 @@ typedef struct {
   HsObj obj;
   char *class_name;          /* Java source form; "class Foo" not used: see is_class */
   gboolean is_class;         /* node is a class object */
+  HsKind kind;               /* the object's kind, set when the trace is built */
   char *description;         /* short: string value, thread name, ... or NULL */
   HsLeaking leaking;
   GPtrArray *reasons;        /* char*: "Activity#mDestroyed is true", ... */
@@ -97,6 +98,8 @@ guint64       hs_leak_group_get_retained (const HsLeakGroup *group);
 const char   *hs_leaking_name       (HsLeaking l); /* "YES", "NO", "UNKNOWN" */
 /* "class", "array" or "instance": the one rule for a node's kind (JSON,
  * text, report). */
+/* "class", "array" or "instance": the node's kind as the JSON, text and
+ * HTML reports name it. */
 const char   *hs_leak_node_kind     (const HsLeakNode *node);
 
 /* Extra facts of the nodes of traces made by the engine (NULL / 0 for

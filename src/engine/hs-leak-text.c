@@ -11,7 +11,7 @@ static void
 ref_label_parts (const HsLeakNode *node, GString *prefix, GString *name)
 {
   const char *owner =
-      _hs_leak_simple_name (node->ref_owner_class ? node->ref_owner_class : node->class_name);
+      hs_format_simple_name (node->ref_owner_class ? node->ref_owner_class : node->class_name);
   switch (node->ref_kind)
     {
     case HS_PATH_REF_STATIC:

@@ -410,7 +410,7 @@ fill_reference (LeakCtx *c, HsLeakNode *node, const HsObj *p, guint i, gboolean 
 static char *
 suspect_part (const HsLeakNode *node, gboolean simple)
 {
-  const char *cn = simple ? _hs_leak_simple_name (node->class_name) : node->class_name;
+  const char *cn = simple ? hs_format_simple_name (node->class_name) : node->class_name;
   switch (node->ref_kind)
     {
     case HS_PATH_REF_ELEMENT: return g_strdup_printf ("%s[x]", cn);
@@ -513,7 +513,8 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
   gboolean sized;
 
   node->obj = o;
-  node->is_class = hs_heap_object_kind (c->heap, o) == HS_KIND_CLASS;
+  node->kind = hs_heap_object_kind (c->heap, o);
+  node->is_class = node->kind == HS_KIND_CLASS;
   node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
   node->obfuscated_class = g_strdup (hs_class_obfuscated_name (c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o)
                                                                                       : hs_heap_object_class (c->heap, o)));
@@ -527,7 +528,7 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
   own = own_reason (&r, force_last && i + 1 == s->n, &why);
   if ((gint)i < s->last_no)
     {
-      const char *sn = _hs_leak_simple_name (_hs_leak_object_class_name (c, s->p[nxt]));
+      const char *sn = hs_format_simple_name (_hs_leak_object_class_name (c, s->p[nxt]));
       if (own == HS_LEAKING_UNKNOWN)
         w = g_strdup_printf ("%s↓ is not leaking", sn);
       else if (own == HS_LEAKING_NO)
@@ -537,7 +538,7 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
     }
   else if (i > s->first_yes && i < s->end)
     {
-      const char *sp = _hs_leak_simple_name (_hs_leak_object_class_name (c, s->p[prev]));
+      const char *sp = hs_format_simple_name (_hs_leak_object_class_name (c, s->p[prev]));
       if (own == HS_LEAKING_UNKNOWN)
         w = g_strdup_printf ("%s↑ is leaking", sp);
       else

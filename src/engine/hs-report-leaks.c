@@ -82,26 +82,6 @@ append_reference (GString *out, const HsLeakNode *node, const PathStyle *style)
   g_string_append (out, "</div>\n");
 }
 
-static const char *
-node_kind_label (HsAnalysis *a, const HsLeakNode *node)
-{
-  if (node->is_class)
-    return "class";
-  if (node->obj != HS_OBJ_NONE && node->obj < hs_heap_n_objects (a->heap))
-    switch (hs_heap_object_kind (a->heap, node->obj))
-      {
-      case HS_KIND_OBJ_ARRAY:
-      case HS_KIND_PRIM_ARRAY:
-        return "array";
-      case HS_KIND_CLASS:
-        return "class";
-      case HS_KIND_INSTANCE:
-      default:
-        return "instance";
-      }
-  return "instance";
-}
-
 /* A trace's path as an ordered list: the GC root, then each node (class,
  * kind, id, description, status and reasons, retained size) with its
  * reference to the next. Leak traces and suspects' paths alike. */
@@ -143,7 +123,7 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
                                    "<div class=\"node-head\"><span class=\"cls\">",
                               last ? " " : "", last ? st_style->last_class : "", hs_leaking_name (node->leaking));
       hs_html_escape (out, node->class_name);
-      g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", node_kind_label (a, node));
+      g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", hs_leak_node_kind (node));
       if (node->obj != HS_OBJ_NONE && node->obj < n_obj)
         {
           g_string_append (out, " <span class=\"oid\">");

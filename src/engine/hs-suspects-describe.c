@@ -4,22 +4,10 @@
 #include "config.h"
 
 #include "hs-suspects-private.h"
+#include "hs-format.h"
 
 #include <math.h>
 #include <string.h>
-
-static void
-append_grouped (GString *s, guint64 v)
-{
-  char buf[32];
-  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (s, ',');
-      g_string_append_c (s, buf[i]);
-    }
-}
 
 static void
 append_percent (GString *s, double p)
@@ -69,7 +57,7 @@ append_object (GString *s, HsHeap *heap, HsObj o)
   if (n >= 0)
     {
       g_string_append (s, " of ");
-      append_grouped (s, (guint64)n);
+      hs_format_append_grouped (s, (guint64)n);
       g_string_append (s, n == 1 ? " entry" : " entries");
     }
 }
@@ -142,7 +130,7 @@ _hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s)
         {
           g_autofree char *sz = hs_format_bytes (top->retained);
           g_string_append (d, "; mostly in ");
-          append_grouped (d, top->count);
+          hs_format_append_grouped (d, top->count);
           g_string_append_printf (d, " `%s` objects (%s)", top->class_name, sz);
         }
     }
@@ -159,7 +147,7 @@ _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *m
   HsObj big = g_array_index (s->biggest, HsObj, 0);
   g_autofree char *big_size = hs_format_bytes (dom->retained[big]);
   gboolean all_locals = member_paths->len > 0;
-  append_grouped (d, s->count);
+  hs_format_append_grouped (d, s->count);
   g_string_append_printf (d, " objects of class `%s` retain %s (", s->class_name, size);
   append_percent (d, s->percent);
   g_string_append_printf (d, ") together; the biggest retains %s (", big_size);
