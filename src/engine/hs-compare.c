@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hs-compare.h"
+#include "hs-format.h"
 #include "hs-json.h"
 
 static gint64
@@ -244,33 +245,19 @@ hs_compare_warning (const HsCompare *cmp)
 
 /* --- formatting ---------------------------------------------------------- */
 
-/* As hs_format_bytes (SI units; below 1000 exact bytes), with a sign. */
+/* hs_format_bytes with a sign. */
 char *
 hs_compare_format_bytes_delta (gint64 delta)
 {
-  guint64 m = delta < 0 ? -(guint64)delta : (guint64)delta;
-  g_autofree char *abs = m < 1000 ? g_strdup_printf ("%" G_GUINT64_FORMAT " B", m) : g_format_size (m);
+  g_autofree char *abs = hs_format_bytes (delta < 0 ? -(guint64)delta : (guint64)delta);
   return g_strdup_printf ("%s%s", delta > 0 ? "+" : delta < 0 ? "-" : "", abs);
-}
-
-static void
-append_grouped (GString *out, guint64 v)
-{
-  char buf[32];
-  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, buf[i]);
-    }
 }
 
 char *
 hs_compare_format_count_delta (gint64 delta)
 {
   GString *s = g_string_new (delta > 0 ? "+" : delta < 0 ? "-" : "");
-  append_grouped (s, delta < 0 ? -(guint64)delta : (guint64)delta);
+  hs_format_append_grouped (s, delta < 0 ? -(guint64)delta : (guint64)delta);
   return g_string_free (s, FALSE);
 }
 

@@ -19,19 +19,6 @@ esc_take (GString *out, char *s)
   g_free (s);
 }
 
-static void
-append_grouped (GString *out, guint64 v)
-{
-  char buf[32];
-  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, buf[i]);
-    }
-}
-
 /* The file a side was read from, by base name, and its dump if several. */
 static void
 append_dump_name (GString *out, const HsClassHistogram *h)
@@ -45,7 +32,7 @@ static void
 td_count (GString *out, guint64 v)
 {
   g_string_append_printf (out, "<td class=\"num\" data-v=\"%" G_GUINT64_FORMAT "\">", v);
-  append_grouped (out, v);
+  hs_format_append_grouped (out, v);
   g_string_append (out, "</td>");
 }
 
@@ -53,7 +40,7 @@ static void
 td_bytes (GString *out, guint64 v)
 {
   g_string_append_printf (out, "<td class=\"num\" data-v=\"%" G_GUINT64_FORMAT "\" title=\"", v);
-  append_grouped (out, v);
+  hs_format_append_grouped (out, v);
   g_string_append (out, " bytes\">");
   esc_take (out, hs_format_bytes (v));
   g_string_append (out, "</td>");
