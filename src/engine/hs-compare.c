@@ -117,8 +117,9 @@ cmp_desc_i64 (gint64 a, gint64 b)
   return a > b ? -1 : a < b;
 }
 
-int
-hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+/* The order of field alone (0 for the name), before the name breaks ties. */
+static int
+field_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
 {
   int r = 0;
   switch (field)
@@ -158,6 +159,23 @@ hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField
           break;
         }
     }
+  return r;
+}
+
+int
+hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+{
+  int r = field_cmp (a, b, field);
+  return r ? r : strcmp (a->name, b->name);
+}
+
+int
+hs_compare_row_cmp_ascending (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+{
+  int r;
+  if (field == HS_COMPARE_NAME || field == HS_COMPARE_STATUS)
+    return hs_compare_row_cmp (a, b, field);
+  r = -field_cmp (a, b, field);
   return r ? r : strcmp (a->name, b->name);
 }
 
