@@ -5,24 +5,11 @@
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-classes-view.h"
+#include "hs-query.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
-
-static gboolean
-parse_id (const char *text, guint64 *out)
-{
-  const char *p = text;
-  char *end = NULL;
-
-  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-    p += 2;
-  if (*p == '\0' || !g_ascii_isxdigit (*p))
-    return FALSE;
-  *out = g_ascii_strtoull (p, &end, 16);
-  return end != NULL && *end == '\0';
-}
 
 gboolean
 hs_window_go_to (HsWindow *self, const char *text, char **message)
@@ -43,7 +30,7 @@ hs_window_go_to (HsWindow *self, const char *text, char **message)
   if (query[0] == '\0')
     return FALSE;
 
-  is_id = parse_id (query, &id);
+  is_id = hs_query_parse_id (query, &id);
   if (is_id)
     {
       HsObj obj = hs_heap_find (a->heap, id);

@@ -9,7 +9,6 @@ int
 hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
 {
   HsCompareField field = HS_COMPARE_DELTA_RETAINED;
-  HsAnalysisOptions opts = { 0 };
   g_autoptr(HsClassHistogram) base = NULL;
   g_autoptr(HsCompare) cmp = NULL;
   g_autofree char *rules = NULL;
@@ -32,24 +31,12 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
   g_autoptr (HsMapping) mapping = NULL;
   if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
     return 2;
-  opts.mapping = mapping;
-  opts.open.follow_weak = o->follow_weak;
-  opts.open.dump = o->baseline_dump;
-  /* Only the baseline's class table is kept: its analysis is freed before
-   * the current dump is read, so the two are never in memory together. */
-  base = hs_class_histogram_load (baseline_path, &opts, NULL, NULL, NULL, error);
+  base = hs_cli_load_histogram (o, baseline_path, o->baseline_dump, mapping, "baseline: ", error);
   if (base == NULL)
-    {
-      g_prefix_error (error, "baseline: ");
-      return 2;
-    }
-  opts.open.dump = o->dump;
-  cur = hs_class_histogram_load (o->second_path, &opts, NULL, NULL, NULL, error);
+    return 2;
+  cur = hs_cli_load_histogram (o, o->second_path, o->dump, mapping, "current dump: ", error);
   if (cur == NULL)
-    {
-      g_prefix_error (error, "current dump: ");
-      return 2;
-    }
+    return 2;
   cmp = hs_compare_new (g_steal_pointer (&base), cur);
   rules = hs_compare_warning (cmp);
   if (!o->quiet)

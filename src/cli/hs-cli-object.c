@@ -14,20 +14,6 @@
 #define MAX_VISITS    2000000
 #define MAX_STRING    10000
 
-/* "0x1a2b", "1a2b" or "1A2B": the id, FALSE when it is not hex. */
-static gboolean
-parse_id (const char *text, guint64 *out)
-{
-  const char *p = text;
-  char *end = NULL;
-  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-    p += 2;
-  if (*p == '\0' || !g_ascii_isxdigit (*p))
-    return FALSE;
-  *out = g_ascii_strtoull (p, &end, 16);
-  return end != NULL && *end == '\0';
-}
-
 static const char *
 kind_name (HsKind k)
 {
@@ -311,7 +297,7 @@ int
 hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
 {
   guint64 id = 0;
-  if (o->second_path == NULL || !parse_id (o->second_path, &id))
+  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, &id))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "object needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
                    o->second_path ? o->second_path : "");

@@ -24,20 +24,13 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
    * together. */
   if (o->baseline)
     {
-      HsAnalysisOptions opts = { 0 };
       /* One mapping for both dumps, as diff does. */
       g_autoptr (HsMapping) mapping = NULL;
       if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
         return 2;
-      opts.mapping = mapping;
-      opts.open.follow_weak = o->follow_weak;
-      opts.open.dump = o->baseline_dump;
-      base = hs_class_histogram_load (o->baseline, &opts, NULL, NULL, NULL, error);
+      base = hs_cli_load_histogram (o, o->baseline, o->baseline_dump, mapping, "baseline: ", error);
       if (!base)
-        {
-          g_prefix_error (error, "baseline: ");
-          return 2;
-        }
+        return 2;
       if (base->warning && !o->quiet)
         g_printerr ("warning: baseline: %s\n", base->warning);
     }

@@ -34,6 +34,24 @@ hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c)
 }
 
 
+HsClassHistogram *
+hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMapping *mapping,
+                       const char *what, GError **error)
+{
+  HsAnalysisOptions opts = { 0 };
+  HsClassHistogram *h;
+
+  g_return_val_if_fail (o != NULL && path != NULL, NULL);
+  opts.mapping = mapping;
+  opts.open.follow_weak = o->follow_weak;
+  opts.open.dump = dump;
+  h = hs_class_histogram_load (path, &opts, NULL, NULL, NULL, error);
+  if (h == NULL)
+    g_prefix_error (error, "%s", what);
+  return h;
+}
+
+
 HsAnalysis *
 hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
 {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "hs-analysis.h"
+#include "hs-class-histogram.h"
 #include "hs-format.h"
 #include "hs-json.h"
 #include "hs-query.h"
@@ -70,6 +71,12 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* One side of a comparison: the class table of dump number dump of path,
+ * read with mapping (may be NULL) and the options' weak-reference setting;
+ * its analysis is freed before this returns, so the two sides are never in
+ * memory together. On error, error starts with what ("baseline: "). */
+HsClassHistogram *hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump,
+                                         HsMapping *mapping, const char *what, GError **error);
 /* Text as it may go to a terminal: control characters (C0 but newline
  * and tab when lines is TRUE, DEL, C1, which start escape sequences) as \u00XX, the rest as
  * it is. JSON is unchanged in meaning (its strings take the same escape),

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hs-compare.h"
+#include "hs-format.h"
 #include "hs-json.h"
 
 static gint64
@@ -116,8 +117,9 @@ cmp_desc_i64 (gint64 a, gint64 b)
   return a > b ? -1 : a < b;
 }
 
-int
-hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+/* The order of field alone (0 for the name), before the name breaks ties. */
+static int
+field_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
 {
   int r = 0;
   switch (field)
@@ -157,6 +159,23 @@ hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField
           break;
         }
     }
+  return r;
+}
+
+int
+hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+{
+  int r = field_cmp (a, b, field);
+  return r ? r : strcmp (a->name, b->name);
+}
+
+int
+hs_compare_row_cmp_ascending (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
+{
+  int r;
+  if (field == HS_COMPARE_NAME || field == HS_COMPARE_STATUS)
+    return hs_compare_row_cmp (a, b, field);
+  r = -field_cmp (a, b, field);
   return r ? r : strcmp (a->name, b->name);
 }
 
@@ -244,33 +263,19 @@ hs_compare_warning (const HsCompare *cmp)
 
 /* --- formatting ---------------------------------------------------------- */
 
-/* As hs_format_bytes (SI units; below 1000 exact bytes), with a sign. */
+/* hs_format_bytes with a sign. */
 char *
 hs_compare_format_bytes_delta (gint64 delta)
 {
-  guint64 m = delta < 0 ? -(guint64)delta : (guint64)delta;
-  g_autofree char *abs = m < 1000 ? g_strdup_printf ("%" G_GUINT64_FORMAT " B", m) : g_format_size (m);
+  g_autofree char *abs = hs_format_bytes (delta < 0 ? -(guint64)delta : (guint64)delta);
   return g_strdup_printf ("%s%s", delta > 0 ? "+" : delta < 0 ? "-" : "", abs);
-}
-
-static void
-append_grouped (GString *out, guint64 v)
-{
-  char buf[32];
-  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, buf[i]);
-    }
 }
 
 char *
 hs_compare_format_count_delta (gint64 delta)
 {
   GString *s = g_string_new (delta > 0 ? "+" : delta < 0 ? "-" : "");
-  append_grouped (s, delta < 0 ? -(guint64)delta : (guint64)delta);
+  hs_format_append_grouped (s, delta < 0 ? -(guint64)delta : (guint64)delta);
   return g_string_free (s, FALSE);
 }
 

@@ -68,6 +68,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsCompare, hs_compare_free)
 void         hs_compare_sort     (HsCompare *cmp, HsCompareField field);
 /* <0 when a comes first in the order of field (see HsCompareField). */
 int          hs_compare_row_cmp  (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field);
+/* The numeric fields smallest first (names still A to Z on ties); name and
+ * status as hs_compare_row_cmp. */
+int          hs_compare_row_cmp_ascending (const HsCompareRow *a, const HsCompareRow *b,
+                                           HsCompareField field);
 /* "count", "shallow", "retained" -> the matching DELTA field; FALSE otherwise. */
 gboolean     hs_compare_parse_sort_key (const char *key, HsCompareField *field);
 const char  *hs_compare_status_name    (HsCompareStatus status); /* "both", "new", "gone" */

@@ -345,3 +345,18 @@ hs_query_root_path (HsHeap *heap, HsObj obj, guint max_visits)
     }
   return path;
 }
+
+gboolean
+hs_query_parse_id (const char *text, guint64 *id)
+{
+  const char *p = text;
+  char *end = NULL;
+
+  g_return_val_if_fail (text != NULL && id != NULL, FALSE);
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    p += 2;
+  if (*p == '\0' || !g_ascii_isxdigit (*p))
+    return FALSE;
+  *id = g_ascii_strtoull (p, &end, 16);
+  return end != NULL && *end == '\0';
+}

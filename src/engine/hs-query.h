@@ -73,4 +73,8 @@ GArray   *hs_query_root_path          (HsHeap       *heap,
                                        HsObj         obj,
                                        guint         max_visits);
 
+/* An object id as every front end shows and takes it: "0x1a2b", "1a2b"
+ * or "1A2B". FALSE when text is not all hex. */
+gboolean hs_query_parse_id (const char *text, guint64 *id);
+
 G_END_DECLS

@@ -7,29 +7,10 @@
 #include "hs-report-private.h"
 
 static void
-esc (GString *out, const char *s)
-{
-  hs_html_escape (out, s);
-}
-
-static void
 esc_take (GString *out, char *s)
 {
   hs_html_escape (out, s);
   g_free (s);
-}
-
-static void
-append_grouped (GString *out, guint64 v)
-{
-  char buf[32];
-  int len = g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, v);
-  for (int i = 0; i < len; i++)
-    {
-      if (i > 0 && (len - i) % 3 == 0)
-        g_string_append_c (out, ',');
-      g_string_append_c (out, buf[i]);
-    }
 }
 
 /* The file a side was read from, by base name, and its dump if several. */
@@ -39,24 +20,6 @@ append_dump_name (GString *out, const HsClassHistogram *h)
   esc_take (out, g_path_get_basename (h->file ? h->file : ""));
   if (h->n_dumps > 1)
     g_string_append_printf (out, " (dump %u)", h->dump);
-}
-
-static void
-td_count (GString *out, guint64 v)
-{
-  g_string_append_printf (out, "<td class=\"num\" data-v=\"%" G_GUINT64_FORMAT "\">", v);
-  append_grouped (out, v);
-  g_string_append (out, "</td>");
-}
-
-static void
-td_bytes (GString *out, guint64 v)
-{
-  g_string_append_printf (out, "<td class=\"num\" data-v=\"%" G_GUINT64_FORMAT "\" title=\"", v);
-  append_grouped (out, v);
-  g_string_append (out, " bytes\">");
-  esc_take (out, hs_format_bytes (v));
-  g_string_append (out, "</td>");
 }
 
 static void
@@ -97,13 +60,13 @@ totals_row (GString *out, const char *label, guint64 base, guint64 cur, gint64 d
   g_string_append_printf (out, "<tr><th>%s</th>", label);
   if (bytes)
     {
-      td_bytes (out, base);
-      td_bytes (out, cur);
+      hs_html_td_bytes (out, base);
+      hs_html_td_bytes (out, cur);
     }
   else
     {
-      td_count (out, base);
-      td_count (out, cur);
+      hs_html_td_count (out, base);
+      hs_html_td_count (out, cur);
     }
   td_delta (out, delta, bytes);
   g_string_append (out, "</tr>\n");
@@ -143,7 +106,7 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   if (warning)
     {
       g_string_append (out, "<p class=\"warning\">Note: ");
-      esc (out, warning);
+      hs_html_escape (out, warning);
       g_string_append (out, ".</p>\n");
     }
 
@@ -182,13 +145,13 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
     {
       const HsCompareRow *r = grew->pdata[i];
       g_string_append (out, "<tr><td class=\"name\"><code>");
-      esc (out, r->name);
+      hs_html_escape (out, r->name);
       g_string_append_printf (out, "</code></td><td>%s</td>", hs_compare_status_name (r->status));
-      td_count (out, r->current.count);
+      hs_html_td_count (out, r->current.count);
       td_delta (out, r->delta.count, FALSE);
-      td_bytes (out, r->current.shallow);
+      hs_html_td_bytes (out, r->current.shallow);
       td_delta (out, r->delta.shallow, TRUE);
-      td_bytes (out, r->current.retained);
+      hs_html_td_bytes (out, r->current.retained);
       td_delta (out, r->delta.retained, TRUE);
       td_percent (out, r->baseline.retained, r->delta.retained);
       g_string_append (out, "</tr>\n");

@@ -144,6 +144,48 @@ test_sort (void)
   g_assert_false (hs_compare_parse_sort_key (NULL, &f));
 }
 
+static int
+ascending_qsort (gconstpointer a, gconstpointer b, gpointer field)
+{
+  return hs_compare_row_cmp_ascending (a, b, GPOINTER_TO_INT (field));
+}
+
+static void
+assert_ascending (HsCompareRow *rows, guint n, HsCompareField f, const char *const *names)
+{
+  g_qsort_with_data (rows, n, sizeof *rows, ascending_qsort, GINT_TO_POINTER (f));
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (rows[i].name, ==, names[i]);
+}
+
+/* Smallest first with ties by name A to Z (not the descending order
+ * reversed, which would put the ties Z to A). */
+static void
+test_ascending (void)
+{
+  HsCompareRow rows[] = {
+    { .name = "E", .status = HS_COMPARE_BOTH, .baseline.retained = 100, .delta.retained = 5 },
+    { .name = "D", .status = HS_COMPARE_NEW, .delta.retained = 10 },
+    { .name = "C", .status = HS_COMPARE_BOTH, .baseline.retained = 6, .delta.retained = -3 },
+    { .name = "B", .status = HS_COMPARE_BOTH, .baseline.retained = 100, .delta.retained = 5 },
+    { .name = "A", .status = HS_COMPARE_BOTH, .baseline.retained = 10, .delta.retained = 5 },
+  };
+  /* -3, then the three +5 by name, then +10 */
+  const char *delta[] = { "C", "A", "B", "E", "D" };
+  assert_ascending (rows, G_N_ELEMENTS (rows), HS_COMPARE_DELTA_RETAINED, delta);
+  /* C -50%, B and E +5%, A +50%, D new (above every percent) */
+  const char *pct[] = { "C", "B", "E", "A", "D" };
+  assert_ascending (rows, G_N_ELEMENTS (rows), HS_COMPARE_PERCENT_RETAINED, pct);
+  /* baseline retained: D 0, C 6, A 10, B and E 100 */
+  const char *base[] = { "D", "C", "A", "B", "E" };
+  assert_ascending (rows, G_N_ELEMENTS (rows), HS_COMPARE_BASELINE_RETAINED, base);
+  /* name and status as hs_compare_row_cmp */
+  const char *name[] = { "A", "B", "C", "D", "E" };
+  assert_ascending (rows, G_N_ELEMENTS (rows), HS_COMPARE_NAME, name);
+  g_assert_cmpint (hs_compare_row_cmp_ascending (&rows[0], &rows[3], HS_COMPARE_STATUS), ==,
+                   hs_compare_row_cmp (&rows[0], &rows[3], HS_COMPARE_STATUS));
+}
+
 static void
 test_summary (void)
 {
@@ -281,6 +323,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compare/merge", test_merge);
   g_test_add_func ("/compare/sort", test_sort);
+  g_test_add_func ("/compare/ascending", test_ascending);
   g_test_add_func ("/compare/summary", test_summary);
   g_test_add_func ("/compare/warning", test_warning);
   g_test_add_func ("/compare/json", test_json);

@@ -298,6 +298,25 @@ test_root_path (void)
   g_assert_null (hs_query_root_path (heap, (HsObj) hs_heap_n_objects (heap), 1000));
 }
 
+/* The id forms the CLI's `object` and the window's Go to both take. */
+static void
+test_parse_id (void)
+{
+  guint64 id = 0;
+  g_assert_true (hs_query_parse_id ("0x1a2b", &id));
+  g_assert_cmphex (id, ==, 0x1a2b);
+  g_assert_true (hs_query_parse_id ("1A2B", &id));
+  g_assert_cmphex (id, ==, 0x1a2b);
+  g_assert_true (hs_query_parse_id ("0XfFfFfFfFfFfFfFfF", &id));
+  g_assert_cmphex (id, ==, G_MAXUINT64);
+  g_assert_false (hs_query_parse_id ("", &id));
+  g_assert_false (hs_query_parse_id ("0x", &id));
+  g_assert_false (hs_query_parse_id ("1a2g", &id));
+  g_assert_false (hs_query_parse_id ("-1", &id));
+  g_assert_false (hs_query_parse_id (" 12", &id));
+  g_assert_false (hs_query_parse_id ("java.lang.String", &id));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,6 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/query/top-level-objects", test_top_level_objects);
   g_test_add_func ("/query/top-level-several", test_top_level_several);
   g_test_add_func ("/query/root-path", test_root_path);
+  g_test_add_func ("/query/parse-id", test_parse_id);
   int rc = g_test_run ();
   hs_analysis_free (full);
   hs_analysis_free (shallow);
