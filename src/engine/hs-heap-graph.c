@@ -27,26 +27,6 @@ typedef struct
   HsLoadProgress *prog;                        /* only thread 0 reports */
 } EdgeJob;
 
-static inline void
-push_edge (EdgeJob *job, guint64 id, guint32 *deg)
-{
-  if (id == 0)
-    return;
-  HsObj t = hs_heap_find (job->heap, id);
-  if (t == HS_OBJ_NONE)
-    {
-      job->dangling++;
-      return;
-    }
-  if (G_UNLIKELY (job->n_edges == job->cap))
-    {
-      job->cap = MAX (job->cap * 2, (guint64)1 << 16);
-      job->edges = hs_mem_realloc (job->edges, job->cap * sizeof (HsObj));
-    }
-  job->edges[job->n_edges++] = t;
-  (*deg)++;
-}
-
 /* An edge to an object already resolved (class objects). */
 static inline void
 push_obj (EdgeJob *job, HsObj t, guint32 *deg)
@@ -60,6 +40,19 @@ push_obj (EdgeJob *job, HsObj t, guint32 *deg)
     }
   job->edges[job->n_edges++] = t;
   (*deg)++;
+}
+
+/* An edge to an id: 0 is null, an id not in the dump is counted dangling. */
+static inline void
+push_edge (EdgeJob *job, guint64 id, guint32 *deg)
+{
+  if (id == 0)
+    return;
+  HsObj t = hs_heap_find (job->heap, id);
+  if (t == HS_OBJ_NONE)
+    job->dangling++;
+  else
+    push_obj (job, t, deg);
 }
 
 static gpointer

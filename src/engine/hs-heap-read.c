@@ -553,6 +553,35 @@ hs_class_is_subclass_of (HsHeap *heap, HsClass c, const char *name)
   return FALSE;
 }
 
+guint32 *
+hs_class_name_bits (HsHeap *heap, const char *const *names, guint n)
+{
+  g_return_val_if_fail (heap != NULL && n <= 32, NULL);
+  guint n_classes = heap->classes->len;
+  guint32 *bits = g_new0 (guint32, MAX (n_classes, 1));
+  g_autofree guint8 *done = g_new0 (guint8, MAX (n_classes, 1));
+  g_autofree HsClass *chain = g_new (HsClass, MAX (n_classes, 1));
+  for (HsClass i = 0; i < n_classes; i++)
+    {
+      guint depth = 0;
+      /* The superclass chain was made loop-free at load time. */
+      for (HsClass c = i; c != HS_CLASS_NONE && !done[c]; c = hs_class_info (heap, c)->super)
+        chain[depth++] = c;
+      while (depth > 0)
+        {
+          HsClass c = chain[--depth];
+          HsClassInfo *ci = hs_class_info (heap, c);
+          guint32 b = ci->super != HS_CLASS_NONE ? bits[ci->super] : 0;
+          for (guint r = 0; r < n; r++)
+            if (strcmp (ci->name, names[r]) == 0)
+              b |= 1u << r;
+          bits[c] = b;
+          done[c] = 1;
+        }
+    }
+  return bits;
+}
+
 /* ---- roots ------------------------------------------------------------------------ */
 gsize
 hs_heap_n_roots (HsHeap *heap)

@@ -197,6 +197,10 @@ guint64      hs_class_loader_id        (HsHeap *heap, HsClass c);
 guint32      hs_class_instance_size    (HsHeap *heap, HsClass c);  /* shallow size of an instance */
 const HsFieldDecl *hs_class_fields     (HsHeap *heap, HsClass c, guint *n); /* own instance fields */
 gboolean     hs_class_is_subclass_of   (HsHeap *heap, HsClass c, const char *name);
+/* Per-class facts, once per class, top-down: bit r of the result's [c] is
+ * set when c or one of its superclasses is named names[r] (n <= 32).
+ * g_free the array (hs_heap_n_classes entries, at least one). */
+guint32     *hs_class_name_bits        (HsHeap *heap, const char *const *names, guint n);
 /* First class of that name, or HS_CLASS_NONE. */
 HsClass      hs_heap_find_class        (HsHeap *heap, const char *name);
 /* Per-class totals over all objects whose class is c. */

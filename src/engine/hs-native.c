@@ -32,14 +32,20 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "hs-native.h"
 
 #define NATIVE_MAX (G_GUINT64_CONSTANT (1) << 40)
 
+/* What the rules read: the heap and, per class, which of the classes they
+ * test an object against (is_a_names) it is or extends. */
+typedef struct {
+  HsHeap *heap;
+  guint n_classes;
+  guint32 *is_a;
+} NativeCtx;
+
 /* Returns bytes (0: nothing) and sets *owner to the object charged. */
-typedef guint64 (*HsNativeRuleFunc) (HsHeap *heap, HsObj o, HsObj *owner);
+typedef guint64 (*HsNativeRuleFunc) (const NativeCtx *x, HsObj o, HsObj *owner);
 
 typedef struct {
   const char *class_name;
@@ -55,31 +61,43 @@ sane (gint64 bytes)
   return bytes > 0 && (guint64) bytes <= NATIVE_MAX ? (guint64) bytes : 0;
 }
 
+/* The classes the rules test objects against: bits of NativeCtx.is_a. */
+enum { IS_REGISTRY, IS_REGISTRY_THUNK, IS_DEALLOCATOR, N_IS };
+static const char *const is_a_names[N_IS] = {
+  "libcore.util.NativeAllocationRegistry",
+  "libcore.util.NativeAllocationRegistry$CleanerThunk",
+  "java.nio.DirectByteBuffer$Deallocator",
+};
+
+/* A lookup in the per-class facts, never a walk of the superclass chain
+ * per object (a hostile dump chains a hundred thousand classes). */
 static gboolean
-is_instance_of (HsHeap *heap, HsObj o, const char *class_name)
+is_instance_of (const NativeCtx *x, HsObj o, guint which)
 {
-  if (o == HS_OBJ_NONE || hs_heap_object_kind (heap, o) != HS_KIND_INSTANCE)
+  if (o == HS_OBJ_NONE || hs_heap_object_kind (x->heap, o) != HS_KIND_INSTANCE)
     return FALSE;
-  HsClass c = hs_heap_object_class (heap, o);
-  return c != HS_CLASS_NONE && hs_class_is_subclass_of (heap, c, class_name);
+  HsClass c = hs_heap_object_class (x->heap, o);
+  return c < x->n_classes && (x->is_a[c] & (1u << which));
 }
 
 /* --- cleaner thunks ------------------------------------------------------ */
 
 static guint64
-registry_thunk_size (HsHeap *heap, HsObj thunk)
+registry_thunk_size (const NativeCtx *x, HsObj thunk)
 {
+  HsHeap *heap = x->heap;
   HsObj registry = hs_heap_read_ref (heap, thunk, "this$0");
   gint64 size;
-  if (!is_instance_of (heap, registry, "libcore.util.NativeAllocationRegistry") ||
+  if (!is_instance_of (x, registry, IS_REGISTRY) ||
       !hs_heap_read_integer (heap, registry, "size", &size))
     return 0;
   return sane (size & ~(gint64) 1);
 }
 
 static guint64
-deallocator_size (HsHeap *heap, HsObj thunk)
+deallocator_size (const NativeCtx *x, HsObj thunk)
 {
+  HsHeap *heap = x->heap;
   gint64 size;
   if (hs_heap_read_integer (heap, thunk, "capacity", &size) || hs_heap_read_integer (heap, thunk, "size", &size))
     return sane (size);
@@ -87,25 +105,26 @@ deallocator_size (HsHeap *heap, HsObj thunk)
 }
 
 static const struct {
-  const char *class_name;
-  guint64 (*size) (HsHeap *heap, HsObj thunk);
+  guint is_a;
+  guint64 (*size) (const NativeCtx *x, HsObj thunk);
 } cleaner_thunks[] = {
-  { "libcore.util.NativeAllocationRegistry$CleanerThunk", registry_thunk_size },
-  { "java.nio.DirectByteBuffer$Deallocator", deallocator_size },
+  { IS_REGISTRY_THUNK, registry_thunk_size },
+  { IS_DEALLOCATOR, deallocator_size },
 };
 
 static guint64
-cleaner_rule (HsHeap *heap, HsObj cleaner, HsObj *owner)
+cleaner_rule (const NativeCtx *x, HsObj cleaner, HsObj *owner)
 {
+  HsHeap *heap = x->heap;
   HsObj thunk = hs_heap_read_ref (heap, cleaner, "thunk");
   HsObj referent = hs_heap_read_ref (heap, cleaner, "referent");
   if (thunk == HS_OBJ_NONE || referent == HS_OBJ_NONE)
     return 0;
   for (gsize i = 0; i < G_N_ELEMENTS (cleaner_thunks); i++)
-    if (is_instance_of (heap, thunk, cleaner_thunks[i].class_name))
+    if (is_instance_of (x, thunk, cleaner_thunks[i].is_a))
       {
         *owner = referent;
-        return cleaner_thunks[i].size (heap, thunk);
+        return cleaner_thunks[i].size (x, thunk);
       }
   return 0;
 }
@@ -113,8 +132,9 @@ cleaner_rule (HsHeap *heap, HsObj cleaner, HsObj *owner)
 /* --- Bitmap -------------------------------------------------------------- */
 
 static guint64
-bitmap_rule (HsHeap *heap, HsObj bitmap, HsObj *owner)
+bitmap_rule (const NativeCtx *x, HsObj bitmap, HsObj *owner)
 {
+  HsHeap *heap = x->heap;
   HsValue v;
   *owner = bitmap;
   if (hs_heap_read_field (heap, bitmap, "mRecycled", &v) && v.type == HS_TYPE_BOOLEAN && v.z)
@@ -158,42 +178,19 @@ hs_native_sizes (HsHeap *heap)
   guint64 n = hs_heap_n_objects (heap);
   const guint n_rules = G_N_ELEMENTS (native_rules);
 
-  /* rule_of[c]: bit r set when class c is (a subclass of) rule r's class.
-   * Once per class, from the top of each chain down: a class's bits are
-   * its own name's and its superclass's (a walk of the whole chain per
-   * class was quadratic in a deep hierarchy). */
-  g_autofree guint32 *rule_of = g_new0 (guint32, MAX (n_classes, 1));
-  g_autofree guint8 *done = g_new0 (guint8, MAX (n_classes, 1));
-  g_autofree HsClass *chain = g_new (HsClass, MAX (n_classes, 1));
-  guint32 wanted = 0;
-  gboolean any = FALSE;
+  /* rule_of[c]: bit r set when class c is (a subclass of) rule r's class;
+   * both tables once per class, top-down (hs_class_name_bits). */
+  const char *rule_names[G_N_ELEMENTS (native_rules)];
   for (guint r = 0; r < n_rules; r++)
-    if (hs_heap_find_class (heap, native_rules[r].class_name) != HS_CLASS_NONE)
-      wanted |= 1u << r;
-  if (wanted == 0)
-    return table;
-  for (HsClass i = 0; i < n_classes; i++)
-    {
-      guint depth = 0;
-      /* The superclass chain was made loop-free at load time. */
-      for (HsClass c = i; c != HS_CLASS_NONE && !done[c]; c = hs_class_super (heap, c))
-        chain[depth++] = c;
-      while (depth > 0)
-        {
-          HsClass c = chain[--depth];
-          HsClass sup = hs_class_super (heap, c);
-          guint32 bits = sup != HS_CLASS_NONE ? rule_of[sup] : 0;
-          const char *name = hs_class_name (heap, c);
-          for (guint r = 0; r < n_rules; r++)
-            if ((wanted & (1u << r)) && strcmp (name, native_rules[r].class_name) == 0)
-              bits |= 1u << r;
-          rule_of[c] = bits;
-          any |= bits != 0;
-          done[c] = 1;
-        }
-    }
+    rule_names[r] = native_rules[r].class_name;
+  g_autofree guint32 *rule_of = hs_class_name_bits (heap, rule_names, n_rules);
+  gboolean any = FALSE;
+  for (HsClass c = 0; c < n_classes && !any; c++)
+    any = rule_of[c] != 0;
   if (!any)
     return table;
+  g_autofree guint32 *is_a = hs_class_name_bits (heap, is_a_names, N_IS);
+  const NativeCtx x = { heap, n_classes, is_a };
 
   /* One pass over the objects: exact rows charge at once, objects matched
    * by fallback rows wait until every exact charge is known. */
@@ -216,7 +213,7 @@ hs_native_sizes (HsHeap *heap)
               continue;
             }
           HsObj owner = HS_OBJ_NONE;
-          guint64 bytes = native_rules[r].size (heap, (HsObj) o, &owner);
+          guint64 bytes = native_rules[r].size (&x, (HsObj) o, &owner);
           if (bytes == 0 || owner >= n)
             continue;
           charge (table, owner, bytes);
@@ -224,8 +221,8 @@ hs_native_sizes (HsHeap *heap)
         }
       if (has_fallback)
         {
-          HsObj x = (HsObj) o;
-          g_array_append_val (later, x);
+          HsObj lo = (HsObj) o;
+          g_array_append_val (later, lo);
         }
     }
   for (guint i = 0; i < later->len; i++)
@@ -237,7 +234,7 @@ hs_native_sizes (HsHeap *heap)
           if (!(rule_of[c] & (1u << r)) || !native_rules[r].fallback)
             continue;
           HsObj owner = HS_OBJ_NONE;
-          guint64 bytes = native_rules[r].size (heap, o, &owner);
+          guint64 bytes = native_rules[r].size (&x, o, &owner);
           if (bytes == 0 || owner >= n || g_hash_table_contains (exact, GUINT_TO_POINTER (owner)))
             continue;
           charge (table, owner, bytes);

@@ -31,7 +31,8 @@ def _class_dump(cid, super_id, fields=()):
 def write(path, classes, instances=()):
     """classes: [(class id, name bytes, super id, [(field name bytes, type)])],
     java.lang.Object (OBJECT_ID) first; instances: [(id, class id, nbytes)]
-    of zero-filled instances, each a JNI global root."""
+    of zero-filled instances (or [(id, class id, field bytes)]), each a JNI
+    global root."""
     head = b'JAVA PROFILE 1.0.2\x00' + struct.pack('>IQ', 4, 0)
     recs = []
     sub = []
@@ -50,7 +51,8 @@ def write(path, classes, instances=()):
         recs.append(_load_class(serial, cid, name_id(name)))
         sub.append(_class_dump(cid, super_id, [(name_id(f), t) for f, t in fields]))
     for oid, cid, nbytes in instances:
-        sub.append(b'\x21' + struct.pack('>IIII', oid, 0, cid, nbytes) + bytes(nbytes))
+        data = nbytes if isinstance(nbytes, bytes) else bytes(nbytes)
+        sub.append(b'\x21' + struct.pack('>IIII', oid, 0, cid, len(data)) + data)
         sub.append(b'\x01' + struct.pack('>II', oid, 0))
     sub.append(b'\x05' + struct.pack('>I', OBJECT_ID))
     body = b''.join(sub)

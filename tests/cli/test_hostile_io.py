@@ -401,6 +401,35 @@ class TimeOnHostileClasses(CliTest):
         path = fastdump.chain(self.path('cleaner-chain.hprof'), 100000, b'sun/misc/Cleaner')
         self.timed(['dominators', path, '--top=3'], 30)
 
+    def test_cleaners_with_deep_thunk_classes(self):
+        # java.nio.DirectByteBuffer$Deallocator <- C1 <- ... <- C99999, the
+        # last declaring `int capacity`; one thunk of C99999 (capacity 4096)
+        # and N sun.misc.Cleaner objects with thunk = it, referent = one
+        # Holder. Each cleaner's thunk test walked the 100,000-class chain
+        # (N * 10^5 steps); per-class facts make it one lookup. Every
+        # cleaner charges the thunk's capacity to the Holder: N * 4096.
+        depth, n = 100000, 100000
+        obj, holder_c, cleaner_c = fastdump.OBJECT_ID, 0x1008, 0x1010
+        classes = [(obj, b'java/lang/Object', 0, []),
+                   (holder_c, b'com/example/Holder', obj, []),
+                   (cleaner_c, b'sun/misc/Cleaner', obj, [(b'thunk', 2), (b'referent', 2)])]
+        prev = obj
+        for i in range(depth):
+            cid = 0x100000 + 8 * i
+            name = b'java/nio/DirectByteBuffer$Deallocator' if i == 0 else b'C%d' % i
+            classes.append((cid, name, prev, [(b'capacity', 10)] if i == depth - 1 else []))
+            prev = cid
+        thunk, holder = 0x80000000, 0x80000008
+        insts = [(thunk, prev, (4096).to_bytes(4, 'big')), (holder, holder_c, 0)]
+        insts += [(0x90000000 + 8 * i, cleaner_c, thunk.to_bytes(4, 'big') + holder.to_bytes(4, 'big'))
+                  for i in range(n)]
+        path = fastdump.write(self.path('cleaner-thunks.hprof'), classes, insts)
+        _, p = self.timed(['objects', path, '--class=com.example.Holder', '--json'], 20)
+        rows = json.loads(p.stdout)
+        self.assertEqual(len(rows), 1)
+        self.assertEqual(rows[0]['native_size'], n * 4096)
+        self.assertEqual(rows[0]['retained_native'], n * 4096)
+
     def test_deep_chain(self):
         path = fastdump.chain(self.path('chain.hprof'), 300000)
         _, p = self.timed(['summary', path, '--json'], 60)
