@@ -2,7 +2,6 @@
 #include "config.h"
 #include "hs-compare-list.h"
 
-#include <math.h>
 #include <string.h>
 
 struct _HsCompareList
@@ -73,54 +72,6 @@ hs_compare_list_init (HsCompareList *self)
 {
 }
 
-static double
-percent_key (guint64 baseline, gint64 delta)
-{
-  double p;
-
-  /* As hs_compare_row_cmp: growth from 0 above every percent. */
-  if (hs_compare_percent (baseline, delta, &p))
-    return p;
-  return delta > 0 ? INFINITY : 0.0;
-}
-
-#define CMP(x, y) ((x) < (y) ? -1 : (x) > (y))
-
-int
-hs_compare_list_ascending_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
-{
-  int r;
-
-  switch (field)
-    {
-    case HS_COMPARE_BASELINE_COUNT: r = CMP (a->baseline.count, b->baseline.count); break;
-    case HS_COMPARE_BASELINE_SHALLOW: r = CMP (a->baseline.shallow, b->baseline.shallow); break;
-    case HS_COMPARE_BASELINE_RETAINED: r = CMP (a->baseline.retained, b->baseline.retained); break;
-    case HS_COMPARE_CURRENT_COUNT: r = CMP (a->current.count, b->current.count); break;
-    case HS_COMPARE_CURRENT_SHALLOW: r = CMP (a->current.shallow, b->current.shallow); break;
-    case HS_COMPARE_CURRENT_RETAINED: r = CMP (a->current.retained, b->current.retained); break;
-    case HS_COMPARE_DELTA_COUNT: r = CMP (a->delta.count, b->delta.count); break;
-    case HS_COMPARE_DELTA_SHALLOW: r = CMP (a->delta.shallow, b->delta.shallow); break;
-    case HS_COMPARE_DELTA_RETAINED: r = CMP (a->delta.retained, b->delta.retained); break;
-    case HS_COMPARE_PERCENT_COUNT:
-      r = CMP (percent_key (a->baseline.count, a->delta.count), percent_key (b->baseline.count, b->delta.count));
-      break;
-    case HS_COMPARE_PERCENT_SHALLOW:
-      r = CMP (percent_key (a->baseline.shallow, a->delta.shallow),
-               percent_key (b->baseline.shallow, b->delta.shallow));
-      break;
-    case HS_COMPARE_PERCENT_RETAINED:
-      r = CMP (percent_key (a->baseline.retained, a->delta.retained),
-               percent_key (b->baseline.retained, b->delta.retained));
-      break;
-    case HS_COMPARE_NAME:
-    case HS_COMPARE_STATUS:
-    default:
-      return hs_compare_row_cmp (a, b, field);
-    }
-  return r != 0 ? r : strcmp (a->name, b->name);
-}
-
 static int
 shown_cmp (gconstpointer pa, gconstpointer pb, gpointer data)
 {
@@ -131,7 +82,7 @@ shown_cmp (gconstpointer pa, gconstpointer pb, gpointer data)
 
   if (numeric)
     return self->descending ? hs_compare_row_cmp (a, b, self->field)
-                            : hs_compare_list_ascending_cmp (a, b, self->field);
+                            : hs_compare_row_cmp_ascending (a, b, self->field);
   return self->descending ? -hs_compare_row_cmp (a, b, self->field) : hs_compare_row_cmp (a, b, self->field);
 }
 

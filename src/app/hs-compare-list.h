@@ -29,10 +29,5 @@ void             hs_compare_list_set_sort    (HsCompareList  *self,
  * all). */
 void             hs_compare_list_set_filter  (HsCompareList  *self,
                                               const char     *text);
-/* The "ascending" order of a field as a column shows it: numbers smallest
- * first, ties by name; never 0 for two rows of different names. */
-int              hs_compare_list_ascending_cmp (const HsCompareRow *a,
-                                                const HsCompareRow *b,
-                                                HsCompareField      field);
 
 G_END_DECLS

@@ -78,7 +78,7 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
 {
   ColumnSpy *spy = data;
   HsCompareView *self = spy->self;
-  int r = hs_compare_list_ascending_cmp (hs_compare_item_get_row ((HsCompareItem *) a),
+  int r = hs_compare_row_cmp_ascending (hs_compare_item_get_row ((HsCompareItem *) a),
                                          hs_compare_item_get_row ((HsCompareItem *) b),
                                          hs_compare_column_field (spy->column));
 
