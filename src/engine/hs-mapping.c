@@ -369,6 +369,13 @@ hs_mapping_parse (const char *data, gsize len, const char *name, GError **error)
           ok = fail (&p, error, "the line holds a NUL byte (not a text mapping file)");
           break;
         }
+      /* Names go to labels, the CLI and the report as they are: a mapping
+       * file is UTF-8, and a line that is not is refused here. */
+      if (!g_utf8_validate_len (ls, te - ls, NULL))
+        {
+          ok = fail (&p, error, "the line is not valid UTF-8 (a mapping file is UTF-8 text)");
+          break;
+        }
       const char *ts = ls, *tt = te;
       trim (&ts, &tt);
       if (ts == tt)

@@ -175,6 +175,10 @@ test_malformed (void)
   expect_error ("a.b.C -> a:\n    void f( -> a\n", "mapping.txt:2: ");
   expect_error ("a.b.C -> a:\n    int -> a\n", "mapping.txt:2: ");
   expect_error ("# c\n\na.b.C -> a:\n    int x ->\n", "mapping.txt:4: ");
+  /* Names that are not UTF-8 (found by fuzz-mapping) would reach labels and
+   * the report as invalid text: the line is refused. */
+  expect_error ("a.b.C -> a:\ncom.example.Cache\377 -> a.a:\n", "mapping.txt:2: ");
+  expect_error ("a.b.C -> a:\n    int \300\200x -> a\n", "mapping.txt:2: ");
   {
     static const char nul[] = "a.b.C -> a:\n    int x\0y -> a\n";
     g_autoptr (GError) e = NULL;
