@@ -185,6 +185,16 @@ test_malformed (void)
     g_assert_null (hs_mapping_parse (nul, sizeof nul - 1, "mapping.txt", &e));
     g_assert_true (g_str_has_prefix (e->message, "mapping.txt:2: "));
   }
+  /* A class with no fields (no methods) asked for one: no pointer
+   * arithmetic on the empty table (fuzz-mapping, UBSan in the sanitizer build). */
+  {
+    g_autoptr (GError) e = NULL;
+    g_autoptr (HsMapping) nf = parse ("a.b.C -> a:\n", &e);
+    g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
+    g_assert_no_error (e);
+    g_assert_null (hs_mapping_map_field (nf, "a", "x", TRUE, NULL));
+    g_assert_cmpuint (hs_mapping_map_frame (nf, "a", "x", 3, frames), ==, 0);
+  }
   /* Empty files and comments alone are fine: an empty mapping. */
   g_autoptr (GError) error = NULL;
   g_autoptr (HsMapping) m = parse ("# nothing\n\n", &error);
