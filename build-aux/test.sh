@@ -23,6 +23,7 @@ packages=(
   libglib2.0-bin clang libclang-rt-14-dev openjdk-17-jdk-headless gzip
   proguard-cli  # the mapping suite obfuscates the generator (tests/mapping)
   fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
+  man-db groff-base bash-completion  # the install suite renders the man pages, loads the completion
   chromium  # the report suite renders the HTML report headless
 )
 missing=()

@@ -25,6 +25,9 @@ static const HsCliCommand commands[] = {
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 
+/* --version: handled in run, before any command (no field in HsCliOptions). */
+static gboolean show_version;
+
 static GOptionContext *
 option_context_new (HsCliOptions *o)
 {
@@ -46,6 +49,7 @@ option_context_new (HsCliOptions *o)
     { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &o->mapping, "ProGuard / R8 mapping.txt: show the real names of an obfuscated build", "FILE" },
     { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff, report: compare dump N of the baseline file (0-based)", "N" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump", "FILE" },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -117,6 +121,11 @@ run (int argc, char **argv, HsCliOptions *o)
     {
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
+    }
+  if (show_version)
+    {
+      g_print ("heapscope-cli %s\n", PACKAGE_VERSION);
+      return 0;
     }
   if (!options_check (o, &error))
     {
