@@ -45,6 +45,7 @@ static const HsPalettePair pairs[] = {
  * the tile 3.1:1 against #242424. */
 #define TILE_LUMINANCE_LIGHT 0.235
 #define TILE_LUMINANCE_DARK 0.165
+#define CHROMA_BOOST 1.7
 
 const char *
 hs_palette_colour_name (HsPaletteColour colour)
@@ -128,6 +129,12 @@ hs_palette_package (const char *class_name, guint depth, gboolean dark, GdkRGBA 
       r = to_linear (sr);
       g = to_linear (sg);
       b = to_linear (sb);
+      /* The report's colours are pastels: more saturated here, where
+       * they are darker (away from their grey, then clamped). */
+      l = linear_luminance (r, g, b);
+      r = CLAMP (l + (r - l) * CHROMA_BOOST, 0.0, 1.0);
+      g = CLAMP (l + (g - l) * CHROMA_BOOST, 0.0, 1.0);
+      b = CLAMP (l + (b - l) * CHROMA_BOOST, 0.0, 1.0);
       l = linear_luminance (r, g, b);
       /* Luminance is linear in linear RGB: scaling keeps the hue exactly;
        * a colour darker than the target is mixed with white instead. */
