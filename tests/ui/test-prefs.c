@@ -13,6 +13,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #define LOAD_TIMEOUT_MS 120000
 
@@ -363,6 +364,125 @@ test_dump_chooser (void)
   ui_iterate (100);
 }
 
+
+/* The accelerators the shortcuts window lists, as "keyval:mods" keys
+ * ("<Alt>1...8" is a range). */
+static void
+collect_listed (GtkWidget *w, GHashTable *listed)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (w))
+    {
+      g_autofree char *accel = NULL;
+      g_auto(GStrv) parts = NULL;
+
+      g_object_get (w, "accelerator", &accel, NULL);
+      parts = g_strsplit (accel != NULL ? accel : "", " ", -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          char *range = strstr (parts[i], "...");
+          guint key;
+          GdkModifierType mods;
+
+          if (range != NULL && range > parts[i])
+            {
+              char last = range[3], first = range[-1];
+              g_autofree char *prefix = g_strndup (parts[i], range - 1 - parts[i]);
+              for (char c = first; c <= last; c++)
+                {
+                  g_autofree char *one = g_strdup_printf ("%s%c", prefix, c);
+                  g_assert_true (gtk_accelerator_parse (one, &key, &mods));
+                  g_hash_table_add (listed, g_strdup_printf ("%u:%u", key, mods));
+                }
+              continue;
+            }
+          if (*parts[i] == '\0')
+            continue;
+          g_assert_true (gtk_accelerator_parse (parts[i], &key, &mods));
+          g_hash_table_add (listed, g_strdup_printf ("%u:%u", key, mods));
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_listed (c, listed);
+}
+
+static void
+expect_listed (GHashTable *listed, guint key, GdkModifierType mods, const char *what, GString *missing)
+{
+  g_autofree char *k = g_strdup_printf ("%u:%u", gdk_keyval_to_lower (key), mods);
+  if (!g_hash_table_contains (listed, k))
+    {
+      g_autofree char *name = gtk_accelerator_name (key, mods);
+      g_string_append_printf (missing, "%s (%s)\n", name, what);
+    }
+}
+
+/* Every shortcut of the app is in the shortcuts window: the app's accels
+ * for any action, the window's and the treemap's key bindings, and the
+ * object rows' Shift+F10 / Menu. */
+static void
+test_shortcuts (void)
+{
+  g_autoptr(HsApplication) app = app_new ();
+  HsWindow *window = window_new (GTK_APPLICATION (app));
+  GtkShortcutsWindow *help = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) missing = g_string_new (NULL);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  GtkWidget *treemap;
+  guint n_checked = 0;
+
+  g_assert_nonnull (help);
+  collect_listed (GTK_WIDGET (help), listed);
+  g_assert_cmpuint (g_hash_table_size (listed), >=, 20);
+
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+      for (guint j = 0; accels[j] != NULL; j++)
+        {
+          guint key;
+          GdkModifierType mods;
+          g_assert_true (gtk_accelerator_parse (accels[j], &key, &mods));
+          expect_listed (listed, key, mods, actions[i], missing);
+          n_checked++;
+        }
+    }
+  /* Class key bindings live in a shortcut controller of each instance. */
+  hs_window_set_view (window, "treemap");
+  treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
+  for (int w = 0; w < 2; w++)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w == 0 ? GTK_WIDGET (window) : treemap);
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+          if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+            {
+              g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+              GtkShortcutTrigger *t = gtk_shortcut_get_trigger (sc);
+              g_autofree char *what = gtk_shortcut_action_to_string (gtk_shortcut_get_action (sc));
+              /* Ours are named actions (gtk_widget_class_add_binding_action);
+               * GTK's own (focus moves, activate, debugging) are signals. */
+              if (GTK_IS_KEYVAL_TRIGGER (t) && GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (sc)))
+                {
+                  expect_listed (listed, gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)),
+                                 gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (t)), what, missing);
+                  n_checked++;
+                }
+            }
+        }
+    }
+  expect_listed (listed, GDK_KEY_F10, GDK_SHIFT_MASK, "object menu", missing);
+  expect_listed (listed, GDK_KEY_Menu, 0, "object menu", missing);
+  g_test_message ("%u shortcuts checked", n_checked);
+  g_assert_cmpuint (n_checked, >=, 24);
+  if (missing->len > 0)
+    g_error ("shortcuts not in the shortcuts window:\n%s", missing->str);
+  quit (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -374,5 +494,6 @@ main (int argc, char **argv)
   g_test_add_func ("/prefs/mapping-folder", test_mapping_folder);
   g_test_add_func ("/prefs/about", test_about);
   g_test_add_func ("/prefs/dump-chooser", test_dump_chooser);
+  g_test_add_func ("/prefs/shortcuts", test_shortcuts);
   return g_test_run ();
 }
