@@ -330,6 +330,19 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                                                             self->hover_w, self->hover_h), 0);
       gtk_snapshot_append_border (snapshot, &outline, widths, colors);
     }
+
+  /* Keyboard focus (Backspace zooms out): the accent around the map. */
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      GskRoundedRect ring;
+      float widths[4] = { 2, 2, 2, 2 };
+      GdkRGBA colors[4];
+
+      for (int i = 0; i < 4; i++)
+        hs_palette_get (HS_PALETTE_ACCENT, self->dark, &colors[i]);
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (0, 0, width, height), 0);
+      gtk_snapshot_append_border (snapshot, &ring, widths, colors);
+    }
 }
 
 static const HsTreemapRect *
@@ -496,6 +509,12 @@ hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
 }
 
 static void
+on_focus_changed (GtkWidget *widget, GParamSpec *pspec, gpointer data)
+{
+  gtk_widget_queue_draw (widget);
+}
+
+static void
 on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HsTreemapWidget *self)
 {
   self->dark = adw_style_manager_get_dark (manager);
@@ -528,6 +547,8 @@ hs_treemap_widget_init (HsTreemapWidget *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_focus_changed), NULL);
 
   /* Redrawn in the other style's colours when the style changes. */
   hs_palette_ensure ();

@@ -198,6 +198,18 @@ test_treemap_styles (void)
   g_assert_cmpuint (ui_count_diff (light, again), ==, 0);
   save (light, "treemap-light-widget.png");
 
+  /* Visible keyboard focus: a ring in the accent colour. */
+  gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
+  g_assert_true (gtk_widget_grab_focus (treemap));
+  ui_iterate (300);
+  {
+    g_autoptr(GdkTexture) focused = ui_render_widget (treemap);
+    guint ring = 2 * 2 * (gdk_texture_get_width (light) + gdk_texture_get_height (light));
+    g_assert_true (gtk_widget_has_visible_focus (treemap));
+    g_assert_cmpuint (ui_count_diff (light, focused), >=, ring / 2);
+    g_assert_cmpuint (ui_count_diff (light, focused), <=, ring);
+  }
+
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
