@@ -88,6 +88,12 @@ wait_reload (HsWindow *window, HsLoader *old)
 
 #define LOADER(w) g_object_ref (hs_window_get_loader (w))
 
+static gboolean
+has_size (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
+}
+
 /* Closes the test's windows (app.quit would end the application). */
 static void
 quit (HsApplication *app)
@@ -126,6 +132,7 @@ test_threshold (void)
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (prefs));
   ui_iterate (200);
+  g_assert_true (ui_wait_until (has_size, prefs, 10000));
   spin = hs_preferences_window_get_percent_spin (prefs);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 10);
 
@@ -289,6 +296,7 @@ test_about (void)
   g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), ==, "https://heapscope.org/");
   g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==, GTK_LICENSE_GPL_3_0);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (about)) == GTK_WINDOW (window));
+  g_assert_true (ui_wait_until (has_size, about, 10000));
   ui_iterate (300);
   {
     g_autoptr(GdkTexture) texture = ui_render_widget (about);
@@ -336,6 +344,8 @@ test_dump_chooser (void)
   if (g_getenv ("HS_SCREENSHOT_DIR") != NULL)
     {
       g_autofree char *png = g_build_filename (g_getenv ("HS_SCREENSHOT_DIR"), "several-dumps.png", NULL);
+      g_assert_true (ui_wait_until (has_size, dialog, 10000));
+      ui_iterate (300);
       g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (dialog));
       g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, png));
     }
