@@ -243,7 +243,10 @@ test_mapping_folder (void)
   g_assert_cmpstr (hs_preferences_window_get_folder_text (prefs), ==, "None");
 
   hs_preferences_window_set_mapping_folder (prefs, folder);
-  g_assert_cmpstr (g_settings_get_string (settings, "mapping-folder"), ==, dir);
+  {
+    g_autofree char *key = g_settings_get_string (settings, "mapping-folder");
+    g_assert_cmpstr (key, ==, dir);
+  }
   shown = g_filename_display_name (dir);
   g_assert_cmpstr (hs_preferences_window_get_folder_text (prefs), ==, shown);
   {
@@ -254,7 +257,10 @@ test_mapping_folder (void)
   g_assert_cmpstr (hs_window_get_offered_mapping (window), ==, mapping);
 
   hs_preferences_window_set_mapping_folder (prefs, NULL);
-  g_assert_cmpstr (g_settings_get_string (settings, "mapping-folder"), ==, "");
+  {
+    g_autofree char *key = g_settings_get_string (settings, "mapping-folder");
+    g_assert_cmpstr (key, ==, "");
+  }
   g_assert_cmpstr (hs_preferences_window_get_folder_text (prefs), ==, "None");
   open_and_wait (window, path);
   g_assert_null (hs_window_get_offered_mapping (window));
