@@ -2,6 +2,7 @@
 #include "config.h"
 #include "hs-application.h"
 #include "hs-window.h"
+#include "hs-app-actions.h"
 
 #include <glib/gi18n.h>
 
@@ -145,6 +146,7 @@ hs_application_startup (GApplication *app)
   add_toggle (self, "follow-weak");
   add_toggle (self, "android-inspectors-as-leaks");
   add_toggle (self, "suspects-percent");
+  hs_app_actions_install (GTK_APPLICATION (app));
 
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open", open_accels);

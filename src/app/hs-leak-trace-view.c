@@ -4,6 +4,7 @@
  * (its card and the reference to the next node) and one for an elided
  * run; the factory builds a row's widgets only when the row is visible. */
 #include "config.h"
+#include "hs-palette.h"
 #include "hs-leak-trace-view.h"
 #include "hs-object-menu.h"
 #include "hs-trace-rows.h"
@@ -721,6 +722,7 @@ hs_leak_trace_view_init (HsLeakTraceView *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_palette_ensure ();  /* the badges' @hs_* colours */
   self->rows = hs_trace_rows_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (on_row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (on_row_bind), self);

@@ -7,6 +7,9 @@
 #include "hs-treemap-widget.h"
 #include "hs-format.h"
 #include "hs-treemap-layout.h"
+#include "hs-palette.h"
+
+#include <adwaita.h>
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -40,6 +43,7 @@ struct _HsTreemapWidget
   GskRenderNode *stale;
   int stale_width, stale_height;
 
+  gboolean dark;           /* the style the cache was drawn in */
   guint64 hover;
   double hover_x, hover_y, hover_w, hover_h;
 };
@@ -67,17 +71,17 @@ invalidate (HsTreemapWidget *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* Colour by package, the report's colour for the same package
- * (hs_format_package_rgb), lighter with depth so that nesting shows. */
+/* Colour by package: the report's colour's hue (hs_format_package_rgb) at
+ * a luminance chosen for the style, greyer with depth so that nesting
+ * shows (hs_palette_package); labels in the style's tile text colour. */
 static void
-node_color (HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
+node_color (HsTreemapWidget *self, HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
 {
   const char *name;
-  double r, g, b, mix;
 
   if (node >= a->dom->n)
     {
-      *rgba = (GdkRGBA) { 0.87, 0.87, 0.86, 1 };
+      hs_palette_package (NULL, 0, self->dark, rgba);
       return;
     }
   name = hs_heap_object_class_name (a->heap, (HsObj) node);
@@ -85,9 +89,7 @@ node_color (HsAnalysis *a, guint64 node, guint depth, GdkRGBA *rgba)
     name = "";
   if (g_str_has_prefix (name, "class "))
     name += 6;
-  hs_format_package_rgb (name, &r, &g, &b);
-  mix = MIN (depth * 0.08, 0.48);
-  *rgba = (GdkRGBA) { r + (1 - r) * mix, g + (1 - g) * mix, b + (1 - b) * mix, 1 };
+  hs_palette_package (name, depth, self->dark, rgba);
 }
 
 static char *
@@ -113,15 +115,15 @@ node_label (HsAnalysis *a, guint64 node, gboolean with_size)
 }
 
 static void
-draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char *text,
+draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char *text_str,
             double x, double y, double w, double h, const GdkRGBA *bg)
 {
   int tw, th;
-  double lum = 0.2126 * bg->red + 0.7152 * bg->green + 0.0722 * bg->blue;
+  GdkRGBA text;
 
   if (w < 28 || h < 13)
     return;
-  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_text (layout, text_str, -1);
   pango_layout_set_width (layout, (int) ((w - 6) * PANGO_SCALE));
   pango_layout_get_pixel_size (layout, &tw, &th);
   if (th > h)
@@ -129,10 +131,10 @@ draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char 
   cairo_save (cr);
   cairo_rectangle (cr, x, y, w, h);
   cairo_clip (cr);
-  if (lum > 0.55)
-    cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
-  else
-    cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+  /* Opaque: the contrast test's figures hold on the tile (bg). */
+  hs_palette_get (HS_PALETTE_TREEMAP_TEXT, self->dark, &text);
+  (void) bg;
+  gdk_cairo_set_source_rgba (cr, &text);
   cairo_move_to (cr, x + 3, y + 1);
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
@@ -157,7 +159,7 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
 
       if (r->w < 1 || r->h < 1)
         continue;
-      node_color (a, r->node, r->depth, &c);
+      node_color (self, a, r->node, r->depth, &c);
       gdk_cairo_set_source_rgba (cr, &c);
       cairo_rectangle (cr, r->x, r->y, r->w, r->h);
       cairo_fill_preserve (cr);
@@ -322,11 +324,24 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       GdkRGBA colors[4];
 
       for (int i = 0; i < 4; i++)
-        colors[i] = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
+        hs_palette_get (HS_PALETTE_ACCENT, self->dark, &colors[i]);
       gsk_rounded_rect_init_from_rect (&outline,
                                        &GRAPHENE_RECT_INIT (self->hover_x, self->hover_y,
                                                             self->hover_w, self->hover_h), 0);
       gtk_snapshot_append_border (snapshot, &outline, widths, colors);
+    }
+
+  /* Keyboard focus (Backspace zooms out): the accent around the map. */
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      GskRoundedRect ring;
+      float widths[4] = { 2, 2, 2, 2 };
+      GdkRGBA colors[4];
+
+      for (int i = 0; i < 4; i++)
+        hs_palette_get (HS_PALETTE_ACCENT, self->dark, &colors[i]);
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (0, 0, width, height), 0);
+      gtk_snapshot_append_border (snapshot, &ring, widths, colors);
     }
 }
 
@@ -490,6 +505,22 @@ hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
   gtk_widget_class_install_action (widget_class, "treemap.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "treemap.zoom-out", NULL);
   gtk_widget_class_set_css_name (widget_class, "treemap");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+on_focus_changed (GtkWidget *widget, GParamSpec *pspec, gpointer data)
+{
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HsTreemapWidget *self)
+{
+  self->dark = adw_style_manager_get_dark (manager);
+  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  g_clear_pointer (&self->stale, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -502,6 +533,8 @@ hs_treemap_widget_init (HsTreemapWidget *self)
   self->hover = G_MAXUINT64;
   self->async_threshold = ASYNC_THRESHOLD;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Treemap of the retained memory"), -1);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
@@ -514,6 +547,14 @@ hs_treemap_widget_init (HsTreemapWidget *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+
+  g_signal_connect (self, "notify::has-focus", G_CALLBACK (on_focus_changed), NULL);
+
+  /* Redrawn in the other style's colours when the style changes. */
+  hs_palette_ensure ();
+  self->dark = hs_palette_is_dark ();
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed), self, 0);
 }
 
 GtkWidget *

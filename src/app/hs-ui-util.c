@@ -53,6 +53,7 @@ hs_inspect_button_new (HsObj obj)
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("Inspect this object"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Inspect this object"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
   return button;

@@ -9,6 +9,7 @@
 #include "hs-window-private.h"
 #include "hs-window-mapping.h"
 #include "hs-inspector.h"
+#include "hs-mapping-folder.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -377,7 +378,7 @@ _hs_window_mapping_dump_done (HsWindow *self)
       hs_window_load_mapping (self, file);
       return;
     }
-  found = find_beside (dump);
+  if ((found = hs_mapping_folder_find_for_dump (dump)) == NULL) found = find_beside (dump);
   if (found == NULL)
     return;
   g_free (st->offered);
@@ -511,6 +512,7 @@ _hs_window_load_mapping_action (GtkWidget *widget, const char *action_name, GVar
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), maps);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  hs_mapping_folder_set_on_chooser (GTK_FILE_CHOOSER (dialog));
   g_signal_connect_object (dialog, "response", G_CALLBACK (load_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

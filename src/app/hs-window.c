@@ -6,6 +6,7 @@
  * debug timing are in hs-window-actions.c, -dnd.c, -recent.c, -timing.c. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-dump-chooser.h"
 #include "hs-application.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
@@ -291,6 +292,7 @@ populate (HsWindow *self)
   hs_timing_span (t, "inspector given the dump");
   gtk_widget_set_visible (self->inspector, FALSE);
   update_dumps_banner (self, a->heap);
+  hs_dump_chooser_ask (self);
 
   /* Leaks first when there are any: that is what the dump was taken for.
    * Shown early, they stay where the user is. */

@@ -6,6 +6,9 @@
 #include "config.h"
 #include "ui-util.h"
 
+#include "hs-app-actions.h"
+
+#include <adwaita.h>
 #include <glib/gstdio.h>
 
 static HsWindow *window;
@@ -45,6 +48,7 @@ main (int argc, char *argv[])
   HsAnalysis *a;
 
   gtk_init ();
+  adw_init ();
   out_dir = g_getenv ("HS_SCREENSHOT_DIR");
   if (out_dir == NULL)
     out_dir = ".";
@@ -133,6 +137,31 @@ main (int argc, char *argv[])
     }
   ui_iterate (1500);
   save ("inspector");
+  gtk_widget_set_visible (hs_window_get_inspector (window), FALSE);
+
+  /* The dark style (as the system's would be), for the metainfo's dark
+   * screenshots; then the about window. */
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  hs_window_set_view (window, "leaks");
+  save ("leaks-dark");
+  hs_window_set_view (window, "overview");
+  save ("overview-dark");
+  hs_window_set_view (window, "treemap");
+  save ("treemap-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  {
+    GtkWidget *about = hs_about_window_new (GTK_WINDOW (window));
+    g_autoptr(GdkTexture) texture = NULL;
+    g_autofree char *path = g_build_filename (out_dir, "about.png", NULL);
+
+    gtk_window_present (GTK_WINDOW (about));
+    ui_iterate (1200);
+    texture = ui_render_widget (about);
+    if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+      g_error ("could not save %s", path);
+    g_print ("%s\n", path);
+    gtk_window_destroy (GTK_WINDOW (about));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
