@@ -291,6 +291,7 @@ hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
     }
   gint64 t0 = g_get_monotonic_time ();
   HsWaste *w = g_new0 (HsWaste, 1);
+  w->ref_count = 1;
   w->strings = g_array_new (FALSE, FALSE, sizeof (HsWasteString));
   w->collections = g_array_new (FALSE, FALSE, sizeof (HsWasteCollection));
   w->dup_arrays = g_array_new (FALSE, FALSE, sizeof (HsWasteDupArray));
