@@ -412,6 +412,8 @@ hs_insights_view_is_busy (HsInsightsView *self)
 HsWaste *
 hs_insights_view_ref_waste (HsInsightsView *self)
 {
+  if (self == NULL)
+    return NULL;          /* a window without the view */
   g_return_val_if_fail (HS_IS_INSIGHTS_VIEW (self), NULL);
   return self->waste != NULL ? hs_waste_ref (self->waste) : NULL;
 }

@@ -27,8 +27,8 @@ GtkWidget  *hs_insights_view_new          (void);
 /* TRUE while the worker runs. */
 gboolean    hs_insights_view_is_busy      (HsInsightsView *self);
 /* A reference to the findings shown (free with hs_waste_free), NULL while
- * they are not known: the HTML export passes them to the report
- * (HsReportOptions.waste) instead of computing them again. */
+ * they are not known (or self is NULL): the HTML export passes them to the
+ * report (HsReportOptions.waste) instead of computing them again. */
 HsWaste    *hs_insights_view_ref_waste    (HsInsightsView *self);
 /* The summary line, "" before the findings are known. */
 const char *hs_insights_view_get_summary  (HsInsightsView *self);
