@@ -5,7 +5,7 @@
 #
 #   build-aux/gen-dumps.sh DIR          small.hprof, escape.hprof, sample.hprof into DIR
 #   build-aux/gen-dumps.sh --commit     regenerate the committed dumps:
-#                                       tests/generator/dumps/{small,escape,threads}.hprof.gz
+#                                       tests/generator/dumps/{small,escape,threads,collections}.hprof.gz
 #                                       and data/sample/sample.hprof
 #   build-aux/gen-dumps.sh --bench [DIR]
 #                                       the benchmark dumps bench-10m.hprof (~0.5 GB)
@@ -39,7 +39,7 @@ case "${1:-}" in
   --commit)
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/heapgen-out.XXXXXX")
     mkdir -p "$gen/dumps" "$here/data/sample"
-    for s in small escape threads; do
+    for s in small escape threads collections; do
       run "$s" "$tmp/$s.hprof"
       gzip -9 -n -c "$tmp/$s.hprof" > "$gen/dumps/$s.hprof.gz"
     done

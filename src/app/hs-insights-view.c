@@ -29,6 +29,7 @@ struct _HsInsightsView
   guint serial;
   gboolean busy;
   char *summary_text;
+  HsWaste *waste;                          /* the findings shown, NULL before */
   GPtrArray *texts[HS_INSIGHTS_N_KINDS];   /* char* per row */
   GArray *objects[HS_INSIGHTS_N_KINDS];    /* HsObj per row */
 };
@@ -287,6 +288,7 @@ find_done (GObject *source, GAsyncResult *result, gpointer data)
   else
     {
       self->summary_text = hs_waste_summary_line (job->waste);
+      self->waste = hs_waste_ref (job->waste);
       fill_lists (self, a->heap, job->waste);
       fill_gallery (self, a->heap, job->waste, job);
     }
@@ -315,6 +317,7 @@ hs_insights_view_clear (HsView *view)
       g_array_set_size (self->objects[k], 0);
     }
   g_clear_pointer (&self->summary_text, g_free);
+  g_clear_pointer (&self->waste, hs_waste_free);
   gtk_label_set_text (GTK_LABEL (self->summary), "");
   gtk_spinner_stop (GTK_SPINNER (self->spinner));
   gtk_widget_set_visible (self->spinner, FALSE);
@@ -356,6 +359,7 @@ hs_insights_view_finalize (GObject *object)
       g_array_unref (self->objects[k]);
     }
   g_free (self->summary_text);
+  g_clear_pointer (&self->waste, hs_waste_free);
   G_OBJECT_CLASS (hs_insights_view_parent_class)->finalize (object);
 }
 
@@ -403,6 +407,15 @@ hs_insights_view_is_busy (HsInsightsView *self)
 {
   g_return_val_if_fail (HS_IS_INSIGHTS_VIEW (self), FALSE);
   return self->busy;
+}
+
+HsWaste *
+hs_insights_view_ref_waste (HsInsightsView *self)
+{
+  if (self == NULL)
+    return NULL;          /* a window without the view */
+  g_return_val_if_fail (HS_IS_INSIGHTS_VIEW (self), NULL);
+  return self->waste != NULL ? hs_waste_ref (self->waste) : NULL;
 }
 
 const char *

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "hs-view.h"
+#include "hs-waste.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,10 @@ typedef enum {
 GtkWidget  *hs_insights_view_new          (void);
 /* TRUE while the worker runs. */
 gboolean    hs_insights_view_is_busy      (HsInsightsView *self);
+/* A reference to the findings shown (free with hs_waste_free), NULL while
+ * they are not known (or self is NULL): the HTML export passes them to the
+ * report (HsReportOptions.waste) instead of computing them again. */
+HsWaste    *hs_insights_view_ref_waste    (HsInsightsView *self);
 /* The summary line, "" before the findings are known. */
 const char *hs_insights_view_get_summary  (HsInsightsView *self);
 /* Rows of a kind's list (bitmaps: tiles of the gallery) and their text. */

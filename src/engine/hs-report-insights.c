@@ -184,7 +184,11 @@ hs_report_section_insights (GString *out, const HsReportContext *ctx)
 {
   HsAnalysis *a = ctx->analysis;
   g_string_append (out, "<section id=\"insights\">\n<h2>Insights: wasted memory</h2>\n");
-  g_autoptr(HsWaste) w = hs_heap_reachability_known (a->heap) ? hs_waste_find (a, NULL, NULL) : NULL;
+  /* The caller's findings when it has them (the window's Insights view). */
+  g_autoptr(HsWaste) own = NULL;
+  const HsWaste *w = ctx->opts->waste;
+  if (w == NULL && hs_heap_reachability_known (a->heap))
+    w = own = hs_waste_find (a, NULL, NULL);
   if (!w)
     {
       g_string_append (out, "<p class=\"none\">Reachability was not computed for this report.</p>\n</section>\n");

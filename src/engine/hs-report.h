@@ -3,6 +3,7 @@
 
 #include "hs-analysis.h"
 #include "hs-compare.h"
+#include "hs-waste.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,10 @@ typedef struct {
   /* Optional: the comparison of a baseline with this dump (not owned); the
    * report then has a "Growth since OLD" section. NULL: as without. */
   const HsCompare *compare;
+  /* Optional: the waste findings of this same analysis, computed already
+   * (the window's Insights view holds them; not owned): the Insights
+   * section uses them instead of running the finders again. */
+  const HsWaste *waste;
 } HsReportOptions;
 
 /* The report as a string (UTF-8 HTML). */

@@ -189,23 +189,40 @@ cmp_collections (gconstpointer pa, gconstpointer pb)
 }
 
 void
+hs_waste_collections_prepare (HsWasteCtx *ctx)
+{
+  HsHeap *heap = ctx->heap;
+  guint n_classes = hs_heap_n_classes (heap);
+  ClassFields *cf = g_new0 (ClassFields, MAX (n_classes, 1));
+  gboolean any = FALSE;
+  for (HsClass c = 0; c < n_classes; c++)
+    {
+      resolve (heap, &cf[c], c);
+      if (cf[c].layout >= 0)
+        {
+          ctx->role[c] |= HS_WROLE_COLLECTION;
+          any = TRUE;
+        }
+    }
+  if (!any)
+    g_clear_pointer (&cf, g_free);
+  ctx->collections = cf;
+}
+
+void
 hs_waste_find_collections (HsWasteCtx *ctx)
 {
   HsHeap *heap = ctx->heap;
   guint n_classes = hs_heap_n_classes (heap);
-  g_autofree ClassFields *cf = g_new0 (ClassFields, MAX (n_classes, 1));
-  g_autofree gint32 *row = g_new (gint32, MAX (n_classes, 1));
-  gboolean any = FALSE;
-  for (HsClass c = 0; c < n_classes; c++)
-    {
-      row[c] = -1;
-      resolve (heap, &cf[c], c);
-      any |= cf[c].layout >= 0;
-    }
-  if (!any)
+  g_autofree ClassFields *cf = ctx->collections;
+  ctx->collections = NULL;
+  if (!cf)
     return;
+  g_autofree gint32 *row = g_new (gint32, MAX (n_classes, 1));
+  for (HsClass c = 0; c < n_classes; c++)
+    row[c] = -1;
   /* Sets first, so that the maps they wrap are known before the maps are
-   * read (skip bits): two passes over the class array, flat. */
+   * read: two passes over the instances the scan found, in object order. */
   GArray *rows = ctx->w->collections;
   /* Maps wrapped by a set (this finder's own bits: the other thread
    * writes ctx->skip). */
@@ -213,59 +230,66 @@ hs_waste_find_collections (HsWasteCtx *ctx)
   gboolean cancelled = FALSE;
   g_autoptr(GArray) wasted_of = g_array_new (FALSE, FALSE, sizeof (GArray *));
   for (int pass = 0; pass < 2 && !cancelled; pass++)
-    for (guint64 o = 0; o < heap->n; o++)
-      {
-        if ((o & 0xfffff) == 0 && (cancelled = g_cancellable_is_cancelled (ctx->cancellable)))
-          break;
-        HsClass c = heap->klass[o];
-        if (c >= n_classes || cf[c].layout < 0 || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
-            (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
-          continue;
-        if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))
-          continue;
-        Reading r;
-        if (!read_one (ctx, owned, &cf[c], (HsObj) o, &r))
-          continue;
-        if (row[c] < 0)
-          {
-            HsWasteCollection nc = { c, layouts[cf[c].layout].layout };
-            nc.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
-            g_array_append_val (rows, nc);
-            GArray *ws = g_array_new (FALSE, FALSE, sizeof (guint64));
-            g_array_append_val (wasted_of, ws);
-            row[c] = rows->len - 1;
-          }
-        HsWasteCollection *wc = &g_array_index (rows, HsWasteCollection, row[c]);
-        GArray *ws = g_array_index (wasted_of, GArray *, row[c]);
-        wc->count++;
-        wc->size_sum += r.size;
-        wc->capacity_sum += r.capacity;
-        wc->wasted += r.wasted;
-        if (r.size == 0)
-          {
-            wc->empty++;
-            wc->empty_bytes += heap->shallow[o] + r.backing_shallow;
-          }
-        guint b = r.capacity == 0 ? 0 : (guint) MIN (r.size * 10 / r.capacity, HS_WASTE_FILL_BUCKETS - 1);
-        wc->fill_histogram[b]++;
-        /* Keep the most wasteful ones (ties: lowest index): a small
-         * sorted insertion into HS_WASTE_SAMPLE slots. */
-        guint64 key = r.wasted + (r.size == 0 ? heap->shallow[o] + r.backing_shallow : 0);
-        guint pos = ws->len;
-        while (pos > 0 && g_array_index (ws, guint64, pos - 1) < key)
-          pos--;
-        if (pos < HS_WASTE_SAMPLE)
-          {
-            HsObj x = (HsObj) o;
-            g_array_insert_val (ws, pos, key);
-            g_array_insert_val (wc->objects, pos, x);
-            if (ws->len > HS_WASTE_SAMPLE)
-              {
-                g_array_set_size (ws, HS_WASTE_SAMPLE);
-                g_array_set_size (wc->objects, HS_WASTE_SAMPLE);
-              }
-          }
-      }
+    for (guint part = 0; part < 2 && !cancelled; part++)
+      for (guint i = 0; ctx->coll_objs[part] && i < ctx->coll_objs[part]->len; i++)
+        {
+          const HsObj *objs = (const HsObj *) ctx->coll_objs[part]->data;
+          HsObj o = objs[i];
+          if ((i & 0xffff) == 0 && (cancelled = g_cancellable_is_cancelled (ctx->cancellable)))
+            break;
+          /* Bound by the memory's latency: fetch the records ahead. */
+          if (i + 16 < ctx->coll_objs[part]->len)
+            {
+              __builtin_prefetch (&heap->offsets[objs[i + 16]]);
+              __builtin_prefetch (&heap->ref_offsets[objs[i + 16]]);
+              __builtin_prefetch (heap->data + heap->offsets[objs[i + 8]]);
+            }
+          HsClass c = heap->klass[o];
+          if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))
+            continue;
+          Reading r;
+          if (!read_one (ctx, owned, &cf[c], o, &r))
+            continue;
+          if (row[c] < 0)
+            {
+              HsWasteCollection nc = { c, layouts[cf[c].layout].layout };
+              nc.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+              g_array_append_val (rows, nc);
+              GArray *ws = g_array_new (FALSE, FALSE, sizeof (guint64));
+              g_array_append_val (wasted_of, ws);
+              row[c] = rows->len - 1;
+            }
+          HsWasteCollection *wc = &g_array_index (rows, HsWasteCollection, row[c]);
+          GArray *ws = g_array_index (wasted_of, GArray *, row[c]);
+          wc->count++;
+          wc->size_sum += r.size;
+          wc->capacity_sum += r.capacity;
+          wc->wasted += r.wasted;
+          if (r.size == 0)
+            {
+              wc->empty++;
+              wc->empty_bytes += heap->shallow[o] + r.backing_shallow;
+            }
+          guint b = r.capacity == 0 ? 0 : (guint) MIN (r.size * 10 / r.capacity, HS_WASTE_FILL_BUCKETS - 1);
+          wc->fill_histogram[b]++;
+          /* Keep the most wasteful ones (ties: lowest index): a small
+           * sorted insertion into HS_WASTE_SAMPLE slots. */
+          guint64 key = r.wasted + (r.size == 0 ? heap->shallow[o] + r.backing_shallow : 0);
+          guint pos = ws->len;
+          while (pos > 0 && g_array_index (ws, guint64, pos - 1) < key)
+            pos--;
+          if (pos < HS_WASTE_SAMPLE)
+            {
+              HsObj x = o;
+              g_array_insert_val (ws, pos, key);
+              g_array_insert_val (wc->objects, pos, x);
+              if (ws->len > HS_WASTE_SAMPLE)
+                {
+                  g_array_set_size (ws, HS_WASTE_SAMPLE);
+                  g_array_set_size (wc->objects, HS_WASTE_SAMPLE);
+                }
+            }
+        }
   for (guint i = 0; i < wasted_of->len; i++)
     g_array_unref (g_array_index (wasted_of, GArray *, i));
   g_array_sort (rows, cmp_collections);

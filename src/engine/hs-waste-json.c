@@ -14,7 +14,7 @@
 void
 hs_waste_free (HsWaste *w)
 {
-  if (!w)
+  if (!w || !g_atomic_int_dec_and_test (&w->ref_count))
     return;
   for (guint i = 0; i < w->strings->len; i++)
     {
@@ -38,6 +38,14 @@ hs_waste_free (HsWaste *w)
   g_array_unref (w->boxed);
   g_array_unref (w->bitmaps);
   g_free (w);
+}
+
+HsWaste *
+hs_waste_ref (HsWaste *w)
+{
+  g_return_val_if_fail (w != NULL, NULL);
+  g_atomic_int_inc (&w->ref_count);
+  return w;
 }
 
 char *

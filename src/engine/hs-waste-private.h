@@ -66,6 +66,9 @@ static inline gboolean hs_bit_set_atomic (guint8 *bits, guint64 i)
 /* The finders: each fills its part of w. skip (n bits) marks arrays other
  * finders account for (String values, bitmap buffers), so that the array
  * finder does not count them twice. */
+/* What the one scan over the objects does with instances of a class. */
+enum { HS_WROLE_STRING = 1, HS_WROLE_COLLECTION = 2 };
+
 typedef struct {
   HsAnalysis *analysis;
   HsHeap *heap;
@@ -73,11 +76,16 @@ typedef struct {
   guint64 key[2];
   guint8 *skip;
   GCancellable *cancellable;
+  guint8 *role;           /* per class: HS_WROLE_* bits */
   gpointer strings;       /* the string finder's state between its steps */
+  gpointer collections;   /* the collection finder's layouts per class */
+  GArray *coll_objs[2];   /* HsObj: reachable collection instances, per scan part */
 } HsWasteCtx;
 
-/* Strings in three steps: prepare, scan (part 0 and 1 at once: halves of
- * the objects), group (frees the state). */
+/* One scan finds the Strings and the collections: prepare both (they mark
+ * ctx->role), then scan (part 0 and 1 at once: halves of the objects), then
+ * group the strings (frees their state) and read the collections found. */
+void     hs_waste_collections_prepare (HsWasteCtx *ctx);
 void     hs_waste_strings_prepare  (HsWasteCtx *ctx);
 void     hs_waste_strings_scan     (HsWasteCtx *ctx, guint part);
 void     hs_waste_strings_group    (HsWasteCtx *ctx);

@@ -56,17 +56,21 @@ value_array (HsHeap *heap, HsObj o, const StrFields *f)
   return found;
 }
 
+/* The record of a primitive array read in place (the checks of
+ * hs_heap_prim_array_data and its siblings, once). */
 static gboolean
 describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
 {
   HsObj arr = value_array (heap, o, f);
-  if (arr == HS_OBJ_NONE || hs_heap_object_kind (heap, arr) != HS_KIND_PRIM_ARRAY)
+  if (arr == HS_OBJ_NONE || (heap->flags[arr] & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
     return FALSE;
-  const guint8 *data = hs_heap_prim_array_data (heap, arr);
-  if (!data)
+  const guint8 *rec = heap->data + heap->offsets[arr];
+  if (rec[0] != HS_HPROF_PRIM_ARRAY_DUMP)
     return FALSE;
-  HsType t = hs_heap_array_elem_type (heap, arr);
-  guint64 len = hs_heap_array_length (heap, arr), units;
+  guint ids = heap->id_size;
+  guint64 len = hs_be32 (rec + 1 + ids + 4), units;
+  HsType t = rec[1 + ids + 8];
+  const guint8 *data = rec + 1 + ids + 9;
   gint64 v;
   d->arr = arr;
   if (t == HS_TYPE_CHAR)
@@ -98,22 +102,51 @@ describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
   return TRUE;
 }
 
+/* Whether every UTF-16 unit of the value fits in a byte (the high byte
+ * of each unit, at offset hi of its pair, is 0). */
+static gboolean
+units_fit_byte (const guint8 *p, guint64 n, guint hi)
+{
+  guint8 acc = 0;
+  for (guint64 i = 0; i < n; i++)
+    acc |= p[2 * i + hi];
+  return acc == 0;
+}
+
+/* The keyed hash of the value's units in one canonical form, hashed where
+ * the dump holds it whenever it can be: one byte per unit when every unit
+ * is below 256 (so Latin-1 values, the common case, are hashed in place),
+ * else UTF-16 little endian. Equal units give equal forms, and the form's
+ * length (which the hash covers) tells the two apart. */
 static void
 hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
 {
   HsSip s;
   guint8 buf[512];
   hs_sip_init128 (&s, key);
-  for (guint64 i = 0; i < d->n;)
+  if (d->enc == ENC_LATIN1)
+    hs_sip_bytes (&s, d->p, d->n);
+  else
     {
-      guint k = 0;
-      for (; k < sizeof buf / 2 && i < d->n; k++, i++)
-        {
-          guint16 u = unit_at (d, i);
-          buf[2 * k] = u & 0xff;
-          buf[2 * k + 1] = u >> 8;
-        }
-      hs_sip_bytes (&s, buf, 2 * k);
+      guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
+      gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
+      if (!narrow && d->enc == ENC_UTF16LE)
+        hs_sip_bytes (&s, d->p, 2 * d->n);
+      else
+        for (guint64 i = 0; i < d->n;)
+          {
+            guint k = 0;
+            if (narrow)
+              for (; k < sizeof buf && i < d->n; k++, i++)
+                buf[k] = d->p[2 * i + lo];
+            else
+              for (; k < sizeof buf && i < d->n; k += 2, i++)
+                {
+                  buf[k] = d->p[2 * i + 1];
+                  buf[k + 1] = d->p[2 * i];
+                }
+            hs_sip_bytes (&s, buf, k);
+          }
     }
   hs_sip_final128 (&s, out);
 }
@@ -166,18 +199,9 @@ cmp_strings (gconstpointer pa, gconstpointer pb)
 typedef struct {
   guint64 hash, hash2;
   HsObj obj, arr;
-  guint32 start;          /* first byte of the value in arr's data */
+  guint32 cost;           /* what this String costs as a copy (set before the sort) */
   guint32 n_enc;          /* units << 2 | Enc */
 } Entry;
-
-static void
-entry_desc (HsHeap *heap, const Entry *e, StrDesc *d)
-{
-  d->arr = e->arr;
-  d->p = hs_heap_prim_array_data (heap, e->arr) + e->start;
-  d->n = e->n_enc >> 2;
-  d->enc = e->n_enc & 3;
-}
 
 static gint
 cmp_entry (gconstpointer pa, gconstpointer pb)
@@ -198,44 +222,44 @@ same_value (const Entry *a, const Entry *b)
   return a->hash == b->hash && a->hash2 == b->hash2 && (a->n_enc >> 2) == (b->n_enc >> 2);
 }
 
-/* One stable counting pass on 16 bits of the hash. */
+/* One stable counting pass on 11 bits of the hash (2048 buckets: the
+ * places written to stay in the cache). */
+#define RADIX_BITS 11
 static void
 radix_pass (const Entry *in, Entry *out, gsize n, guint shift)
 {
-  guint64 *start = g_new0 (guint64, 65536);
+  guint64 start[1 << RADIX_BITS] = { 0 };
+  guint mask = (1 << RADIX_BITS) - 1;
   for (gsize i = 0; i < n; i++)
-    start[(in[i].hash >> shift) & 0xffff]++;
+    start[(in[i].hash >> shift) & mask]++;
   guint64 sum = 0;
-  for (guint b = 0; b < 65536; b++)
+  for (guint b = 0; b <= mask; b++)
     {
       guint64 c = start[b];
       start[b] = sum;
       sum += c;
     }
   for (gsize i = 0; i < n; i++)
-    out[start[(in[i].hash >> shift) & 0xffff]++] = in[i];
-  g_free (start);
+    out[start[(in[i].hash >> shift) & mask]++] = in[i];
 }
 
 /* Sorts so that equal values are adjacent, each run in object order: two
- * stable counting passes on the hash's top 32 bits (the entries come in
- * object order); a run of equal top bits that holds more than one value
- * (rare: different values share 32 bits of a keyed hash) is then sorted
- * by the whole key. */
+ * stable counting passes on the hash's top 22 bits (the entries come in
+ * object order; tmp has room for n); a run of equal top bits that holds
+ * more than one value (different values that share 22 bits of a keyed
+ * hash: a few small runs) is then sorted by the whole key. */
 static Entry *
-sort_entries (Entry *e, gsize n)
+sort_entries (Entry *e, Entry *tmp, gsize n)
 {
   if (n < 2)
     return e;
-  Entry *tmp = g_new (Entry, n);
-  radix_pass (e, tmp, n, 32);
-  radix_pass (tmp, e, n, 48);
-  g_free (tmp);
+  radix_pass (e, tmp, n, 64 - 2 * RADIX_BITS);
+  radix_pass (tmp, e, n, 64 - RADIX_BITS);
   for (gsize i = 0; i < n;)
     {
       gsize j = i + 1;
       gboolean mixed = FALSE;
-      while (j < n && (e[j].hash >> 32) == (e[i].hash >> 32))
+      while (j < n && (e[j].hash >> (64 - 2 * RADIX_BITS)) == (e[i].hash >> (64 - 2 * RADIX_BITS)))
         {
           mixed |= !same_value (&e[j], &e[i]);
           j++;
@@ -250,8 +274,9 @@ sort_entries (Entry *e, gsize n)
 typedef struct {
   guint n_classes;
   StrFields *fields;
-  guint8 *is_string;
   guint8 *once, *twice;   /* value arrays held by one String, by more */
+  guint64 n_strings;      /* instances of the String classes */
+  gsize cap[2];
   Entry *entries[2];
   gsize n_entries[2];
 } StrState;
@@ -267,11 +292,11 @@ hs_waste_strings_prepare (HsWasteCtx *ctx)
   StrState *st = g_new0 (StrState, 1);
   st->n_classes = hs_heap_n_classes (heap);
   st->fields = g_new0 (StrFields, st->n_classes);
-  st->is_string = g_new0 (guint8, st->n_classes);
   for (guint i = 0; i < string_classes->len; i++)
     {
       HsClass c = g_array_index (string_classes, HsClass, i);
-      st->is_string[c] = 1;
+      ctx->role[c] |= HS_WROLE_STRING;
+      st->n_strings += hs_class_info (heap, c)->count; /* 0 before the totals */
       st->fields[c].value = hs_wfield (heap, c, "value");
       st->fields[c].offset = hs_wfield (heap, c, "offset");
       st->fields[c].count = hs_wfield (heap, c, "count");
@@ -283,25 +308,42 @@ hs_waste_strings_prepare (HsWasteCtx *ctx)
   ctx->strings = st;
 }
 
+/* The one pass over the objects (a half of them): Strings are decoded and
+ * hashed, collections are listed for their finder. */
 void
 hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
 {
   HsHeap *heap = ctx->heap;
   StrState *st = ctx->strings;
-  if (!st)
-    return;
+  guint n_classes = hs_heap_n_classes (heap);
   /* Halves on a byte boundary of the bit arrays. */
   guint64 mid = (heap->n / 2) & ~(guint64) 7;
   guint64 from = part == 0 ? 0 : mid, to = part == 0 ? mid : heap->n;
-  gsize n_entries = 0, cap = 1024;
-  Entry *entries = g_new (Entry, cap);
+  /* Room for every String the class counts know of (the pages a part does
+   * not fill are never touched), so that growth rarely copies them; the
+   * second part's array is the sort's scratch space later. */
+  gsize n_entries = 0, cap = st ? MAX (st->n_strings, 1024) : 0;
+  Entry *entries = st ? g_new (Entry, cap) : NULL;
+  GArray *colls = ctx->coll_objs[part] = g_array_new (FALSE, FALSE, sizeof (HsObj));
   for (guint64 o = from; o < to; o++)
     {
       if ((o & 0xfffff) == 0 && g_cancellable_is_cancelled (ctx->cancellable))
         break;
+      /* The records come in file order: fetching them a little ahead
+       * hides most of the memory's latency (the scan is bound by it). */
+      if (o + 32 < to)
+        __builtin_prefetch (heap->data + heap->offsets[o + 32]);
       HsClass c = heap->klass[o];
-      if (c >= st->n_classes || !st->is_string[c] || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
+      guint8 role;
+      if (c >= n_classes || !(role = ctx->role[c]) || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
           (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
+        continue;
+      if (role & HS_WROLE_COLLECTION)
+        {
+          HsObj x = (HsObj) o;
+          g_array_append_val (colls, x);
+        }
+      if (!(role & HS_WROLE_STRING))
         continue;
       StrDesc d;
       if (!describe (heap, (HsObj) o, &st->fields[c], &d) || d.n >= (1u << 30))
@@ -319,11 +361,15 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
       e->hash2 = h[1];
       e->obj = (HsObj) o;
       e->arr = d.arr;
-      e->start = (guint32) (d.p - hs_heap_prim_array_data (heap, d.arr));
+      e->cost = 0;
       e->n_enc = (guint32) (d.n << 2) | d.enc;
     }
-  st->entries[part] = entries;
-  st->n_entries[part] = n_entries;
+  if (st)
+    {
+      st->entries[part] = entries;
+      st->n_entries[part] = n_entries;
+      st->cap[part] = cap;
+    }
 }
 
 void
@@ -335,16 +381,29 @@ hs_waste_strings_group (HsWasteCtx *ctx)
     return;
   ctx->strings = NULL;
   gsize n_entries = st->n_entries[0] + st->n_entries[1];
-  Entry *entries = g_renew (Entry, st->entries[0], MAX (n_entries, 1));
+  Entry *entries = st->entries[0], *tmp = st->entries[1];
+  if (st->cap[0] < n_entries)
+    entries = g_renew (Entry, entries, n_entries);
+  if (st->cap[1] < n_entries)
+    tmp = g_renew (Entry, tmp, n_entries);
   if (st->n_entries[1])
     memcpy (entries + st->n_entries[0], st->entries[1], st->n_entries[1] * sizeof (Entry));
-  g_free (st->entries[1]);
   HsDebugClock clock = { "waste strings: ", TRUE };
   hs_debug_step (&clock, NULL);
+  /* What each String costs as a copy beyond the first (its String, and its
+   * array when no other String shares it), read in object order. */
+  for (gsize i = 0; i < n_entries; i++)
+    {
+      Entry *e = &entries[i];
+      guint64 cost = heap->shallow[e->obj] + (hs_bit_get (st->twice, e->arr) ? 0 : heap->shallow[e->arr]);
+      e->cost = (guint32) MIN (cost, G_MAXUINT32);
+    }
+  hs_debug_step (&clock, "costs");
   if (!g_cancellable_is_cancelled (ctx->cancellable))
-    entries = sort_entries (entries, n_entries);
+    entries = sort_entries (entries, tmp, n_entries);
   else
     n_entries = 0;
+  g_free (tmp);
   hs_debug_step (&clock, "sort");
 
   /* Runs of one value, the lowest object first. */
@@ -356,21 +415,18 @@ hs_waste_strings_group (HsWasteCtx *ctx)
         j++;
       if (j - i >= 2)
         {
+          /* The first copy decoded again, for its text. */
           StrDesc d;
-          entry_desc (heap, &entries[i], &d);
-          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0,
+          HsObj first = entries[i].obj;
+          if (!describe (heap, first, &st->fields[heap->klass[first]], &d))
+            d.n = 0;
+          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), entries[i].n_enc >> 2, j - i, 0,
                               g_array_new (FALSE, FALSE, sizeof (HsObj)) };
           for (gsize k = i; k < j; k++)
             {
-              HsObj o = entries[k].obj;
-              hs_sample_add (g.objects, o);
-              if (k == i)
-                continue;
-              /* A copy beyond the first: its String, and its array when no
-               * other String shares it. */
-              g.wasted += heap->shallow[o];
-              if (!hs_bit_get (st->twice, entries[k].arr))
-                g.wasted += heap->shallow[entries[k].arr];
+              hs_sample_add (g.objects, entries[k].obj);
+              if (k > i)
+                g.wasted += entries[k].cost;
             }
           g_array_append_val (groups, g);
         }
@@ -379,7 +435,6 @@ hs_waste_strings_group (HsWasteCtx *ctx)
   hs_debug_step (&clock, "group");
   g_free (entries);
   g_free (st->fields);
-  g_free (st->is_string);
   g_free (st->once);
   g_free (st->twice);
   g_free (st);

@@ -92,11 +92,15 @@ typedef struct {
   guint64 strings_wasted, collections_wasted, arrays_wasted, boxed_wasted, bitmaps_wasted;
   guint64 total_wasted;
   double seconds;
+  gint ref_count;       /* hs_waste_ref / hs_waste_free (atomic) */
 } HsWaste;
 
 /* Runs every finder (one pass over the objects per kind; the finders share
  * both cores). The heap's reachability must be known. */
 HsWaste *hs_waste_find  (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
+/* A result is shared by reference (the window's Insights view and its
+ * HTML export on another thread): hs_waste_free drops one reference. */
+HsWaste *hs_waste_ref   (HsWaste *waste);
 void     hs_waste_free  (HsWaste *waste);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsWaste, hs_waste_free)
 

@@ -11,6 +11,7 @@
  * class objects are sticky-class GC roots, as system classes are on Android:
  * a static field then starts the leak trace, as in LeakCanary.
  */
+import com.example.CollectionScenario;
 import com.example.Scenarios;
 import com.example.ThreadScenario;
 import com.example.bench.BenchHeap;
@@ -25,7 +26,7 @@ public final class HeapGen {
 
   public static void main(String[] args) throws Exception {
     if (args.length < 2) {
-      System.err.println("usage: HeapGen small|sample|escape|threads|bench OUT.hprof [MILLIONS]");
+      System.err.println("usage: HeapGen small|sample|escape|threads|collections|bench OUT.hprof [MILLIONS]");
       System.exit(2);
     }
     if (HeapGen.class.getClassLoader() != null)
@@ -52,6 +53,7 @@ public final class HeapGen {
       case "sample": return Scenarios.sample();
       case "escape": return Scenarios.escape();
       case "threads": return ThreadScenario.build();
+      case "collections": return CollectionScenario.build();
       case "bench": {
         Object[] t = Scenarios.sample();
         long n = BenchHeap.build(millions);

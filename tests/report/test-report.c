@@ -186,6 +186,28 @@ test_deterministic (void)
   g_assert_cmpint (strncmp (a->str, t->str, foot - a->str), ==, 0);
 }
 
+/* HsReportOptions.waste: the Insights section uses the findings it is
+ * given (the window's) instead of running the finders again. */
+static void
+test_given_waste (void)
+{
+  HsReportOptions opts = { 0 };
+  g_autoptr(GString) own = hs_report_build (tiny, &opts);
+  g_autoptr(HsWaste) w = hs_waste_find (tiny, NULL, NULL);
+  g_assert_nonnull (w);
+  opts.waste = w;
+  g_autoptr(GString) given = hs_report_build (tiny, &opts);
+  g_assert_cmpmem (own->str, own->len, given->str, given->len);
+
+  /* Findings that differ from the dump's show as they are given. */
+  w->strings_wasted += 7000000;
+  w->total_wasted += 7000000;
+  g_autofree char *line = hs_waste_summary_line (w);
+  g_autoptr(GString) changed = hs_report_build (tiny, &opts);
+  g_assert_nonnull (strstr (changed->str, line));
+  g_assert_null (strstr (own->str, line));
+}
+
 static void
 test_options (void)
 {
@@ -373,6 +395,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/content", test_content);
   g_test_add_func ("/report/deterministic", test_deterministic);
   g_test_add_func ("/report/options", test_options);
+  g_test_add_func ("/report/given-waste", test_given_waste);
   g_test_add_func ("/report/partial", test_partial);
   g_test_add_func ("/report/write", test_write);
   g_test_add_func ("/report/write-errors", test_write_errors);

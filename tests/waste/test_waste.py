@@ -437,6 +437,49 @@ class WasteAndroid(CliTest):
         self.assertEqual(c, {'android.util.SparseArray': (1, 4, 10, 6 * 4 + 6 * 4)})
 
 
+class WasteAndroidCollections(CliTest):
+    """Android's ArrayMap and ArraySet with the fields Android gives them
+    (mHashes int[capacity], mArray Object[2 * capacity] for a map and
+    Object[capacity] for a set, mSize), declared size 24 (shallow 24).
+    Right-sized they need mSize slots; a slot costs an int of mHashes plus
+    one (set) or two (map) references of mArray (R = 4 on Android);
+    empty_bytes is the shallow of the empty one plus its int[0] and
+    Object[0], alignUp(12, 8) = 16 each."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        hp = Heap(version='1.0.3')
+        hp.cls('android/util/ArrayMap', 'java/lang/Object',
+               fields=[('mIdentityHashCode', g.BOOLEAN), ('mHashes', g.OBJECT), ('mArray', g.OBJECT),
+                       ('mSize', g.INT)], instance_size=24)
+        hp.cls('android/util/ArraySet', 'java/lang/Object',
+               fields=[('mHashes', g.OBJECT), ('mArray', g.OBJECT), ('mSize', g.INT)], instance_size=24)
+        f = hp.inst('java/lang/Object')
+        # A map of 3 pairs in 8 slots, an empty map, a set of 1 in 4 slots.
+        hp.inst('android/util/ArrayMap', {'mHashes': hp.prim(g.INT, bytes(4 * 8)),
+                                          'mArray': hp.objs([f] * 6 + [0] * 10), 'mSize': 3})
+        hp.inst('android/util/ArrayMap', {'mHashes': hp.prim(g.INT, b''), 'mArray': hp.objs([]), 'mSize': 0})
+        hp.inst('android/util/ArraySet', {'mHashes': hp.prim(g.INT, bytes(4 * 4)),
+                                          'mArray': hp.objs([f, 0, 0, 0]), 'mSize': 1})
+        cls.path = hp.write(cls, 'android-collections.hprof')
+
+    def test_array_map_and_set(self):
+        w = self.json_of(['waste', self.path, '--json'])
+        got = {}
+        for c in w['collections']:
+            hist = {i: n for i, n in enumerate(c['fill_histogram']) if n}
+            got[c['class']] = (c['layout'], c['count'], c['empty'], c['empty_bytes'], c['size'], c['capacity'],
+                               c['wasted'], hist)
+        self.assertEqual(got, {
+            # (8 - 3) slots of an int and two references; buckets 30 // 8 = 3 and empty 0.
+            'android.util.ArrayMap': ('ArrayMap', 2, 1, 24 + 16 + 16, 3, 8, (8 - 3) * (4 + 2 * 4), {3: 1, 0: 1}),
+            # (4 - 1) slots of an int and one reference; bucket 10 // 4 = 2.
+            'android.util.ArraySet': ('ArraySet', 1, 0, 0, 1, 4, (4 - 1) * (4 + 4), {2: 1}),
+        })
+        self.assertEqual(w['wasted_by_kind']['collections'], 60 + 24)
+
+
 def g_id(v):
     return int(v, 16)
 
