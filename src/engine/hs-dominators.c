@@ -15,22 +15,28 @@
  *
  * Memory (n objects, N <= n + 1 preorder numbers, M stored predecessors: the
  * edges from a later to an earlier vertex of the DFS, not into a root). Every
- * array is 32-bit; blocks change roles as steps end, so that the peak is the
- * size of the finished tree, 24 bytes per object:
- *   pre (4n)      object -> preorder number; becomes idom (objects)
+ * array is 32-bit and is freed (or handed to the next array) as soon as its
+ * step is over, so that what is alive at once stays below the finished tree,
+ * 24 bytes per object, except for the predecessor lists:
+ *   pre (4n)      object -> preorder number; freed once vertex[] is made
+ *                 again from it, after the predecessor lists
+ *   vertex (4N)   preorder number -> object; its block becomes label[] after
+ *                 the DFS; made again after the predecessor lists; becomes
+ *                 child_targets
+ *   anc (4N)      DFS parent, then LT forest ancestor
  *   off (4N)      DFS edge cursors (relative to the object's first edge),
  *                 then the predecessor offsets, then idom by preorder number
  *                 (slot i + 1: written once slot i + 1 is read for the last
  *                 time), then child_offsets
- *   vertex (4N)   preorder number -> object; freed after the DFS, made again
- *                 from pre once Lengauer-Tarjan is done; becomes
- *                 child_targets
- *   L (12N)       Lengauer-Tarjan state (LtNode); becomes retained (8n)
- *   preds (4M)    predecessor lists, freed after Lengauer-Tarjan
- *   retained_count (4n), two bitmaps (visited, then roots: n/8), and the
- *   compression stack (4 bytes per level of the longest compressed path).
- * So: DFS 24n, predecessors and Lengauer-Tarjan 20n + 4M, retained sizes
- * and the finished tree 24n (idom 4n, retained 8n, count 4n, children 8n).
+ *   label (4N), sb (4N)   the rest of the LT state (see semidominators)
+ *   preds (4M)    predecessor lists
+ *   then retained (8n), retained_count (4n), idom (4n); two bitmaps
+ *   (visited, then roots: n/8 each) and the compression stack (4 bytes per
+ *   level of the longest compressed path).
+ * Alive at once: DFS 16n; predecessor lists 16n + 4M; Lengauer-Tarjan
+ * 20n + 4M; retained sizes and the finished tree 24n (idom 4n, retained 8n,
+ * count 4n, children 8n). The DFS and the predecessor lists, which run while
+ * the leak search holds its own arrays beside them, hold the least.
  * Big arrays come from hs-mem (huge pages, reuse of freed blocks).
  */
 #include "config.h"
@@ -71,41 +77,42 @@ tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
   return TRUE;
 }
 
-/* Per preorder number, the Lengauer-Tarjan state in 12 bytes: anc is the
- * DFS parent until the vertex is linked, then its forest ancestor
- * (path-compressed). label is, until the vertex is processed, the smallest
- * preorder number among its predecessors that come before it (its DFS parent
- * included: the candidates that need no eval); once processed, the vertex
- * of minimum semidominator on its compressed path. sb is the head of the
- * bucket of vertices whose semidominator this vertex is, while that bucket
- * is in use, and the vertex's own semidominator once it is processed (its
- * bucket is empty and never used again by then). */
+/* The Lengauer-Tarjan state, per preorder number, in three arrays:
+ * anc is the DFS parent until the vertex is linked, then its forest
+ * ancestor (path-compressed). label is, until the vertex is processed, the
+ * smallest preorder number among its predecessors that come before it (its
+ * DFS parent included: the candidates that need no eval); once processed,
+ * the vertex of minimum semidominator on its compressed path. sb is the
+ * head of the bucket of vertices whose semidominator this vertex is, while
+ * that bucket is in use, and the vertex's own semidominator once it is
+ * processed (its bucket is empty and never used again by then). */
 typedef struct {
-  guint32 anc, label, sb;
-} LtNode;
+  guint32 *anc, *label, *sb;
+} Lt;
 
 /* LT path compression. Vertices >= lo are linked into the forest (anc is
- * their forest parent); the others are forest roots. Afterwards L[v].label
- * answers eval(v) for a linked v (its semidominator is L[L[v].label].sb). */
+ * their forest parent); the others are forest roots. Afterwards label[v]
+ * answers eval(v) for a linked v (its semidominator is sb[label[v]]). */
 static inline void
-lt_compress (LtNode *L, guint32 v, guint32 lo, U32Stack *stack)
+lt_compress (const Lt *L, guint32 v, guint32 lo, U32Stack *stack)
 {
-  if (L[v].anc < lo)
+  guint32 *anc = L->anc, *label = L->label;
+  const guint32 *sb = L->sb;
+  if (anc[v] < lo)
     return;   /* one step from a forest root: nothing to compress */
   stack->len = 0;
   guint32 x = v;
-  while (L[x].anc >= lo)
+  while (anc[x] >= lo)
     {
       u32_push (stack, x);
-      x = L[x].anc;
+      x = anc[x];
     }
   while (stack->len > 0)
     {
-      guint32 y = stack->data[--stack->len];
-      const LtNode *a = &L[L[y].anc];
-      if (L[a->label].sb < L[L[y].label].sb)
-        L[y].label = a->label;
-      L[y].anc = a->anc;
+      guint32 y = stack->data[--stack->len], a = anc[y];
+      if (sb[label[a]] < sb[label[y]])
+        label[y] = label[a];
+      anc[y] = anc[a];
     }
 }
 
@@ -131,7 +138,7 @@ bit_set (guint64 *bits, guint64 i)
 
 /* One thread's share of the predecessor lists: the edges whose target
  * object is in [wlo, whi). An edge v -> w between preorder numbers pv < pw
- * lowers L[pw].label to pv (count pass only); one with pv > pw, w not a GC
+ * lowers label[pw] to pv (count pass only); one with pv > pw, w not a GC
  * root, is counted into off[pw + 1] (preds NULL), or filled in at
  * preds[off[pw + 1]++].
  *
@@ -146,7 +153,7 @@ typedef struct {
   const HsObj *targets;
   const guint32 *pre;
   const guint64 *is_root;   /* bitmap by object */
-  LtNode *L;
+  guint32 *label;
   guint32 *off;
   guint32 *preds;
   HsObj wlo, whi;
@@ -162,7 +169,7 @@ pred_job (gpointer data)
   const HsObj *targets = job->targets;
   const guint32 *pre = job->pre;
   const guint64 *is_root = job->is_root;
-  LtNode *L = job->L;
+  guint32 *label = job->label;
   guint32 *off = job->off;
   guint32 *preds = job->preds;
   const HsObj wlo = job->wlo, whi = job->whi;
@@ -190,20 +197,15 @@ pred_job (gpointer data)
             {
               HsObj c = targets[e + 8];
               if (c >= wlo && c < whi)
-                {
-                  if (preds)
-                    PREFETCH (&off[pre[c] + 1]);
-                  else
-                    PREFETCH (&L[pre[c]]);
-                }
+                PREFETCH (preds ? &off[pre[c] + 1] : &label[pre[c]]);
             }
           if (w < wlo || w >= whi)
             continue;
           guint32 pw = pre[w];
           if (pv < pw)
             {
-              if (!preds && pv < L[pw].label)
-                L[pw].label = pv;
+              if (!preds && pv < label[pw])
+                label[pw] = pv;
               continue;
             }
           if (pv == pw || bit_get (is_root, w))
@@ -235,10 +237,9 @@ hs_dom_tree_free (HsDomTree *tree)
 }
 /* --- the computation, step by step ---------------------------------------- */
 
-/* The state of one computation. The output arrays of the tree double as
- * scratch space (see the top of the file): pre[] is t->idom, vertex[] is
- * t->child_targets, the DFS cursors, the predecessor offsets and then idom
- * by preorder number are t->child_offsets. */
+/* The state of one computation (the arrays' lifetimes are at the top of the
+ * file). The tree owns off (t->child_offsets) from the start and vertex
+ * (t->child_targets) whenever it exists; DomBuild owns the rest. */
 typedef struct {
   Ctx ctx;
   guint64 n;
@@ -248,7 +249,7 @@ typedef struct {
   gsize n_roots;
   const guint32 *shallow;
   HsDomTree *t;
-  LtNode *L;            /* per preorder number, n + 2 */
+  Lt L;                 /* per preorder number, n + 2 each */
   guint64 *seen;        /* visited bitmap during the DFS, then the roots */
   guint32 *pre;         /* object -> preorder number, 0 = unvisited */
   guint32 *vertex;      /* preorder number -> object, [0] = n */
@@ -265,13 +266,16 @@ typedef struct {
 static void
 dom_build_clear (DomBuild *b)
 {
-  g_free (b->L);
+  g_free (b->L.anc);
+  g_free (b->L.label);
+  g_free (b->L.sb);
   g_free (b->seen);
+  g_free (b->pre);
   g_free (b->preds);
 }
 
-/* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
- * so there is no stack: when a vertex runs out of edges we return to its
+/* 1. DFS from the virtual root. The path is the parent chain (anc), so
+ * there is no stack: when a vertex runs out of edges we return to its
  * parent, at its edge cursor (32-bit, relative to its first edge). Visited
  * objects are tested in a bitmap that stays in cache. FALSE if cancelled. */
 static gboolean
@@ -279,7 +283,7 @@ dfs_number (DomBuild *b)
 {
   const guint64 n = b->n, *offsets = b->offsets;
   const HsObj *targets = b->targets, *roots = b->roots;
-  LtNode *L = b->L;
+  guint32 *anc = b->L.anc;
   guint64 *seen = b->seen;
   guint32 *pre = b->pre, *vertex = b->vertex;
   guint32 *cursor = b->off;   /* DFS edge cursor per preorder number */
@@ -288,7 +292,7 @@ dfs_number (DomBuild *b)
 #define MARK(x) bit_set (seen, (x))
   guint32 N = 1;
   vertex[0] = (guint32) n;
-  L[0] = (LtNode) { 0, 0, 0 };
+  anc[0] = 0;
   for (gsize r = 0; r < b->n_roots; r++)
     {
       HsObj root = roots[r];
@@ -297,7 +301,7 @@ dfs_number (DomBuild *b)
       MARK (root);
       pre[root] = N;
       vertex[N] = root;
-      L[N] = (LtNode) { 0, 0, 0 };
+      anc[N] = 0;
       cursor[N] = 0;
       guint32 cur = N++;
       while (cur != 0)
@@ -317,7 +321,7 @@ dfs_number (DomBuild *b)
               MARK (x);
               pre[x] = N;
               vertex[N] = x;
-              L[N] = (LtNode) { cur, cur, 0 };
+              anc[N] = cur;
               cursor[N] = 0;
               if ((++N & POLL_MASK) == 0 && !tick (&b->ctx, 0.0, 0.25, N, n))
                 return FALSE;
@@ -329,7 +333,7 @@ dfs_number (DomBuild *b)
             }
           if (!descend)
             {
-              cur = L[cur].anc;
+              cur = anc[cur];
               continue;
             }
           cursor[cur] = (guint32) (pos - base);
@@ -344,14 +348,14 @@ dfs_number (DomBuild *b)
 }
 
 /* 2. Predecessor lists in preorder numbers, of the edges from a later
- * vertex to an earlier one (the others lower L[].label instead).
- * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+1],
- * shifted to starts, then filled with off[i+1]++ so that no cursor is
- * needed. Two threads split the edges by target object, so that each
- * counter, label and list has one writer (no atomics) and lists keep
- * source order. vertex[] is not needed until the retained sizes: its block
- * goes back to the pool (the lists take it). FALSE if cancelled or if the
- * lists do not fit 32-bit offsets (error set). */
+ * vertex to an earlier one (the others lower label[] instead, which starts
+ * as the DFS parent in vertex[]'s block). off[i] .. off[i+1] are the
+ * predecessors of i. Counted into off[i+1], shifted to starts, then filled
+ * with off[i+1]++ so that no cursor is needed. Two threads split the edges
+ * by target object, so that each counter, label and list has one writer
+ * (no atomics) and lists keep source order. Then vertex[] is made again
+ * from pre[], which is freed. FALSE if cancelled or if the lists do not fit
+ * 32-bit offsets (error set). */
 static gboolean
 build_predecessors (DomBuild *b, GError **error)
 {
@@ -361,24 +365,25 @@ build_predecessors (DomBuild *b, GError **error)
   const guint32 *pre = b->pre;
   const guint32 N = b->N;
   guint32 *off = b->off;
-  g_clear_pointer (&b->t->child_targets, hs_mem_free);
+  guint32 *label = b->L.label = g_steal_pointer (&b->t->child_targets);
   b->vertex = NULL;
+  memcpy (label, b->L.anc, sizeof (guint32) * N);
   memset (off, 0, sizeof (guint32) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
-  /* The visited bitmap, done with, becomes the bitmap of roots. */
+  /* The visited bitmap, done with, becomes the bitmap of roots. The virtual
+   * root is every root's predecessor, also of a root the DFS entered from
+   * another object first. */
   guint64 *is_root = b->seen;
   memset (is_root, 0, sizeof (guint64) * (n / 64 + 1));
-  /* The virtual root is every root's predecessor, also of a root the DFS
-   * entered from another object first. */
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n)
       {
         bit_set (is_root, roots[r]);
-        b->L[pre[roots[r]]].label = 0;
+        label[pre[roots[r]]] = 0;
       }
   guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, b->L, off, NULL, n * k / nthreads,
+    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, label, off, NULL, n * k / nthreads,
                           n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
@@ -405,7 +410,15 @@ build_predecessors (DomBuild *b, GError **error)
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   g_clear_pointer (&b->seen, g_free);
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
-  return tick (&b->ctx, 0.35, 0.1, 1, 1);
+  if (!tick (&b->ctx, 0.35, 0.05, 1, 1))
+    return FALSE;
+  guint32 *vertex = b->vertex = b->t->child_targets = hs_mem_alloc (sizeof (guint32) * (n + 2));
+  vertex[0] = (guint32) n;
+  for (guint64 v = 0; v < n; v++)
+    if (pre[v] != 0)
+      vertex[pre[v]] = (guint32) v;
+  g_clear_pointer (&b->pre, hs_mem_free);
+  return tick (&b->ctx, 0.40, 0.05, 1, 1);
 }
 
 /* 3. Lengauer-Tarjan: semidominators in reverse preorder, then the
@@ -415,7 +428,7 @@ build_predecessors (DomBuild *b, GError **error)
  * vertex i): iteration i reads off[i] and off[i + 1] before anything is
  * written there, and writes only slots i + 1 and above (vertices in a
  * bucket it empties are above i), which no later iteration reads.
- * FALSE if cancelled. */
+ * sb[] takes pre[]'s block. FALSE if cancelled. */
 static gboolean
 semidominators (DomBuild *b)
 {
@@ -423,28 +436,33 @@ semidominators (DomBuild *b)
   guint32 *off = b->off;
   const guint32 total = b->n_preds;
   const guint32 *preds = b->preds;
-  LtNode *L = b->L;
+  const Lt *L = &b->L;
+  guint32 *anc = L->anc, *label = L->label;
+  guint32 *sb = b->L.sb = hs_mem_alloc0 (sizeof (guint32) * (b->n + 2));
   U32Stack stack = { NULL, 0, 0 };
   for (guint32 i = N - 1; i >= 1; i--)
     {
-      guint32 p = L[i].anc;   /* still the DFS parent: i is not linked yet */
-      guint32 s = L[i].label; /* the smallest of its predecessors below i */
+      guint32 p = anc[i];     /* still the DFS parent: i is not linked yet */
+      guint32 s = label[i];   /* the smallest of its predecessors below i */
       guint32 end = off[i + 1];
       for (guint32 e = off[i]; e < end; e++)
         {
           guint32 q = preds[e];   /* q > i: linked already */
           if (e + 8 < total)
-            PREFETCH (&L[preds[e + 8]]);
+            {
+              PREFETCH (&anc[preds[e + 8]]);
+              PREFETCH (&label[preds[e + 8]]);
+            }
           lt_compress (L, q, i + 1, &stack);
-          guint32 cand = L[L[q].label].sb;
+          guint32 cand = sb[label[q]];
           if (cand < s)
             s = cand;
         }
       /* i is linked now (every vertex >= i is): its label and semi. Its own
        * bucket is empty and never used again (every vertex whose
        * semidominator is i is a descendant, processed already). */
-      L[i].label = i;
-      L[i].sb = s;
+      label[i] = i;
+      sb[i] = s;
       if (s == p)
         {
           /* The common case: i would go into its parent's bucket and come
@@ -453,18 +471,18 @@ semidominators (DomBuild *b)
         }
       else
         {
-          IDOMN (off, i) = L[s].sb;   /* bnext */
-          L[s].sb = i;
+          IDOMN (off, i) = sb[s];   /* bnext */
+          sb[s] = i;
         }
-      for (guint32 v = L[p].sb; v != 0;)
+      for (guint32 v = sb[p]; v != 0;)
         {
           guint32 next = IDOMN (off, v);
           lt_compress (L, v, i, &stack);
-          guint32 u = L[v].label;
-          IDOMN (off, v) = L[u].sb < p ? u : p;   /* semi[v] == p */
+          guint32 u = label[v];
+          IDOMN (off, v) = sb[u] < p ? u : p;   /* semi[v] == p */
           v = next;
         }
-      L[p].sb = 0;
+      sb[p] = 0;
       if ((i & POLL_MASK) == 0 && !tick (&b->ctx, 0.45, 0.3, N - i, N))
         {
           g_free (stack.data);
@@ -474,32 +492,30 @@ semidominators (DomBuild *b)
   g_free (stack.data);
   IDOMN (off, 0) = 0;
   for (guint32 i = 1; i < N; i++)
-    if (IDOMN (off, i) != L[i].sb)   /* semi[i] */
+    if (IDOMN (off, i) != sb[i])   /* semi[i] */
       IDOMN (off, i) = IDOMN (off, IDOMN (off, i));
   return TRUE;
 }
 
 /* 4. Retained sizes and counts: in reverse preorder every vertex is
  * complete before it is added to its immediate dominator (idom < i).
- * vertex[] is made again from pre[] (in the predecessor lists' block), and
- * retained takes over the LT state's (realloc keeps their pages: few
- * fresh page faults). FALSE if cancelled. */
+ * They and idom take the blocks of the LT state (count label[]'s, idom
+ * sb[]'s, retained anc[]'s, grown) once the predecessor lists are given
+ * back, so that no more than the finished tree is alive. FALSE if
+ * cancelled. */
 static gboolean
 accumulate_retained (DomBuild *b)
 {
   HsDomTree *t = b->t;
   const guint64 n = b->n;
-  const guint32 N = b->N, *pre = b->pre, *idomn = b->off + 1;
+  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
   const guint32 *shallow = b->shallow;
-  g_clear_pointer (&b->preds, hs_mem_free);
-  guint32 *vertex = b->vertex = t->child_targets = hs_mem_alloc (sizeof (guint32) * (n + 2));
-  vertex[0] = (guint32) n;
-  for (guint64 v = 0; v < n; v++)
-    if (pre[v] != 0)
-      vertex[pre[v]] = (guint32) v;
-  t->retained = hs_mem_realloc (g_steal_pointer (&b->L), sizeof (guint64) * (n + 1));
+  g_clear_pointer (&b->preds, g_free);
+  t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
+  memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
+  t->idom = g_steal_pointer (&b->L.sb);
+  t->retained = hs_mem_realloc (g_steal_pointer (&b->L.anc), sizeof (guint64) * (n + 1));
   memset (t->retained, 0, sizeof (guint64) * (n + 1));
-  t->retained_count = hs_mem_alloc0 (sizeof (guint32) * (n + 1));
   guint64 *ret = t->retained;
   guint32 *cnt = t->retained_count;
   for (guint32 i = N - 1; i >= 1; i--)
@@ -521,19 +537,21 @@ accumulate_retained (DomBuild *b)
   return tick (&b->ctx, 0.75, 0.05, 1, 1);
 }
 
-/* 5. Immediate dominators as objects, in place of pre[]. */
+/* 5. Immediate dominators as objects, scattered through vertex[]. */
 static void
 idom_to_objects (DomBuild *b)
 {
   const guint64 n = b->n;
-  const guint32 *pre = b->pre, *vertex = b->vertex, *idomn = b->off + 1;
+  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
   HsObj *idom = b->t->idom;
   for (guint64 v = 0; v < n; v++)
+    idom[v] = HS_OBJ_NONE;
+  for (guint32 i = 1; i < N; i++)
     {
-      guint32 pv = pre[v];
-      idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
+      if (i + 16 < N)
+        PREFETCH (&idom[vertex[i + 16]]);
+      idom[vertex[i]] = vertex[idomn[i]];
     }
-  b->pre = NULL;
 }
 
 /* 6. Children CSR, in the blocks of idomn (dead now) and vertex[] (dead
@@ -627,16 +645,15 @@ hs_dom_tree_compute (guint64         n,
   g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
   g_mutex_init (&t->sort_lock);
   t->n = n;
-  t->idom = hs_mem_alloc0 (sizeof (HsObj) * MAX (n, 1));
   t->child_offsets = hs_mem_alloc (sizeof (guint32) * (n + 2));
   t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 2));
   DomBuild b = {
     .ctx = { progress, progress_data, cancellable },
     .n = n, .offsets = offsets, .targets = targets, .roots = roots, .n_roots = n_roots,
     .shallow = shallow, .t = t,
-    .L = hs_mem_alloc (sizeof (LtNode) * (n + 2)),
+    .L = { hs_mem_alloc (sizeof (guint32) * (n + 2)), NULL, NULL },
     .seen = g_new0 (guint64, n / 64 + 1),
-    .pre = t->idom,
+    .pre = hs_mem_alloc0 (sizeof (guint32) * (n + 2)),
     .vertex = t->child_targets,
     .off = t->child_offsets,
   };
