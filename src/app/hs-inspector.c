@@ -401,7 +401,7 @@ rebuild (HsInspector *self)
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
       g_autofree char *retained = hs_format_bytes (a->dom->retained[self->obj]);
-      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, a->dom->retained_count[self->obj]);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) a->dom->retained_count[self->obj]);
       HsObj dom = a->dom->idom[self->obj];
       add_pair (list, _("Retained size"), retained);
       add_pair (list, _("Retained objects"), count);

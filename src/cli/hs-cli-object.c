@@ -109,7 +109,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
                           ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT
                           ", \"reachable\": %s, \"dominator\": ",
                           hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
-                          reach ? a->dom->retained_count[obj] : 0, reach ? "true" : "false");
+                          reach ? (guint64) a->dom->retained_count[obj] : 0, reach ? "true" : "false");
   append_dominator (out, a, obj, TRUE);
   g_autofree char *str = hs_heap_read_string (h, obj, MAX_STRING);
   if (str && kind == HS_KIND_INSTANCE)
@@ -230,7 +230,7 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
   g_string_append_printf (out, "  shallow:        %u\n", hs_heap_object_shallow (h, obj));
   g_string_append_printf (out, "  retained:       %" G_GUINT64_FORMAT "%s\n", reach ? a->dom->retained[obj] : 0,
                           reach ? "" : " (unreachable)");
-  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n", reach ? a->dom->retained_count[obj] : 0);
+  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n", reach ? (guint64) a->dom->retained_count[obj] : 0);
   g_string_append (out, "  dominator:      ");
   append_dominator (out, a, obj, FALSE);
   g_string_append_c (out, '\n');

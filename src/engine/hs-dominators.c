@@ -5,25 +5,38 @@
  * preorder numbers. Number 0 is the virtual root whose successors are the GC
  * roots; reachable objects get 1 .. N-1. Nothing recurses: the DFS walks the
  * parent chain instead of a stack, and path compression uses a small growable
- * stack. The predecessor lists leave out edges into GC roots (a root's
- * semidominator is the virtual root) and are built on two threads; child
- * lists are sorted by retained size only when first asked for.
+ * stack. Only edges from a higher preorder number to a lower one are stored
+ * as predecessor lists (built on two threads): an edge v -> w with v < w
+ * offers v itself as w's semidominator candidate, so it is folded into a
+ * running minimum per vertex instead (the DFS tree edges are all of that
+ * kind); edges into GC roots are left out too (a root's semidominator is the
+ * virtual root). Child lists are sorted by retained size only when first
+ * asked for.
  *
- * Memory (n objects, N reachable, M reachable references + root records).
- * Output arrays double as scratch space while the tree is computed:
- *   idom (4n)            DFS preorder number of every object (pre[])
- *   child_targets (4n)   vertex[]: preorder number -> object
- *   child_offsets (8n)   DFS edge cursors, then the predecessor CSR offsets
- * Temporaries: the LT state (16 bytes per object, LtNode), a visited bitmap
- * during the DFS and a root bitmap (n/8 each), the predecessor lists (4M at
- * most: edges into roots are not stored), idom/bucket-next in
- * preorder numbers (4N), and the compression stack (4 bytes per level of
- * the longest compressed path, usually tiny). retained and retained_count
- * (16n) are then made by reallocating the LT state and the predecessor
- * lists, whose pages are already mapped. Peak: about 36n + 4M bytes, i.e.
- * 20 bytes per object + 4 per reference beyond the 16n of outputs alive at
- * that point (44 bytes per object at 2.5 references per object); the
- * finished tree holds 32n, plus a bit per object while lists are unsorted.
+ * Memory (n objects, N <= n + 1 preorder numbers, M stored predecessors: the
+ * edges from a later to an earlier vertex of the DFS, not into a root). Every
+ * array is 32-bit and is freed (or handed to the next array) as soon as its
+ * step is over, so that what is alive at once stays below the finished tree,
+ * 24 bytes per object, except for the predecessor lists:
+ *   pre (4n)      object -> preorder number; freed once vertex[] is made
+ *                 again from it, after the predecessor lists
+ *   vertex (4N)   preorder number -> object; its block becomes label[] after
+ *                 the DFS; made again after the predecessor lists; becomes
+ *                 child_targets
+ *   anc (4N)      DFS parent, then LT forest ancestor
+ *   off (4N)      DFS edge cursors (relative to the object's first edge),
+ *                 then the predecessor offsets, then idom by preorder number
+ *                 (slot i + 1: written once slot i + 1 is read for the last
+ *                 time), then child_offsets
+ *   label (4N), sb (4N)   the rest of the LT state (see semidominators)
+ *   preds (4M)    predecessor lists
+ *   then retained (8n), retained_count (4n), idom (4n); two bitmaps
+ *   (visited, then roots: n/8 each) and the compression stack (4 bytes per
+ *   level of the longest compressed path).
+ * Alive at once: DFS 16n; predecessor lists 16n + 4M; Lengauer-Tarjan
+ * 20n + 4M; retained sizes and the finished tree 24n (idom 4n, retained 8n,
+ * count 4n, children 8n). The DFS and the predecessor lists, which run while
+ * the leak search holds its own arrays beside them, hold the least.
  * Big arrays come from hs-mem (huge pages, reuse of freed blocks).
  */
 #include "config.h"
@@ -64,41 +77,42 @@ tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
   return TRUE;
 }
 
-/* Per preorder number, the Lengauer-Tarjan state in one slot of a cache
- * line: anc is the DFS parent until the vertex is linked, then its forest
- * ancestor (path-compressed); label the vertex of minimum semidominator on
- * the compressed path and lsemi that semidominator (so eval never looks
- * semi[label] up elsewhere); bhead the bucket of vertices whose
- * semidominator this vertex is. */
+/* The Lengauer-Tarjan state, per preorder number, in three arrays:
+ * anc is the DFS parent until the vertex is linked, then its forest
+ * ancestor (path-compressed). label is, until the vertex is processed, the
+ * smallest preorder number among its predecessors that come before it (its
+ * DFS parent included: the candidates that need no eval); once processed,
+ * the vertex of minimum semidominator on its compressed path. sb is the
+ * head of the bucket of vertices whose semidominator this vertex is, while
+ * that bucket is in use, and the vertex's own semidominator once it is
+ * processed (its bucket is empty and never used again by then). */
 typedef struct {
-  guint32 anc, label, lsemi, bhead;
-} LtNode;
+  guint32 *anc, *label, *sb;
+} Lt;
 
 /* LT path compression. Vertices >= lo are linked into the forest (anc is
- * their forest parent); the others are forest roots. Afterwards L[v].label
- * and L[v].lsemi answer eval(v) for a linked v. */
+ * their forest parent); the others are forest roots. Afterwards label[v]
+ * answers eval(v) for a linked v (its semidominator is sb[label[v]]). */
 static inline void
-lt_compress (LtNode *L, guint32 v, guint32 lo, U32Stack *stack)
+lt_compress (const Lt *L, guint32 v, guint32 lo, U32Stack *stack)
 {
-  if (L[v].anc < lo)
+  guint32 *anc = L->anc, *label = L->label;
+  const guint32 *sb = L->sb;
+  if (anc[v] < lo)
     return;   /* one step from a forest root: nothing to compress */
   stack->len = 0;
   guint32 x = v;
-  while (L[x].anc >= lo)
+  while (anc[x] >= lo)
     {
       u32_push (stack, x);
-      x = L[x].anc;
+      x = anc[x];
     }
   while (stack->len > 0)
     {
-      guint32 y = stack->data[--stack->len];
-      const LtNode *a = &L[L[y].anc];
-      if (a->lsemi < L[y].lsemi)
-        {
-          L[y].lsemi = a->lsemi;
-          L[y].label = a->label;
-        }
-      L[y].anc = a->anc;
+      guint32 y = stack->data[--stack->len], a = anc[y];
+      if (sb[label[a]] < sb[label[y]])
+        label[y] = label[a];
+      anc[y] = anc[a];
     }
 }
 
@@ -123,8 +137,10 @@ bit_set (guint64 *bits, guint64 i)
 /* --- predecessor lists ---------------------------------------------------- */
 
 /* One thread's share of the predecessor lists: the edges whose target
- * object is in [wlo, whi) and not a GC root. Counts into off[pre[w] + 1]
- * (preds NULL), or fills preds[off[pre[w] + 1]++].
+ * object is in [wlo, whi). An edge v -> w between preorder numbers pv < pw
+ * lowers label[pw] to pv (count pass only); one with pv > pw, w not a GC
+ * root, is counted into off[pw + 1] (preds NULL), or filled in at
+ * preds[off[pw + 1]++].
  *
  * Edges into GC roots are left out: a root's semidominator is the virtual
  * root (its predecessor 0, the smallest number there is), whatever else
@@ -137,9 +153,11 @@ typedef struct {
   const HsObj *targets;
   const guint32 *pre;
   const guint64 *is_root;   /* bitmap by object */
-  guint64 *off;
+  guint32 *label;
+  guint32 *off;
   guint32 *preds;
   HsObj wlo, whi;
+  gboolean overflow;          /* a count passed 2^32 - 1 */
   GCancellable *cancellable;  /* a cancelled job stops; the caller sees it */
 } PredJob;
 
@@ -151,7 +169,8 @@ pred_job (gpointer data)
   const HsObj *targets = job->targets;
   const guint32 *pre = job->pre;
   const guint64 *is_root = job->is_root;
-  guint64 *off = job->off;
+  guint32 *label = job->label;
+  guint32 *off = job->off;
   guint32 *preds = job->preds;
   const HsObj wlo = job->wlo, whi = job->whi;
 
@@ -167,7 +186,7 @@ pred_job (gpointer data)
         {
           HsObj w = targets[e];
           /* Prefetch across objects (lists average 2-3 entries): pre[] of
-           * the target 16 edges ahead, then its counter 8 edges ahead. */
+           * the target 16 edges ahead, then what it will update 8 ahead. */
           if (e + 16 < m_end)
             {
               HsObj a = targets[e + 16];
@@ -176,16 +195,25 @@ pred_job (gpointer data)
             }
           if (e + 8 < m_end)
             {
-              HsObj b = targets[e + 8];
-              if (b >= wlo && b < whi)
-                PREFETCH (&off[pre[b] + 1]);
+              HsObj c = targets[e + 8];
+              if (c >= wlo && c < whi)
+                PREFETCH (preds ? &off[pre[c] + 1] : &label[pre[c]]);
             }
-          if (w < wlo || w >= whi || bit_get (is_root, w) || pre[w] == 0)
+          if (w < wlo || w >= whi)
+            continue;
+          guint32 pw = pre[w];
+          if (pv < pw)
+            {
+              if (!preds && pv < label[pw])
+                label[pw] = pv;
+              continue;
+            }
+          if (pv == pw || bit_get (is_root, w))
             continue;
           if (preds)
-            preds[off[pre[w] + 1]++] = pv;
-          else
-            off[pre[w] + 1]++;
+            preds[off[pw + 1]++] = pv;
+          else if (G_UNLIKELY (++off[pw + 1] == 0))
+            job->overflow = TRUE;
         }
     }
   return NULL;
@@ -209,10 +237,9 @@ hs_dom_tree_free (HsDomTree *tree)
 }
 /* --- the computation, step by step ---------------------------------------- */
 
-/* The state of one computation. The output arrays of the tree double as
- * scratch space (see the top of the file): pre[] is t->idom, vertex[] is
- * t->child_targets, the DFS cursors and then the predecessor offsets are
- * t->child_offsets. */
+/* The state of one computation (the arrays' lifetimes are at the top of the
+ * file). The tree owns off (t->child_offsets) from the start and vertex
+ * (t->child_targets) whenever it exists; DomBuild owns the rest. */
 typedef struct {
   Ctx ctx;
   guint64 n;
@@ -222,45 +249,50 @@ typedef struct {
   gsize n_roots;
   const guint32 *shallow;
   HsDomTree *t;
-  LtNode *L;            /* per preorder number, n + 1 */
+  Lt L;                 /* per preorder number, n + 2 each */
   guint64 *seen;        /* visited bitmap during the DFS, then the roots */
   guint32 *pre;         /* object -> preorder number, 0 = unvisited */
   guint32 *vertex;      /* preorder number -> object, [0] = n */
   guint32 N;            /* preorder numbers used (1 + reachable objects) */
-  guint64 *off;         /* predecessor CSR offsets by preorder number */
+  guint32 *off;         /* predecessor offsets by preorder number, then idomn */
   guint32 *preds;
-  guint64 n_preds;
-  guint32 *idomn;       /* immediate dominator by preorder number */
+  guint32 n_preds;
 } DomBuild;
+
+/* Immediate dominator of preorder number i, as a preorder number: kept in
+ * the predecessor offsets' slot i + 1 (see semidominators). */
+#define IDOMN(off, i) ((off)[(guint64) (i) + 1])
 
 static void
 dom_build_clear (DomBuild *b)
 {
-  g_free (b->L);
+  g_free (b->L.anc);
+  g_free (b->L.label);
+  g_free (b->L.sb);
   g_free (b->seen);
+  g_free (b->pre);
   g_free (b->preds);
-  g_free (b->idomn);
 }
 
-/* 1. DFS from the virtual root. The path is the parent chain (L[].anc),
- * so there is no stack: when a vertex runs out of edges we return to its
- * parent. Visited objects are tested in a bitmap that stays in cache.
- * FALSE if cancelled. */
+/* 1. DFS from the virtual root. The path is the parent chain (anc), so
+ * there is no stack: when a vertex runs out of edges we return to its
+ * parent, at its edge cursor (32-bit, relative to its first edge). Visited
+ * objects are tested in a bitmap that stays in cache. FALSE if cancelled. */
 static gboolean
 dfs_number (DomBuild *b)
 {
   const guint64 n = b->n, *offsets = b->offsets;
   const HsObj *targets = b->targets, *roots = b->roots;
-  LtNode *L = b->L;
+  guint32 *anc = b->L.anc;
   guint64 *seen = b->seen;
   guint32 *pre = b->pre, *vertex = b->vertex;
-  guint64 *cursor = b->t->child_offsets;   /* DFS edge cursor per preorder number */
+  guint32 *cursor = b->off;   /* DFS edge cursor per preorder number */
 
 #define SEEN(x) bit_get (seen, (x))
 #define MARK(x) bit_set (seen, (x))
   guint32 N = 1;
   vertex[0] = (guint32) n;
-  L[0].anc = 0;
+  anc[0] = 0;
   for (gsize r = 0; r < b->n_roots; r++)
     {
       HsObj root = roots[r];
@@ -269,13 +301,13 @@ dfs_number (DomBuild *b)
       MARK (root);
       pre[root] = N;
       vertex[N] = root;
-      L[N].anc = 0;
-      cursor[N] = offsets[root];
+      anc[N] = 0;
+      cursor[N] = 0;
       guint32 cur = N++;
       while (cur != 0)
         {
           HsObj v = vertex[cur];
-          guint64 pos = cursor[cur], end = offsets[v + 1];
+          guint64 base = offsets[v], pos = base + cursor[cur], end = offsets[v + 1];
           gboolean descend = FALSE;
           while (pos < end)
             {
@@ -289,8 +321,8 @@ dfs_number (DomBuild *b)
               MARK (x);
               pre[x] = N;
               vertex[N] = x;
-              L[N].anc = cur;
-              cursor[N] = xs;
+              anc[N] = cur;
+              cursor[N] = 0;
               if ((++N & POLL_MASK) == 0 && !tick (&b->ctx, 0.0, 0.25, N, n))
                 return FALSE;
               if (xs == xe)
@@ -301,10 +333,10 @@ dfs_number (DomBuild *b)
             }
           if (!descend)
             {
-              cur = L[cur].anc;
+              cur = anc[cur];
               continue;
             }
-          cursor[cur] = pos;
+          cursor[cur] = (guint32) (pos - base);
           cur = N - 1;
         }
     }
@@ -315,36 +347,44 @@ dfs_number (DomBuild *b)
   return TRUE;
 }
 
-/* 2. Predecessor lists in preorder numbers (virtual root edges included).
- * off[i] .. off[i+1] are the predecessors of i. Counted into off[i+2],
- * prefix-summed, then filled with off[i+1]++ so that no cursor is needed.
- * Two threads split the edges by target object, so that each counter and
- * each list has one writer (no atomics) and lists keep source order.
- * FALSE if cancelled. */
+/* 2. Predecessor lists in preorder numbers, of the edges from a later
+ * vertex to an earlier one (the others lower label[] instead, which starts
+ * as the DFS parent in vertex[]'s block). off[i] .. off[i+1] are the
+ * predecessors of i. Counted into off[i+1], shifted to starts, then filled
+ * with off[i+1]++ so that no cursor is needed. Two threads split the edges
+ * by target object, so that each counter, label and list has one writer
+ * (no atomics) and lists keep source order. Then vertex[] is made again
+ * from pre[], which is freed. FALSE if cancelled or if the lists do not fit
+ * 32-bit offsets (error set). */
 static gboolean
-build_predecessors (DomBuild *b)
+build_predecessors (DomBuild *b, GError **error)
 {
   const guint64 n = b->n, *offsets = b->offsets;
   const HsObj *roots = b->roots;
   const gsize n_roots = b->n_roots;
   const guint32 *pre = b->pre;
   const guint32 N = b->N;
-  guint64 *off = b->off = b->t->child_offsets;
-  memset (off, 0, sizeof (guint64) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
-  /* The visited bitmap, done with, becomes the bitmap of roots. */
+  guint32 *off = b->off;
+  guint32 *label = b->L.label = g_steal_pointer (&b->t->child_targets);
+  b->vertex = NULL;
+  memcpy (label, b->L.anc, sizeof (guint32) * N);
+  memset (off, 0, sizeof (guint32) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
+  /* The visited bitmap, done with, becomes the bitmap of roots. The virtual
+   * root is every root's predecessor, also of a root the DFS entered from
+   * another object first. */
   guint64 *is_root = b->seen;
   memset (is_root, 0, sizeof (guint64) * (n / 64 + 1));
   for (gsize r = 0; r < n_roots; r++)
     if (roots[r] < n)
-      bit_set (is_root, roots[r]);
-  for (gsize r = 0; r < n_roots; r++)
-    if (roots[r] < n && pre[roots[r]] != 0)
-      off[pre[roots[r]] + 1]++;
+      {
+        bit_set (is_root, roots[r]);
+        label[pre[roots[r]]] = 0;
+      }
   guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, off, NULL, n * k / nthreads, n * (k + 1) / nthreads,
-                          b->ctx.cancellable };
+    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, label, off, NULL, n * k / nthreads,
+                          n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
     return FALSE;
@@ -352,88 +392,97 @@ build_predecessors (DomBuild *b)
   guint64 total = 0;
   for (guint32 i = 0; i < N; i++)
     {
-      guint64 c = off[i + 1];
-      off[i + 1] = total;
+      guint32 c = off[i + 1];
+      off[i + 1] = (guint32) total;
       total += c;
     }
   off[0] = 0;
-  guint32 *preds = b->preds = hs_mem_alloc (sizeof (guint32) * total);
-  b->n_preds = total;
-  for (gsize r = 0; r < n_roots; r++)
-    if (roots[r] < n && pre[roots[r]] != 0)
-      preds[off[pre[roots[r]] + 1]++] = 0;
+  if (jobs[0].overflow || (nthreads > 1 && jobs[1].overflow) || total > G_MAXUINT32)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "Too many references for the dominator tree (more than %u back references)", G_MAXUINT32);
+      return FALSE;
+    }
+  guint32 *preds = b->preds = hs_mem_alloc (sizeof (guint32) * MAX (total, 1));
+  b->n_preds = (guint32) total;
   for (guint k = 0; k < nthreads; k++)
     jobs[k].preds = preds;
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  g_clear_pointer (&b->seen, g_free);
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
-  return tick (&b->ctx, 0.35, 0.1, 1, 1);
+  if (!tick (&b->ctx, 0.35, 0.05, 1, 1))
+    return FALSE;
+  guint32 *vertex = b->vertex = b->t->child_targets = hs_mem_alloc (sizeof (guint32) * (n + 2));
+  vertex[0] = (guint32) n;
+  for (guint64 v = 0; v < n; v++)
+    if (pre[v] != 0)
+      vertex[pre[v]] = (guint32) v;
+  g_clear_pointer (&b->pre, hs_mem_free);
+  return tick (&b->ctx, 0.40, 0.05, 1, 1);
 }
 
 /* 3. Lengauer-Tarjan: semidominators in reverse preorder, then the
- * immediate dominators (idomn, by preorder number). bnext[] (bucket lists)
+ * immediate dominators (by preorder number, IDOMN). bnext[] (bucket lists)
  * and idomn[] share storage: a vertex leaves its bucket exactly when its
- * relative idom is set. FALSE if cancelled. */
+ * relative idom is set. Both live in off[] one slot up (slot i + 1 for
+ * vertex i): iteration i reads off[i] and off[i + 1] before anything is
+ * written there, and writes only slots i + 1 and above (vertices in a
+ * bucket it empties are above i), which no later iteration reads.
+ * sb[] takes pre[]'s block. FALSE if cancelled. */
 static gboolean
 semidominators (DomBuild *b)
 {
   const guint32 N = b->N;
-  const guint64 *off = b->off, total = b->n_preds;
+  guint32 *off = b->off;
+  const guint32 total = b->n_preds;
   const guint32 *preds = b->preds;
-  LtNode *L = b->L;
-  guint32 *idomn = b->idomn = hs_mem_alloc (sizeof (guint32) * N);
-  guint32 *bnext = idomn;
-  for (guint32 i = 0; i < N; i++)
-    {
-      L[i].label = i;
-      L[i].bhead = 0;
-    }
-  L[0].lsemi = 0;
-  idomn[0] = 0;
+  const Lt *L = &b->L;
+  guint32 *anc = L->anc, *label = L->label;
+  guint32 *sb = b->L.sb = hs_mem_alloc0 (sizeof (guint32) * (b->n + 2));
   U32Stack stack = { NULL, 0, 0 };
   for (guint32 i = N - 1; i >= 1; i--)
     {
-      guint32 p = L[i].anc;   /* still the DFS parent: i is not linked yet */
-      guint32 s = i;
-      guint64 end = off[i + 1];
-      for (guint64 e = off[i]; e < end; e++)
+      guint32 p = anc[i];     /* still the DFS parent: i is not linked yet */
+      guint32 s = label[i];   /* the smallest of its predecessors below i */
+      guint32 end = off[i + 1];
+      for (guint32 e = off[i]; e < end; e++)
         {
-          guint32 q = preds[e];
+          guint32 q = preds[e];   /* q > i: linked already */
           if (e + 8 < total)
-            PREFETCH (&L[preds[e + 8]]);
-          guint32 cand = q;
-          if (q > i)
             {
-              lt_compress (L, q, i + 1, &stack);
-              cand = L[q].lsemi;
+              PREFETCH (&anc[preds[e + 8]]);
+              PREFETCH (&label[preds[e + 8]]);
             }
+          lt_compress (L, q, i + 1, &stack);
+          guint32 cand = sb[label[q]];
           if (cand < s)
             s = cand;
         }
-      L[i].lsemi = s;
+      /* i is linked now (every vertex >= i is): its label and semi. Its own
+       * bucket is empty and never used again (every vertex whose
+       * semidominator is i is a descendant, processed already). */
+      label[i] = i;
+      sb[i] = s;
       if (s == p)
         {
           /* The common case: i would go into its parent's bucket and come
            * straight out again below with eval(i) = i, so idom(i) = p. */
-          idomn[i] = p;
+          IDOMN (off, i) = p;
         }
       else
         {
-          bnext[i] = L[s].bhead;
-          L[s].bhead = i;
+          IDOMN (off, i) = sb[s];   /* bnext */
+          sb[s] = i;
         }
-      /* link (p, i) is implicit: every vertex >= i is now linked. */
-      for (guint32 v = L[p].bhead; v != 0;)
+      for (guint32 v = sb[p]; v != 0;)
         {
-          guint32 next = bnext[v];
+          guint32 next = IDOMN (off, v);
           lt_compress (L, v, i, &stack);
-          idomn[v] = L[v].lsemi < p ? L[v].label : p;   /* semi[v] == p */
+          guint32 u = label[v];
+          IDOMN (off, v) = sb[u] < p ? u : p;   /* semi[v] == p */
           v = next;
         }
-      L[p].bhead = 0;
-      /* i's own bucket is empty now and never used again (every vertex whose
-       * semidominator is i is a descendant, processed and linked already):
-       * keep semi[i] there for the final pass. */
-      L[i].bhead = s;
+      sb[p] = 0;
       if ((i & POLL_MASK) == 0 && !tick (&b->ctx, 0.45, 0.3, N - i, N))
         {
           g_free (stack.data);
@@ -441,29 +490,34 @@ semidominators (DomBuild *b)
         }
     }
   g_free (stack.data);
+  IDOMN (off, 0) = 0;
   for (guint32 i = 1; i < N; i++)
-    if (idomn[i] != L[i].bhead)   /* semi[i] */
-      idomn[i] = idomn[idomn[i]];
+    if (IDOMN (off, i) != sb[i])   /* semi[i] */
+      IDOMN (off, i) = IDOMN (off, IDOMN (off, i));
   return TRUE;
 }
 
 /* 4. Retained sizes and counts: in reverse preorder every vertex is
  * complete before it is added to its immediate dominator (idom < i).
- * The two arrays take over the memory of the LT state and of the
- * predecessor lists (realloc keeps their pages: no fresh page faults).
- * FALSE if cancelled. */
+ * They and idom take the blocks of the LT state (count label[]'s, idom
+ * sb[]'s, retained anc[]'s, grown) once the predecessor lists are given
+ * back, so that no more than the finished tree is alive. FALSE if
+ * cancelled. */
 static gboolean
 accumulate_retained (DomBuild *b)
 {
   HsDomTree *t = b->t;
   const guint64 n = b->n;
-  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->idomn;
+  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
   const guint32 *shallow = b->shallow;
-  t->retained = hs_mem_realloc (g_steal_pointer (&b->L), sizeof (guint64) * (n + 1));
-  t->retained_count = hs_mem_realloc (g_steal_pointer (&b->preds), sizeof (guint64) * (n + 1));
+  g_clear_pointer (&b->preds, g_free);
+  t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
+  memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
+  t->idom = g_steal_pointer (&b->L.sb);
+  t->retained = hs_mem_realloc (g_steal_pointer (&b->L.anc), sizeof (guint64) * (n + 1));
   memset (t->retained, 0, sizeof (guint64) * (n + 1));
-  memset (t->retained_count, 0, sizeof (guint64) * (n + 1));
-  guint64 *ret = t->retained, *cnt = t->retained_count;
+  guint64 *ret = t->retained;
+  guint32 *cnt = t->retained_count;
   for (guint32 i = N - 1; i >= 1; i--)
     {
       if (i > 16)
@@ -483,32 +537,34 @@ accumulate_retained (DomBuild *b)
   return tick (&b->ctx, 0.75, 0.05, 1, 1);
 }
 
-/* 5. Immediate dominators as objects, in place of pre[]. */
+/* 5. Immediate dominators as objects, scattered through vertex[]. */
 static void
 idom_to_objects (DomBuild *b)
 {
   const guint64 n = b->n;
-  const guint32 *pre = b->pre, *vertex = b->vertex, *idomn = b->idomn;
+  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
   HsObj *idom = b->t->idom;
   for (guint64 v = 0; v < n; v++)
+    idom[v] = HS_OBJ_NONE;
+  for (guint32 i = 1; i < N; i++)
     {
-      guint32 pv = pre[v];
-      idom[v] = pv == 0 ? HS_OBJ_NONE : vertex[idomn[pv]];
+      if (i + 16 < N)
+        PREFETCH (&idom[vertex[i + 16]]);
+      idom[vertex[i]] = vertex[idomn[i]];
     }
-  g_clear_pointer (&b->idomn, hs_mem_free);
 }
 
-/* 6. Children CSR (vertex[] is dead now): counts in co[d], inclusive
- * prefix sums (co[d] = end of d's list), then filled backwards with
- * --co[d] so that each list comes out in ascending index and co[d] ends
- * as the start of d's list. */
+/* 6. Children CSR, in the blocks of idomn (dead now) and vertex[] (dead
+ * now): counts in co[d], inclusive prefix sums (co[d] = end of d's list),
+ * then filled backwards with --co[d] so that each list comes out in
+ * ascending index and co[d] ends as the start of d's list. */
 static void
 children_csr (DomBuild *b)
 {
   HsDomTree *t = b->t;
   const guint64 n = b->n;
-  guint64 *co = t->child_offsets;
-  memset (co, 0, sizeof (guint64) * (n + 2));
+  guint32 *co = t->child_offsets;
+  memset (co, 0, sizeof (guint32) * (n + 2));
   for (guint64 v = 0; v < n; v++)
     if (t->idom[v] != HS_OBJ_NONE)
       co[t->idom[v]]++;
@@ -520,6 +576,7 @@ children_csr (DomBuild *b)
       t->child_targets[--co[t->idom[v]]] = (HsObj) v;
   t->child_targets = hs_mem_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
   b->vertex = NULL;
+  b->off = NULL;
 }
 
 /* 7. The lists come out in index order; each is sorted by retained size
@@ -530,7 +587,8 @@ static gboolean
 mark_unsorted (DomBuild *b)
 {
   HsDomTree *t = b->t;
-  const guint64 n = b->n, *co = t->child_offsets;
+  const guint64 n = b->n;
+  const guint32 *co = t->child_offsets;
   t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
   for (guint64 v = 0; v <= n; v++)
     if (co[v + 1] - co[v] >= 2)
@@ -568,34 +626,43 @@ hs_dom_tree_compute (guint64         n,
       return NULL;
     }
   for (guint64 v = 0; v < n; v++)
-    if (offsets[v + 1] < offsets[v])
-      {
-        g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                     "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
-        return NULL;
-      }
+    {
+      if (offsets[v + 1] < offsets[v])
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                       "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
+          return NULL;
+        }
+      /* The DFS keeps each object's edge cursor in 32 bits. */
+      if (offsets[v + 1] - offsets[v] > G_MAXUINT32)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                       "Object %" G_GUINT64_FORMAT " has too many references for the dominator tree", v);
+          return NULL;
+        }
+    }
 
   g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
   g_mutex_init (&t->sort_lock);
   t->n = n;
-  t->idom = hs_mem_alloc0 (sizeof (HsObj) * n);
-  t->child_offsets = hs_mem_alloc (sizeof (guint64) * (n + 2));
-  t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 1));
+  t->child_offsets = hs_mem_alloc (sizeof (guint32) * (n + 2));
+  t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 2));
   DomBuild b = {
     .ctx = { progress, progress_data, cancellable },
     .n = n, .offsets = offsets, .targets = targets, .roots = roots, .n_roots = n_roots,
     .shallow = shallow, .t = t,
-    .L = hs_mem_alloc (sizeof (LtNode) * (n + 1)),
+    .L = { hs_mem_alloc (sizeof (guint32) * (n + 2)), NULL, NULL },
     .seen = g_new0 (guint64, n / 64 + 1),
-    .pre = t->idom,
+    .pre = hs_mem_alloc0 (sizeof (guint32) * (n + 2)),
     .vertex = t->child_targets,
+    .off = t->child_offsets,
   };
 
   gboolean ok = dfs_number (&b);
   if (ok)
     {
       dom_debug_time ("dfs");
-      ok = build_predecessors (&b);
+      ok = build_predecessors (&b, error);
     }
   if (ok)
     {
@@ -623,7 +690,8 @@ hs_dom_tree_compute (guint64         n,
   dom_build_clear (&b);
   if (!ok)
     {
-      g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (error == NULL || *error == NULL)
+        g_cancellable_set_error_if_cancelled (cancellable, error);
       return NULL;
     }
   return g_steal_pointer (&t);

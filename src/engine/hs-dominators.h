@@ -14,13 +14,14 @@ typedef struct _HsDomTree {
                               root) for objects dominated only by it;
                               HS_OBJ_NONE for unreachable objects */
   guint64 *retained;       /* n+1 entries: retained bytes; [n] = all reachable bytes */
-  guint64 *retained_count; /* n+1 entries: retained object count */
+  guint32 *retained_count; /* n+1 entries: retained object count (at most
+                              n < 2^32, like an HsObj) */
   /* Dominator-tree children as CSR: children of node v are
    * child_targets[child_offsets[v] .. child_offsets[v+1]), v in [0, n].
    * Read them with hs_dom_tree_children, which sorts a list by retained
    * size (largest first, ties by smaller index) the first time it is asked
    * for; read straight from here, a list may still be in index order. */
-  guint64 *child_offsets;  /* n+2 entries */
+  guint32 *child_offsets;  /* n+2 entries (at most n reachable objects) */
   HsObj   *child_targets;  /* number of reachable objects */
   guint64  n_reachable;
   /* Private. Bit v set: v's list is not sorted yet. NULL: all sorted
@@ -31,8 +32,11 @@ typedef struct _HsDomTree {
 
 /* Computes the dominator tree of the graph (offsets: n+1 entries into
  * targets) rooted at a virtual root whose children are roots[0..n_roots).
- * Exact (Lengauer-Tarjan with path compression), iterative, flat arrays only. shallow has n entries.
- * Returns NULL with error set if cancelled. */
+ * Exact (Lengauer-Tarjan with path compression), iterative, flat 32-bit
+ * arrays only: at its peak about 24 bytes per object, the size of the
+ * finished tree. shallow has n entries. Returns NULL with error set if
+ * cancelled, or if the graph is beyond its 32-bit counters (an object
+ * with 2^32 references or more, or 2^32 stored predecessors). */
 HsDomTree *hs_dom_tree_compute   (guint64         n,
                                   const guint64  *offsets,
                                   const HsObj    *targets,

@@ -29,7 +29,7 @@ class_retained_walk (gpointer data)
   const HsClass *class_of = job->class_of;
   guint n_classes = job->n_classes;
   guint64 *out_retained = job->out;
-  const guint64 *co = tree->child_offsets;
+  const guint32 *co = tree->child_offsets;
   const HsObj *ct = tree->child_targets;
   g_autofree guint32 *active = g_new0 (guint32, MAX (n_classes, 1));
   gsize cap = 1024, depth = 0;
@@ -99,7 +99,7 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
   memset (out_retained, 0, sizeof (guint64) * n_classes);
   if (!tree || tree->n_reachable == 0)
     return;
-  const guint64 *co = tree->child_offsets;
+  const guint32 *co = tree->child_offsets;
   guint64 first = co[tree->n], last = co[tree->n + 1];
   if (first == last)
     return;

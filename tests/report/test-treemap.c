@@ -19,8 +19,8 @@ tree_new (guint64 n, const HsObj *parent, const guint64 *retained)
   t->n = n;
   t->idom = g_new (HsObj, n);
   t->retained = g_new0 (guint64, n + 1);
-  t->retained_count = g_new0 (guint64, n + 1);
-  t->child_offsets = g_new0 (guint64, n + 2);
+  t->retained_count = g_new0 (guint32, n + 1);
+  t->child_offsets = g_new0 (guint32, n + 2);
   memcpy (t->idom, parent, n * sizeof (HsObj));
   memcpy (t->retained, retained, (n + 1) * sizeof (guint64));
 
