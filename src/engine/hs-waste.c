@@ -52,7 +52,7 @@ field_at (HsHeap *heap, HsObj o, HsWField f)
 {
   if (f.pos < 0 || o >= heap->n)
     return NULL;
-  const guint8 *rec = heap->data + heap->offsets[o];
+  const guint8 *rec = heap->data + hs_heap_off (heap, o);
   if (rec[0] != HS_HPROF_INSTANCE_DUMP)
     return NULL;
   guint ids = heap->id_size;
@@ -96,7 +96,7 @@ hs_waste_obj_array_data (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) != HS_KIND_OBJ_ARRAY)
     return NULL;
-  return heap->data + heap->offsets[o] + 1 + 2 * heap->id_size + 8;
+  return heap->data + hs_heap_off (heap, o) + 1 + 2 * heap->id_size + 8;
 }
 
 /* --- SipHash-2-4 ------------------------------------------------------------ */
