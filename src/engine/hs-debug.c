@@ -7,16 +7,22 @@
 
 #include "hs-debug.h"
 
+/* The resident set and its anonymous part (resident minus file-backed:
+ * what the analysis itself holds, without the dump's pages). */
 static double
-rss_mib (void)
+rss_mib (double *anon)
 {
   double rss = 0;
+  *anon = 0;
   FILE *f = fopen ("/proc/self/statm", "r");
   if (f)
     {
-      unsigned long size = 0, res = 0;
-      if (fscanf (f, "%lu %lu", &size, &res) == 2)
-        rss = res * 4096.0 / 1048576.0;
+      unsigned long size = 0, res = 0, shared = 0;
+      if (fscanf (f, "%lu %lu %lu", &size, &res, &shared) == 3)
+        {
+          rss = res * 4096.0 / 1048576.0;
+          *anon = (res - MIN (shared, res)) * 4096.0 / 1048576.0;
+        }
       fclose (f);
     }
   return rss;
@@ -37,8 +43,9 @@ hs_debug_step (HsDebugClock *clock, const char *what)
   if (what)
     {
       int pad = 20 - (int) strlen (clock->prefix);
-      g_printerr ("  %s%-*s %7.3f s wall %7.3f s cpu %6.0f MiB RSS\n", clock->prefix, MAX (pad, 1), what,
-                  (now - clock->wall) / 1e6, (cpu - clock->cpu) / 1e6, rss_mib ());
+      double anon, rss = rss_mib (&anon);
+      g_printerr ("  %s%-*s %7.3f s wall %7.3f s cpu %6.0f MiB RSS %6.0f MiB anon\n", clock->prefix,
+                  MAX (pad, 1), what, (now - clock->wall) / 1e6, (cpu - clock->cpu) / 1e6, rss, anon);
     }
   clock->wall = now;
   clock->cpu = cpu;

@@ -65,7 +65,7 @@ edge_worker (gpointer data)
 
   for (guint64 i = job->begin; i < job->end; i++)
     {
-      const guint8 *p = d + heap->offsets[i];
+      const guint8 *p = d + hs_heap_off (heap, i);
       const guint8 *b = p + 1;
       guint32 deg = 0;
       HsClass c = HS_CLASS_NONE;
@@ -98,7 +98,7 @@ edge_worker (gpointer data)
                 {
                   job->dangling++;
                   if (job->missing_class++ == 0)
-                    job->missing_class_offset = heap->offsets[i];
+                    job->missing_class_offset = hs_heap_off (heap, i);
                 }
               break;
             }

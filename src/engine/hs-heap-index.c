@@ -251,7 +251,7 @@ _hs_heap_build_lookup (HsHeap *heap)
     }
   heap->min_id = heap->ids[0];
   guint64 range = heap->ids[n - 1] - heap->min_id;
-  guint64 want = MAX ((guint64)1, n);
+  guint64 want = MAX ((guint64)1, n / 8);
   guint shift = 0;
   while ((range >> shift) >= want)
     shift++;
@@ -267,6 +267,35 @@ _hs_heap_build_lookup (HsHeap *heap)
     jobs[t] = (LookupJob){ heap, (heap->n_buckets + 1) * t / nthreads,
                            (heap->n_buckets + 1) * (t + 1) / nthreads };
   hs_run_pair ("hs-lookup", lookup_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  /* The bucket holds an id's high bits: keep only its low `shift` bits,
+   * 32 of 64, in place (front to back, each write below what is still to
+   * be read). Ids too sparse for that (shift > 32) stay 64-bit. */
+  if (shift <= 32)
+    {
+      guint64 *ids = g_steal_pointer (&heap->ids);
+      guint32 *lo = (guint32 *)ids;
+      guint64 mask = shift == 64 ? G_MAXUINT64 : ((guint64)1 << shift) - 1;
+      for (guint64 i = 0; i < n; i++)
+        lo[i] = (guint32)((ids[i] - heap->min_id) & mask);
+      heap->ids_lo = hs_mem_realloc (lo, n * sizeof (guint32));
+    }
+}
+
+/* The id of o from its low bits and its bucket: the last bucket that
+ * starts at or before o (buckets[] is non-decreasing). */
+guint64
+_hs_heap_id_from_lo (const HsHeap *heap, guint64 o)
+{
+  guint64 lo = 0, hi = heap->n_buckets; /* buckets[lo] <= o < buckets[hi] */
+  while (hi - lo > 1)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      if (heap->buckets[mid] <= o)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return heap->min_id + (lo << heap->shift) + heap->ids_lo[o];
 }
 
 /* Sorts objects by id and drops duplicate ids (keeps the last written). */
@@ -299,6 +328,37 @@ _hs_heap_sort_objects (HsHeap *heap)
     _hs_heap_add_warning (
         heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
         heap->name, duplicates);
+  _hs_heap_pack_offsets (heap);
+}
+
+void
+_hs_heap_pack_offsets (HsHeap *heap)
+{
+  guint64 n = heap->n;
+  guint w = 4;
+  while (w < 8 && ((guint64)heap->len >> (8 * w)) != 0)
+    w++;
+  heap->off_width = w;
+  heap->off_mask = w == 8 ? G_MAXUINT64 : ((guint64)1 << (8 * w)) - 1;
+  /* In place, front to back: object i's w bytes land at i * w <= i * 8,
+   * below what is still to be read (no second array). */
+  gsize need = (gsize)n * w + 8;
+  guint8 *buf = hs_mem_realloc (g_steal_pointer (&heap->offsets), MAX ((gsize)n * 8, need));
+  const guint64 *src = (const guint64 *)buf;
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 v = GUINT64_TO_LE (src[i]);
+      memcpy (buf + i * w, &v, w);
+    }
+  memset (buf + (gsize)n * w, 0, 8);
+  heap->offs = hs_mem_realloc (buf, need);
+}
+
+void
+_hs_heap_drop_ids (HsHeap *heap)
+{
+  g_clear_pointer (&heap->ids, hs_mem_free);
+  g_clear_pointer (&heap->ids_lo, hs_mem_free);
 }
 
 /* Hot: called for every reference of every object while the graph is
@@ -313,12 +373,49 @@ hs_heap_find (HsHeap *heap, guint64 id)
     return HS_OBJ_NONE;
   guint64 lo = heap->buckets[b], hi = heap->buckets[b + 1];
   const guint64 *ids = heap->ids;
+  if (heap->ids_lo)
+    {
+      /* A bucket holds about 8 ids: a search without branches (the last
+       * id <= want), as a branchy one mispredicts at every step. */
+      const guint32 *idl = heap->ids_lo;
+      guint32 want = (guint32)((id - heap->min_id) & (((guint64)1 << heap->shift) - 1));
+      if (lo == hi)
+        return HS_OBJ_NONE;
+      const guint32 *base = idl + lo;
+      guint64 len = hi - lo;
+      /* Both cache lines the bucket may span, fetched at once. */
+      __builtin_prefetch (base + len - 1);
+      while (len > 1)
+        {
+          guint64 half = len / 2;
+          base += (base[half] <= want) ? half : 0;
+          len -= half;
+        }
+      return *base == want ? (HsObj)(base - idl) : HS_OBJ_NONE;
+    }
+  if (ids)
+    {
+      while (lo < hi)
+        {
+          guint64 mid = lo + (hi - lo) / 2;
+          if (ids[mid] < id)
+            lo = mid + 1;
+          else if (ids[mid] > id)
+            hi = mid;
+          else
+            return (HsObj)mid;
+        }
+      return HS_OBJ_NONE;
+    }
+  /* After the load: the ids are read from the sub-records (about one
+   * object per bucket, so one or two reads). */
   while (lo < hi)
     {
       guint64 mid = lo + (hi - lo) / 2;
-      if (ids[mid] < id)
+      guint64 v = hs_heap_id_at (heap, mid);
+      if (v < id)
         lo = mid + 1;
-      else if (ids[mid] > id)
+      else if (v > id)
         hi = mid;
       else
         return (HsObj)mid;

@@ -2,6 +2,8 @@
  * The load's passes share more in hs-heap-load-private.h. */
 #pragma once
 
+#include <string.h>
+
 #include "hs-heap.h"
 #include "hs-guard.h"   /* hs_guarded_call, for readers of the mapped file */
 
@@ -81,12 +83,26 @@ struct _HsHeap {
 
   /* objects, sorted by id */
   guint64 n;
+  /* The ids, while the load needs them (the sort, the lookup table, the
+   * reference pass); NULL after it: an id is then read from the object's
+   * sub-record (hs_heap_id_at), which saves 8 bytes per object. */
   guint64 *ids;
-  guint64 *offsets;           /* sub-record offset (at the tag byte) */
+  /* Instead of ids, from the lookup table on (when shift <= 32): each id's
+   * low `shift` bits (the bucket gives the rest), 4 bytes per object. */
+  guint32 *ids_lo;
+  /* While the load sorts: 64-bit sub-record offsets (at the tag byte).
+   * From the reference pass on, packed: off_width bytes per object (the
+   * fewest that hold the file's length: 4 below 4 GiB, 5 below 1 TiB),
+   * little-endian, 8 readable bytes past the last (hs_heap_off). */
+  guint64 *offsets;
+  guint8 *offs;
+  guint off_width;
+  guint64 off_mask;
   HsClass *klass;
   guint32 *shallow;
   guint8 *flags;
-  /* id lookup: bucket -> first index with ((id - min_id) >> shift) >= bucket */
+  /* id lookup: bucket -> first index with ((id - min_id) >> shift) >= bucket;
+   * about one bucket per 8 objects (their ids share a cache line or two). */
   guint32 *buckets;
   guint64 n_buckets;
   guint shift;
@@ -127,6 +143,33 @@ struct _HsHeap {
 
 static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 { return &g_array_index (heap->classes, HsClassInfo, c); }
+
+/* Byte offset of object o's sub-record (at its tag) in heap->data. */
+static inline guint64
+hs_heap_off (const HsHeap *heap, guint64 o)
+{
+  guint64 v;
+  memcpy (&v, heap->offs + o * heap->off_width, sizeof v);
+  return GUINT64_FROM_LE (v) & heap->off_mask;
+}
+
+/* The id of object o: from the sorted ids during the load, from its
+ * sub-record (the id follows the tag) after it. */
+guint64 _hs_heap_id_from_lo (const HsHeap *heap, guint64 o);
+static inline guint64
+hs_heap_id_at (const HsHeap *heap, guint64 o)
+{
+  if (heap->ids)
+    return heap->ids[o];
+  if (heap->ids_lo)
+    return _hs_heap_id_from_lo (heap, o);
+  return hs_read_id (heap->data + hs_heap_off (heap, o) + 1, heap->id_size);
+}
+
+/* Packs heap->offsets (64-bit) into heap->offs in place (hs-heap-index.c). */
+void _hs_heap_pack_offsets (HsHeap *heap);
+/* Drops heap->ids / ids_lo at the end of the load (hs-heap-index.c). */
+void _hs_heap_drop_ids (HsHeap *heap);
 
 /* The class-table entry of the class object with that id, HS_CLASS_NONE if
  * none (hs-heap-index.c). */

@@ -122,7 +122,7 @@ hs_heap_n_objects (HsHeap *heap)
 guint64
 hs_heap_object_id (HsHeap *heap, HsObj o)
 {
-  return heap->ids[o];
+  return hs_heap_id_at (heap, o);
 }
 HsKind
 hs_heap_object_kind (HsHeap *heap, HsObj o)
@@ -157,7 +157,7 @@ hs_heap_object_is_root (HsHeap *heap, HsObj o)
 guint64
 hs_heap_object_offset (HsHeap *heap, HsObj o)
 {
-  return heap->offsets[o];
+  return hs_heap_off (heap, o);
 }
 const guint64 *
 hs_heap_ref_offsets (HsHeap *heap)
@@ -180,13 +180,13 @@ hs_heap_object_as_class (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) != HS_KIND_CLASS)
     return HS_CLASS_NONE;
-  return hs_heap_class_by_id (heap, heap->ids[o]);
+  return hs_heap_class_by_id (heap, hs_heap_id_at (heap, o));
 }
 
 static const guint8 *
 obj_body (HsHeap *heap, HsObj o)
 {
-  return heap->data + heap->offsets[o] + 1;
+  return heap->data + hs_heap_off (heap, o) + 1;
 }
 
 guint32
@@ -214,7 +214,7 @@ hs_heap_prim_array_data (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) != HS_KIND_PRIM_ARRAY)
     return NULL;
-  if (heap->data[heap->offsets[o]] == HS_HPROF_PRIM_ARRAY_NODATA)
+  if (heap->data[hs_heap_off (heap, o)] == HS_HPROF_PRIM_ARRAY_NODATA)
     return NULL;
   return obj_body (heap, o) + heap->id_size + 9;
 }
@@ -241,7 +241,7 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
   const guint8 *b = obj_body (heap, o);
   guint ids = heap->id_size;
 
-  if (heap->data[heap->offsets[o]] == HS_HPROF_INSTANCE_DUMP)
+  if (heap->data[hs_heap_off (heap, o)] == HS_HPROF_INSTANCE_DUMP)
     {
       guint64 cid = hs_read_id (b + ids + 4, ids);
       guint32 nbytes = hs_be32 (b + 2 * ids + 4);
@@ -264,9 +264,9 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
             }
         }
     }
-  else if (heap->data[heap->offsets[o]] == HS_HPROF_CLASS_DUMP)
+  else if (heap->data[hs_heap_off (heap, o)] == HS_HPROF_CLASS_DUMP)
     {
-      HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
+      HsClass self = hs_heap_class_by_id (heap, hs_heap_id_at (heap, o));
       if (self == HS_CLASS_NONE)
         return;
       HsClassInfo *ci = hs_class_info (heap, self);
@@ -321,7 +321,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
   guint ids = heap->id_size;
   HsNamedRef r = { 0 };
 
-  switch (heap->data[heap->offsets[o]])
+  switch (heap->data[hs_heap_off (heap, o)])
     {
       case HS_HPROF_INSTANCE_DUMP:
         {
@@ -374,7 +374,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
         }
       case HS_HPROF_CLASS_DUMP:
         {
-          HsClass self = hs_heap_class_by_id (heap, heap->ids[o]);
+          HsClass self = hs_heap_class_by_id (heap, hs_heap_id_at (heap, o));
           if (self == HS_CLASS_NONE)
             return;
           HsClassInfo *ci = hs_class_info (heap, self);

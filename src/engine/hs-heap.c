@@ -233,9 +233,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
                    heap->n);
       goto out;
     }
+  /* The alignment reads the 64-bit ids, which the lookup then narrows. */
+  _hs_heap_set_ref_size_and_align (heap);
   _hs_heap_build_lookup (heap);
   _hs_heap_debug_time ("lookup");
-  _hs_heap_set_ref_size_and_align (heap);
   _hs_heap_resolve_classes (heap, ps.prim_types_seen);
   _hs_heap_layout_classes (heap);
   _hs_heap_debug_time ("layout");
@@ -250,6 +251,8 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   if (!_hs_check_cancel (prog, error))
     goto out;
   _hs_heap_compute_reachability (heap, heap->defer_reachability);
+  /* From here on ids are read from the sub-records. */
+  _hs_heap_drop_ids (heap);
   _hs_heap_debug_time ("reachability");
   hs_heap_release_pages (heap);
   _hs_progress_report (prog, "reachability", 1.0);
@@ -433,7 +436,9 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->owned_data);
   g_free (heap->warning);
   g_free (heap->ids);
+  g_free (heap->ids_lo);
   g_free (heap->offsets);
+  g_free (heap->offs);
   g_free (heap->klass);
   g_free (heap->shallow);
   g_free (heap->flags);

@@ -337,7 +337,7 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
   if (b->problem || b->pixels == HS_OBJ_NONE)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: bitmap 0x%" G_GINT64_MODIFIER "x cannot be drawn: %s",
-                   heap->name, heap->ids[b->obj], b->problem ? b->problem : "no pixels");
+                   heap->name, hs_heap_object_id (heap, b->obj), b->problem ? b->problem : "no pixels");
       return NULL;
     }
   const guint8 *data = hs_heap_prim_array_data (heap, b->pixels);
@@ -349,7 +349,7 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
   if (!data || len != w * h * bpp)   /* read_bitmap checked it: never overread */
     {
       g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: bitmap 0x%" G_GINT64_MODIFIER "x: its buffer does not match its size",
-                   heap->name, heap->ids[b->obj]);
+                   heap->name, hs_heap_object_id (heap, b->obj));
       return NULL;
     }
   guint64 ow = w, oh = h;

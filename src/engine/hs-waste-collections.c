@@ -240,9 +240,9 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           /* Bound by the memory's latency: fetch the records ahead. */
           if (i + 16 < ctx->coll_objs[part]->len)
             {
-              __builtin_prefetch (&heap->offsets[objs[i + 16]]);
+              __builtin_prefetch (heap->offs + (gsize) objs[i + 16] * heap->off_width);
               __builtin_prefetch (&heap->ref_offsets[objs[i + 16]]);
-              __builtin_prefetch (heap->data + heap->offsets[objs[i + 8]]);
+              __builtin_prefetch (heap->data + hs_heap_off (heap, objs[i + 8]));
             }
           HsClass c = heap->klass[o];
           if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))

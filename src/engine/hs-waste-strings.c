@@ -64,7 +64,7 @@ describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
   HsObj arr = value_array (heap, o, f);
   if (arr == HS_OBJ_NONE || (heap->flags[arr] & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
     return FALSE;
-  const guint8 *rec = heap->data + heap->offsets[arr];
+  const guint8 *rec = heap->data + hs_heap_off (heap, arr);
   if (rec[0] != HS_HPROF_PRIM_ARRAY_DUMP)
     return FALSE;
   guint ids = heap->id_size;
@@ -332,7 +332,7 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
       /* The records come in file order: fetching them a little ahead
        * hides most of the memory's latency (the scan is bound by it). */
       if (o + 32 < to)
-        __builtin_prefetch (heap->data + heap->offsets[o + 32]);
+        __builtin_prefetch (heap->data + hs_heap_off (heap, o + 32));
       HsClass c = heap->klass[o];
       guint8 role;
       if (c >= n_classes || !(role = ctx->role[c]) || !(heap->flags[o] & HS_FLAG_REACHABLE) ||

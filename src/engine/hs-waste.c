@@ -52,7 +52,7 @@ field_at (HsHeap *heap, HsObj o, HsWField f)
 {
   if (f.pos < 0 || o >= heap->n)
     return NULL;
-  const guint8 *rec = heap->data + heap->offsets[o];
+  const guint8 *rec = heap->data + hs_heap_off (heap, o);
   if (rec[0] != HS_HPROF_INSTANCE_DUMP)
     return NULL;
   guint ids = heap->id_size;
@@ -90,12 +90,9 @@ hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
   guint64 id = hs_read_id (p, heap->id_size);
   if (id == 0)
     return HS_OBJ_NONE;
-  /* The target is almost always one of o's few outgoing edges: matching
-   * their ids (the first 32) saves the id lookup's binary search. */
-  guint64 end = MIN (heap->ref_offsets[o + 1], heap->ref_offsets[o] + 32);
-  for (guint64 r = heap->ref_offsets[o]; r < end; r++)
-    if (heap->ids[heap->ref_targets[r]] == id)
-      return heap->ref_targets[r];
+  /* Ids are read from the dump since issue 18 (no id array after the
+   * load), so matching o's outgoing edges by id would read their records:
+   * the bucketed lookup reads fewer. */
   return hs_heap_find (heap, id);
 }
 
@@ -104,7 +101,7 @@ hs_waste_obj_array_data (HsHeap *heap, HsObj o)
 {
   if (hs_heap_object_kind (heap, o) != HS_KIND_OBJ_ARRAY)
     return NULL;
-  return heap->data + heap->offsets[o] + 1 + 2 * heap->id_size + 8;
+  return heap->data + hs_heap_off (heap, o) + 1 + 2 * heap->id_size + 8;
 }
 
 /* --- SipHash-2-4 ------------------------------------------------------------ */
