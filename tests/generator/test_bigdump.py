@@ -12,6 +12,7 @@ heapscope-cli must read it without a warning and find exactly that.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -130,6 +131,58 @@ class BigDump(unittest.TestCase):
             first = hashlib.sha256(f.read()).hexdigest()
         self.assertEqual(digest(other, SEED), first)
         self.assertNotEqual(digest(other, SEED + 1), first)
+
+
+class CannotFit(unittest.TestCase):
+    """The up-front memory check (hs-memory-check.c) with a fake /proc/meminfo
+    (HS_TEST_MEMINFO): refused with both sizes, or analysed when forced."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, 'big.hprof')
+        subprocess.run([GEN, '--objects', str(T), '--chain', str(C), '--wide', str(W), cls.path],
+                       check=True, timeout=60, stderr=subprocess.DEVNULL)
+        cls.n = sum(expected_counts(T, C, W)[3].values()) + 42
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def run_with(self, available_kb, *extra, env=None):
+        meminfo = os.path.join(self.tmp.name, 'meminfo-%d' % available_kb)
+        with open(meminfo, 'w') as f:
+            f.write('MemTotal:       %d kB\nMemFree:        %d kB\nMemAvailable:   %d kB\nSwapFree:       0 kB\n'
+                    % (available_kb * 2, available_kb, available_kb))
+        e = dict(os.environ, HS_TEST_MEMINFO=meminfo, **(env or {}))
+        e.pop('HEAPSCOPE_IGNORE_MEMORY_CHECK', None) if not env else None
+        return subprocess.run([CLI, 'summary', self.path, '--json'] + list(extra), env=e,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+
+    def test_refused_with_both_sizes(self):
+        p = self.run_with(1024)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        msg = p.stderr.decode()
+        m = re.search(r'analysing (\d+) objects needs about ([0-9.]+)\sMB of memory, ([0-9.]+)\sMB available', msg)
+        self.assertIsNotNone(m, msg)
+        self.assertEqual(int(m.group(1)), self.n)
+        # At least the lasting arrays of docs/performance.md: 69 bytes an object.
+        self.assertGreaterEqual(float(m.group(2)) * 1e6, 69 * self.n)
+        # 1 MB available plus what the process holds already, less than needed.
+        self.assertLess(float(m.group(3)), float(m.group(2)))
+        self.assertGreaterEqual(float(m.group(3)), 1.0)
+        self.assertIn('HEAPSCOPE_IGNORE_MEMORY_CHECK', msg)
+        self.assertEqual(p.stdout, b'')
+
+    def test_forced(self):
+        for extra, env in ((['--force'], None), ([], {'HEAPSCOPE_IGNORE_MEMORY_CHECK': '1'})):
+            p = self.run_with(1024, *extra, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(json.loads(p.stdout)['objects'], self.n)
+
+    def test_enough(self):
+        p = self.run_with(64 * 1024 * 1024)
+        self.assertEqual(p.returncode, 0, p.stderr)
 
 
 if __name__ == '__main__':
