@@ -275,11 +275,19 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
   g_autofree HsObj *h = g_new (HsObj, limit);
   guint cnt = 0;
 
-  for (guint64 i = 0; i < dom->n; i++)
-    {
-      HsObj o = (HsObj) i;
+  /* The top level is the virtual root's children list: read it instead of
+   * every object's idom (a scan of the whole heap, 0.5 to 2 s on the UI
+   * thread at 140 M objects, for the overview's ten). Same candidates,
+   * and the selection below does not depend on their order. */
+  gsize n_top = 0;
+  const HsObj *tops = top_level ? hs_dom_tree_children (dom, dom->n, &n_top) : NULL;
+  guint64 n_candidates = top_level ? n_top : dom->n;
 
-      if (dom->idom[i] == HS_OBJ_NONE || (top_level && dom->idom[i] != (HsObj) dom->n))
+  for (guint64 i = 0; i < n_candidates; i++)
+    {
+      HsObj o = top_level ? tops[i] : (HsObj) i;
+
+      if (!top_level && dom->idom[i] == HS_OBJ_NONE)
         continue;
       if (cnt < limit)
         {
