@@ -9,7 +9,10 @@
 # and benchmarks both. For each dump: the median of BENCH_RUNS runs (default
 # 5) of `heapscope-cli analyze DUMP --timings --json` (whole pipeline: index,
 # leaks with paths, dominators, class retained sizes; phase times and peak
-# RSS), next to the median time of `cat DUMP >/dev/null` from the page cache.
+# RSS), next to the median time of `cat DUMP >/dev/null` from the page cache
+# (not for a dump bigger than half the memory). Each run is sampled for its
+# highest RssAnon (/proc/PID/status), major faults and disk reads: the table
+# gives peak RssAnon, anonymous bytes and nanoseconds per object.
 # If VisualVM's heap library is installed (Debian package visualvm), also runs
 # tools/peer/VisualVMPeer.java (retained size of every object) once on the
 # first dump and prints the ratio. Output: markdown tables on stdout.
@@ -44,17 +47,34 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hsbench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# timed OUT CMD...: runs CMD with stdout to OUT, prints "WALL CPU" seconds
-# (CPU = user + system of CMD and its children); fails if CMD fails.
+# timed OUT CMD...: runs CMD with stdout to OUT, prints "WALL CPU MAXRSS_KB
+# ANON_KB MAJFLT READ_BYTES": seconds of wall and of CPU (user + system of
+# CMD and its children), the peak resident set (getrusage), the highest
+# RssAnon of /proc/PID/status (sampled every 10 ms: anonymous memory, not the
+# dump's page cache), major faults, and the bytes CMD read from the disk
+# (/proc/PID/io read_bytes, last sample); fails if CMD fails.
 timed() {
   python3 -c 'import resource, subprocess, sys, time
 out = open(sys.argv[1], "wb")
 ru = lambda: resource.getrusage(resource.RUSAGE_CHILDREN)
 c0, t = ru(), time.monotonic()
-r = subprocess.run(sys.argv[2:], stdout=out)
+p = subprocess.Popen(sys.argv[2:], stdout=out)
+anon = rd = 0
+while p.poll() is None:
+    try:
+        for line in open("/proc/%d/status" % p.pid):
+            if line.startswith("RssAnon:"):
+                anon = max(anon, int(line.split()[1]))
+        for line in open("/proc/%d/io" % p.pid):
+            if line.startswith("read_bytes:"):
+                rd = max(rd, int(line.split()[1]))
+    except OSError:
+        pass
+    time.sleep(0.01)
 w, c1 = time.monotonic() - t, ru()
-print("%.6f %.6f" % (w, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime))
-sys.exit(r.returncode)' "$@"
+print("%.6f %.6f %d %d %d %d" % (w, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, c1.ru_maxrss, anon,
+                                 c1.ru_majflt - c0.ru_majflt, rd))
+sys.exit(p.returncode)' "$@"
 }
 
 echo "## Heapscope benchmark"
@@ -66,13 +86,16 @@ i=0
 for f in "$@"; do
   i=$((i + 1))
   [ -r "$f" ] || { echo "bench.sh: cannot read $f" >&2; exit 1; }
-  cat "$f" >/dev/null   # warm the page cache
+  # Warm the page cache, unless the dump is more than half the machine's
+  # memory (it would not stay cached: its runs read it from the disk).
+  big=$(awk -v s="$(stat -c %s "$f")" '/MemTotal/ { print (s > $2 * 512) ? 1 : 0 }' /proc/meminfo)
+  [ "$big" = 1 ] || cat "$f" >/dev/null
   : > "$tmp/cat.$i"
   : > "$tmp/wall.$i"
   r=0
   while [ $r -lt "$runs" ]; do
     r=$((r + 1))
-    timed /dev/null cat "$f" >> "$tmp/cat.$i"
+    [ "$big" = 1 ] || timed /dev/null cat "$f" >> "$tmp/cat.$i"
     timed "$tmp/run.$i.$r.json" "$cli" analyze "$f" --timings --json >> "$tmp/wall.$i"
   done
 done
@@ -88,8 +111,10 @@ for i, f in enumerate(files, 1):
     for p in res[0]['phases']:
         if p not in phases:
             phases.append(p)
-    wall = [float(x.split()[0]) for x in open(os.path.join(tmp, 'wall.%d' % i))]
-    cpu = [float(x.split()[1]) for x in open(os.path.join(tmp, 'wall.%d' % i))]
+    runs_ = [x.split() for x in open(os.path.join(tmp, 'wall.%d' % i))]
+    wall = [float(x[0]) for x in runs_]
+    cpu = [float(x[1]) for x in runs_]
+    anon = [int(x[3]) for x in runs_]
     cat = [float(x.split()[0]) for x in open(os.path.join(tmp, 'cat.%d' % i))]
     med = lambda xs: statistics.median(xs) if xs else float('nan')
     rows.append(dict(
@@ -97,21 +122,28 @@ for i, f in enumerate(files, 1):
         refs=res[0].get('references', 0), leaks=res[0].get('leaks', 0),
         phases={p: med([r['phases'].get(p, 0.0) for r in res]) for p in phases},
         total=med([r['total_s'] for r in res]), wall=med(wall), cpu=med(cpu), wall_min=min(wall), wall_max=max(wall),
-        rss=max(r['peak_rss_kb'] for r in res) / 1048576.0, cat=med(cat)))
+        rss=max(r['peak_rss_kb'] for r in res) / 1048576.0, cat=med(cat),
+        anon=med(anon) / 1048576.0, anon_max=max(anon) / 1048576.0,
+        majflt=med([int(x[4]) for x in runs_]), read=med([int(x[5]) for x in runs_])))
 print('| dump | size | objects | references | leaks | ' + ' | '.join(phases) +
-      ' | analysis (CLI total) | wall (process) | CPU (user+sys) | peak RSS | `cat` from cache | wall / cat |')
-print('|---' * (5 + len(phases) + 6) + '|')
+      ' | analysis (CLI total) | wall (process) | CPU (user+sys) | peak RSS | peak RssAnon | anon bytes / object'
+      ' | ns / object | major faults | read from disk | `cat` from cache | wall / cat |')
+print('|---' * (5 + len(phases) + 11) + '|')
 for r in rows:
     print('| %s | %.2f GB | %.1f M | %.1f M | %d | ' % (r['name'], r['size'] / 1e9, r['objects'] / 1e6, r['refs'] / 1e6, r['leaks']) +
           ' | '.join('%.2f s' % r['phases'].get(p, 0.0) for p in phases) +
-          ' | %.2f s | %.2f s (%.2f-%.2f) | %.2f s | %.2f GiB | %.2f s | %.1fx |' % (
-              r['total'], r['wall'], r['wall_min'], r['wall_max'], r['cpu'], r['rss'], r['cat'], r['wall'] / r['cat'] if r['cat'] else float('nan')))
+          ' | %.2f s | %.2f s (%.2f-%.2f) | %.2f s | %.2f GiB | %.2f GiB (max %.2f) | %.1f | %.0f | %d | %.2f GB | %.2f s | %.1fx |' % (
+              r['total'], r['wall'], r['wall_min'], r['wall_max'], r['cpu'], r['rss'], r['anon'], r['anon_max'],
+              r['anon'] * 1073741824 / r['objects'], r['wall'] / r['objects'] * 1e9, r['majflt'], r['read'] / 1e9,
+              r['cat'], r['wall'] / r['cat'] if r['cat'] else float('nan')))
 if len(rows) > 1:
     a, b = rows[0], rows[-1]
     print()
-    print('Scaling %s -> %s: objects x%.2f, wall x%.2f, peak RSS x%.2f; per object: %.0f ns, %.0f bytes of peak RSS.' % (
+    print('Scaling %s -> %s: objects x%.2f, wall x%.2f, peak RSS x%.2f; per object: %.0f -> %.0f ns (%+.0f%%), %.0f -> %.0f bytes of peak RssAnon.' % (
         a['name'], b['name'], b['objects'] / a['objects'], b['wall'] / a['wall'], b['rss'] / a['rss'],
-        b['wall'] / b['objects'] * 1e9, b['rss'] * 1073741824 / b['objects']))
+        a['wall'] / a['objects'] * 1e9, b['wall'] / b['objects'] * 1e9,
+        100 * ((b['wall'] / b['objects']) / (a['wall'] / a['objects']) - 1),
+        a['anon'] * 1073741824 / a['objects'], b['anon'] * 1073741824 / b['objects']))
 with open(os.path.join(tmp, 'first_wall'), 'w') as fh:
     fh.write('%f\n' % rows[0]['wall'])
 PY

@@ -12,10 +12,39 @@
 #                                       and bench-25m.hprof (~1.2 GB), default DIR
 #                                       /var/tmp/heapscope-bench; existing files are kept
 #                                       (delete them to regenerate)
+#   build-aux/gen-dumps.sh --bench-big [N] [DIR]
+#                                       an app-shaped dump of about N objects (default
+#                                       140M; k, M, G suffixes) written by the streaming
+#                                       C generator (tests/generator/hprof-bigdump.c, no
+#                                       JVM, seconds per GB) as DIR/big-N.hprof; refuses
+#                                       when less than 15 GB of disk would stay free
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 gen="$here/tests/generator"
+
+if [ "${1:-}" = --bench-big ]; then
+  # No JVM: the C generator, built by meson (HS_BIGDUMP overrides its path).
+  n=${2:-140M}
+  dir=${3:-/var/tmp/heapscope-bench}
+  bin=${HS_BIGDUMP:-$here/build/tests/generator/hprof-bigdump}
+  [ -x "$bin" ] || { echo "gen-dumps.sh: $bin not found: meson compile -C build first" >&2; exit 1; }
+  mkdir -p "$dir"
+  f="$dir/big-$(echo "$n" | tr 'A-Z' 'a-z').hprof"
+  if [ -s "$f" ]; then
+    echo "gen-dumps.sh: $f exists, kept" >&2
+    ls -l "$f"
+    exit 0
+  fi
+  # About 46 bytes of file per object; keep 15 GB free after it.
+  need=$(python3 -c "import sys; s=sys.argv[1]; m={'k':1e3,'K':1e3,'M':1e6,'m':1e6,'G':1e9,'g':1e9}.get(s[-1]); print(int(float(s[:-1] if m else s)*(m or 1)*46/1024) + 15*1024*1024)" "$n")
+  avail=$(df -Pk "$dir" | awk 'NR == 2 { print $4 }')
+  [ "$avail" -gt "$need" ] || { echo "gen-dumps.sh: $dir has $((avail / 1048576)) GiB free, $((need / 1048576)) GiB needed (the dump and 15 GiB left)" >&2; exit 1; }
+  "$bin" --objects "$n" "$f.tmp"
+  mv "$f.tmp" "$f"
+  ls -l "$f"
+  exit 0
+fi
 
 command -v javac >/dev/null 2>&1 || { echo "gen-dumps.sh: javac not found (install openjdk-17-jdk-headless)" >&2; exit 1; }
 
@@ -64,7 +93,7 @@ case "${1:-}" in
     ls -l "$dir"/bench-*.hprof
     ;;
   ""|-h|--help)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     [ -n "${1:-}" ] || exit 2
     ;;
   *)

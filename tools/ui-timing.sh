@@ -13,7 +13,11 @@
 #
 # Each run ends once the views are filled and the trace is drawn (plus
 # SETTLE seconds, default 1, so that late UI-thread work shows), or after
-# 120 s. The machine is shared: keep RUNS small.
+# TIMEOUT seconds (default 120). The machine is shared: keep RUNS small.
+# VISIT=1 also times the class table (src/app/hs-classes-timing.c): a sort
+# by each column until drawn, the instances of the class with the most
+# objects; every run reports its longest UI-thread step (hs-timing.c's
+# watchdog: steps over 100 ms are marked "UI thread unresponsive").
 set -eu
 
 build=${1:-build-ui}
@@ -39,13 +43,13 @@ one_run () {
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
     if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log" \
-       && { [ -z "${VISIT:-}" ] || grep -q "views visited" "$log"; }; then
+       && { [ -z "${VISIT:-}" ] || { grep -q "views visited" "$log" && grep -q "class table timings done" "$log"; }; }; then
       sleep "$settle"
       break
     fi
     sleep 0.1
     waited=$((waited + 1))
-    [ "$waited" -lt 1200 ] || { echo "run timed out" >&2; break; }
+    [ "$waited" -lt "$((${TIMEOUT:-120} * 10))" ] || { echo "run timed out" >&2; break; }
   done
   # The app wrote its pid (the shell it was exec'd from); ending it ends
   # xvfb-run and dbus-run-session too.
@@ -112,7 +116,18 @@ if [ -n "${VISIT:-}" ]; then
   for v in overview classes dominators treemap leaks; do
     printf '%-40s %s\n' "$v" "$(for f in "$out"/run*.log; do grep -m1 "view $v drawn" "$f" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"
   done
+  echo "--- medians of the class table's timings (seconds after the click or the ask)"
+  for what in "drawn sorted by count" "drawn sorted by shallow size" "drawn sorted by name" \
+              "drawn sorted by retained size" "instances of the class with the most objects listed" \
+              "listed"; do
+    printf '%-52s %s\n' "$what" "$(for f in "$out"/run*.log; do grep -m1 "$what [0-9.]* s after" "$f" | sed -n 's/.* \([0-9.]*\) s after.*/\1/p'; done | median_of)"
+  done
 fi
+echo "--- the longest UI-thread step of each run (seconds; marks of steps over 100 ms)"
+for f in "$out"/run*.log; do
+  printf '%s  (%s steps over 100 ms)\n' "$(grep "longest UI-thread step" "$f" | tail -1 | sed -n 's/.*so far: \([0-9.]*\) s.*/\1/p')" \
+    "$(grep -c "UI thread unresponsive" "$f" || true)"
+done
 echo "--- medians of UI-thread work (seconds)"
 for what in "leaks filled" "overview filled" "classes filled" "dominator tree filled" \
             "treemap given the dump" "inspector given the dump" "all views filled"; do

@@ -302,6 +302,7 @@ typedef struct {
   HsLoader *loader;
   HsClass klass;
   guint serial;
+  gint64 asked; /* for HEAPSCOPE_DEBUG_TIMES */
 } InstancesJob;
 
 static void
@@ -362,6 +363,8 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
                                        "%u instances of %s, largest retained size first", instances->len),
                           instances->len, hs_class_name (a->heap, job->klass));
   show_objects (self, text, job->loader, g_steal_pointer (&instances));
+  hs_timing_mark ("instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
+                  (g_get_monotonic_time () - job->asked) / 1e6);
 }
 
 void
@@ -388,6 +391,7 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
   job->klass = self->instances_class = hs_class_row_get_class (row);
   job->serial = ++self->instances_serial;
+  job->asked = g_get_monotonic_time ();
   self->instances_pending = TRUE;
   text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
   gtk_label_set_text (GTK_LABEL (self->instances_label), text);
@@ -398,6 +402,7 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   g_task_set_name (task, "[heapscope] instances of a class");
   g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
   g_task_run_in_thread (task, instances_thread);
+  _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
 static void

@@ -65,4 +65,8 @@ gboolean    hs_classes_view_instances_pending  (HsClassesView *self);
 /* The class whose instances are listed or pending, or HS_CLASS_NONE. */
 HsClass     hs_classes_view_get_instances_class (HsClassesView *self);
 
+/* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
+ * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */
+void        _hs_classes_view_timing_start      (HsClassesView *self);
+
 G_END_DECLS

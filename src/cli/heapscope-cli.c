@@ -50,6 +50,7 @@ option_context_new (HsCliOptions *o)
     { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff, report: compare dump N of the baseline file (0-based)", "N" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &o->force, "Analyse even when the dump looks too big for the memory available", NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -132,6 +133,8 @@ run (int argc, char **argv, HsCliOptions *o)
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
     }
+  if (o->force) /* read by the engine's memory check (hs-memory-check.c) */
+    g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
   /* diff names two files, object and bitmap a file and an id. */
   if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
                                    || g_str_equal (argv[1], "bitmap"))))

@@ -37,6 +37,7 @@ typedef struct {
   char *baseline;            /* report: the baseline dump (--baseline) */
   const char *second_path;   /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;             /* --mapping: ProGuard / R8 mapping.txt */
+  gboolean force;            /* --force: skip the up-front memory check */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);

@@ -23,6 +23,28 @@ hs_timing_enabled (void)
   return enabled;
 }
 
+/* The UI-thread watchdog: a high-priority tick every WATCH_MS on the
+ * thread that started the clock; a tick that comes more than STALL_MS late
+ * means that thread was busy (or not given a core) for that long. */
+#define WATCH_MS 10
+#define STALL_MS 100
+static gint64 watch_last, watch_longest;
+static guint watch_id;
+
+static gboolean
+watch_tick (gpointer data)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 late = now - watch_last - WATCH_MS * 1000;
+
+  if (late > watch_longest)
+    watch_longest = late;
+  if (late > STALL_MS * 1000)
+    hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms)", late / 1e6, STALL_MS);
+  watch_last = now;
+  return G_SOURCE_CONTINUE;
+}
+
 void
 hs_timing_start (void)
 {
@@ -30,6 +52,10 @@ hs_timing_start (void)
     return;
   origin = g_get_monotonic_time ();
   g_printerr ("[times] 0.000 s  open requested\n");
+  watch_last = origin;
+  watch_longest = 0;
+  if (watch_id == 0)
+    watch_id = g_timeout_add_full (G_PRIORITY_HIGH, WATCH_MS, watch_tick, NULL, NULL);
 }
 
 static double
@@ -88,7 +114,11 @@ hs_timing_cpu_report (void)
   const char *entry;
   double tick = (double) sysconf (_SC_CLK_TCK);
 
-  if (!hs_timing_enabled () || tick <= 0 || (dir = g_dir_open ("/proc/self/task", 0, NULL)) == NULL)
+  if (!hs_timing_enabled ())
+    return;
+  if (watch_id != 0)
+    hs_timing_mark ("longest UI-thread step so far: %.3f s", watch_longest / 1e6);
+  if (tick <= 0 || (dir = g_dir_open ("/proc/self/task", 0, NULL)) == NULL)
     return;
   by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   while ((entry = g_dir_read_name (dir)) != NULL)

@@ -10,7 +10,9 @@
 G_BEGIN_DECLS
 
 gboolean hs_timing_enabled (void);
-/* Starts the clock (the window was asked to open a file). */
+/* Starts the clock (the window was asked to open a file), and on the
+ * calling thread's main context a watchdog that marks every step of that
+ * thread over 100 ms ("UI thread unresponsive for ..."). */
 void     hs_timing_start   (void);
 /* "[times] 1.234 s  what" (any thread). */
 void     hs_timing_mark    (const char *format, ...) G_GNUC_PRINTF (1, 2);
@@ -18,8 +20,8 @@ void     hs_timing_mark    (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * start (g_get_monotonic_time). */
 void     hs_timing_span    (gint64 start, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-/* "[times] ... cpu so far: 1.23 s in threads named X" for each thread name
- * of the process (Linux). */
+/* "[times] ... longest UI-thread step so far: S s" and "cpu so far: 1.23 s
+ * in threads named X" for each thread name of the process (Linux). */
 void     hs_timing_cpu_report (void);
 
 G_END_DECLS

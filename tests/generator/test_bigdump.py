@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""hprof-bigdump (issue 18): a small instance, its known structure.
+
+The expected figures follow from the generator's parameters alone (see
+hprof-bigdump.c and tests/generator/README.md, "hprof-bigdump"): with T
+objects asked for, a chain of C and a wide array of W, there are
+S = (T - C - W - 1) // 34 sessions (BenchHeap.build's formula), S // 1000
+shared configurations, ceil(S / 20) soft-only byte[256], and a fixed part
+(the sample's planted leaks, 3000 users, 2000 nodes, four workers).
+heapscope-cli must read it without a warning and find exactly that.
+"""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+GEN = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('HS_BIGDUMP', 'hprof-bigdump')
+CLI = os.environ['HS_CLI']
+T, C, W, SEED = 100000, 500, 3000, 7
+
+
+def expected_counts(t, c, w):
+    s = (t - c - w - 1) // 34 if t > c + w + 1 + 34000 else 1000
+    nc = max(1, s // 1000)
+    soft = (s + 19) // 20
+    strings = 8 * s + 20 * nc + 4 + 3000 * 4 + 20
+    return s, nc, soft, {
+        'com.example.bench.Session': s,
+        'com.example.bench.Event': 5 * s,
+        'java.util.HashMap': s + nc + 1,
+        'java.util.HashMap$Node': 5 * s + 10 * nc,
+        'java.util.HashMap$Node[]': s + nc + 1,
+        'java.lang.String': strings,
+        'byte[]': strings + 3 + soft,
+        'java.lang.Integer': s,
+        'java.lang.Long': s,
+        'java.lang.ref.WeakReference': s,
+        'java.lang.ref.SoftReference': soft,
+        'java.util.ArrayList': s + 3010,
+        'java.lang.Object[]': s + 3015,
+        'com.example.bench.Item': w + 4000,
+        'com.example.bench.ChainNode': c,
+        'com.example.User': 3000,
+        'com.example.Node': 2000,
+        'com.example.bench.Config': nc,
+        'com.example.bench.Config[]': 1,
+        'com.example.bench.Worker': 4,
+        'com.example.bench.Worker[]': 1,
+        'com.example.LeakThread': 1,
+        'java.lang.Thread': 1,
+        'leakcanary.KeyedWeakReference': 4,
+        'com.example.LeakedActivity': 2,
+        'com.example.ThreadLeak': 1,
+        'com.example.RecentActivity': 1,
+    }
+
+
+def cli(*args):
+    p = subprocess.run([CLI] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if p.returncode != 0:
+        raise AssertionError('%s: exit %d: %s' % (' '.join(args), p.returncode, p.stderr.decode()))
+    return p
+
+
+class BigDump(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, 'big.hprof')
+        subprocess.run([GEN, '--objects', str(T), '--chain', str(C), '--wide', str(W), '--seed', str(SEED),
+                        cls.path], check=True, timeout=60)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_summary_no_warning(self):
+        p = cli('summary', self.path, '--json')
+        self.assertEqual(p.stderr, b'')
+        d = json.loads(p.stdout)
+        s, nc, soft, counts = expected_counts(T, C, W)
+        self.assertIsNone(d['warning'])
+        self.assertEqual((d['id_size'], d['ref_size'], d['object_align'], d['android']), (8, 4, 8, False))
+        self.assertEqual(d['objects'], sum(counts.values()) + 42)
+        self.assertEqual(d['class_objects'], 42)
+        self.assertEqual(d['gc_roots_by_type'], {'Java Frame': 9, 'System Class': 42, 'Thread Object': 6})
+        self.assertEqual(d['unreachable_objects'], soft)       # the soft-only byte[256]
+        self.assertEqual(d['unreachable_bytes'], soft * 272)
+        self.assertEqual(d['dangling_references'], 0)
+
+    def test_class_counts(self):
+        rows = {r['name']: r for r in json.loads(cli('classes', self.path, '--json').stdout)}
+        s, nc, soft, counts = expected_counts(T, C, W)
+        for name, n in counts.items():
+            self.assertEqual(rows[name]['count'], n, name)
+        self.assertEqual(rows['com.example.bench.Session']['shallow'], 32 * s)
+        self.assertEqual(rows['com.example.bench.ChainNode']['retained'], 24 * C)
+
+    def test_leaks(self):
+        d = json.loads(cli('leaks', self.path, '--json').stdout)
+        traces = [t for g in d['application_leaks'] for t in g['traces']]
+        self.assertEqual(sorted(t['key'] for t in traces),
+                         ['key-leaked-activity-0', 'key-leaked-activity-1', 'key-thread-leak'])
+        by_key = {t['key']: t for t in traces}
+        # LeakedActivity 32 + String 24 + byte[16] 32 + byte[1000] 1016.
+        self.assertEqual(by_key['key-leaked-activity-0']['retained_bytes'], 1104)
+        # ThreadLeak 24 + String 24 + byte[16] 32 + byte[2000] 2016.
+        self.assertEqual(by_key['key-thread-leak']['retained_bytes'], 2096)
+        self.assertEqual(by_key['key-thread-leak']['gc_root_thread'], 'leak-holder-thread')
+        self.assertEqual(by_key['key-leaked-activity-1']['retained_duration_ms'], 44000)
+        self.assertEqual(len(d['application_leaks']), 2)
+
+    def test_threads(self):
+        out = cli('threads', self.path).stdout.decode()
+        for name in ['main', 'leak-holder-thread'] + ['bench-worker-%d' % w for w in range(4)]:
+            self.assertIn('"%s"' % name, out)
+        self.assertEqual(out.count('at com.example.bench.Worker.run(BenchHeap.java:172)'), 4)
+
+    def test_deterministic(self):
+        def digest(path, seed):
+            subprocess.run([GEN, '--objects', str(T), '--chain', str(C), '--wide', str(W), '--seed', str(seed),
+                            path], check=True, timeout=60, stderr=subprocess.DEVNULL)
+            with open(path, 'rb') as f:
+                return hashlib.sha256(f.read()).hexdigest()
+        other = os.path.join(self.tmp.name, 'again.hprof')
+        with open(self.path, 'rb') as f:
+            first = hashlib.sha256(f.read()).hexdigest()
+        self.assertEqual(digest(other, SEED), first)
+        self.assertNotEqual(digest(other, SEED + 1), first)
+
+
+class CannotFit(unittest.TestCase):
+    """The up-front memory check (hs-memory-check.c) with a fake /proc/meminfo
+    (HS_TEST_MEMINFO): refused with both sizes, or analysed when forced."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, 'big.hprof')
+        subprocess.run([GEN, '--objects', str(T), '--chain', str(C), '--wide', str(W), cls.path],
+                       check=True, timeout=60, stderr=subprocess.DEVNULL)
+        cls.n = sum(expected_counts(T, C, W)[3].values()) + 42
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def run_with(self, available_kb, *extra, env=None):
+        meminfo = os.path.join(self.tmp.name, 'meminfo-%d' % available_kb)
+        with open(meminfo, 'w') as f:
+            f.write('MemTotal:       %d kB\nMemFree:        %d kB\nMemAvailable:   %d kB\nSwapFree:       0 kB\n'
+                    % (available_kb * 2, available_kb, available_kb))
+        e = dict(os.environ, HS_TEST_MEMINFO=meminfo, **(env or {}))
+        e.pop('HEAPSCOPE_IGNORE_MEMORY_CHECK', None) if not env else None
+        return subprocess.run([CLI, 'summary', self.path, '--json'] + list(extra), env=e,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+
+    def test_refused_with_both_sizes(self):
+        p = self.run_with(1024)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        msg = p.stderr.decode()
+        m = re.search(r'analysing (\d+) objects needs about ([0-9.]+)\sMB of memory, ([0-9.]+)\sMB available', msg)
+        self.assertIsNotNone(m, msg)
+        self.assertEqual(int(m.group(1)), self.n)
+        # At least the lasting arrays of docs/performance.md: 69 bytes an object.
+        self.assertGreaterEqual(float(m.group(2)) * 1e6, 69 * self.n)
+        # 1 MB available plus what the process holds already, less than needed.
+        self.assertLess(float(m.group(3)), float(m.group(2)))
+        self.assertGreaterEqual(float(m.group(3)), 1.0)
+        self.assertIn('HEAPSCOPE_IGNORE_MEMORY_CHECK', msg)
+        self.assertEqual(p.stdout, b'')
+
+    def test_forced(self):
+        for extra, env in ((['--force'], None), ([], {'HEAPSCOPE_IGNORE_MEMORY_CHECK': '1'})):
+            p = self.run_with(1024, *extra, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(json.loads(p.stdout)['objects'], self.n)
+
+    def test_enough(self):
+        p = self.run_with(64 * 1024 * 1024)
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()
