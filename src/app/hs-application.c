@@ -1,4 +1,4 @@
-/* hs-application.c */
+/* hs-application.c: the application (see hs-application.h). */
 #include "config.h"
 #include "hs-application.h"
 #include "hs-window.h"
@@ -7,11 +7,11 @@
 
 struct _HsApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
   GSettings *settings;
 };
 
-G_DEFINE_FINAL_TYPE (HsApplication, hs_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (HsApplication, hs_application, ADW_TYPE_APPLICATION)
 
 static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer data)

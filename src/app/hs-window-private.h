@@ -6,7 +6,6 @@
 
 #include "hs-window.h"
 #include "hs-loader.h"
-#include "hs-toast.h"
 #include "hs-view.h"
 #include "hs-history.h"
 
@@ -16,17 +15,18 @@ typedef struct _HsWindowTiming HsWindowTiming;
 
 struct _HsWindow
 {
-  GtkApplicationWindow parent_instance;
+  AdwApplicationWindow parent_instance;
 
   /* template */
-  GtkWidget *title_stack;
+  GtkWidget *switcher_title;
+  GtkWidget *switcher_bar;
+  GtkWidget *toast_overlay;
   GtkWidget *inspector_button;
   GtkWidget *export_button;
   GtkWidget *main_stack;
   GtkWidget *recent_label;
   GtkWidget *recent_list;
-  GtkWidget *loading_title;
-  GtkWidget *loading_size;
+  GtkWidget *loading_page;
   GtkWidget *loading_phase;
   GtkWidget *loading_progress;
   GtkWidget *error_message;
@@ -38,7 +38,8 @@ struct _HsWindow
   GtkWidget *dumps_dropdown;
   GtkWidget *view_stack;
   GtkWidget *inspector;
-  HsToast *toast;
+  AdwToast *toast;         /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text;        /* its text, unescaped */
 
   GPtrArray *views;        /* HsView*, in the order of the view table */
   GSettings *settings;
@@ -70,7 +71,12 @@ struct _HsWindow
  * its end). */
 GType       _hs_window_get_view_type    (guint index);
 HsAnalysis *_hs_window_get_analysis     (HsWindow *self);
+
+/* hs-window-toast.c: notices in the window's AdwToastOverlay; a new one
+ * replaces the one shown. uri non-NULL: an Open button opens it. */
 void        _hs_window_show_toast       (HsWindow *self, const char *text, const char *uri);
+void        _hs_window_dismiss_toast    (HsWindow *self);
+void        _hs_window_class_toast_init (GtkWidgetClass *widget_class);
 
 /* hs-window-actions.c: win.open, export, find, close, view, inspect, toast
  * and the Alt+1..N bindings of the views. */

@@ -60,15 +60,14 @@ _hs_window_timing_visit_views (HsWindow *self)
 {
   HsWindowTiming *t = self->timing;
   const char *shown = hs_window_get_view (self);
-  GtkWidget *child;
 
   if (t == NULL || g_getenv ("HEAPSCOPE_DEBUG_VISIT_VIEWS") == NULL)
     return;
   g_clear_pointer (&t->visit_order, g_ptr_array_unref);
   t->visit_order = g_ptr_array_new_with_free_func (g_free);
-  for (child = gtk_widget_get_first_child (self->view_stack); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (guint i = 0; i < self->views->len; i++)
     {
-      const char *name = gtk_stack_page_get_name (gtk_stack_get_page (GTK_STACK (self->view_stack), child));
+      const char *name = hs_view_get_name (g_ptr_array_index (self->views, i));
       if (g_strcmp0 (name, shown) != 0)
         g_ptr_array_add (t->visit_order, g_strdup (name));
     }

@@ -21,7 +21,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (HsWindow, hs_window, ADW_TYPE_APPLICATION_WINDOW)
 
 /* The views, in the switcher's order (Alt+1..N). Adding a view: its file
  * pair (an HsView subclass with hs_view_class_set_page) and one line here. */
@@ -48,12 +48,6 @@ _hs_window_get_analysis (HsWindow *self)
   if (self->loader == NULL || hs_loader_get_state (self->loader) != HS_LOADER_DONE)
     return NULL;
   return hs_loader_get_analysis (self->loader);
-}
-
-void
-_hs_window_show_toast (HsWindow *self, const char *text, const char *uri)
-{
-  hs_toast_show (self->toast, text, uri);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -99,7 +93,7 @@ show_page (HsWindow *self, const char *page)
   gtk_stack_set_visible_child_full (GTK_STACK (self->main_stack), page,
                                     content ? GTK_STACK_TRANSITION_TYPE_NONE
                                             : gtk_stack_get_transition_type (GTK_STACK (self->main_stack)));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->title_stack), content ? "switcher" : "title");
+  adw_view_switcher_title_set_view_switcher_enabled (ADW_VIEW_SWITCHER_TITLE (self->switcher_title), content);
   gtk_widget_set_visible (self->export_button, content);
   gtk_widget_set_visible (self->inspector_button, ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
@@ -115,10 +109,14 @@ set_title (HsWindow *self)
   if (self->loader == NULL || g_strcmp0 (hs_window_get_page (self), "content") != 0)
     {
       gtk_window_set_title (GTK_WINDOW (self), _("Heapscope"));
+      adw_view_switcher_title_set_title (ADW_VIEW_SWITCHER_TITLE (self->switcher_title), _("Heapscope"));
       return;
     }
   title = g_strdup_printf ("%s — Heapscope", hs_loader_get_file_name (self->loader));
   gtk_window_set_title (GTK_WINDOW (self), title);
+  /* Shown in place of the switcher when the window is narrow. */
+  adw_view_switcher_title_set_title (ADW_VIEW_SWITCHER_TITLE (self->switcher_title),
+                                     hs_loader_get_file_name (self->loader));
 }
 
 /* The loader's fraction and phase on a progress bar and a label. */
@@ -148,7 +146,12 @@ set_early (HsWindow *self, gboolean early)
     {
       HsView *view = g_ptr_array_index (self->views, i);
       if (hs_view_get_needs_analysis (view))
-        gtk_widget_set_visible (GTK_WIDGET (view), !early);
+        {
+          /* The page's visible is the switcher's, the widget's the stack's. */
+          gtk_widget_set_visible (GTK_WIDGET (view), !early);
+          adw_view_stack_page_set_visible (adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack),
+                                                                    GTK_WIDGET (view)), !early);
+        }
     }
   unbind_progress (self->bar_bindings);
   if (early)
@@ -177,9 +180,9 @@ hs_window_get_view_by_name (HsWindow *self, const char *name)
 
 /* The view shown is filled the first time it is shown for a dump. */
 static void
-on_view_changed (GtkStack *stack, GParamSpec *pspec, HsWindow *self)
+on_view_changed (AdwViewStack *stack, GParamSpec *pspec, HsWindow *self)
 {
-  GtkWidget *child = gtk_stack_get_visible_child (stack);
+  GtkWidget *child = adw_view_stack_get_visible_child (stack);
 
   if (HS_IS_VIEW (child))
     hs_view_ensure_filled (HS_VIEW (child));
@@ -190,14 +193,19 @@ const char *
 hs_window_get_view (HsWindow *self)
 {
   g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+  return adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (self->view_stack));
 }
 
 void
 hs_window_set_view (HsWindow *self, const char *name)
 {
+  HsView *view;
+
   g_return_if_fail (HS_IS_WINDOW (self));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->view_stack), name);
+  /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
+  view = name != NULL ? hs_window_get_view_by_name (self, name) : NULL;
+  if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
+    adw_view_stack_set_visible_child (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view));
 }
 
 /* The views that show something while the dump loads (the leaks, early)
@@ -299,7 +307,7 @@ populate (HsWindow *self)
       gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
       hs_window_set_view (self, any ? "leaks" : "overview");
     }
-  on_view_changed (GTK_STACK (self->view_stack), NULL, self);
+  on_view_changed (ADW_VIEW_STACK (self->view_stack), NULL, self);
   show_page (self, "content");
   set_title (self);
   hs_timing_span (start, "all views filled");
@@ -380,6 +388,7 @@ void
 hs_window_open (HsWindow *self, GFile *file, int dump)
 {
   HsAnalysisOptions opts;
+  g_autofree char *markup = NULL;
 
   g_return_if_fail (HS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -387,7 +396,7 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   _hs_window_timing_start (self);
   drop_loader (self);
   _hs_window_history_clear (self);
-  hs_toast_dismiss (self->toast);
+  _hs_window_dismiss_toast (self);
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
@@ -395,14 +404,16 @@ hs_window_open (HsWindow *self, GFile *file, int dump)
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   give_views_loader (self, self->loader, FALSE);
   bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
-  gtk_label_set_text (GTK_LABEL (self->loading_title), hs_loader_get_file_name (self->loader));
-  gtk_label_set_text (GTK_LABEL (self->loading_size), "");
+  /* Title and description are markup: a file name may hold '&'. */
+  markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->loading_page), markup);
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), NULL);
   show_page (self, "loading");
   hs_loader_start (self->loader);
   if (hs_loader_get_file_size (self->loader) > 0)
     {
       g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
-      gtk_label_set_text (GTK_LABEL (self->loading_size), size);
+      adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), size);
     }
 }
 
@@ -473,6 +484,7 @@ hs_window_finalize (GObject *object)
 
   g_clear_pointer (&self->views, g_ptr_array_unref);
   _hs_window_mapping_free (self);
+  g_free (self->toast_text);
   G_OBJECT_CLASS (hs_window_parent_class)->finalize (object);
 }
 
@@ -488,16 +500,19 @@ hs_window_class_init (HsWindowClass *klass)
   window_class->close_request = hs_window_close_request;
 
   g_type_ensure (HS_TYPE_INSPECTOR);
-  g_type_ensure (HS_TYPE_TOAST);
+  /* Windows made without an AdwApplication (tests, the screenshot tool)
+   * get libadwaita's style too; adw_init is idempotent. */
+  adw_init ();
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, title_stack);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_label);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_title);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_size);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_phase);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, error_message);
@@ -509,7 +524,6 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_dropdown);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, toast);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated", G_CALLBACK (_hs_window_recent_activated));
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_inspector_visible);
@@ -517,6 +531,7 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   _hs_window_class_actions_init (klass);
+  _hs_window_class_toast_init (widget_class);
 }
 
 /* Our style sheet and icons, once per display. Done here rather than by
@@ -548,11 +563,11 @@ add_views (HsWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (view_types); i++)
     {
       HsView *view = g_object_new (view_types[i] (), NULL);
-      GtkStackPage *page = gtk_stack_add_titled (GTK_STACK (self->view_stack), GTK_WIDGET (view),
-                                                 hs_view_get_name (view), hs_view_get_title (view));
+      AdwViewStackPage *page = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
+                                                          hs_view_get_name (view), hs_view_get_title (view));
 
       if (hs_view_get_icon_name (view) != NULL)
-        gtk_stack_page_set_icon_name (page, hs_view_get_icon_name (view));
+        adw_view_stack_page_set_icon_name (page, hs_view_get_icon_name (view));
       g_ptr_array_add (self->views, view);
     }
 }

@@ -3,7 +3,7 @@
  * hs-window.c) beside the object inspector. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include "hs-history.h"
 #include "hs-heap.h"
 #include "hs-loader.h"
@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 #define HS_TYPE_WINDOW (hs_window_get_type ())
-G_DECLARE_FINAL_TYPE (HsWindow, hs_window, HS, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (HsWindow, hs_window, HS, WINDOW, AdwApplicationWindow)
 
 HsWindow   *hs_window_new              (GtkApplication *application);
 /* Opens a dump (dump: which dump of the file, 0 = the first). */
@@ -46,6 +46,9 @@ GtkWidget  *hs_window_get_inspector    (HsWindow *self);
 /* Compare with…: dump (0-based) of file becomes the baseline of the dump
  * shown (analysed on a worker in the Compare view, which is shown). */
 void        hs_window_compare_with     (HsWindow *self, GFile *file, int dump);
+
+/* The text of the toast shown, or NULL. */
+const char *hs_window_get_toast_text   (HsWindow *self);
 
 /* Writes the HTML report on a worker thread, then shows the toast. */
 void        hs_window_export_to        (HsWindow *self, const char *path);
