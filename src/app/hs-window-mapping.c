@@ -450,6 +450,8 @@ _hs_window_mapping_init (HsWindow *self)
   gtk_box_append (GTK_BOX (box), apply_button);
   gtk_box_append (GTK_BOX (box), dismiss);
   gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
+  /* Not revealed: no room taken (see hs_window_init). */
+  g_object_bind_property (st->banner, "reveal-child", st->banner, "visible", G_BINDING_SYNC_CREATE);
   parent = gtk_widget_get_parent (self->dumps_revealer);
   if (GTK_IS_BOX (parent))
     gtk_box_insert_child_after (GTK_BOX (parent), st->banner, self->dumps_revealer);

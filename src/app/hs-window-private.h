@@ -70,6 +70,7 @@ struct _HsWindow
 /* The type of the view at index of the view table (G_TYPE_INVALID past
  * its end). */
 GType       _hs_window_get_view_type    (guint index);
+const char *_hs_window_get_view_icon    (HsView *view);
 HsAnalysis *_hs_window_get_analysis     (HsWindow *self);
 
 /* hs-window-toast.c: notices in the window's AdwToastOverlay; a new one

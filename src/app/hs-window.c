@@ -2,7 +2,7 @@
  * (welcome, loading, error, content), the loader's wiring (progress, the
  * leaks shown early, the views given the dump), the title, the "several
  * dumps" banner and the window's size. The views are HsView subclasses
- * listed once, in view_types; actions, drag and drop, recent files and
+ * listed once, in view_table; actions, drag and drop, recent files and
  * debug timing are in hs-window-actions.c, -dnd.c, -recent.c, -timing.c. */
 #include "config.h"
 #include "hs-window-private.h"
@@ -23,23 +23,39 @@
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* The views, in the switcher's order (Alt+1..N). Adding a view: its file
- * pair (an HsView subclass with hs_view_class_set_page) and one line here. */
-static GType (*const view_types[]) (void) = {
-  hs_overview_view_get_type,
-  hs_leaks_view_get_type,
-  hs_classes_view_get_type,
-  hs_dominators_view_get_type,
-  hs_treemap_view_get_type,
-  hs_insights_view_get_type,
-  hs_threads_view_get_type,
-  hs_compare_view_get_type,
+/* The views, in the switcher's order (Alt+1..N), each with the icon of
+ * its page in the view switcher. Adding a view: its file pair (an HsView
+ * subclass with hs_view_class_set_page) and one line here. */
+static const struct {
+  GType (*get_type) (void);
+  const char *icon_name;
+} view_table[] = {
+  { hs_overview_view_get_type, "document-properties-symbolic" },
+  { hs_leaks_view_get_type, "dialog-warning-symbolic" },
+  { hs_classes_view_get_type, "view-list-symbolic" },
+  { hs_dominators_view_get_type, "format-indent-more-symbolic" },
+  { hs_treemap_view_get_type, "view-grid-symbolic" },
+  { hs_insights_view_get_type, "dialog-information-symbolic" },
+  { hs_threads_view_get_type, "system-run-symbolic" },
+  { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
 };
 
 GType
 _hs_window_get_view_type (guint index)
 {
-  return index < G_N_ELEMENTS (view_types) ? view_types[index] () : G_TYPE_INVALID;
+  return index < G_N_ELEMENTS (view_table) ? view_table[index].get_type () : G_TYPE_INVALID;
+}
+
+/* The icon of the view's page: the view's own, else the table's. */
+const char *
+_hs_window_get_view_icon (HsView *view)
+{
+  if (hs_view_get_icon_name (view) != NULL)
+    return hs_view_get_icon_name (view);
+  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (view, view_table[i].get_type ()))
+      return view_table[i].icon_name;
+  return NULL;
 }
 
 HsAnalysis *
@@ -560,14 +576,13 @@ static void
 add_views (HsWindow *self)
 {
   self->views = g_ptr_array_new ();
-  for (guint i = 0; i < G_N_ELEMENTS (view_types); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
     {
-      HsView *view = g_object_new (view_types[i] (), NULL);
+      HsView *view = g_object_new (view_table[i].get_type (), NULL);
       AdwViewStackPage *page = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
                                                           hs_view_get_name (view), hs_view_get_title (view));
 
-      if (hs_view_get_icon_name (view) != NULL)
-        adw_view_stack_page_set_icon_name (page, hs_view_get_icon_name (view));
+      adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
       g_ptr_array_add (self->views, view);
     }
 }
@@ -591,6 +606,12 @@ hs_window_init (HsWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
     }
+
+  /* A banner that is not revealed takes no room: GTK 4.8's revealer could
+   * keep its child's height once hidden while unmapped (an empty strip
+   * between the header bar and the content). */
+  g_object_bind_property (self->dumps_revealer, "reveal-child", self->dumps_revealer, "visible",
+                          G_BINDING_SYNC_CREATE);
 
   _hs_window_recent_refresh (self);
   show_page (self, "welcome");

