@@ -64,6 +64,12 @@ struct _HsWindow
   GtkWidget *goto_button;
   GtkWidget *goto_entry;
   GtkWidget *goto_message;
+
+  /* the dump's file when it was loaded (hs-window-changed.c) */
+  gboolean file_known;
+  gboolean file_noticed;   /* the toast was shown for this load */
+  guint64 file_size;
+  gint64 file_mtime;
 };
 
 /* hs-window.c */
@@ -76,8 +82,17 @@ HsAnalysis *_hs_window_get_analysis     (HsWindow *self);
 /* hs-window-toast.c: notices in the window's AdwToastOverlay; a new one
  * replaces the one shown. uri non-NULL: an Open button opens it. */
 void        _hs_window_show_toast       (HsWindow *self, const char *text, const char *uri);
+/* The same with a button activating action (target: floating or NULL). */
+void        _hs_window_show_toast_action (HsWindow *self, const char *text, const char *button,
+                                          const char *action, GVariant *target);
 void        _hs_window_dismiss_toast    (HsWindow *self);
 void        _hs_window_class_toast_init (GtkWidgetClass *widget_class);
+
+/* hs-window-changed.c: the dump's file as it was when loaded (remember,
+ * at the end of a load), the check (hs_window_check_changed), win.reload. */
+void        _hs_window_changed_remember (HsWindow *self);
+void        _hs_window_changed_init     (HsWindow *self);
+void        _hs_window_class_changed_init (GtkWidgetClass *widget_class);
 
 /* hs-window-actions.c: win.open, export, find, close, view, inspect, toast
  * and the Alt+1..N bindings of the views. */

@@ -32,6 +32,16 @@ _hs_window_dismiss_toast (HsWindow *self)
 void
 _hs_window_show_toast (HsWindow *self, const char *text, const char *uri)
 {
+  if (uri != NULL)
+    _hs_window_show_toast_action (self, text, _("_Open"), "win.open-uri", g_variant_new_string (uri));
+  else
+    _hs_window_show_toast_action (self, text, NULL, NULL, NULL);
+}
+
+void
+_hs_window_show_toast_action (HsWindow *self, const char *text, const char *button,
+                              const char *action, GVariant *target)
+{
   AdwToast *toast;
   g_autofree char *markup = NULL;
 
@@ -44,11 +54,12 @@ _hs_window_show_toast (HsWindow *self, const char *text, const char *uri)
   markup = g_markup_escape_text (text, -1);
   toast = adw_toast_new (markup);
   adw_toast_set_timeout (toast, 8);
-  if (uri != NULL)
+  if (button != NULL)
     {
-      adw_toast_set_button_label (toast, _("_Open"));
-      adw_toast_set_action_name (toast, "win.open-uri");
-      adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
+      adw_toast_set_button_label (toast, button);
+      adw_toast_set_action_name (toast, action);
+      if (target != NULL)
+        adw_toast_set_action_target_value (toast, target);
     }
   self->toast = g_object_ref (toast);
   self->toast_text = g_strdup (text);

@@ -76,6 +76,10 @@ hs_window_inspect (HsWindow *self, HsObj obj)
 
   if (_hs_window_get_analysis (self) == NULL || obj == HS_OBJ_NONE)
     return;
+  /* A mapping whose file was cut reads zeros: say so, and do not show an
+   * object made of them. */
+  if (hs_window_check_changed (self) && hs_heap_changed (_hs_window_get_analysis (self)->heap))
+    return;
   hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button), TRUE);
   _hs_window_history_record (self);
@@ -345,6 +349,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
                       _hs_window_timing_frames (self));
       _hs_window_recent_add (self, hs_loader_get_file (loader));
       populate (self);
+      _hs_window_changed_remember (self);
       _hs_window_mapping_dump_done (self);
       break;
     case HS_LOADER_FAILED:
@@ -548,6 +553,7 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   _hs_window_class_actions_init (klass);
   _hs_window_class_toast_init (widget_class);
+  _hs_window_class_changed_init (widget_class);
 }
 
 /* Our style sheet and icons, once per display. Done here rather than by
@@ -596,6 +602,7 @@ hs_window_init (HsWindow *self)
   _hs_window_dnd_init (self);
   _hs_window_mapping_init (self);
   _hs_window_history_init (self);
+  _hs_window_changed_init (self);
 
   self->settings = hs_settings_new_if_installed ();
   if (self->settings != NULL)

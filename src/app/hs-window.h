@@ -47,6 +47,11 @@ GtkWidget  *hs_window_get_inspector    (HsWindow *self);
  * shown (analysed on a worker in the Compare view, which is shown). */
 void        hs_window_compare_with     (HsWindow *self, GFile *file, int dump);
 
+/* Whether the dump's file changed on disk since it was loaded (cut short,
+ * rewritten, removed); the first time, a toast says so. What is shown is
+ * kept. Checked when the window becomes active and before inspecting. */
+gboolean    hs_window_check_changed    (HsWindow *self);
+
 /* The text of the toast shown, or NULL. */
 const char *hs_window_get_toast_text   (HsWindow *self);
 

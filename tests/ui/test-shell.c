@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LOAD_TIMEOUT_MS 120000
 
@@ -157,6 +158,106 @@ test_real_window_picture (void)
   ui_iterate (100);
 }
 
+static HsWindow *
+window_new (int width, int height)
+{
+  HsWindow *window = hs_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  return window;
+}
+
+static void
+open_and_wait (HsWindow *window, const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+}
+
+/* The toast: a view's notice through win.toast, a new one replacing the
+ * one shown, markup characters shown as they are. */
+static void
+test_toast (void)
+{
+  HsWindow *window = window_new (1000, 700);
+
+  g_assert_null (hs_window_get_toast_text (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "first"));
+  g_assert_cmpstr (hs_window_get_toast_text (window), ==, "first");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "a <b> & c"));
+  g_assert_cmpstr (hs_window_get_toast_text (window), ==, "a <b> & c");
+  ui_iterate (300);
+  g_assert_cmpstr (hs_window_get_toast_text (window), ==, "a <b> & c");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* A copy of the sample is cut to half its size after it was loaded: the
+ * window says so once, keeps its page and views, and does not crash when
+ * the inspector is used after. */
+static void
+test_changed_on_disk (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("heapscope-shell-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.hprof", NULL);
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  HsWindow *window = window_new (1000, 700);
+  HsAnalysis *a;
+  g_autoptr(GArray) top = NULL;
+  HsObj obj;
+
+  g_assert_true (g_file_get_contents (sample, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, len, NULL));
+  open_and_wait (window, copy);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  top = hs_analysis_top_objects (a, 1);
+  g_assert_cmpuint (top->len, ==, 1);
+  obj = g_array_index (top, HsObj, 0);
+
+  /* Unchanged: nothing said. */
+  g_assert_false (hs_window_check_changed (window));
+  g_assert_null (hs_window_get_toast_text (window));
+
+  g_assert_cmpint (truncate (copy, len / 2), ==, 0);
+  /* The inspector's read is a natural moment to notice. */
+  hs_window_inspect (window, obj);
+  g_assert_nonnull (hs_window_get_toast_text (window));
+  g_assert_nonnull (strstr (hs_window_get_toast_text (window), "copy.hprof changed on disk"));
+  g_assert_true (hs_window_check_changed (window));
+  /* What was shown stays: the same page, the same analysis, the inspector
+   * on the object (the dump was read into memory, its data is intact). */
+  g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+  g_assert_true (hs_loader_get_analysis (hs_window_get_loader (window)) == a);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, obj);
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+
+  /* Said once per load. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "other"));
+  g_assert_true (hs_window_check_changed (window));
+  g_assert_cmpstr (hs_window_get_toast_text (window), ==, "other");
+  ui_iterate (200);
+
+  /* Reload (the toast's button): the half file is a broken dump now, an
+   * error page naming the file, not a crash. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
+  ui_wait_for_load (window, LOAD_TIMEOUT_MS);
+  if (g_strcmp0 (hs_window_get_page (window), "error") == 0)
+    g_assert_nonnull (strstr (hs_window_get_error_text (window), "copy.hprof"));
+  else
+    g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -165,5 +266,7 @@ main (int argc, char *argv[])
   g_assert_nonnull (sample);
 
   g_test_add_func ("/shell/real-window-picture", test_real_window_picture);
+  g_test_add_func ("/shell/toast", test_toast);
+  g_test_add_func ("/shell/changed-on-disk", test_changed_on_disk);
   return g_test_run ();
 }
