@@ -73,19 +73,13 @@ static void
 hs_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+  HsWindow *window = HS_IS_WINDOW (active) ? HS_WINDOW (active) : new_window (HS_APPLICATION (app));
 
+  /* Each file in its tab (the tab shown when it is empty; a file open
+   * already shows its tab). */
   for (int i = 0; i < n_files; i++)
-    {
-      HsWindow *window;
-
-      /* Reuse a window that shows nothing yet. */
-      if (i == 0 && active != NULL && hs_window_is_empty (HS_WINDOW (active)))
-        window = HS_WINDOW (active);
-      else
-        window = new_window (HS_APPLICATION (app));
-      hs_window_open (window, files[i], 0);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    hs_window_open_file (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 /* The reference rules and leak options change every number: analyse the

@@ -1,12 +1,13 @@
-/* hs-window-changed.c: "the dump changed on disk". The file of the dump
+/* hs-dump-tab-changed.c: "the dump changed on disk". The file of the dump
  * shown may be rewritten or cut short while it is open (a new dump taken
  * over it, a copy still being written). The window then keeps what it
  * shows (a mapped dump's cut pages read as zeros, hs-guard.h; a dump read
  * into memory is unaffected) and says so once in a toast with a Reload
- * button. Checked at natural moments: when the window becomes active,
- * before the inspector reads an object, when a tab is shown. */
+ * button. Checked at natural moments (hs-window.c): when the window
+ * becomes active, when a tab is shown, before the inspector reads an
+ * object. */
 #include "config.h"
-#include "hs-window-private.h"
+#include "hs-dump-tab-private.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -26,7 +27,7 @@ file_stat (HsLoader *loader, guint64 *size, gint64 *mtime)
 }
 
 void
-_hs_window_changed_remember (HsWindow *self)
+_hs_dump_tab_changed_remember (HsDumpTab *self)
 {
   self->file_noticed = FALSE;
   self->file_known = self->loader != NULL
@@ -34,16 +35,16 @@ _hs_window_changed_remember (HsWindow *self)
 }
 
 gboolean
-hs_window_check_changed (HsWindow *self)
+hs_dump_tab_check_changed (HsDumpTab *self)
 {
   HsAnalysis *a;
   guint64 size = 0;
   gint64 mtime = 0;
   gboolean changed;
 
-  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
 
-  a = _hs_window_get_analysis (self);
+  a = _hs_dump_tab_get_analysis (self);
   if (a == NULL)
     return FALSE;
   /* A read of the mapping already hit the cut part, or the file is not
@@ -57,32 +58,8 @@ hs_window_check_changed (HsWindow *self)
       g_autofree char *text = g_strdup_printf (_("%s changed on disk; reload to see it as it is now"),
                                                hs_loader_get_file_name (self->loader));
       self->file_noticed = TRUE;
-      _hs_window_show_toast_action (self, text, _("_Reload"), "win.reload", NULL);
+      _hs_dump_tab_show_toast_action (self, text, _("_Reload"), "win.reload", NULL);
     }
   return changed;
 }
 
-static void
-on_active (GtkWindow *window, GParamSpec *pspec, HsWindow *self)
-{
-  if (gtk_window_is_active (window))
-    hs_window_check_changed (self);
-}
-
-static void
-reload_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  hs_window_reload (HS_WINDOW (widget));
-}
-
-void
-_hs_window_changed_init (HsWindow *self)
-{
-  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), self);
-}
-
-void
-_hs_window_class_changed_init (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
-}
