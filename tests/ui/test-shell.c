@@ -258,6 +258,177 @@ test_changed_on_disk (void)
   g_rmdir (dir);
 }
 
+static char *
+corpus_path (const char *rel)
+{
+  const char *dir = g_getenv ("HS_CORPUS_DIR");
+  char *path;
+
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, rel, NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  return path;
+}
+
+static gboolean
+worker_paused (gpointer data)
+{
+  return hs_loader_get_paused_for_tests ();
+}
+
+static gboolean
+tab_not_loading (gpointer data)
+{
+  HsLoader *loader = hs_dump_tab_get_loader (data);
+  return loader == NULL || hs_loader_get_state (loader) != HS_LOADER_LOADING;
+}
+
+static gboolean
+tabs_are (gpointer data)
+{
+  HsWindow *window = data;
+  return hs_window_get_n_tabs (window) == GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (window), "want"));
+}
+
+/* Two dumps in two tabs: each its own loader, views and inspector;
+ * switching shows the other; a file open already shows its tab; a load
+ * cancelled in a third tab leaves the two others loaded; closing tabs;
+ * a tab dragged out becomes a window. Expected values: the sample's two
+ * application leak groups (tests/generator/README.md), jhat_jdk8_x32's
+ * 361 classes (the corpus's expected files, as test-window's drop test). */
+static void
+test_tabs (void)
+{
+  g_autofree char *jhat = corpus_path ("jvm/jhat_jdk8_x32.hprof");
+  g_autofree char *binder = corpus_path ("android/leak_service_binder.hprof");
+  g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr(GFile) jhat_file = g_file_new_for_path (jhat);
+  g_autoptr(GFile) binder_file = g_file_new_for_path (binder);
+  HsWindow *window = window_new (1200, 760);
+  HsDumpTab *first, *second, *third;
+  HsAnalysis *a1, *a2;
+  HsLoader *cancelled;
+  AdwTabView *view = hs_window_get_tab_view (window);
+  GtkWidget *bar = find_widget (GTK_WIDGET (window), ADW_TYPE_TAB_BAR);
+
+  /* One tab, empty: the bar hides itself. */
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
+  g_assert_true (hs_window_is_empty (window));
+  g_assert_nonnull (bar);
+  g_assert_false (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
+
+  /* The empty tab takes the first dump; the second gets a tab of its own. */
+  first = hs_window_open_file (window, sample_file);
+  g_assert_true (first == hs_window_get_tab (window));
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a1 = hs_dump_tab_get_analysis (first);
+  g_assert_cmpuint (a1->leaks->application_leaks->len, ==, 2);
+
+  second = hs_window_open_file (window, jhat_file);
+  g_assert_true (second != first);
+  g_assert_true (second == hs_window_get_tab (window));
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 2);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  a2 = hs_dump_tab_get_analysis (second);
+  g_assert_cmpuint (hs_heap_n_classes (a2->heap), ==, 361);
+  ui_iterate (300);
+  g_assert_true (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
+
+  /* Each tab its own views and inspector. */
+  g_assert_true (hs_dump_tab_get_view_by_name (first, "classes") != hs_dump_tab_get_view_by_name (second, "classes"));
+  g_assert_true (hs_dump_tab_get_inspector (first) != hs_dump_tab_get_inspector (second));
+  hs_window_inspect (window, 0);
+  g_assert_true (hs_dump_tab_get_inspector_shown (second));
+  g_assert_false (hs_dump_tab_get_inspector_shown (first));
+
+  /* Opening the sample again shows its tab (no third tab, no new load). */
+  g_assert_true (hs_window_open_file (window, sample_file) == first);
+  g_assert_true (hs_window_get_tab (window) == first);
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 2);
+  g_assert_true (hs_window_get_loader (window) == hs_dump_tab_get_loader (first));
+  g_assert_true (hs_dump_tab_get_analysis (first) == a1);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "sample.hprof — Heapscope");
+  /* Back to the other: as it was (its inspector still open). */
+  hs_window_select_tab (window, second);
+  g_assert_true (hs_window_get_loader (window) == hs_dump_tab_get_loader (second));
+  g_assert_true (hs_dump_tab_get_inspector_shown (second));
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+
+  /* A third dump held among the dominators, then cancelled: only that tab
+   * goes back to its welcome page; the two others keep their analyses. */
+  hs_loader_set_pause_phase_for_tests ("dominators");
+  third = hs_window_open_in_new_tab (window, binder_file, 0);
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 3);
+  g_assert_true (ui_wait_until (worker_paused, NULL, 60000));
+  g_assert_cmpstr (hs_dump_tab_get_page (third), ==, "loading");
+  cancelled = g_object_ref (hs_dump_tab_get_loader (third));
+  /* While it loads, the others are shown as they are. */
+  hs_window_select_tab (window, first);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+  hs_dump_tab_cancel (third);
+  g_assert_true (ui_wait_until (tab_not_loading, third, 30000));
+  hs_loader_set_pause_phase_for_tests (NULL);
+  ui_iterate (200);
+  g_assert_cmpint (hs_loader_get_state (cancelled), ==, HS_LOADER_CANCELLED);
+  g_assert_cmpstr (hs_dump_tab_get_page (third), ==, "welcome");
+  g_assert_cmpint (hs_loader_get_state (hs_dump_tab_get_loader (first)), ==, HS_LOADER_DONE);
+  g_assert_cmpint (hs_loader_get_state (hs_dump_tab_get_loader (second)), ==, HS_LOADER_DONE);
+  g_assert_true (hs_dump_tab_get_analysis (first) == a1);
+  g_assert_true (hs_dump_tab_get_analysis (second) == a2);
+  g_assert_cmpstr (hs_dump_tab_get_page (first), ==, "content");
+  g_assert_cmpstr (hs_dump_tab_get_page (second), ==, "content");
+  g_object_unref (cancelled);
+
+  /* Closing a tab: the others stay. Ctrl+W (win.close) closes the tab
+   * shown, not the window. */
+  hs_window_close_tab (window, third);
+  g_object_set_data (G_OBJECT (window), "want", GUINT_TO_POINTER (2));
+  g_assert_true (ui_wait_until (tabs_are, window, 5000));
+  g_assert_true (hs_window_get_tab (window) == first);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
+  g_object_set_data (G_OBJECT (window), "want", GUINT_TO_POINTER (1));
+  g_assert_true (ui_wait_until (tabs_are, window, 5000));
+  g_assert_true (hs_window_get_tab (window) == second);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpint (hs_loader_get_state (hs_window_get_loader (window)), ==, HS_LOADER_DONE);
+  g_assert_cmpuint (hs_heap_n_classes (hs_dump_tab_get_analysis (hs_window_get_tab (window))->heap), ==, 361);
+
+  /* Ctrl+Tab and Ctrl+Shift+Tab are the tab view's; Alt+1..N stay the
+   * views'. */
+  g_assert_true (adw_tab_view_get_shortcuts (view) & ADW_TAB_VIEW_SHORTCUT_CONTROL_TAB);
+  g_assert_true (adw_tab_view_get_shortcuts (view) & ADW_TAB_VIEW_SHORTCUT_CONTROL_SHIFT_TAB);
+  g_assert_false (adw_tab_view_get_shortcuts (view) & ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS);
+
+  /* A tab dragged out: the tab view asks for a window and the tab moves
+   * there with its dump, the new window's own empty tab goes. */
+  {
+    HsDumpTab *moved = hs_window_open_file (window, sample_file);
+    AdwTabView *other = NULL;
+    HsWindow *other_window;
+
+    g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+    g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 2);
+    g_signal_emit_by_name (view, "create-window", &other);
+    g_assert_nonnull (other);
+    other_window = HS_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (other), HS_TYPE_WINDOW));
+    g_assert_true (other_window != window);
+    adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (moved)), other, 0);
+    ui_iterate (300);
+    g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
+    g_assert_cmpuint (hs_window_get_n_tabs (other_window), ==, 1);
+    g_assert_true (hs_window_get_tab (other_window) == moved);
+    g_assert_cmpstr (hs_window_get_page (other_window), ==, "content");
+    g_assert_cmpuint (hs_dump_tab_get_analysis (hs_window_get_tab (other_window))->leaks->application_leaks->len, ==, 2);
+    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (other_window)), ==, "sample.hprof — Heapscope");
+    gtk_window_destroy (GTK_WINDOW (other_window));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -268,5 +439,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/shell/real-window-picture", test_real_window_picture);
   g_test_add_func ("/shell/toast", test_toast);
   g_test_add_func ("/shell/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/shell/tabs", test_tabs);
   return g_test_run ();
 }
