@@ -142,9 +142,9 @@ _hs_window_sync_header (HsWindow *self)
   if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
     adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), stack);
   adw_view_switcher_title_set_view_switcher_enabled (title, content);
-  /* The bar at the bottom when the title has no room for the switcher. */
-  adw_view_switcher_bar_set_reveal (ADW_VIEW_SWITCHER_BAR (self->switcher_bar),
-                                    content && adw_view_switcher_title_get_title_visible (title));
+  /* The bar at the bottom (revealed when the title has no room for the
+   * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
+  gtk_widget_set_visible (self->switcher_bar, content);
   adw_view_switcher_title_set_title (title, content && name != NULL ? name : _("Heapscope"));
   window_title = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_("Heapscope"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
@@ -184,12 +184,6 @@ on_tab_shell_changed (HsDumpTab *tab, HsWindow *self)
   sync_tab_page (self, tab);
   if (tab == self->tab)
     _hs_window_sync_header (self);
-}
-
-static void
-on_title_visible (GObject *title, GParamSpec *pspec, HsWindow *self)
-{
-  _hs_window_sync_header (self);
 }
 
 static void
@@ -278,7 +272,8 @@ _hs_window_tabs_init (HsWindow *self)
    * Up/Down and the others stay the tab view's. */
   adw_tab_view_remove_shortcuts (tab_view (self), ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);
   g_signal_connect (self->tab_view, "page-attached", G_CALLBACK (on_page_attached_drop_empty), self);
-  g_signal_connect (self->switcher_title, "notify::title-visible", G_CALLBACK (on_title_visible), self);
+  g_object_bind_property (self->switcher_title, "title-visible", self->switcher_bar, "reveal",
+                          G_BINDING_SYNC_CREATE);
 }
 
 void

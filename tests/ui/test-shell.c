@@ -335,6 +335,11 @@ test_tabs (void)
   ui_iterate (300);
   g_assert_true (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
+  {
+    g_autoptr(GdkTexture) shot = ui_render_widget (GTK_WIDGET (window));
+    g_assert_nonnull (shot);
+    save_picture (shot, "wide-two-tabs");
+  }
 
   /* Each tab its own views and inspector. */
   g_assert_true (hs_dump_tab_get_view_by_name (first, "classes") != hs_dump_tab_get_view_by_name (second, "classes"));
@@ -429,6 +434,87 @@ test_tabs (void)
   ui_iterate (100);
 }
 
+/* At 360 px wide: the window is that narrow (nothing in it asks for
+ * more), the view switcher is the bar at the bottom (the header's title
+ * shows the file's name), the inspector is a sheet over the views. */
+static void
+test_narrow (void)
+{
+  HsWindow *window = window_new (360, 720);
+  GtkWidget *switcher_bar, *switcher_title, *flap;
+  g_autoptr(GdkTexture) shot = NULL;
+  HsAnalysis *a;
+  g_autoptr(GArray) top = NULL;
+  int min = 0;
+
+  /* The welcome page first. */
+  ui_iterate (500);
+  shot = ui_render_widget (GTK_WIDGET (window));
+  save_picture (shot, "narrow-welcome");
+  g_clear_object (&shot);
+
+  open_and_wait (window, sample);
+  ui_iterate (800);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  /* Not wider than asked (the views wider than that scroll sideways). */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  g_assert_cmpint (min, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+
+  switcher_bar = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+  switcher_title = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_TITLE);
+  g_assert_nonnull (switcher_bar);
+  g_assert_nonnull (switcher_title);
+  g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (switcher_bar)));
+  /* Revealed and there: a bar's height at the bottom of the window. */
+  {
+    int bar_top = 0, bar_bottom = 0, nat = 0;
+    gtk_widget_measure (switcher_bar, GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+    g_assert_cmpint (nat, >=, 30);
+    widget_rows (switcher_bar, GTK_WIDGET (window), &bar_top, &bar_bottom);
+    g_assert_cmpint (bar_bottom - bar_top, >=, 30);
+  }
+  g_assert_true (adw_view_switcher_title_get_title_visible (ADW_VIEW_SWITCHER_TITLE (switcher_title)));
+  g_assert_true (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (switcher_bar))
+                 == hs_dump_tab_get_view_stack (hs_window_get_tab (window)));
+  hs_window_set_view (window, "leaks");
+  ui_iterate (500);
+  shot = ui_render_widget (GTK_WIDGET (window));
+  save_picture (shot, "narrow-leaks");
+  g_clear_object (&shot);
+
+  /* The inspector over the views (the flap folded), closed again. */
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  top = hs_analysis_top_objects (a, 1);
+  hs_window_inspect (window, g_array_index (top, HsObj, 0));
+  ui_iterate (800);
+  flap = find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP);
+  g_assert_nonnull (flap);
+  g_assert_true (adw_flap_get_folded (ADW_FLAP (flap)));
+  g_assert_true (adw_flap_get_reveal_flap (ADW_FLAP (flap)));
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+  shot = ui_render_widget (GTK_WIDGET (window));
+  save_picture (shot, "narrow-inspector");
+  g_clear_object (&shot);
+  adw_flap_set_reveal_flap (ADW_FLAP (flap), FALSE);
+  ui_iterate (300);
+  g_assert_false (gtk_widget_get_visible (hs_window_get_inspector (window)));
+
+  /* Wide again: the switcher goes back to the header, the inspector beside
+   * the views. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 760);
+  ui_iterate (800);
+  g_assert_false (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (switcher_bar)));
+  hs_window_inspect (window, g_array_index (top, HsObj, 0));
+  ui_iterate (500);
+  g_assert_false (adw_flap_get_folded (ADW_FLAP (flap)));
+  shot = ui_render_widget (GTK_WIDGET (window));
+  save_picture (shot, "wide-inspector");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -440,5 +526,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/shell/toast", test_toast);
   g_test_add_func ("/shell/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/shell/tabs", test_tabs);
+  g_test_add_func ("/shell/narrow", test_narrow);
   return g_test_run ();
 }
