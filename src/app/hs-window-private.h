@@ -33,6 +33,7 @@ struct _HsWindow
   GSettings *settings;
   gboolean disposed;       /* async results arriving later are dropped */
   gboolean syncing;        /* the header is being set from the tab */
+  gboolean narrow;         /* a phone's width (hs-window-tabs.c) */
   AdwToast *toast;         /* the toast shown (hs-window-toast.c), or NULL */
   char *toast_text;        /* its text, unescaped */
 };

@@ -149,9 +149,11 @@ _hs_window_sync_header (HsWindow *self)
   window_title = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_("Heapscope"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
-  gtk_widget_set_visible (self->export_button, content);
-  /* Back, forward and Go to are there when a dump is (as Export is). */
-  gtk_widget_set_visible (self->nav_box, content);
+  /* Back, forward and Go to are there when a dump is (as Export is); a
+   * narrow window has no room for them in the header (their shortcuts
+   * and the menu's Export stay). */
+  gtk_widget_set_visible (self->export_button, content && !self->narrow);
+  gtk_widget_set_visible (self->nav_box, content && !self->narrow);
   gtk_widget_set_visible (self->inspector_button, ready);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
                                 tab != NULL && hs_dump_tab_get_inspector_shown (tab));
@@ -265,9 +267,29 @@ on_page_attached_drop_empty (AdwTabView *view, AdwTabPage *page, int position, H
   hs_window_close_tab (self, empty);
 }
 
+/* Narrow: the width a phone gives (the header then keeps only what it
+ * must). The default width follows the window's size as it is resized. */
+static void
+on_default_width (GObject *window, GParamSpec *pspec, HsWindow *self)
+{
+  int width = 0, height = 0;
+  gboolean narrow;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < 600 && !gtk_window_is_maximized (GTK_WINDOW (self));
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      _hs_window_sync_header (self);
+    }
+}
+
 void
 _hs_window_tabs_init (HsWindow *self)
 {
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), self);
+  g_signal_connect (self, "notify::maximized", G_CALLBACK (on_default_width), self);
+  on_default_width (G_OBJECT (self), NULL, self);
   /* Alt+1..N are the views' (hs-window-actions.c); Ctrl+Tab, Ctrl+Page
    * Up/Down and the others stay the tab view's. */
   adw_tab_view_remove_shortcuts (tab_view (self), ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);

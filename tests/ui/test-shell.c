@@ -63,6 +63,21 @@ find_widget (GtkWidget *root, GType type)
   return NULL;
 }
 
+/* The first button below root showing that icon, or NULL. */
+static GtkWidget *
+ui_find_button_by_icon (GtkWidget *root, const char *icon)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (c)), icon) == 0)
+        return c;
+      if ((found = ui_find_button_by_icon (c, icon)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The y (in the window) of a widget's top and bottom edges. */
 static void
 widget_rows (GtkWidget *widget, GtkWidget *window, int *top, int *bottom)
@@ -335,6 +350,9 @@ test_tabs (void)
   ui_iterate (300);
   g_assert_true (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
+  /* Wide: the header has Back, Forward, Go to and Export. */
+  g_assert_true (gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "go-previous-symbolic")));
+  g_assert_true (gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "document-save-as-symbolic")));
   {
     g_autoptr(GdkTexture) shot = ui_render_widget (GTK_WIDGET (window));
     g_assert_nonnull (shot);
