@@ -94,6 +94,34 @@ hs_window_compare_with (HsWindow *self, GFile *file, int dump)
   hs_compare_view_set_baseline (HS_COMPARE_VIEW (view), file, dump);
 }
 
+void
+hs_window_compare_with_tab (HsWindow *self, HsDumpTab *baseline)
+{
+  HsView *view;
+  HsAnalysis *b;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (HS_IS_DUMP_TAB (baseline));
+
+  view = hs_window_get_view_by_name (self, "compare");
+  b = hs_dump_tab_get_analysis (baseline);
+  if (_hs_window_get_analysis (self) == NULL || view == NULL || b == NULL || baseline == self->tab)
+    return;
+  hs_window_set_view (self, "compare");
+  hs_compare_view_set_baseline_analysis (HS_COMPARE_VIEW (view), b);
+}
+
+/* The menu's "Compare with" a tab: its index in the tab bar. */
+static void
+compare_tab_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsDumpTab *tab = hs_window_get_nth_tab (self, g_variant_get_uint32 (param));
+
+  if (tab != NULL)
+    hs_window_compare_with_tab (self, tab);
+}
+
 static void
 compare_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
@@ -450,6 +478,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-tab", "u", compare_tab_action);
   gtk_widget_class_install_action (widget_class, "win.new-tab", NULL, new_tab_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.new-tab", NULL);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);

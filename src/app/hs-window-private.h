@@ -28,6 +28,8 @@ struct _HsWindow
   GtkWidget *goto_button;
   GtkWidget *goto_entry;
   GtkWidget *goto_message;
+  GMenu *primary_menu;
+  GMenu *compare_tabs;     /* "Compare with" the other tabs (hs-window-tabs.c) */
 
   HsDumpTab *tab;          /* the tab shown (not referenced), or NULL */
   GSettings *settings;

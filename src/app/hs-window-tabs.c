@@ -120,6 +120,27 @@ hs_window_open_file (HsWindow *self, GFile *file)
   return hs_window_open_in_new_tab (self, file, 0);
 }
 
+/* The menu's "Compare with" the other tabs analysed already. */
+static void
+fill_compare_tabs (HsWindow *self)
+{
+  g_menu_remove_all (self->compare_tabs);
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
+    {
+      HsDumpTab *tab = hs_window_get_nth_tab (self, i);
+      g_autofree char *label = NULL, *detailed = NULL;
+
+      if (tab == self->tab || hs_dump_tab_get_analysis (tab) == NULL)
+        continue;
+      /* Translators: a menu item, %s is another tab's file name. */
+      label = g_strdup_printf (_("Compare with %s"), hs_dump_tab_get_title (tab));
+      detailed = g_strdup_printf ("win.compare-tab(uint32 %u)", i);
+      g_menu_append (self->compare_tabs, label, detailed);
+    }
+}
+
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown. */
 void
@@ -163,6 +184,7 @@ _hs_window_sync_header (HsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", history != NULL && hs_history_can_go_back (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward",
                                  history != NULL && hs_history_can_go_forward (history));
+  fill_compare_tabs (self);
   self->syncing = FALSE;
 }
 
@@ -186,6 +208,8 @@ on_tab_shell_changed (HsDumpTab *tab, HsWindow *self)
   sync_tab_page (self, tab);
   if (tab == self->tab)
     _hs_window_sync_header (self);
+  else
+    fill_compare_tabs (self);
 }
 
 static void
@@ -287,6 +311,8 @@ on_default_width (GObject *window, GParamSpec *pspec, HsWindow *self)
 void
 _hs_window_tabs_init (HsWindow *self)
 {
+  self->compare_tabs = g_menu_new ();
+  g_menu_insert_section (self->primary_menu, 1, NULL, G_MENU_MODEL (self->compare_tabs));
   g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), self);
   g_signal_connect (self, "notify::maximized", G_CALLBACK (on_default_width), self);
   on_default_width (G_OBJECT (self), NULL, self);
@@ -301,6 +327,7 @@ _hs_window_tabs_init (HsWindow *self)
 void
 _hs_window_class_tabs_init (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_page);
   gtk_widget_class_bind_template_callback (widget_class, on_page_attached);
   gtk_widget_class_bind_template_callback (widget_class, on_page_detached);

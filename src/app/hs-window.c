@@ -283,6 +283,7 @@ hs_window_finalize (GObject *object)
   HsWindow *self = HS_WINDOW (object);
 
   g_clear_object (&self->toast);
+  g_clear_object (&self->compare_tabs);
   g_free (self->toast_text);
   G_OBJECT_CLASS (hs_window_parent_class)->finalize (object);
 }

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "ui-util.h"
 #include "hs-application.h"
+#include "hs-compare-view.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -365,6 +366,24 @@ test_tabs (void)
   hs_window_inspect (window, 0);
   g_assert_true (hs_dump_tab_get_inspector_shown (second));
   g_assert_false (hs_dump_tab_get_inspector_shown (first));
+
+  /* The jhat dump compared with the sample's tab: its analysis as it is
+   * (no baseline loader, no second analysis); a row for every class name
+   * of either dump, so at least jhat's 361. */
+  {
+    HsCompareView *compare = HS_COMPARE_VIEW (hs_dump_tab_get_view_by_name (second, "compare"));
+
+    hs_window_compare_with_tab (window, first);
+    g_assert_cmpstr (hs_window_get_view (window), ==, "compare");
+    g_assert_null (hs_compare_view_get_baseline_loader (compare));
+    g_assert_cmpstr (hs_compare_view_get_page (compare), ==, "table");
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_compare_view_get_list (compare))), >=, 361);
+    g_assert_true (hs_dump_tab_get_analysis (first) == a1);
+    /* And from the menu: the other tab, by its index. */
+    hs_compare_view_drop_baseline (compare);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare-tab", "u", 0));
+    g_assert_cmpstr (hs_compare_view_get_page (compare), ==, "table");
+  }
 
   /* Opening the sample again shows its tab (no third tab, no new load). */
   g_assert_true (hs_window_open_file (window, sample_file) == first);
