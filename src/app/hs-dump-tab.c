@@ -105,6 +105,13 @@ on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
     gtk_widget_set_visible (self->inspector, revealed);
 }
 
+void
+hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  adw_flap_set_fold_policy (ADW_FLAP (self->flap), narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+}
+
 gboolean
 hs_dump_tab_get_inspector_shown (HsDumpTab *self)
 {

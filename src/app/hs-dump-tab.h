@@ -50,6 +50,9 @@ GtkWidget  *hs_dump_tab_get_inspector    (HsDumpTab *self);
 gboolean    hs_dump_tab_get_inspector_shown (HsDumpTab *self);
 void        hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown);
 
+/* Narrow (the window's width): the inspector is a sheet over the views. */
+void        hs_dump_tab_set_narrow       (HsDumpTab *self, gboolean narrow);
+
 guint       hs_dump_tab_get_n_dumps_offered (HsDumpTab *self);
 void        hs_dump_tab_choose_dump      (HsDumpTab *self, guint index);
 

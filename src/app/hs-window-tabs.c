@@ -158,6 +158,8 @@ _hs_window_sync_header (HsWindow *self)
   g_autofree char *window_title = NULL;
 
   self->syncing = TRUE;
+  if (tab != NULL)
+    hs_dump_tab_set_narrow (tab, self->narrow);
   if (adw_view_switcher_title_get_stack (title) != stack)
     adw_view_switcher_title_set_stack (title, stack);
   if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
