@@ -1,4 +1,4 @@
-/* hs-application.c */
+/* hs-application.c: the application (see hs-application.h). */
 #include "config.h"
 #include "hs-application.h"
 #include "hs-window.h"
@@ -8,11 +8,11 @@
 
 struct _HsApplication
 {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
   GSettings *settings;
 };
 
-G_DEFINE_FINAL_TYPE (HsApplication, hs_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (HsApplication, hs_application, ADW_TYPE_APPLICATION)
 
 static void
 quit_action (GSimpleAction *action, GVariant *param, gpointer data)
@@ -25,24 +25,6 @@ quit_action (GSimpleAction *action, GVariant *param, gpointer data)
     gtk_window_close (GTK_WINDOW (l->data));
   g_list_free (windows);
   g_application_quit (app);
-}
-
-static void
-about_action (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  GtkApplication *app = data;
-  static const char *authors[] = { "The Heapscope developers", NULL };
-
-  gtk_show_about_dialog (gtk_application_get_active_window (app),
-                         "program-name", "Heapscope",
-                         "logo-icon-name", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Find memory leaks and what retains memory in Java and Android heap dumps"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", authors,
-                         /* Translators: your name and e-mail address, one translator a line. */
-                         "translator-credits", _("translator-credits"),
-                         NULL);
 }
 
 static void
@@ -74,19 +56,13 @@ static void
 hs_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+  HsWindow *window = HS_IS_WINDOW (active) ? HS_WINDOW (active) : new_window (HS_APPLICATION (app));
 
+  /* Each file in its tab (the tab shown when it is empty; a file open
+   * already shows its tab). */
   for (int i = 0; i < n_files; i++)
-    {
-      HsWindow *window;
-
-      /* Reuse a window that shows nothing yet. */
-      if (i == 0 && active != NULL && hs_window_is_empty (HS_WINDOW (active)))
-        window = HS_WINDOW (active);
-      else
-        window = new_window (HS_APPLICATION (app));
-      hs_window_open (window, files[i], 0);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    hs_window_open_file (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 /* The reference rules and leak options change every number: analyse the
@@ -127,7 +103,6 @@ hs_application_startup (GApplication *app)
   HsApplication *self = HS_APPLICATION (app);
   static const GActionEntry entries[] = {
     { "quit", quit_action, NULL, NULL, NULL, { 0 } },
-    { "about", about_action, NULL, NULL, NULL, { 0 } },
   };
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *open_accels[] = { "<Control>o", NULL };

@@ -1,13 +1,14 @@
-/* hs-application.h: the GtkApplication (no libadwaita on Debian 12's
- * GTK 4.8 stack): app-wide actions and accelerators, opening files. */
+/* hs-application.h: the AdwApplication (libadwaita 1.2: its style, dark
+ * style following the system): app-wide actions and accelerators, opening
+ * files. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
 #define HS_TYPE_APPLICATION (hs_application_get_type ())
-G_DECLARE_FINAL_TYPE (HsApplication, hs_application, HS, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (HsApplication, hs_application, HS, APPLICATION, AdwApplication)
 
 HsApplication *hs_application_new (void);
 /* The app's settings (APP_ID), or NULL when its schema is not installed

@@ -472,6 +472,25 @@ hs_compare_view_set_baseline (HsCompareView *self, GFile *file, int dump)
   return TRUE;
 }
 
+gboolean
+hs_compare_view_set_baseline_analysis (HsCompareView *self, HsAnalysis *baseline)
+{
+  HsAnalysis *a;
+
+  g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), FALSE);
+  g_return_val_if_fail (baseline != NULL, FALSE);
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  a = hs_view_get_analysis (HS_VIEW (self));
+  if (a == NULL || a == baseline)
+    return FALSE;
+  stop_baseline (self);
+  forget_comparison (self);
+  /* Its class table, made now: the other tab may close later. */
+  show_comparison (self, hs_class_histogram_new (baseline));
+  return TRUE;
+}
+
 void
 hs_compare_view_cancel (HsCompareView *self)
 {

@@ -28,6 +28,11 @@ GtkWidget     *hs_compare_view_new             (void);
 gboolean       hs_compare_view_set_baseline    (HsCompareView *self,
                                                 GFile         *file,
                                                 int            dump);
+/* The baseline is another dump analysed already (another tab's): its
+ * class table is made now, nothing is read again. FALSE when the dump
+ * shown is not analysed or is that one. */
+gboolean       hs_compare_view_set_baseline_analysis (HsCompareView *self,
+                                                      HsAnalysis    *baseline);
 /* Stops analysing the baseline (the view goes back to its empty page). */
 void           hs_compare_view_cancel          (HsCompareView *self);
 /* Stops comparing: the empty page again. */

@@ -1,12 +1,15 @@
-/* hs-window-actions.c: the window's actions (win.open, compare, export,
- * find, close, view, inspect, toast, zoom-treemap; back, forward, visited,
- * goto, copy-id, copy-path), installed on the class, with the file
+/* hs-window-actions.c: the window's actions (win.open, new-tab, compare,
+ * export, find, close, reload, load-mapping, view, inspect, toast,
+ * zoom-treemap; back, forward, goto, copy-id, copy-path), installed on the
+ * class, acting on the tab shown, with the file
  * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
  * export on a worker, and Alt+1..N for the views of the view table. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-dump-tab-mapping.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
+#include "hs-insights-view.h"
 #include "hs-treemap-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
@@ -21,7 +24,12 @@ open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
-        hs_window_open (self, file, 0);
+        {
+          if (g_object_get_data (G_OBJECT (dialog), "hs-new-tab") != NULL)
+            hs_window_open_in_new_tab (self, file, 0);
+          else
+            hs_window_open_file (self, file);
+        }
     }
   g_object_unref (dialog);
 }
@@ -58,6 +66,18 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *param)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* Ctrl+T: a file chooser, the dump chosen in a new tab. */
+static void
+new_tab_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog = dump_chooser_new (self, _("Open a Heap Dump in a New Tab"), _("_Open"));
+
+  g_object_set_data (G_OBJECT (dialog), "hs-new-tab", GINT_TO_POINTER (1));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 /* --- compare ------------------------------------------------------------- */
 
 void
@@ -73,6 +93,34 @@ hs_window_compare_with (HsWindow *self, GFile *file, int dump)
     return;
   hs_window_set_view (self, "compare");
   hs_compare_view_set_baseline (HS_COMPARE_VIEW (view), file, dump);
+}
+
+void
+hs_window_compare_with_tab (HsWindow *self, HsDumpTab *baseline)
+{
+  HsView *view;
+  HsAnalysis *b;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (HS_IS_DUMP_TAB (baseline));
+
+  view = hs_window_get_view_by_name (self, "compare");
+  b = hs_dump_tab_get_analysis (baseline);
+  if (_hs_window_get_analysis (self) == NULL || view == NULL || b == NULL || baseline == self->tab)
+    return;
+  hs_window_set_view (self, "compare");
+  hs_compare_view_set_baseline_analysis (HS_COMPARE_VIEW (view), b);
+}
+
+/* The menu's "Compare with" a tab: its index in the tab bar. */
+static void
+compare_tab_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsDumpTab *tab = hs_window_get_nth_tab (self, g_variant_get_uint32 (param));
+
+  if (tab != NULL)
+    hs_window_compare_with_tab (self, tab);
 }
 
 static void
@@ -116,6 +164,7 @@ compare_list_ref (HsWindow *self)
 typedef struct {
   HsLoader *loader;
   HsCompareList *compare;   /* while comparing: the growth section */
+  HsWaste *waste;           /* the Insights view's findings, when it has them */
   char *path;
 } ExportJob;
 
@@ -124,6 +173,7 @@ export_job_free (ExportJob *job)
 {
   g_clear_object (&job->loader);
   g_clear_object (&job->compare);
+  g_clear_pointer (&job->waste, hs_waste_free);
   g_free (job->path);
   g_free (job);
 }
@@ -137,6 +187,8 @@ export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   /* The list is only read here (its HsCompare never changes). */
   if (job->compare != NULL)
     opts.compare = hs_compare_list_get_compare (job->compare);
+  /* Not found again when the Insights view has it (issue 17). */
+  opts.waste = job->waste;
   GError *error = NULL;
 
   if (hs_report_write (hs_loader_get_analysis (job->loader), &opts, job->path, &error))
@@ -182,8 +234,9 @@ hs_window_export_to (HsWindow *self, const char *path)
   if (_hs_window_get_analysis (self) == NULL)
     return;
   job = g_new0 (ExportJob, 1);
-  job->loader = g_object_ref (self->loader);
+  job->loader = g_object_ref (hs_window_get_loader (self));
   job->compare = compare_list_ref (self);
+  job->waste = hs_insights_view_ref_waste (HS_INSIGHTS_VIEW (hs_window_get_view_by_name (self, "insights")));
   job->path = g_strdup (path);
   task = g_task_new (self, NULL, export_done, NULL);
   g_task_set_name (task, "[heapscope] export the report");
@@ -227,7 +280,7 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *param)
 
   if (_hs_window_get_analysis (self) == NULL)
     return;
-  name = report_name (hs_loader_get_file_name (self->loader));
+  name = report_name (hs_loader_get_file_name (hs_window_get_loader (self)));
   dialog = gtk_file_chooser_native_new (_("Export the Leak Report"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_file_filter_set_name (html, _("HTML files"));
@@ -251,10 +304,35 @@ find_action (GtkWidget *widget, const char *action_name, GVariant *param)
   hs_classes_view_focus_filter (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")));
 }
 
+/* Ctrl+W: closes the tab shown; the window goes with its last tab. */
 static void
 close_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  gtk_window_close (GTK_WINDOW (widget));
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (self->tab == NULL || hs_window_get_n_tabs (self) <= 1)
+    gtk_window_close (GTK_WINDOW (widget));
+  else
+    hs_window_close_tab (self, self->tab);
+}
+
+/* The toast's Reload (the file changed on disk): the tab shown. */
+static void
+reload_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (self->tab != NULL)
+    hs_dump_tab_reload (self->tab);
+}
+
+static void
+load_mapping_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (self->tab != NULL)
+    hs_dump_tab_choose_mapping (self->tab, GTK_WINDOW (self));
 }
 
 static void
@@ -295,25 +373,19 @@ toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
 static void
 back_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  _hs_window_history_back (HS_WINDOW (widget));
+  HsDumpTab *tab = hs_window_get_tab (HS_WINDOW (widget));
+
+  if (tab != NULL)
+    hs_dump_tab_back (tab);
 }
 
 static void
 forward_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  _hs_window_history_forward (HS_WINDOW (widget));
-}
+  HsDumpTab *tab = hs_window_get_tab (HS_WINDOW (widget));
 
-/* A view tells where it is now (treemap: the zoom node, leaks: the row):
- * ("view name", place). */
-static void
-visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  const char *view = NULL;
-  guint64 extra = 0;
-
-  g_variant_get (param, "(&st)", &view, &extra);
-  _hs_window_history_visited (HS_WINDOW (widget), view, extra);
+  if (tab != NULL)
+    hs_dump_tab_forward (tab);
 }
 
 static void
@@ -373,7 +445,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   PathJob *job = g_task_get_task_data (G_TASK (result));
   g_autofree char *text = g_task_propagate_pointer (G_TASK (result), NULL);
 
-  if (self->disposed || job->loader != self->loader)
+  if (self->disposed || job->loader != hs_window_get_loader (self))
     return;
   if (text == NULL)
     _hs_window_show_toast (self, _("No path to a GC root: unreachable or too far"), NULL);
@@ -393,7 +465,7 @@ copy_path_action (GtkWidget *widget, const char *action_name, GVariant *param)
   if (a == NULL || obj >= hs_heap_n_objects (a->heap))
     return;
   job = g_new0 (PathJob, 1);
-  job->loader = g_object_ref (self->loader);
+  job->loader = g_object_ref (hs_window_get_loader (self));
   job->obj = obj;
   task = g_task_new (self, NULL, path_done, NULL);
   g_task_set_name (task, "[heapscope] copy the path to a GC root");
@@ -412,7 +484,11 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
-  gtk_widget_class_install_action (widget_class, "win.load-mapping", NULL, _hs_window_load_mapping_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-tab", "u", compare_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.new-tab", NULL, new_tab_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.new-tab", NULL);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "win.load-mapping", NULL, load_mapping_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
@@ -421,7 +497,6 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
-  gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);
   gtk_widget_class_install_action (widget_class, "win.copy-id", "u", copy_id_action);
   gtk_widget_class_install_action (widget_class, "win.copy-path", "u", copy_path_action);

@@ -1,6 +1,6 @@
 /* hs-window-dnd.c: a file dropped on the window (from a file manager)
  * opens, as Open does; a .txt dropped is a ProGuard/R8 mapping for the
- * open dump. */
+ * dump shown. A dump goes to its own tab (hs_window_open_file). */
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-window-mapping.h"
@@ -18,7 +18,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindo
   if (hs_file_is_mapping (G_FILE (files->data)))
     hs_window_load_mapping (self, G_FILE (files->data));
   else
-    hs_window_open (self, G_FILE (files->data), 0);
+    hs_window_open_file (self, G_FILE (files->data));
   return TRUE;
 }
 

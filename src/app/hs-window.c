@@ -1,436 +1,249 @@
-/* hs-window.c: the main window (template ui/hs-window.ui): its pages
- * (welcome, loading, error, content), the loader's wiring (progress, the
- * leaks shown early, the views given the dump), the title, the "several
- * dumps" banner and the window's size. The views are HsView subclasses
- * listed once, in view_types; actions, drag and drop, recent files and
- * debug timing are in hs-window-actions.c, -dnd.c, -recent.c, -timing.c. */
+/* hs-window.c: the main window (template ui/hs-window.ui), a libadwaita
+ * shell: the header bar (view switcher, Back/Forward, Go to, Export,
+ * inspector), the tabs (one dump each, HsDumpTab), the view switcher bar
+ * when narrow, toasts, the window's size. The views are HsView subclasses
+ * listed once, in view_table. The tabs' wiring is in hs-window-tabs.c;
+ * actions, drag and drop, Go to and toasts in hs-window-actions.c, -dnd.c,
+ * -goto.c, -toast.c. What the public functions do about a dump, they do
+ * to the tab shown. */
 #include "config.h"
 #include "hs-window-private.h"
-#include "hs-dump-chooser.h"
+#include "hs-window-mapping.h"
 #include "hs-application.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-dominators-view.h"
 #include "hs-insights-view.h"
-#include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
 #include "hs-threads-view.h"
-#include "hs-timing.h"
 #include "hs-treemap-view.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
-G_DEFINE_FINAL_TYPE (HsWindow, hs_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE (HsWindow, hs_window, ADW_TYPE_APPLICATION_WINDOW)
 
-/* The views, in the switcher's order (Alt+1..N). Adding a view: its file
- * pair (an HsView subclass with hs_view_class_set_page) and one line here. */
-static GType (*const view_types[]) (void) = {
-  hs_overview_view_get_type,
-  hs_leaks_view_get_type,
-  hs_classes_view_get_type,
-  hs_dominators_view_get_type,
-  hs_treemap_view_get_type,
-  hs_insights_view_get_type,
-  hs_threads_view_get_type,
-  hs_compare_view_get_type,
+/* The views, in the switcher's order (Alt+1..N), each with the icon of
+ * its page in the view switcher. Adding a view: its file pair (an HsView
+ * subclass with hs_view_class_set_page) and one line here. */
+static const struct {
+  GType (*get_type) (void);
+  const char *icon_name;
+} view_table[] = {
+  { hs_overview_view_get_type, "document-properties-symbolic" },
+  { hs_leaks_view_get_type, "dialog-warning-symbolic" },
+  { hs_classes_view_get_type, "view-list-symbolic" },
+  { hs_dominators_view_get_type, "format-indent-more-symbolic" },
+  { hs_treemap_view_get_type, "view-grid-symbolic" },
+  { hs_insights_view_get_type, "dialog-information-symbolic" },
+  { hs_threads_view_get_type, "system-run-symbolic" },
+  { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
 };
 
 GType
 _hs_window_get_view_type (guint index)
 {
-  return index < G_N_ELEMENTS (view_types) ? view_types[index] () : G_TYPE_INVALID;
+  return index < G_N_ELEMENTS (view_table) ? view_table[index].get_type () : G_TYPE_INVALID;
+}
+
+/* The icon of the view's page: the view's own, else the table's. */
+const char *
+_hs_window_get_view_icon (HsView *view)
+{
+  if (hs_view_get_icon_name (view) != NULL)
+    return hs_view_get_icon_name (view);
+  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (view, view_table[i].get_type ()))
+      return view_table[i].icon_name;
+  return NULL;
 }
 
 HsAnalysis *
 _hs_window_get_analysis (HsWindow *self)
 {
-  if (self->loader == NULL || hs_loader_get_state (self->loader) != HS_LOADER_DONE)
-    return NULL;
-  return hs_loader_get_analysis (self->loader);
-}
-
-void
-_hs_window_show_toast (HsWindow *self, const char *text, const char *uri)
-{
-  hs_toast_show (self->toast, text, uri);
+  return self->tab != NULL ? hs_dump_tab_get_analysis (self->tab) : NULL;
 }
 
 /* ---------------------------------------------------------------------- */
-/* inspector                                                              */
+/* the tab shown                                                          */
+
+HsDumpTab *
+hs_window_get_tab (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab;
+}
+
+/* The tab shown, made if there is none (a window always has one to show). */
+static HsDumpTab *
+current_tab (HsWindow *self)
+{
+  return self->tab != NULL ? self->tab : hs_window_add_tab (self);
+}
 
 void
-hs_window_inspect (HsWindow *self, HsObj obj)
+hs_window_open (HsWindow *self, GFile *file, int dump)
 {
   g_return_if_fail (HS_IS_WINDOW (self));
-
-  if (_hs_window_get_analysis (self) == NULL || obj == HS_OBJ_NONE)
-    return;
-  hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button), TRUE);
-  _hs_window_history_record (self);
+  g_return_if_fail (G_IS_FILE (file));
+  hs_dump_tab_open (current_tab (self), file, dump);
 }
 
-static void
-on_inspector_visible (GObject *object, GParamSpec *pspec, HsWindow *self)
+gboolean
+hs_window_is_empty (HsWindow *self)
 {
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
-                                gtk_widget_get_visible (self->inspector));
+  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  return hs_window_get_n_tabs (self) <= 1 && (self->tab == NULL || hs_dump_tab_is_empty (self->tab));
 }
 
-static void
-on_inspector_toggled (GtkToggleButton *button, HsWindow *self)
+void
+hs_window_reload (HsWindow *self)
 {
-  gtk_widget_set_visible (self->inspector, gtk_toggle_button_get_active (button));
+  g_return_if_fail (HS_IS_WINDOW (self));
+  for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
+    hs_dump_tab_reload (hs_window_get_nth_tab (self, i));
 }
 
-/* ---------------------------------------------------------------------- */
-/* pages and views                                                        */
-
-static void
-show_page (HsWindow *self, const char *page)
+HsLoader *
+hs_window_get_loader (HsWindow *self)
 {
-  gboolean content = g_str_equal (page, "content");
-  /* Early leaks: no export, search or inspection before the analysis. */
-  gboolean ready = content && !self->early;
-
-  /* The content at once, not faded in: what the user waits for is shown
-   * in the first frame, and no frames are spent on the fade. */
-  gtk_stack_set_visible_child_full (GTK_STACK (self->main_stack), page,
-                                    content ? GTK_STACK_TRANSITION_TYPE_NONE
-                                            : gtk_stack_get_transition_type (GTK_STACK (self->main_stack)));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->title_stack), content ? "switcher" : "title");
-  gtk_widget_set_visible (self->export_button, content);
-  gtk_widget_set_visible (self->inspector_button, ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab != NULL ? hs_dump_tab_get_loader (self->tab) : NULL;
 }
 
-static void
-set_title (HsWindow *self)
+const char *
+hs_window_get_page (HsWindow *self)
 {
-  g_autofree char *title = NULL;
-
-  if (self->loader == NULL || g_strcmp0 (hs_window_get_page (self), "content") != 0)
-    {
-      gtk_window_set_title (GTK_WINDOW (self), _("Heapscope"));
-      return;
-    }
-  title = g_strdup_printf ("%s — Heapscope", hs_loader_get_file_name (self->loader));
-  gtk_window_set_title (GTK_WINDOW (self), title);
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab != NULL ? hs_dump_tab_get_page (self->tab) : "welcome";
 }
 
-/* The loader's fraction and phase on a progress bar and a label. */
-static void
-bind_progress (HsWindow *self, GtkWidget *bar, GtkWidget *label, GBinding *bindings[2])
+const char *
+hs_window_get_error_text (HsWindow *self)
 {
-  bindings[0] = g_object_ref (g_object_bind_property (self->loader, "fraction", bar, "fraction",
-                                                      G_BINDING_SYNC_CREATE));
-  bindings[1] = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label",
-                                                      G_BINDING_SYNC_CREATE));
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab != NULL ? hs_dump_tab_get_error_text (self->tab) : NULL;
 }
 
-static void
-unbind_progress (GBinding *bindings[2])
+gboolean
+hs_window_is_analysing (HsWindow *self)
 {
-  g_clear_object (&bindings[0]);
-  g_clear_object (&bindings[1]);
-}
-
-/* While only the leaks are known, the views that need the whole analysis
- * are hidden from the switcher and the analysis bar shows its progress. */
-static void
-set_early (HsWindow *self, gboolean early)
-{
-  self->early = early;
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (hs_view_get_needs_analysis (view))
-        gtk_widget_set_visible (GTK_WIDGET (view), !early);
-    }
-  unbind_progress (self->bar_bindings);
-  if (early)
-    bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
-  /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
-   * height once hidden after being shown while unmapped (an empty strip
-   * over the views). */
-  gtk_widget_set_visible (self->analysis_bar, early);
+  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  return self->tab != NULL && hs_dump_tab_is_analysing (self->tab);
 }
 
 HsView *
 hs_window_get_view_by_name (HsWindow *self, const char *name)
 {
   g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (g_str_equal (hs_view_get_name (view), name))
-        return view;
-    }
-  return NULL;
-}
-
-/* The view shown is filled the first time it is shown for a dump. */
-static void
-on_view_changed (GtkStack *stack, GParamSpec *pspec, HsWindow *self)
-{
-  GtkWidget *child = gtk_stack_get_visible_child (stack);
-
-  if (HS_IS_VIEW (child))
-    hs_view_ensure_filled (HS_VIEW (child));
-  _hs_window_history_record (self);
+  return hs_dump_tab_get_view_by_name (current_tab (self), name);
 }
 
 const char *
 hs_window_get_view (HsWindow *self)
 {
   g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+  return self->tab != NULL ? hs_dump_tab_get_view (self->tab) : NULL;
 }
 
 void
 hs_window_set_view (HsWindow *self, const char *name)
 {
   g_return_if_fail (HS_IS_WINDOW (self));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->view_stack), name);
-}
-
-/* The views that show something while the dump loads (the leaks, early)
- * are given its loader when it is opened, those that need the whole
- * analysis when it is done; each fills itself when first shown after
- * that. NULL: they forget the dump. */
-static void
-give_views_loader (HsWindow *self, HsLoader *loader, gboolean needs_analysis)
-{
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (hs_view_get_needs_analysis (view) == needs_analysis)
-        hs_view_set_loader (view, loader);
-    }
-}
-
-static void
-clear_views (HsWindow *self)
-{
-  set_early (self, FALSE);
-  give_views_loader (self, NULL, FALSE);
-  give_views_loader (self, NULL, TRUE);
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
-  gtk_widget_set_visible (self->inspector, FALSE);
-}
-
-/* ---------------------------------------------------------------------- */
-/* loading                                                                */
-
-/* The leak thread is done, the dominators are not: the leaks are shown now,
- * their retained sizes and the other views when the analysis is done. */
-static void
-on_loader_leaks_ready (HsLoader *loader, HsWindow *self)
-{
-  HsLeakReport *report = hs_loader_get_leaks (loader);
-  gint64 start = g_get_monotonic_time ();
-
-  if (loader != self->loader || hs_loader_get_state (loader) != HS_LOADER_LOADING || report == NULL)
-    return;
-  /* No leak: nothing worth showing before the other views. */
-  if (report->application_leaks->len + report->library_leaks->len == 0)
-    return;
-  for (guint i = 0; i < self->views->len; i++)
-    hs_view_show_early (g_ptr_array_index (self->views, i), loader);
-  hs_window_set_view (self, "leaks");
-  set_early (self, TRUE);
-  show_page (self, "content");
-  set_title (self);
-  hs_timing_span (start, "leaks shown early");
-}
-
-/* A file with several dumps: say so and offer the others. */
-static void
-update_dumps_banner (HsWindow *self, HsHeap *heap)
-{
-  g_autoptr(GtkStringList) items = NULL;
-  g_autofree char *text = NULL;
-
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), hs_heap_n_dumps (heap) > 1);
-  if (hs_heap_n_dumps (heap) <= 1)
-    return;
-  items = gtk_string_list_new (NULL);
-  text = g_strdup_printf (_("This file holds %u heap dumps. Choose the one to analyse:"), hs_heap_n_dumps (heap));
-  for (guint i = 0; i < hs_heap_n_dumps (heap); i++)
-    {
-      g_autofree char *s = g_strdup_printf (_("Dump %u"), i + 1);
-      gtk_string_list_append (items, s);
-    }
-  self->setting_dump = TRUE;
-  gtk_drop_down_set_model (GTK_DROP_DOWN (self->dumps_dropdown), G_LIST_MODEL (items));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), hs_heap_dump_index (heap));
-  self->setting_dump = FALSE;
-  gtk_label_set_text (GTK_LABEL (self->dumps_label), text);
-}
-
-static void
-populate (HsWindow *self)
-{
-  HsAnalysis *a = _hs_window_get_analysis (self);
-  gint64 start = g_get_monotonic_time ();
-  gboolean was_early = self->early;
-  HsLeakReport *leaks = hs_loader_get_leaks (self->loader);
-  gint64 t;
-
-  set_early (self, FALSE);
-  /* The dominator tree view sorts its top level on a worker from here. */
-  give_views_loader (self, self->loader, TRUE);
-  t = g_get_monotonic_time ();
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
-  hs_timing_span (t, "inspector given the dump");
-  gtk_widget_set_visible (self->inspector, FALSE);
-  update_dumps_banner (self, a->heap);
-  hs_dump_chooser_ask (self);
-
-  /* Leaks first when there are any: that is what the dump was taken for.
-   * Shown early, they stay where the user is. */
-  if (!was_early)
-    {
-      gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
-      hs_window_set_view (self, any ? "leaks" : "overview");
-    }
-  on_view_changed (GTK_STACK (self->view_stack), NULL, self);
-  show_page (self, "content");
-  set_title (self);
-  hs_timing_span (start, "all views filled");
-  hs_timing_cpu_report ();
-  _hs_window_timing_visit_views (self);
-}
-
-static void
-on_loader_state (HsLoader *loader, GParamSpec *pspec, HsWindow *self)
-{
-  const GError *error;
-
-  if (loader != self->loader)
-    return;
-  switch (hs_loader_get_state (loader))
-    {
-    case HS_LOADER_DONE:
-      hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
-                      _hs_window_timing_frames (self));
-      _hs_window_recent_add (self, hs_loader_get_file (loader));
-      populate (self);
-      _hs_window_mapping_dump_done (self);
-      break;
-    case HS_LOADER_FAILED:
-      clear_views (self);
-      error = hs_loader_get_error (loader);
-      gtk_label_set_text (GTK_LABEL (self->error_message), error != NULL ? error->message : _("Unknown error"));
-      show_page (self, "error");
-      set_title (self);
-      break;
-    case HS_LOADER_CANCELLED:
-      clear_views (self);
-      show_page (self, "welcome");
-      set_title (self);
-      _hs_window_show_toast (self, _("Loading was cancelled"), NULL);
-      break;
-    case HS_LOADER_IDLE:
-    case HS_LOADER_LOADING:
-    default:
-      break;
-    }
-}
-
-static void
-drop_loader (HsWindow *self)
-{
-  if (self->loader == NULL)
-    return;
-  unbind_progress (self->page_bindings);
-  g_signal_handlers_disconnect_by_data (self->loader, self);
-  hs_loader_cancel (self->loader);
-  _hs_window_mapping_dump_closed (self);
-  clear_views (self);
-  g_clear_object (&self->loader);
-}
-
-static void
-read_options (HsAnalysisOptions *opts)
-{
-  GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) weak = NULL, inspectors = NULL, percent = NULL;
-
-  memset (opts, 0, sizeof *opts);
-  if (app == NULL)
-    return;
-  weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
-  inspectors = g_action_group_get_action_state (G_ACTION_GROUP (app), "android-inspectors-as-leaks");
-  if (weak != NULL && g_variant_is_of_type (weak, G_VARIANT_TYPE_BOOLEAN))
-    opts->open.follow_weak = g_variant_get_boolean (weak);
-  if (inspectors != NULL && g_variant_is_of_type (inspectors, G_VARIANT_TYPE_BOOLEAN))
-    opts->leaks.android_inspectors_as_leaks = g_variant_get_boolean (inspectors);
-  percent = g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent");
-  if (percent != NULL && g_variant_is_of_type (percent, G_VARIANT_TYPE_INT32))
-    opts->suspects_percent = g_variant_get_int32 (percent);
+  if (self->tab != NULL)
+    hs_dump_tab_set_view (self->tab, name);
 }
 
 void
-hs_window_open (HsWindow *self, GFile *file, int dump)
+hs_window_inspect (HsWindow *self, HsObj obj)
 {
-  HsAnalysisOptions opts;
-
   g_return_if_fail (HS_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  _hs_window_timing_start (self);
-  drop_loader (self);
-  _hs_window_history_clear (self);
-  hs_toast_dismiss (self->toast);
-  read_options (&opts);
-  opts.open.dump = MAX (dump, 0);
-  self->loader = hs_loader_new (file, &opts);
-  g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
-  g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
-  give_views_loader (self, self->loader, FALSE);
-  bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
-  gtk_label_set_text (GTK_LABEL (self->loading_title), hs_loader_get_file_name (self->loader));
-  gtk_label_set_text (GTK_LABEL (self->loading_size), "");
-  show_page (self, "loading");
-  hs_loader_start (self->loader);
-  if (hs_loader_get_file_size (self->loader) > 0)
-    {
-      g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
-      gtk_label_set_text (GTK_LABEL (self->loading_size), size);
-    }
+  if (self->tab != NULL)
+    hs_dump_tab_inspect (self->tab, obj);
 }
 
-static void
-on_cancel_clicked (GtkButton *button, HsWindow *self)
+GtkWidget *
+hs_window_get_inspector (HsWindow *self)
 {
-  if (self->loader != NULL)
-    hs_loader_cancel (self->loader);
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return hs_dump_tab_get_inspector (current_tab (self));
 }
 
-static void
-on_dump_selected (GObject *dropdown, GParamSpec *pspec, HsWindow *self)
+guint
+hs_window_get_n_dumps_offered (HsWindow *self)
 {
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  g_return_val_if_fail (HS_IS_WINDOW (self), 0);
+  return self->tab != NULL ? hs_dump_tab_get_n_dumps_offered (self->tab) : 0;
+}
 
-  if (self->setting_dump || self->loader == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  if ((int) selected != hs_loader_get_dump (self->loader))
-    {
-      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
-      hs_window_open (self, file, selected);
-    }
+void
+hs_window_choose_dump (HsWindow *self, guint index)
+{
+  g_return_if_fail (HS_IS_WINDOW (self));
+  if (self->tab != NULL)
+    hs_dump_tab_choose_dump (self->tab, index);
+}
+
+HsHistory *
+hs_window_get_history (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return hs_dump_tab_get_history (current_tab (self));
+}
+
+gboolean
+hs_window_check_changed (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  return self->tab != NULL && hs_dump_tab_check_changed (self->tab);
+}
+
+void
+hs_window_load_mapping (HsWindow *self, GFile *file)
+{
+  g_return_if_fail (HS_IS_WINDOW (self));
+  hs_dump_tab_load_mapping (current_tab (self), file);
+}
+
+gboolean
+hs_window_is_mapping_busy (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  return self->tab != NULL && hs_dump_tab_is_mapping_busy (self->tab);
+}
+
+const char *
+hs_window_get_mapping_path (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab != NULL ? hs_dump_tab_get_mapping_path (self->tab) : NULL;
+}
+
+const char *
+hs_window_get_offered_mapping (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return self->tab != NULL ? hs_dump_tab_get_offered_mapping (self->tab) : NULL;
 }
 
 /* ---------------------------------------------------------------------- */
 /* window                                                                 */
+
+static void
+on_inspector_toggled (GtkToggleButton *button, HsWindow *self)
+{
+  if (!self->syncing && self->tab != NULL)
+    hs_dump_tab_set_inspector_shown (self->tab, gtk_toggle_button_get_active (button));
+}
+
+/* Natural moments to notice that the dump's file changed: the window
+ * becomes active again (the user may have rewritten it meanwhile). */
+static void
+on_active (GtkWindow *window, GParamSpec *pspec, HsWindow *self)
+{
+  if (gtk_window_is_active (window))
+    hs_window_check_changed (self);
+}
 
 static gboolean
 hs_window_close_request (GtkWindow *window)
@@ -459,11 +272,7 @@ hs_window_dispose (GObject *object)
   HsWindow *self = HS_WINDOW (object);
 
   self->disposed = TRUE;
-  /* Empty the views before the loader goes: leak rows point into its
-   * analysis. Cancels a load still running. */
-  drop_loader (self);
-  _hs_window_timing_free (self);
-  _hs_window_history_free (self);
+  self->tab = NULL;
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -473,8 +282,9 @@ hs_window_finalize (GObject *object)
 {
   HsWindow *self = HS_WINDOW (object);
 
-  g_clear_pointer (&self->views, g_ptr_array_unref);
-  _hs_window_mapping_free (self);
+  g_clear_object (&self->toast);
+  g_clear_object (&self->compare_tabs);
+  g_free (self->toast_text);
   G_OBJECT_CLASS (hs_window_parent_class)->finalize (object);
 }
 
@@ -489,36 +299,22 @@ hs_window_class_init (HsWindowClass *klass)
   object_class->finalize = hs_window_finalize;
   window_class->close_request = hs_window_close_request;
 
-  g_type_ensure (HS_TYPE_INSPECTOR);
-  g_type_ensure (HS_TYPE_TOAST);
+  /* Windows made without an AdwApplication (tests, the screenshot tool)
+   * get libadwaita's style too; adw_init is idempotent. */
+  adw_init ();
+  g_type_ensure (HS_TYPE_DUMP_TAB);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, title_stack);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, export_button);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, main_stack);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_label);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, recent_list);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_title);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_size);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_phase);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, loading_progress);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, error_message);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_bar);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_phase);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, analysis_progress);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_revealer);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_label);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, dumps_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, view_stack);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector);
-  gtk_widget_class_bind_template_child (widget_class, HsWindow, toast);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated", G_CALLBACK (_hs_window_recent_activated));
-  gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_inspector_visible);
   gtk_widget_class_bind_template_callback (widget_class, on_inspector_toggled);
-  gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
+  _hs_window_class_tabs_init (widget_class);
   _hs_window_class_actions_init (klass);
+  _hs_window_class_toast_init (widget_class);
 }
 
 /* Our style sheet and icons, once per display. Done here rather than by
@@ -542,32 +338,14 @@ ensure_style (GtkWidget *widget)
                                       "/org/heapscope/Heapscope/icons");
 }
 
-/* One view of each type of the table, on the stack by its page metadata. */
-static void
-add_views (HsWindow *self)
-{
-  self->views = g_ptr_array_new ();
-  for (guint i = 0; i < G_N_ELEMENTS (view_types); i++)
-    {
-      HsView *view = g_object_new (view_types[i] (), NULL);
-      GtkStackPage *page = gtk_stack_add_titled (GTK_STACK (self->view_stack), GTK_WIDGET (view),
-                                                 hs_view_get_name (view), hs_view_get_title (view));
-
-      if (hs_view_get_icon_name (view) != NULL)
-        gtk_stack_page_set_icon_name (page, hs_view_get_icon_name (view));
-      g_ptr_array_add (self->views, view);
-    }
-}
-
 static void
 hs_window_init (HsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ensure_style (GTK_WIDGET (self));
-  add_views (self);
   _hs_window_dnd_init (self);
-  _hs_window_mapping_init (self);
-  _hs_window_history_init (self);
+  _hs_window_tabs_init (self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), self);
 
   self->settings = hs_settings_new_if_installed ();
   if (self->settings != NULL)
@@ -578,92 +356,12 @@ hs_window_init (HsWindow *self)
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
     }
-
-  _hs_window_recent_refresh (self);
-  show_page (self, "welcome");
+  /* One empty tab: the welcome page. */
+  hs_window_add_tab (self);
 }
 
 HsWindow *
 hs_window_new (GtkApplication *application)
 {
   return g_object_new (HS_TYPE_WINDOW, "application", application, NULL);
-}
-
-void
-hs_window_reload (HsWindow *self)
-{
-  HsLoaderState state;
-
-  g_return_if_fail (HS_IS_WINDOW (self));
-
-  state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
-  /* A load still running was started with the old options: it starts over. */
-  if (state == HS_LOADER_DONE || state == HS_LOADER_LOADING)
-    {
-      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
-      hs_window_open (self, file, hs_loader_get_dump (self->loader));
-    }
-}
-
-gboolean
-hs_window_is_empty (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
-  return self->loader == NULL || g_str_equal (hs_window_get_page (self), "welcome");
-}
-
-HsLoader *
-hs_window_get_loader (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return self->loader;
-}
-
-const char *
-hs_window_get_page (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->main_stack));
-}
-
-const char *
-hs_window_get_error_text (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  if (g_strcmp0 (hs_window_get_page (self), "error") != 0)
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->error_message));
-}
-
-gboolean
-hs_window_is_analysing (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
-  return self->early;
-}
-
-GtkWidget *
-hs_window_get_inspector (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return self->inspector;
-}
-
-guint
-hs_window_get_n_dumps_offered (HsWindow *self)
-{
-  GListModel *model;
-
-  g_return_val_if_fail (HS_IS_WINDOW (self), 0);
-  model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->dumps_dropdown));
-  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->dumps_revealer)) || model == NULL)
-    return 0;
-  return g_list_model_get_n_items (model);
-}
-
-void
-hs_window_choose_dump (HsWindow *self, guint index)
-{
-  g_return_if_fail (HS_IS_WINDOW (self));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), index);
 }

@@ -1,9 +1,12 @@
-/* hs-window.h: the main window: welcome, loading, error and content pages;
- * the content is a stack of views (HsView subclasses, one table of them in
- * hs-window.c) beside the object inspector. */
+/* hs-window.h: the main window, a libadwaita shell (header bar with the
+ * view switcher, toasts) around tabs, one dump each (HsDumpTab: its pages,
+ * views, inspector and history). The views are HsView subclasses listed
+ * once, in the view table of hs-window.c. The functions below that are
+ * about a dump act on the tab shown. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
+#include "hs-dump-tab.h"
 #include "hs-history.h"
 #include "hs-heap.h"
 #include "hs-loader.h"
@@ -12,15 +15,35 @@
 G_BEGIN_DECLS
 
 #define HS_TYPE_WINDOW (hs_window_get_type ())
-G_DECLARE_FINAL_TYPE (HsWindow, hs_window, HS, WINDOW, GtkApplicationWindow)
+G_DECLARE_FINAL_TYPE (HsWindow, hs_window, HS, WINDOW, AdwApplicationWindow)
 
 HsWindow   *hs_window_new              (GtkApplication *application);
-/* Opens a dump (dump: which dump of the file, 0 = the first). */
+/* Opens a dump in the tab shown (dump: which dump of the file, 0 = the
+ * first), replacing what it shows. */
 void        hs_window_open             (HsWindow *self, GFile *file, int dump);
-/* TRUE when the window shows nothing yet (welcome page): reused for opens. */
+/* Opens a file as the user asked (Open, a drop, a recent file, the command
+ * line): its tab if it is open already, else the tab shown if it is
+ * empty, else a new tab. Returns the tab. */
+HsDumpTab  *hs_window_open_file        (HsWindow *self, GFile *file);
+/* Opens a dump in a new tab (shown). */
+HsDumpTab  *hs_window_open_in_new_tab  (HsWindow *self, GFile *file, int dump);
+/* TRUE when the window shows nothing yet (one tab, on its welcome page). */
 gboolean    hs_window_is_empty         (HsWindow *self);
-/* Loads the shown or loading file again (after an option changed). */
+/* Loads every tab's file again (after an option changed). */
 void        hs_window_reload           (HsWindow *self);
+
+/* Tabs (AdwTabView). The tab shown, the number of tabs, the tab at index,
+ * a new empty tab (shown), showing and closing one (the window closes with
+ * its last tab). */
+HsDumpTab  *hs_window_get_tab          (HsWindow *self);
+guint       hs_window_get_n_tabs       (HsWindow *self);
+HsDumpTab  *hs_window_get_nth_tab      (HsWindow *self, guint index);
+HsDumpTab  *hs_window_add_tab          (HsWindow *self);
+void        hs_window_select_tab       (HsWindow *self, HsDumpTab *tab);
+void        hs_window_close_tab        (HsWindow *self, HsDumpTab *tab);
+/* The tab whose dump is file (shown or loading), or NULL. */
+HsDumpTab  *hs_window_find_tab         (HsWindow *self, GFile *file);
+AdwTabView *hs_window_get_tab_view     (HsWindow *self);
 
 /* The loader of the dump shown or loading, or NULL. */
 HsLoader   *hs_window_get_loader       (HsWindow *self);
@@ -46,6 +69,17 @@ GtkWidget  *hs_window_get_inspector    (HsWindow *self);
 /* Compare with…: dump (0-based) of file becomes the baseline of the dump
  * shown (analysed on a worker in the Compare view, which is shown). */
 void        hs_window_compare_with     (HsWindow *self, GFile *file, int dump);
+/* The same with the dump of another tab, analysed already (not again). */
+void        hs_window_compare_with_tab (HsWindow *self, HsDumpTab *baseline);
+
+/* Whether the dump's file changed on disk since it was loaded (cut short,
+ * rewritten, removed); the first time, a toast says so. What is shown is
+ * kept. Checked when the window becomes active, when a tab is shown and
+ * before inspecting. */
+gboolean    hs_window_check_changed    (HsWindow *self);
+
+/* The text of the toast shown, or NULL. */
+const char *hs_window_get_toast_text   (HsWindow *self);
 
 /* Writes the HTML report on a worker thread, then shows the toast. */
 void        hs_window_export_to        (HsWindow *self, const char *path);
@@ -55,7 +89,7 @@ void        hs_window_export_to        (HsWindow *self, const char *path);
 guint       hs_window_get_n_dumps_offered (HsWindow *self);
 void        hs_window_choose_dump      (HsWindow *self, guint index);
 
-/* Back and forward (hs-window-history.c): the history of the dump shown. */
+/* Back and forward: the history of the dump shown (hs-dump-tab-history.c). */
 HsHistory  *hs_window_get_history      (HsWindow *self);
 /* Go to (hs-window-goto.c): an object id ("0x1a2b" or "1a2b") opens the
  * object in the inspector, a class name the classes view on that class.

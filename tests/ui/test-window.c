@@ -665,7 +665,9 @@ content_shown (gpointer data)
 static GtkWidget *
 analysis_bar (HsWindow *window)
 {
-  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "analysis_bar"));
+  /* The bar is the tab's (one dump per tab). */
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (hs_window_get_tab (window)), HS_TYPE_DUMP_TAB,
+                                                    "analysis_bar"));
 }
 
 static const char *

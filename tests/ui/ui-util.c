@@ -1,7 +1,6 @@
 /* ui-util.c */
 #include "config.h"
 #include "ui-util.h"
-#include "hs-toast.h"
 
 #include <string.h>
 
@@ -200,10 +199,7 @@ ui_inspector (HsWindow *window)
 const char *
 ui_toast_text (HsWindow *window)
 {
-  GObject *toast = gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "toast");
-
-  g_assert_true (HS_IS_TOAST (toast));
-  return hs_toast_get_text (HS_TOAST (toast));
+  return hs_window_get_toast_text (window);
 }
 
 GtkDropTarget *

@@ -1,13 +1,14 @@
-/* hs-window-mapping.c: deobfuscating the open dump with a ProGuard / R8
- * mapping (see hs-window-mapping.h). The mapping is read on a worker; the
+/* hs-dump-tab-mapping.c: deobfuscating the open dump with a ProGuard / R8
+ * mapping (see hs-dump-tab-mapping.h). The mapping is read on a worker; the
  * heap's names are changed in place on the UI thread (which is the only
  * reader of names then), the views refilled, and the name-dependent results
  * (leaks, suspects) found again on a worker and swapped in. The mapping is
  * remembered per dump (GSettings "mappings"); a mapping.txt beside the dump
  * (or in ../build/outputs/mapping/<variant>/) is offered in a banner. */
 #include "config.h"
+#include "hs-dump-tab-private.h"
 #include "hs-window-private.h"
-#include "hs-window-mapping.h"
+#include "hs-dump-tab-mapping.h"
 #include "hs-inspector.h"
 #include "hs-mapping-folder.h"
 
@@ -17,9 +18,9 @@
 /* Mappings remembered at most (the oldest entries go first). */
 #define MAX_REMEMBERED 64
 
-typedef struct _HsWindowMapping HsWindowMapping;
+typedef struct _HsDumpTabMapping HsDumpTabMapping;
 
-struct _HsWindowMapping
+struct _HsDumpTabMapping
 {
   char *path;              /* applied to the open dump, or NULL */
   char *offered;           /* offered in the banner, or NULL */
@@ -51,34 +52,34 @@ job_free (MappingJob *job)
   g_free (job);
 }
 
-static HsWindowMapping *
-state (HsWindow *self)
+static HsDumpTabMapping *
+state (HsDumpTab *self)
 {
   return self->mapping;
 }
 
 static char *
-dump_path (HsWindow *self)
+dump_path (HsDumpTab *self)
 {
   return self->loader != NULL ? g_file_get_path (hs_loader_get_file (self->loader)) : NULL;
 }
 
 /* Every view (and the inspector) shows the dump again: the names changed. */
 static void
-refresh_views (HsWindow *self)
+refresh_views (HsDumpTab *self)
 {
   HsView *shown;
 
   for (guint i = 0; i < self->views->len; i++)
     hs_view_set_loader (g_ptr_array_index (self->views, i), self->loader);
-  shown = hs_window_get_view_by_name (self, hs_window_get_view (self));
+  shown = hs_dump_tab_get_view_by_name (self, hs_dump_tab_get_view (self));
   if (shown != NULL)
     hs_view_ensure_filled (shown);
   hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
 }
 
 static void
-remember (HsWindow *self, const char *mapping_path)
+remember (HsDumpTab *self, const char *mapping_path)
 {
   g_autofree char *dump = dump_path (self);
   g_autoptr(GVariant) old = NULL;
@@ -109,7 +110,7 @@ remember (HsWindow *self, const char *mapping_path)
 }
 
 static char *
-remembered (HsWindow *self)
+remembered (HsDumpTab *self)
 {
   g_autofree char *dump = dump_path (self);
   g_autoptr(GVariant) dict = NULL;
@@ -139,10 +140,10 @@ find_named_thread (GTask *task, gpointer source, gpointer data, GCancellable *ca
 static void
 find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  HsWindow *self = HS_WINDOW (source);
+  HsDumpTab *self = HS_DUMP_TAB (source);
   MappingJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
   HsAnalysis *a;
   HsLeakReport *old_leaks;
   HsSuspects *old_suspects;
@@ -153,7 +154,7 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       g_autofree char *text = g_strdup_printf (_("Could not find the leaks again under the real names: %s"), error->message);
-      _hs_window_show_toast (self, text, NULL);
+      _hs_dump_tab_show_toast (self, text, NULL);
       return;
     }
   a = hs_loader_get_analysis (self->loader);
@@ -187,9 +188,9 @@ leak_options (HsAnalysisOptions *opts)
 }
 
 static void
-apply (HsWindow *self, MappingJob *job)
+apply (HsDumpTab *self, MappingJob *job)
 {
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
   HsAnalysis *a = hs_loader_get_analysis (self->loader);
   HsMappingStats stats;
   g_autofree char *warning = NULL;
@@ -215,7 +216,7 @@ apply (HsWindow *self, MappingJob *job)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mapping applied: %u class renamed",
                                          "Mapping applied: %u classes renamed", stats.classes_renamed),
                             stats.classes_renamed);
-  _hs_window_show_toast (self, text, NULL);
+  _hs_dump_tab_show_toast (self, text, NULL);
 
   /* Leaks and suspects depend on names: found again on a worker. */
   next = g_new0 (MappingJob, 1);
@@ -244,10 +245,10 @@ read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 static void
 read_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  HsWindow *self = HS_WINDOW (source);
+  HsDumpTab *self = HS_DUMP_TAB (source);
   MappingJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
 
   if (self->disposed || job->generation != st->generation || job->loader != self->loader)
     return;
@@ -256,33 +257,33 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
       /* The dump stays as it was. */
       g_autofree char *text = g_strdup_printf (_("Could not apply the mapping: %s"), error->message);
       st->busy = FALSE;
-      _hs_window_show_toast (self, text, NULL);
+      _hs_dump_tab_show_toast (self, text, NULL);
       return;
     }
   apply (self, job);
 }
 
 void
-hs_window_load_mapping (HsWindow *self, GFile *file)
+hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
 {
-  HsWindowMapping *st;
+  HsDumpTabMapping *st;
   g_autoptr(GTask) task = NULL;
   MappingJob *job;
   char *path;
 
-  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
   g_return_if_fail (G_IS_FILE (file));
 
   st = state (self);
-  if (_hs_window_get_analysis (self) == NULL)
+  if (_hs_dump_tab_get_analysis (self) == NULL)
     {
-      _hs_window_show_toast (self, _("Open a heap dump first: a mapping renames its classes"), NULL);
+      _hs_dump_tab_show_toast (self, _("Open a heap dump first: a mapping renames its classes"), NULL);
       return;
     }
   path = g_file_get_path (file);
   if (path == NULL)
     {
-      _hs_window_show_toast (self, _("Could not apply the mapping: it is not a local file"), NULL);
+      _hs_dump_tab_show_toast (self, _("Could not apply the mapping: it is not a local file"), NULL);
       return;
     }
   st->generation++;
@@ -308,23 +309,23 @@ hs_file_is_mapping (GFile *file)
 }
 
 gboolean
-hs_window_is_mapping_busy (HsWindow *self)
+hs_dump_tab_is_mapping_busy (HsDumpTab *self)
 {
-  g_return_val_if_fail (HS_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
   return state (self)->busy;
 }
 
 const char *
-hs_window_get_mapping_path (HsWindow *self)
+hs_dump_tab_get_mapping_path (HsDumpTab *self)
 {
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   return state (self)->path;
 }
 
 const char *
-hs_window_get_offered_mapping (HsWindow *self)
+hs_dump_tab_get_offered_mapping (HsDumpTab *self)
 {
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   return state (self)->offered;
 }
 
@@ -362,9 +363,9 @@ find_beside (const char *dump)
 }
 
 void
-_hs_window_mapping_dump_done (HsWindow *self)
+_hs_dump_tab_mapping_dump_done (HsDumpTab *self)
 {
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
   g_autofree char *dump = dump_path (self);
   g_autofree char *known = remembered (self);
   g_autofree char *found = NULL;
@@ -375,7 +376,7 @@ _hs_window_mapping_dump_done (HsWindow *self)
   if (known != NULL && g_file_test (known, G_FILE_TEST_IS_REGULAR))
     {
       g_autoptr(GFile) file = g_file_new_for_path (known);
-      hs_window_load_mapping (self, file);
+      hs_dump_tab_load_mapping (self, file);
       return;
     }
   if ((found = hs_mapping_folder_find_for_dump (dump)) == NULL) found = find_beside (dump);
@@ -390,9 +391,9 @@ _hs_window_mapping_dump_done (HsWindow *self)
 }
 
 void
-_hs_window_mapping_dump_closed (HsWindow *self)
+_hs_dump_tab_mapping_dump_closed (HsDumpTab *self)
 {
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
 
   if (st == NULL)
     return;
@@ -405,29 +406,29 @@ _hs_window_mapping_dump_closed (HsWindow *self)
 }
 
 static void
-on_apply_clicked (GtkButton *button, HsWindow *self)
+on_apply_clicked (GtkButton *button, HsDumpTab *self)
 {
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
   g_autoptr(GFile) file = NULL;
 
   if (st->offered == NULL)
     return;
   file = g_file_new_for_path (st->offered);
   gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
-  hs_window_load_mapping (self, file);
+  hs_dump_tab_load_mapping (self, file);
 }
 
 static void
-on_dismiss_clicked (GtkButton *button, HsWindow *self)
+on_dismiss_clicked (GtkButton *button, HsDumpTab *self)
 {
   gtk_revealer_set_reveal_child (GTK_REVEALER (state (self)->banner), FALSE);
 }
 
 /* The banner goes under the several-dumps banner, in the same box. */
 void
-_hs_window_mapping_init (HsWindow *self)
+_hs_dump_tab_mapping_init (HsDumpTab *self)
 {
-  HsWindowMapping *st = g_new0 (HsWindowMapping, 1);
+  HsDumpTabMapping *st = g_new0 (HsDumpTabMapping, 1);
   GtkWidget *box, *apply_button, *dismiss, *parent;
 
   self->mapping = st;
@@ -451,6 +452,8 @@ _hs_window_mapping_init (HsWindow *self)
   gtk_box_append (GTK_BOX (box), apply_button);
   gtk_box_append (GTK_BOX (box), dismiss);
   gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
+  /* Not revealed: no room taken (see hs_dump_tab_init). */
+  g_object_bind_property (st->banner, "reveal-child", st->banner, "visible", G_BINDING_SYNC_CREATE);
   parent = gtk_widget_get_parent (self->dumps_revealer);
   if (GTK_IS_BOX (parent))
     gtk_box_insert_child_after (GTK_BOX (parent), st->banner, self->dumps_revealer);
@@ -462,9 +465,9 @@ _hs_window_mapping_init (HsWindow *self)
 }
 
 void
-_hs_window_mapping_free (HsWindow *self)
+_hs_dump_tab_mapping_free (HsDumpTab *self)
 {
-  HsWindowMapping *st = state (self);
+  HsDumpTabMapping *st = state (self);
 
   if (st == NULL)
     return;
@@ -480,28 +483,27 @@ _hs_window_mapping_free (HsWindow *self)
 /* --- win.load-mapping ----------------------------------------------------- */
 
 static void
-load_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+load_response (GtkNativeDialog *dialog, int response, HsDumpTab *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
-        hs_window_load_mapping (self, file);
+        hs_dump_tab_load_mapping (self, file);
     }
   g_object_unref (dialog);
 }
 
 void
-_hs_window_load_mapping_action (GtkWidget *widget, const char *action_name, GVariant *param)
+hs_dump_tab_choose_mapping (HsDumpTab *self, GtkWindow *parent)
 {
-  HsWindow *self = HS_WINDOW (widget);
   GtkFileChooserNative *dialog;
   g_autoptr(GtkFileFilter) maps = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  if (_hs_window_get_analysis (self) == NULL)
+  if (_hs_dump_tab_get_analysis (self) == NULL)
     return;
-  dialog = gtk_file_chooser_native_new (_("Load a ProGuard/R8 Mapping"), GTK_WINDOW (self),
+  dialog = gtk_file_chooser_native_new (_("Load a ProGuard/R8 Mapping"), parent,
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Load"), _("_Cancel"));
   gtk_file_filter_set_name (maps, _("Mapping files"));
   gtk_file_filter_add_pattern (maps, "*.txt");

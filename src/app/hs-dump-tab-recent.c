@@ -1,7 +1,8 @@
-/* hs-window-recent.c: the recent dumps listed on the welcome page (from
+/* hs-dump-tab-recent.c: the recent dumps listed on the welcome page (from
  * GtkRecentManager), and a dump added there once it is analysed. */
 #include "config.h"
-#include "hs-window-private.h"
+#include "hs-dump-tab-private.h"
+#include "hs-window.h"
 #include "hs-ui-util-private.h"
 
 static gboolean
@@ -37,7 +38,7 @@ recent_row_new (GtkRecentInfo *info)
 }
 
 void
-_hs_window_recent_refresh (HsWindow *self)
+_hs_dump_tab_recent_refresh (HsDumpTab *self)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   guint n = 0;
@@ -59,7 +60,7 @@ _hs_window_recent_refresh (HsWindow *self)
 }
 
 void
-_hs_window_recent_add (HsWindow *self, GFile *file)
+_hs_dump_tab_recent_add (HsDumpTab *self, GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
   GtkRecentData data = { 0 };
@@ -75,13 +76,19 @@ _hs_window_recent_add (HsWindow *self, GFile *file)
 }
 
 void
-_hs_window_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsWindow *self)
+_hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *self)
 {
   const char *uri = g_object_get_data (G_OBJECT (row), "hs-uri");
 
   if (uri != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_uri (uri);
-      hs_window_open (self, file, 0);
+      GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
+
+      /* A file open in another tab: that tab is shown. */
+      if (window != NULL)
+        hs_window_open_file (HS_WINDOW (window), file);
+      else
+        hs_dump_tab_open (self, file, 0);
     }
 }

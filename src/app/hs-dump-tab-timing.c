@@ -1,16 +1,16 @@
-/* hs-window-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what the user sees
+/* hs-dump-tab-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what the user sees
  * (the content page and the first leak trace drawn, counted in frames
  * since the open), and HEAPSCOPE_DEBUG_VISIT_VIEWS=1: once the views are
  * filled, every view is shown in turn, as a click on the switcher would,
  * and the time until it is drawn reported (tools/ui-timing.sh). The state
  * lives here, not in the window's struct. */
 #include "config.h"
-#include "hs-window-private.h"
+#include "hs-dump-tab-private.h"
 #include "hs-classes-view.h"
 #include "hs-leaks-view.h"
 #include "hs-timing.h"
 
-struct _HsWindowTiming
+struct _HsDumpTabTiming
 {
   GdkFrameClock *clock;
   gulong paint_id;
@@ -24,10 +24,10 @@ struct _HsWindowTiming
   gint64 visit_start;
 };
 
-static void visit_schedule (HsWindow *self, guint ms);
+static void visit_schedule (HsDumpTab *self, guint ms);
 
 static const char *
-visiting (HsWindowTiming *t)
+visiting (HsDumpTabTiming *t)
 {
   return t->visit_order != NULL && t->visit < t->visit_order->len ? g_ptr_array_index (t->visit_order, t->visit)
                                                                    : NULL;
@@ -36,39 +36,38 @@ visiting (HsWindowTiming *t)
 static gboolean
 visit_next_view (gpointer data)
 {
-  HsWindow *self = data;
-  HsWindowTiming *t = self->timing;
+  HsDumpTab *self = data;
+  HsDumpTabTiming *t = self->timing;
   const char *name;
   gint64 start = g_get_monotonic_time ();
 
   if (t == NULL || (name = visiting (t)) == NULL)
     return G_SOURCE_REMOVE;
   t->visit_start = start;
-  hs_window_set_view (self, name);
+  hs_dump_tab_set_view (self, name);
   hs_timing_span (start, "view %s asked for", name);
   return G_SOURCE_REMOVE;
 }
 
 static void
-visit_schedule (HsWindow *self, guint ms)
+visit_schedule (HsDumpTab *self, guint ms)
 {
   g_timeout_add_full (G_PRIORITY_DEFAULT, ms, visit_next_view, g_object_ref (self), g_object_unref);
 }
 
 void
-_hs_window_timing_visit_views (HsWindow *self)
+_hs_dump_tab_timing_visit_views (HsDumpTab *self)
 {
-  HsWindowTiming *t = self->timing;
-  const char *shown = hs_window_get_view (self);
-  GtkWidget *child;
+  HsDumpTabTiming *t = self->timing;
+  const char *shown = hs_dump_tab_get_view (self);
 
   if (t == NULL || g_getenv ("HEAPSCOPE_DEBUG_VISIT_VIEWS") == NULL)
     return;
   g_clear_pointer (&t->visit_order, g_ptr_array_unref);
   t->visit_order = g_ptr_array_new_with_free_func (g_free);
-  for (child = gtk_widget_get_first_child (self->view_stack); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (guint i = 0; i < self->views->len; i++)
     {
-      const char *name = gtk_stack_page_get_name (gtk_stack_get_page (GTK_STACK (self->view_stack), child));
+      const char *name = hs_view_get_name (g_ptr_array_index (self->views, i));
       if (g_strcmp0 (name, shown) != 0)
         g_ptr_array_add (t->visit_order, g_strdup (name));
     }
@@ -79,9 +78,9 @@ _hs_window_timing_visit_views (HsWindow *self)
 }
 
 static gboolean
-first_trace_drawn (HsWindow *self)
+first_trace_drawn (HsDumpTab *self)
 {
-  HsView *leaks = hs_window_get_view_by_name (self, "leaks");
+  HsView *leaks = hs_dump_tab_get_view_by_name (self, "leaks");
   HsLeakTraceView *trace;
 
   if (!HS_IS_LEAKS_VIEW (leaks))
@@ -95,12 +94,12 @@ first_trace_drawn (HsWindow *self)
  * been drawn yet (mapped before this paint), and whether the view being
  * visited has been. */
 static void
-on_after_paint (GdkFrameClock *clock, HsWindow *self)
+on_after_paint (GdkFrameClock *clock, HsDumpTab *self)
 {
-  HsWindowTiming *t = self->timing;
+  HsDumpTabTiming *t = self->timing;
   const char *name = visiting (t);
 
-  if (t->visit_start > 0 && name != NULL && g_strcmp0 (hs_window_get_view (self), name) == 0)
+  if (t->visit_start > 0 && name != NULL && g_strcmp0 (hs_dump_tab_get_view (self), name) == 0)
     {
       hs_timing_mark ("view %s drawn %.3f s after it was asked for", name,
                       (g_get_monotonic_time () - t->visit_start) / 1e6);
@@ -110,7 +109,7 @@ on_after_paint (GdkFrameClock *clock, HsWindow *self)
       if (g_str_equal (name, "classes"))
         {
           gint64 start = g_get_monotonic_time ();
-          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_window_get_view_by_name (self, "classes")), 0);
+          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_dump_tab_get_view_by_name (self, "classes")), 0);
           hs_timing_span (start, "instances of the first class asked for");
         }
       if (++t->visit < t->visit_order->len)
@@ -120,11 +119,11 @@ on_after_paint (GdkFrameClock *clock, HsWindow *self)
     }
 
   t->frames++;
-  if (t->content_pending && g_strcmp0 (hs_window_get_page (self), "content") == 0
+  if (t->content_pending && g_strcmp0 (hs_dump_tab_get_page (self), "content") == 0
       && gtk_widget_get_mapped (self->view_stack))
     {
       t->content_pending = FALSE;
-      hs_timing_mark ("content page drawn (view %s)", hs_window_get_view (self));
+      hs_timing_mark ("content page drawn (view %s)", hs_dump_tab_get_view (self));
     }
   if (t->trace_pending && first_trace_drawn (self))
     {
@@ -135,16 +134,16 @@ on_after_paint (GdkFrameClock *clock, HsWindow *self)
 }
 
 void
-_hs_window_timing_start (HsWindow *self)
+_hs_dump_tab_timing_start (HsDumpTab *self)
 {
-  HsWindowTiming *t;
+  HsDumpTabTiming *t;
   GdkFrameClock *clock;
 
   hs_timing_start ();
   if (!hs_timing_enabled ())
     return;
   if (self->timing == NULL)
-    self->timing = g_new0 (HsWindowTiming, 1);
+    self->timing = g_new0 (HsDumpTabTiming, 1);
   t = self->timing;
   t->trace_pending = TRUE;
   t->content_pending = TRUE;
@@ -165,15 +164,15 @@ _hs_window_timing_start (HsWindow *self)
 }
 
 guint
-_hs_window_timing_frames (HsWindow *self)
+_hs_dump_tab_timing_frames (HsDumpTab *self)
 {
   return self->timing != NULL ? self->timing->frames : 0;
 }
 
 void
-_hs_window_timing_free (HsWindow *self)
+_hs_dump_tab_timing_free (HsDumpTab *self)
 {
-  HsWindowTiming *t = self->timing;
+  HsDumpTabTiming *t = self->timing;
 
   if (t == NULL)
     return;

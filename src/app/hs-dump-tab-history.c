@@ -1,19 +1,19 @@
-/* hs-window-history.c: the window's back and forward (HsHistory): what
+/* hs-dump-tab-history.c: the window's back and forward (HsHistory): what
  * is recorded (the view shown, the object in the inspector, the view's own
  * place told through "win.visited"), how a location is shown again, the
  * mouse's back/forward buttons, and the actions' sensitivity. One
- * history per dump: hs_window_open clears it.
+ * history per dump: hs_dump_tab_open clears it.
  *
- * The inspector's own Back button is "win.back" too: one history for the
- * whole window, so Back in the inspector and Back in the header agree. */
+ * The inspector's own Back button is "win.back" too (the window's, which
+ * goes to the tab shown): Back in the inspector and in the header agree. */
 #include "config.h"
-#include "hs-window-private.h"
+#include "hs-dump-tab-private.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
 #include "hs-treemap-view.h"
 
 static guint64
-view_extra (HsWindow *self, const char *view)
+view_extra (HsDumpTab *self, const char *view)
 {
   gpointer value;
 
@@ -23,7 +23,7 @@ view_extra (HsWindow *self, const char *view)
 }
 
 static void
-set_view_extra (HsWindow *self, const char *view, guint64 extra)
+set_view_extra (HsDumpTab *self, const char *view, guint64 extra)
 {
   guint64 *value = g_new (guint64, 1);
 
@@ -32,14 +32,14 @@ set_view_extra (HsWindow *self, const char *view, guint64 extra)
 }
 
 void
-_hs_window_history_record (HsWindow *self)
+_hs_dump_tab_history_record (HsDumpTab *self)
 {
   const char *view;
   HsObj obj = HS_OBJ_NONE;
 
-  if (self->replaying || self->history == NULL || _hs_window_get_analysis (self) == NULL)
+  if (self->replaying || self->history == NULL || _hs_dump_tab_get_analysis (self) == NULL)
     return;
-  view = hs_window_get_view (self);
+  view = hs_dump_tab_get_view (self);
   if (view == NULL)
     return;
   if (gtk_widget_get_visible (self->inspector))
@@ -48,23 +48,23 @@ _hs_window_history_record (HsWindow *self)
 }
 
 void
-_hs_window_history_visited (HsWindow *self, const char *view, guint64 extra)
+_hs_dump_tab_history_visited (HsDumpTab *self, const char *view, guint64 extra)
 {
   if (self->view_extras == NULL || self->replaying)
     return;
   set_view_extra (self, view, extra);
   /* A view that is not the one shown (filled in the background) only
    * says where it is; the location is recorded when it is shown. */
-  if (g_strcmp0 (view, hs_window_get_view (self)) == 0)
-    _hs_window_history_record (self);
+  if (g_strcmp0 (view, hs_dump_tab_get_view (self)) == 0)
+    _hs_dump_tab_history_record (self);
 }
 
 /* The view's own place: the two views that have one. */
 static void
-restore_extra (HsWindow *self, const char *view, guint64 extra)
+restore_extra (HsDumpTab *self, const char *view, guint64 extra)
 {
-  HsView *v = hs_window_get_view_by_name (self, view);
-  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsView *v = hs_dump_tab_get_view_by_name (self, view);
+  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
 
   if (v == NULL || extra == HS_HISTORY_NO_EXTRA || a == NULL)
     return;
@@ -81,17 +81,17 @@ restore_extra (HsWindow *self, const char *view, guint64 extra)
 }
 
 static void
-show_location (HsWindow *self, const HsLocation *l)
+show_location (HsDumpTab *self, const HsLocation *l)
 {
   if (l == NULL)
     return;
   self->replaying = TRUE;
-  hs_window_set_view (self, l->view);
+  hs_dump_tab_set_view (self, l->view);
   restore_extra (self, l->view, l->extra);
   if (l->obj != HS_OBJ_NONE)
     {
       hs_inspector_show (HS_INSPECTOR (self->inspector), l->obj);
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button), TRUE);
+      hs_dump_tab_set_inspector_shown (self, TRUE);
     }
   else
     gtk_widget_set_visible (self->inspector, FALSE);
@@ -99,21 +99,21 @@ show_location (HsWindow *self, const HsLocation *l)
 }
 
 void
-_hs_window_history_back (HsWindow *self)
+hs_dump_tab_back (HsDumpTab *self)
 {
   if (self->history != NULL)
     show_location (self, hs_history_go_back (self->history));
 }
 
 void
-_hs_window_history_forward (HsWindow *self)
+hs_dump_tab_forward (HsDumpTab *self)
 {
   if (self->history != NULL)
     show_location (self, hs_history_go_forward (self->history));
 }
 
 void
-_hs_window_history_clear (HsWindow *self)
+_hs_dump_tab_history_clear (HsDumpTab *self)
 {
   if (self->history != NULL)
     hs_history_clear (self->history);
@@ -121,23 +121,23 @@ _hs_window_history_clear (HsWindow *self)
     g_hash_table_remove_all (self->view_extras);
 }
 
+/* The window's Back and Forward follow the history of the tab shown. */
 static void
-on_history_changed (HsHistory *history, GParamSpec *pspec, HsWindow *self)
+on_history_changed (HsHistory *history, GParamSpec *pspec, HsDumpTab *self)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", hs_history_can_go_back (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward", hs_history_can_go_forward (history));
+  _hs_dump_tab_shell_changed (self);
 }
 
 /* Buttons 8 and 9: the mouse's back and forward. */
 static void
-on_mouse_pressed (GtkGestureClick *gesture, int n_press, double x, double y, HsWindow *self)
+on_mouse_pressed (GtkGestureClick *gesture, int n_press, double x, double y, HsDumpTab *self)
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
   if (button == 8)
-    _hs_window_history_back (self);
+    hs_dump_tab_back (self);
   else if (button == 9)
-    _hs_window_history_forward (self);
+    hs_dump_tab_forward (self);
   else
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
@@ -147,7 +147,7 @@ on_mouse_pressed (GtkGestureClick *gesture, int n_press, double x, double y, HsW
 }
 
 void
-_hs_window_history_init (HsWindow *self)
+_hs_dump_tab_history_init (HsDumpTab *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
@@ -155,9 +155,6 @@ _hs_window_history_init (HsWindow *self)
   self->view_extras = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_signal_connect_object (self->history, "notify::can-go-back", G_CALLBACK (on_history_changed), self, 0);
   g_signal_connect_object (self->history, "notify::can-go-forward", G_CALLBACK (on_history_changed), self, 0);
-  on_history_changed (self->history, NULL, self);
-  /* Back, forward and Go to are there when a dump is (as Export is). */
-  g_object_bind_property (self->export_button, "visible", self->nav_box, "visible", G_BINDING_SYNC_CREATE);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
@@ -166,15 +163,15 @@ _hs_window_history_init (HsWindow *self)
 }
 
 void
-_hs_window_history_free (HsWindow *self)
+_hs_dump_tab_history_free (HsDumpTab *self)
 {
   g_clear_object (&self->history);
   g_clear_pointer (&self->view_extras, g_hash_table_unref);
 }
 
 HsHistory *
-hs_window_get_history (HsWindow *self)
+hs_dump_tab_get_history (HsDumpTab *self)
 {
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   return self->history;
 }

@@ -1,0 +1,707 @@
+/* hs-dump-tab.c: one dump in a tab (template ui/hs-dump-tab.ui): its
+ * pages (welcome, loading, error, content), the loader's wiring
+ * (progress, the leaks shown early, the views given the dump), the
+ * "several dumps" banner, the inspector beside or over the views. The
+ * views are one of each type of the window's view table. Its back/forward,
+ * mapping, "changed on disk", recent files and debug timing are in
+ * hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c, -timing.c. */
+#include "config.h"
+#include "hs-dump-tab-private.h"
+#include "hs-window-private.h"
+#include "hs-application.h"
+#include "hs-inspector.h"
+#include "hs-timing.h"
+#include "hs-dump-chooser.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
+
+enum { SHELL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The window shows what the tab is (page, title, inspector, history). */
+void
+_hs_dump_tab_shell_changed (HsDumpTab *self)
+{
+  if (!self->disposed)
+    g_signal_emit (self, signals[SHELL_CHANGED], 0);
+}
+
+static HsWindow *
+window_of (HsDumpTab *self)
+{
+  GtkWidget *w = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
+  return w != NULL ? HS_WINDOW (w) : NULL;
+}
+
+void
+_hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
+                                const char *action, GVariant *target)
+{
+  HsWindow *window = window_of (self);
+
+  if (window != NULL)
+    _hs_window_show_toast_action (window, text, button, action, target);
+  else if (target != NULL)
+    g_variant_unref (g_variant_ref_sink (target));
+}
+
+void
+_hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri)
+{
+  HsWindow *window = window_of (self);
+
+  if (window != NULL)
+    _hs_window_show_toast (window, text, uri);
+}
+
+HsAnalysis *
+_hs_dump_tab_get_analysis (HsDumpTab *self)
+{
+  if (self->loader == NULL || hs_loader_get_state (self->loader) != HS_LOADER_DONE)
+    return NULL;
+  return hs_loader_get_analysis (self->loader);
+}
+
+/* ---------------------------------------------------------------------- */
+/* inspector                                                              */
+
+void
+hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+
+  if (_hs_dump_tab_get_analysis (self) == NULL || obj == HS_OBJ_NONE)
+    return;
+  /* A mapping whose file was cut reads zeros: say so, and do not show an
+   * object made of them. */
+  if (hs_dump_tab_check_changed (self) && hs_heap_changed (_hs_dump_tab_get_analysis (self)->heap))
+    return;
+  hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
+  hs_dump_tab_set_inspector_shown (self, TRUE);
+  _hs_dump_tab_history_record (self);
+}
+
+/* The flap (beside, or over the views when folded) follows the
+ * inspector's visibility, and a folded flap closed by a click outside
+ * hides it. */
+static void
+on_inspector_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
+{
+  gboolean shown = gtk_widget_get_visible (self->inspector);
+
+  if (adw_flap_get_reveal_flap (ADW_FLAP (self->flap)) != shown)
+    adw_flap_set_reveal_flap (ADW_FLAP (self->flap), shown);
+  _hs_dump_tab_shell_changed (self);
+}
+
+static void
+on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
+{
+  gboolean revealed = adw_flap_get_reveal_flap (ADW_FLAP (self->flap));
+
+  if (gtk_widget_get_visible (self->inspector) != revealed)
+    gtk_widget_set_visible (self->inspector, revealed);
+}
+
+void
+hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  adw_flap_set_fold_policy (ADW_FLAP (self->flap), narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+}
+
+gboolean
+hs_dump_tab_get_inspector_shown (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
+  return gtk_widget_get_visible (self->inspector);
+}
+
+void
+hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  gtk_widget_set_visible (self->inspector, shown);
+}
+
+/* ---------------------------------------------------------------------- */
+/* pages and views                                                        */
+
+static void
+show_page (HsDumpTab *self, const char *page)
+{
+  gboolean content = g_str_equal (page, "content");
+
+  /* The content at once, not faded in: what the user waits for is shown
+   * in the first frame, and no frames are spent on the fade. */
+  gtk_stack_set_visible_child_full (GTK_STACK (self->main_stack), page,
+                                    content ? GTK_STACK_TRANSITION_TYPE_NONE
+                                            : gtk_stack_get_transition_type (GTK_STACK (self->main_stack)));
+  if (g_str_equal (page, "welcome"))
+    _hs_dump_tab_recent_refresh (self);
+  _hs_dump_tab_shell_changed (self);
+}
+
+const char *
+hs_dump_tab_get_title (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  if (self->loader == NULL || g_str_equal (hs_dump_tab_get_page (self), "welcome"))
+    return NULL;
+  return hs_loader_get_file_name (self->loader);
+}
+
+GFile *
+hs_dump_tab_get_file (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return self->loader != NULL ? hs_loader_get_file (self->loader) : NULL;
+}
+
+/* The loader's fraction and phase on a progress bar and a label. */
+static void
+bind_progress (HsDumpTab *self, GtkWidget *bar, GtkWidget *label, GBinding *bindings[2])
+{
+  bindings[0] = g_object_ref (g_object_bind_property (self->loader, "fraction", bar, "fraction",
+                                                      G_BINDING_SYNC_CREATE));
+  bindings[1] = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label",
+                                                      G_BINDING_SYNC_CREATE));
+}
+
+static void
+unbind_progress (GBinding *bindings[2])
+{
+  g_clear_object (&bindings[0]);
+  g_clear_object (&bindings[1]);
+}
+
+/* While only the leaks are known, the views that need the whole analysis
+ * are hidden from the switcher and the analysis bar shows its progress. */
+static void
+set_early (HsDumpTab *self, gboolean early)
+{
+  self->early = early;
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (hs_view_get_needs_analysis (view))
+        {
+          /* The page's visible is the switcher's, the widget's the stack's. */
+          gtk_widget_set_visible (GTK_WIDGET (view), !early);
+          adw_view_stack_page_set_visible (adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack),
+                                                                    GTK_WIDGET (view)), !early);
+        }
+    }
+  unbind_progress (self->bar_bindings);
+  if (early)
+    bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
+  /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
+   * height once hidden after being shown while unmapped (an empty strip
+   * over the views). */
+  gtk_widget_set_visible (self->analysis_bar, early);
+  _hs_dump_tab_shell_changed (self);
+}
+
+HsView *
+hs_dump_tab_get_view_by_name (HsDumpTab *self, const char *name)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (g_str_equal (hs_view_get_name (view), name))
+        return view;
+    }
+  return NULL;
+}
+
+/* The view shown is filled the first time it is shown for a dump. */
+static void
+on_view_changed (AdwViewStack *stack, GParamSpec *pspec, HsDumpTab *self)
+{
+  GtkWidget *child = adw_view_stack_get_visible_child (stack);
+
+  if (HS_IS_VIEW (child))
+    hs_view_ensure_filled (HS_VIEW (child));
+  _hs_dump_tab_history_record (self);
+}
+
+const char *
+hs_dump_tab_get_view (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (self->view_stack));
+}
+
+void
+hs_dump_tab_set_view (HsDumpTab *self, const char *name)
+{
+  HsView *view;
+
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
+  view = name != NULL ? hs_dump_tab_get_view_by_name (self, name) : NULL;
+  if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
+    adw_view_stack_set_visible_child (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view));
+}
+
+/* The views that show something while the dump loads (the leaks, early)
+ * are given its loader when it is opened, those that need the whole
+ * analysis when it is done; each fills itself when first shown after
+ * that. NULL: they forget the dump. */
+static void
+give_views_loader (HsDumpTab *self, HsLoader *loader, gboolean needs_analysis)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (hs_view_get_needs_analysis (view) == needs_analysis)
+        hs_view_set_loader (view, loader);
+    }
+}
+
+static void
+clear_views (HsDumpTab *self)
+{
+  set_early (self, FALSE);
+  give_views_loader (self, NULL, FALSE);
+  give_views_loader (self, NULL, TRUE);
+  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
+  gtk_widget_set_visible (self->inspector, FALSE);
+}
+
+/* ---------------------------------------------------------------------- */
+/* loading                                                                */
+
+/* The leak thread is done, the dominators are not: the leaks are shown now,
+ * their retained sizes and the other views when the analysis is done. */
+static void
+on_loader_leaks_ready (HsLoader *loader, HsDumpTab *self)
+{
+  HsLeakReport *report = hs_loader_get_leaks (loader);
+  gint64 start = g_get_monotonic_time ();
+
+  if (loader != self->loader || hs_loader_get_state (loader) != HS_LOADER_LOADING || report == NULL)
+    return;
+  /* No leak: nothing worth showing before the other views. */
+  if (report->application_leaks->len + report->library_leaks->len == 0)
+    return;
+  for (guint i = 0; i < self->views->len; i++)
+    hs_view_show_early (g_ptr_array_index (self->views, i), loader);
+  hs_dump_tab_set_view (self, "leaks");
+  set_early (self, TRUE);
+  show_page (self, "content");
+  hs_timing_span (start, "leaks shown early");
+}
+
+/* A file with several dumps: say so and offer the others. */
+static void
+update_dumps_banner (HsDumpTab *self, HsHeap *heap)
+{
+  g_autoptr(GtkStringList) items = NULL;
+  g_autofree char *text = NULL;
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), hs_heap_n_dumps (heap) > 1);
+  if (hs_heap_n_dumps (heap) <= 1)
+    return;
+  items = gtk_string_list_new (NULL);
+  text = g_strdup_printf (_("This file holds %u heap dumps. Choose the one to analyse:"), hs_heap_n_dumps (heap));
+  for (guint i = 0; i < hs_heap_n_dumps (heap); i++)
+    {
+      g_autofree char *s = g_strdup_printf (_("Dump %u"), i + 1);
+      gtk_string_list_append (items, s);
+    }
+  self->setting_dump = TRUE;
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->dumps_dropdown), G_LIST_MODEL (items));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), hs_heap_dump_index (heap));
+  self->setting_dump = FALSE;
+  gtk_label_set_text (GTK_LABEL (self->dumps_label), text);
+}
+
+static void
+populate (HsDumpTab *self)
+{
+  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
+  gint64 start = g_get_monotonic_time ();
+  gboolean was_early = self->early;
+  HsLeakReport *leaks = hs_loader_get_leaks (self->loader);
+  gint64 t;
+
+  set_early (self, FALSE);
+  /* The dominator tree view sorts its top level on a worker from here. */
+  give_views_loader (self, self->loader, TRUE);
+  t = g_get_monotonic_time ();
+  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_timing_span (t, "inspector given the dump");
+  gtk_widget_set_visible (self->inspector, FALSE);
+  update_dumps_banner (self, a->heap);
+  /* A file of several dumps: ask which one, in the tab the user sees. */
+  {
+    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+    if (HS_IS_WINDOW (root) && hs_window_get_tab (HS_WINDOW (root)) == self)
+      hs_dump_chooser_ask (HS_WINDOW (root));
+  }
+
+  /* Leaks first when there are any: that is what the dump was taken for.
+   * Shown early, they stay where the user is. */
+  if (!was_early)
+    {
+      gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
+      hs_dump_tab_set_view (self, any ? "leaks" : "overview");
+    }
+  on_view_changed (ADW_VIEW_STACK (self->view_stack), NULL, self);
+  show_page (self, "content");
+  hs_timing_span (start, "all views filled");
+  hs_timing_cpu_report ();
+  _hs_dump_tab_timing_visit_views (self);
+}
+
+static void
+on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
+{
+  const GError *error;
+
+  if (loader != self->loader)
+    return;
+  switch (hs_loader_get_state (loader))
+    {
+    case HS_LOADER_DONE:
+      hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
+                      _hs_dump_tab_timing_frames (self));
+      _hs_dump_tab_recent_add (self, hs_loader_get_file (loader));
+      populate (self);
+      _hs_dump_tab_changed_remember (self);
+      _hs_dump_tab_mapping_dump_done (self);
+      break;
+    case HS_LOADER_FAILED:
+      clear_views (self);
+      error = hs_loader_get_error (loader);
+      gtk_label_set_text (GTK_LABEL (self->error_message), error != NULL ? error->message : _("Unknown error"));
+      show_page (self, "error");
+          break;
+    case HS_LOADER_CANCELLED:
+      clear_views (self);
+      show_page (self, "welcome");
+          _hs_dump_tab_show_toast (self, _("Loading was cancelled"), NULL);
+      break;
+    case HS_LOADER_IDLE:
+    case HS_LOADER_LOADING:
+    default:
+      break;
+    }
+}
+
+static void
+drop_loader (HsDumpTab *self)
+{
+  if (self->loader == NULL)
+    return;
+  unbind_progress (self->page_bindings);
+  g_signal_handlers_disconnect_by_data (self->loader, self);
+  hs_loader_cancel (self->loader);
+  _hs_dump_tab_mapping_dump_closed (self);
+  clear_views (self);
+  g_clear_object (&self->loader);
+}
+
+static void
+read_options (HsAnalysisOptions *opts)
+{
+  GApplication *app = g_application_get_default ();
+  g_autoptr(GVariant) weak = NULL, inspectors = NULL, percent = NULL;
+
+  memset (opts, 0, sizeof *opts);
+  if (app == NULL)
+    return;
+  weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
+  inspectors = g_action_group_get_action_state (G_ACTION_GROUP (app), "android-inspectors-as-leaks");
+  if (weak != NULL && g_variant_is_of_type (weak, G_VARIANT_TYPE_BOOLEAN))
+    opts->open.follow_weak = g_variant_get_boolean (weak);
+  if (inspectors != NULL && g_variant_is_of_type (inspectors, G_VARIANT_TYPE_BOOLEAN))
+    opts->leaks.android_inspectors_as_leaks = g_variant_get_boolean (inspectors);
+  percent = g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent");
+  if (percent != NULL && g_variant_is_of_type (percent, G_VARIANT_TYPE_INT32))
+    opts->suspects_percent = g_variant_get_int32 (percent);
+}
+
+void
+hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
+{
+  HsWindow *window;
+  HsAnalysisOptions opts;
+  g_autofree char *markup = NULL;
+
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  _hs_dump_tab_timing_start (self);
+  drop_loader (self);
+  _hs_dump_tab_history_clear (self);
+  if ((window = window_of (self)) != NULL)
+    _hs_window_dismiss_toast (window);
+  read_options (&opts);
+  opts.open.dump = MAX (dump, 0);
+  self->loader = hs_loader_new (file, &opts);
+  g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
+  g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
+  give_views_loader (self, self->loader, FALSE);
+  bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
+  /* Title and description are markup: a file name may hold '&'. */
+  markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->loading_page), markup);
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), NULL);
+  show_page (self, "loading");
+  hs_loader_start (self->loader);
+  if (hs_loader_get_file_size (self->loader) > 0)
+    {
+      g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
+      adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), size);
+    }
+}
+
+void
+hs_dump_tab_cancel (HsDumpTab *self)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  if (self->loader != NULL)
+    hs_loader_cancel (self->loader);
+}
+
+static void
+on_cancel_clicked (GtkButton *button, HsDumpTab *self)
+{
+  hs_dump_tab_cancel (self);
+}
+
+static void
+on_dump_selected (GObject *dropdown, GParamSpec *pspec, HsDumpTab *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+
+  if (self->setting_dump || self->loader == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if ((int) selected != hs_loader_get_dump (self->loader))
+    {
+      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
+      hs_dump_tab_open (self, file, selected);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* tab                                                                    */
+
+static void
+hs_dump_tab_dispose (GObject *object)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  /* Empty the views before the loader goes: leak rows point into its
+   * analysis. Cancels a load still running. */
+  drop_loader (self);
+  self->disposed = TRUE;
+  _hs_dump_tab_timing_free (self);
+  _hs_dump_tab_history_free (self);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (hs_dump_tab_parent_class)->dispose (object);
+}
+
+static void
+hs_dump_tab_finalize (GObject *object)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  g_clear_pointer (&self->views, g_ptr_array_unref);
+  _hs_dump_tab_mapping_free (self);
+  G_OBJECT_CLASS (hs_dump_tab_parent_class)->finalize (object);
+}
+
+/* "win.visited" from a view of this tab goes to this tab's history, also
+ * when the view is filled while another tab is shown. */
+static void
+visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  const char *view = NULL;
+  guint64 extra = 0;
+
+  g_variant_get (param, "(&st)", &view, &extra);
+  _hs_dump_tab_history_visited (HS_DUMP_TAB (widget), view, extra);
+}
+
+static void
+hs_dump_tab_class_init (HsDumpTabClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hs_dump_tab_dispose;
+  object_class->finalize = hs_dump_tab_finalize;
+
+  signals[SHELL_CHANGED] = g_signal_new ("shell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (HS_TYPE_INSPECTOR);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, recent_label);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, loading_phase);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, loading_progress);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, error_message);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_phase);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_progress);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_label);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, inspector);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated", G_CALLBACK (_hs_dump_tab_recent_activated));
+  gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_inspector_visible);
+  gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
+  gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
+}
+
+/* One view of each type of the window's table, on the stack by its page
+ * metadata (the switcher's title and icon). */
+static void
+add_views (HsDumpTab *self)
+{
+  GType type;
+
+  self->views = g_ptr_array_new ();
+  for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID; i++)
+    {
+      HsView *view = g_object_new (type, NULL);
+      AdwViewStackPage *page = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
+                                                          hs_view_get_name (view), hs_view_get_title (view));
+
+      adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
+      g_ptr_array_add (self->views, view);
+    }
+}
+
+static void
+hs_dump_tab_init (HsDumpTab *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_views (self);
+  g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+  _hs_dump_tab_mapping_init (self);
+  _hs_dump_tab_history_init (self);
+  self->settings = hs_settings_new_if_installed ();
+  /* A banner that is not revealed takes no room: GTK 4.8's revealer could
+   * keep its child's height once hidden while unmapped (an empty strip
+   * between the header bar and the content). */
+  g_object_bind_property (self->dumps_revealer, "reveal-child", self->dumps_revealer, "visible",
+                          G_BINDING_SYNC_CREATE);
+  show_page (self, "welcome");
+}
+
+HsDumpTab *
+hs_dump_tab_new (void)
+{
+  return g_object_new (HS_TYPE_DUMP_TAB, NULL);
+}
+
+void
+hs_dump_tab_reload (HsDumpTab *self)
+{
+  HsLoaderState state;
+
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+
+  state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
+  /* A load still running was started with the old options: it starts over. */
+  if (state == HS_LOADER_DONE || state == HS_LOADER_LOADING)
+    {
+      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
+      hs_dump_tab_open (self, file, hs_loader_get_dump (self->loader));
+    }
+}
+
+gboolean
+hs_dump_tab_is_empty (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
+  return self->loader == NULL || g_str_equal (hs_dump_tab_get_page (self), "welcome");
+}
+
+HsAnalysis *
+hs_dump_tab_get_analysis (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return _hs_dump_tab_get_analysis (self);
+}
+
+AdwViewStack *
+hs_dump_tab_get_view_stack (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return ADW_VIEW_STACK (self->view_stack);
+}
+
+HsLoader *
+hs_dump_tab_get_loader (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return self->loader;
+}
+
+const char *
+hs_dump_tab_get_page (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return gtk_stack_get_visible_child_name (GTK_STACK (self->main_stack));
+}
+
+const char *
+hs_dump_tab_get_error_text (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  if (g_strcmp0 (hs_dump_tab_get_page (self), "error") != 0)
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->error_message));
+}
+
+gboolean
+hs_dump_tab_is_analysing (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
+  return self->early;
+}
+
+GtkWidget *
+hs_dump_tab_get_inspector (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return self->inspector;
+}
+
+guint
+hs_dump_tab_get_n_dumps_offered (HsDumpTab *self)
+{
+  GListModel *model;
+
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), 0);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->dumps_dropdown));
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->dumps_revealer)) || model == NULL)
+    return 0;
+  return g_list_model_get_n_items (model);
+}
+
+void
+hs_dump_tab_choose_dump (HsDumpTab *self, guint index)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), index);
+}

@@ -1,0 +1,337 @@
+/* hs-window-tabs.c: the window's tabs (AdwTabView, AdwTabBar shown when
+ * there are two or more): one dump each. The header bar shows the tab
+ * shown (its views in the switcher, its title, its inspector and history);
+ * a tab dragged out of the bar becomes a new window; the window closes
+ * with its last tab. Opening a file that is open already shows its tab. */
+#include "config.h"
+#include "hs-window-private.h"
+
+#include <glib/gi18n.h>
+
+static AdwTabView *
+tab_view (HsWindow *self)
+{
+  return ADW_TAB_VIEW (self->tab_view);
+}
+
+AdwTabView *
+hs_window_get_tab_view (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  return tab_view (self);
+}
+
+guint
+hs_window_get_n_tabs (HsWindow *self)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), 0);
+  return (guint) adw_tab_view_get_n_pages (tab_view (self));
+}
+
+HsDumpTab *
+hs_window_get_nth_tab (HsWindow *self, guint index)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  if (index >= hs_window_get_n_tabs (self))
+    return NULL;
+  return HS_DUMP_TAB (adw_tab_page_get_child (adw_tab_view_get_nth_page (tab_view (self), index)));
+}
+
+HsDumpTab *
+hs_window_add_tab (HsWindow *self)
+{
+  HsDumpTab *tab;
+
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  tab = hs_dump_tab_new ();
+  adw_tab_view_append (tab_view (self), GTK_WIDGET (tab));
+  hs_window_select_tab (self, tab);
+  return tab;
+}
+
+void
+hs_window_select_tab (HsWindow *self, HsDumpTab *tab)
+{
+  AdwTabPage *page;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (HS_IS_DUMP_TAB (tab));
+  page = adw_tab_view_get_page (tab_view (self), GTK_WIDGET (tab));
+  if (page != NULL)
+    adw_tab_view_set_selected_page (tab_view (self), page);
+}
+
+void
+hs_window_close_tab (HsWindow *self, HsDumpTab *tab)
+{
+  AdwTabPage *page;
+
+  g_return_if_fail (HS_IS_WINDOW (self));
+  g_return_if_fail (HS_IS_DUMP_TAB (tab));
+  page = adw_tab_view_get_page (tab_view (self), GTK_WIDGET (tab));
+  if (page != NULL)
+    adw_tab_view_close_page (tab_view (self), page);
+}
+
+HsDumpTab *
+hs_window_find_tab (HsWindow *self, GFile *file)
+{
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
+    {
+      HsDumpTab *tab = hs_window_get_nth_tab (self, i);
+      GFile *shown = hs_dump_tab_get_file (tab);
+      if (shown != NULL && !hs_dump_tab_is_empty (tab) && g_file_equal (shown, file))
+        return tab;
+    }
+  return NULL;
+}
+
+HsDumpTab *
+hs_window_open_in_new_tab (HsWindow *self, GFile *file, int dump)
+{
+  HsDumpTab *tab;
+
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  tab = hs_window_add_tab (self);
+  hs_dump_tab_open (tab, file, dump);
+  return tab;
+}
+
+HsDumpTab *
+hs_window_open_file (HsWindow *self, GFile *file)
+{
+  HsDumpTab *tab;
+
+  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  if ((tab = hs_window_find_tab (self, file)) != NULL)
+    {
+      hs_window_select_tab (self, tab);
+      return tab;
+    }
+  if (self->tab != NULL && hs_dump_tab_is_empty (self->tab))
+    {
+      hs_dump_tab_open (self->tab, file, 0);
+      return self->tab;
+    }
+  return hs_window_open_in_new_tab (self, file, 0);
+}
+
+/* The menu's "Compare with" the other tabs analysed already. */
+static void
+fill_compare_tabs (HsWindow *self)
+{
+  g_menu_remove_all (self->compare_tabs);
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
+    {
+      HsDumpTab *tab = hs_window_get_nth_tab (self, i);
+      g_autofree char *label = NULL, *detailed = NULL;
+
+      if (tab == self->tab || hs_dump_tab_get_analysis (tab) == NULL)
+        continue;
+      /* Translators: a menu item, %s is another tab's file name. */
+      label = g_strdup_printf (_("Compare with %s"), hs_dump_tab_get_title (tab));
+      detailed = g_strdup_printf ("win.compare-tab(uint32 %u)", i);
+      g_menu_append (self->compare_tabs, label, detailed);
+    }
+}
+
+/* The header bar, the switchers, the window's title and actions show the
+ * tab shown. */
+void
+_hs_window_sync_header (HsWindow *self)
+{
+  HsDumpTab *tab = self->tab;
+  const char *page = tab != NULL ? hs_dump_tab_get_page (tab) : "welcome";
+  const char *name = tab != NULL ? hs_dump_tab_get_title (tab) : NULL;
+  gboolean content = g_str_equal (page, "content");
+  /* Early leaks: no export, search or inspection before the analysis. */
+  gboolean ready = content && !hs_dump_tab_is_analysing (tab);
+  HsHistory *history = tab != NULL ? hs_dump_tab_get_history (tab) : NULL;
+  AdwViewStack *stack = tab != NULL ? hs_dump_tab_get_view_stack (tab) : NULL;
+  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (self->switcher_title);
+  g_autofree char *window_title = NULL;
+
+  self->syncing = TRUE;
+  if (tab != NULL)
+    hs_dump_tab_set_narrow (tab, self->narrow);
+  if (adw_view_switcher_title_get_stack (title) != stack)
+    adw_view_switcher_title_set_stack (title, stack);
+  if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
+    adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), stack);
+  adw_view_switcher_title_set_view_switcher_enabled (title, content);
+  /* The bar at the bottom (revealed when the title has no room for the
+   * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
+  gtk_widget_set_visible (self->switcher_bar, content);
+  adw_view_switcher_title_set_title (title, content && name != NULL ? name : _("Heapscope"));
+  window_title = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_("Heapscope"));
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+
+  /* Back, forward and Go to are there when a dump is (as Export is); a
+   * narrow window has no room for them in the header (their shortcuts
+   * and the menu's Export stay). */
+  gtk_widget_set_visible (self->export_button, content && !self->narrow);
+  gtk_widget_set_visible (self->nav_box, content && !self->narrow);
+  gtk_widget_set_visible (self->inspector_button, ready);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
+                                tab != NULL && hs_dump_tab_get_inspector_shown (tab));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", history != NULL && hs_history_can_go_back (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward",
+                                 history != NULL && hs_history_can_go_forward (history));
+  fill_compare_tabs (self);
+  self->syncing = FALSE;
+}
+
+/* Each tab's page in the bar: its file's name, loading while it loads. */
+static void
+sync_tab_page (HsWindow *self, HsDumpTab *tab)
+{
+  AdwTabPage *page = adw_tab_view_get_page (tab_view (self), GTK_WIDGET (tab));
+  const char *name = hs_dump_tab_get_title (tab);
+
+  if (page == NULL)
+    return;
+  adw_tab_page_set_title (page, name != NULL ? name : _("New Tab"));
+  adw_tab_page_set_tooltip (page, name != NULL ? name : _("New Tab"));
+  adw_tab_page_set_loading (page, g_str_equal (hs_dump_tab_get_page (tab), "loading"));
+}
+
+static void
+on_tab_shell_changed (HsDumpTab *tab, HsWindow *self)
+{
+  sync_tab_page (self, tab);
+  if (tab == self->tab)
+    _hs_window_sync_header (self);
+  else
+    fill_compare_tabs (self);
+}
+
+static void
+on_selected_page (AdwTabView *view, GParamSpec *pspec, HsWindow *self)
+{
+  AdwTabPage *page = adw_tab_view_get_selected_page (view);
+
+  if (self->disposed)
+    return;
+  self->tab = page != NULL ? HS_DUMP_TAB (adw_tab_page_get_child (page)) : NULL;
+  _hs_window_dismiss_toast (self);
+  _hs_window_sync_header (self);
+  /* A tab shown again: its file may have changed meanwhile. */
+  if (self->tab != NULL)
+    hs_dump_tab_check_changed (self->tab);
+}
+
+static void
+on_page_attached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *self)
+{
+  HsDumpTab *tab = HS_DUMP_TAB (adw_tab_page_get_child (page));
+
+  g_signal_connect (tab, "shell-changed", G_CALLBACK (on_tab_shell_changed), self);
+  sync_tab_page (self, tab);
+}
+
+static gboolean
+close_when_empty (gpointer data)
+{
+  HsWindow *self = data;
+
+  if (!self->disposed && hs_window_get_n_tabs (self) == 0)
+    gtk_window_close (GTK_WINDOW (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* A tab closed or dragged to another window; the last one takes the
+ * window with it (after the drag is done with the tab view). */
+static void
+on_page_detached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (adw_tab_page_get_child (page), on_tab_shell_changed, self);
+  if (self->disposed)
+    return;
+  if (adw_tab_view_get_n_pages (view) == 0)
+    {
+      self->tab = NULL;
+      g_idle_add_full (G_PRIORITY_DEFAULT, close_when_empty, g_object_ref (self), g_object_unref);
+    }
+}
+
+/* A tab dropped outside every window: a new window for it, with no tab of
+ * its own (the dropped one is its only tab). */
+static AdwTabView *
+on_create_window (AdwTabView *view, HsWindow *self)
+{
+  HsWindow *window = hs_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+  HsDumpTab *empty = hs_window_get_tab (window);
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  /* The empty tab goes once the dropped one is there. */
+  if (empty != NULL)
+    g_object_set_data (G_OBJECT (window), "hs-empty-tab", empty);
+  gtk_window_present (GTK_WINDOW (window));
+  return tab_view (window);
+}
+
+/* The new window's empty tab goes when the dragged tab arrives. */
+static void
+on_page_attached_drop_empty (AdwTabView *view, AdwTabPage *page, int position, HsWindow *self)
+{
+  HsDumpTab *empty = g_object_get_data (G_OBJECT (self), "hs-empty-tab");
+
+  if (empty == NULL || GTK_WIDGET (empty) == adw_tab_page_get_child (page))
+    return;
+  g_object_set_data (G_OBJECT (self), "hs-empty-tab", NULL);
+  hs_window_close_tab (self, empty);
+}
+
+/* Narrow: the width a phone gives (the header then keeps only what it
+ * must). The default width follows the window's size as it is resized. */
+static void
+on_default_width (GObject *window, GParamSpec *pspec, HsWindow *self)
+{
+  int width = 0, height = 0;
+  gboolean narrow;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < 600 && !gtk_window_is_maximized (GTK_WINDOW (self));
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      _hs_window_sync_header (self);
+    }
+}
+
+void
+_hs_window_tabs_init (HsWindow *self)
+{
+  self->compare_tabs = g_menu_new ();
+  g_menu_insert_section (self->primary_menu, 1, NULL, G_MENU_MODEL (self->compare_tabs));
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), self);
+  g_signal_connect (self, "notify::maximized", G_CALLBACK (on_default_width), self);
+  on_default_width (G_OBJECT (self), NULL, self);
+  /* Alt+1..N are the views' (hs-window-actions.c); Ctrl+Tab, Ctrl+Page
+   * Up/Down and the others stay the tab view's. */
+  adw_tab_view_remove_shortcuts (tab_view (self), ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);
+  g_signal_connect (self->tab_view, "page-attached", G_CALLBACK (on_page_attached_drop_empty), self);
+  g_object_bind_property (self->switcher_title, "title-visible", self->switcher_bar, "reveal",
+                          G_BINDING_SYNC_CREATE);
+}
+
+void
+_hs_window_class_tabs_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, primary_menu);
+  gtk_widget_class_bind_template_callback (widget_class, on_selected_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_page_attached);
+  gtk_widget_class_bind_template_callback (widget_class, on_page_detached);
+  gtk_widget_class_bind_template_callback (widget_class, on_create_window);
+}
