@@ -65,7 +65,8 @@ struct _HsHeap {
   GMappedFile *mapped;
   int guard_slot;
   GHashTable *name_set;       /* the strings of names, interned (_hs_heap_intern) */             /* hs_guard_register's slot for the mapping, or -1 */
-  guint8 *owned_data;         /* decompressed gzip */
+  guint8 *owned_data;         /* the file, when read into memory */
+  GMappedFile *inflated;      /* a gzip file's data: a temporary file (hs-gzip.c) */
   const guint8 *data;
   gsize len;
   guint64 file_size;
