@@ -250,6 +250,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_set_ref_size_and_align (heap);
   _hs_heap_resolve_classes (heap, ps.prim_types_seen);
   _hs_heap_layout_classes (heap);
+  _hs_heap_class_chain_facts (heap);
   _hs_heap_debug_time ("layout");
 
   /* 4: per object: class, size, references. */
