@@ -8,9 +8,12 @@
 #include "hs-heap-mapping.h"
 #include "hs-object-menu.h"
 #include "hs-bitmap-widget.h"
+#include "hs-format.h"
+#include "hs-leaks.h"
 #include "hs-query.h"
 #include "hs-threads.h"
 #include "hs-ui-util-private.h"
+#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 
@@ -272,6 +275,8 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   PathJob *job = g_task_get_task_data (G_TASK (result));
   HsAnalysis *a = get_analysis (self);
 
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
+
   if (job->serial != self->serial || a == NULL || job->loader != self->loader)
     return;
   self->busy = FALSE;
@@ -285,6 +290,23 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
     for (guint i = 0; i < self->root_path->len; i++)
       {
         HsObj o = g_array_index (self->root_path, HsObj, i);
+        guint n = self->root_path->len;
+        /* A path of 100,000 objects is 100,000 buttons (seconds on the UI
+         * thread): past HS_LEAK_TRACE_MAX_NODES, the first and last
+         * objects as leak traces keep them, and one line for the rest. */
+        if (n > HS_LEAK_TRACE_MAX_NODES && i == HS_LEAK_TRACE_HEAD)
+          {
+            guint gap = n - HS_LEAK_TRACE_HEAD - HS_LEAK_TRACE_TAIL;
+            g_autofree char *count = hs_format_count (gap);
+            g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… %s more reference",
+                                                                  "… %s more references", gap), count);
+            GtkWidget *l = gtk_label_new (text);
+            gtk_label_set_xalign (GTK_LABEL (l), 0);
+            gtk_widget_add_css_class (l, "dim-label");
+            gtk_box_append (GTK_BOX (self->paths_box), l);
+            i += gap - 1;
+            continue;
+          }
         const char *prefix = i == 0 ? "⬤ " : "↳ ";
         GtkWidget *b = object_button (self, o, prefix);
         if (i == 0)
@@ -302,6 +324,8 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
           gtk_widget_set_sensitive (b, FALSE);
         gtk_box_append (GTK_BOX (self->paths_box), b);
       }
+
+  hs_timing_span_cpu (start, cpu, "root path shown (%u objects)", self->root_path != NULL ? self->root_path->len : 0);
 
   hs_clear_box (self->referrers_box);
   if (job->n_referrers == 0)
@@ -585,6 +609,17 @@ hs_inspector_get_root_path (HsInspector *self)
 {
   g_return_val_if_fail (HS_IS_INSPECTOR (self), NULL);
   return self->root_path;
+}
+
+guint
+hs_inspector_get_n_path_rows (HsInspector *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), 0);
+  for (GtkWidget *c = gtk_widget_get_first_child (self->paths_box); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
 }
 
 gboolean

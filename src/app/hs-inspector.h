@@ -19,6 +19,8 @@ HsObj      hs_inspector_get_obj    (HsInspector *self);
 /* The path to a GC root of the shown object once computed (root first,
  * the object last), or NULL while it is being computed / when none. */
 GArray    *hs_inspector_get_root_path (HsInspector *self);
+/* Rows (widgets) the path section shows: a long path is abridged. */
+guint      hs_inspector_get_n_path_rows (HsInspector *self);
 gboolean   hs_inspector_is_busy    (HsInspector *self);
 
 

@@ -9,6 +9,7 @@
 #include "hs-object-menu.h"
 #include "hs-trace-rows.h"
 #include "hs-ui-util-private.h"
+#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 
@@ -476,6 +477,8 @@ hs_leak_trace_view_show (HsLeakTraceView *self,
                          guint            trace_index,
                          HsAnalysis      *analysis)
 {
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
+
   g_return_if_fail (HS_IS_LEAK_TRACE_VIEW (self));
 
   forget (self);
@@ -486,6 +489,8 @@ hs_leak_trace_view_show (HsLeakTraceView *self,
       self->trace = g_ptr_array_index (group->traces, MIN (trace_index, group->traces->len - 1));
     }
   refresh (self, group != NULL && group->description != NULL ? group->description : _("Leak"));
+  /* The app's mark for the trace shown (tests/ui/test-suspects-ui.c). */
+  hs_timing_span_cpu (start, cpu, "leak trace shown (%u rows)", n_rows (self));
 }
 
 void
@@ -494,6 +499,8 @@ hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
                                  HsObjectSuspect  *object,
                                  HsClassSuspect   *klass)
 {
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
+
   g_return_if_fail (HS_IS_LEAK_TRACE_VIEW (self));
   g_return_if_fail (analysis != NULL);
 
@@ -503,6 +510,7 @@ hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
   self->klass = object == NULL ? klass : NULL;
   self->trace = object != NULL ? object->path : klass != NULL ? klass->common_path : NULL;
   refresh (self, object != NULL ? object->description : klass != NULL ? klass->description : "");
+  hs_timing_span_cpu (start, cpu, "suspect path shown (%u rows)", n_rows (self));
 }
 
 void

@@ -65,6 +65,7 @@ add_class (HsHeap *heap, const char *name)
   ci.name = (char *)_hs_heap_intern (heap, name);
   ci.obj = HS_OBJ_NONE;
   ci.super = HS_CLASS_NONE;
+  ci.fields_from = HS_CLASS_NONE; /* set with the chain facts, after the layout */
   g_array_append_val (heap->classes, ci);
   HsClass c = heap->classes->len - 1;
   if (!g_hash_table_contains (heap->class_by_name, ci.name))

@@ -8,6 +8,7 @@
 
 #include "hs-heap-mapping.h"
 #include "hs-heap-private.h"
+#include "hs-strhash.h"
 
 void
 _hs_heap_mapping_clear (HsHeap *heap)
@@ -104,7 +105,9 @@ hs_heap_apply_mapping (HsHeap *heap, HsMapping *m, HsMappingStats *stats)
    * A new table replaces the old one, which is kept until the heap goes: a
    * worker in the middle of a lookup (the window renames while its views'
    * workers may read) still reads a whole table. */
-  GHashTable *by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  _hs_heap_class_chain_facts (heap);
+  /* Keyed by names from the dump: the keyed hash (hs-strhash.h). */
+  GHashTable *by_name = g_hash_table_new (hs_str_hash, g_str_equal);
   for (guint i = 0; i < heap->classes->len; i++)
     {
       const char *name = hs_class_info (heap, i)->name;

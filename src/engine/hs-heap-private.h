@@ -32,6 +32,9 @@ typedef struct {
   guint32 refs_start, refs_count; /* slice of heap->class_ref_offsets */
   guint8 prim_type;           /* element type of a synthetic primitive-array class */
   gboolean is_reference_class;/* declares the referent field (java.lang.ref.Reference) */
+  /* Per-class facts of the superclass chain (_hs_heap_class_chain_facts). */
+  gboolean is_thread;         /* java.lang.Thread or a subclass */
+  HsClass fields_from;        /* this class or the nearest superclass declaring instance fields */
   guint64 count, reachable_count, shallow;
   /* Set by a mapping (hs-heap-mapping.c): the dump's own names of what it
    * renamed (NULL when it renamed nothing); obf_fields has n_fields +
@@ -67,7 +70,8 @@ struct _HsHeap {
   GMappedFile *mapped;
   int guard_slot;
   GHashTable *name_set;       /* the strings of names, interned (_hs_heap_intern) */             /* hs_guard_register's slot for the mapping, or -1 */
-  guint8 *owned_data;         /* decompressed gzip */
+  guint8 *owned_data;         /* the file, when read into memory */
+  GMappedFile *inflated;      /* a gzip file's data: a temporary file (hs-gzip.c) */
   const guint8 *data;
   gsize len;
   guint64 file_size;
@@ -181,6 +185,11 @@ const char *_hs_heap_intern (HsHeap *heap, const char *s);
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);
+/* Sets HsClassInfo.is_thread and .fields_from of every class, once per
+ * class, top-down: a describe or a field read per object walked the whole
+ * superclass chain (a million-deep chain made each a million steps).
+ * After loading and after a renaming. */
+void _hs_heap_class_chain_facts (HsHeap *heap);
 /* Frees what a mapping added (hs-heap-mapping.c), for hs_heap_free. */
 void _hs_heap_mapping_clear (HsHeap *heap);
 

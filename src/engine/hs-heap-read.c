@@ -247,8 +247,13 @@ walk_fields (HsHeap *heap, HsObj o, FieldFunc fn, gpointer data)
       guint32 nbytes = hs_be32 (b + 2 * ids + 4);
       const guint8 *fields = b + 2 * ids + 8;
       guint64 pos = 0;
-      for (HsClass c = hs_heap_class_by_id (heap, cid); c != HS_CLASS_NONE;
-           c = hs_class_info (heap, c)->super)
+      HsClass c = hs_heap_class_by_id (heap, cid);
+      /* Only the classes that declare fields (a million empty ones between
+       * them cost nothing). */
+      for (c = c != HS_CLASS_NONE ? hs_class_info (heap, c)->fields_from : c; c != HS_CLASS_NONE;
+           c = hs_class_info (heap, c)->super != HS_CLASS_NONE
+                   ? hs_class_info (heap, hs_class_info (heap, c)->super)->fields_from
+                   : HS_CLASS_NONE)
         {
           HsClassInfo *ci = hs_class_info (heap, c);
           for (guint f = 0; f < ci->n_fields; f++)
@@ -551,6 +556,32 @@ hs_class_is_subclass_of (HsHeap *heap, HsClass c, const char *name)
     if (strcmp (hs_class_info (heap, c)->name, name) == 0)
       return TRUE;
   return FALSE;
+}
+
+void
+_hs_heap_class_chain_facts (HsHeap *heap)
+{
+  static const char *const thread[] = { "java.lang.Thread" };
+  guint n_classes = heap->classes->len;
+  g_autofree guint32 *bits = hs_class_name_bits (heap, thread, 1);
+  g_autofree guint8 *done = g_new0 (guint8, MAX (n_classes, 1));
+  g_autofree HsClass *chain = g_new (HsClass, MAX (n_classes, 1));
+  for (HsClass i = 0; i < n_classes; i++)
+    {
+      guint depth = 0;
+      hs_class_info (heap, i)->is_thread = bits[i] != 0;
+      /* The superclass chain was made loop-free at load time. */
+      for (HsClass c = i; c != HS_CLASS_NONE && !done[c]; c = hs_class_info (heap, c)->super)
+        chain[depth++] = c;
+      while (depth > 0)
+        {
+          HsClassInfo *ci = hs_class_info (heap, chain[--depth]);
+          ci->fields_from = ci->n_fields > 0 ? chain[depth]
+                            : ci->super != HS_CLASS_NONE ? hs_class_info (heap, ci->super)->fields_from
+                                                         : HS_CLASS_NONE;
+          done[chain[depth]] = 1;
+        }
+    }
 }
 
 guint32 *

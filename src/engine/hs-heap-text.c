@@ -224,7 +224,7 @@ hs_heap_describe (HsHeap *heap, HsObj o)
       g_autofree char *txt = hs_heap_read_string (heap, o, 80);
       return txt ? g_strdup_printf ("\"%s\"", txt) : NULL;
     }
-  if (hs_class_is_subclass_of (heap, c, "java.lang.Thread"))
+  if (hs_class_info (heap, c)->is_thread)
     {
       HsObj name = hs_heap_read_ref (heap, o, "name");
       g_autofree char *txt = hs_heap_read_string (heap, name, 80);

@@ -28,8 +28,8 @@ void
 hs_heap_release_pages (HsHeap *heap)
 {
 #ifdef MADV_DONTNEED
-  /* Only the file mapping: decompressed data lives in the heap. */
-  if (!heap->mapped || heap->owned_data || heap->len == 0)
+  /* Only a mapping: the file's, or the decompressed data's temporary file. */
+  if ((!heap->mapped && !heap->inflated) || heap->owned_data || heap->len == 0)
     return;
   gsize page = sysconf (_SC_PAGESIZE);
   guintptr start = (guintptr)heap->data & ~(guintptr)(page - 1);
@@ -121,7 +121,8 @@ _hs_heap_intern (HsHeap *heap, const char *s)
   return copy;
 }
 
-/* A gzip file is inflated into memory, and read from there on. */
+/* A gzip file is inflated into a temporary file, mapped, and read from
+ * there on; the compressed bytes are let go. */
 static gboolean
 inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
 {
@@ -130,14 +131,25 @@ inflate_if_gzip (HsHeap *heap, HsLoadProgress *prog, GError **error)
   gsize out_len = 0;
   gboolean gz_truncated = FALSE;
   gsize gz_len = heap->len;
-  guint8 *inflated = hs_gzip_inflate (heap->data, heap->len, &out_len, &gz_truncated, heap->name, prog->func,
-                                      prog->data, prog->cancellable, error);
-  if (!inflated)
-    return FALSE;
-  g_free (heap->owned_data); /* the compressed file, when it was read into memory */
-  heap->owned_data = inflated;
+  GError *local = NULL;
+  GMappedFile *inflated = hs_gzip_inflate_to_file (heap->data, heap->len, &out_len, &gz_truncated, heap->name,
+                                                   prog->func, prog->data, prog->cancellable, &local);
+  if (local)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
   heap->gzip = TRUE;
-  heap->data = heap->owned_data;
+  g_clear_pointer (&heap->owned_data, g_free); /* the compressed file, when it was read into memory */
+  if (heap->mapped)
+    {
+      /* The compressed file, mapped: not read again. */
+      hs_guard_unregister (heap->guard_slot);
+      heap->guard_slot = -1;
+      g_clear_pointer (&heap->mapped, g_mapped_file_unref);
+    }
+  heap->inflated = inflated;
+  heap->data = inflated ? (const guint8 *)g_mapped_file_get_contents (inflated) : NULL;
   heap->len = out_len;
   if (gz_truncated)
     _hs_heap_add_warning (heap,
@@ -239,6 +251,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_debug_time ("lookup");
   _hs_heap_resolve_classes (heap, ps.prim_types_seen);
   _hs_heap_layout_classes (heap);
+  _hs_heap_class_chain_facts (heap);
   _hs_heap_debug_time ("layout");
 
   /* 4: per object: class, size, references. */
@@ -433,6 +446,8 @@ hs_heap_free (HsHeap *heap)
   hs_guard_unregister (heap->guard_slot); /* before the range is unmapped */
   if (heap->mapped)
     g_mapped_file_unref (heap->mapped);
+  if (heap->inflated)
+    g_mapped_file_unref (heap->inflated);
   g_free (heap->owned_data);
   g_free (heap->warning);
   g_free (heap->ids);

@@ -7,6 +7,7 @@
 #include "hs-leaks-private.h"
 #include "hs-heap-mapping.h"
 #include "hs-threads.h"
+#include "hs-strhash.h"
 
 #include <string.h>
 
@@ -433,7 +434,8 @@ memo_part (LeakCtx *c, const HsObj *p, guint i, gboolean local)
     {
       c->fp_part = g_new0 (guint32, c->n);
       c->fp_parts = g_ptr_array_new_with_free_func (g_free);
-      c->fp_part_ids = g_hash_table_new (g_str_hash, g_str_equal);
+      /* Parts are made of class and field names from the dump: keyed hash. */
+      c->fp_part_ids = g_hash_table_new (hs_str_hash, g_str_equal);
     }
   if (c->fp_part[to])
     return g_ptr_array_index (c->fp_parts, c->fp_part[to] - 1);

@@ -1,12 +1,15 @@
-/* hs-timing.c */
+/* hs-timing.c: HEAPSCOPE_DEBUG_TIMES marks and spans (see hs-timing.h). */
 #include "config.h"
 #include "hs-timing.h"
 
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Set on the UI thread before the worker it times is started. */
 static gint64 origin;
+static HsTimingHook hook;
+static gpointer hook_data;
 
 gboolean
 hs_timing_enabled (void)
@@ -89,16 +92,63 @@ hs_timing_mark (const char *format, ...)
   va_end (args);
 }
 
+static void G_GNUC_PRINTF (3, 0)
+span (gint64 start, gint64 cpu_start, const char *format, va_list args)
+{
+  gint64 now = g_get_monotonic_time ();
+  double cpu = cpu_start > 0 ? (hs_timing_thread_cpu () - cpu_start) / 1e6 : -1;
+  g_autofree char *what = g_strdup_vprintf (format, args);
+
+  if (hook != NULL)
+    hook (what, (now - start) / 1e6, cpu, hook_data);
+  if (!hs_timing_enabled ())
+    return;
+  if (cpu >= 0)
+    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread (%.3f s of CPU)\n", since_origin (now), what,
+                (now - start) / 1e6, cpu);
+  else
+    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
+}
+
 void
 hs_timing_span (gint64 start, const char *format, ...)
 {
   va_list args;
 
-  if (!hs_timing_enabled ())
+  if (!hs_timing_enabled () && hook == NULL)
     return;
   va_start (args, format);
-  print_line (start, format, args);
+  span (start, 0, format, args);
   va_end (args);
+}
+
+void
+hs_timing_span_cpu (gint64 start, gint64 cpu_start, const char *format, ...)
+{
+  va_list args;
+
+  if (!hs_timing_enabled () && hook == NULL)
+    return;
+  va_start (args, format);
+  span (start, cpu_start, format, args);
+  va_end (args);
+}
+
+gint64
+hs_timing_thread_cpu (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1; /* never 0 */
+}
+
+void
+hs_timing_set_hook (HsTimingHook new_hook, gpointer data)
+{
+  hook = new_hook;
+  hook_data = data;
 }
 
 /* CPU seconds used so far by each thread of the process, summed by thread

@@ -77,6 +77,36 @@ def chain(path, depth, first_name=b'C0', fields_every=0):
     return write(path, classes, [(0x80000000, prev, 0)])
 
 
+def watched_deep(path, depth, n, thread=False):
+    """java.lang.Object [<- java.lang.Thread (name)] <- C0 <- ... <-
+    C{depth-1}, and n instances of the deepest class, each watched by a
+    leakcanary.KeyedWeakReference (retained: retainedUptimeMillis 5000)
+    and a JNI global root: n leaks whose one-node traces are described
+    (a Thread's description reads its `name`, null here)."""
+    ref, weak, kwr, thr = 0x2000, 0x2008, 0x2010, 0x3000
+    classes = [(OBJECT_ID, b'java/lang/Object', 0, []),
+               (ref, b'java/lang/ref/Reference', OBJECT_ID, [(b'referent', 2), (b'queue', 2)]),
+               (weak, b'java/lang/ref/WeakReference', ref, []),
+               (kwr, b'leakcanary/KeyedWeakReference', weak,
+                [(b'key', 2), (b'description', 2), (b'watchUptimeMillis', 11), (b'retainedUptimeMillis', 11)])]
+    prev = OBJECT_ID
+    if thread:
+        classes.append((thr, b'java/lang/Thread', OBJECT_ID, [(b'name', 2)]))
+        prev = thr
+    for i in range(depth):
+        cid = 0x100000 + 8 * i
+        classes.append((cid, b'C%d' % i, prev, []))
+        prev = cid
+    insts = []
+    for k in range(n):
+        o, w = 0x80000000 + 16 * k, 0x90000000 + 16 * k
+        insts.append((o, prev, 4 if thread else 0))
+        # key, description, watchUptimeMillis, retainedUptimeMillis, then
+        # Reference's referent and queue.
+        insts.append((w, kwr, struct.pack('>IIQQII', 0, 0, 1000, 5000, o, 0)))
+    return write(path, classes, insts)
+
+
 def colliding_names(bits):
     """2**bits distinct names of 2*bits bytes with one g_str_hash value:
     GLib's hash is h = h * 33 + c (djb2), and 33*'A' + 'b' == 33*'B' + 'A',
