@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "hs-mapping.h"
+#include "hs-option-file.h"
 #include "hs-types.h"
 
 #define MAX_MAPPING_BYTES ((guint64)1 << 30)
@@ -407,63 +408,10 @@ hs_mapping_load (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    {
-      int e = errno;
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
-      return NULL;
-    }
-  struct stat st;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: not a regular file (a mapping file is a text file)",
-                   path);
-      close (fd);
-      return NULL;
-    }
-  if ((guint64)st.st_size > MAX_MAPPING_BYTES)
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_IO,
-                   "%s: %" G_GUINT64_FORMAT " bytes is too big for a mapping file (at most 1 GiB)", path,
-                   (guint64)st.st_size);
-      close (fd);
-      return NULL;
-    }
-  gsize cap = (gsize)st.st_size, len = 0;
-  char *buf = g_malloc (cap + 1);
-  for (;;)
-    {
-      if (len == cap)
-        {
-          /* The file grew since fstat: read on, within the limit. */
-          if (cap >= MAX_MAPPING_BYTES)
-            {
-              g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: too big for a mapping file (at most 1 GiB)",
-                           path);
-              g_free (buf);
-              close (fd);
-              return NULL;
-            }
-          cap = MIN (cap * 2 + 4096, MAX_MAPPING_BYTES);
-          buf = g_realloc (buf, cap + 1);
-        }
-      ssize_t r = read (fd, buf + len, cap - len);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r < 0)
-        {
-          int e = errno;
-          g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: %s", path, g_strerror (e));
-          g_free (buf);
-          close (fd);
-          return NULL;
-        }
-      if (r == 0)
-        break;
-      len += r;
-    }
-  close (fd);
+  gsize len = 0;
+  char *buf = hs_option_file_read (path, MAX_MAPPING_BYTES, "mapping file", "1 GiB", &len, error);
+  if (buf == NULL)
+    return NULL;
   HsMapping *m = hs_mapping_parse (buf, len, path, error);
   g_free (buf);
   return m;

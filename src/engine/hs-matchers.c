@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "hs-matchers.h"
+#include "hs-option-file.h"
 #include "hs-heap.h" /* HS_ERROR only */
 
 #include <string.h>
@@ -292,9 +293,12 @@ hs_matchers_load (const char *path, GError **error)
     }
   else
     {
-      g_autofree char *contents = NULL;
+      /* A table is a few kB: 16 MiB is room for any, and /dev/zero or a
+       * pipe is refused before anything is read. */
       gsize len = 0;
-      if (!g_file_get_contents (path, &contents, &len, error))
+      g_autofree char *contents = hs_option_file_read (path, (guint64) 16 << 20, "leak matcher table", "16 MiB",
+                                                       &len, error);
+      if (contents == NULL)
         return NULL;
       return hs_matchers_parse (contents, (gssize) len, path, error);
     }

@@ -7,6 +7,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include "hs-types.h"
 
 static const HsMatcher *
 find (HsMatcherTable *t, HsMatcherKind kind, const char *cls, const char *field)
@@ -251,6 +254,38 @@ test_corpus_engine (void)
   }
 }
 
+/* The engine itself refuses what is not a small regular file (issue 20:
+ * --matchers=/dev/zero read until malloc failed; the CLI checked, the
+ * engine did not): a folder, a FIFO (which must not block the open), a
+ * device and a table over 16 MiB give HS_ERROR_IO naming the path. */
+static void
+test_load_refuses (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hs-matchers-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.txt", NULL);
+  const char *paths[] = { dir, fifo, "/dev/zero", big };
+  FILE *f;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  f = fopen (big, "w");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, (16 << 20) + 1, SEEK_SET), ==, 0);
+  fputc ('\n', f);
+  fclose (f);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_assert_null (hs_matchers_load (paths[i], &error));
+      g_assert_error (error, HS_ERROR, HS_ERROR_IO);
+      g_assert_nonnull (strstr (error->message, paths[i]));
+    }
+  g_unlink (fifo);
+  g_unlink (big);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -258,6 +293,7 @@ main (int argc, char **argv)
   g_test_add_func ("/leaks/matchers/parse", test_parse);
   g_test_add_func ("/leaks/matchers/errors", test_parse_errors);
   g_test_add_func ("/leaks/matchers/builtin", test_builtin);
+  g_test_add_func ("/leaks/matchers/load-refuses", test_load_refuses);
   g_test_add_func ("/leaks/engine/corpus", test_corpus_engine);
   return g_test_run ();
 }
