@@ -5,6 +5,7 @@
  * names and String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
+#include "hs-ui-util-private.h"
 #include "hs-query.h"
 #include "hs-search.h"
 #include "hs-object-column-view.h"
@@ -110,7 +111,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
   switch (column)
     {
     case HS_CLASS_COLUMN_NAME:
-      gtk_inscription_set_text (cell, hs_class_row_get_name (row));
+      hs_cell_set_name (cell, hs_class_row_get_name (row));
       if (hs_class_row_get_obfuscated_name (row) != NULL)
         {
           /* Renamed by a mapping: the dump's own name in the tooltip. */
@@ -118,8 +119,6 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
                                                   hs_class_row_get_obfuscated_name (row));
           gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
         }
-      else
-        gtk_widget_set_tooltip_text (GTK_WIDGET (cell), hs_class_row_get_name (row));
       return;
     case HS_CLASS_COLUMN_SHALLOW:
     case HS_CLASS_COLUMN_RETAINED:

@@ -3,6 +3,7 @@
  * here, one factory each, the cells built by setup and filled by bind. */
 #include "config.h"
 #include "hs-object-column-view.h"
+#include "hs-ui-util-private.h"
 #include "hs-object-menu.h"
 
 #include <glib/gi18n.h>
@@ -131,8 +132,8 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
     {
     case OBJ_COL_NAME:
       text = object_text (a, o);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), text);
-      break;
+      hs_cell_set_name (cell, text);
+      return;
     case OBJ_COL_SHALLOW:
       text = hs_format_bytes (hs_object_row_get_shallow (row));
       break;

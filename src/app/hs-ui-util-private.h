@@ -19,4 +19,12 @@ char      *hs_format_count       (guint64     n);
  * is insensitive while the window disables inspection). */
 GtkWidget *hs_inspect_button_new (HsObj       obj);
 
+/* Sets a cell's text and tooltip to a name of any length: a name longer
+ * than Pango can lay out in one line (a dump's class names may be 1 MiB;
+ * laid out whole they overflow Pango's coordinates and draw as garbage)
+ * is shown as its first and last 1,000 characters around an ellipsis, and
+ * its tooltip as the first 2,000 characters and the length in all. */
+void       hs_cell_set_name      (GtkInscription *cell,
+                                  const char     *name);
+
 G_END_DECLS

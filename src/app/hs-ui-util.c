@@ -4,6 +4,7 @@
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 GtkWidget *
 hs_label_new (const char *text,
@@ -57,4 +58,35 @@ hs_inspect_button_new (HsObj obj)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
   return button;
+}
+
+#define CELL_KEEP_CHARS 1000
+#define TIP_KEEP_CHARS 2000
+
+void
+hs_cell_set_name (GtkInscription *cell, const char *name)
+{
+  glong n;
+
+  g_return_if_fail (GTK_IS_INSCRIPTION (cell));
+  if (name == NULL || strlen (name) <= 4 * TIP_KEEP_CHARS || (n = g_utf8_strlen (name, -1)) <= TIP_KEEP_CHARS)
+    {
+      gtk_inscription_set_text (cell, name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), name);
+      return;
+    }
+  {
+    const char *head_end = g_utf8_offset_to_pointer (name, CELL_KEEP_CHARS);
+    const char *tail = g_utf8_offset_to_pointer (name, n - CELL_KEEP_CHARS);
+    const char *tip_end = g_utf8_offset_to_pointer (name, TIP_KEEP_CHARS);
+    g_autofree char *head = g_strndup (name, head_end - name);
+    g_autofree char *shown = g_strconcat (head, "…", tail, NULL);
+    g_autofree char *count = hs_format_count ((guint64) n);
+    g_autofree char *tip_head = g_strndup (name, tip_end - name);
+    /* Translators: a very long name cut in a tooltip; %s is its length. */
+    g_autofree char *tip = g_strdup_printf (_("%s… (%s characters in all)"), tip_head, count);
+
+    gtk_inscription_set_text (cell, shown);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
+  }
 }

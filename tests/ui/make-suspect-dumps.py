@@ -19,6 +19,10 @@ chain.hprof: a JNI-global com.example.Link heads a chain of 100,000 Links
   100,016, always >= 70% of its parent's, and the byte[] holds
   100,016 / 100,032 of the last Link: the accumulation point is the byte[],
   and the suspect's path has 100,001 nodes.
+
+long-name.hprof: a class named com.example. followed by 1 MiB of 'N',
+  with one instance held by a JNI global (issue 20: 1 MB class names in
+  the window's cells).
 """
 import os
 import sys
@@ -50,11 +54,26 @@ def chain():
     return h
 
 
+LONG_NAME = 'com/example/' + 'N' * (1 << 20)
+
+
+def long_name():
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump(segmented=True)
+    ts.base_classes(d)
+    d.cls(0x1300, LONG_NAME, super_id=ts.OBJ, fields=[('x', g.INT)])
+    d.sticky(0x1300)
+    d.instance(0x20000, 0x1300, {'x': 7})
+    d.jni_global(0x20000)
+    return h
+
+
 def main():
     out = sys.argv[1]
     ts.StaticMap.build().write(os.path.join(out, 'static-map.hprof'))
     ts.NoSuspect.build().write(os.path.join(out, 'no-suspect.hprof'))
     chain().write(os.path.join(out, 'chain.hprof'))
+    long_name().write(os.path.join(out, 'long-name.hprof'))
 
 
 if __name__ == '__main__':

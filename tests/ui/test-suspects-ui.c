@@ -456,6 +456,76 @@ test_threshold (void)
   ui_iterate (100);
 }
 
+/* --- a 1 MiB class name in the window's cells (issue 20) ------------------ */
+
+typedef struct {
+  guint found;        /* inscriptions showing the long name */
+  guint ellipsized;   /* of them, with an ellipsizing overflow */
+  guint tooltips;     /* of them, with the whole name as tooltip */
+  int max_width;      /* the widest of them */
+} LongCells;
+
+static void
+collect_long_cells (GtkWidget *w, LongCells *c, const char *full)
+{
+  if (GTK_IS_INSCRIPTION (w) && gtk_widget_get_mapped (w))
+    {
+      const char *text = gtk_inscription_get_text (GTK_INSCRIPTION (w));
+      if (text != NULL && strstr (text, "com.example.NNNNNNNNNNNNNNNNNNNN") != NULL)
+        {
+          const char *tip = gtk_widget_get_tooltip_text (w);
+          c->found++;
+          /* Drawable: cut around an ellipsis (laid out whole, 1 MiB of
+           * text overflows Pango's coordinates and draws as garbage). */
+          if (strlen (text) < 8000 && strstr (text, "…") != NULL
+              && gtk_inscription_get_text_overflow (GTK_INSCRIPTION (w)) != GTK_INSCRIPTION_OVERFLOW_CLIP)
+            c->ellipsized++;
+          /* The tooltip: the name's start and its whole length. */
+          if (tip != NULL && strstr (tip, full) != NULL && strstr (tip, " characters in all)") != NULL)
+            c->tooltips++;
+          c->max_width = MAX (c->max_width, gtk_widget_get_width (w));
+        }
+    }
+  for (GtkWidget *k = gtk_widget_get_first_child (w); k != NULL; k = gtk_widget_get_next_sibling (k))
+    collect_long_cells (k, c, full);
+}
+
+static void
+test_long_class_name (void)
+{
+  HsWindow *window = window_new (NULL);
+  HsAnalysis *a = open_and_wait (window, "long-name.hprof");
+  /* In every tooltip: the first 900 characters of the name (the cut keeps
+   * 2,000 of the label; a class object's label, "class NAME@ID  NAME",
+   * has its first NAME cut by the engine at 1,000 bytes). */
+  g_autoptr(GString) full = g_string_new ("com.example.");
+  const char *views[] = { "classes", "dominators" };
+
+  g_assert_nonnull (a);
+  for (guint i = 0; i < 900 - 12; i++)
+    g_string_append_c (full, 'N');
+  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+    {
+      LongCells c = { 0 };
+      hs_window_set_view (window, views[v]);
+      ui_iterate (600);
+      collect_long_cells (GTK_WIDGET (window), &c, full->str);
+      g_test_message ("%s: %u cells, %u ellipsized, %u with the tooltip, widest %d px", views[v], c.found,
+                      c.ellipsized, c.tooltips, c.max_width);
+      /* The row is there, cut in its column (not blank, not spilling over
+       * the others or widening the window), the whole name in its tooltip. */
+      g_assert_cmpuint (c.found, >=, 1);
+      g_assert_cmpuint (c.ellipsized, ==, c.found);
+      g_assert_cmpuint (c.tooltips, ==, c.found);
+      g_assert_cmpint (c.max_width, >, 0);
+      /* The other columns keep room beside it (at least 300 px of the window). */
+      g_assert_cmpint (c.max_width, <, gtk_widget_get_width (GTK_WIDGET (window)) - 300);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1200);
+      maybe_save (window, views[v]);
+    }
+  window_close (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,6 +536,7 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/long-trace", test_long_trace);
   g_test_add_func ("/suspects/long-root-path", test_long_root_path);
+  g_test_add_func ("/suspects/long-class-name", test_long_class_name);
   g_test_add_func ("/suspects/elided-row", test_elided_row);
   g_test_add_func ("/suspects/threshold", test_threshold);
   return g_test_run ();
