@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hs-heap-load-private.h"
+#include "hs-memory-check.h"
 #include "hs-mem.h"
 #include "hs-parallel.h"
 
@@ -225,7 +226,8 @@ subrecord_worker (gpointer data)
                       if (!noffs)
                         {
                           /* Out of memory while indexing: a message, not an abort. */
-                          g_autofree char *s = g_format_size (job->n * 84);
+                          /* The same estimate as the up-front check (hs-memory-check.c). */
+                          g_autofree char *s = g_format_size (hs_heap_estimate_memory (job->n, 0));
                           g_set_error (&job->error, HS_ERROR, HS_ERROR_NO_MEMORY,
                                        "%s: out of memory after indexing %" G_GUINT64_FORMAT
                                        " objects: analysing this dump needs more than %s of memory",
