@@ -159,7 +159,7 @@ attach_locals (HsHeap *heap, const HsDomTree *dom, HsThreads *ts, GHashTable *by
           p.local.class_name = hs_heap_object_class_name (heap, p.local.obj);
           p.local.shallow = hs_heap_object_shallow (heap, p.local.obj);
           if (dom && dom->idom[p.local.obj] != HS_OBJ_NONE)
-            p.local.retained = dom->retained[p.local.obj];
+            p.local.retained = hs_dom_tree_retained (dom, p.local.obj);
         }
       g_array_append_val (pend, p);
     }
@@ -221,7 +221,7 @@ hs_threads_read (HsHeap *heap, const HsDomTree *dom)
       g_hash_table_insert (by_serial, GUINT_TO_POINTER (t->serial), GUINT_TO_POINTER (i));
       read_thread_object (heap, t);
       if (t->obj != HS_OBJ_NONE && dom && dom->idom[t->obj] != HS_OBJ_NONE)
-        t->retained = dom->retained[t->obj];
+        t->retained = hs_dom_tree_retained (dom, t->obj);
       const HsStackTraceRec *tr = t->trace_serial ? find_trace (heap, t->trace_serial) : NULL;
       if (t->trace_serial && !tr && hs_heap_has_stacks (heap))
         g_string_append_printf (warn, "thread serial %u: its stack trace %u is not in the dump\n", t->serial,
@@ -608,8 +608,8 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
         for (guint ti = 0; ti < nt; ti++)
           if (!shared[ti])
             {
-              ts->threads[ti].stack_retained = dom->retained[nu + ti];
-              ts->threads[ti].stack_retained_count = dom->retained_count[nu + ti] - 1; /* not v_t */
+              ts->threads[ti].stack_retained = hs_dom_tree_retained (dom, nu + ti);
+              ts->threads[ti].stack_retained_count = hs_dom_tree_retained_count (dom, nu + ti) - 1; /* not v_t */
             }
         hs_dom_tree_free (dom);
       }
