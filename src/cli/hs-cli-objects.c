@@ -21,7 +21,7 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
                                                                                    : hs_heap_object_class (h, obj));
       g_string_append_printf (
           out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
-          hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0, reach ? (guint64) a->dom->retained_count[obj] : 0);
+          hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0, reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0);
       g_string_append (out, ", \"dominator\": ");
       if (dom == HS_OBJ_NONE)
         g_string_append (out, "null");
@@ -45,8 +45,8 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       g_autofree char *label = hs_cli_visible (raw_label, -1, FALSE);
       g_autofree char *desc = raw_desc ? hs_cli_visible (raw_desc, -1, FALSE) : NULL;
       g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
-                              hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
-                              reach ? (guint64) a->dom->retained_count[obj] : 0, label, desc ? "  " : "", desc ? desc : "",
+                              hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
+                              reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0, label, desc ? "  " : "", desc ? desc : "",
                               reach ? "" : "  (unreachable)");
     }
 }

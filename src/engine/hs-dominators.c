@@ -234,6 +234,14 @@ hs_dom_tree_free (HsDomTree *tree)
   g_mutex_clear (&tree->sort_lock);
   g_free (tree);
 }
+void
+hs_dom_tree_alloc_retained (HsDomTree *t)
+{
+  g_return_if_fail (t != NULL);
+  g_free (t->retained);
+  t->retained = g_new0 (guint64, t->n + 1);
+}
+
 /* --- the computation, step by step ---------------------------------------- */
 
 /* The state of one computation (the arrays' lifetimes are at the top of the

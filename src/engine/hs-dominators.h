@@ -48,6 +48,30 @@ HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
 void       hs_dom_tree_free      (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
 
+/* Retained bytes and object count of v, v in [0, n] ([n]: all reachable).
+ * Read them only through these: the representation may shrink. */
+static inline guint64
+hs_dom_tree_retained (const HsDomTree *t, guint64 v)
+{
+  return t->retained[v];
+}
+
+static inline guint32
+hs_dom_tree_retained_count (const HsDomTree *t, guint64 v)
+{
+  return t->retained_count[v];
+}
+
+/* Trees built by hand (tests): zeroed retained sizes for t->n + 1 nodes
+ * (freed with the tree), and one size set. */
+void hs_dom_tree_alloc_retained (HsDomTree *t);
+
+static inline void
+hs_dom_tree_set_retained (HsDomTree *t, guint64 v, guint64 bytes)
+{
+  t->retained[v] = bytes;
+}
+
 /* Children of v (v may be the virtual root n), sorted by retained desc
  * (sorted here on the first call for v; safe from any thread). */
 const HsObj *hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children);

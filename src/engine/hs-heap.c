@@ -257,7 +257,6 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   /* 4: per object: class, size, references. */
   if (!_hs_heap_build_graph (heap, prog, error))
     goto out;
-  hs_graph_init (&heap->graph, heap->n, heap->ref_offsets, heap->ref_targets, heap->shallow, heap->klass);
   _hs_heap_debug_time ("graph");
 
   /* 5: reachability and totals. */
@@ -455,11 +454,16 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->ids_lo);
   g_free (heap->offsets);
   g_free (heap->offs);
-  g_free (heap->klass);
-  g_free (heap->shallow);
+  g_free ((gpointer)heap->cols.klass.k16);
+  g_free ((gpointer)heap->cols.klass.k32);
+  g_free ((gpointer)heap->cols.shallow.units);
+  g_free ((gpointer)heap->cols.shallow.s32);
+  g_free ((gpointer)heap->cols.shallow.big_obj);
+  g_free ((gpointer)heap->cols.shallow.big_size);
   g_free (heap->flags);
   g_free (heap->buckets);
-  g_free (heap->ref_offsets);
+  g_free (heap->ref_off32);
+  g_free (heap->ref_hi_step);
   g_free (heap->ref_targets);
   g_free (heap->rev_offsets);
   g_free (heap->rev_targets);

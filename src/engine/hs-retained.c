@@ -39,7 +39,7 @@ class_retained_walk (gpointer data)
     HsObj x_ = ct[pos];                                                    \
     HsClass c_ = hs_graph_class (g, x_);                                           \
     if (c_ < n_classes && active[c_]++ == 0)                               \
-      out_retained[c_] += tree->retained[x_];                              \
+      out_retained[c_] += hs_dom_tree_retained (tree, x_);                              \
   } G_STMT_END
 #define LEAVE(pos) G_STMT_START {                                          \
     HsClass c_ = hs_graph_class (g, ct[pos]);                                  \
@@ -111,7 +111,7 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
     {
       guint64 acc = 0, half = tree->n_reachable / 2;
       for (split = first; split < last && acc < half; split++)
-        acc += tree->retained_count[tree->child_targets[split]];
+        acc += hs_dom_tree_retained_count (tree, tree->child_targets[split]);
     }
   ClassRetainedJob jobs[2] = {
     { tree, g, n_classes, first, split, out_retained },

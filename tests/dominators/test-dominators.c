@@ -108,8 +108,8 @@ check_tree_invariants (Graph *g, HsDomTree *t)
         g_assert_cmpuint (t->idom[v], !=, v);
       }
   g_assert_cmpuint (t->n_reachable, ==, reachable);
-  g_assert_cmpuint (t->retained[n], ==, bytes);
-  g_assert_cmpuint (t->retained_count[n], ==, reachable);
+  g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, bytes);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, n), ==, reachable);
   g_assert_cmpuint (t->child_offsets[0], ==, 0);
   g_assert_cmpuint (t->child_offsets[n + 1], ==, reachable);
   for (guint64 v = 0; v <= n; v++)
@@ -125,14 +125,14 @@ check_tree_invariants (Graph *g, HsDomTree *t)
       for (gsize i = 0; i < nc; i++)
         {
           g_assert_cmpuint (t->idom[c[i]], ==, v);
-          sum += t->retained[c[i]];
-          count += t->retained_count[c[i]];
+          sum += hs_dom_tree_retained (t, c[i]);
+          count += hs_dom_tree_retained_count (t, c[i]);
           if (i > 0)
-            g_assert_true (t->retained[c[i - 1]] > t->retained[c[i]] ||
-                           (t->retained[c[i - 1]] == t->retained[c[i]] && c[i - 1] < c[i]));
+            g_assert_true (hs_dom_tree_retained (t, c[i - 1]) > hs_dom_tree_retained (t, c[i]) ||
+                           (hs_dom_tree_retained (t, c[i - 1]) == hs_dom_tree_retained (t, c[i]) && c[i - 1] < c[i]));
         }
-      g_assert_cmpuint (t->retained[v], ==, sum);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, sum);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
     }
 }
 
@@ -196,15 +196,15 @@ check_against_naive (Graph *g, HsDomTree *t)
             count++;
           }
       dom_size[v] = count;
-      g_assert_cmpuint (t->retained[v], ==, bytes);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, bytes);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
     }
   for (guint64 w = 0; w < n; w++)
     {
       if (!all[w])
         {
           g_assert_cmpuint (t->idom[w], ==, HS_OBJ_NONE);
-          g_assert_cmpuint (t->retained[w], ==, 0);
+          g_assert_cmpuint (hs_dom_tree_retained (t, w), ==, 0);
           continue;
         }
       HsObj best = (HsObj) n;
@@ -237,14 +237,14 @@ test_diamond (void)
   g_assert_cmpuint (t->idom[2], ==, 0);
   g_assert_cmpuint (t->idom[3], ==, 0);
   g_assert_cmpuint (t->idom[4], ==, 3);
-  g_assert_cmpuint (t->retained[4], ==, 50);
-  g_assert_cmpuint (t->retained[3], ==, 90);
-  g_assert_cmpuint (t->retained[2], ==, 30);
-  g_assert_cmpuint (t->retained[1], ==, 20);
-  g_assert_cmpuint (t->retained[0], ==, 150);
-  g_assert_cmpuint (t->retained[5], ==, 150);
-  g_assert_cmpuint (t->retained_count[3], ==, 2);
-  g_assert_cmpuint (t->retained_count[0], ==, 5);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 4), ==, 50);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 3), ==, 90);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 30);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 20);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 150);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 5), ==, 150);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 3), ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 0), ==, 5);
   g_assert_cmpuint (t->n_reachable, ==, 5);
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 0, &nc);
@@ -289,8 +289,8 @@ test_cycles (void)
   g_assert_cmpuint (t->idom[2], ==, 1);
   g_assert_cmpuint (t->idom[3], ==, 2);
   g_assert_cmpuint (t->idom[4], ==, 2);
-  g_assert_cmpuint (t->retained[1], ==, 4 * 16);
-  g_assert_cmpuint (t->retained[2], ==, 3 * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 4 * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 3 * 16);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 
@@ -321,7 +321,7 @@ test_semi_not_idom (void)
   g_assert_cmpuint (t->idom[2], ==, 1);
   g_assert_cmpuint (t->idom[3], ==, 0);
   g_assert_cmpuint (t->idom[4], ==, 0);
-  g_assert_cmpuint (t->retained[1], ==, 32);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 32);
   check_against_naive (g, t);
 }
 
@@ -355,11 +355,11 @@ test_chain (void)
   for (guint64 i = 0; i < n; i++)
     {
       g_assert_cmpuint (t->idom[i], ==, i == 0 ? n : i - 1);
-      g_assert_cmpuint (t->retained[i], ==, suffix);
-      g_assert_cmpuint (t->retained_count[i], ==, n - i);
+      g_assert_cmpuint (hs_dom_tree_retained (t, i), ==, suffix);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, i), ==, n - i);
       suffix -= 24 + 8 * (i % 3);
     }
-  g_assert_cmpuint (t->retained[n], ==, total);
+  g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, total);
 
   /* All of one class: nested instances count once, so the class retains
    * exactly the head's retained size, not the sum over the chain. */
@@ -370,7 +370,7 @@ test_chain (void)
   guint64 class_retained[3];
   hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 3, class_retained);
   g_assert_cmpuint (class_retained[1], ==, total);
-  g_assert_cmpuint (class_retained[0], ==, t->retained[n / 2]);
+  g_assert_cmpuint (class_retained[0], ==, hs_dom_tree_retained (t, n / 2));
   g_assert_cmpuint (class_retained[2], ==, 0);
 }
 
@@ -396,8 +396,8 @@ test_reverse_chain_then_fan (void)
     g_assert_cmpuint (t->idom[i], ==, i - 1);
   for (guint64 j = 0; j < k; j++)
     g_assert_cmpuint (t->idom[k + j], ==, 0);
-  g_assert_cmpuint (t->retained[1], ==, (k - 1) * 16);
-  g_assert_cmpuint (t->retained[0], ==, n * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, (k - 1) * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, n * 16);
 }
 
 static void
@@ -413,8 +413,8 @@ test_two_roots (void)
   g_assert_cmpuint (t->idom[1], ==, 4);
   g_assert_cmpuint (t->idom[2], ==, 4);
   g_assert_cmpuint (t->idom[3], ==, 2);
-  g_assert_cmpuint (t->retained[0], ==, 16);
-  g_assert_cmpuint (t->retained[2], ==, 32);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 32);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 }
@@ -433,9 +433,9 @@ test_root_reaches_root (void)
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 3);
   g_assert_cmpuint (t->idom[2], ==, 1);
-  g_assert_cmpuint (t->retained[0], ==, 8);
-  g_assert_cmpuint (t->retained[1], ==, 48);
-  g_assert_cmpuint (t->retained[3], ==, 56);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 8);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 48);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 3), ==, 56);
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 3, &nc);
   g_assert_cmpuint (nc, ==, 2);
@@ -470,12 +470,12 @@ test_unreachable (void)
   for (HsObj v = 2; v < 6; v++)
     {
       g_assert_cmpuint (t->idom[v], ==, HS_OBJ_NONE);
-      g_assert_cmpuint (t->retained[v], ==, 0);
-      g_assert_cmpuint (t->retained_count[v], ==, 0);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, 0);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, 0);
     }
   g_assert_cmpuint (t->n_reachable, ==, 2);
-  g_assert_cmpuint (t->retained[6], ==, 40);
-  g_assert_cmpuint (t->retained_count[6], ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 6), ==, 40);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 6), ==, 2);
   check_tree_invariants (g, t);
 
   /* No roots at all: nothing is reachable. */
@@ -483,7 +483,7 @@ test_unreachable (void)
   edge (h, 0, 1);
   g_autoptr(HsDomTree) u = graph_dom (h);
   g_assert_cmpuint (u->n_reachable, ==, 0);
-  g_assert_cmpuint (u->retained[3], ==, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (u, 3), ==, 0);
   for (HsObj v = 0; v < 3; v++)
     g_assert_cmpuint (u->idom[v], ==, HS_OBJ_NONE);
 
@@ -491,7 +491,7 @@ test_unreachable (void)
   g_autoptr(Graph) e = graph_new (0);
   g_autoptr(HsDomTree) w = graph_dom (e);
   g_assert_cmpuint (w->n_reachable, ==, 0);
-  g_assert_cmpuint (w->retained[0], ==, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (w, 0), ==, 0);
 }
 
 static void
@@ -526,13 +526,13 @@ test_wide (void)
   g_assert_cmpuint (c[nc - 2], ==, w - 5);
   for (gsize i = 1; i < nc; i++)
     {
-      guint64 a = t->retained[c[i - 1]], b = t->retained[c[i]];
+      guint64 a = hs_dom_tree_retained (t, c[i - 1]), b = hs_dom_tree_retained (t, c[i]);
       g_assert_true (a > b || (a == b && c[i - 1] < c[i]));
     }
   guint64 elements = 0;
   for (guint64 i = 11; i <= w; i++)
     elements += 16 + 8 * (i % 5);
-  g_assert_cmpuint (t->retained[0], ==, 4000016 + elements);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 4000016 + elements);
   for (guint64 i = 1; i <= 10; i++)
     g_assert_cmpuint (t->idom[i], ==, n);
   c = hs_dom_tree_children (t, n, &nc);
@@ -564,8 +564,8 @@ test_self_loops_duplicates (void)
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 1);
-  g_assert_cmpuint (t->retained[0], ==, 48);
-  g_assert_cmpuint (t->retained_count[1], ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 48);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 1), ==, 2);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 }
@@ -629,7 +629,7 @@ naive_class_retained (Graph *g, HsDomTree *t, const HsClass *class_of, guint n_c
         if (class_of[a] == class_of[v])
           nested = TRUE;
       if (!nested)
-        out[class_of[v]] += t->retained[v];
+        out[class_of[v]] += hs_dom_tree_retained (t, v);
     }
 }
 
@@ -717,8 +717,8 @@ children_job (gpointer data)
       gsize nc;
       const HsObj *c = hs_dom_tree_children (job->t, v, &nc);
       for (gsize i = 1; i < nc; i++)
-        g_assert_true (job->t->retained[c[i - 1]] > job->t->retained[c[i]] ||
-                       (job->t->retained[c[i - 1]] == job->t->retained[c[i]] && c[i - 1] < c[i]));
+        g_assert_true (hs_dom_tree_retained (job->t, c[i - 1]) > hs_dom_tree_retained (job->t, c[i]) ||
+                       (hs_dom_tree_retained (job->t, c[i - 1]) == hs_dom_tree_retained (job->t, c[i]) && c[i - 1] < c[i]));
     }
   return NULL;
 }
@@ -771,8 +771,8 @@ test_large_random (void)
             bytes += g->shallow[w];
             count++;
           }
-      g_assert_cmpuint (t->retained[v], ==, bytes);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, bytes);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
       HsObj d = t->idom[v];
       if (d < n)
         {
@@ -852,7 +852,7 @@ test_progress_cancel (void)
   Progress last = { 0, 0, FALSE, c, p.calls };
   g_autoptr(HsDomTree) w = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &last, c, NULL);
   g_assert_nonnull (w);
-  g_assert_cmpuint (w->retained[n], ==, n * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (w, n), ==, n * 16);
 }
 
 static void

@@ -220,7 +220,7 @@ test_corpus_engine (void)
   g_assert_cmpstr (last->class_name, ==, "com.example.leakcanary.LeakyService");
   g_assert_cmpint (last->leaking, ==, HS_LEAKING_YES);
   g_assert_cmpuint (last->obj, ==, t->leaking_obj);
-  g_assert_cmpuint (t->retained_bytes, ==, dom->retained[t->leaking_obj]);
+  g_assert_cmpuint (t->retained_bytes, ==, hs_dom_tree_retained (dom, t->leaking_obj));
   g_assert_cmpuint (hs_leak_trace_node_id (t, 0), ==, hs_heap_object_id (heap, first->obj));
   {
     g_autofree char *label = hs_leak_node_ref_label (first);
