@@ -153,7 +153,9 @@ typedef struct
 {
   GAsyncQueue *full, *empty; /* NULL: the walk appends itself */
   Chunk *chunks[N_CHUNKS];
-  guint64 *ids, *offs;
+  guint64 *ids;
+  guint8 *offs; /* packed, w bytes each (heap->offs), 8 bytes to spare */
+  guint w;
   guint64 n, cap;
   gint oom; /* atomic: an append failed */
   gint64 t_wall, t_cpu; /* HS_DEBUG_TIMES: the writer's own time, in us */
@@ -180,14 +182,21 @@ sink_append (Sink *s, const Chunk *c)
       guint64 *nids = hs_mem_try_realloc (s->ids, ncap * sizeof (guint64));
       if (nids)
         s->ids = nids;
-      guint64 *noffs = nids ? hs_mem_try_realloc (s->offs, ncap * sizeof (guint64)) : NULL;
+      guint8 *noffs = nids ? hs_mem_try_realloc (s->offs, ncap * s->w + 8) : NULL;
       if (!noffs)
         return FALSE;
       s->offs = noffs;
       s->cap = ncap;
     }
   memcpy (s->ids + s->n, c->ids, c->n * sizeof (guint64));
-  memcpy (s->offs + s->n, c->offs, c->n * sizeof (guint64));
+  /* In file order, so each 8-byte store's spare bytes are overwritten by
+   * the next (the last one's land in the 8 bytes to spare). */
+  guint8 *o = s->offs + s->n * s->w;
+  for (guint i = 0; i < c->n; i++, o += s->w)
+    {
+      guint64 v = GUINT64_TO_LE (c->offs[i]);
+      memcpy (o, &v, 8);
+    }
   s->n += c->n;
   return TRUE;
 }
@@ -439,6 +448,11 @@ _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error)
     total += g_array_index (ps->bodies, HsByteRange, r).len;
   for (guint i = 0; i < N_CHUNKS; i++)
     sink.chunks[i] = g_new (Chunk, 1);
+  /* Offsets are packed as they are written: as many bytes as the file's
+   * length needs (4 below 4 GiB, 5 below 1 TiB). */
+  sink.w = 4;
+  while (sink.w < 8 && ((guint64)heap->len >> (8 * sink.w)) != 0)
+    sink.w++;
   if (total > (1u << 20) && g_get_num_processors () > 1)
     {
       sink.full = g_async_queue_new ();
@@ -491,7 +505,11 @@ _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error)
     {
       ps->n_objects = sink.n;
       ps->obj_ids = hs_mem_realloc (g_steal_pointer (&sink.ids), MAX (sink.n, (guint64)1) * sizeof (guint64));
-      ps->obj_offs = hs_mem_realloc (g_steal_pointer (&sink.offs), MAX (sink.n, (guint64)1) * sizeof (guint64));
+      gsize packed = (gsize)sink.n * sink.w + 8;
+      heap->offs = hs_mem_realloc (g_steal_pointer (&sink.offs), packed);
+      memset (heap->offs + packed - 8, 0, 8);
+      heap->off_width = sink.w;
+      heap->off_mask = sink.w == 8 ? G_MAXUINT64 : ((guint64)1 << (8 * sink.w)) - 1;
       ps->prim_types_seen |= job.prim_types_seen;
       heap->android |= job.android;
       heap->compressed_refs |= job.compressed;
