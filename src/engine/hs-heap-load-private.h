@@ -69,7 +69,7 @@ typedef struct {
   GArray *bodies;      /* HsByteRange of the chosen dump's heap-dump records */
   /* pass 2 output */
   guint64 *obj_ids;
-  guint64 *obj_offs;
+  guint64 *obj_offs;   /* NULL: pass 2 writes the packed heap->offs itself */
   guint64 n_objects;
   GCancellable *cancellable;
   GArray *class_dumps; /* guint64 offsets of CLASS_DUMP sub-records */
@@ -92,8 +92,8 @@ gboolean    _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError 
 
 /* ---- hs-heap-index.c ------------------------------------------------------ */
 
-/* Sorts heap->ids / heap->offsets by id; of equal ids the last written is
- * kept (with a warning). */
+/* Sorts heap->ids / heap->offs (packed) by id; of equal ids the last
+ * written is kept (with a warning). */
 void        _hs_heap_sort_objects    (HsHeap *heap);
 /* The id -> HsObj buckets behind hs_heap_find. */
 void        _hs_heap_build_lookup    (HsHeap *heap);
