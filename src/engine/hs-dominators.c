@@ -17,7 +17,7 @@
  * edges from a later to an earlier vertex of the DFS, not into a root). Every
  * array is 32-bit and is freed (or handed to the next array) as soon as its
  * step is over, so that what is alive at once stays below the finished tree,
- * 24 bytes per object, except for the predecessor lists:
+ * 21 bytes per object, except for the predecessor lists:
  *   pre (4n)      object -> preorder number; freed once vertex[] is made
  *                 again from it, after the predecessor lists
  *   vertex (4N)   preorder number -> object; its block becomes label[] after
@@ -30,11 +30,11 @@
  *                 time), then child_offsets
  *   label (4N), sb (4N)   the rest of the LT state (see semidominators)
  *   preds (4M)    predecessor lists
- *   then retained (8n), retained_count (4n), idom (4n); two bitmaps
+ *   then retained (5n: 40 bits), retained_count (4n), idom (4n); two bitmaps
  *   (visited, then roots: n/8 each) and the compression stack (4 bytes per
  *   level of the longest compressed path).
  * Alive at once: DFS 16n; predecessor lists 16n + 4M; Lengauer-Tarjan
- * 20n + 4M; retained sizes and the finished tree 24n (idom 4n, retained 8n,
+ * 20n + 4M; retained sizes and the finished tree 21n (idom 4n, retained 5n,
  * count 4n, children 8n). The DFS and the predecessor lists, which run while
  * the leak search holds its own arrays beside them, hold the least.
  * Big arrays come from hs-mem (huge pages, reuse of freed blocks).
@@ -227,7 +227,7 @@ hs_dom_tree_free (HsDomTree *tree)
   if (!tree)
     return;
   g_free (tree->idom);
-  g_free (tree->retained);
+  g_free (tree->retained40);
   g_free (tree->retained_count);
   g_free (tree->child_offsets);
   g_free (tree->child_targets);
@@ -235,12 +235,16 @@ hs_dom_tree_free (HsDomTree *tree)
   g_mutex_clear (&tree->sort_lock);
   g_free (tree);
 }
+/* The retained sizes' block: n + 1 entries of 5 bytes, and the padding
+ * that the accessor's 8-byte load of the last one reads. */
+#define RETAINED40_BYTES(n) (5 * ((guint64) (n) + 1) + 3)
+
 void
 hs_dom_tree_alloc_retained (HsDomTree *t)
 {
   g_return_if_fail (t != NULL);
-  g_free (t->retained);
-  t->retained = g_new0 (guint64, t->n + 1);
+  g_free (t->retained40);
+  t->retained40 = g_malloc0 (RETAINED40_BYTES (t->n));
 }
 
 /* --- the computation, step by step ---------------------------------------- */
@@ -505,54 +509,92 @@ semidominators (DomBuild *b)
   return TRUE;
 }
 
-/* 4. Retained sizes and counts: in reverse preorder every vertex is
- * complete before it is added to its immediate dominator (idom < i).
- * They and idom take the blocks of the LT state (count label[]'s, idom
- * sb[]'s, retained anc[]'s, grown) once the predecessor lists are given
- * back, so that no more than the finished tree is alive. FALSE if
- * cancelled. */
-static gboolean
-accumulate_retained (DomBuild *b)
+/* 40-bit retained sizes in place (see HsDomTree.retained40): an 8-byte
+ * read-modify-write that leaves the next entry's 3 bytes as they were. */
+static inline guint64
+ret40_get (const guint8 *r, guint64 v)
 {
-  HsDomTree *t = b->t;
-  const guint64 n = b->n;
-  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
-  const guint32 *shallow = b->shallow;
-  g_clear_pointer (&b->preds, g_free);
-  t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
-  memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
-  t->idom = g_steal_pointer (&b->L.sb);
-  t->retained = hs_mem_realloc (g_steal_pointer (&b->L.anc), sizeof (guint64) * (n + 1));
-  memset (t->retained, 0, sizeof (guint64) * (n + 1));
-  guint64 *ret = t->retained;
-  guint32 *cnt = t->retained_count;
-  for (guint32 i = N - 1; i >= 1; i--)
+  guint64 x;
+  memcpy (&x, r + 5 * v, sizeof x);
+  return GUINT64_FROM_LE (x) & HS_DOM_RETAINED_MAX;
+}
+
+static inline void
+ret40_add (guint8 *r, guint64 v, guint64 add)
+{
+  guint64 x;
+  memcpy (&x, r + 5 * v, sizeof x);
+  x = GUINT64_FROM_LE (x);
+  x = (x & ~HS_DOM_RETAINED_MAX) | ((x + add) & HS_DOM_RETAINED_MAX);
+  x = GUINT64_TO_LE (x);
+  memcpy (r + 5 * v, &x, sizeof x);
+}
+
+/* 4. and 5. Retained sizes, counts and idom as objects, on two threads:
+ * one sums the bytes, the other the counts and then scatters idom (each
+ * array has one writer; both read vertex[] and idomn[]). In reverse
+ * preorder every vertex is complete before it is added to its immediate
+ * dominator (idom < i). Prefetched in two stages: vertex[] of the idom 16
+ * ahead, then the idom's own entry 8 ahead. */
+typedef struct {
+  const guint32 *vertex, *idomn, *shallow;
+  guint32 N;
+  guint64 n;
+  guint8 *ret;        /* bytes job */
+  guint64 total;      /* bytes job: reachable bytes */
+  guint32 *cnt;       /* counts job */
+  HsObj *idom;        /* counts job */
+  gboolean counts;    /* which job */
+} RetainedJob;
+
+static gpointer
+retained_bytes_job (gpointer data)
+{
+  RetainedJob *job = data;
+  const guint32 *vertex = job->vertex, *idomn = job->idomn, *shallow = job->shallow;
+  guint8 *ret = job->ret;
+  guint64 total = 0;
+  for (guint32 i = job->N - 1; i >= 1; i--)
     {
       if (i > 16)
         {
           HsObj ahead = vertex[i - 16];
           PREFETCH (&shallow[ahead]);
-          PREFETCH (&ret[ahead]);
-          PREFETCH (&cnt[ahead]);
+          PREFETCH (&ret[5 * (guint64) ahead]);
           PREFETCH (&vertex[idomn[i - 16]]);
+          PREFETCH (&ret[5 * (guint64) vertex[idomn[i - 8]]]);
         }
       HsObj v = vertex[i], d = vertex[idomn[i]];
-      ret[v] += shallow[v];
-      cnt[v] += 1;
-      ret[d] += ret[v];
-      cnt[d] += cnt[v];
+      guint64 rv = ret40_get (ret, v) + shallow[v];
+      total += shallow[v];
+      ret40_add (ret, v, shallow[v]);
+      ret40_add (ret, d, rv);
     }
-  return tick (&b->ctx, 0.75, 0.05, 1, 1);
+  job->total = total;
+  return NULL;
 }
 
-/* 5. Immediate dominators as objects, scattered through vertex[]. */
-static void
-idom_to_objects (DomBuild *b)
+static gpointer
+retained_counts_job (gpointer data)
 {
-  const guint64 n = b->n;
-  const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
-  HsObj *idom = b->t->idom;
-  for (guint64 v = 0; v < n; v++)
+  RetainedJob *job = data;
+  const guint32 *vertex = job->vertex, *idomn = job->idomn;
+  const guint32 N = job->N;
+  guint32 *cnt = job->cnt;
+  for (guint32 i = N - 1; i >= 1; i--)
+    {
+      if (i > 16)
+        {
+          PREFETCH (&cnt[vertex[i - 16]]);
+          PREFETCH (&vertex[idomn[i - 16]]);
+          PREFETCH (&cnt[vertex[idomn[i - 8]]]);
+        }
+      HsObj v = vertex[i], d = vertex[idomn[i]];
+      cnt[v] += 1;
+      cnt[d] += cnt[v];
+    }
+  HsObj *idom = job->idom;
+  for (guint64 v = 0; v < job->n; v++)
     idom[v] = HS_OBJ_NONE;
   for (guint32 i = 1; i < N; i++)
     {
@@ -560,6 +602,52 @@ idom_to_objects (DomBuild *b)
         PREFETCH (&idom[vertex[i + 16]]);
       idom[vertex[i]] = vertex[idomn[i]];
     }
+  return NULL;
+}
+
+static gpointer
+retained_job (gpointer data)
+{
+  RetainedJob *job = data;
+  return job->counts ? retained_counts_job (job) : retained_bytes_job (job);
+}
+
+/* They and idom take the blocks of the LT state (count label[]'s, idom
+ * sb[]'s, retained anc[]'s, grown by a byte per object) once the
+ * predecessor lists are given back, so that no more than the finished tree
+ * is alive. No sum is larger than the reachable total, so if that fits 40
+ * bits every one did. FALSE if cancelled or beyond 40 bits (error set). */
+static gboolean
+accumulate_retained (DomBuild *b, GError **error)
+{
+  HsDomTree *t = b->t;
+  const guint64 n = b->n;
+  g_clear_pointer (&b->preds, g_free);
+  t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
+  memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
+  t->idom = g_steal_pointer (&b->L.sb);
+  t->retained40 = hs_mem_realloc (g_steal_pointer (&b->L.anc), RETAINED40_BYTES (n));
+  memset (t->retained40, 0, RETAINED40_BYTES (n));
+  RetainedJob jobs[2] = {
+    { b->vertex, b->off + 1, b->shallow, b->N, n, t->retained40, 0, NULL, NULL, FALSE },
+    { b->vertex, b->off + 1, b->shallow, b->N, n, NULL, 0, t->retained_count, t->idom, TRUE },
+  };
+  if (b->N > 1000000 && g_get_num_processors () > 1)
+    hs_run_pair ("hs-dom-retained", retained_job, &jobs[0], &jobs[1]);
+  else
+    {
+      retained_job (&jobs[0]);
+      retained_job (&jobs[1]);
+    }
+  RetainedJob job = jobs[0];
+  if (job.total > HS_DOM_RETAINED_MAX)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "Too many reachable bytes for the dominator tree (%" G_GUINT64_FORMAT ", at most %" G_GUINT64_FORMAT ")",
+                   job.total, HS_DOM_RETAINED_MAX);
+      return FALSE;
+    }
+  return tick (&b->ctx, 0.8, 0.05, 1, 1);
 }
 
 /* 6. Children CSR, in the blocks of idomn (dead now) and vertex[] (dead
@@ -680,13 +768,11 @@ hs_dom_tree_compute (guint64         n,
   if (ok)
     {
       dom_debug_time ("lt");
-      ok = accumulate_retained (&b);
+      ok = accumulate_retained (&b, error);
     }
   if (ok)
     {
-      dom_debug_time ("retained");
-      idom_to_objects (&b);
-      dom_debug_time ("idom");
+      dom_debug_time ("retained+idom");
       children_csr (&b);
       ok = mark_unsorted (&b);
     }
