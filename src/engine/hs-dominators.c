@@ -356,6 +356,8 @@ dom_build_clear (DomBuild *b)
  * there is no stack: when a vertex runs out of edges we return to its
  * parent, at its edge cursor (32-bit, relative to its first edge). Visited
  * objects are tested in a bitmap that stays in cache. FALSE if cancelled. */
+#define DFS_AHEAD 8
+
 static gboolean
 dfs_number (DomBuild *b)
 {
@@ -388,15 +390,30 @@ dfs_number (DomBuild *b)
           HsObj v = vertex[cur];
           guint64 base = hs_graph_begin (g, v), pos = base + cursor[cur], end = hs_graph_end (g, v);
           gboolean descend = FALSE;
+          /* Entering v: the edge offsets and visited bits of its first
+           * DFS_AHEAD targets at once (their misses overlap), then one
+           * more DFS_AHEAD ahead per edge. */
+          if (pos == base)
+            for (guint64 k = base; k < end && k < base + DFS_AHEAD; k++)
+              {
+                HsObj y = hs_graph_target (g, k);
+                if (y < n)
+                  {
+                    hs_graph_prefetch_node (g, y);
+                    PREFETCH (&seen[y >> 6]);
+                  }
+              }
           while (pos < end)
             {
               HsObj x = hs_graph_target (g, pos++);
-              /* The next siblings' edge offsets, before they are needed. */
-              if (pos + 2 < end)
+              if (pos + DFS_AHEAD - 1 < end)
                 {
-                  HsObj y = hs_graph_target (g, pos + 2);
+                  HsObj y = hs_graph_target (g, pos + DFS_AHEAD - 1);
                   if (y < n)
-                    hs_graph_prefetch_node (g, y);
+                    {
+                      hs_graph_prefetch_node (g, y);
+                      PREFETCH (&seen[y >> 6]);
+                    }
                 }
               if (x >= n || SEEN (x))
                 continue;
@@ -744,16 +761,27 @@ children_csr (DomBuild *b)
   HsDomTree *t = b->t;
   const guint64 n = b->n;
   guint32 *co = t->child_offsets;
+  const HsObj *idom = t->idom;
+  HsObj *ct = t->child_targets;
   memset (co, 0, sizeof (guint32) * (n + 2));
+  /* Both passes jump around co[] by idom: prefetched 16 objects ahead. */
   for (guint64 v = 0; v < n; v++)
-    if (t->idom[v] != HS_OBJ_NONE)
-      co[t->idom[v]]++;
+    {
+      if (v + 16 < n && idom[v + 16] != HS_OBJ_NONE)
+        PREFETCH (&co[idom[v + 16]]);
+      if (idom[v] != HS_OBJ_NONE)
+        co[idom[v]]++;
+    }
   for (guint64 k = 1; k <= n; k++)
     co[k] += co[k - 1];
   co[n + 1] = co[n];
   for (guint64 v = n; v-- > 0;)
-    if (t->idom[v] != HS_OBJ_NONE)
-      t->child_targets[--co[t->idom[v]]] = (HsObj) v;
+    {
+      if (v >= 16 && idom[v - 16] != HS_OBJ_NONE)
+        PREFETCH (&co[idom[v - 16]]);
+      if (idom[v] != HS_OBJ_NONE)
+        ct[--co[idom[v]]] = (HsObj) v;
+    }
   t->child_targets = hs_mem_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
   b->vertex = NULL;
   b->off = NULL;
