@@ -30,10 +30,11 @@
  *                 time), then child_offsets
  *   label (4N), sb (4N)   the rest of the LT state (see semidominators)
  *   preds (4M)    predecessor lists
+ *   back (m/8 per thread)   edges stored as predecessors (count -> fill)
  *   then retained (5n: 40 bits), retained_count (4n), idom (4n); two bitmaps
  *   (visited, then roots: n/8 each) and the compression stack (4 bytes per
  *   level of the longest compressed path).
- * Alive at once: DFS 16n; predecessor lists 16n + 4M; Lengauer-Tarjan
+ * Alive at once: DFS 16n; predecessor lists 16n + 4M + m/4; Lengauer-Tarjan
  * 20n + 4M; retained sizes and the finished tree 21n (idom 4n, retained 5n,
  * count 4n, children 8n). The DFS and the predecessor lists, which run while
  * the leak search holds its own arrays beside them, hold the least.
@@ -484,14 +485,14 @@ build_predecessors (DomBuild *b, GError **error)
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
     jobs[k] = (PredJob) { n, b->g, pre, is_root, label, off, NULL,
-                          hs_mem_alloc0 (sizeof (guint64) * (hs_graph_n_edges (b->g) / 64 + 1)),
+                          g_new0 (guint64, hs_graph_n_edges (b->g) / 64 + 1),
                           n * k / nthreads, n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   dom_debug_time ("preds count");
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
     {
       for (guint k = 0; k < nthreads; k++)
-        hs_mem_free (jobs[k].back);
+        g_free (jobs[k].back);
       return FALSE;
     }
   /* Shift so that off[i+1] holds the start of i, off[0] = off[1] = 0. */
@@ -508,7 +509,7 @@ build_predecessors (DomBuild *b, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
                    "Too many references for the dominator tree (more than %u back references)", G_MAXUINT32);
       for (guint k = 0; k < nthreads; k++)
-        hs_mem_free (jobs[k].back);
+        g_free (jobs[k].back);
       return FALSE;
     }
   guint32 *preds = b->preds = hs_mem_alloc (sizeof (guint32) * MAX (total, 1));
@@ -517,7 +518,7 @@ build_predecessors (DomBuild *b, GError **error)
     jobs[k].preds = preds;
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   for (guint k = 0; k < nthreads; k++)
-    hs_mem_free (jobs[k].back);
+    g_free (jobs[k].back);   /* g_new0, not hs-mem: not kept in its pool through LT */
   g_clear_pointer (&b->seen, g_free);
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
   if (!tick (&b->ctx, 0.35, 0.05, 1, 1))
