@@ -54,7 +54,6 @@
 #include "hs-debug.h"
 #include "hs-parallel.h"
 
-#define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
 
 /* HS_DEBUG_TIMES=1: the time of each step (this thread's CPU). */
 static HsDebugClock dom_clock = { "dom ", TRUE, 0, 0 };
@@ -115,177 +114,6 @@ lt_compress (const Lt *L, guint32 v, guint32 lo, U32Stack *stack)
         label[y] = label[a];
       anc[y] = anc[a];
     }
-}
-
-#if defined(__GNUC__)
-#define PREFETCH(addr) __builtin_prefetch (addr)
-#else
-#define PREFETCH(addr) ((void) 0)
-#endif
-
-static inline gboolean
-bit_get (const guint64 *bits, guint64 i)
-{
-  return (bits[i >> 6] >> (i & 63)) & 1;
-}
-
-static inline void
-bit_set (guint64 *bits, guint64 i)
-{
-  bits[i >> 6] |= G_GUINT64_CONSTANT (1) << (i & 63);
-}
-
-/* --- predecessor lists ---------------------------------------------------- */
-
-/* One thread's share of the predecessor lists: the edges whose target
- * object is in [wlo, whi). An edge v -> w between preorder numbers pv < pw
- * lowers label[pw] to pv (count pass only); one with pv > pw, w not a GC
- * root, is counted into off[pw + 1] and marked in the job's bitmap of
- * edges (count pass, preds NULL); the fill pass (pred_fill) then visits only
- * the marked edges to fill preds[off[pw + 1]++], instead of looking up pre[]
- * of every target again (a quarter of the edges are marked on bench-10m).
- *
- * Edges into GC roots are left out: a root's semidominator is the virtual
- * root (its predecessor 0, the smallest number there is), whatever else
- * points to it, and a predecessor list serves nothing but its target's
- * semidominator. In a Java heap that is most edges into class objects
- * (system classes are roots), one per instance: a third or more of all. */
-typedef struct {
-  guint64 n;
-  const HsGraph *g;
-  const guint32 *pre;
-  const guint64 *is_root;   /* bitmap by object */
-  guint32 *label;
-  guint32 *off;
-  guint32 *preds;
-  guint64 *back;              /* bitmap by edge: stored as a predecessor */
-  HsObj wlo, whi;
-  gboolean overflow;          /* a count passed 2^32 - 1 */
-  GCancellable *cancellable;  /* a cancelled job stops; the caller sees it */
-} PredJob;
-
-/* The fill pass over the marked edges, in source order (so each list keeps
- * source order), through two FIFOs so that the random reads are in flight
- * before they are needed: an edge waits FILL_A edges with pre[] of its
- * target prefetched, then FILL_B with the list's cursor prefetched. */
-#define FILL_A 16
-#define FILL_B 8
-
-static void
-pred_fill (PredJob *job)
-{
-  const HsGraph *g = job->g;
-  const guint64 n = job->n;
-  const guint32 *pre = job->pre;
-  const guint64 *back = job->back;
-  guint32 *off = job->off, *preds = job->preds;
-  guint32 a_pv[FILL_A], a_w[FILL_A], b_pv[FILL_B], b_pw[FILL_B];
-  guint ha = 0, la = 0, hb = 0, lb = 0;   /* heads (oldest) and lengths */
-
-#define FILL_B_POP() G_STMT_START {                                          \
-    guint32 q_ = b_pw[hb];                                                   \
-    preds[off[q_ + 1]++] = b_pv[hb];                                         \
-    hb = (hb + 1) % FILL_B;                                                  \
-    lb--;                                                                    \
-  } G_STMT_END
-#define FILL_A_POP() G_STMT_START {                                          \
-    guint32 pw_ = pre[a_w[ha]];                                              \
-    if (lb == FILL_B)                                                        \
-      FILL_B_POP ();                                                         \
-    PREFETCH (&off[pw_ + 1]);                                                \
-    guint tb_ = (hb + lb++) % FILL_B;                                        \
-    b_pv[tb_] = a_pv[ha];                                                    \
-    b_pw[tb_] = pw_;                                                         \
-    ha = (ha + 1) % FILL_A;                                                  \
-    la--;                                                                    \
-  } G_STMT_END
-
-  for (guint64 v = 0; v < n; v++)
-    {
-      if ((v & POLL_MASK) == 0 && job->cancellable && g_cancellable_is_cancelled (job->cancellable))
-        return;
-      guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v);
-      for (; e < end; e++)
-        {
-          if (!bit_get (back, e))
-            continue;
-          HsObj w = hs_graph_target (g, e);
-          PREFETCH (&pre[w]);
-          if (la == FILL_A)
-            FILL_A_POP ();
-          guint ta = (ha + la++) % FILL_A;
-          a_pv[ta] = pre[v];
-          a_w[ta] = w;
-        }
-    }
-  while (la > 0)
-    FILL_A_POP ();
-  while (lb > 0)
-    FILL_B_POP ();
-#undef FILL_A_POP
-#undef FILL_B_POP
-}
-
-static gpointer
-pred_job (gpointer data)
-{
-  PredJob *job = data;
-  if (job->preds)
-    {
-      pred_fill (job);
-      return NULL;
-    }
-  const HsGraph *g = job->g;
-  const guint64 n = job->n, m_end = hs_graph_n_edges (g);
-  const guint32 *pre = job->pre;
-  const guint64 *is_root = job->is_root;
-  guint32 *label = job->label;
-  guint32 *off = job->off;
-  guint64 *back = job->back;
-  const HsObj wlo = job->wlo, whi = job->whi;
-
-  for (guint64 v = 0; v < n; v++)
-    {
-      guint32 pv = pre[v];
-      if ((v & POLL_MASK) == 0 && job->cancellable && g_cancellable_is_cancelled (job->cancellable))
-        return NULL;
-      if (pv == 0)
-        continue;
-      guint64 end = hs_graph_end (g, v);
-      for (guint64 e = hs_graph_begin (g, v); e < end; e++)
-        {
-          HsObj w = hs_graph_target (g, e);
-          /* Prefetch across objects (lists average 2-3 entries): pre[] of
-           * the target 16 edges ahead, then what it will update 8 ahead. */
-          if (e + 16 < m_end)
-            {
-              HsObj a = hs_graph_target (g, e + 16);
-              if (a >= wlo && a < whi)
-                PREFETCH (&pre[a]);
-            }
-          if (e + 8 < m_end)
-            {
-              HsObj c = hs_graph_target (g, e + 8);
-              if (c >= wlo && c < whi)
-                PREFETCH (&label[pre[c]]);
-            }
-          if (w < wlo || w >= whi)
-            continue;
-          guint32 pw = pre[w];
-          if (pv < pw)
-            {
-              if (pv < label[pw])
-                label[pw] = pv;
-              continue;
-            }
-          if (pv == pw || bit_get (is_root, w))
-            continue;
-          bit_set (back, e);
-          if (G_UNLIKELY (++off[pw + 1] == 0))
-            job->overflow = TRUE;
-        }
-    }
-  return NULL;
 }
 
 /* --- the tree ------------------------------------------------------------ */
@@ -487,7 +315,7 @@ build_predecessors (DomBuild *b, GError **error)
     jobs[k] = (PredJob) { n, b->g, pre, is_root, label, off, NULL,
                           g_new0 (guint64, hs_graph_n_edges (b->g) / 64 + 1),
                           n * k / nthreads, n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
-  hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  hs_run_pair ("hs-dom-preds", hs_dom_pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   dom_debug_time ("preds count");
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
     {
@@ -516,7 +344,7 @@ build_predecessors (DomBuild *b, GError **error)
   b->n_preds = (guint32) total;
   for (guint k = 0; k < nthreads; k++)
     jobs[k].preds = preds;
-  hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  hs_run_pair ("hs-dom-preds", hs_dom_pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   for (guint k = 0; k < nthreads; k++)
     g_free (jobs[k].back);   /* g_new0, not hs-mem: not kept in its pool through LT */
   g_clear_pointer (&b->seen, g_free);
