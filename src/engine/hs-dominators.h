@@ -2,6 +2,7 @@
  * Pure graph code: knows nothing of HPROF; the heap feeds it flat arrays. */
 #pragma once
 
+#include <string.h>
 #include <gio/gio.h>
 #include "hs-types.h"
 #include "hs-graph.h"
@@ -14,7 +15,9 @@ typedef struct _HsDomTree {
   HsObj   *idom;           /* n entries: immediate dominator; n (the virtual
                               root) for objects dominated only by it;
                               HS_OBJ_NONE for unreachable objects */
-  guint64 *retained;       /* n+1 entries: retained bytes; [n] = all reachable bytes */
+  guint8  *retained40;     /* n+1 entries of 5 bytes (little-endian, 40 bits;
+                              then 3 bytes of padding): retained bytes, [n] =
+                              all reachable bytes; read hs_dom_tree_retained */
   guint32 *retained_count; /* n+1 entries: retained object count (at most
                               n < 2^32, like an HsObj) */
   /* Dominator-tree children as CSR: children of node v are
@@ -34,10 +37,11 @@ typedef struct _HsDomTree {
 /* Computes the dominator tree of g (node weights: shallow sizes) rooted at
  * a virtual root whose children are roots[0..n_roots).
  * Exact (Lengauer-Tarjan with path compression), iterative, flat 32-bit
- * arrays only: at its peak about 24 bytes per object, the size of the
- * finished tree. shallow has n entries. Returns NULL with error set if
+ * arrays only: at its peak about 21 bytes per object, the size of the
+ * finished tree. Returns NULL with error set if
  * cancelled, or if the graph is beyond its 32-bit counters (an object
- * with 2^32 references or more, or 2^32 stored predecessors). */
+ * with 2^32 references or more, or 2^32 stored predecessors) or its
+ * 40-bit sizes (more than HS_DOM_RETAINED_MAX reachable bytes). */
 HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
                                   const HsObj    *roots,
                                   gsize           n_roots,
@@ -48,12 +52,19 @@ HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
 void       hs_dom_tree_free      (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
 
+/* Retained sizes are at most HS_DOM_RETAINED_MAX (2^40 - 1, a terabyte;
+ * hs_dom_tree_compute refuses a heap with more reachable bytes). */
+#define HS_DOM_RETAINED_MAX ((G_GUINT64_CONSTANT (1) << 40) - 1)
+
 /* Retained bytes and object count of v, v in [0, n] ([n]: all reachable).
- * Read them only through these: the representation may shrink. */
+ * Read them only through these: the representation may shrink. One
+ * unaligned 8-byte load (the padding keeps the last one in the block). */
 static inline guint64
 hs_dom_tree_retained (const HsDomTree *t, guint64 v)
 {
-  return t->retained[v];
+  guint64 x;
+  memcpy (&x, t->retained40 + 5 * v, sizeof x);
+  return GUINT64_FROM_LE (x) & HS_DOM_RETAINED_MAX;
 }
 
 static inline guint32
@@ -63,13 +74,18 @@ hs_dom_tree_retained_count (const HsDomTree *t, guint64 v)
 }
 
 /* Trees built by hand (tests): zeroed retained sizes for t->n + 1 nodes
- * (freed with the tree), and one size set. */
+ * (one block, freed with the tree), and one size set (bytes <=
+ * HS_DOM_RETAINED_MAX). */
 void hs_dom_tree_alloc_retained (HsDomTree *t);
 
 static inline void
 hs_dom_tree_set_retained (HsDomTree *t, guint64 v, guint64 bytes)
 {
-  t->retained[v] = bytes;
+  guint64 x;
+  memcpy (&x, t->retained40 + 5 * v, sizeof x);
+  x = (GUINT64_FROM_LE (x) & ~HS_DOM_RETAINED_MAX) | (bytes & HS_DOM_RETAINED_MAX);
+  x = GUINT64_TO_LE (x);
+  memcpy (t->retained40 + 5 * v, &x, sizeof x);
 }
 
 /* Children of v (v may be the virtual root n), sorted by retained desc

@@ -893,11 +893,79 @@ test_class_retained_split (void)
     root (g, (HsObj) (c * len));
   }
   g_autoptr(HsDomTree) t = graph_dom (g);
+  /* Over a million reachable: sizes and counts were summed on two threads. */
+  check_tree_invariants (g, t);
+  for (guint64 c = 0; c < chains; c++)
+    {
+      g_assert_cmpuint (hs_dom_tree_retained (t, c * len), ==, len * 16);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, c * len + 1), ==, len - 1);
+      g_assert_cmpuint (t->idom[c * len + 1], ==, c * len);
+    }
   guint64 out[2];
   hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 2, out);
   g_assert_cmpuint (out[0], ==, chains * len * 16);
   g_assert_cmpuint (out[1], ==, chains * (len - 1) * 16);
   g_free (class_of);
+}
+
+/* Retained sizes are kept in 40 bits. A chain of 256 objects of 2^32 - 1
+ * bytes each: the head retains 256 (2^32 - 1) = 2^40 - 256 bytes, just
+ * below the limit, and each node k the suffix (256 - k) (2^32 - 1), which
+ * the 40 bits must hold exactly (values above 2^32 carry across the byte
+ * boundaries of the packed entries). An unreachable neighbour of every
+ * entry stays 0. One object more of that size is beyond 2^40 - 1 reachable
+ * bytes: refused with an error, no tree. */
+static void
+test_retained_40_bits (void)
+{
+  const guint64 len = 256, n = 2 * len;
+  g_autoptr(Graph) g = graph_new (n + 1);
+  for (guint64 v = 0; v <= n; v++)
+    g->shallow[v] = G_MAXUINT32;
+  g->shallow[n] = 16;
+  for (guint64 k = 0; k + 1 < len; k++)
+    edge (g, (HsObj) (2 * k), (HsObj) (2 * k + 2));   /* odd objects: unreachable */
+  root (g, 0);
+  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, (G_GUINT64_CONSTANT (1) << 40) - 256);
+  g_assert_cmpuint (hs_dom_tree_retained (t, n + 1), ==, (G_GUINT64_CONSTANT (1) << 40) - 256);
+  for (guint64 k = 0; k < len; k++)
+    {
+      g_assert_cmpuint (hs_dom_tree_retained (t, 2 * k), ==, (len - k) * (guint64) G_MAXUINT32);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, 2 * k), ==, len - k);
+      g_assert_cmpuint (hs_dom_tree_retained (t, 2 * k + 1), ==, 0);
+    }
+  g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, 0);
+
+  /* One more: 257 (2^32 - 1) > 2^40 - 1. */
+  edge (g, (HsObj) (2 * len - 2), (HsObj) (2 * len - 1));
+  graph_finish (g);
+  g_autoptr(GError) error = NULL;
+  HsGraph view;
+  g_autoptr(HsDomTree) u = hs_dom_tree_compute (graph_view (&view, g, NULL),
+                                                (const HsObj *) g->roots->data, g->roots->len,
+                                                NULL, NULL, NULL, &error);
+  g_assert_null (u);
+  g_assert_error (error, HS_ERROR, HS_ERROR_NO_MEMORY);
+}
+
+/* The accessors of hand-built trees: set and read back values that use all
+ * 40 bits, neighbours untouched. */
+static void
+test_retained_set (void)
+{
+  HsDomTree t = { .n = 3 };
+  hs_dom_tree_alloc_retained (&t);
+  const guint64 v[4] = { HS_DOM_RETAINED_MAX, 1, G_GUINT64_CONSTANT (0x8000000001), 0x12345678 };
+  for (guint i = 0; i < 4; i++)
+    hs_dom_tree_set_retained (&t, i, v[i]);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpuint (hs_dom_tree_retained (&t, i), ==, v[i]);
+  hs_dom_tree_set_retained (&t, 1, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (&t, 0), ==, HS_DOM_RETAINED_MAX);
+  g_assert_cmpuint (hs_dom_tree_retained (&t, 1), ==, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (&t, 2), ==, v[2]);
+  g_free (t.retained40);
 }
 
 int
@@ -920,5 +988,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dominators/large-random", test_large_random);
   g_test_add_func ("/dominators/progress-cancel", test_progress_cancel);
   g_test_add_func ("/dominators/bad-offsets", test_bad_offsets);
+  g_test_add_func ("/dominators/retained-40-bits", test_retained_40_bits);
+  g_test_add_func ("/dominators/retained-set", test_retained_set);
   return g_test_run ();
 }

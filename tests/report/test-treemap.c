@@ -63,7 +63,7 @@ static void
 tree_free (HsDomTree *t)
 {
   g_free (t->idom);
-  g_free (t->retained);
+  g_free (t->retained40);
   g_free (t->retained_count);
   g_free (t->child_offsets);
   g_free (t->child_targets);
