@@ -532,30 +532,52 @@ hs_heap_refs (HsHeap *heap, HsObj o, gsize *n)
   return heap->ref_targets + b;
 }
 
+/* The reverse CSR in offsets of type T: each object's in-degree counted at
+ * its own slot and summed (off[v] = the end of v's referrers), then every
+ * edge placed from the last source down, which leaves off[v] at the start
+ * of v's referrers, listed in ascending order, with no second array. */
+#define BUILD_REFERRERS(off, tg, g, N, E)                                     \
+  G_STMT_START {                                                              \
+    for (guint64 e_ = 0; e_ < (E); e_++)                                      \
+      (off)[hs_graph_target ((g), e_)]++;                                     \
+    for (guint64 i_ = 1; i_ <= (N); i_++)                                     \
+      (off)[i_] += (off)[i_ - 1];                                             \
+    for (guint64 s_ = (N); s_-- > 0;)                                         \
+      {                                                                       \
+        guint64 b_ = hs_graph_begin ((g), s_);                                \
+        for (guint64 e_ = hs_graph_end ((g), s_); e_-- > b_;)                 \
+          (tg)[--(off)[hs_graph_target ((g), e_)]] = (HsObj)s_;               \
+      }                                                                       \
+  } G_STMT_END
+
 const HsObj *
 hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
 {
   g_return_val_if_fail (heap != NULL && o < heap->n && n != NULL, NULL);
   g_mutex_lock (&heap->referrers_lock);
-  if (!heap->rev_offsets)
+  if (!heap->rev_targets)
     {
       const HsGraph *g = &heap->graph;
       guint64 N = heap->n, E = hs_graph_n_edges (g);
-      guint64 *off = g_new0 (guint64, N + 1);
       HsObj *tg = g_new (HsObj, MAX (E, (guint64)1));
-      for (guint64 e = 0; e < E; e++)
-        off[hs_graph_target (g, e) + 1]++;
-      for (guint64 i = 0; i < N; i++)
-        off[i + 1] += off[i];
-      guint64 *fill = g_memdup2 (off, (N + 1) * sizeof (guint64));
-      for (guint64 s = 0; s < N; s++)
-        for (guint64 e = hs_graph_begin (g, s), end = hs_graph_end (g, s); e < end; e++)
-          tg[fill[hs_graph_target (g, e)]++] = (HsObj)s;
-      g_free (fill);
+      /* Below 2^32 references no in-degree or offset needs more bits. */
+      if (E <= G_MAXUINT32)
+        {
+          guint32 *off = g_new0 (guint32, N + 1);
+          BUILD_REFERRERS (off, tg, g, N, E);
+          heap->rev_off32 = off;
+        }
+      else
+        {
+          guint64 *off = g_new0 (guint64, N + 1);
+          BUILD_REFERRERS (off, tg, g, N, E);
+          heap->rev_off64 = off;
+        }
       heap->rev_targets = tg;
-      heap->rev_offsets = off;
     }
   g_mutex_unlock (&heap->referrers_lock);
-  *n = heap->rev_offsets[o + 1] - heap->rev_offsets[o];
-  return heap->rev_targets + heap->rev_offsets[o];
+  guint64 b = heap->rev_off32 ? heap->rev_off32[o] : heap->rev_off64[o];
+  guint64 e = heap->rev_off32 ? heap->rev_off32[o + 1] : heap->rev_off64[o + 1];
+  *n = e - b;
+  return heap->rev_targets + b;
 }

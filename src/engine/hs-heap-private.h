@@ -120,7 +120,8 @@ struct _HsHeap {
   HsObj *ref_targets;
   HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */
   GMutex referrers_lock;
-  guint64 *rev_offsets;       /* built on demand */
+  guint32 *rev_off32;         /* referrers (built on demand): 32-bit offsets */
+  guint64 *rev_off64;         /* or 64-bit, from 2^32 references on */
   HsObj *rev_targets;
 
   /* classes */

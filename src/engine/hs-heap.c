@@ -465,7 +465,8 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->ref_off32);
   g_free (heap->ref_hi_step);
   g_free (heap->ref_targets);
-  g_free (heap->rev_offsets);
+  g_free (heap->rev_off32);
+  g_free (heap->rev_off64);
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
   _hs_heap_mapping_clear (heap);

@@ -3,7 +3,7 @@
  * every size): shallow sizes in 16-bit units of the alignment with a table
  * for the big ones, plain 32-bit sizes when the table would outweigh the
  * column, and class indexes beyond 16 bits; the graph's 32-bit edge
- * offsets with the nodes where their high word steps. */
+ * offsets with the nodes where their high word steps; the referrers. */
 #include "hs-heap-load-private.h"
 
 static const char *dir;
@@ -138,6 +138,46 @@ test_graph_high_words (void)
   g_assert_cmpuint (small[2], ==, 12);
 }
 
+/* Referrers (the reverse CSR, 32-bit offsets below 2^32 references) against
+ * a plain scan of every object's references, on the sample dump: the same
+ * sources, ascending, one per reference. */
+static void
+test_referrers (void)
+{
+  g_autoptr (GError) error = NULL;
+  HsOpenOptions opts = { 0 };
+  HsHeap *heap = hs_heap_open (HS_SAMPLE_DUMP, &opts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  guint64 n = hs_heap_n_objects (heap);
+  GArray **want = g_new0 (GArray *, n);
+  guint64 most = 0;
+  for (HsObj s = 0; s < n; s++)
+    {
+      gsize k = 0;
+      const HsObj *r = hs_heap_refs (heap, s, &k);
+      for (gsize i = 0; i < k; i++)
+        {
+          if (!want[r[i]])
+            want[r[i]] = g_array_new (FALSE, FALSE, sizeof (HsObj));
+          g_array_append_val (want[r[i]], s);
+        }
+    }
+  for (HsObj o = 0; o < n; o++)
+    {
+      gsize k = 0;
+      const HsObj *in = hs_heap_referrers (heap, o, &k);
+      g_assert_cmpuint (k, ==, want[o] ? want[o]->len : 0);
+      if (k)
+        g_assert_cmpmem (in, k * sizeof (HsObj), want[o]->data, k * sizeof (HsObj));
+      most = MAX (most, k);
+      if (want[o])
+        g_array_unref (want[o]);
+    }
+  g_assert_cmpuint (most, >, 100); /* some class object has many instances */
+  g_free (want);
+  hs_heap_free (heap);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,5 +189,6 @@ main (int argc, char **argv)
   g_test_add_func ("/heap-columns/many-classes", test_many_classes);
   g_test_add_func ("/heap-columns/few-classes", test_few_classes);
   g_test_add_func ("/heap-columns/graph-high-words", test_graph_high_words);
+  g_test_add_func ("/heap-columns/referrers", test_referrers);
   return g_test_run ();
 }
