@@ -71,7 +71,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   self->dom_model = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roots)), FALSE, FALSE,
                                              dom_create_child_model, NULL, NULL);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
-  bytes = hs_format_bytes (a->dom->retained[a->dom->n]);
+  bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
   count = format_count (a->dom->n_reachable);
   tops = format_count (n);
   text = g_strdup_printf (_("All reachable objects: %s in %s objects, "

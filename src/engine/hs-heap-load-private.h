@@ -117,6 +117,10 @@ void        _hs_heap_layout_classes     (HsHeap *heap);
 
 /* Pass 4: heap->klass, shallow, flags and the references (CSR). */
 gboolean    _hs_heap_build_graph          (HsHeap *heap, HsLoadProgress *prog, GError **error);
+/* Degrees (n entries, n + 1 allocated) into 32-bit edge offsets in place,
+ * plus the nodes where their high word steps (HsGraph.hi_step_, g_free);
+ * returns the number of edges. */
+guint64     _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, HsObj **hi_step, guint64 *hi_n);
 /* Pass 5: roots resolved; unless defer, reachability and the totals. */
 void        _hs_heap_compute_reachability (HsHeap *heap, gboolean defer);
 

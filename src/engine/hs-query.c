@@ -152,7 +152,7 @@ typedef struct {
 } InstanceKey;
 
 static void
-sort_instances (HsObj *objs, guint64 k, const guint64 *retained, const guint32 *shallow)
+sort_instances (HsObj *objs, guint64 k, const HsDomTree *dom, const HsSizeCol *shallow)
 {
   if (k < 2)
     return;
@@ -162,8 +162,8 @@ sort_instances (HsObj *objs, guint64 k, const guint64 *retained, const guint32 *
   for (guint64 i = 0; i < k; i++)
     {
       HsObj o = objs[i];
-      a[i].ret = ~(retained != NULL ? retained[o] : 0);
-      a[i].shallow = ~shallow[o];
+      a[i].ret = ~(dom != NULL ? hs_dom_tree_retained (dom, o) : 0);
+      a[i].shallow = ~hs_size_col_get (shallow, o);
       a[i].o = o;
       for (guint p = 0; p < 4; p++)
         hist[p][(a[i].shallow >> (8 * p)) & 0xff]++;
@@ -209,7 +209,7 @@ hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classe
   HsHeap *heap = analysis->heap;
   guint64 n = hs_heap_n_objects (heap), count = 0;
   guint nc = hs_heap_n_classes (heap);
-  const HsClass *klass = hs_heap_object_classes (heap);
+  const HsClassCol *klass = hs_heap_class_col (heap);
   g_autofree guint8 *in_class = g_new0 (guint8, nc + 1);
 
   for (guint i = 0; i < n_classes; i++)
@@ -218,15 +218,21 @@ hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classe
   /* Two reads of the class array (count, then copy) instead of a per-object
    * mask of n bytes: at 140 M objects the scan is most of the time. */
   for (guint64 i = 0; i < n; i++)
-    count += klass[i] < nc && in_class[klass[i]];
+    {
+      HsClass k = hs_class_col_get (klass, i);
+      count += k < nc && in_class[k];
+    }
   GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
   HsObj *w = (HsObj *) out->data;
   for (guint64 i = 0; i < n; i++)
-    if (klass[i] < nc && in_class[klass[i]])
-      *w++ = (HsObj) i;
+    {
+      HsClass k = hs_class_col_get (klass, i);
+      if (k < nc && in_class[k])
+        *w++ = (HsObj) i;
+    }
   g_array_set_size (out, (guint) count);
-  sort_instances ((HsObj *) out->data, out->len, analysis->dom != NULL ? analysis->dom->retained : NULL,
-                  hs_heap_shallow_sizes (heap));
+  sort_instances ((HsObj *) out->data, out->len, analysis->dom,
+                  hs_heap_size_col (heap));
   return out;
 }
 
@@ -240,13 +246,14 @@ hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
 
 /* Min-heap on (retained, larger index first): the root is the smallest. */
 static inline gboolean
-top_less (const guint64 *ret, HsObj x, HsObj y)
+top_less (const HsDomTree *ret, HsObj x, HsObj y)
 {
-  return ret[x] < ret[y] || (ret[x] == ret[y] && x > y);
+  guint64 rx = hs_dom_tree_retained (ret, x), ry = hs_dom_tree_retained (ret, y);
+  return rx < ry || (rx == ry && x > y);
 }
 
 static void
-top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
+top_sift_down (const HsDomTree *ret, HsObj *h, guint cnt, guint k)
 {
   for (;;)
     {
@@ -279,7 +286,7 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
   limit = (guint) MIN ((guint64) limit, dom->n);   /* sizes the table below */
 
   /* A bounded min-heap over all reachable objects (ties: smaller index). */
-  const guint64 *ret = dom->retained;
+  const HsDomTree *ret = dom;
   g_autofree HsObj *h = g_new (HsObj, limit);
   guint cnt = 0;
 

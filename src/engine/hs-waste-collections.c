@@ -228,8 +228,7 @@ hs_waste_find_collections (HsWasteCtx *ctx)
    * writes ctx->skip). */
   g_autofree guint8 *owned = g_malloc0 ((heap->n + 7) / 8 + 1);
   gboolean cancelled = FALSE;
-  const guint64 *ref_offsets = hs_heap_ref_offsets (heap);
-  const HsObj *ref_targets = hs_heap_ref_targets (heap);
+  const HsGraph *g = hs_heap_graph (heap);
   g_autoptr(GArray) wasted_of = g_array_new (FALSE, FALSE, sizeof (GArray *));
   for (int pass = 0; pass < 2 && !cancelled; pass++)
     for (guint part = 0; part < 2 && !cancelled; part++)
@@ -243,12 +242,13 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           if (pass == 1 && i + 16 < ctx->coll_objs[part]->len)
             {
               __builtin_prefetch (heap->offs + (gsize) objs[i + 16] * heap->off_width);
-              __builtin_prefetch (&ref_offsets[objs[i + 16]]);
+              hs_graph_prefetch_node (g, objs[i + 16]);
               __builtin_prefetch (heap->data + hs_heap_off (heap, objs[i + 8]));
-              __builtin_prefetch (&ref_targets[ref_offsets[objs[i + 8]]]);
+              hs_graph_prefetch_edge (g, hs_graph_begin (g, objs[i + 8]));
               /* The first target's record: its id is matched next. */
-              if (ref_offsets[objs[i + 4]] < ref_offsets[objs[i + 4] + 1])
-                __builtin_prefetch (heap->data + hs_heap_off (heap, ref_targets[ref_offsets[objs[i + 4]]]));
+              guint64 e4 = hs_graph_begin (g, objs[i + 4]);
+              if (e4 < hs_graph_end (g, objs[i + 4]))
+                __builtin_prefetch (heap->data + hs_heap_off (heap, hs_graph_target (g, e4)));
             }
           HsClass c = hs_heap_object_class (heap, o);
           if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))

@@ -43,15 +43,15 @@ static HsObj
 value_array (HsHeap *heap, HsObj o, const StrFields *f)
 {
   HsObj found = HS_OBJ_NONE;
-  gsize n;
-  const HsObj *t = hs_heap_refs (heap, o, &n);
-  for (gsize r = 0; r < n; r++)
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint64 r = hs_graph_begin (g, o), end = hs_graph_end (g, o); r < end; r++)
     {
-      if ((hs_wflags (heap, t[r]) & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
+      HsObj t = hs_graph_target (g, r);
+      if ((hs_wflags (heap, t) & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
         continue;
       if (found != HS_OBJ_NONE)
         return hs_wfield_ref (heap, o, f->value);
-      found = t[r];
+      found = t;
     }
   return found;
 }
@@ -446,7 +446,7 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
   guint64 mid = (heap->n / 2) & ~(guint64) 7;
   guint64 from = part == 0 ? 0 : mid, to = part == 0 ? mid : heap->n;
   GArray *colls = ctx->coll_objs[part] = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  const guint64 *ref_offsets = hs_heap_ref_offsets (heap);
+  const HsGraph *g = hs_heap_graph (heap);
   HsObj batch[BATCH];
   HsClass klass[BATCH];
   guint nb = 0;
@@ -470,7 +470,7 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
       if (!(role & HS_WROLE_STRING))
         continue;
       __builtin_prefetch (heap->data + hs_heap_off (heap, o));
-      __builtin_prefetch (&ref_offsets[o]);
+      hs_graph_prefetch_node (g, o);
       klass[nb] = c;
       batch[nb++] = (HsObj) o;
       if (nb == BATCH)

@@ -107,11 +107,10 @@ hs_wfield_ref_edges (HsHeap *heap, HsObj o, HsWField f)
     return HS_OBJ_NONE;
   /* A collection holds a few references; many (a hostile class) go
    * straight to the lookup. */
-  gsize n;
-  const HsObj *t = hs_heap_refs (heap, o, &n);
-  for (gsize i = 0; i < n && i < 8; i++)
-    if (hs_heap_object_id (heap, t[i]) == id)
-      return t[i];
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint64 e = hs_graph_begin (g, o), end = MIN (hs_graph_end (g, o), e + 8); e < end; e++)
+    if (hs_heap_object_id (heap, hs_graph_target (g, e)) == id)
+      return hs_graph_target (g, e);
   return hs_heap_find (heap, id);
 }
 
