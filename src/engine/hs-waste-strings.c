@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "hs-waste-private.h"
 #include "hs-query.h"
@@ -254,14 +255,41 @@ typedef struct {
   guint free_left;
 } Buckets;
 
-#define BLOCK 1024
+/* Blocks of chunks straight from the system (munmap gives them back at
+ * the end): from malloc, freed on the scan's threads, they would stay in
+ * those threads' arenas and raise the process's memory for good. */
+#define BLOCK_BYTES (4u << 20)
+#define BLOCK (BLOCK_BYTES / sizeof (Chunk))
+
+static void
+block_free (gpointer block)
+{
+#ifdef MAP_ANONYMOUS
+  munmap (block, BLOCK_BYTES);
+#else
+  g_free (block);
+#endif
+}
+
+static Chunk *
+block_new (void)
+{
+#ifdef MAP_ANONYMOUS
+  void *p = mmap (NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    g_error ("out of memory: %u bytes for the duplicate strings", BLOCK_BYTES);
+  return p;
+#else
+  return g_malloc (BLOCK_BYTES);
+#endif
+}
 
 static Chunk *
 chunk_new (Buckets *b)
 {
   if (b->free_left == 0)
     {
-      b->free_chunk = g_new (Chunk, BLOCK);
+      b->free_chunk = block_new ();
       g_ptr_array_add (b->blocks, b->free_chunk);
       b->free_left = BLOCK;
     }
@@ -391,7 +419,7 @@ hs_waste_strings_prepare (HsWasteCtx *ctx)
     {
       st->once[part] = g_malloc0 (nbits);
       st->twice[part] = g_malloc0 (nbits);
-      st->parts[part].blocks = g_ptr_array_new_with_free_func (g_free);
+      st->parts[part].blocks = g_ptr_array_new_with_free_func (block_free);
     }
   ctx->strings = st;
 }
