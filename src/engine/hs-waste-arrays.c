@@ -48,6 +48,45 @@ cmp_dups (gconstpointer pa, gconstpointer pb)
   return g_array_index (a->objects, HsObj, 0) < g_array_index (b->objects, HsObj, 0) ? -1 : 1;
 }
 
+/* One reachable array the scan below found: all zero, all null, or
+ * hashed for the duplicates. */
+static void
+one_array (HsWasteCtx *ctx, GArray *hashed, HsObj o, HsKind k)
+{
+  HsHeap *heap = ctx->heap;
+  HsWaste *w = ctx->w;
+  guint ids = heap->id_size;
+  guint32 len = hs_heap_array_length (heap, o);
+  if (len < HS_WASTE_MIN_ARRAY)
+    return;
+  if (k == HS_KIND_OBJ_ARRAY)
+    {
+      if (all_zero (hs_waste_obj_array_data (heap, o), (guint64) len * ids))
+        {
+          w->null_arrays.count++;
+          w->null_arrays.bytes += hs_heap_object_shallow (heap, o);
+          hs_sample_add (w->null_arrays.objects, o);
+        }
+      return;
+    }
+  const guint8 *p = hs_heap_prim_array_data (heap, o);
+  HsType t = hs_heap_array_elem_type (heap, o);
+  if (!p || t >= G_N_ELEMENTS (w->zero_arrays) || hs_type_size (t, ids) == 0)
+    return;
+  guint64 bytes = (guint64) len * hs_type_size (t, ids);
+  if (all_zero (p, bytes))
+    {
+      w->zero_arrays[t].count++;
+      w->zero_arrays[t].bytes += hs_heap_object_shallow (heap, o);
+      hs_sample_add (w->zero_arrays[t].objects, o);
+      return;
+    }
+  HsHashedObj h = { content_hash (ctx->key, t, len, p, bytes), o };
+  g_array_append_val (hashed, h);
+}
+
+#define BATCH 32
+
 void
 hs_waste_find_arrays (HsWasteCtx *ctx)
 {
@@ -55,41 +94,33 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
   HsWaste *w = ctx->w;
   guint ids = heap->id_size;
   g_autoptr(GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
-  for (guint64 o = 0; o < heap->n; o++)
+  /* In object order, a batch at a time: the records of a batch are
+   * fetched while it is gathered (they lie apart: the scan is bound by the
+   * memory's latency). */
+  HsObj batch[BATCH];
+  guint nb = 0;
+  for (guint64 o = 0; o <= heap->n; o++)
     {
+      if (o == heap->n || nb == BATCH)
+        {
+          for (guint i = 0; i < nb; i++)
+            one_array (ctx, hashed, batch[i], hs_wflags (heap, batch[i]) & HS_FLAG_KIND_MASK);
+          nb = 0;
+          if (o == heap->n)
+            break;
+        }
       if ((o & 0xfffff) == 0 && g_cancellable_is_cancelled (ctx->cancellable))
         return;
-      guint8 fl = heap->flags[o];
+      guint8 fl = hs_wflags (heap, o);
       HsKind k = fl & HS_FLAG_KIND_MASK;
       if (!(fl & HS_FLAG_REACHABLE) || (k != HS_KIND_PRIM_ARRAY && k != HS_KIND_OBJ_ARRAY))
         continue;
-      guint32 len = hs_heap_array_length (heap, (HsObj) o);
-      if (len < HS_WASTE_MIN_ARRAY)
+      /* String values and bitmap buffers (primitive arrays) are their
+       * finders': skipped before their records are read. */
+      if (k == HS_KIND_PRIM_ARRAY && hs_bit_get (ctx->skip, o))
         continue;
-      if (k == HS_KIND_OBJ_ARRAY)
-        {
-          if (all_zero (hs_waste_obj_array_data (heap, (HsObj) o), (guint64) len * ids))
-            {
-              w->null_arrays.count++;
-              w->null_arrays.bytes += hs_heap_object_shallow (heap, o);
-              hs_sample_add (w->null_arrays.objects, (HsObj) o);
-            }
-          continue;
-        }
-      const guint8 *p = hs_heap_prim_array_data (heap, (HsObj) o);
-      HsType t = hs_heap_array_elem_type (heap, (HsObj) o);
-      if (!p || t >= G_N_ELEMENTS (w->zero_arrays) || hs_type_size (t, ids) == 0 || hs_bit_get (ctx->skip, o))
-        continue;
-      guint64 bytes = (guint64) len * hs_type_size (t, ids);
-      if (all_zero (p, bytes))
-        {
-          w->zero_arrays[t].count++;
-          w->zero_arrays[t].bytes += hs_heap_object_shallow (heap, o);
-          hs_sample_add (w->zero_arrays[t].objects, (HsObj) o);
-          continue;
-        }
-      HsHashedObj h = { content_hash (ctx->key, t, len, p, bytes), (HsObj) o };
-      g_array_append_val (hashed, h);
+      __builtin_prefetch (heap->data + hs_heap_off (heap, o));
+      batch[nb++] = (HsObj) o;
     }
   hs_hashed_sort (hashed);
   const HsHashedObj *e = (const HsHashedObj *) hashed->data;
@@ -158,50 +189,100 @@ cmp_boxed (gconstpointer pa, gconstpointer pb)
   return a->klass < b->klass ? -1 : a->klass > b->klass;
 }
 
+/* The boxes' tallies per scan part, one row per box class. */
+typedef struct {
+  guint64 count, bytes;
+  GArray *objects;
+} BoxTally;
+
+typedef struct {
+  gint32 *row;            /* per class: its row, -1 when not a box class */
+  GArray *klass;          /* HsClass per row */
+  GArray *size;           /* guint: the primitive's size per row */
+  BoxTally *tally[2];     /* per scan part, a row each */
+} BoxState;
+
 void
-hs_waste_find_boxed (HsWasteCtx *ctx)
+hs_waste_boxed_prepare (HsWasteCtx *ctx)
 {
   HsHeap *heap = ctx->heap;
   guint n_classes = hs_heap_n_classes (heap);
-  g_autofree gint32 *row = g_new (gint32, MAX (n_classes, 1));
-  g_autofree guint8 *size = g_new0 (guint8, MAX (n_classes, 1));
-  gboolean any = FALSE;
+  BoxState *st = g_new0 (BoxState, 1);
+  st->row = g_new (gint32, MAX (n_classes, 1));
+  st->klass = g_array_new (FALSE, FALSE, sizeof (HsClass));
+  st->size = g_array_new (FALSE, FALSE, sizeof (guint));
   for (HsClass c = 0; c < n_classes; c++)
     {
-      row[c] = -1;
+      st->row[c] = -1;
       for (guint i = 0; i < G_N_ELEMENTS (boxes); i++)
         if (strcmp (hs_class_name (heap, c), boxes[i].name) == 0)
           {
-            size[c] = boxes[i].size;
-            any = TRUE;
+            st->row[c] = (gint32) st->klass->len;
+            g_array_append_val (st->klass, c);
+            g_array_append_val (st->size, boxes[i].size);
+            ctx->role[c] |= HS_WROLE_BOX;
           }
     }
-  if (!any)
+  if (st->klass->len == 0)
+    {
+      g_free (st->row);
+      g_array_unref (st->klass);
+      g_array_unref (st->size);
+      g_free (st);
+      ctx->boxes = NULL;
+      return;
+    }
+  for (guint part = 0; part < 2; part++)
+    {
+      st->tally[part] = g_new0 (BoxTally, st->klass->len);
+      for (guint r = 0; r < st->klass->len; r++)
+        st->tally[part][r].objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    }
+  ctx->boxes = st;
+}
+
+void
+hs_waste_boxed_add (HsWasteCtx *ctx, guint part, HsClass c, HsObj o)
+{
+  BoxState *st = ctx->boxes;
+  BoxTally *t = &st->tally[part][st->row[c]];
+  t->count++;
+  t->bytes += hs_heap_object_shallow (ctx->heap, o);
+  hs_sample_add (t->objects, o);
+}
+
+/* The two parts' tallies as rows (part 0 holds the lower objects, so its
+ * sample comes first), biggest waste first. */
+void
+hs_waste_find_boxed (HsWasteCtx *ctx)
+{
+  BoxState *st = ctx->boxes;
+  ctx->boxes = NULL;
+  if (!st)
     return;
   GArray *rows = ctx->w->boxed;
-  for (guint64 o = 0; o < heap->n; o++)
+  for (guint r = 0; r < st->klass->len; r++)
     {
-      HsClass c = hs_heap_object_class (heap, o);
-      if (c >= n_classes || !size[c] || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
-          (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
-        continue;
-      if (row[c] < 0)
+      BoxTally *a = &st->tally[0][r], *b = &st->tally[1][r];
+      if (a->count + b->count > 0)
         {
-          HsWasteBoxed nb = { c, 0, 0, 0, 0, g_array_new (FALSE, FALSE, sizeof (HsObj)) };
+          HsWasteBoxed nb = { g_array_index (st->klass, HsClass, r), a->count + b->count, a->bytes + b->bytes, 0, 0,
+                              g_array_ref (a->objects) };
+          for (guint i = 0; i < b->objects->len; i++)
+            hs_sample_add (nb.objects, g_array_index (b->objects, HsObj, i));
+          nb.primitive_bytes = nb.count * g_array_index (st->size, guint, r);
+          nb.wasted = nb.bytes > nb.primitive_bytes ? nb.bytes - nb.primitive_bytes : 0;
+          ctx->w->boxed_wasted += nb.wasted;
           g_array_append_val (rows, nb);
-          row[c] = rows->len - 1;
         }
-      HsWasteBoxed *b = &g_array_index (rows, HsWasteBoxed, row[c]);
-      b->count++;
-      b->bytes += hs_heap_object_shallow (heap, o);
-      b->primitive_bytes += size[c];
-      hs_sample_add (b->objects, (HsObj) o);
-    }
-  for (guint i = 0; i < rows->len; i++)
-    {
-      HsWasteBoxed *b = &g_array_index (rows, HsWasteBoxed, i);
-      b->wasted = b->bytes > b->primitive_bytes ? b->bytes - b->primitive_bytes : 0;
-      ctx->w->boxed_wasted += b->wasted;
+      g_array_unref (a->objects);
+      g_array_unref (b->objects);
     }
   g_array_sort (rows, cmp_boxed);
+  g_free (st->tally[0]);
+  g_free (st->tally[1]);
+  g_free (st->row);
+  g_array_unref (st->klass);
+  g_array_unref (st->size);
+  g_free (st);
 }

@@ -87,7 +87,7 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
   else if (l->kind != K_SET && !hs_wfield_int (heap, o, cf->sizes[0], &v) &&
            !hs_wfield_int (heap, o, cf->sizes[1], &v))
     return FALSE;
-  HsObj arr[2] = { hs_wfield_ref (heap, o, cf->arrays[0]), hs_wfield_ref (heap, o, cf->arrays[1]) };
+  HsObj arr[2] = { hs_wfield_ref_edges (heap, o, cf->arrays[0]), hs_wfield_ref_edges (heap, o, cf->arrays[1]) };
   guint64 cap = 0;
   if (arr[0] != HS_OBJ_NONE && l->kind != K_SET)
     {
@@ -228,6 +228,7 @@ hs_waste_find_collections (HsWasteCtx *ctx)
    * writes ctx->skip). */
   g_autofree guint8 *owned = g_malloc0 ((heap->n + 7) / 8 + 1);
   gboolean cancelled = FALSE;
+  const HsGraph *g = hs_heap_graph (heap);
   g_autoptr(GArray) wasted_of = g_array_new (FALSE, FALSE, sizeof (GArray *));
   for (int pass = 0; pass < 2 && !cancelled; pass++)
     for (guint part = 0; part < 2 && !cancelled; part++)
@@ -238,11 +239,16 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           if ((i & 0xffff) == 0 && (cancelled = g_cancellable_is_cancelled (ctx->cancellable)))
             break;
           /* Bound by the memory's latency: fetch the records ahead. */
-          if (i + 16 < ctx->coll_objs[part]->len)
+          if (pass == 1 && i + 16 < ctx->coll_objs[part]->len)
             {
               __builtin_prefetch (heap->offs + (gsize) objs[i + 16] * heap->off_width);
-              hs_graph_prefetch_node (hs_heap_graph (heap), objs[i + 16]);
+              hs_graph_prefetch_node (g, objs[i + 16]);
               __builtin_prefetch (heap->data + hs_heap_off (heap, objs[i + 8]));
+              hs_graph_prefetch_edge (g, hs_graph_begin (g, objs[i + 8]));
+              /* The first target's record: its id is matched next. */
+              guint64 e4 = hs_graph_begin (g, objs[i + 4]);
+              if (e4 < hs_graph_end (g, objs[i + 4]))
+                __builtin_prefetch (heap->data + hs_heap_off (heap, hs_graph_target (g, e4)));
             }
           HsClass c = hs_heap_object_class (heap, o);
           if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))

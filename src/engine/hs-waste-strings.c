@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 #include "hs-waste-private.h"
 #include "hs-query.h"
@@ -36,7 +37,6 @@ unit_at (const StrDesc *d, guint64 i)
     }
 }
 
-/* FALSE when o holds no decodable value (no array, NODATA, other type). */
 /* The value array: the String's one outgoing reference to a char[] or
  * byte[] (the graph holds it already, so no id lookup), read through the
  * field when the graph has several. */
@@ -48,7 +48,7 @@ value_array (HsHeap *heap, HsObj o, const StrFields *f)
   for (guint64 r = hs_graph_begin (g, o), end = hs_graph_end (g, o); r < end; r++)
     {
       HsObj t = hs_graph_target (g, r);
-      if ((heap->flags[t] & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
+      if ((hs_wflags (heap, t) & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
         continue;
       if (found != HS_OBJ_NONE)
         return hs_wfield_ref (heap, o, f->value);
@@ -57,13 +57,13 @@ value_array (HsHeap *heap, HsObj o, const StrFields *f)
   return found;
 }
 
-/* The record of a primitive array read in place (the checks of
- * hs_heap_prim_array_data and its siblings, once). */
+/* The record of the primitive array arr (o's value_array) read in place
+ * (the checks of hs_heap_prim_array_data and its siblings, once). FALSE
+ * when o holds no decodable value (no array, NODATA, other type). */
 static gboolean
-describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
+describe_array (HsHeap *heap, HsObj o, const StrFields *f, HsObj arr, StrDesc *d)
 {
-  HsObj arr = value_array (heap, o, f);
-  if (arr == HS_OBJ_NONE || (heap->flags[arr] & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
+  if (arr == HS_OBJ_NONE || (hs_wflags (heap, arr) & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
     return FALSE;
   const guint8 *rec = heap->data + hs_heap_off (heap, arr);
   if (rec[0] != HS_HPROF_PRIM_ARRAY_DUMP)
@@ -103,6 +103,12 @@ describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
   return TRUE;
 }
 
+static gboolean
+describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
+{
+  return describe_array (heap, o, f, value_array (heap, o, f), d);
+}
+
 /* Whether every UTF-16 unit of the value fits in a byte (the high byte
  * of each unit, at offset hi of its pair, is 0). */
 static gboolean
@@ -114,10 +120,10 @@ units_fit_byte (const guint8 *p, guint64 n, guint hi)
   return acc == 0;
 }
 
-/* The keyed hash of the value's units in one canonical form, hashed where
- * the dump holds it whenever it can be: one byte per unit when every unit
- * is below 256 (so Latin-1 values, the common case, are hashed in place),
- * else UTF-16 little endian. Equal units give equal forms, and the form's
+/* The keyed hash (SipHash-1-3, 128 bits) of the value's units in one
+ * canonical form, hashed where the dump holds it whenever it can be: one
+ * byte per unit when every unit is below 256 (so Latin-1 values, the
+ * common case, are hashed in place), else UTF-16 little endian. Equal units give equal forms, and the form's
  * length (which the hash covers) tells the two apart. */
 static void
 hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
@@ -126,13 +132,13 @@ hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
   guint8 buf[512];
   hs_sip_init128 (&s, key);
   if (d->enc == ENC_LATIN1)
-    hs_sip_bytes (&s, d->p, d->n);
+    hs_sip13_bytes (&s, d->p, d->n);
   else
     {
       guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
       gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
       if (!narrow && d->enc == ENC_UTF16LE)
-        hs_sip_bytes (&s, d->p, 2 * d->n);
+        hs_sip13_bytes (&s, d->p, 2 * d->n);
       else
         for (guint64 i = 0; i < d->n;)
           {
@@ -146,10 +152,10 @@ hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
                   buf[k] = d->p[2 * i + 1];
                   buf[k + 1] = d->p[2 * i];
                 }
-            hs_sip_bytes (&s, buf, k);
+            hs_sip13_bytes (&s, buf, k);
           }
     }
-  hs_sip_final128 (&s, out);
+  hs_sip13_final128 (&s, out);
 }
 
 static char *
@@ -192,16 +198,16 @@ cmp_strings (gconstpointer pa, gconstpointer pb)
   return strcmp (a->value, b->value);
 }
 
-/* One decoded String: its hash, itself and where its value is. Two
+/* One decoded String: its hash, itself and what it costs as a copy. Two
  * Strings hold the same value when their 128-bit keyed hashes of the
- * UTF-16 units and their lengths agree: the key is random per run, so
- * a file cannot aim at a collision, and by chance one merges two of n
- * values with probability about n^2 / 2^129. No value is decoded twice. */
+ * UTF-16 units agree (the length is part of what is hashed): the key is
+ * random per run, so a file cannot aim at a collision, and by chance one
+ * merges two of n values with probability about n^2 / 2^129. No value is
+ * decoded twice. 24 bytes: the sort moves them. */
 typedef struct {
   guint64 hash, hash2;
-  HsObj obj, arr;
-  guint32 cost;           /* what this String costs as a copy (set before the sort) */
-  guint32 n_enc;          /* units << 2 | Enc */
+  HsObj obj;
+  guint32 cost;           /* its value array until set_costs, then what it costs as a copy */
 } Entry;
 
 static gint
@@ -212,55 +218,162 @@ cmp_entry (gconstpointer pa, gconstpointer pb)
     return a->hash < b->hash ? -1 : 1;
   if (a->hash2 != b->hash2)
     return a->hash2 < b->hash2 ? -1 : 1;
-  if ((a->n_enc >> 2) != (b->n_enc >> 2))
-    return (a->n_enc >> 2) < (b->n_enc >> 2) ? -1 : 1;
   return a->obj < b->obj ? -1 : a->obj > b->obj;
 }
 
 static inline gboolean
 same_value (const Entry *a, const Entry *b)
 {
-  return a->hash == b->hash && a->hash2 == b->hash2 && (a->n_enc >> 2) == (b->n_enc >> 2);
+  return a->hash == b->hash && a->hash2 == b->hash2;
 }
 
-/* One stable counting pass on 11 bits of the hash (2048 buckets: the
- * places written to stay in the cache). */
+/* The scan files each entry under the top BUCKET_BITS of its hash, in
+ * chunks, in object order; a bucket is then sorted on its own, in the
+ * cache (two stable counting passes on the next 2 x RADIX_BITS bits), and
+ * grouped. No array of every entry and no scratch copy of it: the entries
+ * are all the strings need (24 bytes per String). */
+#define BUCKET_BITS 8
+#define N_BUCKETS (1u << BUCKET_BITS)
 #define RADIX_BITS 11
+#define CHUNK 128
+
+typedef struct _Chunk Chunk;
+struct _Chunk {
+  Chunk *next;
+  guint n;
+  Entry e[CHUNK];
+};
+
+/* One scan part's buckets: chunk lists, where the next entry of each goes
+ * (a chunk's n is set when it is left), and the blocks they come from. */
+typedef struct {
+  Chunk *head[N_BUCKETS], *tail[N_BUCKETS];
+  Entry *pos[N_BUCKETS], *end[N_BUCKETS];
+  gsize count[N_BUCKETS];
+  GPtrArray *blocks;      /* of BLOCK chunks each */
+  Chunk *free_chunk;      /* the next unused chunk of the last block */
+  guint free_left;
+} Buckets;
+
+/* Blocks of chunks straight from the system (munmap gives them back at
+ * the end): from malloc, freed on the scan's threads, they would stay in
+ * those threads' arenas and raise the process's memory for good. */
+#define BLOCK_BYTES (4u << 20)
+#define BLOCK (BLOCK_BYTES / sizeof (Chunk))
+
+static void
+block_free (gpointer block)
+{
+#ifdef MAP_ANONYMOUS
+  munmap (block, BLOCK_BYTES);
+#else
+  g_free (block);
+#endif
+}
+
+static Chunk *
+block_new (void)
+{
+#ifdef MAP_ANONYMOUS
+  void *p = mmap (NULL, BLOCK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    g_error ("out of memory: %u bytes for the duplicate strings", BLOCK_BYTES);
+  return p;
+#else
+  return g_malloc (BLOCK_BYTES);
+#endif
+}
+
+static Chunk *
+chunk_new (Buckets *b)
+{
+  if (b->free_left == 0)
+    {
+      b->free_chunk = block_new ();
+      g_ptr_array_add (b->blocks, b->free_chunk);
+      b->free_left = BLOCK;
+    }
+  Chunk *c = b->free_chunk++;
+  b->free_left--;
+  c->next = NULL;
+  c->n = 0;
+  return c;
+}
+
+static __attribute__ ((noinline)) Entry *
+bucket_grow (Buckets *b, guint k)
+{
+  Chunk *nc = chunk_new (b);
+  if (b->tail[k])
+    {
+      b->tail[k]->n = CHUNK;
+      b->tail[k]->next = nc;
+    }
+  else
+    b->head[k] = nc;
+  b->tail[k] = nc;
+  b->end[k] = nc->e + CHUNK;
+  return nc->e;
+}
+
+static inline Entry *
+bucket_add (Buckets *b, guint64 hash)
+{
+  guint k = (guint) (hash >> (64 - BUCKET_BITS));
+  Entry *e = b->pos[k];
+  if (G_UNLIKELY (e == b->end[k]))
+    e = bucket_grow (b, k);
+  b->pos[k] = e + 1;
+  b->count[k]++;
+  return e;
+}
+
+/* The open chunks' counts, once the scan is done. */
+static void
+buckets_close (Buckets *b)
+{
+  for (guint k = 0; k < N_BUCKETS; k++)
+    if (b->tail[k])
+      b->tail[k]->n = (guint) (b->pos[k] - b->tail[k]->e);
+}
+
 static void
 radix_pass (const Entry *in, Entry *out, gsize n, guint shift)
 {
-  guint64 start[1 << RADIX_BITS] = { 0 };
+  guint32 start[1 << RADIX_BITS] = { 0 };
   guint mask = (1 << RADIX_BITS) - 1;
   for (gsize i = 0; i < n; i++)
     start[(in[i].hash >> shift) & mask]++;
-  guint64 sum = 0;
-  for (guint b = 0; b <= mask; b++)
+  guint32 sum = 0;
+  for (guint k = 0; k <= mask; k++)
     {
-      guint64 c = start[b];
-      start[b] = sum;
+      guint32 c = start[k];
+      start[k] = sum;
       sum += c;
     }
   for (gsize i = 0; i < n; i++)
     out[start[(in[i].hash >> shift) & mask]++] = in[i];
 }
 
-/* Sorts so that equal values are adjacent, each run in object order: two
- * stable counting passes on the hash's top 22 bits (the entries come in
- * object order; tmp has room for n); a run of equal top bits that holds
- * more than one value (different values that share 22 bits of a keyed
- * hash: a few small runs) is then sorted by the whole key. */
-static Entry *
-sort_entries (Entry *e, Entry *tmp, gsize n)
+/* Sorts one bucket (e, n entries in object order; tmp has room for n) so
+ * that equal values are adjacent, each run in object order: stable
+ * counting passes on the bits below the bucket's; a run of equal sorted
+ * bits that holds more than one value (different values that share them:
+ * a few small runs) is then sorted by the whole key. */
+static void
+sort_bucket (Entry *e, Entry *tmp, gsize n)
 {
+  const guint top = 64 - BUCKET_BITS;
   if (n < 2)
-    return e;
-  radix_pass (e, tmp, n, 64 - 2 * RADIX_BITS);
-  radix_pass (tmp, e, n, 64 - RADIX_BITS);
+    return;
+  radix_pass (e, tmp, n, top - 2 * RADIX_BITS);
+  radix_pass (tmp, e, n, top - RADIX_BITS);
+  const guint shift = top - 2 * RADIX_BITS;
   for (gsize i = 0; i < n;)
     {
       gsize j = i + 1;
       gboolean mixed = FALSE;
-      while (j < n && (e[j].hash >> (64 - 2 * RADIX_BITS)) == (e[i].hash >> (64 - 2 * RADIX_BITS)))
+      while (j < n && (e[j].hash >> shift) == (e[i].hash >> shift))
         {
           mixed |= !same_value (&e[j], &e[i]);
           j++;
@@ -269,17 +382,16 @@ sort_entries (Entry *e, Entry *tmp, gsize n)
         qsort (e + i, j - i, sizeof (Entry), cmp_entry);
       i = j;
     }
-  return e;
 }
 
 typedef struct {
   guint n_classes;
   StrFields *fields;
-  guint8 *once, *twice;   /* value arrays held by one String, by more */
-  guint64 n_strings;      /* instances of the String classes */
-  gsize cap[2];
-  Entry *entries[2];
-  gsize n_entries[2];
+  /* Value arrays held by a String, by more than one: each scan part its
+   * own (no atomic writes in the scan: they would stall its prefetched
+   * reads), merged into twice[0] by hs_waste_strings_merge. */
+  guint8 *once[2], *twice[2];
+  Buckets parts[2];
 } StrState;
 
 void
@@ -297,20 +409,61 @@ hs_waste_strings_prepare (HsWasteCtx *ctx)
     {
       HsClass c = g_array_index (string_classes, HsClass, i);
       ctx->role[c] |= HS_WROLE_STRING;
-      st->n_strings += hs_class_info (heap, c)->count; /* 0 before the totals */
       st->fields[c].value = hs_wfield (heap, c, "value");
       st->fields[c].offset = hs_wfield (heap, c, "offset");
       st->fields[c].count = hs_wfield (heap, c, "count");
       st->fields[c].coder = hs_wfield (heap, c, "coder");
     }
   gsize nbits = (heap->n + 7) / 8 + 1;
-  st->once = g_malloc0 (nbits);
-  st->twice = g_malloc0 (nbits);
+  for (guint part = 0; part < 2; part++)
+    {
+      st->once[part] = g_malloc0 (nbits);
+      st->twice[part] = g_malloc0 (nbits);
+      st->parts[part].blocks = g_ptr_array_new_with_free_func (block_free);
+    }
   ctx->strings = st;
 }
 
+/* The Strings a scan part found, decoded and hashed in batches: while one
+ * batch is gathered their records are fetched, then each value array is
+ * found and fetched, then the values are decoded (the scan is bound by the
+ * memory's latency, not by the hash). */
+#define BATCH 64
+
+static void
+decode_batch (HsWasteCtx *ctx, StrState *st, guint part, const HsObj *batch, const HsClass *klass, guint nb)
+{
+  HsHeap *heap = ctx->heap;
+  Buckets *out = &st->parts[part];
+  guint8 *once = st->once[part], *twice = st->twice[part];
+  HsObj arr[BATCH];
+  for (guint i = 0; i < nb; i++)
+    {
+      arr[i] = value_array (heap, batch[i], &st->fields[klass[i]]);
+      if (arr[i] != HS_OBJ_NONE)
+        __builtin_prefetch (heap->data + hs_heap_off (heap, arr[i]));
+    }
+  for (guint i = 0; i < nb; i++)
+    {
+      HsObj o = batch[i];
+      StrDesc d;
+      if (!describe_array (heap, o, &st->fields[klass[i]], arr[i], &d) || d.n >= (1u << 30))
+        continue;
+      if (hs_bit_get (once, d.arr))
+        hs_bit_set (twice, d.arr);
+      hs_bit_set (once, d.arr);
+      guint64 h[2];
+      hash_desc (ctx->key, &d, h);
+      Entry *e = bucket_add (out, h[0]);
+      e->hash = h[0];
+      e->hash2 = h[1];
+      e->obj = o;
+      e->cost = d.arr;
+    }
+}
+
 /* The one pass over the objects (a half of them): Strings are decoded and
- * hashed, collections are listed for their finder. */
+ * hashed, collections are listed for their finder, boxes counted. */
 void
 hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
 {
@@ -320,56 +473,113 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
   /* Halves on a byte boundary of the bit arrays. */
   guint64 mid = (heap->n / 2) & ~(guint64) 7;
   guint64 from = part == 0 ? 0 : mid, to = part == 0 ? mid : heap->n;
-  /* Room for every String the class counts know of (the pages a part does
-   * not fill are never touched), so that growth rarely copies them; the
-   * second part's array is the sort's scratch space later. */
-  gsize n_entries = 0, cap = st ? MAX (st->n_strings, 1024) : 0;
-  Entry *entries = st ? g_new (Entry, cap) : NULL;
   GArray *colls = ctx->coll_objs[part] = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  const HsGraph *g = hs_heap_graph (heap);
+  HsObj batch[BATCH];
+  HsClass klass[BATCH];
+  guint nb = 0;
   for (guint64 o = from; o < to; o++)
     {
       if ((o & 0xfffff) == 0 && g_cancellable_is_cancelled (ctx->cancellable))
         break;
-      /* The records come in file order: fetching them a little ahead
-       * hides most of the memory's latency (the scan is bound by it). */
-      if (o + 32 < to)
-        __builtin_prefetch (heap->data + hs_heap_off (heap, o + 32));
+      if ((hs_wflags (heap, o) & HS_WFLAGS_MASK) != HS_WFLAGS_REACHABLE_INSTANCE)
+        continue;
       HsClass c = hs_heap_object_class (heap, o);
       guint8 role;
-      if (c >= n_classes || !(role = ctx->role[c]) || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
-          (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
+      if (c >= n_classes || !(role = ctx->role[c]))
         continue;
       if (role & HS_WROLE_COLLECTION)
         {
           HsObj x = (HsObj) o;
           g_array_append_val (colls, x);
         }
+      if (role & HS_WROLE_BOX)
+        hs_waste_boxed_add (ctx, part, c, (HsObj) o);
       if (!(role & HS_WROLE_STRING))
         continue;
-      StrDesc d;
-      if (!describe (heap, (HsObj) o, &st->fields[c], &d) || d.n >= (1u << 30))
-        continue;
-      /* The value array may lie in the other half: atomic bits. */
-      if (hs_bit_set_atomic (st->once, d.arr))
-        hs_bit_set_atomic (st->twice, d.arr);
-      hs_bit_set_atomic (ctx->skip, d.arr);
-      if (n_entries == cap)
-        entries = g_renew (Entry, entries, cap *= 2);
-      Entry *e = &entries[n_entries++];
-      guint64 h[2];
-      hash_desc (ctx->key, &d, h);
-      e->hash = h[0];
-      e->hash2 = h[1];
-      e->obj = (HsObj) o;
-      e->arr = d.arr;
-      e->cost = 0;
-      e->n_enc = (guint32) (d.n << 2) | d.enc;
+      __builtin_prefetch (heap->data + hs_heap_off (heap, o));
+      hs_graph_prefetch_node (g, o);
+      klass[nb] = c;
+      batch[nb++] = (HsObj) o;
+      if (nb == BATCH)
+        {
+          decode_batch (ctx, st, part, batch, klass, nb);
+          nb = 0;
+        }
     }
+  if (nb)
+    decode_batch (ctx, st, part, batch, klass, nb);
   if (st)
+    buckets_close (&st->parts[part]);
+}
+
+void
+hs_waste_strings_merge (HsWasteCtx *ctx)
+{
+  StrState *st = ctx->strings;
+  if (!st)
+    return;
+  gsize nbytes = (ctx->heap->n + 7) / 8 + 1;
+  guint8 *o0 = st->once[0], *o1 = st->once[1], *t0 = st->twice[0], *t1 = st->twice[1];
+  for (gsize i = 0; i < nbytes; i++)
     {
-      st->entries[part] = entries;
-      st->n_entries[part] = n_entries;
-      st->cap[part] = cap;
+      t0[i] |= t1[i] | (o0[i] & o1[i]);
+      ctx->skip[i] |= o0[i] | o1[i];
+    }
+  for (guint part = 0; part < 2; part++)
+    g_clear_pointer (&st->once[part], g_free);
+  g_clear_pointer (&st->twice[1], g_free);
+}
+
+/* What each String costs as a copy beyond the first: its String, and its
+ * array when no other String shares it (known once the scan is done). The
+ * chunks are read in the order they were filled: about object order. */
+static void
+set_costs (HsHeap *heap, StrState *st)
+{
+  for (guint part = 0; part < 2; part++)
+    for (guint b = 0; b < st->parts[part].blocks->len; b++)
+      {
+        Chunk *block = g_ptr_array_index (st->parts[part].blocks, b);
+        guint used = b + 1 < st->parts[part].blocks->len ? BLOCK : BLOCK - st->parts[part].free_left;
+        for (Chunk *c = block; c < block + used; c++)
+          for (guint i = 0; i < c->n; i++)
+            {
+              Entry *e = &c->e[i];
+              HsObj arr = e->cost;
+              guint64 cost = hs_heap_object_shallow (heap, e->obj)
+                             + (hs_bit_get (st->twice[0], arr) ? 0 : hs_heap_object_shallow (heap, arr));
+              e->cost = (guint32) MIN (cost, G_MAXUINT32);
+            }
+      }
+}
+
+/* Runs of one value in a sorted bucket, the lowest object first. */
+static void
+group_bucket (HsHeap *heap, StrState *st, const Entry *e, gsize n, GArray *groups)
+{
+  for (gsize i = 0; i < n;)
+    {
+      gsize j = i + 1;
+      while (j < n && same_value (&e[j], &e[i]))
+        j++;
+      if (j - i >= 2)
+        {
+          /* The first copy decoded again, for its text. */
+          StrDesc d;
+          HsObj first = e[i].obj;
+          if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
+            d.n = 0;
+          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0, g_array_new (FALSE, FALSE, sizeof (HsObj)) };
+          for (gsize k = i; k < j; k++)
+            {
+              hs_sample_add (g.objects, e[k].obj);
+              if (k > i)
+                g.wasted += e[k].cost;
+            }
+          g_array_append_val (groups, g);
+        }
+      i = j;
     }
 }
 
@@ -381,64 +591,38 @@ hs_waste_strings_group (HsWasteCtx *ctx)
   if (!st)
     return;
   ctx->strings = NULL;
-  gsize n_entries = st->n_entries[0] + st->n_entries[1];
-  Entry *entries = st->entries[0], *tmp = st->entries[1];
-  if (st->cap[0] < n_entries)
-    entries = g_renew (Entry, entries, n_entries);
-  if (st->cap[1] < n_entries)
-    tmp = g_renew (Entry, tmp, n_entries);
-  if (st->n_entries[1])
-    memcpy (entries + st->n_entries[0], st->entries[1], st->n_entries[1] * sizeof (Entry));
   HsDebugClock clock = { "waste strings: ", TRUE };
   hs_debug_step (&clock, NULL);
-  /* What each String costs as a copy beyond the first (its String, and its
-   * array when no other String shares it), read in object order. */
-  for (gsize i = 0; i < n_entries; i++)
-    {
-      Entry *e = &entries[i];
-      guint64 cost = hs_heap_object_shallow (heap, e->obj)
-                     + (hs_bit_get (st->twice, e->arr) ? 0 : hs_heap_object_shallow (heap, e->arr));
-      e->cost = (guint32) MIN (cost, G_MAXUINT32);
-    }
+  set_costs (heap, st);
   hs_debug_step (&clock, "costs");
-  if (!g_cancellable_is_cancelled (ctx->cancellable))
-    entries = sort_entries (entries, tmp, n_entries);
-  else
-    n_entries = 0;
-  g_free (tmp);
-  hs_debug_step (&clock, "sort");
-
-  /* Runs of one value, the lowest object first. */
+  gsize biggest = 0;
+  for (guint k = 0; k < N_BUCKETS; k++)
+    biggest = MAX (biggest, st->parts[0].count[k] + st->parts[1].count[k]);
+  g_autofree Entry *buf = g_new (Entry, MAX (biggest, 1));
+  g_autofree Entry *tmp = g_new (Entry, MAX (biggest, 1));
   GArray *groups = ctx->w->strings;
-  for (gsize i = 0; i < n_entries;)
+  /* Bucket by bucket: part 0's chunks, then part 1's (object order). */
+  for (guint k = 0; k < N_BUCKETS && !g_cancellable_is_cancelled (ctx->cancellable); k++)
     {
-      gsize j = i + 1;
-      while (j < n_entries && same_value (&entries[j], &entries[i]))
-        j++;
-      if (j - i >= 2)
-        {
-          /* The first copy decoded again, for its text. */
-          StrDesc d;
-          HsObj first = entries[i].obj;
-          if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
-            d.n = 0;
-          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), entries[i].n_enc >> 2, j - i, 0,
-                              g_array_new (FALSE, FALSE, sizeof (HsObj)) };
-          for (gsize k = i; k < j; k++)
-            {
-              hs_sample_add (g.objects, entries[k].obj);
-              if (k > i)
-                g.wasted += entries[k].cost;
-            }
-          g_array_append_val (groups, g);
-        }
-      i = j;
+      gsize n = 0;
+      for (guint part = 0; part < 2; part++)
+        for (Chunk *c = st->parts[part].head[k]; c; c = c->next)
+          {
+            memcpy (buf + n, c->e, c->n * sizeof (Entry));
+            n += c->n;
+          }
+      sort_bucket (buf, tmp, n);
+      group_bucket (heap, st, buf, n, groups);
     }
-  hs_debug_step (&clock, "group");
-  g_free (entries);
+  hs_debug_step (&clock, "sort and group");
+  for (guint part = 0; part < 2; part++)
+    g_ptr_array_unref (st->parts[part].blocks);
   g_free (st->fields);
-  g_free (st->once);
-  g_free (st->twice);
+  for (guint part = 0; part < 2; part++)
+    {
+      g_free (st->once[part]);
+      g_free (st->twice[part]);
+    }
   g_free (st);
   g_array_sort (groups, cmp_strings);
   for (guint i = 0; i < groups->len; i++)

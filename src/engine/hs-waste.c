@@ -96,6 +96,24 @@ hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
   return hs_heap_find (heap, id);
 }
 
+HsObj
+hs_wfield_ref_edges (HsHeap *heap, HsObj o, HsWField f)
+{
+  const guint8 *p = field_at (heap, o, f);
+  if (!p || f.type != HS_TYPE_OBJECT)
+    return HS_OBJ_NONE;
+  guint64 id = hs_read_id (p, heap->id_size);
+  if (id == 0)
+    return HS_OBJ_NONE;
+  /* A collection holds a few references; many (a hostile class) go
+   * straight to the lookup. */
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint64 e = hs_graph_begin (g, o), end = MIN (hs_graph_end (g, o), e + 8); e < end; e++)
+    if (hs_heap_object_id (heap, hs_graph_target (g, e)) == id)
+      return hs_graph_target (g, e);
+  return hs_heap_find (heap, id);
+}
+
 const guint8 *
 hs_waste_obj_array_data (HsHeap *heap, HsObj o)
 {
@@ -198,6 +216,58 @@ hs_sip_final (HsSip *s)
   return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
 }
 
+/* SipHash-1-3 (one compression round per word, three final ones), the
+ * 128-bit output: the strings hash millions of short values, for which the
+ * rounds are most of the cost. Same state and padding as above. */
+static inline void
+sip13_word (HsSip *s, guint64 m)
+{
+  s->v3 ^= m;
+  SIPROUND (s);
+  s->v0 ^= m;
+}
+
+void
+hs_sip13_bytes (HsSip *s, const guint8 *p, gsize n)
+{
+  s->total += n;
+  while (n > 0 && s->ntail > 0)
+    {
+      s->tail |= (guint64) *p++ << (8 * s->ntail);
+      n--;
+      if (++s->ntail == 8)
+        {
+          sip13_word (s, s->tail);
+          s->tail = 0;
+          s->ntail = 0;
+        }
+    }
+  for (; n >= 8; n -= 8, p += 8)
+    {
+      guint64 m;
+      memcpy (&m, p, 8);
+      sip13_word (s, GUINT64_FROM_LE (m));
+    }
+  for (; n > 0; n--)
+    s->tail |= (guint64) *p++ << (8 * s->ntail++);
+}
+
+void
+hs_sip13_final128 (HsSip *s, guint64 out[2])
+{
+  sip13_word (s, s->tail | (s->total << 56));
+  s->v2 ^= 0xee;
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  out[0] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+  s->v1 ^= 0xdd;
+  SIPROUND (s);
+  SIPROUND (s);
+  SIPROUND (s);
+  out[1] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+}
+
 static gint
 cmp_hashed (gconstpointer pa, gconstpointer pb)
 {
@@ -254,10 +324,10 @@ run_the_rest (gpointer data)
   HsWasteCtx *ctx = data;
   HsDebugClock clock = { "waste (collections thread) ", TRUE };
   hs_debug_step (&clock, NULL);
-  hs_waste_find_collections (ctx);
-  hs_debug_step (&clock, "collections");
   hs_waste_find_boxed (ctx);
   hs_debug_step (&clock, "boxed");
+  hs_waste_find_collections (ctx);
+  hs_debug_step (&clock, "collections");
   hs_waste_find_arrays (ctx);
   hs_debug_step (&clock, "arrays");
   return NULL;
@@ -319,8 +389,10 @@ hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
    * value is marked by then). */
   hs_waste_collections_prepare (&ctx);
   hs_waste_strings_prepare (&ctx);
+  hs_waste_boxed_prepare (&ctx);
   Job scans[2] = { { run_scan_first, &ctx }, { run_scan_second, &ctx } };
   hs_run_pair ("hs-waste", run_job, &scans[0], &scans[1]);
+  hs_waste_strings_merge (&ctx);
   hs_debug_step (&clock, "strings: decode and hash (two threads)");
   Job jobs[2] = { { run_strings, &ctx }, { run_the_rest, &ctx } };
   hs_run_pair ("hs-waste", run_job, &jobs[0], &jobs[1]);
