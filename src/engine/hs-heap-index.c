@@ -35,6 +35,15 @@ put_off (guint8 *offs, guint64 i, guint w, guint64 v)
     memcpy (offs + i * w, &v, w);
 }
 
+/* For writes in increasing i only: 8 bytes, whose spare ones the next
+ * write covers (the last write's land in the 8 bytes to spare). */
+static inline void
+put_off_seq (guint8 *offs, guint64 i, guint w, guint64 v)
+{
+  v = GUINT64_TO_LE (v);
+  memcpy (offs + i * w, &v, 8);
+}
+
 /* Stable LSD radix sort of (key, payload) pairs by key, skipping digits that
  * are the same everywhere. */
 static void
@@ -114,7 +123,8 @@ radix_sort_packed (guint64 *keys, guint8 *vals, guint64 n, guint w, guint64 mask
     v[i] = get_off (vals, i, w, mask);
   radix_sort_pairs (keys, v, n);
   for (guint64 i = 0; i < n; i++)
-    put_off (vals, i, w, v[i]);
+    put_off_seq (vals, i, w, v[i]);
+  memset (vals + (gsize)n * w, 0, 8);
   hs_mem_free (v);
 }
 
@@ -226,16 +236,16 @@ sort_objects (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint64 mask)
           while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < v)))
             {
               ok[o] = lk[li];
-              put_off (ov, o++, w, lv[li++]);
+              put_off_seq (ov, o++, w, lv[li++]);
             }
           ok[o] = keys[i];
-          put_off (ov, o++, w, v);
+          put_off_seq (ov, o++, w, v);
         }
     }
   while (li < m)
     {
       ok[o] = lk[li];
-      put_off (ov, o++, w, lv[li++]);
+      put_off_seq (ov, o++, w, lv[li++]);
     }
   g_assert (o == n);
   memset (ov + (gsize)n * w, 0, 8);
