@@ -10,6 +10,9 @@
 #   defaults: build-ui, /var/tmp/heapscope-bench/bench-10m.hprof, 5
 #   VISIT=1: then shows every view in turn and times its first drawing
 #   (HEAPSCOPE_DEBUG_VISIT_VIEWS=1; needs a build that has it)
+#   PERF=FILE: records the app with `perf record` (call graphs) into
+#   FILE.runN, to find what a long UI-thread step spends its time on
+#   (perf report -i FILE.run1 --tid=<the heapscope thread>)
 #
 # Each run ends once the views are filled and the trace is drawn (plus
 # SETTLE seconds, default 1, so that late UI-thread work shows), or after
@@ -38,7 +41,8 @@ one_run () {
   env HEAPSCOPE_DEBUG_TIMES=1 ${VISIT:+HEAPSCOPE_DEBUG_VISIT_VIEWS=1} GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
     GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
     dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
-      sh -c 'echo $$ >"$2"; exec "$0" "$1"' "$app" "$dump" "$log.pid" >"$log" 2>&1 &
+      sh -c 'echo $$ >"$2"; exec $3 "$0" "$1"' "$app" "$dump" "$log.pid" \
+        "${PERF:+perf record -q -F 499 --call-graph dwarf,16384 -o $PERF.$(basename "$log" .log) --}" >"$log" 2>&1 &
   pid=$!
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
