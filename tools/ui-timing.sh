@@ -122,7 +122,8 @@ if [ -n "${VISIT:-}" ]; then
   done
   echo "--- medians of the class table's timings (seconds after the click or the ask)"
   for what in "drawn sorted by count" "drawn sorted by shallow size" "drawn sorted by name" \
-              "drawn sorted by retained size" "instances of the class with the most objects listed" \
+              "drawn sorted by retained size" "instances of the class with the most objects shown" \
+              "instances of the class with the most objects listed" \
               "listed"; do
     printf '%-52s %s\n' "$what" "$(for f in "$out"/run*.log; do grep -m1 "$what [0-9.]* s after" "$f" | sed -n 's/.* \([0-9.]*\) s after.*/\1/p'; done | median_of)"
   done

@@ -52,7 +52,8 @@ struct _HsClassesView
   int spy_result;
 
   guint instances_serial;      /* the instance list asked for last */
-  gboolean instances_pending;  /* being found on a worker */
+  gboolean instances_pending;  /* being found (or sorted) on a worker */
+  HsObjectList *instances_page; /* its first page, shown while the rest is sorted */
   HsClass instances_class;     /* whose instances are listed or pending */
   GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;           /* instances found later are dropped */
@@ -292,24 +293,55 @@ forget_instances (HsClassesView *self)
   self->instances_serial++;
   self->instances_pending = FALSE;
   self->instances_class = HS_CLASS_NONE;
+  g_clear_object (&self->instances_page);
 }
 
 /* The instances of a class come from a scan over every object and a sort
- * by retained size (seconds for a class with millions of instances): on a
- * worker, the list shows them when done. */
+ * by retained size (seconds for a class with tens of millions of
+ * instances): on a worker. A long list shows its first page as soon as it
+ * is known (one read of each instance's sizes), and the rest below it when
+ * sorted: the page's rows are the sorted list's first rows, so they stay
+ * where they are, selection and scrolling included. */
+#define INSTANCES_PAGE 1000
+
 typedef struct {
   HsLoader *loader;
   HsClass klass;
   guint serial;
   gint64 asked; /* for HEAPSCOPE_DEBUG_TIMES */
+  GMainContext *context; /* the view's: where the page goes */
+  HsClassesView *view;   /* a reference */
 } InstancesJob;
 
 static void
 instances_job_free (InstancesJob *job)
 {
   g_clear_object (&job->loader);
+  g_clear_pointer (&job->context, g_main_context_unref);
+  g_clear_object (&job->view);
   g_free (job);
 }
+
+typedef struct {
+  HsClassesView *view;
+  HsLoader *loader;
+  HsClass klass;
+  guint serial;
+  gint64 asked;
+  guint64 total;
+  GArray *page;
+} InstancesPage;
+
+static void
+instances_page_free (InstancesPage *p)
+{
+  g_clear_object (&p->view);
+  g_clear_object (&p->loader);
+  g_clear_pointer (&p->page, g_array_unref);
+  g_free (p);
+}
+
+static gboolean show_instances_page (gpointer data);
 
 static void
 instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
@@ -317,10 +349,29 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   InstancesJob *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
   gint64 start = g_get_monotonic_time ();
-  GArray *instances = hs_query_instances_of_class (a, job->klass);
+  GArray *instances = hs_query_instances_unsorted (a, &job->klass, 1);
 
-  hs_timing_mark ("worker: %u instances found and sorted in %.3f s", instances->len,
-                  (g_get_monotonic_time () - start) / 1e6);
+  hs_timing_mark ("worker: %u instances found in %.3f s", instances->len, (g_get_monotonic_time () - start) / 1e6);
+  if (instances->len > INSTANCES_PAGE)
+    {
+      InstancesPage *p = g_new0 (InstancesPage, 1);
+      gint64 t = g_get_monotonic_time ();
+
+      p->page = hs_query_instances_first (a, (const HsObj *) instances->data, instances->len, INSTANCES_PAGE);
+      hs_timing_mark ("worker: their first %u by retained size found in %.3f s", p->page->len,
+                      (g_get_monotonic_time () - t) / 1e6);
+      p->view = g_object_ref (job->view);
+      p->loader = g_object_ref (job->loader);
+      p->klass = job->klass;
+      p->serial = job->serial;
+      p->asked = job->asked;
+      p->total = instances->len;
+      g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, show_instances_page, p,
+                                  (GDestroyNotify) instances_page_free);
+    }
+  start = g_get_monotonic_time ();
+  hs_query_sort_instances (a, (HsObj *) instances->data, instances->len);
+  hs_timing_mark ("worker: %u instances sorted in %.3f s", instances->len, (g_get_monotonic_time () - start) / 1e6);
   g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
 }
 
@@ -343,8 +394,36 @@ show_objects (HsClassesView *self, const char *label, HsLoader *loader, GArray *
   g_autoptr(HsObjectList) list = hs_object_list_new_take (loader, objs);
 
   self->instances_pending = FALSE;
+  g_clear_object (&self->instances_page);
   gtk_label_set_text (GTK_LABEL (self->instances_label), label);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+}
+
+static gboolean
+show_instances_page (gpointer data)
+{
+  InstancesPage *p = data;
+  HsClassesView *self = p->view;
+  gint64 start = g_get_monotonic_time ();
+  g_autofree char *text = NULL;
+  HsAnalysis *a;
+
+  /* Too late (another list, or the whole list is shown already). */
+  if ((a = current_analysis (self, p->serial, p->loader)) == NULL || !self->instances_pending
+      || self->instances_page != NULL)
+    return G_SOURCE_REMOVE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%" G_GUINT64_FORMAT " instance of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       "%" G_GUINT64_FORMAT " instances of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       p->total),
+                          p->total, hs_class_name (a->heap, p->klass), p->page->len);
+  self->instances_page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view),
+                                   G_LIST_MODEL (self->instances_page));
+  hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for",
+                  hs_class_name (a->heap, p->klass), (start - p->asked) / 1e6);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -354,6 +433,7 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
   InstancesJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autofree char *text = NULL;
+  gint64 start = g_get_monotonic_time ();
   HsAnalysis *a;
 
   if (instances == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
@@ -361,9 +441,18 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
                                        "%u instances of %s, largest retained size first", instances->len),
                           instances->len, hs_class_name (a->heap, job->klass));
-  show_objects (self, text, job->loader, g_steal_pointer (&instances));
-  hs_timing_mark ("instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
-                  (g_get_monotonic_time () - job->asked) / 1e6);
+  if (self->instances_page != NULL)
+    {
+      /* The page's rows are the list's first: the rest goes below them. */
+      self->instances_pending = FALSE;
+      hs_object_list_take (self->instances_page, g_steal_pointer (&instances));
+      g_clear_object (&self->instances_page);
+      gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+    }
+  else
+    show_objects (self, text, job->loader, g_steal_pointer (&instances));
+  hs_timing_span (start, "instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
+                  (start - job->asked) / 1e6);
 }
 
 void
@@ -391,7 +480,10 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   job->klass = self->instances_class = hs_class_row_get_class (row);
   job->serial = ++self->instances_serial;
   job->asked = g_get_monotonic_time ();
+  job->context = g_main_context_ref_thread_default ();
+  job->view = g_object_ref (self);
   self->instances_pending = TRUE;
+  g_clear_object (&self->instances_page);
   text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
   gtk_label_set_text (GTK_LABEL (self->instances_label), text);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
@@ -442,6 +534,16 @@ hs_classes_view_get_instances (HsClassesView *self)
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
 
   if (!gtk_widget_get_visible (self->instances_box) || self->instances_pending)
+    return NULL;
+  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+}
+
+GListModel *
+hs_classes_view_get_instances_shown (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->instances_box))
     return NULL;
   return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
 }
@@ -643,6 +745,7 @@ hs_classes_view_dispose (GObject *object)
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
+  g_clear_object (&self->instances_page);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);

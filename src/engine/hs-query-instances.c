@@ -1,0 +1,371 @@
+/* hs-query-instances.c: the instances of a class (see hs-query.h): found
+ * by a scan of the class column, sorted by retained size, and the first
+ * page of that order long before the whole list is sorted (issue 18: the
+ * 32.9 M byte[] of a 140 M-object dump). Each step uses both cores. */
+#include "config.h"
+
+#include "hs-query.h"
+#include "hs-parallel.h"
+
+#include <string.h>
+
+/* Below this many entries one thread does it: a thread costs more. */
+#define PARALLEL_MIN 200000
+
+static guint
+n_threads (guint64 n)
+{
+  return n >= PARALLEL_MIN && g_get_num_processors () > 1 ? 2 : 1;
+}
+
+/* --- the scan --------------------------------------------------------------- */
+
+typedef struct {
+  const HsClass *klass;
+  const guint8 *in_class;
+  guint nc;
+  guint64 from, to;
+  guint64 count;
+  HsObj *out; /* NULL: count only */
+} ScanJob;
+
+static gpointer
+scan_job (gpointer data)
+{
+  ScanJob *j = data;
+  const HsClass *klass = j->klass;
+  guint nc = j->nc;
+  guint64 count = 0;
+
+  if (j->out == NULL)
+    {
+      for (guint64 i = j->from; i < j->to; i++)
+        count += klass[i] < nc && j->in_class[klass[i]];
+      j->count = count;
+    }
+  else
+    {
+      HsObj *w = j->out;
+      for (guint64 i = j->from; i < j->to; i++)
+        if (klass[i] < nc && j->in_class[klass[i]])
+          *w++ = (HsObj) i;
+    }
+  return NULL;
+}
+
+GArray *
+hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  HsHeap *heap = analysis->heap;
+  guint64 n = hs_heap_n_objects (heap);
+  guint nc = hs_heap_n_classes (heap);
+  g_autofree guint8 *in_class = g_new0 (guint8, nc + 1);
+  guint nt = n_threads (n);
+  ScanJob jobs[2];
+
+  for (guint i = 0; i < n_classes; i++)
+    if (classes[i] < nc)
+      in_class[classes[i]] = 1;
+  /* Two reads of the class array (count, then copy) instead of a per-object
+   * mask of n bytes, each half of it on one core. */
+  for (guint t = 0; t < 2; t++)
+    jobs[t] = (ScanJob) { hs_heap_object_classes (heap), in_class, nc, t == 0 ? 0 : n / 2,
+                          t == 0 && nt == 2 ? n / 2 : n, 0, NULL };
+  hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+  guint64 count = jobs[0].count + (nt == 2 ? jobs[1].count : 0);
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
+  g_array_set_size (out, (guint) count);
+  jobs[0].out = (HsObj *) out->data;
+  jobs[1].out = (HsObj *) out->data + jobs[0].count;
+  hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+  return out;
+}
+
+/* --- the order ---------------------------------------------------------------- */
+
+/* Largest retained size first, then largest shallow size, then index. */
+static inline gboolean
+before (const guint64 *ret, const guint32 *shallow, HsObj x, HsObj y)
+{
+  guint64 rx = ret != NULL ? ret[x] : 0, ry = ret != NULL ? ret[y] : 0;
+
+  if (rx != ry)
+    return rx > ry;
+  if (shallow[x] != shallow[y])
+    return shallow[x] > shallow[y];
+  return x < y;
+}
+
+/* --- the sort: a stable LSD radix sort on keys gathered once ------------------ */
+
+/* 16 bytes an instance, twice, while it runs: millions of instances of one
+ * class sort in well under a second, where a comparison sort that reads
+ * the retained array at random took seconds. Byte passes whose digit is
+ * the same for every key are skipped (most classes have one shallow size,
+ * and few retained sizes need more than four bytes). Each pass splits the
+ * keys in two halves, one a core: a half counts its digits, then writes
+ * its keys after the other half's of the same digit (so the sort stays
+ * stable). */
+typedef struct {
+  guint64 ret; /* ~retained: ascending order = largest first */
+  guint32 shallow; /* ~shallow */
+  HsObj o;
+} InstanceKey;
+
+#define N_PASSES 12 /* 4 on the shallow size (least significant), 8 on retained */
+
+static inline guint
+digit (const InstanceKey *k, guint p)
+{
+  return p < 4 ? (k->shallow >> (8 * p)) & 0xff : (guint) ((k->ret >> (8 * (p - 4))) & 0xff);
+}
+
+typedef enum { STAGE_GATHER, STAGE_COUNT, STAGE_SCATTER, STAGE_WRITE } Stage;
+
+typedef struct {
+  Stage stage;
+  guint64 from, to;
+  HsObj *objs;
+  const guint64 *retained;
+  const guint32 *shallow;
+  InstanceKey *src, *dst;
+  guint pass;
+  guint64 hist[N_PASSES][256]; /* GATHER: every pass; COUNT/SCATTER: [0] */
+} SortJob;
+
+static gpointer
+sort_job (gpointer data)
+{
+  SortJob *j = data;
+
+  switch (j->stage)
+    {
+    case STAGE_GATHER:
+      memset (j->hist, 0, sizeof j->hist);
+      for (guint64 i = j->from; i < j->to; i++)
+        {
+          HsObj o = j->objs[i];
+          InstanceKey *k = &j->src[i];
+          k->ret = ~(j->retained != NULL ? j->retained[o] : 0);
+          k->shallow = ~j->shallow[o];
+          k->o = o;
+          for (guint p = 0; p < N_PASSES; p++)
+            j->hist[p][digit (k, p)]++;
+        }
+      break;
+    case STAGE_COUNT:
+      memset (j->hist[0], 0, sizeof j->hist[0]);
+      for (guint64 i = j->from; i < j->to; i++)
+        j->hist[0][digit (&j->src[i], j->pass)]++;
+      break;
+    case STAGE_SCATTER:
+      for (guint64 i = j->from; i < j->to; i++)
+        j->dst[j->hist[0][digit (&j->src[i], j->pass)]++] = j->src[i];
+      break;
+    case STAGE_WRITE:
+    default:
+      for (guint64 i = j->from; i < j->to; i++)
+        j->objs[i] = j->src[i].o;
+      break;
+    }
+  return NULL;
+}
+
+void
+hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
+{
+  g_return_if_fail (analysis != NULL && analysis->heap != NULL);
+  g_return_if_fail (objs != NULL || k == 0);
+
+  if (k < 2)
+    return;
+  guint nt = n_threads (k);
+  InstanceKey *a = g_new (InstanceKey, k), *b = g_new (InstanceKey, k);
+  SortJob *jobs = g_new0 (SortJob, 2);
+  const guint64 *retained = analysis->dom != NULL ? analysis->dom->retained : NULL;
+
+  for (guint t = 0; t < 2; t++)
+    {
+      jobs[t].from = t == 0 ? 0 : k / 2;
+      jobs[t].to = t == 0 && nt == 2 ? k / 2 : k;
+      jobs[t].objs = objs;
+      jobs[t].retained = retained;
+      jobs[t].shallow = hs_heap_shallow_sizes (analysis->heap);
+      jobs[t].stage = STAGE_GATHER;
+      jobs[t].src = a;
+    }
+  hs_run_pair ("hs-instances", sort_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+  /* The digits of every pass over all keys: which passes can be skipped. */
+  guint64 (*total)[256] = g_malloc0 (N_PASSES * sizeof *total);
+  for (guint t = 0; t < nt; t++)
+    for (guint p = 0; p < N_PASSES; p++)
+      for (guint d = 0; d < 256; d++)
+        total[p][d] += jobs[t].hist[p][d];
+  for (guint p = 0; p < N_PASSES; p++)
+    {
+      gboolean trivial = FALSE;
+      for (guint d = 0; d < 256 && !trivial; d++)
+        trivial = total[p][d] == k;
+      if (trivial)
+        continue;
+      for (guint t = 0; t < 2; t++)
+        {
+          jobs[t].stage = STAGE_COUNT;
+          jobs[t].pass = p;
+          jobs[t].src = a;
+          jobs[t].dst = b;
+        }
+      if (nt == 2)
+        hs_run_pair ("hs-instances", sort_job, &jobs[0], &jobs[1]);
+      else
+        memcpy (jobs[0].hist[0], total[p], sizeof total[p]);
+      /* Where each half writes the keys of digit d: after every key of a
+       * smaller digit, and after the first half's keys of digit d. */
+      guint64 sum = 0;
+      for (guint d = 0; d < 256; d++)
+        for (guint t = 0; t < nt; t++)
+          {
+            guint64 c = jobs[t].hist[0][d];
+            jobs[t].hist[0][d] = sum;
+            sum += c;
+          }
+      for (guint t = 0; t < 2; t++)
+        jobs[t].stage = STAGE_SCATTER;
+      hs_run_pair ("hs-instances", sort_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+      InstanceKey *tmp = a;
+      a = b;
+      b = tmp;
+    }
+  for (guint t = 0; t < 2; t++)
+    {
+      jobs[t].stage = STAGE_WRITE;
+      jobs[t].src = a;
+    }
+  hs_run_pair ("hs-instances", sort_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+  g_free (total);
+  g_free (jobs);
+  g_free (a);
+  g_free (b);
+}
+
+GArray *
+hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  GArray *out = hs_query_instances_unsorted (analysis, classes, n_classes);
+  hs_query_sort_instances (analysis, (HsObj *) out->data, out->len);
+  return out;
+}
+
+GArray *
+hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
+{
+  return hs_query_instances (analysis, &c, 1);
+}
+
+/* --- the first page ------------------------------------------------------------- */
+
+typedef struct {
+  const HsObj *objs;
+  guint64 from, to;
+  const guint64 *retained;
+  const guint32 *shallow;
+  guint limit;
+  HsObj *heap; /* limit entries: the one that comes last in the order at [0] */
+  guint len;
+} FirstJob;
+
+/* A bounded heap whose root is the entry that comes last: an instance
+ * that comes before it replaces it. One read of each instance's sizes,
+ * nothing sorted but the page. */
+static void
+first_sift_down (FirstJob *j, guint i)
+{
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < j->len && before (j->retained, j->shallow, j->heap[m], j->heap[l]))
+        m = l;
+      if (r < j->len && before (j->retained, j->shallow, j->heap[m], j->heap[r]))
+        m = r;
+      if (m == i)
+        return;
+      HsObj t = j->heap[i];
+      j->heap[i] = j->heap[m];
+      j->heap[m] = t;
+      i = m;
+    }
+}
+
+static gpointer
+first_job (gpointer data)
+{
+  FirstJob *j = data;
+
+  for (guint64 i = j->from; i < j->to; i++)
+    {
+      HsObj o = j->objs[i];
+      if (j->len < j->limit)
+        {
+          guint c = j->len++;
+          j->heap[c] = o;
+          while (c > 0 && before (j->retained, j->shallow, j->heap[(c - 1) / 2], j->heap[c]))
+            {
+              HsObj t = j->heap[c];
+              j->heap[c] = j->heap[(c - 1) / 2];
+              j->heap[(c - 1) / 2] = t;
+              c = (c - 1) / 2;
+            }
+        }
+      else if (before (j->retained, j->shallow, o, j->heap[0]))
+        {
+          j->heap[0] = o;
+          first_sift_down (j, 0);
+        }
+    }
+  return NULL;
+}
+
+static gint
+cmp_first (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const FirstJob *j = data;
+  HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
+  if (x == y)
+    return 0;
+  return before (j->retained, j->shallow, x, y) ? -1 : 1;
+}
+
+GArray *
+hs_query_instances_first (HsAnalysis *analysis, const HsObj *objs, guint64 k, guint limit)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (objs != NULL || k == 0, NULL);
+
+  guint nt = n_threads (k);
+  FirstJob jobs[2];
+  GArray *out;
+
+  limit = (guint) MIN ((guint64) limit, k);
+  for (guint t = 0; t < 2; t++)
+    jobs[t] = (FirstJob) { objs, t == 0 ? 0 : k / 2, t == 0 && nt == 2 ? k / 2 : k,
+                           analysis->dom != NULL ? analysis->dom->retained : NULL,
+                           hs_heap_shallow_sizes (analysis->heap), limit, NULL, 0 };
+  out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), 2 * limit);
+  g_array_set_size (out, 2 * limit);
+  jobs[0].heap = (HsObj *) out->data;
+  jobs[1].heap = (HsObj *) out->data + limit;
+  hs_run_pair ("hs-instances", first_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+  /* Both halves' best, side by side, sorted: the first limit are the page. */
+  if (nt == 2)
+    memmove (jobs[0].heap + jobs[0].len, jobs[1].heap, jobs[1].len * sizeof (HsObj));
+  g_array_set_size (out, jobs[0].len + (nt == 2 ? jobs[1].len : 0));
+  g_qsort_with_data (out->data, (gint) out->len, sizeof (HsObj), cmp_first, &jobs[0]);
+  g_array_set_size (out, limit);
+  return out;
+}
