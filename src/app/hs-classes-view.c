@@ -413,10 +413,10 @@ show_instances_page (gpointer data)
       || self->instances_page != NULL)
     return G_SOURCE_REMOVE;
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%" G_GUINT64_FORMAT " instance of %s, largest retained size first: the first %u shown, sorting the others…",
-                                       "%" G_GUINT64_FORMAT " instances of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
                                        p->total),
-                          p->total, hs_class_name (a->heap, p->klass), p->page->len);
+                          (uint64_t) p->total, hs_class_name (a->heap, p->klass), p->page->len);
   self->instances_page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
   gtk_label_set_text (GTK_LABEL (self->instances_label), text);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view),
