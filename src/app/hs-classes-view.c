@@ -311,6 +311,7 @@ typedef struct {
   gint64 asked; /* for HEAPSCOPE_DEBUG_TIMES */
   GMainContext *context; /* the view's: where the page goes */
   HsClassesView *view;   /* a reference */
+  GArray *result;        /* the sorted instances, on the worker */
 } InstancesJob;
 
 static void
@@ -343,8 +344,10 @@ instances_page_free (InstancesPage *p)
 
 static gboolean show_instances_page (gpointer data);
 
-static void
-instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+/* On a thread of its own at a lower priority (hs_run_niced): the scan and
+ * the sort use both cores, and the UI thread must still get one. */
+static gpointer
+instances_work (gpointer data)
 {
   InstancesJob *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
@@ -366,13 +369,28 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
       p->serial = job->serial;
       p->asked = job->asked;
       p->total = instances->len;
-      g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, show_instances_page, p,
-                                  (GDestroyNotify) instances_page_free);
+      /* An idle source, not g_main_context_invoke: that runs the function
+       * right here when no thread iterates the context at the moment. */
+      GSource *idle = g_idle_source_new ();
+      g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+      g_source_set_callback (idle, show_instances_page, p, (GDestroyNotify) instances_page_free);
+      g_source_attach (idle, job->context);
+      g_source_unref (idle);
     }
   start = g_get_monotonic_time ();
   hs_query_sort_instances (a, (HsObj *) instances->data, instances->len);
   hs_timing_mark ("worker: %u instances sorted in %.3f s", instances->len, (g_get_monotonic_time () - start) / 1e6);
-  g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
+  job->result = instances;
+  return NULL;
+}
+
+static void
+instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  InstancesJob *job = data;
+
+  hs_run_niced ("hs-instances", instances_work, job);
+  g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify) g_array_unref);
 }
 
 /* The analysis a worker's answer belongs to, or NULL when it came too

@@ -5,6 +5,7 @@
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
 #include "hs-timing.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -67,13 +68,20 @@ sort_job_free (SortJob *job)
   g_free (job);
 }
 
-static void
-sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+sort_work (gpointer data)
 {
   SortJob *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
 
   hs_dom_tree_children (a->dom, job->v, NULL); /* waits its turn for the lock */
+  return NULL;
+}
+
+static void
+sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  hs_run_niced ("hs-dom-sort", sort_work, data);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -232,10 +240,10 @@ hs_dominators_view_clear (HsView *view)
 /* Sorts the top level of the dominator tree (the longest list) on a worker
  * while the user reads the leaks, so that the view opens without the wait.
  * The task holds the loader, which holds the analysis. */
-static void
-warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+warm_work (gpointer data)
 {
-  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (source));
+  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (data));
   gint64 start = g_get_monotonic_time ();
   gsize n = 0;
   const HsObj *tops = hs_dom_tree_children (a->dom, a->dom->n, &n);
@@ -250,6 +258,14 @@ warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     hs_dom_tree_children (a->dom, tops[i], NULL);
   hs_timing_mark ("worker: children of the top-level dominators sorted in %.3f s",
                   (g_get_monotonic_time () - start) / 1e6);
+  return NULL;
+}
+
+/* At a lower priority (hs_run_niced): the UI thread keeps its core. */
+static void
+warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  hs_run_niced ("hs-dom-warm", warm_work, source);
   g_task_return_boolean (task, TRUE);
 }
 

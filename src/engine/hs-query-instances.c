@@ -25,31 +25,48 @@ typedef struct {
   const guint8 *in_class;
   guint nc;
   guint64 from, to;
-  guint64 count;
-  HsObj *out; /* NULL: count only */
+  HsObj *begin, *end; /* the list: a job writes only inside it */
+  gboolean backward;
+  guint64 matched;
 } ScanJob;
 
+/* The first half is scanned forward and written from the start of the
+ * list, the second backward and written from its end: one read of the
+ * class column, since the class table says how many there are. Writes
+ * stay inside the list whatever the count; matched tells whether the two
+ * met exactly. begin == end: count only. */
 static gpointer
 scan_job (gpointer data)
 {
   ScanJob *j = data;
   const HsClass *klass = j->klass;
+  const guint8 *in_class = j->in_class;
   guint nc = j->nc;
-  guint64 count = 0;
+  guint64 matched = 0;
 
-  if (j->out == NULL)
+  if (!j->backward)
     {
+      HsObj *w = j->begin;
       for (guint64 i = j->from; i < j->to; i++)
-        count += klass[i] < nc && j->in_class[klass[i]];
-      j->count = count;
+        if (klass[i] < nc && in_class[klass[i]])
+          {
+            if (w < j->end)
+              *w++ = (HsObj) i;
+            matched++;
+          }
     }
   else
     {
-      HsObj *w = j->out;
-      for (guint64 i = j->from; i < j->to; i++)
-        if (klass[i] < nc && j->in_class[klass[i]])
-          *w++ = (HsObj) i;
+      HsObj *w = j->end;
+      for (guint64 i = j->to; i-- > j->from;)
+        if (klass[i] < nc && in_class[klass[i]])
+          {
+            if (w > j->begin)
+              *--w = (HsObj) i;
+            matched++;
+          }
     }
+  j->matched = matched;
   return NULL;
 }
 
@@ -60,27 +77,36 @@ hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint
   g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
 
   HsHeap *heap = analysis->heap;
-  guint64 n = hs_heap_n_objects (heap);
+  guint64 n = hs_heap_n_objects (heap), count = 0;
   guint nc = hs_heap_n_classes (heap);
   g_autofree guint8 *in_class = g_new0 (guint8, nc + 1);
   guint nt = n_threads (n);
   ScanJob jobs[2];
+  GArray *out;
 
   for (guint i = 0; i < n_classes; i++)
-    if (classes[i] < nc)
-      in_class[classes[i]] = 1;
-  /* Two reads of the class array (count, then copy) instead of a per-object
-   * mask of n bytes, each half of it on one core. */
-  for (guint t = 0; t < 2; t++)
-    jobs[t] = (ScanJob) { hs_heap_object_classes (heap), in_class, nc, t == 0 ? 0 : n / 2,
-                          t == 0 && nt == 2 ? n / 2 : n, 0, NULL };
-  hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
-  guint64 count = jobs[0].count + (nt == 2 ? jobs[1].count : 0);
-  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
-  g_array_set_size (out, (guint) count);
-  jobs[0].out = (HsObj *) out->data;
-  jobs[1].out = (HsObj *) out->data + jobs[0].count;
-  hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+    if (classes[i] < nc && !in_class[classes[i]])
+      {
+        in_class[classes[i]] = 1;
+        count += hs_class_count (heap, classes[i]);
+      }
+  for (guint attempt = 0;; attempt++)
+    {
+      out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
+      g_array_set_size (out, (guint) count);
+      for (guint t = 0; t < 2; t++)
+        jobs[t] = (ScanJob) { hs_heap_object_classes (heap), in_class, nc, t == 0 ? 0 : n / 2,
+                              t == 0 && nt == 2 ? n / 2 : n, (HsObj *) out->data, (HsObj *) out->data + count,
+                              t == 1, 0 };
+      hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
+      guint64 found = jobs[0].matched + (nt == 2 ? jobs[1].matched : 0);
+      if (found == count || attempt > 0)
+        break;
+      /* The class table disagreed (a heap whose totals are not counted):
+       * once more with the count just found. */
+      count = found;
+      g_array_unref (out);
+    }
   return out;
 }
 
