@@ -128,6 +128,10 @@ if [ -n "${VISIT:-}" ]; then
     printf '%-52s %s\n' "$what" "$(for f in "$out"/run*.log; do grep -m1 "$what [0-9.]* s after" "$f" | sed -n 's/.* \([0-9.]*\) s after.*/\1/p'; done | median_of)"
   done
 fi
+echo "--- medians of a leak's trace drawn after the leak was selected (seconds; the first, then the second leak)"
+for k in 1 2; do
+  printf '%-40s %s\n' "selection $k" "$(for f in "$out"/run*.log; do grep "drawn [0-9.]* s after the leak was selected" "$f" | sed -n "${k}p" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"
+done
 echo "--- the longest UI-thread step of each run (seconds; marks of steps over 100 ms)"
 for f in "$out"/run*.log; do
   printf '%s  (%s steps over 100 ms)\n' "$(grep "longest UI-thread step" "$f" | tail -1 | sed -n 's/.*so far: \([0-9.]*\) s.*/\1/p')" \
