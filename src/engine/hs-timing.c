@@ -192,6 +192,16 @@ hs_timing_thread_cpu (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1; /* never 0 */
 }
 
+gint64
+hs_timing_process_cpu (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1;
+}
+
 void
 hs_timing_set_hook (HsTimingHook new_hook, gpointer data)
 {
