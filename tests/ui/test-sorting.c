@@ -5,7 +5,7 @@
  *   expanded row has no children yet, and both fill once the sort is done;
  * - the instance list shows its first page (1000) before the rest is
  *   sorted, and the whole list keeps those rows first;
- * - the instance order of the engine's two-thread scan, first page and
+ * - the instance order of the engine's two-thread scan and first page and
  *   radix sort is the documented one (hs-query.h), checked against a
  *   comparison sort written here.
  * Dumps: chain.hprof (make-suspect-dumps.py: node i of the chain retains
