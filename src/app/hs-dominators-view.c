@@ -172,7 +172,7 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
 {
   HsAnalysis *a = hs_loader_get_analysis (loader);
   g_autoptr(HsObjectList) roots = hs_object_list_new_borrowed (loader, children, n);
-  g_autofree char *bytes = hs_format_bytes (a->dom->retained[a->dom->n]);
+  g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
   g_autofree char *count = format_count (a->dom->n_reachable);
   g_autofree char *tops = format_count (n);
   g_autofree char *text = NULL;

@@ -424,8 +424,8 @@ rebuild (HsInspector *self)
   }
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
-      g_autofree char *retained = hs_format_bytes (a->dom->retained[self->obj]);
-      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) a->dom->retained_count[self->obj]);
+      g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, self->obj));
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) hs_dom_tree_retained_count (a->dom, self->obj));
       HsObj dom = a->dom->idom[self->obj];
       add_pair (list, _("Retained size"), retained);
       add_pair (list, _("Retained objects"), count);

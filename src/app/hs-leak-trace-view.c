@@ -135,7 +135,7 @@ node_retained (HsLeakTraceView *self, HsLeakNode *node, gboolean last)
   HsDomTree *dom = self->analysis != NULL ? self->analysis->dom : NULL;
 
   if (self->group == NULL && dom != NULL && node->obj < dom->n && dom->idom[node->obj] != HS_OBJ_NONE)
-    return retained_text (dom->retained[node->obj], dom->retained_count[node->obj]);
+    return retained_text (hs_dom_tree_retained (dom, node->obj), hs_dom_tree_retained_count (dom, node->obj));
   if (self->group != NULL && last && self->analysis != NULL && self->trace->retained_bytes > 0)
     return retained_text (self->trace->retained_bytes, self->trace->retained_count);
   return NULL;
@@ -310,7 +310,7 @@ object_line (HsAnalysis *a, HsObj o, const char *prefix)
   gtk_box_append (GTK_BOX (row), l);
   if (a->dom != NULL && o < a->dom->n)
     {
-      g_autofree char *b = hs_format_bytes (a->dom->retained[o]);
+      g_autofree char *b = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
       gtk_box_append (GTK_BOX (row), hs_label_new (b, "dim-label", 0));
     }
   gtk_box_append (GTK_BOX (row), hs_inspect_button_new (o));

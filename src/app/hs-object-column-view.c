@@ -143,7 +143,7 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
     case OBJ_COL_PERCENT:
     default:
       {
-        guint64 total = a->dom != NULL ? a->dom->retained[a->dom->n] : 0;
+        guint64 total = a->dom != NULL ? hs_dom_tree_retained (a->dom, a->dom->n) : 0;
         text = g_strdup_printf ("%.2f%%", total > 0 ? 100.0 * hs_object_row_get_retained (row) / total : 0.0);
       }
       break;

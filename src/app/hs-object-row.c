@@ -66,7 +66,7 @@ hs_object_row_get_retained (HsObjectRow *self)
   a = hs_loader_get_analysis (self->loader);
   if (a == NULL || a->dom == NULL || self->obj >= a->dom->n)
     return 0;
-  return a->dom->retained[self->obj];
+  return hs_dom_tree_retained (a->dom, self->obj);
 }
 
 guint64

@@ -192,14 +192,14 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
   /* What no other object retains: ten nested objects of one chain would
    * say the same thing ten times (the dominator tree shows the nesting). */
   top = hs_query_top_level_objects (a, 10);
-  total = a->dom->retained[a->dom->n];
+  total = hs_dom_tree_retained (a->dom, a->dom->n);
   for (guint i = 0; top != NULL && i < top->len; i++)
     {
       HsObj o = g_array_index (top, HsObj, i);
       g_autofree char *label = hs_heap_object_label (a->heap, o);
       g_autofree char *desc = hs_heap_describe (a->heap, o);
-      g_autofree char *retained = hs_format_bytes (a->dom->retained[o]);
-      double frac = total > 0 ? (double) a->dom->retained[o] / total : 0;
+      g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
+      double frac = total > 0 ? (double) hs_dom_tree_retained (a->dom, o) / total : 0;
       g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);
       GtkWidget *name = hs_label_new (label, NULL, 0);
       GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);

@@ -95,7 +95,7 @@ node_color (HsTreemapWidget *self, HsAnalysis *a, guint64 node, guint depth, Gdk
 static char *
 node_label (HsAnalysis *a, guint64 node, gboolean with_size)
 {
-  g_autofree char *size = hs_format_bytes (a->dom->retained[MIN (node, a->dom->n)]);
+  g_autofree char *size = hs_format_bytes (hs_dom_tree_retained (a->dom, MIN (node, a->dom->n)));
   const char *name;
 
   if (node >= a->dom->n)
@@ -408,9 +408,9 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
 
   if (a == NULL || r == NULL)
     return FALSE;
-  retained = hs_format_bytes (a->dom->retained[MIN (r->node, a->dom->n)]);
-  pct = a->dom->retained[a->dom->n] > 0
-        ? 100.0 * a->dom->retained[MIN (r->node, a->dom->n)] / a->dom->retained[a->dom->n] : 0;
+  retained = hs_format_bytes (hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n)));
+  pct = hs_dom_tree_retained (a->dom, a->dom->n) > 0
+        ? 100.0 * hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n)) / hs_dom_tree_retained (a->dom, a->dom->n) : 0;
   if (r->node >= a->dom->n)
     {
       text = g_strdup_printf (_("<b>All reachable objects</b>\nRetained: %s"), retained);

@@ -108,8 +108,8 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
   g_string_append_printf (out,
                           ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT
                           ", \"reachable\": %s, \"dominator\": ",
-                          hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
-                          reach ? (guint64) a->dom->retained_count[obj] : 0, reach ? "true" : "false");
+                          hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
+                          reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0, reach ? "true" : "false");
   append_dominator (out, a, obj, TRUE);
   g_autofree char *str = hs_heap_read_string (h, obj, MAX_STRING);
   if (str && kind == HS_KIND_INSTANCE)
@@ -228,9 +228,9 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
   g_string_append_printf (out, "%s%s%s\n", label, desc ? "  " : "", desc ? desc : "");
   g_string_append_printf (out, "  class:          %s\n", hs_heap_object_class_name (h, obj));
   g_string_append_printf (out, "  shallow:        %u\n", hs_heap_object_shallow (h, obj));
-  g_string_append_printf (out, "  retained:       %" G_GUINT64_FORMAT "%s\n", reach ? a->dom->retained[obj] : 0,
+  g_string_append_printf (out, "  retained:       %" G_GUINT64_FORMAT "%s\n", reach ? hs_dom_tree_retained (a->dom, obj) : 0,
                           reach ? "" : " (unreachable)");
-  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n", reach ? (guint64) a->dom->retained_count[obj] : 0);
+  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n", reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0);
   g_string_append (out, "  dominator:      ");
   append_dominator (out, a, obj, FALSE);
   g_string_append_c (out, '\n');

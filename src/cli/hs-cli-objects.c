@@ -21,7 +21,7 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
                                                                                    : hs_heap_object_class (h, obj));
       g_string_append_printf (
           out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
-          hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0, reach ? (guint64) a->dom->retained_count[obj] : 0);
+          hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0, reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0);
       g_string_append (out, ", \"dominator\": ");
       if (dom == HS_OBJ_NONE)
         g_string_append (out, "null");
@@ -45,8 +45,8 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       g_autofree char *label = hs_cli_visible (raw_label, -1, FALSE);
       g_autofree char *desc = raw_desc ? hs_cli_visible (raw_desc, -1, FALSE) : NULL;
       g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
-                              hs_heap_object_shallow (h, obj), reach ? a->dom->retained[obj] : 0,
-                              reach ? (guint64) a->dom->retained_count[obj] : 0, label, desc ? "  " : "", desc ? desc : "",
+                              hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
+                              reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0, label, desc ? "  " : "", desc ? desc : "",
                               reach ? "" : "  (unreachable)");
     }
 }
@@ -126,7 +126,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
   if (!cs)
     return 2;
   HsHeap *h = a->heap;
-  guint64 n = hs_heap_n_objects (h), count = 0;
+  guint64 count = 0;
   guint8 *in_set = hs_query_instance_mask (h, (const HsClass *) cs->data, cs->len, &count);
   guint64 class_ret = 0;
   for (guint k = 0; k < cs->len; k++)
@@ -136,8 +136,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
     if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (h, i)->obj);
   guint64 bytes = 0, objs = 0;
-  hs_retained_set_precise (n, hs_heap_ref_offsets (h), hs_heap_ref_targets (h), (const HsObj *) roots->data, roots->len,
-                           hs_heap_shallow_sizes (h), in_set, &bytes, &objs);
+  hs_retained_set_precise (hs_heap_graph (h), (const HsObj *) roots->data, roots->len, in_set, &bytes, &objs);
   g_free (in_set);
   if (o->json)
     {

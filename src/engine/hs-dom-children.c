@@ -12,15 +12,16 @@
 #include "hs-mem.h"
 
 static inline gboolean
-child_before (const guint64 *retained, HsObj a, HsObj b)
+child_before (const HsDomTree *t, HsObj a, HsObj b)
 {
-  return retained[a] > retained[b] || (retained[a] == retained[b] && a < b);
+  guint64 ra = hs_dom_tree_retained (t, a), rb = hs_dom_tree_retained (t, b);
+  return ra > rb || (ra == rb && a < b);
 }
 
 static gint
 child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
-  const guint64 *retained = user_data;
+  const HsDomTree *retained = user_data;
   HsObj a = *(const HsObj *) pa, b = *(const HsObj *) pb;
   if (a == b)
     return 0;
@@ -29,7 +30,7 @@ child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
 
 /* Sorts one child list: retained size descending, then index ascending. */
 static void
-sort_list (const guint64 *retained, HsObj *list, guint64 len)
+sort_list (const HsDomTree *retained, HsObj *list, guint64 len)
 {
   if (len <= 16)
     {
@@ -86,7 +87,7 @@ hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
       g_mutex_lock (&t->sort_lock);
       if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
         {
-          sort_list (t->retained, t->child_targets + start, end - start);
+          sort_list (t, t->child_targets + start, end - start);
           g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
         }
       g_mutex_unlock (&t->sort_lock);
@@ -120,7 +121,7 @@ hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
         return FALSE;
       if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
         {
-          sort_list (t->retained, t->child_targets + start, end - start);
+          sort_list (t, t->child_targets + start, end - start);
           g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
         }
       g_mutex_unlock (&t->sort_lock);

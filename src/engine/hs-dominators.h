@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 #include "hs-types.h"
+#include "hs-graph.h"
 
 G_BEGIN_DECLS
 
@@ -30,25 +31,46 @@ typedef struct _HsDomTree {
   GMutex   sort_lock;
 } HsDomTree;
 
-/* Computes the dominator tree of the graph (offsets: n+1 entries into
- * targets) rooted at a virtual root whose children are roots[0..n_roots).
+/* Computes the dominator tree of g (node weights: shallow sizes) rooted at
+ * a virtual root whose children are roots[0..n_roots).
  * Exact (Lengauer-Tarjan with path compression), iterative, flat 32-bit
  * arrays only: at its peak about 24 bytes per object, the size of the
  * finished tree. shallow has n entries. Returns NULL with error set if
  * cancelled, or if the graph is beyond its 32-bit counters (an object
  * with 2^32 references or more, or 2^32 stored predecessors). */
-HsDomTree *hs_dom_tree_compute   (guint64         n,
-                                  const guint64  *offsets,
-                                  const HsObj    *targets,
+HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
                                   const HsObj    *roots,
                                   gsize           n_roots,
-                                  const guint32  *shallow,
                                   HsProgressFunc  progress,
                                   gpointer        progress_data,
                                   GCancellable   *cancellable,
                                   GError        **error);
 void       hs_dom_tree_free      (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
+
+/* Retained bytes and object count of v, v in [0, n] ([n]: all reachable).
+ * Read them only through these: the representation may shrink. */
+static inline guint64
+hs_dom_tree_retained (const HsDomTree *t, guint64 v)
+{
+  return t->retained[v];
+}
+
+static inline guint32
+hs_dom_tree_retained_count (const HsDomTree *t, guint64 v)
+{
+  return t->retained_count[v];
+}
+
+/* Trees built by hand (tests): zeroed retained sizes for t->n + 1 nodes
+ * (freed with the tree), and one size set. */
+void hs_dom_tree_alloc_retained (HsDomTree *t);
+
+static inline void
+hs_dom_tree_set_retained (HsDomTree *t, guint64 v, guint64 bytes)
+{
+  t->retained[v] = bytes;
+}
 
 /* Children of v (v may be the virtual root n), sorted by retained desc
  * (sorted here on the first call for v; safe from any thread). */

@@ -17,13 +17,19 @@ typedef struct
 {
   HsHeap *heap;
   guint64 begin, end;
-  guint64 *degree; /* shared, per object (heap->ref_offsets, summed later) */
+  guint32 *degree; /* shared, per object (heap->ref_off32, summed later) */
   HsObj *edges;
   guint64 n_edges, cap;
   guint64 dangling;
   gboolean failed;
   gboolean bus;                                /* the file shrank under us */
   guint64 missing_class, missing_class_offset; /* instances of no known class */
+  guint16 *k16, *units;                        /* the heap's columns (HsHeapColumns) */
+  HsClass *k32;
+  guint32 unit;
+  HsObj *big_obj;                              /* sizes the 16-bit column cannot hold */
+  guint32 *big_size;
+  guint64 n_big, big_cap;
   HsLoadProgress *prog;                        /* only thread 0 reports */
 } EdgeJob;
 
@@ -53,6 +59,31 @@ push_edge (EdgeJob *job, guint64 id, guint32 *deg)
     job->dangling++;
   else
     push_obj (job, t, deg);
+}
+
+/* Object i's class and shallow size into the narrow columns. */
+static inline void
+put_columns (EdgeJob *job, guint64 i, HsClass c, guint32 size)
+{
+  if (job->k16)
+    job->k16[i] = c == HS_CLASS_NONE ? 0xffff : (guint16)c;
+  else
+    job->k32[i] = c;
+  guint32 u = size / job->unit;
+  if (G_LIKELY (u < 0xffff && u * job->unit == size))
+    {
+      job->units[i] = (guint16)u;
+      return;
+    }
+  job->units[i] = 0xffff;
+  if (G_UNLIKELY (job->n_big == job->big_cap))
+    {
+      job->big_cap = MAX (job->big_cap * 2, (guint64)1024);
+      job->big_obj = g_renew (HsObj, job->big_obj, job->big_cap);
+      job->big_size = g_renew (guint32, job->big_size, job->big_cap);
+    }
+  job->big_obj[job->n_big] = (HsObj)i;
+  job->big_size[job->n_big++] = size;
 }
 
 static gpointer
@@ -154,8 +185,7 @@ edge_worker (gpointer data)
             }
           default: g_assert_not_reached ();
         }
-      heap->klass[i] = c;
-      heap->shallow[i] = (guint32)MIN (shallow, (guint64)G_MAXUINT32);
+      put_columns (job, i, c, (guint32)MIN (shallow, (guint64)G_MAXUINT32));
       heap->flags[i] = kind;
       job->degree[i] = deg;
       if (job->prog && (i & 0xfffff) == 0)
@@ -181,16 +211,100 @@ guarded_edge_worker (gpointer data)
   return NULL;
 }
 
+/* The threads' overflow lists, in object order (thread 0's range comes
+ * first), become the size column's table. Should a dump have so many sizes
+ * the 16-bit column cannot hold that the table outweighs the 2 bytes per
+ * object it saves, the column becomes plain 32-bit sizes. */
+static void
+merge_big_sizes (HsHeap *heap, EdgeJob *jobs, guint nthreads)
+{
+  HsSizeCol *sc = &heap->cols.shallow;
+  guint64 n = heap->n, n_big = 0;
+  for (guint t = 0; t < nthreads; t++)
+    n_big += jobs[t].n_big;
+  if (n_big > 0 && n_big <= n / 8)
+    {
+      HsObj *bo = g_new (HsObj, n_big);
+      guint32 *bs = g_new (guint32, n_big);
+      guint64 k = 0;
+      for (guint t = 0; t < nthreads; t++)
+        {
+          memcpy (bo + k, jobs[t].big_obj, jobs[t].n_big * sizeof (HsObj));
+          memcpy (bs + k, jobs[t].big_size, jobs[t].n_big * sizeof (guint32));
+          k += jobs[t].n_big;
+        }
+      sc->big_obj = bo;
+      sc->big_size = bs;
+      sc->n_big = n_big;
+    }
+  else if (n_big > 0)
+    {
+      guint32 *s32 = hs_mem_new (guint32, n + 1);
+      guint64 k[2] = { 0, 0 };
+      for (guint64 i = 0; i < n; i++)
+        {
+          guint16 u = sc->units[i];
+          if (u != 0xffff)
+            s32[i] = (guint32)u * sc->unit;
+          else
+            {
+              guint t = i >= jobs[nthreads - 1].begin ? nthreads - 1 : 0;
+              s32[i] = jobs[t].big_size[k[t]++];
+            }
+        }
+      hs_mem_free ((gpointer)sc->units);
+      sc->units = NULL;
+      sc->s32 = s32;
+    }
+  for (guint t = 0; t < nthreads; t++)
+    {
+      g_free (jobs[t].big_obj);
+      g_free (jobs[t].big_size);
+    }
+}
+
+guint64
+_hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, HsObj **hi_step, guint64 *hi_n)
+{
+  guint64 sum = 0, next = (guint64)1 << 32;
+  GArray *steps = NULL;
+  for (guint64 i = 0; i <= n; i++)
+    {
+      guint64 d = i < n ? deg[i] : 0;
+      while (G_UNLIKELY (sum >= next))
+        {
+          if (!steps)
+            steps = g_array_new (FALSE, FALSE, sizeof (HsObj));
+          HsObj v = (HsObj)i;
+          g_array_append_val (steps, v);
+          next += (guint64)1 << 32;
+        }
+      deg[i] = (guint32)sum;
+      sum += d;
+    }
+  *hi_n = steps ? steps->len : 0;
+  *hi_step = steps ? (HsObj *)g_array_free (steps, FALSE) : NULL;
+  return sum;
+}
+
 gboolean
 _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
 {
   guint64 n = heap->n;
   guint nthreads = (n > 200000 && g_get_num_processors () > 1) ? 2 : 1;
-  heap->klass = hs_mem_new (HsClass, n + 1);
-  heap->shallow = hs_mem_new (guint32, n + 1);
+  /* Class indexes in 16 bits when they fit (0xffff: none); sizes in units
+   * of the alignment every size formula rounds to (SEMANTICS.md), the odd
+   * ones in a table (merge_big_sizes). */
+  guint16 *k16 = heap->classes->len < 0xffff ? hs_mem_new (guint16, n + 1) : NULL;
+  HsClass *k32 = k16 ? NULL : hs_mem_new (HsClass, n + 1);
+  guint16 *units = hs_mem_new (guint16, n + 1);
+  heap->cols.klass.k16 = k16;
+  heap->cols.klass.k32 = k32;
+  heap->cols.shallow.units = units;
+  heap->cols.shallow.unit = MAX (heap->align, 1u);
   heap->flags = hs_mem_new0 (guint8, n + 1);
   /* Each object's degree goes where its offset will be (summed in place). */
-  guint64 *degree = heap->ref_offsets = hs_mem_new (guint64, n + 1);
+  guint32 *degree = heap->ref_off32 = hs_mem_new (guint32, n + 1);
   EdgeJob jobs[2] = { 0 };
 
   for (guint t = 0; t < nthreads; t++)
@@ -199,6 +313,10 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
       jobs[t].begin = n * t / nthreads;
       jobs[t].end = n * (t + 1) / nthreads;
       jobs[t].degree = degree;
+      jobs[t].k16 = k16;
+      jobs[t].k32 = k32;
+      jobs[t].units = units;
+      jobs[t].unit = heap->cols.shallow.unit;
       jobs[t].prog = t == 0 ? prog : NULL;
     }
   hs_run_pair ("hs-edges", guarded_edge_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
@@ -206,8 +324,12 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
     {
       gboolean bus = jobs[0].bus || jobs[1].bus;
       for (guint t = 0; t < nthreads; t++)
-        hs_mem_free (jobs[t].edges);
-      g_clear_pointer (&heap->ref_offsets, hs_mem_free);
+        {
+          hs_mem_free (jobs[t].edges);
+          g_free (jobs[t].big_obj);
+          g_free (jobs[t].big_size);
+        }
+      g_clear_pointer (&heap->ref_off32, hs_mem_free);
       if (bus)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read",
@@ -233,14 +355,9 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
         " instance%s of a class that is not in the dump (the first at byte offset %" G_GUINT64_FORMAT
         "): counted with size 0",
         heap->name, missing, missing == 1 ? "" : "s", missing_at);
-  guint64 sum = 0;
-  for (guint64 i = 0; i < n; i++)
-    {
-      guint64 d = degree[i];
-      degree[i] = sum;
-      sum += d;
-    }
-  degree[n] = sum;
+  merge_big_sizes (heap, jobs, nthreads);
+  guint64 sum = _hs_heap_offsets_from_degrees (degree, n, &heap->ref_hi_step, &heap->ref_hi_n);
+  g_assert (sum == total);
   heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64)1) * sizeof (HsObj));
   if (nthreads == 2 && jobs[1].n_edges)
     {
@@ -258,6 +375,15 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
     }
   if (nthreads == 2)
     hs_mem_free (jobs[1].edges);
+  HsGraph *g = &heap->graph;
+  *g = (HsGraph){ 0 };
+  g->n = n;
+  g->off32_ = heap->ref_off32;
+  g->hi_step_ = heap->ref_hi_step;
+  g->hi_n_ = heap->ref_hi_n;
+  g->targets_ = heap->ref_targets;
+  g->weights_ = heap->cols.shallow;
+  g->classes_ = heap->cols.klass;
   return TRUE;
 }
 
@@ -330,9 +456,9 @@ _hs_heap_compute_reachability (HsHeap *heap, gboolean defer)
   while (head < tail)
     {
       HsObj o = queue[head++];
-      for (guint64 e = heap->ref_offsets[o]; e < heap->ref_offsets[o + 1]; e++)
+      for (guint64 e = hs_graph_begin (&heap->graph, o), end = hs_graph_end (&heap->graph, o); e < end; e++)
         {
-          HsObj t = heap->ref_targets[e];
+          HsObj t = hs_graph_target (&heap->graph, e);
           if (!(heap->flags[t] & HS_FLAG_REACHABLE))
             {
               heap->flags[t] |= HS_FLAG_REACHABLE;
@@ -354,7 +480,7 @@ compute_totals (HsHeap *heap)
     {
       guint kind = heap->flags[i] & HS_FLAG_KIND_MASK;
       gboolean reach = (heap->flags[i] & HS_FLAG_REACHABLE) != 0;
-      guint64 sz = heap->shallow[i];
+      guint64 sz = hs_heap_object_shallow (heap, (HsObj)i);
       switch (kind)
         {
           case HS_KIND_INSTANCE: s->instances++; break;
@@ -368,7 +494,7 @@ compute_totals (HsHeap *heap)
           s->reachable_objects++;
           s->reachable_bytes += sz;
         }
-      HsClass c = heap->klass[i];
+      HsClass c = hs_heap_object_class (heap, (HsObj)i);
       if (c != HS_CLASS_NONE)
         {
           HsClassInfo *ci = hs_class_info (heap, c);
@@ -401,8 +527,9 @@ hs_heap_set_reachable (HsHeap *heap, const HsObj *idom)
 const HsObj *
 hs_heap_refs (HsHeap *heap, HsObj o, gsize *n)
 {
-  *n = heap->ref_offsets[o + 1] - heap->ref_offsets[o];
-  return heap->ref_targets + heap->ref_offsets[o];
+  guint64 b = hs_graph_begin (&heap->graph, o);
+  *n = hs_graph_end (&heap->graph, o) - b;
+  return heap->ref_targets + b;
 }
 
 const HsObj *
@@ -412,17 +539,18 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
   g_mutex_lock (&heap->referrers_lock);
   if (!heap->rev_offsets)
     {
-      guint64 N = heap->n, E = heap->ref_offsets[N];
+      const HsGraph *g = &heap->graph;
+      guint64 N = heap->n, E = hs_graph_n_edges (g);
       guint64 *off = g_new0 (guint64, N + 1);
       HsObj *tg = g_new (HsObj, MAX (E, (guint64)1));
       for (guint64 e = 0; e < E; e++)
-        off[heap->ref_targets[e] + 1]++;
+        off[hs_graph_target (g, e) + 1]++;
       for (guint64 i = 0; i < N; i++)
         off[i + 1] += off[i];
       guint64 *fill = g_memdup2 (off, (N + 1) * sizeof (guint64));
       for (guint64 s = 0; s < N; s++)
-        for (guint64 e = heap->ref_offsets[s]; e < heap->ref_offsets[s + 1]; e++)
-          tg[fill[heap->ref_targets[e]]++] = (HsObj)s;
+        for (guint64 e = hs_graph_begin (g, s), end = hs_graph_end (g, s); e < end; e++)
+          tg[fill[hs_graph_target (g, e)]++] = (HsObj)s;
       g_free (fill);
       heap->rev_targets = tg;
       heap->rev_offsets = off;

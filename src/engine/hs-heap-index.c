@@ -12,6 +12,29 @@
 #include "hs-mem.h"
 #include "hs-parallel.h"
 
+/* The packed offsets (heap->offs: w bytes each, little-endian, 8 bytes to
+ * spare after the last). */
+static inline guint64
+get_off (const guint8 *offs, guint64 i, guint w, guint64 mask)
+{
+  guint64 v;
+  memcpy (&v, offs + i * w, 8);
+  return GUINT64_FROM_LE (v) & mask;
+}
+
+/* Exactly w bytes: leaves its neighbours alone. */
+static inline void
+put_off (guint8 *offs, guint64 i, guint w, guint64 v)
+{
+  v = GUINT64_TO_LE (v);
+  if (w == 4)
+    memcpy (offs + i * 4, &v, 4);
+  else if (w == 5)
+    memcpy (offs + i * 5, &v, 5);
+  else
+    memcpy (offs + i * w, &v, w);
+}
+
 /* Stable LSD radix sort of (key, payload) pairs by key, skipping digits that
  * are the same everywhere. */
 static void
@@ -81,15 +104,31 @@ cmp_run_last (const void *a, const void *b)
   return x->last < y->last ? -1 : x->last > y->last;
 }
 
-/* Sorts (id, offset) pairs by id, equal ids in file order (offsets grow
- * with it). HotSpot writes objects as a few hundred ascending runs (heap
- * regions, then classes): the largest set of runs whose id ranges do not
- * overlap is taken as is (a weighted interval schedule), the rest is radix
- * sorted, and the two are merged in one pass. Returns new arrays. */
+/* All pairs radix sorted, the packed offsets unpacked for it (a dump in
+ * too many runs: rare). */
 static void
-sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
+radix_sort_packed (guint64 *keys, guint8 *vals, guint64 n, guint w, guint64 mask)
 {
-  guint64 *keys = *pkeys, *vals = *pvals;
+  guint64 *v = hs_mem_new (guint64, n);
+  for (guint64 i = 0; i < n; i++)
+    v[i] = get_off (vals, i, w, mask);
+  radix_sort_pairs (keys, v, n);
+  for (guint64 i = 0; i < n; i++)
+    put_off (vals, i, w, v[i]);
+  hs_mem_free (v);
+}
+
+/* Sorts (id, offset) pairs by id, equal ids in file order (offsets grow
+ * with it); the offsets packed, w bytes each. HotSpot writes objects as a
+ * few hundred ascending runs (heap regions, then classes): the largest set
+ * of runs whose id ranges do not overlap is taken as is (a weighted interval
+ * schedule), the rest is radix sorted, and the two are merged in one pass
+ * into new arrays. */
+static void
+sort_objects (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint64 mask)
+{
+  guint64 *keys = *pkeys;
+  guint8 *vals = *pvals;
   guint64 nr = 1;
   for (guint64 i = 1; i < n; i++)
     nr += keys[i - 1] > keys[i];
@@ -97,7 +136,7 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
     return;
   if (nr > n / 64 || nr > 1000000)
     {
-      radix_sort_pairs (keys, vals, n);
+      radix_sort_packed (keys, vals, n, w, mask);
       return;
     }
   Run *runs = g_new (Run, nr);
@@ -147,7 +186,7 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
     {
       g_free (runs);
       g_free (chosen);
-      radix_sort_pairs (keys, vals, n);
+      radix_sort_packed (keys, vals, n, w, mask);
       return;
     }
   /* Leftovers, in file order, radix sorted (stable). */
@@ -162,40 +201,44 @@ sort_objects (guint64 **pkeys, guint64 **pvals, guint64 n)
       if (!chosen[j])
         left[nl++] = runs[j];
     qsort (left, nl, sizeof (Run), cmp_run_start);
-    guint64 w = 0;
+    guint64 at = 0;
     for (guint64 j = 0; j < nl; j++)
       {
-        memcpy (lk + w, keys + left[j].start, left[j].len * sizeof (guint64));
-        memcpy (lv + w, vals + left[j].start, left[j].len * sizeof (guint64));
-        w += left[j].len;
+        memcpy (lk + at, keys + left[j].start, left[j].len * sizeof (guint64));
+        for (guint64 i = 0; i < left[j].len; i++)
+          lv[at + i] = get_off (vals, left[j].start + i, w, mask);
+        at += left[j].len;
       }
-    g_assert (w == m);
+    g_assert (at == m);
     g_free (left);
   }
   radix_sort_pairs (lk, lv, m);
-  guint64 *ok = hs_mem_new (guint64, n), *ov = hs_mem_new (guint64, n);
-  guint64 w = 0, li = 0;
+  guint64 *ok = hs_mem_new (guint64, n);
+  guint8 *ov = hs_mem_alloc ((gsize)n * w + 8);
+  guint64 o = 0, li = 0;
   for (guint64 j = 0; j < nr; j++)
     {
       if (!chosen[j])
         continue;
       for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++)
         {
-          while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < vals[i])))
+          guint64 v = get_off (vals, i, w, mask);
+          while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < v)))
             {
-              ok[w] = lk[li];
-              ov[w++] = lv[li++];
+              ok[o] = lk[li];
+              put_off (ov, o++, w, lv[li++]);
             }
-          ok[w] = keys[i];
-          ov[w++] = vals[i];
+          ok[o] = keys[i];
+          put_off (ov, o++, w, v);
         }
     }
   while (li < m)
     {
-      ok[w] = lk[li];
-      ov[w++] = lv[li++];
+      ok[o] = lk[li];
+      put_off (ov, o++, w, lv[li++]);
     }
-  g_assert (w == n);
+  g_assert (o == n);
+  memset (ov + (gsize)n * w, 0, 8);
   hs_mem_free (lk);
   hs_mem_free (lv);
   g_free (runs);
@@ -304,31 +347,41 @@ _hs_heap_sort_objects (HsHeap *heap)
 {
   guint64 duplicates = 0;
 
-  sort_objects (&heap->ids, &heap->offsets, heap->n);
+  /* (A 64-bit heap->offsets from elsewhere is packed first.) */
+  if (heap->offsets)
+    _hs_heap_pack_offsets (heap);
+  guint ow = heap->off_width;
+  guint64 mask = heap->off_mask;
+  sort_objects (&heap->ids, &heap->offs, heap->n, ow, mask);
   _hs_heap_debug_time ("sort");
   /* The sort is stable, so among equal ids the last one written comes
    * last: it wins (a later dump of the same object is the newer state). */
   guint64 w = MIN (heap->n, (guint64)1); /* up to the first duplicate, nothing moves */
   while (w < heap->n && heap->ids[w] != heap->ids[w - 1])
     w++;
+  guint64 n0 = heap->n;
   for (guint64 i = w; i < heap->n; i++)
     {
       if (w > 0 && heap->ids[i] == heap->ids[w - 1])
         {
           duplicates++;
-          heap->offsets[w - 1] = heap->offsets[i];
+          put_off (heap->offs, w - 1, ow, get_off (heap->offs, i, ow, mask));
           continue;
         }
       heap->ids[w] = heap->ids[i];
-      heap->offsets[w] = heap->offsets[i];
+      put_off (heap->offs, w, ow, get_off (heap->offs, i, ow, mask));
       w++;
     }
   heap->n = w;
+  if (w < n0)
+    {
+      memset (heap->offs + (gsize)w * ow, 0, 8);
+      heap->offs = hs_mem_realloc (heap->offs, (gsize)w * ow + 8);
+    }
   if (duplicates)
     _hs_heap_add_warning (
         heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
         heap->name, duplicates);
-  _hs_heap_pack_offsets (heap);
 }
 
 void

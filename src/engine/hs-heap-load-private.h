@@ -69,7 +69,7 @@ typedef struct {
   GArray *bodies;      /* HsByteRange of the chosen dump's heap-dump records */
   /* pass 2 output */
   guint64 *obj_ids;
-  guint64 *obj_offs;
+  guint64 *obj_offs;   /* NULL: pass 2 writes the packed heap->offs itself */
   guint64 n_objects;
   GCancellable *cancellable;
   GArray *class_dumps; /* guint64 offsets of CLASS_DUMP sub-records */
@@ -92,8 +92,8 @@ gboolean    _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError 
 
 /* ---- hs-heap-index.c ------------------------------------------------------ */
 
-/* Sorts heap->ids / heap->offsets by id; of equal ids the last written is
- * kept (with a warning). */
+/* Sorts heap->ids / heap->offs (packed) by id; of equal ids the last
+ * written is kept (with a warning). */
 void        _hs_heap_sort_objects    (HsHeap *heap);
 /* The id -> HsObj buckets behind hs_heap_find. */
 void        _hs_heap_build_lookup    (HsHeap *heap);
@@ -117,6 +117,10 @@ void        _hs_heap_layout_classes     (HsHeap *heap);
 
 /* Pass 4: heap->klass, shallow, flags and the references (CSR). */
 gboolean    _hs_heap_build_graph          (HsHeap *heap, HsLoadProgress *prog, GError **error);
+/* Degrees (n entries, n + 1 allocated) into 32-bit edge offsets in place,
+ * plus the nodes where their high word steps (HsGraph.hi_step_, g_free);
+ * returns the number of edges. */
+guint64     _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, HsObj **hi_step, guint64 *hi_n);
 /* Pass 5: roots resolved; unless defer, reachability and the totals. */
 void        _hs_heap_compute_reachability (HsHeap *heap, gboolean defer);
 

@@ -65,6 +65,9 @@ enum {
 };
 
 struct _HsHeap {
+  /* First (hs-heap.h's inline accessors read it): class and shallow size
+   * per object, narrowed (hs-heap-graph.c); the heap owns the arrays. */
+  HsHeapColumns cols;
   char *path;
   char *name;                 /* for messages: the path as given */
   GMappedFile *mapped;
@@ -102,8 +105,6 @@ struct _HsHeap {
   guint8 *offs;
   guint off_width;
   guint64 off_mask;
-  HsClass *klass;
-  guint32 *shallow;
   guint8 *flags;
   /* id lookup: bucket -> first index with ((id - min_id) >> shift) >= bucket;
    * about one bucket per 8 objects (their ids share a cache line or two). */
@@ -113,8 +114,11 @@ struct _HsHeap {
   guint64 min_id;
 
   /* references (CSR) */
-  guint64 *ref_offsets;       /* n + 1 */
+  guint32 *ref_off32;         /* n + 1 low words of the edge offsets */
+  HsObj *ref_hi_step;         /* where their high word steps (HsGraph), ref_hi_n */
+  guint64 ref_hi_n;
   HsObj *ref_targets;
+  HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */
   GMutex referrers_lock;
   guint64 *rev_offsets;       /* built on demand */
   HsObj *rev_targets;

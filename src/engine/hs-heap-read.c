@@ -129,21 +129,6 @@ hs_heap_object_kind (HsHeap *heap, HsObj o)
 {
   return heap->flags[o] & HS_FLAG_KIND_MASK;
 }
-HsClass
-hs_heap_object_class (HsHeap *heap, HsObj o)
-{
-  return heap->klass[o];
-}
-const HsClass *
-hs_heap_object_classes (HsHeap *heap)
-{
-  return heap->klass;
-}
-guint32
-hs_heap_object_shallow (HsHeap *heap, HsObj o)
-{
-  return heap->shallow[o];
-}
 gboolean
 hs_heap_object_reachable (HsHeap *heap, HsObj o)
 {
@@ -159,20 +144,11 @@ hs_heap_object_offset (HsHeap *heap, HsObj o)
 {
   return hs_heap_off (heap, o);
 }
-const guint64 *
-hs_heap_ref_offsets (HsHeap *heap)
+const HsGraph *
+hs_heap_graph (HsHeap *heap)
 {
-  return heap->ref_offsets;
-}
-const HsObj *
-hs_heap_ref_targets (HsHeap *heap)
-{
-  return heap->ref_targets;
-}
-const guint32 *
-hs_heap_shallow_sizes (HsHeap *heap)
-{
-  return heap->shallow;
+  g_return_val_if_fail (heap != NULL, NULL);
+  return &heap->graph;
 }
 
 HsClass
@@ -369,7 +345,7 @@ hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_data)
       case HS_HPROF_PRIM_ARRAY_DUMP:
       case HS_HPROF_PRIM_ARRAY_NODATA:
         {
-          HsClass c = heap->klass[o];
+          HsClass c = hs_heap_object_class (heap, o);
           if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
             {
               r = (HsNamedRef){ .kind = HS_REF_CLASS, .target = hs_class_info (heap, c)->obj };

@@ -1,15 +1,16 @@
 /* hs-heap-subrecords.c: pass 2 of the load, the sub-records of the chosen
  * dump's bodies: every object's id and offset, the CLASS_DUMP offsets, the
  * roots and thread objects, the hints of Android and of compressed
- * references. With several bodies, two threads take a half each. */
+ * references. One walk in file order; a second thread writes the object
+ * arrays beside it. */
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "hs-heap-load-private.h"
 #include "hs-memory-check.h"
 #include "hs-mem.h"
-#include "hs-parallel.h"
 
 /* Length of the sub-record at p (tag included), or 0 if it does not fit in
  * [p, end); *bad set for an unknown tag. */
@@ -130,26 +131,158 @@ subrecord_length (const guint8 *p, const guint8 *end, guint ids, gboolean *bad)
   return avail >= need ? need : 0;
 }
 
-/* Output of one sub-record worker (a slice of the dump's bodies). */
+/* ---- the object list: a writer beside the walk ---------------------------
+ * The walk (one thread, in file order: the sub-records cannot be split
+ * without reading them) hands its objects' ids and offsets over in small
+ * chunks that stay in the cache; a second thread appends them to the
+ * object arrays. Those arrays are the pass's only big output (16 B per
+ * object) and their pages are fresh: faulting them in is as much work as
+ * the walk itself, and now runs beside it. One list in file order, so no
+ * merge copy either. */
+#define CHUNK_OBJECTS 16384
+#define N_CHUNKS 4
+
+typedef struct
+{
+  guint n;
+  guint64 ids[CHUNK_OBJECTS];
+  guint64 offs[CHUNK_OBJECTS];
+} Chunk;
+
+typedef struct
+{
+  GAsyncQueue *full, *empty; /* NULL: the walk appends itself */
+  Chunk *chunks[N_CHUNKS];
+  guint64 *ids;
+  guint8 *offs; /* packed, w bytes each (heap->offs), 8 bytes to spare */
+  guint w;
+  guint64 n, cap;
+  gint oom; /* atomic: an append failed */
+  gint64 t_wall, t_cpu; /* HS_DEBUG_TIMES: the writer's own time, in us */
+} Sink;
+
+/* Pushed after the walk's last chunk. */
+static Chunk end_of_walk;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Appends a chunk to the arrays; FALSE if they cannot grow. */
+static gboolean
+sink_append (Sink *s, const Chunk *c)
+{
+  if (G_UNLIKELY (s->n + c->n > s->cap))
+    {
+      guint64 ncap = MAX (s->cap * 2, (guint64)1 << 16);
+      guint64 *nids = hs_mem_try_realloc (s->ids, ncap * sizeof (guint64));
+      if (nids)
+        s->ids = nids;
+      guint8 *noffs = nids ? hs_mem_try_realloc (s->offs, ncap * s->w + 8) : NULL;
+      if (!noffs)
+        return FALSE;
+      s->offs = noffs;
+      s->cap = ncap;
+    }
+  memcpy (s->ids + s->n, c->ids, c->n * sizeof (guint64));
+  /* In file order, so each 8-byte store's spare bytes are overwritten by
+   * the next (the last one's land in the 8 bytes to spare). */
+  guint8 *o = s->offs + s->n * s->w;
+  for (guint i = 0; i < c->n; i++, o += s->w)
+    {
+      guint64 v = GUINT64_TO_LE (c->offs[i]);
+      memcpy (o, &v, 8);
+    }
+  s->n += c->n;
+  return TRUE;
+}
+
+static gpointer
+sink_thread (gpointer data)
+{
+  Sink *s = data;
+  gint64 w0 = g_get_monotonic_time (), c0 = thread_cpu_us ();
+  for (;;)
+    {
+      Chunk *c = g_async_queue_pop (s->full);
+      if (c == &end_of_walk)
+        break;
+      if (!g_atomic_int_get (&s->oom) && !sink_append (s, c))
+        g_atomic_int_set (&s->oom, 1);
+      g_async_queue_push (s->empty, c);
+    }
+  s->t_wall = g_get_monotonic_time () - w0;
+  s->t_cpu = thread_cpu_us () - c0;
+  return NULL;
+}
+
+/* What the walk finds besides the objects. */
 typedef struct
 {
   HsParse *ps;
-  HsLoadProgress *prog; /* NULL in the second thread */
-  guint first_body, end_body;
-  guint64 *ids, *offs;
-  guint64 n, cap;
+  HsLoadProgress *prog;
+  Sink *sink;
+  Chunk *cur;     /* being filled */
+  guint64 n;      /* objects handed to the sink */
   GArray *class_dumps;
   GArray *roots;
   GHashTable *threads; /* serial -> id */
   guint prim_types_seen;
   gboolean android, compressed;
-  gboolean have_first_arr, have_last_arr;
-  guint64 first_arr, last_arr, last_arr_len;
+  gboolean have_last_arr;
+  guint64 last_arr, last_arr_len;
   gboolean failed;
   GError *error;
   gboolean stopped; /* a truncated final record: stop here */
   guint64 stopped_at;
 } SubJob;
+
+static void
+set_oom_error (SubJob *job)
+{
+  /* Out of memory while indexing: a message, not an abort. The same
+   * estimate as the up-front check (hs-memory-check.c). */
+  guint64 n = job->sink->n;
+  g_autofree char *s = g_format_size (hs_heap_estimate_memory (n, 0));
+  g_clear_error (&job->error);
+  g_set_error (&job->error, HS_ERROR, HS_ERROR_NO_MEMORY,
+               "%s: out of memory after indexing %" G_GUINT64_FORMAT
+               " objects: analysing this dump needs more than %s of memory",
+               job->ps->heap->name, n, s);
+  job->failed = TRUE;
+}
+
+/* The chunk being filled goes to the sink; FALSE when the sink is out of
+ * memory (the error is set). */
+static gboolean
+flush_chunk (SubJob *job)
+{
+  Sink *s = job->sink;
+  if (job->cur->n == 0)
+    return TRUE;
+  job->n += job->cur->n;
+  if (!s->full)
+    {
+      gboolean ok = sink_append (s, job->cur);
+      job->cur->n = 0;
+      if (!ok)
+        set_oom_error (job);
+      return ok;
+    }
+  g_async_queue_push (s->full, job->cur);
+  job->cur = g_async_queue_pop (s->empty);
+  job->cur->n = 0;
+  if (g_atomic_int_get (&s->oom))
+    {
+      set_oom_error (job);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static void
 add_root (SubJob *job, guint8 type, guint64 id, guint32 thread, guint32 frame)
@@ -171,9 +304,12 @@ subrecord_worker (gpointer data)
   HsHeap *heap = ps->heap;
   const guint8 *d = heap->data;
   guint ids = heap->id_size;
+  guint nb = ps->bodies->len;
   guint64 n = 0;
+  guint64 first_off = nb ? g_array_index (ps->bodies, HsByteRange, 0).off : 0;
+  guint64 last_off = nb ? g_array_index (ps->bodies, HsByteRange, nb - 1).off : 0;
 
-  for (guint r = job->first_body; r < job->end_body && !job->stopped; r++)
+  for (guint r = 0; r < nb && !job->stopped; r++)
     {
       HsByteRange *rg = &g_array_index (ps->bodies, HsByteRange, r);
       const guint8 *p = d + rg->off, *end = d + rg->off + rg->len;
@@ -216,30 +352,11 @@ subrecord_worker (gpointer data)
               case HS_HPROF_PRIM_ARRAY_NODATA:
                 {
                   guint64 id = hs_read_id (b, ids);
-                  if (G_UNLIKELY (job->n == job->cap))
-                    {
-                      guint64 ncap = MAX (job->cap * 2, (guint64)1 << 16);
-                      guint64 *nids = hs_mem_try_realloc (job->ids, ncap * sizeof (guint64));
-                      if (nids)
-                        job->ids = nids;
-                      guint64 *noffs = nids ? hs_mem_try_realloc (job->offs, ncap * sizeof (guint64)) : NULL;
-                      if (!noffs)
-                        {
-                          /* Out of memory while indexing: a message, not an abort. */
-                          /* The same estimate as the up-front check (hs-memory-check.c). */
-                          g_autofree char *s = g_format_size (hs_heap_estimate_memory (job->n, 0));
-                          g_set_error (&job->error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                                       "%s: out of memory after indexing %" G_GUINT64_FORMAT
-                                       " objects: analysing this dump needs more than %s of memory",
-                                       heap->name, job->n, s);
-                          job->failed = TRUE;
-                          return NULL;
-                        }
-                      job->offs = noffs;
-                      job->cap = ncap;
-                    }
-                  job->ids[job->n] = id;
-                  job->offs[job->n++] = off;
+                  Chunk *c = job->cur;
+                  c->ids[c->n] = id;
+                  c->offs[c->n++] = off;
+                  if (G_UNLIKELY (c->n == CHUNK_OBJECTS) && !flush_chunk (job))
+                    return NULL;
                   if (tag == HS_HPROF_CLASS_DUMP)
                     g_array_append_val (job->class_dumps, off);
                   else if (tag == HS_HPROF_PRIM_ARRAY_DUMP || tag == HS_HPROF_PRIM_ARRAY_NODATA)
@@ -249,12 +366,8 @@ subrecord_worker (gpointer data)
                       /* Compressed references (SEMANTICS.md): an object array starting
            * inside the space the previous one would need with 8-byte refs. */
                       guint64 alen = hs_be32 (b + ids + 4);
-                      if (!job->have_first_arr)
-                        {
-                          job->first_arr = id;
-                          job->have_first_arr = TRUE;
-                        }
-                      else if (id > job->last_arr && id < job->last_arr + 16 + 8 * job->last_arr_len)
+                      if (job->have_last_arr && id > job->last_arr
+                          && id < job->last_arr + 16 + 8 * job->last_arr_len)
                         job->compressed = TRUE;
                       job->last_arr = id;
                       job->last_arr_len = alen;
@@ -289,14 +402,10 @@ subrecord_worker (gpointer data)
           if ((++n & 0x3ffff) == 0)
             {
               if (job->prog)
-                _hs_progress_report (
-                    job->prog, "parsing",
-                    0.05
-                        + 0.9 * (double)(off - g_array_index (ps->bodies, HsByteRange, job->first_body).off)
-                              / (double)MAX (
-                                  (guint64)1,
-                                  g_array_index (ps->bodies, HsByteRange, job->end_body - 1).off
-                                      - g_array_index (ps->bodies, HsByteRange, job->first_body).off));
+                _hs_progress_report (job->prog, "parsing",
+                                     0.05
+                                         + 0.9 * (double)(off - first_off)
+                                               / (double)MAX ((guint64)1, last_off - first_off));
               if (g_cancellable_is_cancelled (ps->cancellable))
                 {
                   job->failed = TRUE;
@@ -306,6 +415,7 @@ subrecord_worker (gpointer data)
             }
         }
     }
+  flush_chunk (job);
   return NULL;
 }
 
@@ -323,105 +433,91 @@ guarded_subrecord_worker (gpointer data)
   return NULL;
 }
 
-/* Walks the chosen dump's sub-records; with several bodies (segments), in
- * two threads over two halves of the bytes, merged in file order. */
+/* Walks the chosen dump's sub-records in file order; past 1 MiB of bodies
+ * and with two cores, the object arrays are written by a second thread. */
 gboolean
 _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error)
 {
   HsHeap *heap = ps->heap;
-  guint nb = ps->bodies->len;
-  SubJob jobs[2] = { 0 };
-  guint nthreads = 1, split = nb;
-  guint64 total = 0, acc = 0;
+  Sink sink = { 0 };
+  SubJob job = { 0 };
+  GThread *writer = NULL;
+  guint64 total = 0;
 
-  for (guint r = 0; r < nb; r++)
+  for (guint r = 0; r < ps->bodies->len; r++)
     total += g_array_index (ps->bodies, HsByteRange, r).len;
-  if (nb >= 4 && total > (32u << 20) && g_get_num_processors () > 1)
+  for (guint i = 0; i < N_CHUNKS; i++)
+    sink.chunks[i] = g_new (Chunk, 1);
+  /* Offsets are packed as they are written: as many bytes as the file's
+   * length needs (4 below 4 GiB, 5 below 1 TiB). */
+  sink.w = 4;
+  while (sink.w < 8 && ((guint64)heap->len >> (8 * sink.w)) != 0)
+    sink.w++;
+  if (total > (1u << 20) && g_get_num_processors () > 1)
     {
-      for (split = 0; split < nb && acc < total / 2; split++)
-        acc += g_array_index (ps->bodies, HsByteRange, split).len;
-      nthreads = split < nb ? 2 : 1;
+      sink.full = g_async_queue_new ();
+      sink.empty = g_async_queue_new ();
+      for (guint i = 1; i < N_CHUNKS; i++)
+        g_async_queue_push (sink.empty, sink.chunks[i]);
+      writer = g_thread_try_new ("hs-objects", sink_thread, &sink, NULL);
+      if (!writer)
+        {
+          g_clear_pointer (&sink.full, g_async_queue_unref);
+          g_clear_pointer (&sink.empty, g_async_queue_unref);
+        }
     }
-  for (guint t = 0; t < nthreads; t++)
+  job.ps = ps;
+  job.prog = prog;
+  job.sink = &sink;
+  job.cur = sink.chunks[0];
+  job.cur->n = 0;
+  job.class_dumps = ps->class_dumps;
+  job.roots = heap->roots;
+  job.threads = heap->thread_objs;
+  gint64 w0 = g_get_monotonic_time (), c0 = thread_cpu_us ();
+  guarded_subrecord_worker (&job);
+  gint64 walk_wall = g_get_monotonic_time () - w0, walk_cpu = thread_cpu_us () - c0;
+  if (writer)
     {
-      jobs[t].ps = ps;
-      jobs[t].prog = t == 0 ? prog : NULL;
-      jobs[t].first_body = t == 0 ? 0 : split;
-      jobs[t].end_body = (t == 0 && nthreads == 2) ? split : nb;
-      jobs[t].class_dumps = g_array_new (FALSE, FALSE, sizeof (guint64));
-      jobs[t].roots = g_array_new (FALSE, FALSE, sizeof (HsRoot));
-      jobs[t].threads = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+      g_async_queue_push (sink.full, &end_of_walk);
+      g_thread_join (writer);
+      if (!job.failed && g_atomic_int_get (&sink.oom))
+        set_oom_error (&job);
+      g_async_queue_unref (sink.full);
+      g_async_queue_unref (sink.empty);
     }
-  hs_run_pair ("hs-parse", guarded_subrecord_worker, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
+  for (guint i = 0; i < N_CHUNKS; i++)
+    g_free (sink.chunks[i]);
+  if (g_getenv ("HS_DEBUG_TIMES"))
+    g_printerr ("    walk %.3f s wall %.3f s cpu; writer %.3f s wall %.3f s cpu\n", walk_wall / 1e6,
+                walk_cpu / 1e6, sink.t_wall / 1e6, sink.t_cpu / 1e6);
 
   gboolean ok = TRUE;
-  for (guint t = 0; t < nthreads && ok; t++)
+  if (job.failed)
     {
-      if (jobs[t].failed)
-        {
-          g_propagate_error (error, g_steal_pointer (&jobs[t].error));
-          ok = FALSE;
-        }
-      else if (jobs[t].stopped && t == 0 && nthreads == 2)
-        {
-          /* A stop before the second half means the rest is not trustworthy. */
-          _hs_set_format_error (error, heap->name, jobs[t].stopped_at,
-                                "heap dump sub-record runs past the end of its record");
-          ok = FALSE;
-        }
+      g_propagate_error (error, g_steal_pointer (&job.error));
+      ok = FALSE;
     }
-  /* Before the merged copies (g_new aborts): fail with a message instead. */
+  /* Before anything else is allocated: fail with a message instead. */
   if (ok)
-    ok = _hs_heap_check_memory (heap, jobs[0].n + jobs[1].n, error);
+    ok = _hs_heap_check_memory (heap, sink.n, error);
   if (ok)
     {
-      guint64 n = 0;
-      for (guint t = 0; t < nthreads; t++)
-        n += jobs[t].n;
-      ps->n_objects = n;
-      /* The first half's arrays grow to hold both (realloc moves no pages
-     * of big blocks), the second half is appended. */
-      ps->obj_ids = hs_mem_realloc (g_steal_pointer (&jobs[0].ids), MAX (n, (guint64)1) * sizeof (guint64));
-      ps->obj_offs = hs_mem_realloc (g_steal_pointer (&jobs[0].offs), MAX (n, (guint64)1) * sizeof (guint64));
-      guint64 w = jobs[0].n;
-      for (guint t = 0; t < nthreads; t++)
-        {
-          if (t > 0 && jobs[t].n > 0)
-            {
-              memcpy (ps->obj_ids + w, jobs[t].ids, jobs[t].n * sizeof (guint64));
-              memcpy (ps->obj_offs + w, jobs[t].offs, jobs[t].n * sizeof (guint64));
-              w += jobs[t].n;
-            }
-          g_array_append_vals (ps->class_dumps, jobs[t].class_dumps->data, jobs[t].class_dumps->len);
-          g_array_append_vals (heap->roots, jobs[t].roots->data, jobs[t].roots->len);
-          GHashTableIter it;
-          gpointer k, v;
-          g_hash_table_iter_init (&it, jobs[t].threads);
-          while (g_hash_table_iter_next (&it, &k, &v))
-            {
-              g_hash_table_iter_steal (&it);
-              g_hash_table_insert (heap->thread_objs, k, v);
-            }
-          ps->prim_types_seen |= jobs[t].prim_types_seen;
-          heap->android |= jobs[t].android;
-          heap->compressed_refs |= jobs[t].compressed;
-          if (jobs[t].stopped)
-            ps->truncated_at = jobs[t].stopped_at;
-        }
-      /* The pair of object arrays that straddles the two halves. */
-      if (nthreads == 2 && jobs[0].have_last_arr && jobs[1].have_first_arr
-          && jobs[1].first_arr > jobs[0].last_arr
-          && jobs[1].first_arr < jobs[0].last_arr + 16 + 8 * jobs[0].last_arr_len)
-        heap->compressed_refs = TRUE;
+      ps->n_objects = sink.n;
+      ps->obj_ids = hs_mem_realloc (g_steal_pointer (&sink.ids), MAX (sink.n, (guint64)1) * sizeof (guint64));
+      gsize packed = (gsize)sink.n * sink.w + 8;
+      heap->offs = hs_mem_realloc (g_steal_pointer (&sink.offs), packed);
+      memset (heap->offs + packed - 8, 0, 8);
+      heap->off_width = sink.w;
+      heap->off_mask = sink.w == 8 ? G_MAXUINT64 : ((guint64)1 << (8 * sink.w)) - 1;
+      ps->prim_types_seen |= job.prim_types_seen;
+      heap->android |= job.android;
+      heap->compressed_refs |= job.compressed;
+      if (job.stopped)
+        ps->truncated_at = job.stopped_at;
     }
-  for (guint t = 0; t < nthreads; t++)
-    {
-      hs_mem_free (jobs[t].ids);
-      hs_mem_free (jobs[t].offs);
-      g_array_unref (jobs[t].class_dumps);
-      g_array_unref (jobs[t].roots);
-      g_hash_table_unref (jobs[t].threads);
-      g_clear_error (&jobs[t].error);
-    }
+  hs_mem_free (sink.ids);
+  hs_mem_free (sink.offs);
+  g_clear_error (&job.error);
   return ok;
 }

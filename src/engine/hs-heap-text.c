@@ -109,7 +109,7 @@ hs_heap_append_string (HsHeap *heap, HsObj o, gsize max_chars, GString *s)
     }
   else if (k == HS_KIND_INSTANCE)
     {
-      HsClass c = heap->klass[o];
+      HsClass c = hs_heap_object_class (heap, o);
       if (c != HS_CLASS_NONE && strcmp (hs_class_name (heap, c), "java.lang.String") == 0)
         {
           HsValue v;
@@ -184,7 +184,7 @@ hs_heap_object_class_name (HsHeap *heap, HsObj o)
           return _hs_heap_intern (heap, key->str);
         }
     }
-  HsClass c = heap->klass[o];
+  HsClass c = hs_heap_object_class (heap, o);
   return c == HS_CLASS_NONE ? "<unknown class>" : hs_class_info (heap, c)->name;
 }
 
@@ -200,7 +200,7 @@ hs_heap_describe (HsHeap *heap, HsObj o)
 {
   g_return_val_if_fail (heap != NULL && o < heap->n, NULL);
   HsKind k = hs_heap_object_kind (heap, o);
-  HsClass c = heap->klass[o];
+  HsClass c = hs_heap_object_class (heap, o);
   if (k == HS_KIND_CLASS)
     {
       HsClass self = hs_heap_object_as_class (heap, o);

@@ -11,6 +11,8 @@
 /* HsObj, HsClass, HsProgressFunc, HS_ERROR; the format: HsType, HsRootType,
  * HsValue, hs_root_type_name. */
 #include "hs-types.h"
+#include "hs-columns.h" /* HsClassCol, HsSizeCol */
+#include "hs-graph.h"
 #include "hs-hprof.h"
 #include "hs-format.h"   /* hs_format_bytes, for the heap's callers */
 
@@ -56,6 +58,12 @@ typedef struct {
 } HsOpenOptions;
 
 typedef struct _HsHeap HsHeap;
+
+/* The first member of HsHeap, so that the inline accessors reach it. */
+typedef struct {
+  HsClassCol klass;
+  HsSizeCol shallow;
+} HsHeapColumns;
 
 HsHeap      *hs_heap_open              (const char          *path,
                                         const HsOpenOptions *opts,
@@ -107,10 +115,28 @@ guint64      hs_heap_object_id         (HsHeap *heap, HsObj o);
 HsKind       hs_heap_object_kind       (HsHeap *heap, HsObj o);
 /* The class the object is an instance of: for class objects that is
  * java.lang.Class (HS_CLASS_NONE if the dump has no such class). */
-HsClass      hs_heap_object_class      (HsHeap *heap, HsObj o);
-/* The same for every object at once: n_objects entries. */
-const HsClass *hs_heap_object_classes  (HsHeap *heap);
-guint32      hs_heap_object_shallow    (HsHeap *heap, HsObj o);
+static inline HsClass
+hs_heap_object_class (HsHeap *heap, HsObj o)
+{
+  return hs_class_col_get (&((const HsHeapColumns *) heap)->klass, o);
+}
+static inline guint32
+hs_heap_object_shallow (HsHeap *heap, HsObj o)
+{
+  return hs_size_col_get (&((const HsHeapColumns *) heap)->shallow, o);
+}
+/* The same columns for every object at once (for code that takes a column
+ * rather than the heap, e.g. the dominators' per-class sums). */
+static inline const HsClassCol *
+hs_heap_class_col (HsHeap *heap)
+{
+  return &((const HsHeapColumns *) heap)->klass;
+}
+static inline const HsSizeCol *
+hs_heap_size_col (HsHeap *heap)
+{
+  return &((const HsHeapColumns *) heap)->shallow;
+}
 gboolean     hs_heap_object_reachable  (HsHeap *heap, HsObj o);
 gboolean     hs_heap_object_is_root    (HsHeap *heap, HsObj o);
 /* Byte offset of the object's sub-record in the (uncompressed) dump. */
@@ -129,10 +155,9 @@ guint64      hs_heap_obj_array_get     (HsHeap *heap, HsObj o, guint32 i);
 const HsObj *hs_heap_refs              (HsHeap *heap, HsObj o, gsize *n);
 /* Incoming references; built on first use (thread-safe). */
 const HsObj *hs_heap_referrers         (HsHeap *heap, HsObj o, gsize *n);
-/* Raw CSR for whole-graph algorithms: offsets has n_objects+1 entries. */
-const guint64*hs_heap_ref_offsets      (HsHeap *heap);
-const HsObj *hs_heap_ref_targets       (HsHeap *heap);
-const guint32*hs_heap_shallow_sizes    (HsHeap *heap);
+/* The reference graph for whole-graph walks (hs-graph.h: edges, shallow
+ * sizes as weights, classes), valid for the life of the heap. */
+const HsGraph *hs_heap_graph           (HsHeap *heap);
 
 /* Named outgoing references of one object, decoded from the file, in the
  * order the object holds them (dangling and null values skipped). The

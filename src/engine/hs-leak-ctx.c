@@ -270,10 +270,9 @@ _hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakO
   c->dom = dom;
   c->opts = opts;
   c->n = hs_heap_n_objects (heap);
-  c->ref_offsets = hs_heap_ref_offsets (heap);
-  c->ref_targets = hs_heap_ref_targets (heap);
+  c->graph = hs_heap_graph (heap);
   c->flags = heap->flags;
-  c->klass = heap->klass;
+  c->klass = hs_heap_class_col (heap);
   if (dom && dom->n != c->n)
     c->dom = NULL; /* not this heap's tree: no sizes rather than wrong ones */
   c->table = hs_matchers_load (opts->matchers_path, error);

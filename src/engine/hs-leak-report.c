@@ -189,8 +189,8 @@ _hs_leak_trace_set_retained (HsLeakTrace *t, const HsDomTree *dom)
 {
   HsLeakTracePrivate *x = t->priv;
   gboolean ok = in_tree (dom, t->leaking_obj);
-  t->retained_bytes = ok ? dom->retained[t->leaking_obj] : 0;
-  t->retained_count = ok ? dom->retained_count[t->leaking_obj] : 0;
+  t->retained_bytes = ok ? hs_dom_tree_retained (dom, t->leaking_obj) : 0;
+  t->retained_count = ok ? hs_dom_tree_retained_count (dom, t->leaking_obj) : 0;
   if (!x)
     return;
   for (guint i = 0; i < t->nodes->len && i < x->n_nodes; i++)
@@ -198,8 +198,8 @@ _hs_leak_trace_set_retained (HsLeakTrace *t, const HsDomTree *dom)
       HsLeakNode *node = g_ptr_array_index (t->nodes, i);
       if (node->leaking == HS_LEAKING_YES && in_tree (dom, node->obj))
         {
-          x->node_retained[i] = dom->retained[node->obj];
-          x->node_retained_count[i] = dom->retained_count[node->obj];
+          x->node_retained[i] = hs_dom_tree_retained (dom, node->obj);
+          x->node_retained_count[i] = hs_dom_tree_retained_count (dom, node->obj);
         }
     }
 }

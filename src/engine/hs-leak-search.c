@@ -245,12 +245,12 @@ expand (LeakCtx *c, HsObj o)
     /* The CSR holds every field/element value plus the edge to the object's
      * class object, which LeakCanary does not follow. Hot loop: raw CSR,
      * and the common "already seen" case decided without a call. */
-    const guint64 from = c->ref_offsets[o], to = c->ref_offsets[o + 1];
-    const HsObj *targets = c->ref_targets;
+    const HsGraph *g = c->graph;
+    const guint64 from = hs_graph_begin (g, o), to = hs_graph_end (g, o);
     HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : c->class_obj_of[k];
     for (guint64 e = from; e < to; e++)
       {
-        HsObj t = targets[e];
+        HsObj t = hs_graph_target (g, e);
         guint8 st;
         if (t == cls || t >= c->n)
           continue;

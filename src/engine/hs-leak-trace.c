@@ -564,8 +564,8 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
                         : st == HS_LEAKING_YES;
   if (sized && in_tree (c, o))
     {
-      t->priv->node_retained[k] = c->dom->retained[o];
-      t->priv->node_retained_count[k] = c->dom->retained_count[o];
+      t->priv->node_retained[k] = hs_dom_tree_retained (c->dom, o);
+      t->priv->node_retained_count[k] = hs_dom_tree_retained_count (c->dom, o);
     }
   if (i + 1 < s->n)
     node->suspect = path_suspect (s, i);
@@ -670,8 +670,8 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
 
   if (in_tree (c, l))
     {
-      t->retained_bytes = c->dom->retained[l];
-      t->retained_count = c->dom->retained_count[l];
+      t->retained_bytes = hs_dom_tree_retained (c->dom, l);
+      t->retained_count = hs_dom_tree_retained_count (c->dom, l);
     }
   w = for_target ? NULL : _hs_leak_watched_of (c, l);
   if (w)

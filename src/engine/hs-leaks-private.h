@@ -74,10 +74,9 @@ typedef struct {
   guint n_classes;
   guint32 *cflags;           /* per class */
   HsObj *class_obj_of;       /* per class: its class object (cached) */
-  const guint64 *ref_offsets;/* the heap's CSR */
-  const HsObj *ref_targets;
+  const HsGraph *graph;      /* the heap's references */
   const guint8 *flags;       /* the heap's per-object flags and classes: */
-  const HsClass *klass;      /* read straight in the search's hot loops */
+  const HsClassCol *klass; /* read straight in the search's hot loops */
   GHashTable *inst_match;    /* "Class#field" -> HsMatcher* (applicable only) */
   GHashTable *static_match;  /* "Class#field" -> HsMatcher* */
   GHashTable *local_match;   /* thread name -> HsMatcher* */
@@ -136,7 +135,7 @@ leak_cname (HsHeap *heap, HsClass k)
 static inline HsClass
 leak_obj_class (LeakCtx *c, HsObj o)
 {
-  return c->klass[o];
+  return hs_class_col_get (c->klass, o);
 }
 
 static inline HsKind

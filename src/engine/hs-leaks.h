@@ -57,7 +57,7 @@ typedef struct {
  *   for array elements, "Class.<Java Local>" for locals. A library leak's
  *   fingerprint is the SHA-1 of its matcher's pattern text (all traces
  *   through one known library leak form one group, as in LeakCanary).
- * - Retained size and count of a trace: dom->retained[leaking object]
+ * - Retained size and count of a trace: hs_dom_tree_retained (dom, leaking object)
  *   (exact); 0 when dom is NULL.
  * Returns NULL with error set on cancellation or a bad matcher file. */
 HsLeakReport *hs_leaks_find        (HsHeap              *heap,

@@ -21,7 +21,7 @@ n_threads (guint64 n)
 /* --- the scan --------------------------------------------------------------- */
 
 typedef struct {
-  const HsClass *klass;
+  const HsClassCol *klass;
   const guint8 *in_class;
   guint nc;
   guint64 from, to;
@@ -39,16 +39,17 @@ static gpointer
 scan_job (gpointer data)
 {
   ScanJob *j = data;
-  const HsClass *klass = j->klass;
+  const HsClassCol *klass = j->klass;
   const guint8 *in_class = j->in_class;
   guint nc = j->nc;
   guint64 matched = 0;
+  HsClass k;
 
   if (!j->backward)
     {
       HsObj *w = j->begin;
       for (guint64 i = j->from; i < j->to; i++)
-        if (klass[i] < nc && in_class[klass[i]])
+        if ((k = hs_class_col_get (klass, i)) < nc && in_class[k])
           {
             if (w < j->end)
               *w++ = (HsObj) i;
@@ -59,7 +60,7 @@ scan_job (gpointer data)
     {
       HsObj *w = j->end;
       for (guint64 i = j->to; i-- > j->from;)
-        if (klass[i] < nc && in_class[klass[i]])
+        if ((k = hs_class_col_get (klass, i)) < nc && in_class[k])
           {
             if (w > j->begin)
               *--w = (HsObj) i;
@@ -95,7 +96,7 @@ hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint
       out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
       g_array_set_size (out, (guint) count);
       for (guint t = 0; t < 2; t++)
-        jobs[t] = (ScanJob) { hs_heap_object_classes (heap), in_class, nc, t == 0 ? 0 : n / 2,
+        jobs[t] = (ScanJob) { hs_heap_class_col (heap), in_class, nc, t == 0 ? 0 : n / 2,
                               t == 0 && nt == 2 ? n / 2 : n, (HsObj *) out->data, (HsObj *) out->data + count,
                               t == 1, 0 };
       hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
@@ -114,14 +115,15 @@ hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint
 
 /* Largest retained size first, then largest shallow size, then index. */
 static inline gboolean
-before (const guint64 *ret, const guint32 *shallow, HsObj x, HsObj y)
+before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
 {
-  guint64 rx = ret != NULL ? ret[x] : 0, ry = ret != NULL ? ret[y] : 0;
+  guint64 rx = dom != NULL ? hs_dom_tree_retained (dom, x) : 0, ry = dom != NULL ? hs_dom_tree_retained (dom, y) : 0;
+  guint32 sx, sy;
 
   if (rx != ry)
     return rx > ry;
-  if (shallow[x] != shallow[y])
-    return shallow[x] > shallow[y];
+  if ((sx = hs_size_col_get (shallow, x)) != (sy = hs_size_col_get (shallow, y)))
+    return sx > sy;
   return x < y;
 }
 
@@ -158,16 +160,16 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
 
   if (k < 2)
     return;
-  const guint64 *retained = analysis->dom != NULL ? analysis->dom->retained : NULL;
-  const guint32 *shallow = hs_heap_shallow_sizes (analysis->heap);
+  const HsDomTree *dom = analysis->dom;
+  const HsSizeCol *shallow = hs_heap_size_col (analysis->heap);
   InstanceKey *a = g_new (InstanceKey, k), *b = g_new (InstanceKey, k);
   guint64 (*hist)[256] = g_malloc0 (N_PASSES * sizeof *hist);
 
   for (guint64 i = 0; i < k; i++)
     {
       HsObj o = objs[i];
-      a[i].ret = ~(retained != NULL ? retained[o] : 0);
-      a[i].shallow = ~shallow[o];
+      a[i].ret = ~(dom != NULL ? hs_dom_tree_retained (dom, o) : 0);
+      a[i].shallow = ~hs_size_col_get (shallow, o);
       a[i].o = o;
       for (guint p = 0; p < N_PASSES; p++)
         hist[p][digit (&a[i], p)]++;
@@ -221,8 +223,8 @@ hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
 typedef struct {
   const HsObj *objs;
   guint64 from, to;
-  const guint64 *retained;
-  const guint32 *shallow;
+  const HsDomTree *dom;
+  const HsSizeCol *shallow;
   guint limit;
   HsObj *heap; /* limit entries: the one that comes last in the order at [0] */
   guint len;
@@ -237,9 +239,9 @@ first_sift_down (FirstJob *j, guint i)
   for (;;)
     {
       guint l = 2 * i + 1, r = l + 1, m = i;
-      if (l < j->len && before (j->retained, j->shallow, j->heap[m], j->heap[l]))
+      if (l < j->len && before (j->dom, j->shallow, j->heap[m], j->heap[l]))
         m = l;
-      if (r < j->len && before (j->retained, j->shallow, j->heap[m], j->heap[r]))
+      if (r < j->len && before (j->dom, j->shallow, j->heap[m], j->heap[r]))
         m = r;
       if (m == i)
         return;
@@ -262,7 +264,7 @@ first_job (gpointer data)
         {
           guint c = j->len++;
           j->heap[c] = o;
-          while (c > 0 && before (j->retained, j->shallow, j->heap[(c - 1) / 2], j->heap[c]))
+          while (c > 0 && before (j->dom, j->shallow, j->heap[(c - 1) / 2], j->heap[c]))
             {
               HsObj t = j->heap[c];
               j->heap[c] = j->heap[(c - 1) / 2];
@@ -270,7 +272,7 @@ first_job (gpointer data)
               c = (c - 1) / 2;
             }
         }
-      else if (before (j->retained, j->shallow, o, j->heap[0]))
+      else if (before (j->dom, j->shallow, o, j->heap[0]))
         {
           j->heap[0] = o;
           first_sift_down (j, 0);
@@ -286,7 +288,7 @@ cmp_first (gconstpointer pa, gconstpointer pb, gpointer data)
   HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
   if (x == y)
     return 0;
-  return before (j->retained, j->shallow, x, y) ? -1 : 1;
+  return before (j->dom, j->shallow, x, y) ? -1 : 1;
 }
 
 GArray *
@@ -302,8 +304,7 @@ hs_query_instances_first (HsAnalysis *analysis, const HsObj *objs, guint64 k, gu
   limit = (guint) MIN ((guint64) limit, k);
   for (guint t = 0; t < 2; t++)
     jobs[t] = (FirstJob) { objs, t == 0 ? 0 : k / 2, t == 0 && nt == 2 ? k / 2 : k,
-                           analysis->dom != NULL ? analysis->dom->retained : NULL,
-                           hs_heap_shallow_sizes (analysis->heap), limit, NULL, 0 };
+                           analysis->dom, hs_heap_size_col (analysis->heap), limit, NULL, 0 };
   out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), 2 * limit);
   g_array_set_size (out, 2 * limit);
   jobs[0].heap = (HsObj *) out->data;

@@ -143,13 +143,14 @@ hs_query_instance_mask (HsHeap *heap, const HsClass *classes, guint n_classes, g
 
 /* Min-heap on (retained, larger index first): the root is the smallest. */
 static inline gboolean
-top_less (const guint64 *ret, HsObj x, HsObj y)
+top_less (const HsDomTree *ret, HsObj x, HsObj y)
 {
-  return ret[x] < ret[y] || (ret[x] == ret[y] && x > y);
+  guint64 rx = hs_dom_tree_retained (ret, x), ry = hs_dom_tree_retained (ret, y);
+  return rx < ry || (rx == ry && x > y);
 }
 
 static void
-top_sift_down (const guint64 *ret, HsObj *h, guint cnt, guint k)
+top_sift_down (const HsDomTree *ret, HsObj *h, guint cnt, guint k)
 {
   for (;;)
     {
@@ -182,7 +183,7 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
   limit = (guint) MIN ((guint64) limit, dom->n);   /* sizes the table below */
 
   /* A bounded min-heap over all reachable objects (ties: smaller index). */
-  const guint64 *ret = dom->retained;
+  const HsDomTree *ret = dom;
   g_autofree HsObj *h = g_new (HsObj, limit);
   guint cnt = 0;
 

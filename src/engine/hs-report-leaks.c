@@ -156,10 +156,10 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
           a->dom->idom[node->obj] != HS_OBJ_NONE)
         {
           g_string_append (out, "<div class=\"retained\">Retaining ");
-          hs_html_append_bytes (out, a->dom->retained[node->obj]);
+          hs_html_append_bytes (out, hs_dom_tree_retained (a->dom, node->obj));
           g_string_append (out, " in ");
-          hs_format_append_grouped (out, a->dom->retained_count[node->obj]);
-          g_string_append (out, a->dom->retained_count[node->obj] == 1 ? " object" : " objects");
+          hs_format_append_grouped (out, hs_dom_tree_retained_count (a->dom, node->obj));
+          g_string_append (out, hs_dom_tree_retained_count (a->dom, node->obj) == 1 ? " object" : " objects");
           g_string_append (out, "</div>\n");
         }
       if (!last)

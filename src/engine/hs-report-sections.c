@@ -154,7 +154,7 @@ hs_report_section_objects (GString *out, const HsReportContext *ctx)
 
   g_string_append_printf (out, "<p>The %u reachable objects with the largest retained size "
                                "(all reachable objects retain ", top->len);
-  hs_html_append_bytes (out, a->dom->retained[a->dom->n]);
+  hs_html_append_bytes (out, hs_dom_tree_retained (a->dom, a->dom->n));
   g_string_append (out, ").</p>\n<table class=\"data sortable\" id=\"object-table\">\n<thead><tr>"
                         "<th>Object</th><th>Class</th><th>Description</th><th class=\"num\">Shallow</th>"
                         "<th class=\"num\">Retained</th><th class=\"num\">Retained objects</th>");
@@ -175,8 +175,8 @@ hs_report_section_objects (GString *out, const HsReportContext *ctx)
       hs_html_escape (out, desc);
       g_string_append (out, "</td>");
       hs_html_td_bytes (out, hs_heap_object_shallow (heap, o));
-      hs_html_td_bytes (out, a->dom->retained[o]);
-      hs_html_td_count (out, a->dom->retained_count[o]);
+      hs_html_td_bytes (out, hs_dom_tree_retained (a->dom, o));
+      hs_html_td_count (out, hs_dom_tree_retained_count (a->dom, o));
       if (native)
         hs_html_td_bytes (out, hs_analysis_retained_native (a, o));
       g_string_append (out, "</tr>\n");

@@ -140,7 +140,7 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
       if (a->dom != NULL && o < a->dom->n)
         {
           g_string_append (out, " retaining ");
-          hs_html_append_bytes (out, a->dom->retained[o]);
+          hs_html_append_bytes (out, hs_dom_tree_retained (a->dom, o));
         }
       g_string_append (out, "</li>\n");
     }

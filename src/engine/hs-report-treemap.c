@@ -97,7 +97,7 @@ shown_init (Shown *shown, GArray *rects, const HsDomTree *dom)
         }
       guint64 *acc = (guint64 *) (void *) shown->acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
       acc[1]++;
-      acc[2] += dom->retained[r->node];
+      acc[2] += hs_dom_tree_retained (dom, r->node);
     }
 }
 
@@ -128,7 +128,7 @@ static gboolean
 append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown,
             const HsTreemapRect *r)
 {
-  guint64 total = dom->retained[dom->n];
+  guint64 total = hs_dom_tree_retained (dom, dom->n);
   guint64 n_obj = hs_heap_n_objects (heap);
   g_autoptr(GString) title = g_string_new (NULL);
   g_autofree char *label_name = NULL;
@@ -148,7 +148,7 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
       kids = hs_dom_tree_children (dom, r->parent, &nk);
       for (gsize k = 0; k < nk; k++)
         if (kids[k] < dom->n)
-          kid_bytes += dom->retained[kids[k]];
+          kid_bytes += hs_dom_tree_retained (dom, kids[k]);
       shown_get (shown, &r->parent, &n_shown, &shown_bytes);
       guint64 n_more = nk > n_shown ? nk - n_shown : 0;
       ret = kid_bytes > shown_bytes ? kid_bytes - shown_bytes : 0;
@@ -164,7 +164,7 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
       HsObj o = (HsObj) r->node;
       const char *cls = hs_heap_object_class_name (heap, o);
       const char *pkg_of = colour_name (heap, o);
-      ret = dom->retained[o];
+      ret = hs_dom_tree_retained (dom, o);
       fill = hs_format_package_colour (pkg_of);
       label_name = g_strdup (hs_format_simple_name (pkg_of));
       hs_html_escape (title, cls);
@@ -177,8 +177,8 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
       g_string_append (title, " (");
       hs_html_append_double (title, 100.0 * (double) ret / (double) total);
       g_string_append (title, "% of the reachable heap) in ");
-      hs_format_append_grouped (title, dom->retained_count[o]);
-      g_string_append (title, dom->retained_count[o] == 1 ? " object" : " objects");
+      hs_format_append_grouped (title, hs_dom_tree_retained_count (dom, o));
+      g_string_append (title, hs_dom_tree_retained_count (dom, o) == 1 ? " object" : " objects");
     }
   else
     return FALSE;
@@ -263,7 +263,7 @@ hs_report_section_treemap (GString *out, const HsReportContext *ctx)
   guint drawn = 0;
 
   g_string_append (out, "<section id=\"treemap\">\n<h2>Treemap of the dominator tree</h2>\n");
-  if (dom == NULL || dom->retained[dom->n] == 0)
+  if (dom == NULL || hs_dom_tree_retained (dom, dom->n) == 0)
     {
       g_string_append (out, "<p class=\"none\">No dominator tree to draw.</p>\n</section>\n");
       return;

@@ -66,7 +66,7 @@ hs_search (HsHeap *heap, const char *needle, guint max_results, GCancellable *ca
   guint8 *is_string = g_new0 (guint8, nc + 1);
   for (guint k = 0; k < sc->len; k++)
     is_string[g_array_index (sc, HsClass, k)] = 1;
-  const HsClass *klass = hs_heap_object_classes (heap);
+  const HsClassCol *klass = hs_heap_class_col (heap);
   guint64 n = hs_heap_n_objects (heap);
   GString *buf = g_string_sized_new (256);
   for (guint64 i = 0; i < n; i++)
@@ -77,7 +77,7 @@ hs_search (HsHeap *heap, const char *needle, guint max_results, GCancellable *ca
           g_free (is_string);
           return NULL;
         }
-      HsClass c = klass[i];
+      HsClass c = hs_class_col_get (klass, i);
       if (c == HS_CLASS_NONE || c >= nc || !is_string[c] || hs_heap_object_kind (heap, (HsObj) i) != HS_KIND_INSTANCE)
         continue;
       g_string_truncate (buf, 0);

@@ -145,13 +145,13 @@ _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *m
   GString *d = g_string_new (NULL);
   g_autofree char *size = hs_format_bytes (s->retained);
   HsObj big = g_array_index (s->biggest, HsObj, 0);
-  g_autofree char *big_size = hs_format_bytes (dom->retained[big]);
+  g_autofree char *big_size = hs_format_bytes (hs_dom_tree_retained (dom, big));
   gboolean all_locals = member_paths->len > 0;
   hs_format_append_grouped (d, s->count);
   g_string_append_printf (d, " objects of class `%s` retain %s (", s->class_name, size);
   append_percent (d, s->percent);
   g_string_append_printf (d, ") together; the biggest retains %s (", big_size);
-  append_percent (d, reachable ? 100.0 * dom->retained[big] / reachable : 0);
+  append_percent (d, reachable ? 100.0 * hs_dom_tree_retained (dom, big) / reachable : 0);
   g_string_append_c (d, ')');
   for (guint i = 0; i < member_paths->len; i++)
     {

@@ -171,9 +171,9 @@ add_to_key (Ctx *c, guint key, guint64 retained)
 static gboolean
 bigger (Ctx *c, HsObj a, HsObj b)
 {
-  const guint64 *ret = c->dom->retained;
-  if (ret[a] != ret[b])
-    return ret[a] > ret[b];
+  guint64 ra = hs_dom_tree_retained (c->dom, a), rb = hs_dom_tree_retained (c->dom, b);
+  if (ra != rb)
+    return ra > rb;
   return hs_heap_object_id (c->heap, a) < hs_heap_object_id (c->heap, b);
 }
 
@@ -191,7 +191,7 @@ accumulation_point (Ctx *c, HsObj o)
           if (best == HS_OBJ_NONE || bigger (c, k, best))
             best = k;
         }
-      if (best == HS_OBJ_NONE || d->retained[best] * 10 < d->retained[o] * 7)
+      if (best == HS_OBJ_NONE || hs_dom_tree_retained (d, best) * 10 < hs_dom_tree_retained (d, o) * 7)
         break;
       o = best;
     }
@@ -230,7 +230,7 @@ retained_classes (Ctx *c, HsObj acc)
   for (guint64 e = d->child_offsets[acc]; e < d->child_offsets[acc + 1]; e++)
     {
       HsObj k = d->child_targets[e];
-      add_to_key (c, key_of (c, k), d->retained[k]);
+      add_to_key (c, key_of (c, k), hs_dom_tree_retained (d, k));
     }
   for (guint i = 0; i < c->touched->len; i++)
     {
@@ -293,17 +293,17 @@ find_candidates (Ctx *c, HsSuspects *s)
   for (guint64 e = d->child_offsets[d->n]; e < d->child_offsets[d->n + 1]; e++)
     {
       HsObj o = d->child_targets[e];
-      if (d->retained[o] >= s->threshold)
+      if (hs_dom_tree_retained (d, o) >= s->threshold)
         {
           HsObjectSuspect *os = g_new0 (HsObjectSuspect, 1);
           os->obj = o;
           os->id = hs_heap_object_id (c->heap, o);
-          os->retained = d->retained[o];
-          os->retained_count = d->retained_count[o];
+          os->retained = hs_dom_tree_retained (d, o);
+          os->retained_count = hs_dom_tree_retained_count (d, o);
           g_ptr_array_add (s->objects, os);
         }
       else
-        add_to_key (c, key_of (c, o), d->retained[o]);
+        add_to_key (c, key_of (c, o), hs_dom_tree_retained (d, o));
     }
   g_ptr_array_sort (s->objects, cmp_object_suspects);
 }
@@ -343,7 +343,7 @@ find_class_suspects (Ctx *c, HsSuspects *s)
     {
       HsObj o = d->child_targets[e];
       HsClassSuspect *cs;
-      if (d->retained[o] >= s->threshold)
+      if (hs_dom_tree_retained (d, o) >= s->threshold)
         continue;
       cs = of_key[key_of (c, o)];
       if (cs)
@@ -488,7 +488,7 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
     percent = HS_SUSPECTS_DEFAULT_PERCENT;
   s = g_new0 (HsSuspects, 1);
   s->percent = MIN (percent, 100);
-  s->reachable_bytes = dom->retained[dom->n];
+  s->reachable_bytes = hs_dom_tree_retained (dom, dom->n);
   s->threshold = hs_suspects_threshold (s->reachable_bytes, s->percent);
   s->objects = g_ptr_array_new_with_free_func (object_suspect_free);
   s->classes = g_ptr_array_new_with_free_func (class_suspect_free);
@@ -507,7 +507,7 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
       os->accumulation = accumulation_point (&c, os->obj);
       os->accumulation_id = hs_heap_object_id (heap, os->accumulation);
       os->accumulation_class = g_strdup (hs_heap_object_class_name (heap, os->accumulation));
-      os->accumulation_retained = dom->retained[os->accumulation];
+      os->accumulation_retained = hs_dom_tree_retained (dom, os->accumulation);
       os->retained_classes = retained_classes (&c, os->accumulation);
     }
   for (guint i = 0; i < s->classes->len; i++)

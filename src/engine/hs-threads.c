@@ -159,7 +159,7 @@ attach_locals (HsHeap *heap, const HsDomTree *dom, HsThreads *ts, GHashTable *by
           p.local.class_name = hs_heap_object_class_name (heap, p.local.obj);
           p.local.shallow = hs_heap_object_shallow (heap, p.local.obj);
           if (dom && dom->idom[p.local.obj] != HS_OBJ_NONE)
-            p.local.retained = dom->retained[p.local.obj];
+            p.local.retained = hs_dom_tree_retained (dom, p.local.obj);
         }
       g_array_append_val (pend, p);
     }
@@ -221,7 +221,7 @@ hs_threads_read (HsHeap *heap, const HsDomTree *dom)
       g_hash_table_insert (by_serial, GUINT_TO_POINTER (t->serial), GUINT_TO_POINTER (i));
       read_thread_object (heap, t);
       if (t->obj != HS_OBJ_NONE && dom && dom->idom[t->obj] != HS_OBJ_NONE)
-        t->retained = dom->retained[t->obj];
+        t->retained = hs_dom_tree_retained (dom, t->obj);
       const HsStackTraceRec *tr = t->trace_serial ? find_trace (heap, t->trace_serial) : NULL;
       if (t->trace_serial && !tr && hs_heap_has_stacks (heap))
         g_string_append_printf (warn, "thread serial %u: its stack trace %u is not in the dump\n", t->serial,
@@ -403,7 +403,7 @@ root_obj (HsHeap *heap, const HsRoot *r)
 
 /* Step 4: the precise walk for one thread, inside U (mark = U index + 1). */
 static void
-walk_one (HsThread *t, const guint32 *mark, const guint64 *off, const HsObj *tg, const guint32 *shallow,
+walk_one (HsThread *t, const guint32 *mark, const HsGraph *g, const HsSizeCol *shallow,
           const HsObj *ulist, guint64 nu, const GArray *locals, guint32 *stamp, guint32 gen, HsObj *work)
 {
   guint32 blk = 2 * gen, vis = 2 * gen + 1;
@@ -425,15 +425,15 @@ walk_one (HsThread *t, const guint32 *mark, const guint64 *off, const HsObj *tg,
   while (wh < wt)
     {
       HsObj u = work[wh++];
-      for (guint64 e = off[u]; e < off[u + 1]; e++)
+      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
         {
-          if (mark[tg[e]] == MARK_R0)
+          if (mark[hs_graph_target (g, e)] == MARK_R0)
             continue;
-          guint32 *st = &stamp[mark[tg[e]] - 1];
+          guint32 *st = &stamp[mark[hs_graph_target (g, e)] - 1];
           if (*st != blk && *st != vis)
             {
               *st = vis;
-              work[wt++] = tg[e];
+              work[wt++] = hs_graph_target (g, e);
             }
         }
     }
@@ -441,7 +441,7 @@ walk_one (HsThread *t, const guint32 *mark, const guint64 *off, const HsObj *tg,
   for (guint64 i = 0; i < nu; i++)
     if (stamp[i] != vis)
       {
-        t->stack_retained += shallow[ulist[i]];
+        t->stack_retained += hs_size_col_get (shallow, ulist[i]);
         t->stack_retained_count++;
       }
 }
@@ -451,9 +451,7 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
 {
   g_return_if_fail (ts != NULL && heap != NULL);
   guint64 n = hs_heap_n_objects (heap);
-  const guint64 *off = hs_heap_ref_offsets (heap);
-  const HsObj *tg = hs_heap_ref_targets (heap);
-  const guint32 *shallow = hs_heap_shallow_sizes (heap);
+  const HsGraph *g = hs_heap_graph (heap);
   guint nt = ts->n_threads;
   ts->stack_retained_done = TRUE;
   for (guint i = 0; i < nt; i++)
@@ -492,11 +490,11 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
   while (head < tail)
     {
       HsObj u = ulist[head++];
-      for (guint64 e = off[u]; e < off[u + 1]; e++)
-        if (mark[tg[e]] == MARK_NONE)
+      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
+        if (mark[hs_graph_target (g, e)] == MARK_NONE)
           {
-            mark[tg[e]] = MARK_R0;
-            ulist[tail++] = tg[e];
+            mark[hs_graph_target (g, e)] = MARK_R0;
+            ulist[tail++] = hs_graph_target (g, e);
           }
     }
   /* 2. U from L; mark becomes the U index + 1. */
@@ -510,11 +508,11 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
   for (head = 0; head < nu; head++)
     {
       HsObj u = ulist[head];
-      for (guint64 e = off[u]; e < off[u + 1]; e++)
-        if (mark[tg[e]] == MARK_NONE)
+      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
+        if (mark[hs_graph_target (g, e)] == MARK_NONE)
           {
-            ulist[nu] = tg[e];
-            mark[tg[e]] = (guint32)++nu;
+            ulist[nu] = hs_graph_target (g, e);
+            mark[hs_graph_target (g, e)] = (guint32)++nu;
           }
     }
 
@@ -559,8 +557,8 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     for (guint64 i = 0; i < nu; i++)
       {
         HsObj u = ulist[i];
-        for (guint64 e = off[u]; e < off[u + 1]; e++)
-          hoff[i + 1] += mark[tg[e]] != MARK_R0;
+        for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
+          hoff[i + 1] += mark[hs_graph_target (g, e)] != MARK_R0;
       }
     for (guint64 i = 0; i < nu; i++)
       if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
@@ -573,9 +571,9 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     for (guint64 i = 0; i < nu; i++)
       {
         HsObj u = ulist[i];
-        for (guint64 e = off[u]; e < off[u + 1]; e++)
+        for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
           {
-            guint32 m = mark[tg[e]];
+            guint32 m = mark[hs_graph_target (g, e)];
             if (m == MARK_R0)
               continue;
             guint32 ow = owner[m - 1];
@@ -601,16 +599,17 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
         }
     guint32 *hshallow = hs_mem_new0 (guint32, nh);
     for (guint64 i = 0; i < nu; i++)
-      hshallow[i] = shallow[ulist[i]];
-    HsDomTree *dom = hs_dom_tree_compute (nh, hoff, htg, (const HsObj *)hroots->data, hroots->len, hshallow,
-                                          NULL, NULL, NULL, NULL);
+      hshallow[i] = hs_heap_object_shallow (heap, ulist[i]);
+    HsGraph hg;
+    hs_graph_init (&hg, nh, hoff, htg, hshallow, NULL);
+    HsDomTree *dom = hs_dom_tree_compute (&hg, (const HsObj *)hroots->data, hroots->len, NULL, NULL, NULL, NULL);
     if (dom)
       {
         for (guint ti = 0; ti < nt; ti++)
           if (!shared[ti])
             {
-              ts->threads[ti].stack_retained = dom->retained[nu + ti];
-              ts->threads[ti].stack_retained_count = dom->retained_count[nu + ti] - 1; /* not v_t */
+              ts->threads[ti].stack_retained = hs_dom_tree_retained (dom, nu + ti);
+              ts->threads[ti].stack_retained_count = hs_dom_tree_retained_count (dom, nu + ti) - 1; /* not v_t */
             }
         hs_dom_tree_free (dom);
       }
@@ -628,7 +627,7 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
       guint32 gen = 0;
       for (guint ti = 0; ti < nt; ti++)
         if (shared[ti])
-          walk_one (&ts->threads[ti], mark, off, tg, shallow, ulist, nu, locals, stamp, ++gen, work);
+          walk_one (&ts->threads[ti], mark, g, hs_heap_size_col (heap), ulist, nu, locals, stamp, ++gen, work);
       hs_mem_free (work);
       hs_mem_free (stamp);
     }

@@ -199,7 +199,7 @@ hs_treemap_layout_full (const HsDomTree *dom,
         continue;
 
       /* Scale: the parent's retained size fills its inner rectangle. */
-      double total = (double) dom->retained[pnode];
+      double total = (double) hs_dom_tree_retained (dom, pnode);
       double shown = 0, shown_bytes = 0;
       guint budget = limit - rects->len;
       gsize considered = 0;
@@ -214,14 +214,14 @@ hs_treemap_layout_full (const HsDomTree *dom,
           HsObj k = kids[considered];
           if (k >= dom->n)
             continue;
-          double area = (double) dom->retained[k] * scale;
+          double area = (double) hs_dom_tree_retained (dom, k) * scale;
           /* Sorted largest first: the first one too small ends the list. */
           if (!(area > 0) || area < min_area)
             break;
           Item it = { area, k };
           g_array_append_val (items, it);
           shown += area;
-          shown_bytes += (double) dom->retained[k];
+          shown_bytes += (double) hs_dom_tree_retained (dom, k);
         }
 
       /* An inconsistent (hand-made) tree whose children retain more than
@@ -252,9 +252,9 @@ hs_treemap_layout_full (const HsDomTree *dom,
           double rest_bytes = 0;
           for (gsize i = 0; i < n_kids; i++)
             if (kids[i] < dom->n)
-              rest_bytes += (double) dom->retained[kids[i]];
+              rest_bytes += (double) hs_dom_tree_retained (dom, kids[i]);
           for (guint i = 0; i < items->len; i++)
-            rest_bytes -= (double) dom->retained[g_array_index (items, Item, i).node];
+            rest_bytes -= (double) hs_dom_tree_retained (dom, g_array_index (items, Item, i).node);
           rest_area = MAX (0, MIN (rest_bytes * scale * f, iw * ih - shown));
           if (rest_area < min_area || !(rest_area > 0))
             rest_area = 0;

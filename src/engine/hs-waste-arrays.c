@@ -71,7 +71,7 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
           if (all_zero (hs_waste_obj_array_data (heap, (HsObj) o), (guint64) len * ids))
             {
               w->null_arrays.count++;
-              w->null_arrays.bytes += heap->shallow[o];
+              w->null_arrays.bytes += hs_heap_object_shallow (heap, o);
               hs_sample_add (w->null_arrays.objects, (HsObj) o);
             }
           continue;
@@ -84,7 +84,7 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
       if (all_zero (p, bytes))
         {
           w->zero_arrays[t].count++;
-          w->zero_arrays[t].bytes += heap->shallow[o];
+          w->zero_arrays[t].bytes += hs_heap_object_shallow (heap, o);
           hs_sample_add (w->zero_arrays[t].objects, (HsObj) o);
           continue;
         }
@@ -121,7 +121,7 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
               g = &g_array_index (w->dup_arrays, HsWasteDupArray, w->dup_arrays->len - 1);
             }
           else
-            g->wasted += heap->shallow[o];
+            g->wasted += hs_heap_object_shallow (heap, o);
           g->count++;
           hs_sample_add (g->objects, o);
         }
@@ -181,7 +181,7 @@ hs_waste_find_boxed (HsWasteCtx *ctx)
   GArray *rows = ctx->w->boxed;
   for (guint64 o = 0; o < heap->n; o++)
     {
-      HsClass c = heap->klass[o];
+      HsClass c = hs_heap_object_class (heap, o);
       if (c >= n_classes || !size[c] || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
           (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
         continue;
@@ -193,7 +193,7 @@ hs_waste_find_boxed (HsWasteCtx *ctx)
         }
       HsWasteBoxed *b = &g_array_index (rows, HsWasteBoxed, row[c]);
       b->count++;
-      b->bytes += heap->shallow[o];
+      b->bytes += hs_heap_object_shallow (heap, o);
       b->primitive_bytes += size[c];
       hs_sample_add (b->objects, (HsObj) o);
     }

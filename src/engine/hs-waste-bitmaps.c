@@ -130,7 +130,7 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
     {
       const guint8 *data = hs_heap_prim_array_data (heap, buf);
       guint64 len = hs_heap_array_length (heap, buf);
-      b->java_bytes = heap->shallow[buf];
+      b->java_bytes = hs_heap_object_shallow (heap, buf);
       if (hs_heap_array_elem_type (heap, buf) != HS_TYPE_BYTE || !data)
         {
           b->problem = g_strdup ("its mBuffer is not a byte[] with data");
@@ -173,10 +173,10 @@ hs_waste_bitmap_read (HsAnalysis *analysis, HsObj o, HsWasteBitmap *out)
   g_return_val_if_fail (analysis != NULL && out != NULL, FALSE);
   HsHeap *heap = analysis->heap;
   if (o >= heap->n || hs_heap_object_kind (heap, o) != HS_KIND_INSTANCE ||
-      hs_waste_ancestor_named (heap, heap->klass[o], bitmap_name, 1) < 0)
+      hs_waste_ancestor_named (heap, hs_heap_object_class (heap, o), bitmap_name, 1) < 0)
     return FALSE;
   BitmapFields f;
-  fields_init (heap, heap->klass[o], &f);
+  fields_init (heap, hs_heap_object_class (heap, o), &f);
   f.dump = g_array_new (FALSE, FALSE, sizeof (DumpEntry));
   read_dump_data (heap, f.dump);
   read_bitmap (analysis, &f, o, out);
@@ -222,7 +222,7 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
   g_autoptr(GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
   for (guint64 o = 0; o < heap->n; o++)
     {
-      HsClass c = heap->klass[o];
+      HsClass c = hs_heap_object_class (heap, o);
       if (c >= n_classes || !is_bitmap[c] || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
           (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
         continue;

@@ -125,11 +125,11 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
         if (map == HS_OBJ_NONE || hs_heap_object_kind (heap, map) != HS_KIND_INSTANCE)
           return FALSE;
         ClassFields inner = { -1 };
-        resolve (heap, &inner, heap->klass[map]);
+        resolve (heap, &inner, hs_heap_object_class (heap, map));
         if (inner.layout < 0 || layouts[inner.layout].kind != K_HASH || !read_one (ctx, owned, &inner, map, r))
           return FALSE;
         hs_bit_set (owned, map);
-        r->backing_shallow += heap->shallow[map];
+        r->backing_shallow += hs_heap_object_shallow (heap, map);
         return TRUE;
       }
     default:
@@ -144,7 +144,7 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
     {
       if (arr[i] == HS_OBJ_NONE)
         continue;
-      r->backing_shallow += heap->shallow[arr[i]];
+      r->backing_shallow += hs_heap_object_shallow (heap, arr[i]);
       guint64 len = hs_heap_array_length (heap, arr[i]);
       if (cap > ideal && cap > 0)
         r->wasted += (cap - ideal) * (len / cap) * elem_bytes (heap, arr[i]);
@@ -241,10 +241,10 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           if (i + 16 < ctx->coll_objs[part]->len)
             {
               __builtin_prefetch (heap->offs + (gsize) objs[i + 16] * heap->off_width);
-              __builtin_prefetch (&heap->ref_offsets[objs[i + 16]]);
+              hs_graph_prefetch_node (hs_heap_graph (heap), objs[i + 16]);
               __builtin_prefetch (heap->data + hs_heap_off (heap, objs[i + 8]));
             }
-          HsClass c = heap->klass[o];
+          HsClass c = hs_heap_object_class (heap, o);
           if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))
             continue;
           Reading r;
@@ -268,13 +268,13 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           if (r.size == 0)
             {
               wc->empty++;
-              wc->empty_bytes += heap->shallow[o] + r.backing_shallow;
+              wc->empty_bytes += hs_heap_object_shallow (heap, o) + r.backing_shallow;
             }
           guint b = r.capacity == 0 ? 0 : (guint) MIN (r.size * 10 / r.capacity, HS_WASTE_FILL_BUCKETS - 1);
           wc->fill_histogram[b]++;
           /* Keep the most wasteful ones (ties: lowest index): a small
            * sorted insertion into HS_WASTE_SAMPLE slots. */
-          guint64 key = r.wasted + (r.size == 0 ? heap->shallow[o] + r.backing_shallow : 0);
+          guint64 key = r.wasted + (r.size == 0 ? hs_heap_object_shallow (heap, o) + r.backing_shallow : 0);
           guint pos = ws->len;
           while (pos > 0 && g_array_index (ws, guint64, pos - 1) < key)
             pos--;

@@ -44,9 +44,10 @@ static HsObj
 value_array (HsHeap *heap, HsObj o, const StrFields *f)
 {
   HsObj found = HS_OBJ_NONE;
-  for (guint64 r = heap->ref_offsets[o]; r < heap->ref_offsets[o + 1]; r++)
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint64 r = hs_graph_begin (g, o), end = hs_graph_end (g, o); r < end; r++)
     {
-      HsObj t = heap->ref_targets[r];
+      HsObj t = hs_graph_target (g, r);
       if ((heap->flags[t] & HS_FLAG_KIND_MASK) != HS_KIND_PRIM_ARRAY)
         continue;
       if (found != HS_OBJ_NONE)
@@ -333,7 +334,7 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
        * hides most of the memory's latency (the scan is bound by it). */
       if (o + 32 < to)
         __builtin_prefetch (heap->data + hs_heap_off (heap, o + 32));
-      HsClass c = heap->klass[o];
+      HsClass c = hs_heap_object_class (heap, o);
       guint8 role;
       if (c >= n_classes || !(role = ctx->role[c]) || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
           (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
@@ -395,7 +396,8 @@ hs_waste_strings_group (HsWasteCtx *ctx)
   for (gsize i = 0; i < n_entries; i++)
     {
       Entry *e = &entries[i];
-      guint64 cost = heap->shallow[e->obj] + (hs_bit_get (st->twice, e->arr) ? 0 : heap->shallow[e->arr]);
+      guint64 cost = hs_heap_object_shallow (heap, e->obj)
+                     + (hs_bit_get (st->twice, e->arr) ? 0 : hs_heap_object_shallow (heap, e->arr));
       e->cost = (guint32) MIN (cost, G_MAXUINT32);
     }
   hs_debug_step (&clock, "costs");
@@ -418,7 +420,7 @@ hs_waste_strings_group (HsWasteCtx *ctx)
           /* The first copy decoded again, for its text. */
           StrDesc d;
           HsObj first = entries[i].obj;
-          if (!describe (heap, first, &st->fields[heap->klass[first]], &d))
+          if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
             d.n = 0;
           HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), entries[i].n_enc >> 2, j - i, 0,
                               g_array_new (FALSE, FALSE, sizeof (HsObj)) };

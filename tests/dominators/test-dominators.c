@@ -75,14 +75,19 @@ graph_finish (Graph *g)
     g->targets[pos[g_array_index (g->src, HsObj, e)]++] = g_array_index (g->dst, HsObj, e);
 }
 
+/* The HsGraph view of a finished test graph, with classes (may be NULL). */
+static const HsGraph *
+graph_view (HsGraph *out, const Graph *g, const HsClass *class_of)
+{
+  return hs_graph_init (out, g->n, g->offsets, g->targets, g->shallow, class_of);
+}
+
 static HsDomTree *
 graph_dom (Graph *g)
 {
   g_autoptr(GError) error = NULL;
   graph_finish (g);
-  HsDomTree *t = hs_dom_tree_compute (g->n, g->offsets, g->targets,
-                                      (const HsObj *) g->roots->data, g->roots->len,
-                                      g->shallow, NULL, NULL, NULL, &error);
+  HsDomTree *t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_cmpuint (t->n, ==, g->n);
@@ -103,8 +108,8 @@ check_tree_invariants (Graph *g, HsDomTree *t)
         g_assert_cmpuint (t->idom[v], !=, v);
       }
   g_assert_cmpuint (t->n_reachable, ==, reachable);
-  g_assert_cmpuint (t->retained[n], ==, bytes);
-  g_assert_cmpuint (t->retained_count[n], ==, reachable);
+  g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, bytes);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, n), ==, reachable);
   g_assert_cmpuint (t->child_offsets[0], ==, 0);
   g_assert_cmpuint (t->child_offsets[n + 1], ==, reachable);
   for (guint64 v = 0; v <= n; v++)
@@ -120,14 +125,14 @@ check_tree_invariants (Graph *g, HsDomTree *t)
       for (gsize i = 0; i < nc; i++)
         {
           g_assert_cmpuint (t->idom[c[i]], ==, v);
-          sum += t->retained[c[i]];
-          count += t->retained_count[c[i]];
+          sum += hs_dom_tree_retained (t, c[i]);
+          count += hs_dom_tree_retained_count (t, c[i]);
           if (i > 0)
-            g_assert_true (t->retained[c[i - 1]] > t->retained[c[i]] ||
-                           (t->retained[c[i - 1]] == t->retained[c[i]] && c[i - 1] < c[i]));
+            g_assert_true (hs_dom_tree_retained (t, c[i - 1]) > hs_dom_tree_retained (t, c[i]) ||
+                           (hs_dom_tree_retained (t, c[i - 1]) == hs_dom_tree_retained (t, c[i]) && c[i - 1] < c[i]));
         }
-      g_assert_cmpuint (t->retained[v], ==, sum);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, sum);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
     }
 }
 
@@ -191,15 +196,15 @@ check_against_naive (Graph *g, HsDomTree *t)
             count++;
           }
       dom_size[v] = count;
-      g_assert_cmpuint (t->retained[v], ==, bytes);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, bytes);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
     }
   for (guint64 w = 0; w < n; w++)
     {
       if (!all[w])
         {
           g_assert_cmpuint (t->idom[w], ==, HS_OBJ_NONE);
-          g_assert_cmpuint (t->retained[w], ==, 0);
+          g_assert_cmpuint (hs_dom_tree_retained (t, w), ==, 0);
           continue;
         }
       HsObj best = (HsObj) n;
@@ -232,14 +237,14 @@ test_diamond (void)
   g_assert_cmpuint (t->idom[2], ==, 0);
   g_assert_cmpuint (t->idom[3], ==, 0);
   g_assert_cmpuint (t->idom[4], ==, 3);
-  g_assert_cmpuint (t->retained[4], ==, 50);
-  g_assert_cmpuint (t->retained[3], ==, 90);
-  g_assert_cmpuint (t->retained[2], ==, 30);
-  g_assert_cmpuint (t->retained[1], ==, 20);
-  g_assert_cmpuint (t->retained[0], ==, 150);
-  g_assert_cmpuint (t->retained[5], ==, 150);
-  g_assert_cmpuint (t->retained_count[3], ==, 2);
-  g_assert_cmpuint (t->retained_count[0], ==, 5);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 4), ==, 50);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 3), ==, 90);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 30);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 20);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 150);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 5), ==, 150);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 3), ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 0), ==, 5);
   g_assert_cmpuint (t->n_reachable, ==, 5);
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 0, &nc);
@@ -260,14 +265,12 @@ test_diamond (void)
   /* Precise retained set of {1, 2}: removing both frees 3 and 4 too. */
   guint8 set[5] = { 0, 1, 1, 0, 0 };
   guint64 bytes = 0, count = 0;
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20 + 30 + 40 + 50);
   g_assert_cmpuint (count, ==, 4);
   /* ... while {1} alone frees only itself. */
   guint8 set1[5] = { 0, 1, 0, 0, 0 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set1, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set1, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20);
   g_assert_cmpuint (count, ==, 1);
 }
@@ -286,8 +289,8 @@ test_cycles (void)
   g_assert_cmpuint (t->idom[2], ==, 1);
   g_assert_cmpuint (t->idom[3], ==, 2);
   g_assert_cmpuint (t->idom[4], ==, 2);
-  g_assert_cmpuint (t->retained[1], ==, 4 * 16);
-  g_assert_cmpuint (t->retained[2], ==, 3 * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 4 * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 3 * 16);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 
@@ -318,7 +321,7 @@ test_semi_not_idom (void)
   g_assert_cmpuint (t->idom[2], ==, 1);
   g_assert_cmpuint (t->idom[3], ==, 0);
   g_assert_cmpuint (t->idom[4], ==, 0);
-  g_assert_cmpuint (t->retained[1], ==, 32);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 32);
   check_against_naive (g, t);
 }
 
@@ -352,11 +355,11 @@ test_chain (void)
   for (guint64 i = 0; i < n; i++)
     {
       g_assert_cmpuint (t->idom[i], ==, i == 0 ? n : i - 1);
-      g_assert_cmpuint (t->retained[i], ==, suffix);
-      g_assert_cmpuint (t->retained_count[i], ==, n - i);
+      g_assert_cmpuint (hs_dom_tree_retained (t, i), ==, suffix);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, i), ==, n - i);
       suffix -= 24 + 8 * (i % 3);
     }
-  g_assert_cmpuint (t->retained[n], ==, total);
+  g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, total);
 
   /* All of one class: nested instances count once, so the class retains
    * exactly the head's retained size, not the sum over the chain. */
@@ -365,9 +368,9 @@ test_chain (void)
     class_of[i] = 1;
   class_of[n / 2] = 0;   /* one of another class in the middle */
   guint64 class_retained[3];
-  hs_dom_tree_class_retained (t, class_of, 3, class_retained);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 3, class_retained);
   g_assert_cmpuint (class_retained[1], ==, total);
-  g_assert_cmpuint (class_retained[0], ==, t->retained[n / 2]);
+  g_assert_cmpuint (class_retained[0], ==, hs_dom_tree_retained (t, n / 2));
   g_assert_cmpuint (class_retained[2], ==, 0);
 }
 
@@ -393,8 +396,8 @@ test_reverse_chain_then_fan (void)
     g_assert_cmpuint (t->idom[i], ==, i - 1);
   for (guint64 j = 0; j < k; j++)
     g_assert_cmpuint (t->idom[k + j], ==, 0);
-  g_assert_cmpuint (t->retained[1], ==, (k - 1) * 16);
-  g_assert_cmpuint (t->retained[0], ==, n * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, (k - 1) * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, n * 16);
 }
 
 static void
@@ -410,8 +413,8 @@ test_two_roots (void)
   g_assert_cmpuint (t->idom[1], ==, 4);
   g_assert_cmpuint (t->idom[2], ==, 4);
   g_assert_cmpuint (t->idom[3], ==, 2);
-  g_assert_cmpuint (t->retained[0], ==, 16);
-  g_assert_cmpuint (t->retained[2], ==, 32);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 16);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 2), ==, 32);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 }
@@ -430,9 +433,9 @@ test_root_reaches_root (void)
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 3);
   g_assert_cmpuint (t->idom[2], ==, 1);
-  g_assert_cmpuint (t->retained[0], ==, 8);
-  g_assert_cmpuint (t->retained[1], ==, 48);
-  g_assert_cmpuint (t->retained[3], ==, 56);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 8);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 1), ==, 48);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 3), ==, 56);
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 3, &nc);
   g_assert_cmpuint (nc, ==, 2);
@@ -467,12 +470,12 @@ test_unreachable (void)
   for (HsObj v = 2; v < 6; v++)
     {
       g_assert_cmpuint (t->idom[v], ==, HS_OBJ_NONE);
-      g_assert_cmpuint (t->retained[v], ==, 0);
-      g_assert_cmpuint (t->retained_count[v], ==, 0);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, 0);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, 0);
     }
   g_assert_cmpuint (t->n_reachable, ==, 2);
-  g_assert_cmpuint (t->retained[6], ==, 40);
-  g_assert_cmpuint (t->retained_count[6], ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 6), ==, 40);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 6), ==, 2);
   check_tree_invariants (g, t);
 
   /* No roots at all: nothing is reachable. */
@@ -480,7 +483,7 @@ test_unreachable (void)
   edge (h, 0, 1);
   g_autoptr(HsDomTree) u = graph_dom (h);
   g_assert_cmpuint (u->n_reachable, ==, 0);
-  g_assert_cmpuint (u->retained[3], ==, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (u, 3), ==, 0);
   for (HsObj v = 0; v < 3; v++)
     g_assert_cmpuint (u->idom[v], ==, HS_OBJ_NONE);
 
@@ -488,7 +491,7 @@ test_unreachable (void)
   g_autoptr(Graph) e = graph_new (0);
   g_autoptr(HsDomTree) w = graph_dom (e);
   g_assert_cmpuint (w->n_reachable, ==, 0);
-  g_assert_cmpuint (w->retained[0], ==, 0);
+  g_assert_cmpuint (hs_dom_tree_retained (w, 0), ==, 0);
 }
 
 static void
@@ -523,13 +526,13 @@ test_wide (void)
   g_assert_cmpuint (c[nc - 2], ==, w - 5);
   for (gsize i = 1; i < nc; i++)
     {
-      guint64 a = t->retained[c[i - 1]], b = t->retained[c[i]];
+      guint64 a = hs_dom_tree_retained (t, c[i - 1]), b = hs_dom_tree_retained (t, c[i]);
       g_assert_true (a > b || (a == b && c[i - 1] < c[i]));
     }
   guint64 elements = 0;
   for (guint64 i = 11; i <= w; i++)
     elements += 16 + 8 * (i % 5);
-  g_assert_cmpuint (t->retained[0], ==, 4000016 + elements);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 4000016 + elements);
   for (guint64 i = 1; i <= 10; i++)
     g_assert_cmpuint (t->idom[i], ==, n);
   c = hs_dom_tree_children (t, n, &nc);
@@ -561,8 +564,8 @@ test_self_loops_duplicates (void)
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 1);
-  g_assert_cmpuint (t->retained[0], ==, 48);
-  g_assert_cmpuint (t->retained_count[1], ==, 2);
+  g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, 48);
+  g_assert_cmpuint (hs_dom_tree_retained_count (t, 1), ==, 2);
   check_tree_invariants (g, t);
   check_against_naive (g, t);
 }
@@ -584,7 +587,7 @@ test_class_retained (void)
   g_autoptr(HsDomTree) t = graph_dom (g);
   HsClass class_of[] = { 0, 0, 1, 0, 1, 1, HS_CLASS_NONE, 2 };
   guint64 out[4] = { 1, 1, 1, 1 };
-  hs_dom_tree_class_retained (t, class_of, 4, out);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 4, out);
   g_assert_cmpuint (out[0], ==, 10 + 20 + 30 + 40 + 50);   /* just 0's */
   /* B: 2 (retains 2, 3 = 70), 4 (50), 5 (60 + 70) */
   g_assert_cmpuint (out[1], ==, 70 + 50 + 130);
@@ -595,20 +598,17 @@ test_class_retained (void)
    * 5 and 6. */
   guint8 set[8] = { 0, 0, 1, 0, 1, 1, 0, 0 };
   guint64 bytes, count;
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 30 + 40 + 50 + 60 + 70);
   g_assert_cmpuint (count, ==, 5);
   /* Unreachable members add nothing. */
   guint8 set2[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set2, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set2, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 0);
   g_assert_cmpuint (count, ==, 0);
   /* A root in the set frees what only it holds. */
   guint8 set3[8] = { 1, 0, 0, 0, 0, 0, 0, 0 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set3, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set3, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 150);
   g_assert_cmpuint (count, ==, 5);
 }
@@ -629,7 +629,7 @@ naive_class_retained (Graph *g, HsDomTree *t, const HsClass *class_of, guint n_c
         if (class_of[a] == class_of[v])
           nested = TRUE;
       if (!nested)
-        out[class_of[v]] += t->retained[v];
+        out[class_of[v]] += hs_dom_tree_retained (t, v);
     }
 }
 
@@ -670,7 +670,7 @@ test_random (void)
           class_of[v] = c < n_classes ? c : HS_CLASS_NONE;
         }
       guint64 got[3], want[3];
-      hs_dom_tree_class_retained (t, class_of, n_classes, got);
+      hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), n_classes, got);
       naive_class_retained (g, t, class_of, n_classes, want);
       for (guint c = 0; c < n_classes; c++)
         g_assert_cmpuint (got[c], ==, want[c]);
@@ -690,8 +690,7 @@ test_random (void)
             want_bytes += g->shallow[v];
             want_count++;
           }
-      hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                               g->roots->len, g->shallow, set, &bytes, &count);
+      hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
       g_assert_cmpuint (bytes, ==, want_bytes);
       g_assert_cmpuint (count, ==, want_count);
     }
@@ -718,8 +717,8 @@ children_job (gpointer data)
       gsize nc;
       const HsObj *c = hs_dom_tree_children (job->t, v, &nc);
       for (gsize i = 1; i < nc; i++)
-        g_assert_true (job->t->retained[c[i - 1]] > job->t->retained[c[i]] ||
-                       (job->t->retained[c[i - 1]] == job->t->retained[c[i]] && c[i - 1] < c[i]));
+        g_assert_true (hs_dom_tree_retained (job->t, c[i - 1]) > hs_dom_tree_retained (job->t, c[i]) ||
+                       (hs_dom_tree_retained (job->t, c[i - 1]) == hs_dom_tree_retained (job->t, c[i]) && c[i - 1] < c[i]));
     }
   return NULL;
 }
@@ -772,8 +771,8 @@ test_large_random (void)
             bytes += g->shallow[w];
             count++;
           }
-      g_assert_cmpuint (t->retained[v], ==, bytes);
-      g_assert_cmpuint (t->retained_count[v], ==, count);
+      g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, bytes);
+      g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
       HsObj d = t->idom[v];
       if (d < n)
         {
@@ -819,9 +818,7 @@ test_progress_cancel (void)
 
   Progress p = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &p, NULL, &error);
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &p, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_false (p.bad);
@@ -831,9 +828,7 @@ test_progress_cancel (void)
   /* Cancelled from the first progress report: NULL and CANCELLED. */
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Progress q = { 0, 0, FALSE, cancellable, 0 };
-  g_autoptr(HsDomTree) u = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &q, cancellable,
+  g_autoptr(HsDomTree) u = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &q, cancellable,
                                                 &error);
   g_assert_null (u);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -848,20 +843,16 @@ test_progress_cancel (void)
       g_autoptr(GCancellable) c = g_cancellable_new ();
       g_autoptr(GError) err = NULL;
       Progress r = { 0, 0, FALSE, c, k };
-      g_autoptr(HsDomTree) v = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                    (const HsObj *) g->roots->data, 1,
-                                                    g->shallow, on_progress, &r, c, &err);
+      g_autoptr(HsDomTree) v = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &r, c, &err);
       g_assert_null (v);
       g_assert_error (err, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_assert_cmpuint (r.calls, ==, k);
     }
   g_autoptr(GCancellable) c = g_cancellable_new ();
   Progress last = { 0, 0, FALSE, c, p.calls };
-  g_autoptr(HsDomTree) w = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &last, c, NULL);
+  g_autoptr(HsDomTree) w = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &last, c, NULL);
   g_assert_nonnull (w);
-  g_assert_cmpuint (w->retained[n], ==, n * 16);
+  g_assert_cmpuint (hs_dom_tree_retained (w, n), ==, n * 16);
 }
 
 static void
@@ -873,7 +864,7 @@ test_bad_offsets (void)
   guint32 shallow[] = { 8, 8, 8 };
   HsObj root = 0;
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (3, offsets, targets, &root, 1, shallow,
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 3, offsets, targets, shallow, NULL), &root, 1,
                                                 NULL, NULL, NULL, &error);
   g_assert_null (t);
   g_assert_error (error, HS_ERROR, HS_ERROR_ARGUMENT);
@@ -903,7 +894,7 @@ test_class_retained_split (void)
   }
   g_autoptr(HsDomTree) t = graph_dom (g);
   guint64 out[2];
-  hs_dom_tree_class_retained (t, class_of, 2, out);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 2, out);
   g_assert_cmpuint (out[0], ==, chains * len * 16);
   g_assert_cmpuint (out[1], ==, chains * (len - 1) * 16);
   g_free (class_of);

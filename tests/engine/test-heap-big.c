@@ -185,6 +185,13 @@ test_beyond_4gib (void)
   g_assert_cmpuint (hs_heap_object_offset (heap, 4) + big_len, <, b_off);
   g_assert_cmpuint (hs_heap_array_length (heap, 4), ==, big_len);
   g_assert_cmpuint (heap->off_width, ==, 5);
+  /* A = 256 (id gaps of 0x1000): byte[2.5 GiB] is align(alignUp(8 + 8 + 4,
+   * 8) + 0xA0000000, 256), beyond a 16-bit count of 256-byte units; two of
+   * five objects that big, so the sizes stay 32-bit. */
+  g_assert_cmpuint (hs_heap_object_align (heap), ==, 256);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 3), ==, 0xA0000100u);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 4), ==, 0xA0000100u);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 1), ==, 256);
   hs_heap_free (heap);
   munmap (d, cap);
 }

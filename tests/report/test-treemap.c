@@ -18,11 +18,12 @@ tree_new (guint64 n, const HsObj *parent, const guint64 *retained)
 
   t->n = n;
   t->idom = g_new (HsObj, n);
-  t->retained = g_new0 (guint64, n + 1);
+  hs_dom_tree_alloc_retained (t);
   t->retained_count = g_new0 (guint32, n + 1);
   t->child_offsets = g_new0 (guint32, n + 2);
   memcpy (t->idom, parent, n * sizeof (HsObj));
-  memcpy (t->retained, retained, (n + 1) * sizeof (guint64));
+  for (guint64 v = 0; v <= n; v++)
+    hs_dom_tree_set_retained (t, v, retained[v]);
 
   for (guint64 i = 0; i < n; i++)
     if (parent[i] != HS_OBJ_NONE)
@@ -49,8 +50,8 @@ tree_new (guint64 n, const HsObj *parent, const guint64 *retained)
         for (gsize b = a; b > 0; b--)
           {
             HsObj x = c[b - 1], y = c[b];
-            if (t->retained[x] > t->retained[y] ||
-                (t->retained[x] == t->retained[y] && x < y))
+            if (hs_dom_tree_retained (t, x) > hs_dom_tree_retained (t, y) ||
+                (hs_dom_tree_retained (t, x) == hs_dom_tree_retained (t, y) && x < y))
               break;
             c[b - 1] = y; c[b] = x;
           }
@@ -192,7 +193,7 @@ test_proportional_nested (void)
 
       /* Area: the parent's inner rectangle scaled by retained share. */
       double iw = p->w - 2 * pad, ih = p->h - 2 * pad - head;
-      double want = iw * ih * (double) t->retained[c->node] / (double) t->retained[p->node];
+      double want = iw * ih * (double) hs_dom_tree_retained (t, c->node) / (double) hs_dom_tree_retained (t, p->node);
       g_assert_cmpfloat_with_epsilon (c->w * c->h, want, 1e-6 * want);
 
       /* Inside the parent's inner rectangle. */
@@ -397,7 +398,7 @@ test_computed_tree (void)
   const HsObj roots[1] = { 0 };
   const guint32 shallow[5] = { 10, 20, 30, 40, 50 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (5, offsets, targets, roots, 1, shallow,
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 5, offsets, targets, shallow, NULL), roots, 1,
                                                 NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);

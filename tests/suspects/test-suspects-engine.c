@@ -79,7 +79,7 @@ test_trace_targets (void)
     }
   g_assert_null (t->key);
   g_assert_null (t->signature);
-  g_assert_cmpuint (t->retained_bytes, ==, a->dom->retained[leak->leaking_obj]);
+  g_assert_cmpuint (t->retained_bytes, ==, hs_dom_tree_retained (a->dom, leak->leaking_obj));
 
   /* No targets: an empty array, no search. */
   {

@@ -201,7 +201,7 @@ check_instances (HsWindow *window, HsCompareView *view, const char *name, guint 
     {
       HsObj o = hs_object_list_get_obj (HS_OBJECT_LIST (instances), i);
       g_assert_cmpstr (hs_class_name (a->heap, hs_heap_object_class (a->heap, o)), ==, name);
-      g_assert_cmpuint (a->dom != NULL ? a->dom->retained[o] : 0, ==, retained);
+      g_assert_cmpuint (a->dom != NULL ? hs_dom_tree_retained (a->dom, o) : 0, ==, retained);
     }
 }
 

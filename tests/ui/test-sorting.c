@@ -121,7 +121,7 @@ test_dominators_sorting (void)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = window_with (GTK_WIDGET (view));
-  const guint32 *shallow = hs_heap_shallow_sizes (a->heap);
+  HsHeap *heap = a->heap;
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
   g_autoptr(GArray) arrays = hs_query_instances_unsorted (a, &bytes, 1);
   HsObj outer = object_with_id (a, 0x7000000), inner = object_with_id (a, 0x7000008);
@@ -160,18 +160,20 @@ test_dominators_sorting (void)
       HsObj o = g_array_index (arrays, HsObj, i);
       if (o == three[0] || o == three[1] || o == three[2] || a->dom->idom[o] == HS_OBJ_NONE)
         continue;
-      holder_retained += shallow[o];
+      holder_retained += hs_heap_object_shallow (heap, o);
       if (holder == HS_OBJ_NONE)
         holder = a->dom->idom[o];
     }
-  holder_retained += shallow[holder];
+  holder_retained += hs_heap_object_shallow (heap, holder);
   r0 = tree_row (model, 0, NULL);
   g_assert_cmpuint (hs_object_row_get_obj (r0), ==, holder);
   g_assert_cmpuint (hs_object_row_get_retained (r0), ==, holder_retained);
   r1 = tree_row (model, 1, &outer_row);
   g_assert_cmpuint (hs_object_row_get_obj (r1), ==, outer);
   g_assert_cmpuint (hs_object_row_get_retained (r1), ==,
-                    shallow[outer] + shallow[inner] + shallow[three[0]] + shallow[three[1]] + shallow[three[2]]);
+                    (guint64) hs_heap_object_shallow (heap, outer) + hs_heap_object_shallow (heap, inner)
+                    + hs_heap_object_shallow (heap, three[0]) + hs_heap_object_shallow (heap, three[1])
+                    + hs_heap_object_shallow (heap, three[2]));
 
   /* A worker sorting again (the test holds the lock). The outer array's
    * one child comes at once (a list of one needs no sort); the inner
@@ -205,10 +207,10 @@ test_dominators_sorting (void)
       g_autoptr(HsObjectRow) r = tree_row (model, at + 1 + i, &row);
       g_assert_cmpuint (gtk_tree_list_row_get_depth (row), ==, 2);
       g_assert_cmpuint (hs_object_row_get_obj (r), ==, three[i]);
-      g_assert_cmpuint (hs_object_row_get_retained (r), ==, shallow[three[i]]);
+      g_assert_cmpuint (hs_object_row_get_retained (r), ==, hs_heap_object_shallow (heap, three[i]));
     }
-  g_assert_cmpuint (shallow[three[0]], >, shallow[three[1]]);
-  g_assert_cmpuint (shallow[three[1]], >, shallow[three[2]]);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, three[0]), >, hs_heap_object_shallow (heap, three[1]));
+  g_assert_cmpuint (hs_heap_object_shallow (heap, three[1]), >, hs_heap_object_shallow (heap, three[2]));
   shot (window, "dominators-sorted");
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -282,7 +284,7 @@ test_instances_first_page (void)
     {
       HsObj o = hs_object_list_get_obj (HS_OBJECT_LIST (list), i);
       g_assert_cmpuint (o, ==, g_array_index (links, HsObj, i));
-      g_assert_cmpuint (a->dom->retained[o], ==, (guint64) (CHAIN - i) * LINK_SIZE + CHAIN_TAIL);
+      g_assert_cmpuint (hs_dom_tree_retained (a->dom, o), ==, (guint64) (CHAIN - i) * LINK_SIZE + CHAIN_TAIL);
     }
   shot (window, "instances-listed");
 
@@ -293,8 +295,8 @@ test_instances_first_page (void)
 /* --- the engine's order on 252,000 byte[] ------------------------------------ */
 
 typedef struct {
-  const guint64 *retained;
-  const guint32 *shallow;
+  const HsDomTree *dom;
+  HsHeap *heap;
 } Sizes;
 
 /* hs-query.h's instance order, written again: retained descending, then
@@ -305,10 +307,13 @@ reference_order (gconstpointer pa, gconstpointer pb, gpointer data)
   const Sizes *s = data;
   HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
 
-  if (s->retained[x] != s->retained[y])
-    return s->retained[x] > s->retained[y] ? -1 : 1;
-  if (s->shallow[x] != s->shallow[y])
-    return s->shallow[x] > s->shallow[y] ? -1 : 1;
+  guint64 rx = hs_dom_tree_retained (s->dom, x), ry = hs_dom_tree_retained (s->dom, y);
+  guint32 sx = hs_heap_object_shallow (s->heap, x), sy = hs_heap_object_shallow (s->heap, y);
+
+  if (rx != ry)
+    return rx > ry ? -1 : 1;
+  if (sx != sy)
+    return sx > sy ? -1 : 1;
   return x < y ? -1 : x > y;
 }
 
@@ -318,7 +323,7 @@ test_instance_order (void)
   g_autoptr(HsLoader) loader = load ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
-  Sizes sizes = { a->dom->retained, hs_heap_shallow_sizes (a->heap) };
+  Sizes sizes = { a->dom, a->heap };
   g_autoptr(GArray) unsorted = hs_query_instances_unsorted (a, &bytes, 1);
   g_autoptr(GArray) sorted = hs_query_instances (a, &bytes, 1);
   g_autoptr(GArray) reference = g_array_copy (unsorted);

@@ -153,7 +153,7 @@ test_static_map (void)
   g_assert_true (hs_leak_trace_view_get_row_node (trace, 1)->suspect);
   table = hs_leak_trace_view_get_row_node (trace, 2)->obj;
   g_assert_true (table == s->accumulation);
-  g_assert_cmpuint (a->dom->retained[table], ==, 104416);
+  g_assert_cmpuint (hs_dom_tree_retained (a->dom, table), ==, 104416);
   /* Below the accumulation point: one class, HashMap$Node. */
   g_assert_cmpuint (hs_leak_trace_view_get_n_retained_classes (trace), ==, 1);
   g_assert_cmpstr (g_array_index (s->retained_classes, HsSuspectClass, 0).class_name, ==, "java.util.HashMap$Node");

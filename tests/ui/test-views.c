@@ -404,7 +404,7 @@ check_instances (HsClassesView *view, HsAnalysis *a)
       HsObj o = hs_object_row_get_obj (q);
       g_assert_cmpstr (hs_heap_object_class_name (a->heap, o), ==, "com.example.User");
       g_assert_cmpuint (hs_object_row_get_shallow (q), ==, 32);
-      g_assert_cmpuint (hs_object_row_get_retained (q), ==, a->dom->retained[o]);
+      g_assert_cmpuint (hs_object_row_get_retained (q), ==, hs_dom_tree_retained (a->dom, o));
       if (i > 0)
         {
           g_autoptr(HsObjectRow) p = g_list_model_get_item (inst, i - 1);
@@ -651,7 +651,7 @@ test_dominators (void)
     guint64 best = 0;
     g_autoptr(HsObjectRow) first = tree_row (model, 0, NULL, NULL);
     for (gsize i = 0; i < n_roots; i++)
-      best = MAX (best, a->dom->retained[roots[i]]);
+      best = MAX (best, hs_dom_tree_retained (a->dom, roots[i]));
     g_assert_cmpuint (hs_object_row_get_retained (first), ==, best);
   }
 
@@ -662,7 +662,7 @@ test_dominators (void)
   holder_children = expand (model, holder, &r);
   g_assert_cmpuint (r, ==, 2272);
   g_assert_cmpuint (holder_children->len, ==, 1);
-  g_assert_cmpuint (a->dom->retained[g_array_index (holder_children, HsObj, 0)], ==, 2264);
+  g_assert_cmpuint (hs_dom_tree_retained (a->dom, g_array_index (holder_children, HsObj, 0)), ==, 2264);
   g_assert_cmpstr (hs_heap_object_class_name (a->heap, g_array_index (holder_children, HsObj, 0)), ==,
                    "java.util.ArrayList");
 
@@ -677,8 +677,8 @@ test_dominators (void)
       HsObj o = g_array_index (app_children, HsObj, i);
       if (g_strcmp0 (hs_heap_object_class_name (a->heap, o), "com.example.Node") != 0)
         continue;
-      chain |= a->dom->retained[o] == 48000 && a->dom->retained_count[o] == 2000;
-      cycle |= a->dom->retained[o] == 48 && a->dom->retained_count[o] == 2;
+      chain |= hs_dom_tree_retained (a->dom, o) == 48000 && hs_dom_tree_retained_count (a->dom, o) == 2000;
+      cycle |= hs_dom_tree_retained (a->dom, o) == 48 && hs_dom_tree_retained_count (a->dom, o) == 2;
     }
   g_assert_true (chain);
   g_assert_true (cycle);
@@ -745,7 +745,7 @@ test_treemap (void)
     gsize nc = 0;
     children = hs_dom_tree_children (a->dom, app, &nc);
     for (gsize i = 0; i < nc && node == HS_OBJ_NONE; i++)
-      if (a->dom->retained[children[i]] == 48000
+      if (hs_dom_tree_retained (a->dom, children[i]) == 48000
           && g_strcmp0 (hs_heap_object_class_name (a->heap, children[i]), "com.example.Node") == 0)
         node = children[i];
     g_assert_cmpuint (node, !=, HS_OBJ_NONE);

@@ -1,0 +1,153 @@
+/* Tests of the reader's narrow per-object columns (hs-columns.h) at their
+ * limits, on the dumps make-columns-dumps.py writes (its docstring works out
+ * every size): shallow sizes in 16-bit units of the alignment with a table
+ * for the big ones, plain 32-bit sizes when the table would outweigh the
+ * column, and class indexes beyond 16 bits; the graph's 32-bit edge
+ * offsets with the nodes where their high word steps. */
+#include "hs-heap-load-private.h"
+
+static const char *dir;
+
+static HsHeap *
+open_dump (const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+  HsOpenOptions opts = { 0 };
+  HsHeap *heap = hs_heap_open (path, &opts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (heap);
+  return heap;
+}
+
+static void
+test_sizes (void)
+{
+  HsHeap *heap = open_dump ("columns-sizes.hprof");
+  g_assert_cmpuint (hs_heap_n_objects (heap), ==, 205);
+  g_assert_cmpuint (hs_heap_object_align (heap), ==, 8);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 0), ==, 0);
+  for (HsObj o = 1; o <= 200; o++)
+    g_assert_cmpuint (hs_heap_object_shallow (heap, o), ==, 24);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 201), ==, 524272);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 202), ==, 524280);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 203), ==, 600016);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 204), ==, 800016);
+  /* The same through the column, as graph code reads it. */
+  const HsSizeCol *sc = hs_heap_size_col (heap);
+  g_assert_nonnull (sc->units);
+  g_assert_cmpuint (sc->n_big, ==, 3);
+  g_assert_cmpuint (hs_size_col_get (sc, 201), ==, 524272);
+  g_assert_cmpuint (hs_size_col_get (sc, 204), ==, 800016);
+  g_assert_cmpuint (hs_class_shallow (heap, hs_heap_find_class (heap, "byte[]")), ==, 604816);
+  g_assert_cmpuint (hs_class_shallow (heap, hs_heap_find_class (heap, "int[]")), ==, 1048552);
+  g_assert_cmpuint (hs_class_shallow (heap, hs_heap_find_class (heap, "long[]")), ==, 800016);
+  g_assert_cmpuint (hs_heap_summary (heap)->shallow_bytes, ==, 2453384);
+  hs_heap_free (heap);
+}
+
+static void
+test_sizes_plain (void)
+{
+  HsHeap *heap = open_dump ("columns-few.hprof");
+  g_assert_cmpuint (hs_heap_n_objects (heap), ==, 4);
+  const HsSizeCol *sc = hs_heap_size_col (heap);
+  g_assert_null (sc->units);
+  g_assert_nonnull (sc->s32);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 0), ==, 0);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 1), ==, 24);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 2), ==, 524280);
+  g_assert_cmpuint (hs_heap_object_shallow (heap, 3), ==, 600016);
+  g_assert_cmpuint (hs_heap_summary (heap)->shallow_bytes, ==, 24 + 524280 + 600016);
+  hs_heap_free (heap);
+}
+
+static void
+test_many_classes (void)
+{
+  HsHeap *heap = open_dump ("columns-classes.hprof");
+  /* Object and C0 .. C69999 with their class objects, four instances. */
+  g_assert_cmpuint (hs_heap_n_objects (heap), ==, 70001 + 4);
+  g_assert_cmpuint (hs_heap_n_classes (heap), >, 70000);
+  g_assert_nonnull (hs_heap_class_col (heap)->k32);
+  static const char *const names[] = { "C0", "C65534", "C65535", "C69999" };
+  for (guint i = 0; i < 4; i++)
+    {
+      HsObj o = 70001 + i;
+      HsClass c = hs_heap_find_class (heap, names[i]);
+      g_assert_cmpuint (c, !=, HS_CLASS_NONE);
+      g_assert_cmpuint (hs_heap_object_class (heap, o), ==, c);
+      g_assert_cmpuint (hs_class_col_get (hs_heap_class_col (heap), o), ==, c);
+      g_assert_cmpuint (hs_class_count (heap, c), ==, 1);
+      g_assert_cmpuint (hs_heap_object_shallow (heap, o), ==, i == 3 ? 16 : 8);
+      /* its class object, an instance of java.lang.Class */
+      HsObj co = hs_class_object (heap, c);
+      g_assert_cmpuint (co, !=, HS_OBJ_NONE);
+      g_assert_cmpstr (hs_class_name (heap, hs_heap_object_class (heap, co)), ==, "java.lang.Class");
+    }
+  hs_heap_free (heap);
+}
+
+static void
+test_few_classes (void)
+{
+  HsHeap *heap = open_dump ("columns-sizes.hprof");
+  const HsClassCol *cc = hs_heap_class_col (heap);
+  g_assert_nonnull (cc->k16);
+  HsClass b = hs_heap_find_class (heap, "byte[]");
+  g_assert_cmpuint (hs_heap_object_class (heap, 1), ==, b);
+  g_assert_cmpuint (hs_heap_object_class (heap, 203), ==, b);
+  g_assert_cmpuint (hs_class_col_get (cc, 204), ==, hs_heap_find_class (heap, "long[]"));
+  g_assert_cmpuint (hs_class_count (heap, b), ==, 201);
+  hs_heap_free (heap);
+}
+
+/* Degrees 2^32 - 1, 2^32 - 1, 3, 0: offsets 0, 2^32 - 1, 2^33 - 2, 2^33 + 1
+ * and 2^33 + 1 at the end; the high word steps at node 2 (to 1) and at 3
+ * (to 2). The graph's edge ranges read them back (no target is read: that
+ * would need 2^33 of them). */
+static void
+test_graph_high_words (void)
+{
+  guint32 deg[5] = { G_MAXUINT32, G_MAXUINT32, 3, 0, 0xdead };
+  HsObj *steps = NULL;
+  guint64 n_steps = 0;
+  guint64 total = _hs_heap_offsets_from_degrees (deg, 4, &steps, &n_steps);
+  g_assert_cmphex (total, ==, G_GUINT64_CONSTANT (0x200000001));
+  g_assert_cmpuint (n_steps, ==, 2);
+  g_assert_cmpuint (steps[0], ==, 2);
+  g_assert_cmpuint (steps[1], ==, 3);
+  HsGraph g = { .n = 4, .off32_ = deg, .hi_step_ = steps, .hi_n_ = n_steps };
+  g_assert_cmphex (hs_graph_begin (&g, 0), ==, 0);
+  g_assert_cmphex (hs_graph_end (&g, 0), ==, 0xffffffffu);
+  g_assert_cmphex (hs_graph_begin (&g, 1), ==, 0xffffffffu);
+  g_assert_cmphex (hs_graph_end (&g, 1), ==, G_GUINT64_CONSTANT (0x1fffffffe));
+  g_assert_cmphex (hs_graph_end (&g, 2) - hs_graph_begin (&g, 2), ==, 3);
+  g_assert_cmphex (hs_graph_begin (&g, 3), ==, G_GUINT64_CONSTANT (0x200000001));
+  g_assert_cmphex (hs_graph_end (&g, 3), ==, G_GUINT64_CONSTANT (0x200000001));
+  g_assert_cmphex (hs_graph_n_edges (&g), ==, G_GUINT64_CONSTANT (0x200000001));
+  g_free (steps);
+
+  /* Below 2^32 edges: no steps. */
+  guint32 small[3] = { 5, 7, 0 };
+  total = _hs_heap_offsets_from_degrees (small, 2, &steps, &n_steps);
+  g_assert_cmpuint (total, ==, 12);
+  g_assert_cmpuint (n_steps, ==, 0);
+  g_assert_null (steps);
+  g_assert_cmpuint (small[1], ==, 5);
+  g_assert_cmpuint (small[2], ==, 12);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  dir = argv[1];
+  g_test_add_func ("/heap-columns/sizes", test_sizes);
+  g_test_add_func ("/heap-columns/sizes-plain", test_sizes_plain);
+  g_test_add_func ("/heap-columns/many-classes", test_many_classes);
+  g_test_add_func ("/heap-columns/few-classes", test_few_classes);
+  g_test_add_func ("/heap-columns/graph-high-words", test_graph_high_words);
+  return g_test_run ();
+}
