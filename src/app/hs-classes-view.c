@@ -5,6 +5,7 @@
  * names and String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
+#include "hs-classes-view-private.h"
 #include "hs-ui-util-private.h"
 #include "hs-query.h"
 #include "hs-search.h"
@@ -296,109 +297,9 @@ forget_instances (HsClassesView *self)
   g_clear_object (&self->instances_page);
 }
 
-/* The instances of a class come from a scan over every object and a sort
- * by retained size (seconds for a class with tens of millions of
- * instances): on a worker. A long list shows its first page as soon as it
- * is known (one read of each instance's sizes), and the rest below it when
- * sorted: the page's rows are the sorted list's first rows, so they stay
- * where they are, selection and scrolling included. */
-#define INSTANCES_PAGE 1000
-
-typedef struct {
-  HsLoader *loader;
-  HsClass klass;
-  guint serial;
-  gint64 asked; /* for HEAPSCOPE_DEBUG_TIMES */
-  GMainContext *context; /* the view's: where the page goes */
-  HsClassesView *view;   /* a reference */
-  GArray *result;        /* the sorted instances, on the worker */
-} InstancesJob;
-
-static void
-instances_job_free (InstancesJob *job)
-{
-  g_clear_object (&job->loader);
-  g_clear_pointer (&job->context, g_main_context_unref);
-  g_clear_object (&job->view);
-  g_free (job);
-}
-
-typedef struct {
-  HsClassesView *view;
-  HsLoader *loader;
-  HsClass klass;
-  guint serial;
-  gint64 asked;
-  guint64 total;
-  GArray *page;
-} InstancesPage;
-
-static void
-instances_page_free (InstancesPage *p)
-{
-  g_clear_object (&p->view);
-  g_clear_object (&p->loader);
-  g_clear_pointer (&p->page, g_array_unref);
-  g_free (p);
-}
-
-static gboolean show_instances_page (gpointer data);
-
-/* On a thread of its own at a lower priority (hs_run_niced): the scan and
- * the sort use both cores, and the UI thread must still get one. */
-static gpointer
-instances_work (gpointer data)
-{
-  InstancesJob *job = data;
-  HsAnalysis *a = hs_loader_get_analysis (job->loader);
-  gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
-  GArray *instances = hs_query_instances_unsorted (a, &job->klass, 1);
-
-  /* CPU: of the whole process (the steps use two threads); on a busy
-   * machine the wall time is mostly waiting for a core. */
-  hs_timing_mark ("worker: %u instances found in %.3f s (%.3f s of CPU in the process)", instances->len,
-                  (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
-  if (instances->len > INSTANCES_PAGE)
-    {
-      InstancesPage *p = g_new0 (InstancesPage, 1);
-
-      start = g_get_monotonic_time ();
-      cpu = hs_timing_process_cpu ();
-      p->page = hs_query_instances_first (a, (const HsObj *) instances->data, instances->len, INSTANCES_PAGE);
-      hs_timing_mark ("worker: their first %u by retained size found in %.3f s (%.3f s of CPU in the process)",
-                      p->page->len, (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
-      p->view = g_object_ref (job->view);
-      p->loader = g_object_ref (job->loader);
-      p->klass = job->klass;
-      p->serial = job->serial;
-      p->asked = job->asked;
-      p->total = instances->len;
-      /* An idle source, not g_main_context_invoke: that runs the function
-       * right here when no thread iterates the context at the moment. */
-      GSource *idle = g_idle_source_new ();
-      g_source_set_priority (idle, G_PRIORITY_DEFAULT);
-      g_source_set_callback (idle, show_instances_page, p, (GDestroyNotify) instances_page_free);
-      g_source_attach (idle, job->context);
-      g_source_unref (idle);
-    }
-  start = g_get_monotonic_time ();
-  cpu = hs_timing_process_cpu ();
-  hs_query_sort_instances (a, (HsObj *) instances->data, instances->len);
-  hs_timing_mark ("worker: %u instances sorted in %.3f s (%.3f s of CPU in the process)", instances->len,
-                  (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
-  job->result = instances;
-  return NULL;
-}
-
-static void
-instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  InstancesJob *job = data;
-
-  hs_run_niced ("hs-instances", instances_work, job);
-  g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify) g_array_unref);
-}
-
+/* The instances are found on a worker (hs-classes-instances.c): a long
+ * list's first page comes first (show_instances_page), then the whole
+ * list (instances_done). */
 /* The analysis a worker's answer belongs to, or NULL when it came too
  * late: the view went away, another list was asked for since (the serial),
  * or another dump was opened (the loader). The instances and the search
@@ -423,8 +324,8 @@ show_objects (HsClassesView *self, const char *label, HsLoader *loader, GArray *
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
 }
 
-static gboolean
-show_instances_page (gpointer data)
+gboolean
+_hs_classes_view_show_instances_page (gpointer data)
 {
   InstancesPage *p = data;
   HsClassesView *self = p->view;
@@ -515,8 +416,8 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
 
   task = g_task_new (self, NULL, instances_done, NULL);
   g_task_set_name (task, "[heapscope] instances of a class");
-  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
-  g_task_run_in_thread (task, instances_thread);
+  g_task_set_task_data (task, job, (GDestroyNotify) _hs_classes_instances_job_free);
+  g_task_run_in_thread (task, _hs_classes_instances_thread);
   _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
