@@ -10,6 +10,9 @@
 #   defaults: build-ui, /var/tmp/heapscope-bench/bench-10m.hprof, 5
 #   VISIT=1: then shows every view in turn and times its first drawing
 #   (HEAPSCOPE_DEBUG_VISIT_VIEWS=1; needs a build that has it)
+#   PERF=FILE: records the app with `perf record` (call graphs) into
+#   FILE.runN, to find what a long UI-thread step spends its time on
+#   (perf report -i FILE.run1 --tid=<the heapscope thread>)
 #
 # Each run ends once the views are filled and the trace is drawn (plus
 # SETTLE seconds, default 1, so that late UI-thread work shows), or after
@@ -38,7 +41,8 @@ one_run () {
   env HEAPSCOPE_DEBUG_TIMES=1 ${VISIT:+HEAPSCOPE_DEBUG_VISIT_VIEWS=1} GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
     GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
     dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
-      sh -c 'echo $$ >"$2"; exec "$0" "$1"' "$app" "$dump" "$log.pid" >"$log" 2>&1 &
+      sh -c 'echo $$ >"$2"; exec $3 "$0" "$1"' "$app" "$dump" "$log.pid" \
+        "${PERF:+perf record -q -F 499 --call-graph dwarf,16384 -o $PERF.$(basename "$log" .log) --}" >"$log" 2>&1 &
   pid=$!
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
@@ -118,11 +122,16 @@ if [ -n "${VISIT:-}" ]; then
   done
   echo "--- medians of the class table's timings (seconds after the click or the ask)"
   for what in "drawn sorted by count" "drawn sorted by shallow size" "drawn sorted by name" \
-              "drawn sorted by retained size" "instances of the class with the most objects listed" \
+              "drawn sorted by retained size" "instances of the class with the most objects shown" \
+              "instances of the class with the most objects listed" \
               "listed"; do
     printf '%-52s %s\n' "$what" "$(for f in "$out"/run*.log; do grep -m1 "$what [0-9.]* s after" "$f" | sed -n 's/.* \([0-9.]*\) s after.*/\1/p'; done | median_of)"
   done
 fi
+echo "--- medians of a leak's trace drawn after the leak was selected (seconds; the first, then the second leak)"
+for k in 1 2; do
+  printf '%-40s %s\n' "selection $k" "$(for f in "$out"/run*.log; do grep "drawn [0-9.]* s after the leak was selected" "$f" | sed -n "${k}p" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"
+done
 echo "--- the longest UI-thread step of each run (seconds; marks of steps over 100 ms)"
 for f in "$out"/run*.log; do
   printf '%s  (%s steps over 100 ms)\n' "$(grep "longest UI-thread step" "$f" | tail -1 | sed -n 's/.*so far: \([0-9.]*\) s.*/\1/p')" \

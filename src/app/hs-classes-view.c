@@ -5,6 +5,7 @@
  * names and String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
+#include "hs-classes-view-private.h"
 #include "hs-ui-util-private.h"
 #include "hs-query.h"
 #include "hs-search.h"
@@ -52,7 +53,8 @@ struct _HsClassesView
   int spy_result;
 
   guint instances_serial;      /* the instance list asked for last */
-  gboolean instances_pending;  /* being found on a worker */
+  gboolean instances_pending;  /* being found (or sorted) on a worker */
+  HsObjectList *instances_page; /* its first page, shown while the rest is sorted */
   HsClass instances_class;     /* whose instances are listed or pending */
   GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;           /* instances found later are dropped */
@@ -292,38 +294,12 @@ forget_instances (HsClassesView *self)
   self->instances_serial++;
   self->instances_pending = FALSE;
   self->instances_class = HS_CLASS_NONE;
+  g_clear_object (&self->instances_page);
 }
 
-/* The instances of a class come from a scan over every object and a sort
- * by retained size (seconds for a class with millions of instances): on a
- * worker, the list shows them when done. */
-typedef struct {
-  HsLoader *loader;
-  HsClass klass;
-  guint serial;
-  gint64 asked; /* for HEAPSCOPE_DEBUG_TIMES */
-} InstancesJob;
-
-static void
-instances_job_free (InstancesJob *job)
-{
-  g_clear_object (&job->loader);
-  g_free (job);
-}
-
-static void
-instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  InstancesJob *job = data;
-  HsAnalysis *a = hs_loader_get_analysis (job->loader);
-  gint64 start = g_get_monotonic_time ();
-  GArray *instances = hs_query_instances_of_class (a, job->klass);
-
-  hs_timing_mark ("worker: %u instances found and sorted in %.3f s", instances->len,
-                  (g_get_monotonic_time () - start) / 1e6);
-  g_task_return_pointer (task, instances, (GDestroyNotify) g_array_unref);
-}
-
+/* The instances are found on a worker (hs-classes-instances.c): a long
+ * list's first page comes first (show_instances_page), then the whole
+ * list (instances_done). */
 /* The analysis a worker's answer belongs to, or NULL when it came too
  * late: the view went away, another list was asked for since (the serial),
  * or another dump was opened (the loader). The instances and the search
@@ -343,8 +319,36 @@ show_objects (HsClassesView *self, const char *label, HsLoader *loader, GArray *
   g_autoptr(HsObjectList) list = hs_object_list_new_take (loader, objs);
 
   self->instances_pending = FALSE;
+  g_clear_object (&self->instances_page);
   gtk_label_set_text (GTK_LABEL (self->instances_label), label);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
+}
+
+gboolean
+_hs_classes_view_show_instances_page (gpointer data)
+{
+  InstancesPage *p = data;
+  HsClassesView *self = p->view;
+  gint64 start = g_get_monotonic_time ();
+  g_autofree char *text = NULL;
+  HsAnalysis *a;
+
+  /* Too late (another list, or the whole list is shown already). */
+  if ((a = current_analysis (self, p->serial, p->loader)) == NULL || !self->instances_pending
+      || self->instances_page != NULL)
+    return G_SOURCE_REMOVE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       p->total),
+                          (uint64_t) p->total, hs_class_name (a->heap, p->klass), p->page->len);
+  self->instances_page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
+  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view),
+                                   G_LIST_MODEL (self->instances_page));
+  hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for",
+                  hs_class_name (a->heap, p->klass), (start - p->asked) / 1e6);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -354,6 +358,7 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
   InstancesJob *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autofree char *text = NULL;
+  gint64 start = g_get_monotonic_time ();
   HsAnalysis *a;
 
   if (instances == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
@@ -361,9 +366,18 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
                                        "%u instances of %s, largest retained size first", instances->len),
                           instances->len, hs_class_name (a->heap, job->klass));
-  show_objects (self, text, job->loader, g_steal_pointer (&instances));
-  hs_timing_mark ("instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
-                  (g_get_monotonic_time () - job->asked) / 1e6);
+  if (self->instances_page != NULL)
+    {
+      /* The page's rows are the list's first: the rest goes below them. */
+      self->instances_pending = FALSE;
+      hs_object_list_take (self->instances_page, g_steal_pointer (&instances));
+      g_clear_object (&self->instances_page);
+      gtk_label_set_text (GTK_LABEL (self->instances_label), text);
+    }
+  else
+    show_objects (self, text, job->loader, g_steal_pointer (&instances));
+  hs_timing_span (start, "instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
+                  (start - job->asked) / 1e6);
 }
 
 void
@@ -391,7 +405,10 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   job->klass = self->instances_class = hs_class_row_get_class (row);
   job->serial = ++self->instances_serial;
   job->asked = g_get_monotonic_time ();
+  job->context = g_main_context_ref_thread_default ();
+  job->view = g_object_ref (self);
   self->instances_pending = TRUE;
+  g_clear_object (&self->instances_page);
   text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
   gtk_label_set_text (GTK_LABEL (self->instances_label), text);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
@@ -399,8 +416,8 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
 
   task = g_task_new (self, NULL, instances_done, NULL);
   g_task_set_name (task, "[heapscope] instances of a class");
-  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
-  g_task_run_in_thread (task, instances_thread);
+  g_task_set_task_data (task, job, (GDestroyNotify) _hs_classes_instances_job_free);
+  g_task_run_in_thread (task, _hs_classes_instances_thread);
   _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
@@ -442,6 +459,16 @@ hs_classes_view_get_instances (HsClassesView *self)
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
 
   if (!gtk_widget_get_visible (self->instances_box) || self->instances_pending)
+    return NULL;
+  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+}
+
+GListModel *
+hs_classes_view_get_instances_shown (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (self->instances_box))
     return NULL;
   return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
 }
@@ -643,6 +670,7 @@ hs_classes_view_dispose (GObject *object)
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
+  g_clear_object (&self->instances_page);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);

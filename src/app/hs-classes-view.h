@@ -62,6 +62,11 @@ void        hs_classes_view_show_instances     (HsClassesView *self,
  * hs_classes_view_instances_pending). */
 GListModel *hs_classes_view_get_instances      (HsClassesView *self);
 gboolean    hs_classes_view_instances_pending  (HsClassesView *self);
+/* The rows the instance list shows now: while a class with more than a
+ * page (1000) of instances is being sorted, its first page (the sorted
+ * list's first rows, which stay when the rest arrives below them); NULL
+ * while hidden or before anything is found. */
+GListModel *hs_classes_view_get_instances_shown (HsClassesView *self);
 /* The class whose instances are listed or pending, or HS_CLASS_NONE. */
 HsClass     hs_classes_view_get_instances_class (HsClassesView *self);
 

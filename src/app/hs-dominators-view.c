@@ -5,6 +5,7 @@
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
 #include "hs-timing.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -15,11 +16,21 @@ struct _HsDominatorsView
   /* template */
   GtkWidget *dom_label;
   GtkWidget *dom_view;
+  GtkWidget *sort_spinner;
 
   GtkTreeListModel *dom_model;
+  gboolean sorting_top;  /* the top level is being sorted: no rows yet */
+  GHashTable *pending;   /* node -> its HsObjectList, empty until sorted */
+  guint serial;          /* bumped when the dump changes: late sorts dropped */
 };
 
 G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
+
+/* The UI thread sorts a child list itself only when it is this short and
+ * no worker is sorting (a few milliseconds); anything else is sorted on a
+ * worker while the view shows what it has (issue 18: the lock could be
+ * held for seconds by the warm-up's sort of an 8 M-entry list). */
+#define UI_SORT_MAX 20000
 
 static char *
 format_count (guint64 n)
@@ -28,22 +39,155 @@ format_count (guint64 n)
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
 
+static void
+update_spinner (HsDominatorsView *self)
+{
+  gboolean busy = hs_dominators_view_is_sorting (self);
+
+  if (self->sort_spinner == NULL) /* disposed */
+    return;
+  gtk_widget_set_visible (self->sort_spinner, busy);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->sort_spinner), busy);
+}
+
+/* --- sorting on a worker ------------------------------------------------ */
+
+typedef struct {
+  HsLoader *loader;
+  guint64 v;              /* the node whose children are sorted */
+  HsObjectList *list;     /* filled when done; NULL for the top level */
+  guint serial;
+  gint64 asked;
+} SortJob;
+
+static void
+sort_job_free (SortJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_object (&job->list);
+  g_free (job);
+}
+
+static gpointer
+sort_work (gpointer data)
+{
+  SortJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+
+  hs_dom_tree_children (a->dom, job->v, NULL); /* waits its turn for the lock */
+  return NULL;
+}
+
+static void
+sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  hs_run_niced ("hs-dom-sort", sort_work, data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n);
+
+static void
+sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsDominatorsView *self = HS_DOMINATORS_VIEW (source);
+  SortJob *job = g_task_get_task_data (G_TASK (result));
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  const HsObj *children;
+  gsize n = 0;
+  gint64 start = g_get_monotonic_time ();
+
+  g_task_propagate_boolean (G_TASK (result), NULL);
+  if (self->pending == NULL) /* disposed */
+    return;
+  children = hs_dom_tree_children (a->dom, job->v, &n); /* sorted now: no wait */
+  if (job->list != NULL)
+    {
+      /* The rows appear under their parent, expanded or not. */
+      hs_object_list_set_borrowed (job->list, children, n);
+      if (job->serial == self->serial)
+        g_hash_table_remove (self->pending, GUINT_TO_POINTER ((guint) job->v));
+      hs_timing_span (start, "dominator tree: %" G_GSIZE_FORMAT " children sorted on a worker shown %.3f s after "
+                      "they were asked for", n, (start - job->asked) / 1e6);
+    }
+  else if (job->serial == self->serial && self->sorting_top)
+    {
+      fill_model (self, job->loader, children, n);
+      hs_timing_span (start, "dominator tree: top level sorted on a worker shown %.3f s after it was asked for",
+                      (start - job->asked) / 1e6);
+    }
+  update_spinner (self);
+}
+
+static void
+sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *list)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, sort_done, NULL);
+  SortJob *job = g_new0 (SortJob, 1);
+
+  job->loader = g_object_ref (loader);
+  job->v = v;
+  job->list = list != NULL ? g_object_ref (list) : NULL;
+  job->serial = self->serial;
+  job->asked = g_get_monotonic_time ();
+  g_task_set_name (task, "[heapscope] sort dominator-tree children");
+  g_task_set_task_data (task, job, (GDestroyNotify) sort_job_free);
+  g_task_run_in_thread (task, sort_thread);
+}
+
+/* --- the tree ------------------------------------------------------------ */
+
 static GListModel *
 dom_create_child_model (gpointer item, gpointer user_data)
 {
+  HsDominatorsView *self = user_data;
   HsObjectRow *row = item;
   HsLoader *loader = hs_object_row_get_loader (row);
   HsAnalysis *a = hs_loader_get_analysis (loader);
   const HsObj *children;
   gsize n = 0;
+  HsObj v = hs_object_row_get_obj (row);
+  HsObjectList *list;
 
   if (a == NULL || a->dom == NULL)
     return NULL;
-  children = hs_dom_tree_children (a->dom, hs_object_row_get_obj (row), &n);
-  if (n == 0)
-    return NULL;
   /* Children lists live in the dominator tree: borrowed, never copied. */
-  return G_LIST_MODEL (hs_object_list_new_borrowed (loader, children, n));
+  if (hs_dom_tree_children_try (a->dom, v, UI_SORT_MAX, &children, &n))
+    return n > 0 ? G_LIST_MODEL (hs_object_list_new_borrowed (loader, children, n)) : NULL;
+  /* Long, or a worker is sorting: an expandable row with no children yet,
+   * filled when its list is sorted (one list and one sort per node, however
+   * often GTK asks while it runs). */
+  list = g_hash_table_lookup (self->pending, GUINT_TO_POINTER ((guint) v));
+  if (list != NULL)
+    return G_LIST_MODEL (g_object_ref (list));
+  list = hs_object_list_new_borrowed (loader, NULL, 0);
+  g_hash_table_insert (self->pending, GUINT_TO_POINTER ((guint) v), g_object_ref (list));
+  sort_later (self, loader, v, list);
+  update_spinner (self);
+  return G_LIST_MODEL (list);
+}
+
+static void
+fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
+{
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  g_autoptr(HsObjectList) roots = hs_object_list_new_borrowed (loader, children, n);
+  g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
+  g_autofree char *count = format_count (a->dom->n_reachable);
+  g_autofree char *tops = format_count (n);
+  g_autofree char *text = NULL;
+
+  self->sorting_top = FALSE;
+  g_clear_object (&self->dom_model);
+  self->dom_model = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roots)), FALSE, FALSE,
+                                             dom_create_child_model, self, NULL);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
+  text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
+                            "%s top-level dominators. "
+                            "Children are sorted by retained size."),
+                          bytes, count, tops);
+  gtk_label_set_text (GTK_LABEL (self->dom_label), text);
+  update_spinner (self);
 }
 
 static void
@@ -51,9 +195,6 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (view);
   HsAnalysis *a = hs_loader_get_analysis (loader);
-  g_autoptr(HsObjectList) roots = NULL;
-  g_autofree char *bytes = NULL;
-  g_autofree char *count = NULL;
   g_autofree char *tops = NULL;
   g_autofree char *text = NULL;
   const HsObj *children;
@@ -66,19 +207,19 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
       gtk_label_set_text (GTK_LABEL (self->dom_label), _("The dominator tree was not computed"));
       return;
     }
-  children = hs_dom_tree_children (a->dom, a->dom->n, &n);
-  roots = hs_object_list_new_borrowed (loader, children, n);
-  self->dom_model = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roots)), FALSE, FALSE,
-                                             dom_create_child_model, NULL, NULL);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
-  bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
-  count = format_count (a->dom->n_reachable);
+  if (hs_dom_tree_children_try (a->dom, a->dom->n, UI_SORT_MAX, &children, &n))
+    {
+      fill_model (self, loader, children, n);
+      return;
+    }
+  /* Never wait for the sort here: say so, and fill when it is done. */
+  self->sorting_top = TRUE;
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
   tops = format_count (n);
-  text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
-                            "%s top-level dominators. "
-                            "Children are sorted by retained size."),
-                          bytes, count, tops);
+  text = g_strdup_printf (_("Sorting the %s top-level dominators by retained size…"), tops);
   gtk_label_set_text (GTK_LABEL (self->dom_label), text);
+  update_spinner (self);
+  sort_later (self, loader, a->dom->n, NULL);
 }
 
 static void
@@ -89,15 +230,20 @@ hs_dominators_view_clear (HsView *view)
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
   g_clear_object (&self->dom_model);
   gtk_label_set_text (GTK_LABEL (self->dom_label), "");
+  self->serial++;
+  self->sorting_top = FALSE;
+  if (self->pending != NULL)
+    g_hash_table_remove_all (self->pending);
+  update_spinner (self);
 }
 
 /* Sorts the top level of the dominator tree (the longest list) on a worker
  * while the user reads the leaks, so that the view opens without the wait.
  * The task holds the loader, which holds the analysis. */
-static void
-warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+warm_work (gpointer data)
 {
-  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (source));
+  HsAnalysis *a = hs_loader_get_analysis (HS_LOADER (data));
   gint64 start = g_get_monotonic_time ();
   gsize n = 0;
   const HsObj *tops = hs_dom_tree_children (a->dom, a->dom->n, &n);
@@ -112,6 +258,14 @@ warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     hs_dom_tree_children (a->dom, tops[i], NULL);
   hs_timing_mark ("worker: children of the top-level dominators sorted in %.3f s",
                   (g_get_monotonic_time () - start) / 1e6);
+  return NULL;
+}
+
+/* At a lower priority (hs_run_niced): the UI thread keeps its core. */
+static void
+warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  hs_run_niced ("hs-dom-warm", warm_work, source);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -136,6 +290,7 @@ hs_dominators_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_DOMINATORS_VIEW);
   g_clear_object (&self->dom_model);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
   G_OBJECT_CLASS (hs_dominators_view_parent_class)->dispose (object);
 }
 
@@ -155,12 +310,14 @@ hs_dominators_view_class_init (HsDominatorsViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dominators-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_label);
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_view);
+  gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, sort_spinner);
 }
 
 static void
 hs_dominators_view_init (HsDominatorsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->pending = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   /* A new dump: warm its tree up before the first visit. */
   g_signal_connect (self, "notify::loader", G_CALLBACK (on_loader_changed), NULL);
 }
@@ -177,7 +334,23 @@ hs_dominators_view_get_model (HsDominatorsView *self)
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), NULL);
 
   hs_view_ensure_filled (HS_VIEW (self));
+  if (self->sorting_top)
+    {
+      /* Asked for now (tests, screenshots): wait for the sort here. */
+      HsLoader *loader = hs_view_get_loader (HS_VIEW (self));
+      HsAnalysis *a = hs_loader_get_analysis (loader);
+      gsize n = 0;
+      const HsObj *children = hs_dom_tree_children (a->dom, a->dom->n, &n);
+      fill_model (self, loader, children, n);
+    }
   return self->dom_model;
+}
+
+gboolean
+hs_dominators_view_is_sorting (HsDominatorsView *self)
+{
+  g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), FALSE);
+  return self->sorting_top || (self->pending != NULL && g_hash_table_size (self->pending) > 0);
 }
 
 const char *

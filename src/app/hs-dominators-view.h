@@ -2,7 +2,10 @@
  * expandable table (children sorted by retained size), with a line on the
  * whole reachable heap. When it is given a finished loader it sorts the
  * tree's top level on a worker thread, so that its first visit does not
- * wait for that sort. Activating a row activates "win.inspect". */
+ * wait for that sort; the UI thread never waits for a sort: a list not
+ * sorted yet shows "Sorting…" (the top level) or no rows under its
+ * expander (a child list) until a worker has sorted it. Activating a row
+ * activates "win.inspect". */
 #pragma once
 
 #include "hs-view.h"
@@ -16,9 +19,13 @@ G_DECLARE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS, DOMINATORS_VIEW,
 GtkWidget        *hs_dominators_view_new       (void);
 /* The tree shown (items GtkTreeListRow of HsObjectRow, top level first,
  * largest retained size first); NULL until filled, or when the dump has no
- * dominator tree. */
+ * dominator tree. While the top level is being sorted this waits for the
+ * sort (for tests; the view itself never does). */
 GtkTreeListModel *hs_dominators_view_get_model (HsDominatorsView *self);
 /* The line above the tree (totals, or why there is no tree). */
 const char       *hs_dominators_view_get_summary (HsDominatorsView *self);
+/* TRUE while the top level or a child list asked for is being sorted on a
+ * worker (the spinner beside the summary turns). */
+gboolean          hs_dominators_view_is_sorting  (HsDominatorsView *self);
 
 G_END_DECLS

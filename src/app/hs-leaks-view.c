@@ -24,6 +24,11 @@ struct _HsLeaksView
   guint n_suspects;        /* rows after the groups' */
   gboolean setting_threshold;
   gboolean shown_early;    /* the list was built before the analysis ended */
+
+  /* HEAPSCOPE_DEBUG_TIMES: a row selected, and the trace not drawn yet. */
+  gint64 selected_at;
+  GdkFrameClock *clock;
+  gulong paint_id;
 };
 
 G_DEFINE_FINAL_TYPE (HsLeaksView, hs_leaks_view, HS_TYPE_VIEW)
@@ -222,11 +227,81 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
   hs_leak_trace_view_set_analysis (self->trace_view, analysis);
 }
 
+/* HEAPSCOPE_DEBUG_TIMES: from a selection (a click, or the first leak
+ * selected when the list is built) to the first frame painted with its
+ * trace shown (issue 18: "first leak trace within 4 s of asking"). */
+static void
+drop_clock (HsLeaksView *self)
+{
+  if (self->clock != NULL && self->paint_id != 0 && g_signal_handler_is_connected (self->clock, self->paint_id))
+    g_signal_handler_disconnect (self->clock, self->paint_id);
+  self->paint_id = 0;
+  g_clear_object (&self->clock);
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, HsLeaksView *self)
+{
+  GtkWidget *trace = GTK_WIDGET (self->trace_view);
+
+  if (hs_leak_trace_view_get_n_nodes (self->trace_view) == 0 || !gtk_widget_get_mapped (trace)
+      || gtk_widget_get_width (trace) == 0)
+    return;
+  hs_timing_mark ("leak trace (%u rows) drawn %.3f s after the leak was selected",
+                  hs_leak_trace_view_get_n_nodes (self->trace_view),
+                  (g_get_monotonic_time () - self->selected_at) / 1e6);
+  self->selected_at = 0;
+  drop_clock (self);
+}
+
+static void time_on_map (GtkWidget *widget, gpointer data);
+
+/* The view may not be on screen yet (the first leak is selected while the
+ * window still shows the progress): then from when it is mapped. */
+static void
+watch_clock (HsLeaksView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self, time_on_map, NULL);
+      g_signal_connect (self, "map", G_CALLBACK (time_on_map), NULL);
+      return;
+    }
+  if (clock == self->clock)
+    return;
+  drop_clock (self);
+  self->clock = g_object_ref (clock);
+  self->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
+}
+
+static void
+time_on_map (GtkWidget *widget, gpointer data)
+{
+  HsLeaksView *self = HS_LEAKS_VIEW (widget);
+
+  g_signal_handlers_disconnect_by_func (self, time_on_map, NULL);
+  if (self->selected_at > 0)
+    watch_clock (self);
+}
+
+static void
+time_selection (HsLeaksView *self)
+{
+  if (!hs_timing_enabled ())
+    return;
+  self->selected_at = g_get_monotonic_time ();
+  watch_clock (self);
+}
+
 static void
 on_row_selected (GtkListBox *list, GtkListBoxRow *row, HsLeaksView *self)
 {
   HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
 
+  if (row != NULL)
+    time_selection (self);
   if (row_is_suspect (row) && a != NULL)
     {
       gboolean object = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "hs-suspect-kind")) == 1;
@@ -311,6 +386,7 @@ hs_leaks_view_clear (HsView *view)
 static void
 hs_leaks_view_dispose (GObject *object)
 {
+  drop_clock (HS_LEAKS_VIEW (object));
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_LEAKS_VIEW);
   G_OBJECT_CLASS (hs_leaks_view_parent_class)->dispose (object);
 }

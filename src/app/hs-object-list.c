@@ -102,3 +102,35 @@ hs_object_list_get_obj (HsObjectList *self, guint position)
   return position < self->n ? self->items[position] : HS_OBJ_NONE;
 }
 
+
+/* The new list keeps the first self->n entries: only the tail is new. */
+static void
+grow (HsObjectList *self, const HsObj *items, gsize n, GArray *owned)
+{
+  guint before = hs_object_list_get_n_items (G_LIST_MODEL (self));
+  GArray *old = self->owned;
+
+  g_return_if_fail (n >= self->n);
+  self->items = items;
+  self->n = n;
+  self->owned = owned;
+  g_clear_pointer (&old, g_array_unref);
+  if (hs_object_list_get_n_items (G_LIST_MODEL (self)) > before)
+    g_list_model_items_changed (G_LIST_MODEL (self), before, 0,
+                                hs_object_list_get_n_items (G_LIST_MODEL (self)) - before);
+}
+
+void
+hs_object_list_set_borrowed (HsObjectList *self, const HsObj *items, gsize n)
+{
+  g_return_if_fail (HS_IS_OBJECT_LIST (self));
+  grow (self, items, items != NULL ? n : 0, NULL);
+}
+
+void
+hs_object_list_take (HsObjectList *self, GArray *items)
+{
+  g_return_if_fail (HS_IS_OBJECT_LIST (self));
+  g_return_if_fail (items != NULL);
+  grow (self, (const HsObj *) items->data, items->len, items);
+}

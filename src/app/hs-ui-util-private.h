@@ -27,4 +27,13 @@ GtkWidget *hs_inspect_button_new (HsObj       obj);
 void       hs_cell_set_name      (GtkInscription *cell,
                                   const char     *name);
 
+/* Runs fn (data) on a new thread named name at a lower priority (nice +10,
+ * Linux: per thread, and inherited by the threads it starts, e.g. the
+ * engine's second core) and returns when it is done. For a worker's long
+ * sort or scan: on a machine with two cores, two busy workers at the UI
+ * thread's priority left it waiting up to a second for a core (issue 18). */
+void       hs_run_niced          (const char  *name,
+                                  GThreadFunc  fn,
+                                  gpointer     data);
+
 G_END_DECLS

@@ -4,7 +4,11 @@
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
 
 GtkWidget *
 hs_label_new (const char *text,
@@ -89,4 +93,39 @@ hs_cell_set_name (GtkInscription *cell, const char *name)
     gtk_inscription_set_text (cell, shown);
     gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
   }
+}
+
+typedef struct {
+  GThreadFunc fn;
+  gpointer data;
+} Niced;
+
+static gpointer
+niced_thread (gpointer data)
+{
+  Niced *n = data;
+
+#ifdef __linux__
+  /* PRIO_PROCESS 0 is the calling thread on Linux; failure is harmless. */
+  errno = 0;
+  int now = getpriority (PRIO_PROCESS, 0);
+  if (errno == 0)
+    (void) setpriority (PRIO_PROCESS, 0, MIN (now + 10, 19));
+#endif
+  n->fn (n->data);
+  return NULL;
+}
+
+void
+hs_run_niced (const char *name, GThreadFunc fn, gpointer data)
+{
+  Niced n = { fn, data };
+  GThread *t;
+
+  g_return_if_fail (fn != NULL);
+  t = g_thread_try_new (name, niced_thread, &n, NULL);
+  if (t == NULL)
+    fn (data);
+  else
+    g_thread_join (t);
 }

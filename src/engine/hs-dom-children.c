@@ -96,3 +96,36 @@ hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
     *n_children = (gsize) (end - start);
   return end > start ? tree->child_targets + start : NULL;
 }
+
+gboolean
+hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
+                          const HsObj **children, gsize *n_children)
+{
+  g_return_val_if_fail (children != NULL, FALSE);
+
+  *children = NULL;
+  if (n_children)
+    *n_children = 0;
+  if (!tree || v > tree->n)
+    return TRUE;
+  guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
+  if (n_children)
+    *n_children = (gsize) (end - start);
+  if (tree->unsorted &&
+      (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
+    {
+      /* Not sorted yet: sort it here only if it is short and nobody else
+       * is sorting (the lock is held for the whole of a list). */
+      HsDomTree *t = (HsDomTree *) tree;
+      if (end - start > max_sort || !g_mutex_trylock (&t->sort_lock))
+        return FALSE;
+      if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
+        {
+          sort_list (t, t->child_targets + start, end - start);
+          g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
+        }
+      g_mutex_unlock (&t->sort_lock);
+    }
+  *children = end > start ? tree->child_targets + start : NULL;
+  return TRUE;
+}

@@ -91,6 +91,13 @@ hs_dom_tree_set_retained (HsDomTree *t, guint64 v, guint64 bytes)
 /* Children of v (v may be the virtual root n), sorted by retained desc
  * (sorted here on the first call for v; safe from any thread). */
 const HsObj *hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children);
+/* The same without waiting (for the UI thread): TRUE with *children set
+ * when v's list is sorted, or was unsorted but at most max_sort long and
+ * sorted here because no other thread was sorting; FALSE (*children NULL)
+ * otherwise: ask hs_dom_tree_children on a worker. *n_children (optional)
+ * is the list's length either way. */
+gboolean     hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
+                                       const HsObj **children, gsize *n_children);
 
 G_END_DECLS
 

@@ -1,5 +1,6 @@
-/* hs-query.c: classes sorted, instances of a class, top objects and the
- * path from a GC root, for every front end (see hs-query.h). */
+/* hs-query.c: classes sorted, the instance mask, top objects and the path
+ * from a GC root, for every front end (see hs-query.h; the instances of a
+ * class are in hs-query-instances.c). */
 #include "config.h"
 
 #include "hs-query.h"
@@ -136,110 +137,6 @@ hs_query_instance_mask (HsHeap *heap, const HsClass *classes, guint n_classes, g
   if (count != NULL)
     *count = k;
   return in_set;
-}
-
-/* The sort of an instance list: largest retained size first, then largest
- * shallow size, then index order. A stable LSD radix sort on keys gathered
- * once (16 bytes an instance, twice, while it runs): millions of instances
- * of one class sort in well under a second, where a comparison sort that
- * reads the retained array at random took seconds. Byte passes whose digit
- * is the same for every key are skipped (most classes have one shallow
- * size, and few retained sizes need more than four bytes). */
-typedef struct {
-  guint64 ret; /* ~retained: ascending order = largest first */
-  guint32 shallow; /* ~shallow */
-  HsObj o;
-} InstanceKey;
-
-static void
-sort_instances (HsObj *objs, guint64 k, const HsDomTree *dom, const HsSizeCol *shallow)
-{
-  if (k < 2)
-    return;
-  InstanceKey *a = g_new (InstanceKey, k), *b = g_new (InstanceKey, k);
-  /* 4 passes on the shallow size (least significant), then 8 on retained. */
-  guint64 (*hist)[256] = g_malloc0 (12 * sizeof *hist);
-  for (guint64 i = 0; i < k; i++)
-    {
-      HsObj o = objs[i];
-      a[i].ret = ~(dom != NULL ? hs_dom_tree_retained (dom, o) : 0);
-      a[i].shallow = ~hs_size_col_get (shallow, o);
-      a[i].o = o;
-      for (guint p = 0; p < 4; p++)
-        hist[p][(a[i].shallow >> (8 * p)) & 0xff]++;
-      for (guint p = 0; p < 8; p++)
-        hist[4 + p][(a[i].ret >> (8 * p)) & 0xff]++;
-    }
-  for (guint p = 0; p < 12; p++)
-    {
-      guint64 sum = 0;
-      gboolean trivial = FALSE;
-      for (guint d = 0; d < 256; d++)
-        {
-          guint64 c = hist[p][d];
-          if (c == k)
-            trivial = TRUE;
-          hist[p][d] = sum;
-          sum += c;
-        }
-      if (trivial)
-        continue;
-      for (guint64 i = 0; i < k; i++)
-        {
-          guint d = p < 4 ? (a[i].shallow >> (8 * p)) & 0xff : (guint)((a[i].ret >> (8 * (p - 4))) & 0xff);
-          b[hist[p][d]++] = a[i];
-        }
-      InstanceKey *t = a;
-      a = b;
-      b = t;
-    }
-  for (guint64 i = 0; i < k; i++)
-    objs[i] = a[i].o;
-  g_free (hist);
-  g_free (a);
-  g_free (b);
-}
-
-GArray *
-hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
-{
-  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
-  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
-
-  HsHeap *heap = analysis->heap;
-  guint64 n = hs_heap_n_objects (heap), count = 0;
-  guint nc = hs_heap_n_classes (heap);
-  const HsClassCol *klass = hs_heap_class_col (heap);
-  g_autofree guint8 *in_class = g_new0 (guint8, nc + 1);
-
-  for (guint i = 0; i < n_classes; i++)
-    if (classes[i] < nc)
-      in_class[classes[i]] = 1;
-  /* Two reads of the class array (count, then copy) instead of a per-object
-   * mask of n bytes: at 140 M objects the scan is most of the time. */
-  for (guint64 i = 0; i < n; i++)
-    {
-      HsClass k = hs_class_col_get (klass, i);
-      count += k < nc && in_class[k];
-    }
-  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
-  HsObj *w = (HsObj *) out->data;
-  for (guint64 i = 0; i < n; i++)
-    {
-      HsClass k = hs_class_col_get (klass, i);
-      if (k < nc && in_class[k])
-        *w++ = (HsObj) i;
-    }
-  g_array_set_size (out, (guint) count);
-  sort_instances ((HsObj *) out->data, out->len, analysis->dom,
-                  hs_heap_size_col (heap));
-  return out;
-}
-
-GArray *
-hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
-{
-  return hs_query_instances (analysis, &c, 1);
 }
 
 /* --- top objects ----------------------------------------------------------- */

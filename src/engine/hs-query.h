@@ -53,6 +53,23 @@ GArray   *hs_query_instances          (HsAnalysis    *analysis,
                                        guint          n_classes);
 GArray   *hs_query_instances_of_class (HsAnalysis    *analysis,
                                        HsClass        c);
+/* The same in two steps, for a front end that shows the first rows of a
+ * long list before the rest is sorted (hs_query_instances is the one then
+ * the other): the instances in index order (one scan of the class column,
+ * on both cores), then sorted in place into the order above (one thread). */
+GArray   *hs_query_instances_unsorted (HsAnalysis    *analysis,
+                                       const HsClass *classes,
+                                       guint          n_classes);
+void      hs_query_sort_instances     (HsAnalysis    *analysis,
+                                       HsObj         *objs,
+                                       guint64        n);
+/* The first at most limit of objs[0..n) in that order (a new array; objs
+ * is not changed): what hs_query_sort_instances would put first, found in
+ * one read of each object's sizes. */
+GArray   *hs_query_instances_first    (HsAnalysis    *analysis,
+                                       const HsObj   *objs,
+                                       guint64        n,
+                                       guint          limit);
 
 /* The biggest reachable objects by retained size, at most limit, largest
  * first (HsObj; empty without dominators). */

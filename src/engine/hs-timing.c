@@ -2,6 +2,8 @@
 #include "config.h"
 #include "hs-timing.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,23 +30,65 @@ hs_timing_enabled (void)
 
 /* The UI-thread watchdog: a high-priority tick every WATCH_MS on the
  * thread that started the clock; a tick that comes more than STALL_MS late
- * means that thread was busy (or not given a core) for that long. */
+ * means that thread was busy (or not given a core) for that long. Each
+ * late tick says which: the thread's CPU time over the step (our code or
+ * GTK's running), its time in the run queue (waiting for a core: the
+ * machine was busy) and the rest (blocked: a lock, a read, a sleep), from
+ * /proc/thread-self/schedstat (Linux; only the CPU time elsewhere). */
 #define WATCH_MS 10
 #define STALL_MS 100
 static gint64 watch_last, watch_longest;
+static gint64 watch_cpu, watch_queued;
 static guint watch_id;
+static int watch_fd = -1;
+
+/* Nanoseconds the calling thread has waited in the run queue, or -1. */
+static gint64
+thread_queued_ns (void)
+{
+  char buf[96];
+  ssize_t len;
+  guint64 run, wait;
+
+  if (watch_fd < 0)
+    return -1;
+  len = pread (watch_fd, buf, sizeof buf - 1, 0);
+  if (len <= 0)
+    return -1;
+  buf[len] = '\0';
+  if (sscanf (buf, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run, &wait) != 2)
+    return -1;
+  return (gint64) wait;
+}
 
 static gboolean
 watch_tick (gpointer data)
 {
   gint64 now = g_get_monotonic_time ();
   gint64 late = now - watch_last - WATCH_MS * 1000;
+  gint64 cpu = hs_timing_thread_cpu ();
+  gint64 queued = thread_queued_ns ();
 
   if (late > watch_longest)
     watch_longest = late;
   if (late > STALL_MS * 1000)
-    hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms)", late / 1e6, STALL_MS);
+    {
+      double step = (now - watch_last) / 1e6;
+      double on_cpu = (cpu - watch_cpu) / 1e6;
+      if (queued >= 0 && watch_queued >= 0)
+        {
+          double waiting = (queued - watch_queued) / 1e9;
+          hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms): %.3f s on a core, "
+                          "%.3f s waiting for one, %.3f s blocked", late / 1e6, STALL_MS, on_cpu, waiting,
+                          MAX (0.0, step - on_cpu - waiting));
+        }
+      else
+        hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms): %.3f s on a core", late / 1e6,
+                        STALL_MS, on_cpu);
+    }
   watch_last = now;
+  watch_cpu = cpu;
+  watch_queued = queued;
   return G_SOURCE_CONTINUE;
 }
 
@@ -57,6 +101,10 @@ hs_timing_start (void)
   g_printerr ("[times] 0.000 s  open requested\n");
   watch_last = origin;
   watch_longest = 0;
+  if (watch_fd < 0)
+    watch_fd = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  watch_cpu = hs_timing_thread_cpu ();
+  watch_queued = thread_queued_ns ();
   if (watch_id == 0)
     watch_id = g_timeout_add_full (G_PRIORITY_HIGH, WATCH_MS, watch_tick, NULL, NULL);
 }
@@ -142,6 +190,16 @@ hs_timing_thread_cpu (void)
   if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
     return 0;
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1; /* never 0 */
+}
+
+gint64
+hs_timing_process_cpu (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1;
 }
 
 void

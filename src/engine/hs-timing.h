@@ -23,6 +23,9 @@ void     hs_timing_span    (gint64 start, const char *format, ...) G_GNUC_PRINTF
 /* The calling thread's CPU time in microseconds (CLOCK_THREAD_CPUTIME_ID;
  * 0 where there is none). */
 gint64   hs_timing_thread_cpu (void);
+/* The CPU time of the whole process (every thread, user and system) in
+ * microseconds: for a step that runs on several threads; 0 where none. */
+gint64   hs_timing_process_cpu (void);
 /* hs_timing_span with the thread's CPU time since cpu_start too: "...: S s
  * on the UI thread (C s of CPU)"; the wall time includes waiting for the
  * cores, the CPU time does not. */
