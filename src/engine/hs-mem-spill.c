@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -157,8 +158,21 @@ dir_free_bytes (const char *dir)
   return (guint64)sv.f_bavail * sv.f_frsize;
 }
 
-/* A new unlinked file of len bytes (sparse) in the spill directory, -1 if
- * the disk has not got len bytes to spare. */
+/* Makes the file [from, from + len) long, its blocks allocated (unwritten:
+ * nothing is written): a full disk later would make a write to a hole of a
+ * shared mapping SIGBUS. Sparse where the file system cannot do that. */
+static gboolean
+reserve_space (int fd, gsize from, gsize len)
+{
+  if (fallocate (fd, 0, (off_t)from, (off_t)len) == 0)
+    return TRUE;
+  if (errno != EOPNOTSUPP && errno != ENOSYS)
+    return FALSE;
+  return ftruncate (fd, (off_t)(from + len)) == 0;
+}
+
+/* A new unlinked file of len bytes in the spill directory, -1 if the disk
+ * has not got len bytes to spare. */
 static int
 open_file (gsize len)
 {
@@ -175,7 +189,7 @@ open_file (gsize len)
       if (fd >= 0)
         unlink (tmpl); /* gone from the directory at once */
     }
-  if (fd >= 0 && ftruncate (fd, (off_t)len) != 0)
+  if (fd >= 0 && !reserve_space (fd, 0, len))
     {
       close (fd);
       fd = -1;
@@ -189,7 +203,6 @@ map_file (guint8 *at, gsize len, int fd, gsize offset)
   return mmap (at, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, (off_t)offset) != MAP_FAILED;
 }
 
-/* HS_DEBUG_SPILL=1: a line on stderr for each block that goes to the disk. */
 static void
 account (gssize delta)
 {
@@ -197,13 +210,24 @@ account (gssize delta)
   peak = MAX (peak, held);
 }
 
+/* HS_DEBUG_SPILL=1: a line on stderr for each block that goes to the disk;
+ * 2: also each decision (the estimate against the budget). */
+static int
+debug_level (void)
+{
+  static int level = -1;
+  if (level < 0)
+    {
+      const char *e = g_getenv ("HS_DEBUG_SPILL");
+      level = e ? MAX (atoi (e), 1) : 0;
+    }
+  return level;
+}
+
 static void
 debug_spill (const char *what, gsize bytes)
 {
-  static int on = -1;
-  if (on < 0)
-    on = g_getenv ("HS_DEBUG_SPILL") != NULL;
-  if (on)
+  if (debug_level ())
     g_printerr ("spill: %s %" G_GSIZE_FORMAT " bytes to %s (%" G_GUINT64_FORMAT " held)\n", what, bytes,
                 spill_dir, held);
 }
@@ -404,8 +428,9 @@ _hs_spill_alloc (gsize bytes)
   gpointer p = NULL;
   g_mutex_lock (&lock);
   guint64 est = make_room (anon_estimate (), bytes);
-  if (g_getenv ("HS_DEBUG_SPILL") && g_str_equal (g_getenv ("HS_DEBUG_SPILL"), "2"))
-    g_printerr ("spill: alloc %" G_GSIZE_FORMAT " est %" G_GUINT64_FORMAT " rss %" G_GUINT64_FORMAT " budget %" G_GUINT64_FORMAT "\n", bytes, est, rss_anon (), budget);
+  if (debug_level () > 1)
+    g_printerr ("spill: %" G_GSIZE_FORMAT " bytes wanted, %" G_GUINT64_FORMAT " estimated, budget %" G_GUINT64_FORMAT
+                "\n", bytes, est, budget);
   if (est + bytes > budget)
     {
       Block *b = new_spilled (bytes);
@@ -492,7 +517,7 @@ grow_spilled (Block *b, gsize bytes)
   gsize old_len = b->a1 - b->a0, len = a1 - a0;
   /* The file's offset 0 must fall at the same byte of the data. */
   if (!own_mapping (q, bytes) || a0 - q != b->a0 - b->p || len < old_len
-      || dir_free_bytes (spill_dir) < len - old_len + reserve || ftruncate (b->fd, (off_t)len) != 0
+      || dir_free_bytes (spill_dir) < len - old_len + reserve || !reserve_space (b->fd, old_len, len - old_len)
       || !map_file (a0, len, b->fd, 0))
     {
       g_free (q);

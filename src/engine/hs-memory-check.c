@@ -226,8 +226,12 @@ decide (const char *name, const char *what, guint64 need, guint64 avail, gboolea
         {
           if (notice_func)
             notice_func (msg, notice_data);
+          /* The window's, which shows the file already: what matters first
+           * (its label may be cut at the end). */
           if (notice)
-            *notice = g_steal_pointer (&msg);
+            *notice = g_strdup_printf ("Not enough memory: spilling about %s to %s; this will be slower "
+                                       "(needs about %s, %s available)",
+                                       spill_s, dir, need_s, avail_s);
         }
       g_free (msg);
       return TRUE;

@@ -26,8 +26,10 @@ guint64  hs_memory_available     (void);
  * starts (hs_mem_spill_start: a budget of the available memory less a
  * margin, the rest to the spill directory) and the notice "NAME: analysing
  * N objects needs about X of memory, Y available: spilling about Z to DIR;
- * this will be slower" goes to the notice function and to *notice (if not
- * NULL; free it); when it fits, spilling stops. FALSE (HS_ERROR_NO_MEMORY)
+ * this will be slower" goes to the notice function, and a shorter one for
+ * the window, "Not enough memory: spilling about Z to DIR; this will be
+ * slower (needs about X, Y available)", to *notice (if not NULL; free it);
+ * when it fits, spilling stops. FALSE (HS_ERROR_NO_MEMORY)
  * with "NAME: analysing N objects needs about X of memory, Y available, ..."
  * and the spill directory's free space when neither fits.
  * HEAPSCOPE_IGNORE_MEMORY_CHECK=1 (the CLI's --force) skips it (no spill).
