@@ -126,7 +126,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
   if (!cs)
     return 2;
   HsHeap *h = a->heap;
-  guint64 n = hs_heap_n_objects (h), count = 0;
+  guint64 count = 0;
   guint8 *in_set = hs_query_instance_mask (h, (const HsClass *) cs->data, cs->len, &count);
   guint64 class_ret = 0;
   for (guint k = 0; k < cs->len; k++)
@@ -136,8 +136,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
     if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (h, i)->obj);
   guint64 bytes = 0, objs = 0;
-  hs_retained_set_precise (n, hs_heap_ref_offsets (h), hs_heap_ref_targets (h), (const HsObj *) roots->data, roots->len,
-                           hs_heap_shallow_sizes (h), in_set, &bytes, &objs);
+  hs_retained_set_precise (hs_heap_graph (h), (const HsObj *) roots->data, roots->len, in_set, &bytes, &objs);
   g_free (in_set);
   if (o->json)
     {

@@ -120,9 +120,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
             g_array_append_val (roots, r->obj);
         }
       a->dom
-          = hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap),
-                                 hs_heap_ref_targets (heap), (const HsObj *)roots->data, roots->len,
-                                 hs_heap_shallow_sizes (heap), progress, progress_data, cancellable, error);
+          = hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len,
+                                 progress, progress_data, cancellable, error);
       g_array_unref (roots);
       if (!a->dom)
         {
@@ -137,7 +136,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
         progress ("retained", 0.0, progress_data);
       guint nc = hs_heap_n_classes (heap);
       a->class_retained = g_new0 (guint64, nc + 1);
-      hs_dom_tree_class_retained (a->dom, hs_heap_object_classes (heap), nc, a->class_retained);
+      hs_dom_tree_class_retained (a->dom, hs_heap_graph (heap), nc, a->class_retained);
       add_timing (a, "class retained", t0);
 
       /* The leak thread reads the heap's flags: mark reachability after it. */

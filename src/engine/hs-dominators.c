@@ -149,8 +149,7 @@ bit_set (guint64 *bits, guint64 i)
  * (system classes are roots), one per instance: a third or more of all. */
 typedef struct {
   guint64 n;
-  const guint64 *offsets;
-  const HsObj *targets;
+  const HsGraph *g;
   const guint32 *pre;
   const guint64 *is_root;   /* bitmap by object */
   guint32 *label;
@@ -165,8 +164,8 @@ static gpointer
 pred_job (gpointer data)
 {
   PredJob *job = data;
-  const guint64 n = job->n, *offsets = job->offsets, m_end = offsets[n];
-  const HsObj *targets = job->targets;
+  const HsGraph *g = job->g;
+  const guint64 n = job->n, m_end = hs_graph_n_edges (g);
   const guint32 *pre = job->pre;
   const guint64 *is_root = job->is_root;
   guint32 *label = job->label;
@@ -181,21 +180,21 @@ pred_job (gpointer data)
         return NULL;
       if (pv == 0)
         continue;
-      guint64 end = offsets[v + 1];
-      for (guint64 e = offsets[v]; e < end; e++)
+      guint64 end = hs_graph_end (g, v);
+      for (guint64 e = hs_graph_begin (g, v); e < end; e++)
         {
-          HsObj w = targets[e];
+          HsObj w = hs_graph_target (g, e);
           /* Prefetch across objects (lists average 2-3 entries): pre[] of
            * the target 16 edges ahead, then what it will update 8 ahead. */
           if (e + 16 < m_end)
             {
-              HsObj a = targets[e + 16];
+              HsObj a = hs_graph_target (g, e + 16);
               if (a >= wlo && a < whi)
                 PREFETCH (&pre[a]);
             }
           if (e + 8 < m_end)
             {
-              HsObj c = targets[e + 8];
+              HsObj c = hs_graph_target (g, e + 8);
               if (c >= wlo && c < whi)
                 PREFETCH (preds ? &off[pre[c] + 1] : &label[pre[c]]);
             }
@@ -243,11 +242,9 @@ hs_dom_tree_free (HsDomTree *tree)
 typedef struct {
   Ctx ctx;
   guint64 n;
-  const guint64 *offsets;
-  const HsObj *targets;
+  const HsGraph *g;     /* edges and shallow sizes (weights) */
   const HsObj *roots;
   gsize n_roots;
-  const guint32 *shallow;
   HsDomTree *t;
   Lt L;                 /* per preorder number, n + 2 each */
   guint64 *seen;        /* visited bitmap during the DFS, then the roots */
@@ -281,8 +278,9 @@ dom_build_clear (DomBuild *b)
 static gboolean
 dfs_number (DomBuild *b)
 {
-  const guint64 n = b->n, *offsets = b->offsets;
-  const HsObj *targets = b->targets, *roots = b->roots;
+  const HsGraph *g = b->g;
+  const guint64 n = b->n;
+  const HsObj *roots = b->roots;
   guint32 *anc = b->L.anc;
   guint64 *seen = b->seen;
   guint32 *pre = b->pre, *vertex = b->vertex;
@@ -307,17 +305,21 @@ dfs_number (DomBuild *b)
       while (cur != 0)
         {
           HsObj v = vertex[cur];
-          guint64 base = offsets[v], pos = base + cursor[cur], end = offsets[v + 1];
+          guint64 base = hs_graph_begin (g, v), pos = base + cursor[cur], end = hs_graph_end (g, v);
           gboolean descend = FALSE;
           while (pos < end)
             {
-              HsObj x = targets[pos++];
+              HsObj x = hs_graph_target (g, pos++);
               /* The next siblings' edge offsets, before they are needed. */
-              if (pos + 2 < end && targets[pos + 2] < n)
-                PREFETCH (&offsets[targets[pos + 2]]);
+              if (pos + 2 < end)
+                {
+                  HsObj y = hs_graph_target (g, pos + 2);
+                  if (y < n)
+                    hs_graph_prefetch_node (g, y);
+                }
               if (x >= n || SEEN (x))
                 continue;
-              guint64 xs = offsets[x], xe = offsets[x + 1];
+              guint64 xs = hs_graph_begin (g, x), xe = hs_graph_end (g, x);
               MARK (x);
               pre[x] = N;
               vertex[N] = x;
@@ -327,7 +329,7 @@ dfs_number (DomBuild *b)
                 return FALSE;
               if (xs == xe)
                 continue;   /* a leaf: visited, nothing below it */
-              PREFETCH (&targets[xs]);
+              hs_graph_prefetch_edge (g, xs);
               descend = TRUE;
               break;
             }
@@ -359,7 +361,7 @@ dfs_number (DomBuild *b)
 static gboolean
 build_predecessors (DomBuild *b, GError **error)
 {
-  const guint64 n = b->n, *offsets = b->offsets;
+  const guint64 n = b->n;
   const HsObj *roots = b->roots;
   const gsize n_roots = b->n_roots;
   const guint32 *pre = b->pre;
@@ -380,10 +382,10 @@ build_predecessors (DomBuild *b, GError **error)
         bit_set (is_root, roots[r]);
         label[pre[roots[r]]] = 0;
       }
-  guint nthreads = (offsets[n] > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
+  guint nthreads = (hs_graph_n_edges (b->g) > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, offsets, b->targets, pre, is_root, label, off, NULL, n * k / nthreads,
+    jobs[k] = (PredJob) { n, b->g, pre, is_root, label, off, NULL, n * k / nthreads,
                           n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
@@ -509,7 +511,7 @@ accumulate_retained (DomBuild *b)
   HsDomTree *t = b->t;
   const guint64 n = b->n;
   const guint32 N = b->N, *vertex = b->vertex, *idomn = b->off + 1;
-  const guint32 *shallow = b->shallow;
+  const HsGraph *g = b->g;
   g_clear_pointer (&b->preds, g_free);
   t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
   memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
@@ -523,13 +525,13 @@ accumulate_retained (DomBuild *b)
       if (i > 16)
         {
           HsObj ahead = vertex[i - 16];
-          PREFETCH (&shallow[ahead]);
+          hs_graph_prefetch_weight (g, ahead);
           PREFETCH (&ret[ahead]);
           PREFETCH (&cnt[ahead]);
           PREFETCH (&vertex[idomn[i - 16]]);
         }
       HsObj v = vertex[i], d = vertex[idomn[i]];
-      ret[v] += shallow[v];
+      ret[v] += hs_graph_weight (g, v);
       cnt[v] += 1;
       ret[d] += ret[v];
       cnt[d] += cnt[v];
@@ -597,20 +599,17 @@ mark_unsorted (DomBuild *b)
 }
 
 HsDomTree *
-hs_dom_tree_compute (guint64         n,
-                     const guint64  *offsets,
-                     const HsObj    *targets,
+hs_dom_tree_compute (const HsGraph  *g,
                      const HsObj    *roots,
                      gsize           n_roots,
-                     const guint32  *shallow,
                      HsProgressFunc  progress,
                      gpointer        progress_data,
                      GCancellable   *cancellable,
                      GError        **error)
 {
-  g_return_val_if_fail (offsets != NULL, NULL);
-  g_return_val_if_fail (targets != NULL || offsets[n] == 0, NULL);
+  g_return_val_if_fail (g != NULL, NULL);
   g_return_val_if_fail (roots != NULL || n_roots == 0, NULL);
+  const guint64 n = hs_graph_n (g);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* What the index phase and this one free is kept for reuse until we
@@ -627,14 +626,15 @@ hs_dom_tree_compute (guint64         n,
     }
   for (guint64 v = 0; v < n; v++)
     {
-      if (offsets[v + 1] < offsets[v])
+      guint64 begin = hs_graph_begin (g, v), end = hs_graph_end (g, v);
+      if (end < begin)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                        "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
           return NULL;
         }
       /* The DFS keeps each object's edge cursor in 32 bits. */
-      if (offsets[v + 1] - offsets[v] > G_MAXUINT32)
+      if (end - begin > G_MAXUINT32)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
                        "Object %" G_GUINT64_FORMAT " has too many references for the dominator tree", v);
@@ -649,8 +649,7 @@ hs_dom_tree_compute (guint64         n,
   t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 2));
   DomBuild b = {
     .ctx = { progress, progress_data, cancellable },
-    .n = n, .offsets = offsets, .targets = targets, .roots = roots, .n_roots = n_roots,
-    .shallow = shallow, .t = t,
+    .n = n, .g = g, .roots = roots, .n_roots = n_roots, .t = t,
     .L = { hs_mem_alloc (sizeof (guint32) * (n + 2)), NULL, NULL },
     .seen = g_new0 (guint64, n / 64 + 1),
     .pre = hs_mem_alloc0 (sizeof (guint32) * (n + 2)),

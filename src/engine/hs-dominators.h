@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 #include "hs-types.h"
+#include "hs-graph.h"
 
 G_BEGIN_DECLS
 
@@ -30,19 +31,16 @@ typedef struct _HsDomTree {
   GMutex   sort_lock;
 } HsDomTree;
 
-/* Computes the dominator tree of the graph (offsets: n+1 entries into
- * targets) rooted at a virtual root whose children are roots[0..n_roots).
+/* Computes the dominator tree of g (node weights: shallow sizes) rooted at
+ * a virtual root whose children are roots[0..n_roots).
  * Exact (Lengauer-Tarjan with path compression), iterative, flat 32-bit
  * arrays only: at its peak about 24 bytes per object, the size of the
  * finished tree. shallow has n entries. Returns NULL with error set if
  * cancelled, or if the graph is beyond its 32-bit counters (an object
  * with 2^32 references or more, or 2^32 stored predecessors). */
-HsDomTree *hs_dom_tree_compute   (guint64         n,
-                                  const guint64  *offsets,
-                                  const HsObj    *targets,
+HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
                                   const HsObj    *roots,
                                   gsize           n_roots,
-                                  const guint32  *shallow,
                                   HsProgressFunc  progress,
                                   gpointer        progress_data,
                                   GCancellable   *cancellable,

@@ -115,6 +115,7 @@ struct _HsHeap {
   /* references (CSR) */
   guint64 *ref_offsets;       /* n + 1 */
   HsObj *ref_targets;
+  HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */
   GMutex referrers_lock;
   guint64 *rev_offsets;       /* built on demand */
   HsObj *rev_targets;

@@ -174,6 +174,12 @@ hs_heap_shallow_sizes (HsHeap *heap)
 {
   return heap->shallow;
 }
+const HsGraph *
+hs_heap_graph (HsHeap *heap)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  return &heap->graph;
+}
 
 HsClass
 hs_heap_object_as_class (HsHeap *heap, HsObj o)

@@ -259,6 +259,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   /* 4: per object: class, size, references. */
   if (!_hs_heap_build_graph (heap, prog, error))
     goto out;
+  hs_graph_init (&heap->graph, heap->n, heap->ref_offsets, heap->ref_targets, heap->shallow, heap->klass);
   _hs_heap_debug_time ("graph");
 
   /* 5: reachability and totals. */

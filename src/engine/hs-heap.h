@@ -11,6 +11,7 @@
 /* HsObj, HsClass, HsProgressFunc, HS_ERROR; the format: HsType, HsRootType,
  * HsValue, hs_root_type_name. */
 #include "hs-types.h"
+#include "hs-graph.h"
 #include "hs-hprof.h"
 #include "hs-format.h"   /* hs_format_bytes, for the heap's callers */
 
@@ -129,6 +130,9 @@ guint64      hs_heap_obj_array_get     (HsHeap *heap, HsObj o, guint32 i);
 const HsObj *hs_heap_refs              (HsHeap *heap, HsObj o, gsize *n);
 /* Incoming references; built on first use (thread-safe). */
 const HsObj *hs_heap_referrers         (HsHeap *heap, HsObj o, gsize *n);
+/* The reference graph for whole-graph walks (hs-graph.h: edges, shallow
+ * sizes as weights, classes), valid for the life of the heap. */
+const HsGraph *hs_heap_graph           (HsHeap *heap);
 /* Raw CSR for whole-graph algorithms: offsets has n_objects+1 entries. */
 const guint64*hs_heap_ref_offsets      (HsHeap *heap);
 const HsObj *hs_heap_ref_targets       (HsHeap *heap);

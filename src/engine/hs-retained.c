@@ -12,7 +12,7 @@
 
 typedef struct {
   const HsDomTree *tree;
-  const HsClass *class_of;
+  const HsGraph *g;          /* the classes of the objects */
   guint n_classes;
   guint64 first, last;       /* positions of top-level children to walk */
   guint64 *out;              /* n_classes entries, zeroed */
@@ -26,7 +26,7 @@ class_retained_walk (gpointer data)
 {
   ClassRetainedJob *job = data;
   const HsDomTree *tree = job->tree;
-  const HsClass *class_of = job->class_of;
+  const HsGraph *g = job->g;
   guint n_classes = job->n_classes;
   guint64 *out_retained = job->out;
   const guint32 *co = tree->child_offsets;
@@ -37,12 +37,12 @@ class_retained_walk (gpointer data)
 
 #define ENTER(pos) G_STMT_START {                                          \
     HsObj x_ = ct[pos];                                                    \
-    HsClass c_ = class_of[x_];                                             \
+    HsClass c_ = hs_graph_class (g, x_);                                           \
     if (c_ < n_classes && active[c_]++ == 0)                               \
       out_retained[c_] += tree->retained[x_];                              \
   } G_STMT_END
 #define LEAVE(pos) G_STMT_START {                                          \
-    HsClass c_ = class_of[ct[pos]];                                        \
+    HsClass c_ = hs_graph_class (g, ct[pos]);                                  \
     if (c_ < n_classes)                                                    \
       active[c_]--;                                                        \
   } G_STMT_END
@@ -90,12 +90,12 @@ class_retained_walk (gpointer data)
 
 void
 hs_dom_tree_class_retained (const HsDomTree *tree,
-                            const HsClass   *class_of,
+                            const HsGraph   *g,
                             guint            n_classes,
                             guint64         *out_retained)
 {
   g_return_if_fail (out_retained != NULL || n_classes == 0);
-  g_return_if_fail (tree == NULL || class_of != NULL);
+  g_return_if_fail (tree == NULL || g != NULL);
   memset (out_retained, 0, sizeof (guint64) * n_classes);
   if (!tree || tree->n_reachable == 0)
     return;
@@ -114,8 +114,8 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
         acc += tree->retained_count[tree->child_targets[split]];
     }
   ClassRetainedJob jobs[2] = {
-    { tree, class_of, n_classes, first, split, out_retained },
-    { tree, class_of, n_classes, split, last, NULL },
+    { tree, g, n_classes, first, split, out_retained },
+    { tree, g, n_classes, split, last, NULL },
   };
   if (split < last)
     jobs[1].out = g_new0 (guint64, MAX (n_classes, 1));
@@ -133,18 +133,16 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
  * the set retains. A node is marked when pushed, so both stacks together
  * hold each object at most once. */
 void
-hs_retained_set_precise (guint64         n,
-                         const guint64  *offsets,
-                         const HsObj    *targets,
+hs_retained_set_precise (const HsGraph  *g,
                          const HsObj    *roots,
                          gsize           n_roots,
-                         const guint32  *shallow,
                          const guint8   *in_set,
                          guint64        *out_bytes,
                          guint64        *out_count)
 {
-  g_return_if_fail (offsets != NULL && in_set != NULL);
+  g_return_if_fail (g != NULL && in_set != NULL);
   g_return_if_fail (roots != NULL || n_roots == 0);
+  const guint64 n = hs_graph_n (g);
   guint64 bytes = 0, count = 0;
   g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
   U32Stack outside = { NULL, 0, 0 }, blocked = { NULL, 0, 0 };
@@ -160,9 +158,9 @@ hs_retained_set_precise (guint64         n,
   while (outside.len > 0)
     {
       HsObj v = outside.data[--outside.len];
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+      for (guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v); e < end; e++)
         {
-          HsObj x = targets[e];
+          HsObj x = hs_graph_target (g, e);
           if (x >= n || seen[x])
             continue;
           seen[x] = 1;
@@ -172,11 +170,11 @@ hs_retained_set_precise (guint64         n,
   while (blocked.len > 0)
     {
       HsObj v = blocked.data[--blocked.len];
-      bytes += shallow[v];
+      bytes += hs_graph_weight (g, v);
       count++;
-      for (guint64 e = offsets[v]; e < offsets[v + 1]; e++)
+      for (guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v); e < end; e++)
         {
-          HsObj x = targets[e];
+          HsObj x = hs_graph_target (g, e);
           if (x >= n || seen[x])
             continue;
           seen[x] = 1;

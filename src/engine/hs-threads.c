@@ -602,8 +602,9 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     guint32 *hshallow = hs_mem_new0 (guint32, nh);
     for (guint64 i = 0; i < nu; i++)
       hshallow[i] = shallow[ulist[i]];
-    HsDomTree *dom = hs_dom_tree_compute (nh, hoff, htg, (const HsObj *)hroots->data, hroots->len, hshallow,
-                                          NULL, NULL, NULL, NULL);
+    HsGraph hg;
+    hs_graph_init (&hg, nh, hoff, htg, hshallow, NULL);
+    HsDomTree *dom = hs_dom_tree_compute (&hg, (const HsObj *)hroots->data, hroots->len, NULL, NULL, NULL, NULL);
     if (dom)
       {
         for (guint ti = 0; ti < nt; ti++)

@@ -75,14 +75,19 @@ graph_finish (Graph *g)
     g->targets[pos[g_array_index (g->src, HsObj, e)]++] = g_array_index (g->dst, HsObj, e);
 }
 
+/* The HsGraph view of a finished test graph, with classes (may be NULL). */
+static const HsGraph *
+graph_view (HsGraph *out, const Graph *g, const HsClass *class_of)
+{
+  return hs_graph_init (out, g->n, g->offsets, g->targets, g->shallow, class_of);
+}
+
 static HsDomTree *
 graph_dom (Graph *g)
 {
   g_autoptr(GError) error = NULL;
   graph_finish (g);
-  HsDomTree *t = hs_dom_tree_compute (g->n, g->offsets, g->targets,
-                                      (const HsObj *) g->roots->data, g->roots->len,
-                                      g->shallow, NULL, NULL, NULL, &error);
+  HsDomTree *t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_cmpuint (t->n, ==, g->n);
@@ -260,14 +265,12 @@ test_diamond (void)
   /* Precise retained set of {1, 2}: removing both frees 3 and 4 too. */
   guint8 set[5] = { 0, 1, 1, 0, 0 };
   guint64 bytes = 0, count = 0;
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20 + 30 + 40 + 50);
   g_assert_cmpuint (count, ==, 4);
   /* ... while {1} alone frees only itself. */
   guint8 set1[5] = { 0, 1, 0, 0, 0 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set1, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set1, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20);
   g_assert_cmpuint (count, ==, 1);
 }
@@ -365,7 +368,7 @@ test_chain (void)
     class_of[i] = 1;
   class_of[n / 2] = 0;   /* one of another class in the middle */
   guint64 class_retained[3];
-  hs_dom_tree_class_retained (t, class_of, 3, class_retained);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 3, class_retained);
   g_assert_cmpuint (class_retained[1], ==, total);
   g_assert_cmpuint (class_retained[0], ==, t->retained[n / 2]);
   g_assert_cmpuint (class_retained[2], ==, 0);
@@ -584,7 +587,7 @@ test_class_retained (void)
   g_autoptr(HsDomTree) t = graph_dom (g);
   HsClass class_of[] = { 0, 0, 1, 0, 1, 1, HS_CLASS_NONE, 2 };
   guint64 out[4] = { 1, 1, 1, 1 };
-  hs_dom_tree_class_retained (t, class_of, 4, out);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 4, out);
   g_assert_cmpuint (out[0], ==, 10 + 20 + 30 + 40 + 50);   /* just 0's */
   /* B: 2 (retains 2, 3 = 70), 4 (50), 5 (60 + 70) */
   g_assert_cmpuint (out[1], ==, 70 + 50 + 130);
@@ -595,20 +598,17 @@ test_class_retained (void)
    * 5 and 6. */
   guint8 set[8] = { 0, 0, 1, 0, 1, 1, 0, 0 };
   guint64 bytes, count;
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 30 + 40 + 50 + 60 + 70);
   g_assert_cmpuint (count, ==, 5);
   /* Unreachable members add nothing. */
   guint8 set2[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set2, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set2, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 0);
   g_assert_cmpuint (count, ==, 0);
   /* A root in the set frees what only it holds. */
   guint8 set3[8] = { 1, 0, 0, 0, 0, 0, 0, 0 };
-  hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                           g->roots->len, g->shallow, set3, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set3, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 150);
   g_assert_cmpuint (count, ==, 5);
 }
@@ -670,7 +670,7 @@ test_random (void)
           class_of[v] = c < n_classes ? c : HS_CLASS_NONE;
         }
       guint64 got[3], want[3];
-      hs_dom_tree_class_retained (t, class_of, n_classes, got);
+      hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), n_classes, got);
       naive_class_retained (g, t, class_of, n_classes, want);
       for (guint c = 0; c < n_classes; c++)
         g_assert_cmpuint (got[c], ==, want[c]);
@@ -690,8 +690,7 @@ test_random (void)
             want_bytes += g->shallow[v];
             want_count++;
           }
-      hs_retained_set_precise (g->n, g->offsets, g->targets, (const HsObj *) g->roots->data,
-                               g->roots->len, g->shallow, set, &bytes, &count);
+      hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
       g_assert_cmpuint (bytes, ==, want_bytes);
       g_assert_cmpuint (count, ==, want_count);
     }
@@ -819,9 +818,7 @@ test_progress_cancel (void)
 
   Progress p = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &p, NULL, &error);
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &p, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_false (p.bad);
@@ -831,9 +828,7 @@ test_progress_cancel (void)
   /* Cancelled from the first progress report: NULL and CANCELLED. */
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Progress q = { 0, 0, FALSE, cancellable, 0 };
-  g_autoptr(HsDomTree) u = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &q, cancellable,
+  g_autoptr(HsDomTree) u = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &q, cancellable,
                                                 &error);
   g_assert_null (u);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -848,18 +843,14 @@ test_progress_cancel (void)
       g_autoptr(GCancellable) c = g_cancellable_new ();
       g_autoptr(GError) err = NULL;
       Progress r = { 0, 0, FALSE, c, k };
-      g_autoptr(HsDomTree) v = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                    (const HsObj *) g->roots->data, 1,
-                                                    g->shallow, on_progress, &r, c, &err);
+      g_autoptr(HsDomTree) v = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &r, c, &err);
       g_assert_null (v);
       g_assert_error (err, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_assert_cmpuint (r.calls, ==, k);
     }
   g_autoptr(GCancellable) c = g_cancellable_new ();
   Progress last = { 0, 0, FALSE, c, p.calls };
-  g_autoptr(HsDomTree) w = hs_dom_tree_compute (n, g->offsets, g->targets,
-                                                (const HsObj *) g->roots->data, 1,
-                                                g->shallow, on_progress, &last, c, NULL);
+  g_autoptr(HsDomTree) w = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &last, c, NULL);
   g_assert_nonnull (w);
   g_assert_cmpuint (w->retained[n], ==, n * 16);
 }
@@ -873,7 +864,7 @@ test_bad_offsets (void)
   guint32 shallow[] = { 8, 8, 8 };
   HsObj root = 0;
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (3, offsets, targets, &root, 1, shallow,
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 3, offsets, targets, shallow, NULL), &root, 1,
                                                 NULL, NULL, NULL, &error);
   g_assert_null (t);
   g_assert_error (error, HS_ERROR, HS_ERROR_ARGUMENT);
@@ -903,7 +894,7 @@ test_class_retained_split (void)
   }
   g_autoptr(HsDomTree) t = graph_dom (g);
   guint64 out[2];
-  hs_dom_tree_class_retained (t, class_of, 2, out);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 2, out);
   g_assert_cmpuint (out[0], ==, chains * len * 16);
   g_assert_cmpuint (out[1], ==, chains * (len - 1) * 16);
   g_free (class_of);

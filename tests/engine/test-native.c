@@ -26,9 +26,7 @@ heap_dom (HsHeap *heap)
   for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
     if (hs_heap_root (heap, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (heap, i)->obj);
-  HsDomTree *t = hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap),
-                                      hs_heap_ref_targets (heap), (const HsObj *) roots->data,
-                                      roots->len, hs_heap_shallow_sizes (heap),
+  HsDomTree *t = hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *) roots->data, roots->len,
                                       NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   return t;
@@ -140,7 +138,7 @@ test_retained_deep (void)
   offsets[n] = n;
   HsObj root = 0;
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) dom = hs_dom_tree_compute (n, offsets, targets, &root, 1, shallow,
+  g_autoptr(HsDomTree) dom = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, n, offsets, targets, shallow, NULL), &root, 1,
                                                   NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_autoptr(GHashTable) native = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);

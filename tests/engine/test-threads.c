@@ -38,8 +38,7 @@ check_dump (const char *path)
         in_set[root->obj] = 1;
     }
     guint64 bytes = 0, count = 0;
-    hs_retained_set_precise (n, hs_heap_ref_offsets (h), hs_heap_ref_targets (h), (const HsObj *) roots->data,
-                             roots->len, hs_heap_shallow_sizes (h), in_set, &bytes, &count);
+    hs_retained_set_precise (hs_heap_graph (h), (const HsObj *) roots->data, roots->len, in_set, &bytes, &count);
     g_assert_cmpuint (t->stack_retained, ==, bytes);
     g_assert_cmpuint (t->stack_retained_count, ==, count);
     nonzero += bytes > 0;

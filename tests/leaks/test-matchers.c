@@ -167,9 +167,7 @@ dom_of (HsHeap *heap)
     if (r->obj != HS_OBJ_NONE)
       g_array_append_val (roots, r->obj);
   }
-  return hs_dom_tree_compute (hs_heap_n_objects (heap), hs_heap_ref_offsets (heap),
-                              hs_heap_ref_targets (heap), (const HsObj *) roots->data, roots->len,
-                              hs_heap_shallow_sizes (heap), NULL, NULL, NULL, NULL);
+  return hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *) roots->data, roots->len, NULL, NULL, NULL, NULL);
 }
 
 static void

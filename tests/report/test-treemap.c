@@ -397,7 +397,7 @@ test_computed_tree (void)
   const HsObj roots[1] = { 0 };
   const guint32 shallow[5] = { 10, 20, 30, 40, 50 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (5, offsets, targets, roots, 1, shallow,
+  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 5, offsets, targets, shallow, NULL), roots, 1,
                                                 NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
