@@ -58,6 +58,8 @@ static char *spill_dir;
 static guint64 budget, reserve, held, peak, next_cold;
 static gsize min_block;
 
+static void prune_unmapped (void);
+
 void
 hs_mem_spill_start (const char *dir, guint64 budget_bytes, guint64 reserve_bytes)
 {
@@ -72,6 +74,12 @@ hs_mem_spill_start (const char *dir, guint64 budget_bytes, guint64 reserve_bytes
   /* HS_TEST_SPILL_MIN: smaller blocks spill too (tests on small dumps). */
   const char *m = g_getenv ("HS_TEST_SPILL_MIN");
   min_block = m && *m ? MAX (g_ascii_strtoull (m, NULL, 10), 2 * PAGE) : ((gsize)4 << 20);
+#if defined(__GLIBC__) && !defined(HS_ASAN)
+  /* Only a block that is a mapping of its own can spill: glibc's threshold
+   * would otherwise rise (up to 32 MiB) as big blocks are freed, and give
+   * blocks of a few MiB from its arenas. */
+  mallopt (M_MMAP_THRESHOLD, (int)min_block);
+#endif
   active = TRUE;
   g_mutex_unlock (&lock);
 }
@@ -81,6 +89,7 @@ hs_mem_spill_stop (void)
 {
   g_mutex_lock (&lock);
   active = FALSE;
+  prune_unmapped ();
   g_mutex_unlock (&lock);
 }
 
@@ -312,14 +321,40 @@ anon_estimate (void)
   return total;
 }
 
+/* Forgets the spilled blocks freed with g_free (their mapping is gone): the
+ * file's blocks go back to the disk when its descriptor closes. */
+static void
+prune_unmapped (void)
+{
+  static unsigned char v;
+  for (guint i = 0; blocks && i < blocks->len;)
+    {
+      Block *b = &g_array_index (blocks, Block, i);
+      if (b->fd >= 0 && mincore (b->a0, PAGE, &v) != 0)
+        drop (i);
+      else
+        i++;
+    }
+}
+
+void
+_hs_spill_prune (void)
+{
+  if (!blocks)
+    return;
+  g_mutex_lock (&lock);
+  prune_unmapped ();
+  g_mutex_unlock (&lock);
+}
+
 /* Replaces the whole pages of b (anonymous) by a spill file holding the
  * same bytes, piece by piece; FALSE (b unchanged) if the disk is short. */
 static gboolean
 move_out (Block *b)
 {
   guint8 *a0 = (guint8 *)ROUND_UP (b->p), *a1 = (guint8 *)ROUND_DOWN (b->p + usable_size (b->p, b->size));
-  if (a1 <= a0)
-    return FALSE;
+  if (a1 <= a0 || !own_mapping (b->p, b->size))
+    return FALSE; /* memory of an arena: malloc reuses it once freed */
   int fd = open_file (a1 - a0);
   if (fd < 0)
     return FALSE;
@@ -476,6 +511,7 @@ _hs_spill_forget (gpointer mem)
   guint i;
   if (find (mem, &i))
     drop (i);
+  prune_unmapped (); /* a few mincore calls: one per spilled block */
   g_mutex_unlock (&lock);
 }
 
@@ -617,6 +653,16 @@ _hs_spill_realloc (gpointer mem, gsize bytes, gboolean *handled)
 }
 
 #else /* !HAVE_SPILL */
+
+static void
+prune_unmapped (void)
+{
+}
+
+void
+_hs_spill_prune (void)
+{
+}
 
 gpointer
 _hs_spill_alloc (gsize bytes)

@@ -54,7 +54,10 @@ gboolean _hs_spill_owns (gpointer mem, gsize *usable);
  * FALSE when hs-mem.c should do it the usual way (and track the result). */
 gpointer _hs_spill_realloc (gpointer mem, gsize bytes, gboolean *handled);
 /* Forgets mem (tracked or spilled; a spilled one's file is closed) before
- * hs-mem.c frees it with g_free. */
+ * hs-mem.c frees it with g_free; also closes the files of spilled blocks
+ * freed with g_free since (their mapping is gone). */
 void     _hs_spill_forget (gpointer mem);
+/* Only the latter (hs_mem_trim, the memory check). */
+void     _hs_spill_prune (void);
 
 G_END_DECLS

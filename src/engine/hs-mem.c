@@ -140,6 +140,7 @@ hs_mem_trim (void)
     }
   g_mutex_unlock (&pool_lock);
 #endif
+  _hs_spill_prune ();
 }
 
 gsize

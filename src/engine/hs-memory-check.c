@@ -249,6 +249,7 @@ gboolean
 hs_memory_check_file (const char *name, guint64 file_size, char **notice, GError **error)
 {
   g_return_val_if_fail (name != NULL, FALSE);
+  _hs_spill_prune (); /* the files of an analysis freed since */
   if (ignored ())
     return TRUE;
   guint64 avail = hs_memory_available ();
@@ -282,6 +283,7 @@ gboolean
 hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references, char **notice, GError **error)
 {
   g_return_val_if_fail (name != NULL, FALSE);
+  _hs_spill_prune (); /* the files of an analysis freed since */
   if (ignored ())
     return TRUE;
   guint64 need = hs_heap_estimate_memory (n_objects, n_references);
