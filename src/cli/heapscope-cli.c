@@ -7,6 +7,14 @@
 #include <math.h>
 
 #include "hs-cli.h"
+#include "hs-memory-check.h"
+
+static void
+print_notice (const char *notice, gpointer data)
+{
+  (void)data;
+  g_printerr ("heapscope-cli: %s\n", notice);
+}
 
 static const HsCliCommand commands[] = {
   { "summary", hs_cli_summary, "format, object counts, GC roots, reachable and unreachable bytes" },
@@ -135,6 +143,8 @@ run (int argc, char **argv, HsCliOptions *o)
     }
   if (o->force) /* read by the engine's memory check (hs-memory-check.c) */
     g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
+  if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
+    hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id. */
   if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
                                    || g_str_equal (argv[1], "bitmap"))))

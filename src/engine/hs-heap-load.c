@@ -54,10 +54,43 @@ _hs_heap_add_warning (HsHeap *heap, const char *fmt, ...)
   heap->warning = joined;
 }
 
+/* The load's progress, for the memory check's notice (the checks run on
+ * the load's thread; the file-size one sets it). */
+static _Thread_local HsLoadProgress *check_progress;
+
+/* A notice ("... spilling N GB to DIR; this will be slower") goes to the
+ * progress function as a phase "notice:TEXT" (hs-loader.c shows it beside
+ * the phase); the CLI gets it from hs_memory_set_notice_func. */
+static void
+report_notice (HsLoadProgress *p, char *notice)
+{
+  if (notice && p && p->func)
+    {
+      g_autofree char *phase = g_strconcat ("notice:", notice, NULL);
+      p->func (phase, 0.0, p->data);
+    }
+  g_free (notice);
+}
+
 /* The up-front memory check (hs-memory-check.c): the whole analysis's
- * estimate against what the machine can give. */
+ * estimate against what the machine can give; spilling starts if it does
+ * not fit. */
 gboolean
 _hs_heap_check_memory (HsHeap *heap, guint64 n_objects, GError **error)
 {
-  return hs_memory_check (heap->name, n_objects, 0, error);
+  char *notice = NULL;
+  gboolean ok = hs_memory_check_full (heap->name, n_objects, 0, &notice, error);
+  report_notice (check_progress, notice);
+  return ok;
+}
+
+/* The same from the file's size, before the objects are counted. */
+gboolean
+_hs_heap_check_memory_early (HsHeap *heap, HsLoadProgress *prog, GError **error)
+{
+  check_progress = prog;
+  char *notice = NULL;
+  gboolean ok = hs_memory_check_file (heap->name, heap->len, &notice, error);
+  report_notice (prog, notice);
+  return ok;
 }

@@ -19,6 +19,7 @@
 #include "hs-heap-load-private.h"
 #include "hs-gzip-private.h"
 #include "hs-mem.h"
+#include "hs-mem-spill.h"
 #include "hs-strhash.h"
 
 /* Drops the mapped file's pages from our resident set: they stay in the
@@ -219,7 +220,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   if (!_hs_heap_pass_records (&ps, prog, error))
     goto out;
   _hs_heap_debug_time ("records");
-  if (!_hs_heap_pass_subrecords (&ps, prog, error))
+  if (!_hs_heap_check_memory_early (heap, prog, error) || !_hs_heap_pass_subrecords (&ps, prog, error))
     goto out;
   _hs_heap_debug_time ("sub-records");
   /* (The memory check ran at the end of the sub-record pass, before its
@@ -238,6 +239,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->offsets = g_steal_pointer (&ps.obj_offs);
   _hs_heap_debug_time ("classes");
   _hs_heap_sort_objects (heap);
+  hs_mem_set_cold (heap->offs); /* read-only from here: may spill first */
   if (heap->n >= G_MAXUINT32)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
@@ -267,6 +269,12 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   /* From here on ids are read from the sub-records. */
   _hs_heap_drop_ids (heap);
   _hs_heap_debug_time ("reachability");
+  /* Read-only from here: when memory is short these go to the disk first
+   * (hs-mem-spill.h), in this order (the dominators read the edges most). */
+  hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer) heap->cols.klass.k16 : heap->cols.klass.k32);
+  hs_mem_set_cold (heap->cols.shallow.units ? (gconstpointer) heap->cols.shallow.units : heap->cols.shallow.s32);
+  hs_mem_set_cold (heap->ref_targets);
+  hs_mem_set_cold (heap->ref_off32);
   hs_heap_release_pages (heap);
   _hs_progress_report (prog, "reachability", 1.0);
   ok = TRUE;

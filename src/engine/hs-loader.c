@@ -3,6 +3,8 @@
  * under a mutex and schedules at most one idle source on the main context,
  * which publishes them as properties (sysprof's pattern). */
 #include "config.h"
+
+#include <string.h>
 #include "hs-loader.h"
 #include "hs-timing.h"
 
@@ -23,9 +25,14 @@ struct _HsLoader
   HsLoaderState state;
   const char *phase_key;   /* interned */
   double fraction;
+  /* The memory check's notice ("... spilling N GB to DIR; this will be
+   * slower", a progress phase "notice:TEXT"), shown under every phase. */
+  const char *notice;      /* interned */
+  char *phase_text;        /* the phase's name and the notice */
 
   GMutex lock;             /* guards the pending_* fields */
   const char *pending_phase;
+  const char *pending_notice;
   double pending_fraction;
   gboolean pending;
   const char *published_phase; /* and when: progress is shown at most */
@@ -98,6 +105,7 @@ hs_loader_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->file_name, g_free);
+  g_clear_pointer (&self->phase_text, g_free);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->analysis, hs_analysis_free);
   g_clear_pointer (&self->early_leaks, hs_leak_report_free);
@@ -194,11 +202,12 @@ static gboolean
 publish_progress (gpointer data)
 {
   HsLoader *self = data;
-  const char *phase;
+  const char *phase, *notice;
   double fraction;
 
   g_mutex_lock (&self->lock);
   phase = self->pending_phase;
+  notice = self->pending_notice;
   fraction = self->pending_fraction;
   self->pending = FALSE;
   self->published_phase = phase;
@@ -209,9 +218,13 @@ publish_progress (gpointer data)
   if (self->state != HS_LOADER_LOADING)
     return G_SOURCE_REMOVE;
 
-  if (phase != self->phase_key)
+  if (phase != self->phase_key || notice != self->notice)
     {
       self->phase_key = phase;
+      self->notice = notice;
+      g_clear_pointer (&self->phase_text, g_free);
+      if (notice)
+        self->phase_text = g_strconcat (hs_loader_phase_name (phase), "\n", notice, NULL);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
     }
   if (fraction != self->fraction)
@@ -250,13 +263,23 @@ static void
 on_progress (const char *phase, double fraction, gpointer user_data)
 {
   HsLoader *self = user_data;
-  const char *key = g_intern_string (phase);
+  gboolean notice = g_str_has_prefix (phase, "notice:");
+  const char *key = notice ? NULL : g_intern_string (phase);
   gboolean schedule;
   gint64 wait = 0;
 
   g_mutex_lock (&self->lock);
-  self->pending_phase = key;
-  self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
+  if (notice)
+    {
+      /* Not a phase: the current one stays, with the notice under it. */
+      self->pending_notice = g_intern_string (phase + strlen ("notice:"));
+      key = self->pending_phase;
+    }
+  else
+    {
+      self->pending_phase = key;
+      self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
+    }
   schedule = !self->pending;
   self->pending = TRUE;
   /* A new phase is shown at once, progress within one at intervals. */
@@ -271,7 +294,7 @@ on_progress (const char *phase, double fraction, gpointer user_data)
 
   {
     const HsLoaderTestHook *hook = g_atomic_pointer_get (&test_hook);
-    if (G_UNLIKELY (hook != NULL))
+    if (G_UNLIKELY (hook != NULL) && !notice)
       hook->progress (self, key, self->cancellable, hook->user_data);
   }
 }
@@ -454,7 +477,7 @@ const char *
 hs_loader_get_phase (HsLoader *self)
 {
   g_return_val_if_fail (HS_IS_LOADER (self), NULL);
-  return hs_loader_phase_name (self->phase_key);
+  return self->phase_text ? self->phase_text : hs_loader_phase_name (self->phase_key);
 }
 
 double

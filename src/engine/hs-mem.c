@@ -1,4 +1,5 @@
-/* hs-mem.c: big arrays on transparent huge pages (see hs-mem.h). */
+/* hs-mem.c: big arrays on transparent huge pages (see hs-mem.h), and on
+ * the disk when memory is short (hs-mem-spill.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #endif
 
 #include "hs-mem.h"
+#include "hs-mem-spill.h"
 
 #define BIG_ARRAY ((gsize) 4 << 20)
 
@@ -84,13 +86,13 @@ pool_take (gsize bytes)
     return p;
   /* Shrink (the tail goes back to the system) or grow (the pages held
    * stay, the rest is fresh). */
-  gpointer q = g_try_realloc (p, bytes);
+  gpointer q = hs_mem_try_realloc (p, bytes);
   if (!q)
     {
+      _hs_spill_forget (p);
       g_free (p);
       return NULL;
     }
-  advise_huge (q, bytes);
   return q;
 }
 #endif
@@ -100,6 +102,14 @@ hs_mem_free (gpointer mem)
 {
   if (!mem)
     return;
+  gsize spilled;
+  if (_hs_spill_owns (mem, &spilled))
+    {
+      /* Not kept: reused, its pages would be written to the disk. */
+      _hs_spill_forget (mem);
+      g_free (mem);
+      return;
+    }
 #if defined(HAVE_POOL)
   gsize size = malloc_usable_size (mem);
   if (size >= BIG_ARRAY)
@@ -114,6 +124,7 @@ hs_mem_free (gpointer mem)
       g_mutex_unlock (&pool_lock);
     }
 #endif
+  _hs_spill_forget (mem);
   g_free (mem);
 }
 
@@ -123,9 +134,13 @@ hs_mem_trim (void)
 #if defined(HAVE_POOL)
   g_mutex_lock (&pool_lock);
   while (pool_len > 0)
-    g_free (pool[--pool_len]);
+    {
+      _hs_spill_forget (pool[--pool_len]);
+      g_free (pool[pool_len]);
+    }
   g_mutex_unlock (&pool_lock);
 #endif
+  _hs_spill_prune ();
 }
 
 gsize
@@ -161,8 +176,12 @@ hs_mem_try_alloc (gsize bytes)
         return p;
     }
 #endif
-  gpointer p = g_try_malloc (bytes);
+  gpointer p = _hs_spill_alloc (bytes);
+  if (p)
+    return p;
+  p = g_try_malloc (bytes);
   advise_huge (p, bytes);
+  _hs_spill_track (p, bytes);
   return p;
 }
 
@@ -180,10 +199,14 @@ hs_mem_try_alloc0 (gsize bytes)
         }
     }
 #endif
+  gpointer p = _hs_spill_alloc (bytes); /* zeroed */
+  if (p)
+    return p;
   /* calloc maps big blocks fresh (already zero, untouched): advised
    * before the first touch, they fault in as huge pages. */
-  gpointer p = g_try_malloc0 (MAX (bytes, 1));
+  p = g_try_malloc0 (MAX (bytes, 1));
   advise_huge (p, bytes);
+  _hs_spill_track (p, bytes);
   return p;
 }
 
@@ -192,8 +215,13 @@ hs_mem_try_realloc (gpointer mem, gsize bytes)
 {
   if (!mem)
     return hs_mem_try_alloc (bytes);
+  gboolean handled;
+  gpointer q = _hs_spill_realloc (mem, bytes, &handled);
+  if (handled)
+    return q;
   gpointer p = g_try_realloc (mem, MAX (bytes, 1));
   advise_huge (p, bytes);
+  _hs_spill_track (p, bytes);
   return p;
 }
 

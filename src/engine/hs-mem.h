@@ -7,7 +7,9 @@
  * "madvise" mode honours it): one fault per 2 MiB. Better still is not to
  * touch fresh pages at all: a big array freed with hs_mem_free is kept and
  * handed out again by the next allocation (hs_mem_trim gives the kept ones
- * back). The memory comes from malloc: g_free works too (no reuse). */
+ * back). The memory comes from malloc: g_free works too (no reuse), also
+ * on a block whose pages went to the disk when memory was short
+ * (hs-mem-spill.h; g_realloc may then copy it back to memory). */
 #pragma once
 
 #include <glib.h>

@@ -1,6 +1,8 @@
 /* hs-memory-check.h: will an analysis of this dump fit in memory? The
  * estimate of what it needs, what the machine can give, and the check that
- * refuses a dump up front with both numbers (issue 18). */
+ * spills to the disk what does not fit (hs-mem-spill.h) or, when the disk
+ * has no room for it either, refuses the dump up front with the numbers
+ * (issue 18). */
 #pragma once
 
 #include <glib.h>
@@ -20,9 +22,36 @@ guint64  hs_heap_estimate_memory (guint64 n_objects, guint64 n_references);
  * holds already (it counts toward an estimate of the whole). */
 guint64  hs_memory_available     (void);
 
-/* FALSE (HS_ERROR_NO_MEMORY) with "NAME: analysing N objects needs about
- * X of memory, Y available ..." when the estimate exceeds what is available.
- * HEAPSCOPE_IGNORE_MEMORY_CHECK=1 (the CLI's --force) skips it. */
+/* The estimate against what is available. When it does not fit, spilling
+ * starts (hs_mem_spill_start: a budget of the available memory less a
+ * margin, the rest to the spill directory) and the notice "NAME: analysing
+ * N objects needs about X of memory, Y available: spilling about Z to DIR;
+ * this will be slower" goes to the notice function, and a shorter one for
+ * the window, "Not enough memory: spilling about Z to DIR; this will be
+ * slower (needs about X, Y available)", to *notice (if not NULL; free it);
+ * when it fits, spilling stops. FALSE (HS_ERROR_NO_MEMORY)
+ * with "NAME: analysing N objects needs about X of memory, Y available, ..."
+ * and the spill directory's free space when neither fits.
+ * HEAPSCOPE_IGNORE_MEMORY_CHECK=1 (the CLI's --force) skips it (no spill).
+ * HEAPSCOPE_SPILL_BUDGET=BYTES[KMG] sets the budget. */
 gboolean hs_memory_check         (const char *name, guint64 n_objects, guint64 n_references, GError **error);
+gboolean hs_memory_check_full    (const char *name, guint64 n_objects, guint64 n_references, char **notice,
+                                  GError **error);
+
+/* The same decided early, from the file's size alone (before the objects
+ * are counted): spilling starts if a dump of this size would not fit at a
+ * typical 48 bytes per object on disk; FALSE only if it could not fit even
+ * at 128 bytes per object with the whole spill directory. */
+gboolean hs_memory_check_file    (const char *name, guint64 file_size, char **notice, GError **error);
+
+/* The spill directory: HEAPSCOPE_SPILL_DIR, else the user's cache
+ * ($XDG_CACHE_HOME/heapscope or ~/.cache/heapscope, made if missing), else
+ * /var/tmp; the first that is writable and not in memory (tmpfs, ramfs).
+ * *free_bytes: its free space (HS_TEST_SPILL_FREE fakes it). NULL if none. */
+char    *hs_memory_spill_dir     (guint64 *free_bytes);
+
+/* Where notices go (the CLI prints them on stderr); NULL: nowhere. */
+typedef void (*HsMemoryNoticeFunc) (const char *notice, gpointer data);
+void     hs_memory_set_notice_func (HsMemoryNoticeFunc func, gpointer data);
 
 G_END_DECLS

@@ -2,7 +2,8 @@
  * its phases reach the main context in the pipeline's order, a load
  * cancelled midway ends CANCELLED and lets everything go, the leak report
  * comes ("leaks-ready") before DONE, and a broken file ends FAILED with a
- * message naming the file and the byte offset.
+ * message naming the file and the byte offset; with no memory left the
+ * loading phase carries the memory check's notice (spilling to the disk).
  *
  * Expected leaks of data/sample/sample.hprof: tests/generator/README.md and
  * expected-sample.json (derived from HeapGen's construction, not from this
@@ -15,6 +16,8 @@
  * thread com.example.LeakThread, retaining 2096 bytes in 4 objects. */
 #include "config.h"
 #include "hs-loader.h"
+#include "hs-mem.h"
+#include "hs-mem-spill.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -513,12 +516,107 @@ test_broken (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* --- the memory check's notice ----------------------------------------- */
+
+/* Descriptors of this process open on files of dir (unlinked or not). */
+static guint
+open_files_in (const char *dir)
+{
+  g_autoptr(GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+  const char *name;
+  g_autofree char *prefix = g_strconcat (dir, "/", NULL);
+  while (fds && (name = g_dir_read_name (fds)))
+    {
+      g_autofree char *link = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+      n += target && g_str_has_prefix (target, prefix);
+    }
+  return n;
+}
+
+static gboolean
+shows_notice (gpointer data)
+{
+  return strstr (hs_loader_get_phase (data), "this will be slower") != NULL;
+}
+
+/* With no memory left (a fake /proc/meminfo of 1 MB) the analysis spills to
+ * HEAPSCOPE_SPILL_DIR, and the loading page says so: the memory check's
+ * notice under the phase's name, there in every later phase, and the load
+ * still ends DONE with the sample's two application leak groups. */
+static void
+test_spill_notice (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hs-spill-XXXXXX", NULL);
+  g_autofree char *meminfo = g_build_filename (dir, "meminfo", NULL);
+  g_autofree char *spill = g_build_filename (dir, "spill", NULL);
+  g_assert_cmpint (g_mkdir (spill, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (
+      meminfo, "MemTotal: 2048 kB\nMemFree: 1024 kB\nMemAvailable: 1024 kB\nSwapFree: 0 kB\n", -1, NULL));
+  g_setenv ("HS_TEST_MEMINFO", meminfo, TRUE);
+  g_setenv ("HEAPSCOPE_SPILL_DIR", spill, TRUE);
+  g_setenv ("HS_TEST_SPILL_MIN", "65536", TRUE); /* the sample's arrays are small */
+  g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "0", TRUE); /* (unsetenv: not with threads) */
+
+  HsLoader *loader = sample_loader ();
+  hs_loader_set_pause_phase_for_tests ("dominators");
+  hs_loader_start (loader);
+  g_assert_true (wait_until (worker_paused, NULL, TIMEOUT_MS));
+  g_assert_true (wait_until (shows_notice, loader, TIMEOUT_MS));
+  /* The phase's name (the worker is held in "dominators", the leak search
+   * beside it may have moved on), then the notice, what matters first: the
+   * label over a leak trace may be cut at its end. */
+  const char *text = hs_loader_get_phase (loader);
+  const char *nl = strchr (text, '\n');
+  g_assert_nonnull (nl);
+  g_autofree char *name = g_strndup (text, nl - text);
+  g_assert_true (g_str_equal (name, hs_loader_phase_name ("dominators"))
+                 || g_str_equal (name, hs_loader_phase_name ("paths"))
+                 || g_str_equal (name, hs_loader_phase_name ("leaks")));
+  g_assert_true (g_str_has_prefix (nl + 1, "Not enough memory: spilling about "));
+  g_autofree char *to = g_strdup_printf (" to %s; this will be slower (needs about ", spill);
+  g_assert_nonnull (strstr (text, to));
+  g_assert_true (g_str_has_suffix (text, " available)"));
+  /* Some arrays are on the disk now: files of the spill directory, open
+   * (ASan spills only blocks of 1 MiB and more: none of the sample's; glibc
+   * only blocks it maps on their own, see main). */
+  guint during = open_files_in (spill);
+#if !defined(__SANITIZE_ADDRESS__)
+  g_assert_cmpuint (during, >, 0);
+#endif
+  g_test_message ("%u spill files open while finding dominators", during);
+  hs_loader_set_pause_phase_for_tests (NULL);
+
+  g_assert_true (wait_until (finished, loader, TIMEOUT_MS));
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
+  g_assert_cmpuint (hs_loader_get_leaks (loader)->application_leaks->len, ==, 2);
+  unref_and_check_freed (loader);
+  /* The analysis freed (g_free on its spilled arrays): no file of the
+   * spill left open once hs-mem next looks. */
+  hs_mem_trim ();
+#if !defined(__SANITIZE_ADDRESS__) /* its quarantine unmaps freed blocks later */
+  g_assert_cmpuint (open_files_in (spill), ==, 0);
+#endif
+
+  g_setenv ("HS_TEST_MEMINFO", "", TRUE); /* empty: /proc/meminfo, the default directory */
+  g_setenv ("HEAPSCOPE_SPILL_DIR", "", TRUE);
+  g_setenv ("HS_TEST_SPILL_MIN", "", TRUE);
+  hs_mem_spill_stop ();
+  g_assert_cmpint (g_rmdir (spill), ==, 0); /* empty: the files were unlinked */
+  g_assert_cmpint (g_unlink (meminfo), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   main_thread = g_thread_self ();
 
+  /* First: with the allocator's free lists still empty, the sample's small
+   * arrays are mappings of their own, which alone can spill. */
+  g_test_add_func ("/loader/spill-notice", test_spill_notice);
   g_test_add_func ("/loader/phases", test_phases);
   g_test_add_data_func ("/loader/cancel/parsing", "parsing", test_cancel);
   g_test_add_data_func ("/loader/cancel/dominators", "dominators", test_cancel);

@@ -154,7 +154,8 @@ class CannotFit(unittest.TestCase):
         with open(meminfo, 'w') as f:
             f.write('MemTotal:       %d kB\nMemFree:        %d kB\nMemAvailable:   %d kB\nSwapFree:       0 kB\n'
                     % (available_kb * 2, available_kb, available_kb))
-        e = dict(os.environ, HS_TEST_MEMINFO=meminfo, **(env or {}))
+        # No room on the disk either (HS_TEST_SPILL_FREE): refused, not spilled.
+        e = dict(os.environ, HS_TEST_MEMINFO=meminfo, HS_TEST_SPILL_FREE='0', **(env or {}))
         e.pop('HEAPSCOPE_IGNORE_MEMORY_CHECK', None) if not env else None
         return subprocess.run([CLI, 'summary', self.path, '--json'] + list(extra), env=e,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
@@ -183,6 +184,96 @@ class CannotFit(unittest.TestCase):
     def test_enough(self):
         p = self.run_with(64 * 1024 * 1024)
         self.assertEqual(p.returncode, 0, p.stderr)
+
+
+def fake_meminfo(directory, available_kb):
+    path = os.path.join(directory, 'meminfo-%d' % available_kb)
+    with open(path, 'w') as f:
+        f.write('MemTotal:       %d kB\nMemFree:        %d kB\nMemAvailable:   %d kB\nSwapFree:       0 kB\n'
+                % (available_kb * 2, available_kb, available_kb))
+    return path
+
+
+class Spill(unittest.TestCase):
+    """The on-disk spill (hs-mem-spill.c): with a fake /proc/meminfo that
+    leaves no memory, the big arrays (here every block of 1 MiB or more,
+    HS_TEST_SPILL_MIN) go to unlinked files in HEAPSCOPE_SPILL_DIR, and
+    every output is the same, byte for byte; refused when the directory has
+    no room (HS_TEST_SPILL_FREE) or is in memory (tmpfs)."""
+    T = 400000  # arrays of 8 bytes an object: 3.2 MB, over ASan's 1 MiB too
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.path = os.path.join(cls.tmp.name, 'spill.hprof')
+        subprocess.run([GEN, '--objects', str(cls.T), '--chain', str(C), '--wide', str(W), cls.path],
+                       check=True, timeout=60, stderr=subprocess.DEVNULL)
+        cls.meminfo = fake_meminfo(cls.tmp.name, 1024)
+        cls.dir = os.path.join(cls.tmp.name, 'spill')
+        os.mkdir(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def run_cli(self, args, spill, **env):
+        e = dict(os.environ)
+        e.pop('HEAPSCOPE_IGNORE_MEMORY_CHECK', None)
+        if spill:
+            e.update(HS_TEST_MEMINFO=self.meminfo, HEAPSCOPE_SPILL_DIR=self.dir, HS_TEST_SPILL_MIN=str(1 << 20),
+                     HS_DEBUG_SPILL='1')
+        e.update(env)
+        return subprocess.run([CLI] + args + [self.path], env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=300)
+
+    def test_same_outputs(self):
+        for args in (['summary', '--json'], ['classes', '--json'], ['dominators', '--json', '--top', '40'],
+                     ['leaks', '--json'], ['suspects'], ['threads']):
+            normal, spilled = self.run_cli(args, False), self.run_cli(args, True)
+            self.assertEqual(normal.returncode, 0, normal.stderr)
+            self.assertEqual(spilled.returncode, 0, spilled.stderr)
+            self.assertEqual(spilled.stdout, normal.stdout, args)
+            err = spilled.stderr.decode()
+            # The notice, once, before the work: what is needed, what is there, where it goes.
+            notices = [l for l in err.splitlines() if 'this will be slower' in l]
+            self.assertEqual(len(notices), 1, err)
+            self.assertRegex(notices[0], r'needs about [0-9.]+\s[kMG]?B of memory, [0-9.]+\s[kMG]?B available: '
+                             r'spilling about [0-9.]+\s[kMG]?B to ' + re.escape(self.dir))
+            # Blocks really went to the disk: 1 MiB or more each (the whole pages of one).
+            sizes = [int(m) for m in re.findall(r'^spill: (?:new|moved|grown) (\d+) bytes to ', err, re.M)]
+            self.assertTrue(sizes, err)
+            self.assertGreaterEqual(max(sizes), (1 << 20) - 8192)
+            # Unlinked at creation: nothing left (nor ever visible) in the directory.
+            self.assertEqual(os.listdir(self.dir), [])
+
+    def test_refused_when_the_disk_is_short(self):
+        p = self.run_cli(['summary', '--json'], True, HS_TEST_SPILL_FREE='1000000')
+        self.assertEqual(p.returncode, 2, p.stderr)
+        msg = p.stderr.decode()
+        m = re.search(r'analysing (\d+) objects needs about ([0-9.]+)\s(MB) of memory, ([0-9.]+)\s(MB|kB) available, '
+                      r'and the spill directory (.*) has ([0-9.]+)\s(MB) free of the ([0-9.]+)\s(GB|MB) it would need', msg)
+        self.assertIsNotNone(m, msg)
+        self.assertEqual(m.group(6), self.dir)
+        self.assertEqual(m.group(7), '1.0')  # the fake 1,000,000 bytes
+        # At least the reserve left free on the disk (1 GiB) beside the spill.
+        self.assertGreaterEqual(float(m.group(9)) * (1e9 if m.group(10) == 'GB' else 1e6), 1 << 30)
+        self.assertIn('HEAPSCOPE_SPILL_DIR', msg)
+        self.assertNotIn('this will be slower', msg)
+        self.assertEqual(p.stdout, b'')
+
+    @unittest.skipUnless(os.path.isdir('/dev/shm') and
+                         subprocess.run(['stat', '-f', '-c', '%T', '/dev/shm'], stdout=subprocess.PIPE)
+                         .stdout.strip() == b'tmpfs', '/dev/shm is not a tmpfs here')
+    def test_never_tmpfs(self):
+        p = self.run_cli(['summary', '--json'], True, HEAPSCOPE_SPILL_DIR='/dev/shm')
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn('the spill directory (none usable)', p.stderr.decode())
+
+    def test_forced_does_not_spill(self):
+        p = self.run_cli(['summary', '--json', '--force'], True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(b'spill:', p.stderr)
+        self.assertNotIn(b'this will be slower', p.stderr)
 
 
 if __name__ == '__main__':
