@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "hs-gzip-private.h"
+#include "hs-temp-file.h"
 
 #ifndef TMPFS_MAGIC
 #define TMPFS_MAGIC 0x01021994
@@ -33,26 +34,17 @@ available_memory (void)
 }
 
 /* A file in the temporary folder ($TMPDIR or /tmp: never beside the dump),
- * unlinked at once, so that nothing is left behind whatever happens. */
+ * unlinked at once (hs_temp_file_open). */
 static int
 temp_file (const char *dir, const char *name, GError **error)
 {
-  int fd = -1;
-#ifdef O_TMPFILE
-  fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0)
-    return fd;
-#endif
-  g_autofree char *tmpl = g_build_filename (dir, ".heapscope-gz-XXXXXX", NULL);
-  fd = g_mkstemp_full (tmpl, O_RDWR | O_CLOEXEC, 0600);
+  int fd = hs_temp_file_open (dir, ".heapscope-gz");
   if (fd < 0)
     {
       int e = errno;
       g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: cannot make a temporary file in %s to decompress into: %s",
                    name, dir, g_strerror (e));
-      return -1;
     }
-  g_unlink (tmpl);
   return fd;
 }
 

@@ -24,6 +24,7 @@
 #endif
 
 #include "hs-mem-spill.h"
+#include "hs-temp-file.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -187,17 +188,7 @@ open_file (gsize len)
 {
   if (dir_free_bytes (spill_dir) < len + reserve)
     return -1;
-  int fd = -1;
-#if defined(O_TMPFILE)
-  fd = open (spill_dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-#endif
-  if (fd < 0)
-    {
-      g_autofree char *tmpl = g_build_filename (spill_dir, "heapscope-spill-XXXXXX", NULL);
-      fd = g_mkstemp_full (tmpl, O_RDWR | O_CLOEXEC, 0600);
-      if (fd >= 0)
-        unlink (tmpl); /* gone from the directory at once */
-    }
+  int fd = hs_temp_file_open (spill_dir, "heapscope-spill");
   if (fd >= 0 && !reserve_space (fd, 0, len))
     {
       close (fd);

@@ -60,6 +60,26 @@ read_u64_file (const char *path, guint64 *out)
   return TRUE;
 }
 
+/* The address space an RLIMIT_AS (ulimit -v) leaves, plus the anonymous
+ * memory held already; G_MAXUINT64 when there is no such limit. The limit
+ * is on the whole address space: what is mapped already (the file, the
+ * object tables, the libraries) counts, and a spilled block is a mapping
+ * too, so spilling cannot get past this one. */
+static guint64
+address_space_left (void)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return G_MAXUINT64;
+  g_autofree char *statm = NULL, *status = NULL;
+  guint64 mapped = 0, anon = 0;
+  if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    mapped = g_ascii_strtoull (statm, NULL, 10) * (guint64)sysconf (_SC_PAGESIZE);
+  g_file_get_contents ("/proc/self/status", &status, NULL, NULL);
+  proc_kb (status, "RssAnon:", &anon);
+  return (rl.rlim_cur > mapped ? rl.rlim_cur - mapped : 0) + anon;
+}
+
 guint64
 hs_memory_available (void)
 {
@@ -91,18 +111,7 @@ hs_memory_available (void)
       guint64 used = cur > file ? cur - file : 0;
       avail = MIN (avail, max > used ? max - used : 0);
     }
-  struct rlimit rl;
-  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-    {
-      /* The limit is on the whole address space: what is mapped already
-       * (the file, the object tables, the libraries) counts too. */
-      g_autofree char *statm = NULL;
-      guint64 mapped = 0;
-      if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
-        mapped = g_ascii_strtoull (statm, NULL, 10) * (guint64)sysconf (_SC_PAGESIZE);
-      avail = MIN (avail, rl.rlim_cur > mapped ? rl.rlim_cur - mapped : 0);
-    }
-  return avail == G_MAXUINT64 ? avail : avail + anon;
+  return MIN (avail == G_MAXUINT64 ? avail : avail + anon, address_space_left ());
 }
 
 /* ---- the spill directory -------------------------------------------------- */
@@ -202,25 +211,6 @@ spill_budget (guint64 avail)
         }
     }
   return avail > MARGIN (avail) ? avail - MARGIN (avail) : 0;
-}
-
-/* The address space an RLIMIT_AS (ulimit -v) leaves, plus the anonymous
- * memory held already (as hs_memory_available counts it); G_MAXUINT64 when
- * there is no such limit. A spilled block is a mapping too, so spilling
- * cannot get past this one. */
-static guint64
-address_space_left (void)
-{
-  struct rlimit rl;
-  if (getrlimit (RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-    return G_MAXUINT64;
-  g_autofree char *statm = NULL, *status = NULL;
-  guint64 mapped = 0, anon = 0;
-  if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
-    mapped = g_ascii_strtoull (statm, NULL, 10) * (guint64)sysconf (_SC_PAGESIZE);
-  g_file_get_contents ("/proc/self/status", &status, NULL, NULL);
-  proc_kb (status, "RssAnon:", &anon);
-  return (rl.rlim_cur > mapped ? rl.rlim_cur - mapped : 0) + anon;
 }
 
 /* Spill or refuse when `need` does not fit in `avail`; `what` says what

@@ -47,10 +47,8 @@ typedef struct {
 void     hs_sip_init       (HsSip *s, const guint64 key[2]);
 void     hs_sip_bytes      (HsSip *s, const guint8 *p, gsize n);
 guint64  hs_sip_final      (HsSip *s);
-/* The 128-bit output variant (its own init). */
+/* SipHash-1-3 with the 128-bit output (its own init). */
 void     hs_sip_init128    (HsSip *s, const guint64 key[2]);
-void     hs_sip_final128   (HsSip *s, guint64 out[2]);
-/* SipHash-1-3 with the 128-bit output (init with hs_sip_init128). */
 void     hs_sip13_bytes    (HsSip *s, const guint8 *p, gsize n);
 void     hs_sip13_final128 (HsSip *s, guint64 out[2]);
 

@@ -145,17 +145,19 @@ hs_sip_init (HsSip *s, const guint64 key[2])
   s->total = 0;
 }
 
+/* One message word through c compression rounds. */
 static inline void
-sip_word (HsSip *s, guint64 m)
+sip_word (HsSip *s, guint64 m, guint c)
 {
   s->v3 ^= m;
-  SIPROUND (s);
-  SIPROUND (s);
+  for (guint i = 0; i < c; i++)
+    SIPROUND (s);
   s->v0 ^= m;
 }
 
-void
-hs_sip_bytes (HsSip *s, const guint8 *p, gsize n)
+/* The bytes, c rounds a word; a partial word waits in tail. */
+static inline void
+sip_absorb (HsSip *s, const guint8 *p, gsize n, guint c)
 {
   s->total += n;
   while (n > 0 && s->ntail > 0)
@@ -164,7 +166,7 @@ hs_sip_bytes (HsSip *s, const guint8 *p, gsize n)
       n--;
       if (++s->ntail == 8)
         {
-          sip_word (s, s->tail);
+          sip_word (s, s->tail, c);
           s->tail = 0;
           s->ntail = 0;
         }
@@ -173,10 +175,34 @@ hs_sip_bytes (HsSip *s, const guint8 *p, gsize n)
     {
       guint64 m;
       memcpy (&m, p, 8);
-      sip_word (s, GUINT64_FROM_LE (m));
+      sip_word (s, GUINT64_FROM_LE (m), c);
     }
   for (; n > 0; n--)
     s->tail |= (guint64) *p++ << (8 * s->ntail++);
+}
+
+/* The last word (the length in its top byte), then d rounds after each
+ * finalisation constant: one output word (0xff), or two (0xee, 0xdd). */
+static inline guint64
+sip_finish (HsSip *s, guint c, guint d, guint8 flag)
+{
+  sip_word (s, s->tail | (s->total << 56), c);
+  s->v2 ^= flag;
+  for (guint i = 0; i < d; i++)
+    SIPROUND (s);
+  return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+}
+
+void
+hs_sip_bytes (HsSip *s, const guint8 *p, gsize n)
+{
+  sip_absorb (s, p, n, 2);
+}
+
+guint64
+hs_sip_final (HsSip *s)
+{
+  return sip_finish (s, 2, 4, 0xff);
 }
 
 void
@@ -186,85 +212,22 @@ hs_sip_init128 (HsSip *s, const guint64 key[2])
   s->v1 ^= 0xee;
 }
 
-void
-hs_sip_final128 (HsSip *s, guint64 out[2])
-{
-  sip_word (s, s->tail | (s->total << 56));
-  s->v2 ^= 0xee;
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  out[0] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
-  s->v1 ^= 0xdd;
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  out[1] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
-}
-
-guint64
-hs_sip_final (HsSip *s)
-{
-  sip_word (s, s->tail | (s->total << 56));
-  s->v2 ^= 0xff;
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
-}
-
 /* SipHash-1-3 (one compression round per word, three final ones), the
  * 128-bit output: the strings hash millions of short values, for which the
- * rounds are most of the cost. Same state and padding as above. */
-static inline void
-sip13_word (HsSip *s, guint64 m)
-{
-  s->v3 ^= m;
-  SIPROUND (s);
-  s->v0 ^= m;
-}
-
+ * rounds are most of the cost. */
 void
 hs_sip13_bytes (HsSip *s, const guint8 *p, gsize n)
 {
-  s->total += n;
-  while (n > 0 && s->ntail > 0)
-    {
-      s->tail |= (guint64) *p++ << (8 * s->ntail);
-      n--;
-      if (++s->ntail == 8)
-        {
-          sip13_word (s, s->tail);
-          s->tail = 0;
-          s->ntail = 0;
-        }
-    }
-  for (; n >= 8; n -= 8, p += 8)
-    {
-      guint64 m;
-      memcpy (&m, p, 8);
-      sip13_word (s, GUINT64_FROM_LE (m));
-    }
-  for (; n > 0; n--)
-    s->tail |= (guint64) *p++ << (8 * s->ntail++);
+  sip_absorb (s, p, n, 1);
 }
 
 void
 hs_sip13_final128 (HsSip *s, guint64 out[2])
 {
-  sip13_word (s, s->tail | (s->total << 56));
-  s->v2 ^= 0xee;
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
-  out[0] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
+  out[0] = sip_finish (s, 1, 3, 0xee);
   s->v1 ^= 0xdd;
-  SIPROUND (s);
-  SIPROUND (s);
-  SIPROUND (s);
+  for (guint i = 0; i < 3; i++)
+    SIPROUND (s);
   out[1] = s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
 }
 

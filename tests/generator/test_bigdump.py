@@ -167,9 +167,12 @@ class CannotFit(unittest.TestCase):
         m = re.search(r'analysing (\d+) objects needs about ([0-9.]+)\sMB of memory, ([0-9.]+)\sMB available', msg)
         self.assertIsNotNone(m, msg)
         self.assertEqual(int(m.group(1)), self.n)
-        # At least the arrays that last the whole analysis (docs/performance.md, "Where issue 18
-        # stands"): the reader's 13.5 bytes an object beside its edges, the dominator tree's 21.
-        self.assertGreaterEqual(float(m.group(2)) * 1e6, 34.5 * self.n)
+        # Beyond the fixed 64 MiB (libraries, class table: hs-memory-check.c), at least the
+        # arrays that last the whole analysis (docs/performance.md, "Where issue 18 stands"):
+        # the reader's 13.5 bytes an object beside its edges, the dominator tree's 21. (The
+        # fixed part alone is bigger than 34.5 bytes x this dump's objects: without taking it
+        # off, the check could not fail.)
+        self.assertGreaterEqual(float(m.group(2)) * 1e6 - 64 * 2**20, 34.5 * self.n)
         # 1 MB available plus what the process holds already, less than needed.
         self.assertLess(float(m.group(3)), float(m.group(2)))
         self.assertGreaterEqual(float(m.group(3)), 1.0)

@@ -38,16 +38,6 @@ app_new (void)
   return g_object_ref (the_app);
 }
 
-static HsWindow *
-window_new (GtkApplication *app)
-{
-  HsWindow *window = hs_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
-  return window;
-}
-
 static HsAnalysis *
 open_and_wait (HsWindow *window, const char *path)
 {
@@ -122,7 +112,7 @@ test_threshold (void)
   HsLoader *old;
 
   g_assert_nonnull (settings);
-  window = window_new (GTK_APPLICATION (app));
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   a = open_and_wait (window, path);
   g_assert_cmpfloat (a->suspects->percent, ==, 10.0);
   g_assert_cmpuint (a->suspects->objects->len, ==, 1);
@@ -184,7 +174,7 @@ test_switches (void)
   HsAnalysis *a;
   HsLoader *old;
 
-  window = window_new (GTK_APPLICATION (app));
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   a = open_and_wait (window, g_getenv ("HS_SAMPLE_DUMP"));
   g_assert_false (hs_heap_follow_weak (a->heap));
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
@@ -238,7 +228,7 @@ test_mapping_folder (void)
   mapping = g_build_filename (dir, "static-map.txt", NULL);
   g_assert_true (g_file_set_contents (mapping, "com.example.Cache -> a.a:\n", -1, NULL));
   folder = g_file_new_for_path (dir);
-  window = window_new (GTK_APPLICATION (app));
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
   g_assert_cmpstr (hs_preferences_window_get_folder_text (prefs), ==, "None");
 
@@ -291,7 +281,7 @@ static void
 test_about (void)
 {
   g_autoptr(HsApplication) app = app_new ();
-  HsWindow *window = window_new (GTK_APPLICATION (app));
+  HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   GtkWidget *about = NULL;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
@@ -331,7 +321,7 @@ static void
 test_dump_chooser (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("HS_CORPUS_DIR"), "jvm", "oracle_jdk7_21_hprofagent.hprof", NULL);
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   AdwMessageDialog *dialog;
   GtkDropDown *dropdown;
   HsAnalysis *a;
@@ -439,7 +429,7 @@ static void
 test_shortcuts (void)
 {
   g_autoptr(HsApplication) app = app_new ();
-  HsWindow *window = window_new (GTK_APPLICATION (app));
+  HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   GtkShortcutsWindow *help = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GString) missing = g_string_new (NULL);

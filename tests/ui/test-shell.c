@@ -174,17 +174,6 @@ test_real_window_picture (void)
   ui_iterate (100);
 }
 
-static HsWindow *
-window_new (int width, int height)
-{
-  HsWindow *window = hs_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
-  return window;
-}
-
 static void
 open_and_wait (HsWindow *window, const char *path)
 {
@@ -200,7 +189,7 @@ open_and_wait (HsWindow *window, const char *path)
 static void
 test_toast (void)
 {
-  HsWindow *window = window_new (1000, 700);
+  HsWindow *window = ui_window_new (NULL, 1000, 700);
 
   g_assert_null (hs_window_get_toast_text (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "first"));
@@ -223,7 +212,7 @@ test_changed_on_disk (void)
   g_autofree char *copy = g_build_filename (dir, "copy.hprof", NULL);
   g_autofree char *contents = NULL;
   gsize len = 0;
-  HsWindow *window = window_new (1000, 700);
+  HsWindow *window = ui_window_new (NULL, 1000, 700);
   HsAnalysis *a;
   g_autoptr(GArray) top = NULL;
   HsObj obj;
@@ -320,7 +309,7 @@ test_tabs (void)
   g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
   g_autoptr(GFile) jhat_file = g_file_new_for_path (jhat);
   g_autoptr(GFile) binder_file = g_file_new_for_path (binder);
-  HsWindow *window = window_new (1200, 760);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsDumpTab *first, *second, *third;
   HsAnalysis *a1, *a2;
   HsLoader *cancelled;
@@ -477,7 +466,7 @@ test_tabs (void)
 static void
 test_narrow (void)
 {
-  HsWindow *window = window_new (360, 720);
+  HsWindow *window = ui_window_new (NULL, 360, 720);
   GtkWidget *switcher_bar, *switcher_title, *flap;
   g_autoptr(GdkTexture) shot = NULL;
   HsAnalysis *a;

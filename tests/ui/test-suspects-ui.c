@@ -43,16 +43,6 @@ dump_path (const char *name)
   return path;
 }
 
-static HsWindow *
-window_new (GtkApplication *app)
-{
-  HsWindow *window = hs_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
-  return window;
-}
-
 static HsAnalysis *
 open_and_wait (HsWindow *window, const char *name)
 {
@@ -98,7 +88,7 @@ find_inspect_button (GtkWidget *root, HsObj obj)
 static void
 test_static_map (void)
 {
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, "static-map.hprof");
   HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
   HsLeaksView *leaks = ui_leaks_view (window);
@@ -202,7 +192,7 @@ test_static_map (void)
 static void
 test_no_suspect (void)
 {
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, "no-suspect.hprof");
   HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
 
@@ -252,7 +242,7 @@ inspector_done (gpointer data)
 static void
 test_long_trace (void)
 {
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsLeakTraceView *trace;
   HsLeakTrace *path;
   guint rows;
@@ -317,7 +307,7 @@ test_long_trace (void)
 static void
 test_long_root_path (void)
 {
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, "chain.hprof");
   HsInspector *inspector = ui_inspector (window);
   HsObjectSuspect *s;
@@ -430,7 +420,7 @@ test_threshold (void)
   state = g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent");
   g_assert_nonnull (state);
   g_assert_cmpint (g_variant_get_int32 (state), ==, 10);
-  window = window_new (GTK_APPLICATION (app));
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   a = open_and_wait (window, "static-map.hprof");
   g_assert_cmpfloat (a->suspects->percent, ==, 10.0);
   spin = hs_leaks_view_get_threshold_spin (ui_leaks_view (window));
@@ -493,7 +483,7 @@ collect_long_cells (GtkWidget *w, LongCells *c, const char *full)
 static void
 test_long_class_name (void)
 {
-  HsWindow *window = window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, "long-name.hprof");
   /* In every tooltip: the first 900 characters of the name (the cut keeps
    * 2,000 of the label; a class object's label, "class NAME@ID  NAME",

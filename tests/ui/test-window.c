@@ -25,16 +25,6 @@ corpus_path (const char *rel)
   return path;
 }
 
-static HsWindow *
-window_new (void)
-{
-  HsWindow *window = hs_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
-  return window;
-}
-
 static HsAnalysis *
 open_and_wait (HsWindow *window, const char *path)
 {
@@ -421,7 +411,7 @@ static GdkTexture *corpus_treemap;
 static void
 test_welcome (void)
 {
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   g_assert_cmpstr (hs_window_get_page (window), ==, "welcome");
   g_assert_null (hs_window_get_loader (window));
   check_window_picture (window);
@@ -432,7 +422,7 @@ static void
 test_corpus_leak (void)
 {
   g_autofree char *path = corpus_path ("android/leak_service_binder.hprof");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, path);
   GListModel *classes;
   HsLeakGroup *group;
@@ -533,7 +523,7 @@ static void
 test_jhat_classes (void)
 {
   g_autofree char *path = corpus_path ("jvm/jhat_jdk8_x32.hprof");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, path);
 
   /* Corpus README: 361 classes. */
@@ -548,7 +538,7 @@ static void
 test_sample (void)
 {
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a;
   g_autoptr(GdkTexture) treemap = NULL;
   guint traces = 0;
@@ -583,7 +573,7 @@ test_sample (void)
     {
       /* Run alone (-p): draw the corpus dump's treemap here. */
       g_autofree char *other = corpus_path ("android/leak_service_binder.hprof");
-      HsWindow *w = window_new ();
+      HsWindow *w = ui_window_new (NULL, 1200, 760);
       open_and_wait (w, other);
       corpus_treemap = render_treemap (w, FALSE);
       window_close (w);
@@ -625,7 +615,7 @@ test_cancel (void)
 {
   g_autofree char *path = corpus_path ("jvm/openjdk_jdk11_04_x64.hprof.gz");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsLoader *loader;
 
   /* Closing the window midway cancels the work: the loader ends cancelled
@@ -640,7 +630,7 @@ test_cancel (void)
 
   /* Cancel in a window that stays, while parsing and later while finding
    * dominators (after the heap is built): back to the welcome page. */
-  window = window_new ();
+  window = ui_window_new (NULL, 1200, 760);
   for (guint i = 0; i < 2; i++)
     {
       loader = open_until_phase (window, file, i == 0 ? "parsing" : "dominators");
@@ -690,7 +680,7 @@ test_early_leaks (void)
 {
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsLoader *loader;
   HsLeakReport *early;
   HsLeakGroup *activity = NULL, *thread = NULL, *selected;
@@ -820,7 +810,7 @@ check_broken (const guint8 *bytes, gsize len)
   path = g_build_filename (tmpdir, "broken.hprof", NULL);
   g_assert_true (g_file_set_contents (path, (const char *) bytes, len, &error));
   file = g_file_new_for_path (path);
-  window = window_new ();
+  window = ui_window_new (NULL, 1200, 760);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 30000), ==, HS_LOADER_FAILED);
   g_assert_cmpstr (hs_window_get_page (window), ==, "error");
@@ -853,7 +843,7 @@ static void
 test_several_dumps (void)
 {
   g_autofree char *path = corpus_path ("jvm/oracle_jdk7_21_hprofagent.hprof");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a = open_and_wait (window, path);
   guint64 first_objects;
 
@@ -886,7 +876,7 @@ static void
 test_export (void)
 {
   const char *sample = g_getenv ("HS_SAMPLE_DUMP");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   g_autoptr(GError) error = NULL;
   g_autofree char *tmpdir = g_dir_make_tmp ("heapscope-ui-XXXXXX", &error);
   g_autofree char *path = NULL, *html = NULL;
@@ -1037,7 +1027,7 @@ static void
 test_drop (void)
 {
   g_autofree char *path = corpus_path ("jvm/jhat_jdk8_x32.hprof");
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   GValue value = G_VALUE_INIT;
   GSList *files = g_slist_prepend (NULL, g_file_new_for_path (path));
   gboolean handled = FALSE;
@@ -1064,7 +1054,7 @@ test_hostile_names (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator",
                                             "dumps", "escape.hprof.gz", NULL);
-  HsWindow *window = window_new ();
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a;
   GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
 

@@ -4,6 +4,16 @@
 
 #include <string.h>
 
+HsWindow *
+ui_window_new (GtkApplication *app, int width, int height)
+{
+  HsWindow *window = hs_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  return window;
+}
+
 void
 ui_iterate (guint ms)
 {

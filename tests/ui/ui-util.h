@@ -18,6 +18,9 @@ HsLoaderState ui_wait_for_load   (HsWindow *window, guint timeout_ms);
 gboolean      ui_wait_for_instances (HsWindow *window, guint timeout_ms);
 /* Iterates the main context for about ms milliseconds. */
 void          ui_iterate         (guint ms);
+/* A new window (of app, may be NULL) of width x height, presented and
+ * given 200 ms to map. */
+HsWindow     *ui_window_new      (GtkApplication *app, int width, int height);
 /* Iterates until cond(data) or the timeout; returns cond's last value. */
 gboolean      ui_wait_until      (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
 /* Renders a widget as it is shown now (gtk_widget_paintable_new and the
