@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "hs-gzip-private.h"
+#include "hs-memory-check.h"
 #include "hs-temp-file.h"
 
 #ifndef TMPFS_MAGIC
@@ -20,18 +21,6 @@
 
 /* Output is inflated and written in pieces of this size (in the cache). */
 #define CHUNK ((gsize)256 << 10)
-
-/* Memory the system can still give: what /proc/meminfo calls available
- * (0: unknown). */
-static guint64
-available_memory (void)
-{
-  g_autofree char *meminfo = NULL;
-  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
-    return 0;
-  const char *m = strstr (meminfo, "MemAvailable:");
-  return m ? g_ascii_strtoull (m + 13, NULL, 10) * 1024 : 0;
-}
 
 /* A file in the temporary folder ($TMPDIR or /tmp: never beside the dump),
  * unlinked at once (hs_temp_file_open). */
@@ -65,7 +54,10 @@ space_for_output (int fd)
     }
   if (fstatfs (fd, &sf) == 0 && sf.f_type == TMPFS_MAGIC)
     {
-      guint64 mem = available_memory () / 2;
+      /* What the system can still give (MemAvailable, bounded by the
+       * cgroup and the address-space limit). */
+      guint64 avail = hs_memory_available ();
+      guint64 mem = avail == G_MAXUINT64 ? 0 : avail / 2;
       if (mem)
         cap = cap ? MIN (cap, mem) : mem;
     }
