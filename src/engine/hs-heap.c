@@ -473,6 +473,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->ref_off32);
   g_free (heap->ref_hi_step);
   g_free (heap->ref_targets);
+  g_free (heap->ref_class_edge);
   g_free (heap->rev_off32);
   g_free (heap->rev_off64);
   g_free (heap->rev_targets);

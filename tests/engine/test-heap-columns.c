@@ -154,12 +154,15 @@ test_referrers (void)
   for (HsObj s = 0; s < n; s++)
     {
       gsize k = 0;
-      const HsObj *r = hs_heap_refs (heap, s, &k);
-      for (gsize i = 0; i < k; i++)
+      HsObj first;
+      const HsObj *r = hs_heap_refs (heap, s, &first, &k);
+      /* i = 0 is the implicit first reference, then r[i - 1]. */
+      for (gsize i = first == HS_OBJ_NONE; i <= k; i++)
         {
-          if (!want[r[i]])
-            want[r[i]] = g_array_new (FALSE, FALSE, sizeof (HsObj));
-          g_array_append_val (want[r[i]], s);
+          HsObj t = i ? r[i - 1] : first;
+          if (!want[t])
+            want[t] = g_array_new (FALSE, FALSE, sizeof (HsObj));
+          g_array_append_val (want[t], s);
         }
     }
   for (HsObj o = 0; o < n; o++)
