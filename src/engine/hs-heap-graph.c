@@ -1,6 +1,7 @@
 /* hs-heap-graph.c: the heap as a graph. Pass 4 of the load reads every
  * object once (two threads): its class, its shallow size and its outgoing
- * references, deduplicated into CSR arrays. Pass 5 resolves the roots and
+ * references into CSR arrays, less the edge to its class object, which the
+ * graph derives from the class column (hs_graph_first). Pass 5 resolves the roots and
  * walks from them (reachability), then sums the totals. The reverse CSR
  * (referrers) is built on first use. */
 #include "config.h"
