@@ -238,6 +238,8 @@ merge_big_sizes (HsHeap *heap, EdgeJob *jobs, guint nthreads)
       guint64 k = 0;
       for (guint t = 0; t < nthreads; t++)
         {
+          if (jobs[t].n_big == 0)
+            continue;   /* big_obj NULL: no memcpy from NULL, even of 0 bytes */
           memcpy (bo + k, jobs[t].big_obj, jobs[t].n_big * sizeof (HsObj));
           memcpy (bs + k, jobs[t].big_size, jobs[t].n_big * sizeof (guint32));
           k += jobs[t].n_big;
