@@ -46,12 +46,12 @@ pred_fill (PredJob *job)
     {
       if ((v & POLL_MASK) == 0 && job->cancellable && g_cancellable_is_cancelled (job->cancellable))
         return;
-      guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v);
-      for (; e < end; e++)
+      guint64 sb = hs_graph_slot_begin (g, v), se = hs_graph_slot_end (g, v);
+      for (guint64 s = sb; s < se; s++)
         {
-          if (!bit_get (back, e))
+          if (!bit_get (back, s))
             continue;
-          HsObj w = hs_graph_target (g, e);
+          HsObj w = s == sb ? hs_graph_first (g, v) : hs_graph_target (g, s - v - 1);
           PREFETCH (&pre[w]);
           if (la == FILL_A)
             FILL_A_POP ();
@@ -78,7 +78,7 @@ hs_dom_pred_job (gpointer data)
       return NULL;
     }
   const HsGraph *g = job->g;
-  const guint64 n = job->n, m_end = hs_graph_n_edges (g);
+  const guint64 n = job->n, m_end = hs_graph_n_stored (g);
   const guint32 *pre = job->pre;
   const guint64 *is_root = job->is_root;
   guint32 *label = job->label;
@@ -93,21 +93,25 @@ hs_dom_pred_job (gpointer data)
         return NULL;
       if (pv == 0)
         continue;
-      guint64 end = hs_graph_end (g, v);
-      for (guint64 e = hs_graph_begin (g, v); e < end; e++)
+      /* Over v's slots (hs-graph.h): its implicit edge, then the stored
+       * ones (slot s is stored edge s - v - 1). */
+      guint64 sb = hs_graph_slot_begin (g, v), se = hs_graph_slot_end (g, v);
+      HsObj first = hs_graph_first (g, v);
+      for (guint64 s = sb; s < se; s++)
         {
-          HsObj w = hs_graph_target (g, e);
+          HsObj w = hs_graph_slot_target (g, v, sb, first, s);
           /* Prefetch across objects (lists average 2-3 entries): pre[] of
-           * the target 16 edges ahead, then what it will update 8 ahead. */
-          if (e + 16 < m_end)
+           * the target 16 stored edges ahead, then what it will update 8
+           * ahead. */
+          if (s - v + 15 < m_end)
             {
-              HsObj a = hs_graph_target (g, e + 16);
+              HsObj a = hs_graph_target (g, s - v + 15);
               if (a >= wlo && a < whi)
                 PREFETCH (&pre[a]);
             }
-          if (e + 8 < m_end)
+          if (s - v + 7 < m_end)
             {
-              HsObj c = hs_graph_target (g, e + 8);
+              HsObj c = hs_graph_target (g, s - v + 7);
               if (c >= wlo && c < whi)
                 PREFETCH (&label[pre[c]]);
             }
@@ -122,7 +126,7 @@ hs_dom_pred_job (gpointer data)
             }
           if (pv == pw || bit_get (is_root, w))
             continue;
-          bit_set (back, e);
+          bit_set (back, s);
           if (G_UNLIKELY (++off[pw + 1] == 0))
             job->overflow = TRUE;
         }

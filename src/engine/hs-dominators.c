@@ -216,8 +216,8 @@ dfs_number (DomBuild *b)
       guint32 cur = N++;
       while (cur != 0)
         {
-          HsObj v = vertex[cur];
-          guint64 base = hs_graph_begin (g, v), pos = base + cursor[cur], end = hs_graph_end (g, v);
+          HsObj v = vertex[cur], first = hs_graph_first (g, v);
+          guint64 base = hs_graph_slot_begin (g, v), pos = base + cursor[cur], end = hs_graph_slot_end (g, v);
           gboolean descend = FALSE;
           /* Entering v: the edge offsets and visited bits of its first
            * DFS_AHEAD targets at once (their misses overlap), then one
@@ -225,22 +225,24 @@ dfs_number (DomBuild *b)
           if (pos == base)
             for (guint64 k = base; k < end && k < base + DFS_AHEAD; k++)
               {
-                HsObj y = hs_graph_target (g, k);
+                HsObj y = hs_graph_slot_target (g, v, base, first, k);
                 if (y < n)
                   {
                     hs_graph_prefetch_node (g, y);
+                    hs_graph_prefetch_class (g, y);
                     PREFETCH (&seen[y >> 6]);
                   }
               }
           while (pos < end)
             {
-              HsObj x = hs_graph_target (g, pos++);
+              HsObj x = hs_graph_slot_target (g, v, base, first, pos++);
               if (pos + DFS_AHEAD - 1 < end)
                 {
-                  HsObj y = hs_graph_target (g, pos + DFS_AHEAD - 1);
+                  HsObj y = hs_graph_slot_target (g, v, base, first, pos + DFS_AHEAD - 1);
                   if (y < n)
                     {
                       hs_graph_prefetch_node (g, y);
+                      hs_graph_prefetch_class (g, y);
                       PREFETCH (&seen[y >> 6]);
                     }
                 }
@@ -254,7 +256,7 @@ dfs_number (DomBuild *b)
               cursor[N] = 0;
               if ((++N & POLL_MASK) == 0 && !tick (&b->ctx, 0.0, 0.25, N, n))
                 return FALSE;
-              if (xs == xe)
+              if (xs == xe && hs_graph_first (g, x) == HS_OBJ_NONE)
                 continue;   /* a leaf: visited, nothing below it */
               hs_graph_prefetch_edge (g, xs);
               descend = TRUE;
@@ -313,7 +315,7 @@ build_predecessors (DomBuild *b, GError **error)
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
     jobs[k] = (PredJob) { n, b->g, pre, is_root, label, off, NULL,
-                          g_new0 (guint64, hs_graph_n_edges (b->g) / 64 + 1),
+                          g_new0 (guint64, hs_graph_n_slots (b->g) / 64 + 1),
                           n * k / nthreads, n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", hs_dom_pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   dom_debug_time ("preds count");
@@ -668,8 +670,9 @@ hs_dom_tree_compute (const HsGraph  *g,
                        "Reference offsets are not monotonic at object %" G_GUINT64_FORMAT, v);
           return NULL;
         }
-      /* The DFS keeps each object's edge cursor in 32 bits. */
-      if (end - begin > G_MAXUINT32)
+      /* The DFS keeps each object's edge cursor (over its slots: one
+       * more than its stored edges) in 32 bits. */
+      if (end - begin >= G_MAXUINT32)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
                        "Object %" G_GUINT64_FORMAT " has too many references for the dominator tree", v);

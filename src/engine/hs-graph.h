@@ -9,7 +9,9 @@
  *
  * The heap's graph: edge offsets in 32 bits plus the (usually empty) list
  * of the nodes where their high word steps, weights and classes in the
- * heap's narrow columns (hs-columns.h). */
+ * heap's narrow columns (hs-columns.h). The first edge of most objects, to
+ * their class's class object, is not stored: it follows from the class
+ * column and a per-class table (hs_graph_first). */
 #pragma once
 
 #include <glib.h>
@@ -32,6 +34,10 @@ typedef struct {
   const HsObj   *targets_;
   HsSizeCol      weights_;  /* empty: every weight 0 */
   HsClassCol     classes_;  /* empty: every class HS_CLASS_NONE */
+  /* Per class: the target of the implicit first edge of every node of that
+   * class (HS_OBJ_NONE: none), n_first_ nodes have one. NULL: none has. */
+  const HsObj   *class_edge_;
+  guint64        n_first_;
 } HsGraph;
 
 /* Wraps flat CSR arrays (edges of v: targets[offsets[v] .. offsets[v+1]))
@@ -67,13 +73,78 @@ hs_graph_offset_ (const HsGraph *g, guint64 v)
   return (hi << 32) | g->off32_[v];
 }
 
-/* Edges are numbered 0 .. hs_graph_n_edges: those of v are
- * [hs_graph_begin (g, v), hs_graph_end (g, v)), in the order the object
- * holds its references (walks that break ties by edge order rely on it). */
-static inline guint64 hs_graph_n_edges (const HsGraph *g) { return hs_graph_offset_ (g, g->n); }
+static inline HsClass
+hs_graph_class (const HsGraph *g, guint64 v)
+{
+  return hs_class_col_get (&g->classes_, v);
+}
+
+/* v's edges, in the order the object holds its references (walks that
+ * break ties by edge order rely on it): first hs_graph_first (g, v) unless
+ * it is HS_OBJ_NONE (the implicit edge to the class object), then the
+ * stored edges [hs_graph_begin (g, v), hs_graph_end (g, v)), numbered
+ * 0 .. hs_graph_n_stored (g) over all nodes, targets hs_graph_target. */
+static inline HsObj
+hs_graph_first (const HsGraph *g, guint64 v)
+{
+  if (g->class_edge_ == NULL)
+    return HS_OBJ_NONE;
+  HsClass c = hs_graph_class (g, v);
+  return c == HS_CLASS_NONE ? HS_OBJ_NONE : g->class_edge_[c];
+}
+
 static inline guint64 hs_graph_begin (const HsGraph *g, guint64 v) { return hs_graph_offset_ (g, v); }
 static inline guint64 hs_graph_end (const HsGraph *g, guint64 v) { return hs_graph_offset_ (g, v + 1); }
 static inline HsObj hs_graph_target (const HsGraph *g, guint64 e) { return g->targets_[e]; }
+static inline guint64 hs_graph_n_stored (const HsGraph *g) { return hs_graph_offset_ (g, g->n); }
+/* Every edge, the implicit ones included. */
+static inline guint64 hs_graph_n_edges (const HsGraph *g) { return hs_graph_n_stored (g) + g->n_first_; }
+
+/* For plain walks: HsGraphEdges it = hs_graph_edges (g, v); then
+ * while (hs_graph_next (g, &it, &t)) visits v's edges in order. */
+typedef struct {
+  HsObj   first;
+  guint64 e, end;
+} HsGraphEdges;
+
+static inline HsGraphEdges
+hs_graph_edges (const HsGraph *g, guint64 v)
+{
+  return (HsGraphEdges){ hs_graph_first (g, v), hs_graph_begin (g, v), hs_graph_end (g, v) };
+}
+
+static inline gboolean
+hs_graph_next (const HsGraph *g, HsGraphEdges *it, HsObj *t)
+{
+  if (it->first != HS_OBJ_NONE)
+    {
+      *t = it->first;
+      it->first = HS_OBJ_NONE;
+      return TRUE;
+    }
+  if (it->e < it->end)
+    {
+      *t = g->targets_[it->e++];
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Slots, for walks that keep state per edge (bitmaps, cursors): v's are
+ * [hs_graph_slot_begin (g, v), hs_graph_slot_end (g, v)), the first one its
+ * implicit edge (target HS_OBJ_NONE when it has none), then one per stored
+ * edge in order; hs_graph_n_slots (g) = stored edges + nodes in all. */
+static inline guint64 hs_graph_slot_begin (const HsGraph *g, guint64 v) { return hs_graph_begin (g, v) + v; }
+static inline guint64 hs_graph_slot_end (const HsGraph *g, guint64 v) { return hs_graph_end (g, v) + v + 1; }
+static inline guint64 hs_graph_n_slots (const HsGraph *g) { return hs_graph_n_stored (g) + g->n; }
+
+/* The target of slot s of v, whose first slot is sb; first is
+ * hs_graph_first (g, v) (callers have it at hand). */
+static inline HsObj
+hs_graph_slot_target (const HsGraph *g, guint64 v, guint64 sb, HsObj first, guint64 s)
+{
+  return s == sb ? first : g->targets_[s - v - 1];
+}
 
 static inline guint32
 hs_graph_weight (const HsGraph *g, guint64 v)
@@ -81,14 +152,9 @@ hs_graph_weight (const HsGraph *g, guint64 v)
   return hs_size_col_get (&g->weights_, v);
 }
 
-static inline HsClass
-hs_graph_class (const HsGraph *g, guint64 v)
-{
-  return hs_class_col_get (&g->classes_, v);
-}
-
-/* Hints for walks that jump around: bring v's edge range, edge e, or v's
- * weight into the cache before they are read. */
+/* Hints for walks that jump around: bring v's edge range, stored edge e,
+ * v's class (its implicit edge) or v's weight into the cache before they
+ * are read. */
 static inline void
 hs_graph_prefetch_node (const HsGraph *g, guint64 v)
 {
@@ -102,6 +168,15 @@ static inline void
 hs_graph_prefetch_edge (const HsGraph *g, guint64 e)
 {
   __builtin_prefetch (&g->targets_[e]);
+}
+
+static inline void
+hs_graph_prefetch_class (const HsGraph *g, guint64 v)
+{
+  if (g->classes_.k16)
+    __builtin_prefetch (&g->classes_.k16[v]);
+  else if (g->classes_.k32)
+    __builtin_prefetch (&g->classes_.k32[v]);
 }
 
 static inline void

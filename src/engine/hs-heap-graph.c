@@ -1,6 +1,7 @@
 /* hs-heap-graph.c: the heap as a graph. Pass 4 of the load reads every
  * object once (two threads): its class, its shallow size and its outgoing
- * references, deduplicated into CSR arrays. Pass 5 resolves the roots and
+ * references into CSR arrays, less the edge to its class object, which the
+ * graph derives from the class column (hs_graph_first). Pass 5 resolves the roots and
  * walks from them (reachability), then sums the totals. The reverse CSR
  * (referrers) is built on first use. */
 #include "config.h"
@@ -18,6 +19,8 @@ typedef struct
   HsHeap *heap;
   guint64 begin, end;
   guint32 *degree; /* shared, per object (heap->ref_off32, summed later) */
+  const HsObj *class_edge;                     /* heap->ref_class_edge */
+  guint64 n_first;                             /* implicit edges (not stored) */
   HsObj *edges;
   guint64 n_edges, cap;
   guint64 dangling;
@@ -114,7 +117,9 @@ edge_worker (gpointer data)
                 {
                   HsClassInfo *ci = hs_class_info (heap, c);
                   shallow = ci->instance_size;
-                  if (ci->obj != HS_OBJ_NONE)
+                  if (job->class_edge[c] != HS_OBJ_NONE)
+                    job->n_first++;
+                  else if (ci->obj != HS_OBJ_NONE)
                     push_obj (job, ci->obj, &deg);
                   else
                     push_edge (job, cid, &deg);
@@ -142,7 +147,9 @@ edge_worker (gpointer data)
               c = hs_heap_class_by_id (heap, cid);
               shallow = heap->android ? hs_align_up (12 + 4 * (guint64)len, 8)
                                       : hs_align_up (P + R + 4 + (guint64)len * R, A);
-              if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
+              if (c != HS_CLASS_NONE && job->class_edge[c] != HS_OBJ_NONE)
+                job->n_first++;
+              else if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
                 push_obj (job, hs_class_info (heap, c)->obj, &deg);
               else
                 push_edge (job, cid, &deg);
@@ -162,7 +169,9 @@ edge_worker (gpointer data)
                 shallow = hs_align_up ((es == 8 ? 16 : 12) + (guint64)len * es, 8);
               else
                 shallow = hs_align_up (hs_align_up (P + R + 4, R) + (guint64)len * es, A);
-              if (c != HS_CLASS_NONE)
+              if (c != HS_CLASS_NONE && job->class_edge[c] != HS_OBJ_NONE)
+                job->n_first++;
+              else if (c != HS_CLASS_NONE)
                 push_obj (job, hs_class_info (heap, c)->obj, &deg);
               break;
             }
@@ -229,6 +238,8 @@ merge_big_sizes (HsHeap *heap, EdgeJob *jobs, guint nthreads)
       guint64 k = 0;
       for (guint t = 0; t < nthreads; t++)
         {
+          if (jobs[t].n_big == 0)
+            continue;   /* big_obj NULL: no memcpy from NULL, even of 0 bytes */
           memcpy (bo + k, jobs[t].big_obj, jobs[t].n_big * sizeof (HsObj));
           memcpy (bs + k, jobs[t].big_size, jobs[t].n_big * sizeof (guint32));
           k += jobs[t].n_big;
@@ -305,6 +316,14 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->flags = hs_mem_new0 (guint8, n + 1);
   /* Each object's degree goes where its offset will be (summed in place). */
   guint32 *degree = heap->ref_off32 = hs_mem_new (guint32, n + 1);
+  /* The first edge of an instance or array, to its class's class object,
+   * is implicit (HsGraph's hs_graph_first): per class, that object, except
+   * for java.lang.Class, whose instances are the class objects (they have
+   * no such edge; a stray instance dump of it keeps its edge stored). */
+  guint nk = heap->classes->len;
+  HsObj *class_edge = heap->ref_class_edge = g_new (HsObj, MAX (nk, 1u));
+  for (guint k = 0; k < nk; k++)
+    class_edge[k] = k == heap->class_class ? HS_OBJ_NONE : hs_class_info (heap, k)->obj;
   EdgeJob jobs[2] = { 0 };
 
   for (guint t = 0; t < nthreads; t++)
@@ -313,6 +332,7 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
       jobs[t].begin = n * t / nthreads;
       jobs[t].end = n * (t + 1) / nthreads;
       jobs[t].degree = degree;
+      jobs[t].class_edge = class_edge;
       jobs[t].k16 = k16;
       jobs[t].k32 = k32;
       jobs[t].units = units;
@@ -330,6 +350,7 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
           g_free (jobs[t].big_size);
         }
       g_clear_pointer (&heap->ref_off32, hs_mem_free);
+      g_clear_pointer (&heap->ref_class_edge, g_free);
       if (bus)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file shrank while it was being read",
@@ -338,11 +359,12 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
         }
       return _hs_check_cancel (prog, error);
     }
-  guint64 total = 0;
+  guint64 total = 0, n_first = 0;
   guint64 missing = 0, missing_at = 0;
   for (guint t = 0; t < nthreads; t++)
     {
       total += jobs[t].n_edges;
+      n_first += jobs[t].n_first;
       heap->summary.dangling_references += jobs[t].dangling;
       if (jobs[t].missing_class && !missing)
         missing_at = jobs[t].missing_class_offset;
@@ -384,6 +406,8 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   g->targets_ = heap->ref_targets;
   g->weights_ = heap->cols.shallow;
   g->classes_ = heap->cols.klass;
+  g->class_edge_ = class_edge;
+  g->n_first_ = n_first;
   return TRUE;
 }
 
@@ -455,10 +479,9 @@ _hs_heap_compute_reachability (HsHeap *heap, gboolean defer)
     }
   while (head < tail)
     {
-      HsObj o = queue[head++];
-      for (guint64 e = hs_graph_begin (&heap->graph, o), end = hs_graph_end (&heap->graph, o); e < end; e++)
+      HsObj o = queue[head++], t;
+      for (HsGraphEdges it = hs_graph_edges (&heap->graph, o); hs_graph_next (&heap->graph, &it, &t);)
         {
-          HsObj t = hs_graph_target (&heap->graph, e);
           if (!(heap->flags[t] & HS_FLAG_REACHABLE))
             {
               heap->flags[t] |= HS_FLAG_REACHABLE;
@@ -525,9 +548,10 @@ hs_heap_set_reachable (HsHeap *heap, const HsObj *idom)
 
 /* Per object in whole-heap walks: unchecked. */
 const HsObj *
-hs_heap_refs (HsHeap *heap, HsObj o, gsize *n)
+hs_heap_refs (HsHeap *heap, HsObj o, HsObj *first, gsize *n)
 {
   guint64 b = hs_graph_begin (&heap->graph, o);
+  *first = hs_graph_first (&heap->graph, o);
   *n = hs_graph_end (&heap->graph, o) - b;
   return heap->ref_targets + b;
 }
@@ -536,17 +560,26 @@ hs_heap_refs (HsHeap *heap, HsObj o, gsize *n)
  * its own slot and summed (off[v] = the end of v's referrers), then every
  * edge placed from the last source down, which leaves off[v] at the start
  * of v's referrers, listed in ascending order, with no second array. */
-#define BUILD_REFERRERS(off, tg, g, N, E)                                     \
+#define BUILD_REFERRERS(off, tg, g, N)                                        \
   G_STMT_START {                                                              \
-    for (guint64 e_ = 0; e_ < (E); e_++)                                      \
+    for (guint64 e_ = 0, m_ = hs_graph_n_stored (g); e_ < m_; e_++)           \
       (off)[hs_graph_target ((g), e_)]++;                                     \
+    for (guint64 s_ = 0; s_ < (N); s_++)                                      \
+      {                                                                       \
+        HsObj f_ = hs_graph_first ((g), s_);                                  \
+        if (f_ != HS_OBJ_NONE)                                                \
+          (off)[f_]++;                                                        \
+      }                                                                       \
     for (guint64 i_ = 1; i_ <= (N); i_++)                                     \
       (off)[i_] += (off)[i_ - 1];                                             \
     for (guint64 s_ = (N); s_-- > 0;)                                         \
       {                                                                       \
         guint64 b_ = hs_graph_begin ((g), s_);                                \
+        HsObj f_ = hs_graph_first ((g), s_);                                  \
         for (guint64 e_ = hs_graph_end ((g), s_); e_-- > b_;)                 \
           (tg)[--(off)[hs_graph_target ((g), e_)]] = (HsObj)s_;               \
+        if (f_ != HS_OBJ_NONE)                                                \
+          (tg)[--(off)[f_]] = (HsObj)s_;                                      \
       }                                                                       \
   } G_STMT_END
 
@@ -564,13 +597,13 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
       if (E <= G_MAXUINT32)
         {
           guint32 *off = g_new0 (guint32, N + 1);
-          BUILD_REFERRERS (off, tg, g, N, E);
+          BUILD_REFERRERS (off, tg, g, N);
           heap->rev_off32 = off;
         }
       else
         {
           guint64 *off = g_new0 (guint64, N + 1);
-          BUILD_REFERRERS (off, tg, g, N, E);
+          BUILD_REFERRERS (off, tg, g, N);
           heap->rev_off64 = off;
         }
       heap->rev_targets = tg;

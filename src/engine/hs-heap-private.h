@@ -118,6 +118,7 @@ struct _HsHeap {
   HsObj *ref_hi_step;         /* where their high word steps (HsGraph), ref_hi_n */
   guint64 ref_hi_n;
   HsObj *ref_targets;
+  HsObj *ref_class_edge;      /* per class: its instances' implicit first edge (HsGraph) */
   HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */
   GMutex referrers_lock;
   guint32 *rev_off32;         /* referrers (built on demand): 32-bit offsets */

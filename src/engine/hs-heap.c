@@ -270,11 +270,12 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_drop_ids (heap);
   _hs_heap_debug_time ("reachability");
   /* Read-only from here: when memory is short these go to the disk first
-   * (hs-mem-spill.h), in this order (the dominators read the edges most). */
-  hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer) heap->cols.klass.k16 : heap->cols.klass.k32);
+   * (hs-mem-spill.h), in this order (the dominators read the edges most;
+   * the class column holds every object's first edge, hs_graph_first). */
   hs_mem_set_cold (heap->cols.shallow.units ? (gconstpointer) heap->cols.shallow.units : heap->cols.shallow.s32);
   hs_mem_set_cold (heap->ref_targets);
   hs_mem_set_cold (heap->ref_off32);
+  hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer) heap->cols.klass.k16 : heap->cols.klass.k32);
   hs_heap_release_pages (heap);
   _hs_progress_report (prog, "reachability", 1.0);
   ok = TRUE;
@@ -473,6 +474,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->ref_off32);
   g_free (heap->ref_hi_step);
   g_free (heap->ref_targets);
+  g_free (heap->ref_class_edge);
   g_free (heap->rev_off32);
   g_free (heap->rev_off64);
   g_free (heap->rev_targets);

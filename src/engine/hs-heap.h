@@ -151,8 +151,10 @@ const guint8*hs_heap_prim_array_data   (HsHeap *heap, HsObj o);
 /* Element i of an object array as a raw id (0 = null). */
 guint64      hs_heap_obj_array_get     (HsHeap *heap, HsObj o, guint32 i);
 
-/* Outgoing references (CSR, deduplicated per object, dangling dropped). */
-const HsObj *hs_heap_refs              (HsHeap *heap, HsObj o, gsize *n);
+/* Outgoing references (dangling dropped), in order: *first unless it is
+ * HS_OBJ_NONE (the edge to the class object, which is not stored), then the
+ * *n returned. */
+const HsObj *hs_heap_refs              (HsHeap *heap, HsObj o, HsObj *first, gsize *n);
 /* Incoming references; built on first use (thread-safe). */
 const HsObj *hs_heap_referrers         (HsHeap *heap, HsObj o, gsize *n);
 /* The reference graph for whole-graph walks (hs-graph.h: edges, shallow

@@ -45,10 +45,12 @@ container_holds (LeakCtx *c, HsObj container, HsObj target)
       for (gsize i = 0; i < nf; i++)
         {
           gsize n = 0;
-          const HsObj *refs = hs_heap_refs (c->heap, frontier[i], &n);
-          for (gsize j = 0; j < n; j++)
+          HsObj first;
+          const HsObj *refs = hs_heap_refs (c->heap, frontier[i], &first, &n);
+          /* j = 0 is first, then refs[j - 1]. */
+          for (gsize j = first == HS_OBJ_NONE; j <= n; j++)
             {
-              HsObj t = refs[j];
+              HsObj t = j ? refs[j - 1] : first;
               if (t == target)
                 return TRUE;
               if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS &&

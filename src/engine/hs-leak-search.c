@@ -242,15 +242,14 @@ expand (LeakCtx *c, HsObj o)
       return;
     }
   {
-    /* The CSR holds every field/element value plus the edge to the object's
-     * class object, which LeakCanary does not follow. Hot loop: raw CSR,
-     * and the common "already seen" case decided without a call. */
+    /* The graph holds every field/element value plus the edge to the
+     * object's class object, which LeakCanary does not follow. Hot loop: the
+     * graph's edges, and the common "already seen" case decided without a
+     * call. */
     const HsGraph *g = c->graph;
-    const guint64 from = hs_graph_begin (g, o), to = hs_graph_end (g, o);
-    HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : c->class_obj_of[k];
-    for (guint64 e = from; e < to; e++)
+    HsObj cls = k == HS_CLASS_NONE ? HS_OBJ_NONE : c->class_obj_of[k], t;
+    for (HsGraphEdges it = hs_graph_edges (g, o); hs_graph_next (g, &it, &t);)
       {
-        HsObj t = hs_graph_target (g, e);
         guint8 st;
         if (t == cls || t >= c->n)
           continue;
@@ -350,17 +349,18 @@ _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
       gsize n = 0;
       const HsObj *refs;
       HsClass k;
-      HsObj cls;
+      HsObj cls, first;
       if ((++steps & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
         break;
       if (leak_obj_kind (c, o) == HS_KIND_PRIM_ARRAY)
         continue;
-      refs = hs_heap_refs (c->heap, o, &n);
+      refs = hs_heap_refs (c->heap, o, &first, &n);
       k = leak_obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : leak_obj_class (c, o);
       cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
-      for (gsize i = 0; i < n; i++)
+      /* i = 0 is first, then refs[i - 1]. */
+      for (gsize i = first == HS_OBJ_NONE; i <= n; i++)
         {
-          HsObj t = refs[i];
+          HsObj t = i ? refs[i - 1] : first;
           if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
             continue;
           c->state[t] = (c->state[t] & ~ST_MASK) | ST_DONE;

@@ -19,12 +19,14 @@
 #include "hs-types.h"
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
- * stands"): peak RssAnon 0.43 GiB at 10.1 M objects and 23.5 M references
- * (bench-10m), 5.89 GiB at 140.7 M objects and 297 M references (big-140m),
- * that is 45 B/object in all, 36 B/object less the references and the fixed
- * part at 140 M; 38 here leaves 2 B/object of margin. Update these two when
- * the arrays change. */
-#define BYTES_PER_OBJECT 38
+ * stands" and "The edge to the class object, implicit"): peak RssAnon
+ * 0.39 GiB at 10.1 M objects and 23.5 M references (bench-10m), 5.49 GiB at
+ * 140.7 M objects and 297 M references (big-140m), that is 42 B/object in
+ * all: 36 per object, 4 per reference, less 4 per object for the edge to
+ * its class object, which is counted among the references but not stored
+ * (0.8 of them per object at 140 M, 1.0 at 10 M: 3.2 to 4 B). 35 here
+ * leaves 2 B/object of margin. Update these two when the arrays change. */
+#define BYTES_PER_OBJECT 35
 #define BYTES_PER_REFERENCE 4
 /* References per object when not counted yet (bench dumps: 2.1 to 2.4). */
 #define REFS_PER_OBJECT_GUESS 2.5

@@ -158,9 +158,9 @@ hs_retained_set_precise (const HsGraph  *g,
   while (outside.len > 0)
     {
       HsObj v = outside.data[--outside.len];
-      for (guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v); e < end; e++)
+      HsObj x;
+      for (HsGraphEdges it = hs_graph_edges (g, v); hs_graph_next (g, &it, &x);)
         {
-          HsObj x = hs_graph_target (g, e);
           if (x >= n || seen[x])
             continue;
           seen[x] = 1;
@@ -172,9 +172,9 @@ hs_retained_set_precise (const HsGraph  *g,
       HsObj v = blocked.data[--blocked.len];
       bytes += hs_graph_weight (g, v);
       count++;
-      for (guint64 e = hs_graph_begin (g, v), end = hs_graph_end (g, v); e < end; e++)
+      HsObj x;
+      for (HsGraphEdges it = hs_graph_edges (g, v); hs_graph_next (g, &it, &x);)
         {
-          HsObj x = hs_graph_target (g, e);
           if (x >= n || seen[x])
             continue;
           seen[x] = 1;

@@ -424,16 +424,16 @@ walk_one (HsThread *t, const guint32 *mark, const HsGraph *g, const HsSizeCol *s
     }
   while (wh < wt)
     {
-      HsObj u = work[wh++];
-      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
+      HsObj u = work[wh++], x;
+      for (HsGraphEdges it = hs_graph_edges (g, u); hs_graph_next (g, &it, &x);)
         {
-          if (mark[hs_graph_target (g, e)] == MARK_R0)
+          if (mark[x] == MARK_R0)
             continue;
-          guint32 *st = &stamp[mark[hs_graph_target (g, e)] - 1];
+          guint32 *st = &stamp[mark[x] - 1];
           if (*st != blk && *st != vis)
             {
               *st = vis;
-              work[wt++] = hs_graph_target (g, e);
+              work[wt++] = x;
             }
         }
     }
@@ -489,12 +489,12 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     }
   while (head < tail)
     {
-      HsObj u = ulist[head++];
-      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
-        if (mark[hs_graph_target (g, e)] == MARK_NONE)
+      HsObj u = ulist[head++], x;
+      for (HsGraphEdges it = hs_graph_edges (g, u); hs_graph_next (g, &it, &x);)
+        if (mark[x] == MARK_NONE)
           {
-            mark[hs_graph_target (g, e)] = MARK_R0;
-            ulist[tail++] = hs_graph_target (g, e);
+            mark[x] = MARK_R0;
+            ulist[tail++] = x;
           }
     }
   /* 2. U from L; mark becomes the U index + 1. */
@@ -507,12 +507,12 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     }
   for (head = 0; head < nu; head++)
     {
-      HsObj u = ulist[head];
-      for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
-        if (mark[hs_graph_target (g, e)] == MARK_NONE)
+      HsObj u = ulist[head], x;
+      for (HsGraphEdges it = hs_graph_edges (g, u); hs_graph_next (g, &it, &x);)
+        if (mark[x] == MARK_NONE)
           {
-            ulist[nu] = hs_graph_target (g, e);
-            mark[hs_graph_target (g, e)] = (guint32)++nu;
+            ulist[nu] = x;
+            mark[x] = (guint32)++nu;
           }
     }
 
@@ -556,9 +556,9 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     guint64 *hoff = hs_mem_new0 (guint64, nh + 1);
     for (guint64 i = 0; i < nu; i++)
       {
-        HsObj u = ulist[i];
-        for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
-          hoff[i + 1] += mark[hs_graph_target (g, e)] != MARK_R0;
+        HsObj u = ulist[i], x;
+        for (HsGraphEdges it = hs_graph_edges (g, u); hs_graph_next (g, &it, &x);)
+          hoff[i + 1] += mark[x] != MARK_R0;
       }
     for (guint64 i = 0; i < nu; i++)
       if (owner[i] != OWNER_NONE && owner[i] != OWNER_ORPHAN && owner[i] != OWNER_MANY)
@@ -570,10 +570,10 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
     memcpy (fill, hoff, nh * sizeof (guint64));
     for (guint64 i = 0; i < nu; i++)
       {
-        HsObj u = ulist[i];
-        for (guint64 e = hs_graph_begin (g, u), e_end = hs_graph_end (g, u); e < e_end; e++)
+        HsObj u = ulist[i], x;
+        for (HsGraphEdges it = hs_graph_edges (g, u); hs_graph_next (g, &it, &x);)
           {
-            guint32 m = mark[hs_graph_target (g, e)];
+            guint32 m = mark[x];
             if (m == MARK_R0)
               continue;
             guint32 ow = owner[m - 1];

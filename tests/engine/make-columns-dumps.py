@@ -29,12 +29,21 @@ columns-classes.hprof: 70000 classes C0 .. C69999 (each a subclass of
     holds. One instance each of C0, C65534, C65535 and C69999, in that order
     after the class objects; C69999 declares an int field: instance size
     align(alignUp(4 + 8, 4), 8) = 16, the others align(8, 8) = 8.
+
+columns-edges.hprof: the edge to the class object, which the graph derives
+    from the class column instead of storing it, for each kind of object, by
+    object index: class objects 0 java/lang/Object, 1 java/lang/Class, 2 Node
+    (field "next"), 3 [LNode;, 4 [I (1 to 4: super 0); 5 Node a (next = 6), 6 Node b
+    (next = its class object 2), 7 Node[] {5, 6}, 8 int[3], 9 an instance of a
+    class id the dump never defines, 10 an object array of such a class
+    {5}, 11 byte[2] (no byte[] class object), 12 an instance of
+    java/lang/Class (whose instances are otherwise the class objects).
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from hprofgen import Hprof, Addresses, BYTE, INT, LONG  # noqa: E402
+from hprofgen import Hprof, Addresses, BYTE, INT, LONG, OBJECT  # noqa: E402
 
 
 def sizes():
@@ -81,11 +90,35 @@ def classes():
     return h
 
 
+def edges():
+    h = Hprof(version='1.0.2', id_size=4, timestamp_ms=1767225600000)
+    d = h.heap_dump(segmented=True)
+    addr = Addresses(0x10000, [24, 40])
+    obj, klass, node, node_arr, int_arr = addr(), addr(), addr(), addr(), addr()
+    d.cls(obj, 'java/lang/Object')
+    d.cls(klass, 'java/lang/Class', super_id=obj)
+    d.cls(node, 'Node', super_id=obj, fields=[('next', OBJECT)])
+    d.cls(node_arr, '[LNode;', super_id=obj)
+    d.cls(int_arr, '[I', super_id=obj)
+    a, b = addr(), addr()
+    d.instance(a, node, {'next': b})
+    d.instance(b, node, {'next': node})
+    d.obj_array(addr(), node_arr, [a, b])
+    d.prim_array(addr(), INT, [1, 2, 3])
+    d.instance(addr(), 0x7777000, data=b'')
+    d.obj_array(addr(), 0x7777000, [a])
+    d.prim_array(addr(), BYTE, [0, 0])
+    d.instance(addr(), klass, data=b'')
+    d.sticky(obj)
+    return h
+
+
 def main():
     out = sys.argv[1]
     sizes().write(os.path.join(out, 'columns-sizes.hprof'))
     few().write(os.path.join(out, 'columns-few.hprof'))
     classes().write(os.path.join(out, 'columns-classes.hprof'))
+    edges().write(os.path.join(out, 'columns-edges.hprof'))
 
 
 if __name__ == '__main__':

@@ -3,7 +3,8 @@
  * every size): shallow sizes in 16-bit units of the alignment with a table
  * for the big ones, plain 32-bit sizes when the table would outweigh the
  * column, and class indexes beyond 16 bits; the graph's 32-bit edge
- * offsets with the nodes where their high word steps; the referrers. */
+ * offsets with the nodes where their high word steps; the referrers; the
+ * implicit edge to the class object. */
 #include "hs-heap-load-private.h"
 
 static const char *dir;
@@ -154,12 +155,15 @@ test_referrers (void)
   for (HsObj s = 0; s < n; s++)
     {
       gsize k = 0;
-      const HsObj *r = hs_heap_refs (heap, s, &k);
-      for (gsize i = 0; i < k; i++)
+      HsObj first;
+      const HsObj *r = hs_heap_refs (heap, s, &first, &k);
+      /* i = 0 is the implicit first reference, then r[i - 1]. */
+      for (gsize i = first == HS_OBJ_NONE; i <= k; i++)
         {
-          if (!want[r[i]])
-            want[r[i]] = g_array_new (FALSE, FALSE, sizeof (HsObj));
-          g_array_append_val (want[r[i]], s);
+          HsObj t = i ? r[i - 1] : first;
+          if (!want[t])
+            want[t] = g_array_new (FALSE, FALSE, sizeof (HsObj));
+          g_array_append_val (want[t], s);
         }
     }
   for (HsObj o = 0; o < n; o++)
@@ -178,6 +182,91 @@ test_referrers (void)
   hs_heap_free (heap);
 }
 
+/* The edge to the class object (implicit in the graph) on each kind of
+ * object of columns-edges.hprof (make-columns-dumps.py): instances, object
+ * and primitive arrays of a class with a class object have it first; class
+ * objects, objects of a class the dump never defines or of one with no class
+ * object, and a stray instance of java.lang.Class (its edge stored) do not.
+ * The edge lists, their total, the walks' slots and the referrers. */
+static void
+test_class_edges (void)
+{
+  static const struct { HsObj first; guint n; HsObj rest[2]; } want[13] = {
+    { HS_OBJ_NONE, 0, { 0 } },    /* class objects: java.lang.Object, */
+    { HS_OBJ_NONE, 1, { 0 } },    /* java.lang.Class, Node, Node[] and */
+    { HS_OBJ_NONE, 1, { 0 } },    /* int[]: their superclass */
+    { HS_OBJ_NONE, 1, { 0 } },
+    { HS_OBJ_NONE, 1, { 0 } },
+    { 2, 1, { 6 } },              /* a: Node, next = b */
+    { 2, 1, { 2 } },              /* b: Node, next = Node's class object */
+    { 3, 2, { 5, 6 } },           /* Node[] { a, b } */
+    { 4, 0, { 0 } },              /* int[3] */
+    { HS_OBJ_NONE, 0, { 0 } },    /* instance of an undefined class */
+    { HS_OBJ_NONE, 1, { 5 } },    /* array of an undefined class { a } */
+    { HS_OBJ_NONE, 0, { 0 } },    /* byte[2]: byte[] has no class object */
+    { HS_OBJ_NONE, 1, { 1 } },    /* instance of java.lang.Class: stored */
+  };
+  HsHeap *heap = open_dump ("columns-edges.hprof");
+  g_assert_cmpuint (hs_heap_n_objects (heap), ==, 13);
+  const HsGraph *g = hs_heap_graph (heap);
+  guint64 total = 0, slots = 0;
+  for (HsObj o = 0; o < 13; o++)
+    {
+      HsObj first;
+      gsize n = 0;
+      const HsObj *r = hs_heap_refs (heap, o, &first, &n);
+      g_assert_cmpuint (first, ==, want[o].first);
+      g_assert_cmpuint (n, ==, want[o].n);
+      for (gsize i = 0; i < n; i++)
+        g_assert_cmpuint (r[i], ==, want[o].rest[i]);
+      total += n + (first != HS_OBJ_NONE);
+      /* The iterator and the slots visit the same, in the same order. */
+      HsGraphEdges it = hs_graph_edges (g, o);
+      HsObj t;
+      guint k = 0;
+      while (hs_graph_next (g, &it, &t))
+        {
+          g_assert_cmpuint (t, ==, k == 0 && first != HS_OBJ_NONE ? first : r[k - (first != HS_OBJ_NONE)]);
+          k++;
+        }
+      g_assert_cmpuint (k, ==, n + (first != HS_OBJ_NONE));
+      guint64 sb = hs_graph_slot_begin (g, o), se = hs_graph_slot_end (g, o);
+      g_assert_cmpuint (sb, ==, slots);
+      g_assert_cmpuint (se - sb, ==, n + 1);
+      g_assert_cmpuint (hs_graph_slot_target (g, o, sb, hs_graph_first (g, o), sb), ==, first);
+      for (gsize i = 0; i < n; i++)
+        g_assert_cmpuint (hs_graph_slot_target (g, o, sb, first, sb + 1 + i), ==, r[i]);
+      slots = se;
+    }
+  g_assert_cmpuint (total, ==, 14);
+  g_assert_cmpuint (hs_graph_n_edges (g), ==, 14);
+  g_assert_cmpuint (hs_graph_n_stored (g), ==, 10);
+  g_assert_cmpuint (hs_graph_n_slots (g), ==, 10 + 13);
+  g_assert_cmpuint (slots, ==, 10 + 13);
+  /* Node's class object: from a and b's implicit edges, and b's field. */
+  gsize k = 0;
+  const HsObj *in = hs_heap_referrers (heap, 2, &k);
+  g_assert_cmpuint (k, ==, 3);
+  g_assert_cmpuint (in[0], ==, 5);
+  g_assert_cmpuint (in[1], ==, 6);
+  g_assert_cmpuint (in[2], ==, 6);
+  in = hs_heap_referrers (heap, 5, &k);
+  g_assert_cmpuint (k, ==, 2);
+  g_assert_cmpuint (in[0], ==, 7);
+  g_assert_cmpuint (in[1], ==, 10);
+  in = hs_heap_referrers (heap, 0, &k);
+  g_assert_cmpuint (k, ==, 4);
+  for (gsize i = 0; i < 4; i++)
+    g_assert_cmpuint (in[i], ==, 1 + i);
+  in = hs_heap_referrers (heap, 4, &k);
+  g_assert_cmpuint (k, ==, 1);
+  g_assert_cmpuint (in[0], ==, 8);
+  in = hs_heap_referrers (heap, 1, &k);
+  g_assert_cmpuint (k, ==, 1);
+  g_assert_cmpuint (in[0], ==, 12);
+  hs_heap_free (heap);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -190,5 +279,6 @@ main (int argc, char **argv)
   g_test_add_func ("/heap-columns/few-classes", test_few_classes);
   g_test_add_func ("/heap-columns/graph-high-words", test_graph_high_words);
   g_test_add_func ("/heap-columns/referrers", test_referrers);
+  g_test_add_func ("/heap-columns/class-edges", test_class_edges);
   return g_test_run ();
 }

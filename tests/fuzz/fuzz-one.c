@@ -54,7 +54,10 @@ poke_object (HsHeap *heap, HsObj o)
   guint nrefs = 0;
   hs_heap_foreach_ref (heap, o, count_ref, &nrefs);
   gsize nr = 0, nin = 0;
-  const HsObj *out = hs_heap_refs (heap, o, &nr);
+  HsObj first;
+  const HsObj *out = hs_heap_refs (heap, o, &first, &nr);
+  if (first != HS_OBJ_NONE && first >= n)
+    g_error ("first reference to object %u of %" G_GUINT64_FORMAT, first, n);
   for (gsize i = 0; i < nr; i++)
     if (out[i] >= n)
       g_error ("reference to object %u of %" G_GUINT64_FORMAT, out[i], n);

@@ -330,7 +330,10 @@ static gboolean
 refers_to (HsHeap *heap, HsObj from, HsObj to)
 {
   gsize n = 0;
-  const HsObj *refs = hs_heap_refs (heap, from, &n);
+  HsObj first;
+  const HsObj *refs = hs_heap_refs (heap, from, &first, &n);
+  if (first == to)
+    return TRUE;
   for (gsize i = 0; i < n; i++)
     if (refs[i] == to)
       return TRUE;
