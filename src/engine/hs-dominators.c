@@ -580,56 +580,90 @@ accumulate_retained (DomBuild *b, GError **error)
   return tick (&b->ctx, 0.8, 0.05, 1, 1);
 }
 
-/* 6. Children CSR, in the blocks of idomn (dead now) and vertex[] (dead
- * now): counts in co[d], inclusive prefix sums (co[d] = end of d's list),
- * then filled backwards with --co[d] so that each list comes out in
- * ascending index and co[d] ends as the start of d's list. */
-static void
+/* 6. and 7. Children CSR, in the blocks of idomn (dead now) and vertex[]
+ * (dead now): counts in co[d], inclusive prefix sums (co[d] = end of d's
+ * list), then filled backwards with --co[d] so that each list comes out in
+ * ascending index and co[d] ends as the start of d's list. The lists come
+ * out in index order; each is sorted by retained size the first time
+ * someone asks for it (hs_dom_tree_children): that is a small part of them
+ * in a session, and sorting them all would cost more than a tenth of the
+ * analysis, so the lists of two or more are only marked unsorted.
+ *
+ * On two threads, split by dominator d (each co[d], list and unsorted word
+ * has one writer): each reads all of idom[] (sequentially) but writes only
+ * its own range, and the second counts the children of the first's range
+ * on the way, which is where its lists start. */
+typedef struct {
+  HsDomTree *t;
+  guint64 n;
+  guint64 dlo, dhi;    /* dominators [dlo, dhi), dlo a multiple of 32 */
+} ChildrenJob;
+
+static gpointer
+children_job (gpointer data)
+{
+  ChildrenJob *job = data;
+  HsDomTree *t = job->t;
+  const guint64 n = job->n, dlo = job->dlo, dhi = job->dhi;
+  guint32 *co = t->child_offsets;
+  const HsObj *idom = t->idom;
+  HsObj *ct = t->child_targets;
+  guint64 before = 0;
+  memset (co + dlo, 0, sizeof (guint32) * (dhi - dlo));
+  /* Both scattered passes jump around co[] by idom: prefetched 16 objects
+   * ahead. HS_OBJ_NONE is above every range. */
+  for (guint64 v = 0; v < n; v++)
+    {
+      if (v + 16 < n && idom[v + 16] - dlo < dhi - dlo)
+        PREFETCH (&co[idom[v + 16]]);
+      HsObj d = idom[v];
+      if (d - dlo < dhi - dlo)
+        co[d]++;
+      else if (d < dlo)
+        before++;
+    }
+  guint64 acc = before;
+  for (guint64 k = dlo; k < dhi; k++)
+    {
+      acc += co[k];
+      co[k] = (guint32) acc;
+    }
+  if (dhi == n + 1)
+    co[n + 1] = (guint32) acc;
+  const guint64 end = acc;   /* the end of the range's last list */
+  for (guint64 v = n; v-- > 0;)
+    {
+      if (v >= 16 && idom[v - 16] - dlo < dhi - dlo)
+        PREFETCH (&co[idom[v - 16]]);
+      HsObj d = idom[v];
+      if (d - dlo < dhi - dlo)
+        ct[--co[d]] = (HsObj) v;
+    }
+  for (guint64 v = dlo; v < dhi; v++)
+    {
+      guint64 e = v + 1 < dhi ? co[v + 1] : end;
+      if (e - co[v] >= 2)
+        t->unsorted[UNSORTED_WORD (v)] |= UNSORTED_BIT (v);
+    }
+  return NULL;
+}
+
+static gboolean
 children_csr (DomBuild *b)
 {
   HsDomTree *t = b->t;
   const guint64 n = b->n;
-  guint32 *co = t->child_offsets;
-  const HsObj *idom = t->idom;
-  HsObj *ct = t->child_targets;
-  memset (co, 0, sizeof (guint32) * (n + 2));
-  /* Both passes jump around co[] by idom: prefetched 16 objects ahead. */
-  for (guint64 v = 0; v < n; v++)
-    {
-      if (v + 16 < n && idom[v + 16] != HS_OBJ_NONE)
-        PREFETCH (&co[idom[v + 16]]);
-      if (idom[v] != HS_OBJ_NONE)
-        co[idom[v]]++;
-    }
-  for (guint64 k = 1; k <= n; k++)
-    co[k] += co[k - 1];
-  co[n + 1] = co[n];
-  for (guint64 v = n; v-- > 0;)
-    {
-      if (v >= 16 && idom[v - 16] != HS_OBJ_NONE)
-        PREFETCH (&co[idom[v - 16]]);
-      if (idom[v] != HS_OBJ_NONE)
-        ct[--co[idom[v]]] = (HsObj) v;
-    }
+  t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
+  guint64 half = ((n + 1) / 2) & ~(guint64) 31;
+  gboolean two = n > 1000000 && g_get_num_processors () > 1;
+  ChildrenJob jobs[2] = {
+    { t, n, 0, two ? half : n + 1 },
+    { t, n, half, n + 1 },
+  };
+  hs_run_pair ("hs-dom-children", children_job, &jobs[0], two ? &jobs[1] : NULL);
   t->child_targets = hs_mem_renew (HsObj, t->child_targets, MAX (t->n_reachable, 1));
   b->vertex = NULL;
   b->off = NULL;
-}
-
-/* 7. The lists come out in index order; each is sorted by retained size
- * the first time someone asks for it (hs_dom_tree_children): that is a
- * small part of them in a session, and sorting them all would cost more
- * than a tenth of the analysis. FALSE if cancelled. */
-static gboolean
-mark_unsorted (DomBuild *b)
-{
-  HsDomTree *t = b->t;
-  const guint64 n = b->n;
-  const guint32 *co = t->child_offsets;
-  t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
-  for (guint64 v = 0; v <= n; v++)
-    if (co[v + 1] - co[v] >= 2)
-      t->unsorted[UNSORTED_WORD (v)] |= UNSORTED_BIT (v);
   return tick (&b->ctx, 0.8, 0.05, 1, 1);
 }
 
@@ -711,8 +745,7 @@ hs_dom_tree_compute (const HsGraph  *g,
   if (ok)
     {
       dom_debug_time ("retained+idom");
-      children_csr (&b);
-      ok = mark_unsorted (&b);
+      ok = children_csr (&b);
     }
   if (ok)
     {
