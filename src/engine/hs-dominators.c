@@ -107,12 +107,21 @@ lt_compress (const Lt *L, guint32 v, guint32 lo, U32Stack *stack)
       u32_push (stack, x);
       x = anc[x];
     }
+  /* Top down: each y's forest parent a is the y handled just before (the
+   * first one's is x), so a's label, its semidominator and its new
+   * ancestor are carried in registers instead of read again. */
+  guint32 la = label[x], sa = sb[la], ra = anc[x];
   while (stack->len > 0)
     {
-      guint32 y = stack->data[--stack->len], a = anc[y];
-      if (sb[label[a]] < sb[label[y]])
-        label[y] = label[a];
-      anc[y] = anc[a];
+      guint32 y = stack->data[--stack->len], ly = label[y], sy = sb[ly];
+      if (sa < sy)
+        {
+          label[y] = ly = la;
+          sy = sa;
+        }
+      anc[y] = ra;
+      la = ly;
+      sa = sy;
     }
 }
 
