@@ -494,6 +494,7 @@ retained_bytes_job (gpointer data)
   const HsGraph *g = job->g;
   guint8 *ret = job->ret;
   guint64 total = 0;
+  memset (ret, 0, RETAINED40_BYTES (job->n));
   for (guint32 i = job->N - 1; i >= 1; i--)
     {
       if (i > RET_AHEAD)
@@ -522,6 +523,7 @@ retained_counts_job (gpointer data)
   const guint32 *vertex = job->vertex, *idomn = job->idomn;
   const guint32 N = job->N;
   guint32 *cnt = job->cnt;
+  memset (cnt, 0, sizeof (guint32) * (job->n + 1));
   for (guint32 i = N - 1; i >= 1; i--)
     {
       if (i > RET_AHEAD)
@@ -565,10 +567,9 @@ accumulate_retained (DomBuild *b, GError **error)
   const guint64 n = b->n;
   g_clear_pointer (&b->preds, g_free);
   t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
-  memset (t->retained_count, 0, sizeof (guint32) * (n + 1));
   t->idom = g_steal_pointer (&b->L.sb);
   t->retained40 = hs_mem_realloc (g_steal_pointer (&b->L.anc), RETAINED40_BYTES (n));
-  memset (t->retained40, 0, RETAINED40_BYTES (n));
+  /* (Each job clears its own array first: the two clears run at once.) */
   RetainedJob jobs[2] = {
     { b->vertex, b->off + 1, b->g, b->N, n, t->retained40, 0, NULL, NULL, FALSE },
     { b->vertex, b->off + 1, NULL, b->N, n, NULL, 0, t->retained_count, t->idom, TRUE },
