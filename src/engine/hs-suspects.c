@@ -167,14 +167,16 @@ add_to_key (Ctx *c, guint key, guint64 retained)
 
 /* ---- the dominator tree -------------------------------------------------- */
 
-/* Bigger retained first, then lower id. */
+/* Bigger retained first, then lower id: the lower index, since objects are
+ * numbered in id order (hs-heap-index.c), without reading the ids from the
+ * dump (a node with millions of equal children compares them all). */
 static gboolean
 bigger (Ctx *c, HsObj a, HsObj b)
 {
   guint64 ra = hs_dom_tree_retained (c->dom, a), rb = hs_dom_tree_retained (c->dom, b);
   if (ra != rb)
     return ra > rb;
-  return hs_heap_object_id (c->heap, a) < hs_heap_object_id (c->heap, b);
+  return a < b;
 }
 
 /* Down to the biggest child while it keeps 70% of the node. */
