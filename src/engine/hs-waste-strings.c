@@ -130,30 +130,48 @@ hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
 {
   HsSip s;
   guint8 buf[512];
-  hs_sip_init128 (&s, key);
   if (d->enc == ENC_LATIN1)
-    hs_sip13_bytes (&s, d->p, d->n);
-  else
     {
-      guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
-      gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
-      if (!narrow && d->enc == ENC_UTF16LE)
-        hs_sip13_bytes (&s, d->p, 2 * d->n);
+      hs_sip13_128 (key, d->p, d->n, out);
+      return;
+    }
+  guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
+  gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
+  if (!narrow && d->enc == ENC_UTF16LE)
+    {
+      hs_sip13_128 (key, d->p, 2 * d->n, out);
+      return;
+    }
+  if (d->n <= (narrow ? sizeof buf : sizeof buf / 2))
+    {
+      /* Short: converted whole, then hashed at once. */
+      guint k = 0;
+      if (narrow)
+        for (guint64 i = 0; i < d->n; i++)
+          buf[k++] = d->p[2 * i + lo];
       else
-        for (guint64 i = 0; i < d->n;)
+        for (guint64 i = 0; i < d->n; i++, k += 2)
           {
-            guint k = 0;
-            if (narrow)
-              for (; k < sizeof buf && i < d->n; k++, i++)
-                buf[k] = d->p[2 * i + lo];
-            else
-              for (; k < sizeof buf && i < d->n; k += 2, i++)
-                {
-                  buf[k] = d->p[2 * i + 1];
-                  buf[k + 1] = d->p[2 * i];
-                }
-            hs_sip13_bytes (&s, buf, k);
+            buf[k] = d->p[2 * i + 1];
+            buf[k + 1] = d->p[2 * i];
           }
+      hs_sip13_128 (key, buf, k, out);
+      return;
+    }
+  hs_sip_init128 (&s, key);
+  for (guint64 i = 0; i < d->n;)
+    {
+      guint k = 0;
+      if (narrow)
+        for (; k < sizeof buf && i < d->n; k++, i++)
+          buf[k] = d->p[2 * i + lo];
+      else
+        for (; k < sizeof buf && i < d->n; k += 2, i++)
+          {
+            buf[k] = d->p[2 * i + 1];
+            buf[k + 1] = d->p[2 * i];
+          }
+      hs_sip13_bytes (&s, buf, k);
     }
   hs_sip13_final128 (&s, out);
 }
