@@ -588,7 +588,8 @@ group_bucket (HsHeap *heap, StrState *st, const Entry *e, gsize n, GArray *group
           HsObj first = e[i].obj;
           if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
             d.n = 0;
-          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0, g_array_new (FALSE, FALSE, sizeof (HsObj)) };
+          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0,
+                              g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (j - i, HS_WASTE_SAMPLE)) };
           for (gsize k = i; k < j; k++)
             {
               hs_sample_add (g.objects, e[k].obj);
