@@ -103,12 +103,6 @@ describe_array (HsHeap *heap, HsObj o, const StrFields *f, HsObj arr, StrDesc *d
   return TRUE;
 }
 
-static gboolean
-describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
-{
-  return describe_array (heap, o, f, value_array (heap, o, f), d);
-}
-
 /* Whether every UTF-16 unit of the value fits in a byte (the high byte
  * of each unit, at offset hi of its pair, is 0). */
 static gboolean
@@ -455,6 +449,11 @@ decode_batch (HsWasteCtx *ctx, StrState *st, guint part, const HsObj *batch, con
   Buckets *out = &st->parts[part];
   guint8 *once = st->once[part], *twice = st->twice[part];
   HsObj arr[BATCH];
+  /* The edge ranges were fetched while the batch was gathered: now their
+   * targets, which value_array reads next. */
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint i = 0; i < nb; i++)
+    hs_graph_prefetch_edge (g, hs_graph_begin (g, batch[i]));
   for (guint i = 0; i < nb; i++)
     {
       arr[i] = value_array (heap, batch[i], &st->fields[klass[i]]);
@@ -572,33 +571,62 @@ set_costs (HsHeap *heap, StrState *st)
       }
 }
 
-/* Runs of one value in a sorted bucket, the lowest object first. */
+/* Runs of one value in a sorted bucket, the lowest object first. The
+ * first copies of up to GROUPS runs are decoded together, their reads
+ * fetched in stages (record and edge range, then the edges, then the
+ * value array): they lie anywhere in the dump. */
+#define GROUPS 16
+
 static void
 group_bucket (HsHeap *heap, StrState *st, const Entry *e, gsize n, GArray *groups)
 {
+  const HsGraph *g = hs_heap_graph (heap);
   for (gsize i = 0; i < n;)
     {
-      gsize j = i + 1;
-      while (j < n && same_value (&e[j], &e[i]))
-        j++;
-      if (j - i >= 2)
+      gsize from[GROUPS], to[GROUPS];
+      guint nr = 0;
+      for (; i < n && nr < GROUPS;)
+        {
+          gsize j = i + 1;
+          while (j < n && same_value (&e[j], &e[i]))
+            j++;
+          if (j - i >= 2)
+            {
+              __builtin_prefetch (heap->data + hs_heap_off (heap, e[i].obj));
+              hs_graph_prefetch_node (g, e[i].obj);
+              from[nr] = i;
+              to[nr++] = j;
+            }
+          i = j;
+        }
+      for (guint r = 0; r < nr; r++)
+        hs_graph_prefetch_edge (g, hs_graph_begin (g, e[from[r]].obj));
+      HsObj arr[GROUPS];
+      for (guint r = 0; r < nr; r++)
+        {
+          HsObj first = e[from[r]].obj;
+          arr[r] = value_array (heap, first, &st->fields[hs_heap_object_class (heap, first)]);
+          if (arr[r] != HS_OBJ_NONE)
+            __builtin_prefetch (heap->data + hs_heap_off (heap, arr[r]));
+        }
+      for (guint r = 0; r < nr; r++)
         {
           /* The first copy decoded again, for its text. */
           StrDesc d;
-          HsObj first = e[i].obj;
-          if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
+          HsObj first = e[from[r]].obj;
+          if (!describe_array (heap, first, &st->fields[hs_heap_object_class (heap, first)], arr[r], &d))
             d.n = 0;
-          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0,
-                              g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (j - i, HS_WASTE_SAMPLE)) };
-          for (gsize k = i; k < j; k++)
+          gsize count = to[r] - from[r];
+          HsWasteString ws = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, count, 0,
+                               g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (count, HS_WASTE_SAMPLE)) };
+          for (gsize k = from[r]; k < to[r]; k++)
             {
-              hs_sample_add (g.objects, e[k].obj);
-              if (k > i)
-                g.wasted += e[k].cost;
+              hs_sample_add (ws.objects, e[k].obj);
+              if (k > from[r])
+                ws.wasted += e[k].cost;
             }
-          g_array_append_val (groups, g);
+          g_array_append_val (groups, ws);
         }
-      i = j;
     }
 }
 
