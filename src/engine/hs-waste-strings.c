@@ -367,20 +367,36 @@ radix_pass (const Entry *in, Entry *out, gsize n, guint shift)
     out[start[(in[i].hash >> shift) & mask]++] = in[i];
 }
 
-/* Sorts one bucket (e, n entries in object order; tmp has room for n) so
- * that equal values are adjacent, each run in object order: stable
+/* Sorts bucket k of both parts' chunks (n entries, in object order) into e
+ * (tmp has room for n too) so that equal values are adjacent, each run in object order: stable
  * counting passes on the bits below the bucket's; a run of equal sorted
  * bits that holds more than one value (different values that share them:
  * a few small runs) is then sorted by the whole key. */
 static void
-sort_bucket (Entry *e, Entry *tmp, gsize n)
+sort_bucket (Buckets *parts, guint k, Entry *e, Entry *tmp, gsize n)
 {
   const guint top = 64 - BUCKET_BITS;
-  if (n < 2)
-    return;
-  radix_pass (e, tmp, n, top - 2 * RADIX_BITS);
-  radix_pass (tmp, e, n, top - RADIX_BITS);
   const guint shift = top - 2 * RADIX_BITS;
+  /* The first counting pass reads the chunks themselves (part 0's, then
+   * part 1's: object order), so the bucket is not first copied out. */
+  guint32 start[1 << RADIX_BITS] = { 0 };
+  const guint mask = (1 << RADIX_BITS) - 1;
+  for (guint part = 0; part < 2; part++)
+    for (Chunk *c = parts[part].head[k]; c; c = c->next)
+      for (guint i = 0; i < c->n; i++)
+        start[(c->e[i].hash >> shift) & mask]++;
+  guint32 sum = 0;
+  for (guint b = 0; b <= mask; b++)
+    {
+      guint32 cnt = start[b];
+      start[b] = sum;
+      sum += cnt;
+    }
+  for (guint part = 0; part < 2; part++)
+    for (Chunk *c = parts[part].head[k]; c; c = c->next)
+      for (guint i = 0; i < c->n; i++)
+        tmp[start[(c->e[i].hash >> shift) & mask]++] = c->e[i];
+  radix_pass (tmp, e, n, top - RADIX_BITS);
   for (gsize i = 0; i < n;)
     {
       gsize j = i + 1;
@@ -651,14 +667,8 @@ hs_waste_strings_group (HsWasteCtx *ctx)
   /* Bucket by bucket: part 0's chunks, then part 1's (object order). */
   for (guint k = 0; k < N_BUCKETS && !g_cancellable_is_cancelled (ctx->cancellable); k++)
     {
-      gsize n = 0;
-      for (guint part = 0; part < 2; part++)
-        for (Chunk *c = st->parts[part].head[k]; c; c = c->next)
-          {
-            memcpy (buf + n, c->e, c->n * sizeof (Entry));
-            n += c->n;
-          }
-      sort_bucket (buf, tmp, n);
+      gsize n = st->parts[0].count[k] + st->parts[1].count[k];
+      sort_bucket (st->parts, k, buf, tmp, n);
       group_bucket (heap, st, buf, n, groups);
     }
   hs_debug_step (&clock, "sort and group");
