@@ -103,12 +103,6 @@ describe_array (HsHeap *heap, HsObj o, const StrFields *f, HsObj arr, StrDesc *d
   return TRUE;
 }
 
-static gboolean
-describe (HsHeap *heap, HsObj o, const StrFields *f, StrDesc *d)
-{
-  return describe_array (heap, o, f, value_array (heap, o, f), d);
-}
-
 /* Whether every UTF-16 unit of the value fits in a byte (the high byte
  * of each unit, at offset hi of its pair, is 0). */
 static gboolean
@@ -130,30 +124,48 @@ hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
 {
   HsSip s;
   guint8 buf[512];
-  hs_sip_init128 (&s, key);
   if (d->enc == ENC_LATIN1)
-    hs_sip13_bytes (&s, d->p, d->n);
-  else
     {
-      guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
-      gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
-      if (!narrow && d->enc == ENC_UTF16LE)
-        hs_sip13_bytes (&s, d->p, 2 * d->n);
+      hs_sip13_128 (key, d->p, d->n, out);
+      return;
+    }
+  guint lo = d->enc == ENC_UTF16LE ? 0 : 1;
+  gboolean narrow = units_fit_byte (d->p, d->n, 1 - lo);
+  if (!narrow && d->enc == ENC_UTF16LE)
+    {
+      hs_sip13_128 (key, d->p, 2 * d->n, out);
+      return;
+    }
+  if (d->n <= (narrow ? sizeof buf : sizeof buf / 2))
+    {
+      /* Short: converted whole, then hashed at once. */
+      guint k = 0;
+      if (narrow)
+        for (guint64 i = 0; i < d->n; i++)
+          buf[k++] = d->p[2 * i + lo];
       else
-        for (guint64 i = 0; i < d->n;)
+        for (guint64 i = 0; i < d->n; i++, k += 2)
           {
-            guint k = 0;
-            if (narrow)
-              for (; k < sizeof buf && i < d->n; k++, i++)
-                buf[k] = d->p[2 * i + lo];
-            else
-              for (; k < sizeof buf && i < d->n; k += 2, i++)
-                {
-                  buf[k] = d->p[2 * i + 1];
-                  buf[k + 1] = d->p[2 * i];
-                }
-            hs_sip13_bytes (&s, buf, k);
+            buf[k] = d->p[2 * i + 1];
+            buf[k + 1] = d->p[2 * i];
           }
+      hs_sip13_128 (key, buf, k, out);
+      return;
+    }
+  hs_sip_init128 (&s, key);
+  for (guint64 i = 0; i < d->n;)
+    {
+      guint k = 0;
+      if (narrow)
+        for (; k < sizeof buf && i < d->n; k++, i++)
+          buf[k] = d->p[2 * i + lo];
+      else
+        for (; k < sizeof buf && i < d->n; k += 2, i++)
+          {
+            buf[k] = d->p[2 * i + 1];
+            buf[k + 1] = d->p[2 * i];
+          }
+      hs_sip13_bytes (&s, buf, k);
     }
   hs_sip13_final128 (&s, out);
 }
@@ -355,20 +367,36 @@ radix_pass (const Entry *in, Entry *out, gsize n, guint shift)
     out[start[(in[i].hash >> shift) & mask]++] = in[i];
 }
 
-/* Sorts one bucket (e, n entries in object order; tmp has room for n) so
- * that equal values are adjacent, each run in object order: stable
+/* Sorts bucket k of both parts' chunks (n entries, in object order) into e
+ * (tmp has room for n too) so that equal values are adjacent, each run in object order: stable
  * counting passes on the bits below the bucket's; a run of equal sorted
  * bits that holds more than one value (different values that share them:
  * a few small runs) is then sorted by the whole key. */
 static void
-sort_bucket (Entry *e, Entry *tmp, gsize n)
+sort_bucket (Buckets *parts, guint k, Entry *e, Entry *tmp, gsize n)
 {
   const guint top = 64 - BUCKET_BITS;
-  if (n < 2)
-    return;
-  radix_pass (e, tmp, n, top - 2 * RADIX_BITS);
-  radix_pass (tmp, e, n, top - RADIX_BITS);
   const guint shift = top - 2 * RADIX_BITS;
+  /* The first counting pass reads the chunks themselves (part 0's, then
+   * part 1's: object order), so the bucket is not first copied out. */
+  guint32 start[1 << RADIX_BITS] = { 0 };
+  const guint mask = (1 << RADIX_BITS) - 1;
+  for (guint part = 0; part < 2; part++)
+    for (Chunk *c = parts[part].head[k]; c; c = c->next)
+      for (guint i = 0; i < c->n; i++)
+        start[(c->e[i].hash >> shift) & mask]++;
+  guint32 sum = 0;
+  for (guint b = 0; b <= mask; b++)
+    {
+      guint32 cnt = start[b];
+      start[b] = sum;
+      sum += cnt;
+    }
+  for (guint part = 0; part < 2; part++)
+    for (Chunk *c = parts[part].head[k]; c; c = c->next)
+      for (guint i = 0; i < c->n; i++)
+        tmp[start[(c->e[i].hash >> shift) & mask]++] = c->e[i];
+  radix_pass (tmp, e, n, top - RADIX_BITS);
   for (gsize i = 0; i < n;)
     {
       gsize j = i + 1;
@@ -437,6 +465,11 @@ decode_batch (HsWasteCtx *ctx, StrState *st, guint part, const HsObj *batch, con
   Buckets *out = &st->parts[part];
   guint8 *once = st->once[part], *twice = st->twice[part];
   HsObj arr[BATCH];
+  /* The edge ranges were fetched while the batch was gathered: now their
+   * targets, which value_array reads next. */
+  const HsGraph *g = hs_heap_graph (heap);
+  for (guint i = 0; i < nb; i++)
+    hs_graph_prefetch_edge (g, hs_graph_begin (g, batch[i]));
   for (guint i = 0; i < nb; i++)
     {
       arr[i] = value_array (heap, batch[i], &st->fields[klass[i]]);
@@ -554,32 +587,62 @@ set_costs (HsHeap *heap, StrState *st)
       }
 }
 
-/* Runs of one value in a sorted bucket, the lowest object first. */
+/* Runs of one value in a sorted bucket, the lowest object first. The
+ * first copies of up to GROUPS runs are decoded together, their reads
+ * fetched in stages (record and edge range, then the edges, then the
+ * value array): they lie anywhere in the dump. */
+#define GROUPS 16
+
 static void
 group_bucket (HsHeap *heap, StrState *st, const Entry *e, gsize n, GArray *groups)
 {
+  const HsGraph *g = hs_heap_graph (heap);
   for (gsize i = 0; i < n;)
     {
-      gsize j = i + 1;
-      while (j < n && same_value (&e[j], &e[i]))
-        j++;
-      if (j - i >= 2)
+      gsize from[GROUPS], to[GROUPS];
+      guint nr = 0;
+      for (; i < n && nr < GROUPS;)
+        {
+          gsize j = i + 1;
+          while (j < n && same_value (&e[j], &e[i]))
+            j++;
+          if (j - i >= 2)
+            {
+              __builtin_prefetch (heap->data + hs_heap_off (heap, e[i].obj));
+              hs_graph_prefetch_node (g, e[i].obj);
+              from[nr] = i;
+              to[nr++] = j;
+            }
+          i = j;
+        }
+      for (guint r = 0; r < nr; r++)
+        hs_graph_prefetch_edge (g, hs_graph_begin (g, e[from[r]].obj));
+      HsObj arr[GROUPS];
+      for (guint r = 0; r < nr; r++)
+        {
+          HsObj first = e[from[r]].obj;
+          arr[r] = value_array (heap, first, &st->fields[hs_heap_object_class (heap, first)]);
+          if (arr[r] != HS_OBJ_NONE)
+            __builtin_prefetch (heap->data + hs_heap_off (heap, arr[r]));
+        }
+      for (guint r = 0; r < nr; r++)
         {
           /* The first copy decoded again, for its text. */
           StrDesc d;
-          HsObj first = e[i].obj;
-          if (!describe (heap, first, &st->fields[hs_heap_object_class (heap, first)], &d))
+          HsObj first = e[from[r]].obj;
+          if (!describe_array (heap, first, &st->fields[hs_heap_object_class (heap, first)], arr[r], &d))
             d.n = 0;
-          HsWasteString g = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, j - i, 0, g_array_new (FALSE, FALSE, sizeof (HsObj)) };
-          for (gsize k = i; k < j; k++)
+          gsize count = to[r] - from[r];
+          HsWasteString ws = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, count, 0,
+                               g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (count, HS_WASTE_SAMPLE)) };
+          for (gsize k = from[r]; k < to[r]; k++)
             {
-              hs_sample_add (g.objects, e[k].obj);
-              if (k > i)
-                g.wasted += e[k].cost;
+              hs_sample_add (ws.objects, e[k].obj);
+              if (k > from[r])
+                ws.wasted += e[k].cost;
             }
-          g_array_append_val (groups, g);
+          g_array_append_val (groups, ws);
         }
-      i = j;
     }
 }
 
@@ -604,14 +667,8 @@ hs_waste_strings_group (HsWasteCtx *ctx)
   /* Bucket by bucket: part 0's chunks, then part 1's (object order). */
   for (guint k = 0; k < N_BUCKETS && !g_cancellable_is_cancelled (ctx->cancellable); k++)
     {
-      gsize n = 0;
-      for (guint part = 0; part < 2; part++)
-        for (Chunk *c = st->parts[part].head[k]; c; c = c->next)
-          {
-            memcpy (buf + n, c->e, c->n * sizeof (Entry));
-            n += c->n;
-          }
-      sort_bucket (buf, tmp, n);
+      gsize n = st->parts[0].count[k] + st->parts[1].count[k];
+      sort_bucket (st->parts, k, buf, tmp, n);
       group_bucket (heap, st, buf, n, groups);
     }
   hs_debug_step (&clock, "sort and group");
