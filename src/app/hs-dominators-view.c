@@ -4,6 +4,7 @@
 #include "config.h"
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
+#include "hs-paged-list.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 
@@ -22,6 +23,7 @@ struct _HsDominatorsView
   gboolean sorting_top;  /* the top level is being sorted: no rows yet */
   GHashTable *pending;   /* node -> its HsObjectList, empty until sorted */
   guint serial;          /* bumped when the dump changes: late sorts dropped */
+  gsize page;            /* rows per page of every list (0: all) */
 };
 
 G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
@@ -137,41 +139,58 @@ sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *l
 
 /* --- the tree ------------------------------------------------------------ */
 
+/* Every list is shown a page at a time (the largest first), so that the
+ * rows GTK makes are bounded by what is shown (issue 18). Takes list. */
+static GListModel *
+paged (HsDominatorsView *self, HsObjectList *list)
+{
+  HsPagedList *pages = hs_paged_list_new (G_LIST_MODEL (list), self->page);
+
+  g_object_unref (list);
+  return G_LIST_MODEL (pages);
+}
+
 static GListModel *
 dom_create_child_model (gpointer item, gpointer user_data)
 {
   HsDominatorsView *self = user_data;
-  HsObjectRow *row = item;
-  HsLoader *loader = hs_object_row_get_loader (row);
-  HsAnalysis *a = hs_loader_get_analysis (loader);
+  HsObjectRow *row;
+  HsLoader *loader;
+  HsAnalysis *a;
   const HsObj *children;
   gsize n = 0;
-  HsObj v = hs_object_row_get_obj (row);
+  HsObj v;
   HsObjectList *list;
 
+  if (!HS_IS_OBJECT_ROW (item)) /* "show more" */
+    return NULL;
+  row = item;
+  loader = hs_object_row_get_loader (row);
+  a = hs_loader_get_analysis (loader);
+  v = hs_object_row_get_obj (row);
   if (a == NULL || a->dom == NULL)
     return NULL;
   /* Children lists live in the dominator tree: borrowed, never copied. */
   if (hs_dom_tree_children_try (a->dom, v, UI_SORT_MAX, &children, &n))
-    return n > 0 ? G_LIST_MODEL (hs_object_list_new_borrowed (loader, children, n)) : NULL;
+    return n > 0 ? paged (self, hs_object_list_new_borrowed (loader, children, n)) : NULL;
   /* Long, or a worker is sorting: an expandable row with no children yet,
    * filled when its list is sorted (one list and one sort per node, however
    * often GTK asks while it runs). */
   list = g_hash_table_lookup (self->pending, GUINT_TO_POINTER ((guint) v));
   if (list != NULL)
-    return G_LIST_MODEL (g_object_ref (list));
+    return paged (self, g_object_ref (list));
   list = hs_object_list_new_borrowed (loader, NULL, 0);
   g_hash_table_insert (self->pending, GUINT_TO_POINTER ((guint) v), g_object_ref (list));
   sort_later (self, loader, v, list);
   update_spinner (self);
-  return G_LIST_MODEL (list);
+  return paged (self, list);
 }
 
 static void
 fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
 {
   HsAnalysis *a = hs_loader_get_analysis (loader);
-  g_autoptr(HsObjectList) roots = hs_object_list_new_borrowed (loader, children, n);
+  GListModel *roots = paged (self, hs_object_list_new_borrowed (loader, children, n));
   g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
   g_autofree char *count = format_count (a->dom->n_reachable);
   g_autofree char *tops = format_count (n);
@@ -179,7 +198,7 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
 
   self->sorting_top = FALSE;
   g_clear_object (&self->dom_model);
-  self->dom_model = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roots)), FALSE, FALSE,
+  self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE,
                                              dom_create_child_model, self, NULL);
   hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
   text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
@@ -318,6 +337,7 @@ hs_dominators_view_init (HsDominatorsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->pending = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->page = HS_PAGED_LIST_PAGE;
   /* A new dump: warm its tree up before the first visit. */
   g_signal_connect (self, "notify::loader", G_CALLBACK (on_loader_changed), NULL);
 }
@@ -358,4 +378,24 @@ hs_dominators_view_get_summary (HsDominatorsView *self)
 {
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->dom_label));
+}
+
+void
+hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows)
+{
+  HsLoader *loader;
+  HsAnalysis *a;
+  const HsObj *children;
+  gsize n = 0;
+
+  g_return_if_fail (HS_IS_DOMINATORS_VIEW (self));
+  if (self->page == rows)
+    return;
+  self->page = rows;
+  /* Shown already: again, with the new pages (collapsed). */
+  loader = hs_view_get_loader (HS_VIEW (self));
+  a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
+  if (self->dom_model != NULL && a != NULL && a->dom != NULL
+      && hs_dom_tree_children_try (a->dom, a->dom->n, 0, &children, &n))
+    fill_model (self, loader, children, n);
 }
