@@ -281,6 +281,32 @@ test_paging (void)
     assert_object_row (a, model, 1 + j, 1, kids[j].addr, kids[j].size);
   assert_object_row (a, model, 1 + KIDS, 0, top[0].addr, top[0].size);
 
+  /* Pages of 10, small enough to see them on one screen: the tree shown
+   * again, collapsed; the holder's children with their own "show more",
+   * the top level's after a second page, with "Show all". */
+  hs_dominators_view_set_page_size (view, 10);
+  model = G_LIST_MODEL (hs_dominators_view_get_model (view));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 11);
+  g_clear_object (&holder_row);
+  holder_row = g_list_model_get_item (model, 0);
+  gtk_tree_list_row_set_expanded (holder_row, TRUE);
+  ui_iterate (50);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 11 + 11);
+  for (guint j = 0; j < 10; j++)
+    assert_object_row (a, model, 1 + j, 1, kids[j].addr, kids[j].size);
+  text = shown_text (10, KIDS);
+  assert_more_row (model, 11, 1, HS_MORE_ROW_NEXT_PAGE, text);
+  g_clear_pointer (&text, g_free);
+  g_signal_emit_by_name (cv, "activate", 11 + 11 - 1);
+  ui_iterate (50);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 11 + 11 + 10 + 1);
+  for (guint i = 12; i < 12 + 19; i++)
+    assert_object_row (a, model, i, 0, top[i - 12].addr, top[i - 12].size);
+  text = shown_text (20, N_TOP);
+  assert_more_row (model, 12 + 19, 0, HS_MORE_ROW_NEXT_PAGE, text);
+  g_clear_pointer (&text, g_free);
+  shot (window, "dom-paging-pages-of-10.png");
+
   /* Page size 0 (every row at once), as the older tests ask. */
   hs_dominators_view_set_page_size (view, 0);
   model = G_LIST_MODEL (hs_dominators_view_get_model (view));
