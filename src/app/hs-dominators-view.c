@@ -24,6 +24,8 @@ struct _HsDominatorsView
   GHashTable *pending;   /* node -> its HsObjectList, empty until sorted */
   guint serial;          /* bumped when the dump changes: late sorts dropped */
   gsize page;            /* rows per page of every list (0: all) */
+  GtkSliceListModel *slice; /* what the table is given: grows turn by turn */
+  guint grow_id;
 };
 
 G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
@@ -33,6 +35,15 @@ G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
  * worker while the view shows what it has (issue 18: the lock could be
  * held for seconds by the warm-up's sort of an 8 M-entry list). */
 #define UI_SORT_MAX 20000
+
+/* GTK 4.8's list views make the widgets of up to 200 rows as soon as they
+ * are given a model: for this table (four cells a row, each with its own
+ * context-menu controllers) 80 to 90 ms in one step on big-140m (issue 18).
+ * The table is given ROWS_PER_TURN rows, then that many more on each turn
+ * of the main loop after the frame, until GROWN (past GTK's 200), then
+ * every row. */
+#define ROWS_PER_TURN 40
+#define GROWN 240
 
 static char *
 format_count (guint64 n)
@@ -186,6 +197,38 @@ dom_create_child_model (gpointer item, gpointer user_data)
   return paged (self, list);
 }
 
+static gboolean
+grow_rows (gpointer data)
+{
+  HsDominatorsView *self = data;
+  guint size = gtk_slice_list_model_get_size (self->slice);
+
+  if (size >= GROWN)
+    {
+      gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
+      self->grow_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  gtk_slice_list_model_set_size (self->slice, size + ROWS_PER_TURN);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The table shows model (NULL: nothing), given to it a few rows at a time. */
+static void
+set_table_model (HsDominatorsView *self, GListModel *model)
+{
+  g_clear_handle_id (&self->grow_id, g_source_remove);
+  g_clear_object (&self->slice);
+  if (model == NULL)
+    {
+      hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+      return;
+    }
+  self->slice = gtk_slice_list_model_new (g_object_ref (model), 0, ROWS_PER_TURN);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->slice));
+  self->grow_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, grow_rows, self, NULL);
+}
+
 static void
 fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
 {
@@ -200,7 +243,7 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
   g_clear_object (&self->dom_model);
   self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE,
                                              dom_create_child_model, self, NULL);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
+  set_table_model (self, G_LIST_MODEL (self->dom_model));
   text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
                             "%s top-level dominators. "
                             "Children are sorted by retained size."),
@@ -222,7 +265,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   g_clear_object (&self->dom_model);
   if (a == NULL || a->dom == NULL)
     {
-      hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+      set_table_model (self, NULL);
       gtk_label_set_text (GTK_LABEL (self->dom_label), _("The dominator tree was not computed"));
       return;
     }
@@ -233,7 +276,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
     }
   /* Never wait for the sort here: say so, and fill when it is done. */
   self->sorting_top = TRUE;
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+  set_table_model (self, NULL);
   tops = format_count (n);
   text = g_strdup_printf (_("Sorting the %s top-level dominators by retained size…"), tops);
   gtk_label_set_text (GTK_LABEL (self->dom_label), text);
@@ -246,7 +289,7 @@ hs_dominators_view_clear (HsView *view)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (view);
 
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+  set_table_model (self, NULL);
   g_clear_object (&self->dom_model);
   gtk_label_set_text (GTK_LABEL (self->dom_label), "");
   self->serial++;
@@ -307,7 +350,9 @@ hs_dominators_view_dispose (GObject *object)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (object);
 
+  g_clear_handle_id (&self->grow_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_DOMINATORS_VIEW);
+  g_clear_object (&self->slice);
   g_clear_object (&self->dom_model);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   G_OBJECT_CLASS (hs_dominators_view_parent_class)->dispose (object);
@@ -362,6 +407,12 @@ hs_dominators_view_get_model (HsDominatorsView *self)
       gsize n = 0;
       const HsObj *children = hs_dom_tree_children (a->dom, a->dom->n, &n);
       fill_model (self, loader, children, n);
+    }
+  /* And every row in the table at once (positions there are the tree's). */
+  if (self->slice != NULL)
+    {
+      g_clear_handle_id (&self->grow_id, g_source_remove);
+      gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
     }
   return self->dom_model;
 }

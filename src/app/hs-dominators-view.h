@@ -24,7 +24,8 @@ GtkWidget        *hs_dominators_view_new       (void);
  * largest retained size first, and of HsMoreRow after the first page of a
  * longer list); NULL until filled, or when the dump has no
  * dominator tree. While the top level is being sorted this waits for the
- * sort (for tests; the view itself never does). */
+ * sort, and it gives the table every row at once, not a few per turn of
+ * the main loop (for tests; the view itself never does either). */
 GtkTreeListModel *hs_dominators_view_get_model (HsDominatorsView *self);
 /* The line above the tree (totals, or why there is no tree). */
 const char       *hs_dominators_view_get_summary (HsDominatorsView *self);

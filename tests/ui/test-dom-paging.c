@@ -14,6 +14,7 @@
 #include "hs-object-column-view.h"
 #include "hs-paged-list.h"
 
+#include <adwaita.h>
 #include <string.h>
 
 #define LOAD_TIMEOUT_MS 120000
@@ -91,7 +92,7 @@ window_with (GtkWidget *child)
 {
   GtkWidget *window = gtk_window_new ();
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 600);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
   gtk_window_set_child (GTK_WINDOW (window), child);
   gtk_window_present (GTK_WINDOW (window));
   ui_iterate (100);
@@ -317,6 +318,35 @@ test_paging (void)
 }
 
 static gboolean
+table_has_page (gpointer data)
+{
+  GtkColumnView *cv = data;
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (cv))) == PAGE + 1;
+}
+
+/* The table (GTK makes the widgets of up to 200 rows at once) is given 40
+ * rows when filled, then more on each turn of the main loop, up to the
+ * whole first page with its more row. */
+static void
+test_rows_by_turns (void)
+{
+  g_autoptr(HsLoader) loader = load ("paging.hprof");
+  HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
+  GtkWidget *window = window_with (GTK_WIDGET (view));
+  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  GtkColumnView *cv = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
+
+  hs_view_set_loader (HS_VIEW (view), loader);
+  g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (cv))), ==, 40);
+  g_assert_true (ui_wait_until (table_has_page, cv, 10000));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_object_column_view_get_model (table)), ==, PAGE + 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+static gboolean
 not_sorting (gpointer data)
 {
   return !hs_dominators_view_is_sorting (data);
@@ -379,9 +409,11 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  adw_init (); /* the app's look (the more rows' accent colour) */
   g_assert_cmpint (argc, >=, 2);
   dump_dir = argv[1];
   g_test_add_func ("/dom-paging/top-and-children", test_paging);
   g_test_add_func ("/dom-paging/sorted-later", test_paging_sorted_later);
+  g_test_add_func ("/dom-paging/rows-by-turns", test_rows_by_turns);
   return g_test_run ();
 }
