@@ -4,6 +4,7 @@
 #include "config.h"
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
+#include "hs-paged-list.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 
@@ -22,6 +23,9 @@ struct _HsDominatorsView
   gboolean sorting_top;  /* the top level is being sorted: no rows yet */
   GHashTable *pending;   /* node -> its HsObjectList, empty until sorted */
   guint serial;          /* bumped when the dump changes: late sorts dropped */
+  gsize page;            /* rows per page of every list (0: all) */
+  GtkSliceListModel *slice; /* what the table is given: grows turn by turn */
+  guint grow_id;
 };
 
 G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
@@ -31,6 +35,15 @@ G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
  * worker while the view shows what it has (issue 18: the lock could be
  * held for seconds by the warm-up's sort of an 8 M-entry list). */
 #define UI_SORT_MAX 20000
+
+/* GTK 4.8's list views make the widgets of up to 200 rows as soon as they
+ * are given a model: for this table (four cells a row, each with its own
+ * context-menu controllers) 80 to 90 ms in one step on big-140m (issue 18).
+ * The table is given ROWS_PER_TURN rows, then that many more on each turn
+ * of the main loop after the frame, until GROWN (past GTK's 200), then
+ * every row. */
+#define ROWS_PER_TURN 40
+#define GROWN 240
 
 static char *
 format_count (guint64 n)
@@ -137,41 +150,90 @@ sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *l
 
 /* --- the tree ------------------------------------------------------------ */
 
+/* Every list is shown a page at a time (the largest first), so that the
+ * rows GTK makes are bounded by what is shown (issue 18). Takes list. */
+static GListModel *
+paged (HsDominatorsView *self, HsObjectList *list)
+{
+  HsPagedList *pages = hs_paged_list_new (G_LIST_MODEL (list), self->page);
+
+  g_object_unref (list);
+  return G_LIST_MODEL (pages);
+}
+
 static GListModel *
 dom_create_child_model (gpointer item, gpointer user_data)
 {
   HsDominatorsView *self = user_data;
-  HsObjectRow *row = item;
-  HsLoader *loader = hs_object_row_get_loader (row);
-  HsAnalysis *a = hs_loader_get_analysis (loader);
+  HsObjectRow *row;
+  HsLoader *loader;
+  HsAnalysis *a;
   const HsObj *children;
   gsize n = 0;
-  HsObj v = hs_object_row_get_obj (row);
+  HsObj v;
   HsObjectList *list;
 
+  if (!HS_IS_OBJECT_ROW (item)) /* "show more" */
+    return NULL;
+  row = item;
+  loader = hs_object_row_get_loader (row);
+  a = hs_loader_get_analysis (loader);
+  v = hs_object_row_get_obj (row);
   if (a == NULL || a->dom == NULL)
     return NULL;
   /* Children lists live in the dominator tree: borrowed, never copied. */
   if (hs_dom_tree_children_try (a->dom, v, UI_SORT_MAX, &children, &n))
-    return n > 0 ? G_LIST_MODEL (hs_object_list_new_borrowed (loader, children, n)) : NULL;
+    return n > 0 ? paged (self, hs_object_list_new_borrowed (loader, children, n)) : NULL;
   /* Long, or a worker is sorting: an expandable row with no children yet,
    * filled when its list is sorted (one list and one sort per node, however
    * often GTK asks while it runs). */
   list = g_hash_table_lookup (self->pending, GUINT_TO_POINTER ((guint) v));
   if (list != NULL)
-    return G_LIST_MODEL (g_object_ref (list));
+    return paged (self, g_object_ref (list));
   list = hs_object_list_new_borrowed (loader, NULL, 0);
   g_hash_table_insert (self->pending, GUINT_TO_POINTER ((guint) v), g_object_ref (list));
   sort_later (self, loader, v, list);
   update_spinner (self);
-  return G_LIST_MODEL (list);
+  return paged (self, list);
+}
+
+static gboolean
+grow_rows (gpointer data)
+{
+  HsDominatorsView *self = data;
+  guint size = gtk_slice_list_model_get_size (self->slice);
+
+  if (size >= GROWN)
+    {
+      gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
+      self->grow_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  gtk_slice_list_model_set_size (self->slice, size + ROWS_PER_TURN);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The table shows model (NULL: nothing), given to it a few rows at a time. */
+static void
+set_table_model (HsDominatorsView *self, GListModel *model)
+{
+  g_clear_handle_id (&self->grow_id, g_source_remove);
+  g_clear_object (&self->slice);
+  if (model == NULL)
+    {
+      hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+      return;
+    }
+  self->slice = gtk_slice_list_model_new (g_object_ref (model), 0, ROWS_PER_TURN);
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->slice));
+  self->grow_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, grow_rows, self, NULL);
 }
 
 static void
 fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
 {
   HsAnalysis *a = hs_loader_get_analysis (loader);
-  g_autoptr(HsObjectList) roots = hs_object_list_new_borrowed (loader, children, n);
+  GListModel *roots = paged (self, hs_object_list_new_borrowed (loader, children, n));
   g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
   g_autofree char *count = format_count (a->dom->n_reachable);
   g_autofree char *tops = format_count (n);
@@ -179,9 +241,9 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
 
   self->sorting_top = FALSE;
   g_clear_object (&self->dom_model);
-  self->dom_model = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roots)), FALSE, FALSE,
+  self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE,
                                              dom_create_child_model, self, NULL);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->dom_model));
+  set_table_model (self, G_LIST_MODEL (self->dom_model));
   text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
                             "%s top-level dominators. "
                             "Children are sorted by retained size."),
@@ -203,7 +265,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   g_clear_object (&self->dom_model);
   if (a == NULL || a->dom == NULL)
     {
-      hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+      set_table_model (self, NULL);
       gtk_label_set_text (GTK_LABEL (self->dom_label), _("The dominator tree was not computed"));
       return;
     }
@@ -214,7 +276,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
     }
   /* Never wait for the sort here: say so, and fill when it is done. */
   self->sorting_top = TRUE;
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+  set_table_model (self, NULL);
   tops = format_count (n);
   text = g_strdup_printf (_("Sorting the %s top-level dominators by retained size…"), tops);
   gtk_label_set_text (GTK_LABEL (self->dom_label), text);
@@ -227,7 +289,7 @@ hs_dominators_view_clear (HsView *view)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (view);
 
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+  set_table_model (self, NULL);
   g_clear_object (&self->dom_model);
   gtk_label_set_text (GTK_LABEL (self->dom_label), "");
   self->serial++;
@@ -288,7 +350,9 @@ hs_dominators_view_dispose (GObject *object)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (object);
 
+  g_clear_handle_id (&self->grow_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_DOMINATORS_VIEW);
+  g_clear_object (&self->slice);
   g_clear_object (&self->dom_model);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   G_OBJECT_CLASS (hs_dominators_view_parent_class)->dispose (object);
@@ -318,6 +382,7 @@ hs_dominators_view_init (HsDominatorsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->pending = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->page = HS_PAGED_LIST_PAGE;
   /* A new dump: warm its tree up before the first visit. */
   g_signal_connect (self, "notify::loader", G_CALLBACK (on_loader_changed), NULL);
 }
@@ -343,6 +408,12 @@ hs_dominators_view_get_model (HsDominatorsView *self)
       const HsObj *children = hs_dom_tree_children (a->dom, a->dom->n, &n);
       fill_model (self, loader, children, n);
     }
+  /* And every row in the table at once (positions there are the tree's). */
+  if (self->slice != NULL)
+    {
+      g_clear_handle_id (&self->grow_id, g_source_remove);
+      gtk_slice_list_model_set_size (self->slice, G_MAXUINT);
+    }
   return self->dom_model;
 }
 
@@ -358,4 +429,24 @@ hs_dominators_view_get_summary (HsDominatorsView *self)
 {
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->dom_label));
+}
+
+void
+hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows)
+{
+  HsLoader *loader;
+  HsAnalysis *a;
+  const HsObj *children;
+  gsize n = 0;
+
+  g_return_if_fail (HS_IS_DOMINATORS_VIEW (self));
+  if (self->page == rows)
+    return;
+  self->page = rows;
+  /* Shown already: again, with the new pages (collapsed). */
+  loader = hs_view_get_loader (HS_VIEW (self));
+  a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
+  if (self->dom_model != NULL && a != NULL && a->dom != NULL
+      && hs_dom_tree_children_try (a->dom, a->dom->n, 0, &children, &n))
+    fill_model (self, loader, children, n);
 }

@@ -4,8 +4,11 @@
  * tree's top level on a worker thread, so that its first visit does not
  * wait for that sort; the UI thread never waits for a sort: a list not
  * sorted yet shows "Sorting…" (the top level) or no rows under its
- * expander (a child list) until a worker has sorted it. Activating a row
- * activates "win.inspect". */
+ * expander (a child list) until a worker has sorted it. Every list, the
+ * top level and each node's children, shows its first 1000 rows, then a
+ * row "1,000 of M shown – show more" (hs-paged-list.h): the view's memory
+ * and time are bounded by the rows shown, not by the tree. Activating a
+ * row activates "win.inspect". */
 #pragma once
 
 #include "hs-view.h"
@@ -18,14 +21,19 @@ G_DECLARE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS, DOMINATORS_VIEW,
 
 GtkWidget        *hs_dominators_view_new       (void);
 /* The tree shown (items GtkTreeListRow of HsObjectRow, top level first,
- * largest retained size first); NULL until filled, or when the dump has no
+ * largest retained size first, and of HsMoreRow after the first page of a
+ * longer list); NULL until filled, or when the dump has no
  * dominator tree. While the top level is being sorted this waits for the
- * sort (for tests; the view itself never does). */
+ * sort, and it gives the table every row at once, not a few per turn of
+ * the main loop (for tests; the view itself never does either). */
 GtkTreeListModel *hs_dominators_view_get_model (HsDominatorsView *self);
 /* The line above the tree (totals, or why there is no tree). */
 const char       *hs_dominators_view_get_summary (HsDominatorsView *self);
 /* TRUE while the top level or a child list asked for is being sorted on a
  * worker (the spinner beside the summary turns). */
 gboolean          hs_dominators_view_is_sorting  (HsDominatorsView *self);
+/* Rows per page of every list (HS_PAGED_LIST_PAGE unless set; 0: every
+ * row, no "show more"). A tree shown already is shown again, collapsed. */
+void              hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include "hs-object-column-view.h"
 #include "hs-ui-util-private.h"
 #include "hs-object-menu.h"
+#include "hs-more-row.h"
 
 #include <glib/gi18n.h>
 
@@ -101,24 +102,52 @@ object_text (HsAnalysis *a, HsObj o)
   return g_steal_pointer (&label);
 }
 
+/* The row's own item: an HsObjectRow, or an HsMoreRow (a long list shown
+ * a page at a time, hs-paged-list.h). */
+static GObject *
+item_row (gpointer item)
+{
+  if (GTK_IS_TREE_LIST_ROW (item))
+    return gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
+  return g_object_ref (item);
+}
+
+/* NULL for a row that is no object (an HsMoreRow). */
 static HsObjectRow *
 item_object_row (gpointer item)
 {
-  if (GTK_IS_TREE_LIST_ROW (item))
-    return HS_OBJECT_ROW (gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item)));
-  return g_object_ref (HS_OBJECT_ROW (item));
+  GObject *row = item_row (item);
+
+  if (HS_IS_OBJECT_ROW (row))
+    return HS_OBJECT_ROW (row);
+  g_clear_object (&row);
+  return NULL;
+}
+
+/* A "show more" row: its text in the first column, nothing in the others. */
+static void
+bind_more_cell (GtkInscription *cell, guint column, HsMoreRow *more)
+{
+  g_autofree char *text = column == OBJ_COL_NAME ? hs_more_row_get_text (more) : NULL;
+
+  gtk_widget_add_css_class (GTK_WIDGET (cell), "accent");
+  if (column == OBJ_COL_NAME)
+    hs_cell_set_name (cell, text);
+  else
+    gtk_inscription_set_text (cell, NULL);
 }
 
 static void
 bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   guint column = GPOINTER_TO_UINT (data);
-  g_autoptr(HsObjectRow) row = item_object_row (gtk_list_item_get_item (item));
-  HsAnalysis *a = hs_loader_get_analysis (hs_object_row_get_loader (row));
+  g_autoptr(GObject) it = item_row (gtk_list_item_get_item (item));
+  HsObjectRow *row = HS_IS_OBJECT_ROW (it) ? HS_OBJECT_ROW (it) : NULL;
+  HsAnalysis *a = row != NULL ? hs_loader_get_analysis (hs_object_row_get_loader (row)) : NULL;
   GtkWidget *child = gtk_list_item_get_child (item);
   GtkInscription *cell;
   g_autofree char *text = NULL;
-  HsObj o = hs_object_row_get_obj (row);
+  HsObj o = row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
 
   if (GTK_IS_TREE_EXPANDER (child))
     {
@@ -128,6 +157,13 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   else
     cell = GTK_INSCRIPTION (child);
 
+  if (row == NULL)
+    {
+      if (HS_IS_MORE_ROW (it))
+        bind_more_cell (cell, column, HS_MORE_ROW (it));
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (cell), "accent");
   switch (column)
     {
     case OBJ_COL_NAME:
@@ -176,7 +212,7 @@ selection_object (GtkSingleSelection *selection)
   if (item == NULL)
     return HS_OBJ_NONE;
   row = item_object_row (item);
-  return hs_object_row_get_obj (row);
+  return row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
 }
 
 static void
@@ -192,8 +228,17 @@ static void
 on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
 {
   GtkSelectionModel *model = gtk_column_view_get_model (view);
-  HsObj obj = model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
+  g_autoptr(GObject) item = model != NULL ? g_list_model_get_item (G_LIST_MODEL (model), position) : NULL;
+  g_autoptr(GObject) it = item != NULL ? item_row (item) : NULL;
+  HsObj obj;
 
+  /* "Show more" / "Show all": the list grows. */
+  if (it != NULL && HS_IS_MORE_ROW (it))
+    {
+      hs_more_row_activate (HS_MORE_ROW (it));
+      return;
+    }
+  obj = model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
   if (obj != HS_OBJ_NONE)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj);
 }

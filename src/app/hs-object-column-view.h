@@ -19,7 +19,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, HS, OBJECT_COLUMN_VIEW, GtkWidget)
 
 /* tree: the items are GtkTreeListRow of HsObjectRow (expanders in the
- * first column, a "% of Heap" column); else HsObjectRow. Also the
+ * first column, a "% of Heap" column); else HsObjectRow. HsMoreRow items
+ * (hs-paged-list.h) may stand among them: activating one shows more of its
+ * list. Also the
  * construct-only "tree" property, for templates. */
 GtkWidget  *hs_object_column_view_new          (gboolean tree);
 gboolean    hs_object_column_view_get_tree     (HsObjectColumnView *self);

@@ -1,0 +1,35 @@
+/* hs-more-row.h: the last rows of a list shown one page at a time
+ * (HsPagedList, Eclipse MAT's way with a node of millions of children):
+ * "1,000 of 8,123,456 shown – show more", and once more than a page is
+ * shown "Show all 8,123,456". Activating one shows the next page, or
+ * every row, of its list. */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  HS_MORE_ROW_NEXT_PAGE,
+  HS_MORE_ROW_ALL,
+} HsMoreRowKind;
+
+#define HS_TYPE_MORE_ROW (hs_more_row_get_type ())
+G_DECLARE_FINAL_TYPE (HsMoreRow, hs_more_row, HS, MORE_ROW, GObject)
+
+/* list: the HsPagedList the row ends (not referenced: a weak reference,
+ * the list holds its rows); shown of total rows are shown. */
+HsMoreRow     *hs_more_row_new       (GListModel    *list,
+                                      HsMoreRowKind  kind,
+                                      gsize          shown,
+                                      gsize          total);
+HsMoreRowKind  hs_more_row_get_kind  (HsMoreRow     *self);
+gsize          hs_more_row_get_shown (HsMoreRow     *self);
+gsize          hs_more_row_get_total (HsMoreRow     *self);
+/* What the row says (translated, counts grouped by the locale). */
+char          *hs_more_row_get_text  (HsMoreRow     *self);
+/* Shows the next page (NEXT_PAGE) or every row (ALL) of its list; nothing
+ * once the list is gone. */
+void           hs_more_row_activate  (HsMoreRow     *self);
+
+G_END_DECLS
