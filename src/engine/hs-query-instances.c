@@ -127,29 +127,184 @@ before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
   return x < y;
 }
 
-/* --- the sort: a stable LSD radix sort on keys gathered once ------------------ */
+/* --- the sort: a stable LSD radix sort on both cores ---------------------------- */
 
-/* 16 bytes an instance, twice, while it runs: millions of instances of one
- * class sort in well under a second, where a comparison sort that reads
- * the retained array at random took seconds. Byte passes whose digit is
- * the same for every key are skipped (most classes have one shallow size,
- * and few retained sizes need more than four bytes). One thread: split on
- * two (each half counting its digits before every pass) it cost 40 % more
- * CPU for a third less wall time at 140 M objects (32.9 M byte[]: 1.2 s of
- * CPU alone, 1.7 s on two threads), and a front end shows the first page
- * (hs_query_instances_first) long before either is done. */
+/* The order as one unsigned key, ascending: the retained size's bits
+ * complemented (largest first), then those of retained - shallow + 2^32
+ * (for one retained size the larger shallow size has the smaller
+ * difference), then, only when the list is not in index order already,
+ * the index's; a stable sort keeps the index order of equal keys. Bits
+ * that every instance shares are left out: the 32.9 M byte[] of a 140 M
+ * object dump are leaves (retained == shallow, an empty second part) of a
+ * few hundred sizes, and their key fits in a few bits, so one or two
+ * passes of 11 bits over 8 bytes an instance (key << 32 | index) sort
+ * them, where sixteen bytes and four to six passes of 8 bits did. Keys
+ * of 33 to 64 bits sort as 16-byte entries; wider ones (no dump seen)
+ * with a comparison sort. Each pass splits its source in two halves, one
+ * per thread; the halves' digit counts for the next pass are counted
+ * while scattering, so a pass reads its source once. */
+
+#define RADIX_BITS 11
+#define RADIX (1u << RADIX_BITS)
+#define D_BIAS (G_GUINT64_CONSTANT (1) << 32)
+
 typedef struct {
-  guint64 ret; /* ~retained: ascending order = largest first */
-  guint32 shallow; /* ~shallow */
+  guint lo, bits; /* bits [lo, lo + bits) of the value vary */
+} Field;
+
+typedef struct {
+  guint64 key;
   HsObj o;
-} InstanceKey;
+} WideEntry;
 
-#define N_PASSES 12 /* 4 on the shallow size (least significant), 8 on retained */
+typedef struct {
+  const HsObj *objs;
+  guint64 from, to;
+  const HsDomTree *dom;
+  const HsSizeCol *shallow;
+  /* The range pass's answers. */
+  guint64 r_and, r_or, d_and, d_or;
+  guint32 o_and, o_or;
+  gboolean ascending;
+  /* The pack pass's. */
+  Field r, d, ob;
+  gboolean packed;
+  gpointer dst;
+  guint shift, mask;
+  guint64 *hist; /* RADIX: this half's first digits */
+} KeyJob;
 
-static inline guint
-digit (const InstanceKey *k, guint p)
+static inline guint64
+retained_of (const HsDomTree *dom, HsObj o)
 {
-  return p < 4 ? (k->shallow >> (8 * p)) & 0xff : (guint) ((k->ret >> (8 * (p - 4))) & 0xff);
+  return dom != NULL ? hs_dom_tree_retained (dom, o) : 0;
+}
+
+static gpointer
+range_job (gpointer data)
+{
+  KeyJob *j = data;
+  guint64 r_and = G_MAXUINT64, r_or = 0, d_and = G_MAXUINT64, d_or = 0;
+  guint32 o_and = G_MAXUINT32, o_or = 0;
+  gboolean ascending = TRUE;
+
+  for (guint64 i = j->from; i < j->to; i++)
+    {
+      HsObj o = j->objs[i];
+      guint64 r = retained_of (j->dom, o), d = r + D_BIAS - hs_size_col_get (j->shallow, o);
+      r_and &= r;
+      r_or |= r;
+      d_and &= d;
+      d_or |= d;
+      o_and &= o;
+      o_or |= o;
+      if (i > j->from && o <= j->objs[i - 1])
+        ascending = FALSE;
+    }
+  j->r_and = r_and;
+  j->r_or = r_or;
+  j->d_and = d_and;
+  j->d_or = d_or;
+  j->o_and = o_and;
+  j->o_or = o_or;
+  j->ascending = ascending;
+  return NULL;
+}
+
+static Field
+field_of (guint64 and_, guint64 or_)
+{
+  guint64 vary = and_ ^ or_;
+  Field f = { 0, 0 };
+
+  if (vary != 0)
+    {
+      f.lo = (guint) __builtin_ctzll (vary);
+      f.bits = 64 - (guint) __builtin_clzll (vary) - f.lo;
+    }
+  return f;
+}
+
+static inline guint64
+bits_of (guint64 v, Field f)
+{
+  return f.bits == 0 ? 0 : (v >> f.lo) & (G_MAXUINT64 >> (64 - f.bits));
+}
+
+static gpointer
+pack_job (gpointer data)
+{
+  KeyJob *j = data;
+  guint64 *hist = j->hist;
+  guint shift = j->shift, mask = j->mask, dshift = j->ob.bits, rshift = j->d.bits + j->ob.bits;
+  guint64 rmax = j->r.bits == 0 ? 0 : G_MAXUINT64 >> (64 - j->r.bits);
+
+  for (guint64 i = j->from; i < j->to; i++)
+    {
+      HsObj o = j->objs[i];
+      guint64 r = retained_of (j->dom, o), d = r + D_BIAS - hs_size_col_get (j->shallow, o);
+      guint64 key = (j->r.bits != 0 ? (rmax - bits_of (r, j->r)) << rshift : 0) | (bits_of (d, j->d) << dshift)
+                    | bits_of (o, j->ob);
+      if (j->packed)
+        ((guint64 *) j->dst)[i] = key = key << 32 | o;
+      else
+        ((WideEntry *) j->dst)[i] = (WideEntry) { key, o };
+      hist[(key >> shift) & mask]++;
+    }
+  return NULL;
+}
+
+typedef struct {
+  gconstpointer src;
+  gpointer dst;
+  HsObj *out; /* the last pass writes the indexes here instead */
+  guint64 from, to, half;
+  guint shift, next_shift, mask;
+  guint64 *off;  /* RADIX: where this half's next entry of each digit goes */
+  guint64 *next; /* 2 x RADIX: the next pass's digits in dst's two halves */
+} PassJob;
+
+#define PACKED_KEY(x) (x)
+#define PACKED_OBJ(x) ((HsObj) (x))
+#define WIDE_KEY(x) ((x).key)
+#define WIDE_OBJ(x) ((x).o)
+
+#define DEFINE_PASS(NAME, TYPE, KEY, OBJ)                                              \
+  static gpointer NAME (gpointer data)                                                 \
+  {                                                                                    \
+    PassJob *j = data;                                                                 \
+    const TYPE *src = j->src;                                                          \
+    TYPE *dst = j->dst;                                                                \
+    guint64 *off = j->off, *next = j->next, half = j->half;                            \
+    guint shift = j->shift, next_shift = j->next_shift, mask = j->mask;                \
+                                                                                       \
+    if (j->out != NULL)                                                                \
+      {                                                                                \
+        for (guint64 i = j->from; i < j->to; i++)                                      \
+          j->out[off[(KEY (src[i]) >> shift) & mask]++] = OBJ (src[i]);                \
+        return NULL;                                                                   \
+      }                                                                                \
+    for (guint64 i = j->from; i < j->to; i++)                                          \
+      {                                                                                \
+        TYPE x = src[i];                                                               \
+        guint64 pos = off[(KEY (x) >> shift) & mask]++;                                \
+        dst[pos] = x;                                                                  \
+        next[(pos >= half ? RADIX : 0) + ((KEY (x) >> next_shift) & mask)]++;         \
+      }                                                                                \
+    return NULL;                                                                       \
+  }
+
+DEFINE_PASS (pass_packed, guint64, PACKED_KEY, PACKED_OBJ)
+DEFINE_PASS (pass_wide, WideEntry, WIDE_KEY, WIDE_OBJ)
+
+static gint
+cmp_order (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const KeyJob *j = data;
+  HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
+  if (x == y)
+    return 0;
+  return before (j->dom, j->shallow, x, y) ? -1 : 1;
 }
 
 void
@@ -160,42 +315,76 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
 
   if (k < 2)
     return;
-  const HsDomTree *dom = analysis->dom;
-  const HsSizeCol *shallow = hs_heap_size_col (analysis->heap);
-  InstanceKey *a = g_new (InstanceKey, k), *b = g_new (InstanceKey, k);
-  guint64 (*hist)[256] = g_malloc0 (N_PASSES * sizeof *hist);
+  guint nt = n_threads (k);
+  guint64 half = nt == 2 ? k / 2 : k;
+  KeyJob kj[2];
 
-  for (guint64 i = 0; i < k; i++)
+  for (guint t = 0; t < 2; t++)
+    kj[t] = (KeyJob) { .objs = objs, .from = t == 0 ? 0 : half, .to = t == 0 ? half : k,
+                       .dom = analysis->dom, .shallow = hs_heap_size_col (analysis->heap) };
+  hs_run_pair ("hs-instances", range_job, &kj[0], nt == 2 ? &kj[1] : NULL);
+  if (nt == 1)
+    kj[1] = kj[0];
+  gboolean ascending = kj[0].ascending && kj[1].ascending && (nt == 1 || objs[half - 1] < objs[half]);
+  Field r = field_of (kj[0].r_and & kj[1].r_and, kj[0].r_or | kj[1].r_or);
+  Field d = field_of (kj[0].d_and & kj[1].d_and, kj[0].d_or | kj[1].d_or);
+  Field ob = ascending ? (Field) { 0, 0 } : field_of (kj[0].o_and & kj[1].o_and, kj[0].o_or | kj[1].o_or);
+  guint bits = r.bits + d.bits + ob.bits;
+
+  if (bits == 0)
+    return; /* equal keys, in index order (or one object listed again and again) */
+  if (bits > 64)
     {
-      HsObj o = objs[i];
-      a[i].ret = ~(dom != NULL ? hs_dom_tree_retained (dom, o) : 0);
-      a[i].shallow = ~hs_size_col_get (shallow, o);
-      a[i].o = o;
-      for (guint p = 0; p < N_PASSES; p++)
-        hist[p][digit (&a[i], p)]++;
+      g_qsort_with_data (objs, (gint) k, sizeof (HsObj), cmp_order, &kj[0]);
+      return;
     }
-  for (guint p = 0; p < N_PASSES; p++)
+
+  gboolean packed = bits <= 32;
+  guint npass = (bits + RADIX_BITS - 1) / RADIX_BITS, width = (bits + npass - 1) / npass;
+  guint base = packed ? 32 : 0, mask = (1u << width) - 1;
+  gsize esize = packed ? sizeof (guint64) : sizeof (WideEntry);
+  gpointer a = g_malloc (k * esize), b = npass > 1 ? g_malloc (k * esize) : NULL;
+  guint64 *hist = g_new0 (guint64, 2 * RADIX), *off = g_new (guint64, 2 * RADIX);
+  guint64 *next = g_new (guint64, 4 * RADIX);
+
+  for (guint t = 0; t < 2; t++)
     {
+      kj[t].r = r;
+      kj[t].d = d;
+      kj[t].ob = ob;
+      kj[t].packed = packed;
+      kj[t].dst = a;
+      kj[t].shift = base;
+      kj[t].mask = mask;
+      kj[t].hist = hist + t * RADIX;
+    }
+  hs_run_pair ("hs-instances", pack_job, &kj[0], nt == 2 ? &kj[1] : NULL);
+
+  for (guint p = 0; p < npass; p++)
+    {
+      PassJob pj[2];
       guint64 sum = 0;
-      gboolean trivial = FALSE;
-      for (guint d = 0; d < 256; d++)
+
+      for (guint v = 0; v < RADIX; v++)
         {
-          guint64 c = hist[p][d];
-          if (c == k)
-            trivial = TRUE;
-          hist[p][d] = sum;
-          sum += c;
+          off[v] = sum;
+          off[RADIX + v] = sum + hist[v];
+          sum += hist[v] + hist[RADIX + v];
         }
-      if (trivial)
-        continue;
-      for (guint64 i = 0; i < k; i++)
-        b[hist[p][digit (&a[i], p)]++] = a[i];
-      InstanceKey *t = a;
+      memset (next, 0, 4 * RADIX * sizeof *next);
+      for (guint t = 0; t < 2; t++)
+        pj[t] = (PassJob) { a, b, p + 1 == npass ? objs : NULL, t == 0 ? 0 : half, t == 0 ? half : k, half,
+                            base + p * width, base + (p + 1) * width, mask, off + t * RADIX,
+                            next + t * 2 * RADIX };
+      hs_run_pair ("hs-instances", packed ? pass_packed : pass_wide, &pj[0], nt == 2 ? &pj[1] : NULL);
+      for (guint v = 0; v < 2 * RADIX; v++)
+        hist[v] = next[v] + next[2 * RADIX + v];
+      gpointer t = a;
       a = b;
       b = t;
     }
-  for (guint64 i = 0; i < k; i++)
-    objs[i] = a[i].o;
+  g_free (next);
+  g_free (off);
   g_free (hist);
   g_free (a);
   g_free (b);
