@@ -130,13 +130,18 @@ before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
 /* --- the sort: a stable LSD radix sort on both cores ---------------------------- */
 
 /* The order as one unsigned key, ascending: the retained size's bits
- * complemented (largest first), then those of retained - shallow + 2^32
- * (for one retained size the larger shallow size has the smaller
- * difference), then, only when the list is not in index order already,
- * the index's; a stable sort keeps the index order of equal keys. Bits
- * that every instance shares are left out: the 32.9 M byte[] of a 140 M
- * object dump are leaves (retained == shallow, an empty second part) of a
- * few hundred sizes, and their key fits in a few bits, so one or two
+ * complemented (largest first), then a second part that orders one
+ * retained size by shallow size, largest first: retained - shallow for a
+ * retained object (it retains itself, so that is 0 or more), the largest
+ * shallow size among the unretained (retained 0) minus its own for one that
+ * is not; then, only when the list is not in index order already, the
+ * index's; a stable sort keeps the index order of equal keys. (Should a
+ * retained size ever be below its object's shallow size, the second part
+ * is retained - shallow + 2^32 for all.) Bits that every instance shares
+ * are left out: the 32.9 M byte[] of a 140 M object dump are leaves
+ * (retained == shallow, an empty second part for those retained) of a few
+ * hundred sizes, and their key fits in a few bits; instances of one
+ * shallow size need no second part at all, so one or two
  * passes of 11 bits over 8 bytes an instance (key << 32 | index) sort
  * them, where sixteen bytes and four to six passes of 8 bits did. Keys
  * of 33 to 64 bits sort as 16-byte entries; wider ones (no dump seen)
@@ -163,11 +168,15 @@ typedef struct {
   const HsDomTree *dom;
   const HsSizeCol *shallow;
   /* The range pass's answers. */
-  guint64 r_and, r_or, d_and, d_or;
+  guint64 r_and, r_or, d_and, d_or; /* d: retained + 2^32 - shallow */
+  guint64 diff_or; /* retained - shallow of the retained */
+  guint32 s0_and, s0_or, s0_min, s0_max; /* shallow sizes of the unretained */
+  guint32 s_and, s_or; /* of all */
   guint32 o_and, o_or;
-  gboolean ascending;
+  gboolean ascending, below; /* below: a retained size under its shallow size */
   /* The pack pass's. */
   Field r, d, ob;
+  gboolean split; /* the second part as retained - shallow / s0_max - shallow */
   gboolean packed;
   gpointer dst;
   guint shift, mask;
@@ -185,13 +194,28 @@ range_job (gpointer data)
 {
   KeyJob *j = data;
   guint64 r_and = G_MAXUINT64, r_or = 0, d_and = G_MAXUINT64, d_or = 0;
-  guint32 o_and = G_MAXUINT32, o_or = 0;
-  gboolean ascending = TRUE;
+  guint64 diff_or = 0;
+  guint32 s_and = G_MAXUINT32, s_or = 0, o_and = G_MAXUINT32, o_or = 0, s0_and = G_MAXUINT32, s0_or = 0, s0_min = G_MAXUINT32, s0_max = 0;
+  gboolean ascending = TRUE, below = FALSE;
 
   for (guint64 i = j->from; i < j->to; i++)
     {
       HsObj o = j->objs[i];
-      guint64 r = retained_of (j->dom, o), d = r + D_BIAS - hs_size_col_get (j->shallow, o);
+      guint32 s = hs_size_col_get (j->shallow, o);
+      guint64 r = retained_of (j->dom, o), d = r + D_BIAS - s;
+      s_and &= s;
+      s_or |= s;
+      if (r == 0)
+        {
+          s0_and &= s;
+          s0_or |= s;
+          s0_min = MIN (s0_min, s);
+          s0_max = MAX (s0_max, s);
+        }
+      else if (r >= s)
+        diff_or |= r - s;
+      else
+        below = TRUE;
       r_and &= r;
       r_or |= r;
       d_and &= d;
@@ -205,6 +229,14 @@ range_job (gpointer data)
   j->r_or = r_or;
   j->d_and = d_and;
   j->d_or = d_or;
+  j->diff_or = diff_or;
+  j->s0_and = s0_and;
+  j->s0_or = s0_or;
+  j->s0_min = s0_min;
+  j->s0_max = s0_max;
+  j->below = below;
+  j->s_and = s_and;
+  j->s_or = s_or;
   j->o_and = o_and;
   j->o_or = o_or;
   j->ascending = ascending;
@@ -242,7 +274,8 @@ pack_job (gpointer data)
   for (guint64 i = j->from; i < j->to; i++)
     {
       HsObj o = j->objs[i];
-      guint64 r = retained_of (j->dom, o), d = r + D_BIAS - hs_size_col_get (j->shallow, o);
+      guint32 s = hs_size_col_get (j->shallow, o);
+      guint64 r = retained_of (j->dom, o), d = !j->split ? r + D_BIAS - s : r != 0 ? r - s : j->s0_max - s;
       guint64 key = (j->r.bits != 0 ? (rmax - bits_of (r, j->r)) << rshift : 0) | (bits_of (d, j->d) << dshift)
                     | bits_of (o, j->ob);
       if (j->packed)
@@ -327,9 +360,29 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
     kj[1] = kj[0];
   gboolean ascending = kj[0].ascending && kj[1].ascending && (nt == 1 || objs[half - 1] < objs[half]);
   Field r = field_of (kj[0].r_and & kj[1].r_and, kj[0].r_or | kj[1].r_or);
-  Field d = field_of (kj[0].d_and & kj[1].d_and, kj[0].d_or | kj[1].d_or);
+  /* The second part, split when every retained size covers its object. */
+  gboolean split = !kj[0].below && !kj[1].below;
+  guint32 s0_max = MAX (kj[0].s0_max, kj[1].s0_max);
+  Field d = { 0, 0 };
+  if ((kj[0].s_and & kj[1].s_and) == (kj[0].s_or | kj[1].s_or))
+    ; /* one shallow size: the retained size orders alone */
+  else if (split)
+    {
+      guint32 s0_min = MIN (kj[0].s0_min, kj[1].s0_min);
+      guint64 top = (kj[0].diff_or | kj[1].diff_or) | (s0_min <= s0_max ? s0_max - s0_min : 0);
+      guint64 low = (kj[0].diff_or | kj[1].diff_or) | ((kj[0].s0_and & kj[1].s0_and) ^ (kj[0].s0_or | kj[1].s0_or));
+      /* Every value is at most top, and a multiple of 2^ctz(low). */
+      guint hi = top == 0 ? 0 : 64 - (guint) __builtin_clzll (top);
+      d.lo = low == 0 ? 0 : (guint) __builtin_ctzll (low);
+      d.bits = hi > d.lo ? hi - d.lo : 0;
+    }
+  else
+    d = field_of (kj[0].d_and & kj[1].d_and, kj[0].d_or | kj[1].d_or);
   Field ob = ascending ? (Field) { 0, 0 } : field_of (kj[0].o_and & kj[1].o_and, kj[0].o_or | kj[1].o_or);
   guint bits = r.bits + d.bits + ob.bits;
+
+  g_debug ("instances: %" G_GUINT64_FORMAT " sorted on a %u-bit key (%u + %u%s + %u)", k, bits, r.bits, d.bits,
+           split ? "" : " unsplit", ob.bits);
 
   if (bits == 0)
     return; /* equal keys, in index order (or one object listed again and again) */
@@ -352,6 +405,8 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
       kj[t].r = r;
       kj[t].d = d;
       kj[t].ob = ob;
+      kj[t].split = split;
+      kj[t].s0_max = s0_max;
       kj[t].packed = packed;
       kj[t].dst = a;
       kj[t].shift = base;
