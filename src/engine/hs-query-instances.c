@@ -267,21 +267,29 @@ static gpointer
 pack_job (gpointer data)
 {
   KeyJob *j = data;
-  guint64 *hist = j->hist;
-  guint shift = j->shift, mask = j->mask, dshift = j->ob.bits, rshift = j->d.bits + j->ob.bits;
-  guint64 rmax = j->r.bits == 0 ? 0 : G_MAXUINT64 >> (64 - j->r.bits);
+  /* Locals: the stores below could alias the job's fields. */
+  const HsObj *objs = j->objs;
+  const HsDomTree *dom = j->dom;
+  const HsSizeCol *shallow = j->shallow;
+  guint64 *hist = j->hist, *packed = j->packed ? j->dst : NULL;
+  WideEntry *wide = j->packed ? NULL : j->dst;
+  const Field r_f = j->r, d_f = j->d, o_f = j->ob;
+  const gboolean split = j->split;
+  const guint32 s0_max = j->s0_max;
+  guint shift = j->shift, mask = j->mask, dshift = o_f.bits, rshift = d_f.bits + o_f.bits;
+  guint64 rmax = r_f.bits == 0 ? 0 : G_MAXUINT64 >> (64 - r_f.bits);
 
-  for (guint64 i = j->from; i < j->to; i++)
+  for (guint64 i = j->from, to = j->to; i < to; i++)
     {
-      HsObj o = j->objs[i];
-      guint32 s = hs_size_col_get (j->shallow, o);
-      guint64 r = retained_of (j->dom, o), d = !j->split ? r + D_BIAS - s : r != 0 ? r - s : j->s0_max - s;
-      guint64 key = (j->r.bits != 0 ? (rmax - bits_of (r, j->r)) << rshift : 0) | (bits_of (d, j->d) << dshift)
-                    | bits_of (o, j->ob);
-      if (j->packed)
-        ((guint64 *) j->dst)[i] = key = key << 32 | o;
+      HsObj o = objs[i];
+      guint32 s = hs_size_col_get (shallow, o);
+      guint64 r = retained_of (dom, o), d = !split ? r + D_BIAS - s : r != 0 ? r - s : s0_max - s;
+      guint64 key = (r_f.bits != 0 ? (rmax - bits_of (r, r_f)) << rshift : 0) | (bits_of (d, d_f) << dshift)
+                    | bits_of (o, o_f);
+      if (packed != NULL)
+        packed[i] = key = key << 32 | o;
       else
-        ((WideEntry *) j->dst)[i] = (WideEntry) { key, o };
+        wide[i] = (WideEntry) { key, o };
       hist[(key >> shift) & mask]++;
     }
   return NULL;
