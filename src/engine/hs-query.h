@@ -56,7 +56,7 @@ GArray   *hs_query_instances_of_class (HsAnalysis    *analysis,
 /* The same in two steps, for a front end that shows the first rows of a
  * long list before the rest is sorted (hs_query_instances is the one then
  * the other): the instances in index order (one scan of the class column,
- * on both cores), then sorted in place into the order above (one thread). */
+ * on both cores), then sorted in place into the order above (both cores). */
 GArray   *hs_query_instances_unsorted (HsAnalysis    *analysis,
                                        const HsClass *classes,
                                        guint          n_classes);
