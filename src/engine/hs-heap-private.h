@@ -162,7 +162,7 @@ struct _HsHeap {
 static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 { return &g_array_index (heap->classes, HsClassInfo, c); }
 
-#define HS_OFF_BLOCK_SHIFT 6
+#define HS_OFF_BLOCK_SHIFT 7
 #define HS_OFF_BLOCK (1u << HS_OFF_BLOCK_SHIFT)
 #define HS_OFF_DIRECT (65536u - HS_OFF_BLOCK)
 
