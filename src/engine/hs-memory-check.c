@@ -19,12 +19,12 @@
 #include "hs-types.h"
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
- * stands"): peak RssAnon 0.43 GiB at 10.1 M objects and 23.5 M references
- * (bench-10m), 5.89 GiB at 140.7 M objects and 297 M references (big-140m),
- * that is 45 B/object in all, 36 B/object less the references and the fixed
- * part at 140 M; 38 here leaves 2 B/object of margin. Update these two when
- * the arrays change. */
-#define BYTES_PER_OBJECT 38
+ * stands", and "Sub-record offsets in two bytes"): peak RssAnon 0.41 GiB at
+ * 10.1 M objects and 23.5 M references (bench-10m), 5.54 GiB at 140.7 M
+ * objects and 297 M references (big-140m), that is 42-44 B/object in all,
+ * 33.4 B/object less the references and the fixed part at 140 M; 36 here
+ * leaves 2.6 B/object of margin. Update these two when the arrays change. */
+#define BYTES_PER_OBJECT 36
 #define BYTES_PER_REFERENCE 4
 /* References per object when not counted yet (bench dumps: 2.1 to 2.4). */
 #define REFS_PER_OBJECT_GUESS 2.5
