@@ -124,8 +124,8 @@ _hs_heap_compact_offsets (HsHeap *heap)
       return;
     }
   esc_first[nb] = (guint32)n_esc;
-  /* 2 readable bytes to spare, as the packed form had 8. */
-  heap->off_delta = hs_mem_realloc (g_steal_pointer (&heap->offs), n * sizeof (guint16) + 8);
+  /* The tail goes back (no copy: the block shrinks in place). */
+  heap->off_delta = hs_mem_realloc (g_steal_pointer (&heap->offs), n * sizeof (guint16));
   heap->off_base = base;
   heap->off_esc_first = esc_first;
   heap->off_esc = g_renew (guint64, esc, MAX (n_esc, (guint64)1));

@@ -97,10 +97,12 @@ struct _HsHeap {
   /* Instead of ids, from the lookup table on (when shift <= 32): each id's
    * low `shift` bits (the bucket gives the rest), 4 bytes per object. */
   guint32 *ids_lo;
-  /* While the load sorts: 64-bit sub-record offsets (at the tag byte).
-   * From the reference pass on, packed: off_width bytes per object (the
-   * fewest that hold the file's length: 4 below 4 GiB, 5 below 1 TiB),
-   * little-endian, 8 readable bytes past the last (hs_heap_off). */
+  /* Sub-record offsets (at the tag byte): 64-bit `offsets` only if some
+   * loader gives them so; the sub-record pass writes them packed: off_width
+   * bytes per object (the fewest that hold the file's length: 4 below
+   * 4 GiB, 5 below 1 TiB), little-endian, 8 readable bytes past the last.
+   * The sort works on that form; then it is compacted (below), NULL after
+   * unless the compact form would be bigger. Read with hs_heap_off. */
   guint64 *offsets;
   guint8 *offs;
   guint off_width;
