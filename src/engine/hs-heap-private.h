@@ -97,14 +97,25 @@ struct _HsHeap {
   /* Instead of ids, from the lookup table on (when shift <= 32): each id's
    * low `shift` bits (the bucket gives the rest), 4 bytes per object. */
   guint32 *ids_lo;
-  /* While the load sorts: 64-bit sub-record offsets (at the tag byte).
-   * From the reference pass on, packed: off_width bytes per object (the
-   * fewest that hold the file's length: 4 below 4 GiB, 5 below 1 TiB),
-   * little-endian, 8 readable bytes past the last (hs_heap_off). */
+  /* Sub-record offsets (at the tag byte): 64-bit `offsets` only if some
+   * loader gives them so; the sub-record pass writes them packed: off_width
+   * bytes per object (the fewest that hold the file's length: 4 below
+   * 4 GiB, 5 below 1 TiB), little-endian, 8 readable bytes past the last.
+   * The sort works on that form; then it is compacted (below), NULL after
+   * unless the compact form would be bigger. Read with hs_heap_off. */
   guint64 *offsets;
   guint8 *offs;
   guint off_width;
   guint64 off_mask;
+  /* After the sort (hs-heap-offsets.c), about 2 bytes per object instead:
+   * per block of HS_OFF_BLOCK objects its first object's offset, per object
+   * a 16-bit distance from it, or (from HS_OFF_DIRECT on) the index of an
+   * escape among the block's, whose offset off_esc holds. NULL: packed. */
+  guint16 *off_delta;
+  guint64 *off_base;          /* per block */
+  guint32 *off_esc_first;     /* per block (+ 1): its first escape in off_esc */
+  guint64 *off_esc;
+  guint64 n_off_esc;
   guint8 *flags;
   /* id lookup: bucket -> first index with ((id - min_id) >> shift) >= bucket;
    * about one bucket per 8 objects (their ids share a cache line or two). */
@@ -154,13 +165,37 @@ struct _HsHeap {
 static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 { return &g_array_index (heap->classes, HsClassInfo, c); }
 
+#define HS_OFF_BLOCK_SHIFT 7
+#define HS_OFF_BLOCK (1u << HS_OFF_BLOCK_SHIFT)
+#define HS_OFF_DIRECT (65536u - HS_OFF_BLOCK)
+
 /* Byte offset of object o's sub-record (at its tag) in heap->data. */
 static inline guint64
 hs_heap_off (const HsHeap *heap, guint64 o)
 {
+  const guint16 *d = heap->off_delta;
+  if (G_LIKELY (d != NULL))
+    {
+      guint v = d[o];
+      guint64 b = o >> HS_OFF_BLOCK_SHIFT;
+      if (G_LIKELY (v < HS_OFF_DIRECT))
+        return heap->off_base[b] + v;
+      return heap->off_esc[heap->off_esc_first[b] + (v - HS_OFF_DIRECT)];
+    }
   guint64 v;
   memcpy (&v, heap->offs + o * heap->off_width, sizeof v);
   return GUINT64_FROM_LE (v) & heap->off_mask;
+}
+
+/* Fetches what hs_heap_off (heap, o) will read (a prefetch a few objects
+ * ahead in a loop over scattered objects). */
+static inline void
+hs_heap_off_prefetch (const HsHeap *heap, guint64 o)
+{
+  if (heap->off_delta)
+    __builtin_prefetch (heap->off_delta + o);
+  else
+    __builtin_prefetch (heap->offs + o * heap->off_width);
 }
 
 /* The id of object o: from the sorted ids during the load, from its
@@ -178,6 +213,9 @@ hs_heap_id_at (const HsHeap *heap, guint64 o)
 
 /* Packs heap->offsets (64-bit) into heap->offs in place (hs-heap-index.c). */
 void _hs_heap_pack_offsets (HsHeap *heap);
+/* Turns the sorted, packed heap->offs into off_delta / off_base / off_esc
+ * in place, unless the escapes would cost more (hs-heap-offsets.c). */
+void _hs_heap_compact_offsets (HsHeap *heap);
 /* Drops heap->ids / ids_lo at the end of the load (hs-heap-index.c). */
 void _hs_heap_drop_ids (HsHeap *heap);
 

@@ -239,7 +239,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->offsets = g_steal_pointer (&ps.obj_offs);
   _hs_heap_debug_time ("classes");
   _hs_heap_sort_objects (heap);
-  hs_mem_set_cold (heap->offs); /* read-only from here: may spill first */
+  _hs_heap_compact_offsets (heap);
+  _hs_heap_debug_time ("offsets");
+  /* read-only from here: may spill first */
+  hs_mem_set_cold (heap->off_delta ? (gconstpointer) heap->off_delta : heap->offs);
   if (heap->n >= G_MAXUINT32)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
@@ -463,6 +466,10 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->ids_lo);
   g_free (heap->offsets);
   g_free (heap->offs);
+  g_free (heap->off_delta);
+  g_free (heap->off_base);
+  g_free (heap->off_esc_first);
+  g_free (heap->off_esc);
   g_free ((gpointer)heap->cols.klass.k16);
   g_free ((gpointer)heap->cols.klass.k32);
   g_free ((gpointer)heap->cols.shallow.units);

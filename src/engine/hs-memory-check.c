@@ -19,14 +19,15 @@
 #include "hs-types.h"
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
- * stands" and "The edge to the class object, implicit"): peak RssAnon
- * 0.39 GiB at 10.1 M objects and 23.5 M references (bench-10m), 5.49 GiB at
- * 140.7 M objects and 297 M references (big-140m), that is 42 B/object in
- * all: 36 per object, 4 per reference, less 4 per object for the edge to
- * its class object, which is counted among the references but not stored
- * (0.8 of them per object at 140 M, 1.0 at 10 M: 3.2 to 4 B). 35 here
- * leaves 2 B/object of margin. Update these two when the arrays change. */
-#define BYTES_PER_OBJECT 35
+ * stands", "The edge to the class object, implicit" and "Sub-record
+ * offsets in two bytes"): each cut measured alone, peak RssAnon 0.39 GiB
+ * (implicit class edge) and 0.41 GiB (offsets) at 10.1 M objects and
+ * 23.5 M references (bench-10m), 5.49 and 5.54 GiB at 140.7 M objects and
+ * 297 M references (big-140m); together about 40 B/object in all: 4 per
+ * reference (the edge to the class object is counted among them but not
+ * stored: 3.2 to 4 B/object), and the rest per object. 33 here leaves about
+ * 2 B/object of margin. Update these two when the arrays change. */
+#define BYTES_PER_OBJECT 33
 #define BYTES_PER_REFERENCE 4
 /* References per object when not counted yet (bench dumps: 2.1 to 2.4). */
 #define REFS_PER_OBJECT_GUESS 2.5

@@ -241,7 +241,7 @@ hs_waste_find_collections (HsWasteCtx *ctx)
           /* Bound by the memory's latency: fetch the records ahead. */
           if (pass == 1 && i + 16 < ctx->coll_objs[part]->len)
             {
-              __builtin_prefetch (heap->offs + (gsize) objs[i + 16] * heap->off_width);
+              hs_heap_off_prefetch (heap, objs[i + 16]);
               hs_graph_prefetch_node (g, objs[i + 16]);
               __builtin_prefetch (heap->data + hs_heap_off (heap, objs[i + 8]));
               hs_graph_prefetch_edge (g, hs_graph_begin (g, objs[i + 8]));
