@@ -238,7 +238,12 @@ on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
       hs_more_row_activate (HS_MORE_ROW (it));
       return;
     }
-  obj = model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
+  /* The row activated, not the selected one: after "show more" the
+   * selection stays where it was while the focus moves on. */
+  {
+    g_autoptr(HsObjectRow) row = item != NULL ? item_object_row (item) : NULL;
+    obj = row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
+  }
   if (obj != HS_OBJ_NONE)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj);
 }

@@ -458,6 +458,14 @@ check_instance_actions (HsClassesView *view, Activations *act)
   g_signal_emit_by_name (cv, "activate", 1);
   g_assert_cmpuint (act->n_inspect, ==, 1);
   g_assert_cmpuint (act->inspected, ==, hs_object_row_get_obj (second));
+  /* Activating a row that is not the selected one (Enter on the focused
+   * row, as after "show more" in a paged list) inspects that row. */
+  {
+    g_autoptr(HsObjectRow) first = g_list_model_get_item (inst, 0);
+    g_signal_emit_by_name (cv, "activate", 0);
+    g_assert_cmpuint (act->n_inspect, ==, 2);
+    g_assert_cmpuint (act->inspected, ==, hs_object_row_get_obj (first));
+  }
 }
 
 static void
