@@ -7,9 +7,10 @@
  * hs-threads.c wrap their own flat arrays with hs_graph_init) and may become
  * narrower or implicit without the walks changing.
  *
- * The heap's graph: edge offsets in 32 bits plus the (usually empty) list
- * of the nodes where their high word steps, weights and classes in the
- * heap's narrow columns (hs-columns.h). The first edge of most objects, to
+ * The heap's graph: edge offsets per block of 64 nodes, a 64-bit base and
+ * a 16-bit distance from it per node (about 2.1 bytes a node; the rare
+ * block whose edges span 2^16 or more keeps full offsets aside), weights
+ * and classes in the heap's narrow columns (hs-columns.h). The first edge of most objects, to
  * their class's class object, is not stored: it follows from the class
  * column and a per-class table (hs_graph_first). */
 #pragma once
@@ -20,17 +21,20 @@
 
 G_BEGIN_DECLS
 
+#define HS_GRAPH_BLOCK_SHIFT 6
+#define HS_GRAPH_ESCAPED (G_GUINT64_CONSTANT (1) << 63)
+
 typedef struct {
   guint64        n;         /* nodes 0 .. n-1 */
   /* Private: the representation behind the accessors. The offsets of the
-   * edges (n + 1 entries) are either off64_ (hs_graph_init) or the low
-   * words off32_ with the high word from hi_step_: hi_step_[k] is the first
-   * node whose offset is at least (k + 1) << 32 (ascending, hi_n_ of them:
-   * none below 2^32 edges). */
+   * edges (n + 1 entries) are either off64_ (hs_graph_init) or, for node v
+   * of block b = v >> 6, base_[b] + delta_[v]; a block whose last offset
+   * is 2^16 or more past its first is escaped instead: base_[b] is
+   * HS_GRAPH_ESCAPED | k, its offsets esc_[64 k .. 64 k + 63]. */
   const guint64 *off64_;
-  const guint32 *off32_;
-  const HsObj   *hi_step_;
-  guint64        hi_n_;
+  const guint16 *delta_;     /* n + 1 */
+  const guint64 *base_;      /* n / 64 + 1 */
+  const guint64 *esc_;
   const HsObj   *targets_;
   HsSizeCol      weights_;  /* empty: every weight 0 */
   HsClassCol     classes_;  /* empty: every class HS_CLASS_NONE */
@@ -67,10 +71,10 @@ hs_graph_offset_ (const HsGraph *g, guint64 v)
 {
   if (G_UNLIKELY (g->off64_ != NULL))
     return g->off64_[v];
-  guint64 hi = 0;
-  while (G_UNLIKELY (hi < g->hi_n_) && g->hi_step_[hi] <= v)
-    hi++;
-  return (hi << 32) | g->off32_[v];
+  guint64 w = g->base_[v >> HS_GRAPH_BLOCK_SHIFT];
+  if (G_UNLIKELY (w & HS_GRAPH_ESCAPED))
+    return g->esc_[((w & ~HS_GRAPH_ESCAPED) << HS_GRAPH_BLOCK_SHIFT) | (v & 63)];
+  return w + g->delta_[v];
 }
 
 static inline HsClass
@@ -161,7 +165,10 @@ hs_graph_prefetch_node (const HsGraph *g, guint64 v)
   if (g->off64_)
     __builtin_prefetch (&g->off64_[v]);
   else
-    __builtin_prefetch (&g->off32_[v]);
+    {
+      __builtin_prefetch (&g->delta_[v]);
+      __builtin_prefetch (&g->base_[v >> HS_GRAPH_BLOCK_SHIFT]);
+    }
 }
 
 static inline void

@@ -18,7 +18,7 @@ typedef struct
 {
   HsHeap *heap;
   guint64 begin, end;
-  guint32 *degree; /* shared, per object (heap->ref_off32, summed later) */
+  guint32 *degree; /* shared, per object (in heap->ref_delta's block, summed later) */
   const HsObj *class_edge;                     /* heap->ref_class_edge */
   guint64 n_first;                             /* implicit edges (not stored) */
   HsObj *edges;
@@ -274,27 +274,49 @@ merge_big_sizes (HsHeap *heap, EdgeJob *jobs, guint nthreads)
     }
 }
 
+/* One pass over the blocks of 64 entries: a block's degrees are read
+ * before its deltas are written, and those (2 bytes each, from byte 128 b)
+ * never reach the degrees of a later block (4 bytes each, from byte 256 b):
+ * the deltas fill the first half of deg's block, which then shrinks. */
 guint64
-_hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, HsObj **hi_step, guint64 *hi_n)
+_hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, guint16 **delta_out, guint64 **base_out,
+                               guint64 **esc_out, guint64 *n_esc)
 {
-  guint64 sum = 0, next = (guint64)1 << 32;
-  GArray *steps = NULL;
-  for (guint64 i = 0; i <= n; i++)
+  guint64 nb = (n >> HS_GRAPH_BLOCK_SHIFT) + 1;
+  guint64 *base = hs_mem_new (guint64, nb);
+  guint16 *delta = (guint16 *)deg;
+  GArray *esc = NULL;
+  guint64 sum = 0;
+  for (guint64 b = 0; b < nb; b++)
     {
-      guint64 d = i < n ? deg[i] : 0;
-      while (G_UNLIKELY (sum >= next))
+      guint64 v0 = b << HS_GRAPH_BLOCK_SHIFT, m = MIN ((guint64)64, n + 1 - v0);
+      guint64 off[64];
+      for (guint64 i = 0; i < m; i++)
         {
-          if (!steps)
-            steps = g_array_new (FALSE, FALSE, sizeof (HsObj));
-          HsObj v = (HsObj)i;
-          g_array_append_val (steps, v);
-          next += (guint64)1 << 32;
+          off[i] = sum;
+          if (G_LIKELY (v0 + i < n))
+            sum += deg[v0 + i];
         }
-      deg[i] = (guint32)sum;
-      sum += d;
+      if (G_LIKELY (off[m - 1] - off[0] <= G_MAXUINT16))
+        {
+          base[b] = off[0];
+          for (guint64 i = 0; i < m; i++)
+            delta[v0 + i] = (guint16)(off[i] - off[0]);
+          continue;
+        }
+      if (!esc)
+        esc = g_array_new (FALSE, FALSE, sizeof (guint64));
+      base[b] = HS_GRAPH_ESCAPED | (esc->len >> HS_GRAPH_BLOCK_SHIFT);
+      for (guint64 i = m; i < 64; i++)
+        off[i] = off[m - 1];
+      g_array_append_vals (esc, off, 64);
+      for (guint64 i = 0; i < m; i++)
+        delta[v0 + i] = 0;
     }
-  *hi_n = steps ? steps->len : 0;
-  *hi_step = steps ? (HsObj *)g_array_free (steps, FALSE) : NULL;
+  *delta_out = hs_mem_realloc (deg, (n + 1) * sizeof (guint16));
+  *base_out = base;
+  *n_esc = esc ? esc->len >> HS_GRAPH_BLOCK_SHIFT : 0;
+  *esc_out = esc ? (guint64 *)g_array_free (esc, FALSE) : NULL;
   return sum;
 }
 
@@ -315,7 +337,8 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->cols.shallow.unit = MAX (heap->align, 1u);
   heap->flags = hs_mem_new0 (guint8, n + 1);
   /* Each object's degree goes where its offset will be (summed in place). */
-  guint32 *degree = heap->ref_off32 = hs_mem_new (guint32, n + 1);
+  guint32 *degree = hs_mem_new (guint32, n + 1);
+  heap->ref_delta = (guint16 *)degree;
   /* The first edge of an instance or array, to its class's class object,
    * is implicit (HsGraph's hs_graph_first): per class, that object, except
    * for java.lang.Class, whose instances are the class objects (they have
@@ -349,7 +372,7 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
           g_free (jobs[t].big_obj);
           g_free (jobs[t].big_size);
         }
-      g_clear_pointer (&heap->ref_off32, hs_mem_free);
+      g_clear_pointer (&heap->ref_delta, hs_mem_free);
       g_clear_pointer (&heap->ref_class_edge, g_free);
       if (bus)
         {
@@ -378,8 +401,11 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
         "): counted with size 0",
         heap->name, missing, missing == 1 ? "" : "s", missing_at);
   merge_big_sizes (heap, jobs, nthreads);
-  guint64 sum = _hs_heap_offsets_from_degrees (degree, n, &heap->ref_hi_step, &heap->ref_hi_n);
+  guint64 n_esc;
+  guint64 sum = _hs_heap_offsets_from_degrees (degree, n, &heap->ref_delta, &heap->ref_base, &heap->ref_esc, &n_esc);
   g_assert (sum == total);
+  g_debug ("edge offsets: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " blocks escaped", n_esc,
+           (n >> HS_GRAPH_BLOCK_SHIFT) + 1);
   heap->ref_targets = hs_mem_realloc (jobs[0].edges, MAX (total, (guint64)1) * sizeof (HsObj));
   if (nthreads == 2 && jobs[1].n_edges)
     {
@@ -400,9 +426,9 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   HsGraph *g = &heap->graph;
   *g = (HsGraph){ 0 };
   g->n = n;
-  g->off32_ = heap->ref_off32;
-  g->hi_step_ = heap->ref_hi_step;
-  g->hi_n_ = heap->ref_hi_n;
+  g->delta_ = heap->ref_delta;
+  g->base_ = heap->ref_base;
+  g->esc_ = heap->ref_esc;
   g->targets_ = heap->ref_targets;
   g->weights_ = heap->cols.shallow;
   g->classes_ = heap->cols.klass;

@@ -119,10 +119,11 @@ void        _hs_heap_layout_classes     (HsHeap *heap);
 
 /* Pass 4: heap->klass, shallow, flags and the references (CSR). */
 gboolean    _hs_heap_build_graph          (HsHeap *heap, HsLoadProgress *prog, GError **error);
-/* Degrees (n entries, n + 1 allocated) into 32-bit edge offsets in place,
- * plus the nodes where their high word steps (HsGraph.hi_step_, g_free);
- * returns the number of edges. */
-guint64     _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, HsObj **hi_step, guint64 *hi_n);
+/* Degrees (n entries, n + 1 allocated, hs_mem) into HsGraph's edge offsets:
+ * *delta in deg's block (shrunk), *base and *esc (NULL: no block escaped,
+ * *n_esc of them) new, all g_free-able; returns the number of edges. */
+guint64     _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, guint16 **delta, guint64 **base,
+                                           guint64 **esc, guint64 *n_esc);
 /* Pass 5: roots resolved; unless defer, reachability and the totals. */
 void        _hs_heap_compute_reachability (HsHeap *heap, gboolean defer);
 

@@ -125,9 +125,11 @@ struct _HsHeap {
   guint64 min_id;
 
   /* references (CSR) */
-  guint32 *ref_off32;         /* n + 1 low words of the edge offsets */
-  HsObj *ref_hi_step;         /* where their high word steps (HsGraph), ref_hi_n */
-  guint64 ref_hi_n;
+  /* The edge offsets (HsGraph's delta_, base_, esc_). While the reference
+   * pass runs, ref_delta's block holds the degrees (guint32, n + 1). */
+  guint16 *ref_delta;
+  guint64 *ref_base;
+  guint64 *ref_esc;
   HsObj *ref_targets;
   HsObj *ref_class_edge;      /* per class: its instances' implicit first edge (HsGraph) */
   HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */

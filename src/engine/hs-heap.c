@@ -277,7 +277,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
    * the class column holds every object's first edge, hs_graph_first). */
   hs_mem_set_cold (heap->cols.shallow.units ? (gconstpointer) heap->cols.shallow.units : heap->cols.shallow.s32);
   hs_mem_set_cold (heap->ref_targets);
-  hs_mem_set_cold (heap->ref_off32);
+  hs_mem_set_cold (heap->ref_delta);
   hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer) heap->cols.klass.k16 : heap->cols.klass.k32);
   hs_heap_release_pages (heap);
   _hs_progress_report (prog, "reachability", 1.0);
@@ -478,8 +478,9 @@ hs_heap_free (HsHeap *heap)
   g_free ((gpointer)heap->cols.shallow.big_size);
   g_free (heap->flags);
   g_free (heap->buckets);
-  g_free (heap->ref_off32);
-  g_free (heap->ref_hi_step);
+  g_free (heap->ref_delta);
+  g_free (heap->ref_base);
+  g_free (heap->ref_esc);
   g_free (heap->ref_targets);
   g_free (heap->ref_class_edge);
   g_free (heap->rev_off32);

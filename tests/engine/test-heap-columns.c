@@ -6,6 +6,7 @@
  * offsets with the nodes where their high word steps; the referrers; the
  * implicit edge to the class object. */
 #include "hs-heap-load-private.h"
+#include "hs-mem.h"
 
 static const char *dir;
 
@@ -104,39 +105,96 @@ test_few_classes (void)
 }
 
 /* Degrees 2^32 - 1, 2^32 - 1, 3, 0: offsets 0, 2^32 - 1, 2^33 - 2, 2^33 + 1
- * and 2^33 + 1 at the end; the high word steps at node 2 (to 1) and at 3
- * (to 2). The graph's edge ranges read them back (no target is read: that
- * would need 2^33 of them). */
+ * and 2^33 + 1 at the end (node 2 past 2^32, node 3 past 2^33): one block,
+ * escaped (it spans far more than 2^16). The graph's edge ranges read them
+ * back (no target is read: that would need 2^33 of them). */
 static void
 test_graph_high_words (void)
 {
-  guint32 deg[5] = { G_MAXUINT32, G_MAXUINT32, 3, 0, 0xdead };
-  HsObj *steps = NULL;
-  guint64 n_steps = 0;
-  guint64 total = _hs_heap_offsets_from_degrees (deg, 4, &steps, &n_steps);
+  guint32 *deg = hs_mem_new (guint32, 5);
+  static const guint32 d[5] = { G_MAXUINT32, G_MAXUINT32, 3, 0, 0xdead };
+  for (guint i = 0; i < 5; i++)
+    deg[i] = d[i];
+  guint16 *delta = NULL;
+  guint64 *base = NULL, *esc = NULL, n_esc = 0;
+  guint64 total = _hs_heap_offsets_from_degrees (deg, 4, &delta, &base, &esc, &n_esc);
   g_assert_cmphex (total, ==, G_GUINT64_CONSTANT (0x200000001));
-  g_assert_cmpuint (n_steps, ==, 2);
-  g_assert_cmpuint (steps[0], ==, 2);
-  g_assert_cmpuint (steps[1], ==, 3);
-  HsGraph g = { .n = 4, .off32_ = deg, .hi_step_ = steps, .hi_n_ = n_steps };
+  g_assert_cmpuint (n_esc, ==, 1);
+  g_assert_nonnull (esc);
+  HsGraph g = { .n = 4, .delta_ = delta, .base_ = base, .esc_ = esc };
   g_assert_cmphex (hs_graph_begin (&g, 0), ==, 0);
   g_assert_cmphex (hs_graph_end (&g, 0), ==, 0xffffffffu);
   g_assert_cmphex (hs_graph_begin (&g, 1), ==, 0xffffffffu);
   g_assert_cmphex (hs_graph_end (&g, 1), ==, G_GUINT64_CONSTANT (0x1fffffffe));
+  g_assert_cmphex (hs_graph_begin (&g, 2), ==, G_GUINT64_CONSTANT (0x1fffffffe));
   g_assert_cmphex (hs_graph_end (&g, 2) - hs_graph_begin (&g, 2), ==, 3);
   g_assert_cmphex (hs_graph_begin (&g, 3), ==, G_GUINT64_CONSTANT (0x200000001));
   g_assert_cmphex (hs_graph_end (&g, 3), ==, G_GUINT64_CONSTANT (0x200000001));
   g_assert_cmphex (hs_graph_n_edges (&g), ==, G_GUINT64_CONSTANT (0x200000001));
-  g_free (steps);
+  g_free (delta);
+  g_free (base);
+  g_free (esc);
 
-  /* Below 2^32 edges: no steps. */
-  guint32 small[3] = { 5, 7, 0 };
-  total = _hs_heap_offsets_from_degrees (small, 2, &steps, &n_steps);
+  /* Below 2^16 edges: nothing escaped. */
+  guint32 *small = hs_mem_new (guint32, 3);
+  small[0] = 5;
+  small[1] = 7;
+  total = _hs_heap_offsets_from_degrees (small, 2, &delta, &base, &esc, &n_esc);
   g_assert_cmpuint (total, ==, 12);
-  g_assert_cmpuint (n_steps, ==, 0);
-  g_assert_null (steps);
-  g_assert_cmpuint (small[1], ==, 5);
-  g_assert_cmpuint (small[2], ==, 12);
+  g_assert_cmpuint (n_esc, ==, 0);
+  g_assert_null (esc);
+  g = (HsGraph){ .n = 2, .delta_ = delta, .base_ = base };
+  g_assert_cmpuint (hs_graph_begin (&g, 1), ==, 5);
+  g_assert_cmpuint (hs_graph_end (&g, 1), ==, 12);
+  g_assert_cmpuint (hs_graph_n_stored (&g), ==, 12);
+  g_free (delta);
+  g_free (base);
+}
+
+/* 64-node blocks, built in place: 300 nodes (5 blocks, the last one partial
+ * with the end entry at 300); a block's span is the degrees of its first 63
+ * nodes. Block 0: degree 1 each (span 63); block 1: node 64 of degree
+ * 65473, the rest 1 (span 65473 + 62 = 2^16 - 1, not escaped), block 2:
+ * node 128 of degree 65474 (span 2^16, escaped); block
+ * 3: node 192 of degree 2^32 - 1, so block 4 (nodes 256 .. 299 and the end)
+ * starts past 2^32 and is not escaped: a 64-bit base, 16-bit deltas. Every
+ * offset is checked against a plain running sum. */
+static void
+test_graph_blocks (void)
+{
+  const guint64 n = 300;
+  guint32 *deg = hs_mem_new (guint32, n + 1);
+  guint64 *want = g_new (guint64, n + 1);
+  for (guint64 v = 0; v < n; v++)
+    deg[v] = v == 64 ? 65473 : v == 128 ? 65474 : v == 192 ? G_MAXUINT32 : v >= 256 ? (guint32)(v % 7) : 1;
+  want[0] = 0;
+  for (guint64 v = 0; v < n; v++)
+    want[v + 1] = want[v] + deg[v];
+  g_assert_cmpuint (want[127] - want[64], ==, 65535);
+  g_assert_cmpuint (want[191] - want[128], ==, 65536);
+  g_assert_cmphex (want[256], >, G_MAXUINT32);
+  guint16 *delta = NULL;
+  guint64 *base = NULL, *esc = NULL, n_esc = 0;
+  guint64 total = _hs_heap_offsets_from_degrees (deg, n, &delta, &base, &esc, &n_esc);
+  g_assert_cmpuint (total, ==, want[n]);
+  /* blocks 2 and 3 */
+  g_assert_cmpuint (n_esc, ==, 2);
+  g_assert_cmphex (base[0], ==, 0);
+  g_assert_cmphex (base[1], ==, 64);
+  g_assert_cmphex (base[2], ==, HS_GRAPH_ESCAPED | 0);
+  g_assert_cmphex (base[3], ==, HS_GRAPH_ESCAPED | 1);
+  g_assert_cmphex (base[4], ==, want[256]);
+  HsGraph g = { .n = n, .delta_ = delta, .base_ = base, .esc_ = esc };
+  for (guint64 v = 0; v < n; v++)
+    {
+      g_assert_cmphex (hs_graph_begin (&g, v), ==, want[v]);
+      g_assert_cmphex (hs_graph_end (&g, v), ==, want[v + 1]);
+    }
+  g_assert_cmphex (hs_graph_n_stored (&g), ==, want[n]);
+  g_free (delta);
+  g_free (base);
+  g_free (esc);
+  g_free (want);
 }
 
 /* Referrers (the reverse CSR, 32-bit offsets below 2^32 references) against
@@ -278,6 +336,7 @@ main (int argc, char **argv)
   g_test_add_func ("/heap-columns/many-classes", test_many_classes);
   g_test_add_func ("/heap-columns/few-classes", test_few_classes);
   g_test_add_func ("/heap-columns/graph-high-words", test_graph_high_words);
+  g_test_add_func ("/heap-columns/graph-blocks", test_graph_blocks);
   g_test_add_func ("/heap-columns/referrers", test_referrers);
   g_test_add_func ("/heap-columns/class-edges", test_class_edges);
   return g_test_run ();
