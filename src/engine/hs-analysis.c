@@ -175,7 +175,9 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
 
       /* The class retained sizes read only the tree and the class column:
        * they run on a thread of their own beside what follows (the leak
-       * search's end, reachability, suspects), joined before returning. */
+       * search's end, reachability, suspects), joined before returning.
+       * Nothing before the join may call hs_dom_tree_children: it sorts a
+       * child list in place, under the class walk's feet. */
       if (progress)
         progress ("retained", 0.0, progress_data);
       guint nc = hs_heap_n_classes (heap);

@@ -19,14 +19,12 @@
 #include "hs-types.h"
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
- * stands", "The edge to the class object, implicit" and "Sub-record
- * offsets in two bytes"): each cut measured alone, peak RssAnon 0.39 GiB
- * (implicit class edge) and 0.41 GiB (offsets) at 10.1 M objects and
- * 23.5 M references (bench-10m), 5.49 and 5.54 GiB at 140.7 M objects and
- * 297 M references (big-140m); together about 40 B/object in all: 4 per
+ * stands"): peak RssAnon 37.6 B/object at 10.1 M objects and 23.5 M
+ * references (bench-10m), 38.2 at 25.2 M (bench-25m), 37.1 at 140.7 M
+ * objects and 297 M references (big-140m). 33 per object and 4 per
  * reference (the edge to the class object is counted among them but not
- * stored: 3.2 to 4 B/object), and the rest per object. 33 here leaves about
- * 2 B/object of margin. Update these two when the arrays change. */
+ * stored) give 41-42 there: some 4 B/object of margin. Update these two
+ * when the arrays change. */
 #define BYTES_PER_OBJECT 33
 #define BYTES_PER_REFERENCE 4
 /* References per object when not counted yet (bench dumps: 2.1 to 2.4). */
