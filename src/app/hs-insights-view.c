@@ -4,6 +4,8 @@
  * result on the UI thread. */
 #include "config.h"
 #include "hs-insights-view.h"
+#include "hs-timing.h"
+#include "hs-ui-util-private.h"
 #include "hs-bitmap-widget.h"
 #include "hs-classes-view.h"
 #include "hs-waste.h"
@@ -59,13 +61,33 @@ job_free (Job *job)
   g_free (job);
 }
 
+typedef struct {
+  Job *job;
+  GCancellable *cancellable;
+} FindWork;
+
+static gpointer
+find_work (gpointer data)
+{
+  FindWork *w = data;
+  HsAnalysis *a = hs_loader_get_analysis (w->job->loader);
+  if (a != NULL)
+    w->job->waste = hs_waste_find (a, w->cancellable, NULL);
+  return NULL;
+}
+
 static void
 find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   Job *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
-  if (a != NULL)
-    job->waste = hs_waste_find (a, cancellable, NULL);
+  FindWork work = { job, cancellable };
+  gint64 t0 = g_get_monotonic_time ();
+  /* Nobody asked for it yet: the lists a user asks for (nice +10) and the
+   * UI thread come first (on big-140m it took both cores for 10 s beside
+   * the instances of byte[], which then took 3.2 s instead of 0.5). */
+  hs_run_niced_by ("hs-waste", 19, find_work, &work);
+  hs_timing_mark ("worker: wasted memory found in %.3f s", (g_get_monotonic_time () - t0) / 1e6);
   if (job->waste != NULL)
     for (guint i = 0; i < job->waste->bitmaps->len && i < MAX_TILES; i++)
       job->surfaces[i] = hs_bitmap_surface_new (a->heap, &g_array_index (job->waste->bitmaps, HsWasteBitmap, i),

@@ -98,6 +98,7 @@ hs_cell_set_name (GtkInscription *cell, const char *name)
 typedef struct {
   GThreadFunc fn;
   gpointer data;
+  int increment;
 } Niced;
 
 static gpointer
@@ -110,7 +111,7 @@ niced_thread (gpointer data)
   errno = 0;
   int now = getpriority (PRIO_PROCESS, 0);
   if (errno == 0)
-    (void) setpriority (PRIO_PROCESS, 0, MIN (now + 10, 19));
+    (void) setpriority (PRIO_PROCESS, 0, MIN (now + n->increment, 19));
 #endif
   n->fn (n->data);
   return NULL;
@@ -119,7 +120,13 @@ niced_thread (gpointer data)
 void
 hs_run_niced (const char *name, GThreadFunc fn, gpointer data)
 {
-  Niced n = { fn, data };
+  hs_run_niced_by (name, 10, fn, data);
+}
+
+void
+hs_run_niced_by (const char *name, int increment, GThreadFunc fn, gpointer data)
+{
+  Niced n = { fn, data, increment };
   GThread *t;
 
   g_return_if_fail (fn != NULL);
