@@ -29,6 +29,13 @@
 
 static const char *dump_dir;
 
+static HsLoader *
+load_dump (const char *name)
+{
+  g_autofree char *path = g_build_filename (dump_dir, name, NULL);
+  return ui_load_dump (path, LOAD_TIMEOUT_MS);
+}
+
 typedef struct {
   guint64 addr;
   guint64 size;
@@ -65,54 +72,6 @@ expected_order (guint64 base, guint n, guint mult, guint mod)
     }
   qsort (e, n, sizeof *e, expected_cmp);
   return e;
-}
-
-static gboolean
-loader_not_loading (gpointer data)
-{
-  return hs_loader_get_state (data) != HS_LOADER_LOADING;
-}
-
-static HsLoader *
-load (const char *name)
-{
-  g_autofree char *path = g_build_filename (dump_dir, name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  HsAnalysisOptions opts = { 0 };
-  HsLoader *loader = hs_loader_new (file, &opts);
-
-  hs_loader_start (loader);
-  g_assert_true (ui_wait_until (loader_not_loading, loader, LOAD_TIMEOUT_MS));
-  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
-  return loader;
-}
-
-static GtkWidget *
-window_with (GtkWidget *child)
-{
-  GtkWidget *window = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
-  gtk_window_set_child (GTK_WINDOW (window), child);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (100);
-  return window;
-}
-
-static void
-shot (GtkWidget *widget, const char *name)
-{
-  const char *dir = g_getenv ("HS_TEST_SHOTS");
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  ui_iterate (200);
-  texture = ui_render_widget (widget);
-  g_assert_nonnull (texture);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
 }
 
 static GtkWidget *
@@ -186,10 +145,10 @@ shown_text (guint shown, guint total)
 static void
 test_paging (void)
 {
-  g_autoptr(HsLoader) loader = load ("paging.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("paging.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (view));
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
   HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GtkWidget *cv = find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   g_autofree Expected *top = expected_order (TOP_BASE, TOP, 37, 200);
@@ -223,7 +182,7 @@ test_paging (void)
   text = shown_text (PAGE, N_TOP);
   assert_more_row (model, PAGE, 0, HS_MORE_ROW_NEXT_PAGE, text);
   g_clear_pointer (&text, g_free);
-  shot (window, "dom-paging-first-page.png");
+  ui_shot (window, "dom-paging-first-page.png");
 
   /* Activating it (as Enter or a double click does) adds the next page
    * below the rows shown, which stay, and the selection with them; then
@@ -242,7 +201,7 @@ test_paging (void)
   text = g_strdup_printf ("Show all %'u", (guint) N_TOP);
   assert_more_row (model, 2 * PAGE + 1, 0, HS_MORE_ROW_ALL, text);
   g_clear_pointer (&text, g_free);
-  shot (window, "dom-paging-second-page.png");
+  ui_shot (window, "dom-paging-second-page.png");
 
   /* "Show all": every entry, the classes (0 bytes) last, no more rows. */
   g_signal_emit_by_name (cv, "activate", 2 * PAGE + 1);
@@ -270,7 +229,7 @@ test_paging (void)
     HsMoreRow *more = assert_more_row (model, 1 + PAGE, 1, HS_MORE_ROW_NEXT_PAGE, text);
     g_autoptr(GtkTreeListRow) more_row = g_list_model_get_item (model, 1 + PAGE);
     g_assert_false (gtk_tree_list_row_is_expandable (more_row));
-    shot (window, "dom-paging-children.png");
+    ui_shot (window, "dom-paging-children.png");
     hs_more_row_activate (more);
   }
   g_clear_pointer (&text, g_free);
@@ -306,7 +265,7 @@ test_paging (void)
   text = shown_text (20, N_TOP);
   assert_more_row (model, 12 + 19, 0, HS_MORE_ROW_NEXT_PAGE, text);
   g_clear_pointer (&text, g_free);
-  shot (window, "dom-paging-pages-of-10.png");
+  ui_shot (window, "dom-paging-pages-of-10.png");
 
   /* Page size 0 (every row at once), as the older tests ask. */
   hs_dominators_view_set_page_size (view, 0);
@@ -330,9 +289,9 @@ table_has_page (gpointer data)
 static void
 test_rows_by_turns (void)
 {
-  g_autoptr(HsLoader) loader = load ("paging.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("paging.hprof");
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (view));
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
   HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GtkColumnView *cv = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
 
@@ -357,10 +316,10 @@ not_sorting (gpointer data)
 static void
 test_paging_sorted_later (void)
 {
-  g_autoptr(HsLoader) loader = load ("instances.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (view));
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
   g_autoptr(GtkTreeListRow) holder_row = NULL;
   g_autofree char *text = NULL;
   GListModel *model;

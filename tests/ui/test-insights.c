@@ -16,12 +16,6 @@ on_inspect (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static gboolean
-loader_not_loading (gpointer data)
-{
-  return hs_loader_get_state (data) != HS_LOADER_LOADING;
-}
-
-static gboolean
 view_not_busy (gpointer data)
 {
   return !hs_insights_view_is_busy (data);
@@ -35,14 +29,7 @@ test_insights (void)
   const char *path = g_getenv ("HS_INSIGHTS_DUMP") ? g_getenv ("HS_INSIGHTS_DUMP") : dump_arg;
   const char *shot = g_getenv ("HS_INSIGHTS_SHOT");
   g_assert_nonnull (path);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  HsAnalysisOptions opts = { 0 };
-  g_autoptr(HsLoader) loader = hs_loader_new (file, &opts);
-  hs_loader_start (loader);
-  g_assert_true (ui_wait_until (loader_not_loading, loader, 60000));
-  if (hs_loader_get_error (loader) != NULL)
-    g_printerr ("%s\n", hs_loader_get_error (loader)->message);
-  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
+  g_autoptr(HsLoader) loader = ui_load_dump (path, 60000);
 
   HsInsightsView *view = HS_INSIGHTS_VIEW (hs_insights_view_new ());
   guint32 inspected = HS_OBJ_NONE;

@@ -30,52 +30,11 @@
 
 static const char *dump_dir;
 
-static gboolean
-loader_not_loading (gpointer data)
-{
-  return hs_loader_get_state (data) != HS_LOADER_LOADING;
-}
-
 static HsLoader *
-load (const char *name)
+load_dump (const char *name)
 {
   g_autofree char *path = g_build_filename (dump_dir, name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  HsAnalysisOptions opts = { 0 };
-  HsLoader *loader = hs_loader_new (file, &opts);
-
-  hs_loader_start (loader);
-  g_assert_true (ui_wait_until (loader_not_loading, loader, LOAD_TIMEOUT_MS));
-  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
-  return loader;
-}
-
-static GtkWidget *
-window_with (GtkWidget *child)
-{
-  GtkWidget *window = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 600);
-  gtk_window_set_child (GTK_WINDOW (window), child);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (100);
-  return window;
-}
-
-static void
-shot (GtkWidget *widget, const char *name)
-{
-  const char *dir = g_getenv ("HS_TEST_SHOTS");
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  ui_iterate (200);
-  texture = ui_render_widget (widget);
-  g_assert_nonnull (texture);
-  path = g_strdup_printf ("%s/%s.png", dir, name);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  return ui_load_dump (path, LOAD_TIMEOUT_MS);
 }
 
 static gboolean
@@ -117,10 +76,10 @@ object_with_id (HsAnalysis *a, guint64 id)
 static void
 test_dominators_sorting (void)
 {
-  g_autoptr(HsLoader) loader = load ("instances.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (view));
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 600);
   HsHeap *heap = a->heap;
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
   g_autoptr(GArray) arrays = hs_query_instances_unsorted (a, &bytes, 1);
@@ -144,7 +103,7 @@ test_dominators_sorting (void)
   ui_iterate (100);
   g_assert_true (hs_dominators_view_is_sorting (view));
   g_assert_true (g_str_has_prefix (hs_dominators_view_get_summary (view), "Sorting the "));
-  shot (window, "dominators-sorting");
+  ui_shot (window, "dominators-sorting.png");
 
   /* The sort done: the rows, first the Object[] holding the 224,000
    * reachable byte[] (its retained size: its own and theirs, from the
@@ -193,7 +152,7 @@ test_dominators_sorting (void)
   g_assert_true (hs_dominators_view_is_sorting (view));
   g_assert_true (gtk_tree_list_row_get_expanded (inner_row));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_top + 1);
-  shot (window, "dominators-children-sorting");
+  ui_shot (window, "dominators-children-sorting.png");
 
   /* Then the three below it, the largest first: 30, 20, 10 bytes. */
   g_mutex_unlock (&a->dom->sort_lock);
@@ -211,7 +170,7 @@ test_dominators_sorting (void)
     }
   g_assert_cmpuint (hs_heap_object_shallow (heap, three[0]), >, hs_heap_object_shallow (heap, three[1]));
   g_assert_cmpuint (hs_heap_object_shallow (heap, three[1]), >, hs_heap_object_shallow (heap, three[2]));
-  shot (window, "dominators-sorted");
+  ui_shot (window, "dominators-sorted.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
@@ -253,10 +212,10 @@ instances_done (gpointer data)
 static void
 test_instances_first_page (void)
 {
-  g_autoptr(HsLoader) loader = load ("chain.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("chain.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsClassesView *view = HS_CLASSES_VIEW (hs_classes_view_new ());
-  GtkWidget *window = window_with (GTK_WIDGET (view));
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 600);
   g_autoptr(GArray) links = hs_query_instances_unsorted (a, (HsClass[]) { hs_heap_find_class (a->heap, "com.example.Link") }, 1);
   PageSpy spy = { view, 0, FALSE, NULL, FALSE, a, { 0 } };
   GListModel *list;
@@ -286,7 +245,7 @@ test_instances_first_page (void)
       g_assert_cmpuint (o, ==, g_array_index (links, HsObj, i));
       g_assert_cmpuint (hs_dom_tree_retained (a->dom, o), ==, (guint64) (CHAIN - i) * LINK_SIZE + CHAIN_TAIL);
     }
-  shot (window, "instances-listed");
+  ui_shot (window, "instances-listed.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
@@ -320,7 +279,7 @@ reference_order (gconstpointer pa, gconstpointer pb, gpointer data)
 static void
 test_instance_order (void)
 {
-  g_autoptr(HsLoader) loader = load ("instances.hprof");
+  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
   Sizes sizes = { a->dom, a->heap };

@@ -18,12 +18,6 @@
 
 static HsLoader *sample;
 
-static gboolean
-loader_not_loading (gpointer data)
-{
-  return hs_loader_get_state (data) != HS_LOADER_LOADING;
-}
-
 /* The sample dump, analysed once for all tests. */
 static HsLoader *
 sample_loader (void)
@@ -31,15 +25,9 @@ sample_loader (void)
   if (sample == NULL)
     {
       const char *path = g_getenv ("HS_SAMPLE_DUMP");
-      g_autoptr(GFile) file = NULL;
-      HsAnalysisOptions opts = { 0 };
 
       g_assert_nonnull (path);
-      file = g_file_new_for_path (path);
-      sample = hs_loader_new (file, &opts);
-      hs_loader_start (sample);
-      g_assert_true (ui_wait_until (loader_not_loading, sample, LOAD_TIMEOUT_MS));
-      g_assert_cmpint (hs_loader_get_state (sample), ==, HS_LOADER_DONE);
+      sample = ui_load_dump (path, LOAD_TIMEOUT_MS);
     }
   return sample;
 }

@@ -255,3 +255,52 @@ ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
     default: g_assert_not_reached ();
     }
 }
+
+static gboolean
+loader_not_loading (gpointer data)
+{
+  return hs_loader_get_state (data) != HS_LOADER_LOADING;
+}
+
+HsLoader *
+ui_load_dump (const char *path, guint timeout_ms)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  HsAnalysisOptions opts = { 0 };
+  HsLoader *loader = hs_loader_new (file, &opts);
+
+  hs_loader_start (loader);
+  g_assert_true (ui_wait_until (loader_not_loading, loader, timeout_ms));
+  if (hs_loader_get_error (loader) != NULL)
+    g_printerr ("%s: %s\n", path, hs_loader_get_error (loader)->message);
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
+  return loader;
+}
+
+GtkWidget *
+ui_window_with (GtkWidget *child, int width, int height)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (100);
+  return window;
+}
+
+void
+ui_shot (GtkWidget *widget, const char *file_name)
+{
+  const char *dir = g_getenv ("HS_TEST_SHOTS");
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  ui_iterate (200);
+  texture = ui_render_widget (widget);
+  g_assert_nonnull (texture);
+  path = g_build_filename (dir, file_name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}

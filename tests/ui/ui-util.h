@@ -23,6 +23,15 @@ void          ui_iterate         (guint ms);
 HsWindow     *ui_window_new      (GtkApplication *app, int width, int height);
 /* Iterates until cond(data) or the timeout; returns cond's last value. */
 gboolean      ui_wait_until      (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
+/* A loader of path with the default options, started, waited for and
+ * asserted done (its error printed if it failed). */
+HsLoader     *ui_load_dump       (const char *path, guint timeout_ms);
+/* A plain window of width x height around child, presented and given
+ * 100 ms to map. */
+GtkWidget    *ui_window_with     (GtkWidget *child, int width, int height);
+/* Saves widget as drawn now to $HS_TEST_SHOTS/file_name (a PNG) when that
+ * variable is set; nothing otherwise. */
+void          ui_shot            (GtkWidget *widget, const char *file_name);
 /* Renders a widget as it is shown now (gtk_widget_paintable_new and the
  * native's renderer). NULL if it has no size. */
 GdkTexture   *ui_render_widget   (GtkWidget *widget);
