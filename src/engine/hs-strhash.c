@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hs-strhash.h"
+#include "hs-siphash-private.h"
 
 static guint64 key0, key1;
 
@@ -22,14 +23,7 @@ key_init (void)
   }
 }
 
-#define ROTL(x, b) (guint64) (((x) << (b)) | ((x) >> (64 - (b))))
-#define SIPROUND                                                        \
-  do {                                                                  \
-    v0 += v1; v1 = ROTL (v1, 13); v1 ^= v0; v0 = ROTL (v0, 32);         \
-    v2 += v3; v3 = ROTL (v3, 16); v3 ^= v2;                             \
-    v0 += v3; v3 = ROTL (v3, 21); v3 ^= v0;                             \
-    v2 += v1; v1 = ROTL (v1, 17); v1 ^= v2; v2 = ROTL (v2, 32);         \
-  } while (0)
+#define SIPROUND HS_SIPROUND (v0, v1, v2, v3)
 
 guint
 hs_str_hash (gconstpointer key)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hs-waste-private.h"
+#include "hs-siphash-private.h"
 #include "hs-parallel.h"
 #include "hs-debug.h"
 
@@ -124,14 +125,7 @@ hs_waste_obj_array_data (HsHeap *heap, HsObj o)
 
 /* --- SipHash-2-4 ------------------------------------------------------------ */
 
-#define ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
-#define SIPROUND(s)                                                             \
-  do {                                                                          \
-    s->v0 += s->v1; s->v1 = ROTL (s->v1, 13); s->v1 ^= s->v0; s->v0 = ROTL (s->v0, 32); \
-    s->v2 += s->v3; s->v3 = ROTL (s->v3, 16); s->v3 ^= s->v2;                   \
-    s->v0 += s->v3; s->v3 = ROTL (s->v3, 21); s->v3 ^= s->v0;                   \
-    s->v2 += s->v1; s->v1 = ROTL (s->v1, 17); s->v1 ^= s->v2; s->v2 = ROTL (s->v2, 32); \
-  } while (0)
+#define SIPROUND(s) HS_SIPROUND ((s)->v0, (s)->v1, (s)->v2, (s)->v3)
 
 void
 hs_sip_init (HsSip *s, const guint64 key[2])
@@ -242,13 +236,7 @@ hs_sip13_128 (const guint64 key[2], const guint8 *p, gsize n, guint64 out[2])
   hs_sip_init128 (s, key);
   guint64 v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
   const guint8 *end = p + (n & ~(gsize) 7);
-#define SIPROUND_V                                                  \
-  do {                                                              \
-    v0 += v1; v1 = ROTL (v1, 13); v1 ^= v0; v0 = ROTL (v0, 32);     \
-    v2 += v3; v3 = ROTL (v3, 16); v3 ^= v2;                         \
-    v0 += v3; v3 = ROTL (v3, 21); v3 ^= v0;                         \
-    v2 += v1; v1 = ROTL (v1, 17); v1 ^= v2; v2 = ROTL (v2, 32);     \
-  } while (0)
+#define SIPROUND_V HS_SIPROUND (v0, v1, v2, v3)
   for (; p < end; p += 8)
     {
       guint64 m;
