@@ -51,7 +51,8 @@ pred_fill (PredJob *job)
         {
           if (!bit_get (back, s))
             continue;
-          HsObj w = s == sb ? hs_graph_first (g, v) : hs_graph_target (g, s - v - 1);
+          /* The class column is read only for a marked first slot. */
+          HsObj w = hs_graph_slot_target (g, v, sb, s == sb ? hs_graph_first (g, v) : HS_OBJ_NONE, s);
           PREFETCH (&pre[w]);
           if (la == FILL_A)
             FILL_A_POP ();

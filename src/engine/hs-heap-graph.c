@@ -64,6 +64,21 @@ push_edge (EdgeJob *job, guint64 id, guint32 *deg)
     push_obj (job, t, deg);
 }
 
+/* The edge from an object of class c to its class object; cid is the class
+ * id its record names (0: none, as for primitive arrays). Implicit when c
+ * has its class object (hs_graph_first: counted, not stored), else stored
+ * by the class's object or, failing that, looked up by the id. */
+static inline void
+push_class_edge (EdgeJob *job, HsClass c, guint64 cid, guint32 *deg)
+{
+  if (c != HS_CLASS_NONE && job->class_edge[c] != HS_OBJ_NONE)
+    job->n_first++;
+  else if (c != HS_CLASS_NONE && hs_class_info (job->heap, c)->obj != HS_OBJ_NONE)
+    push_obj (job, hs_class_info (job->heap, c)->obj, deg);
+  else
+    push_edge (job, cid, deg);
+}
+
 /* Object i's class and shallow size into the narrow columns. */
 static inline void
 put_columns (EdgeJob *job, guint64 i, HsClass c, guint32 size)
@@ -117,12 +132,7 @@ edge_worker (gpointer data)
                 {
                   HsClassInfo *ci = hs_class_info (heap, c);
                   shallow = ci->instance_size;
-                  if (job->class_edge[c] != HS_OBJ_NONE)
-                    job->n_first++;
-                  else if (ci->obj != HS_OBJ_NONE)
-                    push_obj (job, ci->obj, &deg);
-                  else
-                    push_edge (job, cid, &deg);
+                  push_class_edge (job, c, cid, &deg);
                   /* NULL when no class has reference fields: NULL + 0 is undefined. */
                   const guint32 *ro
                       = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
@@ -147,12 +157,7 @@ edge_worker (gpointer data)
               c = hs_heap_class_by_id (heap, cid);
               shallow = heap->android ? hs_align_up (12 + 4 * (guint64)len, 8)
                                       : hs_align_up (P + R + 4 + (guint64)len * R, A);
-              if (c != HS_CLASS_NONE && job->class_edge[c] != HS_OBJ_NONE)
-                job->n_first++;
-              else if (c != HS_CLASS_NONE && hs_class_info (heap, c)->obj != HS_OBJ_NONE)
-                push_obj (job, hs_class_info (heap, c)->obj, &deg);
-              else
-                push_edge (job, cid, &deg);
+              push_class_edge (job, c, cid, &deg);
               for (guint32 k = 0; k < len; k++)
                 push_edge (job, hs_read_id (el + (guint64)k * ids, ids), &deg);
               break;
@@ -169,10 +174,7 @@ edge_worker (gpointer data)
                 shallow = hs_align_up ((es == 8 ? 16 : 12) + (guint64)len * es, 8);
               else
                 shallow = hs_align_up (hs_align_up (P + R + 4, R) + (guint64)len * es, A);
-              if (c != HS_CLASS_NONE && job->class_edge[c] != HS_OBJ_NONE)
-                job->n_first++;
-              else if (c != HS_CLASS_NONE)
-                push_obj (job, hs_class_info (heap, c)->obj, &deg);
+              push_class_edge (job, c, 0, &deg);
               break;
             }
           case HS_HPROF_CLASS_DUMP:

@@ -12,29 +12,6 @@
 #include "hs-mem.h"
 #include "hs-parallel.h"
 
-/* The packed offsets (heap->offs: w bytes each, little-endian, 8 bytes to
- * spare after the last). */
-static inline guint64
-get_off (const guint8 *offs, guint64 i, guint w, guint64 mask)
-{
-  guint64 v;
-  memcpy (&v, offs + i * w, 8);
-  return GUINT64_FROM_LE (v) & mask;
-}
-
-/* Exactly w bytes: leaves its neighbours alone. */
-static inline void
-put_off (guint8 *offs, guint64 i, guint w, guint64 v)
-{
-  v = GUINT64_TO_LE (v);
-  if (w == 4)
-    memcpy (offs + i * 4, &v, 4);
-  else if (w == 5)
-    memcpy (offs + i * 5, &v, 5);
-  else
-    memcpy (offs + i * w, &v, w);
-}
-
 /* For writes in increasing i only: 8 bytes, whose spare ones the next
  * write covers (the last write's land in the 8 bytes to spare). */
 static inline void
@@ -120,7 +97,7 @@ radix_sort_packed (guint64 *keys, guint8 *vals, guint64 n, guint w, guint64 mask
 {
   guint64 *v = hs_mem_new (guint64, n);
   for (guint64 i = 0; i < n; i++)
-    v[i] = get_off (vals, i, w, mask);
+    v[i] = hs_offs_get (vals, i, w, mask);
   radix_sort_pairs (keys, v, n);
   for (guint64 i = 0; i < n; i++)
     put_off_seq (vals, i, w, v[i]);
@@ -216,7 +193,7 @@ sort_objects (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint64 mask)
       {
         memcpy (lk + at, keys + left[j].start, left[j].len * sizeof (guint64));
         for (guint64 i = 0; i < left[j].len; i++)
-          lv[at + i] = get_off (vals, left[j].start + i, w, mask);
+          lv[at + i] = hs_offs_get (vals, left[j].start + i, w, mask);
         at += left[j].len;
       }
     g_assert (at == m);
@@ -232,7 +209,7 @@ sort_objects (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint64 mask)
         continue;
       for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++)
         {
-          guint64 v = get_off (vals, i, w, mask);
+          guint64 v = hs_offs_get (vals, i, w, mask);
           while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < v)))
             {
               ok[o] = lk[li];
@@ -375,11 +352,11 @@ _hs_heap_sort_objects (HsHeap *heap)
       if (w > 0 && heap->ids[i] == heap->ids[w - 1])
         {
           duplicates++;
-          put_off (heap->offs, w - 1, ow, get_off (heap->offs, i, ow, mask));
+          hs_offs_put (heap->offs, w - 1, ow, hs_offs_get (heap->offs, i, ow, mask));
           continue;
         }
       heap->ids[w] = heap->ids[i];
-      put_off (heap->offs, w, ow, get_off (heap->offs, i, ow, mask));
+      hs_offs_put (heap->offs, w, ow, hs_offs_get (heap->offs, i, ow, mask));
       w++;
     }
   heap->n = w;

@@ -25,22 +25,6 @@
 #include "hs-heap-load-private.h"
 #include "hs-mem.h"
 
-static inline guint64
-get_packed (const guint8 *offs, guint64 i, guint w, guint64 mask)
-{
-  guint64 v;
-  memcpy (&v, offs + i * w, 8);
-  return GUINT64_FROM_LE (v) & mask;
-}
-
-/* Exactly w bytes (leaves the neighbours alone). */
-static inline void
-put_packed (guint8 *offs, guint64 i, guint w, guint64 v)
-{
-  v = GUINT64_TO_LE (v);
-  memcpy (offs + i * w, &v, w);
-}
-
 /* Back to the packed form, in place, for the first n_done objects (the rest
  * were never encoded): back to front, as each object's w bytes lie at or
  * after its 2 (w >= 4). */
@@ -55,7 +39,7 @@ unpack_prefix (HsHeap *heap, guint8 *buf, guint64 n_done, const guint64 *base, c
       guint v = d[i];
       guint64 b = i >> HS_OFF_BLOCK_SHIFT;
       guint64 off = v < HS_OFF_DIRECT ? base[b] + v : esc[esc_first[b] + (v - HS_OFF_DIRECT)];
-      put_packed (buf, i, w, off);
+      hs_offs_put (buf, i, w, off);
     }
 }
 
@@ -86,13 +70,13 @@ _hs_heap_compact_offsets (HsHeap *heap)
   for (guint64 b = 0; b < nb && fits; b++)
     {
       guint64 end = MIN (n, i + HS_OFF_BLOCK);
-      guint64 b0 = get_packed (buf, i, w, mask);
+      guint64 b0 = hs_offs_get (buf, i, w, mask);
       base[b] = b0;
       esc_first[b] = (guint32)n_esc;
       guint j = 0;
       for (; i < end; i++)
         {
-          guint64 off = get_packed (buf, i, w, mask);
+          guint64 off = hs_offs_get (buf, i, w, mask);
           guint64 delta = off - b0; /* wraps when off < b0: then too big */
           if (G_LIKELY (delta < HS_OFF_DIRECT))
             {

@@ -171,6 +171,29 @@ static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
 #define HS_OFF_BLOCK (1u << HS_OFF_BLOCK_SHIFT)
 #define HS_OFF_DIRECT (65536u - HS_OFF_BLOCK)
 
+/* The packed offsets (heap->offs before and, when it is smaller, after the
+ * sort): w bytes each, little-endian, 8 bytes to spare after the last. */
+static inline guint64
+hs_offs_get (const guint8 *offs, guint64 i, guint w, guint64 mask)
+{
+  guint64 v;
+  memcpy (&v, offs + i * w, 8);
+  return GUINT64_FROM_LE (v) & mask;
+}
+
+/* Exactly w bytes: leaves its neighbours alone. */
+static inline void
+hs_offs_put (guint8 *offs, guint64 i, guint w, guint64 v)
+{
+  v = GUINT64_TO_LE (v);
+  if (w == 4)
+    memcpy (offs + i * 4, &v, 4);
+  else if (w == 5)
+    memcpy (offs + i * 5, &v, 5);
+  else
+    memcpy (offs + i * w, &v, w);
+}
+
 /* Byte offset of object o's sub-record (at its tag) in heap->data. */
 static inline guint64
 hs_heap_off (const HsHeap *heap, guint64 o)
@@ -184,9 +207,7 @@ hs_heap_off (const HsHeap *heap, guint64 o)
         return heap->off_base[b] + v;
       return heap->off_esc[heap->off_esc_first[b] + (v - HS_OFF_DIRECT)];
     }
-  guint64 v;
-  memcpy (&v, heap->offs + o * heap->off_width, sizeof v);
-  return GUINT64_FROM_LE (v) & heap->off_mask;
+  return hs_offs_get (heap->offs, o, heap->off_width, heap->off_mask);
 }
 
 /* Fetches what hs_heap_off (heap, o) will read (a prefetch a few objects

@@ -44,13 +44,10 @@ container_holds (LeakCtx *c, HsObj container, HsObj target)
       nn = 0;
       for (gsize i = 0; i < nf; i++)
         {
-          gsize n = 0;
-          HsObj first;
-          const HsObj *refs = hs_heap_refs (c->heap, frontier[i], &first, &n);
-          /* j = 0 is first, then refs[j - 1]. */
-          for (gsize j = first == HS_OBJ_NONE; j <= n; j++)
+          const HsGraph *g = c->graph;
+          HsObj t;
+          for (HsGraphEdges it = hs_graph_edges (g, frontier[i]); hs_graph_next (g, &it, &t);)
             {
-              HsObj t = j ? refs[j - 1] : first;
               if (t == target)
                 return TRUE;
               if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS &&

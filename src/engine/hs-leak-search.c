@@ -337,6 +337,7 @@ _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
 {
   LeakQueue q = { 0 };
   guint64 steps = 0;
+  const HsGraph *g = c->graph;
   for (guint i = 0; i < c->leaking->len; i++)
     {
       HsObj l = g_array_index (c->leaking, HsObj, i);
@@ -346,21 +347,16 @@ _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable)
   while (q.head < q.len)
     {
       HsObj o = q.items[q.head++];
-      gsize n = 0;
-      const HsObj *refs;
       HsClass k;
-      HsObj cls, first;
+      HsObj cls, t;
       if ((++steps & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
         break;
       if (leak_obj_kind (c, o) == HS_KIND_PRIM_ARRAY)
         continue;
-      refs = hs_heap_refs (c->heap, o, &first, &n);
       k = leak_obj_kind (c, o) == HS_KIND_CLASS ? HS_CLASS_NONE : leak_obj_class (c, o);
       cls = k == HS_CLASS_NONE || k >= c->n_classes ? HS_OBJ_NONE : c->class_obj_of[k];
-      /* i = 0 is first, then refs[i - 1]. */
-      for (gsize i = first == HS_OBJ_NONE; i <= n; i++)
+      for (HsGraphEdges it = hs_graph_edges (g, o); hs_graph_next (g, &it, &t);)
         {
-          HsObj t = i ? refs[i - 1] : first;
           if (t == cls || t >= c->n || (c->state[t] & ST_MASK) != ST_UNSEEN)
             continue;
           c->state[t] = (c->state[t] & ~ST_MASK) | ST_DONE;

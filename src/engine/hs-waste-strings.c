@@ -114,6 +114,27 @@ units_fit_byte (const guint8 *p, guint64 n, guint hi)
   return acc == 0;
 }
 
+/* UTF-16 units of d from *i on into buf (cap bytes, even) until it is full:
+ * one byte a unit when narrow (lo: the index of the low byte), else
+ * little endian. Returns the bytes written and advances *i. */
+static guint
+convert_units (const StrDesc *d, gboolean narrow, guint lo, guint64 *i, guint8 *buf, guint cap)
+{
+  guint k = 0;
+  guint64 j = *i;
+  if (narrow)
+    for (; k < cap && j < d->n; k++, j++)
+      buf[k] = d->p[2 * j + lo];
+  else
+    for (; k < cap && j < d->n; k += 2, j++)
+      {
+        buf[k] = d->p[2 * j + 1];
+        buf[k + 1] = d->p[2 * j];
+      }
+  *i = j;
+  return k;
+}
+
 /* The keyed hash (SipHash-1-3, 128 bits) of the value's units in one
  * canonical form, hashed where the dump holds it whenever it can be: one
  * byte per unit when every unit is below 256 (so Latin-1 values, the
@@ -136,35 +157,19 @@ hash_desc (const guint64 key[2], const StrDesc *d, guint64 out[2])
       hs_sip13_128 (key, d->p, 2 * d->n, out);
       return;
     }
-  if (d->n <= (narrow ? sizeof buf : sizeof buf / 2))
+  guint64 i = 0;
+  guint k = convert_units (d, narrow, lo, &i, buf, sizeof buf);
+  if (i == d->n)
     {
       /* Short: converted whole, then hashed at once. */
-      guint k = 0;
-      if (narrow)
-        for (guint64 i = 0; i < d->n; i++)
-          buf[k++] = d->p[2 * i + lo];
-      else
-        for (guint64 i = 0; i < d->n; i++, k += 2)
-          {
-            buf[k] = d->p[2 * i + 1];
-            buf[k + 1] = d->p[2 * i];
-          }
       hs_sip13_128 (key, buf, k, out);
       return;
     }
   hs_sip_init128 (&s, key);
-  for (guint64 i = 0; i < d->n;)
+  hs_sip13_bytes (&s, buf, k);
+  while (i < d->n)
     {
-      guint k = 0;
-      if (narrow)
-        for (; k < sizeof buf && i < d->n; k++, i++)
-          buf[k] = d->p[2 * i + lo];
-      else
-        for (; k < sizeof buf && i < d->n; k += 2, i++)
-          {
-            buf[k] = d->p[2 * i + 1];
-            buf[k + 1] = d->p[2 * i];
-          }
+      k = convert_units (d, narrow, lo, &i, buf, sizeof buf);
       hs_sip13_bytes (&s, buf, k);
     }
   hs_sip13_final128 (&s, out);
@@ -340,6 +345,19 @@ bucket_add (Buckets *b, guint64 hash)
   return e;
 }
 
+/* Counts per digit -> where each digit's run starts (an exclusive sum). */
+static inline void
+starts_from_counts (guint32 start[1 << RADIX_BITS])
+{
+  guint32 sum = 0;
+  for (guint k = 0; k < (1u << RADIX_BITS); k++)
+    {
+      guint32 c = start[k];
+      start[k] = sum;
+      sum += c;
+    }
+}
+
 /* The open chunks' counts, once the scan is done. */
 static void
 buckets_close (Buckets *b)
@@ -356,13 +374,7 @@ radix_pass (const Entry *in, Entry *out, gsize n, guint shift)
   guint mask = (1 << RADIX_BITS) - 1;
   for (gsize i = 0; i < n; i++)
     start[(in[i].hash >> shift) & mask]++;
-  guint32 sum = 0;
-  for (guint k = 0; k <= mask; k++)
-    {
-      guint32 c = start[k];
-      start[k] = sum;
-      sum += c;
-    }
+  starts_from_counts (start);
   for (gsize i = 0; i < n; i++)
     out[start[(in[i].hash >> shift) & mask]++] = in[i];
 }
@@ -385,13 +397,7 @@ sort_bucket (Buckets *parts, guint k, Entry *e, Entry *tmp, gsize n)
     for (Chunk *c = parts[part].head[k]; c; c = c->next)
       for (guint i = 0; i < c->n; i++)
         start[(c->e[i].hash >> shift) & mask]++;
-  guint32 sum = 0;
-  for (guint b = 0; b <= mask; b++)
-    {
-      guint32 cnt = start[b];
-      start[b] = sum;
-      sum += cnt;
-    }
+  starts_from_counts (start);
   for (guint part = 0; part < 2; part++)
     for (Chunk *c = parts[part].head[k]; c; c = c->next)
       for (guint i = 0; i < c->n; i++)

@@ -82,13 +82,19 @@ hs_wfield_int (HsHeap *heap, HsObj o, HsWField f, gint64 *out)
     }
 }
 
+/* The id a reference field of o holds; 0 for null, a missing field or
+ * one of another type. */
+static guint64
+ref_field_id (HsHeap *heap, HsObj o, HsWField f)
+{
+  const guint8 *p = field_at (heap, o, f);
+  return p && f.type == HS_TYPE_OBJECT ? hs_read_id (p, heap->id_size) : 0;
+}
+
 HsObj
 hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
 {
-  const guint8 *p = field_at (heap, o, f);
-  if (!p || f.type != HS_TYPE_OBJECT)
-    return HS_OBJ_NONE;
-  guint64 id = hs_read_id (p, heap->id_size);
+  guint64 id = ref_field_id (heap, o, f);
   if (id == 0)
     return HS_OBJ_NONE;
   /* Ids are read from the dump since issue 18 (no id array after the
@@ -100,10 +106,7 @@ hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
 HsObj
 hs_wfield_ref_edges (HsHeap *heap, HsObj o, HsWField f)
 {
-  const guint8 *p = field_at (heap, o, f);
-  if (!p || f.type != HS_TYPE_OBJECT)
-    return HS_OBJ_NONE;
-  guint64 id = hs_read_id (p, heap->id_size);
+  guint64 id = ref_field_id (heap, o, f);
   if (id == 0)
     return HS_OBJ_NONE;
   /* A collection holds a few references; many (a hostile class) go

@@ -14,46 +14,9 @@
 #include <sys/mman.h>
 
 #include "hs-heap-private.h"
+#include "hprof-out.h"
 
-typedef struct
-{
-  guint8 *d;
-  gsize at;
-} W;
-
-static void u1 (W *w, guint v) { w->d[w->at++] = (guint8)v; }
-static void u4 (W *w, guint32 v) { for (int i = 3; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
-static void u8 (W *w, guint64 v) { for (int i = 7; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
-
-/* A top-level record header; returns where its length goes. */
-static gsize
-record (W *w, guint tag)
-{
-  u1 (w, tag);
-  u4 (w, 0);
-  gsize len_at = w->at;
-  u4 (w, 0);
-  return len_at;
-}
-
-static void
-end_record (W *w, gsize len_at)
-{
-  guint64 len = w->at - len_at - 4;
-  g_assert_cmpuint (len, <=, G_MAXUINT32);
-  for (int i = 0; i < 4; i++)
-    w->d[len_at + i] = (len >> (8 * (3 - i))) & 0xff;
-}
-
-static void
-string (W *w, guint64 id, const char *s)
-{
-  gsize l = record (w, 0x01);
-  u8 (w, id);
-  memcpy (w->d + w->at, s, strlen (s));
-  w->at += strlen (s);
-  end_record (w, l);
-}
+typedef HprofOut W;
 
 static void
 instance (W *w, guint64 id, guint64 next)

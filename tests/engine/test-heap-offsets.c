@@ -17,60 +17,28 @@
 #include <sys/mman.h>
 
 #include "hs-heap-private.h"
+#include "hprof-out.h"
 
 typedef struct
 {
-  guint8 *d;
-  gsize at, cap;
+  HprofOut o;
+  gsize cap;
   GArray *ids, *offs; /* guint64 each: every object written, in file order */
   gsize seg_len_at;   /* the open HEAP_DUMP_SEGMENT's length field, or 0 */
 } W;
-
-static void u1 (W *w, guint v) { w->d[w->at++] = (guint8)v; }
-static void u4 (W *w, guint32 v) { for (int i = 3; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
-static void u8 (W *w, guint64 v) { for (int i = 7; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
-
-static gsize
-record (W *w, guint tag)
-{
-  u1 (w, tag);
-  u4 (w, 0);
-  gsize len_at = w->at;
-  u4 (w, 0);
-  return len_at;
-}
-
-static void
-end_record (W *w, gsize len_at)
-{
-  guint64 len = w->at - len_at - 4;
-  g_assert_cmpuint (len, <=, G_MAXUINT32);
-  for (int i = 0; i < 4; i++)
-    w->d[len_at + i] = (len >> (8 * (3 - i))) & 0xff;
-}
-
-static void
-string (W *w, guint64 id, const char *s)
-{
-  gsize l = record (w, 0x01);
-  u8 (w, id);
-  memcpy (w->d + w->at, s, strlen (s));
-  w->at += strlen (s);
-  end_record (w, l);
-}
 
 static void
 segment (W *w)
 {
   if (w->seg_len_at)
-    end_record (w, w->seg_len_at);
-  w->seg_len_at = record (w, 0x1c);
+    end_record (&w->o, w->seg_len_at);
+  w->seg_len_at = record (&w->o, 0x1c);
 }
 
 static void
 note (W *w, guint64 id)
 {
-  guint64 off = w->at;
+  guint64 off = w->o.at;
   g_array_append_val (w->ids, id);
   g_array_append_val (w->offs, off);
 }
@@ -80,12 +48,12 @@ static void
 instance (W *w, guint64 id)
 {
   note (w, id);
-  u1 (w, 0x21);
-  u8 (w, id);
-  u4 (w, 0);
-  u8 (w, 0x1000);
-  u4 (w, 8);
-  u8 (w, 0);
+  u1 (&w->o, 0x21);
+  u8 (&w->o, id);
+  u4 (&w->o, 0);
+  u8 (&w->o, 0x1000);
+  u4 (&w->o, 8);
+  u8 (&w->o, 0);
 }
 
 /* A byte[len] (18 + len bytes); its data left as it is (zeros). */
@@ -93,12 +61,12 @@ static void
 bytes (W *w, guint64 id, guint32 len)
 {
   note (w, id);
-  u1 (w, 0x23);
-  u8 (w, id);
-  u4 (w, 0);
-  u4 (w, len);
-  u1 (w, 8);
-  w->at += len;
+  u1 (&w->o, 0x23);
+  u8 (&w->o, id);
+  u4 (&w->o, 0);
+  u4 (&w->o, len);
+  u1 (&w->o, 8);
+  w->o.at += len;
 }
 
 #define INSTANCE_LEN 33
@@ -109,42 +77,42 @@ bytes (W *w, guint64 id, guint32 len)
 static void
 begin (W *w, guint8 *d, gsize cap)
 {
-  *w = (W){ d, 0, cap, g_array_new (FALSE, FALSE, sizeof (guint64)), g_array_new (FALSE, FALSE, sizeof (guint64)), 0 };
+  *w = (W){ { d, 0 }, cap, g_array_new (FALSE, FALSE, sizeof (guint64)), g_array_new (FALSE, FALSE, sizeof (guint64)), 0 };
   memcpy (d, "JAVA PROFILE 1.0.2", 19);
-  w->at = 19;
-  u4 (w, 8);
-  u8 (w, 0);
-  string (w, 1, "Node");
-  string (w, 2, "next");
-  gsize l = record (w, 0x02); /* LOAD_CLASS */
-  u4 (w, 1);
-  u8 (w, 0x1000);
-  u4 (w, 0);
-  u8 (w, 1);
-  end_record (w, l);
+  w->o.at = 19;
+  u4 (&w->o, 8);
+  u8 (&w->o, 0);
+  string (&w->o, 1, "Node");
+  string (&w->o, 2, "next");
+  gsize l = record (&w->o, 0x02); /* LOAD_CLASS */
+  u4 (&w->o, 1);
+  u8 (&w->o, 0x1000);
+  u4 (&w->o, 0);
+  u8 (&w->o, 1);
+  end_record (&w->o, l);
   segment (w);
   note (w, 0x1000);
-  u1 (w, 0x20); /* CLASS_DUMP Node */
-  u8 (w, 0x1000);
-  u4 (w, 0);
+  u1 (&w->o, 0x20); /* CLASS_DUMP Node */
+  u8 (&w->o, 0x1000);
+  u4 (&w->o, 0);
   for (int i = 0; i < 6; i++)
-    u8 (w, 0); /* super, loader, signers, domain, reserved x2 */
-  u4 (w, 8);
-  u1 (w, 0), u1 (w, 0); /* constant pool */
-  u1 (w, 0), u1 (w, 0); /* statics */
-  u1 (w, 0), u1 (w, 1); /* one instance field */
-  u8 (w, 2);
-  u1 (w, 2); /* object */
+    u8 (&w->o, 0); /* super, loader, signers, domain, reserved x2 */
+  u4 (&w->o, 8);
+  u1 (&w->o, 0), u1 (&w->o, 0); /* constant pool */
+  u1 (&w->o, 0), u1 (&w->o, 0); /* statics */
+  u1 (&w->o, 0), u1 (&w->o, 1); /* one instance field */
+  u8 (&w->o, 2);
+  u1 (&w->o, 2); /* object */
 }
 
 static gsize
 finish (W *w)
 {
-  end_record (w, w->seg_len_at);
-  gsize l = record (w, 0x2c); /* HEAP_DUMP_END */
-  end_record (w, l);
-  g_assert_cmpuint (w->at, <=, w->cap);
-  return w->at;
+  end_record (&w->o, w->seg_len_at);
+  gsize l = record (&w->o, 0x2c); /* HEAP_DUMP_END */
+  end_record (&w->o, l);
+  g_assert_cmpuint (w->o.at, <=, w->cap);
+  return w->o.at;
 }
 
 static int
@@ -209,7 +177,7 @@ open_and_check (W *w, gsize len, const char *name, guint64 *n_exp, guint64 **exp
 {
   g_autoptr(GError) error = NULL;
   HsOpenOptions opts = { 0 };
-  HsHeap *heap = hs_heap_open_bytes (w->d, len, name, &opts, NULL, NULL, NULL, &error);
+  HsHeap *heap = hs_heap_open_bytes (w->o.d, len, name, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (heap);
   guint64 n = 0;

@@ -111,10 +111,21 @@ class WasteJvm(CliTest):
         # 300 x 'x', twice: shown cut, with its length.
         for _ in range(2):
             hp.inst('java/lang/String', {'value': hp.prim(g.CHAR, utf16be('x' * 300))})
+        # Longer than one 512-byte conversion buffer, hashed piece by piece:
+        # 700 one-byte units twice and a copy that differs only in its last
+        # unit (its own value: a hash of the first piece alone would merge
+        # it), and 300 units that need two bytes each, twice.
+        for _ in range(2):
+            hp.inst('java/lang/String', {'value': hp.prim(g.CHAR, utf16be('q' * 700))})
+        hp.inst('java/lang/String', {'value': hp.prim(g.CHAR, utf16be('q' * 699 + 'r'))})
+        for _ in range(2):
+            hp.inst('java/lang/String', {'value': hp.prim(g.CHAR, utf16be('\u0436' * 300))})
         cls.expect_strings = {
             'hello': (5, 3, 2 * (16 + prim_shallow(5, 2))),
             'shared': (6, 2, 16),
             'x' * 200 + '…': (300, 2, 16 + prim_shallow(300, 2)),
+            'q' * 200 + '…': (700, 2, 16 + prim_shallow(700, 2)),
+            '\u0436' * 200 + '…': (300, 2, 16 + prim_shallow(300, 2)),
         }
 
         # Collections. HashMap: table, size -> alignUp(8 + 8, 4) = 16.
