@@ -7,8 +7,9 @@
 #   ... change the code, rebuild ...
 #   tools/snapshot-outputs.sh BUILD_DIR OUT_DIR2 && diff -r OUT_DIR OUT_DIR2
 #
-# Commands: summary, classes, dominators, leaks --json, report --no-timestamp
-# (and summary --json, classes --json, dominators --json --top 200).
+# Commands: summary, classes, dominators, leaks, waste, report --no-timestamp
+# (and summary --json, classes --json, dominators --json --top 200, leaks --json,
+# waste --json).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: snapshot-outputs.sh BUILD_DIR OUT_DIR}
@@ -37,6 +38,8 @@ for f in "$corpus"/jvm/*.hprof* "$corpus"/android/*.hprof "$here"/data/sample/sa
   run dominators.json dominators "$f" --json --top 200
   run leaks leaks "$f"
   run leaks.json leaks "$f" --json
+  run waste waste "$f"
+  run waste.json waste "$f" --json
   "$cli" report "$f" -o "$tmp/r.html" --no-timestamp >/dev/null 2>"$out/$n.report.err" || echo "exit $?" >>"$out/$n.report.err"
   [ -f "$tmp/r.html" ] && mv "$tmp/r.html" "$out/$n.report.html"
   # the temporary folder's name is not part of the output
