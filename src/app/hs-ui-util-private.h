@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 #include "hs-heap.h"
+#include "hs-parallel.h" /* hs_run_niced_by */
 
 G_BEGIN_DECLS
 
@@ -35,11 +36,4 @@ void       hs_cell_set_name      (GtkInscription *cell,
 void       hs_run_niced          (const char  *name,
                                   GThreadFunc  fn,
                                   gpointer     data);
-/* The same at nice + increment: background work nobody asked for (the
- * Insights' waste pass, +19) yields to the lists a user asked for (+10). */
-void       hs_run_niced_by       (const char  *name,
-                                  int          increment,
-                                  GThreadFunc  fn,
-                                  gpointer     data);
-
 G_END_DECLS

@@ -4,11 +4,7 @@
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
-#include <errno.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/resource.h>
-#endif
 
 GtkWidget *
 hs_label_new (const char *text,
@@ -95,44 +91,8 @@ hs_cell_set_name (GtkInscription *cell, const char *name)
   }
 }
 
-typedef struct {
-  GThreadFunc fn;
-  gpointer data;
-  int increment;
-} Niced;
-
-static gpointer
-niced_thread (gpointer data)
-{
-  Niced *n = data;
-
-#ifdef __linux__
-  /* PRIO_PROCESS 0 is the calling thread on Linux; failure is harmless. */
-  errno = 0;
-  int now = getpriority (PRIO_PROCESS, 0);
-  if (errno == 0)
-    (void) setpriority (PRIO_PROCESS, 0, MIN (now + n->increment, 19));
-#endif
-  n->fn (n->data);
-  return NULL;
-}
-
 void
 hs_run_niced (const char *name, GThreadFunc fn, gpointer data)
 {
   hs_run_niced_by (name, 10, fn, data);
-}
-
-void
-hs_run_niced_by (const char *name, int increment, GThreadFunc fn, gpointer data)
-{
-  Niced n = { fn, data, increment };
-  GThread *t;
-
-  g_return_if_fail (fn != NULL);
-  t = g_thread_try_new (name, niced_thread, &n, NULL);
-  if (t == NULL)
-    fn (data);
-  else
-    g_thread_join (t);
 }
