@@ -34,7 +34,8 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
       if (base->warning && !o->quiet)
         g_printerr ("warning: baseline: %s\n", base->warning);
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, TRUE, error);
+  /* The Insights section's waste found beside the dominators. */
+  g_autoptr (HsAnalysis) a = hs_cli_load_full (o, path, TRUE, TRUE, TRUE, error);
   if (!a)
     return 2;
   if (base)

@@ -15,8 +15,9 @@
 static HsWaste *
 load_waste (const HsCliOptions *o, const char *path, HsAnalysis **out, GError **error)
 {
-  /* Reachability comes with the dominators' walk. */
-  HsAnalysis *a = hs_cli_load (o, path, TRUE, FALSE, error);
+  /* Reachability comes with the dominators' walk; the waste is found
+   * beside the dominators, on the core they leave. */
+  HsAnalysis *a = hs_cli_load_full (o, path, TRUE, FALSE, TRUE, error);
   if (!a)
     return NULL;
   HsWaste *w = hs_waste_find (a, NULL, error);
@@ -43,7 +44,7 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
   if (!w)
     return 2;
   if (o->timings)
-    g_printerr ("waste: %.3f s\n", w->seconds);
+    g_printerr ("waste: %.3f s%s\n", w->seconds, w->beside ? " (beside the dominators)" : "");
   GString *out = g_string_new (NULL);
   int limit = o->limit < 0 ? (o->json ? -1 : 10) : o->limit;
   if (o->json)

@@ -55,6 +55,13 @@ hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMap
 HsAnalysis *
 hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
 {
+  return hs_cli_load_full (o, path, dominators, leaks, FALSE, error);
+}
+
+HsAnalysis *
+hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                  gboolean find_waste, GError **error)
+{
   HsAnalysisOptions opts = { 0 };
   g_autoptr (HsMapping) mapping = NULL;
   HsAnalysis *a;
@@ -75,6 +82,7 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
   opts.leaks.matchers_path = o->matchers;
   opts.suspects_percent = o->threshold;
+  opts.find_waste = find_waste;
   g_free (loaded_path);
   loaded_path = g_strdup (path);
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);

@@ -72,6 +72,10 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* The same; find_waste: the waste pass beside the dominators
+ * (HsAnalysisOptions.find_waste), for the commands that show it. */
+HsAnalysis *hs_cli_load_full   (const HsCliOptions *o, const char *path, gboolean dominators,
+                                gboolean leaks, gboolean find_waste, GError **error);
 /* One side of a comparison: the class table of dump number dump of path,
  * read with mapping (may be NULL) and the options' weak-reference setting;
  * its analysis is freed before this returns, so the two sides are never in

@@ -5,6 +5,11 @@
 #include "hs-native.h"
 #include "hs-query.h"
 #include "hs-heap-private.h"
+#include "hs-guard.h"
+#include "hs-mem-spill.h"
+#include "hs-memory-check.h"
+#include "hs-parallel.h"
+#include "hs-waste.h"
 
 static void
 add_timing (HsAnalysis *a, const char *phase, gint64 start)
@@ -61,12 +66,228 @@ leak_thread (gpointer data)
   return NULL;
 }
 
-static gboolean
-join_leaks (GThread **thread, LeakJob *job, HsAnalysis *a, GError **error)
+/* What runs on the second core beside the dominators: the leak search
+ * (LeakJob), then, with find_waste, the reachability that the dominators'
+ * walk found (marked here: the leak search reads the flags), the native
+ * sizes and the waste pass, which may go on after the analysis returns. The main thread waits for `ready` (leaks done,
+ * reachability marked) before it reads the flags or the native sizes. */
+enum { REACH_WAITING, REACH_GIVEN, REACH_NONE };
+
+struct _HsAnalysisBeside
 {
-  if (!*thread)
+  HsAnalysis *a;
+  gboolean do_leaks, do_waste;
+  gboolean background;       /* the waste pass at nice +19 */
+  LeakJob leaks;
+  GMutex lock;
+  GCond cond;
+  int reach;                 /* REACH_*: the walk's bits handed over, or none will come */
+  guint64 *reached;          /* a copy of them (REACH_GIVEN, until marked) */
+  gboolean ready;
+  double native_seconds;     /* of the native sizes found here, < 0: not */
+  GCancellable *cancel;      /* the waste pass's: with the caller's, or by hs_analysis_free */
+  GCancellable *caller;
+  gulong caller_handler;
+  GMutex join_lock;
+  GThread *thread;           /* until joined */
+  HsWaste *waste;            /* what the pass found, NULL if nothing */
+};
+typedef struct _HsAnalysisBeside Beside;
+
+/* The walk's bits, copied on the dominators' thread (the walk reuses them). */
+static void
+on_reached (const guint64 *bits, gpointer data)
+{
+  Beside *b = data;
+  gsize words = b->a->heap->n / 64 + 1;
+  guint64 *copy = g_memdup2 (bits, words * sizeof (guint64));
+  g_mutex_lock (&b->lock);
+  b->reached = copy;
+  b->reach = REACH_GIVEN;
+  g_cond_broadcast (&b->cond);
+  g_mutex_unlock (&b->lock);
+}
+
+/* After the dominators (or their failure): no bits will come. */
+static void
+no_more_reached (Beside *b)
+{
+  g_mutex_lock (&b->lock);
+  if (b->reach == REACH_WAITING)
+    b->reach = REACH_NONE;
+  g_cond_broadcast (&b->cond);
+  g_mutex_unlock (&b->lock);
+}
+
+/* The pass beside, when memory allows it next to the rest of the
+ * analysis's arrays (the dominators' peak is still to come). */
+static gboolean
+waste_fits (HsHeap *heap)
+{
+  if (hs_mem_spill_active ())
+    return FALSE;
+  const HsGraph *g = hs_heap_graph (heap);
+  guint64 need = hs_heap_estimate_memory (heap->n, hs_graph_n_edges (g)) + hs_waste_estimate_memory (heap);
+  return need <= hs_memory_available ();
+}
+
+typedef struct
+{
+  Beside *b;
+  HsWaste *waste;
+} WasteCall;
+
+static gpointer
+waste_call (gpointer data)
+{
+  WasteCall *c = data;
+  c->waste = hs_waste_compute (c->b->a, c->b->cancel, NULL);
+  return NULL;
+}
+
+static gpointer
+beside_thread (gpointer data)
+{
+  Beside *b = data;
+  HsHeap *heap = b->a->heap;
+  if (b->do_leaks)
+    leak_thread (&b->leaks);
+  gboolean marked = FALSE;
+  if (b->do_waste)
+    {
+      g_mutex_lock (&b->lock);
+      while (b->reach == REACH_WAITING)
+        g_cond_wait (&b->cond, &b->lock);
+      g_mutex_unlock (&b->lock);
+      if (b->reach == REACH_GIVEN)
+        {
+          hs_heap_set_reachable_bits (heap, b->reached);
+          g_clear_pointer (&b->reached, g_free);
+          gint64 t0 = g_get_monotonic_time ();
+          b->a->native_size = hs_native_sizes (heap);
+          b->native_seconds = (g_get_monotonic_time () - t0) / 1e6;
+          marked = TRUE;
+        }
+    }
+  g_mutex_lock (&b->lock);
+  b->ready = TRUE;
+  g_cond_broadcast (&b->cond);
+  g_mutex_unlock (&b->lock);
+  if (!marked || g_cancellable_is_cancelled (b->cancel) || !waste_fits (heap))
+    return NULL;
+  if (b->background)
+    hs_thread_lower_priority (19);
+  WasteCall call = { b, NULL };
+  if (!hs_guarded_call (waste_call, &call) || !hs_heap_check_unchanged (heap, NULL))
+    g_clear_pointer (&call.waste, hs_waste_free);
+  if (call.waste)
+    call.waste->beside = TRUE;
+  b->waste = call.waste;
+  return NULL;
+}
+
+static void
+cancel_beside (GCancellable *caller, gpointer data)
+{
+  g_cancellable_cancel (data);
+}
+
+static Beside *
+beside_start (HsAnalysis *a, const HsAnalysisOptions *opts, GCancellable *cancellable)
+{
+  gboolean two = g_get_num_processors () > 1;
+  /* With a leaks_ready callback the caller wants the report early: a
+   * thread of its own even on one core. */
+  gboolean do_leaks = !opts->skip_leaks && (two || opts->leaks_ready);
+  gboolean do_waste = opts->find_waste && two;
+  if (!do_leaks && !do_waste)
+    return NULL;
+  Beside *b = g_new0 (Beside, 1);
+  b->a = a;
+  b->do_leaks = do_leaks;
+  b->do_waste = do_waste;
+  b->background = opts->waste_in_background;
+  b->leaks = (LeakJob){ a->heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0 };
+  g_mutex_init (&b->lock);
+  g_mutex_init (&b->join_lock);
+  g_cond_init (&b->cond);
+  b->reach = do_waste ? REACH_WAITING : REACH_NONE;
+  b->native_seconds = -1;
+  b->cancel = g_cancellable_new ();
+  if (cancellable)
+    {
+      b->caller = g_object_ref (cancellable);
+      b->caller_handler = g_cancellable_connect (cancellable, G_CALLBACK (cancel_beside), b->cancel, NULL);
+    }
+  b->thread = g_thread_new (do_leaks ? "hs-leaks" : "hs-beside", beside_thread, b);
+  return b;
+}
+
+/* Until the leaks are done and reachability is marked. */
+static void
+beside_wait_ready (Beside *b)
+{
+  g_mutex_lock (&b->lock);
+  while (!b->ready)
+    g_cond_wait (&b->cond, &b->lock);
+  g_mutex_unlock (&b->lock);
+}
+
+/* Waits for the thread (the waste pass's end); again: does nothing. */
+static void
+beside_join (Beside *b)
+{
+  g_mutex_lock (&b->join_lock);
+  GThread *t = g_steal_pointer (&b->thread);
+  if (t)
+    g_thread_join (t);
+  g_mutex_unlock (&b->join_lock);
+}
+
+static void
+beside_free (Beside *b)
+{
+  if (!b)
+    return;
+  no_more_reached (b);
+  g_cancellable_cancel (b->cancel);
+  beside_join (b);
+  if (b->caller)
+    {
+      g_cancellable_disconnect (b->caller, b->caller_handler);
+      g_object_unref (b->caller);
+    }
+  g_object_unref (b->cancel);
+  g_free (b->reached);
+  g_clear_pointer (&b->waste, hs_waste_free);
+  if (b->leaks.report)
+    hs_leak_report_free (b->leaks.report);
+  g_clear_error (&b->leaks.error);
+  g_mutex_clear (&b->lock);
+  g_mutex_clear (&b->join_lock);
+  g_cond_clear (&b->cond);
+  g_free (b);
+}
+
+HsWaste *
+hs_analysis_waste_beside (HsAnalysis *a)
+{
+  g_return_val_if_fail (a != NULL, NULL);
+  Beside *b = a->beside;
+  if (!b)
+    return NULL;
+  beside_join (b);
+  return b->waste ? hs_waste_ref (b->waste) : NULL;
+}
+
+/* The leak report (or the search's error) once the thread is ready. */
+static gboolean
+take_leaks (Beside *b, HsAnalysis *a, GError **error)
+{
+  if (!b || !b->do_leaks)
     return TRUE;
-  g_thread_join (g_steal_pointer (thread));
+  beside_wait_ready (b);
+  LeakJob *job = &b->leaks;
   if (!job->report && !job->handed_over)
     {
       g_propagate_error (error, g_steal_pointer (&job->error));
@@ -144,14 +365,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
 
   if (!opts->skip_dominators)
     {
-      LeakJob lj = {
-        heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0
-      };
-      GThread *leaks = NULL;
-      /* With a leaks_ready callback the caller wants the report early: a
-     * thread of its own even on one core. */
-      if (!opts->skip_leaks && (g_get_num_processors () > 1 || opts->leaks_ready))
-        leaks = g_thread_new ("hs-leaks", leak_thread, &lj);
+      /* The leak search and the waste pass on the second core. */
+      Beside *b = a->beside = beside_start (a, opts, cancellable);
 
       gint64 t0 = g_get_monotonic_time ();
       GArray *roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
@@ -161,16 +376,14 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
           if (r->obj != HS_OBJ_NONE)
             g_array_append_val (roots, r->obj);
         }
-      a->dom
-          = hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len,
-                                 progress, progress_data, cancellable, error);
+      a->dom = hs_dom_tree_compute_full (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len,
+                                         b && b->do_waste ? on_reached : NULL, b, progress, progress_data,
+                                         cancellable, error);
       g_array_unref (roots);
+      if (b)
+        no_more_reached (b);
       if (!a->dom)
-        {
-          join_leaks (&leaks, &lj, a, NULL);
-          g_clear_error (&lj.error);
-          return NULL;
-        }
+        return NULL; /* hs_analysis_free stops the thread */
       add_timing (a, "dominators", t0);
 
       /* The class retained sizes read only the tree and the class column:
@@ -190,10 +403,13 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
         class_retained_thread (&crj);
       g_auto (ClassRetainedJoin) cr_join = { &cr, a->timings, cr_at, &crj };
 
-      /* The leak thread reads the heap's flags: mark reachability after it. */
-      if (leaks && progress)
+      /* The leak thread reads the heap's flags: mark reachability after it
+       * (the thread marks it itself when it goes on with the waste pass). */
+      if (b && b->do_leaks && progress)
         progress ("paths", 0.5, progress_data);
-      if (!join_leaks (&leaks, &lj, a, error))
+      if (b)
+        beside_wait_ready (b);
+      if (!take_leaks (b, a, error))
         return NULL;
       hs_heap_set_reachable (heap, a->dom->idom);
       if (a->leaks)
@@ -202,7 +418,11 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       t0 = g_get_monotonic_time ();
       if (progress)
         progress ("native", 0.0, progress_data);
-      a->native_size = hs_native_sizes (heap);
+      /* Found beside (before the waste pass, whose bitmaps read them). */
+      if (b && b->native_seconds >= 0)
+        t0 -= (gint64)(b->native_seconds * 1e6);
+      else
+        a->native_size = hs_native_sizes (heap);
       a->retained_native = hs_native_retained (a->dom, a->native_size);
       guint64 *tot = a->retained_native
                          ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint)a->dom->n))
@@ -275,6 +495,8 @@ hs_analysis_free (HsAnalysis *a)
 {
   if (!a)
     return;
+  /* First: its thread reads the heap. */
+  beside_free (a->beside);
   hs_leak_report_free (a->leaks);
   hs_suspects_free (a->suspects);
   hs_dom_tree_free (a->dom);

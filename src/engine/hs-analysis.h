@@ -35,6 +35,18 @@ typedef struct {
   /* Optional ProGuard / R8 mapping, applied to the heap before the
    * name-dependent phases (leaks, suspects); not owned. */
   HsMapping *mapping;
+  /* Also find the wasted memory (hs-waste.h) on the second core while the
+   * dominators are computed, once the leak search is done and the
+   * dominators' walk has found what is reachable, when the machine has two
+   * cores and the memory for both (not while spilling). It may still run
+   * when the analysis returns: hs_waste_find() waits for it and returns
+   * it, or finds the waste itself when it was not found beside. */
+  gboolean find_waste;
+  /* With find_waste: at nice +19, for a caller that does not wait for it
+   * (the window: the dominators, the UI and the lists a user asks for come
+   * first). Without, at the caller's priority (the CLI waits for it, and
+   * on a busy machine +19 would leave it last). */
+  gboolean waste_in_background;
 } HsAnalysisOptions;
 
 typedef struct {
@@ -57,6 +69,7 @@ typedef struct {
   guint64 native_total;
   GArray *timings;           /* HsPhaseTime */
   HsMappingStats mapping_stats; /* of opts->mapping, zero without */
+  struct _HsAnalysisBeside *beside; /* private: the waste pass of find_waste */
 } HsAnalysis;
 
 HsAnalysis *hs_analysis_run   (const char              *path,
@@ -92,6 +105,11 @@ gboolean    hs_analysis_find_named  (HsAnalysis              *analysis,
                                      GCancellable            *cancellable,
                                      GError                 **error);
 
+/* Waits for the waste pass that find_waste ran beside the analysis and
+ * returns a new reference to what it found (hs_waste_free); NULL when
+ * there is none: not asked, one core, not enough memory, failed or
+ * cancelled. hs_waste_find() calls it first. */
+struct _HsWaste *hs_analysis_waste_beside (HsAnalysis *analysis);
 guint64     hs_analysis_native_size          (HsAnalysis *a, HsObj o);
 guint64     hs_analysis_retained_native      (HsAnalysis *a, HsObj o);
 

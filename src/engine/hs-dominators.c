@@ -693,6 +693,20 @@ hs_dom_tree_compute (const HsGraph  *g,
                      GCancellable   *cancellable,
                      GError        **error)
 {
+  return hs_dom_tree_compute_full (g, roots, n_roots, NULL, NULL, progress, progress_data, cancellable, error);
+}
+
+HsDomTree *
+hs_dom_tree_compute_full (const HsGraph    *g,
+                          const HsObj      *roots,
+                          gsize             n_roots,
+                          HsDomReachedFunc  reached,
+                          gpointer          reached_data,
+                          HsProgressFunc    progress,
+                          gpointer          progress_data,
+                          GCancellable     *cancellable,
+                          GError          **error)
+{
   g_return_val_if_fail (g != NULL, NULL);
   g_return_val_if_fail (roots != NULL || n_roots == 0, NULL);
   const guint64 n = hs_graph_n (g);
@@ -748,6 +762,10 @@ hs_dom_tree_compute (const HsGraph  *g,
   if (ok)
     {
       dom_debug_time ("dfs");
+      /* The visited bits are the reachable objects (build_predecessors
+       * reuses them for the roots). */
+      if (reached)
+        reached (b.seen, reached_data);
       ok = build_predecessors (&b, error);
     }
   if (ok)

@@ -49,6 +49,22 @@ HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
                                   gpointer        progress_data,
                                   GCancellable   *cancellable,
                                   GError        **error);
+/* The same, and reached (bits, data) is called once on this thread as
+ * soon as the walk from the roots is done, before the rest of the work:
+ * bit i of bits (64 a word) set if object i is reachable from a root,
+ * the same objects whose immediate dominator will not be HS_OBJ_NONE.
+ * bits is valid only during the call. Not called if the walk was
+ * cancelled or refused. */
+typedef void (*HsDomReachedFunc) (const guint64 *bits, gpointer data);
+HsDomTree *hs_dom_tree_compute_full (const HsGraph    *g,
+                                     const HsObj      *roots,
+                                     gsize             n_roots,
+                                     HsDomReachedFunc  reached,
+                                     gpointer          reached_data,
+                                     HsProgressFunc    progress,
+                                     gpointer          progress_data,
+                                     GCancellable     *cancellable,
+                                     GError          **error);
 void       hs_dom_tree_free      (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
 

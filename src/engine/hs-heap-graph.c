@@ -574,6 +574,19 @@ hs_heap_set_reachable (HsHeap *heap, const HsObj *idom)
   compute_totals (heap);
 }
 
+void
+hs_heap_set_reachable_bits (HsHeap *heap, const guint64 *bits)
+{
+  g_return_if_fail (heap != NULL);
+  g_return_if_fail (bits != NULL);
+  if (heap->totals_done)
+    return;
+  for (guint64 i = 0; i < heap->n; i++)
+    if ((bits[i >> 6] >> (i & 63)) & 1)
+      heap->flags[i] |= HS_FLAG_REACHABLE;
+  compute_totals (heap);
+}
+
 /* Per object in whole-heap walks: unchecked. */
 const HsObj *
 hs_heap_refs (HsHeap *heap, HsObj o, HsObj *first, gsize *n)

@@ -259,6 +259,9 @@ const HsSummary *hs_heap_summary       (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
  * reachable and computes the totals. Does nothing otherwise. */
 void         hs_heap_set_reachable     (HsHeap *heap, const HsObj *idom);
+/* The same from the dominator walk's bitmap (hs_dom_tree_compute_full's
+ * reached: bit i of the 64-bit words set if object i is reachable). */
+void         hs_heap_set_reachable_bits (HsHeap *heap, const guint64 *bits);
 /* FALSE while reachability is deferred (see defer_reachability). */
 gboolean     hs_heap_reachability_known (HsHeap *heap);
 

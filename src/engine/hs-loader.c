@@ -450,6 +450,10 @@ hs_loader_start (HsLoader *self)
   self->context = g_main_context_ref_thread_default ();
   self->opts.leaks_ready = on_leaks_ready;
   self->opts.leaks_ready_data = self;
+  /* The Insights view's waste, found on the core the dominators leave,
+   * behind everything a user waits for. */
+  self->opts.find_waste = TRUE;
+  self->opts.waste_in_background = TRUE;
   set_state (self, HS_LOADER_LOADING);
 
   task = g_task_new (self, self->cancellable, load_done, NULL);

@@ -5,6 +5,10 @@
 #include "hs-waste.h"
 #include "hs-heap-private.h"
 
+/* Bytes of the strings scan's entry per reachable String (hs-waste-strings.c),
+ * for hs_waste_estimate_memory. */
+#define HS_WASTE_STRING_ENTRY_BYTES 24
+
 G_BEGIN_DECLS
 
 /* Where a field sits in an instance's field data: pos < 0 when absent. */

@@ -226,6 +226,7 @@ typedef struct {
   HsObj obj;
   guint32 cost;           /* its value array until set_costs, then what it costs as a copy */
 } Entry;
+G_STATIC_ASSERT (sizeof (Entry) == HS_WASTE_STRING_ENTRY_BYTES);
 
 static gint
 cmp_entry (gconstpointer pa, gconstpointer pb)

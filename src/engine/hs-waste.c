@@ -9,6 +9,7 @@
 #include "hs-siphash-private.h"
 #include "hs-parallel.h"
 #include "hs-debug.h"
+#include "hs-query.h"
 
 /* --- fields ---------------------------------------------------------------- */
 
@@ -357,6 +358,28 @@ run_job (gpointer data)
 
 HsWaste *
 hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  HsWaste *beside = hs_analysis_waste_beside (analysis);
+  return beside ? beside : hs_waste_compute (analysis, cancellable, error);
+}
+
+/* The scan's entries (one a String) and its five bit arrays (skip, and
+ * once and twice per scan half), with room for the collection lists and
+ * the grouping. */
+guint64
+hs_waste_estimate_memory (HsHeap *heap)
+{
+  g_return_val_if_fail (heap != NULL, 0);
+  g_autoptr(GArray) string_classes = hs_query_classes_named (heap, "java.lang.String");
+  guint64 strings = 0;
+  for (guint i = 0; i < string_classes->len; i++)
+    strings += hs_class_reachable_count (heap, g_array_index (string_classes, HsClass, i));
+  return strings * HS_WASTE_STRING_ENTRY_BYTES + 5 * (heap->n / 8) + heap->n / 4 + (16u << 20);
+}
+
+HsWaste *
+hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
   HsHeap *heap = analysis->heap;

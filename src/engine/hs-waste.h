@@ -80,7 +80,7 @@ typedef struct {
   char *problem;        /* why it cannot be drawn; NULL when it can */
 } HsWasteBitmap;
 
-typedef struct {
+typedef struct _HsWaste {
   GArray *strings;      /* HsWasteString, wasted descending */
   GArray *collections;  /* HsWasteCollection, wasted + empty_bytes descending */
   HsWasteArrayKind zero_arrays[12]; /* by HsType (primitive ones) */
@@ -91,13 +91,21 @@ typedef struct {
   /* Totals of what could be saved, by kind (docs/semantics.md). */
   guint64 strings_wasted, collections_wasted, arrays_wasted, boxed_wasted, bitmaps_wasted;
   guint64 total_wasted;
-  double seconds;
+  double seconds;       /* from its start to its end (beside: at the core the dominators left) */
+  gboolean beside;      /* found beside the analysis's dominators (HsAnalysisOptions.find_waste) */
   gint ref_count;       /* hs_waste_ref / hs_waste_free (atomic) */
 } HsWaste;
 
-/* Runs every finder (one pass over the objects per kind; the finders share
- * both cores). The heap's reachability must be known. */
+/* What was wasted: the result of the pass run beside the analysis
+ * (HsAnalysisOptions.find_waste, waited for) if there is one, else
+ * hs_waste_compute's. The heap's reachability must be known. */
 HsWaste *hs_waste_find  (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
+/* Runs every finder now (one pass over the objects per kind; the finders
+ * share both cores). */
+HsWaste *hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
+/* About the most anonymous memory hs_waste_compute adds while it runs
+ * (bytes): its entries for the reachable Strings and its bit arrays. */
+guint64  hs_waste_estimate_memory (HsHeap *heap);
 /* A result is shared by reference (the window's Insights view and its
  * HTML export on another thread): hs_waste_free drops one reference. */
 HsWaste *hs_waste_ref   (HsWaste *waste);

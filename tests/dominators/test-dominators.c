@@ -170,6 +170,52 @@ naive_reach (Graph *g, HsObj removed, const guint8 *skip_set, guint8 *seen)
     }
 }
 
+/* hs_dom_tree_compute_full's reached bits: a copy, and how often given. */
+typedef struct {
+  guint64 *bits;
+  guint64 words;
+  guint calls;
+} Reached;
+
+static void
+on_reached (const guint64 *bits, gpointer data)
+{
+  Reached *r = data;
+  r->calls++;
+  g_free (r->bits);
+  r->bits = g_memdup2 (bits, r->words * sizeof (guint64));
+}
+
+/* The tree again with the reached callback: given once, bit v set exactly
+ * when v is reachable from a root by the naive walk, which are the objects
+ * whose idom in t is not HS_OBJ_NONE; the tree the same as t. */
+static void
+check_reached (Graph *g, HsDomTree *t)
+{
+  g_autoptr(GError) error = NULL;
+  Reached r = { NULL, g->n / 64 + 1, 0 };
+  g_autoptr(HsDomTree) u = hs_dom_tree_compute_full (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data,
+                                                     g->roots->len, on_reached, &r, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r.calls, ==, 1);
+  g_autofree guint8 *all = g_new0 (guint8, MAX (g->n, 1));
+  naive_reach (g, HS_OBJ_NONE, NULL, all);
+  guint64 reached = 0;
+  for (guint64 v = 0; v < g->n; v++)
+    {
+      gboolean bit = (r.bits[v >> 6] >> (v & 63)) & 1;
+      g_assert_cmpint (bit, ==, all[v]);
+      g_assert_cmpint (bit, ==, t->idom[v] != HS_OBJ_NONE);
+      g_assert_cmpuint (u->idom[v], ==, t->idom[v]);
+      reached += bit;
+    }
+  /* No bit beyond the objects. */
+  for (guint64 v = g->n; v < r.words * 64; v++)
+    g_assert_false ((r.bits[v >> 6] >> (v & 63)) & 1);
+  g_assert_cmpuint (reached, ==, t->n_reachable);
+  g_free (r.bits);
+}
+
 /* dominated[v * n + w]: w becomes unreachable when v is removed (v itself
  * included when reachable). The idom of w is its strict dominator that
  * dominates the fewest objects (dominators of w form a chain). */
@@ -660,6 +706,7 @@ test_random (void)
       g_autoptr(HsDomTree) t = graph_dom (g);
       check_tree_invariants (g, t);
       check_against_naive (g, t);
+      check_reached (g, t);
 
       /* Class retained against its definition. */
       guint n_classes = 3;
@@ -744,6 +791,7 @@ test_large_random (void)
   for (guint64 v = 0; v < n; v++)
     g->shallow[v] = 8 * g_rand_int_range (rand, 1, 10);
   g_autoptr(HsDomTree) t = graph_dom (g);
+  check_reached (g, t);
   g_assert_cmpuint (g->offsets[n], >, 1000000);
 
   /* Both threads ask for every list, overlapping in the middle. */
@@ -833,6 +881,17 @@ test_progress_cancel (void)
   g_assert_null (u);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (q.calls, ==, 1);
+
+  /* Cancelled during the walk: the reached bits are never given. */
+  g_autoptr(GCancellable) walk_cancel = g_cancellable_new ();
+  g_autoptr(GError) walk_error = NULL;
+  Progress wq = { 0, 0, FALSE, walk_cancel, 0 };
+  Reached wr = { NULL, n / 64 + 1, 0 };
+  g_autoptr(HsDomTree) wu = hs_dom_tree_compute_full (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1,
+                                                      on_reached, &wr, on_progress, &wq, walk_cancel, &walk_error);
+  g_assert_null (wu);
+  g_assert_error (walk_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (wr.calls, ==, 0);
 
   /* Cancelled at every later report in turn (every phase): always NULL and
    * CANCELLED at the next check, nothing leaked or half-built. A cancel
