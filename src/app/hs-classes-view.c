@@ -1,16 +1,14 @@
 /* hs-classes-view.c: the "classes" view (see the header). The layout is
  * the template ui/hs-classes-view.ui; the class columns, each with its own
- * sorter, are made here, and the instances of a class are found on a
- * worker thread, as are the objects a search finds (hs-search: class
- * names and String contents; Enter in the filter entry). */
+ * sorter, are made here. The instances of a class are listed in the
+ * pane below (HsInstancesPane, which finds them on a worker), as are the
+ * objects a search finds on a worker here (hs-search: class names and
+ * String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
-#include "hs-classes-view-private.h"
+#include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
-#include "hs-query.h"
 #include "hs-search.h"
-#include "hs-object-column-view.h"
-#include "hs-timing.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -31,9 +29,7 @@ struct _HsClassesView
   GtkWidget *class_search;
   GtkWidget *class_status;
   GtkWidget *class_view;
-  GtkWidget *instances_box;
-  GtkWidget *instances_label;
-  GtkWidget *instances_view;
+  GtkWidget *instances_pane;
 
   GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
@@ -52,9 +48,6 @@ struct _HsClassesView
   HsClassColumn spy_column;
   int spy_result;
 
-  guint instances_serial;      /* the instance list asked for last */
-  gboolean instances_pending;  /* being found (or sorted) on a worker */
-  HsObjectList *instances_page; /* its first page, shown while the rest is sorted */
   HsClass instances_class;     /* whose instances are listed or pending */
   GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;           /* instances found later are dropped */
@@ -286,107 +279,34 @@ hs_classes_view_get_status (HsClassesView *self)
 /* ---------------------------------------------------------------------- */
 /* instances                                                              */
 
-/* Empties the instances list; a search still running is ignored. */
+#define PANE(self) HS_INSTANCES_PANE ((self)->instances_pane)
+
+/* Empties and hides the instances pane; a search still running is
+ * ignored. */
 static void
 forget_instances (HsClassesView *self)
 {
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
-  self->instances_serial++;
-  self->instances_pending = FALSE;
+  hs_instances_pane_forget (PANE (self));
   self->instances_class = HS_CLASS_NONE;
-  g_clear_object (&self->instances_page);
 }
 
-/* The instances are found on a worker (hs-classes-instances.c): a long
- * list's first page comes first (show_instances_page), then the whole
- * list (instances_done). */
-/* The analysis a worker's answer belongs to, or NULL when it came too
- * late: the view went away, another list was asked for since (the serial),
- * or another dump was opened (the loader). The instances and the search
- * share the pane, so they share this test. */
+/* The analysis a search's answer belongs to, or NULL when it came too
+ * late: the view went away, another list was asked for since (the
+ * pane's serial), or another dump was opened (the loader). */
 static HsAnalysis *
 current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
 {
-  if (self->disposed || serial != self->instances_serial || loader != hs_view_get_loader (HS_VIEW (self)))
+  if (self->disposed || !hs_instances_pane_is_current (PANE (self), serial)
+      || loader != hs_view_get_loader (HS_VIEW (self)))
     return NULL;
   return hs_view_get_analysis (HS_VIEW (self));
-}
-
-/* A worker's answer in the pane: its label and its objects (taken). */
-static void
-show_objects (HsClassesView *self, const char *label, HsLoader *loader, GArray *objs)
-{
-  g_autoptr(HsObjectList) list = hs_object_list_new_take (loader, objs);
-
-  self->instances_pending = FALSE;
-  g_clear_object (&self->instances_page);
-  gtk_label_set_text (GTK_LABEL (self->instances_label), label);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
-}
-
-gboolean
-_hs_classes_view_show_instances_page (gpointer data)
-{
-  InstancesPage *p = data;
-  HsClassesView *self = p->view;
-  gint64 start = g_get_monotonic_time ();
-  g_autofree char *text = NULL;
-  HsAnalysis *a;
-
-  /* Too late (another list, or the whole list is shown already). */
-  if ((a = current_analysis (self, p->serial, p->loader)) == NULL || !self->instances_pending
-      || self->instances_page != NULL)
-    return G_SOURCE_REMOVE;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
-                                       "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
-                                       p->total),
-                          (uint64_t) p->total, hs_class_name (a->heap, p->klass), p->page->len);
-  self->instances_page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view),
-                                   G_LIST_MODEL (self->instances_page));
-  hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for",
-                  hs_class_name (a->heap, p->klass), (start - p->asked) / 1e6);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  HsClassesView *self = HS_CLASSES_VIEW (source);
-  InstancesJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autofree char *text = NULL;
-  gint64 start = g_get_monotonic_time ();
-  HsAnalysis *a;
-
-  if (instances == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
-    return;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
-                                       "%u instances of %s, largest retained size first", instances->len),
-                          instances->len, hs_class_name (a->heap, job->klass));
-  if (self->instances_page != NULL)
-    {
-      /* The page's rows are the list's first: the rest goes below them. */
-      self->instances_pending = FALSE;
-      hs_object_list_take (self->instances_page, g_steal_pointer (&instances));
-      g_clear_object (&self->instances_page);
-      gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-    }
-  else
-    show_objects (self, text, job->loader, g_steal_pointer (&instances));
-  hs_timing_span (start, "instances of %s listed %.3f s after they were asked for", hs_class_name (a->heap, job->klass),
-                  (start - job->asked) / 1e6);
 }
 
 void
 hs_classes_view_show_instances (HsClassesView *self, guint position)
 {
   g_autoptr(HsClassRow) row = NULL;
-  g_autoptr(GTask) task = NULL;
-  g_autofree char *text = NULL;
-  InstancesJob *job;
+  HsClass klass;
 
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
 
@@ -398,26 +318,12 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
     return;
   /* Listed or being found already: a double click selects the row (which
    * lists its instances) and then activates it. */
-  if (gtk_widget_get_visible (self->instances_box) && hs_class_row_get_class (row) == self->instances_class)
+  klass = hs_class_row_get_class (row);
+  if (gtk_widget_get_visible (self->instances_pane) && klass == self->instances_class)
     return;
-  job = g_new0 (InstancesJob, 1);
-  job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
-  job->klass = self->instances_class = hs_class_row_get_class (row);
-  job->serial = ++self->instances_serial;
-  job->asked = g_get_monotonic_time ();
-  job->context = g_main_context_ref_thread_default ();
-  job->view = g_object_ref (self);
-  self->instances_pending = TRUE;
-  g_clear_object (&self->instances_page);
-  text = g_strdup_printf (_("Finding the instances of %s…"), hs_class_row_get_name (row));
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
-  gtk_widget_set_visible (self->instances_box, TRUE);
-
-  task = g_task_new (self, NULL, instances_done, NULL);
-  g_task_set_name (task, "[heapscope] instances of a class");
-  g_task_set_task_data (task, job, (GDestroyNotify) _hs_classes_instances_job_free);
-  g_task_run_in_thread (task, _hs_classes_instances_thread);
+  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1,
+                                  hs_class_row_get_name (row), HS_INSTANCES_PANE_FIRST_PAGE);
+  self->instances_class = klass;
   _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
@@ -437,12 +343,6 @@ on_class_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsClassesVi
     hs_classes_view_show_instances (self, position);
 }
 
-static void
-on_instances_close (GtkButton *button, HsClassesView *self)
-{
-  gtk_widget_set_visible (self->instances_box, FALSE);
-}
-
 void
 hs_classes_view_select_class (HsClassesView *self, guint position)
 {
@@ -457,27 +357,21 @@ GListModel *
 hs_classes_view_get_instances (HsClassesView *self)
 {
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
-
-  if (!gtk_widget_get_visible (self->instances_box) || self->instances_pending)
-    return NULL;
-  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+  return hs_instances_pane_get_instances (PANE (self));
 }
 
 GListModel *
 hs_classes_view_get_instances_shown (HsClassesView *self)
 {
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
-
-  if (!gtk_widget_get_visible (self->instances_box))
-    return NULL;
-  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+  return hs_instances_pane_get_shown (PANE (self));
 }
 
 gboolean
 hs_classes_view_instances_pending (HsClassesView *self)
 {
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
-  return self->instances_pending;
+  return hs_instances_pane_get_pending (PANE (self));
 }
 
 HsClass
@@ -550,7 +444,7 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
   else
     text = g_strdup_printf (_("%" PRIu64 " classes · %" PRIu64 " strings containing “%s”"),
                             (uint64_t) r->n_classes, (uint64_t) r->n_strings, job->text);
-  show_objects (self, text, job->loader, objs);
+  hs_instances_pane_show_objects (PANE (self), text, job->loader, objs);
 }
 
 void
@@ -572,21 +466,19 @@ hs_classes_view_search (HsClassesView *self, const char *text)
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
-  forget_instances (self);
   if (text[0] == '\0')
     {
-      gtk_widget_set_visible (self->instances_box, FALSE);
+      forget_instances (self);
       return;
     }
+  /* The results share the pane with a class's instances. */
+  label = g_strdup_printf (_("Searching class names and strings for “%s”…"), text);
+  self->instances_class = HS_CLASS_NONE;
   job = g_new0 (SearchJob, 1);
   job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
   job->text = g_strdup (text);
-  job->serial = self->instances_serial;
-  self->instances_pending = TRUE;
+  job->serial = hs_instances_pane_begin (PANE (self), label);
   self->search_cancellable = g_cancellable_new ();
-  label = g_strdup_printf (_("Searching class names and strings for “%s”…"), text);
-  gtk_label_set_text (GTK_LABEL (self->instances_label), label);
-  gtk_widget_set_visible (self->instances_box, TRUE);
 
   task = g_task_new (self, self->search_cancellable, search_done, NULL);
   g_task_set_name (task, "[heapscope] search classes and strings");
@@ -644,7 +536,6 @@ hs_classes_view_fill (HsView *view, HsLoader *loader)
   g_clear_object (&self->class_model);
   self->class_model = hs_class_model_new (loader);
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
-  gtk_widget_set_visible (self->instances_box, FALSE);
   forget_instances (self);
   update_class_status (self);
 }
@@ -656,7 +547,6 @@ hs_classes_view_clear (HsView *view)
 
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
-  gtk_widget_set_visible (self->instances_box, FALSE);
   forget_instances (self);
   gtk_label_set_text (GTK_LABEL (self->class_status), "");
 }
@@ -670,7 +560,6 @@ hs_classes_view_dispose (GObject *object)
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
-  g_clear_object (&self->instances_page);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
@@ -703,19 +592,16 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   view_class->clear = hs_classes_view_clear;
   hs_view_class_set_page (view_class, "classes", _("Classes"), NULL, TRUE, "classes filled");
 
-  g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
+  g_type_ensure (HS_TYPE_INSTANCES_PANE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_search);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_view);
-  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_box);
-  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_label);
-  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_view);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_class_activate);
-  gtk_widget_class_bind_template_callback (widget_class, on_instances_close);
 }
 
 static void

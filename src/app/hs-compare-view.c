@@ -3,12 +3,12 @@
  * sorter, are made here, their cells in hs-compare-cells.c. The table is
  * not a GtkSortListModel: the list (HsCompareList) orders an array of row
  * indexes itself, so no row object exists until it is shown; the column
- * view's sorter only tells which header was clicked. */
+ * view's sorter only tells which header was clicked. The instances of the
+ * class selected are listed by the pane below (HsInstancesPane). */
 #include "config.h"
 #include "hs-compare-view.h"
 #include "hs-compare-cells-private.h"
-#include "hs-object-column-view.h"
-#include "hs-object-list.h"
+#include "hs-instances-pane.h"
 #include "hs-query.h"
 #include "hs-format.h"
 #include "hs-ui-util-private.h"
@@ -38,9 +38,7 @@ struct _HsCompareView
   GtkWidget *sides;
   GtkWidget *warning;
   GtkWidget *column_view;
-  GtkWidget *instances_box;
-  GtkWidget *instances_label;
-  GtkWidget *instances_view;
+  GtkWidget *instances_pane;
 
   GtkColumnViewColumn *view_columns[HS_COMPARE_N_COLUMNS];
   GtkSorter *sorters[HS_COMPARE_N_COLUMNS];
@@ -61,8 +59,6 @@ struct _HsCompareView
   int spy_result;
   char *query;
 
-  guint instances_serial;
-  gboolean instances_pending;
   gboolean disposed;
 };
 
@@ -194,87 +190,21 @@ on_search_changed (GtkSearchEntry *entry, HsCompareView *self)
 /* ---------------------------------------------------------------------- */
 /* instances                                                              */
 
-static void
-forget_instances (HsCompareView *self)
-{
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
-  gtk_widget_set_visible (self->instances_box, FALSE);
-  self->instances_serial++;
-  self->instances_pending = FALSE;
-}
+#define PANE(self) HS_INSTANCES_PANE ((self)->instances_pane)
 
-typedef struct {
-  HsLoader *loader;
-  char *name;
-  guint serial;
-} InstancesJob;
-
-static void
-instances_job_free (InstancesJob *job)
-{
-  g_clear_object (&job->loader);
-  g_free (job->name);
-  g_free (job);
-}
-
-/* Every class of that name (one per class loader), as the row sums them. */
-static void
-instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  InstancesJob *job = data;
-  HsAnalysis *a = hs_loader_get_analysis (job->loader);
-  g_autoptr(GArray) classes = hs_query_classes_named (a->heap, job->name);
-
-  g_task_return_pointer (task, hs_query_instances (a, (const HsClass *) classes->data, classes->len),
-                         (GDestroyNotify) g_array_unref);
-}
-
-static void
-instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  HsCompareView *self = HS_COMPARE_VIEW (source);
-  InstancesJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autoptr(HsObjectList) list = NULL;
-  g_autofree char *text = NULL;
-
-  if (self->disposed || instances == NULL || job->serial != self->instances_serial
-      || job->loader != hs_view_get_loader (HS_VIEW (self)))
-    return;
-  self->instances_pending = FALSE;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u instance of %s in this dump, largest retained size first",
-                                       "%u instances of %s in this dump, largest retained size first",
-                                       instances->len),
-                          instances->len, job->name);
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  list = hs_object_list_new_take (job->loader, g_steal_pointer (&instances));
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), G_LIST_MODEL (list));
-}
-
+/* Every class of that name (one per class loader), as the row sums them;
+ * the whole list at once, "in this dump". */
 static void
 show_instances (HsCompareView *self, const char *name)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autofree char *text = NULL;
-  InstancesJob *job;
+  HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
+  g_autoptr(GArray) classes = NULL;
 
-  if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
+  if (a == NULL)
     return;
-  job = g_new0 (InstancesJob, 1);
-  job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
-  job->name = g_strdup (name);
-  job->serial = ++self->instances_serial;
-  self->instances_pending = TRUE;
-  text = g_strdup_printf (_("Finding the instances of %s…"), name);
-  gtk_label_set_text (GTK_LABEL (self->instances_label), text);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->instances_view), NULL);
-  gtk_widget_set_visible (self->instances_box, TRUE);
-
-  task = g_task_new (self, NULL, instances_done, NULL);
-  g_task_set_name (task, "[heapscope] instances of a compared class");
-  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
-  g_task_run_in_thread (task, instances_thread);
+  classes = hs_query_classes_named (a->heap, name);
+  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), (const HsClass *) classes->data,
+                                  classes->len, name, HS_INSTANCES_PANE_IN_THIS_DUMP);
 }
 
 static void
@@ -297,22 +227,14 @@ GListModel *
 hs_compare_view_get_instances (HsCompareView *self)
 {
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), NULL);
-  if (!gtk_widget_get_visible (self->instances_box) || self->instances_pending)
-    return NULL;
-  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->instances_view));
+  return hs_instances_pane_get_instances (PANE (self));
 }
 
 gboolean
 hs_compare_view_instances_pending (HsCompareView *self)
 {
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), FALSE);
-  return self->instances_pending;
-}
-
-static void
-on_instances_close (GtkButton *button, HsCompareView *self)
-{
-  gtk_widget_set_visible (self->instances_box, FALSE);
+  return hs_instances_pane_get_pending (PANE (self));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -339,7 +261,7 @@ stop_baseline (HsCompareView *self)
 static void
 forget_comparison (HsCompareView *self)
 {
-  forget_instances (self);
+  hs_instances_pane_forget (PANE (self));
   gtk_single_selection_set_model (self->selection, NULL);
   g_clear_object (&self->list);
   gtk_label_set_text (GTK_LABEL (self->summary), "");
@@ -640,7 +562,7 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   view_class->clear = hs_compare_view_clear;
   hs_view_class_set_page (view_class, "compare", _("Compare"), NULL, TRUE, "compare filled");
 
-  g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
+  g_type_ensure (HS_TYPE_INSTANCES_PANE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, stack);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, empty_message);
@@ -654,13 +576,10 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, sides);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, warning);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, column_view);
-  gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_box);
-  gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_label);
-  gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_view);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_drop_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_instances_close);
 }
 
 static void

@@ -1,5 +1,6 @@
 /* hs-object-column-view.h: the table of heap objects (HsObjectRow) used by
- * the classes view's instance list and by the dominator tree: object name
+ * the instance pane (HsInstancesPane: the classes and compare views) and
+ * by the dominator tree: object name
  * and description, shallow size, retained size (and, as a tree, the
  * expanders and the share of the heap).
  *

@@ -1,0 +1,379 @@
+/* hs-instances-pane.c: the instance pane of the classes and compare views
+ * (see the header). The layout is the template ui/hs-instances-pane.ui.
+ * The instances of a class come from a scan over every object and a sort
+ * by retained size (seconds for a class with tens of millions of
+ * instances), on a worker. With HS_INSTANCES_PANE_FIRST_PAGE a long list's
+ * first page goes to the pane as soon as it is known (one read of each
+ * instance's sizes), and the rest when sorted: the page's rows are the
+ * sorted list's first rows, so they stay where they are, selection and
+ * scrolling included. */
+#include "config.h"
+#include "hs-instances-pane.h"
+#include "hs-object-column-view.h"
+#include "hs-object-list.h"
+#include "hs-query.h"
+#include "hs-timing.h"
+#include "hs-ui-util-private.h"
+
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
+struct _HsInstancesPane
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkWidget *box;
+  GtkWidget *label;
+  GtkWidget *table;
+
+  guint serial;          /* the list asked for last */
+  gboolean pending;      /* being found (or sorted) on a worker */
+  HsObjectList *page;    /* its first page, shown while the rest is sorted */
+  gboolean disposed;     /* instances found later are dropped */
+};
+
+G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
+
+/* ---------------------------------------------------------------------- */
+/* the worker                                                             */
+
+typedef struct {
+  HsLoader *loader;
+  GArray *classes;       /* HsClass */
+  char *name;
+  HsInstancesPaneFlags flags;
+  guint serial;
+  gint64 asked;          /* for HEAPSCOPE_DEBUG_TIMES */
+  GMainContext *context; /* the pane's: where the page goes */
+  HsInstancesPane *pane; /* a reference */
+  GArray *result;        /* the sorted instances, on the worker */
+} InstancesJob;
+
+/* The first page, handed to the pane's context. */
+typedef struct {
+  HsInstancesPane *pane;
+  HsLoader *loader;
+  char *name;
+  guint serial;
+  gint64 asked;
+  guint64 total;
+  GArray *page;
+} InstancesPage;
+
+static gboolean show_page (gpointer data);
+
+static void
+instances_job_free (InstancesJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_pointer (&job->classes, g_array_unref);
+  g_free (job->name);
+  g_clear_pointer (&job->context, g_main_context_unref);
+  g_clear_object (&job->pane);
+  g_free (job);
+}
+
+static void
+instances_page_free (InstancesPage *p)
+{
+  g_clear_object (&p->pane);
+  g_clear_object (&p->loader);
+  g_free (p->name);
+  g_clear_pointer (&p->page, g_array_unref);
+  g_free (p);
+}
+
+/* Hands a long list's first page to the pane's context. */
+static void
+send_first_page (InstancesJob *job, HsAnalysis *a, GArray *instances)
+{
+  InstancesPage *p = g_new0 (InstancesPage, 1);
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+  GSource *idle;
+
+  p->page = hs_query_instances_first (a, (const HsObj *) instances->data, instances->len, HS_INSTANCES_PANE_PAGE);
+  hs_timing_mark ("worker: their first %u by retained size found in %.3f s (%.3f s of CPU in the process)",
+                  p->page->len, (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+  p->pane = g_object_ref (job->pane);
+  p->loader = g_object_ref (job->loader);
+  p->name = g_strdup (job->name);
+  p->serial = job->serial;
+  p->asked = job->asked;
+  p->total = instances->len;
+  /* An idle source, not g_main_context_invoke: that runs the function
+   * right here when no thread iterates the context at the moment. */
+  idle = g_idle_source_new ();
+  g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+  g_source_set_callback (idle, show_page, p, (GDestroyNotify) instances_page_free);
+  g_source_attach (idle, job->context);
+  g_source_unref (idle);
+}
+
+/* On a thread of its own at a lower priority (hs_run_niced): the scan and
+ * the sort use both cores, and the UI thread must still get one. */
+static gpointer
+instances_work (gpointer data)
+{
+  InstancesJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+  GArray *instances = hs_query_instances_unsorted (a, (const HsClass *) job->classes->data, job->classes->len);
+
+  /* CPU: of the whole process (the steps use two threads); on a busy
+   * machine the wall time is mostly waiting for a core. */
+  hs_timing_mark ("worker: %u instances found in %.3f s (%.3f s of CPU in the process)", instances->len,
+                  (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+  if ((job->flags & HS_INSTANCES_PANE_FIRST_PAGE) && instances->len > HS_INSTANCES_PANE_PAGE)
+    send_first_page (job, a, instances);
+  start = g_get_monotonic_time ();
+  cpu = hs_timing_process_cpu ();
+  hs_query_sort_instances (a, (HsObj *) instances->data, instances->len);
+  hs_timing_mark ("worker: %u instances sorted in %.3f s (%.3f s of CPU in the process)", instances->len,
+                  (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+  job->result = instances;
+  return NULL;
+}
+
+static void
+instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  InstancesJob *job = data;
+
+  hs_run_niced ("hs-instances", instances_work, job);
+  g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify) g_array_unref);
+}
+
+/* ---------------------------------------------------------------------- */
+/* the pane                                                               */
+
+static void
+set_model (HsInstancesPane *self, GListModel *model)
+{
+  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->table), model);
+}
+
+/* Empties the list; a worker's answer still to come is dropped. */
+static void
+reset (HsInstancesPane *self)
+{
+  set_model (self, NULL);
+  self->serial++;
+  self->pending = FALSE;
+  g_clear_object (&self->page);
+}
+
+void
+hs_instances_pane_forget (HsInstancesPane *self)
+{
+  g_return_if_fail (HS_IS_INSTANCES_PANE (self));
+
+  reset (self);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+guint
+hs_instances_pane_begin (HsInstancesPane *self, const char *label)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), 0);
+
+  reset (self);
+  self->pending = TRUE;
+  gtk_label_set_text (GTK_LABEL (self->label), label);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  return self->serial;
+}
+
+gboolean
+hs_instances_pane_is_current (HsInstancesPane *self, guint serial)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), FALSE);
+  return !self->disposed && serial == self->serial;
+}
+
+void
+hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoader *loader, GArray *objs)
+{
+  g_autoptr(HsObjectList) list = NULL;
+
+  g_return_if_fail (HS_IS_INSTANCES_PANE (self));
+  g_return_if_fail (HS_IS_LOADER (loader));
+  g_return_if_fail (objs != NULL);
+
+  list = hs_object_list_new_take (loader, objs);
+  self->pending = FALSE;
+  g_clear_object (&self->page);
+  gtk_label_set_text (GTK_LABEL (self->label), label);
+  set_model (self, G_LIST_MODEL (list));
+}
+
+static gboolean
+show_page (gpointer data)
+{
+  InstancesPage *p = data;
+  HsInstancesPane *self = p->pane;
+  gint64 start = g_get_monotonic_time ();
+  g_autofree char *text = NULL;
+
+  /* Too late (another list, or the whole list is shown already). */
+  if (!hs_instances_pane_is_current (self, p->serial) || !self->pending || self->page != NULL)
+    return G_SOURCE_REMOVE;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
+                                       p->total),
+                          (uint64_t) p->total, p->name, p->page->len);
+  self->page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
+  gtk_label_set_text (GTK_LABEL (self->label), text);
+  set_model (self, G_LIST_MODEL (self->page));
+  hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for", p->name,
+                  (start - p->asked) / 1e6);
+  return G_SOURCE_REMOVE;
+}
+
+static char *
+done_text (InstancesJob *job, guint n)
+{
+  if (job->flags & HS_INSTANCES_PANE_IN_THIS_DUMP)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u instance of %s in this dump, largest retained size first",
+                                         "%u instances of %s in this dump, largest retained size first", n),
+                            n, job->name);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
+                                       "%u instances of %s, largest retained size first", n),
+                          n, job->name);
+}
+
+static void
+instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsInstancesPane *self = HS_INSTANCES_PANE (source);
+  InstancesJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autofree char *text = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  if (instances == NULL || !hs_instances_pane_is_current (self, job->serial))
+    return;
+  text = done_text (job, instances->len);
+  if (self->page != NULL)
+    {
+      /* The page's rows are the list's first: the rest goes below them. */
+      self->pending = FALSE;
+      hs_object_list_take (self->page, g_steal_pointer (&instances));
+      g_clear_object (&self->page);
+      gtk_label_set_text (GTK_LABEL (self->label), text);
+    }
+  else
+    hs_instances_pane_show_objects (self, text, job->loader, g_steal_pointer (&instances));
+  hs_timing_span (start, "instances of %s listed %.3f s after they were asked for", job->name,
+                  (start - job->asked) / 1e6);
+}
+
+void
+hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const HsClass *classes, guint n_classes,
+                                const char *name, HsInstancesPaneFlags flags)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *text = NULL;
+  InstancesJob *job;
+
+  g_return_if_fail (HS_IS_INSTANCES_PANE (self));
+  g_return_if_fail (HS_IS_LOADER (loader) && hs_loader_get_analysis (loader) != NULL);
+  g_return_if_fail (classes != NULL || n_classes == 0);
+  g_return_if_fail (name != NULL);
+
+  text = g_strdup_printf (_("Finding the instances of %s…"), name);
+  job = g_new0 (InstancesJob, 1);
+  job->loader = g_object_ref (loader);
+  job->classes = g_array_sized_new (FALSE, FALSE, sizeof (HsClass), n_classes);
+  g_array_append_vals (job->classes, classes, n_classes);
+  job->name = g_strdup (name);
+  job->flags = flags;
+  job->serial = hs_instances_pane_begin (self, text);
+  job->asked = g_get_monotonic_time ();
+  job->context = g_main_context_ref_thread_default ();
+  job->pane = g_object_ref (self);
+
+  task = g_task_new (self, NULL, instances_done, NULL);
+  g_task_set_name (task, "[heapscope] instances of a class");
+  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
+  g_task_run_in_thread (task, instances_thread);
+}
+
+GListModel *
+hs_instances_pane_get_instances (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)) || self->pending)
+    return NULL;
+  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->table));
+}
+
+GListModel *
+hs_instances_pane_get_shown (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
+    return NULL;
+  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->table));
+}
+
+gboolean
+hs_instances_pane_get_pending (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), FALSE);
+  return self->pending;
+}
+
+static void
+on_close (GtkButton *button, HsInstancesPane *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+static void
+hs_instances_pane_dispose (GObject *object)
+{
+  HsInstancesPane *self = HS_INSTANCES_PANE (object);
+
+  self->disposed = TRUE;
+  g_clear_object (&self->page);
+  gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_INSTANCES_PANE);
+  G_OBJECT_CLASS (hs_instances_pane_parent_class)->dispose (object);
+}
+
+static void
+hs_instances_pane_class_init (HsInstancesPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hs_instances_pane_dispose;
+
+  g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-instances-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, box);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, label);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);
+  gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  /* As the GtkBox it replaces in the views' templates. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
+}
+
+static void
+hs_instances_pane_init (HsInstancesPane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Hidden until something is listed. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+GtkWidget *
+hs_instances_pane_new (void)
+{
+  return g_object_new (HS_TYPE_INSTANCES_PANE, NULL);
+}

@@ -1,0 +1,75 @@
+/* hs-instances-pane.h: the pane below the classes view's and the compare
+ * view's class tables that lists a class's instances (HsObjectColumnView:
+ * object, shallow and retained size; activating a row activates
+ * "win.inspect"): a heading label, a close button, and the instances,
+ * found on a worker, largest retained size first (hs-query.h's order).
+ *
+ * The pane is hidden until something is listed (the close button hides it
+ * again). A new list, or hs_instances_pane_forget, drops what a worker
+ * still finds for the one before. The classes view's search shows its
+ * results here too (hs_instances_pane_begin, _show_objects). */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "hs-loader.h"
+
+G_BEGIN_DECLS
+
+/* A list longer than this shows its first page before the rest is sorted
+ * (HS_INSTANCES_PANE_FIRST_PAGE). */
+#define HS_INSTANCES_PANE_PAGE 1000
+
+typedef enum
+{
+  HS_INSTANCES_PANE_DEFAULT = 0,
+  /* A list longer than a page shows its first page (the sorted list's
+   * first rows) as soon as it is known, and the rest below it when sorted
+   * (the classes view); else the list comes whole (the compare view). */
+  HS_INSTANCES_PANE_FIRST_PAGE = 1 << 0,
+  /* The heading says "… of NAME in this dump, …" (the compare view: the
+   * instances are the current dump's, not the baseline's). */
+  HS_INSTANCES_PANE_IN_THIS_DUMP = 1 << 1,
+} HsInstancesPaneFlags;
+
+#define HS_TYPE_INSTANCES_PANE (hs_instances_pane_get_type ())
+G_DECLARE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, HS, INSTANCES_PANE, GtkWidget)
+
+GtkWidget  *hs_instances_pane_new            (void);
+
+/* Shows the pane, "Finding the instances of NAME…", and finds the
+ * instances of classes (n_classes of them; several for a name that more
+ * than one class loader defines) of loader's analysis (done) on a worker.
+ * The worker's timing marks (HEAPSCOPE_DEBUG_TIMES) name the list NAME. */
+void        hs_instances_pane_list_classes   (HsInstancesPane      *self,
+                                              HsLoader             *loader,
+                                              const HsClass        *classes,
+                                              guint                 n_classes,
+                                              const char           *name,
+                                              HsInstancesPaneFlags  flags);
+/* For objects another worker finds: drops what is shown or pending, shows
+ * the pane with label and nothing listed (pending), and returns the
+ * request's serial, for hs_instances_pane_is_current. */
+guint       hs_instances_pane_begin          (HsInstancesPane *self,
+                                              const char      *label);
+/* FALSE once another list was asked for (or the pane forgot) since. */
+gboolean    hs_instances_pane_is_current     (HsInstancesPane *self,
+                                              guint            serial);
+/* Lists objs (an array of HsObj of loader's heap, taken) under label:
+ * the answer to the current request. */
+void        hs_instances_pane_show_objects   (HsInstancesPane *self,
+                                              const char      *label,
+                                              HsLoader        *loader,
+                                              GArray          *objs);
+/* Empties and hides the pane; a worker's late answer is dropped. */
+void        hs_instances_pane_forget         (HsInstancesPane *self);
+
+/* The objects listed (items HsObjectRow; an HsObjectList), or NULL while
+ * the pane is hidden or they are being found (hs_instances_pane_pending). */
+GListModel *hs_instances_pane_get_instances  (HsInstancesPane *self);
+/* The rows shown now: also a long list's first page while the rest is
+ * sorted (the same list, grown when the rest arrives); NULL while hidden
+ * or before anything is found. */
+GListModel *hs_instances_pane_get_shown      (HsInstancesPane *self);
+gboolean    hs_instances_pane_get_pending    (HsInstancesPane *self);
+
+G_END_DECLS
