@@ -13,6 +13,9 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
 {
   g_autoptr (HsClassHistogram) base = NULL;
   g_autoptr (HsCompare) cmp = NULL;
+  /* One mapping for both dumps, as diff does: parsed once (ref-counted,
+   * each heap keeps a reference while it uses it). */
+  g_autoptr (HsMapping) mapping = NULL;
 
   if (!o->output)
     {
@@ -24,8 +27,6 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
    * together. */
   if (o->baseline)
     {
-      /* One mapping for both dumps, as diff does. */
-      g_autoptr (HsMapping) mapping = NULL;
       if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
         return 2;
       base = hs_cli_load_histogram (o, o->baseline, o->baseline_dump, mapping, "baseline: ", error);
@@ -34,7 +35,8 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
       if (base->warning && !o->quiet)
         g_printerr ("warning: baseline: %s\n", base->warning);
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, TRUE, error);
+  g_autoptr (HsAnalysis) a = o->baseline ? hs_cli_load_mapped (o, path, TRUE, TRUE, mapping, error)
+                                         : hs_cli_load (o, path, TRUE, TRUE, error);
   if (!a)
     return 2;
   if (base)

@@ -72,6 +72,10 @@ int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error
  * dump's warning on stderr unless --quiet. */
 HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
                                 gboolean dominators, gboolean leaks, GError **error);
+/* The same with o->mapping parsed already (hs_cli_load_mapping; NULL when
+ * o names none), for a command that applies one mapping to two dumps. */
+HsAnalysis *hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators,
+                                gboolean leaks, HsMapping *mapping, GError **error);
 /* One side of a comparison: the class table of dump number dump of path,
  * read with mapping (may be NULL) and the options' weak-reference setting;
  * its analysis is freed before this returns, so the two sides are never in
