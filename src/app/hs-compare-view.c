@@ -192,8 +192,9 @@ on_search_changed (GtkSearchEntry *entry, HsCompareView *self)
 
 #define PANE(self) HS_INSTANCES_PANE ((self)->instances_pane)
 
-/* Every class of that name (one per class loader), as the row sums them;
- * the whole list at once, "in this dump". */
+/* Every class of that name (one per class loader), as the row sums them,
+ * "in this dump"; a long list's first page while the rest is sorted, as
+ * in the classes view. */
 static void
 show_instances (HsCompareView *self, const char *name)
 {
@@ -204,7 +205,8 @@ show_instances (HsCompareView *self, const char *name)
     return;
   classes = hs_query_classes_named (a->heap, name);
   hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), (const HsClass *) classes->data,
-                                  classes->len, name, HS_INSTANCES_PANE_IN_THIS_DUMP);
+                                  classes->len, name,
+                                  HS_INSTANCES_PANE_IN_THIS_DUMP | HS_INSTANCES_PANE_FIRST_PAGE);
 }
 
 static void

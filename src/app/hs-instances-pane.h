@@ -24,7 +24,7 @@ typedef enum
   HS_INSTANCES_PANE_DEFAULT = 0,
   /* A list longer than a page shows its first page (the sorted list's
    * first rows) as soon as it is known, and the rest below it when sorted
-   * (the classes view); else the list comes whole (the compare view). */
+   * (both views); else the list comes whole. */
   HS_INSTANCES_PANE_FIRST_PAGE = 1 << 0,
   /* The heading says "… of NAME in this dump, …" (the compare view: the
    * instances are the current dump's, not the baseline's). */

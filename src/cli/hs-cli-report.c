@@ -13,6 +13,9 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
 {
   g_autoptr (HsClassHistogram) base = NULL;
   g_autoptr (HsCompare) cmp = NULL;
+  /* One mapping for both dumps, as diff does: parsed once (ref-counted,
+   * each heap keeps a reference while it uses it). */
+  g_autoptr (HsMapping) mapping = NULL;
 
   if (!o->output)
     {
@@ -24,8 +27,6 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
    * together. */
   if (o->baseline)
     {
-      /* One mapping for both dumps, as diff does. */
-      g_autoptr (HsMapping) mapping = NULL;
       if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
         return 2;
       base = hs_cli_load_histogram (o, o->baseline, o->baseline_dump, mapping, "baseline: ", error);
@@ -35,7 +36,8 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
         g_printerr ("warning: baseline: %s\n", base->warning);
     }
   /* The Insights section's waste found beside the dominators. */
-  g_autoptr (HsAnalysis) a = hs_cli_load_full (o, path, TRUE, TRUE, TRUE, error);
+  g_autoptr (HsAnalysis) a = o->baseline ? hs_cli_load_mapped (o, path, TRUE, TRUE, TRUE, mapping, error)
+                                         : hs_cli_load_full (o, path, TRUE, TRUE, TRUE, error);
   if (!a)
     return 2;
   if (base)

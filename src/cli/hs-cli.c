@@ -52,29 +52,16 @@ hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMap
 }
 
 
-HsAnalysis *
-hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
-{
-  return hs_cli_load_full (o, path, dominators, leaks, FALSE, error);
-}
-
-HsAnalysis *
-hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
-                  gboolean find_waste, GError **error)
+/* The analysis of path with mapping (may be NULL), the option files
+ * checked already. */
+static HsAnalysis *
+load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, gboolean find_waste,
+               HsMapping *mapping, GError **error)
 {
   HsAnalysisOptions opts = { 0 };
-  g_autoptr (HsMapping) mapping = NULL;
   HsAnalysis *a;
 
-  g_return_val_if_fail (o != NULL && path != NULL, NULL);
-
-  /* Option files are checked before the dump is read. */
-  if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
-    return NULL;
-  if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
-    return NULL;
   opts.mapping = mapping;
-
   opts.open.dump = o->dump;
   opts.open.follow_weak = o->follow_weak;
   opts.skip_dominators = !dominators;
@@ -95,6 +82,40 @@ hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, 
         hs_cli_printerr ("warning: %s\n", w);
     }
   return a;
+}
+
+HsAnalysis *
+hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, GError **error)
+{
+  return hs_cli_load_full (o, path, dominators, leaks, FALSE, error);
+}
+
+HsAnalysis *
+hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                  gboolean find_waste, GError **error)
+{
+  g_autoptr (HsMapping) mapping = NULL;
+
+  g_return_val_if_fail (o != NULL && path != NULL, NULL);
+
+  /* Option files are checked before the dump is read. */
+  if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
+    return NULL;
+  if (o->mapping && !(mapping = hs_cli_load_mapping (o, error)))
+    return NULL;
+  return load_analysis (o, path, dominators, leaks, find_waste, mapping, error);
+}
+
+HsAnalysis *
+hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                    gboolean find_waste, HsMapping *mapping, GError **error)
+{
+  g_return_val_if_fail (o != NULL && path != NULL, NULL);
+  g_return_val_if_fail (mapping != NULL || o->mapping == NULL, NULL);
+
+  if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
+    return NULL;
+  return load_analysis (o, path, dominators, leaks, find_waste, mapping, error);
 }
 
 void

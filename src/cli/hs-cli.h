@@ -14,6 +14,8 @@
 #include "hs-class-histogram.h"
 #include "hs-format.h"
 #include "hs-json.h"
+#include "hs-mapping.h"
+#include "hs-matchers.h"
 #include "hs-query.h"
 
 G_BEGIN_DECLS
@@ -76,6 +78,11 @@ HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
  * (HsAnalysisOptions.find_waste), for the commands that show it. */
 HsAnalysis *hs_cli_load_full   (const HsCliOptions *o, const char *path, gboolean dominators,
                                 gboolean leaks, gboolean find_waste, GError **error);
+/* hs_cli_load_full with o->mapping parsed already (hs_cli_load_mapping;
+ * NULL when o names none), for a command that applies one mapping to two
+ * dumps. */
+HsAnalysis *hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators,
+                                gboolean leaks, gboolean find_waste, HsMapping *mapping, GError **error);
 /* One side of a comparison: the class table of dump number dump of path,
  * read with mapping (may be NULL) and the options' weak-reference setting;
  * its analysis is freed before this returns, so the two sides are never in
@@ -112,9 +119,13 @@ void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
 /* An option that names a file to read (--matchers, --mapping): a regular
  * file of at most HS_CLI_OPTION_FILE_MAX bytes (HS_CLI_MAPPING_FILE_MAX for
  * --mapping); FALSE with an error naming the option
- * and the file otherwise (a device, a FIFO, a folder, a huge file). */
-#define HS_CLI_OPTION_FILE_MAX ((goffset) 16 << 20)
-#define HS_CLI_MAPPING_FILE_MAX ((goffset) 1 << 30)
+ * and the file otherwise (a device, a FIFO, a folder, a huge file). The
+ * engine's readers (hs_option_file_read) refuse the same files, with the
+ * same limits, when they read them; this is the CLI's check before any
+ * dump is read (the matcher table is read only when the leak search
+ * starts), with messages that name the option. */
+#define HS_CLI_OPTION_FILE_MAX ((goffset) HS_MATCHERS_MAX_BYTES)
+#define HS_CLI_MAPPING_FILE_MAX ((goffset) HS_MAPPING_MAX_BYTES)
 gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint       hs_cli_n_traces    (GPtrArray *groups);

@@ -20,7 +20,6 @@
 #include "hs-option-file.h"
 #include "hs-types.h"
 
-#define MAX_MAPPING_BYTES ((guint64)1 << 30)
 
 typedef struct
 {
@@ -409,7 +408,7 @@ hs_mapping_load (const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   gsize len = 0;
-  char *buf = hs_option_file_read (path, MAX_MAPPING_BYTES, "mapping file", "1 GiB", &len, error);
+  char *buf = hs_option_file_read (path, HS_MAPPING_MAX_BYTES, "mapping file", "1 GiB", &len, error);
   if (buf == NULL)
     return NULL;
   HsMapping *m = hs_mapping_parse (buf, len, path, error);

@@ -31,6 +31,10 @@ typedef struct {
                              * mapping has no range for it */
 } HsMappedFrame;
 
+/* The biggest mapping file hs_mapping_load reads (1 GiB: a big app's is
+ * tens of MB); the CLI checks --mapping against it before any dump is read. */
+#define HS_MAPPING_MAX_BYTES ((guint64) 1 << 30)
+
 /* Reads path (a regular file of at most 1 GiB). A malformed line gives
  * HS_ERROR_FORMAT naming the file and line number; not a regular file,
  * too big or unreadable gives HS_ERROR_IO. */

@@ -296,7 +296,7 @@ hs_matchers_load (const char *path, GError **error)
       /* A table is a few kB: 16 MiB is room for any, and /dev/zero or a
        * pipe is refused before anything is read. */
       gsize len = 0;
-      g_autofree char *contents = hs_option_file_read (path, (guint64) 16 << 20, "leak matcher table", "16 MiB",
+      g_autofree char *contents = hs_option_file_read (path, HS_MATCHERS_MAX_BYTES, "leak matcher table", "16 MiB",
                                                        &len, error);
       if (contents == NULL)
         return NULL;

@@ -40,6 +40,10 @@ HsMatcherTable *hs_matchers_parse     (const char *text,
                                        gssize      len,
                                        const char *source_name,
                                        GError    **error);
+/* The biggest table hs_matchers_load reads from a file (16 MiB: a table is
+ * a few kB); the CLI checks --matchers against it before any dump is read. */
+#define HS_MATCHERS_MAX_BYTES ((guint64) 16 << 20)
+
 /* Loads a table from a file, or the built-in one when path is NULL. */
 HsMatcherTable *hs_matchers_load      (const char *path,
                                        GError    **error);

@@ -14,6 +14,8 @@
 #include <sys/statvfs.h>
 #endif
 
+#include <glib/gi18n.h>
+
 #include "hs-mem-spill.h"
 #include "hs-memory-check.h"
 #include "hs-types.h"
@@ -248,10 +250,15 @@ decide (const char *name, const char *what, guint64 need, guint64 avail, gboolea
           if (notice_func)
             notice_func (msg, notice_data);
           /* The window's, which shows the file already: what matters first
-           * (its label may be cut at the end). */
+           * (its label may be cut at the end). Translated, as the window's
+           * strings are; the CLI's above stays English. */
           if (notice)
-            *notice = g_strdup_printf ("Not enough memory: spilling about %s to %s; this will be slower "
-                                       "(needs about %s, %s available)",
+            /* Translators: shown under the loading phase. The sizes are
+             * g_format_size's ("1.2 GB"), in this order: what goes to the
+             * disk, then (after the folder) the estimate, the memory
+             * available. */
+            *notice = g_strdup_printf (_("Not enough memory: spilling about %s to %s; this will be slower "
+                                         "(needs about %s, %s available)"),
                                        spill_s, dir, need_s, avail_s);
         }
       g_free (msg);

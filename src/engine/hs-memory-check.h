@@ -28,7 +28,8 @@ guint64  hs_memory_available     (void);
  * N objects needs about X of memory, Y available: spilling about Z to DIR;
  * this will be slower" goes to the notice function, and a shorter one for
  * the window, "Not enough memory: spilling about Z to DIR; this will be
- * slower (needs about X, Y available)", to *notice (if not NULL; free it);
+ * slower (needs about X, Y available)", translated (gettext, as the
+ * window's strings), to *notice (if not NULL; free it);
  * when it fits, spilling stops. FALSE (HS_ERROR_NO_MEMORY)
  * with "NAME: analysing N objects needs about X of memory, Y available, ..."
  * and the spill directory's free space when neither fits.

@@ -19,6 +19,20 @@ append_percent (GString *out, double p)
   g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", p));
 }
 
+/* "class" and, when a mapping renamed the class, "obfuscated_name" (as
+ * the nodes of leaks --json have it). */
+static void
+append_class (GString *out, const char *class_name, const char *obfuscated_name)
+{
+  g_string_append (out, "\"class\":");
+  hs_json_string (out, class_name);
+  if (obfuscated_name)
+    {
+      g_string_append (out, ",\"obfuscated_name\":");
+      hs_json_string (out, obfuscated_name);
+    }
+}
+
 static void
 append_path (GString *out, const HsLeakTrace *t)
 {
@@ -33,8 +47,8 @@ object_suspect (GString *out, const HsObjectSuspect *s)
 {
   g_string_append (out, "{\"id\":");
   append_id (out, s->id);
-  g_string_append (out, ",\"class\":");
-  hs_json_string (out, s->class_name);
+  g_string_append_c (out, ',');
+  append_class (out, s->class_name, s->obfuscated_name);
   g_string_append_printf (out,
                           ",\"retained\":%" G_GUINT64_FORMAT
                           ",\"retained_count\":%" G_GUINT64_FORMAT ",\"percent\":",
@@ -44,8 +58,8 @@ object_suspect (GString *out, const HsObjectSuspect *s)
   hs_json_string (out, s->description);
   g_string_append (out, ",\"accumulation\":{\"id\":");
   append_id (out, s->accumulation_id);
-  g_string_append (out, ",\"class\":");
-  hs_json_string (out, s->accumulation_class);
+  g_string_append_c (out, ',');
+  append_class (out, s->accumulation_class, s->accumulation_obfuscated_name);
   g_string_append_printf (
       out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
   append_path (out, s->path);
@@ -53,8 +67,8 @@ object_suspect (GString *out, const HsObjectSuspect *s)
   for (guint i = 0; s->retained_classes && i < s->retained_classes->len; i++)
     {
       const HsSuspectClass *c = &g_array_index (s->retained_classes, HsSuspectClass, i);
-      g_string_append (out, i ? ",{\"class\":" : "{\"class\":");
-      hs_json_string (out, c->class_name);
+      g_string_append (out, i ? ",{" : "{");
+      append_class (out, c->class_name, c->obfuscated_name);
       g_string_append_printf (
           out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT "}", c->count,
           c->retained);
@@ -65,8 +79,8 @@ object_suspect (GString *out, const HsObjectSuspect *s)
 static void
 class_suspect (GString *out, const HsClassSuspect *s)
 {
-  g_string_append (out, "{\"class\":");
-  hs_json_string (out, s->class_name);
+  g_string_append_c (out, '{');
+  append_class (out, s->class_name, s->obfuscated_name);
   g_string_append_printf (
       out,
       ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT ",\"percent\":", s->count,

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "hs-suspects-private.h"
+#include "hs-heap-mapping.h"
 #include "hs-strhash.h"
 #include "hs-debug.h"
 
@@ -37,8 +38,10 @@ object_suspect_free (gpointer p)
 {
   HsObjectSuspect *s = p;
   g_free (s->class_name);
+  g_free (s->obfuscated_name);
   g_free (s->description);
   g_free (s->accumulation_class);
+  g_free (s->accumulation_obfuscated_name);
   hs_leak_trace_free (s->path);
   if (s->retained_classes)
     g_array_unref (s->retained_classes);
@@ -50,6 +53,7 @@ class_suspect_free (gpointer p)
 {
   HsClassSuspect *s = p;
   g_free (s->class_name);
+  g_free (s->obfuscated_name);
   g_free (s->description);
   if (s->biggest)
     g_array_unref (s->biggest);
@@ -106,6 +110,23 @@ key_name (Ctx *c, guint key)
   if (name == NULL)
     name = "<unknown class>";
   return key % 2 ? g_strdup_printf ("class %s", name) : g_strdup (name);
+}
+
+/* The dump's name of a key's class when a mapping renamed it, else NULL. */
+static char *
+key_obfuscated_name (Ctx *c, guint key)
+{
+  guint k = key / 2;
+  return k < c->n_classes ? g_strdup (hs_class_obfuscated_name (c->heap, k)) : NULL;
+}
+
+/* The same for an object: of its class, or of the class it is. */
+static char *
+object_obfuscated_name (HsHeap *heap, HsObj o)
+{
+  HsClass k = hs_heap_object_kind (heap, o) == HS_KIND_CLASS ? hs_heap_object_as_class (heap, o)
+                                                              : hs_heap_object_class (heap, o);
+  return g_strdup (hs_class_obfuscated_name (heap, k));
 }
 
 static void
@@ -204,6 +225,7 @@ static void
 suspect_class_clear (gpointer p)
 {
   g_free (((HsSuspectClass *)p)->class_name);
+  g_free (((HsSuspectClass *)p)->obfuscated_name);
 }
 
 static gint
@@ -237,7 +259,8 @@ retained_classes (Ctx *c, HsObj acc)
   for (guint i = 0; i < c->touched->len; i++)
     {
       guint k = g_array_index (c->touched, guint, i);
-      HsSuspectClass sc = { key_name (c, k), c->count[k], c->sum[k] };
+      HsSuspectClass sc = { .class_name = key_name (c, k), .obfuscated_name = key_obfuscated_name (c, k),
+                            .count = c->count[k], .retained = c->sum[k] };
       g_array_append_val (all, sc);
     }
   g_array_sort (all, cmp_suspect_class);
@@ -247,7 +270,7 @@ retained_classes (Ctx *c, HsObj acc)
       if (out->len < HS_SUSPECTS_MAX_CLASSES)
         g_array_append_val (out, *sc);
       else
-        g_free (sc->class_name);
+        suspect_class_clear (sc);
     }
   ctx_reset (c);
   return out;
@@ -334,6 +357,7 @@ find_class_suspects (Ctx *c, HsSuspects *s)
         continue;
       cs = g_new0 (HsClassSuspect, 1);
       cs->class_name = key_name (c, k);
+      cs->obfuscated_name = key_obfuscated_name (c, k);
       cs->count = c->count[k];
       cs->retained = c->sum[k];
       cs->biggest = g_array_new (FALSE, FALSE, sizeof (HsObj));
@@ -505,10 +529,12 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
     {
       HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
       os->class_name = g_strdup (hs_heap_object_class_name (heap, os->obj));
+      os->obfuscated_name = object_obfuscated_name (heap, os->obj);
       os->percent = s->reachable_bytes ? 100.0 * os->retained / s->reachable_bytes : 0;
       os->accumulation = accumulation_point (&c, os->obj);
       os->accumulation_id = hs_heap_object_id (heap, os->accumulation);
       os->accumulation_class = g_strdup (hs_heap_object_class_name (heap, os->accumulation));
+      os->accumulation_obfuscated_name = object_obfuscated_name (heap, os->accumulation);
       os->accumulation_retained = hs_dom_tree_retained (dom, os->accumulation);
       os->retained_classes = retained_classes (&c, os->accumulation);
     }

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
  * how many, and the sum of their retained sizes. */
 typedef struct {
   char *class_name;          /* "class X" for class objects */
+  char *obfuscated_name;     /* the dump's name of the class (X) when a
+                              * mapping renamed it, else NULL */
   guint64 count;
   guint64 retained;
 } HsSuspectClass;
@@ -26,12 +28,14 @@ typedef struct {
   HsObj obj;                 /* a child of the dominator tree's virtual root */
   guint64 id;
   char *class_name;          /* as hs_heap_object_class_name */
+  char *obfuscated_name;     /* as HsSuspectClass's */
   guint64 retained, retained_count;
   double percent;            /* of the reachable bytes */
   char *description;         /* one sentence */
   HsObj accumulation;        /* possibly obj itself */
   guint64 accumulation_id;
   char *accumulation_class;
+  char *accumulation_obfuscated_name;
   guint64 accumulation_retained;
   HsLeakTrace *path;         /* GC root -> accumulation point; NULL: none */
   GArray *retained_classes;  /* HsSuspectClass, biggest first */
@@ -39,6 +43,7 @@ typedef struct {
 
 typedef struct {
   char *class_name;          /* "class X" for a class object's group */
+  char *obfuscated_name;     /* as HsSuspectClass's */
   guint64 count;             /* members: virtual-root children of the class */
   guint64 retained;          /* sum of their retained sizes */
   double percent;
@@ -80,7 +85,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSuspects, hs_suspects_free)
  * {"id", "class", "retained"}, "path": [nodes as in leaks --json] or null,
  * "retained_classes": [{"class", "count", "retained"}]}], "classes":
  * [{"class", "count", "retained", "percent", "description", "biggest":
- * ["0x.."], "common_path": [nodes] or null}]}. */
+ * ["0x.."], "common_path": [nodes] or null}]}. After each "class" whose
+ * class a mapping renamed, "obfuscated_name": the dump's name, as in leaks
+ * --json. */
 void        hs_suspects_to_json   (const HsSuspects *suspects, GString *out);
 /* The same for people: each suspect's sentence, path (LeakCanary's form)
  * and retained classes. */

@@ -179,12 +179,59 @@ class ProguardTest(unittest.TestCase):
         self.assertEqual(obf['watched_references'], 0)
         self.assertNotIn('com.example.LeakedActivity', json.dumps(obf))
 
+    def renamed(self):
+        """The classes the mapping renames: original name -> ProGuard's name
+        (a kept class is listed under its own name)."""
+        with open(self.mapping) as f:
+            return {a: b for a, b in re.findall(r'(?m)^(\S+) -> (\S+):$', f.read()) if a != b}
+
     def test_suspects(self):
         def shape(out):
             s = json.loads(out)
             return ([o.get('class') for o in s['objects']], [c['class'] for c in s['classes']])
         self.assertEqual(shape(self.cli('suspects', '--json', '--threshold', '0.3')),
                          shape(self.cli('suspects', '--json', '--threshold', '0.3', mapped=True)))
+
+    def test_suspects_obfuscated_names(self):
+        # Every class name the suspects JSON writes has the dump's own name
+        # beside it when the mapping renamed it ("class X" for a class
+        # object: the name of X), and nothing when it did not; the same
+        # suspects without the mapping show that name as their class.
+        ren = self.renamed()
+        mapped = json.loads(self.cli('suspects', '--json', '--threshold', '0.3', mapped=True))
+        obf = json.loads(self.cli('suspects', '--json', '--threshold', '0.3', mapped=False))
+
+        def check(m, o):
+            name = m['class']
+            bare = name[len('class '):] if name.startswith('class ') else name
+            dims = len(bare) - len(bare.rstrip('[]'))
+            elem = bare[:len(bare) - dims]
+            if elem in ren:
+                self.assertEqual(m.get('obfuscated_name'), ren[elem] + bare[len(elem):], name)
+                self.assertEqual(o['class'], name[:len(name) - len(bare)] + m['obfuscated_name'], name)
+            else:
+                self.assertNotIn('obfuscated_name', m, name)
+                self.assertEqual(o['class'], name)
+            return m.get('obfuscated_name')
+
+        seen = {}
+        self.assertEqual(len(mapped['objects']), len(obf['objects']))
+        for m, o in zip(mapped['objects'], obf['objects']):
+            seen[m['class']] = check(m, o)
+            seen[m['accumulation']['class']] = check(m['accumulation'], o['accumulation'])
+            self.assertEqual(len(m['retained_classes']), len(o['retained_classes']))
+            for mc, oc in zip(m['retained_classes'], o['retained_classes']):
+                seen[mc['class']] = check(mc, oc)
+        self.assertEqual(len(mapped['classes']), len(obf['classes']))
+        for m, o in zip(mapped['classes'], obf['classes']):
+            seen[m['class']] = check(m, o)
+        # The planted suspects (tests/generator/README.md): LeakHolder's
+        # class object, accumulating the two LeakedActivity; the ThreadLeak
+        # held by a thread's local.
+        self.assertEqual(seen.get('class com.example.LeakHolder'), ren['com.example.LeakHolder'])
+        self.assertEqual(seen.get('com.example.LeakedActivity'), ren['com.example.LeakedActivity'])
+        self.assertEqual(seen.get('com.example.ThreadLeak'), ren['com.example.ThreadLeak'])
+        self.assertIsNone(seen.get('java.lang.String', 'absent'))
 
     def test_report(self):
         def names(html):
