@@ -15,9 +15,9 @@
 static HsWaste *
 load_waste (const HsCliOptions *o, const char *path, HsAnalysis **out, GError **error)
 {
-  /* Reachability comes with the dominators' walk; the waste is found
-   * beside the dominators, on the core they leave. */
-  HsAnalysis *a = hs_cli_load_full (o, path, TRUE, FALSE, TRUE, error);
+  /* No dominator tree: the findings need reachability (the load's walk
+   * finds it) and the native sizes, not retained sizes. */
+  HsAnalysis *a = hs_cli_load_full (o, path, FALSE, FALSE, TRUE, error);
   if (!a)
     return NULL;
   HsWaste *w = hs_waste_find (a, NULL, error);

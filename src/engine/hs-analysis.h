@@ -40,7 +40,9 @@ typedef struct {
    * dominators' walk has found what is reachable, when the machine has two
    * cores and the memory for both (not while spilling). It may still run
    * when the analysis returns: hs_waste_find() waits for it and returns
-   * it, or finds the waste itself when it was not found beside. */
+   * it, or finds the waste itself when it was not found beside. With
+   * skip_dominators (reachability then comes from the load's own walk),
+   * only the native sizes the pass reads for bitmaps are found. */
   gboolean find_waste;
   /* With find_waste: at nice +19, for a caller that does not wait for it
    * (the window: the dominators, the UI and the lists a user asks for come

@@ -5,10 +5,12 @@
  * dump (make-insights-dump.py: duplicate strings, bitmaps), the sample dump
  * and the corpus's dumps; and the thread's life: the analysis freed while
  * the pass may still run, cancelled after it returns, cancelled while the
- * dominators run (the thread waiting for their walk must be let go). */
+ * dominators run (the thread waiting for their walk must be let go); and
+ * the pass left for afterwards when the memory is short. */
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "hs-waste.h"
 
@@ -92,6 +94,44 @@ test_same_as_after (void)
   g_assert_cmpuint (unreachable, >, 0);
 }
 
+/* This process's anonymous memory (kB), which hs_memory_available counts
+ * as available to it. */
+static guint64
+rss_anon_kb (void)
+{
+  g_autofree char *status = NULL;
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  const char *m = strstr (status, "RssAnon:");
+  g_assert_nonnull (m);
+  return g_ascii_strtoull (m + strlen ("RssAnon:"), NULL, 10);
+}
+
+/* Not enough memory for the pass beside the dominators' peak: a fake
+ * /proc/meminfo whose MemAvailable and this process's anonymous memory make
+ * 66 MiB, above the analysis's estimate for this small dump (64 MiB and
+ * some KiB) and below that plus the pass's (16 MiB and more): not found
+ * beside, found after by hs_waste_find, the same. */
+static void
+test_memory_short (void)
+{
+  g_autoptr(HsAnalysis) ref = analyse (insights_dump, FALSE, FALSE, NULL);
+  g_autofree char *want = waste_json (ref, FALSE);
+  g_autofree char *dir = g_dir_make_tmp ("hs-beside-XXXXXX", NULL);
+  g_autofree char *meminfo = g_build_filename (dir, "meminfo", NULL);
+  guint64 anon = rss_anon_kb ();
+  guint64 avail = anon < 65 * 1024 ? 66 * 1024 - anon : 1024;
+  g_autofree char *text = g_strdup_printf ("MemTotal: 1048576 kB\nMemAvailable: %" G_GUINT64_FORMAT " kB\n", avail);
+  g_assert_true (g_file_set_contents (meminfo, text, -1, NULL));
+  g_setenv ("HS_TEST_MEMINFO", meminfo, TRUE);
+  g_autoptr(HsAnalysis) a = analyse (insights_dump, TRUE, FALSE, NULL);
+  g_unsetenv ("HS_TEST_MEMINFO");
+  g_assert_null (hs_analysis_waste_beside (a));
+  g_autofree char *got = waste_json (a, FALSE);
+  g_assert_cmpstr (got, ==, want);
+  g_unlink (meminfo);
+  g_rmdir (dir);
+}
+
 /* Freed at once, the pass perhaps still running (at +19 or not): joined
  * first, nothing leaked or read after it is freed (the ASan build). */
 static void
@@ -170,6 +210,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, ==, 2);
   insights_dump = argv[1];
+  g_test_add_func ("/waste-beside/memory-short", test_memory_short);
   g_test_add_func ("/waste-beside/same-as-after", test_same_as_after);
   g_test_add_func ("/waste-beside/free-early", test_free_early);
   g_test_add_func ("/waste-beside/cancel-after", test_cancel_after);

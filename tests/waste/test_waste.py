@@ -9,16 +9,14 @@ SEMANTICS.md's size rules (never from the program's output). HotSpot dumps:
 Android dumps (1.0.3): instance alignUp(declared size, 8); Object[n]
   alignUp(12 + 4n, 8); primitive alignUp(12 + n*e, 8) (16 for 8-byte e).
 """
-import json
 import os
 import struct
-import subprocess
 import sys
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
-from clitest import CLI, CliTest, g, main, run_cli, CORPUS  # noqa: E402
+from clitest import CliTest, g, main, run_cli, CORPUS  # noqa: E402
 
 
 def align8(n):
@@ -85,37 +83,6 @@ class Heap:
 
 def utf16be(s):
     return s.encode('utf-16-be')
-
-
-def check_beside_and_after(test, path):
-    """The waste pass beside the dominators (`waste` on two cores) and the
-    one run after the analysis when the memory is short for both at once (a
-    fake /proc/meminfo with 66 MiB available: above the analysis's estimate
-    of 64 MiB and a few KiB for these dumps, below that plus the pass's
-    16 MiB and more) give the same JSON; `--timings` says which ran. (Both
-    take reachability from the dominators' walk; test-waste-beside.c
-    compares with a plain analysis, which takes it from the finished tree.)"""
-    def waste(env):
-        proc = subprocess.run([CLI, 'waste', path, '--json', '--timings'], env=env, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-        test.assertEqual(proc.returncode, 0, proc.stderr)
-        line = [x for x in proc.stderr.decode().splitlines() if x.startswith('waste: ')]
-        test.assertEqual(len(line), 1, proc.stderr)
-        return proc.stdout, line[0]
-    if not CLI:
-        test.skipTest('HS_CLI is not set')
-    beside, how = waste(dict(os.environ))
-    if (os.cpu_count() or 1) > 1:
-        test.assertTrue(how.endswith(' (beside the dominators)'), how)
-    else:
-        test.assertFalse(how.endswith(' (beside the dominators)'), how)
-    meminfo = os.path.join(test.tmp, 'meminfo')
-    with open(meminfo, 'w') as fh:
-        fh.write('MemTotal: 1048576 kB\nMemAvailable: %d kB\n' % (66 * 1024))
-    after, how = waste(dict(os.environ, HS_TEST_MEMINFO=meminfo))
-    test.assertFalse(how.endswith(' (beside the dominators)'), how)
-    test.assertEqual(json.loads(after), json.loads(beside))
-    test.assertEqual(after, beside)
 
 
 class WasteJvm(CliTest):
@@ -278,9 +245,6 @@ class WasteJvm(CliTest):
             self.assertTrue(p[0].startswith('java.lang.Object[]@'), p)
             self.assertEqual(p[1], 'java.lang.String@%s' % oid)
 
-    def test_beside_and_after(self):
-        check_beside_and_after(self, self.jvm)
-
     def test_strings_jdk6_offset_count(self):
         self.check_strings(self.waste(self.jdk6), self.expect_jdk6)
 
@@ -429,9 +393,6 @@ class WasteAndroid(CliTest):
         for b in (self.bad_size, self.negative, self.huge):
             self.assertTrue(bm[b]['problem'], bm[b])
         self.assertIn('10 bytes', bm[self.bad_size]['problem'])
-
-    def test_beside_and_after(self):
-        check_beside_and_after(self, self.path)
 
     def bitmap_png(self, obj):
         out = self.path + '.%x.png' % obj
