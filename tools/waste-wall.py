@@ -1,36 +1,63 @@
 #!/usr/bin/env python3
-# waste-wall.py DUMP RUNS CLI...: what the waste pass adds to the wall time
-# and the CPU of a command that shows it (issue 17; docs/performance.md,
-# "The waste pass beside the dominators"). Not part of meson test.
-# For each CLI, alternated run by run: `classes DUMP` (the same analysis as
-# `waste`: dominators, no leak search; its table is printed in a few ms)
-# and `waste DUMP` (the analysis and the waste pass), then `analyze DUMP`
-# (the whole analysis with leaks and suspects) of the first CLI. Medians
-# of RUNS runs: waste's wall and CPU minus classes', and that as a share of
-# analyze's wall and CPU.
-import resource, statistics, subprocess, sys, time
+# waste-wall.py DUMP RUNS CLI...: the commands that show the waste pass
+# (issue 17; docs/performance.md, "The waste pass beside the dominators")
+# against the analysis, for one or more builds. Not part of meson test.
+# Runs, alternated run by run and build by build: `analyze DUMP` (the whole
+# analysis: dominators, leaks, suspects; no waste), `report DUMP -o FILE
+# --no-timestamp` (the same analysis, the waste pass, the HTML) and
+# `waste DUMP` (the findings as text). Prints the medians of RUNS runs of
+# each: wall and CPU (user + system) seconds and the peak RssAnon (MiB,
+# /proc/PID/status sampled every 10 ms), and report's wall and CPU minus
+# analyze's (the pass, the report's other sections and the HTML) as a
+# share of analyze's.
+import os, statistics, subprocess, sys, tempfile, time
 dump, runs, clis = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+out = tempfile.mktemp(suffix='.html')
 def timed(cmd):
-    c0 = resource.getrusage(resource.RUSAGE_CHILDREN); t0 = time.monotonic()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    t1 = time.monotonic(); c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return t1 - t0, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime
-res = {(c, k): [] for c in clis for k in ('classes', 'waste')}; an = []
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0
+    while p.poll() is None:
+        try:
+            with open('/proc/%d/status' % p.pid) as fh:
+                for l in fh:
+                    if l.startswith('RssAnon'):
+                        peak = max(peak, int(l.split()[1]))
+        except OSError:
+            pass
+        time.sleep(0.01)
+    if p.returncode != 0:
+        sys.exit('%s failed (%d)' % (' '.join(cmd), p.returncode))
+    return time.monotonic() - t0, peak / 1024
+def cpu_of(cmd):
+    # wall, cpu, peak: cpu from the children's rusage around the run
+    import resource
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, peak = timed(cmd)
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, peak
+cmds = {'analyze': lambda c: [c, 'analyze', dump],
+        'report': lambda c: [c, 'report', dump, '-o', out, '--no-timestamp'],
+        'waste': lambda c: [c, 'waste', dump]}
+res = {(c, k): [] for c in clis for k in cmds}
 for i in range(runs):
-    for c in clis:
-        for k in ('classes', 'waste'):
-            res[(c, k)].append(timed([c, k, dump]))
-        print("run %d %s: classes %.2f s (cpu %.2f), waste %.2f s (cpu %.2f)" % ((i, c) + res[(c, 'classes')][-1] + res[(c, 'waste')][-1]), flush=True)
-    an.append(timed([clis[0], 'analyze', dump]))
+    order = clis if i % 2 == 0 else clis[::-1]
+    for c in order:
+        for k, f in cmds.items():
+            res[(c, k)].append(cpu_of(f(c)))
+        print("run %d %s: " % (i, c) + ", ".join("%s %.2f s (cpu %.2f, %.0f MiB)" % ((k,) + res[(c, k)][-1]) for k in cmds), flush=True)
 med = lambda xs, j: statistics.median(x[j] for x in xs)
-AW, AC = med(an, 0), med(an, 1)
-print("MEDIAN analyze: wall %.3f s, cpu %.3f s" % (AW, AC))
+print("| build | command | wall | CPU | peak RssAnon |")
+print("|---|---|---|---|---|")
 for c in clis:
-    cw, cc = med(res[(c, 'classes')], 0), med(res[(c, 'classes')], 1)
-    ww, wc = med(res[(c, 'waste')], 0), med(res[(c, 'waste')], 1)
-    # per-run differences too (the pairs ran back to back)
-    dw = statistics.median(w[0] - k[0] for w, k in zip(res[(c, 'waste')], res[(c, 'classes')]))
-    dc = statistics.median(w[1] - k[1] for w, k in zip(res[(c, 'waste')], res[(c, 'classes')]))
-    print("MEDIAN %s: classes %.3f s (cpu %.3f), waste %.3f s (cpu %.3f); waste adds %.3f s wall = %.1f %% of analyze's, %.3f s cpu = %.1f %%"
-          % (c, cw, cc, ww, wc, dw, 100 * dw / AW, dc, 100 * dc / AC))
+    for k in cmds:
+        r = res[(c, k)]
+        print("| %s | %s | %.3f s | %.3f s | %.0f MiB |" % (c, k, med(r, 0), med(r, 1), med(r, 2)))
+for c in clis:
+    aw, ac = med(res[(c, 'analyze')], 0), med(res[(c, 'analyze')], 1)
+    dw = statistics.median(r[0] - a[0] for r, a in zip(res[(c, 'report')], res[(c, 'analyze')]))
+    dc = statistics.median(r[1] - a[1] for r, a in zip(res[(c, 'report')], res[(c, 'analyze')]))
+    print("%s: report - analyze = %.3f s wall (%.1f %% of analyze's), %.3f s cpu (%.1f %%)" % (c, dw, 100 * dw / aw, dc, 100 * dc / ac))
 print("load", open("/proc/loadavg").read().strip())
+if os.path.exists(out):
+    os.unlink(out)
