@@ -5,6 +5,7 @@
 #include "hs-native.h"
 #include "hs-query.h"
 #include "hs-heap-private.h"
+#include "hs-debug.h"
 #include "hs-guard.h"
 #include "hs-mem-spill.h"
 #include "hs-memory-check.h"
@@ -276,7 +277,12 @@ hs_analysis_waste_beside (HsAnalysis *a)
   Beside *b = a->beside;
   if (!b)
     return NULL;
+  /* HS_DEBUG_TIMES: how long the caller waits for the pass (0 when it
+   * ended beside the dominators). */
+  HsDebugClock clock = { "waste beside: ", TRUE };
+  hs_debug_step (&clock, NULL);
   beside_join (b);
+  hs_debug_step (&clock, "waited for its end");
   return b->waste ? hs_waste_ref (b->waste) : NULL;
 }
 
