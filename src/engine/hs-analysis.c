@@ -142,7 +142,9 @@ static gpointer
 waste_call (gpointer data)
 {
   WasteCall *c = data;
-  c->waste = hs_waste_compute (c->b->a, c->b->cancel, NULL);
+  /* One thread: the dominators keep their core (both for their two-thread
+   * steps). */
+  c->waste = hs_waste_compute_serial (c->b->a, c->b->cancel, NULL);
   return NULL;
 }
 

@@ -378,8 +378,36 @@ hs_waste_estimate_memory (HsHeap *heap)
   return strings * HS_WASTE_STRING_ENTRY_BYTES + 5 * (heap->n / 8) + heap->n / 4 + (16u << 20);
 }
 
+/* Both jobs of a step: on two threads, or one after the other here. */
+static void
+run_both (gboolean two, Job *jobs)
+{
+  if (two)
+    run_both (two, jobs);
+  else
+    {
+      run_job (&jobs[0]);
+      run_job (&jobs[1]);
+    }
+}
+
+static HsWaste *
+compute (HsAnalysis *analysis, gboolean two, GCancellable *cancellable, GError **error);
+
 HsWaste *
 hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
+{
+  return compute (analysis, TRUE, cancellable, error);
+}
+
+HsWaste *
+hs_waste_compute_serial (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
+{
+  return compute (analysis, FALSE, cancellable, error);
+}
+
+static HsWaste *
+compute (HsAnalysis *analysis, gboolean two, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
   HsHeap *heap = analysis->heap;
@@ -423,12 +451,12 @@ hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **erro
   hs_waste_strings_prepare (&ctx);
   hs_waste_boxed_prepare (&ctx);
   Job scans[2] = { { run_scan_first, &ctx }, { run_scan_second, &ctx } };
-  hs_run_pair ("hs-waste", run_job, &scans[0], &scans[1]);
+  run_both (two, scans);
   hs_waste_strings_merge (&ctx);
-  hs_debug_step (&clock, "strings: decode and hash (two threads)");
+  hs_debug_step (&clock, two ? "strings: decode and hash (two threads)" : "strings: decode and hash (one thread)");
   Job jobs[2] = { { run_strings, &ctx }, { run_the_rest, &ctx } };
-  hs_run_pair ("hs-waste", run_job, &jobs[0], &jobs[1]);
-  hs_debug_step (&clock, "the rest (two threads)");
+  run_both (two, jobs);
+  hs_debug_step (&clock, two ? "the rest (two threads)" : "the rest (one thread)");
   g_free (ctx.skip);
   ctx.skip = NULL;
   g_free (ctx.role);
