@@ -85,6 +85,7 @@ struct _HsAnalysisBeside
   int reach;                 /* REACH_*: the walk's bits handed over, or none will come */
   guint64 *reached;          /* a copy of them (REACH_GIVEN, until marked) */
   gboolean ready;
+  gint dominators_done;      /* atomic: the pass may take both cores */
   double native_seconds;     /* of the native sizes found here, < 0: not */
   GCancellable *cancel;      /* the waste pass's: with the caller's, or by hs_analysis_free */
   GCancellable *caller;
@@ -142,9 +143,9 @@ static gpointer
 waste_call (gpointer data)
 {
   WasteCall *c = data;
-  /* One thread: the dominators keep their core (both for their two-thread
-   * steps). */
-  c->waste = hs_waste_compute_serial (c->b->a, c->b->cancel, NULL);
+  /* One thread while the dominators run: they keep their core (both, for
+   * their two-thread steps); both cores for what starts after them. */
+  c->waste = hs_waste_compute_beside (c->b->a, &c->b->dominators_done, c->b->cancel, NULL);
   return NULL;
 }
 
@@ -389,7 +390,10 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
                                          cancellable, error);
       g_array_unref (roots);
       if (b)
-        no_more_reached (b);
+        {
+          no_more_reached (b);
+          g_atomic_int_set (&b->dominators_done, 1);
+        }
       if (!a->dom)
         return NULL; /* hs_analysis_free stops the thread */
       add_timing (a, "dominators", t0);

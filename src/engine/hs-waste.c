@@ -383,7 +383,7 @@ static void
 run_both (gboolean two, Job *jobs)
 {
   if (two)
-    run_both (two, jobs);
+    hs_run_pair ("hs-waste", run_job, &jobs[0], &jobs[1]);
   else
     {
       run_job (&jobs[0]);
@@ -391,23 +391,32 @@ run_both (gboolean two, Job *jobs)
     }
 }
 
+/* Two threads for a step when no other work needs the second core:
+ * always, or once *others_done is set. */
+static gboolean
+two_now (const gint *others_done)
+{
+  return others_done == NULL || g_atomic_int_get (others_done) != 0;
+}
+
 static HsWaste *
-compute (HsAnalysis *analysis, gboolean two, GCancellable *cancellable, GError **error);
+compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error);
 
 HsWaste *
 hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
 {
-  return compute (analysis, TRUE, cancellable, error);
+  return compute (analysis, NULL, cancellable, error);
 }
 
 HsWaste *
-hs_waste_compute_serial (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
+hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error)
 {
-  return compute (analysis, FALSE, cancellable, error);
+  g_return_val_if_fail (others_done != NULL, NULL);
+  return compute (analysis, others_done, cancellable, error);
 }
 
 static HsWaste *
-compute (HsAnalysis *analysis, gboolean two, GCancellable *cancellable, GError **error)
+compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
   HsHeap *heap = analysis->heap;
@@ -451,10 +460,12 @@ compute (HsAnalysis *analysis, gboolean two, GCancellable *cancellable, GError *
   hs_waste_strings_prepare (&ctx);
   hs_waste_boxed_prepare (&ctx);
   Job scans[2] = { { run_scan_first, &ctx }, { run_scan_second, &ctx } };
+  gboolean two = two_now (others_done);
   run_both (two, scans);
   hs_waste_strings_merge (&ctx);
   hs_debug_step (&clock, two ? "strings: decode and hash (two threads)" : "strings: decode and hash (one thread)");
   Job jobs[2] = { { run_strings, &ctx }, { run_the_rest, &ctx } };
+  two = two_now (others_done);
   run_both (two, jobs);
   hs_debug_step (&clock, two ? "the rest (two threads)" : "the rest (one thread)");
   g_free (ctx.skip);

@@ -103,9 +103,12 @@ HsWaste *hs_waste_find  (HsAnalysis *analysis, GCancellable *cancellable, GError
 /* Runs every finder now (one pass over the objects per kind; the finders
  * share both cores). */
 HsWaste *hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
-/* The same on the calling thread alone: beside other work (the dominators),
- * on the one core it leaves. */
-HsWaste *hs_waste_compute_serial (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
+/* The same beside other work (the dominators): each of its two steps (the
+ * scan, then the grouping and the other finders) on the calling thread
+ * alone, on the one core that work leaves, unless *others_done (atomic) is
+ * set when the step starts. */
+HsWaste *hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable,
+                                  GError **error);
 /* About the most anonymous memory hs_waste_compute adds while it runs
  * (bytes): its entries for the reachable Strings and its bit arrays. */
 guint64  hs_waste_estimate_memory (HsHeap *heap);
