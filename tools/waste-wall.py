@@ -10,10 +10,13 @@
 # /proc/PID/status sampled every 10 ms), and report's wall and CPU minus
 # analyze's (the pass, the report's other sections and the HTML) as a
 # share of analyze's.
-import os, statistics, subprocess, sys, tempfile, time
+import os, resource, statistics, subprocess, sys, tempfile, time
 dump, runs, clis = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 out = tempfile.mktemp(suffix='.html')
 def timed(cmd):
+    """wall seconds, CPU seconds (user + system, from the children's rusage:
+    poll() reaps the child) and peak RssAnon (MiB) of one run of cmd."""
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = 0
@@ -26,16 +29,11 @@ def timed(cmd):
         except OSError:
             pass
         time.sleep(0.01)
+    wall = time.monotonic() - t0
     if p.returncode != 0:
         sys.exit('%s failed (%d)' % (' '.join(cmd), p.returncode))
-    return time.monotonic() - t0, peak / 1024
-def cpu_of(cmd):
-    # wall, cpu, peak: cpu from the children's rusage around the run
-    import resource
-    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall, peak = timed(cmd)
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, peak
+    return wall, c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, peak / 1024
 cmds = {'analyze': lambda c: [c, 'analyze', dump],
         'report': lambda c: [c, 'report', dump, '-o', out, '--no-timestamp'],
         'waste': lambda c: [c, 'waste', dump]}
@@ -44,7 +42,7 @@ for i in range(runs):
     order = clis if i % 2 == 0 else clis[::-1]
     for c in order:
         for k, f in cmds.items():
-            res[(c, k)].append(cpu_of(f(c)))
+            res[(c, k)].append(timed(f(c)))
         print("run %d %s: " % (i, c) + ", ".join("%s %.2f s (cpu %.2f, %.0f MiB)" % ((k,) + res[(c, k)][-1]) for k in cmds), flush=True)
 med = lambda xs, j: statistics.median(x[j] for x in xs)
 print("| build | command | wall | CPU | peak RssAnon |")

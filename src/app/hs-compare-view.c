@@ -9,7 +9,6 @@
 #include "hs-compare-view.h"
 #include "hs-compare-cells-private.h"
 #include "hs-instances-pane.h"
-#include "hs-query.h"
 #include "hs-format.h"
 #include "hs-ui-util-private.h"
 
@@ -198,15 +197,12 @@ on_search_changed (GtkSearchEntry *entry, HsCompareView *self)
 static void
 show_instances (HsCompareView *self, const char *name)
 {
-  HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
-  g_autoptr(GArray) classes = NULL;
-
-  if (a == NULL)
+  if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
     return;
-  classes = hs_query_classes_named (a->heap, name);
-  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), (const HsClass *) classes->data,
-                                  classes->len, name,
-                                  HS_INSTANCES_PANE_IN_THIS_DUMP | HS_INSTANCES_PANE_FIRST_PAGE);
+  /* The classes of the name are looked up on the worker. */
+  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), NULL, 0, name,
+                                  HS_INSTANCES_PANE_IN_THIS_DUMP | HS_INSTANCES_PANE_FIRST_PAGE
+                                      | HS_INSTANCES_PANE_ALL_NAMED);
 }
 
 static void

@@ -118,6 +118,11 @@ instances_work (gpointer data)
   InstancesJob *job = data;
   HsAnalysis *a = hs_loader_get_analysis (job->loader);
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+  if (job->flags & HS_INSTANCES_PANE_ALL_NAMED)
+    {
+      g_array_unref (job->classes);
+      job->classes = hs_query_classes_named (a->heap, job->name);
+    }
   GArray *instances = hs_query_instances_unsorted (a, (const HsClass *) job->classes->data, job->classes->len);
 
   /* CPU: of the whole process (the steps use two threads); on a busy

@@ -29,6 +29,10 @@ typedef enum
   /* The heading says "… of NAME in this dump, …" (the compare view: the
    * instances are the current dump's, not the baseline's). */
   HS_INSTANCES_PANE_IN_THIS_DUMP = 1 << 1,
+  /* The classes are every class of NAME (one per class loader), found on
+   * the worker (hs_query_classes_named); classes and n_classes are ignored
+   * (the compare view: its rows are names). */
+  HS_INSTANCES_PANE_ALL_NAMED = 1 << 2,
 } HsInstancesPaneFlags;
 
 #define HS_TYPE_INSTANCES_PANE (hs_instances_pane_get_type ())

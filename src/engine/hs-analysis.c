@@ -86,7 +86,7 @@ struct _HsAnalysisBeside
   guint64 *reached;          /* a copy of them (REACH_GIVEN, until marked) */
   gboolean ready;
   gint dominators_done;      /* atomic: the pass may take both cores */
-  double native_seconds;     /* of the native sizes found here, < 0: not */
+  double native_seconds;     /* of the native sizes found here (REACH_GIVEN) */
   GCancellable *cancel;      /* the waste pass's: with the caller's, or by hs_analysis_free */
   GCancellable *caller;
   gulong caller_handler;
@@ -216,7 +216,6 @@ beside_start (HsAnalysis *a, const HsAnalysisOptions *opts, GCancellable *cancel
   g_mutex_init (&b->join_lock);
   g_cond_init (&b->cond);
   b->reach = do_waste ? REACH_WAITING : REACH_NONE;
-  b->native_seconds = -1;
   b->cancel = g_cancellable_new ();
   if (cancellable)
     {
@@ -430,17 +429,18 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       t0 = g_get_monotonic_time ();
       if (progress)
         progress ("native", 0.0, progress_data);
-      /* Found beside (before the waste pass, whose bitmaps read them). */
-      if (b && b->native_seconds >= 0)
-        t0 -= (gint64)(b->native_seconds * 1e6);
-      else
+      /* Found beside with the reachability (the waste pass's bitmaps read
+       * them): their time counts here. */
+      gboolean found_beside = b && b->reach == REACH_GIVEN;
+      if (!found_beside)
         a->native_size = hs_native_sizes (heap);
       a->retained_native = hs_native_retained (a->dom, a->native_size);
       guint64 *tot = a->retained_native
                          ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint)a->dom->n))
                          : NULL;
       a->native_total = tot ? *tot : 0;
-      add_timing (a, "native", t0);
+      HsPhaseTime native = { "native", (g_get_monotonic_time () - t0) / 1e6 + (found_beside ? b->native_seconds : 0) };
+      g_array_append_val (a->timings, native);
 
       if (!opts->skip_leaks)
         {

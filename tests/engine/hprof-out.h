@@ -5,6 +5,7 @@
 
 #include <glib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef struct
 {
@@ -15,6 +16,27 @@ typedef struct
 static inline void u1 (HprofOut *w, guint v) { w->d[w->at++] = (guint8)v; }
 static inline void u4 (HprofOut *w, guint32 v) { for (int i = 3; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
 static inline void u8 (HprofOut *w, guint64 v) { for (int i = 7; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
+
+/* An anonymous mapping of cap bytes for a dump beyond 4 GiB (reserved, not
+ * committed: only the pages written are touched), or NULL with the test
+ * skipped where a 64-bit build or the address space is missing. Free it
+ * with munmap (d, cap). */
+static inline guint8 *
+hprof_out_map_big (gsize cap)
+{
+  if (sizeof (gsize) < 8)
+    {
+      g_test_skip ("needs a 64-bit build");
+      return NULL;
+    }
+  guint8 *d = mmap (NULL, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (d == MAP_FAILED)
+    {
+      g_test_skip ("no room for the mapping in the address space");
+      return NULL;
+    }
+  return d;
+}
 
 /* A top-level record header; returns where its length goes. */
 static inline gsize

@@ -219,20 +219,6 @@ view_drop_target (HsCompareView *view)
   return NULL;
 }
 
-static GtkWidget *
-find_child (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Activating an instance (double click, Enter) opens it in the window's
  * inspector, through win.inspect. */
 static void
@@ -240,8 +226,8 @@ check_inspect (HsWindow *window, HsCompareView *view)
 {
   GListModel *instances = hs_compare_view_get_instances (view);
   HsObj first = hs_object_list_get_obj (HS_OBJECT_LIST (instances), 0);
-  GtkWidget *table = find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW);
-  GtkWidget *cv = find_child (table, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *table = ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW);
+  GtkWidget *cv = ui_find_child (table, GTK_TYPE_COLUMN_VIEW);
 
   /* As a double click does: the row selected, then activated. */
   hs_object_column_view_select (HS_OBJECT_COLUMN_VIEW (table), 0);

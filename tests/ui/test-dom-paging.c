@@ -74,20 +74,6 @@ expected_order (guint64 base, guint n, guint mult, guint mod)
   return e;
 }
 
-static GtkWidget *
-find_child (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The item of row i (an HsObjectRow or an HsMoreRow) and its depth. */
 static GObject *
 row_item (GListModel *model, guint i, guint *depth)
@@ -149,8 +135,8 @@ test_paging (void)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
-  GtkWidget *cv = find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
+  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   g_autofree Expected *top = expected_order (TOP_BASE, TOP, 37, 200);
   g_autofree Expected *kids = expected_order (KID_BASE, KIDS, 13, 97);
   g_autofree char *text = NULL;
@@ -292,8 +278,8 @@ test_rows_by_turns (void)
   g_autoptr(HsLoader) loader = load_dump ("paging.hprof");
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
-  GtkColumnView *cv = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
+  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  GtkColumnView *cv = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
 
   hs_view_set_loader (HS_VIEW (view), loader);
   g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));

@@ -82,21 +82,6 @@ window_close (GtkWidget *window)
   ui_iterate (50);
 }
 
-/* The first descendant of widget of that type (depth first). */
-static GtkWidget *
-find_child (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_child (c, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* --- classes ------------------------------------------------------------ */
 
 static HsClassRow *
@@ -261,7 +246,7 @@ check_planted_order (HsClassesView *view)
 static void
 check_sort_state_from_header (HsClassesView *view)
 {
-  GtkColumnView *cv = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
+  GtkColumnView *cv = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
   GListModel *columns = gtk_column_view_get_columns (cv);
   HsClassColumn got_column;
   GtkSortType got_order;
@@ -328,7 +313,7 @@ check_filter (HsClassesView *view, HsAnalysis *a)
 
   /* Find: the focus goes to the filter entry, typing there filters. */
   {
-    GtkWidget *entry = find_child (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
+    GtkWidget *entry = ui_find_child (GTK_WIDGET (view), GTK_TYPE_SEARCH_ENTRY);
     GtkWidget *focus;
 
     hs_classes_view_focus_filter (view);
@@ -430,10 +415,10 @@ check_instances (HsClassesView *view, HsAnalysis *a)
 static void
 check_instance_actions (HsClassesView *view, Activations *act)
 {
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GListModel *inst = select_and_wait (view, "com.example.LeakedActivity");
   g_autoptr(HsObjectRow) second = g_list_model_get_item (inst, 1);
-  GtkWidget *cv = find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   guint n_select = act->n_select;
 
   g_assert_true (hs_object_column_view_get_model (table) == inst);
@@ -684,8 +669,8 @@ test_dominators (void)
 
   /* Activating a row inspects its object. */
   {
-    HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
-    GtkWidget *cv = find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
+    HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+    GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
     guint i = find_tree_row (model, holder);
 
     g_assert_true (hs_object_column_view_get_tree (table));

@@ -240,6 +240,20 @@ ui_find_button (GtkWidget *root, const char *label)
   return NULL;
 }
 
+GtkWidget *
+ui_find_child (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = ui_find_child (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 guint64
 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 {

@@ -56,6 +56,8 @@ const char      *ui_toast_text    (HsWindow *window);
 GtkDropTarget   *ui_drop_target   (HsWindow *window);
 /* The first button below root (depth first) labelled label, or NULL. */
 GtkWidget       *ui_find_button   (GtkWidget *root, const char *label);
+/* root itself or its first descendant (depth first) of type, or NULL. */
+GtkWidget       *ui_find_child    (GtkWidget *root, GType type);
 /* A class's figure for a classes-table column, read from the heap and the
  * analysis directly (what the table must show). */
 guint64          ui_class_value   (HsAnalysis *a, HsClass c, HsClassColumn column);
