@@ -196,9 +196,6 @@ test_top_objects (void)
     g_assert_cmpuint (g_array_index (all, HsObj, i), !=, obj (full, ID_E));
   g_assert_cmpuint (none->len, ==, 0);
   g_assert_cmpuint (zero->len, ==, 0);
-  /* The old name gives the same answer. */
-  g_autoptr(GArray) old = hs_analysis_top_objects (full, 4);
-  g_assert_cmpmem (old->data, old->len * sizeof (HsObj), top->data, top->len * sizeof (HsObj));
 }
 
 /* The objects no other object retains: by definition the dominator tree's

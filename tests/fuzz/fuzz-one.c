@@ -6,6 +6,7 @@
 #include "fuzz-one.h"
 #include "hs-analysis.h"
 #include "hs-report.h"
+#include "hs-query.h"
 
 /* A rejected input must come with an HS_ERROR and a message naming the
  * input; a loaded one must have consistent counts. Anything else is a bug
@@ -171,7 +172,7 @@ hs_fuzz_one (const guint8 *data, gsize len)
   s = hs_heap_summary (a->heap);
   if (s->objects != n || s->reachable_objects + s->unreachable_objects != n)
     g_error ("inconsistent summary after the analysis");
-  GArray *top = hs_analysis_top_objects (a, 5);
+  GArray *top = hs_query_top_objects (a, 5);
   for (guint i = 0; i < top->len; i++)
     poke_object (a->heap, g_array_index (top, HsObj, i));
   g_array_unref (top);

@@ -7,6 +7,7 @@
 #include "ui-util.h"
 
 #include "hs-app-actions.h"
+#include "hs-query.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
@@ -114,7 +115,7 @@ main (int argc, char *argv[])
   save ("treemap");
   {
     /* Zoomed into the biggest object. */
-    g_autoptr(GArray) top = hs_analysis_top_objects (a, 1);
+    g_autoptr(GArray) top = hs_query_top_objects (a, 1);
     if (top->len > 0)
       hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)), g_array_index (top, HsObj, 0));
     save ("treemap-zoomed");
@@ -131,7 +132,7 @@ main (int argc, char *argv[])
     }
   else
     {
-      g_autoptr(GArray) top = hs_analysis_top_objects (a, 1);
+      g_autoptr(GArray) top = hs_query_top_objects (a, 1);
       if (top->len > 0)
         hs_window_inspect (window, g_array_index (top, HsObj, 0));
     }

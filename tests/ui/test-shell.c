@@ -7,6 +7,7 @@
 #include "ui-util.h"
 #include "hs-application.h"
 #include "hs-compare-view.h"
+#include "hs-query.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
@@ -221,7 +222,7 @@ test_changed_on_disk (void)
   g_assert_true (g_file_set_contents (copy, contents, len, NULL));
   open_and_wait (window, copy);
   a = hs_loader_get_analysis (hs_window_get_loader (window));
-  top = hs_analysis_top_objects (a, 1);
+  top = hs_query_top_objects (a, 1);
   g_assert_cmpuint (top->len, ==, 1);
   obj = g_array_index (top, HsObj, 0);
 
@@ -510,7 +511,7 @@ test_narrow (void)
 
   /* The inspector over the views (the flap folded), closed again. */
   a = hs_loader_get_analysis (hs_window_get_loader (window));
-  top = hs_analysis_top_objects (a, 1);
+  top = hs_query_top_objects (a, 1);
   hs_window_inspect (window, g_array_index (top, HsObj, 0));
   ui_iterate (800);
   flap = find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP);

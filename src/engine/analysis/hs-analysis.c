@@ -3,7 +3,6 @@
 
 #include "hs-analysis.h"
 #include "hs-native.h"
-#include "hs-query.h"
 #include "hs-heap-private.h"
 #include "hs-debug.h"
 #include "hs-guard.h"
@@ -583,11 +582,4 @@ hs_analysis_retained_native (HsAnalysis *a, HsObj o)
   g_return_val_if_fail (a != NULL, 0);
   guint64 *v = a->retained_native ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER (o)) : NULL;
   return v ? *v : 0;
-}
-
-/* Kept for the callers that have not moved to hs-query yet. */
-GArray *
-hs_analysis_top_objects (HsAnalysis *a, guint limit)
-{
-  return hs_query_top_objects (a, limit);
 }

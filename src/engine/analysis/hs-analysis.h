@@ -115,8 +115,4 @@ struct _HsWaste *hs_analysis_waste_beside (HsAnalysis *analysis);
 guint64     hs_analysis_native_size          (HsAnalysis *a, HsObj o);
 guint64     hs_analysis_retained_native      (HsAnalysis *a, HsObj o);
 
-/* Biggest objects by retained size (reachable only), largest first: the
- * same as hs_query_top_objects (hs-query.h), which new code calls. */
-GArray     *hs_analysis_top_objects (HsAnalysis *a, guint limit); /* HsObj */
-
 G_END_DECLS
