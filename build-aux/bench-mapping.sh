@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench-mapping.sh: writes an R8-style mapping of about 50 MB (classes with
 # fields, methods with line ranges, inlined frames and metadata comments,
 # like a big app's) and times hs_mapping_load on it with

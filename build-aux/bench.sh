@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench.sh: the performance benchmark (issue 7). Not part of `meson test`.
 #
 #   build-aux/bench.sh [DUMP...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # gen-dumps.sh: build the Java heap generator (tests/generator) and write dumps
 # of known structure with it. Needs a JDK (javac, java); JDK 17 was used for
 # the committed files. See tests/generator/README.md for what is planted.

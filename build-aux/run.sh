@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds Heapscope into build/ and runs it on the
 # sample dump: the window when there is a display, otherwise the CLI's
 # summary and leaks and an HTML report.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds Heapscope and runs every test suite, as CI does:
 #   1. installs the Debian packages that are missing (apt-get, as root or via sudo),
 #   2. builds into build/ and runs all suites but 'ui',

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """hprofgen: write HPROF heap dumps from a programmatic description.
 
 Test helper, Python 3 standard library only. The layout follows

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # anon-peak.py CLI ARGS...: peak RssAnon of a run (polled every 5 ms) and between the first and the
 # last waste step of HS_DEBUG_TIMES (docs/performance.md, "Waste pass cost and memory").
 import subprocess, sys, time, os, re, threading

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # snapshot-outputs.sh: the CLI's outputs on every corpus dump, the sample, the
 # generated test dumps and (if present) the bench dumps, one file per command
 # and dump, so that a refactoring can be checked byte for byte:

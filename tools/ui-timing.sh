@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tools/ui-timing.sh: times opening a dump in the real window (under Xvfb),
 # from the moment the window is asked to open the file until the first
 # leak trace is drawn, and the UI-thread work after loading. The app prints

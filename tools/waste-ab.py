@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # waste-ab.py DUMP RUNS CLI... : the waste finders' CPU of each CLI (alternating
 # runs of `waste --timings --json` under HS_DEBUG_TIMES=1: the process-clock
 # lines of hs_waste_find), then `analyze` CPU of the last CLI; medians.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* waste-beside-ab.c: the analysis and the waste pass of one dump, with the
  * pass beside the dominators (on) or after the analysis (off); prints the
  * wall seconds of hs_analysis_run, of hs_waste_find after it, and of both

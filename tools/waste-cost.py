@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # waste-cost.py DUMP RUNS MAIN-CLI NEW-CLI: what the waste pass costs against the analysis
 # (docs/performance.md, "Waste pass cost and memory"). Not part of meson test.
 # Alternating runs of `waste --timings --json` (HS_DEBUG_TIMES=1) of two CLIs

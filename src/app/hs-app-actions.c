@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-app-actions.c: app.preferences, app.about and app.mapping-folder (see
  * hs-app-actions.h). The analysis options themselves (app.follow-weak,
  * app.android-inspectors-as-leaks, app.suspects-percent) are made by

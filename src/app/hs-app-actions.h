@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-app-actions.h: the application's own windows and actions, installed
  * on the application at startup: app.preferences (Ctrl+comma), app.about
  * and app.mapping-folder (the default mapping folder, a string; backed by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-application.c: the application (see hs-application.h). */
 #include "config.h"
 #include "hs-application.h"

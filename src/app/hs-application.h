@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-application.h: the AdwApplication (libadwaita 1.2: its style, dark
  * style following the system): app-wide actions and accelerators, opening
  * files. */

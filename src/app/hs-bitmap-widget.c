@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-bitmap-widget.c: bitmaps as pictures: the engine's PNG read into a
  * cairo image surface, drawn scaled to fit in a GtkDrawingArea. */
 #include "config.h"

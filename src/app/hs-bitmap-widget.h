@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-bitmap-widget.h: an android.graphics.Bitmap of the dump drawn with
  * cairo (scaled to fit, over a checkerboard for transparency), or the
  * reason it cannot be drawn. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-model.c: HsClassModel (position = class index) and the column
  * sorters of the classes view. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-model.h: a GListModel of HsClassRow, one per class of the dump
  * (rows built when asked for), and the sorters of its columns. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-row.c: HsClassRow, one class of the loader's analysis; its
  * columns are read from the engine's class table when asked. */
 #include "config.h"

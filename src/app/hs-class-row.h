@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-row.h: one class of the dump as a tiny row object, with the
  * numeric columns of the classes view. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-timing.c: HEAPSCOPE_DEBUG_VISIT_VIEWS=1 with
  * HEAPSCOPE_DEBUG_TIMES=1 (tools/ui-timing.sh, VISIT=1): once the first
  * instance list of the class table is asked for and the window's visit of

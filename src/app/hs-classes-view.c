@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-view.c: the "classes" view (see the header). The layout is
  * the template ui/hs-classes-view.ui; the class columns, each with its own
  * sorter, are made here. The instances of a class are listed in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-view.h: the "classes" view: one row per class (objects,
  * reachable, unreachable, shallow and retained size), a filter, a status
  * line, and below, the instances of the selected class (found on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-cells-private.h: the Compare view's columns (their order,
  * titles and fields) and the factories of their cells. */
 #pragma once

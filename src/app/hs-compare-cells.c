@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-cells.c: the Compare view's columns and their cells: counts
  * with the locale's grouping, sizes in SI units, changes signed, percents
  * only where the baseline is not 0 (docs/semantics.md), zero changes dimmed. */

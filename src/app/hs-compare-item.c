@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-item.c: HsCompareItem, a row of the Compare view. */
 #include "config.h"
 #include "hs-compare-item.h"

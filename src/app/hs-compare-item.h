@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-item.h: one class of a comparison of two dumps as a tiny row
  * object (a pointer to its HsCompareRow), made on demand by
  * HsCompareList. */

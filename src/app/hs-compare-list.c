@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-list.c: HsCompareList (see the header). */
 #include "config.h"
 #include "hs-compare-list.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-list.h: the rows of a comparison of two dumps as a GListModel
  * of HsCompareItem, filtered by name and sorted by any field. It owns the
  * HsCompare; the order and the filter are an array of row indexes (the

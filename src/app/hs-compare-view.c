@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-view.c: the "compare" view (see the header). The layout is
  * the template ui/hs-compare-view.ui; the columns, each with its own
  * sorter, are made here, their cells in hs-compare-cells.c. The table is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-view.h: the "compare" view: what changed since a baseline
  * dump, class by class (issue 14; docs/semantics.md "Comparing two
  * dumps"). The baseline is analysed on a worker (an HsLoader without the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators-view.c: the "dominators" view (see the header): a
  * GtkTreeListModel whose child lists are borrowed from the dominator tree,
  * in the template ui/hs-dominators-view.ui. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators-view.h: the "dominators" view: the dominator tree as an
  * expandable table (children sorted by retained size), with a line on the
  * whole reachable heap. When it is given a finished loader it sorts the

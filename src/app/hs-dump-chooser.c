@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-chooser.c: which of a file's heap dumps to analyse (see
  * hs-dump-chooser.h). */
 #include "config.h"

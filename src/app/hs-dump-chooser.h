@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-chooser.h: a file that holds several heap dumps: asks which one
  * to analyse (AdwMessageDialog with the dumps in a drop-down), once per
  * window and file; the answer opens the window on that dump. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-changed.c: "the dump changed on disk". The file of the dump
  * shown may be rewritten or cut short while it is open (a new dump taken
  * over it, a copy still being written). The window then keeps what it

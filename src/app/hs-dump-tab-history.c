@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-history.c: the window's back and forward (HsHistory): what
  * is recorded (the view shown, the object in the inspector, the view's own
  * place told through "win.visited"), how a location is shown again, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-mapping.c: deobfuscating the open dump with a ProGuard / R8
  * mapping (see hs-dump-tab-mapping.h). The mapping is read on a worker; the
  * heap's names are changed in place on the UI thread (which is the only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-mapping.h: a ProGuard / R8 mapping applied to the open dump
  * (menu "Load Mapping…", a .txt dropped on the window, the mapping
  * remembered for the dump, or the mapping.txt found beside it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
  * files of one dump's tab (hs-dump-tab.c, -history.c, -mapping.c,
  * -changed.c, -recent.c, -timing.c). Not for tests: they use

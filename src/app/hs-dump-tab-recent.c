@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-recent.c: the recent dumps listed on the welcome page (from
  * GtkRecentManager), and a dump added there once it is analysed. */
 #include "config.h"

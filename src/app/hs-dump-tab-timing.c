@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what the user sees
  * (the content page and the first leak trace drawn, counted in frames
  * since the open), and HEAPSCOPE_DEBUG_VISIT_VIEWS=1: once the views are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab.c: one dump in a tab (template ui/hs-dump-tab.ui): its
  * pages (welcome, loading, error, content), the loader's wiring
  * (progress, the leaks shown early, the views given the dump), the

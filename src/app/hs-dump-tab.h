@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab.h: one dump in a tab of the window (template
  * ui/hs-dump-tab.ui): its pages (welcome, loading, error, content), its
  * loader (with its own cancel and error), its views (one of each type of

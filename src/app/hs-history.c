@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-history.c: back/forward locations (see hs-history.h). The list is
  * capped so a long session does not grow it without bound. */
 #include "config.h"

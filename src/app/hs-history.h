@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-history.h: the window's back/forward history of one dump: a list of
  * locations (a view, the object in the inspector, and one view-specific
  * value such as the treemap's zoom node or the selected leak) and a

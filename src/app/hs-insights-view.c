@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-insights-view.c: the "insights" view (see the header). The finders
  * and the bitmaps' thumbnails run on a worker (GTask on the loader, which
  * keeps the analysis alive); the lists and the gallery are built from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-inspector.c: the object inspector. Its frame (header, the four
  * sections) is the template ui/hs-inspector.ui; the rows of each section
  * are rebuilt in code for each object shown. Referrers and the path to a

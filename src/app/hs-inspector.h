@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-inspector.h: the object inspector pane: fields and values, referrers,
  * the path to the nearest GC root, sizes. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-instances-pane.c: the instance pane of the classes and compare views
  * (see the header). The layout is the template ui/hs-instances-pane.ui.
  * The instances of a class come from a scan over every object and a sort

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-instances-pane.h: the pane below the classes view's and the compare
  * view's class tables that lists a class's instances (HsObjectColumnView:
  * object, shallow and retained size; activating a row activates

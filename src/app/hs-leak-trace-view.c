@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-trace-view.c: one leak trace or suspect path (template
  * ui/hs-leak-trace-view.ui). The nodes are the rows of a GtkListView over
  * HsTraceRows, a model that makes its items on demand: one row per node

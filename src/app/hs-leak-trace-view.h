@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-trace-view.h: one leak trace of a leak group, or the path of a
  * problem suspect, as LeakCanary shows a trace: a card per node (status
  * badge, class, why it is or is not leaking), the references between them

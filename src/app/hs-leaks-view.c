@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leaks-view.c: the Leaks and Suspects view (template
  * ui/hs-leaks-view.ui): one row per leak group, a header over each kind,
  * rows kept in the report's order (which changes once retained sizes are

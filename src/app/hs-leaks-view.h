@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leaks-view.h: the Leaks and Suspects view ("leaks"): the leak groups
  * (application leaks first), then the problem suspects, and the trace (or
  * suspect's path) of the one selected; it opens on the first leak, else

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mapping-folder.c: the default mapping folder (see hs-mapping-folder.h). */
 #include "config.h"
 #include "hs-mapping-folder.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mapping-folder.h: the default mapping folder (app.mapping-folder, the
  * GSettings key "mapping-folder"): where the mapping chooser opens, and
  * where a mapping named like the dump is looked for when a dump opens. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-more-row.c: HsMoreRow, the "show more" / "show all" row at the end
  * of an HsPagedList (see the header). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-more-row.h: the last rows of a list shown one page at a time
  * (HsPagedList, Eclipse MAT's way with a node of millions of children):
  * "1,000 of 8,123,456 shown – show more", and once more than a page is

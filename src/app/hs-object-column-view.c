@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-column-view.c: the table of heap objects (see the header). The
  * layout is the template ui/hs-object-column-view.ui; the columns are made
  * here, one factory each, the cells built by setup and filled by bind. */

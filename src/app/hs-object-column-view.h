@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-column-view.h: the table of heap objects (HsObjectRow) used by
  * the instance pane (HsInstancesPane: the classes and compare views) and
  * by the dominator tree: object name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-list.c: HsObjectList, a list model over a flat array of object
  * indexes (borrowed from the analysis or owned), one tiny row per
  * get_item. */

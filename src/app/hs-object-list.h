@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-list.h: a GListModel of HsObjectRow over an array of object
  * indexes; rows are built when asked for. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-menu.c: the object row's context menu (see the header). */
 #include "config.h"
 #include "hs-object-menu.h"

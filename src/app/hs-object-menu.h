@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-menu.h: the context menu of an object row ("Copy id", "Copy
  * path to GC root"), a GtkPopoverMenu over a GMenu whose items activate
  * "win.copy-id" and "win.copy-path" with the object index (guint32). Any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-row.c: HsObjectRow, one object of the loader's analysis; its
  * sizes are read from the flat engine arrays when asked. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-row.h: one heap object as a tiny row object, built on demand
  * by the object lists (never one GObject per heap object up front). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-overview-view.c: the Overview view (template ui/hs-overview-view.ui):
  * the grids of the Dump and Memory cards, the Leaks card and the Biggest
  * Objects list are filled from the analysis. */

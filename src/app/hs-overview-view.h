@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-overview-view.h: the Overview view: the dump (format, runtime, VM or
  * device, sizes), its memory, its leaks and the biggest objects. */
 #pragma once

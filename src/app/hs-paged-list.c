@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-paged-list.c: HsPagedList, the first pages of a list and its "show
  * more" rows (see the header). */
 #include "config.h"

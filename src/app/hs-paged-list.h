@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-paged-list.h: a list model that shows the first rows of another one,
  * a page at a time, then HsMoreRow rows: "N of M shown – show more" (the
  * next page) and, once more than one page is shown, "Show all M". Eclipse

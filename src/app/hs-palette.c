@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-palette.c: the app's colours for the light and dark styles and their
  * CSS definitions (see hs-palette.h). */
 #include "config.h"

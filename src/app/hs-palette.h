@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-palette.h: every colour the app draws, one set for the light and one
  * for the dark style (AdwStyleManager's "dark"), chosen for contrast:
  * text 4.5:1 on its background, graphics 3:1 against the window and view

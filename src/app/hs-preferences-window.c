@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-preferences-window.c: the preferences window (see
  * hs-preferences-window.h). The switches are actionables of the boolean
  * actions; the threshold and the folder follow their actions' state

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-preferences-window.h: the preferences (AdwPreferencesWindow): follow
  * weak references, Android leaks without a KeyedWeakReference, the problem
  * suspects' threshold and the default mapping folder. Each row shows and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-thread-item.c: one row of the Threads view's table (see
  * hs-thread-item.h). */
 #include "config.h"

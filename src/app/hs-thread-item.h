@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-thread-item.h: one row of the Threads view's table: a thread's
  * columns as text and numbers, with properties the table's sorters read.
  * A plain row the view fills (its fields are public to it). */

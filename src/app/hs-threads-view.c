@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads-view.c: the Threads view (see hs-threads-view.h). The table's
  * rows are small HsThreadItem objects (hs-thread-item.c: one per thread, hundreds at most)
  * sorted by GTK sorters over their properties; the stack below is a list

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads-view.h: the Threads view (an HsView, page "threads"): one row
  * per thread of the dump (name, id, daemon, state, retained, stack
  * retained), sortable, the thread holding the most selected first; below,

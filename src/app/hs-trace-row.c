@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-trace-row.c: one row of a trace view's list (see hs-trace-row.h). */
 #include "config.h"
 #include "hs-trace-row.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-trace-row.h: one row of a trace view's list: its position (the trace
  * itself is the view's), made on demand by HsTraceRows. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-trace-rows.c: the rows of a trace view (see hs-trace-rows.h). */
 #include "config.h"
 #include "hs-trace-rows.h"

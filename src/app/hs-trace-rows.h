@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-trace-rows.h: the rows of a trace view as a GListModel of HsTraceRow,
  * n of them, items made when asked for (a 100,000-node trace makes only the
  * few rows the list view shows). */

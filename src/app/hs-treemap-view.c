@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-view.c: the "treemap" view (see the header): breadcrumbs
  * rebuilt on every zoom, around the treemap widget, in the template
  * ui/hs-treemap-view.ui. */

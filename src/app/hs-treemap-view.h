@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-view.h: the "treemap" view: the dominator tree as a treemap
  * (HsTreemapWidget), with breadcrumbs of the zoom path (each one zooms back
  * to its level) and a hint line. Right-clicking a rectangle activates

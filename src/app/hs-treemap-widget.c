@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-widget.c: draws the layout of hs_treemap_layout() with cairo
  * in snapshot(). The layout and its render node are cached until the size,
  * the data or the zoom changes, so hovering and redraws cost one node

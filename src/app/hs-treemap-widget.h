@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-widget.h: the dominator tree as a squarified treemap. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-ui-util-private.h: small widget helpers shared by the window and its
  * views (one copy of each, instead of one per file). */
 #pragma once

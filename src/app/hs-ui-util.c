@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-ui-util.c: small widget helpers shared by the window and its views
  * (see hs-ui-util-private.h). */
 #include "config.h"

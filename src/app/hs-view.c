@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-view.c: the base of the window's views (see hs-view.h). It keeps the
  * loader and the "filled for this dump" state, lays out its single
  * template child, and times each fill (HEAPSCOPE_DEBUG_TIMES). */

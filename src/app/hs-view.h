@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-view.h: the base of every view of the window's content (overview,
  * leaks, classes, dominator tree, treemap, ...). A view is a widget with its
  * own template; it is given the loader of the dump and fills itself the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-actions.c: the window's actions (win.open, new-tab, compare,
  * export, find, close, reload, load-mapping, view, inspect, toast,
  * zoom-treemap; back, forward, goto, copy-id, copy-path), installed on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-dnd.c: a file dropped on the window (from a file manager)
  * opens, as Open does; a .txt dropped is a ProGuard/R8 mapping for the
  * dump shown. A dump goes to its own tab (hs_window_open_file). */

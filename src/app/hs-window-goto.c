@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-goto.c: "Go to" (Ctrl+L): a popover under the header button
  * with an entry. An object id as shown everywhere ("0x1a2b", also without
  * 0x) opens the object in the inspector; a class name opens the classes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-mapping.h: a ProGuard / R8 mapping applied to the dump of the
  * tab shown (see hs-dump-tab-mapping.h: each tab has its own). */
 #pragma once

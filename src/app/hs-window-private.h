@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-private.h: the window's struct and the internals shared by
  * the files of the window (hs-window.c, -actions.c, -dnd.c, -goto.c,
  * -tabs.c, -toast.c), as gnome-text-editor does. What is per dump is in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-tabs.c: the window's tabs (AdwTabView, AdwTabBar shown when
  * there are two or more): one dump each. The header bar shows the tab
  * shown (its views in the switcher, its title, its inspector and history);

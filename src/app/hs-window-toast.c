@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-toast.c: the window's notices ("report saved", "copied",
  * "changed on disk") as AdwToasts in its AdwToastOverlay. One at a time:
  * a new notice replaces the one shown, as the hand-made toast did, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window.c: the main window (template ui/hs-window.ui), a libadwaita
  * shell: the header bar (view switcher, Back/Forward, Go to, Export,
  * inspector), the tabs (one dump each, HsDumpTab), the view switcher bar

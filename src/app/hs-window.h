@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window.h: the main window, a libadwaita shell (header bar with the
  * view switcher, toasts) around tabs, one dump each (HsDumpTab: its pages,
  * views, inspector and history). The views are HsView subclasses listed

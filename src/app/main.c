@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c: heapscope, the desktop viewer. */
 #include "config.h"
 #include "hs-application.h"

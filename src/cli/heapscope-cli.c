@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* heapscope-cli: the engine, headless. This file holds main: the option
  * table, the command table, dispatch and usage. Each command lives in its
  * own hs-cli-*.c (see hs-cli.h); adding one is its file and a row below. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-analyze.c: `heapscope-cli analyze`: the whole pipeline, with phase times
  * and the peak RSS (--timings). */
 #include "config.h"

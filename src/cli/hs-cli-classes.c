@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-classes.c: `heapscope-cli classes`: one row per class, sorted by
  * hs_query_sorted_classes (--sort count, shallow or retained). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-diff.c: heapscope-cli diff BASELINE DUMP, what grew between two
  * dumps, class by class (issue 14; docs/semantics.md "Comparing two dumps"). */
 #include "config.h"

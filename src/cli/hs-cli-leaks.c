@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-leaks.c: `heapscope-cli leaks`: the leak traces, LeakCanary's text or JSON. */
 #include "config.h"
 

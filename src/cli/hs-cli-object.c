@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-object.c: `heapscope-cli object DUMP ID`: one object in full:
  * class, sizes, dominator, fields with their values, referrers (the first
  * 100 and the total) and the path to the nearest GC root. */

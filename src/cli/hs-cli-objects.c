@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-objects.c: `heapscope-cli dominators`, `objects` and `retained-set`: objects
  * by retained size (the biggest, or the instances of --class NAME) and the
  * precise retained size of all instances of a class. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written
  * atomically (or to stdout with -o -); with --baseline OLD, also what grew
  * since OLD. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-summary.c: `heapscope-cli summary`: the dump's format and totals. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-suspects.c: heapscope-cli suspects DUMP, what holds the memory:
  * the problem suspects and the path to each (issue 13; docs/semantics.md
  * "Problem suspects"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli.c: loading and printing helpers shared by heapscope-cli's
  * commands (see hs-cli.h). */
 #include "config.h"

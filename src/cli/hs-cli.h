@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli.h: what heapscope-cli's commands share: the parsed options, the
  * command interface, loading a dump and a few printing helpers.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared helpers for the black-box CLI tests (tests/cli/test_*.py).
 
 The CLI under test is $HS_CLI (meson sets it). Every expected number in the

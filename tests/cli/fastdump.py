@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fast writers of big, regular HPROF dumps for the hostile time tests
 (tests/cli/test_hostile_io.py): a deep superclass chain and many classes
 with chosen names, written with struct in one pass (tests/hprofgen.py

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Android dumps: the 1.0.3 size rules, Android root types, HEAP_DUMP_INFO,
 PRIMITIVE_ARRAY_NODATA, and the two other ways SEMANTICS.md detects Android
 (a 1.0.2 file with HEAP_DUMP_INFO; hprof-conv output, where only

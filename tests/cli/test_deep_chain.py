@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A chain of 200,000 objects closed into a cycle, and an object array with
 100,000 elements: nothing may recurse over the heap.
 

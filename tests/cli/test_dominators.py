@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Dominator tree, retained sizes, class retained sizes and the precise
 retained set, on a hand-made graph. 4-byte ids (P = R = 4), A = 8.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hostile inputs to the CLI, round two (issue 20): numeric options, option
 files, report targets, terminal escapes in names, labels cut inside a
 character, PRIMITIVE_ARRAY_NODATA, gzip bombs and errors, a mapped dump

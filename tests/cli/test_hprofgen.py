@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The generator itself, byte by byte against ../shared/HPROF.md, so the CLI
 tests stand on a writer that is known to be right. Needs no CLI."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Malformed and hostile inputs (issue 8). Each must exit 2 with a message
 naming the file and a byte offset, never crash or hang - except where the
 format says the input is fine (unknown top-level records are skipped by

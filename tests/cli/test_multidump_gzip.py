@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Files with two dumps (old hprof agent style 0x0C records; two runs of
 0x1C ... 0x2C segments are one dump, see docs/semantics.md), --dump N, and gzip (one member, and the multi-member
 files `jcmd GC.heap_dump -gz=1` writes) giving the same results as the plain

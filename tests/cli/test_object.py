@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`heapscope-cli object DUMP ID [--json]`: one object field by field on a
 heap written here (4-byte ids, A = 8: every address below is a multiple of
 8 and their gaps have gcd 8). Expected values come from the heap below."""

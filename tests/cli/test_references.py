@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reference rules: Reference.referent (and --follow-weak), dangling
 references, two classes of one name from two loaders. 4-byte ids, A = 8."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """GC roots of every HotSpot type, several types on one object, duplicate
 root records, root records naming missing objects, roots spread over several
 segments, plus the top-level records a real dump carries (STACK_TRACE,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """HotSpot shallow sizes (SEMANTICS.md) under every id size / reference size /
 alignment combination the detection rules can produce.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli threads on hand-built dumps (SEMANTICS.md "Threads").
 
 8-byte ids, no object arrays (R = 8), gaps 64/72 (A = 8), header P + R = 16.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli threads --json on the corpus dumps (HotSpot with stacks,
 jhat, the hprof agent, Android without stacks) against an independent
 reader here: it reads only the STRING, LOAD_CLASS, STACK_FRAME and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every truncation point of a small dump (issue 8).
 
 The dump: the worked example (tests/cli/test_worked_example.py) with a few

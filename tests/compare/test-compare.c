@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-compare: the comparison of two class histograms (hs-compare) and
  * the report's growth section (hs-report-growth), on histograms written
  * by hand, so every expected figure is the difference of two numbers

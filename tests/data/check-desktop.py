@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks what the desktop file must say beyond what desktop-file-validate
 checks: how the app is started, which files it opens (every type the MIME
 XML defines, and only those), that its icon exists in both forms, and that

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the GSettings schema the app relies on: the compiled schemas in the
 build tree (what GSETTINGS_SCHEMA_DIR points the app and the UI tests at)
 hold org.heapscope.Heapscope with the keys, types and defaults the app

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the MIME XML into a private XDG_DATA_HOME, builds its cache with
 # update-mime-database and checks that GIO reports application/x-java-hprof
 # for dumps whatever their name (by content) and for *.hprof / *.hprof.gz

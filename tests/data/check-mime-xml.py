@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the shared-mime-info XML: well-formed, in the shared-mime-info
 namespace, and defining application/x-java-hprof by the HPROF magic at
 offset 0 (priority 80) and by the *.hprof and *.hprof.gz globs.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the translations against the current sources.
 
 1. Every source file with translatable strings (_(, N_(, C_(, NC_(, ngettext

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-dominators: hand-made graphs with dominators worked out by
  * hand, very large shapes (chains, fan-out) that must not recurse, and a
  * cross-check against a naive "remove v, see what becomes unreachable"

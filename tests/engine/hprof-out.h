@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hprof-out.h: writing HPROF records into a memory buffer, for the engine
  * tests that build dumps too big or too exact for the Python generators
  * (test-heap-big.c, test-heap-offsets.c). Big-endian, as the format is. */

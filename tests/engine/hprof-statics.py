@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """hprof-statics.py DUMP CLASS FIELD [CLASS FIELD ...]
 
 An independent reader (Python standard library only, no Heapscope code) of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dumps test-heap-columns.c reads (with ../hprofgen.py): the
 reader's narrow per-object columns at their limits.
 

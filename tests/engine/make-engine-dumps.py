@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the small dumps of the engine's unit tests (../hprofgen.py).
 
     make-engine-dumps.py OUTDIR

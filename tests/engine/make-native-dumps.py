@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the small Android dumps the native-memory tests use (../hprofgen.py).
 
     make-native-dumps.py OUTDIR

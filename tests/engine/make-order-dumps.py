@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes order.hprof, the dump of test-instance-order.c, into OUT_DIR.
 
 HotSpot 1.0.2, 4-byte ids, object alignment 8; sizes as SEMANTICS.md gives

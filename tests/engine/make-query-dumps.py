@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dumps test-query.c reads (with ../hprofgen.py).
 
     make-query-dumps.py OUTDIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dump test-search.c reads (with ../hprofgen.py).
 
     make-search-dumps.py OUTDIR

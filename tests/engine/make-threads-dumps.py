@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes threads-random.hprof: a random graph (seeded) with 8 threads
 whose locals overlap (some objects are locals of several threads, one of a
 thread serial with no thread object, some are also JNI globals), for test-threads.c, which checks that the stack retained

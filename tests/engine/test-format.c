@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-format: byte sizes, digit grouping, simple names, packages
  * and the package colour (FNV-1a of the package, worked out by hand:
  * "java.util" -> 4255144141, mod 12 = 1; "" -> the offset basis

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the reader's compact per-object arrays at their limits: a dump
  * bigger than 4 GiB (sub-record offsets beyond 32 bits, packed in 5 bytes)
  * and ids too sparse for the 32-bit bucket-relative form (the 64-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the reader's narrow per-object columns (hs-columns.h) at their
  * limits, on the dumps make-columns-dumps.py writes (its docstring works out
  * every size): shallow sizes in 16-bit units of the alignment with a table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-heap-index: hs_heap_find on present and absent ids, the class
  * id table and classes by name, on dumps written by make-engine-dumps.py
  * (whose docstring lists every id and what it must find). */

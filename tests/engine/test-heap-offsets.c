@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the sub-record offsets' compact form (hs-heap-offsets.c): per
  * block of HS_OFF_BLOCK objects (by id) the first one's offset, per object
  * a 16-bit distance from it below HS_OFF_DIRECT, else an escape.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The instance order (hs-query.h: retained size descending, then shallow
  * size descending, then object index) on order.hprof
  * (make-order-dumps.py): 240,000 byte[] and 210,000 Object[] whose sizes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-loader.c: HsLoader without a display (GIO and a GMainLoop only):
  * its phases reach the main context in the pipeline's order, a load
  * cancelled midway ends CANCELLED and lets everything go, the leak report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-mem: big arrays freed with hs_mem_free are handed out again
  * (the same block, best fit), zeroed when asked, and hs_mem_trim lets them
  * go. Pointer identity is what shows the reuse: a fresh block from malloc

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-memory-check.c: the memory check's notices (hs-memory-check.c). When
  * a dump does not fit (a fake /proc/meminfo of 1 MB against the estimate
  * for a million objects, about 100 MB) and the spill directory has room

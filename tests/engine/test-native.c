@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-native: the rule table on dumps written by
  * make-native-dumps.py (whose docstring works every figure out), the sums up
  * the dominator tree, and the corpus Android dump. */

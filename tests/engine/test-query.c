@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-query on query.hprof (make-query-dumps.py, whose docstring
  * works out every size below by hand): the one class order for each key,
  * classes by name, instances (retained, then shallow, then index), top

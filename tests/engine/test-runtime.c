@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-runtime: the runtime facts of dumps written by
  * make-engine-dumps.py (its docstring gives each value) and of corpus
  * dumps, whose values hprof-statics.py (an independent Python reader)

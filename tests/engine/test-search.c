@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-search on search.hprof (make-search-dumps.py, whose docstring
  * lists which strings and classes each needle names): strings by contents,
  * classes by name, ASCII-only case folding, the result cap with the total,

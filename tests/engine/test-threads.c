@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-threads: the stack retained size of every thread, computed
  * for all threads at once, against the precise retained size of the set of
  * its locals (hs_retained_set_precise, one walk per thread), on random

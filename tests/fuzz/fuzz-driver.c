@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-driver.c: runs files (or every file of folders) through the same
  * code path as the fuzzer, without libFuzzer. Used by the regression test:
  *   fuzz-driver FILE|DIR...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-heap.c: libFuzzer entry point for the engine (built with
  * -Dfuzzing=true and CC=clang; run by build-aux/fuzz.sh). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-leaks-driver.c: runs fuzz-leaks-one over the files given (the kept
  * inputs of regressions/leaks-*) and over inputs of its own from a fixed
  * pseudo-random sequence, so that every build runs the leak search's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-leaks-one.c: one input through the leak search, structure-aware:
  * the bytes describe a heap (objects of a few LeakCanary-relevant classes,
  * their references, roots, watchers, long chains), which is written as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-leaks.c: libFuzzer entry point for the leak search (built with
  * -Dfuzzing=true and CC=clang; HS_FUZZ_TARGET=fuzz-leaks build-aux/fuzz.sh). */
 #include "config.h"

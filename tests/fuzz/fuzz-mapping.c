@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-mapping.c: libFuzzer target for the mapping-file reader
  * (--mapping FILE, hs_mapping_parse) and its lookups. A rejected file must
  * come with an HS_ERROR in UTF-8; an accepted one is asked for the names

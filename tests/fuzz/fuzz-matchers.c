@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-matchers.c: libFuzzer target for the option-file reader: the
  * library-leak matcher table (--matchers FILE, hs_matchers_parse). A
  * rejected table must come with an HS_ERROR in UTF-8. */

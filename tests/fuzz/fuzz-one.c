@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-one.c: one input through the whole engine (see fuzz-one.h). */
 #include "config.h"
 

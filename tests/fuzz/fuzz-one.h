@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-one.h: the code path the fuzzer and the regression driver share. */
 #pragma once
 

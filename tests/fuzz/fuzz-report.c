@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-report.c: libFuzzer target for the report: a dump from the input
  * through the whole pipeline (leaks and suspects included, Android
  * inspectors as leaks) into hs_report_build; the page must be UTF-8 and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Small valid and hostile HPROF files for test-hostile (issue 8).
 
     hostile_dumps.py OUTDIR [STAMP]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the fuzzer's seed corpus into OUTDIR (used by build-aux/fuzz.sh).
 
     make-seeds.py OUTDIR [MAX_LEN]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Nothing is ever written next to or into the dump (issue 8).
 
 Every heapscope-cli command runs on a dump (plain and gzip) in a folder of

@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /*
  * HeapGen: writes heap dumps of known structure for Heapscope's tests and
  * benchmark. See README.md (same folder) for the planted structure and the
  * expected numbers, and build-aux/gen-dumps.sh for how it is run:

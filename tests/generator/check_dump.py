@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check_dump.py: a small, independent HPROF reader used to cross-check the
 hand-derived numbers in expected-*.json against a generated dump.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """hprof-bigdump (issue 18): a small instance, its known structure.
 
 The expected figures follow from the generator's parameters alone (see

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli waste --json on the generator's `collections` dump
 (dumps/collections.hprof.gz, JDK 17, com/example/CollectionScenario.java).
 

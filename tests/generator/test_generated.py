@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Heapscope's CLI against the generated dumps of known structure.
 
 Every expected value comes from expected-*.json, i.e. from the construction

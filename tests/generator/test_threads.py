@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli threads --json on the generator's `threads` dump
 (dumps/threads.hprof.gz, JDK 17, com/example/ThreadScenario.java).
 

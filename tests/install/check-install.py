@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The install, tried as a user's `meson install` would do it, into a
 temporary DESTDIR:
 

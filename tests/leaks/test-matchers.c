@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-matchers.c: the library-leak matcher table format, the built-in
  * table's coverage, and hs_leaks_find on the corpus dump through the engine
  * API (cancellation, options, text form). */

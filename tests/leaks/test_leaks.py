@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Leak traces (issue 4), black-box through `heapscope-cli leaks --json`.
 
 Every expectation comes from outside the engine: LeakCanary's own test of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-mapping.c: not a test. Reads a mapping file with hs_mapping_load
  * and prints how long the read and parse took (best of N runs) and how
  * many classes it holds; build-aux/bench-mapping.sh writes a big mapping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mapping.c: hs-mapping on hand-written R8/ProGuard mappings (every
  * expected value below is read off the mapping text next to it), and a
  * mapping applied to the committed sample dump (tests/generator/README.md:

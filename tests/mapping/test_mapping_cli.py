@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli --mapping with bad files: a malformed line names the file
 and the line (exit 2, nothing on stdout); FIFOs, directories and devices are
 refused before anything is read; a mapping of another build is applied

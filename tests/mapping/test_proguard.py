@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Real obfuscated dumps: the heap generator (tests/generator) built twice,
 plain and through ProGuard (Debian's proguard-cli), each run to write a dump
 of the `small` scenario (tests/generator/README.md). The two programs build

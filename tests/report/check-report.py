@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks on the HTML report, made by report-tool (hs_report_write).
 
     check-report.py CHECK REPORT_TOOL DUMPS_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the small dumps the report tests use (with ../hprofgen.py).
 
     make-dumps.py OUTDIR

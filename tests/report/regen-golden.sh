@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerates tests/report/golden/tiny.html on purpose, after an intended
 # change to the report. Review the result before committing it: `git diff`
 # and the page itself in a browser (no network, JavaScript on and off).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report-tool: runs the whole analysis on a dump and writes the HTML report
  * with hs_report_write, for the Python checks and the golden files (the
  * same call `heapscope-cli report` makes).

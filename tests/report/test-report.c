@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-report.c: the HTML report on tests/report/make-dumps.py's tiny dump:
  * its content, determinism, and atomic writing.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-treemap.c: the squarified treemap layout on hand-made dominator trees.
  *
  * Trees are built directly as HsDomTree values (parent of each node and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-suspects-engine.c: the engine API of the problem suspects: the
  * threshold's arithmetic, hs_leaks_trace_targets against hs_leaks_find's
  * own trace (the same search), and hs_suspects_find's edge cases, on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-screenshots.c: opens a dump in the real window and saves a PNG of
  * every view (for data/screenshots, the README and the AppStream
  * metainfo). Not a test.

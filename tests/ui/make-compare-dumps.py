@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The dumps of the Compare view's test (test-compare.c), written at build
 time: tests/cli/test_diff.py's program at two moments (its docstring
 derives every figure), the baseline as an Android dump (other size rules),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dump of tests/ui/test-dom-paging.c: a dominator tree whose
 top level and one node's children are longer than the view's page (1000).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dump of tests/ui/test-sorting.c into OUT_DIR:
 
 instances.hprof: 252,000 byte[] of lengths (i * 7919) mod 61 (0 to 60

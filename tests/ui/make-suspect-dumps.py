@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the dumps the UI tests of problem suspects use (issue 13, 20):
 
     make-suspect-dumps.py OUTDIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes waste-window.hprof for test-waste-window.c (../hprofgen.py).
 
     make-waste-dump.py OUT

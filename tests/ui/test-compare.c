@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-compare.c: the Compare view in the real window under Xvfb (issue
  * 14). The dumps are tests/cli/test_diff.py's program at two moments,
  * written at build time by make-compare-dumps.py; every expected figure

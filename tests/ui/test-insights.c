@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-insights.c: the Insights view on its own in a GtkWindow under Xvfb,
  * given a finished loader on the dump tests/waste/make-insights-dump.py
  * writes (the first argument, or HS_INSIGHTS_DUMP); the expected rows and bytes are worked out in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mapping-ui.c: a ProGuard/R8 mapping in the window (issue 16) on the
  * committed sample dump (tests/generator/README.md: 3000 com.example.User,
  * two leaking com.example.LeakedActivity). The mappings are written here:

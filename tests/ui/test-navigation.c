@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-navigation.c: back and forward, Go to, search and Copy on the
  * sample dump (data/sample/sample.hprof; what it holds is in
  * tests/generator/README.md), in the real window under Xvfb. Expected

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-prefs.c: the preferences window changes the analysis through the
  * settings (the suspects' threshold on a dump with one known suspect, the
  * reference rules), the default mapping folder, the about window and the

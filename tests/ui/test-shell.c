@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-shell.c: the window's libadwaita shell (issue 19) under Xvfb: a
  * picture of the real toplevel made by the application (the header bar
  * and what is right under it), the toast, the narrow layout, "changed on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-style.c: the app's colours in the light and dark styles (issue 19):
  * the palette's contrast ratios (WCAG 2.1) against both styles'
  * backgrounds, the treemap drawn in both styles, the CSS using the

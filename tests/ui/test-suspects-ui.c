@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-suspects-ui.c: problem suspects in the real window (issue 13) and
  * the trace view on a 100,000-node trace (issue 20), under Xvfb. The
  * dumps are written at build time by make-suspect-dumps.py, whose

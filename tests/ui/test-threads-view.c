@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* UI test of the Threads view on the generator's threads dump
  * (tests/generator/dumps/threads.hprof.gz, ThreadScenario.java): the rows
  * and their order, the top thread's stack with its locals, opening a local

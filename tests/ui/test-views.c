@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-views.c: the classes, dominator tree and treemap views and the
  * object table, each on its own in a GtkWindow under Xvfb, given a
  * finished loader on data/sample/sample.hprof and reached through their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-window.c: the Insights view's findings in the real window
  * under Xvfb (issue 17: "each finding opens its objects in the inspector
  * and in the class table"). For one finding of each kind of the dump

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c: the real window under Xvfb, on a corpus dump, a generated
  * dump and broken files. Expected values come from the corpus's
  * expected JSON files (an independent implementation) and the corpus README,

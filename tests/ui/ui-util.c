@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-util.c */
 #include "config.h"
 #include "ui-util.h"

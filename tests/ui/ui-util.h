@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-util.h: helpers shared by the UI tests and the screenshot tool. */
 #pragma once
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes insights.hprof for the Insights view's UI test (../hprofgen.py).
 
     make-insights-dump.py OUT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-beside.c: the waste pass run beside the dominators
  * (HsAnalysisOptions.find_waste, hs-analysis.c) against the pass run after
  * a plain analysis, whose reachability comes from the finished tree's

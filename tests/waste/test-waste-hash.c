@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-hash.c: the strings' keyed hash (SipHash-1-3, 128 bits,
  * hs-waste.c). The one-call form against known answers worked out by an
  * independent implementation of the SipHash paper's algorithm (whose

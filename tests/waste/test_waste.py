@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """heapscope-cli waste and bitmap on dumps written here with ../hprofgen.py.
 
 Every expected number is derived below from what the generator writes and

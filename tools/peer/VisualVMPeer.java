@@ -1,4 +1,4 @@
-/*
+/* SPDX-License-Identifier: GPL-3.0-or-later */ /*
  * VisualVMPeer: the benchmark's peer. Opens a heap dump with VisualVM's heap
  * library (Debian package visualvm: org-graalvm-visualvm-lib-jfluid-heap.jar,
  * or the older org-netbeans-lib-profiler.jar) and computes the retained size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-analysis.c: the whole pipeline, phase by phase, with timings. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-analysis.h: the whole pipeline (index, leaks with paths, dominators,
  * class retained sizes, native sizes) as one object, for the CLI, the
  * window's loader and the report. Engine layer: GLib only. */

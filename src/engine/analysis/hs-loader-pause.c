@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-loader-pause.c: a ready-made HsLoaderTestHook that holds workers at a
  * named phase, so that tests can look at or cancel a load that is certainly
  * midway however fast the machine. Workers wait on a condition variable,

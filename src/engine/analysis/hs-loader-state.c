@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-loader-state.c: the GEnum type of HsLoaderState. */
 #include "config.h"
 #include "hs-loader-state.h"

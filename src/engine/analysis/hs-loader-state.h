@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-loader-state.h: the states of a loader (HsLoader's "state" property)
  * and their GEnum type. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-loader.c: the analysis runs in g_task_run_in_thread; the engine's
  * progress callback (worker thread) stores the latest phase and fraction
  * under a mutex and schedules at most one idle source on the main context,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-loader.h: loads and analyses a dump on a worker thread, reporting
  * named phases and progress on the main thread through properties.
  * Engine layer: GIO only, usable without a display. */

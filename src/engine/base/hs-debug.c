@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-debug.c: step times for HS_DEBUG_TIMES=1 (see hs-debug.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-format.c: byte sizes, digit grouping, class and package names and the
  * package colour, for every front end (see hs-format.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-format.h: human text shared by the CLI, the report and the window:
  * byte sizes, digit grouping, simple class names, packages and the one
  * package colour. Engine layer, GLib only, locale-independent except

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-guard.c: the SIGBUS guard for code that reads a mapped file, and the
  * process-wide handler that keeps a mapped dump readable after the file
  * shrank (see hs-guard.h). */

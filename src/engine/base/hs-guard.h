@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-guard.h: SIGBUS and mapped files.
  *
  * A mapped file that shrinks while we read it raises SIGBUS on the pages

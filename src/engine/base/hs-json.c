@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-json.c: JSON string literals (HTML escaping is the report's:
  * hs-report-html.c). */
 #include "config.h"

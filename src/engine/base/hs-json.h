@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-json.h: a minimal streaming JSON writer (engine layer). */
 #pragma once
 #include <glib.h>

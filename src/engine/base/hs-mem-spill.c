@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mem-spill.c: the on-disk spill of hs-mem.c's big blocks (see
  * hs-mem-spill.h). A spilled block is a malloc block (glibc maps a big one
  * on its own and unmaps it whole on free, whoever frees it) whose whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mem-spill.h: the on-disk spill of the big arrays (issue 18), for a
  * dump whose analysis needs more memory than the machine has.
  *

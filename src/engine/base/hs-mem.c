@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mem.c: big arrays on transparent huge pages (see hs-mem.h), and on
  * the disk when memory is short (hs-mem-spill.c). */
 #include "config.h"

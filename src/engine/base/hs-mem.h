@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mem.h: allocation of the engine's big flat arrays.
  *
  * The analysis touches each of its arrays once, at random, soon after

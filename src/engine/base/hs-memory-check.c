@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-memory-check.c: the up-front memory check of a load (issue 18): an
  * estimate from the file's size before the sub-record pass, then from the
  * object count after it, against what the machine can give: what does not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-memory-check.h: will an analysis of this dump fit in memory? The
  * estimate of what it needs, what the machine can give, and the check that
  * spills to the disk what does not fit (hs-mem-spill.h) or, when the disk

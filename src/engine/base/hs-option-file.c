@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-option-file.c: a bounded read of a regular file (see hs-option-file.h). */
 #include "config.h"
 

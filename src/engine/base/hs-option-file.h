@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-option-file.h: reads a file named by an option (--matchers, --mapping,
  * the window's choosers) whole, refusing what is not a regular file or is
  * bigger than the caller allows: /dev/zero, a pipe or a folder gives an

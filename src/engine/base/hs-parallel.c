@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-parallel.c: see hs-parallel.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-parallel.h: the engine's one way of using both cores for a step. */
 #pragma once
 

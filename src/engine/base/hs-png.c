@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-png.c: a minimal PNG writer: one IHDR, one IDAT (zlib), IEND; every
  * row with filter 0. Enough for bitmaps and their thumbnails. */
 #include "config.h"

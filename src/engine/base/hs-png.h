@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-png.h: a minimal PNG writer (8-bit RGBA, zlib) for bitmaps. */
 #pragma once
 

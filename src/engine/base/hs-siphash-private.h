@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-siphash-private.h: the SipHash round (Aumasson and Bernstein), shared
  * by the string table's hash (hs-strhash.c) and the waste pass's value
  * hashes (hs-waste.c), on four 64-bit state words held by the caller. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-strhash.c: SipHash-1-3 of a NUL-terminated string under a random
  * per-process key (see hs-strhash.h). */
 #include "config.h"

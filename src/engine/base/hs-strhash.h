@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-strhash.h: a keyed string hash for tables keyed by names from a dump.
  *
  * g_str_hash is unseeded: a dump can hold thousands of class or field

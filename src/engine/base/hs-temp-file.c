@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-temp-file.c: unlinked temporary files (see hs-temp-file.h). */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "config.h"

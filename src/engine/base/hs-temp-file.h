@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-temp-file.h: a file that no name points to, for data that must not
  * outlive the process (the inflated dump, spilled arrays). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-timing.c: HEAPSCOPE_DEBUG_TIMES marks and spans (see hs-timing.h). */
 #include "config.h"
 #include "hs-timing.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-timing.h: HEAPSCOPE_DEBUG_TIMES=1 prints, on stderr, when each step of
  * opening a dump happened, in seconds since the window was asked to open
  * it, and how long each piece of work on the UI thread took. For measuring

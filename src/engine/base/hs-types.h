@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-types.h: the engine's basic types, shared by every unit: object and
  * class indexes, progress callbacks and the error domain. No code, no
  * dependency beyond GLib, so graph code (hs-dominators) and the matcher

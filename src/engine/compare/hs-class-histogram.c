@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-histogram.c: the class table by name, detached from its analysis. */
 #include "config.h"
 

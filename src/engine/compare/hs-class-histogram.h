@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-histogram.h: a dump's class table reduced to one row per class
  * name (count, shallow, retained) plus the totals a comparison shows.
  *

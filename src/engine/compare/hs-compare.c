@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare.c: two class histograms matched by name, and their output. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-columns.c: the out-of-line part of the narrow columns (hs-columns.h):
  * the size column's overflow table. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-columns.h: per-object columns stored as narrow as the values allow,
  * with inline accessors for hot loops. The heap keeps its class index and
  * shallow size per object this way (hs-heap-graph.c fills them); graph code

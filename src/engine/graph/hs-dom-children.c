@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dom-children.c: the children of a dominator-tree node, sorted by
  * retained size (largest first, ties by smaller index) the first time they
  * are asked for: hs_dom_tree_compute leaves every list in index order,

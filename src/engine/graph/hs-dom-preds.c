@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dom-preds.c: the predecessor lists of the dominator computation
  * (step 2 of hs-dominators.c), one PredJob per thread: the count pass
  * (labels, list lengths, the bitmap of stored edges) and the fill pass over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators-private.h: what the units of the dominator tree
  * (hs-dominators.c, hs-dom-preds.c, hs-dom-children.c) and the
  * retained-size walks (hs-retained.c) share: a growable stack of 32-bit

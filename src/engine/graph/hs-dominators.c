@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators.c: exact dominator tree (Lengauer-Tarjan) and retained sizes.
  *
  * The algorithm is the "simple" Lengauer-Tarjan (path compression, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators.h: exact dominator tree and retained sizes over a CSR graph.
  * Pure graph code: knows nothing of HPROF; the heap feeds it flat arrays. */
 #pragma once

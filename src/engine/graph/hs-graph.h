@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-graph.h: the reference graph as the whole-heap walks read it (the
  * dominator tree, retained sets, class retained sizes): n nodes (objects),
  * each with a run of out-edges, a weight (its shallow size) and a class.

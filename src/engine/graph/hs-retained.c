@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-retained.c: retained sizes beyond single objects (see hs-retained.h):
  * the class retained size of SEMANTICS.md, a walk of the dominator tree in
  * two halves on two threads, and the precise retained size of a set of

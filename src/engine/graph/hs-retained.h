@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-retained.h: retained sizes beyond single objects: per class (over the
  * dominator tree) and of a set of objects (precise, by a walk of the graph).
  * Pure graph code, like hs-dominators. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-gzip-private.h: inflating a gzip-compressed dump (jcmd -gz, gzip) into
  * a temporary file, for the loader (hs-heap.c). */
 #pragma once

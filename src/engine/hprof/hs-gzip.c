@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-gzip.c: inflating a gzip-compressed dump into an unlinked temporary
  * file, mapped (see hs-gzip-private.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-classes.c: the class table. Classes from the CLASS_DUMP records
  * (names in Java source form, fields, statics, a loop-free superclass
  * chain), the synthetic classes objects need but the dump lacks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-graph.c: the heap as a graph. Pass 4 of the load reads every
  * object once (two threads): its class, its shallow size and its outgoing
  * references into CSR arrays, less the edge to its class object, which the

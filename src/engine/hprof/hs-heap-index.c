@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-index.c: the lookups everything else stands on. Objects sorted by
  * id (so HsObj order is id order), the bucketed id -> HsObj lookup
  * (hs_heap_find), the class-id table (hs_heap_class_by_id) and classes by

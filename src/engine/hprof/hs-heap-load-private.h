@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-load-private.h: what the passes of hs_heap_open share.
  *
  * hs-heap.c runs the passes in order; each lives in its own unit and calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-load.c: what every pass of the load uses: progress and
  * cancellation, format errors that name the file and byte offset, warnings,
  * the memory check (hs-memory-check.c), the step clock. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-mapping.c: renaming an open heap's classes and fields through a
  * ProGuard / R8 mapping (see hs-heap-mapping.h). The dump's own names are
  * kept beside the new ones (HsClassInfo.obf_name, obf_fields), so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-mapping.h: a ProGuard / R8 mapping applied to an open heap. The
  * class and field names of the heap are replaced in place (nothing is read
  * from the dump again), so everything computed from names afterwards (leak

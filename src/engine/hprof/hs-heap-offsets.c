@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-offsets.c: the objects' sub-record offsets in about 2 bytes each
  * (hs_heap_off in hs-heap-private.h reads them).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-private.h: the HsHeap layout, shared by the engine's own files.
  * The load's passes share more in hs-heap-load-private.h. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-read.c: reading the indexed heap: accessors of the file, objects,
  * classes and roots; fields and statics; named references.
  *

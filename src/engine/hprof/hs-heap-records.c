@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-records.c: pass 1 of the load, the top-level records: the
  * strings, the LOAD_CLASS names, the stacks (STACK_FRAME, STACK_TRACE) and
  * the heap-dump bodies of the chosen dump. Every other record has a length

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-subrecords.c: pass 2 of the load, the sub-records of the chosen
  * dump's bodies: every object's id and offset, the CLASS_DUMP offsets, the
  * roots and thread objects, the hints of Android and of compressed

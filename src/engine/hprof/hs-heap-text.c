@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-text.c: the heap as text: Java strings (UTF-16, Latin-1 and
  * char[]/byte[] arrays), class names and labels of objects, short
  * descriptions, thread names, byte sizes. */

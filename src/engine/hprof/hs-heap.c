@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap.c: opening an HPROF file: reading or mapping it, inflating gzip,
  * the header, then the passes of the load in order (see
  * hs-heap-load-private.h for where each lives):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap.h: the parsed, indexed heap dump (engine layer, GLib/GIO only).
  *
  * Every object of the analysed dump gets a dense index (HsObj) in ascending

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-hprof.c: decoding HPROF values and naming types and roots (see
  * hs-hprof.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-hprof.h: the HPROF file format in one place (../shared/HPROF.md):
  * record and sub-record tags, basic types and their sizes, big-endian
  * readers and value decoding, and the names shown for types and roots.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mapping.c: the ProGuard / R8 mapping reader (see hs-mapping.h).
  *
  * The file is read whole and parsed line by line into three flat arrays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-mapping.h: a ProGuard / R8 mapping file (mapping.txt), read once into
  * flat sorted arrays, and the lookups that turn obfuscated names back into
  * the real ones: classes (and arrays of them), fields, stack frames (with

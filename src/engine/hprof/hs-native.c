@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-native.c: native memory the Java heap does not show.
  *
  * Every rule is one row of native_rules[] below: the class whose instances

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-native.h: native memory the Java heap does not show (Bitmap pixels,
  * registered native allocations), as sparse tables. */
 #pragma once

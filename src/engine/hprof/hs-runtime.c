@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-runtime.c: the runtime facts of a dump (see hs-runtime.h), from the
  * statics of android.os.Build, android.os.Build$VERSION,
  * java.lang.VersionProps and sun.misc.Version. */

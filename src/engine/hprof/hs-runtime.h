@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-runtime.h: what a dump says about the runtime that wrote it (JVM or
  * Android, API level, device, versions), read once from the static fields
  * of the classes that hold them. */

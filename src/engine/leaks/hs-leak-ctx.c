@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-ctx.c: one leak search's context: its setup (matchers that apply
  * to this dump, per-class facts, the search arrays) and teardown, and the
  * field readers every unit of the search uses. */

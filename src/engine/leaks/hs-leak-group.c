@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-group.c: a report's traces in groups by fingerprint (library
  * leaks by their matcher), and the leaking objects without a trace of their
  * own: behind a found one (also_leaking) or without a path. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-inspectors.c: LeakCanary's object inspectors, in their spirit:
  * what an object's fields tell of its lifecycle (a destroyed Activity, a
  * Fragment without a FragmentManager, a detached View, ...), as reasons it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-json.c: the leak report, a trace and a trace's nodes as JSON
  * (the format is documented in hs-leaks.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-report-private.h: the part of a trace the engine keeps out of the
  * public struct: object ids (JSON and text need them without the heap),
  * LeakCanary-style labels and per-node retained sizes. Owned by the trace. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-report.c: freeing, ordering and reading the leak finder's results,
  * and the trace's private part (ids, labels, per-node retained sizes). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-report.h: what the leak finder returns: nodes, traces, groups and
  * the report, their free functions, their order by retained size, and the
  * facts each trace carries privately (node ids, labels). Engine layer: GLib

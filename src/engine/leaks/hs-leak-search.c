@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-search.c: the path search. Which references are followed (the
  * library-leak matchers, referents, Finalizer/Cleaner bookkeeping), one
  * breadth-first search from all GC roots with Shark's two queues, and the

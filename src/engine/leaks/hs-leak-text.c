@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-text.c: a trace in LeakCanary's text form (┬───, │ GC Root:, ├─,
  * ↓, ~~~, ╰→) and the reference labels it uses. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-trace.c: from a search's parent pointers to traces: the path,
  * its GC root, the names of its references, the inspectors' statuses with
  * Shark's propagation, the suspect references and the fingerprint; long

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leak-watched.c: the objects LeakCanary watched: every retained
  * KeyedWeakReference (leakcanary. or com.squareup.leakcanary.), its
  * referent, key, description and durations. */

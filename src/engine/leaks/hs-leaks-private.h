@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leaks-private.h: the state one leak search shares between its units
  * (context, watched references, inspectors, search, trace building): the
  * per-object and per-class flags, the context and the inline readers of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leaks.c: LeakCanary-style leak finding, the orchestration.
  *
  * 1. Leaking objects: referents of retained KeyedWeakReferences

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-leaks.h: LeakCanary-style leak finding: leaking objects (watched
  * KeyedWeakReferences, Android object inspectors), shortest paths from GC
  * roots with LeakCanary's priorities, leaking statuses, library-leak

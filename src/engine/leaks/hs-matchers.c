@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-matchers.c: parsing the library-leak matcher table. */
 #include "config.h"
 

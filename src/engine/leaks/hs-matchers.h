@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-matchers.h: the table of known reference patterns (LeakCanary's
  * "reference matchers"): library leaks that are beyond the app's control, and
  * references that must never be followed when looking for paths. The table is

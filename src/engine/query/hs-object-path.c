@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-path.c: an object's path to a GC root as text (see
  * hs-object-path.h). */
 #include "config.h"

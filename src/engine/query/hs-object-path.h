@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-path.h: an object's path to its nearest GC root as text, the
  * way "Copy path to GC root" and `heapscope-cli object` print it. Engine
  * layer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-query-instances.c: the instances of a class (see hs-query.h): found
  * by a scan of the class column, sorted by retained size (a radix sort on
  * a key of the bits that vary), and the first page of that order before

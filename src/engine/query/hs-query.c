@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-query.c: classes sorted, the instance mask, top objects and the path
  * from a GC root, for every front end (see hs-query.h; the instances of a
  * class are in hs-query-instances.c). */

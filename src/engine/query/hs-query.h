@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-query.h: the questions every front end (CLI, window, report) asks of a
  * finished analysis, answered once, in one order each. Engine layer.
  *

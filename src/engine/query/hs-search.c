@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-search.c: classes by name and strings by contents (see hs-search.h). */
 #include "config.h"
 

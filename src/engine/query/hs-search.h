@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-search.h: searching a heap by text: classes whose name contains a
  * substring and java.lang.String instances whose contents contain it
  * (ASCII letters compared without case). One linear pass over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-growth.c: the HTML report's section on what grew since a
  * baseline dump. Deterministic (files named by base name, as the rest of
  * the report), and every string from a dump goes through hs_html_escape. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-growth.h: the report's "Growth since OLD" section, from a
  * comparison of the baseline with the dump the report is about. */
 #pragma once

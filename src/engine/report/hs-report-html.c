@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-html.c: the report's one HTML escaper and its small cell and
  * row writers (locale-independent). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-leaks.c: the report's leak section: application and library
  * leak groups, each with its traces as LeakCanary shows them; and the
  * trace renderer the suspects section shares (hs_report_append_trace_path). */

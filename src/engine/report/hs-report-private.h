@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-private.h: what the report's section files share: the build
  * context, the section interface and the HTML helpers (hs-report-html.c).
  *

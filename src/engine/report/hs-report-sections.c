@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-sections.c: the report's fact sections: the dump, the totals,
  * the classes with the largest retained size and the biggest objects. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-suspects.c: the report's "Problem suspects" section (issue 13,
  * docs/semantics.md "Problem suspects"): each object suspect with its
  * sentence, the path from a GC root to its accumulation point (drawn by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-threads.c: the report's Threads section, when the dump has
  * stacks: one row per thread (largest stack retained size first) with its
  * stack collapsed in a <details>, jstack style, locals under each frame. */

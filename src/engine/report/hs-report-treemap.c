@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report-treemap.c: the report's inline SVG treemap of the dominator
  * tree: the layout fitted to a box budget, the boxes (objects, and grey
  * "N more" boxes for what is too small to see) and the package legend. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report.c: the self-contained HTML leak report: the page skeleton
  * (head, navigation, footer), the list of its sections and the atomic write.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report.h: the self-contained HTML leak report (engine layer). */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-layout.c: squarified treemap layout of the dominator tree.
  *
  * Bruls, Huizing and van Wijk, "Squarified Treemaps" (2000): the children

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-treemap-layout.h: squarified treemap layout of the dominator tree (engine
  * layer, no drawing): used by the window's cairo widget and the HTML
  * report's inline SVG. */

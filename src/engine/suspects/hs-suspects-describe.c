@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects-describe.c: the one sentence that says what a problem
  * suspect is, where its memory accumulates and what holds it (the choices
  * are listed in docs/semantics.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects-json.c: problem suspects as JSON (format in hs-suspects.h),
  * the paths written as the nodes of leaks --json. */
 #include "config.h"

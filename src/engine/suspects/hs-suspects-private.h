@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects-private.h: what hs-suspects.c asks of its description unit. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects-text.c: problem suspects for people: each suspect's
  * sentence, its path in LeakCanary's text form and what it is made of. */
 #include "config.h"

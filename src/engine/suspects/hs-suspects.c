@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects.c: problem suspects. The rules are SEMANTICS.md's; the
  * choices it leaves open are written in docs/semantics.md. Cost: one pass
  * over the virtual root's children, a walk down the dominator tree from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-suspects.h: problem suspects (../shared/SEMANTICS.md "Problem
  * suspects", docs/semantics.md): the objects and classes that hold at least
  * P% of the reachable heap, where the memory accumulates below them, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads-mapping.c: the stack frames of a dump's threads through the
  * ProGuard / R8 mapping applied to its heap (hs_heap_map_frame): original
  * class, method, line and source file, and the frames a method inlined

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads.c: the threads of a dump with their stacks and locals
  * (SEMANTICS.md "Threads"), read from the stack records the reader kept
  * (hs-heap-records.c) and the thread-bound roots; the stacks' retained

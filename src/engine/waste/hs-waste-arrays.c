@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-arrays.c: primitive arrays that are all zero, object arrays
  * that are all null (both from HS_WASTE_MIN_ARRAY elements), duplicate
  * primitive arrays by content (keyed hash, then memcmp: a collision never

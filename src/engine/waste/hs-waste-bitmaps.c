@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-bitmaps.c: Android bitmaps: size, config, bytes, duplicates by
  * pixel content, and their pixels as PNG.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-collections.c: collections against their capacity, read through
  * their own fields. A layout names the backing arrays and the size field
  * candidates (the first present wins, so JDK versions that name them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-json.c: the waste findings as JSON and as one summary line,
  * and freeing them. */
 #include "config.h"

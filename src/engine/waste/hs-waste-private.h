@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-private.h: what the waste finders (hs-waste-*.c) share: field
  * positions resolved once per class, a keyed hash, samples. */
 #pragma once

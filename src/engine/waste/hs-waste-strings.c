@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste-strings.c: duplicate strings. Every reachable java.lang.String
  * is decoded as docs/semantics.md "Waste" says (char[] UTF-16 with JDK 6's
  * offset/count, byte[] with coder LATIN1/UTF16 little endian, Android's

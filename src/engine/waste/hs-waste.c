@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-waste.c: the waste finders' driver (both cores: one scan in halves,
  * then strings on one, collections, boxes and arrays on the other), the helpers they
  * share (field positions, the keyed hash) and the summary line. */

@@ -1,4 +1,4 @@
-package leakcanary;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ package leakcanary;
 
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;

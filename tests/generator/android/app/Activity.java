@@ -1,4 +1,4 @@
-package android.app;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ package android.app;
 
 /*
  * Stand-in for Android's Activity with the two fields LeakCanary's

@@ -1,4 +1,4 @@
-package com.example;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ package com.example;
 
 import android.app.Activity;
 import java.lang.ref.Reference;

@@ -1,4 +1,4 @@
-package com.example;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ package com.example;
 
 import java.lang.ref.Reference;
 import java.util.concurrent.CountDownLatch;

@@ -1,4 +1,4 @@
-package com.example.bench;
+/* SPDX-License-Identifier: GPL-3.0-or-later */ package com.example.bench;
 
 import java.lang.ref.Reference;
 import java.lang.ref.SoftReference;
