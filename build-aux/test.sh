@@ -21,7 +21,7 @@ log() { printf '\n==> %s\n' "$*"; }
 packages=(
   meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev zlib1g-dev python3
   xvfb xauth dbus dbus-x11 desktop-file-utils appstream gettext shared-mime-info
-  libglib2.0-bin clang libclang-rt-14-dev openjdk-17-jdk-headless gzip
+  libglib2.0-bin clang clang-format libclang-rt-14-dev openjdk-17-jdk-headless gzip
   proguard-cli  # the mapping suite obfuscates the generator (tests/mapping)
   fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
   man-db groff-base bash-completion  # the install suite renders the man pages, loads the completion

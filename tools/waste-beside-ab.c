@@ -24,13 +24,13 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: %s DUMP on|off\n", argv[0]);
       return 2;
     }
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysisOptions opts = { 0 };
   opts.find_waste = strcmp (argv[2], "on") == 0;
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr(HsAnalysis) a = hs_analysis_run (argv[1], &opts, NULL, NULL, NULL, &error);
+  g_autoptr (HsAnalysis) a = hs_analysis_run (argv[1], &opts, NULL, NULL, NULL, &error);
   gint64 t1 = g_get_monotonic_time ();
-  g_autoptr(HsWaste) w = a ? hs_waste_find (a, NULL, &error) : NULL;
+  g_autoptr (HsWaste) w = a ? hs_waste_find (a, NULL, &error) : NULL;
   gint64 t2 = g_get_monotonic_time ();
   if (!w)
     {

@@ -18,31 +18,21 @@ GtkWidget *
 hs_about_window_new (GtkWindow *parent)
 {
   static const char *developers[] = { "The Heapscope developers", NULL };
-  static const char *ideas[] = {
-    "LeakCanary https://square.github.io/leakcanary/",
-    "Eclipse Memory Analyzer https://eclipse.dev/mat/",
-    NULL
-  };
+  static const char *ideas[] = { "LeakCanary https://square.github.io/leakcanary/",
+                                 "Eclipse Memory Analyzer https://eclipse.dev/mat/", NULL };
   GtkWidget *about;
 
-  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
-                        "application-name", "Heapscope",
-                        "application-icon", APP_ID,
-                        "version", PACKAGE_VERSION,
-                        "developer-name", "The Heapscope authors",
-                        "website", "https://heapscope.org/",
-                        "issue-url", "https://heapscope.org/issues",
-                        "license-type", GTK_LICENSE_GPL_3_0,
-                        "copyright", "© 2026 The Heapscope authors",
-                        "comments", _("Find memory leaks and what retains memory in Java and Android heap dumps"),
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "application-name", "Heapscope", "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION, "developer-name", "The Heapscope authors", "website",
+                        "https://heapscope.org/", "issue-url", "https://heapscope.org/issues", "license-type",
+                        GTK_LICENSE_GPL_3_0, "copyright", "© 2026 The Heapscope authors", "comments",
+                        _ ("Find memory leaks and what retains memory in Java and Android heap dumps"),
                         "developers", developers,
                         /* Translators: your name and e-mail address, one translator a line. */
-                        "translator-credits", _("translator-credits"),
-                        "transient-for", parent,
-                        "modal", parent != NULL,
-                        NULL);
+                        "translator-credits", _ ("translator-credits"), "transient-for", parent, "modal",
+                        parent != NULL, NULL);
   adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about),
-                                                _("Leak Finding and Retained Sizes after"), ideas);
+                                                _ ("Leak Finding and Retained Sizes after"), ideas);
   return about;
 }
 
@@ -68,14 +58,14 @@ preferences_action (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 add_mapping_folder (GtkApplication *app)
 {
-  g_autoptr(GSettings) settings = hs_settings_new_if_installed ();
-  g_autoptr(GAction) action = NULL;
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+  g_autoptr (GAction) action = NULL;
 
   if (settings != NULL)
     action = g_settings_create_action (settings, "mapping-folder");
   else
-    action = G_ACTION (g_simple_action_new_stateful ("mapping-folder", G_VARIANT_TYPE_STRING,
-                                                     g_variant_new_string ("")));
+    action = G_ACTION (
+        g_simple_action_new_stateful ("mapping-folder", G_VARIANT_TYPE_STRING, g_variant_new_string ("")));
   g_action_map_add_action (G_ACTION_MAP (app), action);
 }
 

@@ -9,8 +9,8 @@
 
 G_BEGIN_DECLS
 
-void       hs_app_actions_install (GtkApplication *app);
+void hs_app_actions_install (GtkApplication *app);
 /* The about window (AdwAboutWindow), transient for parent; not shown. */
-GtkWidget *hs_about_window_new    (GtkWindow *parent);
+GtkWidget *hs_about_window_new (GtkWindow *parent);
 
 G_END_DECLS

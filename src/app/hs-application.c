@@ -31,7 +31,7 @@ quit_action (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 toggle_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  g_autoptr(GVariant) state = g_action_get_state (G_ACTION (action));
+  g_autoptr (GVariant) state = g_action_get_state (G_ACTION (action));
   g_simple_action_set_state (action, g_variant_new_boolean (!g_variant_get_boolean (state)));
 }
 
@@ -79,7 +79,7 @@ on_option_changed (GAction *action, GParamSpec *pspec, HsApplication *self)
 static void
 add_toggle (HsApplication *self, const char *key)
 {
-  g_autoptr(GAction) action = NULL;
+  g_autoptr (GAction) action = NULL;
 
   /* Backed by GSettings when the schema is installed, else a plain
    * stateful action with the schema's default (off; the suspects'
@@ -159,7 +159,7 @@ GSettings *
 hs_settings_new_if_installed (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchema) schema = NULL;
 
   /* Tests and uninstalled runs may have no compiled schema: do without. */
   if (source != NULL)
@@ -170,9 +170,6 @@ hs_settings_new_if_installed (void)
 HsApplication *
 hs_application_new (void)
 {
-  return g_object_new (HS_TYPE_APPLICATION,
-                       "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/org/heapscope/Heapscope",
-                       NULL);
+  return g_object_new (HS_TYPE_APPLICATION, "application-id", APP_ID, "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/heapscope/Heapscope", NULL);
 }

@@ -15,6 +15,6 @@ HsApplication *hs_application_new (void);
 /* The app's settings (APP_ID), or NULL when its schema is not installed
  * (tests and uninstalled runs): the one schema lookup, for the
  * application's options and the window's size alike. */
-GSettings     *hs_settings_new_if_installed (void);
+GSettings *hs_settings_new_if_installed (void);
 
 G_END_DECLS

@@ -8,7 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct {
+typedef struct
+{
   const guint8 *data;
   gsize len, pos;
 } PngReader;
@@ -27,8 +28,8 @@ read_png (void *closure, unsigned char *out, unsigned int length)
 cairo_surface_t *
 hs_bitmap_surface_new (HsHeap *heap, const HsWasteBitmap *b, guint max_side, char **problem)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) png = hs_waste_bitmap_png (heap, b, max_side, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) png = hs_waste_bitmap_png (heap, b, max_side, &error);
   if (!png)
     {
       *problem = g_strdup (b->problem ? b->problem : error->message);
@@ -40,7 +41,7 @@ hs_bitmap_surface_new (HsHeap *heap, const HsWasteBitmap *b, guint max_side, cha
   if (cairo_surface_status (s) != CAIRO_STATUS_SUCCESS)
     {
       cairo_surface_destroy (s);
-      *problem = g_strdup (_("its PNG could not be read"));
+      *problem = g_strdup (_ ("its PNG could not be read"));
       return NULL;
     }
   return s;
@@ -51,9 +52,9 @@ draw (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   cairo_surface_t *s = data;
   int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
-  double scale = MIN ((double) width / w, (double) height / h);
+  double scale = MIN ((double)width / w, (double)height / h);
   if (scale > 4)
-    scale = floor (scale);   /* small icons grow by whole pixels */
+    scale = floor (scale); /* small icons grow by whole pixels */
   double x = (width - w * scale) / 2, y = (height - h * scale) / 2;
 
   /* A checkerboard under the picture shows its transparency. */
@@ -81,7 +82,7 @@ hs_bitmap_widget_new (cairo_surface_t *surface, const char *problem, int side)
 {
   if (!surface)
     {
-      GtkWidget *label = gtk_label_new (problem ? problem : _("No picture"));
+      GtkWidget *label = gtk_label_new (problem ? problem : _ ("No picture"));
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
       gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
@@ -93,6 +94,7 @@ hs_bitmap_widget_new (cairo_surface_t *surface, const char *problem, int side)
   GtkWidget *area = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), side);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), side);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, surface, (GDestroyNotify) cairo_surface_destroy);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, surface,
+                                  (GDestroyNotify)cairo_surface_destroy);
   return area;
 }

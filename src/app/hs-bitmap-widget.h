@@ -16,6 +16,6 @@ cairo_surface_t *hs_bitmap_surface_new (HsHeap *heap, const HsWasteBitmap *b, gu
 
 /* A widget of size side x side drawing surface (taken); or, when surface
  * is NULL, a label with problem. */
-GtkWidget       *hs_bitmap_widget_new  (cairo_surface_t *surface, const char *problem, int side);
+GtkWidget *hs_bitmap_widget_new (cairo_surface_t *surface, const char *problem, int side);
 
 G_END_DECLS

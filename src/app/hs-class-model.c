@@ -100,7 +100,7 @@ compare_names (HsClassRow *a, HsClassRow *b)
 static int
 compare_class_rows (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
-  HsClassRow *a = (HsClassRow *) pa, *b = (HsClassRow *) pb;
+  HsClassRow *a = (HsClassRow *)pa, *b = (HsClassRow *)pb;
   HsClassColumn column = GPOINTER_TO_UINT (user_data);
 
   if (column != HS_CLASS_COLUMN_NAME)

@@ -16,6 +16,6 @@ HsClassModel *hs_class_model_new (HsLoader *loader);
 
 /* A sorter for one column: ascending order of that column, ties broken by
  * name then class index so every order is total. */
-GtkSorter    *hs_class_sorter_new (HsClassColumn column);
+GtkSorter *hs_class_sorter_new (HsClassColumn column);
 
 G_END_DECLS

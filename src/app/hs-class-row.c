@@ -86,19 +86,14 @@ hs_class_row_get_value (HsClassRow *self, HsClassColumn column)
   heap = a->heap;
   switch (column)
     {
-    case HS_CLASS_COLUMN_COUNT:
-      return hs_class_count (heap, self->klass);
-    case HS_CLASS_COLUMN_REACHABLE:
-      return hs_class_reachable_count (heap, self->klass);
-    case HS_CLASS_COLUMN_UNREACHABLE:
-      return hs_class_count (heap, self->klass) - hs_class_reachable_count (heap, self->klass);
-    case HS_CLASS_COLUMN_SHALLOW:
-      return hs_class_shallow (heap, self->klass);
-    case HS_CLASS_COLUMN_RETAINED:
-      return a->class_retained != NULL ? a->class_retained[self->klass] : 0;
-    case HS_CLASS_COLUMN_NAME:
-    case HS_CLASS_N_COLUMNS:
-    default:
-      return 0;
+      case HS_CLASS_COLUMN_COUNT: return hs_class_count (heap, self->klass);
+      case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (heap, self->klass);
+      case HS_CLASS_COLUMN_UNREACHABLE:
+        return hs_class_count (heap, self->klass) - hs_class_reachable_count (heap, self->klass);
+      case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (heap, self->klass);
+      case HS_CLASS_COLUMN_RETAINED: return a->class_retained != NULL ? a->class_retained[self->klass] : 0;
+      case HS_CLASS_COLUMN_NAME:
+      case HS_CLASS_N_COLUMNS:
+      default: return 0;
     }
 }

@@ -8,7 +8,8 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   HS_CLASS_COLUMN_NAME,
   HS_CLASS_COLUMN_COUNT,
   HS_CLASS_COLUMN_REACHABLE,
@@ -21,12 +22,12 @@ typedef enum {
 #define HS_TYPE_CLASS_ROW (hs_class_row_get_type ())
 G_DECLARE_FINAL_TYPE (HsClassRow, hs_class_row, HS, CLASS_ROW, GObject)
 
-HsClassRow  *hs_class_row_new        (HsLoader *loader, HsClass klass);
-HsClass      hs_class_row_get_class  (HsClassRow *self);
-const char  *hs_class_row_get_name   (HsClassRow *self);
+HsClassRow *hs_class_row_new (HsLoader *loader, HsClass klass);
+HsClass hs_class_row_get_class (HsClassRow *self);
+const char *hs_class_row_get_name (HsClassRow *self);
 /* The dump's own name when a mapping renamed the class, else NULL. */
-const char  *hs_class_row_get_obfuscated_name (HsClassRow *self);
+const char *hs_class_row_get_obfuscated_name (HsClassRow *self);
 /* Numeric value of a column (not NAME). */
-guint64      hs_class_row_get_value  (HsClassRow *self, HsClassColumn column);
+guint64 hs_class_row_get_value (HsClassRow *self, HsClassColumn column);
 
 G_END_DECLS

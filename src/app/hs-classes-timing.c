@@ -20,7 +20,7 @@ typedef struct
   GdkFrameClock *clock;
   gulong paint_id;
   gboolean page_seen; /* the first page of the instances was shown */
-  char *last_view; /* the window's view when last polled, and since when */
+  char *last_view;    /* the window's view when last polled, and since when */
   gint64 last_change;
 } Run;
 
@@ -62,12 +62,14 @@ wait_instances (gpointer data)
         {
           r->page_seen = TRUE;
           hs_timing_mark ("class table: first page of the instances of the class with the most objects shown "
-                          "%.3f s after they were asked for", (g_get_monotonic_time () - r->start) / 1e6);
+                          "%.3f s after they were asked for",
+                          (g_get_monotonic_time () - r->start) / 1e6);
         }
       return G_SOURCE_CONTINUE;
     }
-  hs_timing_mark ("class table: instances of the class with the most objects listed %.3f s after they were asked for",
-                  (g_get_monotonic_time () - r->start) / 1e6);
+  hs_timing_mark (
+      "class table: instances of the class with the most objects listed %.3f s after they were asked for",
+      (g_get_monotonic_time () - r->start) / 1e6);
   g_timeout_add (300, run_step, r);
   return G_SOURCE_REMOVE;
 }

@@ -49,9 +49,9 @@ struct _HsClassesView
   HsClassColumn spy_column;
   int spy_result;
 
-  HsClass instances_class;     /* whose instances are listed or pending */
+  HsClass instances_class;          /* whose instances are listed or pending */
   GCancellable *search_cancellable; /* the string search running, if any */
-  gboolean disposed;           /* instances found later are dropped */
+  gboolean disposed;                /* instances found later are dropped */
 };
 
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
@@ -61,14 +61,14 @@ class_column_title (HsClassColumn c)
 {
   switch (c)
     {
-    case HS_CLASS_COLUMN_NAME: return _("Class");
-    case HS_CLASS_COLUMN_COUNT: return _("Objects");
-    case HS_CLASS_COLUMN_REACHABLE: return _("Reachable");
-    case HS_CLASS_COLUMN_UNREACHABLE: return _("Unreachable");
-    case HS_CLASS_COLUMN_SHALLOW: return _("Shallow Size");
-    case HS_CLASS_COLUMN_RETAINED: return _("Retained Size");
-    case HS_CLASS_N_COLUMNS:
-    default: return "";
+      case HS_CLASS_COLUMN_NAME: return _ ("Class");
+      case HS_CLASS_COLUMN_COUNT: return _ ("Objects");
+      case HS_CLASS_COLUMN_REACHABLE: return _ ("Reachable");
+      case HS_CLASS_COLUMN_UNREACHABLE: return _ ("Unreachable");
+      case HS_CLASS_COLUMN_SHALLOW: return _ ("Shallow Size");
+      case HS_CLASS_COLUMN_RETAINED: return _ ("Retained Size");
+      case HS_CLASS_N_COLUMNS:
+      default: return "";
     }
 }
 
@@ -86,9 +86,9 @@ setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   gboolean numeric = GPOINTER_TO_UINT (data) != HS_CLASS_COLUMN_NAME;
 
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
-                                     numeric ? GTK_INSCRIPTION_OVERFLOW_CLIP
-                                             : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), numeric
+                                                                 ? GTK_INSCRIPTION_OVERFLOW_CLIP
+                                                                 : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 8 : 20);
   if (numeric)
     gtk_widget_add_css_class (cell, "hs-numeric");
@@ -106,29 +106,29 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
 
   switch (column)
     {
-    case HS_CLASS_COLUMN_NAME:
-      hs_cell_set_name (cell, hs_class_row_get_name (row));
-      if (hs_class_row_get_obfuscated_name (row) != NULL)
-        {
-          /* Renamed by a mapping: the dump's own name in the tooltip. */
-          g_autofree char *tip = g_strdup_printf (_("%s (obfuscated: %s)"), hs_class_row_get_name (row),
-                                                  hs_class_row_get_obfuscated_name (row));
-          gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
-        }
-      return;
-    case HS_CLASS_COLUMN_SHALLOW:
-    case HS_CLASS_COLUMN_RETAINED:
-      v = hs_class_row_get_value (row, column);
-      text = hs_format_bytes (v);
-      break;
-    case HS_CLASS_COLUMN_COUNT:
-    case HS_CLASS_COLUMN_REACHABLE:
-    case HS_CLASS_COLUMN_UNREACHABLE:
-    case HS_CLASS_N_COLUMNS:
-    default:
-      v = hs_class_row_get_value (row, column);
-      text = format_count (v);
-      break;
+      case HS_CLASS_COLUMN_NAME:
+        hs_cell_set_name (cell, hs_class_row_get_name (row));
+        if (hs_class_row_get_obfuscated_name (row) != NULL)
+          {
+            /* Renamed by a mapping: the dump's own name in the tooltip. */
+            g_autofree char *tip = g_strdup_printf (_ ("%s (obfuscated: %s)"), hs_class_row_get_name (row),
+                                                    hs_class_row_get_obfuscated_name (row));
+            gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
+          }
+        return;
+      case HS_CLASS_COLUMN_SHALLOW:
+      case HS_CLASS_COLUMN_RETAINED:
+        v = hs_class_row_get_value (row, column);
+        text = hs_format_bytes (v);
+        break;
+      case HS_CLASS_COLUMN_COUNT:
+      case HS_CLASS_COLUMN_REACHABLE:
+      case HS_CLASS_COLUMN_UNREACHABLE:
+      case HS_CLASS_N_COLUMNS:
+      default:
+        v = hs_class_row_get_value (row, column);
+        text = format_count (v);
+        break;
     }
   gtk_inscription_set_text (cell, text);
   if (column == HS_CLASS_COLUMN_UNREACHABLE)
@@ -145,7 +145,7 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
 {
   ColumnSpy *spy = data;
   HsClassesView *self = spy->self;
-  int r = gtk_sorter_compare (self->base_sorters[spy->column], (gpointer) a, (gpointer) b);
+  int r = gtk_sorter_compare (self->base_sorters[spy->column], (gpointer)a, (gpointer)b);
 
   if (self->spy_armed)
     {
@@ -163,8 +163,8 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
 static void
 on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *self)
 {
-  g_autoptr(GObject) a = NULL;
-  g_autoptr(GObject) b = NULL;
+  g_autoptr (GObject) a = NULL;
+  g_autoptr (GObject) b = NULL;
   int r;
 
   if (self->class_model == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->class_model)) < 2)
@@ -240,9 +240,9 @@ update_class_status (HsClassesView *self)
   un = format_count (s->unreachable_objects);
   ub = hs_format_bytes (s->unreachable_bytes);
   if (shown == total)
-    text = g_strdup_printf (_("%u classes · %s unreachable objects (%s)"), total, un, ub);
+    text = g_strdup_printf (_ ("%u classes · %s unreachable objects (%s)"), total, un, ub);
   else
-    text = g_strdup_printf (_("%u of %u classes · %s unreachable objects (%s)"), shown, total, un, ub);
+    text = g_strdup_printf (_ ("%u of %u classes · %s unreachable objects (%s)"), shown, total, un, ub);
   gtk_label_set_text (GTK_LABEL (self->class_status), text);
 }
 
@@ -306,7 +306,7 @@ current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
 void
 hs_classes_view_show_instances (HsClassesView *self, guint position)
 {
-  g_autoptr(HsClassRow) row = NULL;
+  g_autoptr (HsClassRow) row = NULL;
   HsClass klass;
 
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
@@ -350,8 +350,8 @@ hs_classes_view_select_class (HsClassesView *self, guint position)
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
 
   hs_view_ensure_filled (HS_VIEW (self));
-  gtk_selection_model_select_item (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view)),
-                                   position, TRUE);
+  gtk_selection_model_select_item (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view)), position,
+                                   TRUE);
 }
 
 GListModel *
@@ -387,7 +387,8 @@ hs_classes_view_get_instances_class (HsClassesView *self)
 
 #define MAX_SEARCH_RESULTS 1000
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   char *text;
   guint serial;
@@ -412,7 +413,7 @@ search_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   if (r == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, r, (GDestroyNotify) hs_search_result_free);
+    g_task_return_pointer (task, r, (GDestroyNotify)hs_search_result_free);
 }
 
 static void
@@ -420,7 +421,7 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   SearchJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autofree char *text = NULL;
   GArray *objs;
   HsAnalysis *a;
@@ -440,18 +441,18 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   g_array_append_vals (objs, r->strings->data, r->strings->len);
   if (r->n_strings > r->strings->len)
-    text = g_strdup_printf (_("%" PRIu64 " classes · first %u of %" PRIu64 " strings containing “%s”"),
-                            (uint64_t) r->n_classes, r->strings->len, (uint64_t) r->n_strings, job->text);
+    text = g_strdup_printf (_ ("%" PRIu64 " classes · first %u of %" PRIu64 " strings containing “%s”"),
+                            (uint64_t)r->n_classes, r->strings->len, (uint64_t)r->n_strings, job->text);
   else
-    text = g_strdup_printf (_("%" PRIu64 " classes · %" PRIu64 " strings containing “%s”"),
-                            (uint64_t) r->n_classes, (uint64_t) r->n_strings, job->text);
+    text = g_strdup_printf (_ ("%" PRIu64 " classes · %" PRIu64 " strings containing “%s”"),
+                            (uint64_t)r->n_classes, (uint64_t)r->n_strings, job->text);
   hs_instances_pane_show_objects (PANE (self), text, job->loader, objs);
 }
 
 void
 hs_classes_view_search (HsClassesView *self, const char *text)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   g_autofree char *label = NULL;
   SearchJob *job;
 
@@ -473,7 +474,7 @@ hs_classes_view_search (HsClassesView *self, const char *text)
       return;
     }
   /* The results share the pane with a class's instances. */
-  label = g_strdup_printf (_("Searching class names and strings for “%s”…"), text);
+  label = g_strdup_printf (_ ("Searching class names and strings for “%s”…"), text);
   self->instances_class = HS_CLASS_NONE;
   job = g_new0 (SearchJob, 1);
   job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
@@ -483,7 +484,7 @@ hs_classes_view_search (HsClassesView *self, const char *text)
 
   task = g_task_new (self, self->search_cancellable, search_done, NULL);
   g_task_set_name (task, "[heapscope] search classes and strings");
-  g_task_set_task_data (task, job, (GDestroyNotify) search_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)search_job_free);
   g_task_run_in_thread (task, search_thread);
 }
 
@@ -507,7 +508,7 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   model = G_LIST_MODEL (self->class_sort_model);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+      g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
       if (g_strcmp0 (hs_class_row_get_name (row), name) == 0)
         {
           hs_classes_view_select_class (self, i);
@@ -591,10 +592,11 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   object_class->finalize = hs_classes_view_finalize;
   view_class->fill = hs_classes_view_fill;
   view_class->clear = hs_classes_view_clear;
-  hs_view_class_set_page (view_class, "classes", _("Classes"), NULL, TRUE, "classes filled");
+  hs_view_class_set_page (view_class, "classes", _ ("Classes"), NULL, TRUE, "classes filled");
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_search);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
@@ -609,7 +611,7 @@ static void
 add_class_column (HsClassesView *self, HsClassColumn c)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkCustomSorter) sorter = NULL;
+  g_autoptr (GtkCustomSorter) sorter = NULL;
   GtkColumnViewColumn *column;
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_class_cell), GUINT_TO_POINTER (c));

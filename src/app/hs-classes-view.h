@@ -16,63 +16,54 @@ G_BEGIN_DECLS
 #define HS_TYPE_CLASSES_VIEW (hs_classes_view_get_type ())
 G_DECLARE_FINAL_TYPE (HsClassesView, hs_classes_view, HS, CLASSES_VIEW, HsView)
 
-GtkWidget  *hs_classes_view_new                (void);
+GtkWidget *hs_classes_view_new (void);
 
 /* The class table's model as shown (filtered and sorted), items
  * HsClassRow; empty until the view is filled. */
-GListModel *hs_classes_view_get_class_model    (HsClassesView *self);
+GListModel *hs_classes_view_get_class_model (HsClassesView *self);
 /* Sorts the table as a click on a column header does, and the sort shown
  * (also after the user clicked a header). Default: retained, descending. */
-void        hs_classes_view_sort_by_column     (HsClassesView *self,
-                                                HsClassColumn  column,
-                                                GtkSortType    order);
-void        hs_classes_view_get_sort           (HsClassesView *self,
-                                                HsClassColumn *column,
-                                                GtkSortType   *order);
+void hs_classes_view_sort_by_column (HsClassesView *self, HsClassColumn column, GtkSortType order);
+void hs_classes_view_get_sort (HsClassesView *self, HsClassColumn *column, GtkSortType *order);
 /* Shows the classes whose name contains text (case-insensitive; NULL or
  * "": all), as typing in the filter entry does. */
-void        hs_classes_view_set_filter         (HsClassesView *self,
-                                                const char    *text);
+void hs_classes_view_set_filter (HsClassesView *self, const char *text);
 /* Puts the keyboard focus in the filter entry (the window's Find). */
-void        hs_classes_view_focus_filter       (HsClassesView *self);
+void hs_classes_view_focus_filter (HsClassesView *self);
 /* Searches class names and String contents for text (ASCII letters
  * without case) on a worker, as Enter in the filter entry does: the
  * classes are filtered to it and the instance list shows the objects
  * found (class objects, then strings; at most 1000 strings, the label
  * says how many there are). A new search cancels the one running. While
  * it runs, hs_classes_view_instances_pending is TRUE. */
-void        hs_classes_view_search             (HsClassesView *self,
-                                                const char    *text);
+void hs_classes_view_search (HsClassesView *self, const char *text);
 /* Go to a class: the filter set to name and the class of exactly that
  * name selected (its instances listed). FALSE when there is none. */
-gboolean    hs_classes_view_show_class         (HsClassesView *self,
-                                                const char    *name);
+gboolean hs_classes_view_show_class (HsClassesView *self, const char *name);
 /* The status line ("N classes · ..."). */
-const char *hs_classes_view_get_status         (HsClassesView *self);
+const char *hs_classes_view_get_status (HsClassesView *self);
 
 /* Selects the class at position of the model as shown (as a click does),
  * which lists its instances below. */
-void        hs_classes_view_select_class       (HsClassesView *self,
-                                                guint          position);
+void hs_classes_view_select_class (HsClassesView *self, guint position);
 /* Lists the instances of the class at position (as activating the row
  * does); nothing if they are listed or being found already. */
-void        hs_classes_view_show_instances     (HsClassesView *self,
-                                                guint          position);
+void hs_classes_view_show_instances (HsClassesView *self, guint position);
 /* The instances listed (items HsObjectRow), or NULL while the list is
  * hidden or the instances are being found (then
  * hs_classes_view_instances_pending). */
-GListModel *hs_classes_view_get_instances      (HsClassesView *self);
-gboolean    hs_classes_view_instances_pending  (HsClassesView *self);
+GListModel *hs_classes_view_get_instances (HsClassesView *self);
+gboolean hs_classes_view_instances_pending (HsClassesView *self);
 /* The rows the instance list shows now: while a class with more than a
  * page (1000) of instances is being sorted, its first page (the sorted
  * list's first rows, which stay when the rest arrives below them); NULL
  * while hidden or before anything is found. */
 GListModel *hs_classes_view_get_instances_shown (HsClassesView *self);
 /* The class whose instances are listed or pending, or HS_CLASS_NONE. */
-HsClass     hs_classes_view_get_instances_class (HsClassesView *self);
+HsClass hs_classes_view_get_instances_class (HsClassesView *self);
 
 /* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
  * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */
-void        _hs_classes_view_timing_start      (HsClassesView *self);
+void _hs_classes_view_timing_start (HsClassesView *self);
 
 G_END_DECLS

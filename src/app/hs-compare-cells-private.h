@@ -10,9 +10,9 @@ G_BEGIN_DECLS
 
 #define HS_COMPARE_N_COLUMNS 14
 
-HsCompareField      hs_compare_column_field     (guint column);
+HsCompareField hs_compare_column_field (guint column);
 /* Translated. */
-const char         *hs_compare_column_title     (guint column);
+const char *hs_compare_column_title (guint column);
 /* Cells of GtkListItems holding HsCompareItem. */
 GtkListItemFactory *hs_compare_cell_factory_new (guint column);
 

@@ -10,7 +10,8 @@
 
 #include <glib/gi18n.h>
 
-typedef enum {
+typedef enum
+{
   KIND_NAME,
   KIND_STATUS,
   KIND_COUNT,
@@ -20,30 +21,31 @@ typedef enum {
   KIND_PERCENT,
 } CellKind;
 
-typedef struct {
+typedef struct
+{
   HsCompareField field;
   CellKind kind;
-  const char *title;   /* N_() */
+  const char *title; /* N_() */
 } ColumnInfo;
 
 /* In the table's order: each figure before, now, its change and percent. */
 static const ColumnInfo columns[] = {
-  { HS_COMPARE_NAME, KIND_NAME, N_("Class") },
-  { HS_COMPARE_STATUS, KIND_STATUS, N_("Status") },
+  { HS_COMPARE_NAME, KIND_NAME, N_ ("Class") },
+  { HS_COMPARE_STATUS, KIND_STATUS, N_ ("Status") },
   /* Retained first: what the default order is by, in view without
    * scrolling sideways. */
-  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_("Retained Before") },
-  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_("Retained Now") },
-  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_("Retained ±") },
-  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_("Retained (%)") },
-  { HS_COMPARE_BASELINE_COUNT, KIND_COUNT, N_("Objects Before") },
-  { HS_COMPARE_CURRENT_COUNT, KIND_COUNT, N_("Objects Now") },
-  { HS_COMPARE_DELTA_COUNT, KIND_COUNT_DELTA, N_("Objects ±") },
-  { HS_COMPARE_PERCENT_COUNT, KIND_PERCENT, N_("Objects (%)") },
-  { HS_COMPARE_BASELINE_SHALLOW, KIND_BYTES, N_("Shallow Before") },
-  { HS_COMPARE_CURRENT_SHALLOW, KIND_BYTES, N_("Shallow Now") },
-  { HS_COMPARE_DELTA_SHALLOW, KIND_BYTES_DELTA, N_("Shallow ±") },
-  { HS_COMPARE_PERCENT_SHALLOW, KIND_PERCENT, N_("Shallow (%)") },
+  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_ ("Retained Before") },
+  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_ ("Retained Now") },
+  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_ ("Retained ±") },
+  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_ ("Retained (%)") },
+  { HS_COMPARE_BASELINE_COUNT, KIND_COUNT, N_ ("Objects Before") },
+  { HS_COMPARE_CURRENT_COUNT, KIND_COUNT, N_ ("Objects Now") },
+  { HS_COMPARE_DELTA_COUNT, KIND_COUNT_DELTA, N_ ("Objects ±") },
+  { HS_COMPARE_PERCENT_COUNT, KIND_PERCENT, N_ ("Objects (%)") },
+  { HS_COMPARE_BASELINE_SHALLOW, KIND_BYTES, N_ ("Shallow Before") },
+  { HS_COMPARE_CURRENT_SHALLOW, KIND_BYTES, N_ ("Shallow Now") },
+  { HS_COMPARE_DELTA_SHALLOW, KIND_BYTES_DELTA, N_ ("Shallow ±") },
+  { HS_COMPARE_PERCENT_SHALLOW, KIND_PERCENT, N_ ("Shallow (%)") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (columns) == HS_COMPARE_N_COLUMNS);
 
@@ -55,9 +57,9 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gboolean numeric = info->kind != KIND_NAME && info->kind != KIND_STATUS;
 
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell),
-                                     info->kind == KIND_NAME ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START
-                                                             : GTK_INSCRIPTION_OVERFLOW_CLIP);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), info->kind == KIND_NAME
+                                                                 ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START
+                                                                 : GTK_INSCRIPTION_OVERFLOW_CLIP);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), info->kind == KIND_NAME ? 20 : numeric ? 7 : 4);
   if (numeric)
     gtk_widget_add_css_class (cell, "hs-numeric");
@@ -69,9 +71,18 @@ row_values (const HsCompareRow *row, HsCompareField field, guint64 *base, gint64
 {
   switch (field)
     {
-    case HS_COMPARE_PERCENT_COUNT: *base = row->baseline.count; *delta = row->delta.count; break;
-    case HS_COMPARE_PERCENT_SHALLOW: *base = row->baseline.shallow; *delta = row->delta.shallow; break;
-    default: *base = row->baseline.retained; *delta = row->delta.retained; break;
+      case HS_COMPARE_PERCENT_COUNT:
+        *base = row->baseline.count;
+        *delta = row->delta.count;
+        break;
+      case HS_COMPARE_PERCENT_SHALLOW:
+        *base = row->baseline.shallow;
+        *delta = row->delta.shallow;
+        break;
+      default:
+        *base = row->baseline.retained;
+        *delta = row->delta.retained;
+        break;
     }
 }
 
@@ -80,13 +91,13 @@ row_u64 (const HsCompareRow *row, HsCompareField field)
 {
   switch (field)
     {
-    case HS_COMPARE_BASELINE_COUNT: return row->baseline.count;
-    case HS_COMPARE_BASELINE_SHALLOW: return row->baseline.shallow;
-    case HS_COMPARE_BASELINE_RETAINED: return row->baseline.retained;
-    case HS_COMPARE_CURRENT_COUNT: return row->current.count;
-    case HS_COMPARE_CURRENT_SHALLOW: return row->current.shallow;
-    case HS_COMPARE_CURRENT_RETAINED: return row->current.retained;
-    default: return 0;
+      case HS_COMPARE_BASELINE_COUNT: return row->baseline.count;
+      case HS_COMPARE_BASELINE_SHALLOW: return row->baseline.shallow;
+      case HS_COMPARE_BASELINE_RETAINED: return row->baseline.retained;
+      case HS_COMPARE_CURRENT_COUNT: return row->current.count;
+      case HS_COMPARE_CURRENT_SHALLOW: return row->current.shallow;
+      case HS_COMPARE_CURRENT_RETAINED: return row->current.retained;
+      default: return 0;
     }
 }
 
@@ -95,9 +106,9 @@ row_delta (const HsCompareRow *row, HsCompareField field)
 {
   switch (field)
     {
-    case HS_COMPARE_DELTA_COUNT: return row->delta.count;
-    case HS_COMPARE_DELTA_SHALLOW: return row->delta.shallow;
-    default: return row->delta.retained;
+      case HS_COMPARE_DELTA_COUNT: return row->delta.count;
+      case HS_COMPARE_DELTA_SHALLOW: return row->delta.shallow;
+      default: return row->delta.retained;
     }
 }
 
@@ -116,42 +127,40 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 
   switch (info->kind)
     {
-    case KIND_NAME:
-      text = g_strdup (row->name);
-      tooltip = row->name;
-      break;
-    case KIND_STATUS:
-      text = g_strdup (row->status == HS_COMPARE_NEW ? _("new") : row->status == HS_COMPARE_GONE ? _("gone") : "");
-      break;
-    case KIND_COUNT:
-      text = hs_format_count (row_u64 (row, info->field));
-      break;
-    case KIND_BYTES:
-      text = hs_format_bytes (row_u64 (row, info->field));
-      break;
-    case KIND_COUNT_DELTA:
-      delta = row_delta (row, info->field);
-      text = hs_compare_format_count_delta (delta);
-      dim = delta == 0;
-      break;
-    case KIND_BYTES_DELTA:
-      delta = row_delta (row, info->field);
-      text = hs_compare_format_bytes_delta (delta);
-      dim = delta == 0;
-      break;
-    case KIND_PERCENT:
-    default:
-      row_values (row, info->field, &base, &delta);
-      if (hs_compare_percent (base, delta, &p))
-        text = g_strdup_printf ("%+.1f%%", p);
-      else
-        {
-          /* No percent of nothing (SEMANTICS.md). */
-          text = g_strdup ("—");
-          tooltip = _("0 in the baseline");
-        }
-      dim = delta == 0;
-      break;
+      case KIND_NAME:
+        text = g_strdup (row->name);
+        tooltip = row->name;
+        break;
+      case KIND_STATUS:
+        text = g_strdup (row->status == HS_COMPARE_NEW    ? _ ("new")
+                         : row->status == HS_COMPARE_GONE ? _ ("gone")
+                                                          : "");
+        break;
+      case KIND_COUNT: text = hs_format_count (row_u64 (row, info->field)); break;
+      case KIND_BYTES: text = hs_format_bytes (row_u64 (row, info->field)); break;
+      case KIND_COUNT_DELTA:
+        delta = row_delta (row, info->field);
+        text = hs_compare_format_count_delta (delta);
+        dim = delta == 0;
+        break;
+      case KIND_BYTES_DELTA:
+        delta = row_delta (row, info->field);
+        text = hs_compare_format_bytes_delta (delta);
+        dim = delta == 0;
+        break;
+      case KIND_PERCENT:
+      default:
+        row_values (row, info->field, &base, &delta);
+        if (hs_compare_percent (base, delta, &p))
+          text = g_strdup_printf ("%+.1f%%", p);
+        else
+          {
+            /* No percent of nothing (SEMANTICS.md). */
+            text = g_strdup ("—");
+            tooltip = _ ("0 in the baseline");
+          }
+        dim = delta == 0;
+        break;
     }
   gtk_inscription_set_text (cell, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tooltip);
@@ -169,7 +178,7 @@ const char *
 hs_compare_column_title (guint column)
 {
   g_return_val_if_fail (column < HS_COMPARE_N_COLUMNS, "");
-  return _(columns[column].title);
+  return _ (columns[column].title);
 }
 
 GtkListItemFactory *

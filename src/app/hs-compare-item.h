@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsCompareItem, hs_compare_item, HS, COMPARE_ITEM, GObject)
 
 /* owner: what keeps row valid (the list model), referenced by the item. */
-HsCompareItem      *hs_compare_item_new      (GObject *owner, const HsCompareRow *row);
-const HsCompareRow *hs_compare_item_get_row  (HsCompareItem *self);
-const char         *hs_compare_item_get_name (HsCompareItem *self);
+HsCompareItem *hs_compare_item_new (GObject *owner, const HsCompareRow *row);
+const HsCompareRow *hs_compare_item_get_row (HsCompareItem *self);
+const char *hs_compare_item_get_name (HsCompareItem *self);
 
 G_END_DECLS

@@ -9,10 +9,10 @@ struct _HsCompareList
 {
   GObject parent_instance;
   HsCompare *cmp;
-  guint *shown;          /* indexes into cmp->rows, in the order shown */
+  guint *shown; /* indexes into cmp->rows, in the order shown */
   guint n_shown;
-  char **folded;         /* casefolded names, made at the first filter */
-  char *query;           /* casefolded, NULL: every row */
+  char **folded; /* casefolded names, made at the first filter */
+  char *query;   /* casefolded, NULL: every row */
   HsCompareField field;
   gboolean descending;
 };
@@ -77,8 +77,8 @@ static int
 shown_cmp (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   HsCompareList *self = data;
-  const HsCompareRow *a = &self->cmp->rows[*(const guint *) pa];
-  const HsCompareRow *b = &self->cmp->rows[*(const guint *) pb];
+  const HsCompareRow *a = &self->cmp->rows[*(const guint *)pa];
+  const HsCompareRow *b = &self->cmp->rows[*(const guint *)pb];
   gboolean numeric = self->field != HS_COMPARE_NAME && self->field != HS_COMPARE_STATUS;
 
   if (numeric)

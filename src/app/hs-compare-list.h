@@ -17,18 +17,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsCompareList, hs_compare_list, HS, COMPARE_LIST, GObject)
 
 /* Takes cmp. Sorted by HS_COMPARE_DELTA_RETAINED, biggest growth first. */
-HsCompareList   *hs_compare_list_new         (HsCompare *cmp);
+HsCompareList *hs_compare_list_new (HsCompare *cmp);
 const HsCompare *hs_compare_list_get_compare (HsCompareList *self);
 
 /* descending: numbers biggest first (hs_compare_row_cmp's order: ties by
  * name); ascending: smallest first, ties by name still. NAME and STATUS
  * ascending follow hs_compare_row_cmp, descending reverse it. */
-void             hs_compare_list_set_sort    (HsCompareList  *self,
-                                              HsCompareField  field,
-                                              gboolean        descending);
+void hs_compare_list_set_sort (HsCompareList *self, HsCompareField field, gboolean descending);
 /* The rows whose class name contains text (case-insensitive; NULL or "":
  * all). */
-void             hs_compare_list_set_filter  (HsCompareList  *self,
-                                              const char     *text);
+void hs_compare_list_set_filter (HsCompareList *self, const char *text);
 
 G_END_DECLS

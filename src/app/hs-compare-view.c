@@ -45,16 +45,16 @@ struct _HsCompareView
   ColumnSpy spies[HS_COMPARE_N_COLUMNS];
   GtkSingleSelection *selection;
 
-  HsLoader *baseline;       /* while the baseline is analysed */
+  HsLoader *baseline; /* while the baseline is analysed */
   GBinding *bindings[2];
-  HsCompareList *list;      /* the comparison shown */
+  HsCompareList *list; /* the comparison shown */
 
   /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort is kept here
    * (see on_sorter_changed). */
   HsCompareField sort_field;
   GtkSortType sort_order;
   gboolean spy_armed;
-  gboolean resetting;       /* the other columns' sorters are being reset */
+  gboolean resetting; /* the other columns' sorters are being reset */
   guint spy_column;
   int spy_result;
   char *query;
@@ -74,9 +74,9 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
 {
   ColumnSpy *spy = data;
   HsCompareView *self = spy->self;
-  int r = hs_compare_row_cmp_ascending (hs_compare_item_get_row ((HsCompareItem *) a),
-                                         hs_compare_item_get_row ((HsCompareItem *) b),
-                                         hs_compare_column_field (spy->column));
+  int r = hs_compare_row_cmp_ascending (hs_compare_item_get_row ((HsCompareItem *)a),
+                                        hs_compare_item_get_row ((HsCompareItem *)b),
+                                        hs_compare_column_field (spy->column));
 
   if (self->spy_armed)
     {
@@ -120,8 +120,8 @@ reset_other_columns (HsCompareView *self)
 static void
 on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsCompareView *self)
 {
-  g_autoptr(GObject) a = NULL;
-  g_autoptr(GObject) b = NULL;
+  g_autoptr (GObject) a = NULL;
+  g_autoptr (GObject) b = NULL;
   int r;
 
   if (self->resetting || self->list == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->list)) < 2)
@@ -277,8 +277,8 @@ side_text (const HsClassHistogram *h)
   g_autofree char *bytes = hs_format_bytes (h->reachable_bytes);
 
   if (h->n_dumps > 1)
-    return g_strdup_printf (_("%s (dump %u: %s objects, %s)"), base, h->dump + 1, objects, bytes);
-  return g_strdup_printf (_("%s (%s objects, %s)"), base, objects, bytes);
+    return g_strdup_printf (_ ("%s (dump %u: %s objects, %s)"), base, h->dump + 1, objects, bytes);
+  return g_strdup_printf (_ ("%s (%s objects, %s)"), base, objects, bytes);
 }
 
 /* Both histograms are made on the UI thread: one pass over the classes
@@ -303,15 +303,16 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   before = side_text (cmp->baseline);
   now = side_text (cmp->current);
-  sides = g_strdup_printf (_("%s → now %s"), before, now);
+  sides = g_strdup_printf (_ ("%s → now %s"), before, now);
   gtk_label_set_text (GTK_LABEL (self->sides), sides);
   gtk_widget_set_tooltip_text (self->sides, sides);
 
   rules = hs_compare_warning (cmp);
   if (rules != NULL)
-    g_string_append_printf (warning, _("Sizes follow different rules: %s."), rules);
+    g_string_append_printf (warning, _ ("Sizes follow different rules: %s."), rules);
   if (cmp->baseline->warning != NULL)
-    g_string_append_printf (warning, "%s%s %s", warning->len ? "\n" : "", _("Baseline:"), cmp->baseline->warning);
+    g_string_append_printf (warning, "%s%s %s", warning->len ? "\n" : "", _ ("Baseline:"),
+                            cmp->baseline->warning);
   gtk_label_set_text (GTK_LABEL (self->warning), warning->str);
   gtk_widget_set_visible (self->warning, warning->len > 0);
   g_string_free (warning, TRUE);
@@ -321,7 +322,7 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
 static void
 on_baseline_state (HsLoader *loader, GParamSpec *pspec, HsCompareView *self)
 {
-  g_autoptr(HsLoader) done = NULL;
+  g_autoptr (HsLoader) done = NULL;
   g_autofree char *text = NULL;
   const GError *error;
 
@@ -329,32 +330,31 @@ on_baseline_state (HsLoader *loader, GParamSpec *pspec, HsCompareView *self)
     return;
   switch (hs_loader_get_state (loader))
     {
-    case HS_LOADER_DONE:
-      {
-        /* Only the class table is kept: the baseline's analysis goes with
+      case HS_LOADER_DONE:
+        {
+          /* Only the class table is kept: the baseline's analysis goes with
          * its loader. */
-        HsClassHistogram *h = hs_class_histogram_new (hs_loader_get_analysis (loader));
-        done = g_object_ref (loader);
+          HsClassHistogram *h = hs_class_histogram_new (hs_loader_get_analysis (loader));
+          done = g_object_ref (loader);
+          stop_baseline (self);
+          show_comparison (self, h);
+        }
+        break;
+      case HS_LOADER_FAILED:
+        error = hs_loader_get_error (loader);
+        text = g_strdup_printf (_ ("The baseline %s could not be read: %s"), hs_loader_get_file_name (loader),
+                                error != NULL ? error->message : _ ("Unknown error"));
         stop_baseline (self);
-        show_comparison (self, h);
-      }
-      break;
-    case HS_LOADER_FAILED:
-      error = hs_loader_get_error (loader);
-      text = g_strdup_printf (_("The baseline %s could not be read: %s"), hs_loader_get_file_name (loader),
-                              error != NULL ? error->message : _("Unknown error"));
-      stop_baseline (self);
-      gtk_label_set_text (GTK_LABEL (self->error_message), text);
-      set_page (self, "error");
-      break;
-    case HS_LOADER_CANCELLED:
-      stop_baseline (self);
-      set_page (self, "empty");
-      break;
-    case HS_LOADER_IDLE:
-    case HS_LOADER_LOADING:
-    default:
-      break;
+        gtk_label_set_text (GTK_LABEL (self->error_message), text);
+        set_page (self, "error");
+        break;
+      case HS_LOADER_CANCELLED:
+        stop_baseline (self);
+        set_page (self, "empty");
+        break;
+      case HS_LOADER_IDLE:
+      case HS_LOADER_LOADING:
+      default: break;
     }
 }
 
@@ -382,11 +382,11 @@ hs_compare_view_set_baseline (HsCompareView *self, GFile *file, int dump)
   opts.skip_leaks = TRUE;
   self->baseline = hs_loader_new (file, &opts);
   g_signal_connect (self->baseline, "notify::state", G_CALLBACK (on_baseline_state), self);
-  self->bindings[0] = g_object_ref (g_object_bind_property (self->baseline, "fraction", self->loading_progress,
-                                                            "fraction", G_BINDING_SYNC_CREATE));
-  self->bindings[1] = g_object_ref (g_object_bind_property (self->baseline, "phase", self->loading_phase,
-                                                            "label", G_BINDING_SYNC_CREATE));
-  title = g_strdup_printf (_("Analysing the baseline %s"), hs_loader_get_file_name (self->baseline));
+  self->bindings[0] = g_object_ref (g_object_bind_property (
+      self->baseline, "fraction", self->loading_progress, "fraction", G_BINDING_SYNC_CREATE));
+  self->bindings[1] = g_object_ref (
+      g_object_bind_property (self->baseline, "phase", self->loading_phase, "label", G_BINDING_SYNC_CREATE));
+  title = g_strdup_printf (_ ("Analysing the baseline %s"), hs_loader_get_file_name (self->baseline));
   gtk_label_set_text (GTK_LABEL (self->loading_title), title);
   set_page (self, "loading");
   hs_loader_start (self->baseline);
@@ -559,10 +559,11 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   object_class->finalize = hs_compare_view_finalize;
   view_class->fill = hs_compare_view_fill;
   view_class->clear = hs_compare_view_clear;
-  hs_view_class_set_page (view_class, "compare", _("Compare"), NULL, TRUE, "compare filled");
+  hs_view_class_set_page (view_class, "compare", _ ("Compare"), NULL, TRUE, "compare filled");
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-compare-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, stack);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, empty_message);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, loading_title);
@@ -584,7 +585,7 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
 static void
 add_column (HsCompareView *self, guint c)
 {
-  g_autoptr(GtkCustomSorter) sorter = NULL;
+  g_autoptr (GtkCustomSorter) sorter = NULL;
   GtkColumnViewColumn *column;
   gboolean name = hs_compare_column_field (c) == HS_COMPARE_NAME;
 

@@ -21,10 +21,10 @@ struct _HsDominatorsView
   GtkWidget *sort_spinner;
 
   GtkTreeListModel *dom_model;
-  gboolean sorting_top;  /* the top level is being sorted: no rows yet */
-  GHashTable *pending;   /* node -> its HsObjectList, empty until sorted */
-  guint serial;          /* bumped when the dump changes: late sorts dropped */
-  gsize page;            /* rows per page of every list (0: all) */
+  gboolean sorting_top;     /* the top level is being sorted: no rows yet */
+  GHashTable *pending;      /* node -> its HsObjectList, empty until sorted */
+  guint serial;             /* bumped when the dump changes: late sorts dropped */
+  gsize page;               /* rows per page of every list (0: all) */
   GtkSliceListModel *slice; /* what the table is given: grows turn by turn */
   guint grow_id;
 };
@@ -66,10 +66,11 @@ update_spinner (HsDominatorsView *self)
 
 /* --- sorting on a worker ------------------------------------------------ */
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
-  guint64 v;              /* the node whose children are sorted */
-  HsObjectList *list;     /* filled when done; NULL for the top level */
+  guint64 v;          /* the node whose children are sorted */
+  HsObjectList *list; /* filled when done; NULL for the top level */
   guint serial;
   gint64 asked;
 } SortJob;
@@ -120,14 +121,17 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
       /* The rows appear under their parent, expanded or not. */
       hs_object_list_set_borrowed (job->list, children, n);
       if (job->serial == self->serial)
-        g_hash_table_remove (self->pending, GUINT_TO_POINTER ((guint) job->v));
-      hs_timing_span (start, "dominator tree: %" G_GSIZE_FORMAT " children sorted on a worker shown %.3f s after "
-                      "they were asked for", n, (start - job->asked) / 1e6);
+        g_hash_table_remove (self->pending, GUINT_TO_POINTER ((guint)job->v));
+      hs_timing_span (start,
+                      "dominator tree: %" G_GSIZE_FORMAT " children sorted on a worker shown %.3f s after "
+                      "they were asked for",
+                      n, (start - job->asked) / 1e6);
     }
   else if (job->serial == self->serial && self->sorting_top)
     {
       fill_model (self, job->loader, children, n);
-      hs_timing_span (start, "dominator tree: top level sorted on a worker shown %.3f s after it was asked for",
+      hs_timing_span (start,
+                      "dominator tree: top level sorted on a worker shown %.3f s after it was asked for",
                       (start - job->asked) / 1e6);
     }
   update_spinner (self);
@@ -136,7 +140,7 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *list)
 {
-  g_autoptr(GTask) task = g_task_new (self, NULL, sort_done, NULL);
+  g_autoptr (GTask) task = g_task_new (self, NULL, sort_done, NULL);
   SortJob *job = g_new0 (SortJob, 1);
 
   job->loader = g_object_ref (loader);
@@ -145,7 +149,7 @@ sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *l
   job->serial = self->serial;
   job->asked = g_get_monotonic_time ();
   g_task_set_name (task, "[heapscope] sort dominator-tree children");
-  g_task_set_task_data (task, job, (GDestroyNotify) sort_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)sort_job_free);
   g_task_run_in_thread (task, sort_thread);
 }
 
@@ -188,11 +192,11 @@ dom_create_child_model (gpointer item, gpointer user_data)
   /* Long, or a worker is sorting: an expandable row with no children yet,
    * filled when its list is sorted (one list and one sort per node, however
    * often GTK asks while it runs). */
-  list = g_hash_table_lookup (self->pending, GUINT_TO_POINTER ((guint) v));
+  list = g_hash_table_lookup (self->pending, GUINT_TO_POINTER ((guint)v));
   if (list != NULL)
     return paged (self, g_object_ref (list));
   list = hs_object_list_new_borrowed (loader, NULL, 0);
-  g_hash_table_insert (self->pending, GUINT_TO_POINTER ((guint) v), g_object_ref (list));
+  g_hash_table_insert (self->pending, GUINT_TO_POINTER ((guint)v), g_object_ref (list));
   sort_later (self, loader, v, list);
   update_spinner (self);
   return paged (self, list);
@@ -242,12 +246,11 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
 
   self->sorting_top = FALSE;
   g_clear_object (&self->dom_model);
-  self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE,
-                                             dom_create_child_model, self, NULL);
+  self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE, dom_create_child_model, self, NULL);
   set_table_model (self, G_LIST_MODEL (self->dom_model));
-  text = g_strdup_printf (_("All reachable objects: %s in %s objects, "
-                            "%s top-level dominators. "
-                            "Children are sorted by retained size."),
+  text = g_strdup_printf (_ ("All reachable objects: %s in %s objects, "
+                             "%s top-level dominators. "
+                             "Children are sorted by retained size."),
                           bytes, count, tops);
   gtk_label_set_text (GTK_LABEL (self->dom_label), text);
   update_spinner (self);
@@ -267,7 +270,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   if (a == NULL || a->dom == NULL)
     {
       set_table_model (self, NULL);
-      gtk_label_set_text (GTK_LABEL (self->dom_label), _("The dominator tree was not computed"));
+      gtk_label_set_text (GTK_LABEL (self->dom_label), _ ("The dominator tree was not computed"));
       return;
     }
   if (hs_dom_tree_children_try (a->dom, a->dom->n, UI_SORT_MAX, &children, &n))
@@ -279,7 +282,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   self->sorting_top = TRUE;
   set_table_model (self, NULL);
   tops = format_count (n);
-  text = g_strdup_printf (_("Sorting the %s top-level dominators by retained size…"), tops);
+  text = g_strdup_printf (_ ("Sorting the %s top-level dominators by retained size…"), tops);
   gtk_label_set_text (GTK_LABEL (self->dom_label), text);
   update_spinner (self);
   sort_later (self, loader, a->dom->n, NULL);
@@ -336,7 +339,7 @@ static void
 on_loader_changed (HsDominatorsView *self, GParamSpec *pspec, gpointer data)
 {
   HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
 
   if (a == NULL || a->dom == NULL)
     return;
@@ -369,10 +372,12 @@ hs_dominators_view_class_init (HsDominatorsViewClass *klass)
   object_class->dispose = hs_dominators_view_dispose;
   view_class->fill = hs_dominators_view_fill;
   view_class->clear = hs_dominators_view_clear;
-  hs_view_class_set_page (view_class, "dominators", _("Dominator Tree"), NULL, TRUE, "dominator tree filled");
+  hs_view_class_set_page (view_class, "dominators", _ ("Dominator Tree"), NULL, TRUE,
+                          "dominator tree filled");
 
   g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dominators-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-dominators-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_label);
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_view);
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, sort_spinner);

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 #define HS_TYPE_DOMINATORS_VIEW (hs_dominators_view_get_type ())
 G_DECLARE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS, DOMINATORS_VIEW, HsView)
 
-GtkWidget        *hs_dominators_view_new       (void);
+GtkWidget *hs_dominators_view_new (void);
 /* The tree shown (items GtkTreeListRow of HsObjectRow, top level first,
  * largest retained size first, and of HsMoreRow after the first page of a
  * longer list); NULL until filled, or when the dump has no
@@ -29,12 +29,12 @@ GtkWidget        *hs_dominators_view_new       (void);
  * the main loop (for tests; the view itself never does either). */
 GtkTreeListModel *hs_dominators_view_get_model (HsDominatorsView *self);
 /* The line above the tree (totals, or why there is no tree). */
-const char       *hs_dominators_view_get_summary (HsDominatorsView *self);
+const char *hs_dominators_view_get_summary (HsDominatorsView *self);
 /* TRUE while the top level or a child list asked for is being sorted on a
  * worker (the spinner beside the summary turns). */
-gboolean          hs_dominators_view_is_sorting  (HsDominatorsView *self);
+gboolean hs_dominators_view_is_sorting (HsDominatorsView *self);
 /* Rows per page of every list (HS_PAGED_LIST_PAGE unless set; 0: every
  * row, no "show more"). A tree shown already is shown again, collapsed. */
-void              hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows);
+void hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows);
 
 G_END_DECLS

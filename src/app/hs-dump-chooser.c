@@ -6,8 +6,8 @@
 
 #include <glib/gi18n.h>
 
-#define ASKED_KEY "hs-dump-chooser-asked"    /* the file's URI, on the window */
-#define DIALOG_KEY "hs-dump-chooser-dialog"  /* the dialog shown, on the window */
+#define ASKED_KEY "hs-dump-chooser-asked"   /* the file's URI, on the window */
+#define DIALOG_KEY "hs-dump-chooser-dialog" /* the dialog shown, on the window */
 
 static void
 on_destroy (GtkWidget *dialog, HsWindow *window)
@@ -26,10 +26,10 @@ on_response (AdwMessageDialog *dialog, const char *response, HsWindow *window)
   g_object_set_data (G_OBJECT (window), DIALOG_KEY, NULL);
   if (!g_str_equal (response, "analyse") || loader == NULL || chosen == GTK_INVALID_LIST_POSITION)
     return;
-  if ((int) chosen != hs_loader_get_dump (loader))
+  if ((int)chosen != hs_loader_get_dump (loader))
     {
-      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (loader));
-      hs_window_open (window, file, (int) chosen);
+      g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (loader));
+      hs_window_open (window, file, (int)chosen);
     }
 }
 
@@ -39,7 +39,7 @@ hs_dump_chooser_ask (HsWindow *window)
   HsLoader *loader;
   HsAnalysis *a;
   g_autofree char *uri = NULL;
-  g_autoptr(GtkStringList) items = NULL;
+  g_autoptr (GtkStringList) items = NULL;
   GtkWidget *dialog, *dropdown;
   guint n;
 
@@ -56,26 +56,24 @@ hs_dump_chooser_ask (HsWindow *window)
   items = gtk_string_list_new (NULL);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *s = g_strdup_printf (_("Dump %u"), i + 1);
+      g_autofree char *s = g_strdup_printf (_ ("Dump %u"), i + 1);
       gtk_string_list_append (items, s);
     }
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (items)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), hs_heap_dump_index (a->heap));
   gtk_widget_set_halign (dropdown, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Heap dump to analyse"), -1);
+                                  _ ("Heap dump to analyse"), -1);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Several Heap Dumps"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "This file holds %u heap dump. Which one do you want to analyse?",
-                                               "This file holds %u heap dumps. Which one do you want to analyse?", n),
-                                  n);
+  dialog = adw_message_dialog_new (GTK_WINDOW (window), _ ("Several Heap Dumps"), NULL);
+  adw_message_dialog_format_body (
+      ADW_MESSAGE_DIALOG (dialog),
+      g_dngettext (GETTEXT_PACKAGE, "This file holds %u heap dump. Which one do you want to analyse?",
+                   "This file holds %u heap dumps. Which one do you want to analyse?", n),
+      n);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), dropdown);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "keep", _("_Keep This One"),
-                                    "analyse", _("_Analyse"),
-                                    NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "keep", _ ("_Keep This One"), "analyse",
+                                    _ ("_Analyse"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "analyse", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "analyse");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");

@@ -11,10 +11,10 @@ G_BEGIN_DECLS
 
 /* Asks if the window's dump is one of several and this file was not
  * asked about in this window yet. */
-void              hs_dump_chooser_ask        (HsWindow *window);
+void hs_dump_chooser_ask (HsWindow *window);
 /* The question shown now for the window, or NULL (for the tests). */
 AdwMessageDialog *hs_dump_chooser_get_dialog (HsWindow *window);
 /* Its drop-down of the dumps. */
-GtkDropDown      *hs_dump_chooser_get_dropdown (AdwMessageDialog *dialog);
+GtkDropDown *hs_dump_chooser_get_dropdown (AdwMessageDialog *dialog);
 
 G_END_DECLS

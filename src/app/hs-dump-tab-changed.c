@@ -22,8 +22,8 @@ file_stat (HsLoader *loader, guint64 *size, gint64 *mtime)
 
   if (path == NULL || g_stat (path, &st) != 0)
     return FALSE;
-  *size = (guint64) st.st_size;
-  *mtime = (gint64) st.st_mtime;
+  *size = (guint64)st.st_size;
+  *mtime = (gint64)st.st_mtime;
   return TRUE;
 }
 
@@ -31,8 +31,7 @@ void
 _hs_dump_tab_changed_remember (HsDumpTab *self)
 {
   self->file_noticed = FALSE;
-  self->file_known = self->loader != NULL
-                     && file_stat (self->loader, &self->file_size, &self->file_mtime);
+  self->file_known = self->loader != NULL && file_stat (self->loader, &self->file_size, &self->file_mtime);
 }
 
 gboolean
@@ -52,15 +51,14 @@ hs_dump_tab_check_changed (HsDumpTab *self)
    * what was read any more. */
   changed = hs_heap_changed (a->heap);
   if (!changed && self->file_known)
-    changed = !file_stat (self->loader, &size, &mtime)
-              || size != self->file_size || mtime != self->file_mtime;
+    changed
+        = !file_stat (self->loader, &size, &mtime) || size != self->file_size || mtime != self->file_mtime;
   if (changed && !self->file_noticed)
     {
-      g_autofree char *text = g_strdup_printf (_("%s changed on disk; reload to see it as it is now"),
+      g_autofree char *text = g_strdup_printf (_ ("%s changed on disk; reload to see it as it is now"),
                                                hs_loader_get_file_name (self->loader));
       self->file_noticed = TRUE;
-      _hs_dump_tab_show_toast_action (self, text, _("_Reload"), "win.reload", NULL);
+      _hs_dump_tab_show_toast_action (self, text, _ ("_Reload"), "win.reload", NULL);
     }
   return changed;
 }
-

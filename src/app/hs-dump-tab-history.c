@@ -20,7 +20,7 @@ view_extra (HsDumpTab *self, const char *view)
 
   if (view == NULL || !g_hash_table_lookup_extended (self->view_extras, view, NULL, &value))
     return HS_HISTORY_NO_EXTRA;
-  return *(guint64 *) value;
+  return *(guint64 *)value;
 }
 
 static void
@@ -77,7 +77,7 @@ restore_extra (HsDumpTab *self, const char *view, guint64 extra)
         hs_treemap_widget_zoom_into (t, extra);
     }
   else if (HS_IS_LEAKS_VIEW (v) && extra < hs_leaks_view_get_n_rows (HS_LEAKS_VIEW (v)))
-    hs_leaks_view_select (HS_LEAKS_VIEW (v), (guint) extra);
+    hs_leaks_view_select (HS_LEAKS_VIEW (v), (guint)extra);
   set_view_extra (self, view, extra);
 }
 

@@ -23,21 +23,22 @@ typedef struct _HsDumpTabMapping HsDumpTabMapping;
 
 struct _HsDumpTabMapping
 {
-  char *path;              /* applied to the open dump, or NULL */
-  char *offered;           /* offered in the banner, or NULL */
-  guint generation;        /* a newer request or another dump drops older results */
+  char *path;       /* applied to the open dump, or NULL */
+  char *offered;    /* offered in the banner, or NULL */
+  guint generation; /* a newer request or another dump drops older results */
   gboolean busy;
-  GtkWidget *banner;       /* GtkRevealer */
+  GtkWidget *banner; /* GtkRevealer */
   GtkWidget *banner_label;
-  gboolean owns_banner;    /* not placed in the window: our reference */
+  gboolean owns_banner; /* not placed in the window: our reference */
 };
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   char *path;
   guint generation;
-  HsMapping *mapping;      /* result of the read */
-  HsAnalysisOptions opts;  /* for the leaks found again */
+  HsMapping *mapping;     /* result of the read */
+  HsAnalysisOptions opts; /* for the leaks found again */
   HsLeakReport *leaks;
   HsSuspects *suspects;
 } MappingJob;
@@ -83,7 +84,7 @@ static void
 remember (HsDumpTab *self, const char *mapping_path)
 {
   g_autofree char *dump = dump_path (self);
-  g_autoptr(GVariant) old = NULL;
+  g_autoptr (GVariant) old = NULL;
   GVariantBuilder b;
   GVariantIter iter;
   const char *k, *v;
@@ -114,7 +115,7 @@ static char *
 remembered (HsDumpTab *self)
 {
   g_autofree char *dump = dump_path (self);
-  g_autoptr(GVariant) dict = NULL;
+  g_autoptr (GVariant) dict = NULL;
   char *path = NULL;
 
   if (dump == NULL || self->settings == NULL)
@@ -143,7 +144,7 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsDumpTab *self = HS_DUMP_TAB (source);
   MappingJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsDumpTabMapping *st = state (self);
   HsAnalysis *a;
   HsLeakReport *old_leaks;
@@ -154,7 +155,8 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
   st->busy = FALSE;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
-      g_autofree char *text = g_strdup_printf (_("Could not find the leaks again under the real names: %s"), error->message);
+      g_autofree char *text
+          = g_strdup_printf (_ ("Could not find the leaks again under the real names: %s"), error->message);
       _hs_dump_tab_show_toast (self, text, NULL);
       return;
     }
@@ -178,7 +180,7 @@ static void
 leak_options (HsAnalysisOptions *opts)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) inspectors = NULL;
+  g_autoptr (GVariant) inspectors = NULL;
 
   memset (opts, 0, sizeof *opts);
   if (app == NULL)
@@ -196,7 +198,7 @@ apply (HsDumpTab *self, MappingJob *job)
   HsMappingStats stats;
   g_autofree char *warning = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   MappingJob *next;
 
   hs_heap_apply_mapping (a->heap, job->mapping, &stats);
@@ -212,7 +214,7 @@ apply (HsDumpTab *self, MappingJob *job)
     warning = hs_mapping_stats_warning (&stats, base);
   }
   if (warning != NULL)
-    text = g_strdup_printf (_("Mapping applied with a warning: %s"), warning);
+    text = g_strdup_printf (_ ("Mapping applied with a warning: %s"), warning);
   else
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mapping applied: %u class renamed",
                                          "Mapping applied: %u classes renamed", stats.classes_renamed),
@@ -226,7 +228,7 @@ apply (HsDumpTab *self, MappingJob *job)
   leak_options (&next->opts);
   task = g_task_new (self, NULL, find_named_done, NULL);
   g_task_set_name (task, "[heapscope] leaks under the mapping's names");
-  g_task_set_task_data (task, next, (GDestroyNotify) job_free);
+  g_task_set_task_data (task, next, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, find_named_thread);
 }
 
@@ -248,7 +250,7 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsDumpTab *self = HS_DUMP_TAB (source);
   MappingJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsDumpTabMapping *st = state (self);
 
   if (self->disposed || job->generation != st->generation || job->loader != self->loader)
@@ -256,7 +258,7 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       /* The dump stays as it was. */
-      g_autofree char *text = g_strdup_printf (_("Could not apply the mapping: %s"), error->message);
+      g_autofree char *text = g_strdup_printf (_ ("Could not apply the mapping: %s"), error->message);
       st->busy = FALSE;
       _hs_dump_tab_show_toast (self, text, NULL);
       return;
@@ -268,7 +270,7 @@ void
 hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
 {
   HsDumpTabMapping *st;
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   MappingJob *job;
   char *path;
 
@@ -278,13 +280,13 @@ hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
   st = state (self);
   if (_hs_dump_tab_get_analysis (self) == NULL)
     {
-      _hs_dump_tab_show_toast (self, _("Open a heap dump first: a mapping renames its classes"), NULL);
+      _hs_dump_tab_show_toast (self, _ ("Open a heap dump first: a mapping renames its classes"), NULL);
       return;
     }
   path = g_file_get_path (file);
   if (path == NULL)
     {
-      _hs_dump_tab_show_toast (self, _("Could not apply the mapping: it is not a local file"), NULL);
+      _hs_dump_tab_show_toast (self, _ ("Could not apply the mapping: it is not a local file"), NULL);
       return;
     }
   st->generation++;
@@ -295,7 +297,7 @@ hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
   job->generation = st->generation;
   task = g_task_new (self, NULL, read_done, NULL);
   g_task_set_name (task, "[heapscope] read a mapping");
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, read_thread);
 }
 
@@ -339,7 +341,7 @@ find_beside (const char *dump)
   g_autofree char *beside = g_build_filename (dir, "mapping.txt", NULL);
   g_autofree char *parent = g_path_get_dirname (dir);
   g_autofree char *outputs = g_build_filename (parent, "build", "outputs", "mapping", NULL);
-  g_autoptr(GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
   GDir *d;
   const char *name;
 
@@ -359,8 +361,8 @@ find_beside (const char *dump)
   g_dir_close (d);
   if (variants->len == 0)
     return NULL;
-  g_ptr_array_sort (variants, (GCompareFunc) g_strcmp0);
-  return g_strdup (*(char **) variants->pdata);
+  g_ptr_array_sort (variants, (GCompareFunc)g_strcmp0);
+  return g_strdup (*(char **)variants->pdata);
 }
 
 void
@@ -376,17 +378,19 @@ _hs_dump_tab_mapping_dump_done (HsDumpTab *self)
     return;
   if (known != NULL && g_file_test (known, G_FILE_TEST_IS_REGULAR))
     {
-      g_autoptr(GFile) file = g_file_new_for_path (known);
+      g_autoptr (GFile) file = g_file_new_for_path (known);
       hs_dump_tab_load_mapping (self, file);
       return;
     }
-  if ((found = hs_mapping_folder_find_for_dump (dump)) == NULL) found = find_beside (dump);
+  if ((found = hs_mapping_folder_find_for_dump (dump)) == NULL)
+    found = find_beside (dump);
   if (found == NULL)
     return;
   g_free (st->offered);
   st->offered = g_steal_pointer (&found);
-  text = g_strdup_printf (_("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
-                          st->offered);
+  text = g_strdup_printf (
+      _ ("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
+      st->offered);
   gtk_label_set_text (GTK_LABEL (st->banner_label), text);
   gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), TRUE);
 }
@@ -398,7 +402,7 @@ _hs_dump_tab_mapping_dump_closed (HsDumpTab *self)
 
   if (st == NULL)
     return;
-  st->generation++;  /* results of the old dump are dropped */
+  st->generation++; /* results of the old dump are dropped */
   st->busy = FALSE;
   g_clear_pointer (&st->path, g_free);
   g_clear_pointer (&st->offered, g_free);
@@ -410,7 +414,7 @@ static void
 on_apply_clicked (GtkButton *button, HsDumpTab *self)
 {
   HsDumpTabMapping *st = state (self);
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
 
   if (st->offered == NULL)
     return;
@@ -440,12 +444,12 @@ _hs_dump_tab_mapping_init (HsDumpTab *self)
   gtk_label_set_wrap (GTK_LABEL (st->banner_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (st->banner_label), 0);
   gtk_widget_set_hexpand (st->banner_label, TRUE);
-  apply_button = gtk_button_new_with_mnemonic (_("_Apply Mapping"));
+  apply_button = gtk_button_new_with_mnemonic (_ ("_Apply Mapping"));
   gtk_widget_set_valign (apply_button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (apply_button, "suggested-action");
   dismiss = gtk_button_new_from_icon_name ("window-close-symbolic");
   gtk_widget_set_valign (dismiss, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (dismiss, _("Dismiss"));
+  gtk_widget_set_tooltip_text (dismiss, _ ("Dismiss"));
   gtk_widget_add_css_class (dismiss, "flat");
   g_signal_connect_object (apply_button, "clicked", G_CALLBACK (on_apply_clicked), self, 0);
   g_signal_connect_object (dismiss, "clicked", G_CALLBACK (on_dismiss_clicked), self, 0);
@@ -488,7 +492,7 @@ load_response (GtkNativeDialog *dialog, int response, HsDumpTab *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
         hs_dump_tab_load_mapping (self, file);
     }
@@ -499,17 +503,17 @@ void
 hs_dump_tab_choose_mapping (HsDumpTab *self, GtkWindow *parent)
 {
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) maps = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) maps = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
 
   if (_hs_dump_tab_get_analysis (self) == NULL)
     return;
-  dialog = gtk_file_chooser_native_new (_("Load a ProGuard/R8 Mapping"), parent,
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Load"), _("_Cancel"));
-  gtk_file_filter_set_name (maps, _("Mapping files"));
+  dialog = gtk_file_chooser_native_new (_ ("Load a ProGuard/R8 Mapping"), parent,
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Load"), _ ("_Cancel"));
+  gtk_file_filter_set_name (maps, _ ("Mapping files"));
   gtk_file_filter_add_pattern (maps, "*.txt");
   gtk_file_filter_add_pattern (maps, "*.map");
-  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_set_name (all, _ ("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), maps);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);

@@ -34,7 +34,7 @@ struct _HsDumpTab
   GtkWidget *flap;
   GtkWidget *inspector;
 
-  GPtrArray *views;        /* HsView*, in the order of the view table */
+  GPtrArray *views; /* HsView*, in the order of the view table */
   GSettings *settings;
   HsLoader *loader;
   /* The loader's fraction and phase on the loading page, and on the bar
@@ -44,9 +44,9 @@ struct _HsDumpTab
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
   gboolean early;
-  gboolean setting_dump;   /* the dumps dropdown is being set, not chosen */
-  gboolean disposed;       /* async results arriving later are dropped */
-  HsDumpTabTiming *timing; /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
+  gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
+  gboolean disposed;                 /* async results arriving later are dropped */
+  HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
   struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
 
   /* back and forward (hs-dump-tab-history.c) */
@@ -56,48 +56,48 @@ struct _HsDumpTab
 
   /* the dump's file when it was loaded (hs-dump-tab-changed.c) */
   gboolean file_known;
-  gboolean file_noticed;   /* the toast was shown for this load */
+  gboolean file_noticed; /* the toast was shown for this load */
   guint64 file_size;
   gint64 file_mtime;
 };
 
 /* hs-dump-tab.c */
-HsAnalysis *_hs_dump_tab_get_analysis   (HsDumpTab *self);
+HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
 /* "shell-changed": the window shows the tab's page, title, inspector and
  * history state again (when the tab is the one shown). */
-void        _hs_dump_tab_shell_changed  (HsDumpTab *self);
+void _hs_dump_tab_shell_changed (HsDumpTab *self);
 /* Toasts go to the tab's window (none while the tab is not in one). */
-void        _hs_dump_tab_show_toast     (HsDumpTab *self, const char *text, const char *uri);
-void        _hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
-                                            const char *action, GVariant *target);
+void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri);
+void _hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
+                                     const char *action, GVariant *target);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
-void        _hs_dump_tab_history_init     (HsDumpTab *self);
-void        _hs_dump_tab_history_free     (HsDumpTab *self);
-void        _hs_dump_tab_history_record   (HsDumpTab *self);
-void        _hs_dump_tab_history_visited  (HsDumpTab *self, const char *view, guint64 extra);
-void        _hs_dump_tab_history_clear    (HsDumpTab *self);
+void _hs_dump_tab_history_init (HsDumpTab *self);
+void _hs_dump_tab_history_free (HsDumpTab *self);
+void _hs_dump_tab_history_record (HsDumpTab *self);
+void _hs_dump_tab_history_visited (HsDumpTab *self, const char *view, guint64 extra);
+void _hs_dump_tab_history_clear (HsDumpTab *self);
 
 /* hs-dump-tab-mapping.c: the mapping banner (init), what a finished load
  * offers or applies, forgetting it with the dump. */
-void        _hs_dump_tab_mapping_init       (HsDumpTab *self);
-void        _hs_dump_tab_mapping_dump_done  (HsDumpTab *self);
-void        _hs_dump_tab_mapping_dump_closed (HsDumpTab *self);
-void        _hs_dump_tab_mapping_free       (HsDumpTab *self);
+void _hs_dump_tab_mapping_init (HsDumpTab *self);
+void _hs_dump_tab_mapping_dump_done (HsDumpTab *self);
+void _hs_dump_tab_mapping_dump_closed (HsDumpTab *self);
+void _hs_dump_tab_mapping_free (HsDumpTab *self);
 
 /* hs-dump-tab-changed.c: the file as it was when loaded. */
-void        _hs_dump_tab_changed_remember (HsDumpTab *self);
+void _hs_dump_tab_changed_remember (HsDumpTab *self);
 
 /* hs-dump-tab-recent.c: the recent dumps of the welcome page. */
-void        _hs_dump_tab_recent_refresh   (HsDumpTab *self);
-void        _hs_dump_tab_recent_add       (HsDumpTab *self, GFile *file);
-void        _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *self);
+void _hs_dump_tab_recent_refresh (HsDumpTab *self);
+void _hs_dump_tab_recent_add (HsDumpTab *self, GFile *file);
+void _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *self);
 
 /* hs-dump-tab-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what is drawn, and
  * HEAPSCOPE_DEBUG_VISIT_VIEWS (every view shown in turn). */
-void        _hs_dump_tab_timing_start     (HsDumpTab *self);
-guint       _hs_dump_tab_timing_frames    (HsDumpTab *self);
-void        _hs_dump_tab_timing_visit_views (HsDumpTab *self);
-void        _hs_dump_tab_timing_free      (HsDumpTab *self);
+void _hs_dump_tab_timing_start (HsDumpTab *self);
+guint _hs_dump_tab_timing_frames (HsDumpTab *self);
+void _hs_dump_tab_timing_visit_views (HsDumpTab *self);
+void _hs_dump_tab_timing_free (HsDumpTab *self);
 
 G_END_DECLS

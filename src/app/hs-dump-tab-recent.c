@@ -9,15 +9,15 @@
 static gboolean
 is_dump_uri (const char *uri, const char *mime)
 {
-  return (mime != NULL && g_str_equal (mime, "application/x-java-hprof"))
-         || g_str_has_suffix (uri, ".hprof") || g_str_has_suffix (uri, ".hprof.gz");
+  return (mime != NULL && g_str_equal (mime, "application/x-java-hprof")) || g_str_has_suffix (uri, ".hprof")
+         || g_str_has_suffix (uri, ".hprof.gz");
 }
 
 static GtkWidget *
 recent_row_new (GtkRecentInfo *info)
 {
   const char *uri = gtk_recent_info_get_uri (info);
-  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr (GFile) file = g_file_new_for_uri (uri);
   g_autofree char *path = g_file_get_parse_name (file);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -55,7 +55,7 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
       gtk_list_box_append (GTK_LIST_BOX (self->recent_list), recent_row_new (info));
       n++;
     }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
   gtk_widget_set_visible (self->recent_list, n > 0);
   gtk_widget_set_visible (self->recent_label, n > 0);
 }
@@ -65,14 +65,14 @@ _hs_dump_tab_recent_add (HsDumpTab *self, GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
   GtkRecentData data = { 0 };
-  static char *groups[] = { (char *) "heapscope", NULL };
+  static char *groups[] = { (char *)"heapscope", NULL };
 
-  data.mime_type = (char *) "application/x-java-hprof";
-  data.app_name = (char *) g_get_application_name ();
-  data.app_exec = (char *) "heapscope %u";
+  data.mime_type = (char *)"application/x-java-hprof";
+  data.app_name = (char *)g_get_application_name ();
+  data.app_exec = (char *)"heapscope %u";
   data.groups = groups;
   if (data.app_name == NULL)
-    data.app_name = (char *) "Heapscope";
+    data.app_name = (char *)"Heapscope";
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
@@ -83,7 +83,7 @@ _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *
 
   if (uri != NULL)
     {
-      g_autoptr(GFile) file = g_file_new_for_uri (uri);
+      g_autoptr (GFile) file = g_file_new_for_uri (uri);
       GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
 
       /* A file open in another tab: that tab is shown. */

@@ -30,8 +30,9 @@ static void visit_schedule (HsDumpTab *self, guint ms);
 static const char *
 visiting (HsDumpTabTiming *t)
 {
-  return t->visit_order != NULL && t->visit < t->visit_order->len ? g_ptr_array_index (t->visit_order, t->visit)
-                                                                   : NULL;
+  return t->visit_order != NULL && t->visit < t->visit_order->len
+             ? g_ptr_array_index (t->visit_order, t->visit)
+             : NULL;
 }
 
 static gboolean
@@ -139,7 +140,8 @@ on_after_paint (GdkFrameClock *clock, HsDumpTab *self)
       if (g_str_equal (name, "classes"))
         {
           gint64 start = g_get_monotonic_time ();
-          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_dump_tab_get_view_by_name (self, "classes")), 0);
+          hs_classes_view_show_instances (HS_CLASSES_VIEW (hs_dump_tab_get_view_by_name (self, "classes")),
+                                          0);
           hs_timing_span (start, "instances of the first class asked for");
         }
       if (++t->visit < t->visit_order->len)

@@ -19,7 +19,11 @@
 
 G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
 
-enum { SHELL_CHANGED, N_SIGNALS };
+enum
+{
+  SHELL_CHANGED,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 /* The window shows what the tab is (page, title, inspector, history). */
@@ -38,8 +42,8 @@ window_of (HsDumpTab *self)
 }
 
 void
-_hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
-                                const char *action, GVariant *target)
+_hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button, const char *action,
+                                GVariant *target)
 {
   HsWindow *window = window_of (self);
 
@@ -111,7 +115,8 @@ void
 hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  adw_flap_set_fold_policy (ADW_FLAP (self->flap), narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (ADW_FLAP (self->flap),
+                            narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
 }
 
 gboolean
@@ -166,10 +171,10 @@ hs_dump_tab_get_file (HsDumpTab *self)
 static void
 bind_progress (HsDumpTab *self, GtkWidget *bar, GtkWidget *label, GBinding *bindings[2])
 {
-  bindings[0] = g_object_ref (g_object_bind_property (self->loader, "fraction", bar, "fraction",
-                                                      G_BINDING_SYNC_CREATE));
-  bindings[1] = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label",
-                                                      G_BINDING_SYNC_CREATE));
+  bindings[0] = g_object_ref (
+      g_object_bind_property (self->loader, "fraction", bar, "fraction", G_BINDING_SYNC_CREATE));
+  bindings[1]
+      = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label", G_BINDING_SYNC_CREATE));
 }
 
 static void
@@ -192,8 +197,8 @@ set_early (HsDumpTab *self, gboolean early)
         {
           /* The page's visible is the switcher's, the widget's the stack's. */
           gtk_widget_set_visible (GTK_WIDGET (view), !early);
-          adw_view_stack_page_set_visible (adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack),
-                                                                    GTK_WIDGET (view)), !early);
+          adw_view_stack_page_set_visible (
+              adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view)), !early);
         }
     }
   unbind_progress (self->bar_bindings);
@@ -305,17 +310,18 @@ on_loader_leaks_ready (HsLoader *loader, HsDumpTab *self)
 static void
 update_dumps_banner (HsDumpTab *self, HsHeap *heap)
 {
-  g_autoptr(GtkStringList) items = NULL;
+  g_autoptr (GtkStringList) items = NULL;
   g_autofree char *text = NULL;
 
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), hs_heap_n_dumps (heap) > 1);
   if (hs_heap_n_dumps (heap) <= 1)
     return;
   items = gtk_string_list_new (NULL);
-  text = g_strdup_printf (_("This file holds %u heap dumps. Choose the one to analyse:"), hs_heap_n_dumps (heap));
+  text = g_strdup_printf (_ ("This file holds %u heap dumps. Choose the one to analyse:"),
+                          hs_heap_n_dumps (heap));
   for (guint i = 0; i < hs_heap_n_dumps (heap); i++)
     {
-      g_autofree char *s = g_strdup_printf (_("Dump %u"), i + 1);
+      g_autofree char *s = g_strdup_printf (_ ("Dump %u"), i + 1);
       gtk_string_list_append (items, s);
     }
   self->setting_dump = TRUE;
@@ -372,29 +378,29 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
     return;
   switch (hs_loader_get_state (loader))
     {
-    case HS_LOADER_DONE:
-      hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
-                      _hs_dump_tab_timing_frames (self));
-      _hs_dump_tab_recent_add (self, hs_loader_get_file (loader));
-      populate (self);
-      _hs_dump_tab_changed_remember (self);
-      _hs_dump_tab_mapping_dump_done (self);
-      break;
-    case HS_LOADER_FAILED:
-      clear_views (self);
-      error = hs_loader_get_error (loader);
-      gtk_label_set_text (GTK_LABEL (self->error_message), error != NULL ? error->message : _("Unknown error"));
-      show_page (self, "error");
-          break;
-    case HS_LOADER_CANCELLED:
-      clear_views (self);
-      show_page (self, "welcome");
-          _hs_dump_tab_show_toast (self, _("Loading was cancelled"), NULL);
-      break;
-    case HS_LOADER_IDLE:
-    case HS_LOADER_LOADING:
-    default:
-      break;
+      case HS_LOADER_DONE:
+        hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
+                        _hs_dump_tab_timing_frames (self));
+        _hs_dump_tab_recent_add (self, hs_loader_get_file (loader));
+        populate (self);
+        _hs_dump_tab_changed_remember (self);
+        _hs_dump_tab_mapping_dump_done (self);
+        break;
+      case HS_LOADER_FAILED:
+        clear_views (self);
+        error = hs_loader_get_error (loader);
+        gtk_label_set_text (GTK_LABEL (self->error_message),
+                            error != NULL ? error->message : _ ("Unknown error"));
+        show_page (self, "error");
+        break;
+      case HS_LOADER_CANCELLED:
+        clear_views (self);
+        show_page (self, "welcome");
+        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"), NULL);
+        break;
+      case HS_LOADER_IDLE:
+      case HS_LOADER_LOADING:
+      default: break;
     }
 }
 
@@ -415,7 +421,7 @@ static void
 read_options (HsAnalysisOptions *opts)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) weak = NULL, inspectors = NULL, percent = NULL;
+  g_autoptr (GVariant) weak = NULL, inspectors = NULL, percent = NULL;
 
   memset (opts, 0, sizeof *opts);
   if (app == NULL)
@@ -487,9 +493,9 @@ on_dump_selected (GObject *dropdown, GParamSpec *pspec, HsDumpTab *self)
 
   if (self->setting_dump || self->loader == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
-  if ((int) selected != hs_loader_get_dump (self->loader))
+  if ((int)selected != hs_loader_get_dump (self->loader))
     {
-      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
+      g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (self->loader));
       hs_dump_tab_open (self, file, selected);
     }
 }
@@ -543,8 +549,8 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   object_class->dispose = hs_dump_tab_dispose;
   object_class->finalize = hs_dump_tab_finalize;
 
-  signals[SHELL_CHANGED] = g_signal_new ("shell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SHELL_CHANGED] = g_signal_new ("shell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (HS_TYPE_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");
@@ -564,7 +570,8 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, inspector);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated", G_CALLBACK (_hs_dump_tab_recent_activated));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated",
+                                                G_CALLBACK (_hs_dump_tab_recent_activated));
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_inspector_visible);
   gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
@@ -583,8 +590,9 @@ add_views (HsDumpTab *self)
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID; i++)
     {
       HsView *view = g_object_new (type, NULL);
-      AdwViewStackPage *page = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
-                                                          hs_view_get_name (view), hs_view_get_title (view));
+      AdwViewStackPage *page
+          = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
+                                       hs_view_get_name (view), hs_view_get_title (view));
 
       adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
       g_ptr_array_add (self->views, view);
@@ -625,7 +633,7 @@ hs_dump_tab_reload (HsDumpTab *self)
   /* A load still running was started with the old options: it starts over. */
   if (state == HS_LOADER_DONE || state == HS_LOADER_LOADING)
     {
-      g_autoptr(GFile) file = g_object_ref (hs_loader_get_file (self->loader));
+      g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (self->loader));
       hs_dump_tab_open (self, file, hs_loader_get_dump (self->loader));
     }
 }

@@ -9,13 +9,14 @@
 struct _HsHistory
 {
   GObject parent_instance;
-  GArray *locations;   /* HsLocation */
-  guint cursor;        /* index of the current location; 0 when empty */
+  GArray *locations; /* HsLocation */
+  guint cursor;      /* index of the current location; 0 when empty */
 };
 
 G_DEFINE_FINAL_TYPE (HsHistory, hs_history, G_TYPE_OBJECT)
 
-enum {
+enum
+{
   PROP_0,
   PROP_CAN_GO_BACK,
   PROP_CAN_GO_FORWARD,
@@ -135,14 +136,9 @@ hs_history_get_property (GObject *object, guint prop_id, GValue *value, GParamSp
 
   switch (prop_id)
     {
-    case PROP_CAN_GO_BACK:
-      g_value_set_boolean (value, hs_history_can_go_back (self));
-      break;
-    case PROP_CAN_GO_FORWARD:
-      g_value_set_boolean (value, hs_history_can_go_forward (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_CAN_GO_BACK: g_value_set_boolean (value, hs_history_can_go_back (self)); break;
+      case PROP_CAN_GO_FORWARD: g_value_set_boolean (value, hs_history_can_go_forward (self)); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -161,10 +157,10 @@ hs_history_class_init (HsHistoryClass *klass)
 
   object_class->get_property = hs_history_get_property;
   object_class->finalize = hs_history_finalize;
-  properties[PROP_CAN_GO_BACK] =
-      g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_GO_FORWARD] =
-      g_param_spec_boolean ("can-go-forward", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_GO_BACK]
+      = g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_GO_FORWARD]
+      = g_param_spec_boolean ("can-go-forward", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

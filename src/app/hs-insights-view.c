@@ -15,9 +15,9 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 
-#define MAX_ROWS   25
-#define MAX_TILES  60
-#define TILE_SIDE  96
+#define MAX_ROWS 25
+#define MAX_TILES 60
+#define TILE_SIDE 96
 
 struct _HsInsightsView
 {
@@ -33,14 +33,15 @@ struct _HsInsightsView
   guint serial;
   gboolean busy;
   char *summary_text;
-  HsWaste *waste;                          /* the findings shown, NULL before */
-  GPtrArray *texts[HS_INSIGHTS_N_KINDS];   /* char* per row */
-  GArray *objects[HS_INSIGHTS_N_KINDS];    /* HsObj per row */
+  HsWaste *waste;                        /* the findings shown, NULL before */
+  GPtrArray *texts[HS_INSIGHTS_N_KINDS]; /* char* per row */
+  GArray *objects[HS_INSIGHTS_N_KINDS];  /* HsObj per row */
 };
 
 G_DEFINE_FINAL_TYPE (HsInsightsView, hs_insights_view, HS_TYPE_VIEW)
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   guint serial;
   HsWaste *waste;
@@ -62,7 +63,8 @@ job_free (Job *job)
   g_free (job);
 }
 
-typedef struct {
+typedef struct
+{
   Job *job;
   GCancellable *cancellable;
 } FindWork;
@@ -91,8 +93,8 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   hs_timing_mark ("worker: wasted memory found in %.3f s", (g_get_monotonic_time () - t0) / 1e6);
   if (job->waste != NULL)
     for (guint i = 0; i < job->waste->bitmaps->len && i < MAX_TILES; i++)
-      job->surfaces[i] = hs_bitmap_surface_new (a->heap, &g_array_index (job->waste->bitmaps, HsWasteBitmap, i),
-                                                TILE_SIDE, &job->problems[i]);
+      job->surfaces[i] = hs_bitmap_surface_new (
+          a->heap, &g_array_index (job->waste->bitmaps, HsWasteBitmap, i), TILE_SIDE, &job->problems[i]);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -118,7 +120,8 @@ on_class_clicked (GtkButton *button, HsInsightsView *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.view", "s", "classes");
   /* The class table filtered to the class and the class selected (its
    * instances listed); just filtered when no class has exactly that name. */
-  if (classes != NULL && HS_IS_CLASSES_VIEW (classes) && !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+  if (classes != NULL && HS_IS_CLASSES_VIEW (classes)
+      && !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
     hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
 }
 
@@ -127,7 +130,7 @@ on_row_activated (GtkListBox *box, GtkListBoxRow *row, HsInsightsView *self)
 {
   HsObj o = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "hs-obj")) - 1;
   if (o != HS_OBJ_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) o);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)o);
 }
 
 static GtkWidget *
@@ -172,7 +175,7 @@ add_row (HsInsightsView *self, GtkWidget *box, HsInsightsKind kind, const char *
   gtk_box_append (GTK_BOX (h), s);
   if (class_name)
     {
-      GtkWidget *btn = gtk_button_new_with_label (_("Class"));
+      GtkWidget *btn = gtk_button_new_with_label (_ ("Class"));
       gtk_widget_add_css_class (btn, "flat");
       gtk_widget_set_tooltip_text (btn, class_name);
       g_object_set_data_full (G_OBJECT (btn), "hs-class", g_strdup (class_name), g_free);
@@ -197,26 +200,28 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
 {
   if (w->strings->len)
     {
-      GtkWidget *box = add_list (self, _("Duplicate strings"));
+      GtkWidget *box = add_list (self, _ ("Duplicate strings"));
       for (guint i = 0; i < w->strings->len && i < MAX_ROWS; i++)
         {
           const HsWasteString *s = &g_array_index (w->strings, HsWasteString, i);
-          g_autofree char *what = s->length > HS_WASTE_MAX_CHARS
-            ? g_strdup_printf (_("\"%s\" (%" PRIu64 " characters)"), s->value, s->length)
-            : g_strdup_printf ("\"%s\"", s->value);
-          g_autofree char *count = g_strdup_printf (_("%" PRIu64 " copies"), s->count);
-          add_row (self, box, HS_INSIGHTS_STRINGS, what, count, s->wasted, "java.lang.String", first_of (s->objects));
+          g_autofree char *what
+              = s->length > HS_WASTE_MAX_CHARS
+                    ? g_strdup_printf (_ ("\"%s\" (%" PRIu64 " characters)"), s->value, s->length)
+                    : g_strdup_printf ("\"%s\"", s->value);
+          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), s->count);
+          add_row (self, box, HS_INSIGHTS_STRINGS, what, count, s->wasted, "java.lang.String",
+                   first_of (s->objects));
         }
     }
   if (w->collections->len)
     {
-      GtkWidget *box = add_list (self, _("Collections (bytes right-sized ones would save)"));
+      GtkWidget *box = add_list (self, _ ("Collections (bytes right-sized ones would save)"));
       for (guint i = 0; i < w->collections->len && i < MAX_ROWS; i++)
         {
           const HsWasteCollection *c = &g_array_index (w->collections, HsWasteCollection, i);
           const char *name = hs_class_name (heap, c->klass);
           double fill = c->capacity_sum ? 100.0 * c->size_sum / c->capacity_sum : 0;
-          g_autofree char *count = g_strdup_printf (_("%" PRIu64 " (%" PRIu64 " empty), %.0f%% full"),
+          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " (%" PRIu64 " empty), %.0f%% full"),
                                                     c->count, c->empty, fill);
           add_row (self, box, HS_INSIGHTS_COLLECTIONS, name, count, c->wasted, name, first_of (c->objects));
         }
@@ -227,34 +232,36 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
       if (w->zero_arrays[t].count)
         {
           if (!box)
-            box = add_list (self, _("Arrays"));
-          g_autofree char *what = g_strdup_printf (_("%s[] all zero"), hs_type_name (t));
+            box = add_list (self, _ ("Arrays"));
+          g_autofree char *what = g_strdup_printf (_ ("%s[] all zero"), hs_type_name (t));
           g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (t));
           g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, w->zero_arrays[t].count);
-          add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, w->zero_arrays[t].bytes, cls, first_of (w->zero_arrays[t].objects));
+          add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, w->zero_arrays[t].bytes, cls,
+                   first_of (w->zero_arrays[t].objects));
         }
     if (w->null_arrays.count)
       {
         if (!box)
-          box = add_list (self, _("Arrays"));
+          box = add_list (self, _ ("Arrays"));
         g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, w->null_arrays.count);
-        add_row (self, box, HS_INSIGHTS_ARRAYS, _("Object arrays all null"), count, w->null_arrays.bytes, NULL,
-                 first_of (w->null_arrays.objects));
+        add_row (self, box, HS_INSIGHTS_ARRAYS, _ ("Object arrays all null"), count, w->null_arrays.bytes,
+                 NULL, first_of (w->null_arrays.objects));
       }
     for (guint i = 0; i < w->dup_arrays->len && i < MAX_ROWS; i++)
       {
         const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
         if (!box)
-          box = add_list (self, _("Arrays"));
-        g_autofree char *what = g_strdup_printf (_("%s[%u] with the same content"), hs_type_name (d->type), d->length);
+          box = add_list (self, _ ("Arrays"));
+        g_autofree char *what
+            = g_strdup_printf (_ ("%s[%u] with the same content"), hs_type_name (d->type), d->length);
         g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (d->type));
-        g_autofree char *count = g_strdup_printf (_("%" PRIu64 " copies"), d->count);
+        g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), d->count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, d->wasted, cls, first_of (d->objects));
       }
   }
   if (w->boxed->len)
     {
-      GtkWidget *box = add_list (self, _("Boxed primitives (bytes beyond the primitives)"));
+      GtkWidget *box = add_list (self, _ ("Boxed primitives (bytes beyond the primitives)"));
       for (guint i = 0; i < w->boxed->len && i < MAX_ROWS; i++)
         {
           const HsWasteBoxed *b = &g_array_index (w->boxed, HsWasteBoxed, i);
@@ -270,7 +277,7 @@ on_tile_activated (GtkFlowBox *box, GtkFlowBoxChild *child, HsInsightsView *self
 {
   HsObj o = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), "hs-obj")) - 1;
   if (o != HS_OBJ_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) o);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)o);
 }
 
 static void
@@ -281,14 +288,16 @@ fill_gallery (HsInsightsView *self, HsHeap *heap, const HsWaste *w, Job *job)
     {
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       g_autofree char *bytes = hs_format_bytes (hs_waste_bitmap_bytes (b));
-      g_autofree char *caption = b->duplicates
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicate",
-                                        "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicates", b->duplicates),
-                           b->width, b->height, b->config, bytes, b->duplicates)
-        : g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s\n%s", b->width, b->height, b->config, bytes);
+      g_autofree char *caption
+          = b->duplicates ? g_strdup_printf (
+                g_dngettext (GETTEXT_PACKAGE, "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicate",
+                             "%" PRId64 " × %" PRId64 " · %s\n%s · %" PRIu64 " duplicates", b->duplicates),
+                b->width, b->height, b->config, bytes, b->duplicates)
+                          : g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s\n%s", b->width,
+                                             b->height, b->config, bytes);
       GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
       gtk_box_append (GTK_BOX (tile), hs_bitmap_widget_new (job->surfaces[i], job->problems[i], TILE_SIDE));
-      job->surfaces[i] = NULL;   /* the widget took it */
+      job->surfaces[i] = NULL; /* the widget took it */
       GtkWidget *label = gtk_label_new (caption);
       gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
       gtk_widget_add_css_class (label, "caption");
@@ -320,7 +329,7 @@ find_done (GObject *source, GAsyncResult *result, gpointer data)
   gtk_widget_set_visible (self->spinner, FALSE);
   g_clear_pointer (&self->summary_text, g_free);
   if (job->waste == NULL)
-    self->summary_text = g_strdup (_("The waste analysis did not finish."));
+    self->summary_text = g_strdup (_ ("The waste analysis did not finish."));
   else
     {
       self->summary_text = hs_waste_summary_line (job->waste);
@@ -363,7 +372,7 @@ static void
 hs_insights_view_fill (HsView *view, HsLoader *loader)
 {
   HsInsightsView *self = HS_INSIGHTS_VIEW (view);
-  g_autoptr(GTask) task = g_task_new (loader, NULL, find_done, g_object_ref (self));
+  g_autoptr (GTask) task = g_task_new (loader, NULL, find_done, g_object_ref (self));
   Job *job = g_new0 (Job, 1);
 
   job->loader = g_object_ref (loader);
@@ -371,9 +380,9 @@ hs_insights_view_fill (HsView *view, HsLoader *loader)
   self->busy = TRUE;
   gtk_widget_set_visible (self->spinner, TRUE);
   gtk_spinner_start (GTK_SPINNER (self->spinner));
-  gtk_label_set_text (GTK_LABEL (self->summary), _("Looking for wasted memory…"));
+  gtk_label_set_text (GTK_LABEL (self->summary), _ ("Looking for wasted memory…"));
   g_task_set_name (task, "[heapscope] waste");
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, find_thread);
 }
 
@@ -410,9 +419,10 @@ hs_insights_view_class_init (HsInsightsViewClass *klass)
   object_class->finalize = hs_insights_view_finalize;
   view_class->fill = hs_insights_view_fill;
   view_class->clear = hs_insights_view_clear;
-  hs_view_class_set_page (view_class, "insights", _("Insights"), NULL, TRUE, "insights given the dump");
+  hs_view_class_set_page (view_class, "insights", _ ("Insights"), NULL, TRUE, "insights given the dump");
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-insights-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-insights-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsInsightsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, HsInsightsView, summary);
   gtk_widget_class_bind_template_child (widget_class, HsInsightsView, lists);
@@ -449,7 +459,7 @@ HsWaste *
 hs_insights_view_ref_waste (HsInsightsView *self)
 {
   if (self == NULL)
-    return NULL;          /* a window without the view */
+    return NULL; /* a window without the view */
   g_return_val_if_fail (HS_IS_INSIGHTS_VIEW (self), NULL);
   return self->waste != NULL ? hs_waste_ref (self->waste) : NULL;
 }

@@ -18,9 +18,9 @@
 
 #include <glib/gi18n.h>
 
-#define MAX_FIELDS     500
-#define MAX_REFERRERS  200
-#define MAX_VISITS     2000000
+#define MAX_FIELDS 500
+#define MAX_REFERRERS 200
+#define MAX_VISITS 2000000
 
 struct _HsInspector
 {
@@ -139,26 +139,25 @@ format_value (const HsFieldValue *f)
 {
   switch (f->type)
     {
-    case HS_TYPE_BOOLEAN: return g_strdup (f->value.z ? "true" : "false");
-    case HS_TYPE_CHAR:
-      {
-        char buf[8] = { 0 };
-        if (f->value.c >= 32 && g_unichar_validate (f->value.c))
-          {
-            g_unichar_to_utf8 (f->value.c, buf);
-            return g_strdup_printf ("'%s'", buf);
-          }
-        return g_strdup_printf ("\\u%04x", f->value.c);
-      }
-    case HS_TYPE_FLOAT: return g_strdup_printf ("%g", f->value.f);
-    case HS_TYPE_DOUBLE: return g_strdup_printf ("%g", f->value.d);
-    case HS_TYPE_BYTE: return g_strdup_printf ("%d", f->value.b);
-    case HS_TYPE_SHORT: return g_strdup_printf ("%d", f->value.s);
-    case HS_TYPE_INT: return g_strdup_printf ("%d", f->value.i);
-    case HS_TYPE_LONG: return g_strdup_printf ("%" G_GINT64_FORMAT, f->value.j);
-    case HS_TYPE_OBJECT:
-    default:
-      return g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", f->value.id);
+      case HS_TYPE_BOOLEAN: return g_strdup (f->value.z ? "true" : "false");
+      case HS_TYPE_CHAR:
+        {
+          char buf[8] = { 0 };
+          if (f->value.c >= 32 && g_unichar_validate (f->value.c))
+            {
+              g_unichar_to_utf8 (f->value.c, buf);
+              return g_strdup_printf ("'%s'", buf);
+            }
+          return g_strdup_printf ("\\u%04x", f->value.c);
+        }
+      case HS_TYPE_FLOAT: return g_strdup_printf ("%g", f->value.f);
+      case HS_TYPE_DOUBLE: return g_strdup_printf ("%g", f->value.d);
+      case HS_TYPE_BYTE: return g_strdup_printf ("%d", f->value.b);
+      case HS_TYPE_SHORT: return g_strdup_printf ("%d", f->value.s);
+      case HS_TYPE_INT: return g_strdup_printf ("%d", f->value.i);
+      case HS_TYPE_LONG: return g_strdup_printf ("%" G_GINT64_FORMAT, f->value.j);
+      case HS_TYPE_OBJECT:
+      default: return g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", f->value.id);
     }
 }
 
@@ -172,7 +171,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
   if (kind == HS_KIND_OBJ_ARRAY)
     {
       guint32 len = hs_heap_array_length (heap, self->obj);
-      g_autofree char *title = g_strdup_printf (_("Elements (%u)"), len);
+      g_autofree char *title = g_strdup_printf (_ ("Elements (%u)"), len);
       gtk_label_set_text (GTK_LABEL (self->fields_title), title);
       for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
         {
@@ -182,39 +181,40 @@ add_fields (HsInspector *self, HsAnalysis *a)
           if (t != HS_OBJ_NONE)
             add_widget_pair (list, name, object_button (self, t, NULL));
           else
-            add_pair (list, name, id == 0 ? "null" : _("(missing)"));
+            add_pair (list, name, id == 0 ? "null" : _ ("(missing)"));
         }
       return;
     }
   if (kind == HS_KIND_PRIM_ARRAY)
     {
       g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
-      gtk_label_set_text (GTK_LABEL (self->fields_title), _("Contents"));
+      gtk_label_set_text (GTK_LABEL (self->fields_title), _ ("Contents"));
       if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
-          add_pair (list, _("As text"), quoted);
+          add_pair (list, _ ("As text"), quoted);
         }
       {
         g_autofree char *len = g_strdup_printf ("%u", hs_heap_array_length (heap, self->obj));
-        add_pair (list, _("Length"), len);
+        add_pair (list, _ ("Length"), len);
       }
       return;
     }
 
   {
-    g_autoptr(GArray) fields = hs_heap_object_fields (heap, self->obj);
+    g_autoptr (GArray) fields = hs_heap_object_fields (heap, self->obj);
     gtk_label_set_text (GTK_LABEL (self->fields_title),
-                        kind == HS_KIND_CLASS ? _("Static fields") : _("Fields"));
+                        kind == HS_KIND_CLASS ? _ ("Static fields") : _ ("Fields"));
     if (fields == NULL || fields->len == 0)
       {
-        add_pair (list, _("No fields"), "");
+        add_pair (list, _ ("No fields"), "");
         return;
       }
     for (guint i = 0; i < fields->len && i < MAX_FIELDS; i++)
       {
         const HsFieldValue *f = &g_array_index (fields, HsFieldValue, i);
-        const char *obf = f->name != NULL ? hs_heap_field_obfuscated_name (heap, f->declared_in, f->name) : NULL;
+        const char *obf
+            = f->name != NULL ? hs_heap_field_obfuscated_name (heap, f->declared_in, f->name) : NULL;
         /* Renamed by a mapping: the dump's own name beside the real one. */
         g_autofree char *shown = obf != NULL ? g_strdup_printf ("%s (%s)", f->name, obf) : NULL;
         const char *name = shown != NULL ? shown : f->name != NULL ? f->name : "?";
@@ -224,7 +224,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
             if (t != HS_OBJ_NONE)
               add_widget_pair (list, name, object_button (self, t, NULL));
             else
-              add_pair (list, name, f->value.id == 0 ? "null" : _("(missing)"));
+              add_pair (list, name, f->value.id == 0 ? "null" : _ ("(missing)"));
           }
         else
           {
@@ -235,7 +235,8 @@ add_fields (HsInspector *self, HsAnalysis *a)
   }
 }
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   HsObj obj;
   guint serial;
@@ -286,7 +287,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   hs_clear_box (self->paths_box);
   if (self->root_path == NULL)
-    add_pair (self->paths_box, _("No path to a GC root"), _("unreachable or too far"));
+    add_pair (self->paths_box, _ ("No path to a GC root"), _ ("unreachable or too far"));
   else
     for (guint i = 0; i < self->root_path->len; i++)
       {
@@ -299,8 +300,8 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
           {
             guint gap = n - HS_LEAK_TRACE_HEAD - HS_LEAK_TRACE_TAIL;
             g_autofree char *count = hs_format_count (gap);
-            g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… %s more reference",
-                                                                  "… %s more references", gap), count);
+            g_autofree char *text = g_strdup_printf (
+                g_dngettext (GETTEXT_PACKAGE, "… %s more reference", "… %s more references", gap), count);
             GtkWidget *l = gtk_label_new (text);
             gtk_label_set_xalign (GTK_LABEL (l), 0);
             gtk_widget_add_css_class (l, "dim-label");
@@ -312,12 +313,12 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
         GtkWidget *b = object_button (self, o, prefix);
         if (i == 0)
           {
-            g_autoptr(GArray) roots = hs_heap_roots_of (a->heap, o);
+            g_autoptr (GArray) roots = hs_heap_roots_of (a->heap, o);
             if (roots != NULL && roots->len > 0)
               {
                 gsize idx = g_array_index (roots, gsize, 0);
                 const HsRoot *r = hs_heap_root (a->heap, idx);
-                g_autofree char *tip = g_strdup_printf (_("GC root: %s"), hs_root_type_name (r->type));
+                g_autofree char *tip = g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (r->type));
                 gtk_widget_set_tooltip_text (b, tip);
               }
           }
@@ -326,18 +327,19 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
         gtk_box_append (GTK_BOX (self->paths_box), b);
       }
 
-  hs_timing_span_cpu (start, cpu, "root path shown (%u objects)", self->root_path != NULL ? self->root_path->len : 0);
+  hs_timing_span_cpu (start, cpu, "root path shown (%u objects)",
+                      self->root_path != NULL ? self->root_path->len : 0);
 
   hs_clear_box (self->referrers_box);
   if (job->n_referrers == 0)
-    add_pair (self->referrers_box, _("No referrers"), "");
+    add_pair (self->referrers_box, _ ("No referrers"), "");
   for (guint i = 0; i < job->referrers->len; i++)
     gtk_box_append (GTK_BOX (self->referrers_box),
                     object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
       g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, job->n_referrers - job->referrers->len);
-      g_autofree char *more = g_strdup_printf (_("and %s more"), count);
+      g_autofree char *more = g_strdup_printf (_ ("and %s more"), count);
       add_pair (self->referrers_box, more, "");
     }
 }
@@ -347,20 +349,20 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 add_thread_stack (HsInspector *self, HsAnalysis *a)
 {
-  if (!hs_heap_has_stacks (a->heap) ||
-      !hs_class_is_subclass_of (a->heap, hs_heap_object_class (a->heap, self->obj), "java.lang.Thread"))
+  if (!hs_heap_has_stacks (a->heap)
+      || !hs_class_is_subclass_of (a->heap, hs_heap_object_class (a->heap, self->obj), "java.lang.Thread"))
     return;
-  g_autoptr(HsThreads) ts = hs_threads_read (a->heap, a->dom);
+  g_autoptr (HsThreads) ts = hs_threads_read (a->heap, a->dom);
   const HsThread *t = hs_threads_find_object (ts, self->obj);
   if (t == NULL)
     return;
-  GtkWidget *heading = gtk_label_new (_("Stack"));
+  GtkWidget *heading = gtk_label_new (_ ("Stack"));
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_widget_add_css_class (heading, "heading");
   gtk_widget_add_css_class (heading, "hs-inspector-heading");
   gtk_box_append (GTK_BOX (self->fields_box), heading);
   if (t->n_frames == 0)
-    add_pair (self->fields_box, _("No frames and no locals"), "");
+    add_pair (self->fields_box, _ ("No frames and no locals"), "");
   for (guint k = 0; k < t->n_frames; k++)
     {
       g_autofree char *text = hs_thread_frame_text (&t->frames[k]);
@@ -374,7 +376,7 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
       for (guint j = 0; j < t->frames[k].n_locals; j++)
         if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
           gtk_box_append (GTK_BOX (self->fields_box),
-                          object_button (self, t->frames[k].locals[j].obj, _("    local ")));
+                          object_button (self, t->frames[k].locals[j].obj, _ ("    local ")));
     }
 }
 
@@ -393,7 +395,7 @@ rebuild (HsInspector *self)
   gtk_widget_set_visible (self->copy_button, a != NULL && self->obj != HS_OBJ_NONE);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
-      gtk_label_set_text (GTK_LABEL (self->title), _("No object selected"));
+      gtk_label_set_text (GTK_LABEL (self->title), _ ("No object selected"));
       gtk_label_set_text (GTK_LABEL (self->subtitle), "");
       gtk_widget_set_visible (self->body, FALSE);
       return;
@@ -401,7 +403,7 @@ rebuild (HsInspector *self)
   heap = a->heap;
   gtk_widget_set_visible (self->body, TRUE);
   {
-    g_autoptr(GMenuModel) menu = hs_object_menu_model (self->obj);
+    g_autoptr (GMenuModel) menu = hs_object_menu_model (self->obj);
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->copy_button), menu);
   }
 
@@ -414,38 +416,40 @@ rebuild (HsInspector *self)
 
   {
     g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
-    add_pair (list, _("Shallow size"), shallow);
+    add_pair (list, _ ("Shallow size"), shallow);
   }
   {
     HsKind k = hs_heap_object_kind (heap, self->obj);
-    const char *obf = hs_class_obfuscated_name (heap, k == HS_KIND_CLASS ? hs_heap_object_as_class (heap, self->obj)
-                                                                         : hs_heap_object_class (heap, self->obj));
+    const char *obf
+        = hs_class_obfuscated_name (heap, k == HS_KIND_CLASS ? hs_heap_object_as_class (heap, self->obj)
+                                                             : hs_heap_object_class (heap, self->obj));
     if (obf != NULL)
-      add_pair (list, _("Obfuscated name"), obf);
+      add_pair (list, _ ("Obfuscated name"), obf);
   }
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, self->obj));
-      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) hs_dom_tree_retained_count (a->dom, self->obj));
+      g_autofree char *count
+          = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)hs_dom_tree_retained_count (a->dom, self->obj));
       HsObj dom = a->dom->idom[self->obj];
-      add_pair (list, _("Retained size"), retained);
-      add_pair (list, _("Retained objects"), count);
-      if (dom != HS_OBJ_NONE && (guint64) dom < a->dom->n)
-        add_widget_pair (list, _("Dominator"), object_button (self, dom, NULL));
+      add_pair (list, _ ("Retained size"), retained);
+      add_pair (list, _ ("Retained objects"), count);
+      if (dom != HS_OBJ_NONE && (guint64)dom < a->dom->n)
+        add_widget_pair (list, _ ("Dominator"), object_button (self, dom, NULL));
       else
-        add_pair (list, _("Dominator"), _("a GC root"));
+        add_pair (list, _ ("Dominator"), _ ("a GC root"));
     }
   else
-    add_pair (list, _("Reachable"), _("No (garbage)"));
+    add_pair (list, _ ("Reachable"), _ ("No (garbage)"));
   if (hs_analysis_native_size (a, self->obj) > 0)
     {
       g_autofree char *native = hs_format_bytes (hs_analysis_native_size (a, self->obj));
-      add_pair (list, _("Native size"), native);
+      add_pair (list, _ ("Native size"), native);
     }
   {
     g_autofree char *desc = hs_heap_describe (heap, self->obj);
     if (desc != NULL)
-      add_pair (list, _("Value"), desc);
+      add_pair (list, _ ("Value"), desc);
   }
   /* An android.graphics.Bitmap is drawn (issue 17, hs-bitmap-widget.c). */
   {
@@ -453,37 +457,38 @@ rebuild (HsInspector *self)
     if (hs_waste_bitmap_read (a, self->obj, &bm))
       {
         g_autofree char *problem = NULL;
-        g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s", bm.width, bm.height, bm.config);
+        g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s", bm.width,
+                                                 bm.height, bm.config);
         cairo_surface_t *surface = hs_bitmap_surface_new (heap, &bm, 256, &problem);
-        add_pair (list, _("Bitmap"), size);
-        add_widget_pair (list, _("Picture"), hs_bitmap_widget_new (surface, problem, 160));
+        add_pair (list, _ ("Bitmap"), size);
+        add_widget_pair (list, _ ("Picture"), hs_bitmap_widget_new (surface, problem, 160));
         g_free (bm.problem);
       }
   }
   {
-    g_autoptr(GArray) roots = hs_heap_roots_of (heap, self->obj);
+    g_autoptr (GArray) roots = hs_heap_roots_of (heap, self->obj);
     if (roots != NULL && roots->len > 0)
       {
         const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
-        add_pair (list, _("GC root"), hs_root_type_name (r->type));
+        add_pair (list, _ ("GC root"), hs_root_type_name (r->type));
       }
   }
 
   add_fields (self, a);
   add_thread_stack (self, a);
 
-  add_pair (self->paths_box, _("Searching…"), "");
-  add_pair (self->referrers_box, _("Searching…"), "");
+  add_pair (self->paths_box, _ ("Searching…"), "");
+  add_pair (self->referrers_box, _ ("Searching…"), "");
 
   {
-    g_autoptr(GTask) task = g_task_new (self, NULL, path_done, NULL);
+    g_autoptr (GTask) task = g_task_new (self, NULL, path_done, NULL);
     PathJob *job = g_new0 (PathJob, 1);
     job->loader = g_object_ref (self->loader);
     job->obj = self->obj;
     job->serial = ++self->serial;
     g_clear_pointer (&self->root_path, g_array_unref);
     self->busy = TRUE;
-    g_task_set_task_data (task, job, (GDestroyNotify) path_job_free);
+    g_task_set_task_data (task, job, (GDestroyNotify)path_job_free);
     g_task_run_in_thread (task, path_thread);
   }
 }
@@ -495,7 +500,7 @@ static void
 on_object_clicked (GtkButton *button, HsInspector *self)
 {
   HsObj obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-obj")) - 1;
-  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj))
+  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)obj))
     hs_inspector_show (self, obj);
 }
 
@@ -618,7 +623,8 @@ hs_inspector_get_n_path_rows (HsInspector *self)
   guint n = 0;
 
   g_return_val_if_fail (HS_IS_INSPECTOR (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->paths_box); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->paths_box); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
     n++;
   return n;
 }

@@ -11,18 +11,17 @@ G_BEGIN_DECLS
 #define HS_TYPE_INSPECTOR (hs_inspector_get_type ())
 G_DECLARE_FINAL_TYPE (HsInspector, hs_inspector, HS, INSPECTOR, GtkWidget)
 
-GtkWidget *hs_inspector_new        (void);
-void       hs_inspector_set_loader (HsInspector *self, HsLoader *loader);
+GtkWidget *hs_inspector_new (void);
+void hs_inspector_set_loader (HsInspector *self, HsLoader *loader);
 /* Shows obj. Back and forward are the window's ("win.back"): following a
  * field or referrer activates "win.inspect". */
-void       hs_inspector_show       (HsInspector *self, HsObj obj);
-HsObj      hs_inspector_get_obj    (HsInspector *self);
+void hs_inspector_show (HsInspector *self, HsObj obj);
+HsObj hs_inspector_get_obj (HsInspector *self);
 /* The path to a GC root of the shown object once computed (root first,
  * the object last), or NULL while it is being computed / when none. */
-GArray    *hs_inspector_get_root_path (HsInspector *self);
+GArray *hs_inspector_get_root_path (HsInspector *self);
 /* Rows (widgets) the path section shows: a long path is abridged. */
-guint      hs_inspector_get_n_path_rows (HsInspector *self);
-gboolean   hs_inspector_is_busy    (HsInspector *self);
-
+guint hs_inspector_get_n_path_rows (HsInspector *self);
+gboolean hs_inspector_is_busy (HsInspector *self);
 
 G_END_DECLS

@@ -28,10 +28,10 @@ struct _HsInstancesPane
   GtkWidget *label;
   GtkWidget *table;
 
-  guint serial;          /* the list asked for last */
-  gboolean pending;      /* being found (or sorted) on a worker */
-  HsObjectList *page;    /* its first page, shown while the rest is sorted */
-  gboolean disposed;     /* instances found later are dropped */
+  guint serial;       /* the list asked for last */
+  gboolean pending;   /* being found (or sorted) on a worker */
+  HsObjectList *page; /* its first page, shown while the rest is sorted */
+  gboolean disposed;  /* instances found later are dropped */
 };
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
@@ -39,9 +39,10 @@ G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
 /* ---------------------------------------------------------------------- */
 /* the worker                                                             */
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
-  GArray *classes;       /* HsClass */
+  GArray *classes; /* HsClass */
   char *name;
   HsInstancesPaneFlags flags;
   guint serial;
@@ -52,7 +53,8 @@ typedef struct {
 } InstancesJob;
 
 /* The first page, handed to the pane's context. */
-typedef struct {
+typedef struct
+{
   HsInstancesPane *pane;
   HsLoader *loader;
   char *name;
@@ -93,9 +95,11 @@ send_first_page (InstancesJob *job, HsAnalysis *a, GArray *instances)
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
   GSource *idle;
 
-  p->page = hs_query_instances_first (a, (const HsObj *) instances->data, instances->len, HS_INSTANCES_PANE_PAGE);
+  p->page
+      = hs_query_instances_first (a, (const HsObj *)instances->data, instances->len, HS_INSTANCES_PANE_PAGE);
   hs_timing_mark ("worker: their first %u by retained size found in %.3f s (%.3f s of CPU in the process)",
-                  p->page->len, (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+                  p->page->len, (g_get_monotonic_time () - start) / 1e6,
+                  (hs_timing_process_cpu () - cpu) / 1e6);
   p->pane = g_object_ref (job->pane);
   p->loader = g_object_ref (job->loader);
   p->name = g_strdup (job->name);
@@ -106,7 +110,7 @@ send_first_page (InstancesJob *job, HsAnalysis *a, GArray *instances)
    * right here when no thread iterates the context at the moment. */
   idle = g_idle_source_new ();
   g_source_set_priority (idle, G_PRIORITY_DEFAULT);
-  g_source_set_callback (idle, show_page, p, (GDestroyNotify) instances_page_free);
+  g_source_set_callback (idle, show_page, p, (GDestroyNotify)instances_page_free);
   g_source_attach (idle, job->context);
   g_source_unref (idle);
 }
@@ -124,7 +128,7 @@ instances_work (gpointer data)
       g_array_unref (job->classes);
       job->classes = hs_query_classes_named (a->heap, job->name);
     }
-  GArray *instances = hs_query_instances_unsorted (a, (const HsClass *) job->classes->data, job->classes->len);
+  GArray *instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);
 
   /* CPU: of the whole process (the steps use two threads); on a busy
    * machine the wall time is mostly waiting for a core. */
@@ -134,7 +138,7 @@ instances_work (gpointer data)
     send_first_page (job, a, instances);
   start = g_get_monotonic_time ();
   cpu = hs_timing_process_cpu ();
-  hs_query_sort_instances (a, (HsObj *) instances->data, instances->len);
+  hs_query_sort_instances (a, (HsObj *)instances->data, instances->len);
   hs_timing_mark ("worker: %u instances sorted in %.3f s (%.3f s of CPU in the process)", instances->len,
                   (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
   job->result = instances;
@@ -147,7 +151,7 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   InstancesJob *job = data;
 
   hs_run_niced ("hs-instances", instances_work, job);
-  g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify) g_array_unref);
+  g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify)g_array_unref);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -200,7 +204,7 @@ hs_instances_pane_is_current (HsInstancesPane *self, guint serial)
 void
 hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoader *loader, GArray *objs)
 {
-  g_autoptr(HsObjectList) list = NULL;
+  g_autoptr (HsObjectList) list = NULL;
 
   g_return_if_fail (HS_IS_INSTANCES_PANE (self));
   g_return_if_fail (HS_IS_LOADER (loader));
@@ -224,11 +228,13 @@ show_page (gpointer data)
   /* Too late (another list, or the whole list is shown already). */
   if (!hs_instances_pane_is_current (self, p->serial) || !self->pending || self->page != NULL)
     return G_SOURCE_REMOVE;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
-                                       "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
-                                       p->total),
-                          (uint64_t) p->total, p->name, p->page->len);
+  text = g_strdup_printf (
+      g_dngettext (
+          GETTEXT_PACKAGE,
+          "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
+          "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
+          p->total),
+      (uint64_t)p->total, p->name, p->page->len);
   self->page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
   gtk_label_set_text (GTK_LABEL (self->label), text);
   set_model (self, G_LIST_MODEL (self->page));
@@ -255,7 +261,7 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsInstancesPane *self = HS_INSTANCES_PANE (source);
   InstancesJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autofree char *text = NULL;
   gint64 start = g_get_monotonic_time ();
 
@@ -277,10 +283,10 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const HsClass *classes, guint n_classes,
-                                const char *name, HsInstancesPaneFlags flags)
+hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const HsClass *classes,
+                                guint n_classes, const char *name, HsInstancesPaneFlags flags)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   g_autofree char *text = NULL;
   InstancesJob *job;
 
@@ -289,7 +295,7 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   g_return_if_fail (classes != NULL || n_classes == 0);
   g_return_if_fail (name != NULL);
 
-  text = g_strdup_printf (_("Finding the instances of %s…"), name);
+  text = g_strdup_printf (_ ("Finding the instances of %s…"), name);
   job = g_new0 (InstancesJob, 1);
   job->loader = g_object_ref (loader);
   job->classes = g_array_sized_new (FALSE, FALSE, sizeof (HsClass), n_classes);
@@ -303,7 +309,7 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
 
   task = g_task_new (self, NULL, instances_done, NULL);
   g_task_set_name (task, "[heapscope] instances of a class");
-  g_task_set_task_data (task, job, (GDestroyNotify) instances_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)instances_job_free);
   g_task_run_in_thread (task, instances_thread);
 }
 
@@ -360,7 +366,8 @@ hs_instances_pane_class_init (HsInstancesPaneClass *klass)
   object_class->dispose = hs_instances_pane_dispose;
 
   g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-instances-pane.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-instances-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, box);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, label);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);

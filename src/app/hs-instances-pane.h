@@ -39,42 +39,34 @@ typedef enum
 #define HS_TYPE_INSTANCES_PANE (hs_instances_pane_get_type ())
 G_DECLARE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, HS, INSTANCES_PANE, GtkWidget)
 
-GtkWidget  *hs_instances_pane_new            (void);
+GtkWidget *hs_instances_pane_new (void);
 
 /* Shows the pane, "Finding the instances of NAME…", and finds the
  * instances of classes (n_classes of them; several for a name that more
  * than one class loader defines) of loader's analysis (done) on a worker.
  * The worker's timing marks (HEAPSCOPE_DEBUG_TIMES) name the list NAME. */
-void        hs_instances_pane_list_classes   (HsInstancesPane      *self,
-                                              HsLoader             *loader,
-                                              const HsClass        *classes,
-                                              guint                 n_classes,
-                                              const char           *name,
-                                              HsInstancesPaneFlags  flags);
+void hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const HsClass *classes,
+                                     guint n_classes, const char *name, HsInstancesPaneFlags flags);
 /* For objects another worker finds: drops what is shown or pending, shows
  * the pane with label and nothing listed (pending), and returns the
  * request's serial, for hs_instances_pane_is_current. */
-guint       hs_instances_pane_begin          (HsInstancesPane *self,
-                                              const char      *label);
+guint hs_instances_pane_begin (HsInstancesPane *self, const char *label);
 /* FALSE once another list was asked for (or the pane forgot) since. */
-gboolean    hs_instances_pane_is_current     (HsInstancesPane *self,
-                                              guint            serial);
+gboolean hs_instances_pane_is_current (HsInstancesPane *self, guint serial);
 /* Lists objs (an array of HsObj of loader's heap, taken) under label:
  * the answer to the current request. */
-void        hs_instances_pane_show_objects   (HsInstancesPane *self,
-                                              const char      *label,
-                                              HsLoader        *loader,
-                                              GArray          *objs);
+void hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoader *loader,
+                                     GArray *objs);
 /* Empties and hides the pane; a worker's late answer is dropped. */
-void        hs_instances_pane_forget         (HsInstancesPane *self);
+void hs_instances_pane_forget (HsInstancesPane *self);
 
 /* The objects listed (items HsObjectRow; an HsObjectList), or NULL while
  * the pane is hidden or they are being found (hs_instances_pane_pending). */
-GListModel *hs_instances_pane_get_instances  (HsInstancesPane *self);
+GListModel *hs_instances_pane_get_instances (HsInstancesPane *self);
 /* The rows shown now: also a long list's first page while the rest is
  * sorted (the same list, grown when the rest arrives); NULL while hidden
  * or before anything is found. */
-GListModel *hs_instances_pane_get_shown      (HsInstancesPane *self);
-gboolean    hs_instances_pane_get_pending    (HsInstancesPane *self);
+GListModel *hs_instances_pane_get_shown (HsInstancesPane *self);
+gboolean hs_instances_pane_get_pending (HsInstancesPane *self);
 
 G_END_DECLS

@@ -40,13 +40,13 @@ struct _HsLeakTraceView
   GtkWidget *members_box;
 
   HsTraceRows *rows;
-  HsLeakGroup *group;       /* borrowed from the loader's report */
-  HsObjectSuspect *object;  /* or a suspect, borrowed from the analysis */
+  HsLeakGroup *group;      /* borrowed from the loader's report */
+  HsObjectSuspect *object; /* or a suspect, borrowed from the analysis */
   HsClassSuspect *klass;
-  HsLeakTrace *trace;       /* the group's trace shown, or the suspect's path */
-  HsAnalysis *analysis;     /* NULL while retained sizes are pending */
+  HsLeakTrace *trace;   /* the group's trace shown, or the suspect's path */
+  HsAnalysis *analysis; /* NULL while retained sizes are pending */
   guint n_classes, n_members;
-  gboolean setting_trace;   /* the dropdown is being set, not chosen */
+  gboolean setting_trace; /* the dropdown is being set, not chosen */
 };
 
 G_DEFINE_FINAL_TYPE (HsLeakTraceView, hs_leak_trace_view, GTK_TYPE_WIDGET)
@@ -87,7 +87,8 @@ elided_text (guint64 n)
   g_autofree char *count = hs_format_count (n);
 
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… %s more reference", "… %s more references",
-                                       n > G_MAXULONG ? G_MAXULONG : (gulong) n), count);
+                                       n > G_MAXULONG ? G_MAXULONG : (gulong)n),
+                          count);
 }
 
 static GtkWidget *
@@ -98,10 +99,19 @@ status_badge (HsLeaking leaking)
 
   switch (leaking)
     {
-    case HS_LEAKING_YES: text = _("Leaking"); css = "hs-badge-yes"; break;
-    case HS_LEAKING_NO: text = _("Not leaking"); css = "hs-badge-no"; break;
-    case HS_LEAKING_UNKNOWN:
-    default: text = _("Unknown"); css = "hs-badge-unknown"; break;
+      case HS_LEAKING_YES:
+        text = _ ("Leaking");
+        css = "hs-badge-yes";
+        break;
+      case HS_LEAKING_NO:
+        text = _ ("Not leaking");
+        css = "hs-badge-no";
+        break;
+      case HS_LEAKING_UNKNOWN:
+      default:
+        text = _ ("Unknown");
+        css = "hs-badge-unknown";
+        break;
     }
   badge = hs_label_new (text, "hs-badge", 0.5);
   gtk_widget_add_css_class (badge, css);
@@ -125,7 +135,7 @@ retained_text (guint64 bytes, guint64 count)
   g_autofree char *b = hs_format_bytes (bytes);
   g_autofree char *c = hs_format_count (count);
 
-  return g_strdup_printf (_("Retaining %s in %s objects"), b, c);
+  return g_strdup_printf (_ ("Retaining %s in %s objects"), b, c);
 }
 
 /* What a node retains: every node of a suspect's path (the memory gathers
@@ -148,8 +158,8 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
   HsLeakTrace *trace = self->trace;
   HsLeakNode *node = g_ptr_array_index (trace->nodes, index);
   GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  g_autofree char *class_text = node->is_class ? g_strdup_printf (_("class %s"), node->class_name)
-                                               : g_strdup (node->class_name);
+  g_autofree char *class_text
+      = node->is_class ? g_strdup_printf (_ ("class %s"), node->class_name) : g_strdup (node->class_name);
   g_autofree char *retained = node_retained (self, node, index + 1 == trace->nodes->len);
   GtkWidget *name = hs_label_new (class_text, "hs-trace-class", 0);
 
@@ -168,9 +178,11 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));
   if (index == 0 && trace->root_type != 0)
     {
-      g_autofree char *root = trace->root_thread_name != NULL
-        ? g_strdup_printf (_("GC root: %s (thread “%s”)"), hs_root_type_name (trace->root_type), trace->root_thread_name)
-        : g_strdup_printf (_("GC root: %s"), hs_root_type_name (trace->root_type));
+      g_autofree char *root
+          = trace->root_thread_name != NULL
+                ? g_strdup_printf (_ ("GC root: %s (thread “%s”)"), hs_root_type_name (trace->root_type),
+                                   trace->root_thread_name)
+                : g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (trace->root_type));
       gtk_box_append (GTK_BOX (card), wrapped_label (root, "hs-root-label"));
     }
   if (node->description != NULL && node->description[0] != '\0')
@@ -181,7 +193,7 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     }
   for (guint i = 0; node->reasons != NULL && i < node->reasons->len; i++)
     {
-      g_autofree char *text = g_strdup_printf ("• %s", (const char *) g_ptr_array_index (node->reasons, i));
+      g_autofree char *text = g_strdup_printf ("• %s", (const char *)g_ptr_array_index (node->reasons, i));
       gtk_box_append (GTK_BOX (card), wrapped_label (text, "hs-reason"));
     }
   if (retained != NULL)
@@ -202,10 +214,13 @@ reference_row (HsLeakNode *node, gboolean leak)
   if (node->suspect)
     {
       /* LeakCanary's ~~~ as a wavy underline (style.css). */
-      GtkWidget *tag = hs_label_new (leak ? _("suspect") : _("into the accumulation point"), "hs-suspect", 0);
+      GtkWidget *tag
+          = hs_label_new (leak ? _ ("suspect") : _ ("into the accumulation point"), "hs-suspect", 0);
       gtk_widget_add_css_class (label, "hs-suspect-ref");
-      gtk_widget_set_tooltip_text (tag, leak ? _("This reference is between the last object that is not leaking and the first that is: one of these is likely the cause of the leak")
-                                             : _("This reference is on the way from the suspect into where its memory accumulates"));
+      gtk_widget_set_tooltip_text (
+          tag, leak ? _ ("This reference is between the last object that is not leaking and the first that "
+                         "is: one of these is likely the cause of the leak")
+                    : _ ("This reference is on the way from the suspect into where its memory accumulates"));
       gtk_box_append (GTK_BOX (row), tag);
     }
   return row;
@@ -241,7 +256,8 @@ on_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceVi
   fill_card (self, card, index);
   gtk_box_append (GTK_BOX (box), card);
   if (index + 1 < n_nodes (self))
-    gtk_box_append (GTK_BOX (box), reference_row (g_ptr_array_index (self->trace->nodes, index), self->group != NULL));
+    gtk_box_append (GTK_BOX (box),
+                    reference_row (g_ptr_array_index (self->trace->nodes, index), self->group != NULL));
 }
 
 static void
@@ -261,22 +277,22 @@ subtitle_text (HsLeakTraceView *self)
     {
       retained = hs_format_bytes (self->object->retained);
       count = hs_format_count (self->object->retained_count);
-      return g_strdup_printf (_("Object suspect · retaining %s (%.0f%%) in %s objects"),
-                              retained, self->object->percent, count);
+      return g_strdup_printf (_ ("Object suspect · retaining %s (%.0f%%) in %s objects"), retained,
+                              self->object->percent, count);
     }
   if (self->klass != NULL)
     {
       retained = hs_format_bytes (self->klass->retained);
       count = hs_format_count (self->klass->count);
-      return g_strdup_printf (_("Class suspect · %s objects retaining %s (%.0f%%)"),
-                              count, retained, self->klass->percent);
+      return g_strdup_printf (_ ("Class suspect · %s objects retaining %s (%.0f%%)"), count, retained,
+                              self->klass->percent);
     }
-  const char *kind = self->group->library ? _("Library") : _("Application");
+  const char *kind = self->group->library ? _ ("Library") : _ ("Application");
   if (self->analysis == NULL)
-    return g_strdup_printf (_("%s leak · retained size pending"), kind);
+    return g_strdup_printf (_ ("%s leak · retained size pending"), kind);
   retained = hs_format_bytes (self->trace->retained_bytes);
   count = hs_format_count (self->trace->retained_count);
-  return g_strdup_printf (_("%s leak · retaining %s in %s objects"), kind, retained, count);
+  return g_strdup_printf (_ ("%s leak · retaining %s in %s objects"), kind, retained, count);
 }
 
 static char *
@@ -287,12 +303,12 @@ watch_text (HsLeakTrace *trace)
   if (trace == NULL)
     return g_string_free (w, FALSE);
   if (trace->watch_description != NULL && trace->watch_description[0] != '\0')
-    g_string_append_printf (w, _("Watched: %s"), trace->watch_description);
+    g_string_append_printf (w, _ ("Watched: %s"), trace->watch_description);
   if (trace->retained_duration_ms >= 0)
     {
       if (w->len > 0)
         g_string_append (w, " · ");
-      g_string_append_printf (w, _("retained for %.1f s"), trace->retained_duration_ms / 1000.0);
+      g_string_append_printf (w, _ ("retained for %.1f s"), trace->retained_duration_ms / 1000.0);
     }
   return g_string_free (w, FALSE);
 }
@@ -333,7 +349,8 @@ fill_also_leaking (HsLeakTraceView *self)
   if (!gtk_widget_get_visible (self->also_box))
     return;
   for (guint i = 0; i < also->len && i < 50; i++)
-    gtk_box_append (GTK_BOX (self->also_box), object_line (self->analysis, g_array_index (also, HsObj, i), NULL));
+    gtk_box_append (GTK_BOX (self->also_box),
+                    object_line (self->analysis, g_array_index (also, HsObj, i), NULL));
 }
 
 static void
@@ -371,14 +388,14 @@ fill_suspect (HsLeakTraceView *self)
 
   if (self->object != NULL)
     gtk_box_append (GTK_BOX (self->accumulation_box),
-                    object_line (a, self->object->accumulation, _("Memory accumulates in")));
+                    object_line (a, self->object->accumulation, _ ("Memory accumulates in")));
   gtk_widget_set_visible (self->classes_heading, self->n_classes > 0);
   gtk_widget_set_visible (self->classes_grid, self->n_classes > 0);
   if (self->n_classes > 0)
     {
-      grid_cell (self->classes_grid, _("Class"), 0, 0, 0, "heading");
-      grid_cell (self->classes_grid, _("Objects"), 1, 0, 1, "heading");
-      grid_cell (self->classes_grid, _("Retained"), 2, 0, 1, "heading");
+      grid_cell (self->classes_grid, _ ("Class"), 0, 0, 0, "heading");
+      grid_cell (self->classes_grid, _ ("Objects"), 1, 0, 1, "heading");
+      grid_cell (self->classes_grid, _ ("Retained"), 2, 0, 1, "heading");
     }
   for (guint i = 0; i < self->n_classes; i++)
     {
@@ -411,10 +428,10 @@ set_dropdown (HsLeakTraceView *self)
       GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->trace_dropdown));
       if (model == NULL || g_list_model_get_n_items (model) != n)
         {
-          g_autoptr(GtkStringList) items = gtk_string_list_new (NULL);
+          g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
           for (guint i = 0; i < n; i++)
             {
-              g_autofree char *s = g_strdup_printf (_("Instance %u of %u"), i + 1, n);
+              g_autofree char *s = g_strdup_printf (_ ("Instance %u of %u"), i + 1, n);
               gtk_string_list_append (items, s);
             }
           gtk_drop_down_set_model (GTK_DROP_DOWN (self->trace_dropdown), G_LIST_MODEL (items));
@@ -443,11 +460,11 @@ refresh (HsLeakTraceView *self, const char *title)
   gtk_widget_set_visible (self->watch_label, watch[0] != '\0');
   if (self->group != NULL && self->group->library && self->group->library_pattern != NULL)
     {
-      g_autofree char *m = g_strdup_printf (_("Known library leak: %s"), self->group->library_pattern);
+      g_autofree char *m = g_strdup_printf (_ ("Known library leak: %s"), self->group->library_pattern);
       gtk_label_set_text (GTK_LABEL (self->library_label), m);
     }
   gtk_widget_set_visible (self->library_label, self->group != NULL && self->group->library
-                                               && self->group->library_pattern != NULL);
+                                                   && self->group->library_pattern != NULL);
   gtk_widget_set_sensitive (self->copy_button, self->trace != NULL);
   gtk_widget_set_visible (gtk_widget_get_parent (self->node_list), self->trace != NULL);
   gtk_widget_set_visible (self->no_path_label, self->trace == NULL);
@@ -473,10 +490,7 @@ forget (HsLeakTraceView *self)
 }
 
 void
-hs_leak_trace_view_show (HsLeakTraceView *self,
-                         HsLeakGroup     *group,
-                         guint            trace_index,
-                         HsAnalysis      *analysis)
+hs_leak_trace_view_show (HsLeakTraceView *self, HsLeakGroup *group, guint trace_index, HsAnalysis *analysis)
 {
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
 
@@ -489,16 +503,14 @@ hs_leak_trace_view_show (HsLeakTraceView *self,
       self->group = group;
       self->trace = g_ptr_array_index (group->traces, MIN (trace_index, group->traces->len - 1));
     }
-  refresh (self, group != NULL && group->description != NULL ? group->description : _("Leak"));
+  refresh (self, group != NULL && group->description != NULL ? group->description : _ ("Leak"));
   /* The app's mark for the trace shown (tests/ui/test-suspects-ui.c). */
   hs_timing_span_cpu (start, cpu, "leak trace shown (%u rows)", n_rows (self));
 }
 
 void
-hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
-                                 HsAnalysis       *analysis,
-                                 HsObjectSuspect  *object,
-                                 HsClassSuspect   *klass)
+hs_leak_trace_view_show_suspect (HsLeakTraceView *self, HsAnalysis *analysis, HsObjectSuspect *object,
+                                 HsClassSuspect *klass)
 {
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
 
@@ -515,8 +527,7 @@ hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
 }
 
 void
-hs_leak_trace_view_set_analysis (HsLeakTraceView *self,
-                                 HsAnalysis      *analysis)
+hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis)
 {
   g_autofree char *subtitle = NULL;
 
@@ -554,7 +565,7 @@ on_copy_clicked (GtkButton *button, HsLeakTraceView *self)
     return;
   text = hs_leak_trace_to_text (self->trace);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _("Leak trace copied to the clipboard"));
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Leak trace copied to the clipboard"));
 }
 
 /* The treemap zoomed to where the memory is: the accumulation point, or a
@@ -569,7 +580,7 @@ on_treemap_clicked (GtkButton *button, HsLeakTraceView *self)
   else if (self->klass != NULL && self->klass->biggest->len > 0)
     o = g_array_index (self->klass->biggest, HsObj, 0);
   if (o != HS_OBJ_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.zoom-treemap", "u", (guint32) o);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.zoom-treemap", "u", (guint32)o);
 }
 
 HsLeakGroup *
@@ -649,7 +660,8 @@ hs_leak_trace_view_get_n_row_widgets (HsLeakTraceView *self)
   guint n = 0;
 
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->node_list); c != NULL; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (self->node_list); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
     n++;
   return n;
 }
@@ -701,7 +713,8 @@ hs_leak_trace_view_class_init (HsLeakTraceViewClass *klass)
 
   object_class->dispose = hs_leak_trace_view_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-leak-trace-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-leak-trace-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, box);
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, title_label);
   gtk_widget_class_bind_template_child (widget_class, HsLeakTraceView, subtitle_label);
@@ -731,7 +744,7 @@ hs_leak_trace_view_init (HsLeakTraceView *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  hs_palette_ensure ();  /* the badges' @hs_* colours */
+  hs_palette_ensure (); /* the badges' @hs_* colours */
   self->rows = hs_trace_rows_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (on_row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (on_row_bind), self);

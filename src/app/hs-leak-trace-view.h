@@ -24,42 +24,37 @@ G_DECLARE_FINAL_TYPE (HsLeakTraceView, hs_leak_trace_view, HS, LEAK_TRACE_VIEW, 
 /* Shows trace trace_index of group (borrowed: it must outlive the view's
  * use of it). analysis is NULL while only the leaks are known (retained
  * sizes pending); group NULL shows nothing. */
-void         hs_leak_trace_view_show         (HsLeakTraceView *self,
-                                              HsLeakGroup     *group,
-                                              guint            trace_index,
-                                              HsAnalysis      *analysis);
+void hs_leak_trace_view_show (HsLeakTraceView *self, HsLeakGroup *group, guint trace_index,
+                              HsAnalysis *analysis);
 /* Shows a problem suspect of analysis->suspects: an object suspect, or
  * (object NULL) a class suspect. Borrowed like a group. */
-void         hs_leak_trace_view_show_suspect (HsLeakTraceView  *self,
-                                              HsAnalysis       *analysis,
-                                              HsObjectSuspect  *object,
-                                              HsClassSuspect   *klass);
+void hs_leak_trace_view_show_suspect (HsLeakTraceView *self, HsAnalysis *analysis, HsObjectSuspect *object,
+                                      HsClassSuspect *klass);
 /* The analysis is done: the retained sizes, the order of the traces and
  * what else they retain are shown; the trace stays. */
-void         hs_leak_trace_view_set_analysis (HsLeakTraceView *self,
-                                              HsAnalysis      *analysis);
+void hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis);
 
-HsLeakGroup *hs_leak_trace_view_get_group    (HsLeakTraceView *self);
+HsLeakGroup *hs_leak_trace_view_get_group (HsLeakTraceView *self);
 /* The trace shown: a leak's, or a suspect's path (NULL when none). */
-HsLeakTrace *hs_leak_trace_view_get_trace    (HsLeakTraceView *self);
+HsLeakTrace *hs_leak_trace_view_get_trace (HsLeakTraceView *self);
 HsObjectSuspect *hs_leak_trace_view_get_object_suspect (HsLeakTraceView *self);
-HsClassSuspect  *hs_leak_trace_view_get_class_suspect  (HsLeakTraceView *self);
+HsClassSuspect *hs_leak_trace_view_get_class_suspect (HsLeakTraceView *self);
 /* Nodes of the trace shown (0 when none). */
-guint        hs_leak_trace_view_get_n_nodes  (HsLeakTraceView *self);
+guint hs_leak_trace_view_get_n_nodes (HsLeakTraceView *self);
 /* Rows of the node list: the nodes, plus one for an elided run. */
-guint        hs_leak_trace_view_get_n_rows   (HsLeakTraceView *self);
+guint hs_leak_trace_view_get_n_rows (HsLeakTraceView *self);
 /* What row i shows: its node (NULL for the elided row or past the end),
  * and the text of the elided row ("… 9,999,990 more references"). */
-HsLeakNode  *hs_leak_trace_view_get_row_node (HsLeakTraceView *self, guint i);
-char        *hs_leak_trace_view_get_row_text (HsLeakTraceView *self, guint i);
+HsLeakNode *hs_leak_trace_view_get_row_node (HsLeakTraceView *self, guint i);
+char *hs_leak_trace_view_get_row_text (HsLeakTraceView *self, guint i);
 /* Row widgets the list has built (the visible ones and a few more). */
-guint        hs_leak_trace_view_get_n_row_widgets (HsLeakTraceView *self);
+guint hs_leak_trace_view_get_n_row_widgets (HsLeakTraceView *self);
 /* Title (group description or the suspect's sentence) and the line under
  * it (kind of leak and retained size), as shown (or NULL). */
-const char  *hs_leak_trace_view_get_title    (HsLeakTraceView *self);
-const char  *hs_leak_trace_view_get_subtitle (HsLeakTraceView *self);
+const char *hs_leak_trace_view_get_title (HsLeakTraceView *self);
+const char *hs_leak_trace_view_get_subtitle (HsLeakTraceView *self);
 /* Rows of the suspect's "Retained classes" and "Biggest members" lists. */
-guint        hs_leak_trace_view_get_n_retained_classes (HsLeakTraceView *self);
-guint        hs_leak_trace_view_get_n_members          (HsLeakTraceView *self);
+guint hs_leak_trace_view_get_n_retained_classes (HsLeakTraceView *self);
+guint hs_leak_trace_view_get_n_members (HsLeakTraceView *self);
 
 G_END_DECLS

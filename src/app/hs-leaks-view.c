@@ -21,10 +21,10 @@ struct _HsLeaksView
   GtkWidget *threshold_spin;
   HsLeakTraceView *trace_view;
 
-  GPtrArray *groups;       /* HsLeakGroup* (borrowed from the loader's report) */
-  guint n_suspects;        /* rows after the groups' */
+  GPtrArray *groups; /* HsLeakGroup* (borrowed from the loader's report) */
+  guint n_suspects;  /* rows after the groups' */
   gboolean setting_threshold;
-  gboolean shown_early;    /* the list was built before the analysis ended */
+  gboolean shown_early; /* the list was built before the analysis ended */
 
   /* HEAPSCOPE_DEBUG_TIMES: a row selected, and the trace not drawn yet. */
   gint64 selected_at;
@@ -53,10 +53,10 @@ header_func (GtkListBoxRow *row, GtkListBoxRow *before, gpointer user_data)
   HsLeakGroup *prev = row_group (before);
 
   if (g != NULL && (prev == NULL || prev->library != g->library))
-    gtk_list_box_row_set_header (row, hs_label_new (g->library ? _("Library Leaks") : _("Application Leaks"),
-                                                    "hs-list-header", 0));
+    gtk_list_box_row_set_header (
+        row, hs_label_new (g->library ? _ ("Library Leaks") : _ ("Application Leaks"), "hs-list-header", 0));
   else if (row_is_suspect (row) && !row_is_suspect (before))
-    gtk_list_box_row_set_header (row, hs_label_new (_("Problem Suspects"), "hs-list-header", 0));
+    gtk_list_box_row_set_header (row, hs_label_new (_ ("Problem Suspects"), "hs-list-header", 0));
   else
     gtk_list_box_row_set_header (row, NULL);
 }
@@ -109,8 +109,8 @@ static GtkWidget *
 row_new (HsLeakGroup *g, guint position, gboolean retained_known)
 {
   g_autofree char *text = row_subtitle (g, retained_known);
-  GtkWidget *row = two_line_row (g->description != NULL ? g->description : _("Leak"), g->description,
-                                 text, position);
+  GtkWidget *row
+      = two_line_row (g->description != NULL ? g->description : _ ("Leak"), g->description, text, position);
 
   g_object_set_data (G_OBJECT (row), "hs-group", g);
   return row;
@@ -123,14 +123,16 @@ suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
   g_autofree char *bytes = hs_format_bytes (o != NULL ? o->retained : c->retained);
   g_autofree char *count = c != NULL ? hs_format_count (c->count) : NULL;
   /* "class X" for a class object's statics, else "One X". */
-  g_autofree char *title = o != NULL ? (g_str_has_prefix (o->class_name, "class ") ? g_strdup (o->class_name)
-                                                                                   : g_strdup_printf (_("One %s"), o->class_name))
-                                     : g_strdup_printf (_("%s × %s"), count, c->class_name);
-  g_autofree char *sub = g_strdup_printf (_("%s retained (%.0f%%)"), bytes, o != NULL ? o->percent : c->percent);
+  g_autofree char *title = o != NULL ? (g_str_has_prefix (o->class_name, "class ")
+                                            ? g_strdup (o->class_name)
+                                            : g_strdup_printf (_ ("One %s"), o->class_name))
+                                     : g_strdup_printf (_ ("%s × %s"), count, c->class_name);
+  g_autofree char *sub
+      = g_strdup_printf (_ ("%s retained (%.0f%%)"), bytes, o != NULL ? o->percent : c->percent);
   GtkWidget *row = two_line_row (title, o != NULL ? o->description : c->description, sub, position);
 
   g_object_set_data (G_OBJECT (row), "hs-suspect-kind", GINT_TO_POINTER (o != NULL ? 1 : 2));
-  g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer) o : (gpointer) c);
+  g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer)o : (gpointer)c);
   return row;
 }
 
@@ -145,9 +147,11 @@ append_suspects (HsLeaksView *self, HsAnalysis *a)
   if (s == NULL)
     return;
   for (guint i = 0; i < s->objects->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list), suspect_row_new (g_ptr_array_index (s->objects, i), NULL, pos++));
+    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
+                         suspect_row_new (g_ptr_array_index (s->objects, i), NULL, pos++));
   for (guint i = 0; i < s->classes->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list), suspect_row_new (NULL, g_ptr_array_index (s->classes, i), pos++));
+    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
+                         suspect_row_new (NULL, g_ptr_array_index (s->classes, i), pos++));
   self->n_suspects = s->objects->len + s->classes->len;
 }
 
@@ -160,8 +164,11 @@ update_empty (HsLeaksView *self, HsLeakReport *report, HsAnalysis *a)
   gtk_widget_set_visible (self->empty_box, empty);
   if (empty && a != NULL && a->suspects != NULL)
     {
-      g_autofree char *text = g_strdup_printf (_("No watched object is retained, no inspected object is leaking, and no object or class holds more than %g%% of the reachable heap. The Classes, Dominator tree and Treemap views show what holds the memory."),
-                                               a->suspects->percent);
+      g_autofree char *text
+          = g_strdup_printf (_ ("No watched object is retained, no inspected object is leaking, and no "
+                                "object or class holds more than %g%% of the reachable heap. The Classes, "
+                                "Dominator tree and Treemap views show what holds the memory."),
+                             a->suspects->percent);
       gtk_label_set_text (GTK_LABEL (self->empty_label), text);
     }
 }
@@ -170,7 +177,8 @@ static GtkListBoxRow *
 suspect_row (HsLeaksView *self, guint index)
 {
   return index < self->n_suspects
-    ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), self->groups->len + index) : NULL;
+             ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), self->groups->len + index)
+             : NULL;
 }
 
 static void
@@ -234,7 +242,8 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
 static void
 drop_clock (HsLeaksView *self)
 {
-  if (self->clock != NULL && self->paint_id != 0 && g_signal_handler_is_connected (self->clock, self->paint_id))
+  if (self->clock != NULL && self->paint_id != 0
+      && g_signal_handler_is_connected (self->clock, self->paint_id))
     g_signal_handler_disconnect (self->clock, self->paint_id);
   self->paint_id = 0;
   g_clear_object (&self->clock);
@@ -312,7 +321,8 @@ on_row_selected (GtkListBox *list, GtkListBoxRow *row, HsLeaksView *self)
   else
     hs_leak_trace_view_show (self->trace_view, row_group (row), 0, a);
   if (row != NULL) /* for back and forward */
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.visited", "(st)", "leaks", (guint64) gtk_list_box_row_get_index (row));
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.visited", "(st)", "leaks",
+                                (guint64)gtk_list_box_row_get_index (row));
 }
 
 /* The threshold spin button shows the app's setting (10 without one). */
@@ -320,12 +330,14 @@ static void
 read_threshold (HsLeaksView *self)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) v = app != NULL ? g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent") : NULL;
+  g_autoptr (GVariant) v
+      = app != NULL ? g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent") : NULL;
 
   self->setting_threshold = TRUE;
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->threshold_spin),
-                             v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT32) ? g_variant_get_int32 (v)
-                                                                                          : HS_SUSPECTS_DEFAULT_PERCENT);
+                             v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT32)
+                                 ? g_variant_get_int32 (v)
+                                 : HS_SUSPECTS_DEFAULT_PERCENT);
   self->setting_threshold = FALSE;
 }
 
@@ -337,7 +349,8 @@ on_threshold_changed (GtkSpinButton *spin, HsLeaksView *self)
   GApplication *app = g_application_get_default ();
   int value = gtk_spin_button_get_value_as_int (spin);
 
-  if (self->setting_threshold || app == NULL || !g_action_group_has_action (G_ACTION_GROUP (app), "suspects-percent"))
+  if (self->setting_threshold || app == NULL
+      || !g_action_group_has_action (G_ACTION_GROUP (app), "suspects-percent"))
     return;
   g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (value));
 }
@@ -413,7 +426,7 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
   view_class->fill = hs_leaks_view_fill;
   view_class->clear = hs_leaks_view_clear;
   view_class->show_early = hs_leaks_view_show_early;
-  hs_view_class_set_page (view_class, "leaks", _("Leaks & Suspects"), NULL, FALSE, "leaks filled");
+  hs_view_class_set_page (view_class, "leaks", _ ("Leaks & Suspects"), NULL, FALSE, "leaks filled");
 
   g_type_ensure (HS_TYPE_LEAK_TRACE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-leaks-view.ui");

@@ -18,19 +18,19 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsLeaksView, hs_leaks_view, HS, LEAKS_VIEW, HsView)
 
 /* Rows of the list (one per leak group), in the order shown. */
-guint            hs_leaks_view_get_n_rows        (HsLeaksView *self);
+guint hs_leaks_view_get_n_rows (HsLeaksView *self);
 /* Selects a row (as a click does): its first trace is shown. */
-void             hs_leaks_view_select            (HsLeaksView *self, guint index);
+void hs_leaks_view_select (HsLeaksView *self, guint index);
 /* The group of a row as shown (NULL past the end), and the row's second
  * line (instances and retained size). */
-HsLeakGroup     *hs_leaks_view_get_group         (HsLeaksView *self, guint index);
-const char      *hs_leaks_view_get_row_subtitle  (HsLeaksView *self, guint index);
-HsLeakTraceView *hs_leaks_view_get_trace_view    (HsLeaksView *self);
+HsLeakGroup *hs_leaks_view_get_group (HsLeaksView *self, guint index);
+const char *hs_leaks_view_get_row_subtitle (HsLeaksView *self, guint index);
+HsLeakTraceView *hs_leaks_view_get_trace_view (HsLeaksView *self);
 /* The suspect rows (after the groups'): object suspects, then class
  * suspects, in analysis->suspects' order; selecting one shows it. */
-guint            hs_leaks_view_get_n_suspects    (HsLeaksView *self);
-void             hs_leaks_view_select_suspect    (HsLeaksView *self, guint index);
-const char      *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
-GtkSpinButton   *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
+guint hs_leaks_view_get_n_suspects (HsLeaksView *self);
+void hs_leaks_view_select_suspect (HsLeaksView *self, guint index);
+const char *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
+GtkSpinButton *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
 
 G_END_DECLS

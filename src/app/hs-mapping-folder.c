@@ -9,7 +9,7 @@ char *
 hs_mapping_folder_get (void)
 {
   GApplication *app = g_application_get_default ();
-  g_autoptr(GVariant) v = NULL;
+  g_autoptr (GVariant) v = NULL;
   const char *path;
 
   if (app == NULL || !g_action_group_has_action (G_ACTION_GROUP (app), "mapping-folder"))
@@ -27,7 +27,7 @@ void
 hs_mapping_folder_set_on_chooser (GtkFileChooser *chooser)
 {
   g_autofree char *path = hs_mapping_folder_get ();
-  g_autoptr(GFile) folder = NULL;
+  g_autoptr (GFile) folder = NULL;
 
   g_return_if_fail (GTK_IS_FILE_CHOOSER (chooser));
   if (path == NULL)

@@ -9,12 +9,12 @@
 G_BEGIN_DECLS
 
 /* The folder's path, or NULL when none is set (or it is not a folder). */
-char    *hs_mapping_folder_get          (void);
+char *hs_mapping_folder_get (void);
 /* Opens the chooser in the folder, if one is set. */
-void     hs_mapping_folder_set_on_chooser (GtkFileChooser *chooser);
+void hs_mapping_folder_set_on_chooser (GtkFileChooser *chooser);
 /* The mapping in the folder named like the dump at dump_path (for
  * app.hprof or app.hprof.gz: app.txt, app-mapping.txt, app.map,
  * app.hprof.txt, first that is a regular file), or NULL. */
-char    *hs_mapping_folder_find_for_dump (const char *dump_path);
+char *hs_mapping_folder_find_for_dump (const char *dump_path);
 
 G_END_DECLS

@@ -84,16 +84,16 @@ hs_more_row_get_text (HsMoreRow *self)
   total = hs_format_count (self->total);
   if (self->kind == HS_MORE_ROW_ALL)
     /* TRANSLATORS: the last row of a long list in the dominator tree */
-    return g_strdup_printf (_("Show all %s"), total);
+    return g_strdup_printf (_ ("Show all %s"), total);
   /* TRANSLATORS: the row after the first rows of a long list in the
    * dominator tree: "1,000 of 8,123,456 shown – show more" */
-  return g_strdup_printf (_("%s of %s shown – show more"), shown, total);
+  return g_strdup_printf (_ ("%s of %s shown – show more"), shown, total);
 }
 
 void
 hs_more_row_activate (HsMoreRow *self)
 {
-  g_autoptr(HsPagedList) list = NULL;
+  g_autoptr (HsPagedList) list = NULL;
 
   g_return_if_fail (HS_IS_MORE_ROW (self));
   list = g_weak_ref_get (&self->list);

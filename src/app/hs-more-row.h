@@ -10,7 +10,8 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   HS_MORE_ROW_NEXT_PAGE,
   HS_MORE_ROW_ALL,
 } HsMoreRowKind;
@@ -20,17 +21,14 @@ G_DECLARE_FINAL_TYPE (HsMoreRow, hs_more_row, HS, MORE_ROW, GObject)
 
 /* list: the HsPagedList the row ends (not referenced: a weak reference,
  * the list holds its rows); shown of total rows are shown. */
-HsMoreRow     *hs_more_row_new       (GListModel    *list,
-                                      HsMoreRowKind  kind,
-                                      gsize          shown,
-                                      gsize          total);
-HsMoreRowKind  hs_more_row_get_kind  (HsMoreRow     *self);
-gsize          hs_more_row_get_shown (HsMoreRow     *self);
-gsize          hs_more_row_get_total (HsMoreRow     *self);
+HsMoreRow *hs_more_row_new (GListModel *list, HsMoreRowKind kind, gsize shown, gsize total);
+HsMoreRowKind hs_more_row_get_kind (HsMoreRow *self);
+gsize hs_more_row_get_shown (HsMoreRow *self);
+gsize hs_more_row_get_total (HsMoreRow *self);
 /* What the row says (translated, counts grouped by the locale). */
-char          *hs_more_row_get_text  (HsMoreRow     *self);
+char *hs_more_row_get_text (HsMoreRow *self);
 /* Shows the next page (NEXT_PAGE) or every row (ALL) of its list; nothing
  * once the list is gone. */
-void           hs_more_row_activate  (HsMoreRow     *self);
+void hs_more_row_activate (HsMoreRow *self);
 
 G_END_DECLS

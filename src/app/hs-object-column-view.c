@@ -26,7 +26,8 @@ struct _HsObjectColumnView
 
 G_DEFINE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_TREE,
   N_PROPS
@@ -34,7 +35,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum { OBJ_COL_NAME, OBJ_COL_SHALLOW, OBJ_COL_RETAINED, OBJ_COL_PERCENT };
+enum
+{
+  OBJ_COL_NAME,
+  OBJ_COL_SHALLOW,
+  OBJ_COL_RETAINED,
+  OBJ_COL_PERCENT
+};
 
 static HsObjectRow *item_object_row (gpointer item);
 
@@ -45,7 +52,7 @@ cell_object (GtkWidget *cell, double x, double y, gpointer data)
 {
   GtkListItem *item = data;
   gpointer it = gtk_list_item_get_item (item);
-  g_autoptr(HsObjectRow) row = it != NULL ? item_object_row (it) : NULL;
+  g_autoptr (HsObjectRow) row = it != NULL ? item_object_row (it) : NULL;
 
   return row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
 }
@@ -142,7 +149,7 @@ static void
 bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   guint column = GPOINTER_TO_UINT (data);
-  g_autoptr(GObject) it = item_row (gtk_list_item_get_item (item));
+  g_autoptr (GObject) it = item_row (gtk_list_item_get_item (item));
   HsObjectRow *row = HS_IS_OBJECT_ROW (it) ? HS_OBJECT_ROW (it) : NULL;
   HsAnalysis *a = row != NULL ? hs_loader_get_analysis (hs_object_row_get_loader (row)) : NULL;
   GtkWidget *child = gtk_list_item_get_child (item);
@@ -167,23 +174,20 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   gtk_widget_remove_css_class (GTK_WIDGET (cell), "accent");
   switch (column)
     {
-    case OBJ_COL_NAME:
-      text = object_text (a, o);
-      hs_cell_set_name (cell, text);
-      return;
-    case OBJ_COL_SHALLOW:
-      text = hs_format_bytes (hs_object_row_get_shallow (row));
-      break;
-    case OBJ_COL_RETAINED:
-      text = hs_format_bytes (hs_object_row_get_retained (row));
-      break;
-    case OBJ_COL_PERCENT:
-    default:
-      {
-        guint64 total = a->dom != NULL ? hs_dom_tree_retained (a->dom, a->dom->n) : 0;
-        text = g_strdup_printf ("%.2f%%", total > 0 ? 100.0 * hs_object_row_get_retained (row) / total : 0.0);
-      }
-      break;
+      case OBJ_COL_NAME:
+        text = object_text (a, o);
+        hs_cell_set_name (cell, text);
+        return;
+      case OBJ_COL_SHALLOW: text = hs_format_bytes (hs_object_row_get_shallow (row)); break;
+      case OBJ_COL_RETAINED: text = hs_format_bytes (hs_object_row_get_retained (row)); break;
+      case OBJ_COL_PERCENT:
+      default:
+        {
+          guint64 total = a->dom != NULL ? hs_dom_tree_retained (a->dom, a->dom->n) : 0;
+          text = g_strdup_printf ("%.2f%%",
+                                  total > 0 ? 100.0 * hs_object_row_get_retained (row) / total : 0.0);
+        }
+        break;
     }
   gtk_inscription_set_text (cell, text);
 }
@@ -208,7 +212,7 @@ static HsObj
 selection_object (GtkSingleSelection *selection)
 {
   gpointer item = gtk_single_selection_get_selected_item (selection);
-  g_autoptr(HsObjectRow) row = NULL;
+  g_autoptr (HsObjectRow) row = NULL;
 
   if (item == NULL)
     return HS_OBJ_NONE;
@@ -222,15 +226,15 @@ on_selection_changed (GtkSingleSelection *selection, GParamSpec *pspec, HsObject
   HsObj obj = selection_object (selection);
 
   if (obj != HS_OBJ_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-object", "u", (guint32) obj);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.select-object", "u", (guint32)obj);
 }
 
 static void
 on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
 {
   GtkSelectionModel *model = gtk_column_view_get_model (view);
-  g_autoptr(GObject) item = model != NULL ? g_list_model_get_item (G_LIST_MODEL (model), position) : NULL;
-  g_autoptr(GObject) it = item != NULL ? item_row (item) : NULL;
+  g_autoptr (GObject) item = model != NULL ? g_list_model_get_item (G_LIST_MODEL (model), position) : NULL;
+  g_autoptr (GObject) it = item != NULL ? item_row (item) : NULL;
   HsObj obj;
 
   /* "Show more" / "Show all": the list grows. */
@@ -242,11 +246,11 @@ on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
   /* The row activated, not the selected one: after "show more" the
    * selection stays where it was while the focus moves on. */
   {
-    g_autoptr(HsObjectRow) row = item != NULL ? item_object_row (item) : NULL;
+    g_autoptr (HsObjectRow) row = item != NULL ? item_object_row (item) : NULL;
     obj = row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
   }
   if (obj != HS_OBJ_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) obj);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)obj);
 }
 
 static void
@@ -266,11 +270,8 @@ hs_object_column_view_get_property (GObject *object, guint prop_id, GValue *valu
 
   switch (prop_id)
     {
-    case PROP_TREE:
-      g_value_set_boolean (value, self->tree);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_TREE: g_value_set_boolean (value, self->tree); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -281,13 +282,12 @@ hs_object_column_view_set_property (GObject *object, guint prop_id, const GValue
 
   switch (prop_id)
     {
-    case PROP_TREE:
-      /* Construct-only: before any row is set up. */
-      self->tree = g_value_get_boolean (value);
-      gtk_column_view_column_set_visible (self->percent_column, self->tree);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_TREE:
+        /* Construct-only: before any row is set up. */
+        self->tree = g_value_get_boolean (value);
+        gtk_column_view_column_set_visible (self->percent_column, self->tree);
+        break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -301,12 +301,12 @@ hs_object_column_view_class_init (HsObjectColumnViewClass *klass)
   object_class->get_property = hs_object_column_view_get_property;
   object_class->set_property = hs_object_column_view_set_property;
 
-  properties[PROP_TREE] =
-    g_param_spec_boolean ("tree", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TREE] = g_param_spec_boolean (
+      "tree", NULL, NULL, FALSE, G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-object-column-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-object-column-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, view);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
@@ -317,11 +317,12 @@ static void
 hs_object_column_view_init (HsObjectColumnView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  add_column (self, _("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
-  add_column (self, _("Shallow Size"), G_CALLBACK (setup_text_cell), OBJ_COL_SHALLOW, FALSE);
-  add_column (self, _("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE);
+  add_column (self, _ ("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
+  add_column (self, _ ("Shallow Size"), G_CALLBACK (setup_text_cell), OBJ_COL_SHALLOW, FALSE);
+  add_column (self, _ ("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE);
   /* xgettext:no-c-format */
-  self->percent_column = add_column (self, _("% of Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
+  self->percent_column
+      = add_column (self, _ ("% of Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
   gtk_column_view_column_set_visible (self->percent_column, FALSE);
 }
 

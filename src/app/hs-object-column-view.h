@@ -25,15 +25,15 @@ G_DECLARE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, HS, OBJECT_COLU
  * (hs-paged-list.h) may stand among them: activating one shows more of its
  * list. Also the
  * construct-only "tree" property, for templates. */
-GtkWidget  *hs_object_column_view_new          (gboolean tree);
-gboolean    hs_object_column_view_get_tree     (HsObjectColumnView *self);
+GtkWidget *hs_object_column_view_new (gboolean tree);
+gboolean hs_object_column_view_get_tree (HsObjectColumnView *self);
 /* Shows model (NULL empties the table), nothing selected. */
-void        hs_object_column_view_set_model    (HsObjectColumnView *self, GListModel *model);
+void hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model);
 /* The model given to set_model (not the selection around it), or NULL. */
-GListModel *hs_object_column_view_get_model    (HsObjectColumnView *self);
+GListModel *hs_object_column_view_get_model (HsObjectColumnView *self);
 /* Selects the row at position (GTK_INVALID_LIST_POSITION: none), as a
  * click does, and the object selected (HS_OBJ_NONE when none). */
-void        hs_object_column_view_select       (HsObjectColumnView *self, guint position);
-HsObj       hs_object_column_view_get_selected (HsObjectColumnView *self);
+void hs_object_column_view_select (HsObjectColumnView *self, guint position);
+HsObj hs_object_column_view_get_selected (HsObjectColumnView *self);
 
 G_END_DECLS

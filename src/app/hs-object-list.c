@@ -23,7 +23,7 @@ hs_object_list_get_item_type (GListModel *model)
 static guint
 hs_object_list_get_n_items (GListModel *model)
 {
-  return (guint) MIN (HS_OBJECT_LIST (model)->n, G_MAXUINT);
+  return (guint)MIN (HS_OBJECT_LIST (model)->n, G_MAXUINT);
 }
 
 static gpointer
@@ -91,7 +91,7 @@ hs_object_list_new_take (HsLoader *loader, GArray *items)
   self = g_object_new (HS_TYPE_OBJECT_LIST, NULL);
   self->loader = g_object_ref (loader);
   self->owned = items;
-  self->items = (const HsObj *) items->data;
+  self->items = (const HsObj *)items->data;
   self->n = items->len;
   return self;
 }
@@ -102,7 +102,6 @@ hs_object_list_get_obj (HsObjectList *self, guint position)
   g_return_val_if_fail (HS_IS_OBJECT_LIST (self), HS_OBJ_NONE);
   return position < self->n ? self->items[position] : HS_OBJ_NONE;
 }
-
 
 /* The new list keeps the first self->n entries: only the tail is new. */
 static void
@@ -133,5 +132,5 @@ hs_object_list_take (HsObjectList *self, GArray *items)
 {
   g_return_if_fail (HS_IS_OBJECT_LIST (self));
   g_return_if_fail (items != NULL);
-  grow (self, (const HsObj *) items->data, items->len, items);
+  grow (self, (const HsObj *)items->data, items->len, items);
 }

@@ -9,8 +9,8 @@ GMenuModel *
 hs_object_menu_model (HsObj obj)
 {
   GMenu *menu = g_menu_new ();
-  g_autoptr(GMenuItem) id = g_menu_item_new (_("Copy Id"), NULL);
-  g_autoptr(GMenuItem) path = g_menu_item_new (_("Copy Path to GC Root"), NULL);
+  g_autoptr (GMenuItem) id = g_menu_item_new (_ ("Copy Id"), NULL);
+  g_autoptr (GMenuItem) path = g_menu_item_new (_ ("Copy Path to GC Root"), NULL);
 
   g_menu_item_set_action_and_target_value (id, "win.copy-id", g_variant_new_uint32 (obj));
   g_menu_item_set_action_and_target_value (path, "win.copy-path", g_variant_new_uint32 (obj));
@@ -22,13 +22,13 @@ hs_object_menu_model (HsObj obj)
 GtkWidget *
 hs_object_menu_button_new (HsObj obj)
 {
-  g_autoptr(GMenuModel) model = hs_object_menu_model (obj);
+  g_autoptr (GMenuModel) model = hs_object_menu_model (obj);
   GtkWidget *button = gtk_menu_button_new ();
 
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "edit-copy-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), model);
-  gtk_widget_set_tooltip_text (button, _("Copy the Id or the Path to a GC Root"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Copy"), -1);
+  gtk_widget_set_tooltip_text (button, _ ("Copy the Id or the Path to a GC Root"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Copy"), -1);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
   return button;
@@ -55,7 +55,7 @@ on_popover_closed (GtkPopover *popover, gpointer data)
 void
 hs_object_menu_popup (GtkWidget *widget, HsObj obj, double x, double y)
 {
-  g_autoptr(GMenuModel) model = NULL;
+  g_autoptr (GMenuModel) model = NULL;
   GtkWidget *popover;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
@@ -67,12 +67,13 @@ hs_object_menu_popup (GtkWidget *widget, HsObj obj, double x, double y)
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
   gtk_widget_set_halign (popover, GTK_ALIGN_START);
   if (x >= 0)
-    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
   g_signal_connect (popover, "closed", G_CALLBACK (on_popover_closed), NULL);
   gtk_popover_popup (GTK_POPOVER (popover));
 }
 
-typedef struct {
+typedef struct
+{
   HsObjectMenuFunc get_obj;
   gpointer data;
 } Attach;

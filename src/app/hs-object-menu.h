@@ -15,14 +15,12 @@ G_BEGIN_DECLS
 typedef HsObj (*HsObjectMenuFunc) (GtkWidget *widget, double x, double y, gpointer data);
 
 /* The menu model for obj (new reference). */
-GMenuModel *hs_object_menu_model  (HsObj obj);
+GMenuModel *hs_object_menu_model (HsObj obj);
 /* Pops the menu for obj up at x, y of widget (x < 0: under the widget). */
-void        hs_object_menu_popup  (GtkWidget *widget, HsObj obj, double x, double y);
+void hs_object_menu_popup (GtkWidget *widget, HsObj obj, double x, double y);
 /* A flat menu button (a copy icon) with the menu for obj. */
-GtkWidget  *hs_object_menu_button_new (HsObj obj);
+GtkWidget *hs_object_menu_button_new (HsObj obj);
 /* Offers the menu on widget for the object get_obj names. */
-void        hs_object_menu_attach (GtkWidget       *widget,
-                                   HsObjectMenuFunc get_obj,
-                                   gpointer         data);
+void hs_object_menu_attach (GtkWidget *widget, HsObjectMenuFunc get_obj, gpointer data);
 
 G_END_DECLS

@@ -58,7 +58,7 @@ count_traces (GPtrArray *groups)
   guint n = 0;
 
   for (guint i = 0; groups != NULL && i < groups->len; i++)
-    n += ((HsLeakGroup *) g_ptr_array_index (groups, i))->traces->len;
+    n += ((HsLeakGroup *)g_ptr_array_index (groups, i))->traces->len;
   return n;
 }
 
@@ -66,7 +66,7 @@ count_traces (GPtrArray *groups)
 static void
 add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
 {
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   if (info->kind == HS_RUNTIME_ANDROID)
     {
@@ -74,17 +74,18 @@ add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
         {
           g_autofree char *device = g_strdup_printf ("%s %s", info->manufacturer ? info->manufacturer : "",
                                                      info->model ? info->model : "");
-          grid_add (grid, r, _("Device"), g_strstrip (device));
+          grid_add (grid, r, _ ("Device"), g_strstrip (device));
         }
       if (info->release != NULL || info->has_sdk_int)
         {
           g_autofree char *sdk = info->has_sdk_int ? g_strdup_printf ("%d", info->sdk_int) : g_strdup ("?");
-          g_autofree char *version = g_strdup_printf (_("Android %s (API %s)"), info->release ? info->release : "?", sdk);
-          grid_add (grid, r, _("Android version"), version);
+          g_autofree char *version
+              = g_strdup_printf (_ ("Android %s (API %s)"), info->release ? info->release : "?", sdk);
+          grid_add (grid, r, _ ("Android version"), version);
         }
     }
   else if (info->java_version != NULL)
-    grid_add (grid, r, _("Java version"), info->java_version);
+    grid_add (grid, r, _ ("Java version"), info->java_version);
 }
 
 static void
@@ -92,28 +93,30 @@ fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
 {
   GtkWidget *grid = self->dump_grid;
   int r = 0;
-  g_autofree char *ids = g_strdup_printf (_("%u bytes"), hs_heap_id_size (heap));
-  g_autofree char *refs = g_strdup_printf (_("%u bytes, objects aligned to %u"),
-                                           hs_heap_ref_size (heap), hs_heap_object_align (heap));
-  g_autofree char *file = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _(" (gzip)") : "");
+  g_autofree char *ids = g_strdup_printf (_ ("%u bytes"), hs_heap_id_size (heap));
+  g_autofree char *refs = g_strdup_printf (_ ("%u bytes, objects aligned to %u"), hs_heap_ref_size (heap),
+                                           hs_heap_object_align (heap));
+  g_autofree char *file
+      = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _ (" (gzip)") : "");
 
-  grid_add (grid, &r, _("Format"), hs_heap_format (heap));
-  grid_add (grid, &r, _("Runtime"), hs_heap_is_android (heap) ? _("Android (ART)") : _("Java (HotSpot)"));
+  grid_add (grid, &r, _ ("Format"), hs_heap_format (heap));
+  grid_add (grid, &r, _ ("Runtime"), hs_heap_is_android (heap) ? _ ("Android (ART)") : _ ("Java (HotSpot)"));
   add_runtime_details (grid, &r, heap);
-  grid_add (grid, &r, _("Identifier size"), ids);
-  grid_add (grid, &r, _("References"), refs);
+  grid_add (grid, &r, _ ("Identifier size"), ids);
+  grid_add (grid, &r, _ ("References"), refs);
   if (hs_heap_timestamp_ms (heap) > 0)
     {
-      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_local (hs_heap_timestamp_ms (heap) / 1000);
+      g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (hs_heap_timestamp_ms (heap) / 1000);
       g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%x %X") : NULL;
       if (date != NULL)
-        grid_add (grid, &r, _("Written"), date);
+        grid_add (grid, &r, _ ("Written"), date);
     }
-  grid_add (grid, &r, _("File size"), file);
+  grid_add (grid, &r, _ ("File size"), file);
   if (hs_heap_n_dumps (heap) > 1)
     {
-      g_autofree char *d = g_strdup_printf (_("%u of %u"), hs_heap_dump_index (heap) + 1, hs_heap_n_dumps (heap));
-      grid_add (grid, &r, _("Dump"), d);
+      g_autofree char *d
+          = g_strdup_printf (_ ("%u of %u"), hs_heap_dump_index (heap) + 1, hs_heap_n_dumps (heap));
+      grid_add (grid, &r, _ ("Dump"), d);
     }
 }
 
@@ -130,20 +133,20 @@ fill_memory (HsOverviewView *self, HsAnalysis *a)
   g_autofree char *rn = hs_format_count (s->reachable_objects);
   g_autofree char *ub = hs_format_bytes (s->unreachable_bytes);
   g_autofree char *un = hs_format_count (s->unreachable_objects);
-  g_autofree char *reach = g_strdup_printf (_("%s in %s objects"), rb, rn);
-  g_autofree char *unreach = g_strdup_printf (_("%s in %s objects"), ub, un);
+  g_autofree char *reach = g_strdup_printf (_ ("%s in %s objects"), rb, rn);
+  g_autofree char *unreach = g_strdup_printf (_ ("%s in %s objects"), ub, un);
   g_autofree char *total = hs_format_bytes (s->shallow_bytes);
 
-  grid_add (grid, &r, _("Objects"), objects);
-  grid_add (grid, &r, _("Classes"), classes);
-  grid_add (grid, &r, _("GC roots"), roots);
-  grid_add (grid, &r, _("Heap size"), total);
-  grid_add (grid, &r, _("Reachable"), reach);
-  grid_add (grid, &r, _("Unreachable"), unreach);
+  grid_add (grid, &r, _ ("Objects"), objects);
+  grid_add (grid, &r, _ ("Classes"), classes);
+  grid_add (grid, &r, _ ("GC roots"), roots);
+  grid_add (grid, &r, _ ("Heap size"), total);
+  grid_add (grid, &r, _ ("Reachable"), reach);
+  grid_add (grid, &r, _ ("Unreachable"), unreach);
   if (a->native_total > 0)
     {
       g_autofree char *native = hs_format_bytes (a->native_total);
-      grid_add (grid, &r, _("Native memory"), native);
+      grid_add (grid, &r, _ ("Native memory"), native);
     }
 }
 
@@ -163,13 +166,15 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
       guint lib = count_traces (a->leaks->library_leaks);
       guint sus = a->suspects != NULL ? a->suspects->objects->len + a->suspects->classes->len : 0;
       g_autofree char *n = g_strdup_printf ("%u", app + lib + sus);
-      g_autofree char *detail = g_strdup_printf (_("%u application leaks, %u library leaks"), app, lib);
+      g_autofree char *detail = g_strdup_printf (_ ("%u application leaks, %u library leaks"), app, lib);
       /* Never a bare zero: say what was looked for. */
-      g_autofree char *suspects = a->suspects == NULL ? g_strdup ("")
-        : sus == 0 ? g_strdup_printf (_("No suspects above %g%%"), a->suspects->percent)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem suspect (%g%% of the heap or more)",
-                                        "%u problem suspects (%g%% of the heap or more)", sus),
-                           sus, a->suspects->percent);
+      g_autofree char *suspects
+          = a->suspects == NULL ? g_strdup ("")
+            : sus == 0          ? g_strdup_printf (_ ("No suspects above %g%%"), a->suspects->percent)
+                                : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%u problem suspect (%g%% of the heap or more)",
+                                                                "%u problem suspects (%g%% of the heap or more)", sus),
+                                                   sus, a->suspects->percent);
 
       gtk_label_set_text (GTK_LABEL (self->leaks_number), n);
       gtk_label_set_text (GTK_LABEL (self->leaks_detail), detail);
@@ -184,7 +189,7 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
 static void
 fill_biggest (HsOverviewView *self, HsAnalysis *a)
 {
-  g_autoptr(GArray) top = NULL;
+  g_autoptr (GArray) top = NULL;
   guint64 total;
 
   gtk_widget_set_visible (self->biggest_card, a->dom != NULL);
@@ -200,7 +205,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
       g_autofree char *label = hs_heap_object_label (a->heap, o);
       g_autofree char *desc = hs_heap_describe (a->heap, o);
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
-      double frac = total > 0 ? (double) hs_dom_tree_retained (a->dom, o) / total : 0;
+      double frac = total > 0 ? (double)hs_dom_tree_retained (a->dom, o) / total : 0;
       g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);
       GtkWidget *name = hs_label_new (label, NULL, 0);
       GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
@@ -228,8 +233,8 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsHeap *heap = a->heap;
   g_autofree char *size = hs_format_bytes (hs_heap_file_size (heap));
-  g_autofree char *kind = g_strdup_printf (_("%s · %s heap dump"), size,
-                                           hs_heap_is_android (heap) ? _("Android") : _("Java"));
+  g_autofree char *kind = g_strdup_printf (_ ("%s · %s heap dump"), size,
+                                           hs_heap_is_android (heap) ? _ ("Android") : _ ("Java"));
 
   gtk_label_set_text (GTK_LABEL (self->file_label), hs_loader_get_file_name (loader));
   gtk_label_set_text (GTK_LABEL (self->kind_label), kind);
@@ -269,9 +274,10 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   object_class->dispose = hs_overview_view_dispose;
   view_class->fill = hs_overview_view_fill;
   view_class->clear = hs_overview_view_clear;
-  hs_view_class_set_page (view_class, "overview", _("Overview"), NULL, TRUE, "overview filled");
+  hs_view_class_set_page (view_class, "overview", _ ("Overview"), NULL, TRUE, "overview filled");
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, file_label);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, kind_label);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, warning_label);

@@ -15,7 +15,7 @@ guint hs_overview_view_get_n_biggest (HsOverviewView *self);
 /* The Leaks and Suspects card: its number (leak instances plus suspects)
  * and its suspects line ("2 problem suspects (10% of the heap or more)",
  * "No suspects above 10%"). */
-const char *hs_overview_view_get_leaks_number  (HsOverviewView *self);
+const char *hs_overview_view_get_leaks_number (HsOverviewView *self);
 const char *hs_overview_view_get_suspects_text (HsOverviewView *self);
 
 G_END_DECLS

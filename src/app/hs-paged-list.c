@@ -9,11 +9,11 @@ struct _HsPagedList
   GObject parent_instance;
   GListModel *rows;
   gsize page;
-  gsize limit;          /* rows shown at most; G_MAXSIZE: all */
+  gsize limit; /* rows shown at most; G_MAXSIZE: all */
   /* What was announced last: rows shown, more rows after them. */
   guint shown;
   guint n_more;
-  HsMoreRow *more[2];   /* made when asked for, dropped when the counts change */
+  HsMoreRow *more[2]; /* made when asked for, dropped when the counts change */
 };
 
 static void hs_paged_list_model_init (GListModelInterface *iface);
@@ -76,7 +76,7 @@ update (HsPagedList *self, guint from)
 {
   guint total = g_list_model_get_n_items (self->rows);
   guint before = self->shown + self->n_more;
-  guint shown = (guint) MIN ((gsize) total, self->limit);
+  guint shown = (guint)MIN ((gsize)total, self->limit);
   guint after;
 
   from = MIN (from, MIN (self->shown, shown));
@@ -132,7 +132,7 @@ hs_paged_list_new (GListModel *rows, gsize page)
   self->page = page > 0 ? page : G_MAXSIZE;
   self->limit = self->page;
   total = g_list_model_get_n_items (rows);
-  self->shown = (guint) MIN ((gsize) total, self->limit);
+  self->shown = (guint)MIN ((gsize)total, self->limit);
   self->n_more = more_rows (self, self->shown, total);
   g_signal_connect (rows, "items-changed", G_CALLBACK (on_rows_changed), self);
   return self;
@@ -157,7 +157,7 @@ hs_paged_list_show_more (HsPagedList *self)
 {
   g_return_if_fail (HS_IS_PAGED_LIST (self));
   /* From what is shown, so that a list that grew shows one page more. */
-  self->limit = (gsize) self->shown + MIN (self->page, G_MAXSIZE - self->shown);
+  self->limit = (gsize)self->shown + MIN (self->page, G_MAXSIZE - self->shown);
   update (self, self->shown);
 }
 

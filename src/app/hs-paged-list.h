@@ -22,15 +22,14 @@ G_DECLARE_FINAL_TYPE (HsPagedList, hs_paged_list, HS, PAGED_LIST, GObject)
 /* Shows the first page rows of rows (0: every row), then the more rows.
  * Follows rows' items-changed (e.g. a list sorted later grows from empty).
  * Items are GObjects: rows' items, then HsMoreRow. */
-HsPagedList *hs_paged_list_new       (GListModel  *rows,
-                                      gsize        page);
-GListModel  *hs_paged_list_get_rows  (HsPagedList *self);
+HsPagedList *hs_paged_list_new (GListModel *rows, gsize page);
+GListModel *hs_paged_list_get_rows (HsPagedList *self);
 /* How many of rows' items are shown now. */
-gsize        hs_paged_list_get_shown (HsPagedList *self);
+gsize hs_paged_list_get_shown (HsPagedList *self);
 /* One page more, or every row: only the rows added (and the more rows
  * after them) are announced, so the rows shown, the selection among them
  * and the scroll position stay. */
-void         hs_paged_list_show_more (HsPagedList *self);
-void         hs_paged_list_show_all  (HsPagedList *self);
+void hs_paged_list_show_more (HsPagedList *self);
+void hs_paged_list_show_all (HsPagedList *self);
 
 G_END_DECLS

@@ -8,7 +8,8 @@
 #include <adwaita.h>
 #include <math.h>
 
-typedef struct {
+typedef struct
+{
   const char *name;
   const char *light;
   const char *dark;
@@ -158,7 +159,7 @@ hs_palette_package (const char *class_name, guint depth, gboolean dark, GdkRGBA 
   r += (target - r) * grey;
   g += (target - g) * grey;
   b += (target - b) * grey;
-  *rgba = (GdkRGBA) { to_srgb (r), to_srgb (g), to_srgb (b), 1 };
+  *rgba = (GdkRGBA){ to_srgb (r), to_srgb (g), to_srgb (b), 1 };
 }
 
 gboolean
@@ -172,12 +173,12 @@ static void
 load_definitions (GtkCssProvider *provider)
 {
   gboolean dark = hs_palette_is_dark ();
-  g_autoptr(GString) css = g_string_new ("/* hs-palette.c */\n");
+  g_autoptr (GString) css = g_string_new ("/* hs-palette.c */\n");
 
   for (guint i = 0; i < HS_PALETTE_N_COLOURS; i++)
     g_string_append_printf (css, "@define-color %s %s;\n", entries[i].name,
                             dark ? entries[i].dark : entries[i].light);
-  gtk_css_provider_load_from_data (provider, css->str, (gssize) css->len);
+  gtk_css_provider_load_from_data (provider, css->str, (gssize)css->len);
 }
 
 static void
@@ -202,6 +203,6 @@ hs_palette_ensure (void)
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
   g_object_set_data_full (G_OBJECT (display), "hs-palette", provider, g_object_unref);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (on_dark_changed), provider, 0);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed),
+                           provider, 0);
 }

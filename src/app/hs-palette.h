@@ -11,49 +11,51 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
-  HS_PALETTE_LEAK_YES_BG,      /* "leaking" badge */
+typedef enum
+{
+  HS_PALETTE_LEAK_YES_BG, /* "leaking" badge */
   HS_PALETTE_LEAK_YES_FG,
-  HS_PALETTE_LEAK_NO_BG,       /* "not leaking" badge */
+  HS_PALETTE_LEAK_NO_BG, /* "not leaking" badge */
   HS_PALETTE_LEAK_NO_FG,
-  HS_PALETTE_LEAK_UNKNOWN_BG,  /* "unknown" badge */
+  HS_PALETTE_LEAK_UNKNOWN_BG, /* "unknown" badge */
   HS_PALETTE_LEAK_UNKNOWN_FG,
-  HS_PALETTE_ERROR,            /* text and marks on the window: suspects, errors */
-  HS_PALETTE_WARNING,          /* warning text on the window */
-  HS_PALETTE_ACCENT,           /* the treemap's hover outline */
-  HS_PALETTE_TREEMAP_TEXT,     /* labels on treemap tiles */
+  HS_PALETTE_ERROR,        /* text and marks on the window: suspects, errors */
+  HS_PALETTE_WARNING,      /* warning text on the window */
+  HS_PALETTE_ACCENT,       /* the treemap's hover outline */
+  HS_PALETTE_TREEMAP_TEXT, /* labels on treemap tiles */
   HS_PALETTE_N_COLOURS
 } HsPaletteColour;
 
 /* A foreground drawn on a background, and what it must reach. */
-typedef struct {
+typedef struct
+{
   HsPaletteColour fg;
-  int bg;                      /* an HsPaletteColour, or -1: the window and view backgrounds */
-  double min_ratio;            /* 4.5 text, 3 graphics */
+  int bg;           /* an HsPaletteColour, or -1: the window and view backgrounds */
+  double min_ratio; /* 4.5 text, 3 graphics */
 } HsPalettePair;
 
 /* The CSS name of a colour ("hs_leak_yes_bg"). */
-const char *hs_palette_colour_name   (HsPaletteColour colour);
+const char *hs_palette_colour_name (HsPaletteColour colour);
 /* The colour in the light or dark style. */
-void        hs_palette_get           (HsPaletteColour colour, gboolean dark, GdkRGBA *rgba);
+void hs_palette_get (HsPaletteColour colour, gboolean dark, GdkRGBA *rgba);
 /* The style's window and view backgrounds (libadwaita 1.2's). */
-void        hs_palette_backgrounds   (gboolean dark, GdkRGBA *window_bg, GdkRGBA *view_bg);
+void hs_palette_backgrounds (gboolean dark, GdkRGBA *window_bg, GdkRGBA *view_bg);
 /* Every pair that must contrast, n_pairs set. */
 const HsPalettePair *hs_palette_pairs (guint *n_pairs);
 
 /* The treemap tile of a class (the report's package colour, its hue kept,
  * its luminance set for the style), greyer with depth at the same
  * luminance; a node outside the heap (the root) is grey. */
-void        hs_palette_package       (const char *class_name, guint depth, gboolean dark, GdkRGBA *rgba);
+void hs_palette_package (const char *class_name, guint depth, gboolean dark, GdkRGBA *rgba);
 
 /* WCAG 2.1 relative luminance and contrast ratio (alpha ignored). */
-double      hs_palette_luminance     (const GdkRGBA *c);
-double      hs_palette_contrast      (const GdkRGBA *a, const GdkRGBA *b);
+double hs_palette_luminance (const GdkRGBA *c);
+double hs_palette_contrast (const GdkRGBA *a, const GdkRGBA *b);
 
 /* Whether the app draws in the dark style now. */
-gboolean    hs_palette_is_dark       (void);
+gboolean hs_palette_is_dark (void);
 /* Installs the @hs_* definitions on the default display and keeps them in
  * step with the style manager (idempotent; needs a display). */
-void        hs_palette_ensure        (void);
+void hs_palette_ensure (void);
 
 G_END_DECLS

@@ -12,13 +12,13 @@ struct _HsPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
 
-  GtkApplication *app;     /* weak: the application outlives its windows */
+  GtkApplication *app; /* weak: the application outlives its windows */
   GtkWidget *weak_switch;
   GtkWidget *inspectors_switch;
   GtkWidget *percent_spin;
   GtkWidget *folder_row;
   GtkWidget *clear_button;
-  gboolean syncing;        /* the action changed: no activation back */
+  gboolean syncing; /* the action changed: no activation back */
 };
 
 G_DEFINE_FINAL_TYPE (HsPreferencesWindow, hs_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -32,7 +32,7 @@ group (HsPreferencesWindow *self)
 static void
 sync_percent (HsPreferencesWindow *self)
 {
-  g_autoptr(GVariant) v = NULL;
+  g_autoptr (GVariant) v = NULL;
 
   if (group (self) == NULL || !g_action_group_has_action (group (self), "suspects-percent"))
     return;
@@ -47,7 +47,7 @@ sync_percent (HsPreferencesWindow *self)
 static void
 sync_folder (HsPreferencesWindow *self)
 {
-  g_autoptr(GVariant) v = NULL;
+  g_autoptr (GVariant) v = NULL;
   const char *path = NULL;
 
   if (group (self) != NULL && g_action_group_has_action (group (self), "mapping-folder"))
@@ -60,7 +60,7 @@ sync_folder (HsPreferencesWindow *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->folder_row), shown);
     }
   else
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->folder_row), _("None"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->folder_row), _ ("None"));
   gtk_widget_set_sensitive (self->clear_button, path != NULL && *path != '\0');
 }
 
@@ -77,7 +77,7 @@ static void
 on_percent_changed (GtkSpinButton *spin, HsPreferencesWindow *self)
 {
   int value = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr(GVariant) old = NULL;
+  g_autoptr (GVariant) old = NULL;
 
   if (self->syncing || group (self) == NULL || !g_action_group_has_action (group (self), "suspects-percent"))
     return;
@@ -98,7 +98,8 @@ hs_preferences_window_set_mapping_folder (HsPreferencesWindow *self, GFile *fold
   if (folder != NULL)
     path = g_file_get_path (folder);
   if (group (self) != NULL && g_action_group_has_action (group (self), "mapping-folder"))
-    g_action_group_change_action_state (group (self), "mapping-folder", g_variant_new_string (path != NULL ? path : ""));
+    g_action_group_change_action_state (group (self), "mapping-folder",
+                                        g_variant_new_string (path != NULL ? path : ""));
 }
 
 static void
@@ -106,7 +107,7 @@ folder_response (GtkNativeDialog *dialog, int response, HsPreferencesWindow *sel
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (folder != NULL)
         hs_preferences_window_set_mapping_folder (self, folder);
     }
@@ -118,8 +119,8 @@ on_folder_clicked (GtkButton *button, HsPreferencesWindow *self)
 {
   GtkFileChooserNative *dialog;
 
-  dialog = gtk_file_chooser_native_new (_("Default Mapping Folder"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"), _("_Cancel"));
+  dialog = gtk_file_chooser_native_new (_ ("Default Mapping Folder"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Select"), _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect_object (dialog, "response", G_CALLBACK (folder_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -139,7 +140,7 @@ hs_preferences_window_dispose (GObject *object)
   if (self->app != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->app, self);
-      g_object_remove_weak_pointer (G_OBJECT (self->app), (gpointer *) &self->app);
+      g_object_remove_weak_pointer (G_OBJECT (self->app), (gpointer *)&self->app);
       self->app = NULL;
     }
   G_OBJECT_CLASS (hs_preferences_window_parent_class)->dispose (object);
@@ -151,7 +152,8 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = hs_preferences_window_dispose;
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-preferences-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, inspectors_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_spin);
@@ -176,13 +178,10 @@ hs_preferences_window_new (GtkApplication *app, GtkWindow *parent)
   g_return_val_if_fail (GTK_IS_APPLICATION (app), NULL);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
-  self = g_object_new (HS_TYPE_PREFERENCES_WINDOW,
-                       "application", app,
-                       "transient-for", parent,
-                       "modal", parent != NULL,
-                       NULL);
+  self = g_object_new (HS_TYPE_PREFERENCES_WINDOW, "application", app, "transient-for", parent, "modal",
+                       parent != NULL, NULL);
   self->app = app;
-  g_object_add_weak_pointer (G_OBJECT (app), (gpointer *) &self->app);
+  g_object_add_weak_pointer (G_OBJECT (app), (gpointer *)&self->app);
   g_signal_connect (app, "action-state-changed", G_CALLBACK (on_action_state_changed), self);
   sync_percent (self);
   sync_folder (self);

@@ -33,7 +33,7 @@ G_DEFINE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS_TYPE_VIEW)
 
 typedef struct
 {
-  HsAnalysis *analysis;   /* borrowed: the loader (held by the task's view) keeps it */
+  HsAnalysis *analysis; /* borrowed: the loader (held by the task's view) keeps it */
   guint generation;
 } ReadJob;
 
@@ -43,7 +43,7 @@ read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   ReadJob *job = data;
   HsThreads *ts = hs_threads_read (job->analysis->heap, job->analysis->dom);
   hs_threads_compute_stack_retained (ts, job->analysis->heap);
-  g_task_return_pointer (task, ts, (GDestroyNotify) hs_threads_free);
+  g_task_return_pointer (task, ts, (GDestroyNotify)hs_threads_free);
 }
 
 static void
@@ -69,8 +69,10 @@ bind_label (GtkSignalListItemFactory *f, GtkListItem *item, gpointer prop)
     }
   else
     {
-      const char *v = g_str_equal (p, "name") ? it->name : g_str_equal (p, "id") ? it->id
-                      : g_str_equal (p, "daemon") ? it->daemon : it->state;
+      const char *v = g_str_equal (p, "name")     ? it->name
+                      : g_str_equal (p, "id")     ? it->id
+                      : g_str_equal (p, "daemon") ? it->daemon
+                                                  : it->state;
       gtk_label_set_text (GTK_LABEL (label), v ? v : "");
     }
   /* The thread holding the most stands out. */
@@ -85,10 +87,11 @@ add_column (HsThreadsView *self, const char *title, const char *prop, gboolean n
 {
   GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
   g_signal_connect (f, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (numeric));
-  g_signal_connect (f, "bind", G_CALLBACK (bind_label), (gpointer) prop);
+  g_signal_connect (f, "bind", G_CALLBACK (bind_label), (gpointer)prop);
   GtkColumnViewColumn *col = gtk_column_view_column_new (title, f);
   GtkExpression *e = gtk_property_expression_new (HS_TYPE_THREAD_ITEM, NULL, prop);
-  GtkSorter *sorter = numeric ? GTK_SORTER (gtk_numeric_sorter_new (e)) : GTK_SORTER (gtk_string_sorter_new (e));
+  GtkSorter *sorter
+      = numeric ? GTK_SORTER (gtk_numeric_sorter_new (e)) : GTK_SORTER (gtk_string_sorter_new (e));
   gtk_column_view_column_set_sorter (col, sorter);
   g_object_unref (sorter);
   gtk_column_view_column_set_resizable (col, TRUE);
@@ -123,7 +126,7 @@ add_stack_row (HsThreadsView *self, const char *text, HsObj obj, gboolean frame)
   if (obj != HS_OBJ_NONE)
     {
       g_object_set_data (G_OBJECT (row), "hs-obj", GUINT_TO_POINTER (obj + 1));
-      gtk_widget_set_tooltip_text (row, _("Open in the inspector"));
+      gtk_widget_set_tooltip_text (row, _ ("Open in the inspector"));
     }
   else if (!frame)
     gtk_widget_add_css_class (label, "dim-label");
@@ -137,7 +140,7 @@ show_thread (HsThreadsView *self, const HsThread *t)
   if (t == NULL)
     return;
   if (!t->has_stack)
-    add_stack_row (self, _("No stack trace in the dump for this thread; its roots:"), HS_OBJ_NONE, TRUE);
+    add_stack_row (self, _ ("No stack trace in the dump for this thread; its roots:"), HS_OBJ_NONE, TRUE);
   for (guint k = 0; k < t->n_frames; k++)
     {
       const HsThreadFrame *f = &t->frames[k];
@@ -149,14 +152,15 @@ show_thread (HsThreadsView *self, const HsThread *t)
           const HsThreadLocal *l = &f->locals[j];
           g_autofree char *ret = hs_format_bytes (l->retained);
           g_autofree char *sh = hs_format_bytes (l->shallow);
-          g_autofree char *who = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", l->class_name ? l->class_name : "?", l->id);
+          g_autofree char *who
+              = g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", l->class_name ? l->class_name : "?", l->id);
           /* Translators: a local of a stack frame: class@id, its shallow and retained sizes */
-          g_autofree char *s = g_strdup_printf (_("local %s  shallow %s, retained %s"), who, sh, ret);
+          g_autofree char *s = g_strdup_printf (_ ("local %s  shallow %s, retained %s"), who, sh, ret);
           add_stack_row (self, s, l->obj, FALSE);
         }
     }
   if (t->n_frames == 0)
-    add_stack_row (self, _("No frames and no locals"), HS_OBJ_NONE, FALSE);
+    add_stack_row (self, _ ("No frames and no locals"), HS_OBJ_NONE, FALSE);
 }
 
 static void
@@ -172,7 +176,7 @@ on_local_activated (GtkListBox *box, GtkListBoxRow *row, HsThreadsView *self)
   guint obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "hs-obj"));
   if (obj == 0)
     return;
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) (obj - 1));
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)(obj - 1));
 }
 
 static void
@@ -194,27 +198,30 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       const HsThread *t = &ts->threads[i];
       HsThreadItem *it = g_object_new (HS_TYPE_THREAD_ITEM, NULL);
       it->index = i;
-      it->name = g_strdup (t->name ? t->name : _("(no name)"));
+      it->name = g_strdup (t->name ? t->name : _ ("(no name)"));
       it->id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", t->id);
-      it->daemon = g_strdup (t->daemon < 0 ? "" : t->daemon ? _("daemon") : "");
+      it->daemon = g_strdup (t->daemon < 0 ? "" : t->daemon ? _ ("daemon") : "");
       it->state = g_strdup (t->state ? t->state : "");
       it->retained = t->retained;
       it->stack_retained = t->stack_retained;
-      it->top = (int) i == top && t->stack_retained > 0;
+      it->top = (int)i == top && t->stack_retained > 0;
       g_list_store_append (self->store, it);
       g_object_unref (it);
     }
   if (ts->n_threads == 0)
-    gtk_label_set_text (GTK_LABEL (self->status), _("This dump holds no threads."));
+    gtk_label_set_text (GTK_LABEL (self->status), _ ("This dump holds no threads."));
   else
     {
-      g_autofree char *s = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u thread; the one whose stack holds the most is in bold and selected.",
-                                                         "%u threads; the one whose stack holds the most is in bold and selected.", ts->n_threads),
-                                            ts->n_threads);
+      g_autofree char *s = g_strdup_printf (
+          g_dngettext (
+              GETTEXT_PACKAGE, "%u thread; the one whose stack holds the most is in bold and selected.",
+              "%u threads; the one whose stack holds the most is in bold and selected.", ts->n_threads),
+          ts->n_threads);
       gtk_label_set_text (GTK_LABEL (self->status), s);
     }
   /* Sorted by stack retained, largest first: the top thread is row 0. */
-  GtkColumnViewColumn *col = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
+  GtkColumnViewColumn *col
+      = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
   gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_DESCENDING);
   g_object_unref (col);
   if (ts->n_threads > 0)
@@ -232,7 +239,7 @@ hs_threads_view_fill (HsView *view, HsLoader *loader)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   if (a == NULL)
     return;
-  gtk_label_set_text (GTK_LABEL (self->status), _("Reading the threads…"));
+  gtk_label_set_text (GTK_LABEL (self->status), _ ("Reading the threads…"));
   g_autoptr (GTask) task = g_task_new (self, NULL, read_done, NULL);
   ReadJob *job = g_new0 (ReadJob, 1);
   job->analysis = a;
@@ -276,7 +283,7 @@ hs_threads_view_class_init (HsThreadsViewClass *klass)
   oc->dispose = hs_threads_view_dispose;
   vc->fill = hs_threads_view_fill;
   vc->clear = hs_threads_view_clear;
-  hs_view_class_set_page (vc, "threads", _("Threads"), NULL, TRUE, "threads filled");
+  hs_view_class_set_page (vc, "threads", _ ("Threads"), NULL, TRUE, "threads filled");
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-threads-view.ui");
   gtk_widget_class_bind_template_child (wc, HsThreadsView, box);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, status);
@@ -290,14 +297,15 @@ hs_threads_view_init (HsThreadsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->store = g_list_store_new (HS_TYPE_THREAD_ITEM);
-  add_column (self, _("Thread"), "name", FALSE);
-  add_column (self, _("Id"), "id", FALSE);
-  add_column (self, _("Daemon"), "daemon", FALSE);
-  add_column (self, _("State"), "state", FALSE);
-  add_column (self, _("Retained"), "retained", TRUE);
-  add_column (self, _("Stack retained"), "stack-retained", TRUE);
-  GtkSortListModel *sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                                      g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
+  add_column (self, _ ("Thread"), "name", FALSE);
+  add_column (self, _ ("Id"), "id", FALSE);
+  add_column (self, _ ("Daemon"), "daemon", FALSE);
+  add_column (self, _ ("State"), "state", FALSE);
+  add_column (self, _ ("Retained"), "retained", TRUE);
+  add_column (self, _ ("Stack retained"), "stack-retained", TRUE);
+  GtkSortListModel *sorted
+      = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                 g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
@@ -338,7 +346,8 @@ hs_threads_view_get_stack_text (HsThreadsView *self)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), NULL);
   GString *s = g_string_new (NULL);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row; row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+       row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
       g_string_append_printf (s, "%s\n", gtk_label_get_text (GTK_LABEL (label)));
@@ -350,7 +359,8 @@ gboolean
 hs_threads_view_activate_local (HsThreadsView *self, guint n)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row; row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+       row = gtk_widget_get_next_sibling (row))
     if (g_object_get_data (G_OBJECT (row), "hs-obj") && n-- == 0)
       {
         g_signal_emit_by_name (self->stack_list, "row-activated", row);

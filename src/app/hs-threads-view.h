@@ -15,16 +15,16 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS, THREADS_VIEW, HsView)
 
 /* For tests: TRUE once the worker's threads are shown. */
-gboolean    hs_threads_view_is_ready       (HsThreadsView *self);
+gboolean hs_threads_view_is_ready (HsThreadsView *self);
 /* Rows in the table's current (sorted) order. */
-guint       hs_threads_view_get_n_rows     (HsThreadsView *self);
-const char *hs_threads_view_get_row_name   (HsThreadsView *self, guint row);
+guint hs_threads_view_get_n_rows (HsThreadsView *self);
+const char *hs_threads_view_get_row_name (HsThreadsView *self, guint row);
 /* Selects a row; its stack is shown. */
-void        hs_threads_view_select_row     (HsThreadsView *self, guint row);
+void hs_threads_view_select_row (HsThreadsView *self, guint row);
 /* The stack shown, one line per row ("at ..." and "local ..."); free it. */
-char       *hs_threads_view_get_stack_text (HsThreadsView *self);
+char *hs_threads_view_get_stack_text (HsThreadsView *self);
 /* Activates the n-th local row of the stack shown (as a click does);
  * FALSE if there is none. */
-gboolean    hs_threads_view_activate_local (HsThreadsView *self, guint n);
+gboolean hs_threads_view_activate_local (HsThreadsView *self, guint n);
 
 G_END_DECLS

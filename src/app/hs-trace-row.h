@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 #define HS_TYPE_TRACE_ROW (hs_trace_row_get_type ())
 G_DECLARE_FINAL_TYPE (HsTraceRow, hs_trace_row, HS, TRACE_ROW, GObject)
 
-HsTraceRow *hs_trace_row_new          (guint       position);
-guint       hs_trace_row_get_position (HsTraceRow *self);
+HsTraceRow *hs_trace_row_new (guint position);
+guint hs_trace_row_get_position (HsTraceRow *self);
 
 G_END_DECLS

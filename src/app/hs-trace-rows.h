@@ -12,9 +12,9 @@ G_BEGIN_DECLS
 #define HS_TYPE_TRACE_ROWS (hs_trace_rows_get_type ())
 G_DECLARE_FINAL_TYPE (HsTraceRows, hs_trace_rows, HS, TRACE_ROWS, GObject)
 
-HsTraceRows *hs_trace_rows_new   (void);
+HsTraceRows *hs_trace_rows_new (void);
 /* Every row changes: now there are n (another trace, or its sizes became
  * known). */
-void         hs_trace_rows_reset (HsTraceRows *self, guint n);
+void hs_trace_rows_reset (HsTraceRows *self, guint n);
 
 G_END_DECLS

@@ -16,7 +16,7 @@ struct _HsTreemapView
   GtkWidget *breadcrumbs;
   GtkWidget *treemap;
 
-  GPtrArray *crumbs;   /* the breadcrumb buttons, borrowed from the box */
+  GPtrArray *crumbs; /* the breadcrumb buttons, borrowed from the box */
 };
 
 G_DEFINE_FINAL_TYPE (HsTreemapView, hs_treemap_view, HS_TYPE_VIEW)
@@ -54,10 +54,10 @@ crumb_new (HsTreemapView *self, HsAnalysis *a, guint64 node, guint depth, gboole
   GtkWidget *button;
 
   if (node >= a->dom->n)
-    text = g_strdup (_("All Objects"));
+    text = g_strdup (_ ("All Objects"));
   else
     {
-      const char *name = hs_heap_object_class_name (a->heap, (HsObj) node);
+      const char *name = hs_heap_object_class_name (a->heap, (HsObj)node);
       const char *dot = name != NULL ? strrchr (name, '.') : NULL;
       text = g_strdup (dot != NULL ? dot + 1 : (name != NULL ? name : "?"));
     }
@@ -67,7 +67,7 @@ crumb_new (HsTreemapView *self, HsAnalysis *a, guint64 node, guint depth, gboole
     gtk_widget_add_css_class (button, "hs-breadcrumb-current");
   if (node < a->dom->n)
     {
-      g_autofree char *tip = hs_heap_object_label (a->heap, (HsObj) node);
+      g_autofree char *tip = hs_heap_object_label (a->heap, (HsObj)node);
       gtk_widget_set_tooltip_text (button, tip);
     }
   g_object_set_data (G_OBJECT (button), "hs-depth", GUINT_TO_POINTER (depth));
@@ -110,7 +110,7 @@ on_treemap_zoom (HsTreemapWidget *treemap, HsTreemapView *self)
 static void
 on_treemap_inspect (HsTreemapWidget *treemap, guint64 node, HsTreemapView *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32) node);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)node);
 }
 
 static void
@@ -161,10 +161,11 @@ hs_treemap_view_class_init (HsTreemapViewClass *klass)
   view_class->fill = hs_treemap_view_fill;
   view_class->clear = hs_treemap_view_clear;
   /* tools/ui-timing.sh reports this mark. */
-  hs_view_class_set_page (view_class, "treemap", _("Treemap"), NULL, TRUE, "treemap given the dump");
+  hs_view_class_set_page (view_class, "treemap", _ ("Treemap"), NULL, TRUE, "treemap given the dump");
 
   g_type_ensure (HS_TYPE_TREEMAP_WIDGET);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-treemap-view.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/heapscope/Heapscope/ui/hs-treemap-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsTreemapView, breadcrumbs);
   gtk_widget_class_bind_template_child (widget_class, HsTreemapView, treemap);
   gtk_widget_class_bind_template_callback (widget_class, on_treemap_zoom);

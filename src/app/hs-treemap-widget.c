@@ -16,11 +16,11 @@
 #include <math.h>
 #include <string.h>
 
-#define MAX_DEPTH  6
-#define MAX_RECTS  4000
-#define MIN_AREA   24.0
-#define PADDING    2.0
-#define HEADER     17.0
+#define MAX_DEPTH 6
+#define MAX_RECTS 4000
+#define MIN_AREA 24.0
+#define PADDING 2.0
+#define HEADER 17.0
 /* Trees with more reachable objects than this are laid out on a worker
  * thread (the layout is bounded by MAX_RECTS, but finding the children big
  * enough to show walks long sorted child lists on big heaps). */
@@ -31,27 +31,32 @@ struct _HsTreemapWidget
   GtkWidget parent_instance;
 
   HsLoader *loader;
-  GArray *path;            /* guint64: zoom path, first = virtual root */
+  GArray *path; /* guint64: zoom path, first = virtual root */
 
-  GArray *rects;           /* HsTreemapRect of the cached layout */
+  GArray *rects; /* HsTreemapRect of the cached layout */
   GskRenderNode *cache;
   int cache_width, cache_height;
 
   /* Asynchronous layout: the last picture is drawn stretched meanwhile. */
   guint64 async_threshold;
-  guint serial;            /* bumped whenever the data or the zoom changes */
+  guint serial; /* bumped whenever the data or the zoom changes */
   gboolean computing;
   GskRenderNode *stale;
   int stale_width, stale_height;
 
-  gboolean dark;           /* the style the cache was drawn in */
+  gboolean dark; /* the style the cache was drawn in */
   guint64 hover;
   double hover_x, hover_y, hover_w, hover_h;
 };
 
 G_DEFINE_FINAL_TYPE (HsTreemapWidget, hs_treemap_widget, GTK_TYPE_WIDGET)
 
-enum { ZOOM_CHANGED, INSPECT, N_SIGNALS };
+enum
+{
+  ZOOM_CHANGED,
+  INSPECT,
+  N_SIGNALS
+};
 static guint signals[N_SIGNALS];
 
 static HsAnalysis *
@@ -85,7 +90,7 @@ node_color (HsTreemapWidget *self, HsAnalysis *a, guint64 node, guint depth, Gdk
       hs_palette_package (NULL, 0, self->dark, rgba);
       return;
     }
-  name = hs_heap_object_class_name (a->heap, (HsObj) node);
+  name = hs_heap_object_class_name (a->heap, (HsObj)node);
   if (name == NULL)
     name = "";
   if (g_str_has_prefix (name, "class "))
@@ -100,11 +105,11 @@ node_label (HsAnalysis *a, guint64 node, gboolean with_size)
   const char *name;
 
   if (node >= a->dom->n)
-    name = _("All reachable objects");
+    name = _ ("All reachable objects");
   else
     {
       const char *dot;
-      name = hs_heap_object_class_name (a->heap, (HsObj) node);
+      name = hs_heap_object_class_name (a->heap, (HsObj)node);
       if (name == NULL)
         name = "?";
       /* Simple name for the label; the tooltip has the full one. */
@@ -116,8 +121,8 @@ node_label (HsAnalysis *a, guint64 node, gboolean with_size)
 }
 
 static void
-draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char *text_str,
-            double x, double y, double w, double h, const GdkRGBA *bg)
+draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char *text_str, double x, double y,
+            double w, double h, const GdkRGBA *bg)
 {
   int tw, th;
   GdkRGBA text;
@@ -125,7 +130,7 @@ draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char 
   if (w < 28 || h < 13)
     return;
   pango_layout_set_text (layout, text_str, -1);
-  pango_layout_set_width (layout, (int) ((w - 6) * PANGO_SCALE));
+  pango_layout_set_width (layout, (int)((w - 6) * PANGO_SCALE));
   pango_layout_get_pixel_size (layout, &tw, &th);
   if (th > h)
     return;
@@ -134,7 +139,7 @@ draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char 
   cairo_clip (cr);
   /* Opaque: the contrast test's figures hold on the tile (bg). */
   hs_palette_get (HS_PALETTE_TREEMAP_TEXT, self->dark, &text);
-  (void) bg;
+  (void)bg;
   gdk_cairo_set_source_rgba (cr, &text);
   cairo_move_to (cr, x + 3, y + 1);
   pango_cairo_show_layout (cr, layout);
@@ -144,8 +149,8 @@ draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char 
 static void
 render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 8.5");
+  g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  g_autoptr (PangoFontDescription) font = pango_font_description_from_string ("Sans 8.5");
 
   pango_layout_set_font_description (layout, font);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
@@ -182,11 +187,12 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
 static GArray *
 layout_rects (HsAnalysis *a, guint64 node, int width, int height)
 {
-  return hs_treemap_layout (a->dom, node, 0, 0, width, height,
-                            MAX_DEPTH, MIN_AREA, PADDING, HEADER, MAX_RECTS);
+  return hs_treemap_layout (a->dom, node, 0, 0, width, height, MAX_DEPTH, MIN_AREA, PADDING, HEADER,
+                            MAX_RECTS);
 }
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   guint64 node;
   int width, height;
@@ -268,7 +274,7 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
       return;
     }
   {
-    g_autoptr(GTask) task = g_task_new (self, NULL, layout_done, NULL);
+    g_autoptr (GTask) task = g_task_new (self, NULL, layout_done, NULL);
     LayoutJob *job = g_new0 (LayoutJob, 1);
 
     job->loader = g_object_ref (self->loader);
@@ -277,7 +283,7 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
     job->height = height;
     job->serial = self->serial;
     self->computing = TRUE;
-    g_task_set_task_data (task, job, (GDestroyNotify) layout_job_free);
+    g_task_set_task_data (task, job, (GDestroyNotify)layout_job_free);
     g_task_run_in_thread (task, layout_thread);
   }
 }
@@ -299,8 +305,7 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (self->stale != NULL && self->stale_width > 0 && self->stale_height > 0)
         {
           gtk_snapshot_save (snapshot);
-          gtk_snapshot_scale (snapshot, (float) width / self->stale_width,
-                              (float) height / self->stale_height);
+          gtk_snapshot_scale (snapshot, (float)width / self->stale_width, (float)height / self->stale_height);
           gtk_snapshot_append_node (snapshot, self->stale);
           gtk_snapshot_restore (snapshot);
         }
@@ -326,9 +331,8 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
       for (int i = 0; i < 4; i++)
         hs_palette_get (HS_PALETTE_ACCENT, self->dark, &colors[i]);
-      gsk_rounded_rect_init_from_rect (&outline,
-                                       &GRAPHENE_RECT_INIT (self->hover_x, self->hover_y,
-                                                            self->hover_w, self->hover_h), 0);
+      gsk_rounded_rect_init_from_rect (
+          &outline, &GRAPHENE_RECT_INIT (self->hover_x, self->hover_y, self->hover_w, self->hover_h), 0);
       gtk_snapshot_append_border (snapshot, &outline, widths, colors);
     }
 
@@ -411,19 +415,21 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
     return FALSE;
   retained = hs_format_bytes (hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n)));
   pct = hs_dom_tree_retained (a->dom, a->dom->n) > 0
-        ? 100.0 * hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n)) / hs_dom_tree_retained (a->dom, a->dom->n) : 0;
+            ? 100.0 * hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n))
+                  / hs_dom_tree_retained (a->dom, a->dom->n)
+            : 0;
   if (r->node >= a->dom->n)
     {
-      text = g_strdup_printf (_("<b>All reachable objects</b>\nRetained: %s"), retained);
+      text = g_strdup_printf (_ ("<b>All reachable objects</b>\nRetained: %s"), retained);
       gtk_tooltip_set_markup (tooltip, text);
       return TRUE;
     }
-  name = hs_heap_object_class_name (a->heap, (HsObj) r->node);
+  name = hs_heap_object_class_name (a->heap, (HsObj)r->node);
   escaped = g_markup_escape_text (name != NULL ? name : "?", -1);
-  shallow = hs_format_bytes (hs_heap_object_shallow (a->heap, (HsObj) r->node));
-  id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, (HsObj) r->node));
-  text = g_strdup_printf (_("<b>%s</b>\nId: %s\nShallow: %s\nRetained: %s (%.1f%%)"),
-                          escaped, id, shallow, retained, pct);
+  shallow = hs_format_bytes (hs_heap_object_shallow (a->heap, (HsObj)r->node));
+  id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, (HsObj)r->node));
+  text = g_strdup_printf (_ ("<b>%s</b>\nId: %s\nShallow: %s\nRetained: %s (%.1f%%)"), escaped, id, shallow,
+                          retained, pct);
   gtk_tooltip_set_markup (tooltip, text);
   return TRUE;
 }
@@ -441,7 +447,7 @@ on_click (GtkGestureClick *gesture, int n_press, double x, double y, HsTreemapWi
   if (button == GDK_BUTTON_SECONDARY)
     {
       if (r->node < a->dom->n)
-        g_signal_emit (self, signals[INSPECT], 0, (guint64) r->node);
+        g_signal_emit (self, signals[INSPECT], 0, (guint64)r->node);
       return;
     }
   if (r->depth == 0)
@@ -465,8 +471,8 @@ hs_treemap_widget_size_allocate (GtkWidget *widget, int width, int height, int b
 }
 
 static void
-hs_treemap_widget_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+hs_treemap_widget_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                           int *natural, int *minimum_baseline, int *natural_baseline)
 {
   *minimum = 100;
   *natural = 400;
@@ -496,12 +502,10 @@ hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
   widget_class->measure = hs_treemap_widget_measure;
   widget_class->size_allocate = hs_treemap_widget_size_allocate;
 
-  signals[ZOOM_CHANGED] = g_signal_new ("zoom-changed", G_TYPE_FROM_CLASS (klass),
-                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                        G_TYPE_NONE, 0);
-  signals[INSPECT] = g_signal_new ("inspect", G_TYPE_FROM_CLASS (klass),
-                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 1, G_TYPE_UINT64);
+  signals[ZOOM_CHANGED] = g_signal_new ("zoom-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                        NULL, NULL, G_TYPE_NONE, 0);
+  signals[INSPECT] = g_signal_new ("inspect", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                   NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
 
   gtk_widget_class_install_action (widget_class, "treemap.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "treemap.zoom-out", NULL);
@@ -535,7 +539,7 @@ hs_treemap_widget_init (HsTreemapWidget *self)
   self->async_threshold = ASYNC_THRESHOLD;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Treemap of the retained memory"), -1);
+                                  _ ("Treemap of the retained memory"), -1);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
@@ -554,8 +558,8 @@ hs_treemap_widget_init (HsTreemapWidget *self)
   /* Redrawn in the other style's colours when the style changes. */
   hs_palette_ensure ();
   self->dark = hs_palette_is_dark ();
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (on_dark_changed), self, 0);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed),
+                           self, 0);
 }
 
 GtkWidget *
@@ -594,7 +598,7 @@ const guint64 *
 hs_treemap_widget_get_path (HsTreemapWidget *self, guint *n)
 {
   *n = self->path->len;
-  return (const guint64 *) self->path->data;
+  return (const guint64 *)self->path->data;
 }
 
 void
@@ -623,7 +627,7 @@ hs_treemap_widget_zoom_into (HsTreemapWidget *self, guint64 node)
 {
   HsAnalysis *a = get_analysis (self);
   guint64 current;
-  g_autoptr(GArray) chain = NULL;
+  g_autoptr (GArray) chain = NULL;
   guint64 v;
   gsize n_children = 0;
 
@@ -638,13 +642,13 @@ hs_treemap_widget_zoom_into (HsTreemapWidget *self, guint64 node)
   if (n_children == 0)
     {
       HsObj up = a->dom->idom[node];
-      if (up == HS_OBJ_NONE || (guint64) up == current)
+      if (up == HS_OBJ_NONE || (guint64)up == current)
         return;
       node = up;
     }
 
   chain = g_array_new (FALSE, FALSE, sizeof (guint64));
-  for (v = node; v != current; )
+  for (v = node; v != current;)
     {
       HsObj up;
       g_array_append_val (chain, v);

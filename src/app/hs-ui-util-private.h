@@ -10,31 +10,26 @@
 G_BEGIN_DECLS
 
 /* A label with an x alignment and an optional CSS class. */
-GtkWidget *hs_label_new          (const char *text,
-                                  const char *css_class,
-                                  float       xalign);
+GtkWidget *hs_label_new (const char *text, const char *css_class, float xalign);
 /* Removes every child of a GtkBox or every row of a GtkListBox. */
-void       hs_clear_box          (GtkWidget  *box);
+void hs_clear_box (GtkWidget *box);
 /* A count with the digit grouping of the user's locale. */
-char      *hs_format_count       (guint64     n);
+char *hs_format_count (guint64 n);
 /* A flat button that inspects obj through the "win.inspect" action (so it
  * is insensitive while the window disables inspection). */
-GtkWidget *hs_inspect_button_new (HsObj       obj);
+GtkWidget *hs_inspect_button_new (HsObj obj);
 
 /* Sets a cell's text and tooltip to a name of any length: a name longer
  * than Pango can lay out in one line (a dump's class names may be 1 MiB;
  * laid out whole they overflow Pango's coordinates and draw as garbage)
  * is shown as its first and last 1,000 characters around an ellipsis, and
  * its tooltip as the first 2,000 characters and the length in all. */
-void       hs_cell_set_name      (GtkInscription *cell,
-                                  const char     *name);
+void hs_cell_set_name (GtkInscription *cell, const char *name);
 
 /* Runs fn (data) on a new thread named name at a lower priority (nice +10,
  * Linux: per thread, and inherited by the threads it starts, e.g. the
  * engine's second core) and returns when it is done. For a worker's long
  * sort or scan: on a machine with two cores, two busy workers at the UI
  * thread's priority left it waiting up to a second for a core (issue 18). */
-void       hs_run_niced          (const char  *name,
-                                  GThreadFunc  fn,
-                                  gpointer     data);
+void hs_run_niced (const char *name, GThreadFunc fn, gpointer data);
 G_END_DECLS

@@ -8,9 +8,7 @@
 #include <string.h>
 
 GtkWidget *
-hs_label_new (const char *text,
-              const char *css_class,
-              float       xalign)
+hs_label_new (const char *text, const char *css_class, float xalign)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -54,8 +52,9 @@ hs_inspect_button_new (HsObj obj)
 
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Inspect this object"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Inspect this object"), -1);
+  gtk_widget_set_tooltip_text (button, _ ("Inspect this object"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Inspect this object"), -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
   return button;
@@ -82,10 +81,10 @@ hs_cell_set_name (GtkInscription *cell, const char *name)
     const char *tip_end = g_utf8_offset_to_pointer (name, TIP_KEEP_CHARS);
     g_autofree char *head = g_strndup (name, head_end - name);
     g_autofree char *shown = g_strconcat (head, "…", tail, NULL);
-    g_autofree char *count = hs_format_count ((guint64) n);
+    g_autofree char *count = hs_format_count ((guint64)n);
     g_autofree char *tip_head = g_strndup (name, tip_end - name);
     /* Translators: a very long name cut in a tooltip; %s is its length. */
-    g_autofree char *tip = g_strdup_printf (_("%s… (%s characters in all)"), tip_head, count);
+    g_autofree char *tip = g_strdup_printf (_ ("%s… (%s characters in all)"), tip_head, count);
 
     gtk_inscription_set_text (cell, shown);
     gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);

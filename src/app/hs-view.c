@@ -14,7 +14,8 @@ typedef struct
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (HsView, hs_view, GTK_TYPE_WIDGET)
 
-enum {
+enum
+{
   PROP_0,
   PROP_LOADER,
   N_PROPS
@@ -36,20 +37,14 @@ hs_view_dispose (GObject *object)
 }
 
 static void
-hs_view_get_property (GObject    *object,
-                      guint       prop_id,
-                      GValue     *value,
-                      GParamSpec *pspec)
+hs_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   HsView *self = HS_VIEW (object);
 
   switch (prop_id)
     {
-    case PROP_LOADER:
-      g_value_set_object (value, hs_view_get_loader (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_LOADER: g_value_set_object (value, hs_view_get_loader (self)); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -62,9 +57,9 @@ hs_view_class_init (HsViewClass *klass)
   object_class->dispose = hs_view_dispose;
   object_class->get_property = hs_view_get_property;
 
-  properties[PROP_LOADER] =
-    g_param_spec_object ("loader", NULL, NULL, HS_TYPE_LOADER,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_LOADER]
+      = g_param_spec_object ("loader", NULL, NULL, HS_TYPE_LOADER,
+                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -77,12 +72,8 @@ hs_view_init (HsView *self)
 }
 
 void
-hs_view_class_set_page (HsViewClass *klass,
-                        const char  *name,
-                        const char  *title,
-                        const char  *icon_name,
-                        gboolean     needs_analysis,
-                        const char  *fill_timing)
+hs_view_class_set_page (HsViewClass *klass, const char *name, const char *title, const char *icon_name,
+                        gboolean needs_analysis, const char *fill_timing)
 {
   g_return_if_fail (HS_IS_VIEW_CLASS (klass));
   g_return_if_fail (name != NULL && title != NULL);
@@ -152,8 +143,7 @@ hs_view_get_analysis (HsView *self)
 }
 
 void
-hs_view_set_loader (HsView   *self,
-                    HsLoader *loader)
+hs_view_set_loader (HsView *self, HsLoader *loader)
 {
   HsViewPrivate *priv;
   HsViewClass *klass;
@@ -171,8 +161,7 @@ hs_view_set_loader (HsView   *self,
 }
 
 void
-hs_view_show_early (HsView   *self,
-                    HsLoader *loader)
+hs_view_show_early (HsView *self, HsLoader *loader)
 {
   HsViewClass *klass;
 

@@ -35,9 +35,9 @@ struct _HsViewClass
   /* Fills the view from hs_loader_get_analysis (loader), which is done.
    * Called at most once per dump, on the UI thread; keep it short (big
    * work goes to a worker, see the classes view's instances). */
-  void (*fill)       (HsView *self, HsLoader *loader);
+  void (*fill) (HsView *self, HsLoader *loader);
   /* Drops what was shown for the previous dump. */
-  void (*clear)      (HsView *self);
+  void (*clear) (HsView *self);
   /* Optional: the leak report is known (hs_loader_get_leaks), the rest of
    * the analysis is not; retained sizes are still 0. */
   void (*show_early) (HsView *self, HsLoader *loader);
@@ -57,36 +57,32 @@ struct _HsViewClass
  * while only the leaks are known, and the text of the timing mark printed
  * when it is filled (tools/ui-timing.sh looks for these; NULL: "NAME
  * filled"). */
-void        hs_view_class_set_page     (HsViewClass *klass,
-                                        const char  *name,
-                                        const char  *title,
-                                        const char  *icon_name,
-                                        gboolean     needs_analysis,
-                                        const char  *fill_timing);
+void hs_view_class_set_page (HsViewClass *klass, const char *name, const char *title, const char *icon_name,
+                             gboolean needs_analysis, const char *fill_timing);
 
 /* The page name of a view class (for what the window sets up in its own
  * class_init, e.g. the Alt+N bindings, before any view exists). */
-const char *hs_view_class_get_name     (HsViewClass *klass);
+const char *hs_view_class_get_name (HsViewClass *klass);
 
-const char *hs_view_get_name           (HsView *self);
-const char *hs_view_get_title          (HsView *self);
-const char *hs_view_get_icon_name      (HsView *self);
-gboolean    hs_view_get_needs_analysis (HsView *self);
+const char *hs_view_get_name (HsView *self);
+const char *hs_view_get_title (HsView *self);
+const char *hs_view_get_icon_name (HsView *self);
+gboolean hs_view_get_needs_analysis (HsView *self);
 
 /* The loader of the dump shown, or NULL. Setting it (also to the same
  * loader) clears the view and marks it to be filled on its next
  * hs_view_ensure_filled(). */
-HsLoader   *hs_view_get_loader         (HsView *self);
-void        hs_view_set_loader         (HsView *self, HsLoader *loader);
+HsLoader *hs_view_get_loader (HsView *self);
+void hs_view_set_loader (HsView *self, HsLoader *loader);
 /* Calls the class's show_early (if any) with the loader, which keeps
  * loading; the view is filled properly after hs_view_set_loader(). */
-void        hs_view_show_early         (HsView *self, HsLoader *loader);
+void hs_view_show_early (HsView *self, HsLoader *loader);
 /* Fills the view if it has a finished loader and has not been filled for
  * it yet. Returns TRUE if it filled it now. */
-gboolean    hs_view_ensure_filled      (HsView *self);
-gboolean    hs_view_is_filled          (HsView *self);
+gboolean hs_view_ensure_filled (HsView *self);
+gboolean hs_view_is_filled (HsView *self);
 
 /* The analysis of the loader (NULL when none, or not finished). */
-HsAnalysis *hs_view_get_analysis       (HsView *self);
+HsAnalysis *hs_view_get_analysis (HsView *self);
 
 G_END_DECLS

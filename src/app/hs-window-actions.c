@@ -23,7 +23,7 @@ open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
         {
           if (g_object_get_data (G_OBJECT (dialog), "hs-new-tab") != NULL)
@@ -40,15 +40,16 @@ static GtkFileChooserNative *
 dump_chooser_new (HsWindow *self, const char *title, const char *accept)
 {
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) dumps = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) dumps = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
 
-  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, accept, _("_Cancel"));
-  gtk_file_filter_set_name (dumps, _("Heap dumps"));
+  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, accept,
+                                        _ ("_Cancel"));
+  gtk_file_filter_set_name (dumps, _ ("Heap dumps"));
   gtk_file_filter_add_pattern (dumps, "*.hprof");
   gtk_file_filter_add_pattern (dumps, "*.hprof.gz");
   gtk_file_filter_add_mime_type (dumps, "application/x-java-hprof");
-  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_set_name (all, _ ("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), dumps);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
@@ -61,7 +62,7 @@ static void
 open_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   HsWindow *self = HS_WINDOW (widget);
-  GtkFileChooserNative *dialog = dump_chooser_new (self, _("Open a Heap Dump"), _("_Open"));
+  GtkFileChooserNative *dialog = dump_chooser_new (self, _ ("Open a Heap Dump"), _ ("_Open"));
 
   g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -72,7 +73,7 @@ static void
 new_tab_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   HsWindow *self = HS_WINDOW (widget);
-  GtkFileChooserNative *dialog = dump_chooser_new (self, _("Open a Heap Dump in a New Tab"), _("_Open"));
+  GtkFileChooserNative *dialog = dump_chooser_new (self, _ ("Open a Heap Dump in a New Tab"), _ ("_Open"));
 
   g_object_set_data (G_OBJECT (dialog), "hs-new-tab", GINT_TO_POINTER (1));
   g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
@@ -129,7 +130,7 @@ compare_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       if (file != NULL)
         hs_window_compare_with (self, file, 0);
     }
@@ -145,7 +146,7 @@ compare_action (GtkWidget *widget, const char *action_name, GVariant *param)
   /* Before the analysis is done there is nothing to compare with. */
   if (_hs_window_get_analysis (self) == NULL)
     return;
-  dialog = dump_chooser_new (self, _("Compare with a Baseline Dump"), _("_Compare"));
+  dialog = dump_chooser_new (self, _ ("Compare with a Baseline Dump"), _ ("_Compare"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (compare_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -162,10 +163,11 @@ compare_list_ref (HsWindow *self)
 
 /* --- export -------------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
-  HsCompareList *compare;   /* while comparing: the growth section */
-  HsWaste *waste;           /* the Insights view's findings, when it has them */
+  HsCompareList *compare; /* while comparing: the growth section */
+  HsWaste *waste;         /* the Insights view's findings, when it has them */
   char *path;
 } ExportJob;
 
@@ -203,22 +205,22 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsWindow *self = HS_WINDOW (source);
   ExportJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
 
   if (self->disposed)
     return;
   if (ok)
     {
-      g_autoptr(GFile) file = g_file_new_for_path (job->path);
+      g_autoptr (GFile) file = g_file_new_for_path (job->path);
       g_autofree char *uri = g_file_get_uri (file);
       g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *text = g_strdup_printf (_("Report saved as %s"), name);
+      g_autofree char *text = g_strdup_printf (_ ("Report saved as %s"), name);
       _hs_window_show_toast (self, text, uri);
     }
   else
     {
-      g_autofree char *text = g_strdup_printf (_("Could not save the report: %s"), error->message);
+      g_autofree char *text = g_strdup_printf (_ ("Could not save the report: %s"), error->message);
       _hs_window_show_toast (self, text, NULL);
     }
 }
@@ -226,7 +228,7 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 hs_window_export_to (HsWindow *self, const char *path)
 {
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   ExportJob *job;
 
   g_return_if_fail (HS_IS_WINDOW (self));
@@ -241,7 +243,7 @@ hs_window_export_to (HsWindow *self, const char *path)
   job->path = g_strdup (path);
   task = g_task_new (self, NULL, export_done, NULL);
   g_task_set_name (task, "[heapscope] export the report");
-  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)export_job_free);
   g_task_run_in_thread (task, export_thread);
 }
 
@@ -250,7 +252,7 @@ export_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
       if (path != NULL)
         hs_window_export_to (self, path);
@@ -276,15 +278,15 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   HsWindow *self = HS_WINDOW (widget);
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) html = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) html = gtk_file_filter_new ();
   g_autofree char *name = NULL;
 
   if (_hs_window_get_analysis (self) == NULL)
     return;
   name = report_name (hs_loader_get_file_name (hs_window_get_loader (self)));
-  dialog = gtk_file_chooser_native_new (_("Export the Leak Report"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_set_name (html, _("HTML files"));
+  dialog = gtk_file_chooser_native_new (_ ("Export the Leak Report"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
+  gtk_file_filter_set_name (html, _ ("HTML files"));
   gtk_file_filter_add_mime_type (html, "text/html");
   gtk_file_filter_add_pattern (html, "*.html");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), html);
@@ -413,12 +415,13 @@ copy_id_action (GtkWidget *widget, const char *action_name, GVariant *param)
   if (a == NULL || obj >= hs_heap_n_objects (a->heap))
     return;
   text = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, obj));
-  copy_text (self, text, _("Id copied to the clipboard"));
+  copy_text (self, text, _ ("Id copied to the clipboard"));
 }
 
 /* The path needs the referrer index and a breadth-first search: on a
  * worker, as the inspector does. */
-typedef struct {
+typedef struct
+{
   HsLoader *loader;
   HsObj obj;
 } PathJob;
@@ -449,9 +452,9 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   if (self->disposed || job->loader != hs_window_get_loader (self))
     return;
   if (text == NULL)
-    _hs_window_show_toast (self, _("No path to a GC root: unreachable or too far"), NULL);
+    _hs_window_show_toast (self, _ ("No path to a GC root: unreachable or too far"), NULL);
   else
-    copy_text (self, text, _("Path to the GC root copied to the clipboard"));
+    copy_text (self, text, _ ("Path to the GC root copied to the clipboard"));
 }
 
 static void
@@ -460,7 +463,7 @@ copy_path_action (GtkWidget *widget, const char *action_name, GVariant *param)
   HsWindow *self = HS_WINDOW (widget);
   HsAnalysis *a = _hs_window_get_analysis (self);
   HsObj obj = g_variant_get_uint32 (param);
-  g_autoptr(GTask) task = NULL;
+  g_autoptr (GTask) task = NULL;
   PathJob *job;
 
   if (a == NULL || obj >= hs_heap_n_objects (a->heap))
@@ -470,7 +473,7 @@ copy_path_action (GtkWidget *widget, const char *action_name, GVariant *param)
   job->obj = obj;
   task = g_task_new (self, NULL, path_done, NULL);
   g_task_set_name (task, "[heapscope] copy the path to a GC root");
-  g_task_set_task_data (task, job, (GDestroyNotify) path_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify)path_job_free);
   g_task_run_in_thread (task, path_thread);
 }
 
@@ -483,7 +486,8 @@ _hs_window_class_actions_init (HsWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.compare", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.compare-tab", "u", compare_tab_action);
   gtk_widget_class_install_action (widget_class, "win.new-tab", NULL, new_tab_action);
@@ -511,7 +515,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   /* Alt+1..9: the views in the order of the table. */
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)
     {
-      g_autoptr(GTypeClass) view_class = g_type_class_ref (type);
+      g_autoptr (GTypeClass) view_class = g_type_class_ref (type);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + key++, GDK_ALT_MASK, "win.view", "s",
                                            hs_view_class_get_name (HS_VIEW_CLASS (view_class)));
     }

@@ -49,8 +49,8 @@ hs_window_go_to (HsWindow *self, const char *text, char **message)
         return TRUE;
     }
   if (message != NULL)
-    *message = is_id ? g_strdup_printf (_("No object with id 0x%" PRIx64 " in this dump"), (uint64_t) id)
-                     : g_strdup_printf (_("No class named “%s” in this dump"), query);
+    *message = is_id ? g_strdup_printf (_ ("No object with id 0x%" PRIx64 " in this dump"), (uint64_t)id)
+                     : g_strdup_printf (_ ("No class named “%s” in this dump"), query);
   return FALSE;
 }
 

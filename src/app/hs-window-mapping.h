@@ -8,9 +8,9 @@
 
 G_BEGIN_DECLS
 
-void        hs_window_load_mapping        (HsWindow *self, GFile *file);
-gboolean    hs_window_is_mapping_busy     (HsWindow *self);
-const char *hs_window_get_mapping_path    (HsWindow *self);
+void hs_window_load_mapping (HsWindow *self, GFile *file);
+gboolean hs_window_is_mapping_busy (HsWindow *self);
+const char *hs_window_get_mapping_path (HsWindow *self);
 const char *hs_window_get_offered_mapping (HsWindow *self);
 
 G_END_DECLS

@@ -30,50 +30,50 @@ struct _HsWindow
   GtkWidget *goto_entry;
   GtkWidget *goto_message;
   GMenu *primary_menu;
-  GMenu *compare_tabs;     /* "Compare with" the other tabs (hs-window-tabs.c) */
+  GMenu *compare_tabs; /* "Compare with" the other tabs (hs-window-tabs.c) */
 
-  HsDumpTab *tab;          /* the tab shown (not referenced), or NULL */
+  HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
-  gboolean disposed;       /* async results arriving later are dropped */
-  gboolean syncing;        /* the header is being set from the tab */
-  gboolean narrow;         /* a phone's width (hs-window-tabs.c) */
-  AdwToast *toast;         /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text;        /* its text, unescaped */
+  gboolean disposed; /* async results arriving later are dropped */
+  gboolean syncing;  /* the header is being set from the tab */
+  gboolean narrow;   /* a phone's width (hs-window-tabs.c) */
+  AdwToast *toast;   /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text;  /* its text, unescaped */
 };
 
 /* hs-window.c */
 /* The type of the view at index of the view table (G_TYPE_INVALID past
  * its end), and the icon of a view's page in the switcher. */
-GType       _hs_window_get_view_type    (guint index);
-const char *_hs_window_get_view_icon    (HsView *view);
+GType _hs_window_get_view_type (guint index);
+const char *_hs_window_get_view_icon (HsView *view);
 /* The finished analysis of the tab shown, or NULL. */
-HsAnalysis *_hs_window_get_analysis     (HsWindow *self);
+HsAnalysis *_hs_window_get_analysis (HsWindow *self);
 
 /* hs-window-tabs.c: the tab view's signals (a tab shown, attached,
  * detached, dragged out to a new window) and the header following the
  * tab shown. */
-void        _hs_window_tabs_init        (HsWindow *self);
-void        _hs_window_class_tabs_init  (GtkWidgetClass *widget_class);
-void        _hs_window_sync_header      (HsWindow *self);
+void _hs_window_tabs_init (HsWindow *self);
+void _hs_window_class_tabs_init (GtkWidgetClass *widget_class);
+void _hs_window_sync_header (HsWindow *self);
 
 /* hs-window-toast.c: notices in the window's AdwToastOverlay; a new one
  * replaces the one shown. uri non-NULL: an Open button opens it. */
-void        _hs_window_show_toast       (HsWindow *self, const char *text, const char *uri);
+void _hs_window_show_toast (HsWindow *self, const char *text, const char *uri);
 /* The same with a button activating action (target: floating or NULL). */
-void        _hs_window_show_toast_action (HsWindow *self, const char *text, const char *button,
-                                          const char *action, GVariant *target);
-void        _hs_window_dismiss_toast    (HsWindow *self);
-void        _hs_window_class_toast_init (GtkWidgetClass *widget_class);
+void _hs_window_show_toast_action (HsWindow *self, const char *text, const char *button, const char *action,
+                                   GVariant *target);
+void _hs_window_dismiss_toast (HsWindow *self);
+void _hs_window_class_toast_init (GtkWidgetClass *widget_class);
 
 /* hs-window-actions.c: win.open, new-tab, compare, export, find, close,
  * view, inspect, toast, reload and the Alt+1..N bindings of the views. */
-void        _hs_window_class_actions_init (HsWindowClass *klass);
+void _hs_window_class_actions_init (HsWindowClass *klass);
 
 /* hs-window-goto.c: the Go to popover (template children bound here). */
-void        _hs_window_class_goto_init  (GtkWidgetClass *widget_class);
-void        _hs_window_goto_popup       (HsWindow *self);
+void _hs_window_class_goto_init (GtkWidgetClass *widget_class);
+void _hs_window_goto_popup (HsWindow *self);
 
 /* hs-window-dnd.c: files dropped on the window open. */
-void        _hs_window_dnd_init         (HsWindow *self);
+void _hs_window_dnd_init (HsWindow *self);
 
 G_END_DECLS

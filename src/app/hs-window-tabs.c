@@ -26,7 +26,7 @@ guint
 hs_window_get_n_tabs (HsWindow *self)
 {
   g_return_val_if_fail (HS_IS_WINDOW (self), 0);
-  return (guint) adw_tab_view_get_n_pages (tab_view (self));
+  return (guint)adw_tab_view_get_n_pages (tab_view (self));
 }
 
 HsDumpTab *
@@ -136,7 +136,7 @@ fill_compare_tabs (HsWindow *self)
       if (tab == self->tab || hs_dump_tab_get_analysis (tab) == NULL)
         continue;
       /* Translators: a menu item, %s is another tab's file name. */
-      label = g_strdup_printf (_("Compare with %s"), hs_dump_tab_get_title (tab));
+      label = g_strdup_printf (_ ("Compare with %s"), hs_dump_tab_get_title (tab));
       detailed = g_strdup_printf ("win.compare-tab(uint32 %u)", i);
       g_menu_append (self->compare_tabs, label, detailed);
     }
@@ -169,8 +169,9 @@ _hs_window_sync_header (HsWindow *self)
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
   gtk_widget_set_visible (self->switcher_bar, content);
-  adw_view_switcher_title_set_title (title, content && name != NULL ? name : _("Heapscope"));
-  window_title = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_("Heapscope"));
+  adw_view_switcher_title_set_title (title, content && name != NULL ? name : _ ("Heapscope"));
+  window_title
+      = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_ ("Heapscope"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
   /* Back, forward and Go to are there when a dump is (as Export is); a
@@ -184,7 +185,8 @@ _hs_window_sync_header (HsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back", history != NULL && hs_history_can_go_back (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
+                                 history != NULL && hs_history_can_go_back (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward",
                                  history != NULL && hs_history_can_go_forward (history));
   fill_compare_tabs (self);
@@ -200,8 +202,8 @@ sync_tab_page (HsWindow *self, HsDumpTab *tab)
 
   if (page == NULL)
     return;
-  adw_tab_page_set_title (page, name != NULL ? name : _("New Tab"));
-  adw_tab_page_set_tooltip (page, name != NULL ? name : _("New Tab"));
+  adw_tab_page_set_title (page, name != NULL ? name : _ ("New Tab"));
+  adw_tab_page_set_tooltip (page, name != NULL ? name : _ ("New Tab"));
   adw_tab_page_set_loading (page, g_str_equal (hs_dump_tab_get_page (tab), "loading"));
 }
 
@@ -321,7 +323,8 @@ _hs_window_tabs_init (HsWindow *self)
   on_default_width (G_OBJECT (self), NULL, self);
   /* Alt+1..N are the views' (hs-window-actions.c); Ctrl+Tab, Ctrl+Page
    * Up/Down and the others stay the tab view's. */
-  adw_tab_view_remove_shortcuts (tab_view (self), ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);
+  adw_tab_view_remove_shortcuts (tab_view (self),
+                                 ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);
   g_signal_connect (self->tab_view, "page-attached", G_CALLBACK (on_page_attached_drop_empty), self);
   g_object_bind_property (self->switcher_title, "title-visible", self->switcher_bar, "reveal",
                           G_BINDING_SYNC_CREATE);

@@ -23,7 +23,7 @@ _hs_window_dismiss_toast (HsWindow *self)
 {
   if (self->toast != NULL)
     {
-      g_autoptr(AdwToast) toast = g_steal_pointer (&self->toast);
+      g_autoptr (AdwToast) toast = g_steal_pointer (&self->toast);
       g_signal_handlers_disconnect_by_data (toast, self);
       g_clear_pointer (&self->toast_text, g_free);
       adw_toast_dismiss (toast);
@@ -34,14 +34,14 @@ void
 _hs_window_show_toast (HsWindow *self, const char *text, const char *uri)
 {
   if (uri != NULL)
-    _hs_window_show_toast_action (self, text, _("_Open"), "win.open-uri", g_variant_new_string (uri));
+    _hs_window_show_toast_action (self, text, _ ("_Open"), "win.open-uri", g_variant_new_string (uri));
   else
     _hs_window_show_toast_action (self, text, NULL, NULL, NULL);
 }
 
 void
-_hs_window_show_toast_action (HsWindow *self, const char *text, const char *button,
-                              const char *action, GVariant *target)
+_hs_window_show_toast_action (HsWindow *self, const char *text, const char *button, const char *action,
+                              GVariant *target)
 {
   AdwToast *toast;
   g_autofree char *markup = NULL;
@@ -78,10 +78,10 @@ hs_window_get_toast_text (HsWindow *self)
 static void
 launch_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (!g_app_info_launch_default_for_uri_finish (result, &error))
-    g_warning ("Could not open %s: %s", (const char *) user_data, error->message);
+    g_warning ("Could not open %s: %s", (const char *)user_data, error->message);
   g_free (user_data);
 }
 
@@ -90,8 +90,8 @@ static void
 open_uri_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   const char *uri = g_variant_get_string (param, NULL);
-  g_autoptr(GAppLaunchContext) ctx =
-    G_APP_LAUNCH_CONTEXT (gdk_display_get_app_launch_context (gtk_widget_get_display (widget)));
+  g_autoptr (GAppLaunchContext) ctx
+      = G_APP_LAUNCH_CONTEXT (gdk_display_get_app_launch_context (gtk_widget_get_display (widget)));
 
   g_app_info_launch_default_for_uri_async (uri, ctx, NULL, launch_done, g_strdup (uri));
 }

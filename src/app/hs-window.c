@@ -27,7 +27,8 @@ G_DEFINE_FINAL_TYPE (HsWindow, hs_window, ADW_TYPE_APPLICATION_WINDOW)
 /* The views, in the switcher's order (Alt+1..N), each with the icon of
  * its page in the view switcher. Adding a view: its file pair (an HsView
  * subclass with hs_view_class_set_page) and one line here. */
-static const struct {
+static const struct
+{
   GType (*get_type) (void);
   const char *icon_name;
 } view_table[] = {
@@ -351,8 +352,7 @@ hs_window_init (HsWindow *self)
   self->settings = hs_settings_new_if_installed ();
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (self->settings, "window-width"),
+      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));

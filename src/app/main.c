@@ -22,7 +22,7 @@ on_handle_local_options (GApplication *app, GVariantDict *options, gpointer data
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(HsApplication) app = NULL;
+  g_autoptr (HsApplication) app = NULL;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -30,8 +30,8 @@ main (int argc, char *argv[])
   textdomain (GETTEXT_PACKAGE);
 
   app = hs_application_new ();
-  g_application_add_main_option (G_APPLICATION (app), "version", 0, G_OPTION_FLAG_NONE,
-                                 G_OPTION_ARG_NONE, _("Print the version and exit"), NULL);
+  g_application_add_main_option (G_APPLICATION (app), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _ ("Print the version and exit"), NULL);
   g_signal_connect (app, "handle-local-options", G_CALLBACK (on_handle_local_options), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

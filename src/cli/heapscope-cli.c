@@ -23,13 +23,16 @@ static const HsCliCommand commands[] = {
   { "dominators", hs_cli_dominators, "the biggest objects by retained size (--top N)" },
   { "objects", hs_cli_objects, "the instances of --class NAME, largest retained first" },
   { "retained-set", hs_cli_retained_set, "the precise retained size of all instances of --class NAME" },
-  { "suspects", hs_cli_suspects, "problem suspects: what holds the memory and the path to it (--threshold P)" },
+  { "suspects", hs_cli_suspects,
+    "problem suspects: what holds the memory and the path to it (--threshold P)" },
   { "leaks", hs_cli_leaks, "leak traces, LeakCanary style (--json for data)" },
   { "report", hs_cli_report, "write the HTML leak report (-o FILE)" },
   { "analyze", hs_cli_analyze, "run the whole pipeline (--timings: per phase, peak RSS)" },
-  { "waste", hs_cli_waste, "wasted memory: duplicate strings, collections, arrays, boxes, bitmaps (--limit N)" },
+  { "waste", hs_cli_waste,
+    "wasted memory: duplicate strings, collections, arrays, boxes, bitmaps (--limit N)" },
   { "bitmap", hs_cli_bitmap, "DUMP ID -o FILE: write one android.graphics.Bitmap as PNG (- for stdout)" },
-  { "threads", hs_cli_threads, "every thread like jstack: its stack, the locals of each frame (--json for data)" },
+  { "threads", hs_cli_threads,
+    "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
@@ -43,23 +46,33 @@ option_context_new (HsCliOptions *o)
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, "Print JSON", NULL },
     { "dump", 0, 0, G_OPTION_ARG_INT, &o->dump, "Analyse dump N of the file (0-based)", "N" },
-    { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &o->follow_weak, "Count Reference.referent as a reference (Eclipse MAT's way)", NULL },
+    { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &o->follow_weak,
+      "Count Reference.referent as a reference (Eclipse MAT's way)", NULL },
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit, "classes: print at most N rows", "N" },
     { "top", 0, 0, G_OPTION_ARG_INT, &o->top, "dominators: the N biggest objects (default 25)", "N" },
     { "class", 0, 0, G_OPTION_ARG_STRING, &o->class_name, "objects, retained-set: the class", "NAME" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, "report: the HTML file to write", "FILE" },
-    { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out", NULL },
-    { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings, "analyze: print each phase's time and the peak RSS", NULL },
-    { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks, "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
-    { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers, "leaks: library-leak matcher file instead of the built-in one", "FILE" },
+    { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out",
+      NULL },
+    { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings, "analyze: print each phase's time and the peak RSS",
+      NULL },
+    { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks,
+      "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
+    { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers,
+      "leaks: library-leak matcher file instead of the built-in one", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, "No progress or warnings on stderr", NULL },
-    { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o->threshold, "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
-    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &o->mapping, "ProGuard / R8 mapping.txt: show the real names of an obfuscated build", "FILE" },
-    { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump, "diff, report: compare dump N of the baseline file (0-based)", "N" },
-    { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump", "FILE" },
+    { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &o->threshold,
+      "suspects: percent of the reachable heap a suspect retains (default 10)", "P" },
+    { "mapping", 0, 0, G_OPTION_ARG_FILENAME, &o->mapping,
+      "ProGuard / R8 mapping.txt: show the real names of an obfuscated build", "FILE" },
+    { "baseline-dump", 0, 0, G_OPTION_ARG_INT, &o->baseline_dump,
+      "diff, report: compare dump N of the baseline file (0-based)", "N" },
+    { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump",
+      "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &o->force, "Analyse even when the dump looks too big for the memory available", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
+      "Analyse even when the dump looks too big for the memory available", NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -81,7 +94,12 @@ option_context_new (HsCliOptions *o)
 static gboolean
 options_check (HsCliOptions *o, GError **error)
 {
-  const struct { const char *name; gint *value; gint unset; } counts[] = {
+  const struct
+  {
+    const char *name;
+    gint *value;
+    gint unset;
+  } counts[] = {
     { "--limit", &o->limit, -1 },
     { "--top", &o->top, 25 },
     { "--dump", &o->dump, 0 },
@@ -90,7 +108,7 @@ options_check (HsCliOptions *o, GError **error)
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
-      if (*counts[i].value == G_MININT)   /* not given */
+      if (*counts[i].value == G_MININT) /* not given */
         *counts[i].value = counts[i].unset;
       else if (*counts[i].value < 0)
         {
@@ -124,8 +142,8 @@ options_clear (HsCliOptions *o)
 static int
 run (int argc, char **argv, HsCliOptions *o)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GOptionContext) ctx = option_context_new (o);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) ctx = option_context_new (o);
 
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     {
@@ -147,8 +165,10 @@ run (int argc, char **argv, HsCliOptions *o)
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id. */
-  if (argc != 3 && !(argc == 4 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-                                   || g_str_equal (argv[1], "bitmap"))))
+  if (argc != 3
+      && !(argc == 4
+           && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
+               || g_str_equal (argv[1], "bitmap"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);

@@ -24,7 +24,8 @@ hs_cli_analyze (const HsCliOptions *o, const char *path, GError **error)
       g_print ("{\"objects\": %" G_GUINT64_FORMAT ", \"references\": %" G_GUINT64_FORMAT
                ", \"reachable_bytes\": %" G_GUINT64_FORMAT
                ", \"leaks\": %u, \"total_s\": %.3f, \"peak_rss_kb\": %ld, \"phases\": {",
-               s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks, total, ru.ru_maxrss);
+               s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks, total,
+               ru.ru_maxrss);
       for (guint i = 0; i < a->timings->len; i++)
         {
           HsPhaseTime *t = &g_array_index (a->timings, HsPhaseTime, i);
@@ -35,7 +36,8 @@ hs_cli_analyze (const HsCliOptions *o, const char *path, GError **error)
     }
   g_print ("%" G_GUINT64_FORMAT " objects, %" G_GUINT64_FORMAT " references, %" G_GUINT64_FORMAT
            " reachable bytes, %u leak%s\n",
-           s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks, leaks == 1 ? "" : "s");
+           s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks,
+           leaks == 1 ? "" : "s");
   if (o->timings)
     {
       for (guint i = 0; i < a->timings->len; i++)

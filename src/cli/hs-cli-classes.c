@@ -13,7 +13,8 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
   /* The argument is checked before the dump is read. */
   if (o->sort && !hs_class_sort_from_string (o->sort, &sort))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o->sort);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"",
+                   o->sort);
       return 2;
     }
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
@@ -21,10 +22,11 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
     return 2;
   HsHeap *h = a->heap;
   g_autoptr (GArray) rows = hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
-  guint n = o->limit >= 0 ? MIN ((guint) o->limit, rows->len) : rows->len;
+  guint n = o->limit >= 0 ? MIN ((guint)o->limit, rows->len) : rows->len;
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
-    g_string_append_printf (out, "%12s %12s %14s %14s  %s\n", "count", "reachable", "shallow", "retained", "class");
+    g_string_append_printf (out, "%12s %12s %14s %14s  %s\n", "count", "reachable", "shallow", "retained",
+                            "class");
   for (guint i = 0; i < n; i++)
     {
       HsClass c = g_array_index (rows, HsClass, i);
@@ -37,11 +39,12 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
           hs_cli_append_hex (out, hs_class_id (h, c));
           g_string_append (out, ", \"loader\": ");
           hs_cli_append_hex (out, hs_class_loader_id (h, c));
-          g_string_append_printf (out,
-                                  ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT
-                                  ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT "}",
-                                  hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
-                                  a->class_retained[c]);
+          g_string_append_printf (
+              out,
+              ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT
+              ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT "}",
+              hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
+              a->class_retained[c]);
         }
       else
         {
@@ -49,8 +52,8 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
           g_string_append_printf (out,
                                   "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT
                                   " %14" G_GUINT64_FORMAT "  %s\n",
-                                  hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
-                                  a->class_retained[c], name);
+                                  hs_class_count (h, c), hs_class_reachable_count (h, c),
+                                  hs_class_shallow (h, c), a->class_retained[c], name);
         }
       hs_cli_flush_big (out);
     }

@@ -10,8 +10,8 @@ int
 hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
 {
   HsCompareField field = HS_COMPARE_DELTA_RETAINED;
-  g_autoptr(HsClassHistogram) base = NULL;
-  g_autoptr(HsCompare) cmp = NULL;
+  g_autoptr (HsClassHistogram) base = NULL;
+  g_autoptr (HsCompare) cmp = NULL;
   g_autofree char *rules = NULL;
   HsClassHistogram *cur;
   GString *out;
@@ -25,7 +25,8 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
   /* The argument is checked before either dump is read. */
   if (o->sort && !hs_compare_parse_sort_key (o->sort, &field))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"", o->sort);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"",
+                   o->sort);
       return 2;
     }
   /* One mapping for both dumps (builds of the same obfuscation). */
@@ -50,7 +51,7 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
         hs_cli_printerr ("warning: %s\n", rules);
     }
   hs_compare_sort (cmp, field);
-  limit = o->limit >= 0 ? (guint) o->limit : G_MAXUINT;
+  limit = o->limit >= 0 ? (guint)o->limit : G_MAXUINT;
   out = g_string_new (NULL);
   if (o->json)
     hs_compare_to_json (cmp, out, limit);

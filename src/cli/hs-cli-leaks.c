@@ -45,14 +45,15 @@ hs_cli_leaks (const HsCliOptions *o, const char *path, GError **error)
                 }
             }
           if (total)
-            g_string_append_printf (out, "%u %s leak%s in %u group%s.\n\n", total, l == 0 ? "application" : "library",
-                                    total == 1 ? "" : "s", lists[l]->len, lists[l]->len == 1 ? "" : "s");
+            g_string_append_printf (out, "%u %s leak%s in %u group%s.\n\n", total,
+                                    l == 0 ? "application" : "library", total == 1 ? "" : "s", lists[l]->len,
+                                    lists[l]->len == 1 ? "" : "s");
         }
       g_string_append_printf (out,
                               "====================================\n%" G_GUINT64_FORMAT
                               " watched reference%s, %" G_GUINT64_FORMAT " leaking object%s.\n",
-                              a->leaks->n_watched, a->leaks->n_watched == 1 ? "" : "s", a->leaks->n_leaking_objects,
-                              a->leaks->n_leaking_objects == 1 ? "" : "s");
+                              a->leaks->n_watched, a->leaks->n_watched == 1 ? "" : "s",
+                              a->leaks->n_leaking_objects, a->leaks->n_leaking_objects == 1 ? "" : "s");
     }
   hs_cli_write (out);
   g_string_free (out, TRUE);

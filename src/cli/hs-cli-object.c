@@ -12,19 +12,19 @@
 #include "hs-object-path.h"
 
 #define MAX_REFERRERS 100
-#define MAX_VISITS    2000000
-#define MAX_STRING    10000
+#define MAX_VISITS 2000000
+#define MAX_STRING 10000
 
 static const char *
 kind_name (HsKind k)
 {
   switch (k)
     {
-    case HS_KIND_CLASS: return "class";
-    case HS_KIND_OBJ_ARRAY: return "object_array";
-    case HS_KIND_PRIM_ARRAY: return "primitive_array";
-    case HS_KIND_INSTANCE:
-    default: return "instance";
+      case HS_KIND_CLASS: return "class";
+      case HS_KIND_OBJ_ARRAY: return "object_array";
+      case HS_KIND_PRIM_ARRAY: return "primitive_array";
+      case HS_KIND_INSTANCE:
+      default: return "instance";
     }
 }
 
@@ -34,33 +34,33 @@ append_prim_json (GString *out, const HsValue *v)
 {
   switch (v->type)
     {
-    case HS_TYPE_BOOLEAN: g_string_append (out, v->z ? "true" : "false"); break;
-    case HS_TYPE_CHAR:
-      {
-        char buf[8] = { 0 };
-        gunichar u = v->c;
-        if (u == 0 || (u >= 0xD800 && u <= 0xDFFF))
-          u = 0xFFFD;
-        g_unichar_to_utf8 (u, buf);
-        hs_json_string (out, buf);
-        break;
-      }
-    case HS_TYPE_FLOAT:
-    case HS_TYPE_DOUBLE:
-      {
-        double d = v->type == HS_TYPE_FLOAT ? v->f : v->d;
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        if (isfinite (d))
-          g_string_append (out, g_ascii_dtostr (buf, sizeof buf, d));
-        else
-          hs_json_string (out, isnan (d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
-        break;
-      }
-    case HS_TYPE_BYTE: g_string_append_printf (out, "%d", v->b); break;
-    case HS_TYPE_SHORT: g_string_append_printf (out, "%d", v->s); break;
-    case HS_TYPE_INT: g_string_append_printf (out, "%d", v->i); break;
-    case HS_TYPE_LONG: g_string_append_printf (out, "%" G_GINT64_FORMAT, v->j); break;
-    default: g_string_append (out, "null"); break;
+      case HS_TYPE_BOOLEAN: g_string_append (out, v->z ? "true" : "false"); break;
+      case HS_TYPE_CHAR:
+        {
+          char buf[8] = { 0 };
+          gunichar u = v->c;
+          if (u == 0 || (u >= 0xD800 && u <= 0xDFFF))
+            u = 0xFFFD;
+          g_unichar_to_utf8 (u, buf);
+          hs_json_string (out, buf);
+          break;
+        }
+      case HS_TYPE_FLOAT:
+      case HS_TYPE_DOUBLE:
+        {
+          double d = v->type == HS_TYPE_FLOAT ? v->f : v->d;
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          if (isfinite (d))
+            g_string_append (out, g_ascii_dtostr (buf, sizeof buf, d));
+          else
+            hs_json_string (out, isnan (d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
+          break;
+        }
+      case HS_TYPE_BYTE: g_string_append_printf (out, "%d", v->b); break;
+      case HS_TYPE_SHORT: g_string_append_printf (out, "%d", v->s); break;
+      case HS_TYPE_INT: g_string_append_printf (out, "%d", v->i); break;
+      case HS_TYPE_LONG: g_string_append_printf (out, "%" G_GINT64_FORMAT, v->j); break;
+      default: g_string_append (out, "null"); break;
     }
 }
 
@@ -83,7 +83,7 @@ append_dominator (GString *out, HsAnalysis *a, HsObj obj, gboolean json)
   HsObj dom = a->dom->idom[obj];
   if (dom == HS_OBJ_NONE)
     g_string_append (out, json ? "null" : "none (unreachable)");
-  else if ((guint64) dom == a->dom->n)
+  else if ((guint64)dom == a->dom->n)
     g_string_append (out, json ? "\"root\"" : "the GC roots");
   else if (json)
     hs_cli_append_hex (out, hs_heap_object_id (a->heap, dom));
@@ -107,10 +107,11 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
   hs_json_string (out, hs_heap_object_class_name (h, obj));
   g_string_append_printf (out, ", \"kind\": \"%s\"", kind_name (kind));
   g_string_append_printf (out,
-                          ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT
-                          ", \"reachable\": %s, \"dominator\": ",
+                          ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT
+                          ", \"retained_count\": %" G_GUINT64_FORMAT ", \"reachable\": %s, \"dominator\": ",
                           hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
-                          reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0, reach ? "true" : "false");
+                          reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0,
+                          reach ? "true" : "false");
   append_dominator (out, a, obj, TRUE);
   g_autofree char *str = hs_heap_read_string (h, obj, MAX_STRING);
   if (str && kind == HS_KIND_INSTANCE)
@@ -153,7 +154,8 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
                   g_string_append (out, ", \"value_class\": ");
                   hs_json_string (out, hs_heap_object_class_name (h, t));
                   g_autofree char *s = hs_heap_object_kind (h, t) == HS_KIND_INSTANCE
-                                           ? hs_heap_read_string (h, t, MAX_STRING) : NULL;
+                                           ? hs_heap_read_string (h, t, MAX_STRING)
+                                           : NULL;
                   if (s)
                     {
                       g_string_append (out, ", \"string\": ");
@@ -171,7 +173,8 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
       for (guint32 i = 0; i < len && i < MAX_REFERRERS; i++)
         {
           guint64 id = hs_heap_obj_array_get (h, obj, i);
-          g_string_append_printf (out, "%s{\"name\": \"[%u]\", \"type\": \"Object\", \"value\": ", i ? ",\n  " : "\n  ", i);
+          g_string_append_printf (
+              out, "%s{\"name\": \"[%u]\", \"type\": \"Object\", \"value\": ", i ? ",\n  " : "\n  ", i);
           if (id == 0)
             g_string_append (out, "null");
           else
@@ -229,9 +232,10 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
   g_string_append_printf (out, "%s%s%s\n", label, desc ? "  " : "", desc ? desc : "");
   g_string_append_printf (out, "  class:          %s\n", hs_heap_object_class_name (h, obj));
   g_string_append_printf (out, "  shallow:        %u\n", hs_heap_object_shallow (h, obj));
-  g_string_append_printf (out, "  retained:       %" G_GUINT64_FORMAT "%s\n", reach ? hs_dom_tree_retained (a->dom, obj) : 0,
-                          reach ? "" : " (unreachable)");
-  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n", reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0);
+  g_string_append_printf (out, "  retained:       %" G_GUINT64_FORMAT "%s\n",
+                          reach ? hs_dom_tree_retained (a->dom, obj) : 0, reach ? "" : " (unreachable)");
+  g_string_append_printf (out, "  retained count: %" G_GUINT64_FORMAT "\n",
+                          reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0);
   g_string_append (out, "  dominator:      ");
   append_dominator (out, a, obj, FALSE);
   g_string_append_c (out, '\n');
@@ -259,7 +263,8 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
                 {
                   g_autofree char *tl = hs_heap_object_label (h, t);
                   g_autofree char *s = hs_heap_object_kind (h, t) == HS_KIND_INSTANCE
-                                           ? hs_heap_read_string (h, t, 200) : NULL;
+                                           ? hs_heap_read_string (h, t, 200)
+                                           : NULL;
                   g_string_append (out, tl);
                   if (s)
                     {
@@ -300,7 +305,8 @@ hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
   guint64 id = 0;
   if (o->second_path == NULL || !hs_query_parse_id (o->second_path, &id))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "object needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "object needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
                    o->second_path ? o->second_path : "");
       return 2;
     }
@@ -310,8 +316,9 @@ hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
   HsObj obj = hs_heap_find (a->heap, id);
   if (obj == HS_OBJ_NONE)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no object with id 0x%" G_GINT64_MODIFIER "x in this dump",
-                   hs_heap_path (a->heap), id);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "%s: no object with id 0x%" G_GINT64_MODIFIER "x in this dump", hs_heap_path (a->heap),
+                   id);
       return 2;
     }
   g_autoptr (GString) out = g_string_new (NULL);

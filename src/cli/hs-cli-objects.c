@@ -18,23 +18,27 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       hs_cli_append_hex (out, hs_heap_object_id (h, obj));
       g_string_append (out, ", \"class\": ");
       hs_json_string (out, hs_heap_object_class_name (h, obj));
-      hs_cli_append_obfuscated (out, h, hs_heap_object_kind (h, obj) == HS_KIND_CLASS ? hs_heap_object_as_class (h, obj)
-                                                                                   : hs_heap_object_class (h, obj));
-      g_string_append_printf (
-          out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
-          hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0, reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0);
+      hs_cli_append_obfuscated (out, h,
+                                hs_heap_object_kind (h, obj) == HS_KIND_CLASS
+                                    ? hs_heap_object_as_class (h, obj)
+                                    : hs_heap_object_class (h, obj));
+      g_string_append_printf (out,
+                              ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT
+                              ", \"retained_count\": %" G_GUINT64_FORMAT,
+                              hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
+                              reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0);
       g_string_append (out, ", \"dominator\": ");
       if (dom == HS_OBJ_NONE)
         g_string_append (out, "null");
-      else if ((guint64) dom == a->dom->n)
+      else if ((guint64)dom == a->dom->n)
         g_string_append (out, "\"root\"");
       else
         hs_cli_append_hex (out, hs_heap_object_id (h, dom));
       guint64 native = hs_analysis_retained_native (a, obj);
       if (native)
-        g_string_append_printf (out,
-                                ", \"native_size\": %" G_GUINT64_FORMAT ", \"retained_native\": %" G_GUINT64_FORMAT,
-                                hs_analysis_native_size (a, obj), native);
+        g_string_append_printf (
+            out, ", \"native_size\": %" G_GUINT64_FORMAT ", \"retained_native\": %" G_GUINT64_FORMAT,
+            hs_analysis_native_size (a, obj), native);
       if (with_reachable)
         g_string_append_printf (out, ", \"reachable\": %s", reach ? "true" : "false");
       g_string_append (out, "}");
@@ -47,8 +51,8 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       g_autofree char *desc = raw_desc ? hs_cli_visible (raw_desc, -1, FALSE) : NULL;
       g_string_append_printf (out, "%12u %14" G_GUINT64_FORMAT " %10" G_GUINT64_FORMAT "  %s%s%s%s\n",
                               hs_heap_object_shallow (h, obj), reach ? hs_dom_tree_retained (a->dom, obj) : 0,
-                              reach ? (guint64) hs_dom_tree_retained_count (a->dom, obj) : 0, label, desc ? "  " : "", desc ? desc : "",
-                              reach ? "" : "  (unreachable)");
+                              reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0, label,
+                              desc ? "  " : "", desc ? desc : "", reach ? "" : "  (unreachable)");
     }
 }
 
@@ -59,8 +63,8 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
   if (!a)
     return 2;
   /* Never more rows than objects: the query sizes a table from the count. */
-  guint want = o->top > 0 ? (guint) o->top : 25;
-  g_autoptr (GArray) top = hs_query_top_objects (a, (guint) MIN ((guint64) want, hs_heap_n_objects (a->heap)));
+  guint want = o->top > 0 ? (guint)o->top : 25;
+  g_autoptr (GArray) top = hs_query_top_objects (a, (guint)MIN ((guint64)want, hs_heap_n_objects (a->heap)));
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
     g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");
@@ -77,7 +81,8 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
 /* The commands that take --class: the analysis and the classes of that
  * name (several loaders may define one), or NULL with error set. */
 static GArray *
-load_class_set (const HsCliOptions *o, const char *path, const char *command, HsAnalysis **analysis, GError **error)
+load_class_set (const HsCliOptions *o, const char *path, const char *command, HsAnalysis **analysis,
+                GError **error)
 {
   if (!o->class_name)
     {
@@ -91,8 +96,8 @@ load_class_set (const HsCliOptions *o, const char *path, const char *command, Hs
   if (cs->len == 0)
     {
       g_array_unref (cs);
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no class named \"%s\"", hs_heap_path ((*analysis)->heap),
-                   o->class_name);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no class named \"%s\"",
+                   hs_heap_path ((*analysis)->heap), o->class_name);
       return NULL;
     }
   return cs;
@@ -105,8 +110,8 @@ hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (GArray) cs = load_class_set (o, path, "objects", &a, error);
   if (!cs)
     return 2;
-  g_autoptr (GArray) objs = hs_query_instances (a, (const HsClass *) cs->data, cs->len);
-  guint lim = o->limit >= 0 ? MIN ((guint) o->limit, objs->len) : objs->len;
+  g_autoptr (GArray) objs = hs_query_instances (a, (const HsClass *)cs->data, cs->len);
+  guint lim = o->limit >= 0 ? MIN ((guint)o->limit, objs->len) : objs->len;
   GString *out = g_string_new (o->json ? "[" : NULL);
   for (guint i = 0; i < lim; i++)
     {
@@ -128,7 +133,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
     return 2;
   HsHeap *h = a->heap;
   guint64 count = 0;
-  guint8 *in_set = hs_query_instance_mask (h, (const HsClass *) cs->data, cs->len, &count);
+  guint8 *in_set = hs_query_instance_mask (h, (const HsClass *)cs->data, cs->len, &count);
   guint64 class_ret = 0;
   for (guint k = 0; k < cs->len; k++)
     class_ret += a->class_retained[g_array_index (cs, HsClass, k)];
@@ -137,7 +142,7 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
     if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (h, i)->obj);
   guint64 bytes = 0, objs = 0;
-  hs_retained_set_precise (hs_heap_graph (h), (const HsObj *) roots->data, roots->len, in_set, &bytes, &objs);
+  hs_retained_set_precise (hs_heap_graph (h), (const HsObj *)roots->data, roots->len, in_set, &bytes, &objs);
   g_free (in_set);
   if (o->json)
     {

@@ -10,12 +10,13 @@
 int
 hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
 {
-  g_autoptr(HsAnalysis) a = NULL;
+  g_autoptr (HsAnalysis) a = NULL;
   GString *out;
 
   if (!(o->threshold >= 0 && o->threshold <= 100))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--threshold must be a percentage in (0, 100] (0: the default, 10)");
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "--threshold must be a percentage in (0, 100] (0: the default, 10)");
       return 2;
     }
   a = hs_cli_load (o, path, TRUE, TRUE, error);

@@ -40,8 +40,8 @@ text_kind (GString *out, const char *title)
 int
 hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
 {
-  g_autoptr(HsAnalysis) a = NULL;
-  g_autoptr(HsWaste) w = load_waste (o, path, &a, error);
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (HsWaste) w = load_waste (o, path, &a, error);
   if (!w)
     return 2;
   if (o->timings)
@@ -58,7 +58,7 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
   HsHeap *heap = a->heap;
   g_autofree char *line = hs_waste_summary_line (w);
   g_string_append_printf (out, "%s\n", line);
-  guint n = limit < 0 ? G_MAXUINT : (guint) limit;
+  guint n = limit < 0 ? G_MAXUINT : (guint)limit;
 
   text_kind (out, "Duplicate strings (count, wasted, value):");
   for (guint i = 0; i < w->strings->len && i < n; i++)
@@ -76,27 +76,29 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
       const HsWasteCollection *c = &g_array_index (w->collections, HsWasteCollection, i);
       g_autofree char *b = hs_format_bytes (c->wasted);
       double fill = c->capacity_sum ? 100.0 * c->size_sum / c->capacity_sum : 0;
-      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %8" G_GUINT64_FORMAT "  %5.1f%%  %10s  %s\n", c->count, c->empty,
-                              fill, b, hs_class_name (heap, c->klass));
+      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %8" G_GUINT64_FORMAT "  %5.1f%%  %10s  %s\n",
+                              c->count, c->empty, fill, b, hs_class_name (heap, c->klass));
     }
   text_kind (out, "Arrays:");
   for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
     if (w->zero_arrays[t].count)
       {
         g_autofree char *b = hs_format_bytes (w->zero_arrays[t].bytes);
-        g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[] all zero\n", w->zero_arrays[t].count, b,
-                                hs_type_name (t));
+        g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[] all zero\n",
+                                w->zero_arrays[t].count, b, hs_type_name (t));
       }
   if (w->null_arrays.count)
     {
       g_autofree char *b = hs_format_bytes (w->null_arrays.bytes);
-      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  Object[] all null\n", w->null_arrays.count, b);
+      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  Object[] all null\n",
+                              w->null_arrays.count, b);
     }
   for (guint i = 0; i < w->dup_arrays->len && i < n; i++)
     {
       const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
       g_autofree char *b = hs_format_bytes (d->wasted);
-      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[%u] duplicates\n", d->count, b, hs_type_name (d->type), d->length);
+      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[%u] duplicates\n", d->count, b,
+                              hs_type_name (d->type), d->length);
     }
   text_kind (out, "Boxed primitives (count, bytes, as primitives, class):");
   for (guint i = 0; i < w->boxed->len && i < n; i++)
@@ -104,15 +106,19 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
       const HsWasteBoxed *x = &g_array_index (w->boxed, HsWasteBoxed, i);
       g_autofree char *b = hs_format_bytes (x->bytes);
       g_autofree char *p = hs_format_bytes (x->primitive_bytes);
-      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %10s  %s\n", x->count, b, p, hs_class_name (heap, x->klass));
+      g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %10s  %s\n", x->count, b, p,
+                              hs_class_name (heap, x->klass));
     }
   text_kind (out, "Bitmaps (id, size, config, bytes, duplicates):");
   for (guint i = 0; i < w->bitmaps->len && i < n; i++)
     {
       const HsWasteBitmap *x = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       g_autofree char *b = hs_format_bytes (hs_waste_bitmap_bytes (x));
-      g_string_append_printf (out, "  0x%" G_GINT64_MODIFIER "x  %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT "  %s  %s  %" G_GUINT64_FORMAT,
-                              hs_heap_object_id (heap, x->obj), x->width, x->height, x->config, b, x->duplicates);
+      g_string_append_printf (out,
+                              "  0x%" G_GINT64_MODIFIER "x  %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT
+                              "  %s  %s  %" G_GUINT64_FORMAT,
+                              hs_heap_object_id (heap, x->obj), x->width, x->height, x->config, b,
+                              x->duplicates);
       if (x->problem)
         g_string_append_printf (out, "  (%s)", x->problem);
       g_string_append_c (out, '\n');
@@ -143,7 +149,8 @@ write_png (const char *dest, const char *dump, GBytes *png, GError **error)
     {
       if (!S_ISREG (st.st_mode))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: not a regular file, not overwritten", dest);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "%s: not a regular file, not overwritten", dest);
           return FALSE;
         }
       if (g_stat (dump, &ds) == 0 && ds.st_dev == st.st_dev && ds.st_ino == st.st_ino)
@@ -185,10 +192,12 @@ hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error)
 {
   const char *id_text = o->second_path;
   guint64 id;
-  if (!id_text || !g_ascii_string_to_unsigned (g_str_has_prefix (id_text, "0x") ? id_text + 2 : id_text,
-                                              g_str_has_prefix (id_text, "0x") ? 16 : 10, 0, G_MAXUINT64, &id, NULL))
+  if (!id_text
+      || !g_ascii_string_to_unsigned (g_str_has_prefix (id_text, "0x") ? id_text + 2 : id_text,
+                                      g_str_has_prefix (id_text, "0x") ? 16 : 10, 0, G_MAXUINT64, &id, NULL))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "bitmap: give DUMP and the Bitmap's object id (0x... or decimal)");
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "bitmap: give DUMP and the Bitmap's object id (0x... or decimal)");
       return 2;
     }
   if (!o->output)
@@ -196,17 +205,18 @@ hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "bitmap: -o FILE (or -o - for stdout) is needed");
       return 2;
     }
-  g_autoptr(HsAnalysis) a = hs_cli_load (o, path, FALSE, FALSE, error);
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, FALSE, FALSE, error);
   if (!a)
     return 2;
   HsObj obj = hs_heap_find (a->heap, id);
   HsWasteBitmap b;
   if (obj == HS_OBJ_NONE || !hs_waste_bitmap_read (a, obj, &b))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: 0x%" G_GINT64_MODIFIER "x is not an android.graphics.Bitmap of the dump", path, id);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "%s: 0x%" G_GINT64_MODIFIER "x is not an android.graphics.Bitmap of the dump", path, id);
       return 2;
     }
-  g_autoptr(GBytes) png = hs_waste_bitmap_png (a->heap, &b, 0, error);
+  g_autoptr (GBytes) png = hs_waste_bitmap_png (a->heap, &b, 0, error);
   g_free (b.problem);
   if (!png || !write_png (o->output, path, png, error))
     return 2;

@@ -34,7 +34,6 @@ hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c)
   hs_json_string (out, obf);
 }
 
-
 HsClassHistogram *
 hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMapping *mapping,
                        const char *what, GError **error)
@@ -52,12 +51,11 @@ hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMap
   return h;
 }
 
-
 /* The analysis of path with mapping (may be NULL), the option files
  * checked already. */
 static HsAnalysis *
-load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks, gboolean find_waste,
-               HsMapping *mapping, GError **error)
+load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+               gboolean find_waste, HsMapping *mapping, GError **error)
 {
   HsAnalysisOptions opts = { 0 };
   HsAnalysis *a;
@@ -130,26 +128,26 @@ hs_cli_visible (const char *s, gssize len, gboolean lines)
 {
   g_return_val_if_fail (s != NULL, NULL);
 
-  gsize n = len < 0 ? strlen (s) : (gsize) len;
+  gsize n = len < 0 ? strlen (s) : (gsize)len;
   GString *out = g_string_sized_new (n + 16);
   const char *p = s, *end = s + n, *plain = s;
 
   while (p < end)
     {
-      guchar b = (guchar) *p;
+      guchar b = (guchar)*p;
       gunichar c;
       gsize step = 1;
 
       if (b < 0x80)
         c = b;
-      else if (b == 0xc2 && p + 1 < end && (guchar) p[1] >= 0x80 && (guchar) p[1] <= 0x9f)
+      else if (b == 0xc2 && p + 1 < end && (guchar)p[1] >= 0x80 && (guchar)p[1] <= 0x9f)
         {
-          c = (guchar) p[1];   /* U+0080..U+009F: C1 controls (CSI is U+009B) */
+          c = (guchar)p[1]; /* U+0080..U+009F: C1 controls (CSI is U+009B) */
           step = 2;
         }
       else
         {
-          p++;   /* other UTF-8 (or invalid bytes): as they are */
+          p++; /* other UTF-8 (or invalid bytes): as they are */
           continue;
         }
       if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || (c >= 0x7f && c <= 0x9f))
@@ -197,8 +195,10 @@ hs_cli_check_unchanged (GError **error)
 {
   if (!hs_heap_any_changed ())
     return TRUE;
-  g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: the file changed while it was open (it was cut short); "
-               "nothing more is printed", loaded_path ? loaded_path : "the heap dump");
+  g_set_error (error, HS_ERROR, HS_ERROR_IO,
+               "%s: the file changed while it was open (it was cut short); "
+               "nothing more is printed",
+               loaded_path ? loaded_path : "the heap dump");
   return FALSE;
 }
 
@@ -229,7 +229,7 @@ hs_cli_n_traces (GPtrArray *groups)
   g_return_val_if_fail (groups != NULL, 0);
 
   for (guint g = 0; g < groups->len; g++)
-    n += ((HsLeakGroup *) groups->pdata[g])->traces->len;
+    n += ((HsLeakGroup *)groups->pdata[g])->traces->len;
   return n;
 }
 
@@ -250,7 +250,9 @@ hs_cli_check_option_file (const char *option, const char *path, GError **error)
   if (!S_ISREG (st.st_mode))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s %s: not a regular file%s", option, path,
-                   S_ISDIR (st.st_mode) ? " (a folder)" : S_ISFIFO (st.st_mode) ? " (a pipe)" : "");
+                   S_ISDIR (st.st_mode)    ? " (a folder)"
+                   : S_ISFIFO (st.st_mode) ? " (a pipe)"
+                                           : "");
       return FALSE;
     }
   /* A mapping of a big app is tens of MB; a matcher table a few kB. */
@@ -259,7 +261,7 @@ hs_cli_check_option_file (const char *option, const char *path, GError **error)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "%s %s: too big (%" G_GINT64_FORMAT " bytes; at most %" G_GINT64_FORMAT ")", option, path,
-                   (gint64) st.st_size, (gint64) max);
+                   (gint64)st.st_size, (gint64)max);
       return FALSE;
     }
   return TRUE;

@@ -21,12 +21,13 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct
+{
   gboolean json;
   gint dump;
   gboolean follow_weak;
   char *sort;
-  gint limit;            /* -1: no limit */
+  gint limit; /* -1: no limit */
   gint top;
   char *class_name;
   char *output;
@@ -35,55 +36,57 @@ typedef struct {
   gboolean android_leaks;
   char *matchers;
   gboolean quiet;
-  double threshold;          /* suspects: percent of the reachable heap; 0: 10 */
-  gint baseline_dump;        /* diff, report: dump N of the baseline file */
-  char *baseline;            /* report: the baseline dump (--baseline) */
-  const char *second_path;   /* diff: the second file named; object, bitmap: the id (not owned) */
-  char *mapping;             /* --mapping: ProGuard / R8 mapping.txt */
-  gboolean force;            /* --force: skip the up-front memory check */
+  double threshold;        /* suspects: percent of the reachable heap; 0: 10 */
+  gint baseline_dump;      /* diff, report: dump N of the baseline file */
+  char *baseline;          /* report: the baseline dump (--baseline) */
+  const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
+  char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
+  gboolean force;          /* --force: skip the up-front memory check */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
 
-typedef struct {
+typedef struct
+{
   const char *name;
   HsCliCommandFunc run;
   const char *help;
 } HsCliCommand;
 
 /* The commands. */
-int hs_cli_summary      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-summary.c */
-int hs_cli_classes      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-classes.c */
-int hs_cli_dominators   (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-objects.c */
-int hs_cli_objects      (const HsCliOptions *o, const char *path, GError **error);
+int hs_cli_summary (const HsCliOptions *o, const char *path, GError **error);    /* hs-cli-summary.c */
+int hs_cli_classes (const HsCliOptions *o, const char *path, GError **error);    /* hs-cli-classes.c */
+int hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-objects.c */
+int hs_cli_objects (const HsCliOptions *o, const char *path, GError **error);
 int hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error);
-int hs_cli_leaks        (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-leaks.c */
-int hs_cli_report       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-report.c */
-int hs_cli_analyze      (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-analyze.c */
-int hs_cli_suspects     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
-int hs_cli_waste       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-waste.c */
-int hs_cli_bitmap      (const HsCliOptions *o, const char *path, GError **error); /* o->second_path: the id */
-int hs_cli_threads     (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-threads.c */
-int hs_cli_object       (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-object.c: o->second_path is the id */
+int hs_cli_leaks (const HsCliOptions *o, const char *path, GError **error);    /* hs-cli-leaks.c */
+int hs_cli_report (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-report.c */
+int hs_cli_analyze (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-analyze.c */
+int hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-suspects.c */
+int hs_cli_waste (const HsCliOptions *o, const char *path, GError **error);    /* hs-cli-waste.c */
+int hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error);   /* o->second_path: the id */
+int hs_cli_threads (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-threads.c */
+int hs_cli_object (const HsCliOptions *o, const char *path,
+                   GError **error); /* hs-cli-object.c: o->second_path is the id */
 /* path is the baseline; o->second_path the current dump. */
-int hs_cli_diff         (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
+int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 
 /* --- shared helpers (hs-cli.c) ------------------------------------------ */
 
 /* Runs the pipeline on path with the options' dump, weak-reference and
  * leak settings (dominators and leaks only when asked for); prints the
  * dump's warning on stderr unless --quiet. */
-HsAnalysis *hs_cli_load        (const HsCliOptions *o, const char *path,
-                                gboolean dominators, gboolean leaks, GError **error);
+HsAnalysis *hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                         GError **error);
 /* The same; find_waste: the waste pass beside the dominators
  * (HsAnalysisOptions.find_waste), for the commands that show it. */
-HsAnalysis *hs_cli_load_full   (const HsCliOptions *o, const char *path, gboolean dominators,
-                                gboolean leaks, gboolean find_waste, GError **error);
+HsAnalysis *hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                              gboolean find_waste, GError **error);
 /* hs_cli_load_full with o->mapping parsed already (hs_cli_load_mapping;
  * NULL when o names none), for a command that applies one mapping to two
  * dumps. */
-HsAnalysis *hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators,
-                                gboolean leaks, gboolean find_waste, HsMapping *mapping, GError **error);
+HsAnalysis *hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
+                                gboolean find_waste, HsMapping *mapping, GError **error);
 /* One side of a comparison: the class table of dump number dump of path,
  * read with mapping (may be NULL) and the options' weak-reference setting;
  * its analysis is freed before this returns, so the two sides are never in
@@ -95,28 +98,28 @@ HsClassHistogram *hs_cli_load_histogram (const HsCliOptions *o, const char *path
  * it is. JSON is unchanged in meaning (its strings take the same escape),
  * so every line the CLI prints goes through this; a name in a column is
  * made visible with lines FALSE first, so it cannot start a new row. */
-char       *hs_cli_visible     (const char *s, gssize len, gboolean lines);
+char *hs_cli_visible (const char *s, gssize len, gboolean lines);
 /* Writes out to stdout (made visible, hs_cli_visible) unless a mapped dump changed while it was open
  * (what was read from the cut part is zeros: nothing is printed; main
  * then exits 2 with "the file changed while it was open"). */
-void        hs_cli_write       (GString *out);
+void hs_cli_write (GString *out);
 /* The same without hs_cli_visible, for bytes that must stay exact (HTML). */
-void        hs_cli_write_raw   (GString *out);
+void hs_cli_write_raw (GString *out);
 /* g_printerr through hs_cli_visible (messages quote names from the dump). */
-void        hs_cli_printerr    (const char *format, ...) G_GNUC_PRINTF (1, 2);
+void hs_cli_printerr (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* The error main reports when a dump changed after it was loaded. */
-gboolean    hs_cli_check_unchanged (GError **error);
+gboolean hs_cli_check_unchanged (GError **error);
 /* --mapping's file, read (NULL without the option, or on error: then
  * error is set). */
-HsMapping  *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
+HsMapping *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
 /* "obfuscated_name": "a.b" when a mapping renamed class c (nothing else). */
-void        hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
+void hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
 /* An object or class id as a JSON string: "0x1a2b". */
-void        hs_cli_append_hex  (GString *out, guint64 id);
+void hs_cli_append_hex (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */
-void        hs_cli_flush_big   (GString *out);
+void hs_cli_flush_big (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */
-void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
+void hs_cli_finish_list (const HsCliOptions *o, GString *out);
 /* An option that names a file to read (--matchers, --mapping): a regular
  * file of at most HS_CLI_OPTION_FILE_MAX bytes (HS_CLI_MAPPING_FILE_MAX for
  * --mapping); FALSE with an error naming the option
@@ -125,10 +128,10 @@ void        hs_cli_finish_list (const HsCliOptions *o, GString *out);
  * same limits, when they read them; this is the CLI's check before any
  * dump is read (the matcher table is read only when the leak search
  * starts), with messages that name the option. */
-#define HS_CLI_OPTION_FILE_MAX ((goffset) HS_MATCHERS_MAX_BYTES)
-#define HS_CLI_MAPPING_FILE_MAX ((goffset) HS_MAPPING_MAX_BYTES)
-gboolean    hs_cli_check_option_file (const char *option, const char *path, GError **error);
+#define HS_CLI_OPTION_FILE_MAX ((goffset)HS_MATCHERS_MAX_BYTES)
+#define HS_CLI_MAPPING_FILE_MAX ((goffset)HS_MAPPING_MAX_BYTES)
+gboolean hs_cli_check_option_file (const char *option, const char *path, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
-guint       hs_cli_n_traces    (GPtrArray *groups);
+guint hs_cli_n_traces (GPtrArray *groups);
 
 G_END_DECLS

@@ -11,15 +11,16 @@
 #include "hs-compare.h"
 #include "hs-report-growth.h"
 
-typedef struct {
+typedef struct
+{
   const char *name;
   guint64 count, shallow, retained;
 } Row;
 
 /* A histogram as hs_class_histogram_new leaves it: rows sorted by name. */
 static HsClassHistogram *
-make (const char *file, const Row *rows, guint n, guint64 objects, guint64 reachable_bytes,
-      gboolean android, guint id_size)
+make (const char *file, const Row *rows, guint n, guint64 objects, guint64 reachable_bytes, gboolean android,
+      guint id_size)
 {
   HsClassHistogram *h = g_new0 (HsClassHistogram, 1);
   h->file = g_strdup (file);
@@ -34,12 +35,13 @@ make (const char *file, const Row *rows, guint n, guint64 objects, guint64 reach
   h->names = g_string_chunk_new (64);
   h->rows = g_new0 (HsHistogramRow, MAX (n, 1));
   h->n_rows = n;
-  for (guint i = 0; i < n; i++) {
-    h->rows[i].name = g_string_chunk_insert (h->names, rows[i].name);
-    h->rows[i].stats = (HsClassStats) { rows[i].count, rows[i].shallow, rows[i].retained };
-    if (i > 0)
-      g_assert_cmpint (strcmp (rows[i - 1].name, rows[i].name), <, 0);
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      h->rows[i].name = g_string_chunk_insert (h->names, rows[i].name);
+      h->rows[i].stats = (HsClassStats){ rows[i].count, rows[i].shallow, rows[i].retained };
+      if (i > 0)
+        g_assert_cmpint (strcmp (rows[i - 1].name, rows[i].name), <, 0);
+    }
   return h;
 }
 
@@ -51,18 +53,19 @@ static const Row base_rows[] = {
   { "java.lang.String", 2000, 48000, 120000 },
 };
 static const Row cur_rows[] = {
-  { "byte[]", 401000, 25100000, 25000000 },   /* +400000 +24.1 MB +24.1 MB */
+  { "byte[]", 401000, 25100000, 25000000 }, /* +400000 +24.1 MB +24.1 MB */
   { "com.example.New", 12000, 192000, 192000 },
   { "com.example.Same", 5, 80, 400 },
-  { "java.lang.String", 1000, 24000, 60000 },  /* shrank: -1000 -24000 -60000 */
+  { "java.lang.String", 1000, 24000, 60000 }, /* shrank: -1000 -24000 -60000 */
 };
 
 static HsCompare *
 make_compare (void)
 {
   /* objects 1,000,000 -> 1,412,000; reachable 1 MB -> 39.2 MB */
-  return hs_compare_new (make ("/tmp/dir/old.hprof", base_rows, G_N_ELEMENTS (base_rows), 1000000, 1000000, FALSE, 4),
-                         make ("/tmp/dir/new.hprof", cur_rows, G_N_ELEMENTS (cur_rows), 1412000, 39200000, FALSE, 4));
+  return hs_compare_new (
+      make ("/tmp/dir/old.hprof", base_rows, G_N_ELEMENTS (base_rows), 1000000, 1000000, FALSE, 4),
+      make ("/tmp/dir/new.hprof", cur_rows, G_N_ELEMENTS (cur_rows), 1412000, 39200000, FALSE, 4));
 }
 
 static const HsCompareRow *
@@ -123,19 +126,24 @@ test_sort (void)
 {
   g_autoptr (HsCompare) c = make_compare ();
   /* retained change: byte[] +24100000, New +192000, Same 0, Gone -160, String -60000 */
-  const char *retained[] = { "byte[]", "com.example.New", "com.example.Same", "com.example.Gone", "java.lang.String" };
+  const char *retained[]
+      = { "byte[]", "com.example.New", "com.example.Same", "com.example.Gone", "java.lang.String" };
   for (guint i = 0; i < c->n_rows; i++)
-    g_assert_cmpstr (c->rows[i].name, ==, retained[i]);  /* the initial order */
+    g_assert_cmpstr (c->rows[i].name, ==, retained[i]); /* the initial order */
   /* count change: byte[] +400000, New +12000, Same 0, Gone -10, String -1000 */
-  const char *count[] = { "byte[]", "com.example.New", "com.example.Same", "com.example.Gone", "java.lang.String" };
+  const char *count[]
+      = { "byte[]", "com.example.New", "com.example.Same", "com.example.Gone", "java.lang.String" };
   assert_order (c, HS_COMPARE_DELTA_COUNT, count);
   /* current count: byte[] 401000, New 12000, String 1000, Same 5, Gone 0 */
-  const char *current[] = { "byte[]", "com.example.New", "java.lang.String", "com.example.Same", "com.example.Gone" };
+  const char *current[]
+      = { "byte[]", "com.example.New", "java.lang.String", "com.example.Same", "com.example.Gone" };
   assert_order (c, HS_COMPARE_CURRENT_COUNT, current);
   /* percent of retained: New +inf, byte[] +2577.8%, Same 0, Gone -100%, String -50% */
-  const char *pct[] = { "com.example.New", "byte[]", "com.example.Same", "java.lang.String", "com.example.Gone" };
+  const char *pct[]
+      = { "com.example.New", "byte[]", "com.example.Same", "java.lang.String", "com.example.Gone" };
   assert_order (c, HS_COMPARE_PERCENT_RETAINED, pct);
-  const char *name[] = { "byte[]", "com.example.Gone", "com.example.New", "com.example.Same", "java.lang.String" };
+  const char *name[]
+      = { "byte[]", "com.example.Gone", "com.example.New", "com.example.Same", "java.lang.String" };
   assert_order (c, HS_COMPARE_NAME, name);
 
   HsCompareField f;
@@ -193,7 +201,8 @@ test_summary (void)
   g_autoptr (HsCompare) c = make_compare ();
   g_autofree char *s = hs_compare_summary (c);
   /* g_format_size (as hs_format_bytes) puts a no-break space before the unit. */
-  g_assert_cmpstr (s, ==, "+38.2\xc2\xa0MB retained, +412,000 objects; biggest growth: byte[] +24.1\xc2\xa0MB");
+  g_assert_cmpstr (s, ==,
+                   "+38.2\xc2\xa0MB retained, +412,000 objects; biggest growth: byte[] +24.1\xc2\xa0MB");
   g_assert_null (hs_compare_warning (c));
 
   g_autofree char *neg = hs_compare_format_bytes_delta (-950);
@@ -209,27 +218,28 @@ test_summary (void)
   g_autofree char *s2 = hs_compare_summary (same);
   g_assert_cmpstr (s2, ==, "0 B retained, 0 objects; no class grew");
   g_assert_null (hs_compare_biggest_growth (same));
-  for (guint i = 0; i < same->n_rows; i++) {
-    g_assert_cmpint (same->rows[i].status, ==, HS_COMPARE_BOTH);
-    g_assert_cmpint (same->rows[i].delta.retained, ==, 0);
-  }
+  for (guint i = 0; i < same->n_rows; i++)
+    {
+      g_assert_cmpint (same->rows[i].status, ==, HS_COMPARE_BOTH);
+      g_assert_cmpint (same->rows[i].delta.retained, ==, 0);
+    }
 }
 
 static void
 test_warning (void)
 {
-  g_autoptr (HsCompare) a = hs_compare_new (make ("a", base_rows, 4, 1, 1, TRUE, 4),
-                                            make ("b", cur_rows, 4, 1, 1, FALSE, 4));
+  g_autoptr (HsCompare) a
+      = hs_compare_new (make ("a", base_rows, 4, 1, 1, TRUE, 4), make ("b", cur_rows, 4, 1, 1, FALSE, 4));
   g_autofree char *w = hs_compare_warning (a);
   g_assert_nonnull (strstr (w, "an Android dump, the current one a HotSpot dump"));
   g_assert_null (strstr (w, "ids"));
-  g_autoptr (HsCompare) b = hs_compare_new (make ("a", base_rows, 4, 1, 1, FALSE, 8),
-                                            make ("b", cur_rows, 4, 1, 1, FALSE, 4));
+  g_autoptr (HsCompare) b
+      = hs_compare_new (make ("a", base_rows, 4, 1, 1, FALSE, 8), make ("b", cur_rows, 4, 1, 1, FALSE, 4));
   g_autofree char *w2 = hs_compare_warning (b);
   g_assert_nonnull (strstr (w2, "8-byte ids, the current one 4-byte ids"));
   g_assert_null (strstr (w2, "Android"));
-  g_autoptr (HsCompare) both = hs_compare_new (make ("a", base_rows, 4, 1, 1, TRUE, 4),
-                                               make ("b", cur_rows, 4, 1, 1, FALSE, 8));
+  g_autoptr (HsCompare) both
+      = hs_compare_new (make ("a", base_rows, 4, 1, 1, TRUE, 4), make ("b", cur_rows, 4, 1, 1, FALSE, 8));
   g_autofree char *w3 = hs_compare_warning (both);
   g_assert_nonnull (strstr (w3, "Android"));
   g_assert_nonnull (strstr (w3, "4-byte ids, the current one 8-byte ids"));
@@ -242,12 +252,15 @@ test_json (void)
   g_autoptr (GString) out = g_string_new (NULL);
   hs_compare_to_json (c, out, 1);
   g_assert_cmpstr (out->str, ==,
-    "{\"baseline\": {\"file\": \"/tmp/dir/old.hprof\", \"objects\": 1000000, \"reachable_bytes\": 1000000},\n"
-    " \"current\": {\"file\": \"/tmp/dir/new.hprof\", \"objects\": 1412000, \"reachable_bytes\": 39200000},\n"
-    " \"classes\": [\n"
-    "  {\"name\": \"byte[]\", \"status\": \"both\", \"baseline\": {\"count\": 1000, \"shallow\": 1000000, \"retained\": 900000}, "
-    "\"current\": {\"count\": 401000, \"shallow\": 25100000, \"retained\": 25000000}, "
-    "\"delta\": {\"count\": 400000, \"shallow\": 24100000, \"retained\": 24100000}}\n ]}\n");
+                   "{\"baseline\": {\"file\": \"/tmp/dir/old.hprof\", \"objects\": 1000000, "
+                   "\"reachable_bytes\": 1000000},\n"
+                   " \"current\": {\"file\": \"/tmp/dir/new.hprof\", \"objects\": 1412000, "
+                   "\"reachable_bytes\": 39200000},\n"
+                   " \"classes\": [\n"
+                   "  {\"name\": \"byte[]\", \"status\": \"both\", \"baseline\": {\"count\": 1000, "
+                   "\"shallow\": 1000000, \"retained\": 900000}, "
+                   "\"current\": {\"count\": 401000, \"shallow\": 25100000, \"retained\": 25000000}, "
+                   "\"delta\": {\"count\": 400000, \"shallow\": 24100000, \"retained\": 24100000}}\n ]}\n");
   g_string_truncate (out, 0);
   hs_compare_to_json (c, out, 0);
   g_assert_nonnull (strstr (out->str, "\"classes\": []}"));
@@ -276,18 +289,20 @@ test_growth_section (void)
   g_autoptr (GString) html = g_string_new (NULL);
   hs_report_growth_section (html, c, 2);
   const char *s = html->str;
-  g_assert_true (g_str_has_prefix (s, "<section id=\"growth\">\n<h2>Growth since &lt;b&gt;old&amp;.hprof</h2>"));
+  g_assert_true (
+      g_str_has_prefix (s, "<section id=\"growth\">\n<h2>Growth since &lt;b&gt;old&amp;.hprof</h2>"));
   g_assert_true (g_str_has_suffix (s, "</section>\n"));
   g_assert_true (g_utf8_validate (s, -1, NULL));
   g_assert_null (strstr (s, "<script"));
-  g_assert_null (strstr (s, "/x/"));          /* base names only */
+  g_assert_null (strstr (s, "/x/")); /* base names only */
   g_assert_null (strstr (s, "\x01"));
   g_assert_nonnull (strstr (s, "&lt;script&gt;alert(1)&lt;/script&gt;"));
   /* Warning: Android against HotSpot. */
   g_assert_nonnull (strstr (s, "<p class=\"warning\">"));
   /* Totals: objects 1 -> 6, reachable 8 B -> 72 B, +64 B. */
-  g_assert_nonnull (strstr (s, "<tr><th>Objects</th><td class=\"num\" data-v=\"1\">1</td><td class=\"num\" data-v=\"6\">6</td>"
-                               "<td class=\"num\" data-v=\"5\">+5</td></tr>"));
+  g_assert_nonnull (strstr (
+      s, "<tr><th>Objects</th><td class=\"num\" data-v=\"1\">1</td><td class=\"num\" data-v=\"6\">6</td>"
+         "<td class=\"num\" data-v=\"5\">+5</td></tr>"));
   g_assert_nonnull (strstr (s, "data-v=\"64\" title=\"+64 bytes\">+64 B</td>"));
   /* Top 2 of the 3 that grew: <script> (+48), then a&b and the quote
    * class tie at +8 and go by name ('a' < 'q'): a&b second. */

@@ -9,10 +9,11 @@
 
 /* --- a small graph builder ---------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   guint64 n;
-  GArray *src, *dst;     /* edges, in insertion order */
-  GArray *roots;         /* HsObj */
+  GArray *src, *dst; /* edges, in insertion order */
+  GArray *roots;     /* HsObj */
   guint32 *shallow;
   guint64 *offsets;
   HsObj *targets;
@@ -86,9 +87,10 @@ graph_view (HsGraph *out, const Graph *g, const HsClass *class_of)
 static HsDomTree *
 graph_dom (Graph *g)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   graph_finish (g);
-  HsDomTree *t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, NULL, NULL, NULL, &error);
+  HsDomTree *t = hs_dom_tree_compute (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                                      g->roots->len, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_cmpuint (t->n, ==, g->n);
@@ -129,8 +131,9 @@ check_tree_invariants (Graph *g, HsDomTree *t)
           sum += hs_dom_tree_retained (t, c[i]);
           count += hs_dom_tree_retained_count (t, c[i]);
           if (i > 0)
-            g_assert_true (hs_dom_tree_retained (t, c[i - 1]) > hs_dom_tree_retained (t, c[i]) ||
-                           (hs_dom_tree_retained (t, c[i - 1]) == hs_dom_tree_retained (t, c[i]) && c[i - 1] < c[i]));
+            g_assert_true (
+                hs_dom_tree_retained (t, c[i - 1]) > hs_dom_tree_retained (t, c[i])
+                || (hs_dom_tree_retained (t, c[i - 1]) == hs_dom_tree_retained (t, c[i]) && c[i - 1] < c[i]));
         }
       g_assert_cmpuint (hs_dom_tree_retained (t, v), ==, sum);
       g_assert_cmpuint (hs_dom_tree_retained_count (t, v), ==, count);
@@ -172,7 +175,8 @@ naive_reach (Graph *g, HsObj removed, const guint8 *skip_set, guint8 *seen)
 }
 
 /* hs_dom_tree_compute_full's reached bits: a copy, and how often given. */
-typedef struct {
+typedef struct
+{
   guint64 *bits;
   guint64 words;
   guint calls;
@@ -193,10 +197,11 @@ on_reached (const guint64 *bits, gpointer data)
 static void
 check_reached (Graph *g, HsDomTree *t)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   Reached r = { NULL, g->n / 64 + 1, 0 };
-  g_autoptr(HsDomTree) u = hs_dom_tree_compute_full (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data,
-                                                     g->roots->len, on_reached, &r, NULL, NULL, NULL, &error);
+  g_autoptr (HsDomTree) u
+      = hs_dom_tree_compute_full (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                                  g->roots->len, on_reached, &r, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (r.calls, ==, 1);
   g_autofree guint8 *all = g_new0 (guint8, MAX (g->n, 1));
@@ -233,7 +238,7 @@ check_against_naive (Graph *g, HsDomTree *t)
     {
       if (!all[v])
         continue;
-      naive_reach (g, (HsObj) v, NULL, seen);
+      naive_reach (g, (HsObj)v, NULL, seen);
       guint64 bytes = 0, count = 0;
       for (guint64 w = 0; w < n; w++)
         if (all[w] && !seen[w])
@@ -254,12 +259,12 @@ check_against_naive (Graph *g, HsDomTree *t)
           g_assert_cmpuint (hs_dom_tree_retained (t, w), ==, 0);
           continue;
         }
-      HsObj best = (HsObj) n;
+      HsObj best = (HsObj)n;
       guint64 best_size = G_MAXUINT64;
       for (guint64 v = 0; v < n; v++)
         if (v != w && dominated[v * n + w] && dom_size[v] < best_size)
           {
-            best = (HsObj) v;
+            best = (HsObj)v;
             best_size = dom_size[v];
           }
       g_assert_cmpuint (t->idom[w], ==, best);
@@ -273,12 +278,16 @@ test_diamond (void)
 {
   /* 0 -> 1, 2; 1 -> 3; 2 -> 3; 3 -> 4. 3 has two paths from 0, so its
    * idom is 0; 4 is only reached through 3. */
-  g_autoptr(Graph) g = graph_new (5);
+  g_autoptr (Graph) g = graph_new (5);
   guint32 sizes[] = { 10, 20, 30, 40, 50 };
   memcpy (g->shallow, sizes, sizeof sizes);
-  edge (g, 0, 1); edge (g, 0, 2); edge (g, 1, 3); edge (g, 2, 3); edge (g, 3, 4);
+  edge (g, 0, 1);
+  edge (g, 0, 2);
+  edge (g, 1, 3);
+  edge (g, 2, 3);
+  edge (g, 3, 4);
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[0], ==, 5);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 0);
@@ -296,9 +305,9 @@ test_diamond (void)
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 0, &nc);
   g_assert_cmpuint (nc, ==, 3);
-  g_assert_cmpuint (c[0], ==, 3);   /* 90 */
-  g_assert_cmpuint (c[1], ==, 2);   /* 30 */
-  g_assert_cmpuint (c[2], ==, 1);   /* 20 */
+  g_assert_cmpuint (c[0], ==, 3); /* 90 */
+  g_assert_cmpuint (c[1], ==, 2); /* 30 */
+  g_assert_cmpuint (c[2], ==, 1); /* 20 */
   c = hs_dom_tree_children (t, 5, &nc);
   g_assert_cmpuint (nc, ==, 1);
   g_assert_cmpuint (c[0], ==, 0);
@@ -312,12 +321,14 @@ test_diamond (void)
   /* Precise retained set of {1, 2}: removing both frees 3 and 4 too. */
   guint8 set[5] = { 0, 1, 1, 0, 0 };
   guint64 bytes = 0, count = 0;
-  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                           g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20 + 30 + 40 + 50);
   g_assert_cmpuint (count, ==, 4);
   /* ... while {1} alone frees only itself. */
   guint8 set1[5] = { 0, 1, 0, 0, 0 };
-  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set1, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                           g->roots->len, set1, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 20);
   g_assert_cmpuint (count, ==, 1);
 }
@@ -326,11 +337,16 @@ static void
 test_cycles (void)
 {
   /* 0 -> 1 -> 2 -> 3 -> 1 (cycle), 3 -> 0 (back to the root), 2 -> 4 -> 2. */
-  g_autoptr(Graph) g = graph_new (5);
-  edge (g, 0, 1); edge (g, 1, 2); edge (g, 2, 3); edge (g, 3, 1); edge (g, 3, 0);
-  edge (g, 2, 4); edge (g, 4, 2);
+  g_autoptr (Graph) g = graph_new (5);
+  edge (g, 0, 1);
+  edge (g, 1, 2);
+  edge (g, 2, 3);
+  edge (g, 3, 1);
+  edge (g, 3, 0);
+  edge (g, 2, 4);
+  edge (g, 4, 2);
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[0], ==, 5);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 1);
@@ -343,10 +359,14 @@ test_cycles (void)
 
   /* A cycle entered at two points: 0 -> 1, 0 -> 2, 1 <-> 2 (each has two
    * ways in, so both are children of 0), 2 -> 3. */
-  g_autoptr(Graph) h = graph_new (4);
-  edge (h, 0, 1); edge (h, 0, 2); edge (h, 1, 2); edge (h, 2, 1); edge (h, 2, 3);
+  g_autoptr (Graph) h = graph_new (4);
+  edge (h, 0, 1);
+  edge (h, 0, 2);
+  edge (h, 1, 2);
+  edge (h, 2, 1);
+  edge (h, 2, 3);
   root (h, 0);
-  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_autoptr (HsDomTree) u = graph_dom (h);
   g_assert_cmpuint (u->idom[1], ==, 0);
   g_assert_cmpuint (u->idom[2], ==, 0);
   g_assert_cmpuint (u->idom[3], ==, 2);
@@ -359,11 +379,15 @@ test_semi_not_idom (void)
   /* 0 -> 1 -> 2 -> 3 -> 4, 2 -> 4, 0 -> 3. Depth-first from 0 the tree is
    * the line; 4's semidominator is 2 but 4 is reachable as 0 -> 3 -> 4, so
    * its idom is 0 (like 3's); 2 is still dominated by 1. */
-  g_autoptr(Graph) g = graph_new (5);
-  edge (g, 0, 1); edge (g, 0, 3); edge (g, 1, 2); edge (g, 2, 3); edge (g, 2, 4);
+  g_autoptr (Graph) g = graph_new (5);
+  edge (g, 0, 1);
+  edge (g, 0, 3);
+  edge (g, 1, 2);
+  edge (g, 2, 3);
+  edge (g, 2, 4);
   edge (g, 3, 4);
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 1);
   g_assert_cmpuint (t->idom[3], ==, 0);
@@ -379,20 +403,20 @@ test_chain (void)
    * predecessor (a doubly linked list) and to the head: every object is
    * dominated by the one before it and retains everything after it. */
   const guint64 n = 2000000;
-  g_autoptr(Graph) g = graph_new (n);
+  g_autoptr (Graph) g = graph_new (n);
   for (guint64 i = 0; i < n; i++)
     {
       g->shallow[i] = 24 + 8 * (i % 3);
       if (i + 1 < n)
-        edge (g, (HsObj) i, (HsObj) (i + 1));
+        edge (g, (HsObj)i, (HsObj)(i + 1));
       if (i > 0)
         {
-          edge (g, (HsObj) i, (HsObj) (i - 1));
-          edge (g, (HsObj) i, 0);
+          edge (g, (HsObj)i, (HsObj)(i - 1));
+          edge (g, (HsObj)i, 0);
         }
     }
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   guint64 total = 0;
   for (guint64 i = 0; i < n; i++)
     total += 24 + 8 * (i % 3);
@@ -413,9 +437,9 @@ test_chain (void)
   g_autofree HsClass *class_of = g_new (HsClass, n);
   for (guint64 i = 0; i < n; i++)
     class_of[i] = 1;
-  class_of[n / 2] = 0;   /* one of another class in the middle */
+  class_of[n / 2] = 0; /* one of another class in the middle */
   guint64 class_retained[3];
-  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 3, class_retained);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph){ 0 }, g, class_of), 3, class_retained);
   g_assert_cmpuint (class_retained[1], ==, total);
   g_assert_cmpuint (class_retained[0], ==, hs_dom_tree_retained (t, n / 2));
   g_assert_cmpuint (class_retained[2], ==, 0);
@@ -430,15 +454,15 @@ test_reverse_chain_then_fan (void)
    * reaches them through the chain (a bad case for naive NCA climbing). */
   const guint64 k = 300000;
   const guint64 n = 2 * k;
-  g_autoptr(Graph) g = graph_new (n);
+  g_autoptr (Graph) g = graph_new (n);
   for (guint64 i = 0; i + 1 < k; i++)
-    edge (g, (HsObj) i, (HsObj) (i + 1));
+    edge (g, (HsObj)i, (HsObj)(i + 1));
   for (guint64 j = 0; j < k; j++)
-    edge (g, (HsObj) (k - 1), (HsObj) (k + j));
+    edge (g, (HsObj)(k - 1), (HsObj)(k + j));
   for (guint64 j = 0; j < k; j++)
-    edge (g, 0, (HsObj) (k + j));
+    edge (g, 0, (HsObj)(k + j));
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   for (guint64 i = 1; i < k; i++)
     g_assert_cmpuint (t->idom[i], ==, i - 1);
   for (guint64 j = 0; j < k; j++)
@@ -452,10 +476,13 @@ test_two_roots (void)
 {
   /* Roots 0 and 1 both point at 2; 2 -> 3. Only the virtual root (4)
    * dominates 2; 3 is dominated by 2. */
-  g_autoptr(Graph) g = graph_new (4);
-  edge (g, 0, 2); edge (g, 1, 2); edge (g, 2, 3);
-  root (g, 0); root (g, 1);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (Graph) g = graph_new (4);
+  edge (g, 0, 2);
+  edge (g, 1, 2);
+  edge (g, 2, 3);
+  root (g, 0);
+  root (g, 1);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[0], ==, 4);
   g_assert_cmpuint (t->idom[1], ==, 4);
   g_assert_cmpuint (t->idom[2], ==, 4);
@@ -471,12 +498,18 @@ test_root_reaches_root (void)
 {
   /* Roots 0 and 1 (and 0 listed again, plus ids naming nothing), 0 -> 1 -> 2.
    * 1 is a root itself, so 0 does not dominate it. */
-  g_autoptr(Graph) g = graph_new (3);
+  g_autoptr (Graph) g = graph_new (3);
   guint32 sizes[] = { 8, 16, 32 };
   memcpy (g->shallow, sizes, sizeof sizes);
-  edge (g, 0, 1); edge (g, 1, 2);
-  root (g, HS_OBJ_NONE); root (g, 0); root (g, 1); root (g, 0); root (g, 7); root (g, 1);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  edge (g, 0, 1);
+  edge (g, 1, 2);
+  root (g, HS_OBJ_NONE);
+  root (g, 0);
+  root (g, 1);
+  root (g, 0);
+  root (g, 7);
+  root (g, 1);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 3);
   g_assert_cmpuint (t->idom[2], ==, 1);
@@ -493,10 +526,12 @@ test_root_reaches_root (void)
 
   /* The same with the roots listed the other way round: the DFS now
    * enters 1 from the virtual root before 0 is seen. */
-  g_autoptr(Graph) h = graph_new (3);
-  edge (h, 0, 1); edge (h, 1, 2);
-  root (h, 1); root (h, 0);
-  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_autoptr (Graph) h = graph_new (3);
+  edge (h, 0, 1);
+  edge (h, 1, 2);
+  root (h, 1);
+  root (h, 0);
+  g_autoptr (HsDomTree) u = graph_dom (h);
   g_assert_cmpuint (u->idom[0], ==, 3);
   g_assert_cmpuint (u->idom[1], ==, 3);
   g_assert_cmpuint (u->idom[2], ==, 1);
@@ -507,12 +542,16 @@ test_unreachable (void)
 {
   /* Reachable: 0 -> 1. Island: 2 <-> 3, 3 -> 1, 4 -> 4, 5 alone. A
    * reference from the island into the reachable part changes nothing. */
-  g_autoptr(Graph) g = graph_new (6);
+  g_autoptr (Graph) g = graph_new (6);
   guint32 sizes[] = { 16, 24, 100, 200, 300, 400 };
   memcpy (g->shallow, sizes, sizeof sizes);
-  edge (g, 0, 1); edge (g, 2, 3); edge (g, 3, 2); edge (g, 3, 1); edge (g, 4, 4);
+  edge (g, 0, 1);
+  edge (g, 2, 3);
+  edge (g, 3, 2);
+  edge (g, 3, 1);
+  edge (g, 4, 4);
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[1], ==, 0);
   for (HsObj v = 2; v < 6; v++)
     {
@@ -526,17 +565,17 @@ test_unreachable (void)
   check_tree_invariants (g, t);
 
   /* No roots at all: nothing is reachable. */
-  g_autoptr(Graph) h = graph_new (3);
+  g_autoptr (Graph) h = graph_new (3);
   edge (h, 0, 1);
-  g_autoptr(HsDomTree) u = graph_dom (h);
+  g_autoptr (HsDomTree) u = graph_dom (h);
   g_assert_cmpuint (u->n_reachable, ==, 0);
   g_assert_cmpuint (hs_dom_tree_retained (u, 3), ==, 0);
   for (HsObj v = 0; v < 3; v++)
     g_assert_cmpuint (u->idom[v], ==, HS_OBJ_NONE);
 
   /* An empty graph. */
-  g_autoptr(Graph) e = graph_new (0);
-  g_autoptr(HsDomTree) w = graph_dom (e);
+  g_autoptr (Graph) e = graph_new (0);
+  g_autoptr (HsDomTree) w = graph_dom (e);
   g_assert_cmpuint (w->n_reachable, ==, 0);
   g_assert_cmpuint (hs_dom_tree_retained (w, 0), ==, 0);
 }
@@ -549,18 +588,18 @@ test_wide (void)
    * inside one size class. Elements 1..10 are also held by root 1000001,
    * so they hang off the virtual root instead. */
   const guint64 w = 1000000, n = w + 2;
-  g_autoptr(Graph) g = graph_new (n);
+  g_autoptr (Graph) g = graph_new (n);
   g->shallow[0] = 4000016;
   for (guint64 i = 1; i <= w; i++)
     {
       g->shallow[i] = 16 + 8 * (i % 5);
-      edge (g, 0, (HsObj) i);
+      edge (g, 0, (HsObj)i);
     }
   for (guint64 i = 1; i <= 10; i++)
-    edge (g, (HsObj) (w + 1), (HsObj) i);
+    edge (g, (HsObj)(w + 1), (HsObj)i);
   root (g, 0);
-  root (g, (HsObj) (w + 1));
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  root (g, (HsObj)(w + 1));
+  g_autoptr (HsDomTree) t = graph_dom (g);
   gsize nc;
   const HsObj *c = hs_dom_tree_children (t, 0, &nc);
   g_assert_cmpuint (nc, ==, w - 10);
@@ -584,18 +623,18 @@ test_wide (void)
     g_assert_cmpuint (t->idom[i], ==, n);
   c = hs_dom_tree_children (t, n, &nc);
   g_assert_cmpuint (nc, ==, 12);
-  g_assert_cmpuint (c[0], ==, 0);            /* the array: by far the largest */
-  g_assert_cmpuint (c[1], ==, 4);            /* 48 bytes */
-  g_assert_cmpuint (c[2], ==, 9);            /* 48 bytes */
-  g_assert_cmpuint (c[3], ==, 3);            /* 40 */
-  g_assert_cmpuint (c[4], ==, 8);            /* 40 */
-  g_assert_cmpuint (c[5], ==, 2);            /* 32 */
-  g_assert_cmpuint (c[6], ==, 7);            /* 32 */
-  g_assert_cmpuint (c[7], ==, 1);            /* 24 */
-  g_assert_cmpuint (c[8], ==, 6);            /* 24 */
-  g_assert_cmpuint (c[9], ==, 5);            /* 16 */
-  g_assert_cmpuint (c[10], ==, 10);          /* 16 */
-  g_assert_cmpuint (c[11], ==, w + 1);       /* 16 (the root itself) */
+  g_assert_cmpuint (c[0], ==, 0);      /* the array: by far the largest */
+  g_assert_cmpuint (c[1], ==, 4);      /* 48 bytes */
+  g_assert_cmpuint (c[2], ==, 9);      /* 48 bytes */
+  g_assert_cmpuint (c[3], ==, 3);      /* 40 */
+  g_assert_cmpuint (c[4], ==, 8);      /* 40 */
+  g_assert_cmpuint (c[5], ==, 2);      /* 32 */
+  g_assert_cmpuint (c[6], ==, 7);      /* 32 */
+  g_assert_cmpuint (c[7], ==, 1);      /* 24 */
+  g_assert_cmpuint (c[8], ==, 6);      /* 24 */
+  g_assert_cmpuint (c[9], ==, 5);      /* 16 */
+  g_assert_cmpuint (c[10], ==, 10);    /* 16 */
+  g_assert_cmpuint (c[11], ==, w + 1); /* 16 (the root itself) */
 }
 
 static void
@@ -603,11 +642,19 @@ test_self_loops_duplicates (void)
 {
   /* 0 -> 0, 0 -> 1 twice, 1 -> 1, 1 -> 2 three times, 2 -> 2, 2 -> 0,
    * plus a reference to an object that does not exist (99). */
-  g_autoptr(Graph) g = graph_new (3);
-  edge (g, 0, 0); edge (g, 0, 1); edge (g, 0, 1); edge (g, 1, 1);
-  edge (g, 1, 2); edge (g, 1, 2); edge (g, 1, 99); edge (g, 1, 2); edge (g, 2, 2); edge (g, 2, 0);
+  g_autoptr (Graph) g = graph_new (3);
+  edge (g, 0, 0);
+  edge (g, 0, 1);
+  edge (g, 0, 1);
+  edge (g, 1, 1);
+  edge (g, 1, 2);
+  edge (g, 1, 2);
+  edge (g, 1, 99);
+  edge (g, 1, 2);
+  edge (g, 2, 2);
+  edge (g, 2, 0);
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (t->idom[0], ==, 3);
   g_assert_cmpuint (t->idom[1], ==, 0);
   g_assert_cmpuint (t->idom[2], ==, 1);
@@ -626,16 +673,21 @@ test_class_retained (void)
    *   5:B (root) -> 6:NONE
    *   7:C unreachable
    * Sizes 10, 20, 30, 40, 50, 60, 70, 80. */
-  g_autoptr(Graph) g = graph_new (8);
+  g_autoptr (Graph) g = graph_new (8);
   guint32 sizes[] = { 10, 20, 30, 40, 50, 60, 70, 80 };
   memcpy (g->shallow, sizes, sizeof sizes);
-  edge (g, 0, 1); edge (g, 1, 2); edge (g, 2, 3); edge (g, 0, 4); edge (g, 5, 6);
-  root (g, 0); root (g, 5);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  edge (g, 0, 1);
+  edge (g, 1, 2);
+  edge (g, 2, 3);
+  edge (g, 0, 4);
+  edge (g, 5, 6);
+  root (g, 0);
+  root (g, 5);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   HsClass class_of[] = { 0, 0, 1, 0, 1, 1, HS_CLASS_NONE, 2 };
   guint64 out[4] = { 1, 1, 1, 1 };
-  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 4, out);
-  g_assert_cmpuint (out[0], ==, 10 + 20 + 30 + 40 + 50);   /* just 0's */
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph){ 0 }, g, class_of), 4, out);
+  g_assert_cmpuint (out[0], ==, 10 + 20 + 30 + 40 + 50); /* just 0's */
   /* B: 2 (retains 2, 3 = 70), 4 (50), 5 (60 + 70) */
   g_assert_cmpuint (out[1], ==, 70 + 50 + 130);
   g_assert_cmpuint (out[2], ==, 0);
@@ -645,17 +697,20 @@ test_class_retained (void)
    * 5 and 6. */
   guint8 set[8] = { 0, 0, 1, 0, 1, 1, 0, 0 };
   guint64 bytes, count;
-  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                           g->roots->len, set, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 30 + 40 + 50 + 60 + 70);
   g_assert_cmpuint (count, ==, 5);
   /* Unreachable members add nothing. */
   guint8 set2[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
-  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set2, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                           g->roots->len, set2, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 0);
   g_assert_cmpuint (count, ==, 0);
   /* A root in the set frees what only it holds. */
   guint8 set3[8] = { 1, 0, 0, 0, 0, 0, 0, 0 };
-  hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set3, &bytes, &count);
+  hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                           g->roots->len, set3, &bytes, &count);
   g_assert_cmpuint (bytes, ==, 150);
   g_assert_cmpuint (count, ==, 5);
 }
@@ -663,8 +718,7 @@ test_class_retained (void)
 /* --- random cross-check -------------------------------------------------- */
 
 static void
-naive_class_retained (Graph *g, HsDomTree *t, const HsClass *class_of, guint n_classes,
-                      guint64 *out)
+naive_class_retained (Graph *g, HsDomTree *t, const HsClass *class_of, guint n_classes, guint64 *out)
 {
   memset (out, 0, sizeof (guint64) * n_classes);
   for (guint64 v = 0; v < g->n; v++)
@@ -687,16 +741,16 @@ test_random (void)
   for (int iter = 0; iter < 400; iter++)
     {
       guint64 n = g_rand_int_range (rand, 1, iter < 200 ? 12 : 60);
-      g_autoptr(Graph) g = graph_new (n);
+      g_autoptr (Graph) g = graph_new (n);
       /* Sparse to dense, with self loops and duplicates left in. */
       double density = g_rand_double_range (rand, 0.5, 4.0);
-      guint64 m = (guint64) (density * n);
+      guint64 m = (guint64)(density * n);
       for (guint64 e = 0; e < m; e++)
         edge (g, g_rand_int_range (rand, 0, n), g_rand_int_range (rand, 0, n));
       /* Sometimes a chain to make deep trees. */
       if (g_rand_boolean (rand))
         for (guint64 v = 0; v + 1 < n; v += 1 + g_rand_int_range (rand, 0, 2))
-          edge (g, (HsObj) v, (HsObj) (v + 1));
+          edge (g, (HsObj)v, (HsObj)(v + 1));
       guint nr = g_rand_int_range (rand, 0, 4);
       for (guint r = 0; r < nr; r++)
         root (g, g_rand_int_range (rand, 0, n));
@@ -704,7 +758,7 @@ test_random (void)
         root (g, HS_OBJ_NONE);
       for (guint64 v = 0; v < n; v++)
         g->shallow[v] = 8 * g_rand_int_range (rand, 1, 10);
-      g_autoptr(HsDomTree) t = graph_dom (g);
+      g_autoptr (HsDomTree) t = graph_dom (g);
       check_tree_invariants (g, t);
       check_against_naive (g, t);
       check_reached (g, t);
@@ -718,7 +772,7 @@ test_random (void)
           class_of[v] = c < n_classes ? c : HS_CLASS_NONE;
         }
       guint64 got[3], want[3];
-      hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), n_classes, got);
+      hs_dom_tree_class_retained (t, graph_view (&(HsGraph){ 0 }, g, class_of), n_classes, got);
       naive_class_retained (g, t, class_of, n_classes, want);
       for (guint c = 0; c < n_classes; c++)
         g_assert_cmpuint (got[c], ==, want[c]);
@@ -738,7 +792,8 @@ test_random (void)
             want_bytes += g->shallow[v];
             want_count++;
           }
-      hs_retained_set_precise (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, g->roots->len, set, &bytes, &count);
+      hs_retained_set_precise (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data,
+                               g->roots->len, set, &bytes, &count);
       g_assert_cmpuint (bytes, ==, want_bytes);
       g_assert_cmpuint (count, ==, want_count);
     }
@@ -750,7 +805,8 @@ test_random (void)
  * (which sort every child list through hs_dom_tree_children, here from two
  * threads at once), and for sampled objects the naive "remove v" retained
  * size, and that removing idom(v) cuts v off. */
-typedef struct {
+typedef struct
+{
   Graph *g;
   HsDomTree *t;
   guint64 from, to;
@@ -765,8 +821,9 @@ children_job (gpointer data)
       gsize nc;
       const HsObj *c = hs_dom_tree_children (job->t, v, &nc);
       for (gsize i = 1; i < nc; i++)
-        g_assert_true (hs_dom_tree_retained (job->t, c[i - 1]) > hs_dom_tree_retained (job->t, c[i]) ||
-                       (hs_dom_tree_retained (job->t, c[i - 1]) == hs_dom_tree_retained (job->t, c[i]) && c[i - 1] < c[i]));
+        g_assert_true (hs_dom_tree_retained (job->t, c[i - 1]) > hs_dom_tree_retained (job->t, c[i])
+                       || (hs_dom_tree_retained (job->t, c[i - 1]) == hs_dom_tree_retained (job->t, c[i])
+                           && c[i - 1] < c[i]));
     }
   return NULL;
 }
@@ -776,22 +833,22 @@ test_large_random (void)
 {
   GRand *rand = g_rand_new_with_seed (20261130);
   guint64 n = 150000;
-  g_autoptr(Graph) g = graph_new (n);
+  g_autoptr (Graph) g = graph_new (n);
   for (guint64 e = 0; e < 7 * n; e++)
     {
       /* Mostly local edges (deep, narrow dominator chains), some far. */
       HsObj a = g_rand_int_range (rand, 0, n);
-      HsObj b = g_rand_int_range (rand, 0, 8) == 0 ? (HsObj) g_rand_int_range (rand, 0, n)
-                                                   : (HsObj) MIN (n - 1, a + g_rand_int_range (rand, 1, 40));
+      HsObj b = g_rand_int_range (rand, 0, 8) == 0 ? (HsObj)g_rand_int_range (rand, 0, n)
+                                                   : (HsObj)MIN (n - 1, a + g_rand_int_range (rand, 1, 40));
       edge (g, a, b);
     }
   for (guint64 v = 0; v + 1 < n; v += 3)
-    edge (g, (HsObj) v, (HsObj) (v + 1));
+    edge (g, (HsObj)v, (HsObj)(v + 1));
   for (int r = 0; r < 5; r++)
     root (g, g_rand_int_range (rand, 0, n));
   for (guint64 v = 0; v < n; v++)
     g->shallow[v] = 8 * g_rand_int_range (rand, 1, 10);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   check_reached (g, t);
   g_assert_cmpuint (g->offsets[n], >, 1000000);
 
@@ -834,20 +891,20 @@ test_large_random (void)
 
 /* --- progress and cancellation ------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   double last;
   guint calls;
   gboolean bad;
   GCancellable *cancel_at_first;
-  guint cancel_at;     /* cancel at this call (1-based), 0: see cancel_at_first */
+  guint cancel_at; /* cancel at this call (1-based), 0: see cancel_at_first */
 } Progress;
 
 static void
 on_progress (const char *phase, double fraction, gpointer user_data)
 {
   Progress *p = user_data;
-  if (g_strcmp0 (phase, "dominators") != 0 || fraction < p->last - 1e-9 ||
-      fraction < 0.0 || fraction > 1.0)
+  if (g_strcmp0 (phase, "dominators") != 0 || fraction < p->last - 1e-9 || fraction < 0.0 || fraction > 1.0)
     p->bad = TRUE;
   p->last = fraction;
   p->calls++;
@@ -859,15 +916,16 @@ static void
 test_progress_cancel (void)
 {
   const guint64 n = 300000;
-  g_autoptr(Graph) g = graph_new (n);
+  g_autoptr (Graph) g = graph_new (n);
   for (guint64 i = 0; i + 1 < n; i++)
-    edge (g, (HsObj) i, (HsObj) (i + 1));
+    edge (g, (HsObj)i, (HsObj)(i + 1));
   root (g, 0);
   graph_finish (g);
 
   Progress p = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &p, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsDomTree) t = hs_dom_tree_compute (
+      graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data, 1, on_progress, &p, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
   g_assert_false (p.bad);
@@ -875,21 +933,23 @@ test_progress_cancel (void)
   g_assert_cmpfloat (p.last, ==, 1.0);
 
   /* Cancelled from the first progress report: NULL and CANCELLED. */
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   Progress q = { 0, 0, FALSE, cancellable, 0 };
-  g_autoptr(HsDomTree) u = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &q, cancellable,
-                                                &error);
+  g_autoptr (HsDomTree) u
+      = hs_dom_tree_compute (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data, 1,
+                             on_progress, &q, cancellable, &error);
   g_assert_null (u);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (q.calls, ==, 1);
 
   /* Cancelled during the walk: the reached bits are never given. */
-  g_autoptr(GCancellable) walk_cancel = g_cancellable_new ();
-  g_autoptr(GError) walk_error = NULL;
+  g_autoptr (GCancellable) walk_cancel = g_cancellable_new ();
+  g_autoptr (GError) walk_error = NULL;
   Progress wq = { 0, 0, FALSE, walk_cancel, 0 };
   Reached wr = { NULL, n / 64 + 1, 0 };
-  g_autoptr(HsDomTree) wu = hs_dom_tree_compute_full (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1,
-                                                      on_reached, &wr, on_progress, &wq, walk_cancel, &walk_error);
+  g_autoptr (HsDomTree) wu
+      = hs_dom_tree_compute_full (graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data, 1,
+                                  on_reached, &wr, on_progress, &wq, walk_cancel, &walk_error);
   g_assert_null (wu);
   g_assert_error (walk_error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (wr.calls, ==, 0);
@@ -900,17 +960,19 @@ test_progress_cancel (void)
    * is complete and returned. */
   for (guint k = 2; k < p.calls; k++)
     {
-      g_autoptr(GCancellable) c = g_cancellable_new ();
-      g_autoptr(GError) err = NULL;
+      g_autoptr (GCancellable) c = g_cancellable_new ();
+      g_autoptr (GError) err = NULL;
       Progress r = { 0, 0, FALSE, c, k };
-      g_autoptr(HsDomTree) v = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &r, c, &err);
+      g_autoptr (HsDomTree) v = hs_dom_tree_compute (
+          graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data, 1, on_progress, &r, c, &err);
       g_assert_null (v);
       g_assert_error (err, G_IO_ERROR, G_IO_ERROR_CANCELLED);
       g_assert_cmpuint (r.calls, ==, k);
     }
-  g_autoptr(GCancellable) c = g_cancellable_new ();
+  g_autoptr (GCancellable) c = g_cancellable_new ();
   Progress last = { 0, 0, FALSE, c, p.calls };
-  g_autoptr(HsDomTree) w = hs_dom_tree_compute (graph_view (&(HsGraph) { 0 }, g, NULL), (const HsObj *) g->roots->data, 1, on_progress, &last, c, NULL);
+  g_autoptr (HsDomTree) w = hs_dom_tree_compute (
+      graph_view (&(HsGraph){ 0 }, g, NULL), (const HsObj *)g->roots->data, 1, on_progress, &last, c, NULL);
   g_assert_nonnull (w);
   g_assert_cmpuint (hs_dom_tree_retained (w, n), ==, n * 16);
 }
@@ -923,9 +985,10 @@ test_bad_offsets (void)
   HsObj targets[] = { 1, 2, 0 };
   guint32 shallow[] = { 8, 8, 8 };
   HsObj root = 0;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 3, offsets, targets, shallow, NULL), &root, 1,
-                                                NULL, NULL, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsDomTree) t
+      = hs_dom_tree_compute (hs_graph_init (&(HsGraph){ 0 }, 3, offsets, targets, shallow, NULL), &root, 1,
+                             NULL, NULL, NULL, &error);
   g_assert_null (t);
   g_assert_error (error, HS_ERROR, HS_ERROR_ARGUMENT);
 }
@@ -941,18 +1004,20 @@ static void
 test_class_retained_split (void)
 {
   const guint64 chains = 4, len = 400000;
-  g_autoptr(Graph) g = graph_new (chains * len);
+  g_autoptr (Graph) g = graph_new (chains * len);
   HsClass *class_of = g_new (HsClass, chains * len);
-  for (guint64 c = 0; c < chains; c++) {
-    for (guint64 i = 0; i < len; i++) {
-      HsObj v = (HsObj) (c * len + i);
-      class_of[v] = i % 2;
-      if (i + 1 < len)
-        edge (g, v, v + 1);
+  for (guint64 c = 0; c < chains; c++)
+    {
+      for (guint64 i = 0; i < len; i++)
+        {
+          HsObj v = (HsObj)(c * len + i);
+          class_of[v] = i % 2;
+          if (i + 1 < len)
+            edge (g, v, v + 1);
+        }
+      root (g, (HsObj)(c * len));
     }
-    root (g, (HsObj) (c * len));
-  }
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   /* Over a million reachable: sizes and counts were summed on two threads. */
   check_tree_invariants (g, t);
   for (guint64 c = 0; c < chains; c++)
@@ -962,7 +1027,7 @@ test_class_retained_split (void)
       g_assert_cmpuint (t->idom[c * len + 1], ==, c * len);
     }
   guint64 out[2];
-  hs_dom_tree_class_retained (t, graph_view (&(HsGraph) { 0 }, g, class_of), 2, out);
+  hs_dom_tree_class_retained (t, graph_view (&(HsGraph){ 0 }, g, class_of), 2, out);
   g_assert_cmpuint (out[0], ==, chains * len * 16);
   g_assert_cmpuint (out[1], ==, chains * (len - 1) * 16);
   g_free (class_of);
@@ -979,32 +1044,31 @@ static void
 test_retained_40_bits (void)
 {
   const guint64 len = 256, n = 2 * len;
-  g_autoptr(Graph) g = graph_new (n + 1);
+  g_autoptr (Graph) g = graph_new (n + 1);
   for (guint64 v = 0; v <= n; v++)
     g->shallow[v] = G_MAXUINT32;
   g->shallow[n] = 16;
   for (guint64 k = 0; k + 1 < len; k++)
-    edge (g, (HsObj) (2 * k), (HsObj) (2 * k + 2));   /* odd objects: unreachable */
+    edge (g, (HsObj)(2 * k), (HsObj)(2 * k + 2)); /* odd objects: unreachable */
   root (g, 0);
-  g_autoptr(HsDomTree) t = graph_dom (g);
+  g_autoptr (HsDomTree) t = graph_dom (g);
   g_assert_cmpuint (hs_dom_tree_retained (t, 0), ==, (G_GUINT64_CONSTANT (1) << 40) - 256);
   g_assert_cmpuint (hs_dom_tree_retained (t, n + 1), ==, (G_GUINT64_CONSTANT (1) << 40) - 256);
   for (guint64 k = 0; k < len; k++)
     {
-      g_assert_cmpuint (hs_dom_tree_retained (t, 2 * k), ==, (len - k) * (guint64) G_MAXUINT32);
+      g_assert_cmpuint (hs_dom_tree_retained (t, 2 * k), ==, (len - k) * (guint64)G_MAXUINT32);
       g_assert_cmpuint (hs_dom_tree_retained_count (t, 2 * k), ==, len - k);
       g_assert_cmpuint (hs_dom_tree_retained (t, 2 * k + 1), ==, 0);
     }
   g_assert_cmpuint (hs_dom_tree_retained (t, n), ==, 0);
 
   /* One more: 257 (2^32 - 1) > 2^40 - 1. */
-  edge (g, (HsObj) (2 * len - 2), (HsObj) (2 * len - 1));
+  edge (g, (HsObj)(2 * len - 2), (HsObj)(2 * len - 1));
   graph_finish (g);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsGraph view;
-  g_autoptr(HsDomTree) u = hs_dom_tree_compute (graph_view (&view, g, NULL),
-                                                (const HsObj *) g->roots->data, g->roots->len,
-                                                NULL, NULL, NULL, &error);
+  g_autoptr (HsDomTree) u = hs_dom_tree_compute (graph_view (&view, g, NULL), (const HsObj *)g->roots->data,
+                                                 g->roots->len, NULL, NULL, NULL, &error);
   g_assert_null (u);
   g_assert_error (error, HS_ERROR, HS_ERROR_NO_MEMORY);
 }

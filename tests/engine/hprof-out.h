@@ -14,9 +14,23 @@ typedef struct
   gsize at;
 } HprofOut;
 
-static inline void u1 (HprofOut *w, guint v) { w->d[w->at++] = (guint8)v; }
-static inline void u4 (HprofOut *w, guint32 v) { for (int i = 3; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
-static inline void u8 (HprofOut *w, guint64 v) { for (int i = 7; i >= 0; i--) u1 (w, (v >> (8 * i)) & 0xff); }
+static inline void
+u1 (HprofOut *w, guint v)
+{
+  w->d[w->at++] = (guint8)v;
+}
+static inline void
+u4 (HprofOut *w, guint32 v)
+{
+  for (int i = 3; i >= 0; i--)
+    u1 (w, (v >> (8 * i)) & 0xff);
+}
+static inline void
+u8 (HprofOut *w, guint64 v)
+{
+  for (int i = 7; i >= 0; i--)
+    u1 (w, (v >> (8 * i)) & 0xff);
+}
 
 /* An anonymous mapping of cap bytes for a dump beyond 4 GiB (reserved, not
  * committed: only the pages written are touched), or NULL with the test

@@ -10,8 +10,15 @@ test_bytes (void)
 {
   /* Below 1000 our own form; above, g_format_size's SI units with one
    * decimal and a no-break space (U+00A0) before the unit. */
-  const struct { guint64 v; const char *text; } cases[] = {
-    { 0, "0 B" }, { 999, "999 B" }, { 1000, "1.0\xc2\xa0kB" }, { 94500, "94.5\xc2\xa0kB" },
+  const struct
+  {
+    guint64 v;
+    const char *text;
+  } cases[] = {
+    { 0, "0 B" },
+    { 999, "999 B" },
+    { 1000, "1.0\xc2\xa0kB" },
+    { 94500, "94.5\xc2\xa0kB" },
     { 1500000, "1.5\xc2\xa0MB" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -24,14 +31,22 @@ test_bytes (void)
 static void
 test_grouped (void)
 {
-  const struct { guint64 v; const char *text; } cases[] = {
-    { 0, "0" }, { 999, "999" }, { 1000, "1,000" }, { 123456, "123,456" },
-    { 1234567, "1,234,567" }, { G_MAXUINT64, "18,446,744,073,709,551,615" },
+  const struct
+  {
+    guint64 v;
+    const char *text;
+  } cases[] = {
+    { 0, "0" },
+    { 999, "999" },
+    { 1000, "1,000" },
+    { 123456, "123,456" },
+    { 1234567, "1,234,567" },
+    { G_MAXUINT64, "18,446,744,073,709,551,615" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *s = hs_format_grouped (cases[i].v);
-      g_autoptr(GString) out = g_string_new ("x");
+      g_autoptr (GString) out = g_string_new ("x");
       g_assert_cmpstr (s, ==, cases[i].text);
       hs_format_append_grouped (out, cases[i].v);
       g_assert_cmpstr (out->str + 1, ==, cases[i].text);

@@ -60,10 +60,10 @@ write_dump (guint8 *d, guint64 b_id, guint n_big, guint32 big_len, guint64 *b_of
   u1 (&w, 0), u1 (&w, 0); /* statics */
   u1 (&w, 0), u1 (&w, 1); /* one instance field */
   u8 (&w, 2);
-  u1 (&w, 2);             /* object */
-  u1 (&w, 0x05);          /* ROOT_STICKY_CLASS */
+  u1 (&w, 2);    /* object */
+  u1 (&w, 0x05); /* ROOT_STICKY_CLASS */
   u8 (&w, 0x1000);
-  u1 (&w, 0x01);          /* ROOT_JNI_GLOBAL A */
+  u1 (&w, 0x01); /* ROOT_JNI_GLOBAL A */
   u8 (&w, 0x2000);
   u8 (&w, 0x9999);
   instance (&w, 0x2000, b_id);
@@ -76,7 +76,7 @@ write_dump (guint8 *d, guint64 b_id, guint n_big, guint32 big_len, guint64 *b_of
       u8 (&w, 0x5000 + 0x1000 * (guint64)k);
       u4 (&w, 0);
       u4 (&w, big_len);
-      u1 (&w, 8); /* byte */
+      u1 (&w, 8);      /* byte */
       w.at += big_len; /* zeros, never touched */
       end_record (&w, l);
     }
@@ -129,7 +129,7 @@ test_beyond_4gib (void)
   guint64 b_off = 0;
   gsize len = write_dump (d, 0x3000, 2, big_len, &b_off);
   g_assert_cmpuint (b_off, >, G_MAXUINT32);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open_bytes (d, len, "big.hprof", &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -163,7 +163,7 @@ test_sparse_ids (void)
   guint8 *d = g_malloc0 (4096);
   guint64 b_off = 0;
   gsize len = write_dump (d, b_id, 0, 0, &b_off);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open_bytes (d, len, "sparse.hprof", &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);

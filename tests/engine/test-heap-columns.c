@@ -250,20 +250,23 @@ test_referrers (void)
 static void
 test_class_edges (void)
 {
-  static const struct { HsObj first; guint n; HsObj rest[2]; } want[13] = {
-    { HS_OBJ_NONE, 0, { 0 } },    /* class objects: java.lang.Object, */
-    { HS_OBJ_NONE, 1, { 0 } },    /* java.lang.Class, Node, Node[] and */
-    { HS_OBJ_NONE, 1, { 0 } },    /* int[]: their superclass */
-    { HS_OBJ_NONE, 1, { 0 } },
-    { HS_OBJ_NONE, 1, { 0 } },
-    { 2, 1, { 6 } },              /* a: Node, next = b */
-    { 2, 1, { 2 } },              /* b: Node, next = Node's class object */
-    { 3, 2, { 5, 6 } },           /* Node[] { a, b } */
-    { 4, 0, { 0 } },              /* int[3] */
-    { HS_OBJ_NONE, 0, { 0 } },    /* instance of an undefined class */
-    { HS_OBJ_NONE, 1, { 5 } },    /* array of an undefined class { a } */
-    { HS_OBJ_NONE, 0, { 0 } },    /* byte[2]: byte[] has no class object */
-    { HS_OBJ_NONE, 1, { 1 } },    /* instance of java.lang.Class: stored */
+  static const struct
+  {
+    HsObj first;
+    guint n;
+    HsObj rest[2];
+  } want[13] = {
+    { HS_OBJ_NONE, 0, { 0 } }, /* class objects: java.lang.Object, */
+    { HS_OBJ_NONE, 1, { 0 } }, /* java.lang.Class, Node, Node[] and */
+    { HS_OBJ_NONE, 1, { 0 } }, /* int[]: their superclass */
+    { HS_OBJ_NONE, 1, { 0 } }, { HS_OBJ_NONE, 1, { 0 } }, { 2, 1, { 6 } }, /* a: Node, next = b */
+    { 2, 1, { 2 } },           /* b: Node, next = Node's class object */
+    { 3, 2, { 5, 6 } },        /* Node[] { a, b } */
+    { 4, 0, { 0 } },           /* int[3] */
+    { HS_OBJ_NONE, 0, { 0 } }, /* instance of an undefined class */
+    { HS_OBJ_NONE, 1, { 5 } }, /* array of an undefined class { a } */
+    { HS_OBJ_NONE, 0, { 0 } }, /* byte[2]: byte[] has no class object */
+    { HS_OBJ_NONE, 1, { 1 } }, /* instance of java.lang.Class: stored */
   };
   HsHeap *heap = open_dump ("columns-edges.hprof");
   g_assert_cmpuint (hs_heap_n_objects (heap), ==, 13);

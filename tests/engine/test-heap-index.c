@@ -11,7 +11,7 @@ static const char *dump_dir;
 static HsHeap *
 open_dump (const char *name)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = g_build_filename (dump_dir, name, NULL);
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open (path, &opts, NULL, NULL, NULL, &error);
@@ -23,7 +23,7 @@ open_dump (const char *name)
 static void
 test_find_present (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("index.hprof");
+  g_autoptr (HsHeap) heap = open_dump ("index.hprof");
   static const guint64 ids[] = { 0x1000, 0x1100, 0x1200, 0x1300, 0x10000, 0x10010, 0x20000, 0x30000 };
 
   /* The duplicate 0x10010 counts once. */
@@ -48,7 +48,7 @@ test_find_present (void)
 static void
 test_find_absent (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("index.hprof");
+  g_autoptr (HsHeap) heap = open_dump ("index.hprof");
   static const guint64 absent[] = { 0, 0xfff, 0x1001, 0x1101, 0x10008, 0x2ffff, 0x30001, G_MAXUINT64 };
 
   for (gsize i = 0; i < G_N_ELEMENTS (absent); i++)
@@ -58,7 +58,7 @@ test_find_absent (void)
 static void
 test_find_spread (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("spread.hprof");
+  g_autoptr (HsHeap) heap = open_dump ("spread.hprof");
 
   g_assert_cmpuint (hs_heap_n_objects (heap), ==, 3001);
   g_assert_cmpuint (hs_heap_find (heap, 0x100), ==, 0);
@@ -74,7 +74,7 @@ test_find_spread (void)
 static void
 test_class_by_id (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("index.hprof");
+  g_autoptr (HsHeap) heap = open_dump ("index.hprof");
 
   HsClass node = hs_heap_class_by_id (heap, 0x1100);
   g_assert_cmpuint (node, !=, HS_CLASS_NONE);
@@ -95,7 +95,7 @@ test_class_by_id (void)
 static void
 test_find_class (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("index.hprof");
+  g_autoptr (HsHeap) heap = open_dump ("index.hprof");
 
   HsClass obj = hs_heap_find_class (heap, "java.lang.Object");
   g_assert_cmpuint (obj, !=, HS_CLASS_NONE);

@@ -77,7 +77,11 @@ bytes (W *w, guint64 id, guint32 len)
 static void
 begin (W *w, guint8 *d, gsize cap)
 {
-  *w = (W){ { d, 0 }, cap, g_array_new (FALSE, FALSE, sizeof (guint64)), g_array_new (FALSE, FALSE, sizeof (guint64)), 0 };
+  *w = (W){ { d, 0 },
+            cap,
+            g_array_new (FALSE, FALSE, sizeof (guint64)),
+            g_array_new (FALSE, FALSE, sizeof (guint64)),
+            0 };
   memcpy (d, "JAVA PROFILE 1.0.2", 19);
   w->o.at = 19;
   u4 (&w->o, 8);
@@ -175,7 +179,7 @@ count_escapes (const guint64 *p, guint64 n, guint64 *at_max, guint64 *at_limit, 
 static HsHeap *
 open_and_check (W *w, gsize len, const char *name, guint64 *n_exp, guint64 **exp)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open_bytes (w->o.d, len, name, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -228,7 +232,8 @@ test_mixed (void)
       else if (k == HS_OFF_BLOCK * 5)
         /* The same, one byte more: the next one is the first escape. */
         bytes (&w, id, HS_OFF_DIRECT - BYTES_LEN (0));
-      else if (k == HS_OFF_BLOCK * 7 + HS_OFF_BLOCK - 1 || k == HS_OFF_BLOCK * 9 + 30 || k == HS_OFF_BLOCK * 10 + 1)
+      else if (k == HS_OFF_BLOCK * 7 + HS_OFF_BLOCK - 1 || k == HS_OFF_BLOCK * 9 + 30
+               || k == HS_OFF_BLOCK * 10 + 1)
         bytes (&w, id, 200000); /* big arrays late, mid, early in a block */
       else if (k % 1000 == 17)
         bytes (&w, id, 70000 + pos);

@@ -20,10 +20,11 @@ static HsAnalysis *full, *flat;
 static guint64
 align8 (guint64 v)
 {
-  return (v + 7) & ~(guint64) 7;
+  return (v + 7) & ~(guint64)7;
 }
 
-typedef struct {
+typedef struct
+{
   guint64 id, retained, shallow;
 } Expected;
 
@@ -68,8 +69,8 @@ static void
 check_order (HsAnalysis *a, const char *class_name, guint64 first_id, guint n)
 {
   HsClass c = hs_heap_find_class (a->heap, class_name);
-  g_autoptr(GArray) unsorted = hs_query_instances_unsorted (a, &c, 1);
-  g_autoptr(GArray) sorted = hs_query_instances (a, &c, 1);
+  g_autoptr (GArray) unsorted = hs_query_instances_unsorted (a, &c, 1);
+  g_autoptr (GArray) sorted = hs_query_instances (a, &c, 1);
   g_autofree Expected *want = g_new (Expected, n);
 
   g_assert_cmpuint (unsorted->len, ==, n);
@@ -78,8 +79,8 @@ check_order (HsAnalysis *a, const char *class_name, guint64 first_id, guint n)
     {
       HsObj o = g_array_index (unsorted, HsObj, i);
       /* Index order is id order; the ids are the generator's. */
-      g_assert_cmpuint (hs_heap_object_id (a->heap, o), ==, first_id + 0x100 * (guint64) i);
-      want[i] = expected_of (first_id + 0x100 * (guint64) i, a->dom != NULL);
+      g_assert_cmpuint (hs_heap_object_id (a->heap, o), ==, first_id + 0x100 * (guint64)i);
+      want[i] = expected_of (first_id + 0x100 * (guint64)i, a->dom != NULL);
       g_assert_cmpuint (hs_heap_object_shallow (a->heap, o), ==, want[i].shallow);
       if (a->dom != NULL)
         g_assert_cmpuint (hs_dom_tree_retained (a->dom, o), ==, want[i].retained);
@@ -91,14 +92,14 @@ check_order (HsAnalysis *a, const char *class_name, guint64 first_id, guint n)
                hs_heap_object_id (a->heap, g_array_index (sorted, HsObj, i)), want[i].id);
 
   /* Not in index order: the index breaks the ties, not the input order. */
-  g_autoptr(GArray) reversed = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
+  g_autoptr (GArray) reversed = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
   for (guint i = n; i-- > 0;)
     g_array_append_val (reversed, g_array_index (unsorted, HsObj, i));
-  hs_query_sort_instances (a, (HsObj *) reversed->data, reversed->len);
+  hs_query_sort_instances (a, (HsObj *)reversed->data, reversed->len);
   g_assert_cmpmem (reversed->data, n * sizeof (HsObj), sorted->data, n * sizeof (HsObj));
 
   /* The first page is the sorted list's start. */
-  g_autoptr(GArray) page = hs_query_instances_first (a, (const HsObj *) unsorted->data, n, 1000);
+  g_autoptr (GArray) page = hs_query_instances_first (a, (const HsObj *)unsorted->data, n, 1000);
   g_assert_cmpmem (page->data, page->len * sizeof (HsObj), sorted->data, 1000 * sizeof (HsObj));
 }
 
@@ -110,7 +111,7 @@ test_bytes (void)
    * (60: first at i = 50, 50 mod 7 = 1), align(12 + 60) = 72 bytes; last
    * an unreachable one of length 0 to 4 (16 bytes). */
   HsClass c = hs_heap_find_class (full->heap, "byte[]");
-  g_autoptr(GArray) sorted = hs_query_instances (full, &c, 1);
+  g_autoptr (GArray) sorted = hs_query_instances (full, &c, 1);
   HsObj first = g_array_index (sorted, HsObj, 0), last = g_array_index (sorted, HsObj, N_BYTES - 1);
   g_assert_cmpuint (hs_dom_tree_retained (full->dom, first), ==, 72);
   g_assert_cmpuint (hs_dom_tree_retained (full->dom, last), ==, 0);
@@ -123,7 +124,7 @@ test_bags (void)
   check_order (full, "java.lang.Object[]", 0x20000000, N_BAGS);
   /* Bag 0 (a root, its int[100000]) comes first: 16 + 400,016 bytes. */
   HsClass c = hs_heap_find_class (full->heap, "java.lang.Object[]");
-  g_autoptr(GArray) sorted = hs_query_instances (full, &c, 1);
+  g_autoptr (GArray) sorted = hs_query_instances (full, &c, 1);
   g_assert_cmpuint (hs_heap_object_id (full->heap, g_array_index (sorted, HsObj, 0)), ==, 0x20000000);
   g_assert_cmpuint (hs_dom_tree_retained (full->dom, g_array_index (sorted, HsObj, 0)), ==, 16 + 400016);
 }
@@ -138,7 +139,7 @@ test_without_dominators (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
   HsAnalysisOptions opts = { 0 };
 

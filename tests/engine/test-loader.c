@@ -34,7 +34,7 @@ typedef gboolean (*Condition) (gpointer data);
 static gboolean
 on_timeout (gpointer data)
 {
-  *(gboolean *) data = TRUE;
+  *(gboolean *)data = TRUE;
   return G_SOURCE_REMOVE;
 }
 
@@ -89,7 +89,7 @@ is_gone (gpointer data)
 static HsLoader *
 sample_loader (void)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (HS_SAMPLE_DUMP);
+  g_autoptr (GFile) file = g_file_new_for_path (HS_SAMPLE_DUMP);
   return hs_loader_new (file, NULL);
 }
 
@@ -114,21 +114,21 @@ unref_and_check_freed (HsLoader *loader)
  * dominators, class retained sizes, joining the leak search ("paths"; the
  * loader always runs it on its own thread) and native sizes. */
 static const char *const pipeline[] = {
-  "reading", "parsing", "references", "reachability",
-  "dominators", "retained", "paths", "native", "suspects",
+  "reading", "parsing", "references", "reachability", "dominators", "retained", "paths", "native", "suspects",
 };
 
-typedef struct {
+typedef struct
+{
   GMutex lock;
   GCond seen;
   HsLoader *loader;
-  const char *worker_phase;   /* the last new phase a worker reported */
-  GPtrArray *worker_phases;   /* const char*, each new one in turn */
-  GPtrArray *main_phases;     /* const char*: keys seen on the main thread */
-  gboolean off_main;          /* a notification came on another thread */
+  const char *worker_phase; /* the last new phase a worker reported */
+  GPtrArray *worker_phases; /* const char*, each new one in turn */
+  GPtrArray *main_phases;   /* const char*: keys seen on the main thread */
+  gboolean off_main;        /* a notification came on another thread */
   gboolean wrong_loader;
   gboolean timed_out;
-  GArray *states;             /* HsLoaderState, as notified */
+  GArray *states; /* HsLoaderState, as notified */
 } PhaseLog;
 
 /* The key of a phase from its translated name (the property's value). */
@@ -165,7 +165,7 @@ gate_phases (HsLoader *loader, const char *phase, GCancellable *cancellable, gpo
   if (phase != log->worker_phase)
     {
       log->worker_phase = phase;
-      g_ptr_array_add (log->worker_phases, (gpointer) phase);
+      g_ptr_array_add (log->worker_phases, (gpointer)phase);
       while (!main_has_seen (log, phase) && !g_cancellable_is_cancelled (cancellable))
         if (!g_cond_wait_until (&log->seen, &log->lock, deadline))
           {
@@ -182,7 +182,7 @@ on_phase (HsLoader *loader, GParamSpec *pspec, PhaseLog *log)
   if (g_thread_self () != main_thread)
     log->off_main = TRUE;
   g_mutex_lock (&log->lock);
-  g_ptr_array_add (log->main_phases, (gpointer) phase_key (hs_loader_get_phase (loader)));
+  g_ptr_array_add (log->main_phases, (gpointer)phase_key (hs_loader_get_phase (loader)));
   g_cond_broadcast (&log->seen);
   g_mutex_unlock (&log->lock);
 }
@@ -222,7 +222,7 @@ test_phases (void)
   hs_loader_start (loader);
   g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_LOADING);
   /* The size is known at once (a stat), the phases only from the main loop. */
-  g_assert_cmpuint (hs_loader_get_file_size (loader), ==, (guint64) st.st_size);
+  g_assert_cmpuint (hs_loader_get_file_size (loader), ==, (guint64)st.st_size);
   g_assert_cmpuint (log.main_phases->len, ==, 0);
   g_assert_true (wait_until (finished, loader, TIMEOUT_MS));
   hs_loader_set_test_hook (NULL);
@@ -317,9 +317,10 @@ test_cancel (gconstpointer data)
 
 /* --- early leaks -------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   guint count;
-  HsLoaderState state;        /* when the signal came */
+  HsLoaderState state; /* when the signal came */
   gboolean had_analysis;
   HsLeakReport *report;
 } LeaksReady;
@@ -336,13 +337,13 @@ on_leaks_ready (HsLoader *loader, LeaksReady *r)
 static gboolean
 leaks_came (gpointer data)
 {
-  return ((LeaksReady *) data)->count > 0;
+  return ((LeaksReady *)data)->count > 0;
 }
 
 static const char *
 leaking_class (HsLeakTrace *trace)
 {
-  return ((HsLeakNode *) g_ptr_array_index (trace->nodes, trace->nodes->len - 1))->class_name;
+  return ((HsLeakNode *)g_ptr_array_index (trace->nodes, trace->nodes->len - 1))->class_name;
 }
 
 static HsLeakNode *
@@ -400,8 +401,8 @@ check_sample_leaks (HsLeakReport *report, gboolean retained)
       g_assert_cmpint (node (trace, 3)->leaking, ==, HS_LEAKING_YES);
       /* Instance i sits at element i; watched 50 - i, retained 45 - i s. */
       g_assert_cmpstr (trace->key, ==, index == 0 ? "key-leaked-activity-0" : "key-leaked-activity-1");
-      g_assert_cmpint (trace->retained_duration_ms, ==, 45000 - 1000 * (gint64) index);
-      g_assert_cmpint (trace->watch_duration_ms, ==, 50000 - 1000 * (gint64) index);
+      g_assert_cmpint (trace->retained_duration_ms, ==, 45000 - 1000 * (gint64)index);
+      g_assert_cmpint (trace->watch_duration_ms, ==, 50000 - 1000 * (gint64)index);
       g_assert_cmpuint (trace->retained_bytes, ==, retained ? 1104 : 0);
       g_assert_cmpuint (trace->retained_count, ==, retained ? 4 : 0);
     }
@@ -475,26 +476,26 @@ static void
 test_broken (void)
 {
   static const guint8 record[] = {
-    0x1c, 0, 0, 0, 0, 0, 0, 0, 5,   /* HEAP_DUMP_SEGMENT, time 0, 5 bytes */
-    0x7f, 0, 0, 0, 0,               /* an undefined sub-record */
+    0x1c, 0, 0, 0, 0, 0, 0, 0, 5, /* HEAP_DUMP_SEGMENT, time 0, 5 bytes */
+    0x7f, 0, 0, 0, 0,             /* an undefined sub-record */
   };
-  g_autoptr(GError) local = NULL;
+  g_autoptr (GError) local = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hs-test-loader-XXXXXX", &local);
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
   static const guint8 id_size_and_time[12] = { 0, 0, 0, 4 };
   HsLoader *loader;
   const GError *error;
   g_autofree char *expected = NULL;
 
   g_assert_no_error (local);
-  g_byte_array_append (bytes, (const guint8 *) "JAVA PROFILE 1.0.2", 19);
+  g_byte_array_append (bytes, (const guint8 *)"JAVA PROFILE 1.0.2", 19);
   g_byte_array_append (bytes, id_size_and_time, sizeof id_size_and_time);
   g_byte_array_append (bytes, record, sizeof record);
   g_assert_cmpuint (bytes->len, ==, 45);
   path = g_build_filename (dir, "broken.hprof", NULL);
-  g_file_set_contents (path, (const char *) bytes->data, bytes->len, &local);
+  g_file_set_contents (path, (const char *)bytes->data, bytes->len, &local);
   g_assert_no_error (local);
 
   file = g_file_new_for_path (path);
@@ -523,7 +524,7 @@ test_broken (void)
 static guint
 open_files_in (const char *dir)
 {
-  g_autoptr(GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
+  g_autoptr (GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
   guint n = 0;
   const char *name;
   g_autofree char *prefix = g_strconcat (dir, "/", NULL);
@@ -571,7 +572,7 @@ test_spill_notice (void)
       meminfo, "MemTotal: 2048 kB\nMemFree: 1024 kB\nMemAvailable: 1024 kB\nSwapFree: 0 kB\n", -1, NULL));
   g_setenv ("HS_TEST_MEMINFO", meminfo, TRUE);
   g_setenv ("HEAPSCOPE_SPILL_DIR", spill, TRUE);
-  g_setenv ("HS_TEST_SPILL_MIN", "65536", TRUE); /* the sample's arrays are small */
+  g_setenv ("HS_TEST_SPILL_MIN", "65536", TRUE);         /* the sample's arrays are small */
   g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "0", TRUE); /* (unsetenv: not with threads) */
 
   HsLoader *loader = sample_loader ();

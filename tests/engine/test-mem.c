@@ -7,7 +7,7 @@
 
 #include "hs-mem.h"
 
-#define MiB ((gsize) 1 << 20)
+#define MiB ((gsize)1 << 20)
 
 static gboolean
 all_bytes (const guint8 *p, gsize n, guint8 v)
@@ -53,7 +53,7 @@ test_reuse (void)
   hs_mem_free (small);
   guint8 *x = hs_mem_alloc (8 * MiB);
   g_assert_true (x == small);
-  guint8 *y = hs_mem_alloc (63 * MiB);   /* within 1/32 of 64: as is */
+  guint8 *y = hs_mem_alloc (63 * MiB); /* within 1/32 of 64: as is */
   g_assert_true (y == big);
   memset (y, 3, 63 * MiB);
 
@@ -68,7 +68,7 @@ test_reuse (void)
   memset (s, 4, 5 * MiB);
   hs_mem_free (s);
   hs_mem_free (x);
-  guint8 *g = hs_mem_alloc0 (40 * MiB);   /* best: the 8 MiB block, grown */
+  guint8 *g = hs_mem_alloc0 (40 * MiB); /* best: the 8 MiB block, grown */
   g_assert_true (all_bytes (g, 40 * MiB, 0));
   hs_mem_free (g);
   hs_mem_free (z);
@@ -90,10 +90,10 @@ test_reuse (void)
 static void
 test_realloc_keeps (void)
 {
-  guint32 *p = hs_mem_new (guint32, 2 * MiB);   /* 8 MiB */
+  guint32 *p = hs_mem_new (guint32, 2 * MiB); /* 8 MiB */
   for (guint32 i = 0; i < 2 * MiB; i++)
     p[i] = i * 2654435761u;
-  p = hs_mem_renew (guint32, p, 16 * MiB);     /* 64 MiB */
+  p = hs_mem_renew (guint32, p, 16 * MiB); /* 64 MiB */
   for (guint32 i = 0; i < 2 * MiB; i++)
     g_assert_cmpuint (p[i], ==, i * 2654435761u);
   p[16 * MiB - 1] = 5;

@@ -97,7 +97,8 @@ test_notices (void)
   const char *argv[] = { msgfmt, "-o", mo, po, NULL };
   gint status = -1;
   g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   bindtextdomain (GETTEXT_PACKAGE, locale_dir);

@@ -11,7 +11,7 @@ static const char *dump_dir;
 static HsHeap *
 open_dump (const char *path)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open (path, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -22,13 +22,13 @@ open_dump (const char *path)
 static HsDomTree *
 heap_dom (HsHeap *heap)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
   for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
     if (hs_heap_root (heap, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (heap, i)->obj);
-  HsDomTree *t = hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *) roots->data, roots->len,
-                                      NULL, NULL, NULL, &error);
+  HsDomTree *t = hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len, NULL,
+                                      NULL, NULL, &error);
   g_assert_no_error (error);
   return t;
 }
@@ -54,7 +54,7 @@ static void
 test_android_o (void)
 {
   g_autofree char *path = g_build_filename (dump_dir, "native-o.hprof", NULL);
-  g_autoptr(HsHeap) heap = open_dump (path);
+  g_autoptr (HsHeap) heap = open_dump (path);
   HsObj o = jni_global (heap);
   g_assert_cmpuint (o, !=, HS_OBJ_NONE);
   g_assert_cmpstr (hs_heap_object_class_name (heap, o), ==, "com.example.Owner");
@@ -70,12 +70,12 @@ test_android_o (void)
   HsObj u = HS_OBJ_NONE;
   HsClass owner_class = hs_heap_object_class (heap, o);
   for (HsObj x = 0; x < hs_heap_n_objects (heap); x++)
-    if (hs_heap_object_class (heap, x) == owner_class && hs_heap_object_kind (heap, x) == HS_KIND_INSTANCE &&
-        !hs_heap_object_reachable (heap, x))
+    if (hs_heap_object_class (heap, x) == owner_class && hs_heap_object_kind (heap, x) == HS_KIND_INSTANCE
+        && !hs_heap_object_reachable (heap, x))
       u = x;
   g_assert_cmpuint (u, !=, HS_OBJ_NONE);
 
-  g_autoptr(GHashTable) native = hs_native_sizes (heap);
+  g_autoptr (GHashTable) native = hs_native_sizes (heap);
   g_assert_cmpuint (get (native, bx), ==, 20480);
   g_assert_cmpuint (get (native, by), ==, 800);
   g_assert_cmpuint (get (native, bz), ==, 0);
@@ -86,19 +86,19 @@ test_android_o (void)
   g_assert_cmpuint (get (native, u), ==, 40);
   g_assert_cmpuint (get (native, o), ==, 0);
   /* Nothing else is charged. */
-  g_assert_cmpuint (g_hash_table_size (native), ==, 6);   /* bx by m buf bw u */
+  g_assert_cmpuint (g_hash_table_size (native), ==, 6); /* bx by m buf bw u */
 
-  g_autoptr(HsDomTree) dom = heap_dom (heap);
+  g_autoptr (HsDomTree) dom = heap_dom (heap);
   g_assert_cmpuint (dom->idom[bx], ==, o);
   g_assert_cmpuint (dom->idom[bw], ==, s);
   g_assert_cmpuint (dom->idom[u], ==, HS_OBJ_NONE);
-  g_autoptr(GHashTable) retained = hs_native_retained (dom, native);
+  g_autoptr (GHashTable) retained = hs_native_retained (dom, native);
   g_assert_cmpuint (get (retained, bx), ==, 20480);
   g_assert_cmpuint (get (retained, m), ==, 136);
   g_assert_cmpuint (get (retained, bw), ==, 100);
   g_assert_cmpuint (get (retained, s), ==, 100);
   g_assert_cmpuint (get (retained, o), ==, 25612);
-  g_assert_cmpuint (get (retained, (HsObj) dom->n), ==, 25612);
+  g_assert_cmpuint (get (retained, (HsObj)dom->n), ==, 25612);
   g_assert_cmpuint (get (retained, u), ==, 0);
   /* Only the charged reachable objects, S, O and the virtual root. */
   g_assert_cmpuint (g_hash_table_size (retained), ==, 5 + 3);
@@ -108,15 +108,15 @@ static void
 test_android_n (void)
 {
   g_autofree char *path = g_build_filename (dump_dir, "native-n.hprof", NULL);
-  g_autoptr(HsHeap) heap = open_dump (path);
+  g_autoptr (HsHeap) heap = open_dump (path);
   HsObj o = jni_global (heap);
   HsObj b1 = hs_heap_read_ref (heap, o, "bx"), b2 = hs_heap_read_ref (heap, o, "by");
   g_assert_cmpstr (hs_heap_object_class_name (heap, b1), ==, "android.graphics.Bitmap");
   g_assert_cmpstr (hs_heap_object_class_name (heap, b2), ==, "android.graphics.Bitmap");
-  g_autoptr(GHashTable) native = hs_native_sizes (heap);
+  g_autoptr (GHashTable) native = hs_native_sizes (heap);
   g_assert_cmpuint (g_hash_table_size (native), ==, 0);
-  g_autoptr(HsDomTree) dom = heap_dom (heap);
-  g_autoptr(GHashTable) retained = hs_native_retained (dom, native);
+  g_autoptr (HsDomTree) dom = heap_dom (heap);
+  g_autoptr (GHashTable) retained = hs_native_retained (dom, native);
   g_assert_cmpuint (g_hash_table_size (retained), ==, 0);
 }
 
@@ -133,29 +133,30 @@ test_retained_deep (void)
   for (guint64 i = 0; i < n; i++)
     {
       offsets[i] = i;
-      targets[i] = (HsObj) (i + 1 < n ? i + 1 : 0);
+      targets[i] = (HsObj)(i + 1 < n ? i + 1 : 0);
       shallow[i] = 16;
     }
   offsets[n] = n;
   HsObj root = 0;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) dom = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, n, offsets, targets, shallow, NULL), &root, 1,
-                                                  NULL, NULL, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsDomTree) dom
+      = hs_dom_tree_compute (hs_graph_init (&(HsGraph){ 0 }, n, offsets, targets, shallow, NULL), &root, 1,
+                             NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr(GHashTable) native = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  g_autoptr (GHashTable) native = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   for (guint64 i = 0; i < n; i += 10)
     {
       guint64 *v = g_new (guint64, 1);
       *v = 7;
-      g_hash_table_insert (native, GUINT_TO_POINTER ((guint) i), v);
+      g_hash_table_insert (native, GUINT_TO_POINTER ((guint)i), v);
     }
-  g_autoptr(GHashTable) retained = hs_native_retained (dom, native);
+  g_autoptr (GHashTable) retained = hs_native_retained (dom, native);
   /* Objects 0 .. n-10 have a charged object at or below them, plus the
    * virtual root; the multiples of 10 in [i, n) number n/10 - ceil(i/10). */
   g_assert_cmpuint (g_hash_table_size (retained), ==, (n - 10 + 1) + 1);
   for (guint64 i = 0; i < n; i += 9999)
-    g_assert_cmpuint (get (retained, (HsObj) i), ==, 7 * (n / 10 - (i + 9) / 10));
-  g_assert_cmpuint (get (retained, (HsObj) n), ==, 7 * (n / 10));
+    g_assert_cmpuint (get (retained, (HsObj)i), ==, 7 * (n / 10 - (i + 9) / 10));
+  g_assert_cmpuint (get (retained, (HsObj)n), ==, 7 * (n / 10));
   g_assert_null (hs_native_retained (NULL, native));
 }
 
@@ -166,14 +167,14 @@ static void
 test_corpus (void)
 {
   const char *corpus = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path = g_build_filename (corpus ? corpus : "../shared/corpus", "android",
-                                            "leak_service_binder.hprof", NULL);
+  g_autofree char *path
+      = g_build_filename (corpus ? corpus : "../shared/corpus", "android", "leak_service_binder.hprof", NULL);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
       g_test_fail_printf ("corpus dump missing: %s", path);
       return;
     }
-  g_autoptr(HsHeap) heap = open_dump (path);
+  g_autoptr (HsHeap) heap = open_dump (path);
   HsClass bitmap = hs_heap_find_class (heap, "android.graphics.Bitmap");
   g_assert_cmpuint (bitmap, !=, HS_CLASS_NONE);
   guint bitmaps = 0, with_buffer = 0;
@@ -185,7 +186,7 @@ test_corpus (void)
       }
   g_assert_cmpuint (bitmaps, ==, 26);
   g_assert_cmpuint (with_buffer, >, 0);
-  g_autoptr(GHashTable) native = hs_native_sizes (heap);
+  g_autoptr (GHashTable) native = hs_native_sizes (heap);
   g_assert_cmpuint (g_hash_table_size (native), ==, 0);
 }
 

@@ -5,9 +5,9 @@
  * objects and the path from a GC root. */
 #include "hs-query.h"
 
-static HsAnalysis *full;       /* with dominators */
-static HsAnalysis *shallow;    /* dominators skipped */
-static HsAnalysis *several;    /* toplevel.hprof, with dominators */
+static HsAnalysis *full;    /* with dominators */
+static HsAnalysis *shallow; /* dominators skipped */
+static HsAnalysis *several; /* toplevel.hprof, with dominators */
 
 /* Object ids of query.hprof (addresses handed out by Addresses). */
 #define ID_A 0x10098
@@ -59,18 +59,22 @@ test_sorted_classes (void)
 {
   /* Counts: java.lang.Class 6 (the class objects), byte[] 3, Node 3
    * (A, B, E), Leaf 2, Loader 1; ties by name. */
-  const char *const by_count[] = { "java.lang.Class", "byte[]", "com.example.Node", "com.example.Leaf",
-                                   "com.example.Loader", "com.example.Node", "java.lang.Object", NULL };
+  const char *const by_count[]
+      = { "java.lang.Class",    "byte[]",           "com.example.Node", "com.example.Leaf",
+          "com.example.Loader", "com.example.Node", "java.lang.Object", NULL };
   /* Shallow: byte[] 112 + 24 + 56, Node 3 x 16, Leaf 2 x 16, Loader 8. */
-  const char *const by_shallow[] = { "byte[]", "com.example.Node", "com.example.Leaf", "com.example.Loader",
-                                     "com.example.Node", "java.lang.Class", "java.lang.Object", NULL };
+  const char *const by_shallow[]
+      = { "byte[]",           "com.example.Node", "com.example.Leaf", "com.example.Loader",
+          "com.example.Node", "java.lang.Class",  "java.lang.Object", NULL };
   /* Retained: Node 176, Leaf 144, byte[] 112. */
-  const char *const by_retained[] = { "com.example.Node", "com.example.Leaf", "byte[]", "com.example.Loader",
-                                      "com.example.Node", "java.lang.Class", "java.lang.Object", NULL };
-  g_autoptr(GArray) count = hs_query_sorted_classes (full, HS_CLASS_SORT_COUNT, HS_CLASS_FILTER_ALL);
-  g_autoptr(GArray) shal = hs_query_sorted_classes (full, HS_CLASS_SORT_SHALLOW, HS_CLASS_FILTER_ALL);
-  g_autoptr(GArray) ret = hs_query_sorted_classes (full, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_PRESENT);
-  g_autoptr(GArray) fallback = hs_query_sorted_classes (shallow, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_ALL);
+  const char *const by_retained[]
+      = { "com.example.Node", "com.example.Leaf", "byte[]",           "com.example.Loader",
+          "com.example.Node", "java.lang.Class",  "java.lang.Object", NULL };
+  g_autoptr (GArray) count = hs_query_sorted_classes (full, HS_CLASS_SORT_COUNT, HS_CLASS_FILTER_ALL);
+  g_autoptr (GArray) shal = hs_query_sorted_classes (full, HS_CLASS_SORT_SHALLOW, HS_CLASS_FILTER_ALL);
+  g_autoptr (GArray) ret = hs_query_sorted_classes (full, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_PRESENT);
+  g_autoptr (GArray) fallback
+      = hs_query_sorted_classes (shallow, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_ALL);
 
   assert_names (full, count, by_count);
   assert_names (full, shal, by_shallow);
@@ -79,10 +83,14 @@ test_sorted_classes (void)
   /* Without dominators, retained falls back to shallow. */
   assert_names (shallow, fallback, by_shallow);
 
-  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 0), HS_CLASS_SORT_RETAINED), ==, 176);
-  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 1), HS_CLASS_SORT_RETAINED), ==, 144);
-  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 2), HS_CLASS_SORT_SHALLOW), ==, 192);
-  g_assert_cmpuint (hs_query_class_value (full, g_array_index (count, HsClass, 0), HS_CLASS_SORT_COUNT), ==, 6);
+  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 0), HS_CLASS_SORT_RETAINED), ==,
+                    176);
+  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 1), HS_CLASS_SORT_RETAINED), ==,
+                    144);
+  g_assert_cmpuint (hs_query_class_value (full, g_array_index (ret, HsClass, 2), HS_CLASS_SORT_SHALLOW), ==,
+                    192);
+  g_assert_cmpuint (hs_query_class_value (full, g_array_index (count, HsClass, 0), HS_CLASS_SORT_COUNT), ==,
+                    6);
 
   /* The two com.example.Node classes keep the class index order. */
   HsClass first = HS_CLASS_NONE, second = HS_CLASS_NONE;
@@ -115,8 +123,8 @@ test_sort_names (void)
 static void
 test_classes_named (void)
 {
-  g_autoptr(GArray) nodes = hs_query_classes_named (full->heap, "com.example.Node");
-  g_autoptr(GArray) none = hs_query_classes_named (full->heap, "com.example.Nope");
+  g_autoptr (GArray) nodes = hs_query_classes_named (full->heap, "com.example.Node");
+  g_autoptr (GArray) none = hs_query_classes_named (full->heap, "com.example.Nope");
 
   g_assert_cmpuint (nodes->len, ==, 2);
   g_assert_cmpuint (g_array_index (nodes, HsClass, 0), <, g_array_index (nodes, HsClass, 1));
@@ -126,22 +134,23 @@ test_classes_named (void)
 
   /* Both Node classes together: A, B, E (the second has no instances). */
   guint64 count = 0;
-  g_autofree guint8 *mask = hs_query_instance_mask (full->heap, (const HsClass *) nodes->data, nodes->len, &count);
+  g_autofree guint8 *mask
+      = hs_query_instance_mask (full->heap, (const HsClass *)nodes->data, nodes->len, &count);
   g_assert_cmpuint (count, ==, 3);
   g_assert_true (mask[obj (full, ID_A)] && mask[obj (full, ID_B)] && mask[obj (full, ID_E)]);
   g_assert_false (mask[obj (full, ID_C)] || mask[obj (full, ID_J)]);
 
-  g_autoptr(GArray) inst = hs_query_instances (full, (const HsClass *) nodes->data, nodes->len);
+  g_autoptr (GArray) inst = hs_query_instances (full, (const HsClass *)nodes->data, nodes->len);
   g_assert_cmpuint (inst->len, ==, 3);
-  g_assert_cmpuint (g_array_index (inst, HsObj, 0), ==, obj (full, ID_A));   /* 176 */
-  g_assert_cmpuint (g_array_index (inst, HsObj, 1), ==, obj (full, ID_B));   /* 144 */
-  g_assert_cmpuint (g_array_index (inst, HsObj, 2), ==, obj (full, ID_E));   /* unreachable */
+  g_assert_cmpuint (g_array_index (inst, HsObj, 0), ==, obj (full, ID_A)); /* 176 */
+  g_assert_cmpuint (g_array_index (inst, HsObj, 1), ==, obj (full, ID_B)); /* 144 */
+  g_assert_cmpuint (g_array_index (inst, HsObj, 2), ==, obj (full, ID_E)); /* unreachable */
 }
 
 static HsClass
 class_named (HsAnalysis *a, const char *name)
 {
-  g_autoptr(GArray) cs = hs_query_classes_named (a->heap, name);
+  g_autoptr (GArray) cs = hs_query_classes_named (a->heap, name);
   g_assert_cmpuint (cs->len, >=, 1);
   return g_array_index (cs, HsClass, 0);
 }
@@ -151,7 +160,7 @@ test_instances (void)
 {
   /* byte[]: F (retained 112) first; then the unreachable H (24 bytes) and
    * I (56 bytes) by shallow size, although H has the smaller index. */
-  g_autoptr(GArray) arrays = hs_query_instances_of_class (full, class_named (full, "byte[]"));
+  g_autoptr (GArray) arrays = hs_query_instances_of_class (full, class_named (full, "byte[]"));
   g_assert_cmpuint (arrays->len, ==, 3);
   g_assert_cmpuint (g_array_index (arrays, HsObj, 0), ==, obj (full, ID_F));
   g_assert_cmpuint (g_array_index (arrays, HsObj, 1), ==, obj (full, ID_I));
@@ -159,29 +168,29 @@ test_instances (void)
   g_assert_cmpuint (obj (full, ID_H), <, obj (full, ID_I));
 
   /* Leaf: D (128) before C (16). */
-  g_autoptr(GArray) leaves = hs_query_instances_of_class (full, class_named (full, "com.example.Leaf"));
+  g_autoptr (GArray) leaves = hs_query_instances_of_class (full, class_named (full, "com.example.Leaf"));
   g_assert_cmpuint (leaves->len, ==, 2);
   g_assert_cmpuint (g_array_index (leaves, HsObj, 0), ==, obj (full, ID_D));
   g_assert_cmpuint (g_array_index (leaves, HsObj, 1), ==, obj (full, ID_C));
 
   /* Without dominators: by shallow size, then index. */
-  g_autoptr(GArray) flat = hs_query_instances_of_class (shallow, class_named (shallow, "byte[]"));
+  g_autoptr (GArray) flat = hs_query_instances_of_class (shallow, class_named (shallow, "byte[]"));
   g_assert_cmpuint (flat->len, ==, 3);
   g_assert_cmpuint (g_array_index (flat, HsObj, 0), ==, obj (shallow, ID_F));
   g_assert_cmpuint (g_array_index (flat, HsObj, 1), ==, obj (shallow, ID_I));
   g_assert_cmpuint (g_array_index (flat, HsObj, 2), ==, obj (shallow, ID_H));
 
-  g_autoptr(GArray) empty = hs_query_instances (full, NULL, 0);
+  g_autoptr (GArray) empty = hs_query_instances (full, NULL, 0);
   g_assert_cmpuint (empty->len, ==, 0);
 }
 
 static void
 test_top_objects (void)
 {
-  g_autoptr(GArray) top = hs_query_top_objects (full, 4);
-  g_autoptr(GArray) all = hs_query_top_objects (full, 100);
-  g_autoptr(GArray) none = hs_query_top_objects (shallow, 4);
-  g_autoptr(GArray) zero = hs_query_top_objects (full, 0);
+  g_autoptr (GArray) top = hs_query_top_objects (full, 4);
+  g_autoptr (GArray) all = hs_query_top_objects (full, 100);
+  g_autoptr (GArray) none = hs_query_top_objects (shallow, 4);
+  g_autoptr (GArray) zero = hs_query_top_objects (full, 0);
 
   /* A 176, B 144, D 128, F 112. */
   g_assert_cmpuint (top->len, ==, 4);
@@ -205,13 +214,13 @@ static void
 test_top_level_objects (void)
 {
   const HsDomTree *dom = full->dom;
-  g_autoptr(GArray) one = hs_query_top_level_objects (full, 1);
-  g_autoptr(GArray) all = hs_query_top_level_objects (full, 1000);
-  g_autoptr(GArray) none = hs_query_top_level_objects (shallow, 4);
+  g_autoptr (GArray) one = hs_query_top_level_objects (full, 1);
+  g_autoptr (GArray) all = hs_query_top_level_objects (full, 1000);
+  g_autoptr (GArray) none = hs_query_top_level_objects (shallow, 4);
   guint64 n_top = 0;
 
   for (guint64 i = 0; i < dom->n; i++)
-    n_top += dom->idom[i] == (HsObj) dom->n;
+    n_top += dom->idom[i] == (HsObj)dom->n;
   g_assert_cmpuint (n_top, >=, 1);
   g_assert_cmpuint (all->len, ==, n_top);
   g_assert_cmpuint (one->len, ==, 1);
@@ -220,7 +229,8 @@ test_top_level_objects (void)
       HsObj o = g_array_index (all, HsObj, i);
       g_assert_cmpuint (dom->idom[o], ==, dom->n);
       if (i > 0)
-        g_assert_cmpuint (hs_dom_tree_retained (dom, g_array_index (all, HsObj, i - 1)), >=, hs_dom_tree_retained (dom, o));
+        g_assert_cmpuint (hs_dom_tree_retained (dom, g_array_index (all, HsObj, i - 1)), >=,
+                          hs_dom_tree_retained (dom, o));
     }
   /* The first of the whole list, and nothing left out is bigger. */
   g_assert_cmpuint (g_array_index (one, HsObj, 0), ==, g_array_index (all, HsObj, 0));
@@ -241,12 +251,12 @@ test_top_level_several (void)
   const HsDomTree *dom = several->dom;
   const guint64 ids[] = { ID_P, ID_R, ID_Q, ID_X, ID_S, ID_T };
   const guint64 sizes[] = { 128, 56, 40, 32, 16, 16 };
-  g_autoptr(GArray) all = hs_query_top_level_objects (several, 1000);
-  g_autoptr(GArray) three = hs_query_top_level_objects (several, 3);
+  g_autoptr (GArray) all = hs_query_top_level_objects (several, 1000);
+  g_autoptr (GArray) three = hs_query_top_level_objects (several, 3);
   guint64 n_top = 0;
 
   for (guint64 i = 0; i < dom->n; i++)
-    n_top += dom->idom[i] == (HsObj) dom->n;
+    n_top += dom->idom[i] == (HsObj)dom->n;
   g_assert_cmpuint (all->len, ==, n_top);
   g_assert_cmpuint (all->len, >=, G_N_ELEMENTS (ids));
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
@@ -266,11 +276,11 @@ static void
 test_root_path (void)
 {
   HsHeap *heap = full->heap;
-  g_autoptr(GArray) to_f = hs_query_root_path (heap, obj (full, ID_F), 1000);
-  g_autoptr(GArray) to_a = hs_query_root_path (heap, obj (full, ID_A), 1000);
-  g_autoptr(GArray) to_e = hs_query_root_path (heap, obj (full, ID_E), 1000);
-  g_autoptr(GArray) to_d_short = hs_query_root_path (heap, obj (full, ID_D), 3);
-  g_autoptr(GArray) to_d = hs_query_root_path (heap, obj (full, ID_D), 4);
+  g_autoptr (GArray) to_f = hs_query_root_path (heap, obj (full, ID_F), 1000);
+  g_autoptr (GArray) to_a = hs_query_root_path (heap, obj (full, ID_A), 1000);
+  g_autoptr (GArray) to_e = hs_query_root_path (heap, obj (full, ID_E), 1000);
+  g_autoptr (GArray) to_d_short = hs_query_root_path (heap, obj (full, ID_D), 3);
+  g_autoptr (GArray) to_d = hs_query_root_path (heap, obj (full, ID_D), 4);
 
   /* A -> B -> D -> F: the root first. */
   g_assert_nonnull (to_f);
@@ -293,7 +303,7 @@ test_root_path (void)
   g_assert_cmpuint (g_array_index (to_d, HsObj, 0), ==, obj (full, ID_A));
   g_assert_cmpuint (g_array_index (to_d, HsObj, 2), ==, obj (full, ID_D));
   /* Out of range. */
-  g_assert_null (hs_query_root_path (heap, (HsObj) hs_heap_n_objects (heap), 1000));
+  g_assert_null (hs_query_root_path (heap, (HsObj)hs_heap_n_objects (heap), 1000));
 }
 
 /* The id forms the CLI's `object` and the window's Go to both take. */
@@ -318,7 +328,7 @@ test_parse_id (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
   HsAnalysisOptions opts = { 0 };
 

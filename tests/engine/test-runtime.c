@@ -16,7 +16,7 @@ static const char *dump_dir;
 static HsHeap *
 open_path (const char *path)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsOpenOptions opts = { 0 };
   HsHeap *heap = hs_heap_open (path, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -64,8 +64,8 @@ assert_info (const HsRuntimeInfo *info, HsRuntimeKind kind, int api_level, gbool
 static void
 test_android (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("runtime-android.hprof");
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autoptr (HsHeap) heap = open_dump ("runtime-android.hprof");
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_ANDROID, 34, TRUE, 34, "Google", "Pixel 8", "14", NULL);
 }
@@ -73,8 +73,8 @@ test_android (void)
 static void
 test_jvm_with_build (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("runtime-jvm-build.hprof");
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autoptr (HsHeap) heap = open_dump ("runtime-jvm-build.hprof");
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_JVM, 0, TRUE, 0, NULL, NULL, NULL, "1.8.0_1-b1");
 }
@@ -82,8 +82,8 @@ test_jvm_with_build (void)
 static void
 test_jvm_none (void)
 {
-  g_autoptr(HsHeap) heap = open_dump ("runtime-jvm-none.hprof");
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autoptr (HsHeap) heap = open_dump ("runtime-jvm-none.hprof");
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_JVM, -1, FALSE, 0, NULL, NULL, NULL, NULL);
 }
@@ -91,10 +91,10 @@ test_jvm_none (void)
 static void
 test_corpus_android (void)
 {
-  g_autoptr(HsHeap) heap = open_corpus ("android", "leak_service_binder.hprof");
+  g_autoptr (HsHeap) heap = open_corpus ("android", "leak_service_binder.hprof");
   if (!heap)
     return;
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_ANDROID, 19, TRUE, 19, "unknown", "Android SDK built for x86", "4.4.4", NULL);
 }
@@ -102,16 +102,16 @@ test_corpus_android (void)
 static void
 test_corpus_jvm (void)
 {
-  g_autoptr(HsHeap) jdk11 = open_corpus ("jvm", "openjdk_jdk11_04_x64.hprof.gz");
+  g_autoptr (HsHeap) jdk11 = open_corpus ("jvm", "openjdk_jdk11_04_x64.hprof.gz");
   if (!jdk11)
     return;
-  g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (jdk11);
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (jdk11);
   assert_info (info, HS_RUNTIME_JVM, -1, FALSE, 0, NULL, NULL, NULL, "11.0.4+11-post-Ubuntu-1ubuntu218.04.3");
 
-  g_autoptr(HsHeap) jdk8 = open_corpus ("jvm", "oracle_jdk8_05_x64.hprof");
+  g_autoptr (HsHeap) jdk8 = open_corpus ("jvm", "oracle_jdk8_05_x64.hprof");
   if (!jdk8)
     return;
-  g_autoptr(HsRuntimeInfo) info8 = hs_runtime_info_read (jdk8);
+  g_autoptr (HsRuntimeInfo) info8 = hs_runtime_info_read (jdk8);
   /* hprof-statics.py: no android.os.Build here either. */
   assert_info (info8, HS_RUNTIME_JVM, -1, FALSE, 0, NULL, NULL, NULL, "1.8.0_05-b13");
 }

@@ -39,8 +39,8 @@ test_contains (void)
 static void
 test_strings (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsSearchResult) r = hs_search (heap, "hello", 100, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsSearchResult) r = hs_search (heap, "hello", 100, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (r->n_strings, ==, 3);
@@ -51,14 +51,15 @@ test_strings (void)
   /* The bare byte[] "hello there" is no String. */
   g_assert_false (has_string (r, 0x30000));
   g_assert_cmpuint (r->n_classes, ==, 1);
-  g_assert_cmpstr (hs_class_name (heap, g_array_index (r->classes, HsClass, 0)), ==, "com.example.HelloService");
+  g_assert_cmpstr (hs_class_name (heap, g_array_index (r->classes, HsClass, 0)), ==,
+                   "com.example.HelloService");
 }
 
 static void
 test_non_ascii (void)
 {
-  g_autoptr(HsSearchResult) r = hs_search (heap, "grüß", 100, NULL, NULL);
-  g_autoptr(HsSearchResult) upper = hs_search (heap, "GRÜSS", 100, NULL, NULL);
+  g_autoptr (HsSearchResult) r = hs_search (heap, "grüß", 100, NULL, NULL);
+  g_autoptr (HsSearchResult) upper = hs_search (heap, "GRÜSS", 100, NULL, NULL);
 
   g_assert_cmpuint (r->n_strings, ==, 1);
   g_assert_true (has_string (r, 0x20020));
@@ -68,9 +69,9 @@ test_non_ascii (void)
 static void
 test_classes_and_cap (void)
 {
-  g_autoptr(HsSearchResult) ex = hs_search (heap, "EXAMPLE", 100, NULL, NULL);
-  g_autoptr(HsSearchResult) capped = hs_search (heap, "hello", 2, NULL, NULL);
-  g_autoptr(HsSearchResult) none = hs_search (heap, "zzz", 100, NULL, NULL);
+  g_autoptr (HsSearchResult) ex = hs_search (heap, "EXAMPLE", 100, NULL, NULL);
+  g_autoptr (HsSearchResult) capped = hs_search (heap, "hello", 2, NULL, NULL);
+  g_autoptr (HsSearchResult) none = hs_search (heap, "zzz", 100, NULL, NULL);
 
   g_assert_cmpuint (ex->n_classes, ==, 2);
   g_assert_cmpuint (ex->n_strings, ==, 0);
@@ -82,8 +83,8 @@ test_classes_and_cap (void)
 static void
 test_cancelled (void)
 {
-  g_autoptr(GCancellable) c = g_cancellable_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
 
   g_cancellable_cancel (c);
   g_assert_null (hs_search (heap, "hello", 100, c, &error));
@@ -108,7 +109,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   int rc;
 
   g_test_init (&argc, &argv, NULL);

@@ -11,10 +11,11 @@
 static guint
 check_dump (const char *path)
 {
-  if (!g_file_test (path, G_FILE_TEST_EXISTS)) {
-    g_test_message ("%s: not there, skipped", path);
-    return 0;
-  }
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_message ("%s: not there, skipped", path);
+      return 0;
+    }
   HsAnalysisOptions opts = { .skip_leaks = TRUE };
   g_autoptr (GError) error = NULL;
   g_autoptr (HsAnalysis) a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
@@ -29,21 +30,24 @@ check_dump (const char *path)
     if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
       g_array_append_val (roots, hs_heap_root (h, i)->obj);
   guint nonzero = 0;
-  for (guint i = 0; i < ts->n_threads; i++) {
-    const HsThread *t = &ts->threads[i];
-    g_autofree guint8 *in_set = g_new0 (guint8, MAX (n, 1));
-    for (gsize r = 0; r < hs_heap_n_roots (h); r++) {
-      const HsRoot *root = hs_heap_root (h, r);
-      if ((root->type == HS_ROOT_JAVA_FRAME || root->type == HS_ROOT_JNI_LOCAL) &&
-          root->thread_serial == t->serial && root->obj != HS_OBJ_NONE)
-        in_set[root->obj] = 1;
+  for (guint i = 0; i < ts->n_threads; i++)
+    {
+      const HsThread *t = &ts->threads[i];
+      g_autofree guint8 *in_set = g_new0 (guint8, MAX (n, 1));
+      for (gsize r = 0; r < hs_heap_n_roots (h); r++)
+        {
+          const HsRoot *root = hs_heap_root (h, r);
+          if ((root->type == HS_ROOT_JAVA_FRAME || root->type == HS_ROOT_JNI_LOCAL)
+              && root->thread_serial == t->serial && root->obj != HS_OBJ_NONE)
+            in_set[root->obj] = 1;
+        }
+      guint64 bytes = 0, count = 0;
+      hs_retained_set_precise (hs_heap_graph (h), (const HsObj *)roots->data, roots->len, in_set, &bytes,
+                               &count);
+      g_assert_cmpuint (t->stack_retained, ==, bytes);
+      g_assert_cmpuint (t->stack_retained_count, ==, count);
+      nonzero += bytes > 0;
     }
-    guint64 bytes = 0, count = 0;
-    hs_retained_set_precise (hs_heap_graph (h), (const HsObj *) roots->data, roots->len, in_set, &bytes, &count);
-    g_assert_cmpuint (t->stack_retained, ==, bytes);
-    g_assert_cmpuint (t->stack_retained_count, ==, count);
-    nonzero += bytes > 0;
-  }
   g_test_message ("%s: %u threads, %u with a stack retained size", path, ts->n_threads, nonzero);
   g_assert_cmpuint (ts->n_threads, >, 0);
   return nonzero;
@@ -52,12 +56,13 @@ check_dump (const char *path)
 static void
 test_random (gconstpointer dir)
 {
-  for (int k = 0; k < 3; k++) {
-    g_autofree char *name = g_strdup_printf ("threads-random-%d.hprof", k);
-    g_autofree char *p = g_build_filename (dir, name, NULL);
-    /* Some thread must retain something, or the comparison is 0 == 0. */
-    g_assert_cmpuint (check_dump (p), >, 0);
-  }
+  for (int k = 0; k < 3; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("threads-random-%d.hprof", k);
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      /* Some thread must retain something, or the comparison is 0 == 0. */
+      g_assert_cmpuint (check_dump (p), >, 0);
+    }
 }
 
 /* threads-known.hprof: make-threads-dumps.py works the figures out. */
@@ -85,7 +90,8 @@ test_known (gconstpointer dir)
 static void
 test_generated (void)
 {
-  g_autofree char *p = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "dumps", "threads.hprof.gz", NULL);
+  g_autofree char *p = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "dumps",
+                                         "threads.hprof.gz", NULL);
   check_dump (p);
 }
 
@@ -93,16 +99,19 @@ static void
 test_corpus (void)
 {
   const char *dir = g_getenv ("HS_CORPUS_DIR");
-  const char *names[] = { "jvm/openjdk_jdk11_04_x64.hprof.gz", "jvm/oracle_jdk8_05_x64.hprof", "jvm/jhat_jdk8_x32.hprof",
-                          "jvm/sun_jdk6_18_x64.hprof", "android/leak_service_binder.hprof" };
-  if (!dir) {
-    g_test_skip ("HS_CORPUS_DIR is not set");
-    return;
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    g_autofree char *p = g_build_filename (dir, names[i], NULL);
-    check_dump (p);
-  }
+  const char *names[]
+      = { "jvm/openjdk_jdk11_04_x64.hprof.gz", "jvm/oracle_jdk8_05_x64.hprof", "jvm/jhat_jdk8_x32.hprof",
+          "jvm/sun_jdk6_18_x64.hprof", "android/leak_service_binder.hprof" };
+  if (!dir)
+    {
+      g_test_skip ("HS_CORPUS_DIR is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *p = g_build_filename (dir, names[i], NULL);
+      check_dump (p);
+    }
 }
 
 int

@@ -18,7 +18,7 @@ static int
 cmp_names (gconstpointer a, gconstpointer b)
 {
   /* g_ptr_array_sort passes pointers to the elements. */
-  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+  return g_strcmp0 (*(char *const *)a, *(char *const *)b);
 }
 
 static gboolean
@@ -27,10 +27,11 @@ run_file (const char *path)
   g_autoptr (GError) error = NULL;
   g_autofree char *data = NULL;
   gsize len = 0;
-  if (!g_file_get_contents (path, &data, &len, &error)) {
-    fprintf (stderr, "%s: %s\n", path, error->message);
-    return FALSE;
-  }
+  if (!g_file_get_contents (path, &data, &len, &error))
+    {
+      fprintf (stderr, "%s: %s\n", path, error->message);
+      return FALSE;
+    }
   /* Copy into a buffer of exactly len bytes so that ASan sees any read
    * past the end (g_file_get_contents adds a NUL). */
   guint8 *exact = g_malloc (len ? len : 1);
@@ -50,25 +51,30 @@ main (int argc, char **argv)
 {
   gboolean ok = TRUE;
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR);
-  if (argc < 2) {
-    fprintf (stderr, "usage: %s FILE|DIR...\n", argv[0]);
-    return 2;
-  }
-  for (int i = 1; i < argc; i++) {
-    if (g_file_test (argv[i], G_FILE_TEST_IS_DIR)) {
-      g_autoptr (GDir) dir = g_dir_open (argv[i], 0, NULL);
-      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      const char *name;
-      while (dir && (name = g_dir_read_name (dir)))
-        if (name[0] != '.' && !g_str_has_suffix (name, ".md"))
-          g_ptr_array_add (names, g_build_filename (argv[i], name, NULL));
-      g_ptr_array_sort (names, cmp_names);
-      for (guint j = 0; j < names->len; j++)
-        ok &= run_file (g_ptr_array_index (names, j));
-    } else {
-      ok &= run_file (argv[i]);
+  if (argc < 2)
+    {
+      fprintf (stderr, "usage: %s FILE|DIR...\n", argv[0]);
+      return 2;
     }
-  }
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_file_test (argv[i], G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr (GDir) dir = g_dir_open (argv[i], 0, NULL);
+          g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+          const char *name;
+          while (dir && (name = g_dir_read_name (dir)))
+            if (name[0] != '.' && !g_str_has_suffix (name, ".md"))
+              g_ptr_array_add (names, g_build_filename (argv[i], name, NULL));
+          g_ptr_array_sort (names, cmp_names);
+          for (guint j = 0; j < names->len; j++)
+            ok &= run_file (g_ptr_array_index (names, j));
+        }
+      else
+        {
+          ok &= run_file (argv[i]);
+        }
+    }
   printf ("%d loaded, %d rejected\n", n_loaded, n_rejected);
   return ok ? 0 : 1;
 }

@@ -15,8 +15,21 @@
 #include "hs-report.h"
 #include "hs-leaks.h"
 
-enum { C_OBJ = 1, C_REF, C_WEAK, C_KWR, C_NODE, C_THREAD, C_VIEW, C_APP, C_ACT, C_HOLDER, C_ARR,
-       N_CLS };
+enum
+{
+  C_OBJ = 1,
+  C_REF,
+  C_WEAK,
+  C_KWR,
+  C_NODE,
+  C_THREAD,
+  C_VIEW,
+  C_APP,
+  C_ACT,
+  C_HOLDER,
+  C_ARR,
+  N_CLS
+};
 
 typedef struct
 {
@@ -217,10 +230,24 @@ build_dump (const guint8 *d, gsize len)
         }
       switch (root % 8)
         {
-        case 1: u1 (seg, 0x01); u4 (seg, OID (i)); u4 (seg, 0); break;
-        case 2: u1 (seg, 0x08); u4 (seg, OID (i)); u4 (seg, i + 1); u4 (seg, 0); break;
-        case 3: u1 (seg, 0x03); u4 (seg, OID (i)); u4 (seg, (root >> 3) % 4); u4 (seg, 0); break;
-        default: break;
+          case 1:
+            u1 (seg, 0x01);
+            u4 (seg, OID (i));
+            u4 (seg, 0);
+            break;
+          case 2:
+            u1 (seg, 0x08);
+            u4 (seg, OID (i));
+            u4 (seg, i + 1);
+            u4 (seg, 0);
+            break;
+          case 3:
+            u1 (seg, 0x03);
+            u4 (seg, OID (i));
+            u4 (seg, (root >> 3) % 4);
+            u4 (seg, 0);
+            break;
+          default: break;
         }
     }
   /* the chain: Nodes n .. n + chain - 1, each to the next, the last back
@@ -313,8 +340,7 @@ hs_fuzz_leaks_one (const guint8 *data, gsize len)
 
   opts.open.follow_weak = sel & 1;
   opts.leaks.android_inspectors_as_leaks = (sel >> 1) & 1;
-  heap = hs_heap_open_bytes (dump->data, dump->len, "fuzz-leaks.hprof", &opts.open, NULL, NULL,
-                             NULL, &error);
+  heap = hs_heap_open_bytes (dump->data, dump->len, "fuzz-leaks.hprof", &opts.open, NULL, NULL, NULL, &error);
   if (!heap)
     g_error ("a well-formed dump refused: %s", error->message);
   a = hs_analysis_run_on_heap (heap, &opts, NULL, NULL, NULL, &error);

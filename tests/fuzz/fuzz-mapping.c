@@ -29,15 +29,15 @@ ask (HsMapping *m, const char *first_class, const char *name)
   static const gint lines[] = { -1, 0, 1, 5, 65535, G_MAXINT };
   g_autofree char *arr = g_strconcat (name, "[][]", NULL);
   g_autofree char *mapped = hs_mapping_map_type (m, arr);
-  g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
+  g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
   const char *orig = hs_mapping_lookup_class (m, name);
 
   if (mapped != NULL && !g_utf8_validate (mapped, -1, NULL))
     abort ();
   if (orig != NULL)
-    (void) hs_mapping_source_file (m, orig);
-  (void) hs_mapping_map_field (m, first_class, name, TRUE, NULL);
-  (void) hs_mapping_map_field (m, first_class, name, FALSE, "int");
+    (void)hs_mapping_source_file (m, orig);
+  (void)hs_mapping_map_field (m, first_class, name, TRUE, NULL);
+  (void)hs_mapping_map_field (m, first_class, name, FALSE, "int");
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     {
       guint n = hs_mapping_map_frame (m, first_class, name, lines[i], frames);
@@ -49,8 +49,8 @@ ask (HsMapping *m, const char *first_class, const char *name)
 int
 LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  HsMapping *m = hs_mapping_parse ((const char *) data, size, "fuzz.mapping.txt", &error);
+  g_autoptr (GError) error = NULL;
+  HsMapping *m = hs_mapping_parse ((const char *)data, size, "fuzz.mapping.txt", &error);
   g_autofree char *text = NULL;
   char *first_class = NULL;
   guint asked = 0;
@@ -63,7 +63,7 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
     }
   /* The names written after "-> " in the input, each up to the end of its
    * line (without a trailing ':'), at most 64 of them. */
-  text = g_strndup ((const char *) data, size);
+  text = g_strndup ((const char *)data, size);
   for (char *p = strstr (text, "-> "); p != NULL && asked < 64; p = strstr (p, "-> "))
     {
       char *name = p + 3;

@@ -22,10 +22,11 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
-  HsMatcherTable *t = hs_matchers_parse ((const char *) data, (gssize) size, "fuzz.matchers", &error);
+  g_autoptr (GError) error = NULL;
+  HsMatcherTable *t = hs_matchers_parse ((const char *)data, (gssize)size, "fuzz.matchers", &error);
 
-  if (t == NULL && (error == NULL || error->domain != HS_ERROR || !g_utf8_validate (error->message, -1, NULL)))
+  if (t == NULL
+      && (error == NULL || error->domain != HS_ERROR || !g_utf8_validate (error->message, -1, NULL)))
     abort ();
   hs_matchers_free (t);
   return 0;

@@ -40,19 +40,22 @@ poke_object (HsHeap *heap, HsObj o)
   g_free (hs_heap_describe (heap, o));
   g_free (hs_heap_read_string (heap, o, 40));
   g_free (hs_heap_object_label (heap, o));
-  (void) hs_heap_object_class_name (heap, o);
+  (void)hs_heap_object_class_name (heap, o);
   GArray *fields = hs_heap_object_fields (heap, o);
-  if (fields) {
-    for (guint i = 0; i < fields->len; i++) {
-      const HsFieldValue *f = &g_array_index (fields, HsFieldValue, i);
-      if (f->name) {
-        HsValue v;
-        (void) hs_heap_read_field (heap, o, f->name, &v);
-        (void) hs_heap_read_ref (heap, o, f->name);
-      }
+  if (fields)
+    {
+      for (guint i = 0; i < fields->len; i++)
+        {
+          const HsFieldValue *f = &g_array_index (fields, HsFieldValue, i);
+          if (f->name)
+            {
+              HsValue v;
+              (void)hs_heap_read_field (heap, o, f->name, &v);
+              (void)hs_heap_read_ref (heap, o, f->name);
+            }
+        }
+      g_array_unref (fields);
     }
-    g_array_unref (fields);
-  }
   guint nrefs = 0;
   hs_heap_foreach_ref (heap, o, count_ref, &nrefs);
   gsize nr = 0, nin = 0;
@@ -68,18 +71,21 @@ poke_object (HsHeap *heap, HsObj o)
     if (in[i] >= n)
       g_error ("referrer %u of %" G_GUINT64_FORMAT, in[i], n);
   HsKind k = hs_heap_object_kind (heap, o);
-  if (k == HS_KIND_OBJ_ARRAY) {
-    guint32 len = hs_heap_array_length (heap, o);
-    for (guint32 i = 0; i < len && i < 64; i++)
-      (void) hs_heap_obj_array_get (heap, o, i);
-    if (len > 0)
-      (void) hs_heap_obj_array_get (heap, o, len - 1);
-  } else if (k == HS_KIND_PRIM_ARRAY) {
-    guint32 len = hs_heap_array_length (heap, o);
-    const guint8 *p = hs_heap_prim_array_data (heap, o);
-    (void) len;
-    (void) p;
-  }
+  if (k == HS_KIND_OBJ_ARRAY)
+    {
+      guint32 len = hs_heap_array_length (heap, o);
+      for (guint32 i = 0; i < len && i < 64; i++)
+        (void)hs_heap_obj_array_get (heap, o, i);
+      if (len > 0)
+        (void)hs_heap_obj_array_get (heap, o, len - 1);
+    }
+  else if (k == HS_KIND_PRIM_ARRAY)
+    {
+      guint32 len = hs_heap_array_length (heap, o);
+      const guint8 *p = hs_heap_prim_array_data (heap, o);
+      (void)len;
+      (void)p;
+    }
   GArray *roots = hs_heap_roots_of (heap, o);
   if (roots)
     g_array_unref (roots);
@@ -101,10 +107,11 @@ hs_fuzz_one (const guint8 *data, gsize len)
   opts.open.defer_reachability = (sel >> 4) & 1;
 
   HsHeap *heap = hs_heap_open_bytes (data, len, "fuzz.hprof", &opts.open, NULL, NULL, NULL, &error);
-  if (!heap) {
-    check_error (error);
-    return FALSE;
-  }
+  if (!heap)
+    {
+      check_error (error);
+      return FALSE;
+    }
   const char *warning = hs_heap_warning (heap);
   if (warning && !g_utf8_validate (warning, -1, NULL))
     g_error ("warning not UTF-8");
@@ -112,64 +119,72 @@ hs_fuzz_one (const guint8 *data, gsize len)
   guint64 n = hs_heap_n_objects (heap);
   const HsSummary *s = hs_heap_summary (heap);
   /* Deferred reachability leaves the totals at 0 until the pipeline runs. */
-  if (!opts.open.defer_reachability &&
-      (s->objects != n || s->reachable_objects + s->unreachable_objects != n))
+  if (!opts.open.defer_reachability
+      && (s->objects != n || s->reachable_objects + s->unreachable_objects != n))
     g_error ("inconsistent summary");
-  for (guint c = 0; c < hs_heap_n_classes (heap) && c < 200; c++) {
-    guint nf = 0;
-    (void) hs_class_name (heap, c);
-    (void) hs_class_fields (heap, c, &nf);
-    (void) hs_class_is_subclass_of (heap, c, "java.lang.ref.Reference");
-  }
-  for (gsize i = 0; i < hs_heap_n_roots (heap) && i < 200; i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    g_free (hs_heap_thread_name (heap, r->thread_serial));
-    (void) hs_root_type_name (r->type);
-  }
+  for (guint c = 0; c < hs_heap_n_classes (heap) && c < 200; c++)
+    {
+      guint nf = 0;
+      (void)hs_class_name (heap, c);
+      (void)hs_class_fields (heap, c, &nf);
+      (void)hs_class_is_subclass_of (heap, c, "java.lang.ref.Reference");
+    }
+  for (gsize i = 0; i < hs_heap_n_roots (heap) && i < 200; i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      g_free (hs_heap_thread_name (heap, r->thread_serial));
+      (void)hs_root_type_name (r->type);
+    }
   /* A handful of objects: the first, the last, a few in between and one
    * picked by the input. */
-  if (n > 0) {
-    HsObj picks[] = { 0, (HsObj) (n - 1), (HsObj) (n / 2), (HsObj) (n / 3),
-                      (HsObj) ((guint64) sel * 7919 % n) };
-    for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
-      poke_object (heap, picks[i]);
-    HsClass sc = hs_heap_find_class (heap, "java.lang.String");
-    guint done = 0;
-    for (guint64 i = 0; i < n && done < 8; i++)
-      if (hs_heap_object_class (heap, (HsObj) i) == sc && sc != HS_CLASS_NONE) {
-        poke_object (heap, (HsObj) i);
-        done++;
-      }
-  }
+  if (n > 0)
+    {
+      HsObj picks[] = { 0, (HsObj)(n - 1), (HsObj)(n / 2), (HsObj)(n / 3), (HsObj)((guint64)sel * 7919 % n) };
+      for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+        poke_object (heap, picks[i]);
+      HsClass sc = hs_heap_find_class (heap, "java.lang.String");
+      guint done = 0;
+      for (guint64 i = 0; i < n && done < 8; i++)
+        if (hs_heap_object_class (heap, (HsObj)i) == sc && sc != HS_CLASS_NONE)
+          {
+            poke_object (heap, (HsObj)i);
+            done++;
+          }
+    }
 
   HsAnalysis *a = hs_analysis_run_on_heap (heap, &opts, NULL, NULL, NULL, &error);
-  if (!a) {
-    /* run_on_heap took the heap and has freed it. */
-    check_error (error);
-    return TRUE;
-  }
-  if (a->leaks) {
-    GPtrArray *lists[] = { a->leaks->application_leaks, a->leaks->library_leaks };
-    for (guint l = 0; l < G_N_ELEMENTS (lists); l++) {
-      if (!lists[l])
-        continue;
-      for (guint g = 0; g < lists[l]->len; g++) {
-        HsLeakGroup *group = g_ptr_array_index (lists[l], g);
-        for (guint t = 0; group->traces && t < group->traces->len; t++) {
-          HsLeakTrace *trace = g_ptr_array_index (group->traces, t);
-          char *text = hs_leak_trace_to_text (trace);
-          if (!text || !g_utf8_validate (text, -1, NULL))
-            g_error ("leak trace text missing or not UTF-8");
-          g_free (text);
-        }
-      }
+  if (!a)
+    {
+      /* run_on_heap took the heap and has freed it. */
+      check_error (error);
+      return TRUE;
     }
-    GString *json = g_string_new (NULL);
-    hs_leak_report_to_json (a->leaks, json);
-    if (!g_utf8_validate (json->str, json->len, NULL))
-      g_error ("leak JSON not UTF-8");
-    g_string_free (json, TRUE);
-  }
+  if (a->leaks)
+    {
+      GPtrArray *lists[] = { a->leaks->application_leaks, a->leaks->library_leaks };
+      for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+        {
+          if (!lists[l])
+            continue;
+          for (guint g = 0; g < lists[l]->len; g++)
+            {
+              HsLeakGroup *group = g_ptr_array_index (lists[l], g);
+              for (guint t = 0; group->traces && t < group->traces->len; t++)
+                {
+                  HsLeakTrace *trace = g_ptr_array_index (group->traces, t);
+                  char *text = hs_leak_trace_to_text (trace);
+                  if (!text || !g_utf8_validate (text, -1, NULL))
+                    g_error ("leak trace text missing or not UTF-8");
+                  g_free (text);
+                }
+            }
+        }
+      GString *json = g_string_new (NULL);
+      hs_leak_report_to_json (a->leaks, json);
+      if (!g_utf8_validate (json->str, json->len, NULL))
+        g_error ("leak JSON not UTF-8");
+      g_string_free (json, TRUE);
+    }
   s = hs_heap_summary (a->heap);
   if (s->objects != n || s->reachable_objects + s->unreachable_objects != n)
     g_error ("inconsistent summary after the analysis");

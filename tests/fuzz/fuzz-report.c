@@ -33,18 +33,18 @@ count (const char *hay, const char *needle)
 int
 LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysisOptions opts = { 0 };
 
   opts.leaks.android_inspectors_as_leaks = TRUE;
   HsHeap *heap = hs_heap_open_bytes (data, size, "fuzz.hprof", &opts.open, NULL, NULL, NULL, &error);
   if (heap == NULL)
     return 0;
-  g_autoptr(HsAnalysis) a = hs_analysis_run_on_heap (heap, &opts, NULL, NULL, NULL, &error);
+  g_autoptr (HsAnalysis) a = hs_analysis_run_on_heap (heap, &opts, NULL, NULL, NULL, &error);
   if (a == NULL)
     return 0;
   HsReportOptions ropts = { .include_generation_time = FALSE };
-  g_autoptr(GString) html = hs_report_build (a, &ropts);
+  g_autoptr (GString) html = hs_report_build (a, &ropts);
   if (html == NULL || !g_utf8_validate (html->str, html->len, NULL) || count (html->str, "<script") != 1)
     abort ();
   return 0;

@@ -22,9 +22,29 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { T_OBJ = 2, T_BOOL = 4, T_CHAR = 5, T_FLOAT = 6, T_BYTE = 8, T_INT = 10, T_LONG = 11 };
-enum { R_JAVA_FRAME = 0x03, R_STICKY = 0x05, R_THREAD_OBJ = 0x08 };
-enum { S_CLASS = 0x20, S_INST = 0x21, S_OBJARR = 0x22, S_PRIMARR = 0x23 };
+enum
+{
+  T_OBJ = 2,
+  T_BOOL = 4,
+  T_CHAR = 5,
+  T_FLOAT = 6,
+  T_BYTE = 8,
+  T_INT = 10,
+  T_LONG = 11
+};
+enum
+{
+  R_JAVA_FRAME = 0x03,
+  R_STICKY = 0x05,
+  R_THREAD_OBJ = 0x08
+};
+enum
+{
+  S_CLASS = 0x20,
+  S_INST = 0x21,
+  S_OBJARR = 0x22,
+  S_PRIMARR = 0x23
+};
 
 #define SEG_MAX (1u << 30)
 #define BUF_SIZE (8u << 20)
@@ -43,7 +63,7 @@ static int out_fd;
 static const char *out_name;
 static unsigned char *buf;
 static size_t buf_len;
-static uint64_t out_pos; /* file offset of buf[0] */
+static uint64_t out_pos;                /* file offset of buf[0] */
 static uint64_t seg_start = UINT64_MAX; /* file offset of the open segment's header */
 
 static void
@@ -170,22 +190,60 @@ name (const char *s)
 
 typedef struct
 {
-  const char *name;  /* internal form, a/b/C or [Lx; */
-  int super;         /* index, -1 for none */
-  const char *fields; /* "name:T name:T" with T one of L Z B I J F */
+  const char *name;    /* internal form, a/b/C or [Lx; */
+  int super;           /* index, -1 for none */
+  const char *fields;  /* "name:T name:T" with T one of L Z B I J F */
   const char *statics; /* names of static object fields */
   uint64_t id;
-  unsigned size;     /* shallow: align(12 + fields, 8), references 4 bytes */
-  unsigned data;     /* instance dump bytes: fields of the class and its supers, ids 8 */
+  unsigned size; /* shallow: align(12 + fields, 8), references 4 bytes */
+  unsigned data; /* instance dump bytes: fields of the class and its supers, ids 8 */
 } Cls;
 
 enum
 {
-  C_OBJECT, C_CLASS, C_STRING, C_NUMBER, C_INTEGER, C_LONG, C_ABSMAP, C_HASHMAP, C_NODE, C_ABSCOLL, C_ABSLIST,
-  C_ARRAYLIST, C_REF, C_WEAKREF, C_SOFTREF, C_THREAD, C_KWR, C_WATCHER, C_ACTIVITY, C_LEAKED, C_RECENT,
-  C_LEAKHOLDER, C_LEAKTHREAD, C_THREADLEAK, C_USER, C_UNODE, C_APP, C_BENCH, C_SESSION, C_EVENT, C_CONFIG,
-  C_CHAIN, C_ITEM, C_WORKER, C_UNSAFE, C_LOCKSUPPORT, C_HEAPGEN, C_OBJARR, C_NODEARR, C_CONFIGARR, C_WORKERARR,
-  C_STRINGARR, N_CLASSES
+  C_OBJECT,
+  C_CLASS,
+  C_STRING,
+  C_NUMBER,
+  C_INTEGER,
+  C_LONG,
+  C_ABSMAP,
+  C_HASHMAP,
+  C_NODE,
+  C_ABSCOLL,
+  C_ABSLIST,
+  C_ARRAYLIST,
+  C_REF,
+  C_WEAKREF,
+  C_SOFTREF,
+  C_THREAD,
+  C_KWR,
+  C_WATCHER,
+  C_ACTIVITY,
+  C_LEAKED,
+  C_RECENT,
+  C_LEAKHOLDER,
+  C_LEAKTHREAD,
+  C_THREADLEAK,
+  C_USER,
+  C_UNODE,
+  C_APP,
+  C_BENCH,
+  C_SESSION,
+  C_EVENT,
+  C_CONFIG,
+  C_CHAIN,
+  C_ITEM,
+  C_WORKER,
+  C_UNSAFE,
+  C_LOCKSUPPORT,
+  C_HEAPGEN,
+  C_OBJARR,
+  C_NODEARR,
+  C_CONFIGARR,
+  C_WORKERARR,
+  C_STRINGARR,
+  N_CLASSES
 };
 
 static Cls cls[N_CLASSES] = {
@@ -196,8 +254,8 @@ static Cls cls[N_CLASSES] = {
   [C_INTEGER] = { "java/lang/Integer", C_NUMBER, "value:I", "" },
   [C_LONG] = { "java/lang/Long", C_NUMBER, "value:J", "" },
   [C_ABSMAP] = { "java/util/AbstractMap", C_OBJECT, "keySet:L values:L", "" },
-  [C_HASHMAP] = { "java/util/HashMap", C_ABSMAP,
-                  "table:L entrySet:L size:I modCount:I threshold:I loadFactor:F", "" },
+  [C_HASHMAP]
+  = { "java/util/HashMap", C_ABSMAP, "table:L entrySet:L size:I modCount:I threshold:I loadFactor:F", "" },
   [C_NODE] = { "java/util/HashMap$Node", C_OBJECT, "hash:I key:L value:L next:L", "" },
   [C_ABSCOLL] = { "java/util/AbstractCollection", C_OBJECT, "", "" },
   [C_ABSLIST] = { "java/util/AbstractList", C_ABSCOLL, "modCount:I", "" },
@@ -241,10 +299,12 @@ type_size (char t, int ref)
 {
   switch (t)
     {
-    case 'L': return ref;
-    case 'Z': case 'B': return 1;
-    case 'I': case 'F': return 4;
-    default: return 8;
+      case 'L': return ref;
+      case 'Z':
+      case 'B': return 1;
+      case 'I':
+      case 'F': return 4;
+      default: return 8;
     }
 }
 
@@ -431,7 +491,7 @@ static struct
   uint64_t threadleak, leakthread, users_list, users_arr, user0, unode0, keys[4];
   uint64_t chain0, wide_arr, item0, config0, configs_arr, sess_table, sess_map, sess_list, sess_list_arr;
   uint64_t weak_list, weak_arr, soft_list, soft_arr, workers_arr, worker[N_WORKERS], wlist[N_WORKERS],
-    warr[N_WORKERS], wscratch[N_WORKERS], witem0[N_WORKERS], main_thread, end;
+      warr[N_WORKERS], wscratch[N_WORKERS], witem0[N_WORKERS], main_thread, end;
 } F;
 
 #define N_USERS 3000
@@ -441,12 +501,13 @@ static struct
 static const char *const words[] = { "open", "close", "click", "scroll", "load", "save", "error", "retry" };
 static const char *const tag_pool[] = { "admin", "beta", "staff", "guest", "premium", "trial" };
 static const char *const map_keys[] = { "user", "page", "hits", "bytes" };
-static const char *const watch_keys[] = { "key-leaked-activity-0", "key-leaked-activity-1", "key-thread-leak",
-                                          "key-recent" };
-static const char *const watch_desc[] = { "com.example.LeakedActivity received Activity#onDestroy() callback",
-                                          "com.example.LeakedActivity received Activity#onDestroy() callback",
-                                          "com.example.ThreadLeak held by a parked thread",
-                                          "com.example.RecentActivity received Activity#onDestroy() callback" };
+static const char *const watch_keys[]
+    = { "key-leaked-activity-0", "key-leaked-activity-1", "key-thread-leak", "key-recent" };
+static const char *const watch_desc[]
+    = { "com.example.LeakedActivity received Activity#onDestroy() callback",
+        "com.example.LeakedActivity received Activity#onDestroy() callback",
+        "com.example.ThreadLeak held by a parked thread",
+        "com.example.RecentActivity received Activity#onDestroy() callback" };
 
 static uint64_t
 kwr_block (int k)
@@ -469,7 +530,7 @@ layout (void)
   for (int k = 0; k < 4; k++)
     F.kwr[k] = take (&b, kwr_block (k));
   F.leakthread = take (&b, cls[C_LEAKTHREAD].size + string_size (18) + string_size (16)
-                              + string_size (strlen (watch_desc[2])));
+                               + string_size (strlen (watch_desc[2])));
   F.main_thread = take (&b, cls[C_THREAD].size + string_size (4));
   F.users_list = take (&b, cls[C_ARRAYLIST].size);
   F.users_arr = take (&b, refs_size (N_USERS));
@@ -504,11 +565,31 @@ layout (void)
 }
 
 /* Session i's objects at fixed offsets (see session()). */
-static inline uint64_t sess (uint64_t i) { return sess_base + i * STRIDE; }
-static inline uint64_t sess_id (uint64_t i) { return sess (i) + 32; }
-static inline uint64_t sess_mapnode (uint64_t i) { return sess (i) + 88; }
-static inline uint64_t sess_weak (uint64_t i) { return sess (i) + 120; }
-static inline uint64_t sess_soft (uint64_t i) { return sess (i) + STRIDE - 312; }
+static inline uint64_t
+sess (uint64_t i)
+{
+  return sess_base + i * STRIDE;
+}
+static inline uint64_t
+sess_id (uint64_t i)
+{
+  return sess (i) + 32;
+}
+static inline uint64_t
+sess_mapnode (uint64_t i)
+{
+  return sess (i) + 88;
+}
+static inline uint64_t
+sess_weak (uint64_t i)
+{
+  return sess (i) + 120;
+}
+static inline uint64_t
+sess_soft (uint64_t i)
+{
+  return sess (i) + STRIDE - 312;
+}
 
 /* ---- the non-heap records: names, classes, stacks -------------------- */
 
@@ -609,19 +690,19 @@ static_value (int c, const char *f, size_t len)
 #define IS(x) (len == strlen (x) && memcmp (f, x, len) == 0)
   switch (c)
     {
-    case C_WATCHER: return F.watch_list;
-    case C_LEAKHOLDER: return F.leak_list;
-    case C_APP: return IS ("userList") ? F.users_list : IS ("chain") ? F.unode0 : F.recent;
-    case C_BENCH:
-      return IS ("sessions")      ? F.sess_map
-             : IS ("sessionList") ? F.sess_list
-             : IS ("configs")     ? F.configs_arr
-             : IS ("chain")       ? F.chain0
-             : IS ("wide")        ? F.wide_arr
-             : IS ("softCache")   ? F.soft_list
-             : IS ("weakIndex")   ? F.weak_list
-                                  : F.workers_arr;
-    default: return 0;
+      case C_WATCHER: return F.watch_list;
+      case C_LEAKHOLDER: return F.leak_list;
+      case C_APP: return IS ("userList") ? F.users_list : IS ("chain") ? F.unode0 : F.recent;
+      case C_BENCH:
+        return IS ("sessions")      ? F.sess_map
+               : IS ("sessionList") ? F.sess_list
+               : IS ("configs")     ? F.configs_arr
+               : IS ("chain")       ? F.chain0
+               : IS ("wide")        ? F.wide_arr
+               : IS ("softCache")   ? F.soft_list
+               : IS ("weakIndex")   ? F.weak_list
+                                    : F.workers_arr;
+      default: return 0;
     }
 #undef IS
 }
@@ -658,7 +739,12 @@ class_dump (int i)
       const char *colon = strchr (f, ':');
       char t = colon[1];
       u8 (field_name (f, (size_t)(colon - f)));
-      u1 (t == 'L' ? T_OBJ : t == 'Z' ? T_BOOL : t == 'B' ? T_BYTE : t == 'I' ? T_INT : t == 'F' ? T_FLOAT : T_LONG);
+      u1 (t == 'L'   ? T_OBJ
+          : t == 'Z' ? T_BOOL
+          : t == 'B' ? T_BYTE
+          : t == 'I' ? T_INT
+          : t == 'F' ? T_FLOAT
+                     : T_LONG);
       f = colon + 2;
       f += strspn (f, " ");
     }
@@ -723,7 +809,8 @@ leaks (void)
   objarr_begin (F.watch_arr, C_OBJARR, 4);
   for (int k = 0; k < 4; k++)
     u8 (F.kwr[k]);
-  static const int64_t watch_at[] = { 10000, 11000, 13000, 55000 }, retained_at[] = { 15000, 16000, 18000, -1 };
+  static const int64_t watch_at[] = { 10000, 11000, 13000, 55000 },
+                       retained_at[] = { 15000, 16000, 18000, -1 };
   uint64_t referent[] = { F.leaked[0], F.leaked[1], F.threadleak, F.recent };
   for (int k = 0; k < 4; k++)
     {
@@ -735,7 +822,8 @@ leaks (void)
       string (desc, watch_desc[k]);
     }
   /* LeakThread: its own fields, then Thread's. */
-  uint64_t lt = F.leakthread, n1 = lt + cls[C_LEAKTHREAD].size, n2 = n1 + string_size (18), n3 = n2 + string_size (16);
+  uint64_t lt = F.leakthread, n1 = lt + cls[C_LEAKTHREAD].size, n2 = n1 + string_size (18),
+           n3 = n2 + string_size (16);
   inst (lt, C_LEAKTHREAD);
   u8 (0), u8 (n2), u8 (n3);
   thread_fields (n1, 20, 1, 0x291);
@@ -799,7 +887,8 @@ bench_fixed (void)
     u8 (F.config0 + i * CONFIG_BLOCK);
   for (uint64_t i = 0; i < n_configs; i++)
     {
-      uint64_t c = F.config0 + i * CONFIG_BLOCK, m = c + 16, tab = m + 48, nd = tab + refs_size (16), s = nd + 10 * 32;
+      uint64_t c = F.config0 + i * CONFIG_BLOCK, m = c + 16, tab = m + 48, nd = tab + refs_size (16),
+               s = nd + 10 * 32;
       inst (c, C_CONFIG);
       u8 (m);
       hashmap (m, tab, 10, 16);
@@ -885,8 +974,8 @@ session (uint64_t i)
   snprintf (user, sizeof user, "user%u", below (&rs, 1000000));
   snprintf (page, sizeof page, "/page/%u", below (&rs, 500));
   uint32_t hits = 1000 + below (&rs, 1000000), nbytes = 1000 + below (&rs, 1000000);
-  uint64_t vuser = v, vpage = vuser + string_size (strlen (user)), vhits = vpage + string_size (strlen (page)),
-           vbytes = vhits + 16, ev = vbytes + 24;
+  uint64_t vuser = v, vpage = vuser + string_size (strlen (user)),
+           vhits = vpage + string_size (strlen (page)), vbytes = vhits + 16, ev = vbytes + 24;
 
   inst (a, C_SESSION);
   u8 (id), u8 (attrs), u8 (evlist), u8 (F.config0 + (i % n_configs) * CONFIG_BLOCK);
@@ -1045,6 +1134,7 @@ main (int argc, char **argv)
   flush_buf ();
   if (close (out_fd) != 0)
     die ("close");
-  fprintf (stderr, "hprof-bigdump: wrote %s (%" PRIu64 " bytes, %" PRIu64 " sessions)\n", out, out_pos, n_sessions);
+  fprintf (stderr, "hprof-bigdump: wrote %s (%" PRIu64 " bytes, %" PRIu64 " sessions)\n", out, out_pos,
+           n_sessions);
   return 0;
 }

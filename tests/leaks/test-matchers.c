@@ -15,32 +15,34 @@
 static const HsMatcher *
 find (HsMatcherTable *t, HsMatcherKind kind, const char *cls, const char *field)
 {
-  for (guint i = 0; i < t->matchers->len; i++) {
-    const HsMatcher *m = g_ptr_array_index (t->matchers, i);
-    if (m->kind != kind)
-      continue;
-    if (kind == HS_MATCHER_JAVA_LOCAL) {
-      if (g_strcmp0 (m->thread_name, cls) == 0)
+  for (guint i = 0; i < t->matchers->len; i++)
+    {
+      const HsMatcher *m = g_ptr_array_index (t->matchers, i);
+      if (m->kind != kind)
+        continue;
+      if (kind == HS_MATCHER_JAVA_LOCAL)
+        {
+          if (g_strcmp0 (m->thread_name, cls) == 0)
+            return m;
+        }
+      else if (g_strcmp0 (m->class_name, cls) == 0 && g_strcmp0 (m->field_name, field) == 0)
         return m;
-    } else if (g_strcmp0 (m->class_name, cls) == 0 && g_strcmp0 (m->field_name, field) == 0)
-      return m;
-  }
+    }
   return NULL;
 }
 
 static void
 test_parse (void)
 {
-  const char *text =
-    "# comment\n"
-    "\n"
-    "instance_field a.B mX | api 15-27 | The description | with a bar\n"
-    "static_field a.C sY | api 19- | manufacturer Samsung | Static one\n"
-    "ignored java_local Finalizer Watchdog Daemon\n"
-    "jni_global android.os.Binder | api -22\n"
-    "  static_field a.D sZ   \n";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsMatcherTable) t = hs_matchers_parse (text, -1, "t.txt", &error);
+  const char *text = "# comment\n"
+                     "\n"
+                     "instance_field a.B mX | api 15-27 | The description | with a bar\n"
+                     "static_field a.C sY | api 19- | manufacturer Samsung | Static one\n"
+                     "ignored java_local Finalizer Watchdog Daemon\n"
+                     "jni_global android.os.Binder | api -22\n"
+                     "  static_field a.D sZ   \n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsMatcherTable) t = hs_matchers_parse (text, -1, "t.txt", &error);
   const HsMatcher *m;
 
   g_assert_no_error (error);
@@ -58,8 +60,8 @@ test_parse (void)
   g_assert_true (hs_matcher_applies (m, 27, NULL));
   g_assert_false (hs_matcher_applies (m, 14, NULL));
   g_assert_false (hs_matcher_applies (m, 28, NULL));
-  g_assert_true (hs_matcher_applies (m, 0, NULL));    /* Android, level unknown */
-  g_assert_false (hs_matcher_applies (m, -1, NULL));  /* not Android */
+  g_assert_true (hs_matcher_applies (m, 0, NULL));   /* Android, level unknown */
+  g_assert_false (hs_matcher_applies (m, -1, NULL)); /* not Android */
 
   m = find (t, HS_MATCHER_STATIC_FIELD, "a.C", "sY");
   g_assert_nonnull (m);
@@ -91,7 +93,11 @@ test_parse (void)
 static void
 test_parse_errors (void)
 {
-  const struct { const char *text; const char *where; } bad[] = {
+  const struct
+  {
+    const char *text;
+    const char *where;
+  } bad[] = {
     { "instance_field a.B\n", "x.txt:1:" },
     { "\n# c\nstatic_field a.B f g\n", "x.txt:3:" },
     { "frobnicate a.B f\n", "x.txt:1:" },
@@ -101,22 +107,23 @@ test_parse_errors (void)
     { "java_local\n", "x.txt:1:" },
     { "jni_global\n", "x.txt:1:" },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(HsMatcherTable) t = hs_matchers_parse (bad[i].text, -1, "x.txt", &error);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HsMatcherTable) t = hs_matchers_parse (bad[i].text, -1, "x.txt", &error);
+      g_assert_null (t);
+      g_assert_error (error, HS_ERROR, HS_ERROR_FORMAT);
+      g_assert_true (g_str_has_prefix (error->message, bad[i].where));
+    }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HsMatcherTable) t = hs_matchers_parse ("static_field a.B \xff\n", -1, "x.txt", &error);
     g_assert_null (t);
     g_assert_error (error, HS_ERROR, HS_ERROR_FORMAT);
-    g_assert_true (g_str_has_prefix (error->message, bad[i].where));
   }
   {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(HsMatcherTable) t = hs_matchers_parse ("static_field a.B \xff\n", -1, "x.txt", &error);
-    g_assert_null (t);
-    g_assert_error (error, HS_ERROR, HS_ERROR_FORMAT);
-  }
-  {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(HsMatcherTable) t = hs_matchers_load ("/nonexistent/heapscope/matchers.txt", &error);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HsMatcherTable) t = hs_matchers_load ("/nonexistent/heapscope/matchers.txt", &error);
     g_assert_null (t);
     g_assert_nonnull (error);
   }
@@ -126,10 +133,14 @@ test_parse_errors (void)
 static void
 test_builtin (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsMatcherTable) t = hs_matchers_load (NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsMatcherTable) t = hs_matchers_load (NULL, &error);
   const char *imm = "android.view.inputmethod.InputMethodManager";
-  const struct { HsMatcherKind k; const char *c, *f; } want[] = {
+  const struct
+  {
+    HsMatcherKind k;
+    const char *c, *f;
+  } want[] = {
     { HS_MATCHER_INSTANCE_FIELD, imm, "mNextServedView" },
     { HS_MATCHER_INSTANCE_FIELD, imm, "mServedView" },
     { HS_MATCHER_INSTANCE_FIELD, imm, "mServedInputConnection" },
@@ -146,15 +157,18 @@ test_builtin (void)
   };
   g_assert_no_error (error);
   g_assert_nonnull (t);
-  for (guint i = 0; i < G_N_ELEMENTS (want); i++) {
-    const HsMatcher *m = find (t, want[i].k, want[i].c, want[i].f);
-    g_assert_nonnull (m);
-    g_assert_false (m->ignored);
-    g_assert_true (m->description != NULL && strlen (m->description) > 40);
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      const HsMatcher *m = find (t, want[i].k, want[i].c, want[i].f);
+      g_assert_nonnull (m);
+      g_assert_false (m->ignored);
+      g_assert_true (m->description != NULL && strlen (m->description) > 40);
+    }
   /* the TextLine pool was fixed in API 23 */
-  g_assert_false (hs_matcher_applies (find (t, HS_MATCHER_STATIC_FIELD, "android.text.TextLine", "sCached"), 23, NULL));
-  g_assert_true (hs_matcher_applies (find (t, HS_MATCHER_STATIC_FIELD, "android.text.TextLine", "sCached"), 22, NULL));
+  g_assert_false (
+      hs_matcher_applies (find (t, HS_MATCHER_STATIC_FIELD, "android.text.TextLine", "sCached"), 23, NULL));
+  g_assert_true (
+      hs_matcher_applies (find (t, HS_MATCHER_STATIC_FIELD, "android.text.TextLine", "sCached"), 22, NULL));
   g_assert_true (find (t, HS_MATCHER_JAVA_LOCAL, "main", NULL)->ignored);
   g_assert_true (find (t, HS_MATCHER_JAVA_LOCAL, "FinalizerWatchdogDaemon", NULL)->ignored);
 }
@@ -162,27 +176,29 @@ test_builtin (void)
 static HsDomTree *
 dom_of (HsHeap *heap)
 {
-  g_autoptr(GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  for (gsize i = 0; i < hs_heap_n_roots (heap); i++) {
-    const HsRoot *r = hs_heap_root (heap, i);
-    if (r->obj != HS_OBJ_NONE)
-      g_array_append_val (roots, r->obj);
-  }
-  return hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *) roots->data, roots->len, NULL, NULL, NULL, NULL);
+  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      if (r->obj != HS_OBJ_NONE)
+        g_array_append_val (roots, r->obj);
+    }
+  return hs_dom_tree_compute (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len, NULL, NULL, NULL,
+                              NULL);
 }
 
 static void
 test_corpus_engine (void)
 {
   const char *dir = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path = g_build_filename (dir ? dir : "../shared/corpus", "android",
-                                            "leak_service_binder.hprof", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autofree char *path
+      = g_build_filename (dir ? dir : "../shared/corpus", "android", "leak_service_binder.hprof", NULL);
+  g_autoptr (GError) error = NULL;
   HsOpenOptions oo = { 0 };
-  g_autoptr(HsHeap) heap = hs_heap_open (path, &oo, NULL, NULL, NULL, &error);
-  g_autoptr(HsDomTree) dom = NULL;
-  g_autoptr(HsLeakReport) r = NULL;
-  g_autoptr(GCancellable) cancel = g_cancellable_new ();
+  g_autoptr (HsHeap) heap = hs_heap_open (path, &oo, NULL, NULL, NULL, &error);
+  g_autoptr (HsDomTree) dom = NULL;
+  g_autoptr (HsLeakReport) r = NULL;
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
   HsLeakOptions lo = { 0 };
   HsLeakGroup *grp;
   HsLeakTrace *t;
@@ -228,7 +244,8 @@ test_corpus_engine (void)
     g_assert_true (g_str_has_prefix (label, "static LeakyService."));
   }
   text = hs_leak_trace_to_text (t);
-  g_assert_true (g_str_has_prefix (text, "┬───\n│ GC Root: System class\n│\n├─ com.example.leakcanary.LeakyService class\n"));
+  g_assert_true (g_str_has_prefix (
+      text, "┬───\n│ GC Root: System class\n│\n├─ com.example.leakcanary.LeakyService class\n"));
   g_assert_nonnull (strstr (text, "\n╰→ com.example.leakcanary.LeakyService instance\n"));
 
   /* A table without the Binder pattern: the JNI global that holds the
@@ -236,7 +253,7 @@ test_corpus_engine (void)
   {
     g_autofree char *tmp = NULL;
     int fd = g_file_open_tmp ("hs-matchers-XXXXXX.txt", &tmp, &error);
-    g_autoptr(HsLeakReport) r2 = NULL;
+    g_autoptr (HsLeakReport) r2 = NULL;
     HsLeakTrace *t2;
     g_assert_no_error (error);
     close (fd);
@@ -245,7 +262,7 @@ test_corpus_engine (void)
     r2 = hs_leaks_find (heap, dom, &lo, NULL, NULL, NULL, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (r2->application_leaks->len, ==, 1);
-    t2 = g_ptr_array_index (((HsLeakGroup *) g_ptr_array_index (r2->application_leaks, 0))->traces, 0);
+    t2 = g_ptr_array_index (((HsLeakGroup *)g_ptr_array_index (r2->application_leaks, 0))->traces, 0);
     g_assert_cmpuint (t2->root_type, ==, HS_ROOT_JNI_GLOBAL);
     g_assert_cmpuint (t2->nodes->len, <, t->nodes->len);
     g_assert_cmpuint (t2->leaking_obj, ==, t->leaking_obj);
@@ -275,7 +292,7 @@ test_load_refuses (void)
   fclose (f);
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       g_assert_null (hs_matchers_load (paths[i], &error));
       g_assert_error (error, HS_ERROR, HS_ERROR_IO);
       g_assert_nonnull (strstr (error->message, paths[i]));

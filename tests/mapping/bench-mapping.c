@@ -25,13 +25,13 @@ main (int argc, char **argv)
     }
   for (int i = 0; i < MAX (runs, 1); i++)
     {
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GError) error = NULL;
       gint64 t0 = g_get_monotonic_time ();
       clock_t c0 = clock ();
       HsMapping *m = hs_mapping_load (argv[1], &error);
       double s = (g_get_monotonic_time () - t0) / 1e6;
       /* CPU time too: on a busy machine the wall clock says little. */
-      best_cpu = MIN (best_cpu, (double) (clock () - c0) / CLOCKS_PER_SEC);
+      best_cpu = MIN (best_cpu, (double)(clock () - c0) / CLOCKS_PER_SEC);
       if (m == NULL)
         {
           fprintf (stderr, "bench-mapping: %s\n", error->message);
@@ -41,6 +41,7 @@ main (int argc, char **argv)
       best = MIN (best, s);
       hs_mapping_unref (m);
     }
-  printf ("%s: %u classes, best of %d: %.3f s (%.3f s of CPU)\n", argv[1], classes, MAX (runs, 1), best, best_cpu);
+  printf ("%s: %u classes, best of %d: %.3f s (%.3f s of CPU)\n", argv[1], classes, MAX (runs, 1), best,
+          best_cpu);
   return 0;
 }

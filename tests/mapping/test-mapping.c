@@ -18,27 +18,26 @@ static const char *sample_path;
 /* An R8 mapping: file header, class metadata, line ranges, a two-deep
  * inlining (Util.log into fill, fill's call site at line 16), a method
  * without lines, an inner class, aggressive overloading of field a. */
-static const char r8_text[] =
-  "# compiler: R8\n"
-  "# compiler_version: 8.2.42\n"
-  "# {\"id\":\"com.android.tools.r8.mapping\",\"version\":\"2.2\"}\n"
-  "com.example.Cache -> a.a:\n"
-  "# {\"id\":\"sourceFile\",\"fileName\":\"Cache.kt\"}\n"
-  "    java.util.Map entries -> a\n"
-  "    int size -> a\n"
-  "    com.example.Cache$Entry[] table -> b\n"
-  "    1:4:void fill(int):12:15 -> a\n"
-  "    5:5:void com.example.Util.log(java.lang.String):30:30 -> a\n"
-  "    5:5:void fill(int):16 -> a\n"
-  "    # {\"id\":\"com.android.tools.r8.synthesized\"}\n"
-  "    6:9:int evict():40:43 -> b\n"
-  "    void clear() -> c\n"
-  "\n"
-  "com.example.Cache$Entry -> a.a$a:\r\n"
-  "    java.lang.Object value -> a\r\n"
-  "com.example.Util -> a.b:\n"
-  "    # {\"id\":\"sourceFile\",\"fileName\":\"Util.java\"}\n"
-  "    100:101:void log(java.lang.String):30:31 -> a\n";
+static const char r8_text[] = "# compiler: R8\n"
+                              "# compiler_version: 8.2.42\n"
+                              "# {\"id\":\"com.android.tools.r8.mapping\",\"version\":\"2.2\"}\n"
+                              "com.example.Cache -> a.a:\n"
+                              "# {\"id\":\"sourceFile\",\"fileName\":\"Cache.kt\"}\n"
+                              "    java.util.Map entries -> a\n"
+                              "    int size -> a\n"
+                              "    com.example.Cache$Entry[] table -> b\n"
+                              "    1:4:void fill(int):12:15 -> a\n"
+                              "    5:5:void com.example.Util.log(java.lang.String):30:30 -> a\n"
+                              "    5:5:void fill(int):16 -> a\n"
+                              "    # {\"id\":\"com.android.tools.r8.synthesized\"}\n"
+                              "    6:9:int evict():40:43 -> b\n"
+                              "    void clear() -> c\n"
+                              "\n"
+                              "com.example.Cache$Entry -> a.a$a:\r\n"
+                              "    java.lang.Object value -> a\r\n"
+                              "com.example.Util -> a.b:\n"
+                              "    # {\"id\":\"sourceFile\",\"fileName\":\"Util.java\"}\n"
+                              "    100:101:void log(java.lang.String):30:31 -> a\n";
 
 static HsMapping *
 parse (const char *text, GError **error)
@@ -142,7 +141,8 @@ test_proguard_format (void)
                                    "    23:23:void <init>() -> <init>\n"
                                    "    47:58:java.lang.Object build(java.lang.String,int) -> a\n"
                                    "com.example.App -> com.example.a:\n"
-                                   "    java.util.HashMap users -> a\n", &error);
+                                   "    java.util.HashMap users -> a\n",
+                                   &error);
   g_assert_no_error (error);
   g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
   g_assert_cmpuint (hs_mapping_map_frame (m, "com.example.Main", "a", 50, f), ==, 1);
@@ -166,11 +166,11 @@ static void
 test_malformed (void)
 {
   expect_error ("a.b.C -> a:\n    int x -> a\nthis is not a mapping\n", "mapping.txt:3: ");
-  expect_error ("    int x -> a\n", "mapping.txt:1: ");              /* member before class */
-  expect_error ("a.b.C -> a\n", "mapping.txt:1: ");                 /* no colon */
+  expect_error ("    int x -> a\n", "mapping.txt:1: "); /* member before class */
+  expect_error ("a.b.C -> a\n", "mapping.txt:1: ");     /* no colon */
   expect_error ("a.b.C -> :\n", "mapping.txt:1: ");
   expect_error ("a.b.C -> a:\n    1:x:void f() -> a\n", "mapping.txt:2: ");
-  expect_error ("a.b.C -> a:\n    9:2:void f() -> a\n", "mapping.txt:2: ");   /* range backwards */
+  expect_error ("a.b.C -> a:\n    9:2:void f() -> a\n", "mapping.txt:2: "); /* range backwards */
   expect_error ("a.b.C -> a:\n    1:2:void f():3:q -> a\n", "mapping.txt:2: ");
   expect_error ("a.b.C -> a:\n    1:99999999999:void f() -> a\n", "mapping.txt:2: ");
   expect_error ("a.b.C -> a:\n    void f( -> a\n", "mapping.txt:2: ");
@@ -240,7 +240,8 @@ test_apply (void)
                                    "x.RealLeaked -> com.example.LeakedActivity:\n"
                                    "x.Holder -> com.example.LeakHolder:\n"
                                    "    java.util.ArrayList all -> leaked\n"
-                                   "x.Unused -> q.q:\n", &error);
+                                   "x.Unused -> q.q:\n",
+                                   &error);
   g_assert_no_error (error);
   HsAnalysisOptions opts = { 0 };
   opts.mapping = m;
@@ -261,11 +262,12 @@ test_apply (void)
   guint nf;
   const HsFieldDecl *fd = hs_class_fields (h, u, &nf);
   gboolean saw_real = FALSE, saw_years = FALSE;
-  for (guint i = 0; i < nf; i++) {
-    saw_real |= strcmp (fd[i].name, "realName") == 0;
-    saw_years |= strcmp (fd[i].name, "years") == 0;
-    g_assert_cmpstr (fd[i].name, !=, "name");
-  }
+  for (guint i = 0; i < nf; i++)
+    {
+      saw_real |= strcmp (fd[i].name, "realName") == 0;
+      saw_years |= strcmp (fd[i].name, "years") == 0;
+      g_assert_cmpstr (fd[i].name, !=, "name");
+    }
   g_assert_true (saw_real && saw_years);
   g_assert_cmpstr (hs_heap_field_obfuscated_name (h, u, "realName"), ==, "name");
   g_assert_null (hs_heap_field_obfuscated_name (h, u, "tags"));
@@ -277,10 +279,12 @@ test_apply (void)
   g_assert_nonnull (a->leaks);
   g_autoptr (GString) js = g_string_new (NULL);
   hs_leak_report_to_json (a->leaks, js);
-  g_assert_nonnull (strstr (js->str, "\"class\":\"x.RealLeaked\",\"obfuscated_name\":\"com.example.LeakedActivity\""));
+  g_assert_nonnull (
+      strstr (js->str, "\"class\":\"x.RealLeaked\",\"obfuscated_name\":\"com.example.LeakedActivity\""));
   g_assert_nonnull (strstr (js->str, "\"name\":\"all\""));
   g_assert_null (strstr (js->str, "\"class\":\"com.example.LeakHolder\""));
-  g_assert_nonnull (strstr (js->str, "\"class\":\"x.Holder\",\"obfuscated_name\":\"com.example.LeakHolder\""));
+  g_assert_nonnull (
+      strstr (js->str, "\"class\":\"x.Holder\",\"obfuscated_name\":\"com.example.LeakHolder\""));
   /* No mapping: the dump's names again. */
   HsMappingStats st;
   hs_heap_apply_mapping (h, NULL, &st);
@@ -312,7 +316,8 @@ test_heap_frames (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (HsMapping) m = parse ("x.RealUser -> com.example.User:\n"
-                                   "    3:5:void greet():20:22 -> a\n", &error);
+                                   "    3:5:void greet():20:22 -> a\n",
+                                   &error);
   g_autoptr (HsHeap) h = hs_heap_open (sample_path, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
@@ -330,7 +335,8 @@ test_heap_frames (void)
   HsMappingStats none = { .mapping_classes = 10 };
   g_autofree char *w0 = hs_mapping_stats_warning (&none, "m.txt");
   g_assert_nonnull (strstr (w0, "renamed no class"));
-  HsMappingStats good = { .mapping_classes = 10, .classes_matched = 8, .classes_renamed = 8, .fields_renamed = 20 };
+  HsMappingStats good
+      = { .mapping_classes = 10, .classes_matched = 8, .classes_renamed = 8, .fields_renamed = 20 };
   g_assert_null (hs_mapping_stats_warning (&good, "m.txt"));
 }
 
@@ -344,7 +350,8 @@ test_thread_frames (void)
   g_autoptr (HsMapping) m = parse ("x.RealUser -> com.example.User:\n"
                                    "# {\"id\":\"sourceFile\",\"fileName\":\"RealUser.kt\"}\n"
                                    "    5:5:void x.Util.log(x.RealUser):30:30 -> a\n"
-                                   "    5:5:void greet():16 -> a\n", &error);
+                                   "    5:5:void greet():16 -> a\n",
+                                   &error);
   g_autoptr (HsHeap) h = hs_heap_open (sample_path, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   hs_heap_apply_mapping (h, m, NULL);

@@ -12,7 +12,7 @@ main (int argc, char **argv)
 {
   HsAnalysisOptions opts = { 0 };
   HsReportOptions ropts = { 0 };
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   const char *dump = NULL, *out = NULL;
 
   for (int i = 1; i < argc; i++)
@@ -34,7 +34,7 @@ main (int argc, char **argv)
       return 1;
     }
 
-  g_autoptr(HsAnalysis) a = hs_analysis_run (dump, &opts, NULL, NULL, NULL, &error);
+  g_autoptr (HsAnalysis) a = hs_analysis_run (dump, &opts, NULL, NULL, NULL, &error);
   if (a == NULL || !hs_report_write (a, &ropts, out, &error))
     {
       g_printerr ("report-tool: %s\n", error ? error->message : "failed");

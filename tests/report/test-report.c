@@ -22,7 +22,7 @@ load (const char *name)
 {
   g_autofree char *path = g_build_filename (dumps_dir, name, NULL);
   HsAnalysisOptions opts = { 0 };
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (a);
@@ -41,7 +41,7 @@ count (const char *hay, const char *needle)
 static char *
 tmp_dir (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   char *dir = g_dir_make_tmp ("hs-report-XXXXXX", &error);
   g_assert_no_error (error);
   return dir;
@@ -50,28 +50,28 @@ tmp_dir (void)
 static int
 cmp_names (gconstpointer a, gconstpointer b)
 {
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
 /* Names in a folder, sorted, space-separated. */
 static char *
 list_dir (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *n;
   g_assert_nonnull (d);
   while ((n = g_dir_read_name (d)))
     g_ptr_array_add (names, g_strdup (n));
   g_ptr_array_sort (names, cmp_names);
   g_ptr_array_add (names, NULL);
-  return g_strjoinv (" ", (char **) names->pdata);
+  return g_strjoinv (" ", (char **)names->pdata);
 }
 
 static void
 rm_rf (const char *dir)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *n;
   while (d && (n = g_dir_read_name (d)))
     {
@@ -89,7 +89,7 @@ static void
 test_content (void)
 {
   HsReportOptions opts = { 0 };
-  g_autoptr(GString) html = hs_report_build (tiny, &opts);
+  g_autoptr (GString) html = hs_report_build (tiny, &opts);
   const char *s = html->str;
 
   g_assert_true (g_str_has_prefix (s, "<!DOCTYPE html>\n"));
@@ -110,8 +110,9 @@ test_content (void)
   g_assert_nonnull (strstr (s, "HotSpot JVM"));
   g_assert_null (strstr (s, dumps_dir));
 
-  for (const char *const *id = (const char *const[]) { "dump", "totals", "leaks", "classes",
-                                                       "objects", "treemap", NULL }; *id; id++)
+  for (const char *const *id
+       = (const char *const[]){ "dump", "totals", "leaks", "classes", "objects", "treemap", NULL };
+       *id; id++)
     {
       g_autofree char *sec = g_strdup_printf ("<section id=\"%s\"", *id);
       g_assert_cmpuint (count (s, sec), ==, 1);
@@ -123,11 +124,14 @@ test_content (void)
   g_assert_cmpuint (count (s, "<article class=\"leak-group library\""), ==, 0);
   g_assert_cmpuint (count (s, "<details class=\"trace\""), ==, 1);
   g_assert_nonnull (strstr (s, "data-retained=\"1032\" data-retained-count=\"2\""));
-  g_assert_nonnull (strstr (s, "<span class=\"cls\">com.example.Holder</span> <span class=\"kind\">class</span>"));
-  g_assert_nonnull (strstr (s, "<span class=\"cls\">com.example.Leaky</span> <span class=\"kind\">instance</span>"));
+  g_assert_nonnull (
+      strstr (s, "<span class=\"cls\">com.example.Holder</span> <span class=\"kind\">class</span>"));
+  g_assert_nonnull (
+      strstr (s, "<span class=\"cls\">com.example.Leaky</span> <span class=\"kind\">instance</span>"));
   /* The only reference of the path is the suspect, underlined. */
-  g_assert_nonnull (strstr (s, "<span class=\"kw\">static</span> <span class=\"owner\" "
-                               "title=\"com.example.Holder\">Holder</span>.<span class=\"field suspect\">sLeaky</span>"));
+  g_assert_nonnull (
+      strstr (s, "<span class=\"kw\">static</span> <span class=\"owner\" "
+                 "title=\"com.example.Holder\">Holder</span>.<span class=\"field suspect\">sLeaky</span>"));
   g_assert_cmpuint (count (s, "class=\"field suspect\""), ==, 1);
   g_assert_nonnull (strstr (s, "<span class=\"status yes\">Leaking: YES</span>"));
   g_assert_nonnull (strstr (s, "<span class=\"status no\">Leaking: NO</span>"));
@@ -146,8 +150,9 @@ test_content (void)
   g_autofree char *class_table = g_strndup (table, table_end - table);
   g_assert_cmpuint (count (class_table, "<tr><td class=\"name\">"), ==, nc);
   /* byte[] objects: the 1000- and 4000-byte arrays: 1016 + 4016 bytes. */
-  g_assert_nonnull (strstr (class_table, "<code>byte[]</code></td><td class=\"num\" data-v=\"2\">2</td>"
-                                         "<td class=\"num\" data-v=\"2\">2</td><td class=\"num\" data-v=\"5032\""));
+  g_assert_nonnull (strstr (class_table,
+                            "<code>byte[]</code></td><td class=\"num\" data-v=\"2\">2</td>"
+                            "<td class=\"num\" data-v=\"2\">2</td><td class=\"num\" data-v=\"5032\""));
 
   /* The treemap shows boxes with tooltips; the biggest object (the thread,
    * retaining its 4016-byte buffer) leads the objects table. */
@@ -166,20 +171,20 @@ static void
 test_deterministic (void)
 {
   HsReportOptions opts = { 0 };
-  g_autoptr(GString) a = hs_report_build (tiny, &opts);
-  g_autoptr(GString) b = hs_report_build (tiny, &opts);
+  g_autoptr (GString) a = hs_report_build (tiny, &opts);
+  g_autoptr (GString) b = hs_report_build (tiny, &opts);
   g_assert_cmpuint (a->len, ==, b->len);
   g_assert_cmpmem (a->str, a->len, b->str, b->len);
   g_assert_null (strstr (a->str, "class=\"generated\""));
 
   /* A second, independent analysis of the same file: same bytes. */
   HsAnalysis *again = load ("tiny.hprof");
-  g_autoptr(GString) c = hs_report_build (again, &opts);
+  g_autoptr (GString) c = hs_report_build (again, &opts);
   g_assert_cmpmem (a->str, a->len, c->str, c->len);
   hs_analysis_free (again);
 
   HsReportOptions timed = { .include_generation_time = TRUE };
-  g_autoptr(GString) t = hs_report_build (tiny, &timed);
+  g_autoptr (GString) t = hs_report_build (tiny, &timed);
   g_assert_cmpuint (count (t->str, "<time class=\"generated\">"), ==, 1);
   /* Only the footer differs: identical up to it. */
   const char *foot = strstr (a->str, "<footer>");
@@ -193,18 +198,18 @@ static void
 test_given_waste (void)
 {
   HsReportOptions opts = { 0 };
-  g_autoptr(GString) own = hs_report_build (tiny, &opts);
-  g_autoptr(HsWaste) w = hs_waste_find (tiny, NULL, NULL);
+  g_autoptr (GString) own = hs_report_build (tiny, &opts);
+  g_autoptr (HsWaste) w = hs_waste_find (tiny, NULL, NULL);
   g_assert_nonnull (w);
   opts.waste = w;
-  g_autoptr(GString) given = hs_report_build (tiny, &opts);
+  g_autoptr (GString) given = hs_report_build (tiny, &opts);
   g_assert_cmpmem (own->str, own->len, given->str, given->len);
 
   /* Findings that differ from the dump's show as they are given. */
   w->strings_wasted += 7000000;
   w->total_wasted += 7000000;
   g_autofree char *line = hs_waste_summary_line (w);
-  g_autoptr(GString) changed = hs_report_build (tiny, &opts);
+  g_autoptr (GString) changed = hs_report_build (tiny, &opts);
   g_assert_nonnull (strstr (changed->str, line));
   g_assert_null (strstr (own->str, line));
 }
@@ -213,7 +218,7 @@ static void
 test_options (void)
 {
   HsReportOptions opts = { .top_classes = 3, .top_objects = 2 };
-  g_autoptr(GString) html = hs_report_build (tiny, &opts);
+  g_autoptr (GString) html = hs_report_build (tiny, &opts);
   const char *table = strstr (html->str, "id=\"class-table\"");
   g_autofree char *ct = g_strndup (table, strstr (table, "</table>") - table);
   g_assert_cmpuint (count (ct, "<tr><td class=\"name\">"), ==, 3);
@@ -229,13 +234,13 @@ test_partial (void)
 {
   g_autofree char *path = g_build_filename (dumps_dir, "tiny.hprof", NULL);
   HsAnalysisOptions aopts = { .skip_leaks = TRUE, .skip_dominators = TRUE };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsAnalysis) a = hs_analysis_run (path, &aopts, NULL, NULL, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsAnalysis) a = hs_analysis_run (path, &aopts, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_null (a->dom);
   g_assert_null (a->leaks);
 
-  g_autoptr(GString) html = hs_report_build (a, NULL);
+  g_autoptr (GString) html = hs_report_build (a, NULL);
   const char *s = html->str;
   g_assert_true (g_str_has_suffix (s, "</html>\n"));
   g_assert_nonnull (strstr (s, "Leak detection was not run for this report."));
@@ -245,8 +250,8 @@ test_partial (void)
   /* The class table falls back to shallow sizes: byte[] (5032) first. */
   const char *table = strstr (s, "id=\"class-table\"");
   g_assert_nonnull (table);
-  g_assert_true (g_str_has_prefix (strstr (table, "<tbody>\n") + 8,
-                                   "<tr><td class=\"name\"><code>byte[]</code>"));
+  g_assert_true (
+      g_str_has_prefix (strstr (table, "<tbody>\n") + 8, "<tr><td class=\"name\"><code>byte[]</code>"));
 }
 
 static void
@@ -254,7 +259,7 @@ test_write (void)
 {
   g_autofree char *dir = tmp_dir ();
   g_autofree char *path = g_build_filename (dir, "report.html", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsReportOptions opts = { 0 };
   g_autofree char *contents = NULL;
   gsize len = 0;
@@ -264,7 +269,7 @@ test_write (void)
   g_assert_true (hs_report_write (tiny, &opts, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-  g_autoptr(GString) html = hs_report_build (tiny, &opts);
+  g_autoptr (GString) html = hs_report_build (tiny, &opts);
   g_assert_cmpmem (contents, len, html->str, html->len);
   g_autofree char *names = list_dir (dir);
   g_assert_cmpstr (names, ==, "report.html");
@@ -290,7 +295,7 @@ test_write (void)
 static void
 assert_fails_cleanly (const char *path, const char *check_dir)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsReportOptions opts = { 0 };
   g_autofree char *before = check_dir ? list_dir (check_dir) : NULL;
 
@@ -320,7 +325,7 @@ test_write_errors (void)
 
   assert_fails_cleanly (missing, dir);
   assert_fails_cleanly (under_file, dir);
-  assert_fails_cleanly (sub, dir);        /* the target is a folder */
+  assert_fails_cleanly (sub, dir); /* the target is a folder */
 
   /* A read-only folder stops everyone but root (who bypasses it). */
   if (geteuid () != 0)
@@ -367,7 +372,7 @@ test_write_fails_midway_child (void)
     return;
   const char *dir = g_getenv ("HS_TEST_REPORT_DIR");
   g_autofree char *path = g_build_filename (dir, "report.html", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsReportOptions opts = { 0 };
   struct rlimit rl = { 4096, 4096 };
 

@@ -39,7 +39,7 @@ tree_new (guint64 n, const HsObj *parent, const guint64 *retained)
     if (parent[i] != HS_OBJ_NONE)
       {
         HsObj p = parent[i];
-        t->child_targets[t->child_offsets[p] + fill[p]++] = (HsObj) i;
+        t->child_targets[t->child_offsets[p] + fill[p]++] = (HsObj)i;
       }
   /* Sort each child list by retained desc, ties by smaller index (the
    * contract of hs_dom_tree_children); insertion sort, lists are tiny. */
@@ -51,10 +51,11 @@ tree_new (guint64 n, const HsObj *parent, const guint64 *retained)
         for (gsize b = a; b > 0; b--)
           {
             HsObj x = c[b - 1], y = c[b];
-            if (hs_dom_tree_retained (t, x) > hs_dom_tree_retained (t, y) ||
-                (hs_dom_tree_retained (t, x) == hs_dom_tree_retained (t, y) && x < y))
+            if (hs_dom_tree_retained (t, x) > hs_dom_tree_retained (t, y)
+                || (hs_dom_tree_retained (t, x) == hs_dom_tree_retained (t, y) && x < y))
               break;
-            c[b - 1] = y; c[b] = x;
+            c[b - 1] = y;
+            c[b] = x;
           }
     }
   return t;
@@ -110,7 +111,7 @@ test_paper_example (void)
   const HsObj parent[7] = { 7, 7, 7, 7, 7, 7, 7 };
   const guint64 ret[8] = { 6000, 6000, 4000, 3000, 2000, 2000, 1000, 24000 };
   HsDomTree *t = tree_new (7, parent, ret);
-  g_autoptr(GArray) r = hs_treemap_layout (t, 7, 0, 0, 6, 4, 1, 0, 0, 0, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, 7, 0, 0, 6, 4, 1, 0, 0, 0, 0);
   const double exp[7][4] = {
     { 0, 0, 3, 2 },
     { 0, 2, 3, 2 },
@@ -165,7 +166,7 @@ test_proportional_nested (void)
 {
   HsDomTree *t = sample_tree ();
   const double pad = 2, head = 10;
-  g_autoptr(GArray) r = hs_treemap_layout (t, 10, 0, 0, 400, 300, 10, 0, pad, head, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, 10, 0, 0, 400, 300, 10, 0, pad, head, 0);
 
   /* Every reachable node is laid out: 9 plus the root. */
   g_assert_cmpuint (r->len, ==, 10);
@@ -194,7 +195,8 @@ test_proportional_nested (void)
 
       /* Area: the parent's inner rectangle scaled by retained share. */
       double iw = p->w - 2 * pad, ih = p->h - 2 * pad - head;
-      double want = iw * ih * (double) hs_dom_tree_retained (t, c->node) / (double) hs_dom_tree_retained (t, p->node);
+      double want
+          = iw * ih * (double)hs_dom_tree_retained (t, c->node) / (double)hs_dom_tree_retained (t, p->node);
       g_assert_cmpfloat_with_epsilon (c->w * c->h, want, 1e-6 * want);
 
       /* Inside the parent's inner rectangle. */
@@ -234,9 +236,9 @@ static void
 test_max_depth (void)
 {
   HsDomTree *t = sample_tree ();
-  g_autoptr(GArray) r0 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 0, 0, 0, 0, 0);
-  g_autoptr(GArray) r1 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 1, 0, 0, 0, 0);
-  g_autoptr(GArray) r2 = hs_treemap_layout (t, 0, 10, 20, 100, 100, 5, 0, 0, 0, 0);
+  g_autoptr (GArray) r0 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 0, 0, 0, 0, 0);
+  g_autoptr (GArray) r1 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 1, 0, 0, 0, 0);
+  g_autoptr (GArray) r2 = hs_treemap_layout (t, 0, 10, 20, 100, 100, 5, 0, 0, 0, 0);
 
   g_assert_cmpuint (r0->len, ==, 1);
   g_assert_false (g_array_index (r0, HsTreemapRect, 0).has_children_shown);
@@ -252,8 +254,7 @@ test_max_depth (void)
   g_assert_cmpuint (find_rect (r2, 3)->depth, ==, 1);
   g_assert_cmpuint (find_rect (r2, 7)->depth, ==, 2);
   /* 3 retains 250 of 0's 600 in a 100 x 100 box. */
-  g_assert_cmpfloat_with_epsilon (find_rect (r2, 3)->w * find_rect (r2, 3)->h,
-                                  10000.0 * 250 / 600, 1e-6);
+  g_assert_cmpfloat_with_epsilon (find_rect (r2, 3)->w * find_rect (r2, 3)->h, 10000.0 * 250 / 600, 1e-6);
   /* Children of 0 leave 0's own 100 bytes empty: 1/6 of the box. */
   double sum = 0;
   for (guint i = 3; i <= 5; i++)
@@ -271,7 +272,7 @@ test_min_area (void)
    * and 1 (3000). Inside 0 (6000 units for 600 bytes, 10/byte): 3 gets 2500,
    * 4 1500 (kept: not below the bound), 5 1000 (dropped). Inside 3 (250
    * bytes in 2500 units): 7 gets 1200, 8 800, both dropped. */
-  g_autoptr(GArray) r = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 1500, 0, 0, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 1500, 0, 0, 0);
   g_assert_nonnull (find_rect (r, 0));
   g_assert_nonnull (find_rect (r, 1));
   g_assert_null (find_rect (r, 2));
@@ -302,7 +303,7 @@ test_max_rects (void)
   HsDomTree *t = sample_tree ();
   /* Breadth first: a bound of 5 keeps the root, its three children and the
    * biggest grandchild (3). */
-  g_autoptr(GArray) r = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 0, 0, 0, 5);
+  g_autoptr (GArray) r = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 0, 0, 0, 5);
   g_assert_cmpuint (r->len, ==, 5);
   g_assert_nonnull (find_rect (r, 0));
   g_assert_nonnull (find_rect (r, 1));
@@ -312,7 +313,7 @@ test_max_rects (void)
   /* 3 keeps its full-scale place: 250 of 600 bytes of 0's 6000 units. */
   g_assert_cmpfloat_with_epsilon (find_rect (r, 3)->w * find_rect (r, 3)->h, 2500, 1e-6);
 
-  g_autoptr(GArray) r1 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 0, 0, 0, 1);
+  g_autoptr (GArray) r1 = hs_treemap_layout (t, 10, 0, 0, 100, 100, 10, 0, 0, 0, 1);
   g_assert_cmpuint (r1->len, ==, 1);
   tree_free (t);
 }
@@ -325,9 +326,9 @@ test_zero_and_single (void)
   const HsObj parent[4] = { 4, 4, 1, 2 };
   const guint64 ret[5] = { 0, 50, 50, 0, 50 };
   HsDomTree *t = tree_new (4, parent, ret);
-  g_autoptr(GArray) r = hs_treemap_layout (t, 4, 0, 0, 80, 40, 10, 0, 1, 5, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, 4, 0, 0, 80, 40, 10, 0, 1, 5, 0);
 
-  g_assert_null (find_rect (r, 0));   /* zero size: not laid out */
+  g_assert_null (find_rect (r, 0)); /* zero size: not laid out */
   g_assert_null (find_rect (r, 3));
   g_assert_cmpuint (r->len, ==, 3);
   /* A single child that retains all of its parent fills the inner box. */
@@ -344,15 +345,15 @@ test_zero_and_single (void)
 
   /* A zero-size box, a box smaller than the padding, a zero-size node and
    * a node out of range give no children. */
-  g_autoptr(GArray) z1 = hs_treemap_layout (t, 4, 0, 0, 0, 0, 10, 0, 0, 0, 0);
+  g_autoptr (GArray) z1 = hs_treemap_layout (t, 4, 0, 0, 0, 0, 10, 0, 0, 0, 0);
   g_assert_cmpuint (z1->len, ==, 1);
-  g_autoptr(GArray) z2 = hs_treemap_layout (t, 4, 0, 0, 10, 10, 10, 0, 5, 0, 0);
+  g_autoptr (GArray) z2 = hs_treemap_layout (t, 4, 0, 0, 10, 10, 10, 0, 5, 0, 0);
   g_assert_cmpuint (z2->len, ==, 1);
-  g_autoptr(GArray) z3 = hs_treemap_layout (t, 0, 0, 0, 10, 10, 10, 0, 0, 0, 0);
+  g_autoptr (GArray) z3 = hs_treemap_layout (t, 0, 0, 0, 10, 10, 10, 0, 0, 0, 0);
   g_assert_cmpuint (z3->len, ==, 1);
-  g_autoptr(GArray) z4 = hs_treemap_layout (t, 99, 0, 0, 10, 10, 10, 0, 0, 0, 0);
+  g_autoptr (GArray) z4 = hs_treemap_layout (t, 99, 0, 0, 10, 10, 10, 0, 0, 0, 0);
   g_assert_cmpuint (z4->len, ==, 0);
-  g_autoptr(GArray) z5 = hs_treemap_layout (t, 4, 0, 0, NAN, 10, 10, 0, 0, 0, 0);
+  g_autoptr (GArray) z5 = hs_treemap_layout (t, 4, 0, 0, NAN, 10, 10, 0, 0, 0, 0);
   g_assert_cmpuint (z5->len, ==, 0);
   tree_free (t);
 }
@@ -368,12 +369,12 @@ test_deep_chain (void)
 
   for (guint64 i = 0; i < n; i++)
     {
-      parent[i] = i == 0 ? (HsObj) n : (HsObj) (i - 1);
+      parent[i] = i == 0 ? (HsObj)n : (HsObj)(i - 1);
       ret[i] = (n - i) * 16;
     }
   ret[n] = ret[0];
   HsDomTree *t = tree_new (n, parent, ret);
-  g_autoptr(GArray) r = hs_treemap_layout (t, n, 0, 0, 1000, 1000, G_MAXUINT, 0, 0, 0, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, n, 0, 0, 1000, 1000, G_MAXUINT, 0, 0, 0, 0);
   g_assert_cmpuint (r->len, ==, n + 1);
   for (guint64 i = 1; i <= n; i++)
     {
@@ -398,13 +399,14 @@ test_computed_tree (void)
   const HsObj targets[5] = { 1, 2, 3, 3, 4 };
   const HsObj roots[1] = { 0 };
   const guint32 shallow[5] = { 10, 20, 30, 40, 50 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsDomTree) t = hs_dom_tree_compute (hs_graph_init (&(HsGraph) { 0 }, 5, offsets, targets, shallow, NULL), roots, 1,
-                                                NULL, NULL, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsDomTree) t
+      = hs_dom_tree_compute (hs_graph_init (&(HsGraph){ 0 }, 5, offsets, targets, shallow, NULL), roots, 1,
+                             NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (t);
 
-  g_autoptr(GArray) r = hs_treemap_layout (t, t->n, 0, 0, 150, 100, 10, 0, 0, 0, 0);
+  g_autoptr (GArray) r = hs_treemap_layout (t, t->n, 0, 0, 150, 100, 10, 0, 0, 0, 0);
   g_assert_cmpuint (r->len, ==, 6);
   /* Breadth first, children by retained size: root, 0, then 3 2 1, then 4. */
   const guint64 order[6] = { 5, 0, 3, 2, 1, 4 };
@@ -444,13 +446,13 @@ test_rest (void)
   ret[56] = 1000;
   HsDomTree *t = tree_new (56, parent, ret);
 
-  g_autoptr(GArray) plain = hs_treemap_layout (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0);
+  g_autoptr (GArray) plain = hs_treemap_layout (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0);
   g_assert_cmpuint (plain->len, ==, 2);
-  g_autoptr(GArray) same = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, FALSE);
-  g_assert_cmpmem (plain->data, plain->len * sizeof (HsTreemapRect),
-                   same->data, same->len * sizeof (HsTreemapRect));
+  g_autoptr (GArray) same = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, FALSE);
+  g_assert_cmpmem (plain->data, plain->len * sizeof (HsTreemapRect), same->data,
+                   same->len * sizeof (HsTreemapRect));
 
-  g_autoptr(GArray) r = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, TRUE);
+  g_autoptr (GArray) r = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 0, TRUE);
   g_assert_cmpuint (r->len, ==, 4);
   guint n_rest = 0;
   for (guint i = 0; i < r->len; i++)
@@ -480,7 +482,7 @@ test_rest (void)
 
   /* max_rects 2: the rest box takes the last slot and everything below
    * the root: the whole box. */
-  g_autoptr(GArray) r2 = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 2, TRUE);
+  g_autoptr (GArray) r2 = hs_treemap_layout_full (t, 56, 0, 0, 100, 100, 10, 2000, 0, 0, 2, TRUE);
   g_assert_cmpuint (r2->len, ==, 2);
   const HsTreemapRect *rest = &g_array_index (r2, HsTreemapRect, 1);
   g_assert_cmpuint (rest->node, ==, HS_TREEMAP_REST);

@@ -29,8 +29,8 @@ static HsAnalysis *
 corpus_analysis (void)
 {
   const char *dir = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path = g_build_filename (dir ? dir : "../shared/corpus", "android",
-                                            "leak_service_binder.hprof", NULL);
+  g_autofree char *path
+      = g_build_filename (dir ? dir : "../shared/corpus", "android", "leak_service_binder.hprof", NULL);
   g_autoptr (GError) error = NULL;
   HsAnalysisOptions opts = { 0 };
   HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
@@ -52,9 +52,9 @@ test_trace_targets (void)
   g_assert_cmpuint (a->leaks->application_leaks->len, ==, 1);
   grp = g_ptr_array_index (a->leaks->application_leaks, 0);
   leak = g_ptr_array_index (grp->traces, 0);
-  targets[0] = (HsLeakTarget) { leak->leaking_obj, HS_OBJ_NONE };
-  targets[1] = (HsLeakTarget) { HS_OBJ_NONE, HS_OBJ_NONE };
-  targets[2] = (HsLeakTarget) { (HsObj) hs_heap_n_objects (a->heap) + 7, HS_OBJ_NONE };
+  targets[0] = (HsLeakTarget){ leak->leaking_obj, HS_OBJ_NONE };
+  targets[1] = (HsLeakTarget){ HS_OBJ_NONE, HS_OBJ_NONE };
+  targets[2] = (HsLeakTarget){ (HsObj)hs_heap_n_objects (a->heap) + 7, HS_OBJ_NONE };
   traces = hs_leaks_trace_targets (a->heap, a->dom, NULL, targets, 3, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (traces->len, ==, 3);

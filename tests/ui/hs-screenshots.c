@@ -19,7 +19,7 @@ static const char *out_dir;
 static void
 save_now (const char *name, guint wait_ms)
 {
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (out_dir, file, NULL);
 
@@ -46,7 +46,7 @@ int
 main (int argc, char *argv[])
 {
   const char *dump = argc > 1 ? argv[1] : SAMPLE_DUMP;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (dump);
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (dump);
   HsAnalysis *a;
 
   gtk_init ();
@@ -66,7 +66,7 @@ main (int argc, char *argv[])
   {
     g_autofree char *tmp = g_dir_make_tmp ("heapscope-shot-XXXXXX", NULL);
     g_autofree char *bad = g_build_filename (tmp, "notes.hprof", NULL);
-    g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+    g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
     g_file_set_contents (bad, "JAVA PROFILE 1.0.2\0\0\0\0\x09garbage", 29, NULL);
     hs_window_open (window, bad_file, 0);
     ui_wait_for_load (window, 30000);
@@ -106,7 +106,7 @@ main (int argc, char *argv[])
   hs_window_set_view (window, "dominators");
   {
     GListModel *model = G_LIST_MODEL (hs_dominators_view_get_model (ui_dominators_view (window)));
-    g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, 0);
+    g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, 0);
     if (row != NULL)
       gtk_tree_list_row_set_expanded (row, TRUE);
   }
@@ -116,9 +116,10 @@ main (int argc, char *argv[])
   save ("treemap");
   {
     /* Zoomed into the biggest object. */
-    g_autoptr(GArray) top = hs_query_top_objects (a, 1);
+    g_autoptr (GArray) top = hs_query_top_objects (a, 1);
     if (top->len > 0)
-      hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)), g_array_index (top, HsObj, 0));
+      hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)),
+                                   g_array_index (top, HsObj, 0));
     save ("treemap-zoomed");
     hs_treemap_widget_zoom_to (hs_treemap_view_get_treemap (ui_treemap_view (window)), 0);
   }
@@ -133,7 +134,7 @@ main (int argc, char *argv[])
     }
   else
     {
-      g_autoptr(GArray) top = hs_query_top_objects (a, 1);
+      g_autoptr (GArray) top = hs_query_top_objects (a, 1);
       if (top->len > 0)
         hs_window_inspect (window, g_array_index (top, HsObj, 0));
     }
@@ -153,7 +154,7 @@ main (int argc, char *argv[])
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   {
     GtkWidget *about = hs_about_window_new (GTK_WINDOW (window));
-    g_autoptr(GdkTexture) texture = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
     g_autofree char *path = g_build_filename (out_dir, "about.png", NULL);
 
     gtk_window_present (GTK_WINDOW (about));

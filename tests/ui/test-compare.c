@@ -21,10 +21,11 @@
 
 static const char *dumps_dir;
 
-typedef struct {
+typedef struct
+{
   const char *name;
   HsCompareStatus status;
-  guint64 base[3];    /* count, shallow, retained */
+  guint64 base[3]; /* count, shallow, retained */
   guint64 cur[3];
 } Expected;
 
@@ -42,29 +43,57 @@ static const Expected expected[] = {
 };
 
 /* Orders from the changes above, biggest first, ties by name (bytes). */
-static const char *const order_retained[] = {
-  "java.lang.Class", "java.lang.Object[]", "com.example.Item", "byte[]", "com.example.NewSession",
-  "com.example.Plugin", "java.lang.ClassLoader", "com.example.Registry", "java.lang.Object",
-  "com.example.OldCache", NULL };
-static const char *const order_count[] = {
-  "byte[]", "com.example.Item", "com.example.NewSession", "com.example.Plugin", "java.lang.Class",
-  "java.lang.ClassLoader", "com.example.Registry", "java.lang.Object", "java.lang.Object[]",
-  "com.example.OldCache", NULL };
+static const char *const order_retained[] = { "java.lang.Class",
+                                              "java.lang.Object[]",
+                                              "com.example.Item",
+                                              "byte[]",
+                                              "com.example.NewSession",
+                                              "com.example.Plugin",
+                                              "java.lang.ClassLoader",
+                                              "com.example.Registry",
+                                              "java.lang.Object",
+                                              "com.example.OldCache",
+                                              NULL };
+static const char *const order_count[] = { "byte[]",
+                                           "com.example.Item",
+                                           "com.example.NewSession",
+                                           "com.example.Plugin",
+                                           "java.lang.Class",
+                                           "java.lang.ClassLoader",
+                                           "com.example.Registry",
+                                           "java.lang.Object",
+                                           "java.lang.Object[]",
+                                           "com.example.OldCache",
+                                           NULL };
 /* Retained change ascending: -8, then the ties by name still ascending. */
-static const char *const order_retained_up[] = {
-  "com.example.OldCache", "com.example.Registry", "java.lang.Object", "java.lang.ClassLoader",
-  "com.example.NewSession", "com.example.Plugin", "byte[]", "com.example.Item", "java.lang.Class",
-  "java.lang.Object[]", NULL };
+static const char *const order_retained_up[] = { "com.example.OldCache",
+                                                 "com.example.Registry",
+                                                 "java.lang.Object",
+                                                 "java.lang.ClassLoader",
+                                                 "com.example.NewSession",
+                                                 "com.example.Plugin",
+                                                 "byte[]",
+                                                 "com.example.Item",
+                                                 "java.lang.Class",
+                                                 "java.lang.Object[]",
+                                                 NULL };
 /* Baseline count, biggest first: Class 9, then 3 (byte[], Item by name),
  * then 1 (ClassLoader, Object[] ... by name), then 0. */
-static const char *const order_base_count[] = {
-  "java.lang.Class", "byte[]", "com.example.Item", "com.example.OldCache", "com.example.Plugin",
-  "java.lang.ClassLoader", "java.lang.Object[]", "com.example.NewSession", "com.example.Registry",
-  "java.lang.Object", NULL };
+static const char *const order_base_count[] = { "java.lang.Class",
+                                                "byte[]",
+                                                "com.example.Item",
+                                                "com.example.OldCache",
+                                                "com.example.Plugin",
+                                                "java.lang.ClassLoader",
+                                                "java.lang.Object[]",
+                                                "com.example.NewSession",
+                                                "com.example.Registry",
+                                                "java.lang.Object",
+                                                NULL };
 /* Names containing "example", in the order of order_retained. */
-static const char *const order_filtered[] = {
-  "com.example.Item", "com.example.NewSession", "com.example.Plugin", "com.example.Registry",
-  "com.example.OldCache", NULL };
+static const char *const order_filtered[]
+    = { "com.example.Item",     "com.example.NewSession", "com.example.Plugin",
+        "com.example.Registry", "com.example.OldCache",   NULL };
 
 static char *
 dump_path (const char *name)
@@ -83,7 +112,7 @@ static HsWindow *
 window_with (const char *name)
 {
   HsWindow *window = hs_window_new (NULL);
-  g_autoptr(GFile) file = dump_file (name);
+  g_autoptr (GFile) file = dump_file (name);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 760);
   gtk_window_present (GTK_WINDOW (window));
@@ -109,7 +138,7 @@ static const char *
 compare_with (HsWindow *window, const char *name)
 {
   HsCompareView *view = compare_view (window);
-  g_autoptr(GFile) file = dump_file (name);
+  g_autoptr (GFile) file = dump_file (name);
 
   hs_window_compare_with (window, file, 0);
   g_assert_cmpstr (hs_window_get_view (window), ==, "compare");
@@ -122,12 +151,12 @@ static void
 check_order (HsCompareView *view, const char *const *names)
 {
   GListModel *model = G_LIST_MODEL (hs_compare_view_get_list (view));
-  guint n = g_strv_length ((char **) names);
+  guint n = g_strv_length ((char **)names);
 
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(HsCompareItem) item = g_list_model_get_item (model, i);
+      g_autoptr (HsCompareItem) item = g_list_model_get_item (model, i);
       g_assert_cmpstr (hs_compare_item_get_name (item), ==, names[i]);
     }
 }
@@ -149,7 +178,7 @@ check_rows (HsCompareView *view)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      g_autoptr(HsCompareItem) item = g_list_model_get_item (model, i);
+      g_autoptr (HsCompareItem) item = g_list_model_get_item (model, i);
       const HsCompareRow *r = hs_compare_item_get_row (item);
       const Expected *e = expected_row (r->name);
       guint64 got_base[3] = { r->baseline.count, r->baseline.shallow, r->baseline.retained };
@@ -161,7 +190,7 @@ check_rows (HsCompareView *view)
         {
           g_assert_cmpuint (got_base[k], ==, e->base[k]);
           g_assert_cmpuint (got_cur[k], ==, e->cur[k]);
-          g_assert_cmpint (got_delta[k], ==, (gint64) e->cur[k] - (gint64) e->base[k]);
+          g_assert_cmpint (got_delta[k], ==, (gint64)e->cur[k] - (gint64)e->base[k]);
         }
     }
 }
@@ -179,7 +208,7 @@ position_of (HsCompareView *view, const char *name)
 
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(HsCompareItem) item = g_list_model_get_item (model, i);
+      g_autoptr (HsCompareItem) item = g_list_model_get_item (model, i);
       if (g_str_equal (hs_compare_item_get_name (item), name))
         return i;
     }
@@ -209,11 +238,11 @@ check_instances (HsWindow *window, HsCompareView *view, const char *name, guint 
 static GtkDropTarget *
 view_drop_target (HsCompareView *view)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
       if (GTK_IS_DROP_TARGET (c))
         return GTK_DROP_TARGET (c);
     }
@@ -266,7 +295,7 @@ static void
 maybe_screenshot (HsWindow *window, const char *name)
 {
   const char *dir = g_getenv ("HS_COMPARE_SCREENSHOTS");
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *out = NULL;
 
   if (dir == NULL)
@@ -313,10 +342,10 @@ test_compare (void)
   hs_compare_view_sort_by_column (view, HS_COMPARE_DELTA_RETAINED, GTK_SORT_ASCENDING);
   check_order (view, order_retained_up);
   {
-    GtkWidget *cv = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW,
-                                                               "column_view"));
+    GtkWidget *cv
+        = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "column_view"));
     GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (cv));
-    g_autoptr(GtkColumnViewColumn) base_count = g_list_model_get_item (columns, 6);
+    g_autoptr (GtkColumnViewColumn) base_count = g_list_model_get_item (columns, 6);
 
     g_assert_cmpstr (gtk_column_view_column_get_title (base_count), ==, "Objects Before");
     gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (cv), base_count, GTK_SORT_DESCENDING);
@@ -352,7 +381,7 @@ test_compare (void)
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 9);
     for (guint i = 0; i < 9; i++)
       {
-        g_autoptr(HsCompareItem) item = g_list_model_get_item (model, i);
+        g_autoptr (HsCompareItem) item = g_list_model_get_item (model, i);
         const HsCompareRow *r = hs_compare_item_get_row (item);
         g_assert_cmpint (r->status, ==, HS_COMPARE_BOTH);
         g_assert_true (r->delta.count == 0 && r->delta.shallow == 0 && r->delta.retained == 0);
@@ -365,8 +394,8 @@ test_compare (void)
   g_assert_nonnull (hs_compare_view_get_warning (view));
   g_assert_nonnull (strstr (hs_compare_view_get_warning (view), "Android"));
   {
-    g_autoptr(HsCompareItem) item = g_list_model_get_item (G_LIST_MODEL (hs_compare_view_get_list (view)),
-                                                          position_of (view, "com.example.Item"));
+    g_autoptr (HsCompareItem) item = g_list_model_get_item (G_LIST_MODEL (hs_compare_view_get_list (view)),
+                                                            position_of (view, "com.example.Item"));
     g_assert_cmpuint (hs_compare_item_get_row (item)->baseline.shallow, ==, 24);
     g_assert_cmpint (hs_compare_item_get_row (item)->delta.count, ==, 5);
   }
@@ -425,7 +454,8 @@ test_broken_baseline (void)
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
   g_assert_true (hs_window_get_loader (window) == current);
   g_assert_cmpint (hs_loader_get_state (current), ==, HS_LOADER_DONE);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), >,
+                    0);
   /* And it can still be compared. */
   g_assert_cmpstr (compare_with (window, "compare-old.hprof"), ==, "table");
   check_order (view, order_retained);
@@ -451,8 +481,8 @@ test_cancel_baseline (void)
   HsWindow *window = window_with ("compare-new.hprof");
   HsCompareView *view = compare_view (window);
   HsLoader *current = hs_window_get_loader (window);
-  g_autoptr(GFile) old = dump_file ("compare-old.hprof");
-  g_autoptr(HsLoader) baseline = NULL;
+  g_autoptr (GFile) old = dump_file ("compare-old.hprof");
+  g_autoptr (HsLoader) baseline = NULL;
   GtkWidget *phase;
 
   /* Held in its parsing phase by the loader's test hook: midway. */
@@ -463,7 +493,8 @@ test_cancel_baseline (void)
   g_assert_cmpstr (hs_compare_view_get_page (view), ==, "loading");
   baseline = g_object_ref (hs_compare_view_get_baseline_loader (view));
   g_assert_cmpint (hs_loader_get_state (baseline), ==, HS_LOADER_LOADING);
-  phase = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "loading_phase"));
+  phase
+      = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "loading_phase"));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phase)), ==, hs_loader_phase_name ("parsing"));
   maybe_screenshot (window, "compare-loading.png");
 
@@ -496,7 +527,8 @@ vm_kb (const char *key)
   g_autofree char *status = NULL;
   const char *line;
 
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) || (line = strstr (status, key)) == NULL)
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL)
+      || (line = strstr (status, key)) == NULL)
     return 0;
   return g_ascii_strtoull (line + strlen (key), NULL, 10);
 }
@@ -505,7 +537,7 @@ static void
 test_compare_bench (void)
 {
   const char *cur = g_getenv ("HS_BENCH_CURRENT"), *base = g_getenv ("HS_BENCH_BASELINE");
-  g_autoptr(GFile) cur_file = NULL, base_file = NULL;
+  g_autoptr (GFile) cur_file = NULL, base_file = NULL;
   HsWindow *window;
   HsCompareView *view;
   guint64 alone;

@@ -20,8 +20,8 @@
 
 #define LOAD_TIMEOUT_MS 120000
 #define PAGE 1000
-#define TOP 2100          /* top-level byte[] */
-#define KIDS 1200         /* byte[] under the holder */
+#define TOP 2100            /* top-level byte[] */
+#define KIDS 1200           /* byte[] under the holder */
 #define N_TOP (1 + TOP + 3) /* the holder, the byte[], three classes */
 #define TOP_BASE 0x100000
 #define KID_BASE 0x300000
@@ -37,7 +37,8 @@ load_dump (const char *name)
   return ui_load_dump (path, LOAD_TIMEOUT_MS);
 }
 
-typedef struct {
+typedef struct
+{
   guint64 addr;
   guint64 size;
 } Expected;
@@ -79,7 +80,7 @@ expected_order (guint64 base, guint n, guint mult, guint mod)
 static GObject *
 row_item (GListModel *model, guint i, guint *depth)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
 
   g_assert_nonnull (row);
   if (depth != NULL)
@@ -92,7 +93,7 @@ static void
 assert_object_row (HsAnalysis *a, GListModel *model, guint i, guint depth, guint64 addr, guint64 size)
 {
   guint d;
-  g_autoptr(GObject) item = row_item (model, i, &d);
+  g_autoptr (GObject) item = row_item (model, i, &d);
   HsObjectRow *row;
 
   if (!HS_IS_OBJECT_ROW (item))
@@ -132,16 +133,17 @@ shown_text (guint shown, guint total)
 static void
 test_paging (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("paging.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("paging.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  HsObjectColumnView *table
+      = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   g_autofree Expected *top = expected_order (TOP_BASE, TOP, 37, 200);
   g_autofree Expected *kids = expected_order (KID_BASE, KIDS, 13, 97);
   g_autofree char *text = NULL;
-  g_autoptr(GtkTreeListRow) holder_row = NULL;
+  g_autoptr (GtkTreeListRow) holder_row = NULL;
   GListModel *model;
   guint64 holder = HOLDER_SHALLOW;
   gsize n_top = 0;
@@ -160,7 +162,7 @@ test_paging (void)
   /* The first page: the holder, then the 999 largest byte[], then the
    * "show more" row; the summary still counts every top-level entry. */
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, PAGE + 1);
-  text = g_strdup_printf ("%'u top-level dominators", (guint) N_TOP);
+  text = g_strdup_printf ("%'u top-level dominators", (guint)N_TOP);
   g_assert_nonnull (strstr (hs_dominators_view_get_summary (view), text));
   g_clear_pointer (&text, g_free);
   assert_object_row (a, model, 0, 0, HOLDER, holder);
@@ -185,7 +187,7 @@ test_paging (void)
   text = shown_text (2 * PAGE, N_TOP);
   assert_more_row (model, 2 * PAGE, 0, HS_MORE_ROW_NEXT_PAGE, text);
   g_clear_pointer (&text, g_free);
-  text = g_strdup_printf ("Show all %'u", (guint) N_TOP);
+  text = g_strdup_printf ("Show all %'u", (guint)N_TOP);
   assert_more_row (model, 2 * PAGE + 1, 0, HS_MORE_ROW_ALL, text);
   g_clear_pointer (&text, g_free);
   ui_shot (window, "dom-paging-second-page.png");
@@ -198,7 +200,7 @@ test_paging (void)
     assert_object_row (a, model, i, 0, top[i - 1].addr, top[i - 1].size);
   for (guint i = TOP + 1; i < N_TOP; i++)
     {
-      g_autoptr(GObject) item = row_item (model, i, NULL);
+      g_autoptr (GObject) item = row_item (model, i, NULL);
       g_assert_true (HS_IS_OBJECT_ROW (item));
       g_assert_cmpuint (hs_object_row_get_retained (HS_OBJECT_ROW (item)), ==, 0);
     }
@@ -214,7 +216,7 @@ test_paging (void)
   text = shown_text (PAGE, KIDS);
   {
     HsMoreRow *more = assert_more_row (model, 1 + PAGE, 1, HS_MORE_ROW_NEXT_PAGE, text);
-    g_autoptr(GtkTreeListRow) more_row = g_list_model_get_item (model, 1 + PAGE);
+    g_autoptr (GtkTreeListRow) more_row = g_list_model_get_item (model, 1 + PAGE);
     g_assert_false (gtk_tree_list_row_is_expandable (more_row));
     ui_shot (window, "dom-paging-children.png");
     hs_more_row_activate (more);
@@ -276,10 +278,11 @@ table_has_page (gpointer data)
 static void
 test_rows_by_turns (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("paging.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("paging.hprof");
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  HsObjectColumnView *table
+      = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GtkColumnView *cv = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
 
   hs_view_set_loader (HS_VIEW (view), loader);
@@ -303,11 +306,11 @@ not_sorting (gpointer data)
 static void
 test_paging_sorted_later (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 760);
-  g_autoptr(GtkTreeListRow) holder_row = NULL;
+  g_autoptr (GtkTreeListRow) holder_row = NULL;
   g_autofree char *text = NULL;
   GListModel *model;
   guint n_top;
@@ -329,19 +332,20 @@ test_paging_sorted_later (void)
   for (guint j = 1; j <= PAGE; j++)
     {
       guint d;
-      g_autoptr(GObject) item = row_item (model, j, &d);
+      g_autoptr (GObject) item = row_item (model, j, &d);
       guint64 r;
 
       g_assert_true (HS_IS_OBJECT_ROW (item));
       g_assert_cmpuint (d, ==, 1);
       r = hs_object_row_get_retained (HS_OBJECT_ROW (item));
       g_assert_cmpuint (r, <=, prev);
-      g_assert_cmpuint (r, ==, hs_heap_object_shallow (a->heap, hs_object_row_get_obj (HS_OBJECT_ROW (item))));
+      g_assert_cmpuint (r, ==,
+                        hs_heap_object_shallow (a->heap, hs_object_row_get_obj (HS_OBJECT_ROW (item))));
       prev = r;
     }
   /* The largest: byte[60], 12 + 60 = 72 bytes. */
   {
-    g_autoptr(GObject) first = row_item (model, 1, NULL);
+    g_autoptr (GObject) first = row_item (model, 1, NULL);
     g_assert_cmpuint (hs_object_row_get_retained (HS_OBJECT_ROW (first)), ==, 72);
   }
   text = shown_text (PAGE, 224000);

@@ -13,7 +13,7 @@
 static void
 on_inspect (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  *(guint32 *) data = g_variant_get_uint32 (param);
+  *(guint32 *)data = g_variant_get_uint32 (param);
 }
 
 static gboolean
@@ -30,13 +30,13 @@ test_insights (void)
   const char *path = g_getenv ("HS_INSIGHTS_DUMP") ? g_getenv ("HS_INSIGHTS_DUMP") : dump_arg;
   const char *shot = g_getenv ("HS_INSIGHTS_SHOT");
   g_assert_nonnull (path);
-  g_autoptr(HsLoader) loader = ui_load_dump (path, 60000);
+  g_autoptr (HsLoader) loader = ui_load_dump (path, 60000);
 
   HsInsightsView *view = HS_INSIGHTS_VIEW (hs_insights_view_new ());
   guint32 inspected = HS_OBJ_NONE;
   GtkWidget *window = gtk_window_new ();
   const GActionEntry entries[] = { { "inspect", on_inspect, "u", NULL, NULL, { 0 } } };
-  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (group), entries, 1, &inspected);
   gtk_widget_insert_action_group (window, "win", G_ACTION_GROUP (group));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
@@ -51,7 +51,7 @@ test_insights (void)
   if (shot != NULL)
     {
       ui_iterate (800);
-      g_autoptr(GdkTexture) texture = ui_render_widget (window);
+      g_autoptr (GdkTexture) texture = ui_render_widget (window);
       g_assert_nonnull (texture);
       g_assert_true (gdk_texture_save_to_png (texture, shot));
       /* And the inspector of the first bitmap, which draws it. */
@@ -66,7 +66,7 @@ test_insights (void)
           hs_inspector_set_loader (HS_INSPECTOR (inspector), loader);
           hs_inspector_show (HS_INSPECTOR (inspector), bitmap);
           ui_iterate (1500);
-          g_autoptr(GdkTexture) itex = ui_render_widget (iwin);
+          g_autoptr (GdkTexture) itex = ui_render_widget (iwin);
           g_autofree char *ipath = g_strconcat (shot, ".inspector.png", NULL);
           g_assert_true (itex != NULL && gdk_texture_save_to_png (itex, ipath));
           gtk_window_destroy (GTK_WINDOW (iwin));
@@ -79,8 +79,8 @@ test_insights (void)
       g_autofree char *total = hs_format_bytes (136);
       g_autofree char *strings = hs_format_bytes (96);
       g_autofree char *bitmaps = hs_format_bytes (40);
-      g_autofree char *expect = g_strdup_printf ("about %s could be saved: duplicate strings %s, duplicate bitmaps %s",
-                                                 total, strings, bitmaps);
+      g_autofree char *expect = g_strdup_printf (
+          "about %s could be saved: duplicate strings %s, duplicate bitmaps %s", total, strings, bitmaps);
       g_assert_cmpstr (hs_insights_view_get_summary (view), ==, expect);
 
       g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_STRINGS), ==, 1);
@@ -90,7 +90,8 @@ test_insights (void)
       /* Four bitmaps: the two 40-byte ARGB ones first (bytes descending), with
        * one duplicate each. */
       g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_BITMAPS), ==, 4);
-      g_assert_nonnull (strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BITMAPS, 0), "3 × 2 · ARGB_8888"));
+      g_assert_nonnull (
+          strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BITMAPS, 0), "3 × 2 · ARGB_8888"));
       g_assert_nonnull (strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BITMAPS, 0), "1 duplicate"));
 
       /* The string row opens its first String in the inspector. */

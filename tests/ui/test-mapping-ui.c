@@ -36,7 +36,7 @@ has_class (HsWindow *window, const char *name)
   GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+      g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
       if (strcmp (hs_class_row_get_name (row), name) == 0)
         return TRUE;
     }
@@ -47,7 +47,7 @@ static HsWindow *
 open_dump (const char *path)
 {
   HsWindow *window = hs_window_new (NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
@@ -59,7 +59,7 @@ open_dump (const char *path)
 static void
 apply_and_wait (HsWindow *window, const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   hs_window_load_mapping (window, file);
   g_assert_true (hs_window_is_mapping_busy (window));
   g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
@@ -80,11 +80,10 @@ copy_sample (const char *dir_name)
   return dst;
 }
 
-static const char mapping_text[] =
-  "# compiler: R8\n"
-  "x.RealUser -> com.example.User:\n"
-  "    java.lang.String realName -> name\n"
-  "x.RealLeaked -> com.example.LeakedActivity:\n";
+static const char mapping_text[] = "# compiler: R8\n"
+                                   "x.RealUser -> com.example.User:\n"
+                                   "    java.lang.String realName -> name\n"
+                                   "x.RealLeaked -> com.example.LeakedActivity:\n";
 
 static void
 test_apply_in_place (void)
@@ -116,13 +115,13 @@ test_apply_in_place (void)
   g_assert_false (has_class (window, "com.example.User"));
   g_assert_true (a->leaks != before);
   {
-    g_autoptr(GString) js = g_string_new (NULL);
+    g_autoptr (GString) js = g_string_new (NULL);
     hs_leak_report_to_json (a->leaks, js);
     g_assert_nonnull (strstr (js->str, "\"class\":\"x.RealLeaked\""));
   }
   if (g_getenv ("HS_MAPPING_SCREENSHOT"))
     {
-      g_autoptr(GdkTexture) tex = NULL;
+      g_autoptr (GdkTexture) tex = NULL;
       hs_window_set_view (window, "leaks");
       ui_iterate (500);
       tex = ui_render_widget (GTK_WIDGET (window));
@@ -147,7 +146,7 @@ test_offered_beside (void)
   g_autofree char *dir = g_path_get_dirname (dump);
   g_autofree char *map = g_build_filename (dir, "mapping.txt", NULL);
   HsWindow *window;
-  g_autoptr(GFile) map_file = NULL;
+  g_autoptr (GFile) map_file = NULL;
 
   g_assert_true (g_file_set_contents (map, mapping_text, -1, NULL));
   window = open_dump (dump);
@@ -158,7 +157,7 @@ test_offered_beside (void)
   g_assert_true (has_class (window, "com.example.User"));
   if (g_getenv ("HS_MAPPING_BANNER_SCREENSHOT"))
     {
-      g_autoptr(GdkTexture) tex = NULL;
+      g_autoptr (GdkTexture) tex = NULL;
       hs_window_set_view (window, "classes");
       ui_iterate (500);
       tex = ui_render_widget (GTK_WIDGET (window));
@@ -168,7 +167,7 @@ test_offered_beside (void)
   map_file = g_file_new_for_path (map);
   g_assert_true (hs_file_is_mapping (map_file));
   {
-    g_autoptr(GFile) d = g_file_new_for_path (dump);
+    g_autoptr (GFile) d = g_file_new_for_path (dump);
     g_assert_false (hs_file_is_mapping (d));
   }
   apply_and_wait (window, map);
@@ -191,7 +190,7 @@ main (int argc, char **argv)
   rc = g_test_run ();
   {
     g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);
-    (void) system (cmd);
+    (void)system (cmd);
   }
   g_free (tmpdir);
   return rc;

@@ -17,7 +17,7 @@ static HsWindow *
 open_sample (void)
 {
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   HsWindow *window = hs_window_new (NULL);
 
   g_assert_nonnull (path);
@@ -47,10 +47,11 @@ only_instance (HsWindow *window, const char *class_name)
 
   g_assert_cmpuint (c, !=, HS_CLASS_NONE);
   for (guint64 i = 0; i < hs_heap_n_objects (heap); i++)
-    if (hs_heap_object_class (heap, (HsObj) i) == c && hs_heap_object_kind (heap, (HsObj) i) == HS_KIND_INSTANCE)
+    if (hs_heap_object_class (heap, (HsObj)i) == c
+        && hs_heap_object_kind (heap, (HsObj)i) == HS_KIND_INSTANCE)
       {
         g_assert_cmpuint (found, ==, HS_OBJ_NONE);
-        found = (HsObj) i;
+        found = (HsObj)i;
       }
   g_assert_cmpuint (found, !=, HS_OBJ_NONE);
   return found;
@@ -67,7 +68,8 @@ static guint64
 treemap_node (HsWindow *window)
 {
   guint n = 0;
-  const guint64 *path = hs_treemap_widget_get_path (hs_treemap_view_get_treemap (ui_treemap_view (window)), &n);
+  const guint64 *path
+      = hs_treemap_widget_get_path (hs_treemap_view_get_treemap (ui_treemap_view (window)), &n);
   g_assert_cmpuint (n, >, 0);
   return path[n - 1];
 }
@@ -103,7 +105,7 @@ test_back_forward (void)
   HsHistory *history = hs_window_get_history (window);
   HsObj leak = only_instance (window, "com.example.ThreadLeak");
   HsObj name = hs_heap_read_ref (a->heap, leak, "name");
-  g_autoptr(GArray) top = hs_query_top_objects (a, 1);
+  g_autoptr (GArray) top = hs_query_top_objects (a, 1);
   HsObj big = g_array_index (top, HsObj, 0);
   guint64 zoomed;
 
@@ -113,9 +115,9 @@ test_back_forward (void)
   g_assert_cmpuint (name, !=, HS_OBJ_NONE);
 
   hs_window_set_view (window, "classes");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) leak);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)leak);
   /* What following the field `name` in the inspector does. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) name);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)name);
   hs_window_set_view (window, "treemap");
   ui_iterate (50);
   g_assert_cmpuint (treemap_node (window), ==, a->dom->n);
@@ -149,7 +151,7 @@ test_back_forward (void)
   /* A jump after going back drops what was ahead. */
   back (window);
   back (window);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) leak);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)leak);
   assert_at (window, "classes", leak);
   g_assert_false (hs_history_can_go_forward (history));
   back (window);
@@ -163,11 +165,12 @@ test_back_forward (void)
   hs_leaks_view_select (ui_leaks_view (window), 0);
   back (window);
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
-  g_assert_true (hs_leak_trace_view_get_group (ui_trace_view (window)) == hs_leaks_view_get_group (ui_leaks_view (window), 1));
+  g_assert_true (hs_leak_trace_view_get_group (ui_trace_view (window))
+                 == hs_leaks_view_get_group (ui_leaks_view (window), 1));
 
   /* History is per dump: opening one (the same file again) starts over. */
   {
-    g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("HS_SAMPLE_DUMP"));
+    g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("HS_SAMPLE_DUMP"));
     hs_window_open (window, file, 0);
     g_assert_false (hs_history_can_go_back (history));
     g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -258,7 +261,7 @@ test_search (void)
   g_assert_cmpuint (g_list_model_get_n_items (found), >=, 1);
   for (guint i = 0; i < g_list_model_get_n_items (found); i++)
     {
-      g_autoptr(HsObjectRow) row = g_list_model_get_item (found, i);
+      g_autoptr (HsObjectRow) row = g_list_model_get_item (found, i);
       g_autofree char *text = hs_heap_read_string (heap, hs_object_row_get_obj (row), 0);
       g_assert_nonnull (text);
       g_assert_nonnull (strstr (text, "thread-leak-0001"));
@@ -275,7 +278,7 @@ test_search (void)
     gboolean has_class = FALSE;
     for (guint i = 0; i < g_list_model_get_n_items (found); i++)
       {
-        g_autoptr(HsObjectRow) row = g_list_model_get_item (found, i);
+        g_autoptr (HsObjectRow) row = g_list_model_get_item (found, i);
         has_class |= hs_object_row_get_obj (row) == cls;
       }
     g_assert_true (has_class);
@@ -287,20 +290,21 @@ test_search (void)
 static void
 on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
-  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  *(char **)data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
 }
 
 static gboolean
 string_set (gpointer data)
 {
-  return *(char **) data != NULL;
+  return *(char **)data != NULL;
 }
 
 static char *
 clipboard_text (HsWindow *window)
 {
   char *text = NULL;
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text, &text);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text,
+                                 &text);
   g_assert_true (ui_wait_until (string_set, &text, 5000));
   return text;
 }
@@ -322,9 +326,9 @@ test_copy (void)
   HsObj activity = HS_OBJ_NONE;
   g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, leak));
   g_autofree char *text = NULL;
-  g_autoptr(GMenuModel) menu = hs_object_menu_model (leak);
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GVariant) target = NULL;
+  g_autoptr (GMenuModel) menu = hs_object_menu_model (leak);
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GVariant) target = NULL;
   g_autofree char *action = NULL;
 
   /* The row menu: Copy Id and Copy Path to GC Root, carrying the object. */
@@ -334,7 +338,7 @@ test_copy (void)
   target = g_menu_model_get_item_attribute_value (menu, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
   g_assert_cmpuint (g_variant_get_uint32 (target), ==, leak);
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-id", "u", (guint32) leak);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-id", "u", (guint32)leak);
   g_assert_cmpstr (ui_toast_text (window), ==, "Id copied to the clipboard");
   text = clipboard_text (window);
   g_assert_cmpstr (text, ==, id);
@@ -343,10 +347,10 @@ test_copy (void)
   /* README, leak group 1: LeakHolder (class, sticky root) .leaked ->
    * ArrayList .elementData -> Object[] [i] -> LeakedActivity. */
   for (guint64 i = 0; i < hs_heap_n_objects (heap) && activity == HS_OBJ_NONE; i++)
-    if (hs_heap_object_class (heap, (HsObj) i) == leaked)
-      activity = (HsObj) i;
+    if (hs_heap_object_class (heap, (HsObj)i) == leaked)
+      activity = (HsObj)i;
   g_assert_cmpuint (activity, !=, HS_OBJ_NONE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-path", "u", (guint32) activity);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-path", "u", (guint32)activity);
   g_assert_true (ui_wait_until (toast_is, window, 30000));
   text = clipboard_text (window);
   lines = g_strsplit (text, "\n", -1);
@@ -374,7 +378,7 @@ save_png (GtkWidget *widget, const char *name)
   const char *dir = g_getenv ("HS_NAV_SCREENSHOT_DIR");
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
 
   if (dir == NULL)
     return;
@@ -405,7 +409,8 @@ find_inscription (GtkWidget *widget)
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found;
-      if (GTK_IS_INSCRIPTION (c) && gtk_widget_get_mapped (c) && gtk_inscription_get_text (GTK_INSCRIPTION (c)) != NULL
+      if (GTK_IS_INSCRIPTION (c) && gtk_widget_get_mapped (c)
+          && gtk_inscription_get_text (GTK_INSCRIPTION (c)) != NULL
           && g_str_has_prefix (gtk_inscription_get_text (GTK_INSCRIPTION (c)), "java.lang.String@"))
         return c;
       if ((found = find_inscription (c)) != NULL)
@@ -430,7 +435,7 @@ test_screenshots (void)
   hs_classes_view_search (ui_classes_view (window), "leak");
   g_assert_true (ui_wait_until (search_done, ui_classes_view (window), 60000));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u",
-                              (guint32) only_instance (window, "com.example.ThreadLeak"));
+                              (guint32)only_instance (window, "com.example.ThreadLeak"));
   save_png (GTK_WIDGET (window), "nav-search");
   {
     /* The row menu on a cell of the results (a GtkInscription). */

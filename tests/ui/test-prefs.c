@@ -26,7 +26,7 @@ static HsApplication *the_app;
 static HsApplication *
 app_new (void)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (the_app == NULL)
     {
@@ -42,7 +42,7 @@ app_new (void)
 static HsAnalysis *
 open_and_wait (HsWindow *window, const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
 
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   hs_window_open (window, file, 0);
@@ -51,7 +51,8 @@ open_and_wait (HsWindow *window, const char *path)
   return hs_loader_get_analysis (hs_window_get_loader (window));
 }
 
-typedef struct {
+typedef struct
+{
   HsWindow *window;
   HsLoader *old;
 } Reload;
@@ -103,8 +104,8 @@ quit (HsApplication *app)
 static void
 test_threshold (void)
 {
-  g_autoptr(HsApplication) app = app_new ();
-  g_autoptr(GSettings) settings = hs_settings_new_if_installed ();
+  g_autoptr (HsApplication) app = app_new ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
   g_autofree char *path = g_build_filename (dumps_dir, "static-map.hprof", NULL);
   HsPreferencesWindow *prefs;
   GtkSpinButton *spin;
@@ -135,7 +136,8 @@ test_threshold (void)
   g_assert_cmpfloat (a->suspects->percent, ==, 100.0);
   g_assert_cmpuint (a->suspects->objects->len + a->suspects->classes->len, ==, 0);
   /* The leaks view's own threshold shows the same value. */
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
+  g_assert_cmpint (
+      gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
 
   /* The key changed elsewhere (gsettings set): the row and the analysis
    * follow it. */
@@ -156,7 +158,7 @@ test_threshold (void)
   if (g_getenv ("HS_SCREENSHOT_DIR") != NULL)
     {
       g_autofree char *png = g_build_filename (g_getenv ("HS_SCREENSHOT_DIR"), "preferences.png", NULL);
-      g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (prefs));
+      g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (prefs));
       g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, png));
     }
   gtk_window_destroy (GTK_WINDOW (prefs));
@@ -168,8 +170,8 @@ test_threshold (void)
 static void
 test_switches (void)
 {
-  g_autoptr(HsApplication) app = app_new ();
-  g_autoptr(GSettings) settings = hs_settings_new_if_installed ();
+  g_autoptr (HsApplication) app = app_new ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
   HsPreferencesWindow *prefs;
   HsWindow *window;
   HsAnalysis *a;
@@ -214,13 +216,13 @@ test_switches (void)
 static void
 test_mapping_folder (void)
 {
-  g_autoptr(HsApplication) app = app_new ();
-  g_autoptr(GSettings) settings = hs_settings_new_if_installed ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr (HsApplication) app = app_new ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+  g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hs-mapping-folder-XXXXXX", &error);
   g_autofree char *mapping = NULL;
   g_autofree char *path = g_build_filename (dumps_dir, "static-map.hprof", NULL);
-  g_autoptr(GFile) folder = NULL;
+  g_autoptr (GFile) folder = NULL;
   g_autofree char *shown = NULL;
   HsPreferencesWindow *prefs;
   HsWindow *window;
@@ -270,7 +272,7 @@ find_about (gpointer data)
 
   for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
     {
-      g_autoptr(GObject) w = g_list_model_get_item (tops, i);
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
       if (ADW_IS_ABOUT_WINDOW (w) && gtk_widget_get_mapped (GTK_WIDGET (w)))
         *out = GTK_WIDGET (w);
     }
@@ -281,7 +283,7 @@ find_about (gpointer data)
 static void
 test_about (void)
 {
-  g_autoptr(HsApplication) app = app_new ();
+  g_autoptr (HsApplication) app = app_new ();
   HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   GtkWidget *about = NULL;
 
@@ -296,7 +298,7 @@ test_about (void)
   g_assert_true (ui_wait_until (has_size, about, 10000));
   ui_iterate (300);
   {
-    g_autoptr(GdkTexture) texture = ui_render_widget (about);
+    g_autoptr (GdkTexture) texture = ui_render_widget (about);
     g_assert_nonnull (texture);
     g_assert_cmpuint (ui_count_colors (texture), >, 8);
     if (g_getenv ("HS_SCREENSHOT_DIR") != NULL)
@@ -321,7 +323,8 @@ dialog_shown (gpointer data)
 static void
 test_dump_chooser (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("HS_CORPUS_DIR"), "jvm", "oracle_jdk7_21_hprofagent.hprof", NULL);
+  g_autofree char *path
+      = g_build_filename (g_getenv ("HS_CORPUS_DIR"), "jvm", "oracle_jdk7_21_hprofagent.hprof", NULL);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   AdwMessageDialog *dialog;
   GtkDropDown *dropdown;
@@ -343,7 +346,7 @@ test_dump_chooser (void)
       g_autofree char *png = g_build_filename (g_getenv ("HS_SCREENSHOT_DIR"), "several-dumps.png", NULL);
       g_assert_true (ui_wait_until (has_size, dialog, 10000));
       ui_iterate (300);
-      g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (dialog));
+      g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (dialog));
       g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, png));
     }
 
@@ -371,7 +374,6 @@ test_dump_chooser (void)
   ui_iterate (100);
 }
 
-
 /* The accelerators the shortcuts window lists, as "keyval:mods" keys
  * ("<Alt>1...8" is a range). */
 static void
@@ -380,7 +382,7 @@ collect_listed (GtkWidget *w, GHashTable *listed)
   if (GTK_IS_SHORTCUTS_SHORTCUT (w))
     {
       g_autofree char *accel = NULL;
-      g_auto(GStrv) parts = NULL;
+      g_auto (GStrv) parts = NULL;
 
       g_object_get (w, "accelerator", &accel, NULL);
       parts = g_strsplit (accel != NULL ? accel : "", " ", -1);
@@ -429,12 +431,12 @@ expect_listed (GHashTable *listed, guint key, GdkModifierType mods, const char *
 static void
 test_shortcuts (void)
 {
-  g_autoptr(HsApplication) app = app_new ();
+  g_autoptr (HsApplication) app = app_new ();
   HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   GtkShortcutsWindow *help = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
-  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GString) missing = g_string_new (NULL);
-  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString) missing = g_string_new (NULL);
+  g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
   GtkWidget *treemap;
   guint n_checked = 0;
 
@@ -444,7 +446,7 @@ test_shortcuts (void)
 
   for (guint i = 0; actions[i] != NULL; i++)
     {
-      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), actions[i]);
       for (guint j = 0; accels[j] != NULL; j++)
         {
           guint key;
@@ -459,15 +461,16 @@ test_shortcuts (void)
   treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
   for (int w = 0; w < 2; w++)
     {
-      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w == 0 ? GTK_WIDGET (window) : treemap);
+      g_autoptr (GListModel) controllers
+          = gtk_widget_observe_controllers (w == 0 ? GTK_WIDGET (window) : treemap);
       for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
         {
-          g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+          g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
           if (!GTK_IS_SHORTCUT_CONTROLLER (c))
             continue;
           for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
             {
-              g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+              g_autoptr (GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
               GtkShortcutTrigger *t = gtk_shortcut_get_trigger (sc);
               g_autofree char *what = gtk_shortcut_action_to_string (gtk_shortcut_get_action (sc));
               /* Ours are named actions (gtk_widget_class_add_binding_action);

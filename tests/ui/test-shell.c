@@ -22,8 +22,8 @@ static const char *sample;
 static HsWindow *
 app_window_open (HsApplication *app, const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
   GtkWindow *window;
 
   g_application_set_flags (G_APPLICATION (app),
@@ -88,8 +88,8 @@ widget_rows (GtkWidget *widget, GtkWidget *window, int *top, int *bottom)
   graphene_rect_t r;
 
   g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
-  *top = (int) r.origin.y;
-  *bottom = (int) (r.origin.y + r.size.height);
+  *top = (int)r.origin.y;
+  *bottom = (int)(r.origin.y + r.size.height);
 }
 
 static guint32
@@ -120,10 +120,10 @@ row_is_plain (const guint8 *data, gsize stride, int y, int x0, int x1)
 static void
 test_real_window_picture (void)
 {
-  g_autoptr(HsApplication) app = hs_application_new ();
+  g_autoptr (HsApplication) app = hs_application_new ();
   HsWindow *window = app_window_open (app, sample);
   GtkWidget *header, *view;
-  g_autoptr(GdkTexture) shot = NULL;
+  g_autoptr (GdkTexture) shot = NULL;
   g_autofree guint8 *data = NULL;
   gsize stride;
   int header_top, header_bottom, view_top, view_bottom, w, h, plain = 0;
@@ -135,8 +135,8 @@ test_real_window_picture (void)
   save_picture (shot, "real-window");
   w = gdk_texture_get_width (shot);
   h = gdk_texture_get_height (shot);
-  stride = (gsize) w * 4;
-  data = g_malloc ((gsize) h * stride);
+  stride = (gsize)w * 4;
+  data = g_malloc ((gsize)h * stride);
   gdk_texture_download (shot, data, stride);
 
   header = find_widget (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
@@ -179,7 +179,7 @@ test_real_window_picture (void)
 static void
 open_and_wait (HsWindow *window, const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
 
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -216,7 +216,7 @@ test_changed_on_disk (void)
   gsize len = 0;
   HsWindow *window = ui_window_new (NULL, 1000, 700);
   HsAnalysis *a;
-  g_autoptr(GArray) top = NULL;
+  g_autoptr (GArray) top = NULL;
   HsObj obj;
 
   g_assert_true (g_file_get_contents (sample, &contents, &len, NULL));
@@ -308,9 +308,9 @@ test_tabs (void)
 {
   g_autofree char *jhat = corpus_path ("jvm/jhat_jdk8_x32.hprof");
   g_autofree char *binder = corpus_path ("android/leak_service_binder.hprof");
-  g_autoptr(GFile) sample_file = g_file_new_for_path (sample);
-  g_autoptr(GFile) jhat_file = g_file_new_for_path (jhat);
-  g_autoptr(GFile) binder_file = g_file_new_for_path (binder);
+  g_autoptr (GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr (GFile) jhat_file = g_file_new_for_path (jhat);
+  g_autoptr (GFile) binder_file = g_file_new_for_path (binder);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsDumpTab *first, *second, *third;
   HsAnalysis *a1, *a2;
@@ -343,16 +343,19 @@ test_tabs (void)
   g_assert_true (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
   /* Wide: the header has Back, Forward, Go to and Export. */
-  g_assert_true (gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "go-previous-symbolic")));
-  g_assert_true (gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "document-save-as-symbolic")));
+  g_assert_true (
+      gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "go-previous-symbolic")));
+  g_assert_true (
+      gtk_widget_get_mapped (ui_find_button_by_icon (GTK_WIDGET (window), "document-save-as-symbolic")));
   {
-    g_autoptr(GdkTexture) shot = ui_render_widget (GTK_WIDGET (window));
+    g_autoptr (GdkTexture) shot = ui_render_widget (GTK_WIDGET (window));
     g_assert_nonnull (shot);
     save_picture (shot, "wide-two-tabs");
   }
 
   /* Each tab its own views and inspector. */
-  g_assert_true (hs_dump_tab_get_view_by_name (first, "classes") != hs_dump_tab_get_view_by_name (second, "classes"));
+  g_assert_true (hs_dump_tab_get_view_by_name (first, "classes")
+                 != hs_dump_tab_get_view_by_name (second, "classes"));
   g_assert_true (hs_dump_tab_get_inspector (first) != hs_dump_tab_get_inspector (second));
   hs_window_inspect (window, 0);
   g_assert_true (hs_dump_tab_get_inspector_shown (second));
@@ -453,7 +456,8 @@ test_tabs (void)
     g_assert_cmpuint (hs_window_get_n_tabs (other_window), ==, 1);
     g_assert_true (hs_window_get_tab (other_window) == moved);
     g_assert_cmpstr (hs_window_get_page (other_window), ==, "content");
-    g_assert_cmpuint (hs_dump_tab_get_analysis (hs_window_get_tab (other_window))->leaks->application_leaks->len, ==, 2);
+    g_assert_cmpuint (
+        hs_dump_tab_get_analysis (hs_window_get_tab (other_window))->leaks->application_leaks->len, ==, 2);
     g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (other_window)), ==, "sample.hprof — Heapscope");
     gtk_window_destroy (GTK_WINDOW (other_window));
   }
@@ -470,9 +474,9 @@ test_narrow (void)
 {
   HsWindow *window = ui_window_new (NULL, 360, 720);
   GtkWidget *switcher_bar, *switcher_title, *flap;
-  g_autoptr(GdkTexture) shot = NULL;
+  g_autoptr (GdkTexture) shot = NULL;
   HsAnalysis *a;
-  g_autoptr(GArray) top = NULL;
+  g_autoptr (GArray) top = NULL;
   int min = 0;
 
   /* The welcome page first. */

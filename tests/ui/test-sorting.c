@@ -47,7 +47,7 @@ not_sorting (gpointer data)
 static HsObjectRow *
 tree_row (GListModel *model, guint i, GtkTreeListRow **out)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
   if (out != NULL)
     *out = g_object_ref (row);
   return gtk_tree_list_row_get_item (row);
@@ -59,7 +59,7 @@ find_row (GListModel *model, HsObj obj)
 {
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(HsObjectRow) r = tree_row (model, i, NULL);
+      g_autoptr (HsObjectRow) r = tree_row (model, i, NULL);
       if (hs_object_row_get_obj (r) == obj)
         return i;
     }
@@ -77,20 +77,20 @@ object_with_id (HsAnalysis *a, guint64 id)
 static void
 test_dominators_sorting (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsDominatorsView *view = HS_DOMINATORS_VIEW (hs_dominators_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 600);
   HsHeap *heap = a->heap;
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
-  g_autoptr(GArray) arrays = hs_query_instances_unsorted (a, &bytes, 1);
+  g_autoptr (GArray) arrays = hs_query_instances_unsorted (a, &bytes, 1);
   HsObj outer = object_with_id (a, 0x7000000), inner = object_with_id (a, 0x7000008);
   const HsObj three[] = { object_with_id (a, 0x7000018), object_with_id (a, 0x7000020),
                           object_with_id (a, 0x7000010) }; /* 30, 20, 10 bytes */
-  g_autoptr(GtkTreeListRow) outer_row = NULL;
-  g_autoptr(GtkTreeListRow) inner_row = NULL;
-  g_autoptr(HsObjectRow) r0 = NULL;
-  g_autoptr(HsObjectRow) r1 = NULL;
+  g_autoptr (GtkTreeListRow) outer_row = NULL;
+  g_autoptr (GtkTreeListRow) inner_row = NULL;
+  g_autoptr (HsObjectRow) r0 = NULL;
+  g_autoptr (HsObjectRow) r1 = NULL;
   GListModel *model;
   guint64 holder_retained = 0;
   guint n_top, at;
@@ -131,9 +131,9 @@ test_dominators_sorting (void)
   r1 = tree_row (model, 1, &outer_row);
   g_assert_cmpuint (hs_object_row_get_obj (r1), ==, outer);
   g_assert_cmpuint (hs_object_row_get_retained (r1), ==,
-                    (guint64) hs_heap_object_shallow (heap, outer) + hs_heap_object_shallow (heap, inner)
-                    + hs_heap_object_shallow (heap, three[0]) + hs_heap_object_shallow (heap, three[1])
-                    + hs_heap_object_shallow (heap, three[2]));
+                    (guint64)hs_heap_object_shallow (heap, outer) + hs_heap_object_shallow (heap, inner)
+                        + hs_heap_object_shallow (heap, three[0]) + hs_heap_object_shallow (heap, three[1])
+                        + hs_heap_object_shallow (heap, three[2]));
 
   /* A worker sorting again (the test holds the lock). The outer array's
    * one child comes at once (a list of one needs no sort); the inner
@@ -144,7 +144,7 @@ test_dominators_sorting (void)
   ui_iterate (100);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_top + 1);
   {
-    g_autoptr(HsObjectRow) r = tree_row (model, 2, &inner_row);
+    g_autoptr (HsObjectRow) r = tree_row (model, 2, &inner_row);
     g_assert_cmpuint (hs_object_row_get_obj (r), ==, inner);
     g_assert_cmpuint (gtk_tree_list_row_get_depth (inner_row), ==, 1);
   }
@@ -163,8 +163,8 @@ test_dominators_sorting (void)
   g_assert_cmpuint (at, ==, 2);
   for (guint i = 0; i < 3; i++)
     {
-      g_autoptr(GtkTreeListRow) row = NULL;
-      g_autoptr(HsObjectRow) r = tree_row (model, at + 1 + i, &row);
+      g_autoptr (GtkTreeListRow) row = NULL;
+      g_autoptr (HsObjectRow) r = tree_row (model, at + 1 + i, &row);
       g_assert_cmpuint (gtk_tree_list_row_get_depth (row), ==, 2);
       g_assert_cmpuint (hs_object_row_get_obj (r), ==, three[i]);
       g_assert_cmpuint (hs_object_row_get_retained (r), ==, hs_heap_object_shallow (heap, three[i]));
@@ -179,12 +179,13 @@ test_dominators_sorting (void)
 
 /* --- the instance list ------------------------------------------------------ */
 
-typedef struct {
+typedef struct
+{
   HsClassesView *view;
-  guint page_rows;    /* rows shown when the first page came */
-  gboolean pending;   /* the rest still being sorted then */
-  GListModel *shown;  /* the list shown then (not a reference) */
-  gboolean page_ok;   /* its rows were the chain's first PAGE links */
+  guint page_rows;   /* rows shown when the first page came */
+  gboolean pending;  /* the rest still being sorted then */
+  GListModel *shown; /* the list shown then (not a reference) */
+  gboolean page_ok;  /* its rows were the chain's first PAGE links */
   HsAnalysis *a;
   HsObj first_links[PAGE];
 } PageSpy;
@@ -213,11 +214,12 @@ instances_done (gpointer data)
 static void
 test_instances_first_page (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("chain.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("chain.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsClassesView *view = HS_CLASSES_VIEW (hs_classes_view_new ());
   GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 600);
-  g_autoptr(GArray) links = hs_query_instances_unsorted (a, (HsClass[]) { hs_heap_find_class (a->heap, "com.example.Link") }, 1);
+  g_autoptr (GArray) links
+      = hs_query_instances_unsorted (a, (HsClass[]){ hs_heap_find_class (a->heap, "com.example.Link") }, 1);
   PageSpy spy = { view, 0, FALSE, NULL, FALSE, a, { 0 } };
   GListModel *list;
 
@@ -244,7 +246,7 @@ test_instances_first_page (void)
     {
       HsObj o = hs_object_list_get_obj (HS_OBJECT_LIST (list), i);
       g_assert_cmpuint (o, ==, g_array_index (links, HsObj, i));
-      g_assert_cmpuint (hs_dom_tree_retained (a->dom, o), ==, (guint64) (CHAIN - i) * LINK_SIZE + CHAIN_TAIL);
+      g_assert_cmpuint (hs_dom_tree_retained (a->dom, o), ==, (guint64)(CHAIN - i) * LINK_SIZE + CHAIN_TAIL);
     }
   ui_shot (window, "instances-listed.png");
 
@@ -254,7 +256,8 @@ test_instances_first_page (void)
 
 /* --- the engine's order on 252,000 byte[] ------------------------------------ */
 
-typedef struct {
+typedef struct
+{
   const HsDomTree *dom;
   HsHeap *heap;
 } Sizes;
@@ -265,7 +268,7 @@ static gint
 reference_order (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const Sizes *s = data;
-  HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
+  HsObj x = *(const HsObj *)pa, y = *(const HsObj *)pb;
 
   guint64 rx = hs_dom_tree_retained (s->dom, x), ry = hs_dom_tree_retained (s->dom, y);
   guint32 sx = hs_heap_object_shallow (s->heap, x), sy = hs_heap_object_shallow (s->heap, y);
@@ -280,13 +283,13 @@ reference_order (gconstpointer pa, gconstpointer pb, gpointer data)
 static void
 test_instance_order (void)
 {
-  g_autoptr(HsLoader) loader = load_dump ("instances.hprof");
+  g_autoptr (HsLoader) loader = load_dump ("instances.hprof");
   HsAnalysis *a = hs_loader_get_analysis (loader);
   HsClass bytes = hs_heap_find_class (a->heap, "byte[]");
   Sizes sizes = { a->dom, a->heap };
-  g_autoptr(GArray) unsorted = hs_query_instances_unsorted (a, &bytes, 1);
-  g_autoptr(GArray) sorted = hs_query_instances (a, &bytes, 1);
-  g_autoptr(GArray) reference = g_array_copy (unsorted);
+  g_autoptr (GArray) unsorted = hs_query_instances_unsorted (a, &bytes, 1);
+  g_autoptr (GArray) sorted = hs_query_instances (a, &bytes, 1);
+  g_autoptr (GArray) reference = g_array_copy (unsorted);
   guint unreachable = 0;
 
   /* make-sorting-dumps.py: 252,000 byte[], every ninth unreachable, and
@@ -302,16 +305,19 @@ test_instance_order (void)
     }
   g_assert_cmpuint (unreachable, ==, 252000 / 9);
 
-  g_qsort_with_data (reference->data, (gint) reference->len, sizeof (HsObj), reference_order, &sizes);
+  g_qsort_with_data (reference->data, (gint)reference->len, sizeof (HsObj), reference_order, &sizes);
   g_assert_cmpuint (sorted->len, ==, reference->len);
-  g_assert_cmpmem (sorted->data, sorted->len * sizeof (HsObj), reference->data, reference->len * sizeof (HsObj));
+  g_assert_cmpmem (sorted->data, sorted->len * sizeof (HsObj), reference->data,
+                   reference->len * sizeof (HsObj));
 
   /* The first page for several lengths: the sorted list's first rows. */
   for (guint limit = 1; limit <= 300000; limit *= 7)
     {
-      g_autoptr(GArray) first = hs_query_instances_first (a, (const HsObj *) unsorted->data, unsorted->len, limit);
+      g_autoptr (GArray) first
+          = hs_query_instances_first (a, (const HsObj *)unsorted->data, unsorted->len, limit);
       g_assert_cmpuint (first->len, ==, MIN (limit, unsorted->len));
-      g_assert_cmpmem (first->data, first->len * sizeof (HsObj), reference->data, first->len * sizeof (HsObj));
+      g_assert_cmpmem (first->data, first->len * sizeof (HsObj), reference->data,
+                       first->len * sizeof (HsObj));
     }
 }
 

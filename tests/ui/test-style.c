@@ -27,7 +27,8 @@ rgba (const char *spec)
 static GdkRGBA
 as_drawn (const GdkRGBA *c)
 {
-  return (GdkRGBA) { round (c->red * 255) / 255, round (c->green * 255) / 255, round (c->blue * 255) / 255, 1 };
+  return (GdkRGBA){ round (c->red * 255) / 255, round (c->green * 255) / 255, round (c->blue * 255) / 255,
+                    1 };
 }
 
 /* WCAG 2.1's own figures: black on white 21:1, #777777 on white 4.48:1
@@ -72,8 +73,8 @@ test_contrast (void)
       for (guint i = 0; i < n; i++)
         {
           GdkRGBA fg, bg;
-          g_autofree char *what = g_strdup_printf ("%s (%s)", hs_palette_colour_name (pairs[i].fg),
-                                                   dark ? "dark" : "light");
+          g_autofree char *what
+              = g_strdup_printf ("%s (%s)", hs_palette_colour_name (pairs[i].fg), dark ? "dark" : "light");
 
           hs_palette_get (pairs[i].fg, dark, &fg);
           if (pairs[i].bg >= 0)
@@ -121,9 +122,10 @@ test_package_colours (void)
   g_assert_true ((g >= b) == (light.green >= light.blue));
   g_assert_true ((r >= g) == (dark.red >= dark.green));
   /* Deeper: greyer (channels closer together), same luminance. */
-  g_assert_cmpfloat (MAX (MAX (light_deep.red, light_deep.green), light_deep.blue)
-                     - MIN (MIN (light_deep.red, light_deep.green), light_deep.blue), <,
-                     MAX (MAX (light.red, light.green), light.blue) - MIN (MIN (light.red, light.green), light.blue));
+  g_assert_cmpfloat (
+      MAX (MAX (light_deep.red, light_deep.green), light_deep.blue)
+          - MIN (MIN (light_deep.red, light_deep.green), light_deep.blue),
+      <, MAX (MAX (light.red, light.green), light.blue) - MIN (MIN (light.red, light.green), light.blue));
   g_assert_cmpfloat_with_epsilon (hs_palette_luminance (&light_deep), hs_palette_luminance (&light), 1e-6);
 }
 
@@ -131,7 +133,7 @@ static HsWindow *
 open_sample (void)
 {
   HsWindow *window = hs_window_new (NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (g_getenv ("HS_SAMPLE_DUMP"));
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("HS_SAMPLE_DUMP"));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
@@ -162,10 +164,10 @@ test_treemap_styles (void)
   HsWindow *window = open_sample ();
   HsTreemapView *view;
   GtkWidget *treemap;
-  g_autoptr(GdkTexture) light = NULL;
-  g_autoptr(GdkTexture) dark = NULL;
-  g_autoptr(GdkTexture) again = NULL;
-  g_autoptr(GdkTexture) whole_dark = NULL;
+  g_autoptr (GdkTexture) light = NULL;
+  g_autoptr (GdkTexture) dark = NULL;
+  g_autoptr (GdkTexture) again = NULL;
+  g_autoptr (GdkTexture) whole_dark = NULL;
   guint n;
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
@@ -206,11 +208,11 @@ test_treemap_styles (void)
   g_assert_true (gtk_widget_grab_focus (treemap));
   ui_iterate (300);
   {
-    g_autoptr(GdkTexture) focused = ui_render_widget (treemap);
+    g_autoptr (GdkTexture) focused = ui_render_widget (treemap);
     guint ring = 2 * 2 * (gdk_texture_get_width (light) + gdk_texture_get_height (light));
     g_assert_true (gtk_widget_has_visible_focus (treemap));
     g_assert_cmpuint (ui_count_diff (light, focused), >=, ring / 2);
-    g_assert_cmpuint (ui_count_diff (light, focused), <=, ring + n / 100);  /* and a hover outline */
+    g_assert_cmpuint (ui_count_diff (light, focused), <=, ring + n / 100); /* and a hover outline */
   }
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
@@ -233,7 +235,7 @@ test_css_palette (void)
   gtk_window_set_child (GTK_WINDOW (window), badge);
   {
     /* The app's style sheet, as the window loads it. */
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+    g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
     gtk_css_provider_load_from_resource (css, "/org/heapscope/Heapscope/css/heapscope.css");
     gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                                 GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
@@ -243,7 +245,8 @@ test_css_palette (void)
     {
       GdkRGBA want, got;
 
-      adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      adw_style_manager_set_color_scheme (manager,
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
       ui_iterate (200);
       hs_palette_get (HS_PALETTE_LEAK_YES_FG, dark, &want);
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -299,7 +302,7 @@ static void
 test_icon_buttons (void)
 {
   HsWindow *window = open_sample ();
-  g_autoptr(GString) missing = g_string_new (NULL);
+  g_autoptr (GString) missing = g_string_new (NULL);
   static const char *const views[] = {
     "overview", "leaks", "classes", "dominators", "treemap", "insights", "threads", "compare",
   };
@@ -319,7 +322,7 @@ test_icon_buttons (void)
   ui_iterate (300);
   walk (hs_window_get_inspector (window), "inspector", &n_checked, missing);
   {
-    g_autoptr(GtkApplication) app = NULL;
+    g_autoptr (GtkApplication) app = NULL;
     GtkWidget *prefs;
 
     app = gtk_application_new ("org.heapscope.Heapscope.TestStyle", G_APPLICATION_NON_UNIQUE);

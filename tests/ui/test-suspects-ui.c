@@ -23,7 +23,7 @@ maybe_save (HsWindow *window, const char *name)
   const char *dir = g_getenv ("HS_SUSPECTS_SHOT_DIR");
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = dir != NULL ? g_build_filename (dir, file, NULL) : NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
 
   if (path == NULL)
     return;
@@ -48,7 +48,7 @@ static HsAnalysis *
 open_and_wait (HsWindow *window, const char *name)
 {
   g_autofree char *path = dump_path (name);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
 
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -105,7 +105,8 @@ test_static_map (void)
    * suspect. */
   g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
   g_assert_cmpstr (hs_overview_view_get_leaks_number (overview), ==, "1");
-  g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "1 problem suspect (10% of the heap or more)");
+  g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==,
+                   "1 problem suspect (10% of the heap or more)");
 
   /* The view opens on the suspect (there is no leak). */
   g_assert_nonnull (a->suspects);
@@ -121,8 +122,10 @@ test_static_map (void)
   g_assert_cmpstr (hs_leaks_view_get_suspect_subtitle (leaks, 0), ==, "104.4\302\240kB retained (100%)");
   g_assert_nonnull (strstr (hs_leak_trace_view_get_title (trace), "The class `com.example.Cache`"));
   g_assert_nonnull (strstr (hs_leak_trace_view_get_title (trace),
-                            "accumulates in one `java.util.HashMap$Node[]` of 100 entries held by the static field `com.example.Cache.ENTRIES`"));
-  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (trace), ==, "Object suspect · retaining 104.4\302\240kB (100%) in 203 objects");
+                            "accumulates in one `java.util.HashMap$Node[]` of 100 entries held by the static "
+                            "field `com.example.Cache.ENTRIES`"));
+  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (trace), ==,
+                   "Object suspect · retaining 104.4\302\240kB (100%) in 203 objects");
 
   /* The path, as a leak trace: Cache --static ENTRIES--> HashMap
    * --table--> HashMap$Node[], every reference from the suspect down
@@ -147,7 +150,8 @@ test_static_map (void)
   g_assert_cmpuint (hs_dom_tree_retained (a->dom, table), ==, 104416);
   /* Below the accumulation point: one class, HashMap$Node. */
   g_assert_cmpuint (hs_leak_trace_view_get_n_retained_classes (trace), ==, 1);
-  g_assert_cmpstr (g_array_index (s->retained_classes, HsSuspectClass, 0).class_name, ==, "java.util.HashMap$Node");
+  g_assert_cmpstr (g_array_index (s->retained_classes, HsSuspectClass, 0).class_name, ==,
+                   "java.util.HashMap$Node");
   g_assert_cmpuint (hs_leak_trace_view_get_n_members (trace), ==, 0);
   /* Three short rows: all built. */
   g_assert_cmpuint (hs_leak_trace_view_get_n_row_widgets (trace), ==, 3);
@@ -207,7 +211,8 @@ test_no_suspect (void)
 
 /* The app's own marks (hs_timing_span_cpu in the views): the longest span
  * whose text starts with a prefix, wall and CPU seconds. */
-typedef struct {
+typedef struct
+{
   const char *prefix;
   double wall, cpu;
   guint n;
@@ -318,7 +323,7 @@ test_long_root_path (void)
   g_assert_cmpuint (a->suspects->objects->len, ==, 1);
   s = g_ptr_array_index (a->suspects->objects, 0);
   hs_timing_set_hook (on_span, &span);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) s->accumulation);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)s->accumulation);
   g_assert_true (ui_wait_until (inspector_done, inspector, LOAD_TIMEOUT_MS));
   ui_iterate (200);
   hs_timing_set_hook (NULL, NULL);
@@ -342,8 +347,8 @@ test_elided_row (void)
   HsLeakTraceView *view = g_object_new (HS_TYPE_LEAK_TRACE_VIEW, NULL);
   HsLeakTrace trace = { 0 };
   HsLeakGroup group = { { 0 } };
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) traces = g_ptr_array_new ();
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) traces = g_ptr_array_new ();
   g_autofree char *row5 = NULL, *row4 = NULL;
   GString *digits = g_string_new (NULL);
 
@@ -351,9 +356,9 @@ test_elided_row (void)
     {
       HsLeakNode *n = g_new0 (HsLeakNode, 1);
       n->obj = i;
-      n->class_name = (char *) (i == 9 ? "com.example.Leaf" : "com.example.Link");
+      n->class_name = (char *)(i == 9 ? "com.example.Leaf" : "com.example.Link");
       n->ref_kind = HS_PATH_REF_FIELD;
-      n->ref_name = (char *) "next";
+      n->ref_name = (char *)"next";
       g_ptr_array_add (nodes, n);
     }
   trace.nodes = nodes;
@@ -362,7 +367,7 @@ test_elided_row (void)
   trace.retained_duration_ms = trace.watch_duration_ms = -1;
   g_ptr_array_add (traces, &trace);
   group.traces = traces;
-  group.description = (char *) "Link.next";
+  group.description = (char *)"Link.next";
   gtk_window_set_child (GTK_WINDOW (win), GTK_WIDGET (view));
   gtk_window_set_default_size (GTK_WINDOW (win), 800, 600);
   gtk_window_present (GTK_WINDOW (win));
@@ -392,7 +397,7 @@ test_elided_row (void)
     if (dir != NULL)
       {
         g_autofree char *path = g_build_filename (dir, "elided.png", NULL);
-        g_autoptr(GdkTexture) texture = ui_render_widget (win);
+        g_autoptr (GdkTexture) texture = ui_render_widget (win);
         g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, path));
       }
   }
@@ -407,9 +412,9 @@ test_elided_row (void)
 static void
 test_threshold (void)
 {
-  g_autoptr(HsApplication) app = hs_application_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GVariant) state = NULL;
+  g_autoptr (HsApplication) app = hs_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) state = NULL;
   HsWindow *window;
   HsAnalysis *a;
   GtkSpinButton *spin;
@@ -436,7 +441,8 @@ test_threshold (void)
   g_assert_cmpuint (a->suspects->objects->len + a->suspects->classes->len, ==, 0);
   g_assert_cmpstr (hs_overview_view_get_suspects_text (HS_OVERVIEW_VIEW (ui_view (window, "overview"))), ==,
                    "No suspects above 100%");
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
+  g_assert_cmpint (
+      gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
 
   /* Back to the default (the setting may be shared). */
   g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (10));
@@ -449,11 +455,12 @@ test_threshold (void)
 
 /* --- a 1 MiB class name in the window's cells (issue 20) ------------------ */
 
-typedef struct {
-  guint found;        /* inscriptions showing the long name */
-  guint ellipsized;   /* of them, with an ellipsizing overflow */
-  guint tooltips;     /* of them, with the whole name as tooltip */
-  int max_width;      /* the widest of them */
+typedef struct
+{
+  guint found;      /* inscriptions showing the long name */
+  guint ellipsized; /* of them, with an ellipsizing overflow */
+  guint tooltips;   /* of them, with the whole name as tooltip */
+  int max_width;    /* the widest of them */
 } LongCells;
 
 static void
@@ -489,7 +496,7 @@ test_long_class_name (void)
   /* In every tooltip: the first 900 characters of the name (the cut keeps
    * 2,000 of the label; a class object's label, "class NAME@ID  NAME",
    * has its first NAME cut by the engine at 1,000 bytes). */
-  g_autoptr(GString) full = g_string_new ("com.example.");
+  g_autoptr (GString) full = g_string_new ("com.example.");
   const char *views[] = { "classes", "dominators" };
 
   g_assert_nonnull (a);

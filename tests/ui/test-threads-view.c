@@ -22,15 +22,15 @@ view_ready (gpointer data)
 static int
 marker_line (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "com", "example",
-                                            "ThreadScenario.java", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "com",
+                                            "example", "ThreadScenario.java", NULL);
   g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   g_autofree char *want = g_strdup_printf ("// frame: %s", name);
   for (guint i = 0; lines[i]; i++)
     if (g_str_has_suffix (lines[i], want))
-      return (int) i + 1;
+      return (int)i + 1;
   g_assert_not_reached ();
 }
 
@@ -49,7 +49,8 @@ has_label (GtkWidget *w, const char *text)
 static void
 test_threads_view (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "dumps", "threads.hprof.gz", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "dumps",
+                                            "threads.hprof.gz", NULL);
   HsWindow *window = hs_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
@@ -85,12 +86,14 @@ test_threads_view (void)
    * stack holds; it is selected first. */
   g_assert_cmpstr (hs_threads_view_get_row_name (view, 0), ==, "hold-worker");
   g_autofree char *stack = hs_threads_view_get_stack_text (view);
-  g_autofree char *hold = g_strdup_printf ("at com.example.HoldThread.hold(ThreadScenario.java:%d)\n", marker_line ("HoldThread.hold"));
-  g_autofree char *run = g_strdup_printf ("at com.example.HoldThread.run(ThreadScenario.java:%d)\n", marker_line ("HoldThread.run"));
+  g_autofree char *hold = g_strdup_printf ("at com.example.HoldThread.hold(ThreadScenario.java:%d)\n",
+                                           marker_line ("HoldThread.hold"));
+  g_autofree char *run = g_strdup_printf ("at com.example.HoldThread.run(ThreadScenario.java:%d)\n",
+                                          marker_line ("HoldThread.run"));
   g_assert_nonnull (strstr (stack, "at jdk.internal.misc.Unsafe.park(Native Method)\n"));
   g_assert_nonnull (strstr (stack, hold));
   g_assert_nonnull (strstr (stack, run));
-  g_assert_true (strstr (stack, hold) < strstr (stack, run));  /* innermost first */
+  g_assert_true (strstr (stack, hold) < strstr (stack, run)); /* innermost first */
   g_assert_nonnull (strstr (stack, "local byte[]@0x"));
   {
     /* byte[4096]: align(16 + 4096, 8) = 4112 bytes, its own retained size */
@@ -113,7 +116,8 @@ test_threads_view (void)
   g_assert_cmpuint (hs_heap_object_shallow (a->heap, o), ==, 4112);
   g_assert_true (strstr (stack, "local byte[]@0x") != NULL);
   {
-    g_autofree char *id = g_strdup_printf ("local byte[]@0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, o));
+    g_autofree char *id
+        = g_strdup_printf ("local byte[]@0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, o));
     g_assert_nonnull (strstr (stack, id));
   }
 

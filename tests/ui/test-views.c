@@ -36,7 +36,8 @@ sample_loader (void)
 /* What the views activate on their window ("win.inspect",
  * "win.select-object"), recorded by a "win" action group on the test
  * window. */
-typedef struct {
+typedef struct
+{
   guint n_inspect, n_select;
   guint32 inspected, selected;
 } Activations;
@@ -65,7 +66,7 @@ window_with (GtkWidget *child, Activations *act)
     { "inspect", on_inspect, "u", NULL, NULL, { 0 } },
     { "select-object", on_select, "u", NULL, NULL, { 0 } },
   };
-  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), act);
   gtk_widget_insert_action_group (window, "win", G_ACTION_GROUP (group));
@@ -94,7 +95,7 @@ row_at (GListModel *model, guint i)
 static const char *
 name_at (GListModel *model, guint i)
 {
-  g_autoptr(HsClassRow) row = row_at (model, i);
+  g_autoptr (HsClassRow) row = row_at (model, i);
   /* Names live in the heap, not the row. */
   return hs_class_row_get_name (row);
 }
@@ -110,18 +111,15 @@ find_class_row (GListModel *model, const char *name)
 }
 
 /* expected-sample.json "classes": name, count, reachable, shallow. */
-static const struct {
+static const struct
+{
   const char *name;
   guint64 count, reachable, shallow;
 } expected_classes[] = {
-  { "leakcanary.KeyedWeakReference", 6, 6, 336 },
-  { "com.example.ThreadLeak", 1, 1, 24 },
-  { "com.example.RecentActivity", 1, 1, 24 },
-  { "com.example.SoftOnlyActivity", 1, 0, 24 },
-  { "com.example.CollectedActivity", 0, 0, 0 },
-  { "com.example.User", 3000, 3000, 96000 },
-  { "com.example.Node", 2002, 2002, 48048 },
-  { "com.example.LeakedActivity", 2, 2, 64 },
+  { "leakcanary.KeyedWeakReference", 6, 6, 336 }, { "com.example.ThreadLeak", 1, 1, 24 },
+  { "com.example.RecentActivity", 1, 1, 24 },     { "com.example.SoftOnlyActivity", 1, 0, 24 },
+  { "com.example.CollectedActivity", 0, 0, 0 },   { "com.example.User", 3000, 3000, 96000 },
+  { "com.example.Node", 2002, 2002, 48048 },      { "com.example.LeakedActivity", 2, 2, 64 },
 };
 
 static void
@@ -130,32 +128,36 @@ check_expected_classes (GListModel *model)
   for (guint k = 0; k < G_N_ELEMENTS (expected_classes); k++)
     {
       guint i = find_class_row (model, expected_classes[k].name);
-      g_autoptr(HsClassRow) row = NULL;
+      g_autoptr (HsClassRow) row = NULL;
 
       if (i == G_MAXUINT)
         g_error ("class %s not in the table", expected_classes[k].name);
       row = row_at (model, i);
       g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_COUNT), ==, expected_classes[k].count);
-      g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_REACHABLE), ==, expected_classes[k].reachable);
+      g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_REACHABLE), ==,
+                        expected_classes[k].reachable);
       g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_UNREACHABLE), ==,
                         expected_classes[k].count - expected_classes[k].reachable);
-      g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_SHALLOW), ==, expected_classes[k].shallow);
+      g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_SHALLOW), ==,
+                        expected_classes[k].shallow);
     }
   /* README: the 2000-node chain (its head retains 24 x 2000) and the
    * two-node cycle (48) hold every Node; the two LeakedActivity retain
    * 1104 each, the ThreadLeak 2096, the RecentActivity 80; the
    * SoftOnlyActivity is unreachable: retained by nothing. */
   {
-    static const struct { const char *name; guint64 retained; } retained[] = {
-      { "com.example.Node", 48000 + 48 },
-      { "com.example.LeakedActivity", 2 * 1104 },
-      { "com.example.ThreadLeak", 2096 },
-      { "com.example.RecentActivity", 80 },
+    static const struct
+    {
+      const char *name;
+      guint64 retained;
+    } retained[] = {
+      { "com.example.Node", 48000 + 48 },    { "com.example.LeakedActivity", 2 * 1104 },
+      { "com.example.ThreadLeak", 2096 },    { "com.example.RecentActivity", 80 },
       { "com.example.SoftOnlyActivity", 0 },
     };
     for (guint k = 0; k < G_N_ELEMENTS (retained); k++)
       {
-        g_autoptr(HsClassRow) row = row_at (model, find_class_row (model, retained[k].name));
+        g_autoptr (HsClassRow) row = row_at (model, find_class_row (model, retained[k].name));
         g_assert_cmpuint (hs_class_row_get_value (row, HS_CLASS_COLUMN_RETAINED), ==, retained[k].retained);
       }
   }
@@ -184,8 +186,8 @@ check_sorting (HsClassesView *view, HsAnalysis *a)
         g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
         for (guint i = 1; i < n; i++)
           {
-            g_autoptr(HsClassRow) p = row_at (model, i - 1);
-            g_autoptr(HsClassRow) q = row_at (model, i);
+            g_autoptr (HsClassRow) p = row_at (model, i - 1);
+            g_autoptr (HsClassRow) q = row_at (model, i);
             int c = 0;
             if (column != HS_CLASS_COLUMN_NAME)
               {
@@ -195,12 +197,12 @@ check_sorting (HsClassesView *view, HsAnalysis *a)
             if (c == 0)
               c = strcmp (hs_class_row_get_name (p), hs_class_row_get_name (q));
             if (order == GTK_SORT_ASCENDING ? c > 0 : c < 0)
-              g_error ("column %d order %d: rows %u (%s) and %u (%s) out of order", column, order,
-                       i - 1, hs_class_row_get_name (p), i, hs_class_row_get_name (q));
+              g_error ("column %d order %d: rows %u (%s) and %u (%s) out of order", column, order, i - 1,
+                       hs_class_row_get_name (p), i, hs_class_row_get_name (q));
           }
         if (column != HS_CLASS_COLUMN_NAME)
           {
-            g_autoptr(HsClassRow) first = row_at (model, 0);
+            g_autoptr (HsClassRow) first = row_at (model, 0);
             guint64 best = ui_class_value (a, 0, column);
             for (HsClass c = 1; c < hs_heap_n_classes (a->heap); c++)
               {
@@ -256,7 +258,7 @@ check_sort_state_from_header (HsClassesView *view)
   for (HsClassColumn c = 0; c < HS_CLASS_N_COLUMNS; c++)
     for (int o = 0; o < 2; o++)
       {
-        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+        g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
         GtkSortType order = o == 0 ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING;
 
         gtk_column_view_sort_by_column (cv, column, order);
@@ -374,14 +376,14 @@ check_instances (HsClassesView *view, HsAnalysis *a)
   g_assert_cmpuint (n, ==, 3000);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(HsObjectRow) q = g_list_model_get_item (inst, i);
+      g_autoptr (HsObjectRow) q = g_list_model_get_item (inst, i);
       HsObj o = hs_object_row_get_obj (q);
       g_assert_cmpstr (hs_heap_object_class_name (a->heap, o), ==, "com.example.User");
       g_assert_cmpuint (hs_object_row_get_shallow (q), ==, 32);
       g_assert_cmpuint (hs_object_row_get_retained (q), ==, hs_dom_tree_retained (a->dom, o));
       if (i > 0)
         {
-          g_autoptr(HsObjectRow) p = g_list_model_get_item (inst, i - 1);
+          g_autoptr (HsObjectRow) p = g_list_model_get_item (inst, i - 1);
           g_assert_cmpuint (hs_object_row_get_retained (p), >=, hs_object_row_get_retained (q));
         }
     }
@@ -402,7 +404,7 @@ check_instances (HsClassesView *view, HsAnalysis *a)
   g_assert_cmpuint (g_list_model_get_n_items (inst), ==, 2);
   for (guint i = 0; i < 2; i++)
     {
-      g_autoptr(HsObjectRow) q = g_list_model_get_item (inst, i);
+      g_autoptr (HsObjectRow) q = g_list_model_get_item (inst, i);
       g_assert_cmpuint (hs_object_row_get_retained (q), ==, 1104);
       g_assert_cmpuint (hs_object_row_get_shallow (q), ==, 32);
     }
@@ -416,9 +418,10 @@ check_instances (HsClassesView *view, HsAnalysis *a)
 static void
 check_instance_actions (HsClassesView *view, Activations *act)
 {
-  HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  HsObjectColumnView *table
+      = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GListModel *inst = select_and_wait (view, "com.example.LeakedActivity");
-  g_autoptr(HsObjectRow) second = g_list_model_get_item (inst, 1);
+  g_autoptr (HsObjectRow) second = g_list_model_get_item (inst, 1);
   GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   guint n_select = act->n_select;
 
@@ -435,7 +438,7 @@ check_instance_actions (HsClassesView *view, Activations *act)
   /* Activating a row that is not the selected one (Enter on the focused
    * row, as after "show more" in a paged list) inspects that row. */
   {
-    g_autoptr(HsObjectRow) first = g_list_model_get_item (inst, 0);
+    g_autoptr (HsObjectRow) first = g_list_model_get_item (inst, 0);
     g_signal_emit_by_name (cv, "activate", 0);
     g_assert_cmpuint (act->n_inspect, ==, 2);
     g_assert_cmpuint (act->inspected, ==, hs_object_row_get_obj (first));
@@ -528,7 +531,7 @@ test_classes_instances_dropped (void)
 static HsObjectRow *
 tree_row (GListModel *model, guint i, guint *depth, GtkTreeListRow **out_row)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
   if (depth != NULL)
     *depth = gtk_tree_list_row_get_depth (row);
   if (out_row != NULL)
@@ -542,7 +545,7 @@ find_tree_row (GListModel *model, HsObj obj)
 {
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(HsObjectRow) r = tree_row (model, i, NULL, NULL);
+      g_autoptr (HsObjectRow) r = tree_row (model, i, NULL, NULL);
       if (hs_object_row_get_obj (r) == obj)
         return i;
     }
@@ -563,8 +566,8 @@ static GArray *
 expand (GListModel *model, HsObj obj, guint64 *out_parent_retained)
 {
   guint i = find_tree_row (model, obj), depth, n_before = g_list_model_get_n_items (model);
-  g_autoptr(GtkTreeListRow) row = NULL;
-  g_autoptr(HsObjectRow) parent = NULL;
+  g_autoptr (GtkTreeListRow) row = NULL;
+  g_autoptr (HsObjectRow) parent = NULL;
   GArray *children = g_array_new (FALSE, FALSE, sizeof (HsObj));
   guint64 prev = G_MAXUINT64;
 
@@ -576,7 +579,7 @@ expand (GListModel *model, HsObj obj, guint64 *out_parent_retained)
   for (guint j = i + 1; j < g_list_model_get_n_items (model); j++)
     {
       guint d;
-      g_autoptr(HsObjectRow) r = tree_row (model, j, &d, NULL);
+      g_autoptr (HsObjectRow) r = tree_row (model, j, &d, NULL);
       HsObj o = hs_object_row_get_obj (r);
       if (d <= depth)
         break;
@@ -602,8 +605,8 @@ test_dominators (void)
   gsize n_roots = 0;
   guint64 top = 0, r;
   HsObj app, holder;
-  g_autoptr(GArray) holder_children = NULL;
-  g_autoptr(GArray) app_children = NULL;
+  g_autoptr (GArray) holder_children = NULL;
+  g_autoptr (GArray) app_children = NULL;
   gboolean chain = FALSE, cycle = FALSE;
 
   g_assert_cmpstr (hs_view_get_name (HS_VIEW (view)), ==, "dominators");
@@ -625,7 +628,7 @@ test_dominators (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_roots);
   for (guint i = 0; i < n_roots; i++)
     {
-      g_autoptr(HsObjectRow) row = tree_row (model, i, NULL, NULL);
+      g_autoptr (HsObjectRow) row = tree_row (model, i, NULL, NULL);
       guint64 v = hs_object_row_get_retained (row);
       if (i > 0)
         g_assert_cmpuint (v, <=, top);
@@ -634,7 +637,7 @@ test_dominators (void)
   {
     const HsObj *roots = hs_dom_tree_children (a->dom, a->dom->n, NULL);
     guint64 best = 0;
-    g_autoptr(HsObjectRow) first = tree_row (model, 0, NULL, NULL);
+    g_autoptr (HsObjectRow) first = tree_row (model, 0, NULL, NULL);
     for (gsize i = 0; i < n_roots; i++)
       best = MAX (best, hs_dom_tree_retained (a->dom, roots[i]));
     g_assert_cmpuint (hs_object_row_get_retained (first), ==, best);
@@ -670,7 +673,8 @@ test_dominators (void)
 
   /* Activating a row inspects its object. */
   {
-    HsObjectColumnView *table = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+    HsObjectColumnView *table
+        = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
     GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
     guint i = find_tree_row (model, holder);
 
@@ -765,7 +769,7 @@ test_treemap (void)
   g_assert_cmpuint (hs_treemap_view_get_n_crumbs (view), ==, 1);
 
   /* The treemap's inspect (a right click) becomes win.inspect. */
-  g_signal_emit_by_name (treemap, "inspect", (guint64) app);
+  g_signal_emit_by_name (treemap, "inspect", (guint64)app);
   g_assert_cmpuint (act.n_inspect, ==, 1);
   g_assert_cmpuint (act.inspected, ==, app);
 

@@ -27,7 +27,7 @@ maybe_save (HsWindow *window, const char *name)
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (dir, file, NULL);
   ui_iterate (800);
-  g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
+  g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, path));
 }
 
@@ -64,7 +64,8 @@ show_insights (HsWindow *window)
   return view;
 }
 
-typedef struct {
+typedef struct
+{
   HsInsightsKind kind;
   guint list;             /* which list box of the view */
   const char *row_start;  /* the start of the row's text */
@@ -108,7 +109,7 @@ check_finding (HsWindow *window, HsAnalysis *a, const Finding *f)
   HsClassesView *classes = ui_classes_view (window);
   GListModel *model = hs_classes_view_get_class_model (classes);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
-  g_autoptr(HsClassRow) crow = g_list_model_get_item (model, 0);
+  g_autoptr (HsClassRow) crow = g_list_model_get_item (model, 0);
   g_assert_cmpstr (hs_class_row_get_name (crow), ==, f->class_name);
   HsClass c = hs_heap_find_class (a->heap, f->class_name);
   g_assert_cmpuint (c, !=, HS_CLASS_NONE);
@@ -126,7 +127,7 @@ test_findings (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
   ui_iterate (200);
-  g_autoptr(GFile) file = g_file_new_for_path (dump_path);
+  g_autoptr (GFile) file = g_file_new_for_path (dump_path);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
   HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
@@ -134,7 +135,8 @@ test_findings (void)
   /* make-waste-dump.py's findings (ids and counts from its docstring). */
   static const Finding findings[] = {
     { HS_INSIGHTS_STRINGS, 0, "\"droid\"\t3 copies\t", 0x2000, "java.lang.String", 3 },
-    { HS_INSIGHTS_COLLECTIONS, 1, "java.util.ArrayList\t1 (0 empty), 10% full\t", 0x3100, "java.util.ArrayList", 1 },
+    { HS_INSIGHTS_COLLECTIONS, 1, "java.util.ArrayList\t1 (0 empty), 10% full\t", 0x3100,
+      "java.util.ArrayList", 1 },
     { HS_INSIGHTS_ARRAYS, 2, "int[] all zero\t1\t", 0x5000, "int[]", 1 },
     { HS_INSIGHTS_BOXED, 3, "java.lang.Integer\t4\t", 0x4000, "java.lang.Integer", 4 },
   };

@@ -29,7 +29,7 @@ corpus_path (const char *rel)
 static HsAnalysis *
 open_and_wait (HsWindow *window, const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   HsLoaderState state;
 
   hs_window_open (window, file, 0);
@@ -75,7 +75,7 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         GtkSortType order = o == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
         HsClassColumn got_column;
         GtkSortType got_order;
-        g_autoptr(HsClassRow) prev = NULL;
+        g_autoptr (HsClassRow) prev = NULL;
 
         hs_classes_view_sort_by_column (ui_classes_view (window), column, order);
         ui_iterate (20);
@@ -85,13 +85,13 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
         for (guint i = 0; i < n; i++)
           {
-            g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+            g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
             if (prev != NULL)
               {
                 int c = compare_rows (prev, row, column);
                 if (order == GTK_SORT_ASCENDING ? c > 0 : c < 0)
-                  g_error ("column %d order %d: rows %u (%s) and %u (%s) out of order",
-                           column, order, i - 1, hs_class_row_get_name (prev), i, hs_class_row_get_name (row));
+                  g_error ("column %d order %d: rows %u (%s) and %u (%s) out of order", column, order, i - 1,
+                           hs_class_row_get_name (prev), i, hs_class_row_get_name (row));
               }
             g_clear_object (&prev);
             prev = g_steal_pointer (&row);
@@ -101,7 +101,7 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
          * recomputed from the engine's arrays rather than the model. */
         if (column != HS_CLASS_COLUMN_NAME && n > 0)
           {
-            g_autoptr(HsClassRow) first = g_list_model_get_item (model, 0);
+            g_autoptr (HsClassRow) first = g_list_model_get_item (model, 0);
             guint64 best = ui_class_value (a, 0, column);
             for (HsClass c = 1; c < hs_heap_n_classes (a->heap); c++)
               {
@@ -135,7 +135,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
   g_assert_cmpuint (n, >, 0);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (model, i);
+      g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
       g_autofree char *name = g_utf8_casefold (hs_class_row_get_name (row), -1);
       g_assert_nonnull (strstr (name, folded));
     }
@@ -149,8 +149,8 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
 static guint64
 row_retained (GListModel *model, guint i, guint *depth)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-  g_autoptr(HsObjectRow) obj = gtk_tree_list_row_get_item (row);
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
+  g_autoptr (HsObjectRow) obj = gtk_tree_list_row_get_item (row);
   if (depth != NULL)
     *depth = gtk_tree_list_row_get_depth (row);
   return hs_object_row_get_retained (obj);
@@ -162,8 +162,8 @@ check_dominator_tree (HsWindow *window, HsAnalysis *a, guint64 expected_top)
   GtkTreeListModel *tree;
   GListModel *model;
   gsize n_roots = 0, n_children = 0;
-  g_autoptr(GtkTreeListRow) first = NULL;
-  g_autoptr(HsObjectRow) first_obj = NULL;
+  g_autoptr (GtkTreeListRow) first = NULL;
+  g_autoptr (HsObjectRow) first_obj = NULL;
   guint64 parent_retained;
   guint before;
 
@@ -283,7 +283,7 @@ check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
   guint64 node = zoom_target (treemap, a);
   const guint64 *path;
   guint n;
-  g_autoptr(GdkTexture) zoomed = NULL;
+  g_autoptr (GdkTexture) zoomed = NULL;
 
   g_assert_cmpuint (node, <, a->dom->n);
   hs_treemap_widget_zoom_into (treemap, node);
@@ -294,7 +294,7 @@ check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
   for (guint i = 1; i < n; i++)
     {
       HsObj up = a->dom->idom[path[i]];
-      g_assert_cmpuint (up == (HsObj) a->dom->n ? a->dom->n : (guint64) up, ==, path[i - 1]);
+      g_assert_cmpuint (up == (HsObj)a->dom->n ? a->dom->n : (guint64)up, ==, path[i - 1]);
     }
   g_assert_true (ui_wait_until (treemap_laid_out, treemap, 30000));
   zoomed = ui_render_widget (widget);
@@ -319,7 +319,7 @@ check_treemap_zoom (HsWindow *window, HsAnalysis *a, GdkTexture *before)
 static void
 check_window_picture (HsWindow *window)
 {
-  g_autoptr(GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
+  g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_nonnull (texture);
   g_assert_cmpuint (ui_count_colors (texture), >, 30);
 }
@@ -370,13 +370,13 @@ check_inspector (HsWindow *window, HsAnalysis *a, HsObj obj)
 static void
 on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
-  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  *(char **)data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
 }
 
 static gboolean
 string_set (gpointer data)
 {
-  return *(char **) data != NULL;
+  return *(char **)data != NULL;
 }
 
 /* Copy Trace puts the trace shown on the clipboard, as text naming its
@@ -392,7 +392,8 @@ check_copy_trace (HsWindow *window)
   g_assert_nonnull (copy);
   g_signal_emit_by_name (copy, "clicked");
   g_assert_cmpstr (ui_toast_text (window), ==, "Leak trace copied to the clipboard");
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text, &text);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, on_clipboard_text,
+                                 &text);
   g_assert_true (ui_wait_until (string_set, &text, 5000));
   g_assert_nonnull (strstr (text, last->class_name));
 }
@@ -463,8 +464,8 @@ test_corpus_leak (void)
   classes = hs_classes_view_get_class_model (ui_classes_view (window));
   g_assert_cmpuint (g_list_model_get_n_items (classes), ==, hs_heap_n_classes (a->heap));
   {
-    g_autoptr(HsClassRow) r0 = g_list_model_get_item (classes, 0);
-    g_autoptr(HsClassRow) r1 = g_list_model_get_item (classes, 1);
+    g_autoptr (HsClassRow) r0 = g_list_model_get_item (classes, 0);
+    g_autoptr (HsClassRow) r1 = g_list_model_get_item (classes, 1);
     g_assert_cmpstr (hs_class_row_get_name (r0), ==, "java.lang.Class");
     g_assert_cmpuint (hs_class_row_get_value (r0, HS_CLASS_COLUMN_RETAINED), ==, 1505352);
     g_assert_cmpuint (hs_class_row_get_value (r0, HS_CLASS_COLUMN_COUNT), ==, 3645);
@@ -492,8 +493,8 @@ test_corpus_leak (void)
     g_assert_cmpuint (n, ==, 11584);
     for (guint i = 1; i < n; i++)
       {
-        g_autoptr(HsObjectRow) p = g_list_model_get_item (inst, i - 1);
-        g_autoptr(HsObjectRow) q = g_list_model_get_item (inst, i);
+        g_autoptr (HsObjectRow) p = g_list_model_get_item (inst, i - 1);
+        g_autoptr (HsObjectRow) q = g_list_model_get_item (inst, i);
         g_assert_cmpuint (hs_object_row_get_retained (p), >=, hs_object_row_get_retained (q));
       }
     /* A sort moves the selected row: its instances stay listed, not
@@ -508,7 +509,8 @@ test_corpus_leak (void)
     /* Activating the selected row (the second click of a double click)
      * keeps the list too. */
     {
-      g_autoptr(HsClassRow) row = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 1);
+      g_autoptr (HsClassRow) row
+          = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 1);
       g_assert_cmpstr (hs_class_row_get_name (row), ==, "java.lang.String");
     }
     hs_classes_view_show_instances (ui_classes_view (window), 1);
@@ -537,7 +539,8 @@ test_jhat_classes (void)
 
   /* Corpus README: 361 classes. */
   g_assert_cmpuint (hs_heap_n_classes (a->heap), ==, 361);
-  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, 361);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
+                    361);
   check_class_sorting (window, a);
   check_dominator_tree (window, a, 0);
   window_close (window);
@@ -549,7 +552,7 @@ test_sample (void)
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a;
-  g_autoptr(GdkTexture) treemap = NULL;
+  g_autoptr (GdkTexture) treemap = NULL;
   guint traces = 0;
 
   g_assert_nonnull (path);
@@ -559,7 +562,7 @@ test_sample (void)
   g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), ==, 2);
   g_assert_cmpuint (a->leaks->library_leaks->len, ==, 0);
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)
-    traces += ((HsLeakGroup *) g_ptr_array_index (a->leaks->application_leaks, i))->traces->len;
+    traces += ((HsLeakGroup *)g_ptr_array_index (a->leaks->application_leaks, i))->traces->len;
   g_assert_cmpuint (traces, ==, 3);
   for (guint i = 0; i < 2; i++)
     {
@@ -623,7 +626,7 @@ static void
 test_cancel (void)
 {
   g_autofree char *path = corpus_path ("jvm/openjdk_jdk11_04_x64.hprof.gz");
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsLoader *loader;
 
@@ -673,7 +676,7 @@ static const char *
 last_class (HsLeakGroup *g, guint trace)
 {
   HsLeakTrace *t = g_ptr_array_index (g->traces, trace);
-  return ((HsLeakNode *) g_ptr_array_index (t->nodes, t->nodes->len - 1))->class_name;
+  return ((HsLeakNode *)g_ptr_array_index (t->nodes, t->nodes->len - 1))->class_name;
 }
 
 /* The leaks are shown as soon as the leak search is done, while the
@@ -688,7 +691,7 @@ static void
 test_early_leaks (void)
 {
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsLoader *loader;
   HsLeakReport *early;
@@ -727,9 +730,10 @@ test_early_leaks (void)
         thread = g;
       /* Retained sizes are not known yet, and the row says so. */
       for (guint t = 0; t < g->traces->len; t++)
-        g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (g->traces, t))->retained_bytes, ==, 0);
+        g_assert_cmpuint (((HsLeakTrace *)g_ptr_array_index (g->traces, t))->retained_bytes, ==, 0);
       g_assert_cmpstr (hs_leaks_view_get_row_subtitle (ui_leaks_view (window), i), ==,
-                       g == activity ? "2 instances · retained size pending" : "1 instance · retained size pending");
+                       g == activity ? "2 instances · retained size pending"
+                                     : "1 instance · retained size pending");
     }
   g_assert_nonnull (activity);
   g_assert_nonnull (thread);
@@ -744,21 +748,24 @@ test_early_leaks (void)
       g_assert_cmpstr (root->class_name, ==, "com.example.LeakHolder");
       g_assert_cmpstr (last_class (activity, t), ==, "com.example.LeakedActivity");
     }
-  g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->nodes->len, ==, 2);
-  g_assert_cmpstr (((HsLeakNode *) g_ptr_array_index (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->nodes, 0))->class_name,
-                   ==, "com.example.LeakThread");
+  g_assert_cmpuint (((HsLeakTrace *)g_ptr_array_index (thread->traces, 0))->nodes->len, ==, 2);
+  g_assert_cmpstr (
+      ((HsLeakNode *)g_ptr_array_index (((HsLeakTrace *)g_ptr_array_index (thread->traces, 0))->nodes, 0))
+          ->class_name,
+      ==, "com.example.LeakThread");
 
   /* The first row is selected and its trace drawn, one card per node. */
   selected = hs_leaks_view_get_group (ui_leaks_view (window), 0);
   shown = hs_leak_trace_view_get_trace (ui_trace_view (window));
   g_assert_true (shown == g_ptr_array_index (selected->traces, 0));
   g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
-  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==, "Application leak · retained size pending");
+  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (ui_trace_view (window)), ==,
+                   "Application leak · retained size pending");
   check_window_picture (window);
   /* The views that need the dominators wait, and so does the inspector. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)shown->leaking_obj);
   ui_iterate (20);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
 
@@ -784,8 +791,8 @@ test_early_leaks (void)
       g_assert_cmpuint (trace->retained_bytes, ==, 1104);
       g_assert_cmpuint (trace->retained_count, ==, 4);
     }
-  g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_bytes, ==, 2096);
-  g_assert_cmpuint (((HsLeakTrace *) g_ptr_array_index (thread->traces, 0))->retained_count, ==, 4);
+  g_assert_cmpuint (((HsLeakTrace *)g_ptr_array_index (thread->traces, 0))->retained_bytes, ==, 2096);
+  g_assert_cmpuint (((HsLeakTrace *)g_ptr_array_index (thread->traces, 0))->retained_count, ==, 4);
   g_assert_true (hs_leak_trace_view_get_trace (ui_trace_view (window)) == shown);
   g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, shown->nodes->len);
   {
@@ -796,8 +803,9 @@ test_early_leaks (void)
   /* Now the other views and the inspector are there. */
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
-  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==, hs_heap_n_classes (a->heap));
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32) shown->leaking_obj);
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), ==,
+                    hs_heap_n_classes (a->heap));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)shown->leaking_obj);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, shown->leaking_obj);
   g_assert_true (ui_wait_until (inspector_idle, ui_inspector (window), 30000));
@@ -809,15 +817,15 @@ test_early_leaks (void)
 static void
 check_broken (const guint8 *bytes, gsize len)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *tmpdir = g_dir_make_tmp ("heapscope-ui-XXXXXX", &error);
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr (GFile) file = NULL;
   HsWindow *window;
 
   g_assert_no_error (error);
   path = g_build_filename (tmpdir, "broken.hprof", NULL);
-  g_assert_true (g_file_set_contents (path, (const char *) bytes, len, &error));
+  g_assert_true (g_file_set_contents (path, (const char *)bytes, len, &error));
   file = g_file_new_for_path (path);
   window = ui_window_new (NULL, 1200, 760);
   hs_window_open (window, file, 0);
@@ -838,10 +846,10 @@ test_broken (void)
   static const guint8 not_hprof[] = "this is not a heap dump\n";
   /* A header with an unknown version and an impossible id size. */
   static const guint8 bad_header[] = {
-    'J', 'A', 'V', 'A', ' ', 'P', 'R', 'O', 'F', 'I', 'L', 'E', ' ', '9', '.', '9', '.', '9', 0,
-    0, 0, 0, 3,                 /* id size */
-    0, 0, 0, 0, 0, 0, 0, 0,     /* timestamp */
-    0x0C, 0, 0, 0, 0, 0, 0, 0, 2, 0x21, 0xde,
+    'J',  'A', 'V', 'A', ' ', 'P', 'R', 'O', 'F', 'I',  'L',  'E',
+    ' ',  '9', '.', '9', '.', '9', 0,   0,   0,   0,    3, /* id size */
+    0,    0,   0,   0,   0,   0,   0,   0,                 /* timestamp */
+    0x0C, 0,   0,   0,   0,   0,   0,   0,   2,   0x21, 0xde,
   };
 
   check_broken (not_hprof, sizeof not_hprof - 1);
@@ -886,7 +894,7 @@ test_export (void)
 {
   const char *sample = g_getenv ("HS_SAMPLE_DUMP");
   HsWindow *window = ui_window_new (NULL, 1200, 760);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   g_autofree char *tmpdir = g_dir_make_tmp ("heapscope-ui-XXXXXX", &error);
   g_autofree char *path = NULL, *html = NULL;
   gsize len = 0;
@@ -911,17 +919,17 @@ test_export (void)
 static gboolean
 has_accel (GtkApplication *app, const char *action, const char *accel)
 {
-  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, action);
-  return accels != NULL && g_strv_contains ((const char * const *) accels, accel);
+  g_auto (GStrv) accels = gtk_application_get_accels_for_action (app, action);
+  return accels != NULL && g_strv_contains ((const char *const *)accels, accel);
 }
 
 static void
 test_application (void)
 {
   const char *sample = g_getenv ("HS_SAMPLE_DUMP");
-  g_autoptr(HsApplication) app = hs_application_new ();
-  g_autoptr(GFile) file = g_file_new_for_path (sample);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (HsApplication) app = hs_application_new ();
+  g_autoptr (GFile) file = g_file_new_for_path (sample);
+  g_autoptr (GError) error = NULL;
   GList *windows;
   HsWindow *window;
   HsAnalysis *a;
@@ -1002,8 +1010,8 @@ static void
 test_window_size (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettings) settings = NULL;
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettings) settings = NULL;
   HsWindow *window;
   int width = 0, height = 0;
 
@@ -1061,8 +1069,8 @@ test_drop (void)
 static void
 test_hostile_names (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator",
-                                            "dumps", "escape.hprof.gz", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("HS_SOURCE_ROOT"), "tests", "generator", "dumps",
+                                            "escape.hprof.gz", NULL);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   HsAnalysis *a;
   GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
@@ -1088,7 +1096,7 @@ test_hostile_names (void)
   hs_window_set_view (window, "dominators");
   check_window_picture (window);
   {
-    g_autoptr(GdkTexture) treemap = render_treemap (window, FALSE);
+    g_autoptr (GdkTexture) treemap = render_treemap (window, FALSE);
     check_window_picture (window);
   }
   g_log_set_always_fatal (fatal);

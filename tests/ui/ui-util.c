@@ -18,7 +18,7 @@ ui_window_new (GtkApplication *app, int width, int height)
 void
 ui_iterate (guint ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
   while (g_get_monotonic_time () < end)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
@@ -27,7 +27,7 @@ ui_iterate (guint ms)
 gboolean
 ui_wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
   while (!cond (data))
     {
       if (g_get_monotonic_time () > end)
@@ -75,14 +75,14 @@ on_invalidate (GdkPaintable *paintable, gboolean *flag)
 static gboolean
 flag_set (gpointer data)
 {
-  return *(gboolean *) data;
+  return *(gboolean *)data;
 }
 
 GdkTexture *
 ui_render_widget (GtkWidget *widget)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GskRenderNode) node = NULL;
   GskRenderer *renderer;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
@@ -95,7 +95,8 @@ ui_render_widget (GtkWidget *widget)
   for (int attempt = 0; attempt < 5 && node == NULL; attempt++)
     {
       gboolean invalidated = FALSE;
-      gulong id = g_signal_connect (paintable, "invalidate-contents", G_CALLBACK (on_invalidate), &invalidated);
+      gulong id
+          = g_signal_connect (paintable, "invalidate-contents", G_CALLBACK (on_invalidate), &invalidated);
       GtkSnapshot *snapshot;
 
       gtk_widget_queue_draw (widget);
@@ -118,8 +119,8 @@ download (GdkTexture *texture, gsize *stride)
   int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
   guint8 *data;
 
-  *stride = (gsize) w * 4;
-  data = g_malloc ((gsize) h * *stride);
+  *stride = (gsize)w * 4;
+  data = g_malloc ((gsize)h * *stride);
   gdk_texture_download (texture, data, *stride);
   return data;
 }
@@ -127,7 +128,7 @@ download (GdkTexture *texture, gsize *stride)
 guint
 ui_count_colors (GdkTexture *texture)
 {
-  g_autoptr(GHashTable) colors = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) colors = g_hash_table_new (NULL, NULL);
   int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
   gsize stride;
   g_autofree guint8 *data = download (texture, &stride);
@@ -216,11 +217,11 @@ ui_toast_text (HsWindow *window)
 GtkDropTarget *
 ui_drop_target (HsWindow *window)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
       if (GTK_IS_DROP_TARGET (c))
         return GTK_DROP_TARGET (c);
     }
@@ -260,14 +261,15 @@ ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 {
   switch (column)
     {
-    case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
-    case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_UNREACHABLE: return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
-    case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
-    case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
-    case HS_CLASS_COLUMN_NAME:
-    case HS_CLASS_N_COLUMNS:
-    default: g_assert_not_reached ();
+      case HS_CLASS_COLUMN_COUNT: return hs_class_count (a->heap, c);
+      case HS_CLASS_COLUMN_REACHABLE: return hs_class_reachable_count (a->heap, c);
+      case HS_CLASS_COLUMN_UNREACHABLE:
+        return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
+      case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
+      case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
+      case HS_CLASS_COLUMN_NAME:
+      case HS_CLASS_N_COLUMNS:
+      default: g_assert_not_reached ();
     }
 }
 
@@ -280,7 +282,7 @@ loader_not_loading (gpointer data)
 HsLoader *
 ui_load_dump (const char *path, guint timeout_ms)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   HsAnalysisOptions opts = { 0 };
   HsLoader *loader = hs_loader_new (file, &opts);
 
@@ -308,7 +310,7 @@ void
 ui_shot (GtkWidget *widget, const char *file_name)
 {
   const char *dir = g_getenv ("HS_TEST_SHOTS");
-  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
 
   if (dir == NULL)

@@ -13,52 +13,52 @@
 
 /* Iterates the default main context until the loader leaves LOADING or the
  * timeout passes; returns the final state. */
-HsLoaderState ui_wait_for_load   (HsWindow *window, guint timeout_ms);
+HsLoaderState ui_wait_for_load (HsWindow *window, guint timeout_ms);
 /* Iterates until the class's instances asked for are found (not
  * hs_classes_view_instances_pending) or the timeout; TRUE if found. */
-gboolean      ui_wait_for_instances (HsWindow *window, guint timeout_ms);
+gboolean ui_wait_for_instances (HsWindow *window, guint timeout_ms);
 /* Iterates the main context for about ms milliseconds. */
-void          ui_iterate         (guint ms);
+void ui_iterate (guint ms);
 /* A new window (of app, may be NULL) of width x height, presented and
  * given 200 ms to map. */
-HsWindow     *ui_window_new      (GtkApplication *app, int width, int height);
+HsWindow *ui_window_new (GtkApplication *app, int width, int height);
 /* Iterates until cond(data) or the timeout; returns cond's last value. */
-gboolean      ui_wait_until      (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
+gboolean ui_wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
 /* A loader of path with the default options, started, waited for and
  * asserted done (its error printed if it failed). */
-HsLoader     *ui_load_dump       (const char *path, guint timeout_ms);
+HsLoader *ui_load_dump (const char *path, guint timeout_ms);
 /* A plain window of width x height around child, presented and given
  * 100 ms to map. */
-GtkWidget    *ui_window_with     (GtkWidget *child, int width, int height);
+GtkWidget *ui_window_with (GtkWidget *child, int width, int height);
 /* Saves widget as drawn now to $HS_TEST_SHOTS/file_name (a PNG) when that
  * variable is set; nothing otherwise. */
-void          ui_shot            (GtkWidget *widget, const char *file_name);
+void ui_shot (GtkWidget *widget, const char *file_name);
 /* Renders a widget as it is shown now (gtk_widget_paintable_new and the
  * native's renderer). NULL if it has no size. */
-GdkTexture   *ui_render_widget   (GtkWidget *widget);
+GdkTexture *ui_render_widget (GtkWidget *widget);
 /* Distinct colours of a texture. */
-guint         ui_count_colors    (GdkTexture *texture);
+guint ui_count_colors (GdkTexture *texture);
 /* Number of pixels that differ between two textures of the same size
  * (G_MAXUINT if the sizes differ). */
-guint         ui_count_diff      (GdkTexture *a, GdkTexture *b);
+guint ui_count_diff (GdkTexture *a, GdkTexture *b);
 
 /* The window's views through their own API: the view of that name, filled
  * if the analysis is done (as showing it would). */
-HsView          *ui_view          (HsWindow *window, const char *name);
-HsLeaksView     *ui_leaks_view    (HsWindow *window);
-HsLeakTraceView *ui_trace_view    (HsWindow *window);
-HsClassesView   *ui_classes_view  (HsWindow *window);
+HsView *ui_view (HsWindow *window, const char *name);
+HsLeaksView *ui_leaks_view (HsWindow *window);
+HsLeakTraceView *ui_trace_view (HsWindow *window);
+HsClassesView *ui_classes_view (HsWindow *window);
 HsDominatorsView *ui_dominators_view (HsWindow *window);
-HsTreemapView   *ui_treemap_view  (HsWindow *window);
-HsInspector     *ui_inspector     (HsWindow *window);
+HsTreemapView *ui_treemap_view (HsWindow *window);
+HsInspector *ui_inspector (HsWindow *window);
 /* The toast's text while it is shown, else NULL. */
-const char      *ui_toast_text    (HsWindow *window);
+const char *ui_toast_text (HsWindow *window);
 /* The window's drop target (files dropped on the window open). */
-GtkDropTarget   *ui_drop_target   (HsWindow *window);
+GtkDropTarget *ui_drop_target (HsWindow *window);
 /* The first button below root (depth first) labelled label, or NULL. */
-GtkWidget       *ui_find_button   (GtkWidget *root, const char *label);
+GtkWidget *ui_find_button (GtkWidget *root, const char *label);
 /* root itself or its first descendant (depth first) of type, or NULL. */
-GtkWidget       *ui_find_child    (GtkWidget *root, GType type);
+GtkWidget *ui_find_child (GtkWidget *root, GType type);
 /* A class's figure for a classes-table column, read from the heap and the
  * analysis directly (what the table must show). */
-guint64          ui_class_value   (HsAnalysis *a, HsClass c, HsClassColumn column);
+guint64 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column);

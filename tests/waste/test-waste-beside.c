@@ -20,7 +20,7 @@ static const char *insights_dump;
 static HsAnalysis *
 analyse (const char *path, gboolean beside, gboolean background, GCancellable *cancellable)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysisOptions opts = { 0 };
   opts.find_waste = beside;
   opts.waste_in_background = background;
@@ -33,8 +33,8 @@ analyse (const char *path, gboolean beside, gboolean background, GCancellable *c
 static char *
 waste_json (HsAnalysis *a, gboolean want_beside)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(HsWaste) w = hs_waste_find (a, NULL, &error);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsWaste) w = hs_waste_find (a, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (w);
   g_assert_cmpint (w->beside, ==, want_beside);
@@ -53,7 +53,7 @@ dumps (void)
   for (guint k = 0; corpus && k < 2; k++)
     {
       g_autofree char *dir = g_build_filename (corpus, k == 0 ? "jvm" : "android", NULL);
-      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
       for (const char *name; d && (name = g_dir_read_name (d));)
         if (g_str_has_suffix (name, ".hprof"))
           g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
@@ -67,13 +67,13 @@ static void
 test_same_as_after (void)
 {
   gboolean two = g_get_num_processors () > 1;
-  g_autoptr(GPtrArray) paths = dumps ();
+  g_autoptr (GPtrArray) paths = dumps ();
   guint64 unreachable = 0;
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = paths->pdata[i];
-      g_autoptr(HsAnalysis) a = analyse (path, TRUE, FALSE, NULL);
-      g_autoptr(HsAnalysis) b = analyse (path, FALSE, FALSE, NULL);
+      g_autoptr (HsAnalysis) a = analyse (path, TRUE, FALSE, NULL);
+      g_autoptr (HsAnalysis) b = analyse (path, FALSE, FALSE, NULL);
       g_assert_null (hs_analysis_waste_beside (b));
       g_autofree char *beside = waste_json (a, two);
       g_autofree char *after = waste_json (b, FALSE);
@@ -115,16 +115,17 @@ rss_anon_kb (void)
 static void
 test_memory_short (void)
 {
-  g_autoptr(HsAnalysis) ref = analyse (insights_dump, FALSE, FALSE, NULL);
+  g_autoptr (HsAnalysis) ref = analyse (insights_dump, FALSE, FALSE, NULL);
   g_autofree char *want = waste_json (ref, FALSE);
   g_autofree char *dir = g_dir_make_tmp ("hs-beside-XXXXXX", NULL);
   g_autofree char *meminfo = g_build_filename (dir, "meminfo", NULL);
   guint64 anon = rss_anon_kb ();
   guint64 avail = anon < 65 * 1024 ? 66 * 1024 - anon : 1024;
-  g_autofree char *text = g_strdup_printf ("MemTotal: 1048576 kB\nMemAvailable: %" G_GUINT64_FORMAT " kB\n", avail);
+  g_autofree char *text
+      = g_strdup_printf ("MemTotal: 1048576 kB\nMemAvailable: %" G_GUINT64_FORMAT " kB\n", avail);
   g_assert_true (g_file_set_contents (meminfo, text, -1, NULL));
   g_setenv ("HS_TEST_MEMINFO", meminfo, TRUE);
-  g_autoptr(HsAnalysis) a = analyse (insights_dump, TRUE, FALSE, NULL);
+  g_autoptr (HsAnalysis) a = analyse (insights_dump, TRUE, FALSE, NULL);
   g_unsetenv ("HS_TEST_MEMINFO");
   g_assert_null (hs_analysis_waste_beside (a));
   g_autofree char *got = waste_json (a, FALSE);
@@ -151,15 +152,15 @@ test_free_early (void)
 static void
 test_cancel_after (void)
 {
-  g_autoptr(HsAnalysis) ref = analyse (insights_dump, FALSE, FALSE, NULL);
+  g_autoptr (HsAnalysis) ref = analyse (insights_dump, FALSE, FALSE, NULL);
   g_autofree char *want = waste_json (ref, FALSE);
   for (guint i = 0; i < 4; i++)
     {
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-      g_autoptr(HsAnalysis) a = analyse (insights_dump, TRUE, TRUE, cancellable);
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (HsAnalysis) a = analyse (insights_dump, TRUE, TRUE, cancellable);
       g_cancellable_cancel (cancellable);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(HsWaste) w = hs_waste_find (a, NULL, &error);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HsWaste) w = hs_waste_find (a, NULL, &error);
       g_assert_no_error (error);
       GString *out = g_string_new (NULL);
       hs_waste_to_json (w, a->heap, -1, out);
@@ -171,7 +172,8 @@ test_cancel_after (void)
 /* Cancelled from the dominators' progress: the run fails with CANCELLED
  * and returns (the thread that waits for the dominators' walk is let go
  * whether the walk finished or not). */
-typedef struct {
+typedef struct
+{
   GCancellable *cancellable;
   guint calls, cancel_at;
 } Cancel;
@@ -191,13 +193,13 @@ test_cancel_dominators (void)
   Cancel count = { NULL, 0, 0 };
   HsAnalysisOptions opts = { 0 };
   opts.find_waste = TRUE;
-  g_autoptr(HsAnalysis) full = hs_analysis_run (HS_SAMPLE_DUMP, &opts, on_progress, &count, NULL, NULL);
+  g_autoptr (HsAnalysis) full = hs_analysis_run (HS_SAMPLE_DUMP, &opts, on_progress, &count, NULL, NULL);
   g_assert_nonnull (full);
   g_assert_cmpuint (count.calls, >=, 2);
   for (guint k = 1; k < count.calls; k++)
     {
-      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-      g_autoptr(GError) error = NULL;
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GError) error = NULL;
       Cancel c = { cancellable, 0, k };
       HsAnalysis *a = hs_analysis_run (HS_SAMPLE_DUMP, &opts, on_progress, &c, cancellable, &error);
       g_assert_null (a);

@@ -11,12 +11,17 @@
 
 #include "hs-waste-private.h"
 
-static const guint64 key[2] = { G_GUINT64_CONSTANT (0x0706050403020100), G_GUINT64_CONSTANT (0x0f0e0d0c0b0a0908) };
+static const guint64 key[2]
+    = { G_GUINT64_CONSTANT (0x0706050403020100), G_GUINT64_CONSTANT (0x0f0e0d0c0b0a0908) };
 
 static void
 test_known (void)
 {
-  static const struct { guint n; guint64 h0, h1; } v[] = {
+  static const struct
+  {
+    guint n;
+    guint64 h0, h1;
+  } v[] = {
     { 0, G_GUINT64_CONSTANT (0xbea58827b2bc7ee7), G_GUINT64_CONSTANT (0x013030dd6adb62fd) },
     { 1, G_GUINT64_CONSTANT (0xa8edd36004376ffc), G_GUINT64_CONSTANT (0x63f02f2bcc73055e) },
     { 7, G_GUINT64_CONSTANT (0xc3e0aaf223b98410), G_GUINT64_CONSTANT (0x77ab4808c82e2fa6) },
@@ -29,7 +34,7 @@ test_known (void)
   };
   guint8 msg[64];
   for (guint i = 0; i < sizeof msg; i++)
-    msg[i] = (guint8) i;
+    msg[i] = (guint8)i;
   for (guint i = 0; i < G_N_ELEMENTS (v); i++)
     {
       guint64 h[2];
@@ -56,7 +61,7 @@ test_streaming (void)
   guint8 msg[300];
   GRand *r = g_rand_new_with_seed (17);
   for (guint i = 0; i < sizeof msg; i++)
-    msg[i] = (guint8) g_rand_int (r);
+    msg[i] = (guint8)g_rand_int (r);
   for (guint n = 0; n <= sizeof msg; n++)
     for (guint piece = 1; piece <= 9; piece++)
       {

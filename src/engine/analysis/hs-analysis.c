@@ -72,27 +72,32 @@ leak_thread (gpointer data)
  * walk found (marked here: the leak search reads the flags), the native
  * sizes and the waste pass, which may go on after the analysis returns. The main thread waits for `ready` (leaks done,
  * reachability marked) before it reads the flags or the native sizes. */
-enum { REACH_WAITING, REACH_GIVEN, REACH_NONE };
+enum
+{
+  REACH_WAITING,
+  REACH_GIVEN,
+  REACH_NONE
+};
 
 struct _HsAnalysisBeside
 {
   HsAnalysis *a;
   gboolean do_leaks, do_waste;
-  gboolean background;       /* the waste pass at nice +19 */
+  gboolean background; /* the waste pass at nice +19 */
   LeakJob leaks;
   GMutex lock;
   GCond cond;
-  int reach;                 /* REACH_*: the walk's bits handed over, or none will come */
-  guint64 *reached;          /* a copy of them (REACH_GIVEN, until marked) */
+  int reach;        /* REACH_*: the walk's bits handed over, or none will come */
+  guint64 *reached; /* a copy of them (REACH_GIVEN, until marked) */
   gboolean ready;
-  gint dominators_done;      /* atomic: the pass may take both cores */
-  double native_seconds;     /* of the native sizes found here (REACH_GIVEN) */
-  GCancellable *cancel;      /* the waste pass's: with the caller's, or by hs_analysis_free */
+  gint dominators_done;  /* atomic: the pass may take both cores */
+  double native_seconds; /* of the native sizes found here (REACH_GIVEN) */
+  GCancellable *cancel;  /* the waste pass's: with the caller's, or by hs_analysis_free */
   GCancellable *caller;
   gulong caller_handler;
   GMutex join_lock;
-  GThread *thread;           /* until joined */
-  HsWaste *waste;            /* what the pass found, NULL if nothing */
+  GThread *thread; /* until joined */
+  HsWaste *waste;  /* what the pass found, NULL if nothing */
 };
 typedef struct _HsAnalysisBeside Beside;
 
@@ -211,7 +216,9 @@ beside_start (HsAnalysis *a, const HsAnalysisOptions *opts, GCancellable *cancel
   b->do_leaks = do_leaks;
   b->do_waste = do_waste;
   b->background = opts->waste_in_background;
-  b->leaks = (LeakJob){ a->heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0 };
+  b->leaks = (LeakJob){
+    a->heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0
+  };
   g_mutex_init (&b->lock);
   g_mutex_init (&b->join_lock);
   g_cond_init (&b->cond);
@@ -408,8 +415,9 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       a->class_retained = g_new0 (guint64, nc + 1);
       ClassRetainedJob crj = { a->dom, hs_heap_graph (heap), nc, a->class_retained, 0 };
       guint cr_at = a->timings->len;
-      GThread *cr = g_get_num_processors () > 1 ? g_thread_try_new ("hs-class-ret", class_retained_thread, &crj, NULL)
-                                                : NULL;
+      GThread *cr = g_get_num_processors () > 1
+                        ? g_thread_try_new ("hs-class-ret", class_retained_thread, &crj, NULL)
+                        : NULL;
       if (!cr)
         class_retained_thread (&crj);
       g_auto (ClassRetainedJoin) cr_join = { &cr, a->timings, cr_at, &crj };
@@ -439,7 +447,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
                          ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint)a->dom->n))
                          : NULL;
       a->native_total = tot ? *tot : 0;
-      HsPhaseTime native = { "native", (g_get_monotonic_time () - t0) / 1e6 + (found_beside ? b->native_seconds : 0) };
+      HsPhaseTime native
+          = { "native", (g_get_monotonic_time () - t0) / 1e6 + (found_beside ? b->native_seconds : 0) };
       g_array_append_val (a->timings, native);
 
       if (!opts->skip_leaks)

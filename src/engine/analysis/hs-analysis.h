@@ -15,10 +15,11 @@ G_BEGIN_DECLS
 /* Takes the report (see HsAnalysisOptions.leaks_ready). */
 typedef void (*HsLeaksReadyFunc) (HsLeakReport *report, gpointer user_data);
 
-typedef struct {
+typedef struct
+{
   HsOpenOptions open;
   HsLeakOptions leaks;
-  gboolean skip_leaks;       /* summary/classes need no paths */
+  gboolean skip_leaks; /* summary/classes need no paths */
   gboolean skip_dominators;
   /* Problem suspects' threshold P (percent of the reachable bytes); 0 =
    * 10. Suspects are found after the dominators unless leaks are skipped. */
@@ -52,48 +53,42 @@ typedef struct {
   gboolean waste_in_background;
 } HsAnalysisOptions;
 
-typedef struct {
+typedef struct
+{
   const char *phase;
   double seconds;
 } HsPhaseTime;
 
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
-  HsDomTree *dom;            /* NULL when skipped */
-  HsSuspects *suspects;      /* NULL when dominators or leaks are skipped */
-  HsLeakReport *leaks;       /* NULL when skipped or handed over */
+  HsDomTree *dom;             /* NULL when skipped */
+  HsSuspects *suspects;       /* NULL when dominators or leaks are skipped */
+  HsLeakReport *leaks;        /* NULL when skipped or handed over */
   gboolean leaks_handed_over; /* to opts->leaks_ready: until adopted, NULL */
-  guint64 *class_retained;   /* n_classes entries, NULL when dominators skipped */
+  guint64 *class_retained;    /* n_classes entries, NULL when dominators skipped */
   /* Native memory the Java heap does not show (Bitmap pixels, registered
    * native allocations): object index -> bytes, and the sum over each
    * dominator subtree. Both sparse (only non-zero entries). */
-  GHashTable *native_size;   /* GUINT_TO_POINTER(obj) -> guint64* */
+  GHashTable *native_size; /* GUINT_TO_POINTER(obj) -> guint64* */
   GHashTable *retained_native;
   guint64 native_total;
-  GArray *timings;           /* HsPhaseTime */
-  HsMappingStats mapping_stats; /* of opts->mapping, zero without */
+  GArray *timings;                  /* HsPhaseTime */
+  HsMappingStats mapping_stats;     /* of opts->mapping, zero without */
   struct _HsAnalysisBeside *beside; /* private: the waste pass of find_waste */
 } HsAnalysis;
 
-HsAnalysis *hs_analysis_run   (const char              *path,
-                               const HsAnalysisOptions *opts,
-                               HsProgressFunc           progress,
-                               gpointer                 progress_data,
-                               GCancellable            *cancellable,
-                               GError                 **error);
+HsAnalysis *hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                             gpointer progress_data, GCancellable *cancellable, GError **error);
 /* Runs the later phases on an already opened heap. Takes ownership of the
  * heap, also on failure (then it is freed). */
-HsAnalysis *hs_analysis_run_on_heap (HsHeap                  *heap,
-                                     const HsAnalysisOptions *opts,
-                                     HsProgressFunc           progress,
-                                     gpointer                 progress_data,
-                                     GCancellable            *cancellable,
-                                     GError                 **error);
-void        hs_analysis_free  (HsAnalysis *analysis);
+HsAnalysis *hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                                     gpointer progress_data, GCancellable *cancellable, GError **error);
+void hs_analysis_free (HsAnalysis *analysis);
 /* Gives the analysis back the report its leaks_ready callback took (a->leaks
  * must be NULL) and fills in the report's retained sizes from the dominator
  * tree, which also orders traces and groups by them. */
-void        hs_analysis_adopt_leaks (HsAnalysis *analysis, HsLeakReport *report);
+void hs_analysis_adopt_leaks (HsAnalysis *analysis, HsLeakReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
 
 /* After names changed (hs_heap_apply_mapping on a->heap): the leak report
@@ -101,19 +96,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
  * fingerprints, library-leak matchers, inspectors), for the caller to swap
  * in. Reads the analysis, changes nothing: may run on a worker while
  * nothing renames. Either out pointer may be NULL to skip that phase. */
-gboolean    hs_analysis_find_named  (HsAnalysis              *analysis,
-                                     const HsAnalysisOptions *opts,
-                                     HsLeakReport           **leaks,
-                                     HsSuspects             **suspects,
-                                     GCancellable            *cancellable,
-                                     GError                 **error);
+gboolean hs_analysis_find_named (HsAnalysis *analysis, const HsAnalysisOptions *opts, HsLeakReport **leaks,
+                                 HsSuspects **suspects, GCancellable *cancellable, GError **error);
 
 /* Waits for the waste pass that find_waste ran beside the analysis and
  * returns a new reference to what it found (hs_waste_free); NULL when
  * there is none: not asked, one core, not enough memory, failed or
  * cancelled. hs_waste_find() calls it first. */
 struct _HsWaste *hs_analysis_waste_beside (HsAnalysis *analysis);
-guint64     hs_analysis_native_size          (HsAnalysis *a, HsObj o);
-guint64     hs_analysis_retained_native      (HsAnalysis *a, HsObj o);
+guint64 hs_analysis_native_size (HsAnalysis *a, HsObj o);
+guint64 hs_analysis_retained_native (HsAnalysis *a, HsObj o);
 
 G_END_DECLS

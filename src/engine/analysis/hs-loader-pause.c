@@ -7,11 +7,12 @@
 #include "config.h"
 #include "hs-loader.h"
 
-static struct {
+static struct
+{
   GMutex lock;
-  GCond changed;            /* the phase changed or a load was cancelled */
-  const char *phase;        /* interned; NULL: no pause */
-  guint n_paused;           /* workers waiting now */
+  GCond changed;     /* the phase changed or a load was cancelled */
+  const char *phase; /* interned; NULL: no pause */
+  guint n_paused;    /* workers waiting now */
 } held;
 
 /* Main thread (g_cancellable_cancel): wakes the waiting workers, which

@@ -7,7 +7,8 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
+typedef enum
+{
   HS_LOADER_IDLE,
   HS_LOADER_LOADING,
   HS_LOADER_DONE,

@@ -24,14 +24,14 @@ struct _HsLoader
   HsAnalysisOptions opts;
 
   HsLoaderState state;
-  const char *phase_key;   /* interned */
+  const char *phase_key; /* interned */
   double fraction;
   /* The memory check's notice ("... spilling N GB to DIR; this will be
    * slower", a progress phase "notice:TEXT"), shown under every phase. */
-  const char *notice;      /* interned */
-  char *phase_text;        /* the phase's name and the notice */
+  const char *notice; /* interned */
+  char *phase_text;   /* the phase's name and the notice */
 
-  GMutex lock;             /* guards the pending_* fields */
+  GMutex lock; /* guards the pending_* fields */
   const char *pending_phase;
   const char *pending_notice;
   double pending_fraction;
@@ -52,14 +52,15 @@ struct _HsLoader
 
 G_DEFINE_FINAL_TYPE (HsLoader, hs_loader, G_TYPE_OBJECT)
 
-
-enum {
+enum
+{
   LEAKS_READY,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
 
-enum {
+enum
+{
   PROP_0,
   PROP_PHASE,
   PROP_FRACTION,
@@ -74,27 +75,27 @@ const char *
 hs_loader_phase_name (const char *key)
 {
   if (key == NULL)
-    return _("Starting");
+    return _ ("Starting");
   if (g_str_equal (key, "reading"))
-    return _("Reading the file");
+    return _ ("Reading the file");
   if (g_str_equal (key, "parsing"))
-    return _("Parsing objects");
+    return _ ("Parsing objects");
   if (g_str_equal (key, "references"))
-    return _("Building references");
+    return _ ("Building references");
   if (g_str_equal (key, "reachability"))
-    return _("Finding reachable objects");
+    return _ ("Finding reachable objects");
   if (g_str_equal (key, "paths"))
-    return _("Finding leak paths");
+    return _ ("Finding leak paths");
   if (g_str_equal (key, "dominators"))
-    return _("Finding dominators");
+    return _ ("Finding dominators");
   if (g_str_equal (key, "retained"))
-    return _("Computing retained sizes");
+    return _ ("Computing retained sizes");
   if (g_str_equal (key, "native"))
-    return _("Measuring native memory");
+    return _ ("Measuring native memory");
   if (g_str_equal (key, "leaks"))
-    return _("Finding leaks");
+    return _ ("Finding leaks");
   if (g_str_equal (key, "suspects"))
-    return _("Finding problem suspects");
+    return _ ("Finding problem suspects");
   return key;
 }
 
@@ -125,23 +126,12 @@ hs_loader_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
 
   switch (prop_id)
     {
-    case PROP_PHASE:
-      g_value_set_string (value, hs_loader_get_phase (self));
-      break;
-    case PROP_FRACTION:
-      g_value_set_double (value, self->fraction);
-      break;
-    case PROP_FILE_NAME:
-      g_value_set_string (value, self->file_name);
-      break;
-    case PROP_FILE_SIZE:
-      g_value_set_uint64 (value, self->file_size);
-      break;
-    case PROP_STATE:
-      g_value_set_enum (value, self->state);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_PHASE: g_value_set_string (value, hs_loader_get_phase (self)); break;
+      case PROP_FRACTION: g_value_set_double (value, self->fraction); break;
+      case PROP_FILE_NAME: g_value_set_string (value, self->file_name); break;
+      case PROP_FILE_SIZE: g_value_set_uint64 (value, self->file_size); break;
+      case PROP_STATE: g_value_set_enum (value, self->state); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -153,23 +143,22 @@ hs_loader_class_init (HsLoaderClass *klass)
   object_class->finalize = hs_loader_finalize;
   object_class->get_property = hs_loader_get_property;
 
-  properties[PROP_PHASE] = g_param_spec_string ("phase", NULL, NULL, NULL,
-                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FRACTION] = g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0,
-                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FILE_NAME] = g_param_spec_string ("file-name", NULL, NULL, NULL,
-                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PHASE]
+      = g_param_spec_string ("phase", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRACTION]
+      = g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FILE_NAME]
+      = g_param_spec_string ("file-name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_FILE_SIZE] = g_param_spec_uint64 ("file-size", NULL, NULL, 0, G_MAXUINT64, 0,
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, HS_TYPE_LOADER_STATE,
-                                              HS_LOADER_IDLE,
+  properties[PROP_STATE] = g_param_spec_enum ("state", NULL, NULL, HS_TYPE_LOADER_STATE, HS_LOADER_IDLE,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The leak report exists (hs_loader_get_leaks), its retained sizes not yet:
    * emitted while loading, before the dominators are done. */
-  signals[LEAKS_READY] = g_signal_new ("leaks-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                       0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[LEAKS_READY] = g_signal_new ("leaks-ready", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                       NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -290,7 +279,7 @@ on_progress (const char *phase, double fraction, gpointer user_data)
 
   /* Coalesced (one pending at a time), so it may run before redraws. */
   if (schedule)
-    attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint) (wait / 1000) + 1) : g_idle_source_new (),
+    attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint)(wait / 1000) + 1) : g_idle_source_new (),
                     publish_progress, "[heapscope] loader progress");
 
   {
@@ -350,13 +339,13 @@ static void
 load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
   HsLoader *self = source_object;
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysis *analysis;
 
   if (self->path == NULL)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                               _("%s is not a local file"), self->file_name);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _ ("%s is not a local file"),
+                               self->file_name);
       return;
     }
 
@@ -380,11 +369,11 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
       if (error == NULL && g_cancellable_set_error_if_cancelled (cancellable, &error))
         ;
       else if (error == NULL)
-        g_set_error (&error, HS_ERROR, HS_ERROR_FORMAT, _("Could not analyse %s"), self->file_name);
+        g_set_error (&error, HS_ERROR, HS_ERROR_FORMAT, _ ("Could not analyse %s"), self->file_name);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  g_task_return_pointer (task, analysis, (GDestroyNotify) hs_analysis_free);
+  g_task_return_pointer (task, analysis, (GDestroyNotify)hs_analysis_free);
 }
 
 static void
@@ -400,7 +389,7 @@ static void
 load_done (GObject *object, GAsyncResult *result, gpointer user_data)
 {
   HsLoader *self = HS_LOADER (object);
-  g_autoptr(GError) error = NULL;
+  g_autoptr (GError) error = NULL;
   HsAnalysis *analysis;
 
   analysis = g_task_propagate_pointer (G_TASK (result), &error);
@@ -433,15 +422,14 @@ load_done (GObject *object, GAsyncResult *result, gpointer user_data)
 void
 hs_loader_start (HsLoader *self)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GFileInfo) info = NULL;
 
   g_return_if_fail (HS_IS_LOADER (self));
   g_return_if_fail (self->state == HS_LOADER_IDLE);
 
   /* A cheap local stat; the size is shown while loading. */
-  info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
   if (info != NULL)
     {
       self->file_size = g_file_info_get_size (info);

@@ -13,50 +13,49 @@ G_BEGIN_DECLS
 #define HS_TYPE_LOADER (hs_loader_get_type ())
 G_DECLARE_FINAL_TYPE (HsLoader, hs_loader, HS, LOADER, GObject)
 
-HsLoader      *hs_loader_new           (GFile *file, const HsAnalysisOptions *opts);
-void           hs_loader_start         (HsLoader *self);
-void           hs_loader_cancel        (HsLoader *self);
-HsLoaderState  hs_loader_get_state     (HsLoader *self);
-const char    *hs_loader_get_phase     (HsLoader *self);
-double         hs_loader_get_fraction  (HsLoader *self);
-const char    *hs_loader_get_file_name (HsLoader *self);
-guint64        hs_loader_get_file_size (HsLoader *self);
-GFile         *hs_loader_get_file      (HsLoader *self);
-int            hs_loader_get_dump      (HsLoader *self);
+HsLoader *hs_loader_new (GFile *file, const HsAnalysisOptions *opts);
+void hs_loader_start (HsLoader *self);
+void hs_loader_cancel (HsLoader *self);
+HsLoaderState hs_loader_get_state (HsLoader *self);
+const char *hs_loader_get_phase (HsLoader *self);
+double hs_loader_get_fraction (HsLoader *self);
+const char *hs_loader_get_file_name (HsLoader *self);
+guint64 hs_loader_get_file_size (HsLoader *self);
+GFile *hs_loader_get_file (HsLoader *self);
+int hs_loader_get_dump (HsLoader *self);
 /* Valid once the state is DONE; owned by the loader, which is the reference
  * counted owner of the analysis for every model and task that uses it. */
-HsAnalysis    *hs_loader_get_analysis  (HsLoader *self);
-const GError  *hs_loader_get_error     (HsLoader *self);
+HsAnalysis *hs_loader_get_analysis (HsLoader *self);
+const GError *hs_loader_get_error (HsLoader *self);
 /* The leak report: from the "leaks-ready" signal on, while the dominators
  * are still being computed (retained sizes 0 until the state is DONE, when
  * they are filled in and groups and traces ordered by them: the same
  * report, analysis->leaks). Owned by the loader; NULL before, or when the
  * leak search was skipped. */
-HsLeakReport  *hs_loader_get_leaks     (HsLoader *self);
+HsLeakReport *hs_loader_get_leaks (HsLoader *self);
 /* The translated name of an engine phase key. */
-const char    *hs_loader_phase_name    (const char *key);
+const char *hs_loader_phase_name (const char *key);
 
 /* For tests: a hook that the workers call each time they report progress,
  * on their own thread, once the progress is queued for the main context.
  * It may block, to hold a load midway, but must return once cancellable is
  * cancelled. One hook for the process (a test installs it before it
  * starts loads and keeps it valid while installed); NULL removes it. */
-typedef struct {
-  void     (*progress)  (HsLoader     *loader,
-                         const char   *phase,       /* interned */
-                         GCancellable *cancellable,
-                         gpointer      user_data);
+typedef struct
+{
+  void (*progress) (HsLoader *loader, const char *phase, /* interned */
+                    GCancellable *cancellable, gpointer user_data);
   gpointer user_data;
 } HsLoaderTestHook;
 
-void           hs_loader_set_test_hook (const HsLoaderTestHook *hook);
+void hs_loader_set_test_hook (const HsLoaderTestHook *hook);
 
 /* A ready-made hook (hs-loader-pause.c): workers that report this phase
  * wait there, without polling, until cancelled or until the pause phase
  * changes (NULL lifts it and removes the hook), so a test can look at or
  * cancel a load that is certainly midway. */
-void           hs_loader_set_pause_phase_for_tests (const char *phase);
+void hs_loader_set_pause_phase_for_tests (const char *phase);
 /* Whether a worker is waiting at the pause phase now. */
-gboolean       hs_loader_get_paused_for_tests      (void);
+gboolean hs_loader_get_paused_for_tests (void);
 
 G_END_DECLS

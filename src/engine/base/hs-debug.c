@@ -39,11 +39,11 @@ hs_debug_step (HsDebugClock *clock, const char *what)
     return;
   struct timespec ts;
   clock_gettime (clock->thread_cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &ts);
-  gint64 cpu = (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+  gint64 cpu = (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
   gint64 now = g_get_monotonic_time ();
   if (what)
     {
-      int pad = 20 - (int) strlen (clock->prefix);
+      int pad = 20 - (int)strlen (clock->prefix);
       double anon, rss = rss_mib (&anon);
       g_printerr ("  %s%-*s %7.3f s wall %7.3f s cpu %6.0f MiB RSS %6.0f MiB anon\n", clock->prefix,
                   MAX (pad, 1), what, (now - clock->wall) / 1e6, (cpu - clock->cpu) / 1e6, rss, anon);

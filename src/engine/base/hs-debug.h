@@ -7,10 +7,11 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  const char *prefix;     /* printed before each step's name */
-  gboolean thread_cpu;    /* CPU of the calling thread, else of the process */
-  gint64 wall, cpu;       /* at the previous step */
+typedef struct
+{
+  const char *prefix;  /* printed before each step's name */
+  gboolean thread_cpu; /* CPU of the calling thread, else of the process */
+  gint64 wall, cpu;    /* at the previous step */
 } HsDebugClock;
 
 /* Ends the step `what` (NULL: starts the clock, prints nothing). */

@@ -4,4 +4,4 @@
 
 #include "hs-types.h"
 
-G_DEFINE_QUARK (hs-error-quark, hs_error)
+G_DEFINE_QUARK (hs - error - quark, hs_error)

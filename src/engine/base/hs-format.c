@@ -55,7 +55,7 @@ gsize
 hs_format_package_len (const char *class_name)
 {
   const char *dot = class_name ? strrchr (class_name, '.') : NULL;
-  return dot ? (gsize) (dot - class_name) : 0;
+  return dot ? (gsize)(dot - class_name) : 0;
 }
 
 char *
@@ -77,7 +77,7 @@ fnv1a (const char *s, gsize len)
   guint32 h = 2166136261u;
   for (gsize i = 0; i < len; i++)
     {
-      h ^= (guchar) s[i];
+      h ^= (guchar)s[i];
       h *= 16777619u;
     }
   return h;
@@ -93,7 +93,7 @@ hs_format_package_colour (const char *class_name)
 static double
 hex_channel (const char *hex)
 {
-  return (double) (g_ascii_xdigit_value (hex[0]) * 16 + g_ascii_xdigit_value (hex[1])) / 255.0;
+  return (double)(g_ascii_xdigit_value (hex[0]) * 16 + g_ascii_xdigit_value (hex[1])) / 255.0;
 }
 
 void

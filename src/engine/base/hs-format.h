@@ -11,27 +11,24 @@ G_BEGIN_DECLS
 
 /* Human-readable byte size ("950 B", "94.5 kB": SI like LeakCanary).
  * Caller frees. */
-char        *hs_format_bytes          (guint64 bytes);
+char *hs_format_bytes (guint64 bytes);
 /* 1234567 -> "1,234,567", appended to out. */
-void         hs_format_append_grouped (GString *out, guint64 value);
+void hs_format_append_grouped (GString *out, guint64 value);
 /* The same as a new string. Caller frees. */
-char        *hs_format_grouped        (guint64 value);
+char *hs_format_grouped (guint64 value);
 /* "com.example.Foo$Bar" -> "Foo$Bar"; arrays keep their brackets; NULL ->
  * "". Points into name. */
-const char  *hs_format_simple_name    (const char *class_name);
+const char *hs_format_simple_name (const char *class_name);
 /* Length of the package of a class name: "java.util.HashMap" -> 9
  * ("java.util"), "int[]" -> 0 (primitives, default package),
  * "java.lang.String[]" -> 9. */
-gsize        hs_format_package_len    (const char *class_name);
+gsize hs_format_package_len (const char *class_name);
 /* The package as a new string ("" when none). Caller frees. */
-char        *hs_format_package        (const char *class_name);
+char *hs_format_package (const char *class_name);
 /* The one package colour, "#rrggbb" from a fixed palette (FNV-1a of the
  * package: stable across runs and platforms). Static string. */
-const char  *hs_format_package_colour (const char *class_name);
+const char *hs_format_package_colour (const char *class_name);
 /* The same colour as red, green, blue in [0, 1] (for cairo). */
-void         hs_format_package_rgb    (const char *class_name,
-                                       double     *red,
-                                       double     *green,
-                                       double     *blue);
+void hs_format_package_rgb (const char *class_name, double *red, double *green, double *blue);
 
 G_END_DECLS

@@ -15,13 +15,13 @@
 G_BEGIN_DECLS
 
 /* Runs fn (data) under a SIGBUS guard; FALSE if the mapped file shrank. */
-gboolean hs_guarded_call      (GThreadFunc fn, gpointer data);
+gboolean hs_guarded_call (GThreadFunc fn, gpointer data);
 /* Registers [start, start + len) as a mapped dump; returns a slot for the
  * calls below (-1 when none is free: the mapping is then unguarded). */
-int      hs_guard_register    (const void *start, gsize len);
-void     hs_guard_unregister  (int slot);
+int hs_guard_register (const void *start, gsize len);
+void hs_guard_unregister (int slot);
 /* TRUE once a read of that mapping faulted (the file shrank). */
-gboolean hs_guard_changed     (int slot);
+gboolean hs_guard_changed (int slot);
 /* TRUE once any registered mapping faulted. */
 gboolean hs_guard_any_changed (void);
 

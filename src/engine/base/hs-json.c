@@ -13,19 +13,19 @@ hs_json_string (GString *out, const char *s)
   g_autofree char *valid = g_utf8_make_valid (s ? s : "", -1);
 
   g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) valid; *p; p++)
+  for (const unsigned char *p = (const unsigned char *)valid; *p; p++)
     switch (*p)
       {
-      case '"': g_string_append (out, "\\\""); break;
-      case '\\': g_string_append (out, "\\\\"); break;
-      case '\n': g_string_append (out, "\\n"); break;
-      case '\r': g_string_append (out, "\\r"); break;
-      case '\t': g_string_append (out, "\\t"); break;
-      default:
-        if (*p < 0x20)
-          g_string_append_printf (out, "\\u%04x", *p);
-        else
-          g_string_append_c (out, (char) *p);
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (*p < 0x20)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, (char)*p);
       }
   g_string_append_c (out, '"');
 }

@@ -456,8 +456,9 @@ _hs_spill_alloc (gsize bytes)
   g_mutex_lock (&lock);
   guint64 est = make_room (anon_estimate (), bytes);
   if (debug_level () > 1)
-    g_printerr ("spill: %" G_GSIZE_FORMAT " bytes wanted, %" G_GUINT64_FORMAT " estimated, budget %" G_GUINT64_FORMAT
-                "\n", bytes, est, budget);
+    g_printerr ("spill: %" G_GSIZE_FORMAT " bytes wanted, %" G_GUINT64_FORMAT
+                " estimated, budget %" G_GUINT64_FORMAT "\n",
+                bytes, est, budget);
   if (est + bytes > budget)
     {
       Block *b = new_spilled (bytes);
@@ -545,8 +546,8 @@ grow_spilled (Block *b, gsize bytes)
   gsize old_len = b->a1 - b->a0, len = a1 - a0;
   /* The file's offset 0 must fall at the same byte of the data. */
   if (!own_mapping (q, bytes) || a0 - q != b->a0 - b->p || len < old_len
-      || dir_free_bytes (spill_dir) < len - old_len + reserve || !reserve_space (b->fd, old_len, len - old_len)
-      || !map_file (a0, len, b->fd, 0))
+      || dir_free_bytes (spill_dir) < len - old_len + reserve
+      || !reserve_space (b->fd, old_len, len - old_len) || !map_file (a0, len, b->fd, 0))
     {
       g_free (q);
       return NULL;

@@ -27,18 +27,18 @@ G_BEGIN_DECLS
  * bytes of anonymous memory (this process's RssAnon and the untouched rest
  * of its big blocks) come from files in `dir`, as long as the file system
  * keeps `reserve` bytes free. Safe to call again (new settings). */
-void     hs_mem_spill_start (const char *dir, guint64 budget, guint64 reserve);
+void hs_mem_spill_start (const char *dir, guint64 budget, guint64 reserve);
 /* Off again: new blocks are anonymous (spilled ones stay until freed). */
-void     hs_mem_spill_stop (void);
+void hs_mem_spill_stop (void);
 gboolean hs_mem_spill_active (void);
 
 /* The block `mem` (from hs_mem_alloc) is read-only from now on: while
  * spilling, it may be moved to the disk in place (same address). */
-void     hs_mem_set_cold (gconstpointer mem);
+void hs_mem_set_cold (gconstpointer mem);
 
 /* Bytes held in spill files now; the most ever; bytes moved in place. */
-guint64  hs_mem_spilled_bytes (void);
-guint64  hs_mem_spilled_peak (void);
+guint64 hs_mem_spilled_bytes (void);
+guint64 hs_mem_spilled_peak (void);
 
 /* ---- for hs-mem.c ---------------------------------------------------------- */
 
@@ -47,7 +47,7 @@ guint64  hs_mem_spilled_peak (void);
  * hs-mem.c allocates it as usual and calls _hs_spill_track). Zeroed. */
 gpointer _hs_spill_alloc (gsize bytes);
 /* Records an anonymous block that hs-mem.c handed out (spilling on). */
-void     _hs_spill_track (gpointer mem, gsize bytes);
+void _hs_spill_track (gpointer mem, gsize bytes);
 /* TRUE if mem is a spilled block (*usable: its size). */
 gboolean _hs_spill_owns (gpointer mem, gsize *usable);
 /* realloc for a spilled block or, when spilling is on, for any tracked one
@@ -57,8 +57,8 @@ gpointer _hs_spill_realloc (gpointer mem, gsize bytes, gboolean *handled);
 /* Forgets mem (tracked or spilled; a spilled one's file is closed) before
  * hs-mem.c frees it with g_free; also closes the files of spilled blocks
  * freed with g_free since (their mapping is gone). */
-void     _hs_spill_forget (gpointer mem);
+void _hs_spill_forget (gpointer mem);
 /* Only the latter (hs_mem_trim, the memory check). */
-void     _hs_spill_prune (void);
+void _hs_spill_prune (void);
 
 G_END_DECLS

@@ -16,7 +16,7 @@
 #include "hs-mem.h"
 #include "hs-mem-spill.h"
 
-#define BIG_ARRAY ((gsize) 4 << 20)
+#define BIG_ARRAY ((gsize)4 << 20)
 
 /* Advises every page that [mem, mem + bytes) touches as a huge-page
  * candidate. Only a hint: it fails quietly where THP is off or unknown.
@@ -30,13 +30,13 @@ advise_huge (gpointer mem, gsize bytes)
 #if defined(MADV_HUGEPAGE)
   if (!mem || bytes < BIG_ARRAY)
     return;
-  guintptr page = 4096, start = (guintptr) mem & ~(page - 1);
-  guintptr end = ((guintptr) mem + bytes + page - 1) & ~(page - 1);
+  guintptr page = 4096, start = (guintptr)mem & ~(page - 1);
+  guintptr end = ((guintptr)mem + bytes + page - 1) & ~(page - 1);
   if (end > start)
-    madvise ((void *) start, end - start, MADV_HUGEPAGE);
+    madvise ((void *)start, end - start, MADV_HUGEPAGE);
 #else
-  (void) mem;
-  (void) bytes;
+  (void)mem;
+  (void)bytes;
 #endif
 }
 

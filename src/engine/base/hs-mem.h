@@ -17,29 +17,29 @@
 
 G_BEGIN_DECLS
 
-gpointer hs_mem_alloc   (gsize bytes);
-gpointer hs_mem_alloc0  (gsize bytes);
+gpointer hs_mem_alloc (gsize bytes);
+gpointer hs_mem_alloc0 (gsize bytes);
 gpointer hs_mem_realloc (gpointer mem, gsize bytes);
 /* NULL (instead of aborting) when the memory is not there. */
-gpointer hs_mem_try_alloc  (gsize bytes);
+gpointer hs_mem_try_alloc (gsize bytes);
 gpointer hs_mem_try_alloc0 (gsize bytes);
 gpointer hs_mem_try_realloc (gpointer mem, gsize bytes);
 
 /* Keeps a big block for reuse (a small one is freed). */
-void     hs_mem_free (gpointer mem);
+void hs_mem_free (gpointer mem);
 /* Frees the blocks kept for reuse: call when a phase of work is over. */
-void     hs_mem_trim (void);
+void hs_mem_trim (void);
 
 /* Bytes of the blocks kept for reuse now (0 where there is no pool). */
-gsize    hs_mem_pooled_bytes (void);
+gsize hs_mem_pooled_bytes (void);
 
 /* g_auto (HsMemTrimGuard) guard = TRUE; trims when the scope ends. */
 typedef gboolean HsMemTrimGuard;
-void     hs_mem_trim_guard (HsMemTrimGuard armed);
+void hs_mem_trim_guard (HsMemTrimGuard armed);
 G_DEFINE_AUTO_CLEANUP_FREE_FUNC (HsMemTrimGuard, hs_mem_trim_guard, FALSE)
 
-#define hs_mem_new(T, n)         ((T *) hs_mem_alloc (sizeof (T) * (gsize) (n)))
-#define hs_mem_new0(T, n)        ((T *) hs_mem_alloc0 (sizeof (T) * (gsize) (n)))
-#define hs_mem_renew(T, mem, n)  ((T *) hs_mem_realloc ((mem), sizeof (T) * (gsize) (n)))
+#define hs_mem_new(T, n) ((T *)hs_mem_alloc (sizeof (T) * (gsize)(n)))
+#define hs_mem_new0(T, n) ((T *)hs_mem_alloc0 (sizeof (T) * (gsize)(n)))
+#define hs_mem_renew(T, mem, n) ((T *)hs_mem_realloc ((mem), sizeof (T) * (gsize)(n)))
 
 G_END_DECLS

@@ -102,7 +102,8 @@ hs_memory_available (void)
   /* cgroup v2: the group's limit less what it uses (page cache included,
    * which the kernel reclaims first: counted as available). */
   guint64 max, cur;
-  if (read_u64_file ("/sys/fs/cgroup/memory.max", &max) && read_u64_file ("/sys/fs/cgroup/memory.current", &cur))
+  if (read_u64_file ("/sys/fs/cgroup/memory.max", &max)
+      && read_u64_file ("/sys/fs/cgroup/memory.current", &cur))
     {
       g_autofree char *stat = NULL;
       guint64 file = 0;
@@ -167,7 +168,8 @@ hs_memory_spill_dir (guint64 *free_bytes)
 {
   const char *env = g_getenv ("HEAPSCOPE_SPILL_DIR");
   g_autofree char *cache = g_build_filename (g_get_user_cache_dir (), "heapscope", NULL);
-  const char *candidates[] = { env && *env ? env : NULL, env && *env ? NULL : cache, env && *env ? NULL : "/var/tmp" };
+  const char *candidates[]
+      = { env && *env ? env : NULL, env && *env ? NULL : cache, env && *env ? NULL : "/var/tmp" };
   for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
     if (candidates[i] && usable_dir (candidates[i]))
       {
@@ -208,10 +210,10 @@ spill_budget (guint64 avail)
       guint64 v = g_ascii_strtoull (env, &end, 10);
       switch (end ? g_ascii_toupper (*end) : 0)
         {
-        case 'K': return v << 10;
-        case 'M': return v << 20;
-        case 'G': return v << 30;
-        default: return v;
+          case 'K': return v << 10;
+          case 'M': return v << 20;
+          case 'G': return v << 30;
+          default: return v;
         }
     }
   return avail > MARGIN (avail) ? avail - MARGIN (avail) : 0;
@@ -258,8 +260,8 @@ decide (const char *name, const char *what, guint64 need, guint64 avail, gboolea
              * g_format_size's ("1.2 GB"), in this order: what goes to the
              * disk, then (after the folder) the estimate, the memory
              * available. */
-            *notice = g_strdup_printf (_("Not enough memory: spilling about %s to %s; this will be slower "
-                                         "(needs about %s, %s available)"),
+            *notice = g_strdup_printf (_ ("Not enough memory: spilling about %s to %s; this will be slower "
+                                          "(needs about %s, %s available)"),
                                        spill_s, dir, need_s, avail_s);
         }
       g_free (msg);
@@ -309,7 +311,8 @@ hs_memory_check (const char *name, guint64 n_objects, guint64 n_references, GErr
 }
 
 gboolean
-hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references, char **notice, GError **error)
+hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references, char **notice,
+                      GError **error)
 {
   g_return_val_if_fail (name != NULL, FALSE);
   _hs_spill_prune (); /* the files of an analysis freed since */
@@ -326,4 +329,3 @@ hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references,
   /* Already spilling since the file-size check: said once. */
   return decide (name, what, need, avail, TRUE, notice, error);
 }
-

@@ -14,14 +14,14 @@ G_BEGIN_DECLS
  * dominators, class retained sizes) of a dump of n_objects objects and
  * n_references references (0: not known yet, a typical count is assumed).
  * The dump's own pages are not counted: they are page cache. */
-guint64  hs_heap_estimate_memory (guint64 n_objects, guint64 n_references);
+guint64 hs_heap_estimate_memory (guint64 n_objects, guint64 n_references);
 
 /* What this process can still be given (bytes): MemAvailable (free memory
  * plus what the kernel can reclaim: page cache, reclaimable slab), plus free
  * swap, bounded by the cgroup's memory.max and by RLIMIT_AS (minus the
  * address space already mapped), plus the anonymous memory the process
  * holds already (it counts toward an estimate of the whole). */
-guint64  hs_memory_available     (void);
+guint64 hs_memory_available (void);
 
 /* The estimate against what is available. When it does not fit, spilling
  * starts (hs_mem_spill_start: a budget of the available memory less a
@@ -36,24 +36,24 @@ guint64  hs_memory_available     (void);
  * and the spill directory's free space when neither fits.
  * HEAPSCOPE_IGNORE_MEMORY_CHECK=1 (the CLI's --force) skips it (no spill).
  * HEAPSCOPE_SPILL_BUDGET=BYTES[KMG] sets the budget. */
-gboolean hs_memory_check         (const char *name, guint64 n_objects, guint64 n_references, GError **error);
-gboolean hs_memory_check_full    (const char *name, guint64 n_objects, guint64 n_references, char **notice,
-                                  GError **error);
+gboolean hs_memory_check (const char *name, guint64 n_objects, guint64 n_references, GError **error);
+gboolean hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references, char **notice,
+                               GError **error);
 
 /* The same decided early, from the file's size alone (before the objects
  * are counted): spilling starts if a dump of this size would not fit at a
  * typical 48 bytes per object on disk; FALSE only if it could not fit even
  * at 128 bytes per object with the whole spill directory. */
-gboolean hs_memory_check_file    (const char *name, guint64 file_size, char **notice, GError **error);
+gboolean hs_memory_check_file (const char *name, guint64 file_size, char **notice, GError **error);
 
 /* The spill directory: HEAPSCOPE_SPILL_DIR, else the user's cache
  * ($XDG_CACHE_HOME/heapscope or ~/.cache/heapscope, made if missing), else
  * /var/tmp; the first that is writable and not in memory (tmpfs, ramfs).
  * *free_bytes: its free space (HS_TEST_SPILL_FREE fakes it). NULL if none. */
-char    *hs_memory_spill_dir     (guint64 *free_bytes);
+char *hs_memory_spill_dir (guint64 *free_bytes);
 
 /* Where notices go (the CLI prints them on stderr); NULL: nowhere. */
 typedef void (*HsMemoryNoticeFunc) (const char *notice, gpointer data);
-void     hs_memory_set_notice_func (HsMemoryNoticeFunc func, gpointer data);
+void hs_memory_set_notice_func (HsMemoryNoticeFunc func, gpointer data);
 
 G_END_DECLS

@@ -36,13 +36,15 @@ hs_option_file_read (const char *path, guint64 max_bytes, const char *kind, cons
     }
   struct stat st;
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    return fail (
+        fd, NULL, error,
+        g_error_new (HS_ERROR, HS_ERROR_IO, "%s: not a regular file (a %s is a text file)", path, kind));
+  if ((guint64)st.st_size > max_bytes)
     return fail (fd, NULL, error,
-                 g_error_new (HS_ERROR, HS_ERROR_IO, "%s: not a regular file (a %s is a text file)", path, kind));
-  if ((guint64) st.st_size > max_bytes)
-    return fail (fd, NULL, error,
-                 g_error_new (HS_ERROR, HS_ERROR_IO, "%s: %" G_GUINT64_FORMAT " bytes is too big for a %s (at most %s)",
-                              path, (guint64) st.st_size, kind, max_text));
-  gsize cap = (gsize) st.st_size, n = 0;
+                 g_error_new (HS_ERROR, HS_ERROR_IO,
+                              "%s: %" G_GUINT64_FORMAT " bytes is too big for a %s (at most %s)", path,
+                              (guint64)st.st_size, kind, max_text));
+  gsize cap = (gsize)st.st_size, n = 0;
   char *buf = g_malloc (cap + 1);
   for (;;)
     {
@@ -51,7 +53,8 @@ hs_option_file_read (const char *path, guint64 max_bytes, const char *kind, cons
           /* The file grew since fstat: read on, within the limit. */
           if (cap >= max_bytes)
             return fail (fd, buf, error,
-                         g_error_new (HS_ERROR, HS_ERROR_IO, "%s: too big for a %s (at most %s)", path, kind, max_text));
+                         g_error_new (HS_ERROR, HS_ERROR_IO, "%s: too big for a %s (at most %s)", path, kind,
+                                      max_text));
           cap = MIN (cap * 2 + 4096, max_bytes);
           buf = g_realloc (buf, cap + 1);
         }

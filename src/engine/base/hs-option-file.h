@@ -13,11 +13,7 @@ G_BEGIN_DECLS
  * kind names the file in messages ("mapping file"), max_text says the limit
  * in words ("1 GiB"). HS_ERROR_IO: cannot be opened or read, not a regular
  * file, more than max_bytes (also when it grows past it while read). */
-char *hs_option_file_read (const char *path,
-                           guint64     max_bytes,
-                           const char *kind,
-                           const char *max_text,
-                           gsize      *len,
-                           GError    **error);
+char *hs_option_file_read (const char *path, guint64 max_bytes, const char *kind, const char *max_text,
+                           gsize *len, GError **error);
 
 G_END_DECLS

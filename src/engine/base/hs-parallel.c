@@ -26,13 +26,14 @@ hs_thread_lower_priority (int increment)
   errno = 0;
   int now = getpriority (PRIO_PROCESS, 0);
   if (errno == 0)
-    (void) setpriority (PRIO_PROCESS, 0, MIN (now + increment, 19));
+    (void)setpriority (PRIO_PROCESS, 0, MIN (now + increment, 19));
 #else
-  (void) increment;
+  (void)increment;
 #endif
 }
 
-typedef struct {
+typedef struct
+{
   GThreadFunc fn;
   gpointer data;
   int increment;

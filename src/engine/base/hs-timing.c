@@ -59,7 +59,7 @@ thread_queued_ns (void)
   buf[len] = '\0';
   if (sscanf (buf, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run, &wait) != 2)
     return -1;
-  return (gint64) wait;
+  return (gint64)wait;
 }
 
 static gboolean
@@ -80,8 +80,8 @@ watch_tick (gpointer data)
         {
           double waiting = (queued - watch_queued) / 1e9;
           hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms): %.3f s on a core, "
-                          "%.3f s waiting for one, %.3f s blocked", late / 1e6, STALL_MS, on_cpu, waiting,
-                          MAX (0.0, step - on_cpu - waiting));
+                          "%.3f s waiting for one, %.3f s blocked",
+                          late / 1e6, STALL_MS, on_cpu, waiting, MAX (0.0, step - on_cpu - waiting));
         }
       else
         hs_timing_mark ("UI thread unresponsive for %.3f s (a step over %d ms): %.3f s on a core", late / 1e6,
@@ -117,14 +117,14 @@ since_origin (gint64 now)
 }
 
 /* "[times] T s  what[: S s on the UI thread]" (S only when start > 0). */
-static void G_GNUC_PRINTF (2, 0)
-print_line (gint64 start, const char *format, va_list args)
+static void G_GNUC_PRINTF (2, 0) print_line (gint64 start, const char *format, va_list args)
 {
   g_autofree char *what = g_strdup_vprintf (format, args);
   gint64 now = g_get_monotonic_time ();
 
   if (start > 0)
-    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
+    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what,
+                (now - start) / 1e6);
   else
     g_printerr ("[times] %.3f s  %s\n", since_origin (now), what);
 }
@@ -141,8 +141,7 @@ hs_timing_mark (const char *format, ...)
   va_end (args);
 }
 
-static void G_GNUC_PRINTF (3, 0)
-span (gint64 start, gint64 cpu_start, const char *format, va_list args)
+static void G_GNUC_PRINTF (3, 0) span (gint64 start, gint64 cpu_start, const char *format, va_list args)
 {
   gint64 now = g_get_monotonic_time ();
   double cpu = cpu_start > 0 ? (hs_timing_thread_cpu () - cpu_start) / 1e6 : -1;
@@ -156,7 +155,8 @@ span (gint64 start, gint64 cpu_start, const char *format, va_list args)
     g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread (%.3f s of CPU)\n", since_origin (now), what,
                 (now - start) / 1e6, cpu);
   else
-    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what, (now - start) / 1e6);
+    g_printerr ("[times] %.3f s  %s: %.3f s on the UI thread\n", since_origin (now), what,
+                (now - start) / 1e6);
 }
 
 void
@@ -190,7 +190,7 @@ hs_timing_thread_cpu (void)
 
   if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
     return 0;
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1; /* never 0 */
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1; /* never 0 */
 }
 
 gint64
@@ -200,7 +200,7 @@ hs_timing_process_cpu (void)
 
   if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
     return 0;
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1;
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000 + 1;
 }
 
 void
@@ -216,12 +216,12 @@ hs_timing_set_hook (HsTimingHook new_hook, gpointer data)
 void
 hs_timing_cpu_report (void)
 {
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GHashTable) by_name = NULL;
+  g_autoptr (GDir) dir = NULL;
+  g_autoptr (GHashTable) by_name = NULL;
   GHashTableIter iter;
   gpointer key, value;
   const char *entry;
-  double tick = (double) sysconf (_SC_CLK_TCK);
+  double tick = (double)sysconf (_SC_CLK_TCK);
 
   if (!hs_timing_enabled ())
     return;
@@ -235,12 +235,12 @@ hs_timing_cpu_report (void)
       g_autofree char *path = g_build_filename ("/proc/self/task", entry, "stat", NULL);
       g_autofree char *text = NULL;
       const char *open, *close;
-      g_auto(GStrv) fields = NULL;
+      g_auto (GStrv) fields = NULL;
       double *sum;
       char *name;
 
-      if (!g_file_get_contents (path, &text, NULL, NULL)
-          || (open = strchr (text, '(')) == NULL || (close = strrchr (text, ')')) == NULL || close < open)
+      if (!g_file_get_contents (path, &text, NULL, NULL) || (open = strchr (text, '(')) == NULL
+          || (close = strrchr (text, ')')) == NULL || close < open)
         continue;
       /* After "pid (comm) ": state is field 3, utime 14 and stime 15. */
       fields = g_strsplit (close + 2, " ", 16);
@@ -261,6 +261,6 @@ hs_timing_cpu_report (void)
     }
   g_hash_table_iter_init (&iter, by_name);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (*(double *) value >= 0.01)
-      hs_timing_mark ("cpu so far: %.2f s in threads named %s", *(double *) value, (const char *) key);
+    if (*(double *)value >= 0.01)
+      hs_timing_mark ("cpu so far: %.2f s in threads named %s", *(double *)value, (const char *)key);
 }

@@ -12,11 +12,11 @@ G_BEGIN_DECLS
 /* Dense object index. 32 bits today (4 billion objects); every array that is
  * indexed by it uses this typedef so widening it is a one-line change. */
 typedef guint32 HsObj;
-#define HS_OBJ_NONE ((HsObj) G_MAXUINT32)
+#define HS_OBJ_NONE ((HsObj)G_MAXUINT32)
 
 /* Index into the class table (not an object index). */
 typedef guint32 HsClass;
-#define HS_CLASS_NONE ((HsClass) G_MAXUINT32)
+#define HS_CLASS_NONE ((HsClass)G_MAXUINT32)
 
 /* Called from the thread doing the work; must be thread-safe.
  * phase is a short untranslated key ("reading", "parsing", "references",
@@ -25,11 +25,12 @@ typedef void (*HsProgressFunc) (const char *phase, double fraction, gpointer use
 
 #define HS_ERROR (hs_error_quark ())
 GQuark hs_error_quark (void);
-typedef enum {
-  HS_ERROR_FORMAT,     /* malformed input: message names file and byte offset */
+typedef enum
+{
+  HS_ERROR_FORMAT, /* malformed input: message names file and byte offset */
   HS_ERROR_IO,
-  HS_ERROR_NO_MEMORY,  /* the dump needs more memory than is available */
-  HS_ERROR_ARGUMENT,   /* e.g. --dump N out of range */
+  HS_ERROR_NO_MEMORY, /* the dump needs more memory than is available */
+  HS_ERROR_ARGUMENT,  /* e.g. --dump N out of range */
 } HsError;
 
 G_END_DECLS

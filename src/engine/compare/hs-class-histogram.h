@@ -11,52 +11,51 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  guint64 count;     /* objects whose class has this name (class objects
+typedef struct
+{
+  guint64 count; /* objects whose class has this name (class objects
                       * count under java.lang.Class, as in the class table) */
   guint64 shallow;
-  guint64 retained;  /* sum of the class table's retained sizes */
+  guint64 retained; /* sum of the class table's retained sizes */
 } HsClassStats;
 
-typedef struct {
-  const char *name;  /* Java source form, owned by the histogram */
+typedef struct
+{
+  const char *name; /* Java source form, owned by the histogram */
   HsClassStats stats;
 } HsHistogramRow;
 
-typedef struct {
-  char *file;                /* the path the dump was read from */
-  guint dump;                /* which dump of the file */
+typedef struct
+{
+  char *file; /* the path the dump was read from */
+  guint dump; /* which dump of the file */
   guint n_dumps;
-  gboolean android;          /* Android size rules (SEMANTICS.md) */
-  guint id_size;             /* 4 or 8 */
+  gboolean android; /* Android size rules (SEMANTICS.md) */
+  guint id_size;    /* 4 or 8 */
   gboolean follow_weak;
-  gboolean retained_known;   /* FALSE when the analysis had no dominators */
-  char *warning;             /* the heap's warning (file cut short), or NULL */
-  guint64 objects;           /* every object of the dump */
+  gboolean retained_known; /* FALSE when the analysis had no dominators */
+  char *warning;           /* the heap's warning (file cut short), or NULL */
+  guint64 objects;         /* every object of the dump */
   guint64 reachable_objects;
   guint64 shallow_bytes;
   guint64 reachable_bytes;
   guint n_rows;
-  HsHistogramRow *rows;      /* sorted by name (strcmp), names unique */
+  HsHistogramRow *rows; /* sorted by name (strcmp), names unique */
   GStringChunk *names;
 } HsClassHistogram;
 
 /* The rows `heapscope-cli classes` prints for the analysis (classes with
  * instances or a class object), those sharing a name summed. */
-HsClassHistogram *hs_class_histogram_new  (HsAnalysis *analysis);
+HsClassHistogram *hs_class_histogram_new (HsAnalysis *analysis);
 /* Analyses path (no leak search), takes its histogram and frees the
  * analysis. opts may be NULL; its skip_* fields are ignored. */
-HsClassHistogram *hs_class_histogram_load (const char              *path,
-                                           const HsAnalysisOptions *opts,
-                                           HsProgressFunc           progress,
-                                           gpointer                 progress_data,
-                                           GCancellable            *cancellable,
-                                           GError                 **error);
-void              hs_class_histogram_free (HsClassHistogram *histogram);
+HsClassHistogram *hs_class_histogram_load (const char *path, const HsAnalysisOptions *opts,
+                                           HsProgressFunc progress, gpointer progress_data,
+                                           GCancellable *cancellable, GError **error);
+void hs_class_histogram_free (HsClassHistogram *histogram);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassHistogram, hs_class_histogram_free)
 
 /* The row of that name, or NULL (binary search). */
-const HsHistogramRow *hs_class_histogram_lookup (const HsClassHistogram *histogram,
-                                                 const char             *name);
+const HsHistogramRow *hs_class_histogram_lookup (const HsClassHistogram *histogram, const char *name);
 
 G_END_DECLS

@@ -12,19 +12,21 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  const guint16 *k16;  /* when the dump has fewer than 65535 classes (0xffff: none) */
-  const HsClass *k32;  /* otherwise */
+typedef struct
+{
+  const guint16 *k16; /* when the dump has fewer than 65535 classes (0xffff: none) */
+  const HsClass *k32; /* otherwise */
 } HsClassCol;
 
-typedef struct {
+typedef struct
+{
   /* Shallow sizes in units of `unit` (the object alignment, which every
    * size formula aligns to); 0xffff: the size is in the overflow table
    * (big objects, or a size that is no multiple of unit). */
   const guint16 *units;
   guint32 unit;
-  const guint32 *s32;        /* plain sizes, when units is NULL */
-  const HsObj *big_obj;      /* the overflow table, sorted by object */
+  const guint32 *s32;   /* plain sizes, when units is NULL */
+  const HsObj *big_obj; /* the overflow table, sorted by object */
   const guint32 *big_size;
   guint64 n_big;
 } HsSizeCol;
@@ -35,7 +37,7 @@ hs_class_col_get (const HsClassCol *col, guint64 o)
   if (G_LIKELY (col->k16 != NULL))
     {
       guint16 k = col->k16[o];
-      return k == 0xffff ? HS_CLASS_NONE : (HsClass) k;
+      return k == 0xffff ? HS_CLASS_NONE : (HsClass)k;
     }
   return col->k32 ? col->k32[o] : HS_CLASS_NONE;
 }
@@ -50,7 +52,7 @@ hs_size_col_get (const HsSizeCol *col, guint64 o)
     {
       guint16 u = col->units[o];
       if (G_LIKELY (u != 0xffff))
-        return (guint32) u * col->unit;
+        return (guint32)u * col->unit;
       return _hs_size_col_big (col, o);
     }
   return col->s32 ? col->s32[o] : 0;

@@ -23,7 +23,7 @@ static gint
 child_cmp (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
   const HsDomTree *retained = user_data;
-  HsObj a = *(const HsObj *) pa, b = *(const HsObj *) pb;
+  HsObj a = *(const HsObj *)pa, b = *(const HsObj *)pb;
   if (a == b)
     return 0;
   return child_before (retained, a, b) ? -1 : 1;
@@ -49,9 +49,9 @@ sort_list (const HsDomTree *retained, HsObj *list, guint64 len)
       return;
     }
   /* g_qsort_with_data counts in gint: split longer lists, then merge. */
-  if (len <= (guint64) G_MAXINT)
+  if (len <= (guint64)G_MAXINT)
     {
-      g_qsort_with_data (list, (gint) len, sizeof (HsObj), child_cmp, (gpointer) retained);
+      g_qsort_with_data (list, (gint)len, sizeof (HsObj), child_cmp, (gpointer)retained);
       return;
     }
   guint64 half = len / 2;
@@ -79,28 +79,27 @@ hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_children)
       return NULL;
     }
   guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
-  if (tree->unsorted &&
-      (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
+  if (tree->unsorted && (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
     {
       /* Sorted once, under the lock; the bit is cleared after the list is
        * in order, so a reader that sees it clear sees the sorted list. */
-      HsDomTree *t = (HsDomTree *) tree;
+      HsDomTree *t = (HsDomTree *)tree;
       g_mutex_lock (&t->sort_lock);
       if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
         {
           sort_list (t, t->child_targets + start, end - start);
-          g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
+          g_atomic_int_and ((guint *)&t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
         }
       g_mutex_unlock (&t->sort_lock);
     }
   if (n_children)
-    *n_children = (gsize) (end - start);
+    *n_children = (gsize)(end - start);
   return end > start ? tree->child_targets + start : NULL;
 }
 
 gboolean
-hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
-                          const HsObj **children, gsize *n_children)
+hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort, const HsObj **children,
+                          gsize *n_children)
 {
   g_return_val_if_fail (children != NULL, FALSE);
 
@@ -111,19 +110,18 @@ hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
     return TRUE;
   guint64 start = tree->child_offsets[v], end = tree->child_offsets[v + 1];
   if (n_children)
-    *n_children = (gsize) (end - start);
-  if (tree->unsorted &&
-      (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
+    *n_children = (gsize)(end - start);
+  if (tree->unsorted && (g_atomic_int_get (&tree->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v)))
     {
       /* Not sorted yet: sort it here only if it is short and nobody else
        * is sorting (the lock is held for the whole of a list). */
-      HsDomTree *t = (HsDomTree *) tree;
+      HsDomTree *t = (HsDomTree *)tree;
       if (end - start > max_sort || !g_mutex_trylock (&t->sort_lock))
         return FALSE;
       if (g_atomic_int_get (&t->unsorted[UNSORTED_WORD (v)]) & UNSORTED_BIT (v))
         {
           sort_list (t, t->child_targets + start, end - start);
-          g_atomic_int_and ((guint *) &t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
+          g_atomic_int_and ((guint *)&t->unsorted[UNSORTED_WORD (v)], ~UNSORTED_BIT (v));
         }
       g_mutex_unlock (&t->sort_lock);
     }

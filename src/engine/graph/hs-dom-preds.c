@@ -23,25 +23,31 @@ pred_fill (PredJob *job)
   const guint64 *back = job->back;
   guint32 *off = job->off, *preds = job->preds;
   guint32 a_pv[FILL_A], a_w[FILL_A], b_pv[FILL_B], b_pw[FILL_B];
-  guint ha = 0, la = 0, hb = 0, lb = 0;   /* heads (oldest) and lengths */
+  guint ha = 0, la = 0, hb = 0, lb = 0; /* heads (oldest) and lengths */
 
-#define FILL_B_POP() G_STMT_START {                                          \
-    guint32 q_ = b_pw[hb];                                                   \
-    preds[off[q_ + 1]++] = b_pv[hb];                                         \
-    hb = (hb + 1) % FILL_B;                                                  \
-    lb--;                                                                    \
-  } G_STMT_END
-#define FILL_A_POP() G_STMT_START {                                          \
-    guint32 pw_ = pre[a_w[ha]];                                              \
-    if (lb == FILL_B)                                                        \
-      FILL_B_POP ();                                                         \
-    PREFETCH (&off[pw_ + 1]);                                                \
-    guint tb_ = (hb + lb++) % FILL_B;                                        \
-    b_pv[tb_] = a_pv[ha];                                                    \
-    b_pw[tb_] = pw_;                                                         \
-    ha = (ha + 1) % FILL_A;                                                  \
-    la--;                                                                    \
-  } G_STMT_END
+#define FILL_B_POP()                                                                                         \
+  G_STMT_START                                                                                               \
+  {                                                                                                          \
+    guint32 q_ = b_pw[hb];                                                                                   \
+    preds[off[q_ + 1]++] = b_pv[hb];                                                                         \
+    hb = (hb + 1) % FILL_B;                                                                                  \
+    lb--;                                                                                                    \
+  }                                                                                                          \
+  G_STMT_END
+#define FILL_A_POP()                                                                                         \
+  G_STMT_START                                                                                               \
+  {                                                                                                          \
+    guint32 pw_ = pre[a_w[ha]];                                                                              \
+    if (lb == FILL_B)                                                                                        \
+      FILL_B_POP ();                                                                                         \
+    PREFETCH (&off[pw_ + 1]);                                                                                \
+    guint tb_ = (hb + lb++) % FILL_B;                                                                        \
+    b_pv[tb_] = a_pv[ha];                                                                                    \
+    b_pw[tb_] = pw_;                                                                                         \
+    ha = (ha + 1) % FILL_A;                                                                                  \
+    la--;                                                                                                    \
+  }                                                                                                          \
+  G_STMT_END
 
   for (guint64 v = 0; v < n; v++)
     {
@@ -135,4 +141,3 @@ hs_dom_pred_job (gpointer data)
     }
   return NULL;
 }
-

@@ -11,12 +11,12 @@
 
 G_BEGIN_DECLS
 
-#define POLL_MASK 0xFFFF   /* poll cancellation / report progress every 64k */
+#define POLL_MASK 0xFFFF /* poll cancellation / report progress every 64k */
 
 #if defined(__GNUC__)
 #define PREFETCH(addr) __builtin_prefetch (addr)
 #else
-#define PREFETCH(addr) ((void) 0)
+#define PREFETCH(addr) ((void)0)
 #endif
 
 static inline gboolean
@@ -31,7 +31,8 @@ bit_set (guint64 *bits, guint64 i)
   bits[i >> 6] |= G_GUINT64_CONSTANT (1) << (i & 63);
 }
 
-typedef struct {
+typedef struct
+{
   guint32 *data;
   gsize len, cap;
 } U32Stack;
@@ -49,7 +50,7 @@ u32_push (U32Stack *s, guint32 v)
 
 /* HsDomTree.unsorted: bit v set while v's child list is not sorted yet. */
 #define UNSORTED_WORD(v) ((v) >> 5)
-#define UNSORTED_BIT(v)  (1u << ((v) & 31))
+#define UNSORTED_BIT(v) (1u << ((v)&31))
 
 /* --- predecessor lists (hs-dom-preds.c) ---------------------------------- */
 
@@ -66,18 +67,19 @@ u32_push (U32Stack *s, guint32 v)
  * points to it, and a predecessor list serves nothing but its target's
  * semidominator. In a Java heap that is most edges into class objects
  * (system classes are roots), one per instance: a third or more of all. */
-typedef struct {
+typedef struct
+{
   guint64 n;
   const HsGraph *g;
   const guint32 *pre;
-  const guint64 *is_root;   /* bitmap by object */
+  const guint64 *is_root; /* bitmap by object */
   guint32 *label;
   guint32 *off;
   guint32 *preds;
-  guint64 *back;              /* bitmap by edge: stored as a predecessor */
+  guint64 *back; /* bitmap by edge: stored as a predecessor */
   HsObj wlo, whi;
-  gboolean overflow;          /* a count passed 2^32 - 1 */
-  GCancellable *cancellable;  /* a cancelled job stops; the caller sees it */
+  gboolean overflow;         /* a count passed 2^32 - 1 */
+  GCancellable *cancellable; /* a cancelled job stops; the caller sees it */
 } PredJob;
 
 /* Runs one PredJob: the count pass (preds NULL) or the fill pass. */

@@ -55,12 +55,12 @@
 #include "hs-debug.h"
 #include "hs-parallel.h"
 
-
 /* HS_DEBUG_TIMES=1: the time of each step (this thread's CPU). */
 static HsDebugClock dom_clock = { "dom ", TRUE, 0, 0 };
 #define dom_debug_time(what) hs_debug_step (&dom_clock, (what))
 
-typedef struct {
+typedef struct
+{
   HsProgressFunc progress;
   gpointer data;
   GCancellable *cancellable;
@@ -74,7 +74,7 @@ tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
   if (ctx->cancellable && g_cancellable_is_cancelled (ctx->cancellable))
     return FALSE;
   if (ctx->progress && total > 0)
-    ctx->progress ("dominators", base + span * ((double) done / (double) total), ctx->data);
+    ctx->progress ("dominators", base + span * ((double)done / (double)total), ctx->data);
   return TRUE;
 }
 
@@ -87,7 +87,8 @@ tick (Ctx *ctx, double base, double span, guint64 done, guint64 total)
  * head of the bucket of vertices whose semidominator this vertex is, while
  * that bucket is in use, and the vertex's own semidominator once it is
  * processed (its bucket is empty and never used again by then). */
-typedef struct {
+typedef struct
+{
   guint32 *anc, *label, *sb;
 } Lt;
 
@@ -100,7 +101,7 @@ lt_compress (const Lt *L, guint32 v, guint32 lo, U32Stack *stack)
   guint32 *anc = L->anc, *label = L->label;
   const guint32 *sb = L->sb;
   if (anc[v] < lo)
-    return;   /* one step from a forest root: nothing to compress */
+    return; /* one step from a forest root: nothing to compress */
   stack->len = 0;
   guint32 x = v;
   while (anc[x] >= lo)
@@ -144,7 +145,7 @@ hs_dom_tree_free (HsDomTree *tree)
 }
 /* The retained sizes' block: n + 1 entries of 5 bytes, and the padding
  * that the accessor's 8-byte load of the last one reads. */
-#define RETAINED40_BYTES(n) (5 * ((guint64) (n) + 1) + 3)
+#define RETAINED40_BYTES(n) (5 * ((guint64)(n) + 1) + 3)
 
 void
 hs_dom_tree_alloc_retained (HsDomTree *t)
@@ -159,26 +160,27 @@ hs_dom_tree_alloc_retained (HsDomTree *t)
 /* The state of one computation (the arrays' lifetimes are at the top of the
  * file). The tree owns off (t->child_offsets) from the start and vertex
  * (t->child_targets) whenever it exists; DomBuild owns the rest. */
-typedef struct {
+typedef struct
+{
   Ctx ctx;
   guint64 n;
-  const HsGraph *g;     /* edges and shallow sizes (weights) */
+  const HsGraph *g; /* edges and shallow sizes (weights) */
   const HsObj *roots;
   gsize n_roots;
   HsDomTree *t;
-  Lt L;                 /* per preorder number, n + 2 each */
-  guint64 *seen;        /* visited bitmap during the DFS, then the roots */
-  guint32 *pre;         /* object -> preorder number, 0 = unvisited */
-  guint32 *vertex;      /* preorder number -> object, [0] = n */
-  guint32 N;            /* preorder numbers used (1 + reachable objects) */
-  guint32 *off;         /* predecessor offsets by preorder number, then idomn */
+  Lt L;            /* per preorder number, n + 2 each */
+  guint64 *seen;   /* visited bitmap during the DFS, then the roots */
+  guint32 *pre;    /* object -> preorder number, 0 = unvisited */
+  guint32 *vertex; /* preorder number -> object, [0] = n */
+  guint32 N;       /* preorder numbers used (1 + reachable objects) */
+  guint32 *off;    /* predecessor offsets by preorder number, then idomn */
   guint32 *preds;
   guint32 n_preds;
 } DomBuild;
 
 /* Immediate dominator of preorder number i, as a preorder number: kept in
  * the predecessor offsets' slot i + 1 (see semidominators). */
-#define IDOMN(off, i) ((off)[(guint64) (i) + 1])
+#define IDOMN(off, i) ((off)[(guint64)(i) + 1])
 
 static void
 dom_build_clear (DomBuild *b)
@@ -206,12 +208,12 @@ dfs_number (DomBuild *b)
   guint32 *anc = b->L.anc;
   guint64 *seen = b->seen;
   guint32 *pre = b->pre, *vertex = b->vertex;
-  guint32 *cursor = b->off;   /* DFS edge cursor per preorder number */
+  guint32 *cursor = b->off; /* DFS edge cursor per preorder number */
 
 #define SEEN(x) bit_get (seen, (x))
 #define MARK(x) bit_set (seen, (x))
   guint32 N = 1;
-  vertex[0] = (guint32) n;
+  vertex[0] = (guint32)n;
   anc[0] = 0;
   for (gsize r = 0; r < b->n_roots; r++)
     {
@@ -267,7 +269,7 @@ dfs_number (DomBuild *b)
               if ((++N & POLL_MASK) == 0 && !tick (&b->ctx, 0.0, 0.25, N, n))
                 return FALSE;
               if (xs == xe && hs_graph_first (g, x) == HS_OBJ_NONE)
-                continue;   /* a leaf: visited, nothing below it */
+                continue; /* a leaf: visited, nothing below it */
               hs_graph_prefetch_edge (g, xs);
               descend = TRUE;
               break;
@@ -277,7 +279,7 @@ dfs_number (DomBuild *b)
               cur = anc[cur];
               continue;
             }
-          cursor[cur] = (guint32) (pos - base);
+          cursor[cur] = (guint32)(pos - base);
           cur = N - 1;
         }
     }
@@ -309,7 +311,7 @@ build_predecessors (DomBuild *b, GError **error)
   guint32 *label = b->L.label = g_steal_pointer (&b->t->child_targets);
   b->vertex = NULL;
   memcpy (label, b->L.anc, sizeof (guint32) * N);
-  memset (off, 0, sizeof (guint32) * ((guint64) N + 1));   /* N + 1 <= n + 2 */
+  memset (off, 0, sizeof (guint32) * ((guint64)N + 1)); /* N + 1 <= n + 2 */
   /* The visited bitmap, done with, becomes the bitmap of roots. The virtual
    * root is every root's predecessor, also of a root the DFS entered from
    * another object first. */
@@ -324,9 +326,18 @@ build_predecessors (DomBuild *b, GError **error)
   guint nthreads = (hs_graph_n_edges (b->g) > 1000000 && g_get_num_processors () > 1) ? 2 : 1;
   PredJob jobs[2];
   for (guint k = 0; k < nthreads; k++)
-    jobs[k] = (PredJob) { n, b->g, pre, is_root, label, off, NULL,
-                          g_new0 (guint64, hs_graph_n_slots (b->g) / 64 + 1),
-                          n * k / nthreads, n * (k + 1) / nthreads, FALSE, b->ctx.cancellable };
+    jobs[k] = (PredJob){ n,
+                         b->g,
+                         pre,
+                         is_root,
+                         label,
+                         off,
+                         NULL,
+                         g_new0 (guint64, hs_graph_n_slots (b->g) / 64 + 1),
+                         n * k / nthreads,
+                         n * (k + 1) / nthreads,
+                         FALSE,
+                         b->ctx.cancellable };
   hs_run_pair ("hs-dom-preds", hs_dom_pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   dom_debug_time ("preds count");
   if (!tick (&b->ctx, 0.25, 0.1, 1, 1))
@@ -340,7 +351,7 @@ build_predecessors (DomBuild *b, GError **error)
   for (guint32 i = 0; i < N; i++)
     {
       guint32 c = off[i + 1];
-      off[i + 1] = (guint32) total;
+      off[i + 1] = (guint32)total;
       total += c;
     }
   off[0] = 0;
@@ -353,21 +364,21 @@ build_predecessors (DomBuild *b, GError **error)
       return FALSE;
     }
   guint32 *preds = b->preds = hs_mem_alloc (sizeof (guint32) * MAX (total, 1));
-  b->n_preds = (guint32) total;
+  b->n_preds = (guint32)total;
   for (guint k = 0; k < nthreads; k++)
     jobs[k].preds = preds;
   hs_run_pair ("hs-dom-preds", hs_dom_pred_job, &jobs[0], nthreads > 1 ? &jobs[1] : NULL);
   for (guint k = 0; k < nthreads; k++)
-    g_free (jobs[k].back);   /* g_new0, not hs-mem: not kept in its pool through LT */
+    g_free (jobs[k].back); /* g_new0, not hs-mem: not kept in its pool through LT */
   g_clear_pointer (&b->seen, g_free);
   /* Now off[i+1] = end of i = start of i+1, and off[0] = start of 0. */
   if (!tick (&b->ctx, 0.35, 0.05, 1, 1))
     return FALSE;
   guint32 *vertex = b->vertex = b->t->child_targets = hs_mem_alloc (sizeof (guint32) * (n + 2));
-  vertex[0] = (guint32) n;
+  vertex[0] = (guint32)n;
   for (guint64 v = 0; v < n; v++)
     if (pre[v] != 0)
-      vertex[pre[v]] = (guint32) v;
+      vertex[pre[v]] = (guint32)v;
   g_clear_pointer (&b->pre, hs_mem_free);
   return tick (&b->ctx, 0.40, 0.05, 1, 1);
 }
@@ -393,12 +404,12 @@ semidominators (DomBuild *b)
   U32Stack stack = { NULL, 0, 0 };
   for (guint32 i = N - 1; i >= 1; i--)
     {
-      guint32 p = anc[i];     /* still the DFS parent: i is not linked yet */
-      guint32 s = label[i];   /* the smallest of its predecessors below i */
+      guint32 p = anc[i];   /* still the DFS parent: i is not linked yet */
+      guint32 s = label[i]; /* the smallest of its predecessors below i */
       guint32 end = off[i + 1];
       for (guint32 e = off[i]; e < end; e++)
         {
-          guint32 q = preds[e];   /* q > i: linked already */
+          guint32 q = preds[e]; /* q > i: linked already */
           if (e + 8 < total)
             {
               PREFETCH (&anc[preds[e + 8]]);
@@ -422,7 +433,7 @@ semidominators (DomBuild *b)
         }
       else
         {
-          IDOMN (off, i) = sb[s];   /* bnext */
+          IDOMN (off, i) = sb[s]; /* bnext */
           sb[s] = i;
         }
       for (guint32 v = sb[p]; v != 0;)
@@ -430,7 +441,7 @@ semidominators (DomBuild *b)
           guint32 next = IDOMN (off, v);
           lt_compress (L, v, i, &stack);
           guint32 u = label[v];
-          IDOMN (off, v) = sb[u] < p ? u : p;   /* semi[v] == p */
+          IDOMN (off, v) = sb[u] < p ? u : p; /* semi[v] == p */
           v = next;
         }
       sb[p] = 0;
@@ -443,7 +454,7 @@ semidominators (DomBuild *b)
   g_free (stack.data);
   IDOMN (off, 0) = 0;
   for (guint32 i = 1; i < N; i++)
-    if (IDOMN (off, i) != sb[i])   /* semi[i] */
+    if (IDOMN (off, i) != sb[i]) /* semi[i] */
       IDOMN (off, i) = IDOMN (off, IDOMN (off, i));
   return TRUE;
 }
@@ -477,16 +488,17 @@ ret40_add (guint8 *r, guint64 v, guint64 add)
  * RET_AHEAD ahead, then the idom's own entry half as far (an iteration is
  * ~9 ns at 140 M objects: 16 ahead was less than a miss to memory). */
 #define RET_AHEAD 32
-typedef struct {
+typedef struct
+{
   const guint32 *vertex, *idomn;
-  const HsGraph *g;    /* bytes job: the weights */
+  const HsGraph *g; /* bytes job: the weights */
   guint32 N;
   guint64 n;
-  guint8 *ret;        /* bytes job */
-  guint64 total;      /* bytes job: reachable bytes */
-  guint32 *cnt;       /* counts job */
-  HsObj *idom;        /* counts job */
-  gboolean counts;    /* which job */
+  guint8 *ret;     /* bytes job */
+  guint64 total;   /* bytes job: reachable bytes */
+  guint32 *cnt;    /* counts job */
+  HsObj *idom;     /* counts job */
+  gboolean counts; /* which job */
 } RetainedJob;
 
 static gpointer
@@ -504,9 +516,9 @@ retained_bytes_job (gpointer data)
         {
           HsObj ahead = vertex[i - RET_AHEAD];
           hs_graph_prefetch_weight (g, ahead);
-          PREFETCH (&ret[5 * (guint64) ahead]);
+          PREFETCH (&ret[5 * (guint64)ahead]);
           PREFETCH (&vertex[idomn[i - RET_AHEAD]]);
-          PREFETCH (&ret[5 * (guint64) vertex[idomn[i - RET_AHEAD / 2]]]);
+          PREFETCH (&ret[5 * (guint64)vertex[idomn[i - RET_AHEAD / 2]]]);
         }
       HsObj v = vertex[i], d = vertex[idomn[i]];
       guint32 w = hs_graph_weight (g, v);
@@ -569,7 +581,7 @@ accumulate_retained (DomBuild *b, GError **error)
   HsDomTree *t = b->t;
   const guint64 n = b->n;
   g_clear_pointer (&b->preds, g_free);
-  t->retained_count = g_steal_pointer (&b->L.label);   /* n + 2 entries */
+  t->retained_count = g_steal_pointer (&b->L.label); /* n + 2 entries */
   t->idom = g_steal_pointer (&b->L.sb);
   t->retained40 = hs_mem_realloc (g_steal_pointer (&b->L.anc), RETAINED40_BYTES (n));
   /* (Each job clears its own array first: the two clears run at once.) */
@@ -588,7 +600,8 @@ accumulate_retained (DomBuild *b, GError **error)
   if (job.total > HS_DOM_RETAINED_MAX)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                   "Too many reachable bytes for the dominator tree (%" G_GUINT64_FORMAT ", at most %" G_GUINT64_FORMAT ")",
+                   "Too many reachable bytes for the dominator tree (%" G_GUINT64_FORMAT
+                   ", at most %" G_GUINT64_FORMAT ")",
                    job.total, HS_DOM_RETAINED_MAX);
       return FALSE;
     }
@@ -610,10 +623,11 @@ accumulate_retained (DomBuild *b, GError **error)
  * on the way, which is where its lists start. */
 #define CHILD_AHEAD 64
 
-typedef struct {
+typedef struct
+{
   HsDomTree *t;
   guint64 n;
-  guint64 dlo, dhi;    /* dominators [dlo, dhi), dlo a multiple of 32 */
+  guint64 dlo, dhi; /* dominators [dlo, dhi), dlo a multiple of 32 */
 } ChildrenJob;
 
 static gpointer
@@ -644,18 +658,18 @@ children_job (gpointer data)
   for (guint64 k = dlo; k < dhi; k++)
     {
       acc += co[k];
-      co[k] = (guint32) acc;
+      co[k] = (guint32)acc;
     }
   if (dhi == n + 1)
-    co[n + 1] = (guint32) acc;
-  const guint64 end = acc;   /* the end of the range's last list */
+    co[n + 1] = (guint32)acc;
+  const guint64 end = acc; /* the end of the range's last list */
   for (guint64 v = n; v-- > 0;)
     {
       if (v >= CHILD_AHEAD && idom[v - CHILD_AHEAD] - dlo < dhi - dlo)
         PREFETCH (&co[idom[v - CHILD_AHEAD]]);
       HsObj d = idom[v];
       if (d - dlo < dhi - dlo)
-        ct[--co[d]] = (HsObj) v;
+        ct[--co[d]] = (HsObj)v;
     }
   for (guint64 v = dlo; v < dhi; v++)
     {
@@ -672,7 +686,7 @@ children_csr (DomBuild *b)
   HsDomTree *t = b->t;
   const guint64 n = b->n;
   t->unsorted = g_new0 (gint, UNSORTED_WORD (n) + 1);
-  guint64 half = ((n + 1) / 2) & ~(guint64) 31;
+  guint64 half = ((n + 1) / 2) & ~(guint64)31;
   gboolean two = n > 1000000 && g_get_num_processors () > 1;
   ChildrenJob jobs[2] = {
     { t, n, 0, two ? half : n + 1 },
@@ -686,27 +700,17 @@ children_csr (DomBuild *b)
 }
 
 HsDomTree *
-hs_dom_tree_compute (const HsGraph  *g,
-                     const HsObj    *roots,
-                     gsize           n_roots,
-                     HsProgressFunc  progress,
-                     gpointer        progress_data,
-                     GCancellable   *cancellable,
-                     GError        **error)
+hs_dom_tree_compute (const HsGraph *g, const HsObj *roots, gsize n_roots, HsProgressFunc progress,
+                     gpointer progress_data, GCancellable *cancellable, GError **error)
 {
-  return hs_dom_tree_compute_full (g, roots, n_roots, NULL, NULL, progress, progress_data, cancellable, error);
+  return hs_dom_tree_compute_full (g, roots, n_roots, NULL, NULL, progress, progress_data, cancellable,
+                                   error);
 }
 
 HsDomTree *
-hs_dom_tree_compute_full (const HsGraph    *g,
-                          const HsObj      *roots,
-                          gsize             n_roots,
-                          HsDomReachedFunc  reached,
-                          gpointer          reached_data,
-                          HsProgressFunc    progress,
-                          gpointer          progress_data,
-                          GCancellable     *cancellable,
-                          GError          **error)
+hs_dom_tree_compute_full (const HsGraph *g, const HsObj *roots, gsize n_roots, HsDomReachedFunc reached,
+                          gpointer reached_data, HsProgressFunc progress, gpointer progress_data,
+                          GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (g != NULL, NULL);
   g_return_val_if_fail (roots != NULL || n_roots == 0, NULL);
@@ -719,7 +723,7 @@ hs_dom_tree_compute_full (const HsGraph    *g,
   dom_debug_time (NULL);
 
   /* The virtual root n must be a valid HsObj distinct from HS_OBJ_NONE. */
-  if (n >= (guint64) HS_OBJ_NONE)
+  if (n >= (guint64)HS_OBJ_NONE)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
                    "Too many objects for the dominator tree (%" G_GUINT64_FORMAT ")", n);
@@ -744,14 +748,18 @@ hs_dom_tree_compute_full (const HsGraph    *g,
         }
     }
 
-  g_autoptr(HsDomTree) t = g_new0 (HsDomTree, 1);
+  g_autoptr (HsDomTree) t = g_new0 (HsDomTree, 1);
   g_mutex_init (&t->sort_lock);
   t->n = n;
   t->child_offsets = hs_mem_alloc (sizeof (guint32) * (n + 2));
   t->child_targets = hs_mem_alloc (sizeof (HsObj) * (n + 2));
   DomBuild b = {
     .ctx = { progress, progress_data, cancellable },
-    .n = n, .g = g, .roots = roots, .n_roots = n_roots, .t = t,
+    .n = n,
+    .g = g,
+    .roots = roots,
+    .n_roots = n_roots,
+    .t = t,
     .L = { hs_mem_alloc (sizeof (guint32) * (n + 2)), NULL, NULL },
     .seen = g_new0 (guint64, n / 64 + 1),
     .pre = hs_mem_alloc0 (sizeof (guint32) * (n + 2)),

@@ -11,12 +11,13 @@
 G_BEGIN_DECLS
 
 /* The virtual root above all GC roots is node index n (one past the last). */
-typedef struct _HsDomTree {
-  guint64  n;              /* number of graph nodes (objects) */
-  HsObj   *idom;           /* n entries: immediate dominator; n (the virtual
+typedef struct _HsDomTree
+{
+  guint64 n;               /* number of graph nodes (objects) */
+  HsObj *idom;             /* n entries: immediate dominator; n (the virtual
                               root) for objects dominated only by it;
                               HS_OBJ_NONE for unreachable objects */
-  guint8  *retained40;     /* n+1 entries of 5 bytes (little-endian, 40 bits;
+  guint8 *retained40;      /* n+1 entries of 5 bytes (little-endian, 40 bits;
                               then 3 bytes of padding): retained bytes, [n] =
                               all reachable bytes; read hs_dom_tree_retained */
   guint32 *retained_count; /* n+1 entries: retained object count (at most
@@ -26,13 +27,13 @@ typedef struct _HsDomTree {
    * Read them with hs_dom_tree_children, which sorts a list by retained
    * size (largest first, ties by smaller index) the first time it is asked
    * for; read straight from here, a list may still be in index order. */
-  guint32 *child_offsets;  /* n+2 entries (at most n reachable objects) */
-  HsObj   *child_targets;  /* number of reachable objects */
-  guint64  n_reachable;
+  guint32 *child_offsets; /* n+2 entries (at most n reachable objects) */
+  HsObj *child_targets;   /* number of reachable objects */
+  guint64 n_reachable;
   /* Private. Bit v set: v's list is not sorted yet. NULL: all sorted
    * (trees built by hand). sort_lock serialises the sorting. */
-  gint    *unsorted;
-  GMutex   sort_lock;
+  gint *unsorted;
+  GMutex sort_lock;
 } HsDomTree;
 
 /* Computes the dominator tree of g (node weights: shallow sizes) rooted at
@@ -43,13 +44,8 @@ typedef struct _HsDomTree {
  * cancelled, or if the graph is beyond its 32-bit counters (an object
  * with 2^32 references or more, or 2^32 stored predecessors) or its
  * 40-bit sizes (more than HS_DOM_RETAINED_MAX reachable bytes). */
-HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
-                                  const HsObj    *roots,
-                                  gsize           n_roots,
-                                  HsProgressFunc  progress,
-                                  gpointer        progress_data,
-                                  GCancellable   *cancellable,
-                                  GError        **error);
+HsDomTree *hs_dom_tree_compute (const HsGraph *g, const HsObj *roots, gsize n_roots, HsProgressFunc progress,
+                                gpointer progress_data, GCancellable *cancellable, GError **error);
 /* The same, and reached (bits, data) is called once on this thread as
  * soon as the walk from the roots is done, before the rest of the work:
  * bit i of bits (64 a word) set if object i is reachable from a root,
@@ -57,16 +53,10 @@ HsDomTree *hs_dom_tree_compute   (const HsGraph  *g,
  * bits is valid only during the call. Not called if the walk was
  * cancelled or refused. */
 typedef void (*HsDomReachedFunc) (const guint64 *bits, gpointer data);
-HsDomTree *hs_dom_tree_compute_full (const HsGraph    *g,
-                                     const HsObj      *roots,
-                                     gsize             n_roots,
-                                     HsDomReachedFunc  reached,
-                                     gpointer          reached_data,
-                                     HsProgressFunc    progress,
-                                     gpointer          progress_data,
-                                     GCancellable     *cancellable,
-                                     GError          **error);
-void       hs_dom_tree_free      (HsDomTree *tree);
+HsDomTree *hs_dom_tree_compute_full (const HsGraph *g, const HsObj *roots, gsize n_roots,
+                                     HsDomReachedFunc reached, gpointer reached_data, HsProgressFunc progress,
+                                     gpointer progress_data, GCancellable *cancellable, GError **error);
+void hs_dom_tree_free (HsDomTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsDomTree, hs_dom_tree_free)
 
 /* Retained sizes are at most HS_DOM_RETAINED_MAX (2^40 - 1, a terabyte;
@@ -113,8 +103,8 @@ const HsObj *hs_dom_tree_children (const HsDomTree *tree, guint64 v, gsize *n_ch
  * sorted here because no other thread was sorting; FALSE (*children NULL)
  * otherwise: ask hs_dom_tree_children on a worker. *n_children (optional)
  * is the list's length either way. */
-gboolean     hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort,
-                                       const HsObj **children, gsize *n_children);
+gboolean hs_dom_tree_children_try (const HsDomTree *tree, guint64 v, gsize max_sort, const HsObj **children,
+                                   gsize *n_children);
 
 G_END_DECLS
 

@@ -25,34 +25,31 @@ G_BEGIN_DECLS
 #define HS_GRAPH_BLOCK_SHIFT 6
 #define HS_GRAPH_ESCAPED (G_GUINT64_CONSTANT (1) << 63)
 
-typedef struct {
-  guint64        n;         /* nodes 0 .. n-1 */
+typedef struct
+{
+  guint64 n; /* nodes 0 .. n-1 */
   /* Private: the representation behind the accessors. The offsets of the
    * edges (n + 1 entries) are either off64_ (hs_graph_init) or, for node v
    * of block b = v >> 6, base_[b] + delta_[v]; a block whose last offset
    * is 2^16 or more past its first is escaped instead: base_[b] is
    * HS_GRAPH_ESCAPED | k, its offsets esc_[64 k .. 64 k + 63]. */
   const guint64 *off64_;
-  const guint16 *delta_;     /* n + 1 */
-  const guint64 *base_;      /* n / 64 + 1 */
+  const guint16 *delta_; /* n + 1 */
+  const guint64 *base_;  /* n / 64 + 1 */
   const guint64 *esc_;
-  const HsObj   *targets_;
-  HsSizeCol      weights_;  /* empty: every weight 0 */
-  HsClassCol     classes_;  /* empty: every class HS_CLASS_NONE */
+  const HsObj *targets_;
+  HsSizeCol weights_;  /* empty: every weight 0 */
+  HsClassCol classes_; /* empty: every class HS_CLASS_NONE */
   /* Per class: the target of the implicit first edge of every node of that
    * class (HS_OBJ_NONE: none), n_first_ nodes have one. NULL: none has. */
-  const HsObj   *class_edge_;
-  guint64        n_first_;
+  const HsObj *class_edge_;
+  guint64 n_first_;
 } HsGraph;
 
 /* Wraps flat CSR arrays (edges of v: targets[offsets[v] .. offsets[v+1]))
  * that outlive g, and returns g. weights and classes may be NULL. */
 static inline const HsGraph *
-hs_graph_init (HsGraph       *g,
-               guint64        n,
-               const guint64 *offsets,
-               const HsObj   *targets,
-               const guint32 *weights,
+hs_graph_init (HsGraph *g, guint64 n, const guint64 *offsets, const HsObj *targets, const guint32 *weights,
                const HsClass *classes)
 {
   *g = (HsGraph){ 0 };
@@ -64,7 +61,11 @@ hs_graph_init (HsGraph       *g,
   return g;
 }
 
-static inline guint64 hs_graph_n (const HsGraph *g) { return g->n; }
+static inline guint64
+hs_graph_n (const HsGraph *g)
+{
+  return g->n;
+}
 
 /* The offset of v's first edge. */
 static inline guint64
@@ -98,17 +99,38 @@ hs_graph_first (const HsGraph *g, guint64 v)
   return c == HS_CLASS_NONE ? HS_OBJ_NONE : g->class_edge_[c];
 }
 
-static inline guint64 hs_graph_begin (const HsGraph *g, guint64 v) { return hs_graph_offset_ (g, v); }
-static inline guint64 hs_graph_end (const HsGraph *g, guint64 v) { return hs_graph_offset_ (g, v + 1); }
-static inline HsObj hs_graph_target (const HsGraph *g, guint64 e) { return g->targets_[e]; }
-static inline guint64 hs_graph_n_stored (const HsGraph *g) { return hs_graph_offset_ (g, g->n); }
+static inline guint64
+hs_graph_begin (const HsGraph *g, guint64 v)
+{
+  return hs_graph_offset_ (g, v);
+}
+static inline guint64
+hs_graph_end (const HsGraph *g, guint64 v)
+{
+  return hs_graph_offset_ (g, v + 1);
+}
+static inline HsObj
+hs_graph_target (const HsGraph *g, guint64 e)
+{
+  return g->targets_[e];
+}
+static inline guint64
+hs_graph_n_stored (const HsGraph *g)
+{
+  return hs_graph_offset_ (g, g->n);
+}
 /* Every edge, the implicit ones included. */
-static inline guint64 hs_graph_n_edges (const HsGraph *g) { return hs_graph_n_stored (g) + g->n_first_; }
+static inline guint64
+hs_graph_n_edges (const HsGraph *g)
+{
+  return hs_graph_n_stored (g) + g->n_first_;
+}
 
 /* For plain walks: HsGraphEdges it = hs_graph_edges (g, v); then
  * while (hs_graph_next (g, &it, &t)) visits v's edges in order. */
-typedef struct {
-  HsObj   first;
+typedef struct
+{
+  HsObj first;
   guint64 e, end;
 } HsGraphEdges;
 
@@ -139,9 +161,21 @@ hs_graph_next (const HsGraph *g, HsGraphEdges *it, HsObj *t)
  * [hs_graph_slot_begin (g, v), hs_graph_slot_end (g, v)), the first one its
  * implicit edge (target HS_OBJ_NONE when it has none), then one per stored
  * edge in order; hs_graph_n_slots (g) = stored edges + nodes in all. */
-static inline guint64 hs_graph_slot_begin (const HsGraph *g, guint64 v) { return hs_graph_begin (g, v) + v; }
-static inline guint64 hs_graph_slot_end (const HsGraph *g, guint64 v) { return hs_graph_end (g, v) + v + 1; }
-static inline guint64 hs_graph_n_slots (const HsGraph *g) { return hs_graph_n_stored (g) + g->n; }
+static inline guint64
+hs_graph_slot_begin (const HsGraph *g, guint64 v)
+{
+  return hs_graph_begin (g, v) + v;
+}
+static inline guint64
+hs_graph_slot_end (const HsGraph *g, guint64 v)
+{
+  return hs_graph_end (g, v) + v + 1;
+}
+static inline guint64
+hs_graph_n_slots (const HsGraph *g)
+{
+  return hs_graph_n_stored (g) + g->n;
+}
 
 /* The target of slot s of v, whose first slot is sb; first is
  * hs_graph_first (g, v) (callers have it at hand). */

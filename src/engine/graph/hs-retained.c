@@ -11,12 +11,13 @@
 #include "hs-dominators-private.h"
 #include "hs-parallel.h"
 
-typedef struct {
+typedef struct
+{
   const HsDomTree *tree;
-  const HsGraph *g;          /* the classes of the objects */
+  const HsGraph *g; /* the classes of the objects */
   guint n_classes;
-  guint64 first, last;       /* positions of top-level children to walk */
-  guint64 *out;              /* n_classes entries, zeroed */
+  guint64 first, last; /* positions of top-level children to walk */
+  guint64 *out;        /* n_classes entries, zeroed */
 } ClassRetainedJob;
 
 /* The walk of SEMANTICS.md's class retained size over the subtrees of the
@@ -39,25 +40,31 @@ class_retained_walk (gpointer data)
   /* Siblings are entered one after the other (most nodes are leaves):
    * their child offsets and retained sizes are requested
    * CR_AHEAD positions ahead (past a list's end: another list's, harmless). */
-  const guint64 n_ct = co[tree->n + 1];   /* entries of ct */
+  const guint64 n_ct = co[tree->n + 1]; /* entries of ct */
 #define CR_AHEAD 8
-#define ENTER(pos) G_STMT_START {                                          \
-    if ((pos) + CR_AHEAD < n_ct)                                           \
-      {                                                                    \
-        HsObj y_ = ct[(pos) + CR_AHEAD];                                   \
-        __builtin_prefetch (&co[y_]);                                      \
-        __builtin_prefetch (tree->retained40 + 5 * (guint64) y_);          \
-      }                                                                    \
-    HsObj x_ = ct[pos];                                                    \
-    HsClass c_ = hs_graph_class (g, x_);                                           \
-    if (c_ < n_classes && active[c_]++ == 0)                               \
-      out_retained[c_] += hs_dom_tree_retained (tree, x_);                              \
-  } G_STMT_END
-#define LEAVE(pos) G_STMT_START {                                          \
-    HsClass c_ = hs_graph_class (g, ct[pos]);                                  \
-    if (c_ < n_classes)                                                    \
-      active[c_]--;                                                        \
-  } G_STMT_END
+#define ENTER(pos)                                                                                           \
+  G_STMT_START                                                                                               \
+  {                                                                                                          \
+    if ((pos) + CR_AHEAD < n_ct)                                                                             \
+      {                                                                                                      \
+        HsObj y_ = ct[(pos) + CR_AHEAD];                                                                     \
+        __builtin_prefetch (&co[y_]);                                                                        \
+        __builtin_prefetch (tree->retained40 + 5 * (guint64)y_);                                             \
+      }                                                                                                      \
+    HsObj x_ = ct[pos];                                                                                      \
+    HsClass c_ = hs_graph_class (g, x_);                                                                     \
+    if (c_ < n_classes && active[c_]++ == 0)                                                                 \
+      out_retained[c_] += hs_dom_tree_retained (tree, x_);                                                   \
+  }                                                                                                          \
+  G_STMT_END
+#define LEAVE(pos)                                                                                           \
+  G_STMT_START                                                                                               \
+  {                                                                                                          \
+    HsClass c_ = hs_graph_class (g, ct[pos]);                                                                \
+    if (c_ < n_classes)                                                                                      \
+      active[c_]--;                                                                                          \
+  }                                                                                                          \
+  G_STMT_END
 
   if (job->first >= job->last)
     return NULL;
@@ -101,10 +108,7 @@ class_retained_walk (gpointer data)
 }
 
 void
-hs_dom_tree_class_retained (const HsDomTree *tree,
-                            const HsGraph   *g,
-                            guint            n_classes,
-                            guint64         *out_retained)
+hs_dom_tree_class_retained (const HsDomTree *tree, const HsGraph *g, guint n_classes, guint64 *out_retained)
 {
   g_return_if_fail (out_retained != NULL || n_classes == 0);
   g_return_if_fail (tree == NULL || g != NULL);
@@ -145,12 +149,8 @@ hs_dom_tree_class_retained (const HsDomTree *tree,
  * the set retains. A node is marked when pushed, so both stacks together
  * hold each object at most once. */
 void
-hs_retained_set_precise (const HsGraph  *g,
-                         const HsObj    *roots,
-                         gsize           n_roots,
-                         const guint8   *in_set,
-                         guint64        *out_bytes,
-                         guint64        *out_count)
+hs_retained_set_precise (const HsGraph *g, const HsObj *roots, gsize n_roots, const guint8 *in_set,
+                         guint64 *out_bytes, guint64 *out_count)
 {
   g_return_if_fail (g != NULL && in_set != NULL);
   g_return_if_fail (roots != NULL || n_roots == 0);

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
  * (about 2 s of CPU for 10 MB). Up to HS_GZIP_RATIO_FLOOR bytes of output
  * are always allowed (tiny files). */
 #define HS_GZIP_MAX_RATIO 100
-#define HS_GZIP_RATIO_FLOOR ((guint64) 64 << 20)
+#define HS_GZIP_RATIO_FLOOR ((guint64)64 << 20)
 
 /* Inflates every gzip member of in (jcmd -gz writes one per 1 MiB block)
  * into an unlinked temporary file in g_get_tmp_dir () (never beside the
@@ -29,14 +29,8 @@ G_BEGIN_DECLS
  * than the temporary folder has room for (and on tmpfs half the available
  * memory), a failed write or map, or cancellation; NULL without error and
  * *out_len 0 when the stream holds no data. name is used in messages. */
-GMappedFile *hs_gzip_inflate_to_file (const guint8   *in,
-                                      gsize           in_len,
-                                      gsize          *out_len,
-                                      gboolean       *truncated,
-                                      const char     *name,
-                                      HsProgressFunc  progress,
-                                      gpointer        progress_data,
-                                      GCancellable   *cancellable,
-                                      GError        **error);
+GMappedFile *hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolean *truncated,
+                                      const char *name, HsProgressFunc progress, gpointer progress_data,
+                                      GCancellable *cancellable, GError **error);
 
 G_END_DECLS

@@ -32,8 +32,9 @@ temp_file (const char *dir, const char *name, GError **error)
   if (fd < 0)
     {
       int e = errno;
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: cannot make a temporary file in %s to decompress into: %s",
-                   name, dir, g_strerror (e));
+      g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                   "%s: cannot make a temporary file in %s to decompress into: %s", name, dir,
+                   g_strerror (e));
     }
   return fd;
 }
@@ -82,9 +83,9 @@ write_all (int fd, const guint8 *p, gsize n)
 }
 
 GMappedFile *
-hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolean *truncated, const char *name,
-                         HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-                         GError **error)
+hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolean *truncated,
+                         const char *name, HsProgressFunc progress, gpointer progress_data,
+                         GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (in != NULL && out_len != NULL && truncated != NULL && name != NULL, NULL);
 
@@ -131,7 +132,8 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
         {
           g_autofree char *in_s = g_format_size (in_len), *out_s = g_format_size (ratio_cap);
           g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
-                       "%s: refused: its %s (%" G_GSIZE_FORMAT " bytes) inflate to more than %s, a compression "
+                       "%s: refused: its %s (%" G_GSIZE_FORMAT
+                       " bytes) inflate to more than %s, a compression "
                        "ratio over %u:1 that no heap dump has (they compress 3-15:1; a gzip bomb?); "
                        "if it is genuine, decompress it first",
                        name, in_s, in_len, out_s, (guint)HS_GZIP_MAX_RATIO);
@@ -148,10 +150,11 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
           if (space_cap && used > space_cap)
             {
               g_autofree char *need = g_format_size (used), *have = g_format_size (space_cap);
-              g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                           "%s: decompressing needs more than %s, but the temporary folder %s has room for %s "
-                           "(set TMPDIR to another folder, or decompress it first)",
-                           name, need, dir, have);
+              g_set_error (
+                  error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                  "%s: decompressing needs more than %s, but the temporary folder %s has room for %s "
+                  "(set TMPDIR to another folder, or decompress it first)",
+                  name, need, dir, have);
               goto fail;
             }
           if (!write_all (fd, buf, got))
@@ -213,7 +216,8 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
       if ((++iter & 15) == 0)
         {
           if (progress)
-            progress ("reading", CLAMP ((double)pos / (double)MAX (in_len, (gsize)1), 0.0, 1.0), progress_data);
+            progress ("reading", CLAMP ((double)pos / (double)MAX (in_len, (gsize)1), 0.0, 1.0),
+                      progress_data);
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             goto fail;
         }
@@ -233,8 +237,8 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
   if (!mapped)
     {
       g_autofree char *size = g_format_size (used);
-      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY, "%s: cannot map the %s of decompressed data: %s", name,
-                   size, local->message);
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY, "%s: cannot map the %s of decompressed data: %s",
+                   name, size, local->message);
       g_error_free (local);
     }
   return mapped;

@@ -19,9 +19,9 @@ typedef struct
 {
   HsHeap *heap;
   guint64 begin, end;
-  guint32 *degree; /* shared, per object (in heap->ref_delta's block, summed later) */
-  const HsObj *class_edge;                     /* heap->ref_class_edge */
-  guint64 n_first;                             /* implicit edges (not stored) */
+  guint32 *degree;         /* shared, per object (in heap->ref_delta's block, summed later) */
+  const HsObj *class_edge; /* heap->ref_class_edge */
+  guint64 n_first;         /* implicit edges (not stored) */
   HsObj *edges;
   guint64 n_edges, cap;
   guint64 dangling;
@@ -31,10 +31,10 @@ typedef struct
   guint16 *k16, *units;                        /* the heap's columns (HsHeapColumns) */
   HsClass *k32;
   guint32 unit;
-  HsObj *big_obj;                              /* sizes the 16-bit column cannot hold */
+  HsObj *big_obj; /* sizes the 16-bit column cannot hold */
   guint32 *big_size;
   guint64 n_big, big_cap;
-  HsLoadProgress *prog;                        /* only thread 0 reports */
+  HsLoadProgress *prog; /* only thread 0 reports */
 } EdgeJob;
 
 /* An edge to an object already resolved (class objects). */
@@ -242,7 +242,7 @@ merge_big_sizes (HsHeap *heap, EdgeJob *jobs, guint nthreads)
       for (guint t = 0; t < nthreads; t++)
         {
           if (jobs[t].n_big == 0)
-            continue;   /* big_obj NULL: no memcpy from NULL, even of 0 bytes */
+            continue; /* big_obj NULL: no memcpy from NULL, even of 0 bytes */
           memcpy (bo + k, jobs[t].big_obj, jobs[t].n_big * sizeof (HsObj));
           memcpy (bs + k, jobs[t].big_size, jobs[t].n_big * sizeof (guint32));
           k += jobs[t].n_big;
@@ -405,7 +405,8 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
         heap->name, missing, missing == 1 ? "" : "s", missing_at);
   merge_big_sizes (heap, jobs, nthreads);
   guint64 n_esc;
-  guint64 sum = _hs_heap_offsets_from_degrees (degree, n, &heap->ref_delta, &heap->ref_base, &heap->ref_esc, &n_esc);
+  guint64 sum
+      = _hs_heap_offsets_from_degrees (degree, n, &heap->ref_delta, &heap->ref_base, &heap->ref_esc, &n_esc);
   g_assert (sum == total);
   g_debug ("edge offsets: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " blocks escaped", n_esc,
            (n >> HS_GRAPH_BLOCK_SHIFT) + 1);
@@ -602,28 +603,30 @@ hs_heap_refs (HsHeap *heap, HsObj o, HsObj *first, gsize *n)
  * its own slot and summed (off[v] = the end of v's referrers), then every
  * edge placed from the last source down, which leaves off[v] at the start
  * of v's referrers, listed in ascending order, with no second array. */
-#define BUILD_REFERRERS(off, tg, g, N)                                        \
-  G_STMT_START {                                                              \
-    for (guint64 e_ = 0, m_ = hs_graph_n_stored (g); e_ < m_; e_++)           \
-      (off)[hs_graph_target ((g), e_)]++;                                     \
-    for (guint64 s_ = 0; s_ < (N); s_++)                                      \
-      {                                                                       \
-        HsObj f_ = hs_graph_first ((g), s_);                                  \
-        if (f_ != HS_OBJ_NONE)                                                \
-          (off)[f_]++;                                                        \
-      }                                                                       \
-    for (guint64 i_ = 1; i_ <= (N); i_++)                                     \
-      (off)[i_] += (off)[i_ - 1];                                             \
-    for (guint64 s_ = (N); s_-- > 0;)                                         \
-      {                                                                       \
-        guint64 b_ = hs_graph_begin ((g), s_);                                \
-        HsObj f_ = hs_graph_first ((g), s_);                                  \
-        for (guint64 e_ = hs_graph_end ((g), s_); e_-- > b_;)                 \
-          (tg)[--(off)[hs_graph_target ((g), e_)]] = (HsObj)s_;               \
-        if (f_ != HS_OBJ_NONE)                                                \
-          (tg)[--(off)[f_]] = (HsObj)s_;                                      \
-      }                                                                       \
-  } G_STMT_END
+#define BUILD_REFERRERS(off, tg, g, N)                                                                       \
+  G_STMT_START                                                                                               \
+  {                                                                                                          \
+    for (guint64 e_ = 0, m_ = hs_graph_n_stored (g); e_ < m_; e_++)                                          \
+      (off)[hs_graph_target ((g), e_)]++;                                                                    \
+    for (guint64 s_ = 0; s_ < (N); s_++)                                                                     \
+      {                                                                                                      \
+        HsObj f_ = hs_graph_first ((g), s_);                                                                 \
+        if (f_ != HS_OBJ_NONE)                                                                               \
+          (off)[f_]++;                                                                                       \
+      }                                                                                                      \
+    for (guint64 i_ = 1; i_ <= (N); i_++)                                                                    \
+      (off)[i_] += (off)[i_ - 1];                                                                            \
+    for (guint64 s_ = (N); s_-- > 0;)                                                                        \
+      {                                                                                                      \
+        guint64 b_ = hs_graph_begin ((g), s_);                                                               \
+        HsObj f_ = hs_graph_first ((g), s_);                                                                 \
+        for (guint64 e_ = hs_graph_end ((g), s_); e_-- > b_;)                                                \
+          (tg)[--(off)[hs_graph_target ((g), e_)]] = (HsObj)s_;                                              \
+        if (f_ != HS_OBJ_NONE)                                                                               \
+          (tg)[--(off)[f_]] = (HsObj)s_;                                                                     \
+      }                                                                                                      \
+  }                                                                                                          \
+  G_STMT_END
 
 const HsObj *
 hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)

@@ -25,26 +25,27 @@ G_BEGIN_DECLS
 
 /* ---- hs-heap-load.c ---------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   HsProgressFunc func;
   gpointer data;
   GCancellable *cancellable;
 } HsLoadProgress;
 
-void     _hs_progress_report  (HsLoadProgress *p, const char *phase, double fraction);
+void _hs_progress_report (HsLoadProgress *p, const char *phase, double fraction);
 /* FALSE with error set when the load was cancelled. */
-gboolean _hs_check_cancel     (HsLoadProgress *p, GError **error);
+gboolean _hs_check_cancel (HsLoadProgress *p, GError **error);
 /* HS_ERROR_FORMAT: "NAME: at byte offset N: message". */
-void     _hs_set_format_error (GError **error, const char *name, guint64 offset,
-                               const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+void _hs_set_format_error (GError **error, const char *name, guint64 offset, const char *fmt, ...)
+    G_GNUC_PRINTF (4, 5);
 /* Warnings add up in heap->warning, one line each. */
-void     _hs_heap_add_warning (HsHeap *heap, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+void _hs_heap_add_warning (HsHeap *heap, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 /* FALSE (HS_ERROR_NO_MEMORY) when n_objects clearly cannot fit in memory. */
 gboolean _hs_heap_check_memory (HsHeap *heap, guint64 n_objects, GError **error);
 /* The same from the file's size alone, before the sub-record pass. */
 gboolean _hs_heap_check_memory_early (HsHeap *heap, HsLoadProgress *prog, GError **error);
 /* HS_DEBUG_TIMES=1: ends the step `what` of the load (NULL: starts). */
-void     _hs_heap_debug_time  (const char *what);
+void _hs_heap_debug_time (const char *what);
 
 static inline guint64
 hs_align_up (guint64 v, guint64 a)
@@ -56,23 +57,27 @@ hs_align_up (guint64 v, guint64 a)
 static inline int
 hs_cmp_u64 (const void *a, const void *b)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
   return x < y ? -1 : x > y;
 }
 
 /* ---- hs-heap-records.c --------------------------------------------------- */
 
-typedef struct { guint64 off, len; } HsByteRange;
+typedef struct
+{
+  guint64 off, len;
+} HsByteRange;
 
 /* What passes 1 and 2 find, for the passes after them. */
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
-  GArray *strings;     /* string records, sorted after pass 1 */
-  GArray *load_classes;/* LOAD_CLASS records, sorted */
-  GArray *bodies;      /* HsByteRange of the chosen dump's heap-dump records */
+  GArray *strings;      /* string records, sorted after pass 1 */
+  GArray *load_classes; /* LOAD_CLASS records, sorted */
+  GArray *bodies;       /* HsByteRange of the chosen dump's heap-dump records */
   /* pass 2 output */
   guint64 *obj_ids;
-  guint64 *obj_offs;   /* NULL: pass 2 writes the packed heap->offs itself */
+  guint64 *obj_offs; /* NULL: pass 2 writes the packed heap->offs itself */
   guint64 n_objects;
   GCancellable *cancellable;
   GArray *class_dumps; /* guint64 offsets of CLASS_DUMP sub-records */
@@ -81,51 +86,51 @@ typedef struct {
   guint prim_types_seen; /* bit per HsType */
 } HsParse;
 
-void        _hs_parse_init         (HsParse *ps, HsHeap *heap, GCancellable *cancellable);
-void        _hs_parse_clear        (HsParse *ps);
-gboolean    _hs_heap_pass_records  (HsParse *ps, HsLoadProgress *prog, GError **error);
+void _hs_parse_init (HsParse *ps, HsHeap *heap, GCancellable *cancellable);
+void _hs_parse_clear (HsParse *ps);
+gboolean _hs_heap_pass_records (HsParse *ps, HsLoadProgress *prog, GError **error);
 /* The bytes of STRING record id (not NUL-terminated), NULL if none. */
-const char *_hs_parse_string       (HsParse *ps, guint64 id, gsize *len);
+const char *_hs_parse_string (HsParse *ps, guint64 id, gsize *len);
 /* The raw name (as the file spells it) LOAD_CLASS gives class_id, or NULL. */
-const char *_hs_parse_class_name   (HsParse *ps, guint64 class_id, gsize *len);
+const char *_hs_parse_class_name (HsParse *ps, guint64 class_id, gsize *len);
 
 /* ---- hs-heap-subrecords.c ----------------------------------------------- */
 
-gboolean    _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error);
+gboolean _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error);
 
 /* ---- hs-heap-index.c ------------------------------------------------------ */
 
 /* Sorts heap->ids / heap->offs (packed) by id; of equal ids the last
  * written is kept (with a warning). */
-void        _hs_heap_sort_objects    (HsHeap *heap);
+void _hs_heap_sort_objects (HsHeap *heap);
 /* The id -> HsObj buckets behind hs_heap_find. */
-void        _hs_heap_build_lookup    (HsHeap *heap);
+void _hs_heap_build_lookup (HsHeap *heap);
 /* The sorted class-id table behind hs_heap_class_by_id. */
-void        _hs_heap_index_class_ids (HsHeap *heap);
+void _hs_heap_index_class_ids (HsHeap *heap);
 
 /* ---- hs-heap-classes.c ---------------------------------------------------- */
 
 /* The class table from the CLASS_DUMP records (names, fields, statics,
  * superclasses made loop-free); Android detection by Object's fields. */
-gboolean    _hs_heap_load_classes       (HsParse *ps, GError **error);
+gboolean _hs_heap_load_classes (HsParse *ps, GError **error);
 /* Reference size and object alignment (SEMANTICS.md). */
-void        _hs_heap_set_ref_size_and_align (HsHeap *heap);
+void _hs_heap_set_ref_size_and_align (HsHeap *heap);
 /* Class objects found by id, and the classes objects need that the dump
  * lacks (primitive arrays of the types seen, java.lang.Class). */
-void        _hs_heap_resolve_classes    (HsHeap *heap, guint prim_types_seen);
+void _hs_heap_resolve_classes (HsHeap *heap, guint prim_types_seen);
 /* Instance sizes and the reference-field offsets of each class. */
-void        _hs_heap_layout_classes     (HsHeap *heap);
+void _hs_heap_layout_classes (HsHeap *heap);
 
 /* ---- hs-heap-graph.c -------------------------------------------------------- */
 
 /* Pass 4: heap->klass, shallow, flags and the references (CSR). */
-gboolean    _hs_heap_build_graph          (HsHeap *heap, HsLoadProgress *prog, GError **error);
+gboolean _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error);
 /* Degrees (n entries, n + 1 allocated, hs_mem) into HsGraph's edge offsets:
  * *delta in deg's block (shrunk), *base and *esc (NULL: no block escaped,
  * *n_esc of them) new, all g_free-able; returns the number of edges. */
-guint64     _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, guint16 **delta, guint64 **base,
-                                           guint64 **esc, guint64 *n_esc);
+guint64 _hs_heap_offsets_from_degrees (guint32 *deg, guint64 n, guint16 **delta, guint64 **base,
+                                       guint64 **esc, guint64 *n_esc);
 /* Pass 5: roots resolved; unless defer, reachability and the totals. */
-void        _hs_heap_compute_reachability (HsHeap *heap, gboolean defer);
+void _hs_heap_compute_reachability (HsHeap *heap, gboolean defer);
 
 G_END_DECLS

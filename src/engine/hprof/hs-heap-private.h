@@ -6,36 +6,38 @@
 #include <string.h>
 
 #include "hs-heap.h"
-#include "hs-guard.h"   /* hs_guarded_call, for readers of the mapped file */
+#include "hs-guard.h" /* hs_guarded_call, for readers of the mapped file */
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct
+{
   const char *name;
   HsType type;
   HsValue value;
 } HsStaticField;
 
-typedef struct {
-  char *name;                 /* Java source form (in heap->names) */
-  guint64 id;                 /* class object id; 0 for synthetic classes */
-  HsObj obj;                  /* its class object, HS_OBJ_NONE if absent */
+typedef struct
+{
+  char *name; /* Java source form (in heap->names) */
+  guint64 id; /* class object id; 0 for synthetic classes */
+  HsObj obj;  /* its class object, HS_OBJ_NONE if absent */
   guint64 super_id, loader_id;
   HsClass super;
-  guint32 declared_size;      /* CLASS_DUMP instance size */
-  guint32 instance_size;      /* shallow size of an instance */
-  guint32 data_size;          /* bytes of field data an instance carries (whole chain) */
-  HsFieldDecl *fields;        /* own instance fields */
+  guint32 declared_size; /* CLASS_DUMP instance size */
+  guint32 instance_size; /* shallow size of an instance */
+  guint32 data_size;     /* bytes of field data an instance carries (whole chain) */
+  HsFieldDecl *fields;   /* own instance fields */
   guint n_fields;
   HsStaticField *statics;
   guint n_statics;
-  guint32 statics_size;       /* shallow size of the class object */
+  guint32 statics_size;           /* shallow size of the class object */
   guint32 refs_start, refs_count; /* slice of heap->class_ref_offsets */
-  guint8 prim_type;           /* element type of a synthetic primitive-array class */
-  gboolean is_reference_class;/* declares the referent field (java.lang.ref.Reference) */
+  guint8 prim_type;               /* element type of a synthetic primitive-array class */
+  gboolean is_reference_class;    /* declares the referent field (java.lang.ref.Reference) */
   /* Per-class facts of the superclass chain (_hs_heap_class_chain_facts). */
-  gboolean is_thread;         /* java.lang.Thread or a subclass */
-  HsClass fields_from;        /* this class or the nearest superclass declaring instance fields */
+  gboolean is_thread;  /* java.lang.Thread or a subclass */
+  HsClass fields_from; /* this class or the nearest superclass declaring instance fields */
   guint64 count, reachable_count, shallow;
   /* Set by a mapping (hs-heap-mapping.c): the dump's own names of what it
    * renamed (NULL when it renamed nothing); obf_fields has n_fields +
@@ -46,36 +48,40 @@ typedef struct {
 
 /* A STACK_FRAME record; its strings are byte ranges of heap->data (len
  * G_MAXUINT32: the STRING record is missing), read when asked for. */
-typedef struct {
+typedef struct
+{
   guint64 id;
   guint64 method_off, sig_off, file_off, class_off;
   guint32 method_len, sig_len, file_len, class_len;
-  guint64 class_id;           /* from the class serial's LOAD_CLASS; 0 if none */
-  gint32 line;                /* -1 unknown, -2 compiled, -3 native */
+  guint64 class_id; /* from the class serial's LOAD_CLASS; 0 if none */
+  gint32 line;      /* -1 unknown, -2 compiled, -3 native */
 } HsStackFrameRec;
 
 /* A STACK_TRACE record: frame ids heap->stack_frame_ids[first .. first+n). */
-typedef struct {
+typedef struct
+{
   guint32 serial, thread_serial, first, n;
 } HsStackTraceRec;
 
-enum {
+enum
+{
   HS_FLAG_KIND_MASK = 0x03,
   HS_FLAG_REACHABLE = 0x04,
   HS_FLAG_ROOT = 0x08,
 };
 
-struct _HsHeap {
+struct _HsHeap
+{
   /* First (hs-heap.h's inline accessors read it): class and shallow size
    * per object, narrowed (hs-heap-graph.c); the heap owns the arrays. */
   HsHeapColumns cols;
   char *path;
-  char *name;                 /* for messages: the path as given */
+  char *name; /* for messages: the path as given */
   GMappedFile *mapped;
-  int guard_slot;
-  GHashTable *name_set;       /* the strings of names, interned (_hs_heap_intern) */             /* hs_guard_register's slot for the mapping, or -1 */
-  guint8 *owned_data;         /* the file, when read into memory */
-  GMappedFile *inflated;      /* a gzip file's data: a temporary file (hs-gzip.c) */
+  int guard_slot;        /* hs_guard_register's slot for the mapping, or -1 */
+  GHashTable *name_set;  /* the strings of names, interned (_hs_heap_intern) */
+  guint8 *owned_data;    /* the file, when read into memory */
+  GMappedFile *inflated; /* a gzip file's data: a temporary file (hs-gzip.c) */
   const guint8 *data;
   gsize len;
   guint64 file_size;
@@ -113,8 +119,8 @@ struct _HsHeap {
    * a 16-bit distance from it, or (from HS_OFF_DIRECT on) the index of an
    * escape among the block's, whose offset off_esc holds. NULL: packed. */
   guint16 *off_delta;
-  guint64 *off_base;          /* per block */
-  guint32 *off_esc_first;     /* per block (+ 1): its first escape in off_esc */
+  guint64 *off_base;      /* per block */
+  guint32 *off_esc_first; /* per block (+ 1): its first escape in off_esc */
   guint64 *off_esc;
   guint64 n_off_esc;
   guint8 *flags;
@@ -132,16 +138,16 @@ struct _HsHeap {
   guint64 *ref_base;
   guint64 *ref_esc;
   HsObj *ref_targets;
-  HsObj *ref_class_edge;      /* per class: its instances' implicit first edge (HsGraph) */
-  HsGraph graph;              /* the view hs_heap_graph hands out, set after the reference pass */
+  HsObj *ref_class_edge; /* per class: its instances' implicit first edge (HsGraph) */
+  HsGraph graph;         /* the view hs_heap_graph hands out, set after the reference pass */
   GMutex referrers_lock;
-  guint32 *rev_off32;         /* referrers (built on demand): 32-bit offsets */
-  guint64 *rev_off64;         /* or 64-bit, from 2^32 references on */
+  guint32 *rev_off32; /* referrers (built on demand): 32-bit offsets */
+  guint64 *rev_off64; /* or 64-bit, from 2^32 references on */
   HsObj *rev_targets;
 
   /* classes */
-  GArray *classes;            /* HsClassInfo */
-  guint64 *class_ids_sorted;  /* class ids, sorted, paired with: */
+  GArray *classes;           /* HsClassInfo */
+  guint64 *class_ids_sorted; /* class ids, sorted, paired with: */
   HsClass *class_ids_index;
   guint n_class_ids;
   HsClass class_class;        /* java.lang.Class */
@@ -149,24 +155,27 @@ struct _HsHeap {
   guint32 *class_ref_offsets; /* pool: byte offsets of followed object fields */
   guint n_class_ref_offsets;
   GStringChunk *names;
-  GHashTable *class_by_name;  /* name -> first HsClass + 1 */
-  struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
+  GHashTable *class_by_name;    /* name -> first HsClass + 1 */
+  struct _HsMapping *mapping;   /* applied (hs-heap-mapping.c), or NULL */
   GPtrArray *old_class_by_name; /* tables a mapping replaced, kept for readers */
 
   /* roots */
-  GArray *roots;              /* HsRoot */
-  GHashTable *thread_objs;    /* serial -> id */
+  GArray *roots;           /* HsRoot */
+  GHashTable *thread_objs; /* serial -> id */
 
   /* stacks (hs-heap-records.c), NULL when the file has none */
-  GArray *stack_frames;       /* HsStackFrameRec, sorted by id */
-  GArray *stack_traces;       /* HsStackTraceRec, sorted by serial */
-  GArray *stack_frame_ids;    /* guint64 */
+  GArray *stack_frames;    /* HsStackFrameRec, sorted by id */
+  GArray *stack_traces;    /* HsStackTraceRec, sorted by serial */
+  GArray *stack_frame_ids; /* guint64 */
 
   HsSummary summary;
 };
 
-static inline HsClassInfo *hs_class_info (HsHeap *heap, HsClass c)
-{ return &g_array_index (heap->classes, HsClassInfo, c); }
+static inline HsClassInfo *
+hs_class_info (HsHeap *heap, HsClass c)
+{
+  return &g_array_index (heap->classes, HsClassInfo, c);
+}
 
 #define HS_OFF_BLOCK_SHIFT 7
 #define HS_OFF_BLOCK (1u << HS_OFF_BLOCK_SHIFT)

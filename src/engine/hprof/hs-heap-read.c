@@ -553,7 +553,7 @@ _hs_heap_class_chain_facts (HsHeap *heap)
       while (depth > 0)
         {
           HsClassInfo *ci = hs_class_info (heap, chain[--depth]);
-          ci->fields_from = ci->n_fields > 0 ? chain[depth]
+          ci->fields_from = ci->n_fields > 0             ? chain[depth]
                             : ci->super != HS_CLASS_NONE ? hs_class_info (heap, ci->super)->fields_from
                                                          : HS_CLASS_NONE;
           done[chain[depth]] = 1;

@@ -158,7 +158,7 @@ typedef struct
   guint8 *offs; /* packed, w bytes each (heap->offs), 8 bytes to spare */
   guint w;
   guint64 n, cap;
-  gint oom; /* atomic: an append failed */
+  gint oom;             /* atomic: an append failed */
   gint64 t_wall, t_cpu; /* HS_DEBUG_TIMES: the writer's own time, in us */
 } Sink;
 
@@ -227,8 +227,8 @@ typedef struct
   HsParse *ps;
   HsLoadProgress *prog;
   Sink *sink;
-  Chunk *cur;     /* being filled */
-  guint64 n;      /* objects handed to the sink */
+  Chunk *cur; /* being filled */
+  guint64 n;  /* objects handed to the sink */
   GArray *class_dumps;
   GArray *roots;
   GHashTable *threads; /* serial -> id */
@@ -403,10 +403,9 @@ subrecord_worker (gpointer data)
           if ((++n & 0x3ffff) == 0)
             {
               if (job->prog)
-                _hs_progress_report (job->prog, "parsing",
-                                     0.05
-                                         + 0.9 * (double)(off - first_off)
-                                               / (double)MAX ((guint64)1, last_off - first_off));
+                _hs_progress_report (
+                    job->prog, "parsing",
+                    0.05 + 0.9 * (double)(off - first_off) / (double)MAX ((guint64)1, last_off - first_off));
               if (g_cancellable_is_cancelled (ps->cancellable))
                 {
                   job->failed = TRUE;

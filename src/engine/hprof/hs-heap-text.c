@@ -193,7 +193,8 @@ char *
 hs_heap_object_label (HsHeap *heap, HsObj o)
 {
   g_return_val_if_fail (heap != NULL && o < heap->n, NULL);
-  return g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", hs_heap_object_class_name (heap, o), hs_heap_id_at (heap, o));
+  return g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x", hs_heap_object_class_name (heap, o),
+                          hs_heap_id_at (heap, o));
 }
 
 char *

@@ -243,7 +243,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_compact_offsets (heap);
   _hs_heap_debug_time ("offsets");
   /* read-only from here: may spill first */
-  hs_mem_set_cold (heap->off_delta ? (gconstpointer) heap->off_delta : heap->offs);
+  hs_mem_set_cold (heap->off_delta ? (gconstpointer)heap->off_delta : heap->offs);
   if (heap->n >= G_MAXUINT32)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
@@ -276,10 +276,11 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   /* Read-only from here: when memory is short these go to the disk first
    * (hs-mem-spill.h), in this order (the dominators read the edges most;
    * the class column holds every object's first edge, hs_graph_first). */
-  hs_mem_set_cold (heap->cols.shallow.units ? (gconstpointer) heap->cols.shallow.units : heap->cols.shallow.s32);
+  hs_mem_set_cold (heap->cols.shallow.units ? (gconstpointer)heap->cols.shallow.units
+                                            : heap->cols.shallow.s32);
   hs_mem_set_cold (heap->ref_targets);
   hs_mem_set_cold (heap->ref_delta);
-  hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer) heap->cols.klass.k16 : heap->cols.klass.k32);
+  hs_mem_set_cold (heap->cols.klass.k16 ? (gconstpointer)heap->cols.klass.k16 : heap->cols.klass.k32);
   hs_heap_release_pages (heap);
   _hs_progress_report (prog, "reachability", 1.0);
   ok = TRUE;

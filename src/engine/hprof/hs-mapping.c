@@ -21,7 +21,6 @@
 #include "hs-option-file.h"
 #include "hs-types.h"
 
-
 typedef struct
 {
   const char *orig, *obf, *source_file;
@@ -526,7 +525,7 @@ hs_mapping_map_field (HsMapping *m, const char *obf_class, const char *obf_field
 {
   g_return_val_if_fail (m != NULL && obf_class != NULL && obf_field != NULL, NULL);
   const MapClass *c = find_class (m, obf_class);
-  if (!c || c->n_fields == 0)   /* m->fields may be NULL: no arithmetic on it */
+  if (!c || c->n_fields == 0) /* m->fields may be NULL: no arithmetic on it */
     return NULL;
   const MapField *f = m->fields + c->fields_start;
   guint lo = 0, hi = c->n_fields;
@@ -577,7 +576,7 @@ hs_mapping_map_frame (HsMapping *m, const char *obf_class, const char *obf_metho
 {
   g_return_val_if_fail (m != NULL && obf_class != NULL && obf_method != NULL && frames != NULL, 0);
   const MapClass *c = find_class (m, obf_class);
-  if (!c || c->n_methods == 0)   /* m->methods may be NULL */
+  if (!c || c->n_methods == 0) /* m->methods may be NULL */
     return 0;
   const MapMethod *mm = m->methods + c->methods_start;
   guint lo = 0, hi = c->n_methods;

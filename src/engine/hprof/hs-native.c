@@ -39,7 +39,8 @@
 
 /* What the rules read: the heap and, per class, which of the classes they
  * test an object against (is_a_names) it is or extends. */
-typedef struct {
+typedef struct
+{
   HsHeap *heap;
   guint n_classes;
   guint32 *is_a;
@@ -48,7 +49,8 @@ typedef struct {
 /* Returns bytes (0: nothing) and sets *owner to the object charged. */
 typedef guint64 (*HsNativeRuleFunc) (const NativeCtx *x, HsObj o, HsObj *owner);
 
-typedef struct {
+typedef struct
+{
   const char *class_name;
   HsNativeRuleFunc size;
   gboolean fallback;
@@ -59,11 +61,17 @@ typedef struct {
 static guint64
 sane (gint64 bytes)
 {
-  return bytes > 0 && (guint64) bytes <= NATIVE_MAX ? (guint64) bytes : 0;
+  return bytes > 0 && (guint64)bytes <= NATIVE_MAX ? (guint64)bytes : 0;
 }
 
 /* The classes the rules test objects against: bits of NativeCtx.is_a. */
-enum { IS_REGISTRY, IS_REGISTRY_THUNK, IS_DEALLOCATOR, N_IS };
+enum
+{
+  IS_REGISTRY,
+  IS_REGISTRY_THUNK,
+  IS_DEALLOCATOR,
+  N_IS
+};
 static const char *const is_a_names[N_IS] = {
   "libcore.util.NativeAllocationRegistry",
   "libcore.util.NativeAllocationRegistry$CleanerThunk",
@@ -89,10 +97,9 @@ registry_thunk_size (const NativeCtx *x, HsObj thunk)
   HsHeap *heap = x->heap;
   HsObj registry = hs_heap_read_ref (heap, thunk, "this$0");
   gint64 size;
-  if (!is_instance_of (x, registry, IS_REGISTRY) ||
-      !hs_heap_read_integer (heap, registry, "size", &size))
+  if (!is_instance_of (x, registry, IS_REGISTRY) || !hs_heap_read_integer (heap, registry, "size", &size))
     return 0;
-  return sane (size & ~(gint64) 1);
+  return sane (size & ~(gint64)1);
 }
 
 static guint64
@@ -100,12 +107,14 @@ deallocator_size (const NativeCtx *x, HsObj thunk)
 {
   HsHeap *heap = x->heap;
   gint64 size;
-  if (hs_heap_read_integer (heap, thunk, "capacity", &size) || hs_heap_read_integer (heap, thunk, "size", &size))
+  if (hs_heap_read_integer (heap, thunk, "capacity", &size)
+      || hs_heap_read_integer (heap, thunk, "size", &size))
     return sane (size);
   return 0;
 }
 
-static const struct {
+static const struct
+{
   guint is_a;
   guint64 (*size) (const NativeCtx *x, HsObj thunk);
 } cleaner_thunks[] = {
@@ -141,10 +150,11 @@ bitmap_rule (const NativeCtx *x, HsObj bitmap, HsObj *owner)
   if (hs_heap_read_field (heap, bitmap, "mRecycled", &v) && v.type == HS_TYPE_BOOLEAN && v.z)
     return 0;
   if (hs_heap_read_field (heap, bitmap, "mBuffer", &v))
-    return 0;   /* pixels are a byte[] on the Java heap */
+    return 0; /* pixels are a byte[] on the Java heap */
   gint64 w, h;
-  if (!hs_heap_read_integer (heap, bitmap, "mWidth", &w) || !hs_heap_read_integer (heap, bitmap, "mHeight", &h) ||
-      w <= 0 || h <= 0 || w > (1 << 20) || h > (1 << 20))
+  if (!hs_heap_read_integer (heap, bitmap, "mWidth", &w)
+      || !hs_heap_read_integer (heap, bitmap, "mHeight", &h) || w <= 0 || h <= 0 || w > (1 << 20)
+      || h > (1 << 20))
     return 0;
   return sane (w * h * 4);
 }
@@ -156,7 +166,7 @@ static const HsNativeRule native_rules[] = {
   { "jdk.internal.ref.Cleaner", cleaner_rule, FALSE },
   { "android.graphics.Bitmap", bitmap_rule, TRUE },
 };
-G_STATIC_ASSERT (G_N_ELEMENTS (native_rules) <= 32);   /* one bit each in rule_of[] */
+G_STATIC_ASSERT (G_N_ELEMENTS (native_rules) <= 32); /* one bit each in rule_of[] */
 
 static void
 charge (GHashTable *table, HsObj owner, guint64 bytes)
@@ -195,13 +205,12 @@ hs_native_sizes (HsHeap *heap)
 
   /* One pass over the objects: exact rows charge at once, objects matched
    * by fallback rows wait until every exact charge is known. */
-  g_autoptr(GHashTable) exact = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr(GArray) later = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GHashTable) exact = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GArray) later = g_array_new (FALSE, FALSE, sizeof (HsObj));
   for (guint64 o = 0; o < n; o++)
     {
-      HsClass c = hs_heap_object_class (heap, (HsObj) o);
-      if (c >= n_classes || rule_of[c] == 0 ||
-          hs_heap_object_kind (heap, (HsObj) o) != HS_KIND_INSTANCE)
+      HsClass c = hs_heap_object_class (heap, (HsObj)o);
+      if (c >= n_classes || rule_of[c] == 0 || hs_heap_object_kind (heap, (HsObj)o) != HS_KIND_INSTANCE)
         continue;
       gboolean has_fallback = FALSE;
       for (guint r = 0; r < n_rules; r++)
@@ -214,7 +223,7 @@ hs_native_sizes (HsHeap *heap)
               continue;
             }
           HsObj owner = HS_OBJ_NONE;
-          guint64 bytes = native_rules[r].size (&x, (HsObj) o, &owner);
+          guint64 bytes = native_rules[r].size (&x, (HsObj)o, &owner);
           if (bytes == 0 || owner >= n)
             continue;
           charge (table, owner, bytes);
@@ -222,7 +231,7 @@ hs_native_sizes (HsHeap *heap)
         }
       if (has_fallback)
         {
-          HsObj lo = (HsObj) o;
+          HsObj lo = (HsObj)o;
           g_array_append_val (later, lo);
         }
     }
@@ -248,9 +257,10 @@ hs_native_sizes (HsHeap *heap)
  * paths of the charged objects only (never a walk per object and ancestor,
  * which is quadratic on deep trees): every node of the union counts its
  * children in the union, then leaves pass their sums up (Kahn's order). */
-typedef struct {
+typedef struct
+{
   HsObj obj;
-  guint32 pending;   /* children in the union not yet added */
+  guint32 pending; /* children in the union not yet added */
   guint64 sum;
 } UnionNode;
 
@@ -260,9 +270,9 @@ hs_native_retained (const HsDomTree *dom, GHashTable *native)
   if (!dom || !native)
     return NULL;
   GHashTable *out = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
-  const HsObj vroot = (HsObj) dom->n;
-  g_autoptr(GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal); /* obj -> idx+1 */
-  g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (UnionNode));
+  const HsObj vroot = (HsObj)dom->n;
+  g_autoptr (GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal); /* obj -> idx+1 */
+  g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (UnionNode));
 
   GHashTableIter it;
   gpointer key, value;
@@ -271,7 +281,7 @@ hs_native_retained (const HsDomTree *dom, GHashTable *native)
     {
       HsObj x = GPOINTER_TO_UINT (key);
       if (x >= dom->n || dom->idom[x] == HS_OBJ_NONE)
-        continue;   /* unreachable: not in the tree */
+        continue; /* unreachable: not in the tree */
       while (!g_hash_table_contains (index, GUINT_TO_POINTER (x)))
         {
           UnionNode u = { x, 0, 0 };
@@ -282,7 +292,7 @@ hs_native_retained (const HsDomTree *dom, GHashTable *native)
           x = dom->idom[x];
         }
     }
-  UnionNode *un = (UnionNode *) nodes->data;
+  UnionNode *un = (UnionNode *)nodes->data;
 #define IDX(o) (GPOINTER_TO_UINT (g_hash_table_lookup (index, GUINT_TO_POINTER (o))) - 1)
   for (guint i = 0; i < nodes->len; i++)
     if (un[i].obj != vroot)
@@ -292,9 +302,9 @@ hs_native_retained (const HsDomTree *dom, GHashTable *native)
     {
       HsObj x = GPOINTER_TO_UINT (key);
       if (x < dom->n && dom->idom[x] != HS_OBJ_NONE)
-        un[IDX (x)].sum += *(guint64 *) value;
+        un[IDX (x)].sum += *(guint64 *)value;
     }
-  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < nodes->len; i++)
     if (un[i].pending == 0)
       g_array_append_val (queue, i);

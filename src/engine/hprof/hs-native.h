@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 /* GUINT_TO_POINTER (HsObj) -> guint64* bytes, for objects with native memory. */
-GHashTable *hs_native_sizes    (HsHeap *heap);
+GHashTable *hs_native_sizes (HsHeap *heap);
 /* Sum of native sizes over each dominator subtree (virtual root: key n). */
 GHashTable *hs_native_retained (const HsDomTree *dom, GHashTable *native);
 

@@ -53,8 +53,8 @@ hs_runtime_info_read (HsHeap *heap)
     }
   if (info->has_sdk_int && info->sdk_int > 0 && info->sdk_int < 10000)
     info->api_level = info->sdk_int;
-  else if (info->kind == HS_RUNTIME_ANDROID ||
-           hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE)
+  else if (info->kind == HS_RUNTIME_ANDROID
+           || hs_heap_find_class (heap, "android.os.Build$VERSION") != HS_CLASS_NONE)
     info->api_level = 0;
   else
     info->api_level = -1;

@@ -18,10 +18,10 @@ _hs_leak_read_bool (LeakCtx *c, HsObj o, const char *name)
     return -1;
   switch (v.type)
     {
-    case HS_TYPE_BOOLEAN: return v.z ? 1 : 0;
-    case HS_TYPE_BYTE: return v.b ? 1 : 0;
-    case HS_TYPE_INT: return v.i ? 1 : 0;
-    default: return -1;
+      case HS_TYPE_BOOLEAN: return v.z ? 1 : 0;
+      case HS_TYPE_BYTE: return v.b ? 1 : 0;
+      case HS_TYPE_INT: return v.i ? 1 : 0;
+      default: return -1;
     }
 }
 
@@ -107,8 +107,8 @@ static const struct
 gboolean
 _hs_leak_is_bookkeeping_field (LeakCtx *c, HsClass declared_in, const char *name)
 {
-  if (declared_in == HS_CLASS_NONE || declared_in >= c->n_classes || name == NULL ||
-      !(c->cflags[declared_in] & CF_BOOKKEEPING))
+  if (declared_in == HS_CLASS_NONE || declared_in >= c->n_classes || name == NULL
+      || !(c->cflags[declared_in] & CF_BOOKKEEPING))
     return FALSE;
   return strcmp (name, "next") == 0 || strcmp (name, "prev") == 0;
 }
@@ -192,23 +192,23 @@ load_matchers (LeakCtx *c)
         continue;
       switch (m->kind)
         {
-        case HS_MATCHER_INSTANCE_FIELD:
-          t = c->inst_match;
-          key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
-          g_hash_table_add (c->inst_match_classes, g_strdup (m->class_name));
-          break;
-        case HS_MATCHER_STATIC_FIELD:
-          t = c->static_match;
-          key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
-          break;
-        case HS_MATCHER_JAVA_LOCAL:
-          t = c->local_match;
-          key = g_strdup (m->thread_name);
-          break;
-        case HS_MATCHER_JNI_GLOBAL:
-          t = c->jni_match;
-          key = g_strdup (m->class_name);
-          break;
+          case HS_MATCHER_INSTANCE_FIELD:
+            t = c->inst_match;
+            key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
+            g_hash_table_add (c->inst_match_classes, g_strdup (m->class_name));
+            break;
+          case HS_MATCHER_STATIC_FIELD:
+            t = c->static_match;
+            key = g_strdup_printf ("%s#%s", m->class_name, m->field_name);
+            break;
+          case HS_MATCHER_JAVA_LOCAL:
+            t = c->local_match;
+            key = g_strdup (m->thread_name);
+            break;
+          case HS_MATCHER_JNI_GLOBAL:
+            t = c->jni_match;
+            key = g_strdup (m->class_name);
+            break;
         }
       /* First matcher of a pattern wins; an ignored one beats a library one. */
       {
@@ -264,8 +264,7 @@ watched_clear (gpointer p)
 /* Everything a search needs; FALSE with error set on a bad matcher file or
  * too little memory (c is then to be cleared all the same). */
 gboolean
-_hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
-                   GError **error)
+_hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, GError **error)
 {
   c->heap = heap;
   c->dom = dom;
@@ -281,7 +280,7 @@ _hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakO
     return FALSE;
   {
     /* The matchers' API level and manufacturer: the runtime facts, read once. */
-    g_autoptr(HsRuntimeInfo) info = hs_runtime_info_read (heap);
+    g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
     c->api_level = info->api_level;
     c->manufacturer = g_steal_pointer (&info->manufacturer);
   }

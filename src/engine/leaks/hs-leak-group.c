@@ -8,8 +8,7 @@
 
 /* The group a trace belongs to, created in report on first use. */
 static void
-add_to_group (LeakCtx *c, HsLeakReport *report, GHashTable *groups, HsLeakTrace *t,
-              const HsMatcher *lib)
+add_to_group (LeakCtx *c, HsLeakReport *report, GHashTable *groups, HsLeakTrace *t, const HsMatcher *lib)
 {
   g_autofree char *desc = NULL;
   HsLeakGroup *g;
@@ -58,16 +57,14 @@ add_unreached (LeakCtx *c, HsLeakReport *report, GHashTable *trace_of, HsObj l)
         {
           g_array_append_val (owner->also_leaking, l);
           g_array_append_val (owner->priv->also_ids, id);
-          g_ptr_array_add (owner->priv->also_desc,
-                           g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x",
-                                            _hs_leak_object_class_name (c, l), id));
+          g_ptr_array_add (owner->priv->also_desc, g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x",
+                                                                    _hs_leak_object_class_name (c, l), id));
           return;
         }
     }
   g_ptr_array_add (report->unreachable_leaking,
-                   g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x%s%s%s",
-                                    _hs_leak_object_class_name (c, l), id,
-                                    w && w->key ? " (key = " : "", w && w->key ? w->key : "",
+                   g_strdup_printf ("%s@0x%" G_GINT64_MODIFIER "x%s%s%s", _hs_leak_object_class_name (c, l),
+                                    id, w && w->key ? " (key = " : "", w && w->key ? w->key : "",
                                     w && w->key ? ")" : ""));
 }
 

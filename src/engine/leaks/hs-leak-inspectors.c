@@ -51,11 +51,11 @@ container_holds (LeakCtx *c, HsObj container, HsObj target)
             {
               if (t == target)
                 return TRUE;
-              if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS &&
-                  leak_obj_kind (c, t) != HS_KIND_PRIM_ARRAY &&
-                  (leak_obj_kind (c, t) == HS_KIND_OBJ_ARRAY ||
-                   strstr (_hs_leak_object_class_name (c, t), "Entry") != NULL ||
-                   strstr (_hs_leak_object_class_name (c, t), "Node") != NULL))
+              if (nn < G_N_ELEMENTS (next) && leak_obj_kind (c, t) != HS_KIND_CLASS
+                  && leak_obj_kind (c, t) != HS_KIND_PRIM_ARRAY
+                  && (leak_obj_kind (c, t) == HS_KIND_OBJ_ARRAY
+                      || strstr (_hs_leak_object_class_name (c, t), "Entry") != NULL
+                      || strstr (_hs_leak_object_class_name (c, t), "Node") != NULL))
                 next[nn++] = t;
             }
         }
@@ -75,8 +75,8 @@ service_held (LeakCtx *c, HsObj service)
       HsObj inst = HS_OBJ_NONE;
       c->services_looked_up = TRUE;
       c->activity_thread_services = HS_OBJ_NONE;
-      if (at != HS_CLASS_NONE && _hs_leak_read_obj (c, hs_class_object (c->heap, at),
-                                                    "sCurrentActivityThread", NULL, &inst))
+      if (at != HS_CLASS_NONE
+          && _hs_leak_read_obj (c, hs_class_object (c->heap, at), "sCurrentActivityThread", NULL, &inst))
         _hs_leak_read_obj (c, inst, "mServices", NULL, &c->activity_thread_services);
     }
   if (c->activity_thread_services == HS_OBJ_NONE)
@@ -191,8 +191,7 @@ view_top (LeakCtx *c, HsObj o)
             top.root_view = p;
         }
       g_array_append_val (c->view_tops, top);
-      g_hash_table_insert (c->view_top, GUINT_TO_POINTER (v),
-                           GUINT_TO_POINTER (c->view_tops->len - 1));
+      g_hash_table_insert (c->view_top, GUINT_TO_POINTER (v), GUINT_TO_POINTER (c->view_tops->len - 1));
     }
   return top;
 }
@@ -213,9 +212,9 @@ inspect_view (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
     root_view = top.root_view;
     parent = top.end;
   }
-  in_hierarchy = parent != HS_OBJ_NONE ||
-                 (root_view != HS_OBJ_NONE &&
-                  g_str_has_suffix (_hs_leak_object_class_name (c, root_view), "DecorView"));
+  in_hierarchy = parent != HS_OBJ_NONE
+                 || (root_view != HS_OBJ_NONE
+                     && g_str_has_suffix (_hs_leak_object_class_name (c, root_view), "DecorView"));
   _hs_leak_read_obj (c, o, "mContext", NULL, &ctx);
   act = unwrap_activity (c, ctx);
   if (act != HS_OBJ_NONE && _hs_leak_read_bool (c, act, "mDestroyed") == 1)
@@ -227,9 +226,8 @@ inspect_view (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
       else
         {
           guint64 root_attach = 1;
-          if (root_view != HS_OBJ_NONE &&
-              _hs_leak_read_obj (c, root_view, "mAttachInfo", &root_attach, NULL) &&
-              root_attach == 0)
+          if (root_view != HS_OBJ_NONE && _hs_leak_read_obj (c, root_view, "mAttachInfo", &root_attach, NULL)
+              && root_attach == 0)
             ADD (r->leaking, "View attached but root view %s detached (attach disorder)",
                  _hs_leak_object_class_name (c, root_view));
           else
@@ -289,8 +287,7 @@ flag_status (LeakCtx *c, HsObj o, const char *cls, const char *field, LeakInspec
 static void
 inspect_activity (LeakCtx *c, HsObj o, guint32 f, LeakInspection *r)
 {
-  if (flag_status (c, o, "Activity", "mDestroyed", r) < 0
-      && _hs_leak_read_bool (c, o, "mFinished") == 1)
+  if (flag_status (c, o, "Activity", "mDestroyed", r) < 0 && _hs_leak_read_bool (c, o, "mFinished") == 1)
     ADD (r->leaking, "Activity#mFinished is true");
 }
 
@@ -466,8 +463,8 @@ inspector_says_leaking (LeakCtx *c, HsObj o, guint32 f)
 void
 _hs_leak_find_inspector_leaks (LeakCtx *c)
 {
-  const guint32 interesting =
-      CF_ACTIVITY | CF_ANY_FRAGMENT | CF_WINDOW | CF_VIEW | CF_SERVICE | CF_CONTEXT_WRAPPER;
+  const guint32 interesting
+      = CF_ACTIVITY | CF_ANY_FRAGMENT | CF_WINDOW | CF_VIEW | CF_SERVICE | CF_CONTEXT_WRAPPER;
   for (guint64 o = 0; o < c->n; o++)
     {
       guint32 f = leak_obj_cflags (c, (HsObj)o);

@@ -44,10 +44,10 @@ ref_kind_name (HsPathRefKind k)
 {
   switch (k)
     {
-    case HS_PATH_REF_STATIC: return "static";
-    case HS_PATH_REF_ELEMENT: return "element";
-    case HS_PATH_REF_LOCAL: return "local";
-    default: return "field";
+      case HS_PATH_REF_STATIC: return "static";
+      case HS_PATH_REF_ELEMENT: return "element";
+      case HS_PATH_REF_LOCAL: return "local";
+      default: return "field";
     }
 }
 
@@ -80,8 +80,7 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
         }
       g_string_append_printf (out, ",\"type\":\"%s\",\"description\":", hs_leak_node_kind (node));
       json_maybe_string (out, node->description);
-      g_string_append_printf (out,
-                              ",\"leaking\":\"%s\",\"reasons\":", hs_leaking_name (node->leaking));
+      g_string_append_printf (out, ",\"leaking\":\"%s\",\"reasons\":", hs_leaking_name (node->leaking));
       json_strings (out, node->reasons);
       g_string_append (out, ",\"labels\":");
       json_strings (out, ex ? ex->labels[i] : NULL);
@@ -93,8 +92,7 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
       if (i + 1 < n)
         {
           g_autofree char *label = hs_leak_node_ref_label (node);
-          g_string_append_printf (out,
-                                  "{\"kind\":\"%s\",\"name\":", ref_kind_name (node->ref_kind));
+          g_string_append_printf (out, "{\"kind\":\"%s\",\"name\":", ref_kind_name (node->ref_kind));
           if (node->ref_kind == HS_PATH_REF_ELEMENT)
             {
               g_autofree char *idx = g_strdup_printf ("[%u]", node->ref_index);
@@ -131,10 +129,9 @@ json_trace (GString *out, const HsLeakTrace *t)
   hs_json_string (out, hs_root_type_name (t->root_type));
   g_string_append (out, ",\"gc_root_thread\":");
   json_maybe_string (out, t->root_thread_name);
-  g_string_append_printf (out,
-                          ",\"retained_bytes\":%" G_GUINT64_FORMAT
-                          ",\"retained_count\":%" G_GUINT64_FORMAT ",\"key\":",
-                          t->retained_bytes, t->retained_count);
+  g_string_append_printf (
+      out, ",\"retained_bytes\":%" G_GUINT64_FORMAT ",\"retained_count\":%" G_GUINT64_FORMAT ",\"key\":",
+      t->retained_bytes, t->retained_count);
   json_maybe_string (out, t->key);
   g_string_append (out, ",\"description\":");
   json_maybe_string (out, t->watch_description);
@@ -170,8 +167,7 @@ json_groups (GString *out, GPtrArray *groups)
       json_maybe_string (out, g->description);
       g_string_append_printf (out, ",\"library\":%s,\"pattern\":", g->library ? "true" : "false");
       json_maybe_string (out, g->library_pattern);
-      g_string_append_printf (out,
-                              ",\"count\":%u,\"retained_bytes\":%" G_GUINT64_FORMAT ",\"traces\":[",
+      g_string_append_printf (out, ",\"count\":%u,\"retained_bytes\":%" G_GUINT64_FORMAT ",\"traces\":[",
                               g->traces->len, total);
       for (guint k = 0; k < g->traces->len; k++)
         {

@@ -103,9 +103,9 @@ hs_leaking_name (HsLeaking l)
 {
   switch (l)
     {
-    case HS_LEAKING_NO: return "NO";
-    case HS_LEAKING_YES: return "YES";
-    default: return "UNKNOWN";
+      case HS_LEAKING_NO: return "NO";
+      case HS_LEAKING_YES: return "YES";
+      default: return "UNKNOWN";
     }
 }
 
@@ -117,11 +117,11 @@ hs_leak_node_kind (const HsLeakNode *node)
     return "class";
   switch (node->kind)
     {
-    case HS_KIND_CLASS: return "class";
-    case HS_KIND_OBJ_ARRAY:
-    case HS_KIND_PRIM_ARRAY: return "array";
-    case HS_KIND_INSTANCE:
-    default: return "instance";
+      case HS_KIND_CLASS: return "class";
+      case HS_KIND_OBJ_ARRAY:
+      case HS_KIND_PRIM_ARRAY: return "array";
+      case HS_KIND_INSTANCE:
+      default: return "instance";
     }
 }
 

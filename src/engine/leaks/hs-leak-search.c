@@ -64,8 +64,8 @@ static const HsMatcher *
 match_jni_global (LeakCtx *c, HsObj o)
 {
   guint depth = 0;
-  HsClass k = leak_obj_kind (c, o) == HS_KIND_CLASS ? hs_heap_object_as_class (c->heap, o)
-                                                    : leak_obj_class (c, o);
+  HsClass k
+      = leak_obj_kind (c, o) == HS_KIND_CLASS ? hs_heap_object_as_class (c->heap, o) : leak_obj_class (c, o);
   for (; k != HS_CLASS_NONE && depth < 256; k = hs_class_super (c->heap, k), depth++)
     {
       const HsMatcher *m = g_hash_table_lookup (c->jni_match, leak_cname (c->heap, k));
@@ -79,8 +79,8 @@ static gboolean
 skip_static_name (const char *name)
 {
   /* ART's synthetic statics: not references a user can act on. */
-  return name == NULL || g_str_has_prefix (name, "$staticOverhead") ||
-         g_str_has_prefix (name, "$classOverhead") || g_str_has_prefix (name, "$class$");
+  return name == NULL || g_str_has_prefix (name, "$staticOverhead")
+         || g_str_has_prefix (name, "$classOverhead") || g_str_has_prefix (name, "$class$");
 }
 
 /* Decides whether a named reference is followed; sets *lib for a library-leak
@@ -92,20 +92,20 @@ _hs_leak_ref_followable (LeakCtx *c, HsObj from, const HsNamedRef *r, const HsMa
   *lib = NULL;
   switch (r->kind)
     {
-    case HS_REF_FIELD:
-      if (r->is_weak)
-        return FALSE;
-      if (_hs_leak_is_bookkeeping_field (c, r->declared_in, r->name))
-        return FALSE;
-      m = match_instance_field (c, from, r->name);
-      break;
-    case HS_REF_STATIC:
-      if (skip_static_name (r->name))
-        return FALSE;
-      m = match_static_field (c, hs_heap_object_as_class (c->heap, from), r->name);
-      break;
-    case HS_REF_ELEMENT: break;
-    default: /* class, superclass, loader: not paths LeakCanary shows */ return FALSE;
+      case HS_REF_FIELD:
+        if (r->is_weak)
+          return FALSE;
+        if (_hs_leak_is_bookkeeping_field (c, r->declared_in, r->name))
+          return FALSE;
+        m = match_instance_field (c, from, r->name);
+        break;
+      case HS_REF_STATIC:
+        if (skip_static_name (r->name))
+          return FALSE;
+        m = match_static_field (c, hs_heap_object_as_class (c->heap, from), r->name);
+        break;
+      case HS_REF_ELEMENT: break;
+      default: /* class, superclass, loader: not paths LeakCanary shows */ return FALSE;
     }
   if (m && m->ignored)
     return FALSE;
@@ -146,16 +146,16 @@ root_type_is_weak (guint8 type)
 {
   switch (type)
     {
-    case HS_ROOT_THREAD_OBJECT: /* Shark: thread fields held locals on Lollipop */
-    case HS_ROOT_JAVA_FRAME: /* locals of an unknown thread */
-    case HS_ROOT_INTERNED_STRING:
-    case HS_ROOT_FINALIZING:
-    case HS_ROOT_DEBUGGER:
-    case HS_ROOT_REFERENCE_CLEANUP:
-    case HS_ROOT_VM_INTERNAL:
-    case HS_ROOT_UNKNOWN:
-    case HS_ROOT_UNREACHABLE: return TRUE;
-    default: return FALSE;
+      case HS_ROOT_THREAD_OBJECT: /* Shark: thread fields held locals on Lollipop */
+      case HS_ROOT_JAVA_FRAME:    /* locals of an unknown thread */
+      case HS_ROOT_INTERNED_STRING:
+      case HS_ROOT_FINALIZING:
+      case HS_ROOT_DEBUGGER:
+      case HS_ROOT_REFERENCE_CLEANUP:
+      case HS_ROOT_VM_INTERNAL:
+      case HS_ROOT_UNKNOWN:
+      case HS_ROOT_UNREACHABLE: return TRUE;
+      default: return FALSE;
     }
 }
 
@@ -172,13 +172,12 @@ enqueue_roots (LeakCtx *c)
       const HsMatcher *m = NULL;
       if (r->obj == HS_OBJ_NONE || r->obj >= c->n)
         continue;
-      if (r->type == HS_ROOT_JAVA_FRAME && r->thread_obj != HS_OBJ_NONE && r->thread_obj < c->n &&
-          r->thread_obj != r->obj)
+      if (r->type == HS_ROOT_JAVA_FRAME && r->thread_obj != HS_OBJ_NONE && r->thread_obj < c->n
+          && r->thread_obj != r->obj)
         {
           /* A local of a known thread: path thread -> <Java Local> -> object. */
           gpointer cached;
-          if (g_hash_table_lookup_extended (local_by_thread, GUINT_TO_POINTER (r->thread_obj), NULL,
-                                            &cached))
+          if (g_hash_table_lookup_extended (local_by_thread, GUINT_TO_POINTER (r->thread_obj), NULL, &cached))
             {
               m = cached;
             }
@@ -235,8 +234,7 @@ expand (LeakCtx *c, HsObj o)
   k = kind == HS_KIND_CLASS ? HS_CLASS_NONE : leak_obj_class (c, o);
   if (k != HS_CLASS_NONE && k >= c->n_classes)
     k = HS_CLASS_NONE;
-  if (kind == HS_KIND_CLASS ||
-      (kind == HS_KIND_INSTANCE && k != HS_CLASS_NONE && (c->cflags[k] & CF_NAMED)))
+  if (kind == HS_KIND_CLASS || (kind == HS_KIND_INSTANCE && k != HS_CLASS_NONE && (c->cflags[k] & CF_NAMED)))
     {
       ExpandData d = { c, o };
       hs_heap_foreach_ref (heap, o, expand_named_cb, &d);
@@ -263,8 +261,8 @@ expand (LeakCtx *c, HsObj o)
 }
 
 gboolean
-_hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data,
-                     GCancellable *cancellable, GError **error)
+_hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                     GError **error)
 {
   guint64 visited = 0;
   guint64 total = c->dom ? MAX (c->dom->n_reachable, 1) : MAX (c->n, 1);
@@ -279,14 +277,14 @@ _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data
       if (c->state[o] & F_LEAKING)
         continue;
       kind = leak_obj_kind (c, (HsObj)o);
-      if (kind == HS_KIND_PRIM_ARRAY ||
-          (kind == HS_KIND_INSTANCE && (leak_obj_cflags (c, (HsObj)o) & CF_LEAF)))
+      if (kind == HS_KIND_PRIM_ARRAY
+          || (kind == HS_KIND_INSTANCE && (leak_obj_cflags (c, (HsObj)o) & CF_LEAF)))
         c->state[o] = ST_DONE;
     }
   c->n_reachable_leaking = 0;
   for (guint i = 0; i < c->leaking->len; i++)
-    if (!hs_heap_reachability_known (c->heap) ||
-        hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
+    if (!hs_heap_reachability_known (c->heap)
+        || hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
       c->n_reachable_leaking++; /* unknown yet (run beside the dominators): walk it all */
 
   enqueue_roots (c);

@@ -11,23 +11,23 @@
 static void
 ref_label_parts (const HsLeakNode *node, GString *prefix, GString *name)
 {
-  const char *owner =
-      hs_format_simple_name (node->ref_owner_class ? node->ref_owner_class : node->class_name);
+  const char *owner
+      = hs_format_simple_name (node->ref_owner_class ? node->ref_owner_class : node->class_name);
   switch (node->ref_kind)
     {
-    case HS_PATH_REF_STATIC:
-      g_string_append_printf (prefix, "static %s.", owner);
-      g_string_append (name, node->ref_name ? node->ref_name : "");
-      break;
-    case HS_PATH_REF_FIELD:
-      g_string_append_printf (prefix, "%s.", owner);
-      g_string_append (name, node->ref_name ? node->ref_name : "");
-      break;
-    case HS_PATH_REF_ELEMENT:
-      g_string_append_printf (prefix, "%s.", owner);
-      g_string_append_printf (name, "[%u]", node->ref_index);
-      break;
-    case HS_PATH_REF_LOCAL: g_string_append (name, "<Java Local>"); break;
+      case HS_PATH_REF_STATIC:
+        g_string_append_printf (prefix, "static %s.", owner);
+        g_string_append (name, node->ref_name ? node->ref_name : "");
+        break;
+      case HS_PATH_REF_FIELD:
+        g_string_append_printf (prefix, "%s.", owner);
+        g_string_append (name, node->ref_name ? node->ref_name : "");
+        break;
+      case HS_PATH_REF_ELEMENT:
+        g_string_append_printf (prefix, "%s.", owner);
+        g_string_append_printf (name, "[%u]", node->ref_index);
+        break;
+      case HS_PATH_REF_LOCAL: g_string_append (name, "<Java Local>"); break;
     }
 }
 
@@ -55,8 +55,7 @@ hs_leak_trace_to_text (const HsLeakTrace *trace)
   ex = trace->priv;
   n = trace->nodes->len;
   s = g_string_new ("┬───\n");
-  g_string_append_printf (s, "│ GC Root: %s\n",
-                          ex ? ex->root_desc : hs_root_type_name (trace->root_type));
+  g_string_append_printf (s, "│ GC Root: %s\n", ex ? ex->root_desc : hs_root_type_name (trace->root_type));
   g_string_append (s, "│\n");
   for (guint i = 0; i < n; i++)
     {
@@ -68,8 +67,8 @@ hs_leak_trace_to_text (const HsLeakTrace *trace)
           g_autofree char *count = hs_format_grouped (trace->n_elided);
           g_string_append_printf (s, "├─ … %s more\n", count);
         }
-      g_string_append_printf (s, "%s%s %s\n", last ? "╰→ " : "├─ ",
-                              node->class_name ? node->class_name : "?", hs_leak_node_kind (node));
+      g_string_append_printf (s, "%s%s %s\n", last ? "╰→ " : "├─ ", node->class_name ? node->class_name : "?",
+                              hs_leak_node_kind (node));
       g_string_append_printf (s, "%sLeaking: %s", pre, hs_leaking_name (node->leaking));
       if (node->reasons && node->reasons->len > 0)
         {
@@ -86,9 +85,9 @@ hs_leak_trace_to_text (const HsLeakTrace *trace)
       if (ex && ex->labels[i])
         for (guint l = 0; l < ex->labels[i]->len; l++)
           g_string_append_printf (s, "%s%s\n", pre, (char *)g_ptr_array_index (ex->labels[i], l));
-      if (node->description &&
-          !(node->class_name && ex && ex->labels[i] && ex->labels[i]->len > 0 &&
-            g_str_has_prefix (g_ptr_array_index (ex->labels[i], 0), "Thread name")))
+      if (node->description
+          && !(node->class_name && ex && ex->labels[i] && ex->labels[i]->len > 0
+               && g_str_has_prefix (g_ptr_array_index (ex->labels[i], 0), "Thread name")))
         g_string_append_printf (s, "%s%s\n", pre, node->description);
       if (last)
         {
@@ -106,8 +105,7 @@ hs_leak_trace_to_text (const HsLeakTrace *trace)
           guint64 bytes = last ? trace->retained_bytes : ex->node_retained[i];
           guint64 count = last ? trace->retained_count : ex->node_retained_count[i];
           g_autofree char *sz = hs_format_bytes (bytes);
-          g_string_append_printf (s, "%sRetaining %s in %" G_GUINT64_FORMAT " objects\n", pre, sz,
-                                  count);
+          g_string_append_printf (s, "%sRetaining %s in %" G_GUINT64_FORMAT " objects\n", pre, sz, count);
         }
       if (last && ex && ex->also_desc)
         for (guint a = 0; a < ex->also_desc->len; a++)

@@ -18,18 +18,18 @@ root_description (guint8 type)
   /* LeakCanary's wording for the GC root line. */
   switch (type)
     {
-    case HS_ROOT_JNI_GLOBAL: return "Global variable in native code";
-    case HS_ROOT_JNI_LOCAL: return "Local variable in native code";
-    case HS_ROOT_JAVA_FRAME: return "Java local variable";
-    case HS_ROOT_NATIVE_STACK: return "Input or output parameters in native code";
-    case HS_ROOT_STICKY_CLASS: return "System class";
-    case HS_ROOT_THREAD_BLOCK: return "Thread block";
-    case HS_ROOT_MONITOR_USED:
-      return "Monitor (anything that called the wait() or notify() methods, or that is "
-             "synchronized.)";
-    case HS_ROOT_THREAD_OBJECT: return "Thread object";
-    case HS_ROOT_JNI_MONITOR: return "Root JNI monitor";
-    default: return hs_root_type_name (type);
+      case HS_ROOT_JNI_GLOBAL: return "Global variable in native code";
+      case HS_ROOT_JNI_LOCAL: return "Local variable in native code";
+      case HS_ROOT_JAVA_FRAME: return "Java local variable";
+      case HS_ROOT_NATIVE_STACK: return "Input or output parameters in native code";
+      case HS_ROOT_STICKY_CLASS: return "System class";
+      case HS_ROOT_THREAD_BLOCK: return "Thread block";
+      case HS_ROOT_MONITOR_USED:
+        return "Monitor (anything that called the wait() or notify() methods, or that is "
+               "synchronized.)";
+      case HS_ROOT_THREAD_OBJECT: return "Thread object";
+      case HS_ROOT_JNI_MONITOR: return "Root JNI monitor";
+      default: return hs_root_type_name (type);
     }
 }
 
@@ -49,8 +49,7 @@ name_cb (const HsNamedRef *r, gpointer user_data)
   const HsMatcher *lib = NULL;
   if (r->target != d->to)
     return TRUE;
-  if (!d->found_any && r->kind != HS_REF_CLASS && r->kind != HS_REF_SUPER &&
-      r->kind != HS_REF_LOADER)
+  if (!d->found_any && r->kind != HS_REF_CLASS && r->kind != HS_REF_SUPER && r->kind != HS_REF_LOADER)
     {
       d->any = *r;
       d->found_any = TRUE;
@@ -137,9 +136,7 @@ own_reason (const LeakInspection *r, gboolean forced_last, char **why_out)
 static HsLeaking
 own_status_of (const LeakInspection *r)
 {
-  return r->not_leaking->len > 0 ? HS_LEAKING_NO
-         : r->leaking->len > 0   ? HS_LEAKING_YES
-                                 : HS_LEAKING_UNKNOWN;
+  return r->not_leaking->len > 0 ? HS_LEAKING_NO : r->leaking->len > 0 ? HS_LEAKING_YES : HS_LEAKING_UNKNOWN;
 }
 
 /* Memoised per object: thousands of traces can share one long path. */
@@ -169,12 +166,12 @@ typedef struct
 {
   const HsObj *p;
   guint n;
-  guint8 *own;               /* per path node, the last one forced */
-  gint last_no;              /* -1: none */
-  guint first_yes;           /* first own YES after last_no, else n - 1 */
-  guint end;                 /* the forward propagation stops before it */
+  guint8 *own;     /* per path node, the last one forced */
+  gint last_no;    /* -1: none */
+  guint first_yes; /* first own YES after last_no, else n - 1 */
+  guint end;       /* the forward propagation stops before it */
   gboolean for_target;
-  guint mark;                /* targets: suspects from this node on */
+  guint mark; /* targets: suspects from this node on */
 } PathStatus;
 
 static HsLeaking
@@ -309,8 +306,8 @@ local_root_frame (LeakCtx *c, HsObj local, HsObj thread)
   for (gsize i = 0; i < hs_heap_n_roots (c->heap); i++)
     {
       const HsRoot *r = hs_heap_root (c->heap, i);
-      if (r->type == HS_ROOT_JAVA_FRAME && r->obj == local &&
-          (thread == HS_OBJ_NONE || r->thread_obj == thread))
+      if (r->type == HS_ROOT_JAVA_FRAME && r->obj == local
+          && (thread == HS_OBJ_NONE || r->thread_obj == thread))
         return hs_heap_root_frame_text (c->heap, r->thread_serial, r->frame);
     }
   return NULL;
@@ -360,9 +357,7 @@ name_reference (LeakCtx *c, HsLeakNode *node, HsObj o, HsObj next)
 {
   NameData d = { c, o, next, NULL, FALSE, FALSE };
   const HsNamedRef *r;
-  d.want_lib = (c->state[next] & F_LIBRARY)
-                   ? g_hash_table_lookup (c->lib_of, GUINT_TO_POINTER (next))
-                   : NULL;
+  d.want_lib = (c->state[next] & F_LIBRARY) ? g_hash_table_lookup (c->lib_of, GUINT_TO_POINTER (next)) : NULL;
   hs_heap_foreach_ref (c->heap, o, name_cb, &d);
   r = d.found ? &d.best : d.found_any ? &d.any : NULL;
   if (r == NULL)
@@ -387,9 +382,8 @@ name_reference (LeakCtx *c, HsLeakNode *node, HsObj o, HsObj next)
     {
       node->ref_kind = HS_PATH_REF_FIELD;
       node->ref_name = g_strdup (r->name ? r->name : "<unknown>");
-      node->ref_owner_class =
-          g_strdup (r->declared_in != HS_CLASS_NONE ? leak_cname (c->heap, r->declared_in)
-                                                    : node->class_name);
+      node->ref_owner_class = g_strdup (r->declared_in != HS_CLASS_NONE ? leak_cname (c->heap, r->declared_in)
+                                                                        : node->class_name);
     }
 }
 
@@ -415,9 +409,9 @@ suspect_part (const HsLeakNode *node, gboolean simple)
   const char *cn = simple ? hs_format_simple_name (node->class_name) : node->class_name;
   switch (node->ref_kind)
     {
-    case HS_PATH_REF_ELEMENT: return g_strdup_printf ("%s[x]", cn);
-    case HS_PATH_REF_LOCAL: return g_strdup_printf ("%s.<Java Local>", cn);
-    default: return g_strdup_printf ("%s.%s", cn, node->ref_name ? node->ref_name : "");
+      case HS_PATH_REF_ELEMENT: return g_strdup_printf ("%s[x]", cn);
+      case HS_PATH_REF_LOCAL: return g_strdup_printf ("%s.<Java Local>", cn);
+      default: return g_strdup_printf ("%s.%s", cn, node->ref_name ? node->ref_name : "");
     }
 }
 
@@ -519,8 +513,8 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
   node->kind = hs_heap_object_kind (c->heap, o);
   node->is_class = node->kind == HS_KIND_CLASS;
   node->class_name = g_strdup (_hs_leak_object_class_name (c, o));
-  node->obfuscated_class = g_strdup (hs_class_obfuscated_name (c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o)
-                                                                                      : hs_heap_object_class (c->heap, o)));
+  node->obfuscated_class = g_strdup (hs_class_obfuscated_name (
+      c->heap, node->is_class ? hs_heap_object_as_class (c->heap, o) : hs_heap_object_class (c->heap, o)));
   node->description = describe_node (c, o, leak_obj_cflags (c, o));
   t->priv->node_ids[k] = hs_heap_object_id (c->heap, o);
   if (i + 1 < s->n)
@@ -578,8 +572,7 @@ kept_node (LeakCtx *c, HsLeakTrace *t, const PathStatus *s, guint k, guint i, gb
  * grow with the number of traces sharing it (statuses memoised per
  * object); what the trace keeps is bounded. */
 static void
-trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, gboolean for_target,
-             HsObj mark_from)
+trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, gboolean for_target, HsObj mark_from)
 {
   PathStatus s = { (const HsObj *)path->data, path->len };
   gboolean force_last = !for_target;
@@ -640,8 +633,8 @@ trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, gboolean 
   for (guint k = 0; k < kept; k++)
     {
       guint i = k < a ? k : b + (k - a);
-      g_ptr_array_add (t->nodes, kept_node (c, t, &s, k, i, local, force_last, mark_from,
-                                            nxt_of[k], prev_of[k]));
+      g_ptr_array_add (t->nodes,
+                       kept_node (c, t, &s, k, i, local, force_last, mark_from, nxt_of[k], prev_of[k]));
     }
   if (kept < s.n)
     {
@@ -654,8 +647,7 @@ trace_nodes (LeakCtx *c, HsLeakTrace *t, GArray *path, gboolean local, gboolean 
 }
 
 HsLeakTrace *
-_hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
-                      const HsMatcher **lib_out)
+_hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from, const HsMatcher **lib_out)
 {
   gboolean local;
   g_autoptr (GArray) path = trace_path (c, l, &local, lib_out);
@@ -667,7 +659,8 @@ _hs_leak_build_trace (LeakCtx *c, HsObj l, gboolean for_target, HsObj mark_from,
   t->retained_duration_ms = -1;
   t->watch_duration_ms = -1;
   trace_nodes (c, t, path, local, for_target, mark_from);
-  trace_root (c, t, g_array_index (path, HsObj, 0), path->len > 1 ? g_array_index (path, HsObj, 1) : HS_OBJ_NONE, local);
+  trace_root (c, t, g_array_index (path, HsObj, 0),
+              path->len > 1 ? g_array_index (path, HsObj, 1) : HS_OBJ_NONE, local);
 
   if (in_tree (c, l))
     {

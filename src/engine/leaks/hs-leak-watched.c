@@ -46,8 +46,8 @@ _hs_leak_find_watched (LeakCtx *c)
             for (HsClass s = k; s != HS_CLASS_NONE; s = hs_class_super (heap, s))
               {
                 HsObj co = hs_class_object (heap, s);
-                if (co != HS_OBJ_NONE &&
-                    hs_heap_read_integer (c->heap, co, "heapDumpUptimeMillis", &cached[1]))
+                if (co != HS_OBJ_NONE
+                    && hs_heap_read_integer (c->heap, co, "heapDumpUptimeMillis", &cached[1]))
                   {
                     cached[0] = 1;
                     break;
@@ -68,10 +68,8 @@ _hs_leak_find_watched (LeakCtx *c)
       w.watch_ms = has_dump && has_watch ? dump_up - watch_up : -1;
       w.retained_ms = has_dump && has_retained && retained_up != -1 ? dump_up - retained_up : -1;
       g_array_append_val (c->watched, w);
-      if (w.referent != HS_OBJ_NONE &&
-          !g_hash_table_contains (c->watch_of, GUINT_TO_POINTER (w.referent)))
-        g_hash_table_insert (c->watch_of, GUINT_TO_POINTER (w.referent),
-                             GUINT_TO_POINTER (c->watched->len));
+      if (w.referent != HS_OBJ_NONE && !g_hash_table_contains (c->watch_of, GUINT_TO_POINTER (w.referent)))
+        g_hash_table_insert (c->watch_of, GUINT_TO_POINTER (w.referent), GUINT_TO_POINTER (c->watched->len));
       if (w.retained && w.referent != HS_OBJ_NONE && !(c->state[w.referent] & F_LEAKING))
         {
           c->state[w.referent] |= F_LEAKING;

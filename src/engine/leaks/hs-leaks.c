@@ -26,9 +26,8 @@
 #include "hs-leaks-private.h"
 
 HsLeakReport *
-hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
-               HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-               GError **error)
+hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, HsProgressFunc progress,
+               gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   static const HsLeakOptions defaults = { 0 };
   g_auto (LeakCtx) c = { 0 };

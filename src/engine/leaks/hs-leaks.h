@@ -33,7 +33,8 @@ G_BEGIN_DECLS
 #define HS_LEAK_TRACE_HEAD 8
 #define HS_LEAK_TRACE_TAIL 8
 
-typedef struct {
+typedef struct
+{
   /* Treat objects the Android inspectors mark leaking as leaks even without
    * a KeyedWeakReference ("heap analysis without watcher"). */
   gboolean android_inspectors_as_leaks;
@@ -61,16 +62,13 @@ typedef struct {
  * - Retained size and count of a trace: hs_dom_tree_retained (dom, leaking object)
  *   (exact); 0 when dom is NULL.
  * Returns NULL with error set on cancellation or a bad matcher file. */
-HsLeakReport *hs_leaks_find        (HsHeap              *heap,
-                                    const HsDomTree     *dom,
-                                    const HsLeakOptions *opts,
-                                    HsProgressFunc       progress,
-                                    gpointer             progress_data,
-                                    GCancellable        *cancellable,
-                                    GError             **error);
+HsLeakReport *hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+                             HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                             GError **error);
 
-typedef struct {
-  HsObj target;              /* where the trace ends (its last node) */
+typedef struct
+{
+  HsObj target; /* where the trace ends (its last node) */
   /* The references from the node before this one (when it is on the path)
    * to the target are marked suspect and its nodes from this one on show
    * their retained size; HS_OBJ_NONE or not on the path: the last
@@ -89,19 +87,15 @@ typedef struct {
  * n_targets entries (HsLeakTrace*, NULL for a target no strong path
  * reaches); the array frees them. NULL with error set on cancellation or a
  * bad matcher file. */
-GPtrArray    *hs_leaks_trace_targets (HsHeap              *heap,
-                                      const HsDomTree     *dom,
-                                      const HsLeakOptions *opts,
-                                      const HsLeakTarget  *targets,
-                                      guint                n_targets,
-                                      GCancellable        *cancellable,
-                                      GError             **error);
+GPtrArray *hs_leaks_trace_targets (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+                                   const HsLeakTarget *targets, guint n_targets, GCancellable *cancellable,
+                                   GError **error);
 
 /* The trace in LeakCanary's text form (┬───, │ GC Root:, ├─, ↓, ~~~, ╰→). */
-char         *hs_leak_trace_to_text (const HsLeakTrace *trace);
+char *hs_leak_trace_to_text (const HsLeakTrace *trace);
 /* Reference label as LeakCanary prints it: "static Foo.bar", "Foo.baz",
  * "Object[].[3]", "<Java Local>". */
-char         *hs_leak_node_ref_label (const HsLeakNode *node);
+char *hs_leak_node_ref_label (const HsLeakNode *node);
 
 /* The report as JSON: {"application_leaks":[group...], "library_leaks":[...],
  * "leaking_objects", "watched_references", "without_path":[...]}; a group is
@@ -112,8 +106,8 @@ char         *hs_leak_node_ref_label (const HsLeakNode *node);
  * description, leaking, reasons, labels, [retained_bytes, retained_count],
  * reference: {kind "field|static|element|local", name, index, owner, label,
  * suspect} or null on the last node}. */
-void          hs_leak_report_to_json (const HsLeakReport *report, GString *out);
+void hs_leak_report_to_json (const HsLeakReport *report, GString *out);
 /* A trace's nodes alone, as the "nodes" array above. */
-void          hs_leak_trace_nodes_to_json (const HsLeakTrace *trace, GString *out);
+void hs_leak_trace_nodes_to_json (const HsLeakTrace *trace, GString *out);
 
 G_END_DECLS

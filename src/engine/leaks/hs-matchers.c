@@ -46,7 +46,7 @@ parse_int (const char *s, int *out)
   v = strtol (s, &end, 10);
   if (end == s || *end != '\0' || v < 1 || v > 10000)
     return FALSE;
-  *out = (int) v;
+  *out = (int)v;
   return TRUE;
 }
 
@@ -97,7 +97,7 @@ is_java_name (const char *s)
 static gboolean
 parse_head (char *head, HsMatcher *m, const char **why)
 {
-  g_auto(GStrv) words = NULL;
+  g_auto (GStrv) words = NULL;
   guint n, i = 0;
   const char *kind;
 
@@ -131,8 +131,7 @@ parse_head (char *head, HsMatcher *m, const char **why)
   kind = words[i++];
   if (g_str_equal (kind, "instance_field") || g_str_equal (kind, "static_field"))
     {
-      m->kind = g_str_equal (kind, "instance_field") ? HS_MATCHER_INSTANCE_FIELD
-                                                      : HS_MATCHER_STATIC_FIELD;
+      m->kind = g_str_equal (kind, "instance_field") ? HS_MATCHER_INSTANCE_FIELD : HS_MATCHER_STATIC_FIELD;
       if (n - i != 2 || !is_java_name (words[i]) || !is_java_name (words[i + 1]))
         {
           *why = "expected: CLASS FIELD";
@@ -141,8 +140,7 @@ parse_head (char *head, HsMatcher *m, const char **why)
       m->class_name = g_strdup (words[i]);
       m->field_name = g_strdup (words[i + 1]);
       m->pattern = g_strdup_printf ("%s %s#%s",
-                                    m->kind == HS_MATCHER_INSTANCE_FIELD ? "instance field"
-                                                                         : "static field",
+                                    m->kind == HS_MATCHER_INSTANCE_FIELD ? "instance field" : "static field",
                                     m->class_name, m->field_name);
     }
   else if (g_str_equal (kind, "jni_global"))
@@ -187,8 +185,8 @@ parse_head (char *head, HsMatcher *m, const char **why)
 HsMatcherTable *
 hs_matchers_parse (const char *text, gssize len, const char *source_name, GError **error)
 {
-  g_autoptr(GPtrArray) matchers = g_ptr_array_new_with_free_func (matcher_free);
-  g_auto(GStrv) lines = NULL;
+  g_autoptr (GPtrArray) matchers = g_ptr_array_new_with_free_func (matcher_free);
+  g_auto (GStrv) lines = NULL;
   g_autofree char *copy = NULL;
   HsMatcherTable *table;
   guint ln;
@@ -197,7 +195,7 @@ hs_matchers_parse (const char *text, gssize len, const char *source_name, GError
     source_name = "matchers";
   if (text == NULL)
     text = "";
-  copy = len < 0 ? g_strdup (text) : g_strndup (text, (gsize) len);
+  copy = len < 0 ? g_strdup (text) : g_strndup (text, (gsize)len);
   if (!g_utf8_validate (copy, -1, NULL))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: not valid UTF-8", source_name);
@@ -207,7 +205,7 @@ hs_matchers_parse (const char *text, gssize len, const char *source_name, GError
   for (ln = 0; lines[ln] != NULL; ln++)
     {
       g_autofree char *line = g_strstrip (g_strdup (lines[ln]));
-      g_auto(GStrv) segs = NULL;
+      g_auto (GStrv) segs = NULL;
       HsMatcher *m;
       const char *why = NULL;
       guint s;
@@ -276,9 +274,9 @@ hs_matchers_load (const char *path, GError **error)
 {
   if (path == NULL)
     {
-      g_autoptr(GError) local_error = NULL;
-      g_autoptr(GBytes) bytes = g_resources_lookup_data (BUILTIN_RESOURCE,
-                                                         G_RESOURCE_LOOKUP_FLAGS_NONE, &local_error);
+      g_autoptr (GError) local_error = NULL;
+      g_autoptr (GBytes) bytes
+          = g_resources_lookup_data (BUILTIN_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &local_error);
       gsize len = 0;
       const char *data;
       if (bytes == NULL)
@@ -290,18 +288,18 @@ hs_matchers_load (const char *path, GError **error)
           return hs_matchers_parse ("", 0, "leak-matchers.txt (missing)", error);
         }
       data = g_bytes_get_data (bytes, &len);
-      return hs_matchers_parse (data, (gssize) len, "leak-matchers.txt (built in)", error);
+      return hs_matchers_parse (data, (gssize)len, "leak-matchers.txt (built in)", error);
     }
   else
     {
       /* A table is a few kB: 16 MiB is room for any, and /dev/zero or a
        * pipe is refused before anything is read. */
       gsize len = 0;
-      g_autofree char *contents = hs_option_file_read (path, HS_MATCHERS_MAX_BYTES, "leak matcher table", "16 MiB",
-                                                       &len, error);
+      g_autofree char *contents
+          = hs_option_file_read (path, HS_MATCHERS_MAX_BYTES, "leak matcher table", "16 MiB", &len, error);
       if (contents == NULL)
         return NULL;
-      return hs_matchers_parse (contents, (gssize) len, path, error);
+      return hs_matchers_parse (contents, (gssize)len, path, error);
     }
 }
 
@@ -317,8 +315,8 @@ hs_matcher_applies (const HsMatcher *m, int api_level, const char *manufacturer)
       if (m->api_max > 0 && api_level > m->api_max)
         return FALSE;
     }
-  if (m->manufacturer != NULL && manufacturer != NULL &&
-      g_ascii_strcasecmp (m->manufacturer, manufacturer) != 0)
+  if (m->manufacturer != NULL && manufacturer != NULL
+      && g_ascii_strcasecmp (m->manufacturer, manufacturer) != 0)
     return FALSE;
   return TRUE;
 }

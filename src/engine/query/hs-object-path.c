@@ -6,7 +6,8 @@
 #include "hs-object-path.h"
 #include "hs-query.h"
 
-typedef struct {
+typedef struct
+{
   HsObj to;
   char *name;
 } FindData;
@@ -19,22 +20,12 @@ find_cb (const HsNamedRef *r, gpointer user_data)
     return TRUE;
   switch (r->kind)
     {
-    case HS_REF_FIELD:
-    case HS_REF_STATIC:
-      d->name = g_strdup_printf (".%s", r->name ? r->name : "?");
-      break;
-    case HS_REF_ELEMENT:
-      d->name = g_strdup_printf ("[%u]", r->index);
-      break;
-    case HS_REF_CLASS:
-      d->name = g_strdup ("<class>");
-      break;
-    case HS_REF_SUPER:
-      d->name = g_strdup ("<super>");
-      break;
-    case HS_REF_LOADER:
-      d->name = g_strdup ("<loader>");
-      break;
+      case HS_REF_FIELD:
+      case HS_REF_STATIC: d->name = g_strdup_printf (".%s", r->name ? r->name : "?"); break;
+      case HS_REF_ELEMENT: d->name = g_strdup_printf ("[%u]", r->index); break;
+      case HS_REF_CLASS: d->name = g_strdup ("<class>"); break;
+      case HS_REF_SUPER: d->name = g_strdup ("<super>"); break;
+      case HS_REF_LOADER: d->name = g_strdup ("<loader>"); break;
     }
   /* A field beats the implicit class reference: keep looking only when
    * what we found is one of those. */

@@ -24,7 +24,8 @@ n_threads (guint64 n)
 
 /* --- the scan --------------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   const HsClassCol *klass;
   const guint8 *in_class;
   guint nc;
@@ -56,7 +57,7 @@ scan_job (gpointer data)
         if ((k = hs_class_col_get (klass, i)) < nc && in_class[k])
           {
             if (w < j->end)
-              *w++ = (HsObj) i;
+              *w++ = (HsObj)i;
             matched++;
           }
     }
@@ -67,7 +68,7 @@ scan_job (gpointer data)
         if ((k = hs_class_col_get (klass, i)) < nc && in_class[k])
           {
             if (w > j->begin)
-              *--w = (HsObj) i;
+              *--w = (HsObj)i;
             matched++;
           }
     }
@@ -97,12 +98,18 @@ hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint
       }
   for (guint attempt = 0;; attempt++)
     {
-      out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint) MIN (count, G_MAXUINT));
-      g_array_set_size (out, (guint) count);
+      out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint)MIN (count, G_MAXUINT));
+      g_array_set_size (out, (guint)count);
       for (guint t = 0; t < 2; t++)
-        jobs[t] = (ScanJob) { hs_heap_class_col (heap), in_class, nc, t == 0 ? 0 : n / 2,
-                              t == 0 && nt == 2 ? n / 2 : n, (HsObj *) out->data, (HsObj *) out->data + count,
-                              t == 1, 0 };
+        jobs[t] = (ScanJob){ hs_heap_class_col (heap),
+                             in_class,
+                             nc,
+                             t == 0 ? 0 : n / 2,
+                             t == 0 && nt == 2 ? n / 2 : n,
+                             (HsObj *)out->data,
+                             (HsObj *)out->data + count,
+                             t == 1,
+                             0 };
       hs_run_pair ("hs-instances", scan_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
       guint64 found = jobs[0].matched + (nt == 2 ? jobs[1].matched : 0);
       if (found == count || attempt > 0)
@@ -121,7 +128,8 @@ hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint
 static inline gboolean
 before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
 {
-  guint64 rx = dom != NULL ? hs_dom_tree_retained (dom, x) : 0, ry = dom != NULL ? hs_dom_tree_retained (dom, y) : 0;
+  guint64 rx = dom != NULL ? hs_dom_tree_retained (dom, x) : 0,
+          ry = dom != NULL ? hs_dom_tree_retained (dom, y) : 0;
   guint32 sx, sy;
 
   if (rx != ry)
@@ -156,25 +164,28 @@ before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
 #define RADIX (1u << RADIX_BITS)
 #define D_BIAS (G_GUINT64_CONSTANT (1) << 32)
 
-typedef struct {
+typedef struct
+{
   guint lo, bits; /* bits [lo, lo + bits) of the value vary */
 } Field;
 
-typedef struct {
+typedef struct
+{
   guint64 key;
   HsObj o;
 } WideEntry;
 
-typedef struct {
+typedef struct
+{
   const HsObj *objs;
   guint64 from, to;
   const HsDomTree *dom;
   const HsSizeCol *shallow;
   /* The range pass's answers. */
-  guint64 r_and, r_or, d_and, d_or; /* d: retained + 2^32 - shallow */
-  guint64 diff_or; /* retained - shallow of the retained */
+  guint64 r_and, r_or, d_and, d_or;      /* d: retained + 2^32 - shallow */
+  guint64 diff_or;                       /* retained - shallow of the retained */
   guint32 s0_and, s0_or, s0_min, s0_max; /* shallow sizes of the unretained */
-  guint32 s_and, s_or; /* of all */
+  guint32 s_and, s_or;                   /* of all */
   guint32 o_and, o_or;
   gboolean ascending, below; /* below: a retained size under its shallow size */
   /* The pack pass's. */
@@ -198,7 +209,8 @@ range_job (gpointer data)
   KeyJob *j = data;
   guint64 r_and = G_MAXUINT64, r_or = 0, d_and = G_MAXUINT64, d_or = 0;
   guint64 diff_or = 0;
-  guint32 s_and = G_MAXUINT32, s_or = 0, o_and = G_MAXUINT32, o_or = 0, s0_and = G_MAXUINT32, s0_or = 0, s0_min = G_MAXUINT32, s0_max = 0;
+  guint32 s_and = G_MAXUINT32, s_or = 0, o_and = G_MAXUINT32, o_or = 0, s0_and = G_MAXUINT32, s0_or = 0,
+          s0_min = G_MAXUINT32, s0_max = 0;
   gboolean ascending = TRUE, below = FALSE;
 
   for (guint64 i = j->from; i < j->to; i++)
@@ -254,8 +266,8 @@ field_of (guint64 and_, guint64 or_)
 
   if (vary != 0)
     {
-      f.lo = (guint) __builtin_ctzll (vary);
-      f.bits = 64 - (guint) __builtin_clzll (vary) - f.lo;
+      f.lo = (guint)__builtin_ctzll (vary);
+      f.bits = 64 - (guint)__builtin_clzll (vary) - f.lo;
     }
   return f;
 }
@@ -292,13 +304,14 @@ pack_job (gpointer data)
       if (packed != NULL)
         packed[i] = key = key << 32 | o;
       else
-        wide[i] = (WideEntry) { key, o };
+        wide[i] = (WideEntry){ key, o };
       hist[(key >> shift) & mask]++;
     }
   return NULL;
 }
 
-typedef struct {
+typedef struct
+{
   gconstpointer src;
   gpointer dst;
   HsObj *out; /* the last pass writes the indexes here instead */
@@ -309,40 +322,41 @@ typedef struct {
 } PassJob;
 
 #define PACKED_KEY(x) (x)
-#define PACKED_OBJ(x) ((HsObj) (x))
+#define PACKED_OBJ(x) ((HsObj)(x))
 #define WIDE_KEY(x) ((x).key)
 #define WIDE_OBJ(x) ((x).o)
 
-#define DEFINE_PASS(NAME, TYPE, KEY, OBJ)                                              \
-  static gpointer NAME (gpointer data)                                                 \
-  {                                                                                    \
-    PassJob *j = data;                                                                 \
-    const TYPE *src = j->src;                                                          \
-    TYPE *dst = j->dst;                                                                \
-    guint64 *off = j->off, *next = j->next, half = j->half;                            \
-    guint shift = j->shift, next_shift = j->next_shift, mask = j->mask;                \
-                                                                                       \
-    if (j->out != NULL)                                                                \
-      {                                                                                \
-        for (guint64 i = j->from; i < j->to; i++)                                      \
-          j->out[off[(KEY (src[i]) >> shift) & mask]++] = OBJ (src[i]);                \
-        return NULL;                                                                   \
-      }                                                                                \
-    for (guint64 i = j->from; i < j->to; i++)                                          \
-      {                                                                                \
-        TYPE x = src[i];                                                               \
-        guint64 pos = off[(KEY (x) >> shift) & mask]++;                                \
-        dst[pos] = x;                                                                  \
-        next[(pos >= half ? RADIX : 0) + ((KEY (x) >> next_shift) & mask)]++;         \
-      }                                                                                \
-    return NULL;                                                                       \
+#define DEFINE_PASS(NAME, TYPE, KEY, OBJ)                                                                    \
+  static gpointer NAME (gpointer data)                                                                       \
+  {                                                                                                          \
+    PassJob *j = data;                                                                                       \
+    const TYPE *src = j->src;                                                                                \
+    TYPE *dst = j->dst;                                                                                      \
+    guint64 *off = j->off, *next = j->next, half = j->half;                                                  \
+    guint shift = j->shift, next_shift = j->next_shift, mask = j->mask;                                      \
+                                                                                                             \
+    if (j->out != NULL)                                                                                      \
+      {                                                                                                      \
+        for (guint64 i = j->from; i < j->to; i++)                                                            \
+          j->out[off[(KEY (src[i]) >> shift) & mask]++] = OBJ (src[i]);                                      \
+        return NULL;                                                                                         \
+      }                                                                                                      \
+    for (guint64 i = j->from; i < j->to; i++)                                                                \
+      {                                                                                                      \
+        TYPE x = src[i];                                                                                     \
+        guint64 pos = off[(KEY (x) >> shift) & mask]++;                                                      \
+        dst[pos] = x;                                                                                        \
+        next[(pos >= half ? RADIX : 0) + ((KEY (x) >> next_shift) & mask)]++;                                \
+      }                                                                                                      \
+    return NULL;                                                                                             \
   }
 
 DEFINE_PASS (pass_packed, guint64, PACKED_KEY, PACKED_OBJ)
 DEFINE_PASS (pass_wide, WideEntry, WIDE_KEY, WIDE_OBJ)
 
 /* The list's order as a comparison (before), for the sorts that compare. */
-typedef struct {
+typedef struct
+{
   const HsDomTree *dom;
   const HsSizeCol *shallow;
 } Order;
@@ -351,7 +365,7 @@ static int
 cmp_before (const void *pa, const void *pb, void *data)
 {
   const Order *o = data;
-  HsObj x = *(const HsObj *) pa, y = *(const HsObj *) pb;
+  HsObj x = *(const HsObj *)pa, y = *(const HsObj *)pb;
   if (x == y)
     return 0;
   return before (o->dom, o->shallow, x, y) ? -1 : 1;
@@ -370,8 +384,11 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
   KeyJob kj[2];
 
   for (guint t = 0; t < 2; t++)
-    kj[t] = (KeyJob) { .objs = objs, .from = t == 0 ? 0 : half, .to = t == 0 ? half : k,
-                       .dom = analysis->dom, .shallow = hs_heap_size_col (analysis->heap) };
+    kj[t] = (KeyJob){ .objs = objs,
+                      .from = t == 0 ? 0 : half,
+                      .to = t == 0 ? half : k,
+                      .dom = analysis->dom,
+                      .shallow = hs_heap_size_col (analysis->heap) };
   hs_run_pair ("hs-instances", range_job, &kj[0], nt == 2 ? &kj[1] : NULL);
   if (nt == 1)
     kj[1] = kj[0];
@@ -387,26 +404,27 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
     {
       guint32 s0_min = MIN (kj[0].s0_min, kj[1].s0_min);
       guint64 top = (kj[0].diff_or | kj[1].diff_or) | (s0_min <= s0_max ? s0_max - s0_min : 0);
-      guint64 low = (kj[0].diff_or | kj[1].diff_or) | ((kj[0].s0_and & kj[1].s0_and) ^ (kj[0].s0_or | kj[1].s0_or));
+      guint64 low
+          = (kj[0].diff_or | kj[1].diff_or) | ((kj[0].s0_and & kj[1].s0_and) ^ (kj[0].s0_or | kj[1].s0_or));
       /* Every value is at most top, and a multiple of 2^ctz(low). */
-      guint hi = top == 0 ? 0 : 64 - (guint) __builtin_clzll (top);
-      d.lo = low == 0 ? 0 : (guint) __builtin_ctzll (low);
+      guint hi = top == 0 ? 0 : 64 - (guint)__builtin_clzll (top);
+      d.lo = low == 0 ? 0 : (guint)__builtin_ctzll (low);
       d.bits = hi > d.lo ? hi - d.lo : 0;
     }
   else
     d = field_of (kj[0].d_and & kj[1].d_and, kj[0].d_or | kj[1].d_or);
-  Field ob = ascending ? (Field) { 0, 0 } : field_of (kj[0].o_and & kj[1].o_and, kj[0].o_or | kj[1].o_or);
+  Field ob = ascending ? (Field){ 0, 0 } : field_of (kj[0].o_and & kj[1].o_and, kj[0].o_or | kj[1].o_or);
   guint bits = r.bits + d.bits + ob.bits;
 
-  g_debug ("instances: %" G_GUINT64_FORMAT " sorted on a %u-bit key (%u + %u%s + %u)", k, bits, r.bits, d.bits,
-           split ? "" : " unsplit", ob.bits);
+  g_debug ("instances: %" G_GUINT64_FORMAT " sorted on a %u-bit key (%u + %u%s + %u)", k, bits, r.bits,
+           d.bits, split ? "" : " unsplit", ob.bits);
 
   if (bits == 0)
     return; /* equal keys, in index order (or one object listed again and again) */
   if (bits > 64)
     {
       Order o = { kj[0].dom, kj[0].shallow };
-      qsort_r (objs, k, sizeof (HsObj), cmp_before, &o);   /* k may pass G_MAXINT */
+      qsort_r (objs, k, sizeof (HsObj), cmp_before, &o); /* k may pass G_MAXINT */
       return;
     }
 
@@ -446,9 +464,17 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
         }
       memset (next, 0, 4 * RADIX * sizeof *next);
       for (guint t = 0; t < 2; t++)
-        pj[t] = (PassJob) { a, b, p + 1 == npass ? objs : NULL, t == 0 ? 0 : half, t == 0 ? half : k, half,
-                            base + p * width, base + (p + 1) * width, mask, off + t * RADIX,
-                            next + t * 2 * RADIX };
+        pj[t] = (PassJob){ a,
+                           b,
+                           p + 1 == npass ? objs : NULL,
+                           t == 0 ? 0 : half,
+                           t == 0 ? half : k,
+                           half,
+                           base + p * width,
+                           base + (p + 1) * width,
+                           mask,
+                           off + t * RADIX,
+                           next + t * 2 * RADIX };
       hs_run_pair ("hs-instances", packed ? pass_packed : pass_wide, &pj[0], nt == 2 ? &pj[1] : NULL);
       for (guint v = 0; v < 2 * RADIX; v++)
         hist[v] = next[v] + next[2 * RADIX + v];
@@ -470,7 +496,7 @@ hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classe
   g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
 
   GArray *out = hs_query_instances_unsorted (analysis, classes, n_classes);
-  hs_query_sort_instances (analysis, (HsObj *) out->data, out->len);
+  hs_query_sort_instances (analysis, (HsObj *)out->data, out->len);
   return out;
 }
 
@@ -482,7 +508,8 @@ hs_query_instances_of_class (HsAnalysis *analysis, HsClass c)
 
 /* --- the first page ------------------------------------------------------------- */
 
-typedef struct {
+typedef struct
+{
   const HsObj *objs;
   guint64 from, to;
   const HsDomTree *dom;
@@ -553,14 +580,20 @@ hs_query_instances_first (HsAnalysis *analysis, const HsObj *objs, guint64 k, gu
   FirstJob jobs[2];
   GArray *out;
 
-  limit = (guint) MIN ((guint64) limit, k);
+  limit = (guint)MIN ((guint64)limit, k);
   for (guint t = 0; t < 2; t++)
-    jobs[t] = (FirstJob) { objs, t == 0 ? 0 : k / 2, t == 0 && nt == 2 ? k / 2 : k,
-                           analysis->dom, hs_heap_size_col (analysis->heap), limit, NULL, 0 };
+    jobs[t] = (FirstJob){ objs,
+                          t == 0 ? 0 : k / 2,
+                          t == 0 && nt == 2 ? k / 2 : k,
+                          analysis->dom,
+                          hs_heap_size_col (analysis->heap),
+                          limit,
+                          NULL,
+                          0 };
   out = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), 2 * limit);
   g_array_set_size (out, 2 * limit);
-  jobs[0].heap = (HsObj *) out->data;
-  jobs[1].heap = (HsObj *) out->data + limit;
+  jobs[0].heap = (HsObj *)out->data;
+  jobs[1].heap = (HsObj *)out->data + limit;
   hs_run_pair ("hs-instances", first_job, &jobs[0], nt == 2 ? &jobs[1] : NULL);
   /* Both halves' best, side by side, sorted: the first limit are the page. */
   if (nt == 2)

@@ -18,19 +18,18 @@ hs_query_class_value (HsAnalysis *analysis, HsClass c, HsClassSort sort)
 
   switch (sort)
     {
-    case HS_CLASS_SORT_COUNT:
-      return hs_class_count (analysis->heap, c);
-    case HS_CLASS_SORT_RETAINED:
-      if (analysis->class_retained != NULL)
-        return analysis->class_retained[c];
-      G_GNUC_FALLTHROUGH;
-    case HS_CLASS_SORT_SHALLOW:
-    default:
-      return hs_class_shallow (analysis->heap, c);
+      case HS_CLASS_SORT_COUNT: return hs_class_count (analysis->heap, c);
+      case HS_CLASS_SORT_RETAINED:
+        if (analysis->class_retained != NULL)
+          return analysis->class_retained[c];
+        G_GNUC_FALLTHROUGH;
+      case HS_CLASS_SORT_SHALLOW:
+      default: return hs_class_shallow (analysis->heap, c);
     }
 }
 
-typedef struct {
+typedef struct
+{
   HsClass c;
   guint64 key;
 } ClassKey;
@@ -58,15 +57,15 @@ hs_query_sorted_classes (HsAnalysis *analysis, HsClassSort sort, HsClassFilter f
 
   HsHeap *heap = analysis->heap;
   guint nc = hs_heap_n_classes (heap);
-  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ClassKey), nc);
+  g_autoptr (GArray) keys = g_array_sized_new (FALSE, FALSE, sizeof (ClassKey), nc);
   GArray *out;
 
   /* Keys first: the comparator then reads no accessor but the name. */
   for (HsClass c = 0; c < nc; c++)
     {
       ClassKey k = { c, 0 };
-      if (filter == HS_CLASS_FILTER_PRESENT && hs_class_count (heap, c) == 0 &&
-          hs_class_object (heap, c) == HS_OBJ_NONE)
+      if (filter == HS_CLASS_FILTER_PRESENT && hs_class_count (heap, c) == 0
+          && hs_class_object (heap, c) == HS_OBJ_NONE)
         continue;
       k.key = hs_query_class_value (analysis, c, sort);
       g_array_append_val (keys, k);
@@ -128,7 +127,7 @@ hs_query_instance_mask (HsHeap *heap, const HsClass *classes, guint n_classes, g
   /* One linear scan: the class table has no per-class instance lists. */
   for (guint64 i = 0; i < n; i++)
     {
-      HsClass c = hs_heap_object_class (heap, (HsObj) i);
+      HsClass c = hs_heap_object_class (heap, (HsObj)i);
       if (c != HS_CLASS_NONE && c < nc && in_class[c])
         {
           in_set[i] = 1;
@@ -181,7 +180,7 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
 
   if (dom == NULL || limit == 0)
     return out;
-  limit = (guint) MIN ((guint64) limit, dom->n);   /* sizes the table below */
+  limit = (guint)MIN ((guint64)limit, dom->n); /* sizes the table below */
 
   /* A bounded min-heap over all reachable objects (ties: smaller index). */
   const HsDomTree *ret = dom;
@@ -198,7 +197,7 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
 
   for (guint64 i = 0; i < n_candidates; i++)
     {
-      HsObj o = top_level ? tops[i] : (HsObj) i;
+      HsObj o = top_level ? tops[i] : (HsObj)i;
 
       if (!top_level && dom->idom[i] == HS_OBJ_NONE)
         continue;
@@ -259,8 +258,8 @@ hs_query_root_path (HsHeap *heap, HsObj obj, guint max_visits)
   /* parent[x] = the object x was reached from (x refers to it); the start
    * maps to itself. Stored +1 so that index 0 is not NULL. The queue is a
    * flat array read from `head`: it holds every object seen. */
-  g_autoptr(GHashTable) parent = g_hash_table_new (NULL, NULL);
-  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GHashTable) parent = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (HsObj));
   guint head = 0, visits = 0;
   HsObj found = HS_OBJ_NONE;
   GArray *path;

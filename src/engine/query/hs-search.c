@@ -79,16 +79,17 @@ hs_search (HsHeap *heap, const char *needle, guint max_results, GCancellable *ca
           return NULL;
         }
       HsClass c = hs_class_col_get (klass, i);
-      if (c == HS_CLASS_NONE || c >= nc || !is_string[c] || hs_heap_object_kind (heap, (HsObj) i) != HS_KIND_INSTANCE)
+      if (c == HS_CLASS_NONE || c >= nc || !is_string[c]
+          || hs_heap_object_kind (heap, (HsObj)i) != HS_KIND_INSTANCE)
         continue;
       g_string_truncate (buf, 0);
-      if (!hs_heap_append_string (heap, (HsObj) i, 0, buf))
+      if (!hs_heap_append_string (heap, (HsObj)i, 0, buf))
         continue;
       if (!hs_search_contains (buf->str, buf->len, needle, nlen))
         continue;
       if (r->strings->len < max_results)
         {
-          HsObj o = (HsObj) i;
+          HsObj o = (HsObj)i;
           g_array_append_val (r->strings, o);
         }
       r->n_strings++;

@@ -22,19 +22,19 @@ hs_html_escape (GString *out, const char *s)
     return;
   if (!g_utf8_validate (s, -1, NULL))
     s = valid = g_utf8_make_valid (s, -1);
-  for (const guchar *p = (const guchar *) s; *p; p++)
+  for (const guchar *p = (const guchar *)s; *p; p++)
     switch (*p)
       {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '>': g_string_append (out, "&gt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\'': g_string_append (out, "&#39;"); break;
-      default:
-        if (is_forbidden (*p))
-          g_string_append (out, "\xef\xbf\xbd");
-        else
-          g_string_append_c (out, (char) *p);
+        case '&': g_string_append (out, "&amp;"); break;
+        case '<': g_string_append (out, "&lt;"); break;
+        case '>': g_string_append (out, "&gt;"); break;
+        case '"': g_string_append (out, "&quot;"); break;
+        case '\'': g_string_append (out, "&#39;"); break;
+        default:
+          if (is_forbidden (*p))
+            g_string_append (out, "\xef\xbf\xbd");
+          else
+            g_string_append_c (out, (char)*p);
       }
 }
 
@@ -72,7 +72,7 @@ hs_html_append_duration (GString *out, gint64 ms)
     g_string_append_printf (out, "%" G_GINT64_FORMAT " ms", ms);
   else
     {
-      hs_html_append_double (out, (double) ms / 1000.0);
+      hs_html_append_double (out, (double)ms / 1000.0);
       g_string_append (out, " s");
     }
   g_string_append (out, "</span>");

@@ -15,7 +15,8 @@
 static void
 head (GString *out, const char *title, const char *id, const char *const *cols)
 {
-  g_string_append_printf (out, "<h3>%s</h3>\n<table class=\"data sortable\" id=\"%s\">\n<thead><tr>", title, id);
+  g_string_append_printf (out, "<h3>%s</h3>\n<table class=\"data sortable\" id=\"%s\">\n<thead><tr>", title,
+                          id);
   for (guint i = 0; cols[i]; i++)
     g_string_append_printf (out, "<th%s>%s</th>", cols[i][0] == '#' ? " class=\"num\"" : "",
                             cols[i][0] == '#' ? cols[i] + 1 : cols[i]);
@@ -40,7 +41,7 @@ strings (GString *out, HsHeap *heap, const HsWaste *w)
   for (guint i = 0; i < w->strings->len && i < TOP; i++)
     {
       const HsWasteString *s = &g_array_index (w->strings, HsWasteString, i);
-      g_autofree char *shown = g_utf8_substring (s->value, 0, MIN ((glong) g_utf8_strlen (s->value, -1), 80));
+      g_autofree char *shown = g_utf8_substring (s->value, 0, MIN ((glong)g_utf8_strlen (s->value, -1), 80));
       g_string_append (out, "<tr>");
       name_cell (out, s->length == 0 ? "(the empty string)" : shown);
       hs_html_td_count (out, s->length);
@@ -49,7 +50,7 @@ strings (GString *out, HsHeap *heap, const HsWaste *w)
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody></table>\n");
-  (void) heap;
+  (void)heap;
 }
 
 static void
@@ -115,7 +116,7 @@ arrays (GString *out, HsHeap *heap, const HsWaste *w)
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody></table>\n");
-  (void) heap;
+  (void)heap;
 }
 
 static void
@@ -143,22 +144,25 @@ bitmaps (GString *out, HsHeap *heap, const HsWaste *w)
 {
   if (w->bitmaps->len == 0)
     return;
-  g_string_append_printf (out, "<h3>Bitmaps</h3>\n<p>%u bitmap%s; the %u largest:</p>\n"
-                               "<div class=\"thumbs\" style=\"display:flex;flex-wrap:wrap;gap:12px\">\n",
+  g_string_append_printf (out,
+                          "<h3>Bitmaps</h3>\n<p>%u bitmap%s; the %u largest:</p>\n"
+                          "<div class=\"thumbs\" style=\"display:flex;flex-wrap:wrap;gap:12px\">\n",
                           w->bitmaps->len, w->bitmaps->len == 1 ? "" : "s", MIN (w->bitmaps->len, THUMBS));
   for (guint i = 0; i < w->bitmaps->len && i < THUMBS; i++)
     {
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       g_string_append (out, "<figure style=\"margin:0;width:132px\"><div style=\"height:72px;display:flex;"
                             "align-items:center;justify-content:center;background:#8883\">");
-      g_autoptr(GBytes) png = b->problem ? NULL : hs_waste_bitmap_png (heap, b, THUMB_SIDE, NULL);
+      g_autoptr (GBytes) png = b->problem ? NULL : hs_waste_bitmap_png (heap, b, THUMB_SIDE, NULL);
       if (png)
         {
           gsize len;
           const guint8 *data = g_bytes_get_data (png, &len);
           g_autofree char *b64 = g_base64_encode (data, len);
-          g_string_append_printf (out, "<img alt=\"bitmap\" style=\"max-width:%dpx;max-height:%dpx\" "
-                                       "src=\"data:image/png;base64,%s\">", THUMB_SIDE, THUMB_SIDE, b64);
+          g_string_append_printf (out,
+                                  "<img alt=\"bitmap\" style=\"max-width:%dpx;max-height:%dpx\" "
+                                  "src=\"data:image/png;base64,%s\">",
+                                  THUMB_SIDE, THUMB_SIDE, b64);
         }
       else
         g_string_append (out, "<span class=\"none\">no picture</span>");
@@ -168,7 +172,8 @@ bitmaps (GString *out, HsHeap *heap, const HsWaste *w)
                               b->width, b->height, b->config);
       hs_html_append_bytes (out, hs_waste_bitmap_bytes (b));
       if (b->duplicates)
-        g_string_append_printf (out, ", %" G_GUINT64_FORMAT " duplicate%s", b->duplicates, b->duplicates == 1 ? "" : "s");
+        g_string_append_printf (out, ", %" G_GUINT64_FORMAT " duplicate%s", b->duplicates,
+                                b->duplicates == 1 ? "" : "s");
       if (b->problem)
         {
           g_string_append (out, "<br><small>");
@@ -186,13 +191,14 @@ hs_report_section_insights (GString *out, const HsReportContext *ctx)
   HsAnalysis *a = ctx->analysis;
   g_string_append (out, "<section id=\"insights\">\n<h2>Insights: wasted memory</h2>\n");
   /* The caller's findings when it has them (the window's Insights view). */
-  g_autoptr(HsWaste) own = NULL;
+  g_autoptr (HsWaste) own = NULL;
   const HsWaste *w = ctx->opts->waste;
   if (w == NULL && hs_heap_reachability_known (a->heap))
     w = own = hs_waste_find (a, NULL, NULL);
   if (!w)
     {
-      g_string_append (out, "<p class=\"none\">Reachability was not computed for this report.</p>\n</section>\n");
+      g_string_append (out,
+                       "<p class=\"none\">Reachability was not computed for this report.</p>\n</section>\n");
       return;
     }
   g_autofree char *line = hs_waste_summary_line (w);

@@ -27,11 +27,12 @@ append_elided (GString *out, guint64 n)
 
 /* How a path's marked references look: a leak's suspects, or a problem
  * suspect's references into its accumulation point. */
-typedef struct {
-  const char *mark_class;    /* on the marked name */
-  const char *mark_note;     /* the visible note after it */
+typedef struct
+{
+  const char *mark_class; /* on the marked name */
+  const char *mark_note;  /* the visible note after it */
   const char *mark_title;
-  const char *last_class;    /* on the last node's <li> */
+  const char *last_class; /* on the last node's <li> */
 } PathStyle;
 
 static const PathStyle path_styles[] = {
@@ -51,35 +52,36 @@ append_reference (GString *out, const HsLeakNode *node, const PathStyle *style)
   g_string_append (out, "<div class=\"ref\">\xe2\x86\x93 ");
   switch (node->ref_kind)
     {
-    case HS_PATH_REF_STATIC:
-    case HS_PATH_REF_FIELD:
-      if (node->ref_kind == HS_PATH_REF_STATIC)
-        g_string_append (out, "<span class=\"kw\">static</span> ");
-      g_string_append (out, "<span class=\"owner\" title=\"");
-      hs_html_escape (out, owner);
-      g_string_append (out, "\">");
-      hs_html_escape (out, hs_format_simple_name (owner));
-      g_string_append (out, "</span>.");
-      g_string_append_printf (out, "<span class=\"field%s%s\">", mark ? " " : "", mark ? mark : "");
-      hs_html_escape (out, node->ref_name ? node->ref_name : "?");
-      g_string_append (out, "</span>");
-      break;
-    case HS_PATH_REF_ELEMENT:
-      g_string_append (out, "<span class=\"owner\" title=\"");
-      hs_html_escape (out, owner);
-      g_string_append (out, "\">");
-      hs_html_escape (out, hs_format_simple_name (owner));
-      g_string_append_printf (out, "</span><span class=\"field%s%s\">[%u]</span>",
-                              mark ? " " : "", mark ? mark : "", node->ref_index);
-      break;
-    case HS_PATH_REF_LOCAL:
-    default:
-      g_string_append_printf (out, "<span class=\"field%s%s\">&lt;Java Local&gt;</span>",
-                              mark ? " " : "", mark ? mark : "");
-      break;
+      case HS_PATH_REF_STATIC:
+      case HS_PATH_REF_FIELD:
+        if (node->ref_kind == HS_PATH_REF_STATIC)
+          g_string_append (out, "<span class=\"kw\">static</span> ");
+        g_string_append (out, "<span class=\"owner\" title=\"");
+        hs_html_escape (out, owner);
+        g_string_append (out, "\">");
+        hs_html_escape (out, hs_format_simple_name (owner));
+        g_string_append (out, "</span>.");
+        g_string_append_printf (out, "<span class=\"field%s%s\">", mark ? " " : "", mark ? mark : "");
+        hs_html_escape (out, node->ref_name ? node->ref_name : "?");
+        g_string_append (out, "</span>");
+        break;
+      case HS_PATH_REF_ELEMENT:
+        g_string_append (out, "<span class=\"owner\" title=\"");
+        hs_html_escape (out, owner);
+        g_string_append (out, "\">");
+        hs_html_escape (out, hs_format_simple_name (owner));
+        g_string_append_printf (out, "</span><span class=\"field%s%s\">[%u]</span>", mark ? " " : "",
+                                mark ? mark : "", node->ref_index);
+        break;
+      case HS_PATH_REF_LOCAL:
+      default:
+        g_string_append_printf (out, "<span class=\"field%s%s\">&lt;Java Local&gt;</span>", mark ? " " : "",
+                                mark ? mark : "");
+        break;
     }
   if (node->suspect)
-    g_string_append_printf (out, " <span class=\"sr\" title=\"%s\">%s</span>", style->mark_title, style->mark_note);
+    g_string_append_printf (out, " <span class=\"sr\" title=\"%s\">%s</span>", style->mark_title,
+                            style->mark_note);
   g_string_append (out, "</div>\n");
 }
 
@@ -89,7 +91,8 @@ append_reference (GString *out, const HsLeakNode *node, const PathStyle *style)
 void
 hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr, HsReportPathStyle style)
 {
-  const PathStyle *st_style = &path_styles[style == HS_REPORT_PATH_SUSPECT ? HS_REPORT_PATH_SUSPECT : HS_REPORT_PATH_LEAK];
+  const PathStyle *st_style
+      = &path_styles[style == HS_REPORT_PATH_SUSPECT ? HS_REPORT_PATH_SUSPECT : HS_REPORT_PATH_LEAK];
   guint n = tr->nodes ? tr->nodes->len : 0;
   guint64 n_obj = hs_heap_n_objects (a->heap);
 
@@ -117,12 +120,15 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
           continue;
         }
       gboolean last = i + 1 == n;
-      const char *st = node->leaking == HS_LEAKING_YES ? "yes"
-                       : node->leaking == HS_LEAKING_NO ? "no" : "unknown";
+      const char *st = node->leaking == HS_LEAKING_YES  ? "yes"
+                       : node->leaking == HS_LEAKING_NO ? "no"
+                                                        : "unknown";
 
-      g_string_append_printf (out, "<li class=\"node%s%s\" data-leaking=\"%s\">\n"
-                                   "<div class=\"node-head\"><span class=\"cls\">",
-                              last ? " " : "", last ? st_style->last_class : "", hs_leaking_name (node->leaking));
+      g_string_append_printf (out,
+                              "<li class=\"node%s%s\" data-leaking=\"%s\">\n"
+                              "<div class=\"node-head\"><span class=\"cls\">",
+                              last ? " " : "", last ? st_style->last_class : "",
+                              hs_leaking_name (node->leaking));
       hs_html_escape (out, node->class_name);
       g_string_append_printf (out, "</span> <span class=\"kind\">%s</span>", hs_leak_node_kind (node));
       if (node->obj != HS_OBJ_NONE && node->obj < n_obj)
@@ -138,8 +144,8 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
           hs_html_escape (out, node->description);
           g_string_append (out, "</div>\n");
         }
-      g_string_append_printf (out, "<div><span class=\"status %s\">Leaking: %s</span>",
-                              st, hs_leaking_name (node->leaking));
+      g_string_append_printf (out, "<div><span class=\"status %s\">Leaking: %s</span>", st,
+                              hs_leaking_name (node->leaking));
       if (node->reasons && node->reasons->len > 0)
         {
           g_string_append (out, " <span class=\"reasons\">(");
@@ -153,8 +159,8 @@ hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
         }
       g_string_append (out, "</div>\n");
 
-      if (a->dom && node->obj != HS_OBJ_NONE && node->obj < n_obj && node->obj < a->dom->n &&
-          a->dom->idom[node->obj] != HS_OBJ_NONE)
+      if (a->dom && node->obj != HS_OBJ_NONE && node->obj < n_obj && node->obj < a->dom->n
+          && a->dom->idom[node->obj] != HS_OBJ_NONE)
         {
           g_string_append (out, "<div class=\"retained\">Retaining ");
           hs_html_append_bytes (out, hs_dom_tree_retained (a->dom, node->obj));
@@ -175,8 +181,10 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
 {
   guint64 n_obj = hs_heap_n_objects (a->heap);
 
-  g_string_append_printf (out, "<details class=\"trace\" data-retained=\"%" G_GUINT64_FORMAT
-                          "\" data-retained-count=\"%" G_GUINT64_FORMAT "\"%s>\n<summary>Trace %u: retaining ",
+  g_string_append_printf (out,
+                          "<details class=\"trace\" data-retained=\"%" G_GUINT64_FORMAT
+                          "\" data-retained-count=\"%" G_GUINT64_FORMAT
+                          "\"%s>\n<summary>Trace %u: retaining ",
                           tr->retained_bytes, tr->retained_count, open ? " open" : "", number);
   hs_html_append_bytes (out, tr->retained_bytes);
   g_string_append (out, " in ");
@@ -266,7 +274,7 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
       guint64 bytes = 0;
 
       for (guint t = 0; t < nt; t++)
-        bytes += ((const HsLeakTrace *) g_ptr_array_index (grp->traces, t))->retained_bytes;
+        bytes += ((const HsLeakTrace *)g_ptr_array_index (grp->traces, t))->retained_bytes;
 
       g_string_append_printf (out, "<article class=\"leak-group %s\" id=\"leak-%s-%u\" data-fingerprint=\"",
                               kind, kind, g + 1);
@@ -274,8 +282,8 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
       g_string_append_printf (out, "\" data-count=\"%u\">\n<h4>", nt);
       hs_html_escape (out, grp->description ? grp->description : "(no description)");
       g_string_append (out, "</h4>\n<p class=\"meta\">");
-      g_string_append_printf (out, "<span class=\"count\">%u</span> leak instance%s, retaining ",
-                              nt, nt == 1 ? "" : "s");
+      g_string_append_printf (out, "<span class=\"count\">%u</span> leak instance%s, retaining ", nt,
+                              nt == 1 ? "" : "s");
       hs_html_append_bytes (out, bytes);
       g_string_append (out, " in all. Fingerprint <code class=\"fp\">");
       hs_html_escape (out, grp->fingerprint);
@@ -291,13 +299,15 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
       for (guint t = 0; t < nt && t < MAX_TRACES_PER_GROUP; t++)
         append_trace (out, a, g_ptr_array_index (grp->traces, t), t + 1, t == 0);
       if (nt > MAX_TRACES_PER_GROUP)
-        g_string_append_printf (out, "<p class=\"muted\">%u more instances with the same suspect references are not shown.</p>\n",
-                                nt - MAX_TRACES_PER_GROUP);
+        g_string_append_printf (
+            out, "<p class=\"muted\">%u more instances with the same suspect references are not shown.</p>\n",
+            nt - MAX_TRACES_PER_GROUP);
       g_string_append (out, "</article>\n");
     }
   if (n > MAX_GROUPS)
-    g_string_append_printf (out, "<p class=\"muted more-groups\">%u more %s leak groups (the ones "
-                                 "retaining least) are not shown.</p>\n",
+    g_string_append_printf (out,
+                            "<p class=\"muted more-groups\">%u more %s leak groups (the ones "
+                            "retaining least) are not shown.</p>\n",
                             n - MAX_GROUPS, kind);
 }
 
@@ -309,16 +319,21 @@ hs_report_section_leaks (GString *out, const HsReportContext *ctx)
   guint na = r && r->application_leaks ? r->application_leaks->len : 0;
   guint nl = r && r->library_leaks ? r->library_leaks->len : 0;
 
-  g_string_append_printf (out, "<section id=\"leaks\" data-application-groups=\"%u\" data-library-groups=\"%u\">\n"
-                               "<h2>Leaks</h2>\n", na, nl);
+  g_string_append_printf (out,
+                          "<section id=\"leaks\" data-application-groups=\"%u\" data-library-groups=\"%u\">\n"
+                          "<h2>Leaks</h2>\n",
+                          na, nl);
   if (r == NULL)
     {
-      g_string_append (out, "<p class=\"none\">Leak detection was not run for this report.</p>\n</section>\n");
+      g_string_append (out,
+                       "<p class=\"none\">Leak detection was not run for this report.</p>\n</section>\n");
       return;
     }
-  g_string_append_printf (out, "<p class=\"leak-summary\"><strong>%u</strong> application leak%s and "
-                               "<strong>%u</strong> library leak%s (groups of instances with the same suspect references). ",
-                          na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
+  g_string_append_printf (
+      out,
+      "<p class=\"leak-summary\"><strong>%u</strong> application leak%s and "
+      "<strong>%u</strong> library leak%s (groups of instances with the same suspect references). ",
+      na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
   g_string_append (out, "Watched references seen: ");
   hs_format_append_grouped (out, r->n_watched);
   g_string_append (out, "; leaking objects found: ");
@@ -331,7 +346,8 @@ hs_report_section_leaks (GString *out, const HsReportContext *ctx)
 
   if (r->unreachable_leaking && r->unreachable_leaking->len > 0)
     {
-      g_string_append (out, "<h3 id=\"unreachable-leaking\">Watched objects with no path from a GC root</h3>\n<ul>\n");
+      g_string_append (
+          out, "<h3 id=\"unreachable-leaking\">Watched objects with no path from a GC root</h3>\n<ul>\n");
       for (guint i = 0; i < r->unreachable_leaking->len && i < MAX_WITHOUT_PATH; i++)
         {
           g_string_append (out, "<li>");
@@ -345,4 +361,3 @@ hs_report_section_leaks (GString *out, const HsReportContext *ctx)
     }
   g_string_append (out, "</section>\n");
 }
-

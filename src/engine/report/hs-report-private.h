@@ -15,44 +15,47 @@ G_BEGIN_DECLS
 
 /* Everything a section may read: the analysis and the options with their
  * defaults filled in. */
-typedef struct {
-  HsAnalysis            *analysis;
+typedef struct
+{
+  HsAnalysis *analysis;
   const HsReportOptions *opts;
-  guint                  top_classes;
-  guint                  top_objects;
+  guint top_classes;
+  guint top_objects;
 } HsReportContext;
 
 typedef void (*HsReportSectionFunc) (GString *out, const HsReportContext *ctx);
 
-typedef struct {
-  const char          *id;      /* the <section>'s id and the nav anchor */
-  const char          *title;   /* nav label; NULL = not in the nav */
-  HsReportSectionFunc  build;
+typedef struct
+{
+  const char *id;    /* the <section>'s id and the nav anchor */
+  const char *title; /* nav label; NULL = not in the nav */
+  HsReportSectionFunc build;
   /* Optional: whether the section is on this page (and in the nav);
    * NULL = always. */
-  gboolean           (*shown) (const HsReportContext *ctx);
+  gboolean (*shown) (const HsReportContext *ctx);
 } HsReportSection;
 
 /* The sections (hs-report-sections.c, -leaks.c, -treemap.c, -suspects.c). */
 void hs_report_section_suspects (GString *out, const HsReportContext *ctx);
-void hs_report_section_dump    (GString *out, const HsReportContext *ctx);
-void hs_report_section_totals  (GString *out, const HsReportContext *ctx);
-void hs_report_section_leaks   (GString *out, const HsReportContext *ctx);
+void hs_report_section_dump (GString *out, const HsReportContext *ctx);
+void hs_report_section_totals (GString *out, const HsReportContext *ctx);
+void hs_report_section_leaks (GString *out, const HsReportContext *ctx);
 void hs_report_section_classes (GString *out, const HsReportContext *ctx);
 void hs_report_section_objects (GString *out, const HsReportContext *ctx);
 void hs_report_section_treemap (GString *out, const HsReportContext *ctx);
 void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* hs-report-insights.c */
-void hs_report_section_threads (GString *out, const HsReportContext *ctx); /* hs-report-threads.c */
+void hs_report_section_threads (GString *out, const HsReportContext *ctx);  /* hs-report-threads.c */
 /* hs-report-growth.c: only with opts->compare. */
-void     hs_report_section_growth (GString *out, const HsReportContext *ctx);
-gboolean hs_report_growth_shown   (const HsReportContext *ctx);
+void hs_report_section_growth (GString *out, const HsReportContext *ctx);
+gboolean hs_report_growth_shown (const HsReportContext *ctx);
 
 /* A trace's path as the leak section shows it (hs-report-leaks.c), for
  * leak traces and problem suspects' paths; the style says what the marked
  * references mean (a leak's suspects, or the way into a suspect's
  * accumulation point) and how the last node is drawn. An abridged trace
  * (n_elided) shows "… N more references" where the nodes were left out. */
-typedef enum {
+typedef enum
+{
   HS_REPORT_PATH_LEAK,
   HS_REPORT_PATH_SUSPECT,
 } HsReportPathStyle;
@@ -66,23 +69,23 @@ void hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace
  * attribute values alike: invalid UTF-8 repaired, control characters
  * other than tab and newline (which HTML forbids) and DEL become U+FFFD,
  * & < > " ' become entities. NULL appends nothing. */
-void hs_html_escape          (GString *out, const char *s);
-void hs_html_append_u64      (GString *out, guint64 v);
+void hs_html_escape (GString *out, const char *s);
+void hs_html_append_u64 (GString *out, guint64 v);
 /* hs_format_bytes, escaped. */
-void hs_html_append_bytes    (GString *out, guint64 v);
+void hs_html_append_bytes (GString *out, guint64 v);
 /* 0x1234 */
-void hs_html_append_id       (GString *out, guint64 id);
+void hs_html_append_id (GString *out, guint64 id);
 /* One decimal, C locale ("12.5"). */
-void hs_html_append_double   (GString *out, double v);
+void hs_html_append_double (GString *out, double v);
 /* 950 -> "950 ms", 45000 -> "45.0 s", exact milliseconds in a title. */
 void hs_html_append_duration (GString *out, gint64 ms);
 /* Sortable numeric cells: the exact value in data-v (and, for bytes,
  * grouped in the title). */
-void hs_html_td_bytes        (GString *out, guint64 v);
-void hs_html_td_count        (GString *out, guint64 v);
+void hs_html_td_bytes (GString *out, guint64 v);
+void hs_html_td_count (GString *out, guint64 v);
 /* Rows of a key/value table; key is trusted markup, value is escaped. */
-void hs_html_kv_text         (GString *out, const char *key, const char *value);
-void hs_html_kv_count        (GString *out, const char *key, guint64 v);
-void hs_html_kv_bytes        (GString *out, const char *key, guint64 v);
+void hs_html_kv_text (GString *out, const char *key, const char *value);
+void hs_html_kv_count (GString *out, const char *key, guint64 v);
+void hs_html_kv_bytes (GString *out, const char *key, guint64 v);
 
 G_END_DECLS

@@ -23,9 +23,9 @@ hs_report_section_dump (GString *out, const HsReportContext *ctx)
     g_string_append (out, " (gzip-compressed file)");
   g_string_append (out, "</td></tr>\n");
   g_string_append (out, "<tr><th scope=\"row\">Date</th><td>");
-  if (ts > 0 && ts / 1000 < (guint64) G_MAXINT64 / 2)
+  if (ts > 0 && ts / 1000 < (guint64)G_MAXINT64 / 2)
     {
-      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc ((gint64) (ts / 1000));
+      g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc ((gint64)(ts / 1000));
       g_autofree char *s = dt ? g_date_time_format (dt, "%Y-%m-%d %H:%M:%S UTC") : NULL;
       hs_html_escape (out, s ? s : "unknown");
     }
@@ -33,18 +33,18 @@ hs_report_section_dump (GString *out, const HsReportContext *ctx)
     g_string_append (out, "unknown");
   g_string_append (out, "</td></tr>\n");
   hs_html_kv_text (out, "Runtime", hs_heap_is_android (heap) ? "Android (ART)" : "HotSpot JVM");
-  g_string_append_printf (out,
-                          "<tr><th scope=\"row\">Reference size</th><td>%u bytes%s</td></tr>\n",
+  g_string_append_printf (out, "<tr><th scope=\"row\">Reference size</th><td>%u bytes%s</td></tr>\n",
                           hs_heap_ref_size (heap),
                           hs_heap_ref_size (heap) < hs_heap_id_size (heap) ? " (compressed references)" : "");
   g_string_append_printf (out, "<tr><th scope=\"row\">Object alignment</th><td>%u bytes</td></tr>\n",
                           hs_heap_object_align (heap));
-  g_string_append_printf (out, "<tr><th scope=\"row\">Dumps in the file</th><td>%u (this report: dump %u)</td></tr>\n",
-                          hs_heap_n_dumps (heap), hs_heap_dump_index (heap) + 1);
+  g_string_append_printf (
+      out, "<tr><th scope=\"row\">Dumps in the file</th><td>%u (this report: dump %u)</td></tr>\n",
+      hs_heap_n_dumps (heap), hs_heap_dump_index (heap) + 1);
   hs_html_kv_text (out, "Weak references",
-               hs_heap_follow_weak (heap)
-                 ? "followed (Reference.referent counts, as in Eclipse MAT)"
-                 : "not followed (Reference.referent does not keep objects alive)");
+                   hs_heap_follow_weak (heap)
+                       ? "followed (Reference.referent counts, as in Eclipse MAT)"
+                       : "not followed (Reference.referent does not keep objects alive)");
   if (hs_heap_warning (heap) != NULL)
     {
       g_string_append (out, "<tr><th scope=\"row\">Warning</th><td class=\"warning\">");
@@ -90,7 +90,7 @@ hs_report_section_totals (GString *out, const HsReportContext *ctx)
         if (s->roots_by_type[t] > 0)
           {
             g_string_append (out, "<tr><td>");
-            hs_html_escape (out, hs_root_type_name ((guint8) t));
+            hs_html_escape (out, hs_root_type_name ((guint8)t));
             g_string_append (out, "</td>");
             hs_html_td_count (out, s->roots_by_type[t]);
             g_string_append (out, "</tr>\n");
@@ -109,16 +109,19 @@ hs_report_section_classes (GString *out, const HsReportContext *ctx)
   gboolean by_retained = a->class_retained != NULL;
   guint shown = MIN (nc, ctx->top_classes);
   /* Retained falls back to shallow when the dominators were skipped. */
-  g_autoptr(GArray) sorted = hs_query_sorted_classes (a, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_ALL);
+  g_autoptr (GArray) sorted = hs_query_sorted_classes (a, HS_CLASS_SORT_RETAINED, HS_CLASS_FILTER_ALL);
 
-  g_string_append_printf (out, "<section id=\"classes\">\n<h2>Classes with the largest retained size</h2>\n"
-                               "<p>The top %u of %u classes, by %s. ", shown, nc,
+  g_string_append_printf (out,
+                          "<section id=\"classes\">\n<h2>Classes with the largest retained size</h2>\n"
+                          "<p>The top %u of %u classes, by %s. ",
+                          shown, nc,
                           by_retained ? "retained size" : "shallow size (retained sizes were not computed)");
-  g_string_append (out, "A class's retained size sums its reachable instances that no other instance of the "
-                        "same class dominates (a lower bound of what freeing them all would free).</p>\n"
-                        "<table class=\"data sortable\" id=\"class-table\">\n<thead><tr><th>Class</th>"
-                        "<th class=\"num\">Objects</th><th class=\"num\">Reachable</th>"
-                        "<th class=\"num\">Shallow</th><th class=\"num\">Retained</th></tr></thead>\n<tbody>\n");
+  g_string_append (out,
+                   "A class's retained size sums its reachable instances that no other instance of the "
+                   "same class dominates (a lower bound of what freeing them all would free).</p>\n"
+                   "<table class=\"data sortable\" id=\"class-table\">\n<thead><tr><th>Class</th>"
+                   "<th class=\"num\">Objects</th><th class=\"num\">Reachable</th>"
+                   "<th class=\"num\">Shallow</th><th class=\"num\">Retained</th></tr></thead>\n<tbody>\n");
   for (guint i = 0; i < shown; i++)
     {
       HsClass c = g_array_index (sorted, HsClass, i);
@@ -147,14 +150,17 @@ hs_report_section_objects (GString *out, const HsReportContext *ctx)
   g_string_append (out, "<section id=\"objects\">\n<h2>Biggest objects</h2>\n");
   if (a->dom == NULL)
     {
-      g_string_append (out, "<p class=\"none\">Retained sizes were not computed for this report.</p>\n</section>\n");
+      g_string_append (
+          out, "<p class=\"none\">Retained sizes were not computed for this report.</p>\n</section>\n");
       return;
     }
-  g_autoptr(GArray) top = hs_query_top_objects (a, ctx->top_objects);
+  g_autoptr (GArray) top = hs_query_top_objects (a, ctx->top_objects);
   gboolean native = a->native_total > 0;
 
-  g_string_append_printf (out, "<p>The %u reachable objects with the largest retained size "
-                               "(all reachable objects retain ", top->len);
+  g_string_append_printf (out,
+                          "<p>The %u reachable objects with the largest retained size "
+                          "(all reachable objects retain ",
+                          top->len);
   hs_html_append_bytes (out, hs_dom_tree_retained (a->dom, a->dom->n));
   g_string_append (out, ").</p>\n<table class=\"data sortable\" id=\"object-table\">\n<thead><tr>"
                         "<th>Object</th><th>Class</th><th>Description</th><th class=\"num\">Shallow</th>"

@@ -27,7 +27,7 @@ append_object (GString *out, HsAnalysis *a, HsObj o)
 static void
 append_description (GString *out, const char *text)
 {
-  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", "`", -1);
+  g_auto (GStrv) parts = g_strsplit (text != NULL ? text : "", "`", -1);
   guint n = g_strv_length (parts);
 
   for (guint i = 0; i < n; i++)
@@ -67,9 +67,11 @@ append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, gu
 {
   GArray *classes = s->retained_classes;
 
-  g_string_append_printf (out, "<div class=\"suspect-card object-suspect\" id=\"suspect-%u\" data-id=\"", number);
+  g_string_append_printf (out, "<div class=\"suspect-card object-suspect\" id=\"suspect-%u\" data-id=\"",
+                          number);
   hs_html_append_id (out, s->id);
-  g_string_append_printf (out, "\" data-retained=\"%" G_GUINT64_FORMAT "\" data-accumulation=\"", s->retained);
+  g_string_append_printf (out, "\" data-retained=\"%" G_GUINT64_FORMAT "\" data-accumulation=\"",
+                          s->retained);
   hs_html_append_id (out, s->accumulation_id);
   g_string_append_printf (out, "\">\n<h3>Suspect %u</h3>\n<p class=\"suspect-desc\">", number);
   append_description (out, s->description);
@@ -93,12 +95,15 @@ append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, gu
   g_string_append (out, "<h4>Retained below the accumulation point</h4>\n");
   if (classes == NULL || classes->len == 0)
     {
-      g_string_append (out, "<p class=\"none\">Nothing: the accumulation point holds no other object.</p>\n</div>\n");
+      g_string_append (
+          out, "<p class=\"none\">Nothing: the accumulation point holds no other object.</p>\n</div>\n");
       return;
     }
-  g_string_append_printf (out, "<table class=\"data sortable\" id=\"suspect-%u-classes\">\n<thead><tr>"
-                               "<th>Class</th><th class=\"num\">Objects</th><th class=\"num\">Retained</th>"
-                               "</tr></thead>\n<tbody>\n", number);
+  g_string_append_printf (out,
+                          "<table class=\"data sortable\" id=\"suspect-%u-classes\">\n<thead><tr>"
+                          "<th>Class</th><th class=\"num\">Objects</th><th class=\"num\">Retained</th>"
+                          "</tr></thead>\n<tbody>\n",
+                          number);
   for (guint i = 0; i < classes->len; i++)
     {
       const HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
@@ -117,10 +122,12 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
 {
   GArray *biggest = s->biggest;
 
-  g_string_append_printf (out, "<div class=\"suspect-card class-suspect\" id=\"class-suspect-%u\" data-class=\"", number);
+  g_string_append_printf (
+      out, "<div class=\"suspect-card class-suspect\" id=\"class-suspect-%u\" data-class=\"", number);
   hs_html_escape (out, s->class_name);
-  g_string_append_printf (out, "\" data-count=\"%" G_GUINT64_FORMAT "\" data-retained=\"%" G_GUINT64_FORMAT
-                               "\">\n<h3>Class suspect %u</h3>\n<p class=\"suspect-desc\">",
+  g_string_append_printf (out,
+                          "\" data-count=\"%" G_GUINT64_FORMAT "\" data-retained=\"%" G_GUINT64_FORMAT
+                          "\">\n<h3>Class suspect %u</h3>\n<p class=\"suspect-desc\">",
                           s->count, s->retained, number);
   append_description (out, s->description);
   g_string_append (out, "</p>\n<p class=\"meta\">");
@@ -160,10 +167,12 @@ hs_report_section_suspects (GString *out, const HsReportContext *ctx)
 
   if (no + nc == 0)
     return;
-  g_string_append_printf (out, "<section id=\"suspects\" data-threshold=\"%" G_GUINT64_FORMAT
-                               "\" data-objects=\"%u\" data-classes=\"%u\">\n<h2>Problem suspects</h2>\n"
-                               "<p class=\"suspects-summary\">The objects, and the classes of the objects, that retain at least ",
-                          s->threshold, no, nc);
+  g_string_append_printf (
+      out,
+      "<section id=\"suspects\" data-threshold=\"%" G_GUINT64_FORMAT
+      "\" data-objects=\"%u\" data-classes=\"%u\">\n<h2>Problem suspects</h2>\n"
+      "<p class=\"suspects-summary\">The objects, and the classes of the objects, that retain at least ",
+      s->threshold, no, nc);
   hs_html_append_double (out, s->percent);
   g_string_append (out, "% of the ");
   hs_html_append_bytes (out, s->reachable_bytes);

@@ -17,7 +17,7 @@
 #define TM_PAD 2.0
 #define TM_HEADER 15.0
 #define TM_MAX_RECTS 1500
-#define TM_CHAR_W 6.6   /* rough advance of an 11px sans-serif character */
+#define TM_CHAR_W 6.6 /* rough advance of an 11px sans-serif character */
 #define TM_LEGEND_MAX 12
 
 /* The class name a box is coloured by: for class objects, the class they
@@ -38,7 +38,7 @@ colour_name (HsHeap *heap, HsObj o)
 static char *
 fit_label (const char *label, double width)
 {
-  glong max_chars = (glong) (width / TM_CHAR_W);
+  glong max_chars = (glong)(width / TM_CHAR_W);
   g_autofree char *valid = g_utf8_make_valid (label ? label : "", -1);
   glong len = g_utf8_strlen (valid, -1);
 
@@ -62,8 +62,8 @@ fitted_layout (const HsDomTree *dom)
 
   for (;;)
     {
-      GArray *rects = hs_treemap_layout_full (dom, dom->n, 0, 0, TM_W, TM_H, TM_DEPTH,
-                                              min_area, TM_PAD, TM_HEADER, TM_MAX_RECTS + 1, TRUE);
+      GArray *rects = hs_treemap_layout_full (dom, dom->n, 0, 0, TM_W, TM_H, TM_DEPTH, min_area, TM_PAD,
+                                              TM_HEADER, TM_MAX_RECTS + 1, TRUE);
       if (rects->len <= TM_MAX_RECTS || min_area > TM_W * TM_H)
         return rects;
       g_array_unref (rects);
@@ -73,9 +73,10 @@ fitted_layout (const HsDomTree *dom)
 
 /* What each parent shows: how many boxes and their retained bytes, for
  * the "N more" boxes. Keys point into the rects, which no longer change. */
-typedef struct {
-  GHashTable *slot_of;   /* &rect->parent -> index + 1 into acc */
-  GArray *acc;           /* guint64[3]: parent, boxes, bytes */
+typedef struct
+{
+  GHashTable *slot_of; /* &rect->parent -> index + 1 into acc */
+  GArray *acc;         /* guint64[3]: parent, boxes, bytes */
 } Shown;
 
 static void
@@ -94,9 +95,9 @@ shown_init (Shown *shown, GArray *rects, const HsDomTree *dom)
           guint64 z[3] = { r->parent, 0, 0 };
           g_array_append_vals (shown->acc, z, 1);
           slot = GUINT_TO_POINTER (shown->acc->len);
-          g_hash_table_insert (shown->slot_of, (gpointer) &r->parent, slot);
+          g_hash_table_insert (shown->slot_of, (gpointer)&r->parent, slot);
         }
-      guint64 *acc = (guint64 *) (void *) shown->acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
+      guint64 *acc = (guint64 *)(void *)shown->acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
       acc[1]++;
       acc[2] += hs_dom_tree_retained (dom, r->node);
     }
@@ -110,7 +111,8 @@ shown_get (const Shown *shown, const guint64 *parent, guint64 *n_shown, guint64 
   *n_shown = *shown_bytes = 0;
   if (slot)
     {
-      const guint64 *acc = (const guint64 *) (const void *) shown->acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
+      const guint64 *acc
+          = (const guint64 *)(const void *)shown->acc->data + 3 * (GPOINTER_TO_UINT (slot) - 1);
       *n_shown = acc[1];
       *shown_bytes = acc[2];
     }
@@ -126,12 +128,11 @@ shown_clear (Shown *shown)
 /* One box with its tooltip and, where there is room, its label; FALSE
  * when r is not drawn. */
 static gboolean
-append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown,
-            const HsTreemapRect *r)
+append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown, const HsTreemapRect *r)
 {
   guint64 total = hs_dom_tree_retained (dom, dom->n);
   guint64 n_obj = hs_heap_n_objects (heap);
-  g_autoptr(GString) title = g_string_new (NULL);
+  g_autoptr (GString) title = g_string_new (NULL);
   g_autofree char *label_name = NULL;
   const char *fill;
   guint64 ret;
@@ -162,7 +163,7 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
     }
   else if (r->node < n_obj && r->node < dom->n)
     {
-      HsObj o = (HsObj) r->node;
+      HsObj o = (HsObj)r->node;
       const char *cls = hs_heap_object_class_name (heap, o);
       const char *pkg_of = colour_name (heap, o);
       ret = hs_dom_tree_retained (dom, o);
@@ -176,7 +177,7 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
       g_string_append (title, "\nRetained: ");
       hs_html_append_bytes (title, ret);
       g_string_append (title, " (");
-      hs_html_append_double (title, 100.0 * (double) ret / (double) total);
+      hs_html_append_double (title, 100.0 * (double)ret / (double)total);
       g_string_append (title, "% of the reachable heap) in ");
       hs_format_append_grouped (title, hs_dom_tree_retained_count (dom, o));
       g_string_append (title, hs_dom_tree_retained_count (dom, o) == 1 ? " object" : " objects");
@@ -196,7 +197,7 @@ append_box (GString *out, HsHeap *heap, const HsDomTree *dom, const Shown *shown
   if (r->depth > 1)
     g_string_append (out, " fill-opacity=\"0.85\"");
   g_string_append (out, "><title>");
-  g_string_append_len (out, title->str, title->len);   /* escaped above */
+  g_string_append_len (out, title->str, title->len); /* escaped above */
   g_string_append (out, "</title></rect>");
 
   /* A label on the header strip (boxes with children) or in the middle of
@@ -232,7 +233,7 @@ static void
 append_legend (GString *out, HsHeap *heap, GArray *rects)
 {
   guint64 n_obj = hs_heap_n_objects (heap);
-  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
 
   g_string_append (out, "<p class=\"legend\">");
   for (guint i = 0; i < rects->len && seen->len < TM_LEGEND_MAX; i++)
@@ -240,7 +241,7 @@ append_legend (GString *out, HsHeap *heap, GArray *rects)
       const HsTreemapRect *r = &g_array_index (rects, HsTreemapRect, i);
       if (r->depth != 1 || r->node >= n_obj)
         continue;
-      const char *cls = colour_name (heap, (HsObj) r->node);
+      const char *cls = colour_name (heap, (HsObj)r->node);
       g_autofree char *pkg = hs_format_package (cls);
       gboolean dup = FALSE;
       for (guint j = 0; j < seen->len && !dup; j++)
@@ -269,12 +270,14 @@ hs_report_section_treemap (GString *out, const HsReportContext *ctx)
       g_string_append (out, "<p class=\"none\">No dominator tree to draw.</p>\n</section>\n");
       return;
     }
-  g_autoptr(GArray) rects = fitted_layout (dom);
+  g_autoptr (GArray) rects = fitted_layout (dom);
 
   g_string_append (out, "<p>Each box is an object; its area is proportional to its retained size and "
                         "boxes nest as the dominator tree does, ");
-  g_string_append_printf (out, "%u levels deep from the GC roots (the outer boxes). Colours stand for "
-                               "packages. Hover a box for details.</p>\n", TM_DEPTH);
+  g_string_append_printf (out,
+                          "%u levels deep from the GC roots (the outer boxes). Colours stand for "
+                          "packages. Hover a box for details.</p>\n",
+                          TM_DEPTH);
   g_string_append (out, "<svg class=\"treemap\" viewBox=\"0 0 ");
   hs_html_append_double (out, TM_W);
   g_string_append_c (out, ' ');
@@ -288,8 +291,10 @@ hs_report_section_treemap (GString *out, const HsReportContext *ctx)
   shown_clear (&shown);
 
   g_string_append (out, "</svg>\n");
-  g_string_append_printf (out, "<p class=\"muted\" id=\"treemap-count\" data-boxes=\"%u\">%u boxes drawn; "
-                               "objects too small to see are grouped in grey boxes.</p>\n", drawn, drawn);
+  g_string_append_printf (out,
+                          "<p class=\"muted\" id=\"treemap-count\" data-boxes=\"%u\">%u boxes drawn; "
+                          "objects too small to see are grouped in grey boxes.</p>\n",
+                          drawn, drawn);
   append_legend (out, heap, rects);
   g_string_append (out, "</section>\n");
 }

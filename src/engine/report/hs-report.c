@@ -51,7 +51,7 @@ static const HsReportSection sections[] = {
 static char *
 load_asset (const char *path, gboolean chomp)
 {
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   gsize len = 0;
   const char *data;
 
@@ -69,8 +69,8 @@ script_hash (const char *script)
 {
   guint8 digest[32];
   gsize len = sizeof digest;
-  g_autoptr(GChecksum) ck = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (ck, (const guchar *) script, strlen (script));
+  g_autoptr (GChecksum) ck = g_checksum_new (G_CHECKSUM_SHA256);
+  g_checksum_update (ck, (const guchar *)script, strlen (script));
   g_checksum_get_digest (ck, digest, &len);
   return g_base64_encode (digest, len);
 }
@@ -83,9 +83,12 @@ append_head (GString *out, const char *base, const char *script)
 
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-  g_string_append_printf (out, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                               "style-src 'unsafe-inline'; img-src data:; script-src 'sha256-%s'\">\n", hash);
-  g_string_append (out, "<meta name=\"generator\" content=\"Heapscope " PACKAGE_VERSION "\">\n<title>Heap report: ");
+  g_string_append_printf (out,
+                          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                          "style-src 'unsafe-inline'; img-src data:; script-src 'sha256-%s'\">\n",
+                          hash);
+  g_string_append (out, "<meta name=\"generator\" content=\"Heapscope " PACKAGE_VERSION
+                        "\">\n<title>Heap report: ");
   hs_html_escape (out, base);
   g_string_append (out, "</title>\n<style>\n");
   g_string_append (out, css);
@@ -112,15 +115,16 @@ append_header (GString *out, const HsReportContext *ctx, const char *base)
 
   g_string_append (out, "<body>\n<header>\n<h1>Heap report: <span class=\"file\">");
   hs_html_escape (out, base);
-  g_string_append_printf (out, "</span></h1>\n<p class=\"headline\"><strong>%u</strong> application leak%s, "
-                               "<strong>%u</strong> library leak%s; ",
+  g_string_append_printf (out,
+                          "</span></h1>\n<p class=\"headline\"><strong>%u</strong> application leak%s, "
+                          "<strong>%u</strong> library leak%s; ",
                           na, na == 1 ? "" : "s", nl, nl == 1 ? "" : "s");
   if (a->suspects != NULL)
     {
       guint ns = a->suspects->objects->len + a->suspects->classes->len;
       if (ns > 0)
-        g_string_append_printf (out, "<a href=\"#suspects\"><strong>%u</strong> problem suspect%s</a>; ",
-                                ns, ns == 1 ? "" : "s");
+        g_string_append_printf (out, "<a href=\"#suspects\"><strong>%u</strong> problem suspect%s</a>; ", ns,
+                                ns == 1 ? "" : "s");
       else
         {
           g_string_append (out, "no problem suspects above ");
@@ -144,13 +148,14 @@ append_footer (GString *out, const HsReportOptions *opts, const char *script)
   g_string_append (out, "<footer>Made by Heapscope " PACKAGE_VERSION);
   if (opts->include_generation_time)
     {
-      g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+      g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
       g_autofree char *s = g_date_time_format (now, "%Y-%m-%d %H:%M:%S UTC");
       g_string_append (out, " on <time class=\"generated\">");
       hs_html_escape (out, s);
       g_string_append (out, "</time>");
     }
-  g_string_append (out, ". Sizes in SI units (1 kB = 1000 bytes); exact byte counts in the tooltips.</footer>\n<script>");
+  g_string_append (
+      out, ". Sizes in SI units (1 kB = 1000 bytes); exact byte counts in the tooltips.</footer>\n<script>");
   g_string_append (out, script);
   g_string_append (out, "</script>\n</body>\n</html>\n");
 }
@@ -202,7 +207,7 @@ write_all (int fd, const char *data, gsize len, int *err)
           return FALSE;
         }
       data += w;
-      len -= (gsize) w;
+      len -= (gsize)w;
     }
   return TRUE;
 }
@@ -236,14 +241,13 @@ resolve_target (const char *path)
 static gboolean
 write_error (GError **error, int err, const char *path, const char *what)
 {
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "Cannot write the report to “%s”: %s",
-               path, what ? what : g_strerror (err));
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "Cannot write the report to “%s”: %s", path,
+               what ? what : g_strerror (err));
   return FALSE;
 }
 
 gboolean
-hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts,
-                 const char *path, GError **error)
+hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts, const char *path, GError **error)
 {
   g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -274,7 +278,7 @@ hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts,
     return write_error (error, EEXIST, path, "that is the heap dump itself");
 
   /* Build first: nothing touches the disk until the report exists. */
-  g_autoptr(GString) html = hs_report_build (analysis, opts);
+  g_autoptr (GString) html = hs_report_build (analysis, opts);
   if (html == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot build the report for “%s”", path);
@@ -287,15 +291,16 @@ hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts,
     {
       err = errno;
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err),
-                   "Cannot write the report to “%s”: cannot create a file in the folder “%s”: %s",
-                   path, dir, g_strerror (err));
+                   "Cannot write the report to “%s”: cannot create a file in the folder “%s”: %s", path, dir,
+                   g_strerror (err));
       return FALSE;
     }
   /* An existing file keeps its permissions (and owner, where allowed). */
   if (exists)
     {
       if (fchown (fd, st.st_uid, st.st_gid) != 0)
-        { /* not ours to give away: the mode is still kept */ }
+        { /* not ours to give away: the mode is still kept */
+        }
       fchmod (fd, st.st_mode & 07777);
     }
 

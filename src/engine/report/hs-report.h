@@ -8,12 +8,13 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
+typedef struct
+{
   /* Write the generation time into the report; off = byte-identical output
    * for the same dump (tests, golden files). */
   gboolean include_generation_time;
-  guint top_classes;   /* 0 = default (50) */
-  guint top_objects;   /* 0 = default (25) */
+  guint top_classes; /* 0 = default (50) */
+  guint top_objects; /* 0 = default (25) */
   /* Optional: the comparison of a baseline with this dump (not owned); the
    * report then has a "Growth since OLD" section. NULL: as without. */
   const HsCompare *compare;
@@ -24,10 +25,10 @@ typedef struct {
 } HsReportOptions;
 
 /* The report as a string (UTF-8 HTML). */
-GString  *hs_report_build       (HsAnalysis *analysis, const HsReportOptions *opts);
+GString *hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts);
 /* Written atomically: a temporary file in the same folder, renamed over
  * path only on success. */
-gboolean  hs_report_write       (HsAnalysis *analysis, const HsReportOptions *opts,
-                                 const char *path, GError **error);
+gboolean hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts, const char *path,
+                          GError **error);
 
 G_END_DECLS

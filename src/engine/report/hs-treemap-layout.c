@@ -22,9 +22,10 @@
 
 #include <math.h>
 
-typedef struct {
+typedef struct
+{
   double area;
-  guint64 node;   /* G_MAXUINT64 for the hidden remainder item */
+  guint64 node; /* G_MAXUINT64 for the hidden remainder item */
 } Item;
 
 /* Worst aspect ratio of a row of total area sum, largest item amax,
@@ -41,8 +42,7 @@ worst_ratio (double sum, double amax, double amin, double side)
 /* Squarify items[0..n) (sorted by area, largest first) into the rectangle;
  * writes one rectangle per item into out (x, y, w, h quadruples). */
 static void
-squarify (const Item *items, gsize n, double x, double y, double w, double h,
-          double *out)
+squarify (const Item *items, gsize n, double x, double y, double w, double h, double *out)
 {
   gsize start = 0;
 
@@ -57,8 +57,10 @@ squarify (const Item *items, gsize n, double x, double y, double w, double h,
           /* Nothing left (rounding): degenerate rectangles for the rest. */
           for (gsize i = start; i < n; i++)
             {
-              out[4 * i] = x; out[4 * i + 1] = y;
-              out[4 * i + 2] = 0; out[4 * i + 3] = 0;
+              out[4 * i] = x;
+              out[4 * i + 1] = y;
+              out[4 * i + 2] = 0;
+              out[4 * i + 3] = 0;
             }
           return;
         }
@@ -74,7 +76,10 @@ squarify (const Item *items, gsize n, double x, double y, double w, double h,
 
           if (end > start && r > best)
             break;
-          sum = nsum; amax = namax; amin = namin; best = r;
+          sum = nsum;
+          amax = namax;
+          amin = namin;
+          best = r;
           end++;
         }
 
@@ -91,11 +96,14 @@ squarify (const Item *items, gsize n, double x, double y, double w, double h,
               double len = t > 0 ? items[i].area / t : 0;
               if (i + 1 == end || pos + len > h)
                 len = MAX (0, MIN (len, h - pos));
-              out[4 * i] = x; out[4 * i + 1] = y + pos;
-              out[4 * i + 2] = t; out[4 * i + 3] = len;
+              out[4 * i] = x;
+              out[4 * i + 1] = y + pos;
+              out[4 * i + 2] = t;
+              out[4 * i + 3] = len;
               pos += len;
             }
-          x += t; w -= t;
+          x += t;
+          w -= t;
         }
       else
         {
@@ -106,11 +114,14 @@ squarify (const Item *items, gsize n, double x, double y, double w, double h,
               double len = t > 0 ? items[i].area / t : 0;
               if (i + 1 == end || pos + len > w)
                 len = MAX (0, MIN (len, w - pos));
-              out[4 * i] = x + pos; out[4 * i + 1] = y;
-              out[4 * i + 2] = len; out[4 * i + 3] = t;
+              out[4 * i] = x + pos;
+              out[4 * i + 1] = y;
+              out[4 * i + 2] = len;
+              out[4 * i + 3] = t;
               pos += len;
             }
-          y += t; h -= t;
+          y += t;
+          h -= t;
         }
       start = end;
     }
@@ -123,17 +134,11 @@ finite_nonneg (double v)
 }
 
 GArray *
-hs_treemap_layout (const HsDomTree *dom,
-                   guint64          node,
-                   double x, double y, double w, double h,
-                   guint            max_depth,
-                   double           min_area,
-                   double           padding,
-                   double           header,
-                   guint            max_rects)
+hs_treemap_layout (const HsDomTree *dom, guint64 node, double x, double y, double w, double h,
+                   guint max_depth, double min_area, double padding, double header, guint max_rects)
 {
-  return hs_treemap_layout_full (dom, node, x, y, w, h, max_depth, min_area,
-                                 padding, header, max_rects, FALSE);
+  return hs_treemap_layout_full (dom, node, x, y, w, h, max_depth, min_area, padding, header, max_rects,
+                                 FALSE);
 }
 
 /* Inserts it into items (sorted by area, largest first) at its place. */
@@ -147,22 +152,16 @@ insert_sorted (GArray *items, Item it)
 }
 
 GArray *
-hs_treemap_layout_full (const HsDomTree *dom,
-                        guint64          node,
-                        double x, double y, double w, double h,
-                        guint            max_depth,
-                        double           min_area,
-                        double           padding,
-                        double           header,
-                        guint            max_rects,
-                        gboolean         include_rest)
+hs_treemap_layout_full (const HsDomTree *dom, guint64 node, double x, double y, double w, double h,
+                        guint max_depth, double min_area, double padding, double header, guint max_rects,
+                        gboolean include_rest)
 {
   /* An empty layout, as for a node out of range (callers read ->len). */
   g_return_val_if_fail (dom != NULL, g_array_new (FALSE, TRUE, sizeof (HsTreemapRect)));
 
   GArray *rects = g_array_new (FALSE, TRUE, sizeof (HsTreemapRect));
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
-  g_autoptr(GArray) pos = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (Item));
+  g_autoptr (GArray) pos = g_array_new (FALSE, FALSE, sizeof (double));
   guint limit = max_rects == 0 ? G_MAXUINT : max_rects;
 
   if (node > dom->n || !isfinite (x) || !isfinite (y) || !finite_nonneg (w) || !finite_nonneg (h))
@@ -185,7 +184,7 @@ hs_treemap_layout_full (const HsDomTree *dom,
       const HsObj *kids;
       gsize n_kids = 0;
 
-      if (depth >= max_depth || pnode > dom->n)   /* HS_TREEMAP_REST too */
+      if (depth >= max_depth || pnode > dom->n) /* HS_TREEMAP_REST too */
         continue;
 
       double ix = p->x + padding, iy = p->y + padding + header;
@@ -200,7 +199,7 @@ hs_treemap_layout_full (const HsDomTree *dom,
         continue;
 
       /* Scale: the parent's retained size fills its inner rectangle. */
-      double total = (double) hs_dom_tree_retained (dom, pnode);
+      double total = (double)hs_dom_tree_retained (dom, pnode);
       double shown = 0, shown_bytes = 0;
       guint budget = limit - rects->len;
       gsize considered = 0;
@@ -215,14 +214,14 @@ hs_treemap_layout_full (const HsDomTree *dom,
           HsObj k = kids[considered];
           if (k >= dom->n)
             continue;
-          double area = (double) hs_dom_tree_retained (dom, k) * scale;
+          double area = (double)hs_dom_tree_retained (dom, k) * scale;
           /* Sorted largest first: the first one too small ends the list. */
           if (!(area > 0) || area < min_area)
             break;
           Item it = { area, k };
           g_array_append_val (items, it);
           shown += area;
-          shown_bytes += (double) hs_dom_tree_retained (dom, k);
+          shown_bytes += (double)hs_dom_tree_retained (dom, k);
         }
 
       /* An inconsistent (hand-made) tree whose children retain more than
@@ -253,9 +252,9 @@ hs_treemap_layout_full (const HsDomTree *dom,
           double rest_bytes = 0;
           for (gsize i = 0; i < n_kids; i++)
             if (kids[i] < dom->n)
-              rest_bytes += (double) hs_dom_tree_retained (dom, kids[i]);
+              rest_bytes += (double)hs_dom_tree_retained (dom, kids[i]);
           for (guint i = 0; i < items->len; i++)
-            rest_bytes -= (double) hs_dom_tree_retained (dom, g_array_index (items, Item, i).node);
+            rest_bytes -= (double)hs_dom_tree_retained (dom, g_array_index (items, Item, i).node);
           rest_area = MAX (0, MIN (rest_bytes * scale * f, iw * ih - shown));
           if (rest_area < min_area || !(rest_area > 0))
             rest_area = 0;
@@ -275,13 +274,12 @@ hs_treemap_layout_full (const HsDomTree *dom,
        * descending order, so the rows stay square. */
       double own = iw * ih - shown - rest_area;
       if (own > 1e-9 * iw * ih)
-        insert_sorted (items, (Item) { own, G_MAXUINT64 });
+        insert_sorted (items, (Item){ own, G_MAXUINT64 });
       if (rest_area > 0)
-        insert_sorted (items, (Item) { rest_area, HS_TREEMAP_REST });
+        insert_sorted (items, (Item){ rest_area, HS_TREEMAP_REST });
 
       g_array_set_size (pos, 4 * items->len);
-      squarify ((const Item *) (void *) items->data, items->len, ix, iy, iw, ih,
-                (double *) (void *) pos->data);
+      squarify ((const Item *)(void *)items->data, items->len, ix, iy, iw, ih, (double *)(void *)pos->data);
 
       gboolean any = FALSE;
       for (guint i = 0; i < items->len; i++)

@@ -8,11 +8,12 @@
 
 G_BEGIN_DECLS
 
-typedef struct {
-  guint64 node;        /* object index, or dom->n for the virtual root */
-  double x, y, w, h;   /* in the caller's coordinates */
-  guint depth;         /* 0 = the laid-out node itself */
-  guint64 parent;      /* enclosing node (G_MAXUINT64 for depth 0) */
+typedef struct
+{
+  guint64 node;      /* object index, or dom->n for the virtual root */
+  double x, y, w, h; /* in the caller's coordinates */
+  guint depth;       /* 0 = the laid-out node itself */
+  guint64 parent;    /* enclosing node (G_MAXUINT64 for depth 0) */
   gboolean has_children_shown;
 } HsTreemapRect;
 
@@ -22,14 +23,8 @@ typedef struct {
  * units) are merged into nothing (not laid out). Each level is inset by
  * `padding` (room for a label on top: `header` units). Returns a GArray of
  * HsTreemapRect, parents before children. Iterative, bounded by max_rects. */
-GArray *hs_treemap_layout (const HsDomTree *dom,
-                           guint64          node,
-                           double x, double y, double w, double h,
-                           guint            max_depth,
-                           double           min_area,
-                           double           padding,
-                           double           header,
-                           guint            max_rects);
+GArray *hs_treemap_layout (const HsDomTree *dom, guint64 node, double x, double y, double w, double h,
+                           guint max_depth, double min_area, double padding, double header, guint max_rects);
 
 /* Added by the report: the same layout; with include_rest, each laid-out
  * parent also gets one box standing for all its children that were left
@@ -38,14 +33,8 @@ GArray *hs_treemap_layout (const HsDomTree *dom,
  * expanded. It counts against max_rects. The parent's own shallow size
  * stays empty space. Without include_rest this is hs_treemap_layout. */
 #define HS_TREEMAP_REST (G_MAXUINT64 - 1)
-GArray *hs_treemap_layout_full (const HsDomTree *dom,
-                                guint64          node,
-                                double x, double y, double w, double h,
-                                guint            max_depth,
-                                double           min_area,
-                                double           padding,
-                                double           header,
-                                guint            max_rects,
-                                gboolean         include_rest);
+GArray *hs_treemap_layout_full (const HsDomTree *dom, guint64 node, double x, double y, double w, double h,
+                                guint max_depth, double min_area, double padding, double header,
+                                guint max_rects, gboolean include_rest);
 
 G_END_DECLS

@@ -28,14 +28,15 @@ entries_of (HsHeap *heap, HsObj o)
   gint64 v;
   switch (hs_heap_object_kind (heap, o))
     {
-    case HS_KIND_OBJ_ARRAY: return hs_heap_array_length (heap, o);
-    case HS_KIND_INSTANCE: break;
-    default: return -1;
+      case HS_KIND_OBJ_ARRAY: return hs_heap_array_length (heap, o);
+      case HS_KIND_INSTANCE: break;
+      default: return -1;
     }
   cn = hs_heap_object_class_name (heap, o);
-  if (cn == NULL || !(strstr (cn, "Map") || strstr (cn, "List") || strstr (cn, "Set") ||
-                      strstr (cn, "Queue") || strstr (cn, "Vector") || strstr (cn, "Deque") ||
-                      strstr (cn, "Collection") || strstr (cn, "Table")))
+  if (cn == NULL
+      || !(strstr (cn, "Map") || strstr (cn, "List") || strstr (cn, "Set") || strstr (cn, "Queue")
+           || strstr (cn, "Vector") || strstr (cn, "Deque") || strstr (cn, "Collection")
+           || strstr (cn, "Table")))
     return -1;
   for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
     if (hs_heap_read_integer (heap, o, fields[i], &v) && v >= 0)
@@ -84,15 +85,14 @@ append_holder (GString *s, const HsLeakTrace *t)
       if (node->ref_kind == HS_PATH_REF_LOCAL)
         {
           if (t->root_thread_name)
-            g_string_append_printf (s, " held by a local variable of thread `%s`",
-                                    t->root_thread_name);
+            g_string_append_printf (s, " held by a local variable of thread `%s`", t->root_thread_name);
           else
             g_string_append (s, " held by a local variable of a thread");
           return TRUE;
         }
     }
-  if (t->root_type == HS_ROOT_THREAD_OBJECT && n > 0 &&
-      ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description)
+  if (t->root_type == HS_ROOT_THREAD_OBJECT && n > 0
+      && ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description)
     g_string_append_printf (s, " held by the thread `%s`",
                             ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->description);
   else if (n > 1 || !((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->is_class)
@@ -157,14 +157,13 @@ _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *m
   for (guint i = 0; i < member_paths->len; i++)
     {
       const HsLeakTrace *t = g_ptr_array_index (member_paths, i);
-      if (t == NULL || t->nodes->len < 2 ||
-          ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->ref_kind != HS_PATH_REF_LOCAL)
+      if (t == NULL || t->nodes->len < 2
+          || ((const HsLeakNode *)g_ptr_array_index (t->nodes, 0))->ref_kind != HS_PATH_REF_LOCAL)
         all_locals = FALSE;
     }
   if (s->common_path)
     {
-      const HsLeakNode *last =
-          g_ptr_array_index (s->common_path->nodes, s->common_path->nodes->len - 1);
+      const HsLeakNode *last = g_ptr_array_index (s->common_path->nodes, s->common_path->nodes->len - 1);
       g_string_append_printf (d, ", all reached through one `%s`", last->class_name);
       if (s->common_path->nodes->len > 1)
         append_holder (d, s->common_path);

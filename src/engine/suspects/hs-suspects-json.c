@@ -50,10 +50,9 @@ object_suspect (GString *out, const HsObjectSuspect *s)
   append_id (out, s->id);
   g_string_append_c (out, ',');
   append_class (out, s->class_name, s->obfuscated_name);
-  g_string_append_printf (out,
-                          ",\"retained\":%" G_GUINT64_FORMAT
-                          ",\"retained_count\":%" G_GUINT64_FORMAT ",\"percent\":",
-                          s->retained, s->retained_count);
+  g_string_append_printf (
+      out, ",\"retained\":%" G_GUINT64_FORMAT ",\"retained_count\":%" G_GUINT64_FORMAT ",\"percent\":",
+      s->retained, s->retained_count);
   append_percent (out, s->percent);
   g_string_append (out, ",\"description\":");
   hs_json_string (out, s->description);
@@ -61,8 +60,7 @@ object_suspect (GString *out, const HsObjectSuspect *s)
   append_id (out, s->accumulation_id);
   g_string_append_c (out, ',');
   append_class (out, s->accumulation_class, s->accumulation_obfuscated_name);
-  g_string_append_printf (
-      out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
+  g_string_append_printf (out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
   append_path (out, s->path);
   g_string_append (out, ",\"retained_classes\":[");
   for (guint i = 0; s->retained_classes && i < s->retained_classes->len; i++)
@@ -70,9 +68,8 @@ object_suspect (GString *out, const HsObjectSuspect *s)
       const HsSuspectClass *c = &g_array_index (s->retained_classes, HsSuspectClass, i);
       g_string_append (out, i ? ",{" : "{");
       append_class (out, c->class_name, c->obfuscated_name);
-      g_string_append_printf (
-          out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT "}", c->count,
-          c->retained);
+      g_string_append_printf (out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT "}",
+                              c->count, c->retained);
     }
   g_string_append (out, "]}");
 }
@@ -83,8 +80,7 @@ class_suspect (GString *out, const HsClassSuspect *s)
   g_string_append_c (out, '{');
   append_class (out, s->class_name, s->obfuscated_name);
   g_string_append_printf (
-      out,
-      ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT ",\"percent\":", s->count,
+      out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT ",\"percent\":", s->count,
       s->retained);
   append_percent (out, s->percent);
   g_string_append (out, ",\"description\":");
@@ -105,10 +101,9 @@ void
 hs_suspects_to_json (const HsSuspects *s, GString *out)
 {
   g_return_if_fail (s != NULL && out != NULL);
-  g_string_append_printf (out,
-                          "{\"threshold\":%" G_GUINT64_FORMAT
-                          ",\"reachable_bytes\":%" G_GUINT64_FORMAT ",\"objects\":[",
-                          s->threshold, s->reachable_bytes);
+  g_string_append_printf (
+      out, "{\"threshold\":%" G_GUINT64_FORMAT ",\"reachable_bytes\":%" G_GUINT64_FORMAT ",\"objects\":[",
+      s->threshold, s->reachable_bytes);
   for (guint i = 0; i < s->objects->len; i++)
     {
       if (i)

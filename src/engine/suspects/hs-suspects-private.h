@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 char *_hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s);
 /* s->biggest and common_path set; member_paths: the biggest members'
  * paths (HsLeakTrace*, NULL for none), in the same order. */
-char *_hs_suspects_describe_class  (HsHeap *heap, const HsClassSuspect *s, GPtrArray *member_paths,
-                                    const HsDomTree *dom, guint64 reachable);
+char *_hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *member_paths,
+                                   const HsDomTree *dom, guint64 reachable);
 
 G_END_DECLS

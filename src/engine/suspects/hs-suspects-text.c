@@ -28,8 +28,7 @@ object_suspect (GString *s, guint number, const HsObjectSuspect *o)
   g_autofree char *size = hs_format_bytes (o->retained);
   g_autofree char *acc = hs_format_bytes (o->accumulation_retained);
   g_string_append_printf (s, "Suspect %u: %s\n", number, o->description);
-  g_string_append_printf (s, "Object: %s@0x%" G_GINT64_MODIFIER "x retains %s (", o->class_name,
-                          o->id, size);
+  g_string_append_printf (s, "Object: %s@0x%" G_GINT64_MODIFIER "x retains %s (", o->class_name, o->id, size);
   append_percent (s, o->percent);
   g_string_append_printf (s, ") in %" G_GUINT64_FORMAT " objects\n", o->retained_count);
   g_string_append_printf (s, "Accumulation point: %s@0x%" G_GINT64_MODIFIER "x retains %s\n",
@@ -42,8 +41,7 @@ object_suspect (GString *s, guint number, const HsObjectSuspect *o)
         {
           const HsSuspectClass *c = &g_array_index (o->retained_classes, HsSuspectClass, i);
           g_autofree char *sz = hs_format_bytes (c->retained);
-          g_string_append_printf (s, "  %12" G_GUINT64_FORMAT "  %10s  %s\n", c->count, sz,
-                                  c->class_name);
+          g_string_append_printf (s, "  %12" G_GUINT64_FORMAT "  %10s  %s\n", c->count, sz, c->class_name);
         }
     }
   g_string_append_c (s, '\n');
@@ -54,8 +52,8 @@ class_suspect (GString *s, guint number, const HsClassSuspect *c)
 {
   g_autofree char *size = hs_format_bytes (c->retained);
   g_string_append_printf (s, "Class suspect %u: %s\n", number, c->description);
-  g_string_append_printf (s, "Class: %s, %" G_GUINT64_FORMAT " objects retain %s (", c->class_name,
-                          c->count, size);
+  g_string_append_printf (s, "Class: %s, %" G_GUINT64_FORMAT " objects retain %s (", c->class_name, c->count,
+                          size);
   append_percent (s, c->percent);
   g_string_append (s, ")\nBiggest:");
   for (guint i = 0; i < c->biggest_ids->len; i++)
@@ -83,10 +81,9 @@ hs_suspects_to_text (const HsSuspects *sus)
     char buf[G_ASCII_DTOSTR_BUF_SIZE];
     g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%g", sus->percent));
   }
-  g_string_append_printf (s,
-                          "%% of %s reachable (%" G_GUINT64_FORMAT
-                          " bytes, threshold %s = %" G_GUINT64_FORMAT " bytes)\n\n",
-                          reach, sus->reachable_bytes, thr, sus->threshold);
+  g_string_append_printf (
+      s, "%% of %s reachable (%" G_GUINT64_FORMAT " bytes, threshold %s = %" G_GUINT64_FORMAT " bytes)\n\n",
+      reach, sus->reachable_bytes, thr, sus->threshold);
   for (guint i = 0; i < sus->objects->len; i++)
     object_suspect (s, i + 1, g_ptr_array_index (sus->objects, i));
   for (guint i = 0; i < sus->classes->len; i++)

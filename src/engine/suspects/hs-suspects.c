@@ -88,7 +88,7 @@ typedef struct
   guint *canon; /* class -> first class of the same name */
   guint n_keys;
   guint64 *sum, *count; /* per key */
-  GArray *touched; /* guint keys with non-zero sums */
+  GArray *touched;      /* guint keys with non-zero sums */
 } Ctx;
 
 static guint
@@ -126,7 +126,7 @@ static char *
 object_obfuscated_name (HsHeap *heap, HsObj o)
 {
   HsClass k = hs_heap_object_kind (heap, o) == HS_KIND_CLASS ? hs_heap_object_as_class (heap, o)
-                                                              : hs_heap_object_class (heap, o);
+                                                             : hs_heap_object_class (heap, o);
   return g_strdup (hs_class_obfuscated_name (heap, k));
 }
 
@@ -260,8 +260,10 @@ retained_classes (Ctx *c, HsObj acc)
   for (guint i = 0; i < c->touched->len; i++)
     {
       guint k = g_array_index (c->touched, guint, i);
-      HsSuspectClass sc = { .class_name = key_name (c, k), .obfuscated_name = key_obfuscated_name (c, k),
-                            .count = c->count[k], .retained = c->sum[k] };
+      HsSuspectClass sc = { .class_name = key_name (c, k),
+                            .obfuscated_name = key_obfuscated_name (c, k),
+                            .count = c->count[k],
+                            .retained = c->sum[k] };
       g_array_append_val (all, sc);
     }
   g_array_sort (all, cmp_suspect_class);
@@ -411,9 +413,9 @@ common_prefix (GPtrArray *paths, guint from, guint n)
       guint l = 0;
       if (t == NULL)
         return 0;
-      while (l < MIN (len, MIN (whole_prefix (t), whole_prefix (first))) &&
-             ((HsLeakNode *)g_ptr_array_index (t->nodes, l))->obj ==
-                 ((HsLeakNode *)g_ptr_array_index (first->nodes, l))->obj)
+      while (l < MIN (len, MIN (whole_prefix (t), whole_prefix (first)))
+             && ((HsLeakNode *)g_ptr_array_index (t->nodes, l))->obj
+                    == ((HsLeakNode *)g_ptr_array_index (first->nodes, l))->obj)
         l++;
       len = MIN (len, l);
     }
@@ -423,8 +425,7 @@ common_prefix (GPtrArray *paths, guint from, guint n)
 /* The paths: accumulation points of object suspects, the biggest members
  * of class suspects, then the ends of the members' common paths. */
 static gboolean
-find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *cancellable,
-            GError **error)
+find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (HsLeakTarget));
   g_autoptr (GArray) ends = g_array_new (FALSE, FALSE, sizeof (HsLeakTarget));
@@ -451,8 +452,8 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
     }
   if (targets->len == 0)
     return TRUE; /* no suspects */
-  paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)targets->data,
-                                  targets->len, cancellable, error);
+  paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)targets->data, targets->len,
+                                  cancellable, error);
   if (paths == NULL)
     return FALSE;
   for (guint i = 0; i < s->objects->len; i++)
@@ -469,8 +470,7 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
       if (len > 0)
         {
           const HsLeakTrace *t = g_ptr_array_index (paths, k);
-          HsLeakTarget e = { ((HsLeakNode *)g_ptr_array_index (t->nodes, len - 1))->obj,
-                             HS_OBJ_NONE };
+          HsLeakTarget e = { ((HsLeakNode *)g_ptr_array_index (t->nodes, len - 1))->obj, HS_OBJ_NONE };
           end_of[i] = ends->len;
           g_array_append_val (ends, e);
         }
@@ -480,8 +480,8 @@ find_paths (Ctx *c, HsSuspects *s, const HsLeakOptions *opts, GCancellable *canc
    * part the same way, so its trace is the common prefix. */
   if (ends->len > 0)
     {
-      end_paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)ends->data,
-                                          ends->len, cancellable, error);
+      end_paths = hs_leaks_trace_targets (c->heap, c->dom, opts, (HsLeakTarget *)ends->data, ends->len,
+                                          cancellable, error);
       if (end_paths == NULL)
         return FALSE;
     }
@@ -545,8 +545,8 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
       cs->percent = s->reachable_bytes ? 100.0 * cs->retained / s->reachable_bytes : 0;
     }
   hs_debug_step (&clock, "accumulation");
-  ok = !g_cancellable_set_error_if_cancelled (cancellable, error) &&
-       find_paths (&c, s, opts, cancellable, error);
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, error)
+       && find_paths (&c, s, opts, cancellable, error);
   hs_debug_step (&clock, "paths");
   ctx_clear (&c);
   if (!ok)

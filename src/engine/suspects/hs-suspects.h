@@ -12,73 +12,73 @@
 G_BEGIN_DECLS
 
 #define HS_SUSPECTS_DEFAULT_PERCENT 10.0
-#define HS_SUSPECTS_MAX_BIGGEST     10   /* members listed per class suspect */
-#define HS_SUSPECTS_MAX_CLASSES     10   /* retained classes per object suspect */
+#define HS_SUSPECTS_MAX_BIGGEST 10 /* members listed per class suspect */
+#define HS_SUSPECTS_MAX_CLASSES 10 /* retained classes per object suspect */
 
 /* A class of the objects an accumulation point immediately dominates:
  * how many, and the sum of their retained sizes. */
-typedef struct {
-  char *class_name;          /* "class X" for class objects */
-  char *obfuscated_name;     /* the dump's name of the class (X) when a
+typedef struct
+{
+  char *class_name;      /* "class X" for class objects */
+  char *obfuscated_name; /* the dump's name of the class (X) when a
                               * mapping renamed it, else NULL */
   guint64 count;
   guint64 retained;
 } HsSuspectClass;
 
-typedef struct {
-  HsObj obj;                 /* a child of the dominator tree's virtual root */
+typedef struct
+{
+  HsObj obj; /* a child of the dominator tree's virtual root */
   guint64 id;
-  char *class_name;          /* as hs_heap_object_class_name */
-  char *obfuscated_name;     /* as HsSuspectClass's */
+  char *class_name;      /* as hs_heap_object_class_name */
+  char *obfuscated_name; /* as HsSuspectClass's */
   guint64 retained, retained_count;
-  double percent;            /* of the reachable bytes */
-  char *description;         /* one sentence */
-  HsObj accumulation;        /* possibly obj itself */
+  double percent;     /* of the reachable bytes */
+  char *description;  /* one sentence */
+  HsObj accumulation; /* possibly obj itself */
   guint64 accumulation_id;
   char *accumulation_class;
   char *accumulation_obfuscated_name;
   guint64 accumulation_retained;
-  HsLeakTrace *path;         /* GC root -> accumulation point; NULL: none */
-  GArray *retained_classes;  /* HsSuspectClass, biggest first */
+  HsLeakTrace *path;        /* GC root -> accumulation point; NULL: none */
+  GArray *retained_classes; /* HsSuspectClass, biggest first */
 } HsObjectSuspect;
 
-typedef struct {
-  char *class_name;          /* "class X" for a class object's group */
-  char *obfuscated_name;     /* as HsSuspectClass's */
-  guint64 count;             /* members: virtual-root children of the class */
-  guint64 retained;          /* sum of their retained sizes */
+typedef struct
+{
+  char *class_name;      /* "class X" for a class object's group */
+  char *obfuscated_name; /* as HsSuspectClass's */
+  guint64 count;         /* members: virtual-root children of the class */
+  guint64 retained;      /* sum of their retained sizes */
   double percent;
   char *description;
-  GArray *biggest;           /* HsObj, biggest first */
-  GArray *biggest_ids;       /* guint64, same order */
+  GArray *biggest;     /* HsObj, biggest first */
+  GArray *biggest_ids; /* guint64, same order */
   /* The longest common prefix (same objects) of the paths to the biggest
    * members, as a trace to its last node; NULL when they share no node. */
   HsLeakTrace *common_path;
 } HsClassSuspect;
 
-typedef struct {
-  double percent;            /* P */
-  guint64 threshold;         /* T = ceil(P% x reachable_bytes), at least 1 */
+typedef struct
+{
+  double percent;    /* P */
+  guint64 threshold; /* T = ceil(P% x reachable_bytes), at least 1 */
   guint64 reachable_bytes;
-  GPtrArray *objects;        /* HsObjectSuspect*, biggest first (ties: lower id) */
-  GPtrArray *classes;        /* HsClassSuspect*, biggest first (ties: name) */
+  GPtrArray *objects; /* HsObjectSuspect*, biggest first (ties: lower id) */
+  GPtrArray *classes; /* HsClassSuspect*, biggest first (ties: name) */
 } HsSuspects;
 
 /* T for P (0 < P <= 100): ceil(P/100 x reachable_bytes), exact for P with
  * up to six decimals; at least 1. */
-guint64     hs_suspects_threshold (guint64 reachable_bytes, double percent);
+guint64 hs_suspects_threshold (guint64 reachable_bytes, double percent);
 
 /* The suspects of a heap whose reachability is set (hs_heap_set_reachable)
  * with its dominator tree. percent <= 0 means the default (10); above 100,
  * 100. opts: for the paths' search (matchers, API level), may be NULL.
  * Returns NULL with error set on cancellation or a bad matcher file. */
-HsSuspects *hs_suspects_find      (HsHeap              *heap,
-                                   const HsDomTree     *dom,
-                                   const HsLeakOptions *opts,
-                                   double               percent,
-                                   GCancellable        *cancellable,
-                                   GError             **error);
-void        hs_suspects_free      (HsSuspects *suspects);
+HsSuspects *hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, double percent,
+                              GCancellable *cancellable, GError **error);
+void hs_suspects_free (HsSuspects *suspects);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSuspects, hs_suspects_free)
 
 /* {"threshold": T, "reachable_bytes": N, "objects": [{"id", "class",
@@ -89,9 +89,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSuspects, hs_suspects_free)
  * ["0x.."], "common_path": [nodes] or null}]}. After each "class" whose
  * class a mapping renamed, "obfuscated_name": the dump's name, as in leaks
  * --json. */
-void        hs_suspects_to_json   (const HsSuspects *suspects, GString *out);
+void hs_suspects_to_json (const HsSuspects *suspects, GString *out);
 /* The same for people: each suspect's sentence, path (LeakCanary's form)
  * and retained classes. */
-char       *hs_suspects_to_text   (const HsSuspects *suspects);
+char *hs_suspects_to_text (const HsSuspects *suspects);
 
 G_END_DECLS

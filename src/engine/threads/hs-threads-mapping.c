@@ -104,7 +104,7 @@ hs_threads_apply_mapping (HsThreads *ts, HsHeap *heap)
         {
           g_free (t->frames);
           t->n_frames = out->len;
-          t->frames = (HsThreadFrame *) g_array_free (out, FALSE);
+          t->frames = (HsThreadFrame *)g_array_free (out, FALSE);
         }
     }
 }

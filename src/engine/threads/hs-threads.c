@@ -404,8 +404,8 @@ root_obj (HsHeap *heap, const HsRoot *r)
 
 /* Step 4: the precise walk for one thread, inside U (mark = U index + 1). */
 static void
-walk_one (HsThread *t, const guint32 *mark, const HsGraph *g, const HsSizeCol *shallow,
-          const HsObj *ulist, guint64 nu, const GArray *locals, guint32 *stamp, guint32 gen, HsObj *work)
+walk_one (HsThread *t, const guint32 *mark, const HsGraph *g, const HsSizeCol *shallow, const HsObj *ulist,
+          guint64 nu, const GArray *locals, guint32 *stamp, guint32 gen, HsObj *work)
 {
   guint32 blk = 2 * gen, vis = 2 * gen + 1;
   for (guint k = 0; k < t->n_frames; k++)
@@ -603,14 +603,16 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
       hshallow[i] = hs_heap_object_shallow (heap, ulist[i]);
     HsGraph hg;
     hs_graph_init (&hg, nh, hoff, htg, hshallow, NULL);
-    HsDomTree *dom = hs_dom_tree_compute (&hg, (const HsObj *)hroots->data, hroots->len, NULL, NULL, NULL, NULL);
+    HsDomTree *dom
+        = hs_dom_tree_compute (&hg, (const HsObj *)hroots->data, hroots->len, NULL, NULL, NULL, NULL);
     if (dom)
       {
         for (guint ti = 0; ti < nt; ti++)
           if (!shared[ti])
             {
               ts->threads[ti].stack_retained = hs_dom_tree_retained (dom, nu + ti);
-              ts->threads[ti].stack_retained_count = hs_dom_tree_retained_count (dom, nu + ti) - 1; /* not v_t */
+              ts->threads[ti].stack_retained_count
+                  = hs_dom_tree_retained_count (dom, nu + ti) - 1; /* not v_t */
             }
         hs_dom_tree_free (dom);
       }
@@ -628,7 +630,8 @@ hs_threads_compute_stack_retained (HsThreads *ts, HsHeap *heap)
       guint32 gen = 0;
       for (guint ti = 0; ti < nt; ti++)
         if (shared[ti])
-          walk_one (&ts->threads[ti], mark, g, hs_heap_size_col (heap), ulist, nu, locals, stamp, ++gen, work);
+          walk_one (&ts->threads[ti], mark, g, hs_heap_size_col (heap), ulist, nu, locals, stamp, ++gen,
+                    work);
       hs_mem_free (work);
       hs_mem_free (stamp);
     }

@@ -33,7 +33,7 @@ static guint64
 content_hash (const guint64 key[2], HsType t, guint32 len, const guint8 *p, guint64 bytes)
 {
   HsSip s;
-  guint8 head[5] = { (guint8) t, len >> 24, len >> 16, len >> 8, len };
+  guint8 head[5] = { (guint8)t, len >> 24, len >> 16, len >> 8, len };
   hs_sip_init (&s, key);
   hs_sip_bytes (&s, head, 5);
   hs_sip_bytes (&s, p, bytes);
@@ -64,7 +64,7 @@ one_array (HsWasteCtx *ctx, GArray *hashed, HsObj o, HsKind k)
     return;
   if (k == HS_KIND_OBJ_ARRAY)
     {
-      if (all_zero (hs_waste_obj_array_data (heap, o), (guint64) len * ids))
+      if (all_zero (hs_waste_obj_array_data (heap, o), (guint64)len * ids))
         {
           w->null_arrays.count++;
           w->null_arrays.bytes += hs_heap_object_shallow (heap, o);
@@ -76,7 +76,7 @@ one_array (HsWasteCtx *ctx, GArray *hashed, HsObj o, HsKind k)
   HsType t = hs_heap_array_elem_type (heap, o);
   if (!p || t >= G_N_ELEMENTS (w->zero_arrays) || hs_type_size (t, ids) == 0)
     return;
-  guint64 bytes = (guint64) len * hs_type_size (t, ids);
+  guint64 bytes = (guint64)len * hs_type_size (t, ids);
   if (all_zero (p, bytes))
     {
       w->zero_arrays[t].count++;
@@ -96,7 +96,7 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
   HsHeap *heap = ctx->heap;
   HsWaste *w = ctx->w;
   guint ids = heap->id_size;
-  g_autoptr(GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
+  g_autoptr (GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
   /* In object order, a batch at a time: the records of a batch are
    * fetched while it is gathered (they lie apart: the scan is bound by the
    * memory's latency). */
@@ -123,10 +123,10 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
       if (k == HS_KIND_PRIM_ARRAY && hs_bit_get (ctx->skip, o))
         continue;
       __builtin_prefetch (heap->data + hs_heap_off (heap, o));
-      batch[nb++] = (HsObj) o;
+      batch[nb++] = (HsObj)o;
     }
   hs_hashed_sort (hashed);
-  const HsHashedObj *e = (const HsHashedObj *) hashed->data;
+  const HsHashedObj *e = (const HsHashedObj *)hashed->data;
   for (guint i = 0; i < hashed->len;)
     {
       guint j = i + 1;
@@ -138,14 +138,15 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
           HsObj o = e[k].obj;
           HsType t = hs_heap_array_elem_type (heap, o);
           guint32 len = hs_heap_array_length (heap, o);
-          guint64 bytes = (guint64) len * hs_type_size (t, ids);
+          guint64 bytes = (guint64)len * hs_type_size (t, ids);
           HsWasteDupArray *g = NULL;
           for (guint q = first_group; q < w->dup_arrays->len && !g; q++)
             {
               HsWasteDupArray *cand = &g_array_index (w->dup_arrays, HsWasteDupArray, q);
               HsObj r = g_array_index (cand->objects, HsObj, 0);
-              if (cand->type == t && cand->length == len &&
-                  memcmp (hs_heap_prim_array_data (heap, r), hs_heap_prim_array_data (heap, o), bytes) == 0)
+              if (cand->type == t && cand->length == len
+                  && memcmp (hs_heap_prim_array_data (heap, r), hs_heap_prim_array_data (heap, o), bytes)
+                         == 0)
                 g = cand;
             }
           if (!g)
@@ -174,13 +175,14 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
 
 /* --- boxed primitives ------------------------------------------------------- */
 
-static const struct {
+static const struct
+{
   const char *name;
   guint size;
 } boxes[] = {
-  { "java.lang.Integer", 4 }, { "java.lang.Long", 8 }, { "java.lang.Short", 2 },
-  { "java.lang.Byte", 1 }, { "java.lang.Character", 2 }, { "java.lang.Boolean", 1 },
-  { "java.lang.Float", 4 }, { "java.lang.Double", 8 },
+  { "java.lang.Integer", 4 }, { "java.lang.Long", 8 },      { "java.lang.Short", 2 },
+  { "java.lang.Byte", 1 },    { "java.lang.Character", 2 }, { "java.lang.Boolean", 1 },
+  { "java.lang.Float", 4 },   { "java.lang.Double", 8 },
 };
 
 static gint
@@ -193,16 +195,18 @@ cmp_boxed (gconstpointer pa, gconstpointer pb)
 }
 
 /* The boxes' tallies per scan part, one row per box class. */
-typedef struct {
+typedef struct
+{
   guint64 count, bytes;
   GArray *objects;
 } BoxTally;
 
-typedef struct {
-  gint32 *row;            /* per class: its row, -1 when not a box class */
-  GArray *klass;          /* HsClass per row */
-  GArray *size;           /* guint: the primitive's size per row */
-  BoxTally *tally[2];     /* per scan part, a row each */
+typedef struct
+{
+  gint32 *row;        /* per class: its row, -1 when not a box class */
+  GArray *klass;      /* HsClass per row */
+  GArray *size;       /* guint: the primitive's size per row */
+  BoxTally *tally[2]; /* per scan part, a row each */
 } BoxState;
 
 void
@@ -220,7 +224,7 @@ hs_waste_boxed_prepare (HsWasteCtx *ctx)
       for (guint i = 0; i < G_N_ELEMENTS (boxes); i++)
         if (strcmp (hs_class_name (heap, c), boxes[i].name) == 0)
           {
-            st->row[c] = (gint32) st->klass->len;
+            st->row[c] = (gint32)st->klass->len;
             g_array_append_val (st->klass, c);
             g_array_append_val (st->size, boxes[i].size);
             ctx->role[c] |= HS_WROLE_BOX;
@@ -269,7 +273,11 @@ hs_waste_find_boxed (HsWasteCtx *ctx)
       BoxTally *a = &st->tally[0][r], *b = &st->tally[1][r];
       if (a->count + b->count > 0)
         {
-          HsWasteBoxed nb = { g_array_index (st->klass, HsClass, r), a->count + b->count, a->bytes + b->bytes, 0, 0,
+          HsWasteBoxed nb = { g_array_index (st->klass, HsClass, r),
+                              a->count + b->count,
+                              a->bytes + b->bytes,
+                              0,
+                              0,
                               g_array_ref (a->objects) };
           for (guint i = 0; i < b->objects->len; i++)
             hs_sample_add (nb.objects, g_array_index (b->objects, HsObj, i));

@@ -22,14 +22,16 @@
 static const char *const bitmap_name[] = { "android.graphics.Bitmap" };
 static const guint8 png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
 
-typedef struct {
+typedef struct
+{
   guint64 native;
   HsObj buffer;
 } DumpEntry;
 
-typedef struct {
+typedef struct
+{
   HsWField width, height, buffer, nptr, nbitmap, recycled;
-  GArray *dump;           /* DumpEntry sorted by native */
+  GArray *dump; /* DumpEntry sorted by native */
 } BitmapFields;
 
 static gint
@@ -43,7 +45,8 @@ static void
 read_dump_data (HsHeap *heap, GArray *out)
 {
   HsValue v;
-  if (!hs_heap_read_static (heap, "android.graphics.Bitmap", "dumpData", &v) || v.type != HS_TYPE_OBJECT || !v.id)
+  if (!hs_heap_read_static (heap, "android.graphics.Bitmap", "dumpData", &v) || v.type != HS_TYPE_OBJECT
+      || !v.id)
     return;
   HsObj dd = hs_heap_find (heap, v.id);
   if (dd == HS_OBJ_NONE || hs_heap_object_kind (heap, dd) != HS_KIND_INSTANCE)
@@ -52,16 +55,18 @@ read_dump_data (HsHeap *heap, GArray *out)
   HsObj buffers = hs_heap_read_ref (heap, dd, "buffers");
   gint64 count = -1;
   hs_heap_read_integer (heap, dd, "count", &count);
-  if (natives == HS_OBJ_NONE || buffers == HS_OBJ_NONE || hs_heap_array_elem_type (heap, natives) != HS_TYPE_LONG ||
-      hs_heap_object_kind (heap, buffers) != HS_KIND_OBJ_ARRAY)
+  if (natives == HS_OBJ_NONE || buffers == HS_OBJ_NONE
+      || hs_heap_array_elem_type (heap, natives) != HS_TYPE_LONG
+      || hs_heap_object_kind (heap, buffers) != HS_KIND_OBJ_ARRAY)
     return;
   const guint8 *p = hs_heap_prim_array_data (heap, natives);
   guint64 n = MIN (hs_heap_array_length (heap, natives), hs_heap_array_length (heap, buffers));
-  if (count >= 0 && (guint64) count < n)
-    n = (guint64) count;
+  if (count >= 0 && (guint64)count < n)
+    n = (guint64)count;
   for (guint64 i = 0; p && i < n; i++)
     {
-      DumpEntry e = { hs_be64 (p + 8 * i), hs_heap_find (heap, hs_heap_obj_array_get (heap, buffers, (guint32) i)) };
+      DumpEntry e
+          = { hs_be64 (p + 8 * i), hs_heap_find (heap, hs_heap_obj_array_get (heap, buffers, (guint32)i)) };
       if (e.buffer != HS_OBJ_NONE)
         g_array_append_val (out, e);
     }
@@ -112,15 +117,17 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
   b->native_bytes = hs_analysis_native_size (a, o);
   if (b->width <= 0 || b->height <= 0)
     {
-      b->problem = g_strdup_printf ("its size %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " is not a picture's", b->width, b->height);
+      b->problem = g_strdup_printf ("its size %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " is not a picture's",
+                                    b->width, b->height);
       return;
     }
-  if (b->width > MAX_SIDE || b->height > MAX_SIDE || (guint64) b->width * (guint64) b->height > MAX_PIXELS)
+  if (b->width > MAX_SIDE || b->height > MAX_SIDE || (guint64)b->width * (guint64)b->height > MAX_PIXELS)
     {
-      b->problem = g_strdup_printf ("its size %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " is too large to draw", b->width, b->height);
+      b->problem = g_strdup_printf (
+          "its size %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT " is too large to draw", b->width, b->height);
       return;
     }
-  guint64 px = (guint64) b->width * (guint64) b->height;
+  guint64 px = (guint64)b->width * (guint64)b->height;
   if (hs_wfield_int (heap, o, f->recycled, &v) && v)
     {
       b->problem = g_strdup ("it was recycled: its pixels are gone");
@@ -140,8 +147,10 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
       b->config = len == px * 4 ? "ARGB_8888" : len == px * 2 ? "RGB_565" : len == px ? "ALPHA_8" : "?";
       if (b->config[0] == '?')
         {
-          b->problem = g_strdup_printf ("its buffer holds %" G_GUINT64_FORMAT " bytes, which %" G_GINT64_FORMAT " x %" G_GINT64_FORMAT
-                                        " pixels of 1, 2 or 4 bytes do not fill", len, b->width, b->height);
+          b->problem
+              = g_strdup_printf ("its buffer holds %" G_GUINT64_FORMAT " bytes, which %" G_GINT64_FORMAT
+                                 " x %" G_GINT64_FORMAT " pixels of 1, 2 or 4 bytes do not fill",
+                                 len, b->width, b->height);
           return;
         }
       b->source = HS_BITMAP_SOURCE_BUFFER;
@@ -149,22 +158,26 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
       return;
     }
   HsObj dumped = HS_OBJ_NONE;
-  if (f->dump && f->dump->len && (hs_wfield_int (heap, o, f->nptr, &v) || hs_wfield_int (heap, o, f->nbitmap, &v)))
-    dumped = dump_lookup (f->dump, (guint64) v);
+  if (f->dump && f->dump->len
+      && (hs_wfield_int (heap, o, f->nptr, &v) || hs_wfield_int (heap, o, f->nbitmap, &v)))
+    dumped = dump_lookup (f->dump, (guint64)v);
   if (dumped == HS_OBJ_NONE)
     {
-      b->problem = g_strdup ("the dump holds no pixels for it (Android 8+ keeps them only in dumps taken with bitmaps)");
+      b->problem = g_strdup (
+          "the dump holds no pixels for it (Android 8+ keeps them only in dumps taken with bitmaps)");
       return;
     }
   const guint8 *data = hs_heap_prim_array_data (heap, dumped);
   guint64 len = hs_heap_array_length (heap, dumped);
   b->pixels = dumped;
-  if (hs_heap_array_elem_type (heap, dumped) == HS_TYPE_BYTE && data && len > 8 && memcmp (data, png_sig, 8) == 0)
+  if (hs_heap_array_elem_type (heap, dumped) == HS_TYPE_BYTE && data && len > 8
+      && memcmp (data, png_sig, 8) == 0)
     b->source = HS_BITMAP_SOURCE_DUMP_PNG;
   else
     {
       b->source = HS_BITMAP_SOURCE_DUMP_OTHER;
-      b->problem = g_strdup ("its pixels are kept compressed in a format other than PNG (WEBP?), which is not decoded");
+      b->problem = g_strdup (
+          "its pixels are kept compressed in a format other than PNG (WEBP?), which is not decoded");
     }
 }
 
@@ -173,8 +186,8 @@ hs_waste_bitmap_read (HsAnalysis *analysis, HsObj o, HsWasteBitmap *out)
 {
   g_return_val_if_fail (analysis != NULL && out != NULL, FALSE);
   HsHeap *heap = analysis->heap;
-  if (o >= heap->n || hs_heap_object_kind (heap, o) != HS_KIND_INSTANCE ||
-      hs_waste_ancestor_named (heap, hs_heap_object_class (heap, o), bitmap_name, 1) < 0)
+  if (o >= heap->n || hs_heap_object_kind (heap, o) != HS_KIND_INSTANCE
+      || hs_waste_ancestor_named (heap, hs_heap_object_class (heap, o), bitmap_name, 1) < 0)
     return FALSE;
   BitmapFields f;
   fields_init (heap, hs_heap_object_class (heap, o), &f);
@@ -210,7 +223,7 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
     return;
   g_autofree BitmapFields *f = g_new0 (BitmapFields, n_classes);
   g_autofree guint8 *is_bitmap = g_new0 (guint8, n_classes);
-  g_autoptr(GArray) dump = g_array_new (FALSE, FALSE, sizeof (DumpEntry));
+  g_autoptr (GArray) dump = g_array_new (FALSE, FALSE, sizeof (DumpEntry));
   read_dump_data (heap, dump);
   for (HsClass c = 0; c < n_classes; c++)
     if (hs_waste_ancestor_named (heap, c, bitmap_name, 1) == 0)
@@ -220,15 +233,15 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
         f[c].dump = dump;
       }
   GArray *out = ctx->w->bitmaps;
-  g_autoptr(GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
+  g_autoptr (GArray) hashed = g_array_new (FALSE, FALSE, sizeof (HsHashedObj));
   for (guint64 o = 0; o < heap->n; o++)
     {
       HsClass c = hs_heap_object_class (heap, o);
-      if (c >= n_classes || !is_bitmap[c] || !(heap->flags[o] & HS_FLAG_REACHABLE) ||
-          (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
+      if (c >= n_classes || !is_bitmap[c] || !(heap->flags[o] & HS_FLAG_REACHABLE)
+          || (heap->flags[o] & HS_FLAG_KIND_MASK) != HS_KIND_INSTANCE)
         continue;
       HsWasteBitmap b;
-      read_bitmap (ctx->analysis, &f[c], (HsObj) o, &b);
+      read_bitmap (ctx->analysis, &f[c], (HsObj)o, &b);
       if (b.pixels != HS_OBJ_NONE)
         {
           hs_bit_set (ctx->skip, b.pixels);
@@ -236,7 +249,7 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
           HsSip s;
           gint64 wh[2] = { b.width, b.height };
           hs_sip_init (&s, ctx->key);
-          hs_sip_bytes (&s, (const guint8 *) wh, sizeof wh);
+          hs_sip_bytes (&s, (const guint8 *)wh, sizeof wh);
           hs_sip_bytes (&s, hs_heap_prim_array_data (heap, b.pixels), hs_heap_array_length (heap, b.pixels));
           HsHashedObj h = { hs_sip_final (&s), out->len };
           g_array_append_val (hashed, h);
@@ -248,8 +261,8 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
    * run of one hash, each bitmap is compared with the groups' first members
    * only (normally one group per run). */
   hs_hashed_sort (hashed);
-  const HsHashedObj *e = (const HsHashedObj *) hashed->data;
-  g_autoptr(GArray) reps = g_array_new (FALSE, FALSE, sizeof (guint));
+  const HsHashedObj *e = (const HsHashedObj *)hashed->data;
+  g_autoptr (GArray) reps = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree guint *rep_of = g_new0 (guint, MAX (hashed->len, 1));
   g_autofree guint64 *members = g_new0 (guint64, MAX (hashed->len, 1));
   for (guint i = 0; i < hashed->len;)
@@ -268,8 +281,9 @@ hs_waste_find_bitmaps (HsWasteCtx *ctx)
             {
               guint rk = g_array_index (reps, guint, q);
               HsWasteBitmap *c = &g_array_index (out, HsWasteBitmap, e[rk].obj);
-              if (c->width == b->width && c->height == b->height && hs_heap_array_length (heap, c->pixels) == lb &&
-                  memcmp (hs_heap_prim_array_data (heap, c->pixels), pb, lb) == 0)
+              if (c->width == b->width && c->height == b->height
+                  && hs_heap_array_length (heap, c->pixels) == lb
+                  && memcmp (hs_heap_prim_array_data (heap, c->pixels), pb, lb) == 0)
                 {
                   r = rk;
                   break;
@@ -308,23 +322,23 @@ hs_waste_bitmap_of (const HsWaste *waste, HsObj o)
 static void
 decode_pixel (const char *config, const guint8 *p, guint8 *rgba)
 {
-  if (config[0] == 'A' && config[1] == 'R')     /* ARGB_8888: R G B A, premultiplied */
+  if (config[0] == 'A' && config[1] == 'R') /* ARGB_8888: R G B A, premultiplied */
     {
       guint a = p[3];
       for (int i = 0; i < 3; i++)
-        rgba[i] = a == 0 ? 0 : (guint8) MIN (255u, (p[i] * 255u + a / 2) / a);
-      rgba[3] = (guint8) a;
+        rgba[i] = a == 0 ? 0 : (guint8)MIN (255u, (p[i] * 255u + a / 2) / a);
+      rgba[3] = (guint8)a;
     }
-  else if (config[0] == 'R')                   /* RGB_565, little endian */
+  else if (config[0] == 'R') /* RGB_565, little endian */
     {
       guint v = p[0] | (p[1] << 8);
       guint r = (v >> 11) & 31, g = (v >> 5) & 63, b = v & 31;
-      rgba[0] = (guint8) ((r << 3) | (r >> 2));
-      rgba[1] = (guint8) ((g << 2) | (g >> 4));
-      rgba[2] = (guint8) ((b << 3) | (b >> 2));
+      rgba[0] = (guint8)((r << 3) | (r >> 2));
+      rgba[1] = (guint8)((g << 2) | (g >> 4));
+      rgba[2] = (guint8)((b << 3) | (b >> 2));
       rgba[3] = 255;
     }
-  else                                         /* ALPHA_8 */
+  else /* ALPHA_8 */
     {
       rgba[0] = rgba[1] = rgba[2] = 0;
       rgba[3] = p[0];
@@ -337,8 +351,9 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
   g_return_val_if_fail (heap != NULL && b != NULL, NULL);
   if (b->problem || b->pixels == HS_OBJ_NONE)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: bitmap 0x%" G_GINT64_MODIFIER "x cannot be drawn: %s",
-                   heap->name, hs_heap_object_id (heap, b->obj), b->problem ? b->problem : "no pixels");
+      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
+                   "%s: bitmap 0x%" G_GINT64_MODIFIER "x cannot be drawn: %s", heap->name,
+                   hs_heap_object_id (heap, b->obj), b->problem ? b->problem : "no pixels");
       return NULL;
     }
   const guint8 *data = hs_heap_prim_array_data (heap, b->pixels);
@@ -346,11 +361,12 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
   if (b->source == HS_BITMAP_SOURCE_DUMP_PNG)
     return g_bytes_new (data, len);
   guint bpp = b->config[0] == 'A' && b->config[1] == 'R' ? 4 : b->config[0] == 'R' ? 2 : 1;
-  guint64 w = (guint64) b->width, h = (guint64) b->height;
-  if (!data || len != w * h * bpp)   /* read_bitmap checked it: never overread */
+  guint64 w = (guint64)b->width, h = (guint64)b->height;
+  if (!data || len != w * h * bpp) /* read_bitmap checked it: never overread */
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT, "%s: bitmap 0x%" G_GINT64_MODIFIER "x: its buffer does not match its size",
-                   heap->name, hs_heap_object_id (heap, b->obj));
+      g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
+                   "%s: bitmap 0x%" G_GINT64_MODIFIER "x: its buffer does not match its size", heap->name,
+                   hs_heap_object_id (heap, b->obj));
       return NULL;
     }
   guint64 ow = w, oh = h;
@@ -362,8 +378,9 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
   guint8 *rgba = g_try_malloc (ow * oh * 4);
   if (!rgba)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY, "%s: no memory for a %" G_GUINT64_FORMAT " x %" G_GUINT64_FORMAT " picture",
-                   heap->name, ow, oh);
+      g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+                   "%s: no memory for a %" G_GUINT64_FORMAT " x %" G_GUINT64_FORMAT " picture", heap->name,
+                   ow, oh);
       return NULL;
     }
   for (guint64 y = 0; y < oh; y++)
@@ -372,7 +389,7 @@ hs_waste_bitmap_png (HsHeap *heap, const HsWasteBitmap *b, guint max_side, GErro
         guint64 sx = x * w / ow, sy = y * h / oh;
         decode_pixel (b->config, data + (sy * w + sx) * bpp, rgba + (y * ow + x) * 4);
       }
-  GBytes *png = hs_png_encode_rgba (rgba, (guint32) ow, (guint32) oh);
+  GBytes *png = hs_png_encode_rgba (rgba, (guint32)ow, (guint32)oh);
   g_free (rgba);
   if (!png)
     g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY, "%s: the PNG could not be written", heap->name);

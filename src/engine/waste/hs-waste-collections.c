@@ -17,14 +17,23 @@
 
 #include "hs-waste-private.h"
 
-typedef enum { K_HASH, K_SET, K_CHM, K_LIST, K_DEQUE, K_ARRAYS } Kind;
+typedef enum
+{
+  K_HASH,
+  K_SET,
+  K_CHM,
+  K_LIST,
+  K_DEQUE,
+  K_ARRAYS
+} Kind;
 
-typedef struct {
+typedef struct
+{
   const char *class_name;
   const char *layout;
   Kind kind;
-  const char *arrays[2];  /* backing arrays: the first gives the capacity */
-  const char *sizes[2];   /* size field candidates */
+  const char *arrays[2]; /* backing arrays: the first gives the capacity */
+  const char *sizes[2];  /* size field candidates */
 } Layout;
 
 static const Layout layouts[] = {
@@ -41,12 +50,14 @@ static const Layout layouts[] = {
   { "android.util.SparseArray", "SparseArray", K_ARRAYS, { "mKeys", "mValues" }, { "mSize" } },
 };
 
-typedef struct {
-  gint8 layout;           /* index in layouts[], -1: not a collection */
+typedef struct
+{
+  gint8 layout; /* index in layouts[], -1: not a collection */
   HsWField arrays[2], sizes[2], counter_cells;
 } ClassFields;
 
-typedef struct {
+typedef struct
+{
   guint64 size, capacity, wasted, backing_shallow;
   gboolean ok;
 } Reading;
@@ -85,10 +96,11 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
       if (!hs_wfield_int (heap, o, cf->sizes[0], &v) || !hs_wfield_int (heap, o, cf->sizes[1], &v2))
         return FALSE;
     }
-  else if (l->kind != K_SET && !hs_wfield_int (heap, o, cf->sizes[0], &v) &&
-           !hs_wfield_int (heap, o, cf->sizes[1], &v))
+  else if (l->kind != K_SET && !hs_wfield_int (heap, o, cf->sizes[0], &v)
+           && !hs_wfield_int (heap, o, cf->sizes[1], &v))
     return FALSE;
-  HsObj arr[2] = { hs_wfield_ref_edges (heap, o, cf->arrays[0]), hs_wfield_ref_edges (heap, o, cf->arrays[1]) };
+  HsObj arr[2]
+      = { hs_wfield_ref_edges (heap, o, cf->arrays[0]), hs_wfield_ref_edges (heap, o, cf->arrays[1]) };
   guint64 cap = 0;
   if (arr[0] != HS_OBJ_NONE && l->kind != K_SET)
     {
@@ -99,46 +111,46 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
     }
   switch (l->kind)
     {
-    case K_CHM:
-      {
-        /* JDK 8+: baseCount plus the counter cells' values. */
-        HsObj cells = hs_wfield_ref (heap, o, cf->counter_cells);
-        guint32 nc = cells != HS_OBJ_NONE ? hs_heap_array_length (heap, cells) : 0;
-        for (guint32 i = 0; i < nc && i < 4096; i++)
-          {
-            HsObj cell = hs_heap_find (heap, hs_heap_obj_array_get (heap, cells, i));
-            gint64 cv;
-            if (cell != HS_OBJ_NONE && hs_heap_read_integer (heap, cell, "value", &cv) && cv > 0)
-              v += cv;
-          }
-      }
-      break;
-    case K_DEQUE:
-      v = v2 - v;           /* tail - head, wrapped */
-      if (v < 0)
-        v += (gint64) cap;
-      break;
-    case K_SET:
-      {
-        /* The map it wraps: read as what it is, charged to the set. */
-        (void) ctx;
-        HsObj map = arr[0];
-        if (map == HS_OBJ_NONE || hs_heap_object_kind (heap, map) != HS_KIND_INSTANCE)
-          return FALSE;
-        ClassFields inner = { -1 };
-        resolve (heap, &inner, hs_heap_object_class (heap, map));
-        if (inner.layout < 0 || layouts[inner.layout].kind != K_HASH || !read_one (ctx, owned, &inner, map, r))
-          return FALSE;
-        hs_bit_set (owned, map);
-        r->backing_shallow += hs_heap_object_shallow (heap, map);
-        return TRUE;
-      }
-    default:
-      break;
+      case K_CHM:
+        {
+          /* JDK 8+: baseCount plus the counter cells' values. */
+          HsObj cells = hs_wfield_ref (heap, o, cf->counter_cells);
+          guint32 nc = cells != HS_OBJ_NONE ? hs_heap_array_length (heap, cells) : 0;
+          for (guint32 i = 0; i < nc && i < 4096; i++)
+            {
+              HsObj cell = hs_heap_find (heap, hs_heap_obj_array_get (heap, cells, i));
+              gint64 cv;
+              if (cell != HS_OBJ_NONE && hs_heap_read_integer (heap, cell, "value", &cv) && cv > 0)
+                v += cv;
+            }
+        }
+        break;
+      case K_DEQUE:
+        v = v2 - v; /* tail - head, wrapped */
+        if (v < 0)
+          v += (gint64)cap;
+        break;
+      case K_SET:
+        {
+          /* The map it wraps: read as what it is, charged to the set. */
+          (void)ctx;
+          HsObj map = arr[0];
+          if (map == HS_OBJ_NONE || hs_heap_object_kind (heap, map) != HS_KIND_INSTANCE)
+            return FALSE;
+          ClassFields inner = { -1 };
+          resolve (heap, &inner, hs_heap_object_class (heap, map));
+          if (inner.layout < 0 || layouts[inner.layout].kind != K_HASH
+              || !read_one (ctx, owned, &inner, map, r))
+            return FALSE;
+          hs_bit_set (owned, map);
+          r->backing_shallow += hs_heap_object_shallow (heap, map);
+          return TRUE;
+        }
+      default: break;
     }
   if (v < 0)
     return FALSE;
-  r->size = (guint64) v;
+  r->size = (guint64)v;
   r->capacity = cap;
   guint64 ideal = ideal_slots (l->kind, r->size);
   for (guint i = 0; i < 2; i++)
@@ -163,14 +175,14 @@ resolve (HsHeap *heap, ClassFields *cf, HsClass c)
   const char *names[G_N_ELEMENTS (layouts)];
   for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
     names[i] = layouts[i].class_name;
-  cf->layout = (gint8) hs_waste_ancestor_named (heap, c, names, G_N_ELEMENTS (layouts));
+  cf->layout = (gint8)hs_waste_ancestor_named (heap, c, names, G_N_ELEMENTS (layouts));
   if (cf->layout < 0)
     return;
   const Layout *l = &layouts[cf->layout];
   for (guint i = 0; i < 2; i++)
     {
-      cf->arrays[i] = l->arrays[i] ? hs_wfield (heap, c, l->arrays[i]) : (HsWField) { -1, 0 };
-      cf->sizes[i] = l->sizes[i] ? hs_wfield (heap, c, l->sizes[i]) : (HsWField) { -1, 0 };
+      cf->arrays[i] = l->arrays[i] ? hs_wfield (heap, c, l->arrays[i]) : (HsWField){ -1, 0 };
+      cf->sizes[i] = l->sizes[i] ? hs_wfield (heap, c, l->sizes[i]) : (HsWField){ -1, 0 };
     }
   cf->counter_cells = hs_wfield (heap, c, "counterCells");
   /* Layouts without the backing array (ConcurrentHashMap's segments of
@@ -230,12 +242,12 @@ hs_waste_find_collections (HsWasteCtx *ctx)
   g_autofree guint8 *owned = g_malloc0 ((heap->n + 7) / 8 + 1);
   gboolean cancelled = FALSE;
   const HsGraph *g = hs_heap_graph (heap);
-  g_autoptr(GArray) wasted_of = g_array_new (FALSE, FALSE, sizeof (GArray *));
+  g_autoptr (GArray) wasted_of = g_array_new (FALSE, FALSE, sizeof (GArray *));
   for (int pass = 0; pass < 2 && !cancelled; pass++)
     for (guint part = 0; part < 2 && !cancelled; part++)
       for (guint i = 0; ctx->coll_objs[part] && i < ctx->coll_objs[part]->len; i++)
         {
-          const HsObj *objs = (const HsObj *) ctx->coll_objs[part]->data;
+          const HsObj *objs = (const HsObj *)ctx->coll_objs[part]->data;
           HsObj o = objs[i];
           if ((i & 0xffff) == 0 && (cancelled = g_cancellable_is_cancelled (ctx->cancellable)))
             break;
@@ -277,7 +289,7 @@ hs_waste_find_collections (HsWasteCtx *ctx)
               wc->empty++;
               wc->empty_bytes += hs_heap_object_shallow (heap, o) + r.backing_shallow;
             }
-          guint b = r.capacity == 0 ? 0 : (guint) MIN (r.size * 10 / r.capacity, HS_WASTE_FILL_BUCKETS - 1);
+          guint b = r.capacity == 0 ? 0 : (guint)MIN (r.size * 10 / r.capacity, HS_WASTE_FILL_BUCKETS - 1);
           wc->fill_histogram[b]++;
           /* Keep the most wasteful ones (ties: lowest index): a small
            * sorted insertion into HS_WASTE_SAMPLE slots. */

@@ -53,9 +53,13 @@ char *
 hs_waste_summary_line (const HsWaste *w)
 {
   g_return_val_if_fail (w != NULL, NULL);
-  struct { const char *what; guint64 bytes; } parts[] = {
+  struct
+  {
+    const char *what;
+    guint64 bytes;
+  } parts[] = {
     { "duplicate strings", w->strings_wasted }, { "collections", w->collections_wasted },
-    { "duplicate arrays", w->arrays_wasted }, { "boxed primitives", w->boxed_wasted },
+    { "duplicate arrays", w->arrays_wasted },   { "boxed primitives", w->boxed_wasted },
     { "duplicate bitmaps", w->bitmaps_wasted },
   };
   /* Biggest first (a stable insertion sort of five). */
@@ -104,14 +108,15 @@ objects (GString *out, HsHeap *heap, GArray *objs)
 static guint
 n_of (GArray *a, int limit)
 {
-  return limit < 0 ? a->len : MIN (a->len, (guint) limit);
+  return limit < 0 ? a->len : MIN (a->len, (guint)limit);
 }
 
 static void
 array_kind (GString *out, HsHeap *heap, const HsWasteArrayKind *k)
 {
-  g_string_append_printf (out, "{\"type\": \"%s\", \"count\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT ", ",
-                          hs_type_name (k->type), k->count, k->bytes);
+  g_string_append_printf (
+      out, "{\"type\": \"%s\", \"count\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT ", ",
+      hs_type_name (k->type), k->count, k->bytes);
   objects (out, heap, k->objects);
   g_string_append_c (out, '}');
 }
@@ -123,11 +128,13 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
   g_string_append_printf (out, "{\"summary\": ");
   g_autofree char *line = hs_waste_summary_line (w);
   hs_json_string (out, line);
-  g_string_append_printf (out, ", \"total_wasted\": %" G_GUINT64_FORMAT ", \"wasted_by_kind\": {\"duplicate_strings\": %"
-                          G_GUINT64_FORMAT ", \"collections\": %" G_GUINT64_FORMAT ", \"arrays\": %" G_GUINT64_FORMAT
+  g_string_append_printf (out,
+                          ", \"total_wasted\": %" G_GUINT64_FORMAT
+                          ", \"wasted_by_kind\": {\"duplicate_strings\": %" G_GUINT64_FORMAT
+                          ", \"collections\": %" G_GUINT64_FORMAT ", \"arrays\": %" G_GUINT64_FORMAT
                           ", \"boxed\": %" G_GUINT64_FORMAT ", \"bitmaps\": %" G_GUINT64_FORMAT "},\n",
-                          w->total_wasted, w->strings_wasted, w->collections_wasted, w->arrays_wasted, w->boxed_wasted,
-                          w->bitmaps_wasted);
+                          w->total_wasted, w->strings_wasted, w->collections_wasted, w->arrays_wasted,
+                          w->boxed_wasted, w->bitmaps_wasted);
 
   g_string_append (out, "\"duplicate_strings\": [");
   for (guint i = 0; i < n_of (w->strings, limit); i++)
@@ -135,15 +142,18 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       const HsWasteString *s = &g_array_index (w->strings, HsWasteString, i);
       g_string_append (out, i ? ",\n  {\"value\": " : "\n  {\"value\": ");
       hs_json_string (out, s->value);
-      g_string_append_printf (out, ", \"length\": %" G_GUINT64_FORMAT ", \"count\": %" G_GUINT64_FORMAT ", \"wasted\": %"
-                              G_GUINT64_FORMAT ", ", s->length, s->count, s->wasted);
+      g_string_append_printf (out,
+                              ", \"length\": %" G_GUINT64_FORMAT ", \"count\": %" G_GUINT64_FORMAT
+                              ", \"wasted\": %" G_GUINT64_FORMAT ", ",
+                              s->length, s->count, s->wasted);
       objects (out, heap, s->objects);
       if (i < PATH_STRINGS)
         {
           g_string_append (out, ", \"paths\": [");
           for (guint k = 0; k < s->objects->len && k < PATHS_EACH; k++)
             {
-              g_autoptr(GArray) path = hs_query_root_path (heap, g_array_index (s->objects, HsObj, k), PATH_VISITS);
+              g_autoptr (GArray) path
+                  = hs_query_root_path (heap, g_array_index (s->objects, HsObj, k), PATH_VISITS);
               g_string_append (out, k ? ", [" : "[");
               for (guint j = 0; path && j < path->len; j++)
                 {
@@ -166,9 +176,11 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       hs_json_string (out, hs_class_name (heap, c->klass));
       g_string_append (out, ", \"layout\": ");
       hs_json_string (out, c->layout);
-      g_string_append_printf (out, ", \"count\": %" G_GUINT64_FORMAT ", \"empty\": %" G_GUINT64_FORMAT ", \"empty_bytes\": %"
-                              G_GUINT64_FORMAT ", \"size\": %" G_GUINT64_FORMAT ", \"capacity\": %" G_GUINT64_FORMAT
-                              ", \"wasted\": %" G_GUINT64_FORMAT ", \"fill_histogram\": [",
+      g_string_append_printf (out,
+                              ", \"count\": %" G_GUINT64_FORMAT ", \"empty\": %" G_GUINT64_FORMAT
+                              ", \"empty_bytes\": %" G_GUINT64_FORMAT ", \"size\": %" G_GUINT64_FORMAT
+                              ", \"capacity\": %" G_GUINT64_FORMAT ", \"wasted\": %" G_GUINT64_FORMAT
+                              ", \"fill_histogram\": [",
                               c->count, c->empty, c->empty_bytes, c->size_sum, c->capacity_sum, c->wasted);
       for (guint b = 0; b < HS_WASTE_FILL_BUCKETS; b++)
         g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, b ? ", " : "", c->fill_histogram[b]);
@@ -192,8 +204,10 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
   for (guint i = 0; i < n_of (w->dup_arrays, limit); i++)
     {
       const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
-      g_string_append_printf (out, "%s{\"type\": \"%s\", \"length\": %u, \"count\": %" G_GUINT64_FORMAT ", \"wasted\": %"
-                              G_GUINT64_FORMAT ", ", i ? ",\n  " : "\n  ", hs_type_name (d->type), d->length, d->count, d->wasted);
+      g_string_append_printf (out,
+                              "%s{\"type\": \"%s\", \"length\": %u, \"count\": %" G_GUINT64_FORMAT
+                              ", \"wasted\": %" G_GUINT64_FORMAT ", ",
+                              i ? ",\n  " : "\n  ", hs_type_name (d->type), d->length, d->count, d->wasted);
       objects (out, heap, d->objects);
       g_string_append_c (out, '}');
     }
@@ -203,8 +217,11 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       const HsWasteBoxed *b = &g_array_index (w->boxed, HsWasteBoxed, i);
       g_string_append (out, i ? ",\n  {\"class\": " : "\n  {\"class\": ");
       hs_json_string (out, hs_class_name (heap, b->klass));
-      g_string_append_printf (out, ", \"count\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT ", \"primitive_bytes\": %"
-                              G_GUINT64_FORMAT ", \"wasted\": %" G_GUINT64_FORMAT "}", b->count, b->bytes, b->primitive_bytes, b->wasted);
+      g_string_append_printf (out,
+                              ", \"count\": %" G_GUINT64_FORMAT ", \"bytes\": %" G_GUINT64_FORMAT
+                              ", \"primitive_bytes\": %" G_GUINT64_FORMAT ", \"wasted\": %" G_GUINT64_FORMAT
+                              "}",
+                              b->count, b->bytes, b->primitive_bytes, b->wasted);
     }
   g_string_append (out, "],\n\"bitmaps\": [");
   for (guint i = 0; i < n_of (w->bitmaps, limit); i++)
@@ -213,11 +230,13 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       static const char *sources[] = { "none", "mBuffer", "dumpData-png", "dumpData-other" };
       g_string_append (out, i ? ",\n  {\"id\": " : "\n  {\"id\": ");
       hex (out, hs_heap_object_id (heap, b->obj));
-      g_string_append_printf (out, ", \"width\": %" G_GINT64_FORMAT ", \"height\": %" G_GINT64_FORMAT ", \"config\": \"%s\", \"bytes\": %"
-                              G_GUINT64_FORMAT ", \"java_bytes\": %" G_GUINT64_FORMAT ", \"native_bytes\": %" G_GUINT64_FORMAT
+      g_string_append_printf (out,
+                              ", \"width\": %" G_GINT64_FORMAT ", \"height\": %" G_GINT64_FORMAT
+                              ", \"config\": \"%s\", \"bytes\": %" G_GUINT64_FORMAT
+                              ", \"java_bytes\": %" G_GUINT64_FORMAT ", \"native_bytes\": %" G_GUINT64_FORMAT
                               ", \"source\": \"%s\", \"duplicates\": %" G_GUINT64_FORMAT ", \"first_copy\": ",
-                              b->width, b->height, b->config, hs_waste_bitmap_bytes (b), b->java_bytes, b->native_bytes,
-                              sources[b->source], b->duplicates);
+                              b->width, b->height, b->config, hs_waste_bitmap_bytes (b), b->java_bytes,
+                              b->native_bytes, sources[b->source], b->duplicates);
       hex (out, hs_heap_object_id (heap, b->first_copy));
       g_string_append (out, ", \"problem\": ");
       if (b->problem)

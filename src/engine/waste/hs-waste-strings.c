@@ -14,16 +14,23 @@
 #include "hs-query.h"
 #include "hs-debug.h"
 
-typedef enum { ENC_UTF16BE, ENC_UTF16LE, ENC_LATIN1 } Enc;
+typedef enum
+{
+  ENC_UTF16BE,
+  ENC_UTF16LE,
+  ENC_LATIN1
+} Enc;
 
-typedef struct {
-  const guint8 *p;      /* first unit */
-  guint64 n;            /* units */
+typedef struct
+{
+  const guint8 *p; /* first unit */
+  guint64 n;       /* units */
   Enc enc;
   HsObj arr;
 } StrDesc;
 
-typedef struct {
+typedef struct
+{
   HsWField value, offset, count, coder;
 } StrFields;
 
@@ -32,9 +39,9 @@ unit_at (const StrDesc *d, guint64 i)
 {
   switch (d->enc)
     {
-    case ENC_UTF16BE: return (guint16) ((d->p[2 * i] << 8) | d->p[2 * i + 1]);
-    case ENC_UTF16LE: return (guint16) (d->p[2 * i] | (d->p[2 * i + 1] << 8));
-    default: return d->p[i];
+      case ENC_UTF16BE: return (guint16)((d->p[2 * i] << 8) | d->p[2 * i + 1]);
+      case ENC_UTF16LE: return (guint16)(d->p[2 * i] | (d->p[2 * i + 1] << 8));
+      default: return d->p[i];
     }
 }
 
@@ -89,15 +96,16 @@ describe_array (HsHeap *heap, HsObj o, const StrFields *f, HsObj arr, StrDesc *d
   else
     return FALSE;
   guint64 start = 0;
-  if (t == HS_TYPE_CHAR && f->offset.pos >= 0 && hs_wfield_int (heap, o, f->offset, &v) && v >= 0 && (guint64) v <= units)
-    start = (guint64) v;
+  if (t == HS_TYPE_CHAR && f->offset.pos >= 0 && hs_wfield_int (heap, o, f->offset, &v) && v >= 0
+      && (guint64)v <= units)
+    start = (guint64)v;
   guint64 n = units - start;
   if (f->count.pos >= 0 && hs_wfield_int (heap, o, f->count, &v) && v >= 0)
     {
-      if ((guint64) v <= n)
-        n = (guint64) v;
-      else if (heap->android && (guint64) v >> 1 <= n)
-        n = (guint64) v >> 1;   /* ART's count: length << 1 | uncompressed flag */
+      if ((guint64)v <= n)
+        n = (guint64)v;
+      else if (heap->android && (guint64)v >> 1 <= n)
+        n = (guint64)v >> 1; /* ART's count: length << 1 | uncompressed flag */
     }
   d->p = data + (d->enc == ENC_LATIN1 ? start : 2 * start);
   d->n = n;
@@ -222,10 +230,11 @@ cmp_strings (gconstpointer pa, gconstpointer pb)
  * random per run, so a file cannot aim at a collision, and by chance one
  * merges two of n values with probability about n^2 / 2^129. No value is
  * decoded twice. 24 bytes: the sort moves them. */
-typedef struct {
+typedef struct
+{
   guint64 hash, hash2;
   HsObj obj;
-  guint32 cost;           /* its value array until set_costs, then what it costs as a copy */
+  guint32 cost; /* its value array until set_costs, then what it costs as a copy */
 } Entry;
 G_STATIC_ASSERT (sizeof (Entry) == HS_WASTE_STRING_ENTRY_BYTES);
 
@@ -257,7 +266,8 @@ same_value (const Entry *a, const Entry *b)
 #define CHUNK 128
 
 typedef struct _Chunk Chunk;
-struct _Chunk {
+struct _Chunk
+{
   Chunk *next;
   guint n;
   Entry e[CHUNK];
@@ -265,12 +275,13 @@ struct _Chunk {
 
 /* One scan part's buckets: chunk lists, where the next entry of each goes
  * (a chunk's n is set when it is left), and the blocks they come from. */
-typedef struct {
+typedef struct
+{
   Chunk *head[N_BUCKETS], *tail[N_BUCKETS];
   Entry *pos[N_BUCKETS], *end[N_BUCKETS];
   gsize count[N_BUCKETS];
-  GPtrArray *blocks;      /* of BLOCK chunks each */
-  Chunk *free_chunk;      /* the next unused chunk of the last block */
+  GPtrArray *blocks; /* of BLOCK chunks each */
+  Chunk *free_chunk; /* the next unused chunk of the last block */
   guint free_left;
 } Buckets;
 
@@ -338,7 +349,7 @@ bucket_grow (Buckets *b, guint k)
 static inline Entry *
 bucket_add (Buckets *b, guint64 hash)
 {
-  guint k = (guint) (hash >> (64 - BUCKET_BITS));
+  guint k = (guint)(hash >> (64 - BUCKET_BITS));
   Entry *e = b->pos[k];
   if (G_UNLIKELY (e == b->end[k]))
     e = bucket_grow (b, k);
@@ -366,7 +377,7 @@ buckets_close (Buckets *b)
 {
   for (guint k = 0; k < N_BUCKETS; k++)
     if (b->tail[k])
-      b->tail[k]->n = (guint) (b->pos[k] - b->tail[k]->e);
+      b->tail[k]->n = (guint)(b->pos[k] - b->tail[k]->e);
 }
 
 static void
@@ -420,7 +431,8 @@ sort_bucket (Buckets *parts, guint k, Entry *e, Entry *tmp, gsize n)
     }
 }
 
-typedef struct {
+typedef struct
+{
   guint n_classes;
   StrFields *fields;
   /* Value arrays held by a String, by more than one: each scan part its
@@ -434,7 +446,7 @@ void
 hs_waste_strings_prepare (HsWasteCtx *ctx)
 {
   HsHeap *heap = ctx->heap;
-  g_autoptr(GArray) string_classes = hs_query_classes_named (heap, "java.lang.String");
+  g_autoptr (GArray) string_classes = hs_query_classes_named (heap, "java.lang.String");
   ctx->strings = NULL;
   if (string_classes->len == 0)
     return;
@@ -512,7 +524,7 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
   StrState *st = ctx->strings;
   guint n_classes = hs_heap_n_classes (heap);
   /* Halves on a byte boundary of the bit arrays. */
-  guint64 mid = (heap->n / 2) & ~(guint64) 7;
+  guint64 mid = (heap->n / 2) & ~(guint64)7;
   guint64 from = part == 0 ? 0 : mid, to = part == 0 ? mid : heap->n;
   GArray *colls = ctx->coll_objs[part] = g_array_new (FALSE, FALSE, sizeof (HsObj));
   const HsGraph *g = hs_heap_graph (heap);
@@ -531,17 +543,17 @@ hs_waste_strings_scan (HsWasteCtx *ctx, guint part)
         continue;
       if (role & HS_WROLE_COLLECTION)
         {
-          HsObj x = (HsObj) o;
+          HsObj x = (HsObj)o;
           g_array_append_val (colls, x);
         }
       if (role & HS_WROLE_BOX)
-        hs_waste_boxed_add (ctx, part, c, (HsObj) o);
+        hs_waste_boxed_add (ctx, part, c, (HsObj)o);
       if (!(role & HS_WROLE_STRING))
         continue;
       __builtin_prefetch (heap->data + hs_heap_off (heap, o));
       hs_graph_prefetch_node (g, o);
       klass[nb] = c;
-      batch[nb++] = (HsObj) o;
+      batch[nb++] = (HsObj)o;
       if (nb == BATCH)
         {
           decode_batch (ctx, st, part, batch, klass, nb);
@@ -590,7 +602,7 @@ set_costs (HsHeap *heap, StrState *st)
               HsObj arr = e->cost;
               guint64 cost = hs_heap_object_shallow (heap, e->obj)
                              + (hs_bit_get (st->twice[0], arr) ? 0 : hs_heap_object_shallow (heap, arr));
-              e->cost = (guint32) MIN (cost, G_MAXUINT32);
+              e->cost = (guint32)MIN (cost, G_MAXUINT32);
             }
       }
 }
@@ -641,8 +653,9 @@ group_bucket (HsHeap *heap, StrState *st, const Entry *e, gsize n, GArray *group
           if (!describe_array (heap, first, &st->fields[hs_heap_object_class (heap, first)], arr[r], &d))
             d.n = 0;
           gsize count = to[r] - from[r];
-          HsWasteString ws = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, count, 0,
-                               g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (count, HS_WASTE_SAMPLE)) };
+          HsWasteString ws
+              = { to_utf8 (&d, HS_WASTE_MAX_CHARS), d.n, count, 0,
+                  g_array_sized_new (FALSE, FALSE, sizeof (HsObj), MIN (count, HS_WASTE_SAMPLE)) };
           for (gsize k = from[r]; k < to[r]; k++)
             {
               hs_sample_add (ws.objects, e[k].obj);

@@ -29,7 +29,7 @@ hs_wfield (HsHeap *heap, HsClass c, const char *name)
             {
               if (pos < G_MAXINT32)
                 {
-                  f.pos = (gint32) pos;
+                  f.pos = (gint32)pos;
                   f.type = ci->fields[i].type;
                 }
               return f;
@@ -43,10 +43,11 @@ hs_wfield (HsHeap *heap, HsClass c, const char *name)
 int
 hs_waste_ancestor_named (HsHeap *heap, HsClass c, const char *const *names, guint n)
 {
-  for (guint depth = 0; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH; c = hs_class_info (heap, c)->super, depth++)
+  for (guint depth = 0; c != HS_CLASS_NONE && depth < HS_WASTE_MAX_DEPTH;
+       c = hs_class_info (heap, c)->super, depth++)
     for (guint i = 0; i < n; i++)
       if (strcmp (hs_class_info (heap, c)->name, names[i]) == 0)
-        return (int) i;
+        return (int)i;
   return -1;
 }
 
@@ -60,7 +61,7 @@ field_at (HsHeap *heap, HsObj o, HsWField f)
     return NULL;
   guint ids = heap->id_size;
   guint32 nbytes = hs_be32 (rec + 1 + 2 * ids + 4);
-  if ((guint64) f.pos + hs_type_size (f.type, ids) > nbytes)
+  if ((guint64)f.pos + hs_type_size (f.type, ids) > nbytes)
     return NULL;
   return rec + 1 + 2 * ids + 8 + f.pos;
 }
@@ -74,13 +75,13 @@ hs_wfield_int (HsHeap *heap, HsObj o, HsWField f, gint64 *out)
   HsValue v = hs_value_decode (p, f.type, heap->id_size);
   switch (f.type)
     {
-    case HS_TYPE_LONG: *out = v.j; return TRUE;
-    case HS_TYPE_INT: *out = v.i; return TRUE;
-    case HS_TYPE_SHORT: *out = v.s; return TRUE;
-    case HS_TYPE_BYTE: *out = v.b; return TRUE;
-    case HS_TYPE_CHAR: *out = v.c; return TRUE;
-    case HS_TYPE_BOOLEAN: *out = v.z; return TRUE;
-    default: return FALSE;
+      case HS_TYPE_LONG: *out = v.j; return TRUE;
+      case HS_TYPE_INT: *out = v.i; return TRUE;
+      case HS_TYPE_SHORT: *out = v.s; return TRUE;
+      case HS_TYPE_BYTE: *out = v.b; return TRUE;
+      case HS_TYPE_CHAR: *out = v.c; return TRUE;
+      case HS_TYPE_BOOLEAN: *out = v.z; return TRUE;
+      default: return FALSE;
     }
 }
 
@@ -161,7 +162,7 @@ sip_absorb (HsSip *s, const guint8 *p, gsize n, guint c)
   s->total += n;
   while (n > 0 && s->ntail > 0)
     {
-      s->tail |= (guint64) *p++ << (8 * s->ntail);
+      s->tail |= (guint64)*p++ << (8 * s->ntail);
       n--;
       if (++s->ntail == 8)
         {
@@ -177,7 +178,7 @@ sip_absorb (HsSip *s, const guint8 *p, gsize n, guint c)
       sip_word (s, GUINT64_FROM_LE (m), c);
     }
   for (; n > 0; n--)
-    s->tail |= (guint64) *p++ << (8 * s->ntail++);
+    s->tail |= (guint64)*p++ << (8 * s->ntail++);
 }
 
 /* The last word (the length in its top byte), then d rounds after each
@@ -240,7 +241,7 @@ hs_sip13_128 (const guint64 key[2], const guint8 *p, gsize n, guint64 out[2])
   HsSip st, *s = &st;
   hs_sip_init128 (s, key);
   guint64 v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
-  const guint8 *end = p + (n & ~(gsize) 7);
+  const guint8 *end = p + (n & ~(gsize)7);
 #define SIPROUND_V HS_SIPROUND (v0, v1, v2, v3)
   for (; p < end; p += 8)
     {
@@ -251,17 +252,17 @@ hs_sip13_128 (const guint64 key[2], const guint8 *p, gsize n, guint64 out[2])
       SIPROUND_V;
       v0 ^= m;
     }
-  guint64 b = (guint64) n << 56;
+  guint64 b = (guint64)n << 56;
   switch (n & 7)
     {
-    case 7: b |= (guint64) p[6] << 48; G_GNUC_FALLTHROUGH;
-    case 6: b |= (guint64) p[5] << 40; G_GNUC_FALLTHROUGH;
-    case 5: b |= (guint64) p[4] << 32; G_GNUC_FALLTHROUGH;
-    case 4: b |= (guint64) p[3] << 24; G_GNUC_FALLTHROUGH;
-    case 3: b |= (guint64) p[2] << 16; G_GNUC_FALLTHROUGH;
-    case 2: b |= (guint64) p[1] << 8; G_GNUC_FALLTHROUGH;
-    case 1: b |= (guint64) p[0]; break;
-    default: break;
+      case 7: b |= (guint64)p[6] << 48; G_GNUC_FALLTHROUGH;
+      case 6: b |= (guint64)p[5] << 40; G_GNUC_FALLTHROUGH;
+      case 5: b |= (guint64)p[4] << 32; G_GNUC_FALLTHROUGH;
+      case 4: b |= (guint64)p[3] << 24; G_GNUC_FALLTHROUGH;
+      case 3: b |= (guint64)p[2] << 16; G_GNUC_FALLTHROUGH;
+      case 2: b |= (guint64)p[1] << 8; G_GNUC_FALLTHROUGH;
+      case 1: b |= (guint64)p[0]; break;
+      default: break;
     }
   v3 ^= b;
   SIPROUND_V;
@@ -345,7 +346,8 @@ run_the_rest (gpointer data)
 }
 
 /* hs_run_pair runs one function on two arguments: each names its job. */
-typedef struct {
+typedef struct
+{
   GThreadFunc fn;
   HsWasteCtx *ctx;
 } Job;
@@ -372,7 +374,7 @@ guint64
 hs_waste_estimate_memory (HsHeap *heap)
 {
   g_return_val_if_fail (heap != NULL, 0);
-  g_autoptr(GArray) string_classes = hs_query_classes_named (heap, "java.lang.String");
+  g_autoptr (GArray) string_classes = hs_query_classes_named (heap, "java.lang.String");
   guint64 strings = 0;
   for (guint i = 0; i < string_classes->len; i++)
     strings += hs_class_reachable_count (heap, g_array_index (string_classes, HsClass, i));
@@ -400,8 +402,8 @@ two_now (const gint *others_done)
   return others_done == NULL || g_atomic_int_get (others_done) != 0;
 }
 
-static HsWaste *
-compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error);
+static HsWaste *compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable,
+                         GError **error);
 
 HsWaste *
 hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
@@ -410,7 +412,8 @@ hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **erro
 }
 
 HsWaste *
-hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error)
+hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable,
+                         GError **error)
 {
   g_return_val_if_fail (others_done != NULL, NULL);
   return compute (analysis, others_done, cancellable, error);
@@ -445,7 +448,7 @@ compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellabl
   HsWasteCtx ctx = { analysis, heap, w, { 0, 0 }, NULL, cancellable };
   ctx.role = g_malloc0 (MAX (hs_heap_n_classes (heap), 1));
   for (guint i = 0; i < 2; i++)
-    ctx.key[i] = ((guint64) g_random_int () << 32) | g_random_int ();
+    ctx.key[i] = ((guint64)g_random_int () << 32) | g_random_int ();
   ctx.skip = g_malloc0 ((heap->n + 7) / 8 + 1);
   /* Bitmaps first (few objects): their buffers are then skipped by the
    * array finder, which runs after the strings on the same thread. */
@@ -464,7 +467,8 @@ compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellabl
   gboolean two = two_now (others_done);
   run_both (two, scans);
   hs_waste_strings_merge (&ctx);
-  hs_debug_step (&clock, two ? "strings: decode and hash (two threads)" : "strings: decode and hash (one thread)");
+  hs_debug_step (&clock,
+                 two ? "strings: decode and hash (two threads)" : "strings: decode and hash (one thread)");
   Job jobs[2] = { { run_strings, &ctx }, { run_the_rest, &ctx } };
   two = two_now (others_done);
   run_both (two, jobs);
@@ -479,7 +483,8 @@ compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellabl
       hs_waste_free (w);
       return NULL;
     }
-  w->total_wasted = w->strings_wasted + w->collections_wasted + w->arrays_wasted + w->boxed_wasted + w->bitmaps_wasted;
+  w->total_wasted
+      = w->strings_wasted + w->collections_wasted + w->arrays_wasted + w->boxed_wasted + w->bitmaps_wasted;
   w->seconds = (g_get_monotonic_time () - t0) / 1e6;
   return w;
 }
