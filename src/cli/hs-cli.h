@@ -79,7 +79,8 @@ int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs
 HsAnalysis *hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                          GError **error);
 /* The same; find_waste: the waste pass beside the dominators
- * (HsAnalysisOptions.find_waste), for the commands that show it. */
+ * (HsAnalysisOptions.beside = &hs_waste_beside), for the commands that
+ * show it. */
 HsAnalysis *hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                               gboolean find_waste, GError **error);
 /* hs_cli_load_full with o->mapping parsed already (hs_cli_load_mapping;

@@ -363,7 +363,7 @@ HsWaste *
 hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
-  HsWaste *beside = hs_analysis_waste_beside (analysis);
+  HsWaste *beside = hs_analysis_beside_result (analysis, &hs_waste_beside);
   return beside ? beside : hs_waste_compute (analysis, cancellable, error);
 }
 
@@ -418,6 +418,29 @@ hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancell
   g_return_val_if_fail (others_done != NULL, NULL);
   return compute (analysis, others_done, cancellable, error);
 }
+
+static gpointer
+beside_run (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable)
+{
+  HsWaste *w = hs_waste_compute_beside (analysis, others_done, cancellable, NULL);
+  if (w)
+    w->beside = TRUE;
+  return w;
+}
+
+static gpointer
+beside_ref (gpointer waste)
+{
+  return hs_waste_ref (waste);
+}
+
+static void
+beside_unref (gpointer waste)
+{
+  hs_waste_free (waste);
+}
+
+const HsBesidePass hs_waste_beside = { beside_run, hs_waste_estimate_memory, beside_ref, beside_unref };
 
 static HsWaste *
 compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable, GError **error)
