@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-waste-json.c: the waste findings as JSON and as one summary line,
- * and freeing them. */
+/* hs-waste-json.c: the waste findings as JSON and as one summary line. */
 #include "config.h"
 
 #include "hs-waste-private.h"
@@ -11,43 +10,6 @@
 #define PATH_STRINGS 10
 #define PATHS_EACH 3
 #define PATH_VISITS 200000
-
-void
-hs_waste_free (HsWaste *w)
-{
-  if (!w || !g_atomic_int_dec_and_test (&w->ref_count))
-    return;
-  for (guint i = 0; i < w->strings->len; i++)
-    {
-      g_free (g_array_index (w->strings, HsWasteString, i).value);
-      g_array_unref (g_array_index (w->strings, HsWasteString, i).objects);
-    }
-  for (guint i = 0; i < w->collections->len; i++)
-    g_array_unref (g_array_index (w->collections, HsWasteCollection, i).objects);
-  for (guint i = 0; i < w->dup_arrays->len; i++)
-    g_array_unref (g_array_index (w->dup_arrays, HsWasteDupArray, i).objects);
-  for (guint i = 0; i < w->boxed->len; i++)
-    g_array_unref (g_array_index (w->boxed, HsWasteBoxed, i).objects);
-  for (guint i = 0; i < w->bitmaps->len; i++)
-    g_free (g_array_index (w->bitmaps, HsWasteBitmap, i).problem);
-  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
-    g_array_unref (w->zero_arrays[t].objects);
-  g_array_unref (w->null_arrays.objects);
-  g_array_unref (w->strings);
-  g_array_unref (w->collections);
-  g_array_unref (w->dup_arrays);
-  g_array_unref (w->boxed);
-  g_array_unref (w->bitmaps);
-  g_free (w);
-}
-
-HsWaste *
-hs_waste_ref (HsWaste *w)
-{
-  g_return_val_if_fail (w != NULL, NULL);
-  g_atomic_int_inc (&w->ref_count);
-  return w;
-}
 
 char *
 hs_waste_summary_line (const HsWaste *w)
