@@ -118,12 +118,6 @@ hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators
   return load_analysis (o, path, dominators, leaks, find_waste, mapping, error);
 }
 
-void
-hs_cli_append_hex (GString *out, guint64 id)
-{
-  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
-}
-
 char *
 hs_cli_visible (const char *s, gssize len, gboolean lines)
 {

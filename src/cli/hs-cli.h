@@ -115,8 +115,6 @@ gboolean hs_cli_check_unchanged (GError **error);
 HsMapping *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
 /* "obfuscated_name": "a.b" when a mapping renamed class c (nothing else). */
 void hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
-/* An object or class id as a JSON string: "0x1a2b". */
-void hs_cli_append_hex (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */
 void hs_cli_flush_big (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */

@@ -49,12 +49,6 @@ hs_waste_summary_line (const HsWaste *w)
 }
 
 static void
-hex (GString *out, guint64 id)
-{
-  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
-}
-
-static void
 objects (GString *out, HsHeap *heap, GArray *objs)
 {
   g_string_append (out, "\"objects\": [");
@@ -62,7 +56,7 @@ objects (GString *out, HsHeap *heap, GArray *objs)
     {
       if (i)
         g_string_append (out, ", ");
-      hex (out, hs_heap_object_id (heap, g_array_index (objs, HsObj, i)));
+      hs_json_id (out, hs_heap_object_id (heap, g_array_index (objs, HsObj, i)));
     }
   g_string_append_c (out, ']');
 }
@@ -191,7 +185,7 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       static const char *sources[] = { "none", "mBuffer", "dumpData-png", "dumpData-other" };
       g_string_append (out, i ? ",\n  {\"id\": " : "\n  {\"id\": ");
-      hex (out, hs_heap_object_id (heap, b->obj));
+      hs_json_id (out, hs_heap_object_id (heap, b->obj));
       g_string_append_printf (out,
                               ", \"width\": %" G_GINT64_FORMAT ", \"height\": %" G_GINT64_FORMAT
                               ", \"config\": \"%s\", \"bytes\": %" G_GUINT64_FORMAT
@@ -199,7 +193,7 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
                               ", \"source\": \"%s\", \"duplicates\": %" G_GUINT64_FORMAT ", \"first_copy\": ",
                               b->width, b->height, b->config, hs_waste_bitmap_bytes (b), b->java_bytes,
                               b->native_bytes, sources[b->source], b->duplicates);
-      hex (out, hs_heap_object_id (heap, b->first_copy));
+      hs_json_id (out, hs_heap_object_id (heap, b->first_copy));
       g_string_append (out, ", \"problem\": ");
       if (b->problem)
         hs_json_string (out, b->problem);
