@@ -179,11 +179,15 @@ beside_thread (gpointer data)
           marked = TRUE;
         }
     }
+  /* Whether the pass fits is decided before the main thread goes on: from
+   * the memory as it is when the analysis hands over, not as it is whenever
+   * this thread next gets a core (the caller may have returned by then). */
+  gboolean run_pass = marked && !g_cancellable_is_cancelled (b->cancel) && pass_fits (b->pass, heap);
   g_mutex_lock (&b->lock);
   b->ready = TRUE;
   g_cond_broadcast (&b->cond);
   g_mutex_unlock (&b->lock);
-  if (!marked || g_cancellable_is_cancelled (b->cancel) || !pass_fits (b->pass, heap))
+  if (!run_pass)
     return NULL;
   if (b->background)
     hs_thread_lower_priority (19);
