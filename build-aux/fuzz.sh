@@ -17,7 +17,7 @@
 #    -fsanitize=fuzzer-no-link on the whole engine (coverage everywhere);
 # 2. seeds $HS_FUZZ_DIR/corpus (default /var/tmp/heapscope-fuzz, outside the
 #    repository) with small dumps (tests/fuzz/make-seeds.py: hprofgen heaps,
-#    the CLI tests' heaps, 64 KiB prefixes of ../shared/corpus and
+#    the CLI tests' heaps, 64 KiB prefixes of the corpus ($HS_CORPUS_DIR) and
 #    data/sample) and the kept crashing inputs of tests/fuzz/regressions;
 # 3. runs tests/fuzz/fuzz-heap for SECONDS (default 600) under nice -n 19,
 #    with the HPROF dictionary, crashes written to $HS_FUZZ_DIR/crashes/.

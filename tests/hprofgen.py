@@ -2,9 +2,9 @@
 """hprofgen: write HPROF heap dumps from a programmatic description.
 
 Test helper, Python 3 standard library only. The layout follows
-../shared/HPROF.md (everything big-endian). Every object address is chosen
+src/engine/hprof/hs-hprof.h (everything big-endian). Every object address is chosen
 by the caller, so the alignment (gcd of address gaps) and compressed
-reference detection of SEMANTICS.md can be steered.
+reference detection of docs/semantics.md can be steered.
 
     h = Hprof(version='1.0.2', id_size=8)
     d = h.heap_dump(segmented=True)

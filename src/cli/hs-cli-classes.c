@@ -36,9 +36,9 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
           hs_json_string (out, hs_class_name (h, c));
           hs_cli_append_obfuscated (out, h, c);
           g_string_append (out, ", \"id\": ");
-          hs_cli_append_hex (out, hs_class_id (h, c));
+          hs_json_id (out, hs_class_id (h, c));
           g_string_append (out, ", \"loader\": ");
-          hs_cli_append_hex (out, hs_class_loader_id (h, c));
+          hs_json_id (out, hs_class_loader_id (h, c));
           g_string_append_printf (
               out,
               ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT

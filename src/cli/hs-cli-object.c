@@ -86,7 +86,7 @@ append_dominator (GString *out, HsAnalysis *a, HsObj obj, gboolean json)
   else if ((guint64)dom == a->dom->n)
     g_string_append (out, json ? "\"root\"" : "the GC roots");
   else if (json)
-    hs_cli_append_hex (out, hs_heap_object_id (a->heap, dom));
+    hs_json_id (out, hs_heap_object_id (a->heap, dom));
   else
     {
       g_autofree char *label = hs_heap_object_label (a->heap, dom);
@@ -102,7 +102,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
   HsKind kind = hs_heap_object_kind (h, obj);
 
   g_string_append (out, "{\"id\": ");
-  hs_cli_append_hex (out, hs_heap_object_id (h, obj));
+  hs_json_id (out, hs_heap_object_id (h, obj));
   g_string_append (out, ", \"class\": ");
   hs_json_string (out, hs_heap_object_class_name (h, obj));
   g_string_append_printf (out, ", \"kind\": \"%s\"", kind_name (kind));
@@ -145,7 +145,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
             g_string_append (out, "null");
           else
             {
-              hs_cli_append_hex (out, f->value.id);
+              hs_json_id (out, f->value.id);
               HsObj t = hs_heap_find (h, f->value.id);
               if (t == HS_OBJ_NONE)
                 g_string_append (out, ", \"dangling\": true");
@@ -178,7 +178,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
           if (id == 0)
             g_string_append (out, "null");
           else
-            hs_cli_append_hex (out, id);
+            hs_json_id (out, id);
           g_string_append (out, "}");
         }
     }
@@ -188,7 +188,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
   for (gsize i = 0; i < n_ref && i < MAX_REFERRERS; i++)
     {
       g_string_append (out, i ? ", " : "");
-      hs_cli_append_hex (out, hs_heap_object_id (h, refs[i]));
+      hs_json_id (out, hs_heap_object_id (h, refs[i]));
     }
   g_string_append_printf (out, "], \"referrers_total\": %" G_GSIZE_FORMAT ",\n \"root_path\": ", n_ref);
   g_autoptr (GArray) path = hs_query_root_path (h, obj, MAX_VISITS);
@@ -201,7 +201,7 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
         {
           HsObj o = g_array_index (path, HsObj, i);
           g_string_append (out, i ? ",\n  {\"id\": " : "\n  {\"id\": ");
-          hs_cli_append_hex (out, hs_heap_object_id (h, o));
+          hs_json_id (out, hs_heap_object_id (h, o));
           g_string_append (out, ", \"class\": ");
           hs_json_string (out, hs_heap_object_class_name (h, o));
           if (i + 1 < path->len)

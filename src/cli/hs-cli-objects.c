@@ -15,7 +15,7 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
   if (o->json)
     {
       g_string_append (out, "{\"id\": ");
-      hs_cli_append_hex (out, hs_heap_object_id (h, obj));
+      hs_json_id (out, hs_heap_object_id (h, obj));
       g_string_append (out, ", \"class\": ");
       hs_json_string (out, hs_heap_object_class_name (h, obj));
       hs_cli_append_obfuscated (out, h,
@@ -33,7 +33,7 @@ object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gbool
       else if ((guint64)dom == a->dom->n)
         g_string_append (out, "\"root\"");
       else
-        hs_cli_append_hex (out, hs_heap_object_id (h, dom));
+        hs_json_id (out, hs_heap_object_id (h, dom));
       guint64 native = hs_analysis_retained_native (a, obj);
       if (native)
         g_string_append_printf (

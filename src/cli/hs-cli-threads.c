@@ -1,33 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-threads.c: heapscope-cli threads DUMP, every thread like jstack
  * prints it, with the locals the dump attributes to each frame (issue 15;
- * SEMANTICS.md "Threads"). */
+ * docs/semantics.md "Threads"). */
 #include "config.h"
 
 #include "hs-cli.h"
 #include "hs-threads.h"
 
 static void
-json_maybe (GString *out, const char *s)
-{
-  if (s)
-    hs_json_string (out, s);
-  else
-    g_string_append (out, "null");
-}
-
-static void
 thread_json (GString *out, const HsThread *t)
 {
   g_string_append (out, "{\"id\": ");
-  hs_cli_append_hex (out, t->id);
+  hs_json_id (out, t->id);
   g_string_append (out, ", \"name\": ");
-  json_maybe (out, t->name);
+  hs_json_string_or_null (out, t->name);
   g_string_append_printf (out, ", \"daemon\": %s, \"state\": ",
                           t->daemon < 0 ? "null"
                           : t->daemon   ? "true"
                                         : "false");
-  json_maybe (out, t->state);
+  hs_json_string_or_null (out, t->state);
   g_string_append_printf (
       out, ", \"retained\": %" G_GUINT64_FORMAT ", \"stack_retained\": %" G_GUINT64_FORMAT ", \"frames\": [",
       t->retained, t->stack_retained);
@@ -35,21 +26,21 @@ thread_json (GString *out, const HsThread *t)
     {
       const HsThreadFrame *f = &t->frames[k];
       g_string_append (out, k ? ", {\"class\": " : "{\"class\": ");
-      json_maybe (out, f->class_name);
+      hs_json_string_or_null (out, f->class_name);
       g_string_append (out, ", \"method\": ");
-      json_maybe (out, f->unknown ? "<unknown frame>" : f->method);
+      hs_json_string_or_null (out, f->unknown ? "<unknown frame>" : f->method);
       g_string_append (out, ", \"signature\": ");
-      json_maybe (out, f->signature);
+      hs_json_string_or_null (out, f->signature);
       g_string_append (out, ", \"file\": ");
-      json_maybe (out, f->file);
+      hs_json_string_or_null (out, f->file);
       g_string_append_printf (out, ", \"line\": %d, \"locals\": [", f->line);
       for (guint j = 0; j < f->n_locals; j++)
         {
           const HsThreadLocal *l = &f->locals[j];
           g_string_append (out, j ? ", {\"id\": " : "{\"id\": ");
-          hs_cli_append_hex (out, l->id);
+          hs_json_id (out, l->id);
           g_string_append (out, ", \"class\": ");
-          json_maybe (out, l->class_name);
+          hs_json_string_or_null (out, l->class_name);
           g_string_append_printf (out, ", \"shallow\": %u, \"retained\": %" G_GUINT64_FORMAT "}", l->shallow,
                                   l->retained);
         }

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "hs-cli.h"
+#include "hs-waste.h"
 
 /* The last dump loaded, for the message when it changed. */
 static char *loaded_path;
@@ -68,7 +69,7 @@ load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gbo
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
   opts.leaks.matchers_path = o->matchers;
   opts.suspects_percent = o->threshold;
-  opts.find_waste = find_waste;
+  opts.beside = find_waste ? &hs_waste_beside : NULL;
   g_free (loaded_path);
   loaded_path = g_strdup (path);
   a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
@@ -115,12 +116,6 @@ hs_cli_load_mapped (const HsCliOptions *o, const char *path, gboolean dominators
   if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
     return NULL;
   return load_analysis (o, path, dominators, leaks, find_waste, mapping, error);
-}
-
-void
-hs_cli_append_hex (GString *out, guint64 id)
-{
-  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
 }
 
 char *

@@ -79,7 +79,8 @@ int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs
 HsAnalysis *hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                          GError **error);
 /* The same; find_waste: the waste pass beside the dominators
- * (HsAnalysisOptions.find_waste), for the commands that show it. */
+ * (HsAnalysisOptions.beside = &hs_waste_beside), for the commands that
+ * show it. */
 HsAnalysis *hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                               gboolean find_waste, GError **error);
 /* hs_cli_load_full with o->mapping parsed already (hs_cli_load_mapping;
@@ -114,8 +115,6 @@ gboolean hs_cli_check_unchanged (GError **error);
 HsMapping *hs_cli_load_mapping (const HsCliOptions *o, GError **error);
 /* "obfuscated_name": "a.b" when a mapping renamed class c (nothing else). */
 void hs_cli_append_obfuscated (GString *out, HsHeap *heap, HsClass c);
-/* An object or class id as a JSON string: "0x1a2b". */
-void hs_cli_append_hex (GString *out, guint64 id);
 /* Long listings go out in pieces: writes out to stdout past 1 MiB. */
 void hs_cli_flush_big (GString *out);
 /* Ends a listing (the closing bracket with --json), prints it, frees out. */

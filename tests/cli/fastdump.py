@@ -3,7 +3,7 @@
 (tests/cli/test_hostile_io.py): a deep superclass chain and many classes
 with chosen names, written with struct in one pass (tests/hprofgen.py
 walks each class's chain and is too slow for a million classes). Layout
-as in ../shared/HPROF.md, 4-byte ids, version 1.0.2, one segment."""
+as in src/engine/hprof/hs-hprof.h, 4-byte ids, version 1.0.2, one segment."""
 
 import struct
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Android dumps: the 1.0.3 size rules, Android root types, HEAP_DUMP_INFO,
-PRIMITIVE_ARRAY_NODATA, and the two other ways SEMANTICS.md detects Android
+PRIMITIVE_ARRAY_NODATA, and the two other ways docs/semantics.md detects Android
 (a 1.0.2 file with HEAP_DUMP_INFO; hprof-conv output, where only
 java.lang.Object's shadow$_klass_ field tells).
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The real dumps of ../shared/corpus against expected/*.json (computed by an
-independent implementation of SEMANTICS.md; see the corpus README): summary
+"""The real dumps of the corpus ($HS_CORPUS_DIR) against expected/*.json (computed by an
+independent implementation of docs/semantics.md; see the corpus README): summary
 totals, the top classes by retained size and the top objects by retained
 size must match exactly. Plus the two-dump hprof-agent file."""
 

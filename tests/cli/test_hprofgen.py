@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The generator itself, byte by byte against ../shared/HPROF.md, so the CLI
+"""The generator itself, byte by byte against the HPROF format (its tags and layouts: src/engine/hprof/hs-hprof.h), so the CLI
 tests stand on a writer that is known to be right. Needs no CLI."""
 
 import gzip

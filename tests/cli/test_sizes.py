@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""HotSpot shallow sizes (SEMANTICS.md) under every id size / reference size /
+"""HotSpot shallow sizes (docs/semantics.md) under every id size / reference size /
 alignment combination the detection rules can produce.
 
 One heap shape, written seven ways:

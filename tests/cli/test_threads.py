@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""heapscope-cli threads on hand-built dumps (SEMANTICS.md "Threads").
+"""heapscope-cli threads on hand-built dumps (docs/semantics.md "Threads").
 
 8-byte ids, no object arrays (R = 8), gaps 64/72 (A = 8), header P + R = 16.
   Leaf {int v}: align(16 + 4, 8) = 24        Holder {Object a}: align(16 + 8) = 24

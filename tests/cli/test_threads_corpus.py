@@ -4,10 +4,10 @@
 jhat, the hprof agent, Android without stacks) against an independent
 reader here: it reads only the STRING, LOAD_CLASS, STACK_FRAME and
 STACK_TRACE records and the thread-object, Java-frame and JNI-local roots
-(every other sub-record is skipped by its layout, HPROF.md) and derives
+(every other sub-record is skipped by its layout, src/engine/hprof/hs-hprof.h) and derives
 each thread's frames (innermost first, methods, files, lines, class names
 from LOAD_CLASS) and the ids of the locals of each frame (frame numbers
-beyond the trace: the last, unknown frame), SEMANTICS.md "Threads"."""
+beyond the trace: the last, unknown frame), docs/semantics.md "Threads"."""
 import gzip
 import os
 import struct

@@ -49,7 +49,7 @@ refuse() { # FILE: must not be detected as a heap dump
   fi
 }
 
-# A minimal HPROF header (HPROF.md): the version string and its NUL, the id
+# A minimal HPROF header (src/engine/hprof/hs-hprof.h): the version string and its NUL, the id
 # size (u4, big-endian) and a u8 timestamp, then a UTF8 record.
 header() { # VERSION IDSIZE
   printf 'JAVA PROFILE %s\0' "$1"

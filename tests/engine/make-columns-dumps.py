@@ -7,7 +7,7 @@ reader's narrow per-object columns at their limits.
 
 HotSpot, 4-byte ids (P = R = 4), object alignment A = 8 (address gaps 24
 and 40); primitive array size = align(alignUp(P + R + 4, R) + n * e, 8) =
-align(12 + n * e, 8) (SEMANTICS.md). Sizes are kept in units of A in 16
+align(12 + n * e, 8) (docs/semantics.md). Sizes are kept in units of A in 16
 bits, so 0xfffe * 8 = 524272 bytes is the largest one the column holds;
 bigger sizes, and sizes that are no multiple of 8, go to a table.
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes order.hprof, the dump of test-instance-order.c, into OUT_DIR.
 
-HotSpot 1.0.2, 4-byte ids, object alignment 8; sizes as SEMANTICS.md gives
+HotSpot 1.0.2, 4-byte ids, object alignment 8; sizes as docs/semantics.md gives
 them: primitive array = align(12 + n * element), Object[] = align(12 + 4 n).
 Every reachable object below is a JNI global root itself, so nothing else
 holds it and its retained size is its own subtree's shallow sizes; an

@@ -5,7 +5,7 @@
     make-query-dumps.py OUTDIR
 
 query.hprof (HotSpot, 4-byte ids, object alignment 8 from the address gaps
-24 and 40; sizes as SEMANTICS.md gives them: instance = align(8 + fields),
+24 and 40; sizes as docs/semantics.md gives them: instance = align(8 + fields),
 primitive array = align(12 + n * element), class object = align(statics) = 0):
 
     JNI global root

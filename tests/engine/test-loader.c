@@ -468,7 +468,7 @@ test_early_leaks (void)
 /* --- a broken file ------------------------------------------------------ */
 
 /* A valid header, then a HEAP_DUMP_SEGMENT whose only sub-record has the
- * tag 0x7f, which HPROF does not define (HPROF.md). Offsets: the header is
+ * tag 0x7f, which HPROF does not define (src/engine/hprof/hs-hprof.h). Offsets: the header is
  * "JAVA PROFILE 1.0.2\0" (19 bytes), the identifier size (4) and the time
  * (8): 31; the record's tag, time and length take 9 more, so the bad tag
  * is at byte 40. */

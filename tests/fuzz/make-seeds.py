@@ -11,7 +11,7 @@ Seeds are small so that libFuzzer can mutate them quickly:
     references, thread roots with names, dangling references;
   - the heaps the black-box CLI tests build (tests/cli/*.py build()), when
     they are there;
-  - the first MAX_LEN bytes of the dumps of ../shared/corpus and
+  - the first MAX_LEN bytes of the dumps of the corpus ($HS_CORPUS_DIR) and
     data/sample (real writers' record layouts, cut: they exercise the
     truncation paths too).
 """

@@ -4,7 +4,7 @@
 hand-derived numbers in expected-*.json against a generated dump.
 
 It shares no code with Heapscope's engine: it parses the dump, computes
-shallow sizes with SEMANTICS.md's HotSpot formulas, builds the reference graph
+shallow sizes with docs/semantics.md's HotSpot formulas, builds the reference graph
 (Reference.referent is not a reference), finds dominators (Cooper, Harvey and
 Kennedy's iterative algorithm over a virtual root above all GC roots) and
 prints, for every instance of the classes asked for, its retained size and

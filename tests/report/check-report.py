@@ -14,7 +14,7 @@ CHECK is one of:
              (regenerate on purpose with regen-golden.sh, then review it)
   generated  the generator's dumps (small, escape, sample) give sound reports
              with the planted leaks of tests/generator/expected-*.json
-  corpus     the real dumps of ../shared/corpus: totals, top classes and
+  corpus     the real dumps of the corpus ($HS_CORPUS_DIR): totals, top classes and
              objects equal expected/*.json; the Android leak is shown
   chromium   headless Chromium renders the report and shows the leak; the
              sorting script runs under the page's Content-Security-Policy
@@ -48,7 +48,7 @@ XSS_KEY = '<script>alert(2)</script>'
 XSS_THREAD = "<b>worker</b> & 'friends' \"quoted\""
 
 # The 13 classes make-dumps.py defines for tiny.hprof, in Java source form,
-# and java.lang.Class, which SEMANTICS.md counts the class objects under.
+# and java.lang.Class, which docs/semantics.md counts the class objects under.
 TINY_CLASSES = {'java.lang.Class',
     'java.lang.Object', 'java.lang.String', 'char[]', 'byte[]', 'java.lang.Object[]',
     'java.lang.ref.Reference', 'java.lang.ref.WeakReference', 'java.lang.Thread',
@@ -382,8 +382,8 @@ def check_generated(tool, dumps):
             check(len(page.cells('object-table')) == 25, '%s: 25 object rows (the default top)' % name)
 
 
-# The real dumps of ../shared/corpus against expected/*.json (computed by an
-# independent implementation of SEMANTICS.md): the report's totals, class
+# The real dumps of the corpus ($HS_CORPUS_DIR) against expected/*.json (computed by an
+# independent implementation of docs/semantics.md): the report's totals, class
 # table and biggest objects must be those exact figures.
 def check_corpus(tool, dumps):
     corpus = os.environ.get('HS_CORPUS_DIR', os.path.join(SOURCE_ROOT, '..', 'shared', 'corpus'))

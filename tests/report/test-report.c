@@ -140,7 +140,7 @@ test_content (void)
   g_assert_nonnull (strstr (s, "com.example.Leaky received Activity#onDestroy() callback"));
 
   /* Classes: all of them fit in the default 50 rows; one row per class:
-   * the 13 the dump defines and java.lang.Class, which SEMANTICS.md counts
+   * the 13 the dump defines and java.lang.Class, which docs/semantics.md counts
    * class objects under. */
   guint nc = hs_heap_n_classes (tiny->heap);
   g_assert_cmpuint (nc, ==, 14);

@@ -3,7 +3,7 @@
 """Problem suspects (issue 13), black-box through `heapscope-cli suspects`.
 
 The heaps are built here with tests/hprofgen.py; every expected size is
-worked out in the comments from ../shared/SEMANTICS.md's formulas (HotSpot,
+worked out in the comments from docs/semantics.md's formulas (HotSpot,
 4-byte ids, no compressed references: P = R = 4; all addresses 8 apart, so
 A = 8), never taken from the program's output:
   instance of a class with f object/int fields over java.lang.Object:
@@ -12,8 +12,8 @@ A = 8), never taken from the program's output:
   byte[n]:   align(12 + n, 8)               n=1000: 1016
   char[n]:   align(12 + 2n, 8)
   class object: align(sum of static field sizes, 8); one object static: 8
-The corpus dumps are checked against ../shared/corpus/expected/*.json,
-computed by an independent implementation of SEMANTICS.md.
+The corpus dumps are checked against the corpus's expected/*.json ($HS_CORPUS_DIR),
+computed by an independent implementation of docs/semantics.md.
 """
 
 import json
@@ -449,7 +449,7 @@ class Options(unittest.TestCase):
 
 
 class Corpus(unittest.TestCase):
-    """Against ../shared/corpus/expected (an independent implementation):
+    """Against the corpus's expected/ (an independent implementation):
     reachable bytes and T; the biggest object is always a child of the
     virtual root (its immediate dominator would retain more), so it is the
     first object suspect when it reaches T; every object suspect and

@@ -45,7 +45,7 @@ save (const char *name)
 int
 main (int argc, char *argv[])
 {
-  const char *dump = argc > 1 ? argv[1] : SAMPLE_DUMP;
+  const char *dump = argc > 1 ? argv[1] : HS_SAMPLE_DUMP;
   g_autoptr (GFile) file = g_file_new_for_commandline_arg (dump);
   HsAnalysis *a;
 

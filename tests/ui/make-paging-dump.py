@@ -6,7 +6,7 @@ top level and one node's children are longer than the view's page (1000).
 paging.hprof (4-byte ids, HotSpot, addresses 8 apart so A = 8):
 - TOP = 2,100 byte[] at 0x100000 + 8 i, each a JNI global root, of
   length (i * 37) mod 200 + 1: a byte[n] is align(12 + n, 8) bytes
-  (SEMANTICS.md) and holds nothing, so it retains that; the sizes tie
+  (docs/semantics.md) and holds nothing, so it retains that; the sizes tie
   (16 to 216 bytes), which the tree breaks by object index, i.e. address;
 - HOLDER: an Object[1200] at 0x200000 (a JNI global, align(12 + 4800, 8)
   = 4816 bytes) holding KIDS = 1,200 byte[] at 0x300000 + 8 j of length

@@ -43,7 +43,7 @@ typedef struct
   guint64 size;
 } Expected;
 
-/* A byte[n] with 4-byte ids: align (12 + n, 8) (SEMANTICS.md). */
+/* A byte[n] with 4-byte ids: align (12 + n, 8) (docs/semantics.md). */
 static guint64
 byte_array_size (guint64 n)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-beside.c: the waste pass run beside the dominators
- * (HsAnalysisOptions.find_waste, hs-analysis.c) against the pass run after
+ * (HsAnalysisOptions.beside, hs-analysis.c) against the pass run after
  * a plain analysis, whose reachability comes from the finished tree's
  * immediate dominators instead of the dominators' walk, on the Insights
  * dump (make-insights-dump.py: duplicate strings, bitmaps), the sample dump
@@ -22,8 +22,8 @@ analyse (const char *path, gboolean beside, gboolean background, GCancellable *c
 {
   g_autoptr (GError) error = NULL;
   HsAnalysisOptions opts = { 0 };
-  opts.find_waste = beside;
-  opts.waste_in_background = background;
+  opts.beside = beside ? &hs_waste_beside : NULL;
+  opts.beside_in_background = background;
   HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, cancellable, &error);
   g_assert_no_error (error);
   g_assert_nonnull (a);
@@ -74,7 +74,7 @@ test_same_as_after (void)
       const char *path = paths->pdata[i];
       g_autoptr (HsAnalysis) a = analyse (path, TRUE, FALSE, NULL);
       g_autoptr (HsAnalysis) b = analyse (path, FALSE, FALSE, NULL);
-      g_assert_null (hs_analysis_waste_beside (b));
+      g_assert_null (hs_analysis_beside_result (b, &hs_waste_beside));
       g_autofree char *beside = waste_json (a, two);
       g_autofree char *after = waste_json (b, FALSE);
       g_assert_cmpstr (beside, ==, after);
@@ -127,7 +127,7 @@ test_memory_short (void)
   g_setenv ("HS_TEST_MEMINFO", meminfo, TRUE);
   g_autoptr (HsAnalysis) a = analyse (insights_dump, TRUE, FALSE, NULL);
   g_unsetenv ("HS_TEST_MEMINFO");
-  g_assert_null (hs_analysis_waste_beside (a));
+  g_assert_null (hs_analysis_beside_result (a, &hs_waste_beside));
   g_autofree char *got = waste_json (a, FALSE);
   g_assert_cmpstr (got, ==, want);
   g_unlink (meminfo);
@@ -192,7 +192,7 @@ test_cancel_dominators (void)
   /* How many reports the dominators give on the sample dump. */
   Cancel count = { NULL, 0, 0 };
   HsAnalysisOptions opts = { 0 };
-  opts.find_waste = TRUE;
+  opts.beside = &hs_waste_beside;
   g_autoptr (HsAnalysis) full = hs_analysis_run (HS_SAMPLE_DUMP, &opts, on_progress, &count, NULL, NULL);
   g_assert_nonnull (full);
   g_assert_cmpuint (count.calls, >=, 2);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-hash.c: the strings' keyed hash (SipHash-1-3, 128 bits,
- * hs-waste.c). The one-call form against known answers worked out by an
+ * hs-waste-hash.c). The one-call form against known answers worked out by an
  * independent implementation of the SipHash paper's algorithm (whose
  * SipHash-2-4-128 of the empty message under key 00..0f gives the paper's
  * reference vector a3817f04ba25a8e66df67214c7550293), and against the

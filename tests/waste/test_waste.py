@@ -3,7 +3,7 @@
 """heapscope-cli waste and bitmap on dumps written here with ../hprofgen.py.
 
 Every expected number is derived below from what the generator writes and
-SEMANTICS.md's size rules (never from the program's output). HotSpot dumps:
+docs/semantics.md's size rules (never from the program's output). HotSpot dumps:
 4-byte ids, no compressed references (P = R = 4), addresses 8 apart (A = 8):
   instance: align(S, 8), S(Object) = 8, S(C) = alignUp(own fields + S(super), 4)
   Object[n]: align(12 + 4n, 8); primitive array: align(12 + n*e, 8).

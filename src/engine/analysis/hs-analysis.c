@@ -10,7 +10,6 @@
 #include "hs-mem-spill.h"
 #include "hs-memory-check.h"
 #include "hs-parallel.h"
-#include "hs-waste.h"
 
 static void
 add_timing (HsAnalysis *a, const char *phase, gint64 start)
@@ -68,10 +67,11 @@ leak_thread (gpointer data)
 }
 
 /* What runs on the second core beside the dominators: the leak search
- * (LeakJob), then, with find_waste, the reachability that the dominators'
+ * (LeakJob), then, with opts->beside, the reachability that the dominators'
  * walk found (marked here: the leak search reads the flags), the native
- * sizes and the waste pass, which may go on after the analysis returns. The main thread waits for `ready` (leaks done,
- * reachability marked) before it reads the flags or the native sizes. */
+ * sizes and the pass (the waste pass), which may go on after the analysis
+ * returns. The main thread waits for `ready` (leaks done, reachability
+ * marked) before it reads the flags or the native sizes. */
 enum
 {
   REACH_WAITING,
@@ -82,8 +82,9 @@ enum
 struct _HsAnalysisBeside
 {
   HsAnalysis *a;
-  gboolean do_leaks, do_waste;
-  gboolean background; /* the waste pass at nice +19 */
+  gboolean do_leaks;
+  const HsBesidePass *pass; /* NULL: no pass */
+  gboolean background;      /* the pass at nice +19 */
   LeakJob leaks;
   GMutex lock;
   GCond cond;
@@ -92,12 +93,12 @@ struct _HsAnalysisBeside
   gboolean ready;
   gint dominators_done;  /* atomic: the pass may take both cores */
   double native_seconds; /* of the native sizes found here (REACH_GIVEN) */
-  GCancellable *cancel;  /* the waste pass's: with the caller's, or by hs_analysis_free */
+  GCancellable *cancel;  /* the pass's: with the caller's, or by hs_analysis_free */
   GCancellable *caller;
   gulong caller_handler;
   GMutex join_lock;
   GThread *thread; /* until joined */
-  HsWaste *waste;  /* what the pass found, NULL if nothing */
+  gpointer result; /* what the pass found, NULL if nothing */
 };
 typedef struct _HsAnalysisBeside Beside;
 
@@ -129,28 +130,28 @@ no_more_reached (Beside *b)
 /* The pass beside, when memory allows it next to the rest of the
  * analysis's arrays (the dominators' peak is still to come). */
 static gboolean
-waste_fits (HsHeap *heap)
+pass_fits (const HsBesidePass *pass, HsHeap *heap)
 {
   if (hs_mem_spill_active ())
     return FALSE;
   const HsGraph *g = hs_heap_graph (heap);
-  guint64 need = hs_heap_estimate_memory (heap->n, hs_graph_n_edges (g)) + hs_waste_estimate_memory (heap);
+  guint64 need = hs_heap_estimate_memory (heap->n, hs_graph_n_edges (g)) + pass->estimate_memory (heap);
   return need <= hs_memory_available ();
 }
 
 typedef struct
 {
   Beside *b;
-  HsWaste *waste;
-} WasteCall;
+  gpointer result;
+} PassCall;
 
 static gpointer
-waste_call (gpointer data)
+pass_call (gpointer data)
 {
-  WasteCall *c = data;
+  PassCall *c = data;
   /* One thread while the dominators run: they keep their core (both, for
    * their two-thread steps); both cores for what starts after them. */
-  c->waste = hs_waste_compute_beside (c->b->a, &c->b->dominators_done, c->b->cancel, NULL);
+  c->result = c->b->pass->run (c->b->a, &c->b->dominators_done, c->b->cancel);
   return NULL;
 }
 
@@ -162,7 +163,7 @@ beside_thread (gpointer data)
   if (b->do_leaks)
     leak_thread (&b->leaks);
   gboolean marked = FALSE;
-  if (b->do_waste)
+  if (b->pass)
     {
       g_mutex_lock (&b->lock);
       while (b->reach == REACH_WAITING)
@@ -178,20 +179,22 @@ beside_thread (gpointer data)
           marked = TRUE;
         }
     }
+  /* Whether the pass fits is decided before the main thread goes on: from
+   * the memory as it is when the analysis hands over, not as it is whenever
+   * this thread next gets a core (the caller may have returned by then). */
+  gboolean run_pass = marked && !g_cancellable_is_cancelled (b->cancel) && pass_fits (b->pass, heap);
   g_mutex_lock (&b->lock);
   b->ready = TRUE;
   g_cond_broadcast (&b->cond);
   g_mutex_unlock (&b->lock);
-  if (!marked || g_cancellable_is_cancelled (b->cancel) || !waste_fits (heap))
+  if (!run_pass)
     return NULL;
   if (b->background)
     hs_thread_lower_priority (19);
-  WasteCall call = { b, NULL };
-  if (!hs_guarded_call (waste_call, &call) || !hs_heap_check_unchanged (heap, NULL))
-    g_clear_pointer (&call.waste, hs_waste_free);
-  if (call.waste)
-    call.waste->beside = TRUE;
-  b->waste = call.waste;
+  PassCall call = { b, NULL };
+  if (!hs_guarded_call (pass_call, &call) || !hs_heap_check_unchanged (heap, NULL))
+    g_clear_pointer (&call.result, b->pass->unref);
+  b->result = call.result;
   return NULL;
 }
 
@@ -208,21 +211,21 @@ beside_start (HsAnalysis *a, const HsAnalysisOptions *opts, GCancellable *cancel
   /* With a leaks_ready callback the caller wants the report early: a
    * thread of its own even on one core. */
   gboolean do_leaks = !opts->skip_leaks && (two || opts->leaks_ready);
-  gboolean do_waste = opts->find_waste && two;
-  if (!do_leaks && !do_waste)
+  const HsBesidePass *pass = two ? opts->beside : NULL;
+  if (!do_leaks && !pass)
     return NULL;
   Beside *b = g_new0 (Beside, 1);
   b->a = a;
   b->do_leaks = do_leaks;
-  b->do_waste = do_waste;
-  b->background = opts->waste_in_background;
+  b->pass = pass;
+  b->background = opts->beside_in_background;
   b->leaks = (LeakJob){
     a->heap, &opts->leaks, cancellable, opts->leaks_ready, opts->leaks_ready_data, NULL, FALSE, NULL, 0
   };
   g_mutex_init (&b->lock);
   g_mutex_init (&b->join_lock);
   g_cond_init (&b->cond);
-  b->reach = do_waste ? REACH_WAITING : REACH_NONE;
+  b->reach = pass ? REACH_WAITING : REACH_NONE;
   b->cancel = g_cancellable_new ();
   if (cancellable)
     {
@@ -243,7 +246,7 @@ beside_wait_ready (Beside *b)
   g_mutex_unlock (&b->lock);
 }
 
-/* Waits for the thread (the waste pass's end); again: does nothing. */
+/* Waits for the thread (the pass's end); again: does nothing. */
 static void
 beside_join (Beside *b)
 {
@@ -269,7 +272,8 @@ beside_free (Beside *b)
     }
   g_object_unref (b->cancel);
   g_free (b->reached);
-  g_clear_pointer (&b->waste, hs_waste_free);
+  if (b->result)
+    b->pass->unref (b->result);
   if (b->leaks.report)
     hs_leak_report_free (b->leaks.report);
   g_clear_error (&b->leaks.error);
@@ -279,12 +283,13 @@ beside_free (Beside *b)
   g_free (b);
 }
 
-HsWaste *
-hs_analysis_waste_beside (HsAnalysis *a)
+gpointer
+hs_analysis_beside_result (HsAnalysis *a, const HsBesidePass *pass)
 {
   g_return_val_if_fail (a != NULL, NULL);
+  g_return_val_if_fail (pass != NULL, NULL);
   Beside *b = a->beside;
-  if (!b)
+  if (!b || b->pass != pass)
     return NULL;
   /* HS_DEBUG_TIMES: how long the caller waits for the pass (0 when it
    * ended beside the dominators). */
@@ -292,7 +297,7 @@ hs_analysis_waste_beside (HsAnalysis *a)
   hs_debug_step (&clock, NULL);
   beside_join (b);
   hs_debug_step (&clock, "waited for its end");
-  return b->waste ? hs_waste_ref (b->waste) : NULL;
+  return b->result ? pass->ref (b->result) : NULL;
 }
 
 /* The leak report (or the search's error) once the thread is ready. */
@@ -380,7 +385,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
 
   if (!opts->skip_dominators)
     {
-      /* The leak search and the waste pass on the second core. */
+      /* The leak search and the pass beside (waste) on the second core. */
       Beside *b = a->beside = beside_start (a, opts, cancellable);
 
       gint64 t0 = g_get_monotonic_time ();
@@ -392,7 +397,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
             g_array_append_val (roots, r->obj);
         }
       a->dom = hs_dom_tree_compute_full (hs_heap_graph (heap), (const HsObj *)roots->data, roots->len,
-                                         b && b->do_waste ? on_reached : NULL, b, progress, progress_data,
+                                         b && b->pass ? on_reached : NULL, b, progress, progress_data,
                                          cancellable, error);
       g_array_unref (roots);
       if (b)
@@ -423,7 +428,7 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       g_auto (ClassRetainedJoin) cr_join = { &cr, a->timings, cr_at, &crj };
 
       /* The leak thread reads the heap's flags: mark reachability after it
-       * (the thread marks it itself when it goes on with the waste pass). */
+       * (the thread marks it itself when it goes on with the pass). */
       if (b && b->do_leaks && progress)
         progress ("paths", 0.5, progress_data);
       if (b)
@@ -437,8 +442,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
       t0 = g_get_monotonic_time ();
       if (progress)
         progress ("native", 0.0, progress_data);
-      /* Found beside with the reachability (the waste pass's bitmaps read
-       * them): their time counts here. */
+      /* Found beside with the reachability (the pass beside reads them:
+       * the waste pass's bitmaps): their time counts here. */
       gboolean found_beside = b && b->reach == REACH_GIVEN;
       if (!found_beside)
         a->native_size = hs_native_sizes (heap);
@@ -463,10 +468,10 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
           add_timing (a, "suspects", t0);
         }
     }
-  else if (opts->find_waste)
+  else if (opts->beside)
     {
-      /* No dominators to hide the waste pass behind: only the native
-       * sizes its bitmaps read (hs_waste_find then runs it). */
+      /* No dominators to hide the pass behind: only the native sizes it
+       * reads (the waste pass's bitmaps; hs_waste_find then runs it). */
       gint64 t0 = g_get_monotonic_time ();
       a->native_size = hs_native_sizes (heap);
       add_timing (a, "native", t0);

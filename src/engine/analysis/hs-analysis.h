@@ -15,6 +15,27 @@ G_BEGIN_DECLS
 /* Takes the report (see HsAnalysisOptions.leaks_ready). */
 typedef void (*HsLeaksReadyFunc) (HsLeakReport *report, gpointer user_data);
 
+typedef struct _HsAnalysis HsAnalysis;
+
+/* A pass that a folder above the analysis runs beside the dominators
+ * (HsAnalysisOptions.beside): the analysis hands it the reachability the
+ * dominators' walk found and the native sizes, and keeps what it returns
+ * until asked (hs_analysis_beside_result). */
+typedef struct
+{
+  /* Runs the pass on the calling thread: each of its steps on the one
+   * core the dominators leave, unless *others_done (atomic) is set when the
+   * step starts. Returns its result (NULL: nothing found, failed or
+   * cancelled). */
+  gpointer (*run) (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable);
+  /* About the most anonymous memory the pass adds while it runs (bytes):
+   * it runs only when that fits beside the analysis. */
+  guint64 (*estimate_memory) (HsHeap *heap);
+  /* A new reference to a result, and dropping one. */
+  gpointer (*ref) (gpointer result);
+  void (*unref) (gpointer result);
+} HsBesidePass;
+
 typedef struct
 {
   HsOpenOptions open;
@@ -37,20 +58,20 @@ typedef struct
   /* Optional ProGuard / R8 mapping, applied to the heap before the
    * name-dependent phases (leaks, suspects); not owned. */
   HsMapping *mapping;
-  /* Also find the wasted memory (hs-waste.h) on the second core while the
-   * dominators are computed, once the leak search is done and the
-   * dominators' walk has found what is reachable, when the machine has two
-   * cores and the memory for both (not while spilling). It may still run
-   * when the analysis returns: hs_waste_find() waits for it and returns
-   * it, or finds the waste itself when it was not found beside. With
-   * skip_dominators (reachability then comes from the load's own walk),
-   * only the native sizes the pass reads for bitmaps are found. */
-  gboolean find_waste;
-  /* With find_waste: at nice +19, for a caller that does not wait for it
-   * (the window: the dominators, the UI and the lists a user asks for come
+  /* Optional: a pass run on the second core while the dominators are
+   * computed (the waste pass, hs_waste_beside in hs-waste.h), once the
+   * leak search is done and the dominators' walk has found what is
+   * reachable, when the machine has two cores and the memory for both (not
+   * while spilling). It may still run when the analysis returns:
+   * hs_analysis_beside_result() waits for it. With skip_dominators
+   * (reachability then comes from the load's own walk), only the native
+   * sizes the pass reads are found. */
+  const HsBesidePass *beside;
+  /* With beside: at nice +19, for a caller that does not wait for it (the
+   * window: the dominators, the UI and the lists a user asks for come
    * first). Without, at the caller's priority (the CLI waits for it, and
    * on a busy machine +19 would leave it last). */
-  gboolean waste_in_background;
+  gboolean beside_in_background;
 } HsAnalysisOptions;
 
 typedef struct
@@ -59,7 +80,7 @@ typedef struct
   double seconds;
 } HsPhaseTime;
 
-typedef struct
+struct _HsAnalysis
 {
   HsHeap *heap;
   HsDomTree *dom;             /* NULL when skipped */
@@ -75,8 +96,8 @@ typedef struct
   guint64 native_total;
   GArray *timings;                  /* HsPhaseTime */
   HsMappingStats mapping_stats;     /* of opts->mapping, zero without */
-  struct _HsAnalysisBeside *beside; /* private: the waste pass of find_waste */
-} HsAnalysis;
+  struct _HsAnalysisBeside *beside; /* private: the pass of opts->beside */
+};
 
 HsAnalysis *hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
                              gpointer progress_data, GCancellable *cancellable, GError **error);
@@ -99,11 +120,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
 gboolean hs_analysis_find_named (HsAnalysis *analysis, const HsAnalysisOptions *opts, HsLeakReport **leaks,
                                  HsSuspects **suspects, GCancellable *cancellable, GError **error);
 
-/* Waits for the waste pass that find_waste ran beside the analysis and
- * returns a new reference to what it found (hs_waste_free); NULL when
- * there is none: not asked, one core, not enough memory, failed or
- * cancelled. hs_waste_find() calls it first. */
-struct _HsWaste *hs_analysis_waste_beside (HsAnalysis *analysis);
+/* Waits for the pass that HsAnalysisOptions.beside ran beside the
+ * analysis and returns a new reference to what it found (pass->unref);
+ * NULL when there is none: not asked, another pass, one core, not enough
+ * memory, failed or cancelled. hs_waste_find() calls it first. */
+gpointer hs_analysis_beside_result (HsAnalysis *analysis, const HsBesidePass *pass);
 guint64 hs_analysis_native_size (HsAnalysis *a, HsObj o);
 guint64 hs_analysis_retained_native (HsAnalysis *a, HsObj o);
 

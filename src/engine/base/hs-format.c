@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-format.c: byte sizes, digit grouping, class and package names and the
- * package colour, for every front end (see hs-format.h). */
+/* hs-format.c: byte sizes, digit grouping, percentages, class and package
+ * names and the package colour, for every front end (see hs-format.h). */
 #include "config.h"
 
 #include "hs-format.h"
 
+#include <math.h>
 #include <string.h>
 
 char *
@@ -38,6 +39,16 @@ hs_format_grouped (guint64 value)
   GString *s = g_string_sized_new (32);
   hs_format_append_grouped (s, value);
   return g_string_free (s, FALSE);
+}
+
+void
+hs_format_append_percent (GString *out, double percent)
+{
+  g_return_if_fail (out != NULL);
+  if (percent > 0 && percent < 1)
+    g_string_append (out, "<1%");
+  else
+    g_string_append_printf (out, "%.0f%%", floor (percent + 0.5));
 }
 
 const char *

@@ -16,6 +16,9 @@ char *hs_format_bytes (guint64 bytes);
 void hs_format_append_grouped (GString *out, guint64 value);
 /* The same as a new string. Caller frees. */
 char *hs_format_grouped (guint64 value);
+/* A share of something for people, appended to out: the whole percent
+ * ("45%", "100%" for 99.96), "<1%" when above 0 and below 1. */
+void hs_format_append_percent (GString *out, double percent);
 /* "com.example.Foo$Bar" -> "Foo$Bar"; arrays keep their brackets; NULL ->
  * "". Points into name. */
 const char *hs_format_simple_name (const char *class_name);

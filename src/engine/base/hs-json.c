@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-json.c: JSON string literals (HTML escaping is the report's:
- * hs-report-html.c). */
+/* hs-json.c: JSON string literals, ids and percentages (HTML escaping is
+ * the report's: hs-report-html.c). */
 #include "config.h"
 
 #include "hs-json.h"
@@ -28,4 +28,26 @@ hs_json_string (GString *out, const char *s)
             g_string_append_c (out, (char)*p);
       }
   g_string_append_c (out, '"');
+}
+
+void
+hs_json_string_or_null (GString *out, const char *s)
+{
+  if (s)
+    hs_json_string (out, s);
+  else
+    g_string_append (out, "null");
+}
+
+void
+hs_json_id (GString *out, guint64 id)
+{
+  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
+}
+
+void
+hs_json_percent (GString *out, double percent)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", percent));
 }

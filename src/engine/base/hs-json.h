@@ -5,4 +5,10 @@
 G_BEGIN_DECLS
 /* Appends s as a JSON string literal (quoted, escaped, invalid UTF-8 replaced). */
 void hs_json_string (GString *out, const char *s);
+/* The same, or null when s is NULL. */
+void hs_json_string_or_null (GString *out, const char *s);
+/* An object, class or thread id as a JSON string: "0x1a2b". */
+void hs_json_id (GString *out, guint64 id);
+/* A percentage as a JSON number with two decimals, whatever the locale. */
+void hs_json_percent (GString *out, double percent);
 G_END_DECLS

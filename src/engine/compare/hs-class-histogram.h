@@ -30,7 +30,7 @@ typedef struct
   char *file; /* the path the dump was read from */
   guint dump; /* which dump of the file */
   guint n_dumps;
-  gboolean android; /* Android size rules (SEMANTICS.md) */
+  gboolean android; /* Android size rules (docs/semantics.md) */
   guint id_size;    /* 4 or 8 */
   gboolean follow_weak;
   gboolean retained_known; /* FALSE when the analysis had no dominators */

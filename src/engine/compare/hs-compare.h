@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare.h: what changed between two dumps, class by class
- * (SEMANTICS.md, "Comparing two dumps"): the two class histograms matched
+ * (docs/semantics.md, "Comparing two dumps"): the two class histograms matched
  * by name, the change of each figure, totals, a one-line summary, and the
  * JSON and text the CLI prints. Engine layer: GLib only. */
 #pragma once

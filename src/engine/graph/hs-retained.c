@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-retained.c: retained sizes beyond single objects (see hs-retained.h):
- * the class retained size of SEMANTICS.md, a walk of the dominator tree in
+ * the class retained size of docs/semantics.md, a walk of the dominator tree in
  * two halves on two threads, and the precise retained size of a set of
  * objects, two walks of the reference graph. Iterative, flat arrays. */
 #include "config.h"
@@ -20,7 +20,7 @@ typedef struct
   guint64 *out;        /* n_classes entries, zeroed */
 } ClassRetainedJob;
 
-/* The walk of SEMANTICS.md's class retained size over the subtrees of the
+/* The walk of docs/semantics.md's class retained size over the subtrees of the
  * virtual root's children at positions [first, last): an instance counts when
  * no instance of its class is active above it. Iterative. */
 static gpointer

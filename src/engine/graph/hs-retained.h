@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 
 typedef struct _HsDomTree HsDomTree; /* hs-dominators.h */
 
-/* Retained size per class as SEMANTICS.md defines it: for each class, the sum
+/* Retained size per class as docs/semantics.md defines it: for each class, the sum
  * of retained sizes of its reachable instances that have no instance of the
  * same class among their dominator-tree ancestors. The classes are g's
  * (HS_CLASS_NONE allowed); out_retained has n_classes entries (zeroed here). */

@@ -274,7 +274,7 @@ _hs_heap_layout_classes (HsHeap *heap)
         {
           HsClass kc = chain[--depth];
           HsClassInfo *k = hs_class_info (heap, kc);
-          /* S(C) of SEMANTICS.md: P + R at the top, else the own fields plus
+          /* S(C) of docs/semantics.md: P + R at the top, else the own fields plus
        * S(super), aligned up to R. */
           guint64 own = 0;
           for (guint f = 0; f < k->n_fields; f++)

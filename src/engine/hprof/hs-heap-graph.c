@@ -329,7 +329,7 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
   guint64 n = heap->n;
   guint nthreads = (n > 200000 && g_get_num_processors () > 1) ? 2 : 1;
   /* Class indexes in 16 bits when they fit (0xffff: none); sizes in units
-   * of the alignment every size formula rounds to (SEMANTICS.md), the odd
+   * of the alignment every size formula rounds to (docs/semantics.md), the odd
    * ones in a table (merge_big_sizes). */
   guint16 *k16 = heap->classes->len < 0xffff ? hs_mem_new (guint16, n + 1) : NULL;
   HsClass *k32 = k16 ? NULL : hs_mem_new (HsClass, n + 1);

@@ -312,23 +312,6 @@ _hs_heap_build_lookup (HsHeap *heap)
     }
 }
 
-/* The id of o from its low bits and its bucket: the last bucket that
- * starts at or before o (buckets[] is non-decreasing). */
-guint64
-_hs_heap_id_from_lo (const HsHeap *heap, guint64 o)
-{
-  guint64 lo = 0, hi = heap->n_buckets; /* buckets[lo] <= o < buckets[hi] */
-  while (hi - lo > 1)
-    {
-      guint64 mid = lo + (hi - lo) / 2;
-      if (heap->buckets[mid] <= o)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return heap->min_id + (lo << heap->shift) + heap->ids_lo[o];
-}
-
 /* Sorts objects by id and drops duplicate ids (keeps the last written). */
 void
 _hs_heap_sort_objects (HsHeap *heap)

@@ -113,7 +113,7 @@ void _hs_heap_index_class_ids (HsHeap *heap);
 /* The class table from the CLASS_DUMP records (names, fields, statics,
  * superclasses made loop-free); Android detection by Object's fields. */
 gboolean _hs_heap_load_classes (HsParse *ps, GError **error);
-/* Reference size and object alignment (SEMANTICS.md). */
+/* Reference size and object alignment (docs/semantics.md). */
 void _hs_heap_set_ref_size_and_align (HsHeap *heap);
 /* Class objects found by id, and the classes objects need that the dump
  * lacks (primitive arrays of the types seen, java.lang.Class). */

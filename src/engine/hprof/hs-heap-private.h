@@ -231,9 +231,26 @@ hs_heap_off_prefetch (const HsHeap *heap, guint64 o)
     __builtin_prefetch (heap->offs + o * heap->off_width);
 }
 
+/* The id of o from its low bits and its bucket (during the load, once
+ * the full ids are dropped): the last bucket that starts at or before o
+ * (buckets[] is non-decreasing). */
+static inline guint64
+_hs_heap_id_from_lo (const HsHeap *heap, guint64 o)
+{
+  guint64 lo = 0, hi = heap->n_buckets; /* buckets[lo] <= o < buckets[hi] */
+  while (hi - lo > 1)
+    {
+      guint64 mid = lo + (hi - lo) / 2;
+      if (heap->buckets[mid] <= o)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return heap->min_id + (lo << heap->shift) + heap->ids_lo[o];
+}
+
 /* The id of object o: from the sorted ids during the load, from its
  * sub-record (the id follows the tag) after it. */
-guint64 _hs_heap_id_from_lo (const HsHeap *heap, guint64 o);
 static inline guint64
 hs_heap_id_at (const HsHeap *heap, guint64 o)
 {
@@ -255,10 +272,20 @@ void _hs_heap_drop_ids (HsHeap *heap);
 /* The class-table entry of the class object with that id, HS_CLASS_NONE if
  * none (hs-heap-index.c). */
 HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
-/* The one copy of a name in heap->names (hs-heap.c): interned under the
- * keyed hash of hs-strhash.h (g_string_chunk_insert_const uses g_str_hash,
- * which names chosen to collide make quadratic). */
-const char *_hs_heap_intern (HsHeap *heap, const char *s);
+/* The one copy of a name in heap->names: interned in heap->name_set,
+ * keyed by hs-strhash.h (g_string_chunk_insert_const uses g_str_hash,
+ * which names chosen to collide make quadratic). Here, not in a unit: the
+ * class pass and the readers both intern. */
+static inline const char *
+_hs_heap_intern (HsHeap *heap, const char *s)
+{
+  const char *have = g_hash_table_lookup (heap->name_set, s);
+  if (have)
+    return have;
+  char *copy = g_string_chunk_insert (heap->names, s);
+  g_hash_table_add (heap->name_set, copy);
+  return copy;
+}
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);

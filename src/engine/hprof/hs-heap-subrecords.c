@@ -364,7 +364,7 @@ subrecord_worker (gpointer data)
                     job->prim_types_seen |= 1u << (b[ids + 8] & 31);
                   else if (tag == HS_HPROF_OBJ_ARRAY_DUMP)
                     {
-                      /* Compressed references (SEMANTICS.md): an object array starting
+                      /* Compressed references (docs/semantics.md): an object array starting
            * inside the space the previous one would need with 8-byte refs. */
                       guint64 alen = hs_be32 (b + ids + 4);
                       if (job->have_last_arr && id > job->last_arr

@@ -112,17 +112,6 @@ heap_new (const char *name, const HsOpenOptions *opts)
   return heap;
 }
 
-const char *
-_hs_heap_intern (HsHeap *heap, const char *s)
-{
-  const char *have = g_hash_table_lookup (heap->name_set, s);
-  if (have)
-    return have;
-  char *copy = g_string_chunk_insert (heap->names, s);
-  g_hash_table_add (heap->name_set, copy);
-  return copy;
-}
-
 /* A gzip file is inflated into a temporary file, mapped, and read from
  * there on; the compressed bytes are let go. */
 static gboolean

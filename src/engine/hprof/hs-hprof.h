@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-hprof.h: the HPROF file format in one place (../shared/HPROF.md):
+/* hs-hprof.h: the HPROF file format in one place as Heapscope reads it:
  * record and sub-record tags, basic types and their sizes, big-endian
  * readers and value decoding, and the names shown for types and roots.
  * Knows nothing of HsHeap. */

@@ -20,15 +20,6 @@ json_strings (GString *out, GPtrArray *a)
   g_string_append_c (out, ']');
 }
 
-static void
-json_maybe_string (GString *out, const char *s)
-{
-  if (s)
-    hs_json_string (out, s);
-  else
-    g_string_append (out, "null");
-}
-
 /* A duration in ms, or null when unknown (negative). */
 static void
 json_maybe_duration (GString *out, gint64 ms)
@@ -68,18 +59,21 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
       if (t->n_elided > 0 && i == t->elided_at)
         g_string_append_printf (out, "{\"elided\":%" G_GUINT64_FORMAT "},", t->n_elided);
       if (ex)
-        g_string_append_printf (out, "{\"id\":\"0x%" G_GINT64_MODIFIER "x\"", ex->node_ids[i]);
+        {
+          g_string_append (out, "{\"id\":");
+          hs_json_id (out, ex->node_ids[i]);
+        }
       else
         g_string_append_printf (out, "{\"id\":null,\"index\":%u", node->obj);
       g_string_append (out, ",\"class\":");
-      json_maybe_string (out, node->class_name);
+      hs_json_string_or_null (out, node->class_name);
       if (node->obfuscated_class)
         {
           g_string_append (out, ",\"obfuscated_name\":");
           hs_json_string (out, node->obfuscated_class);
         }
       g_string_append_printf (out, ",\"type\":\"%s\",\"description\":", hs_leak_node_kind (node));
-      json_maybe_string (out, node->description);
+      hs_json_string_or_null (out, node->description);
       g_string_append_printf (out, ",\"leaking\":\"%s\",\"reasons\":", hs_leaking_name (node->leaking));
       json_strings (out, node->reasons);
       g_string_append (out, ",\"labels\":");
@@ -101,13 +95,13 @@ hs_leak_trace_nodes_to_json (const HsLeakTrace *t, GString *out)
           else if (node->ref_kind == HS_PATH_REF_LOCAL)
             hs_json_string (out, "<Java Local>");
           else
-            json_maybe_string (out, node->ref_name);
+            hs_json_string_or_null (out, node->ref_name);
           if (node->ref_kind == HS_PATH_REF_ELEMENT)
             g_string_append_printf (out, ",\"index\":%u", node->ref_index);
           else
             g_string_append (out, ",\"index\":null");
           g_string_append (out, ",\"owner\":");
-          json_maybe_string (out, node->ref_owner_class);
+          hs_json_string_or_null (out, node->ref_owner_class);
           g_string_append (out, ",\"label\":");
           hs_json_string (out, label);
           g_string_append_printf (out, ",\"suspect\":%s}", node->suspect ? "true" : "false");
@@ -128,26 +122,29 @@ json_trace (GString *out, const HsLeakTrace *t)
   g_string_append (out, ",\"gc_root_type\":");
   hs_json_string (out, hs_root_type_name (t->root_type));
   g_string_append (out, ",\"gc_root_thread\":");
-  json_maybe_string (out, t->root_thread_name);
+  hs_json_string_or_null (out, t->root_thread_name);
   g_string_append_printf (
       out, ",\"retained_bytes\":%" G_GUINT64_FORMAT ",\"retained_count\":%" G_GUINT64_FORMAT ",\"key\":",
       t->retained_bytes, t->retained_count);
-  json_maybe_string (out, t->key);
+  hs_json_string_or_null (out, t->key);
   g_string_append (out, ",\"description\":");
-  json_maybe_string (out, t->watch_description);
+  hs_json_string_or_null (out, t->watch_description);
   g_string_append (out, ",\"retained_duration_ms\":");
   json_maybe_duration (out, t->retained_duration_ms);
   g_string_append (out, ",\"watch_duration_ms\":");
   json_maybe_duration (out, t->watch_duration_ms);
   g_string_append (out, ",\"signature\":");
-  json_maybe_string (out, t->signature);
+  hs_json_string_or_null (out, t->signature);
   g_string_append (out, ",\"nodes\":");
   hs_leak_trace_nodes_to_json (t, out);
   g_string_append (out, ",\"also_leaking\":[");
   if (ex && ex->also_ids)
     for (guint i = 0; i < ex->also_ids->len; i++)
-      g_string_append_printf (out, "%s\"0x%" G_GINT64_MODIFIER "x\"", i ? "," : "",
-                              g_array_index (ex->also_ids, guint64, i));
+      {
+        if (i)
+          g_string_append_c (out, ',');
+        hs_json_id (out, g_array_index (ex->also_ids, guint64, i));
+      }
   g_string_append (out, "]}");
 }
 
@@ -164,9 +161,9 @@ json_groups (GString *out, GPtrArray *groups)
       g_string_append (out, "{\"fingerprint\":");
       hs_json_string (out, g->fingerprint);
       g_string_append (out, ",\"description\":");
-      json_maybe_string (out, g->description);
+      hs_json_string_or_null (out, g->description);
       g_string_append_printf (out, ",\"library\":%s,\"pattern\":", g->library ? "true" : "false");
-      json_maybe_string (out, g->library_pattern);
+      hs_json_string_or_null (out, g->library_pattern);
       g_string_append_printf (out, ",\"count\":%u,\"retained_bytes\":%" G_GUINT64_FORMAT ",\"traces\":[",
                               g->traces->len, total);
       for (guint k = 0; k < g->traces->len; k++)

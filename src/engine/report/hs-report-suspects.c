@@ -44,12 +44,13 @@ append_description (GString *out, const char *text)
     }
 }
 
+/* " (45%)" */
 static void
-append_percent (GString *out, double percent)
+append_in_parens (GString *out, double percent)
 {
   g_string_append (out, " (");
-  hs_html_append_double (out, percent);
-  g_string_append (out, "%)");
+  hs_format_append_percent (out, percent);
+  g_string_append_c (out, ')');
 }
 
 static void
@@ -79,7 +80,7 @@ append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, gu
   append_object (out, a, s->obj);
   g_string_append (out, " retains ");
   hs_html_append_bytes (out, s->retained);
-  append_percent (out, s->percent);
+  append_in_parens (out, s->percent);
   g_string_append (out, " in ");
   hs_format_append_grouped (out, s->retained_count);
   g_string_append (out, s->retained_count == 1 ? " object" : " objects");
@@ -136,7 +137,7 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
   hs_html_escape (out, s->class_name);
   g_string_append (out, "</code> retain ");
   hs_html_append_bytes (out, s->retained);
-  append_percent (out, s->percent);
+  append_in_parens (out, s->percent);
   g_string_append (out, " in all.</p>\n");
 
   g_string_append (out, "<h4>Biggest members</h4>\n<ol class=\"members\">\n");

@@ -7,17 +7,7 @@
 #include "hs-suspects-private.h"
 #include "hs-format.h"
 
-#include <math.h>
 #include <string.h>
-
-static void
-append_percent (GString *s, double p)
-{
-  if (p > 0 && p < 1)
-    g_string_append (s, "<1%");
-  else
-    g_string_append_printf (s, "%.0f%%", floor (p + 0.5));
-}
 
 /* Entries of an object array, or of a collection with a size field; -1. */
 static gint64
@@ -108,7 +98,7 @@ _hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s)
   append_object (d, heap, s->obj);
   d->str[0] = g_ascii_toupper (d->str[0]);
   g_string_append_printf (d, " retains %s (", size);
-  append_percent (d, s->percent);
+  hs_format_append_percent (d, s->percent);
   g_string_append_c (d, ')');
   if (s->accumulation != s->obj)
     {
@@ -150,9 +140,9 @@ _hs_suspects_describe_class (HsHeap *heap, const HsClassSuspect *s, GPtrArray *m
   gboolean all_locals = member_paths->len > 0;
   hs_format_append_grouped (d, s->count);
   g_string_append_printf (d, " objects of class `%s` retain %s (", s->class_name, size);
-  append_percent (d, s->percent);
+  hs_format_append_percent (d, s->percent);
   g_string_append_printf (d, ") together; the biggest retains %s (", big_size);
-  append_percent (d, reachable ? 100.0 * hs_dom_tree_retained (dom, big) / reachable : 0);
+  hs_format_append_percent (d, reachable ? 100.0 * hs_dom_tree_retained (dom, big) / reachable : 0);
   g_string_append_c (d, ')');
   for (guint i = 0; i < member_paths->len; i++)
     {

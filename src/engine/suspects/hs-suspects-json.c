@@ -6,20 +6,6 @@
 #include "hs-suspects.h"
 #include "hs-json.h"
 
-static void
-append_id (GString *out, guint64 id)
-{
-  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
-}
-
-/* Two decimals, whatever the locale. */
-static void
-append_percent (GString *out, double p)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", p));
-}
-
 /* "class" and, when a mapping renamed the class, "obfuscated_name" (as
  * the nodes of leaks --json have it). */
 static void
@@ -47,17 +33,17 @@ static void
 object_suspect (GString *out, const HsObjectSuspect *s)
 {
   g_string_append (out, "{\"id\":");
-  append_id (out, s->id);
+  hs_json_id (out, s->id);
   g_string_append_c (out, ',');
   append_class (out, s->class_name, s->obfuscated_name);
   g_string_append_printf (
       out, ",\"retained\":%" G_GUINT64_FORMAT ",\"retained_count\":%" G_GUINT64_FORMAT ",\"percent\":",
       s->retained, s->retained_count);
-  append_percent (out, s->percent);
+  hs_json_percent (out, s->percent);
   g_string_append (out, ",\"description\":");
   hs_json_string (out, s->description);
   g_string_append (out, ",\"accumulation\":{\"id\":");
-  append_id (out, s->accumulation_id);
+  hs_json_id (out, s->accumulation_id);
   g_string_append_c (out, ',');
   append_class (out, s->accumulation_class, s->accumulation_obfuscated_name);
   g_string_append_printf (out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
@@ -82,7 +68,7 @@ class_suspect (GString *out, const HsClassSuspect *s)
   g_string_append_printf (
       out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT ",\"percent\":", s->count,
       s->retained);
-  append_percent (out, s->percent);
+  hs_json_percent (out, s->percent);
   g_string_append (out, ",\"description\":");
   hs_json_string (out, s->description);
   g_string_append (out, ",\"biggest\":[");
@@ -90,7 +76,7 @@ class_suspect (GString *out, const HsClassSuspect *s)
     {
       if (i)
         g_string_append_c (out, ',');
-      append_id (out, g_array_index (s->biggest_ids, guint64, i));
+      hs_json_id (out, g_array_index (s->biggest_ids, guint64, i));
     }
   g_string_append (out, "],\"common_path\":");
   append_path (out, s->common_path);

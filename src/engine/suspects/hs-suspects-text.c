@@ -6,14 +6,6 @@
 #include "hs-suspects.h"
 
 static void
-append_percent (GString *s, double p)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.2f", p));
-  g_string_append_c (s, '%');
-}
-
-static void
 append_trace (GString *s, const char *title, const HsLeakTrace *t)
 {
   g_autofree char *txt = t ? hs_leak_trace_to_text (t) : NULL;
@@ -29,7 +21,7 @@ object_suspect (GString *s, guint number, const HsObjectSuspect *o)
   g_autofree char *acc = hs_format_bytes (o->accumulation_retained);
   g_string_append_printf (s, "Suspect %u: %s\n", number, o->description);
   g_string_append_printf (s, "Object: %s@0x%" G_GINT64_MODIFIER "x retains %s (", o->class_name, o->id, size);
-  append_percent (s, o->percent);
+  hs_format_append_percent (s, o->percent);
   g_string_append_printf (s, ") in %" G_GUINT64_FORMAT " objects\n", o->retained_count);
   g_string_append_printf (s, "Accumulation point: %s@0x%" G_GINT64_MODIFIER "x retains %s\n",
                           o->accumulation_class, o->accumulation_id, acc);
@@ -54,7 +46,7 @@ class_suspect (GString *s, guint number, const HsClassSuspect *c)
   g_string_append_printf (s, "Class suspect %u: %s\n", number, c->description);
   g_string_append_printf (s, "Class: %s, %" G_GUINT64_FORMAT " objects retain %s (", c->class_name, c->count,
                           size);
-  append_percent (s, c->percent);
+  hs_format_append_percent (s, c->percent);
   g_string_append (s, ")\nBiggest:");
   for (guint i = 0; i < c->biggest_ids->len; i++)
     g_string_append_printf (s, "%s 0x%" G_GINT64_MODIFIER "x", i ? "," : "",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-suspects.c: problem suspects. The rules are SEMANTICS.md's; the
+/* hs-suspects.c: problem suspects. The rules are docs/semantics.md's; the
  * choices it leaves open are written in docs/semantics.md. Cost: one pass
  * over the virtual root's children, a walk down the dominator tree from
  * each object suspect reading only the children of the nodes on the way,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-suspects.h: problem suspects (../shared/SEMANTICS.md "Problem
+/* hs-suspects.h: problem suspects (docs/semantics.md "Problem
  * suspects", docs/semantics.md): the objects and classes that hold at least
  * P% of the reachable heap, where the memory accumulates below them, the
  * leak-trace path to it and what it is made of. Engine layer: GLib only. */

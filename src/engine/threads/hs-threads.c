@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads.c: the threads of a dump with their stacks and locals
- * (SEMANTICS.md "Threads"), read from the stack records the reader kept
+ * (docs/semantics.md "Threads"), read from the stack records the reader kept
  * (hs-heap-records.c) and the thread-bound roots; the stacks' retained
  * sizes, all threads at once. */
 #include "config.h"
@@ -361,7 +361,7 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
 
 /* ---- stack retained sizes ------------------------------------------------ */
 
-/* Definition (SEMANTICS.md): stack_retained(t) = the precise retained size
+/* Definition (docs/semantics.md): stack_retained(t) = the precise retained size
  * of S_t, the set of t's locals (Java-frame and JNI-local roots with its
  * serial): the objects reachable from the GC roots that are not reached by
  * a walk from the roots that never enters S_t (S_t's members included).

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-threads.h: the threads of a dump (SEMANTICS.md "Threads"): each
+/* hs-threads.h: the threads of a dump (docs/semantics.md "Threads"): each
  * ROOT_THREAD_OBJECT with its Thread object's name, daemon flag and state,
  * its stack (STACK_TRACE / STACK_FRAME, innermost first) and the locals
  * (Java-frame and JNI-local roots) of each frame, with the stack's retained

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-waste-json.c: the waste findings as JSON and as one summary line,
- * and freeing them. */
+/* hs-waste-json.c: the waste findings as JSON and as one summary line. */
 #include "config.h"
 
 #include "hs-waste-private.h"
@@ -11,43 +10,6 @@
 #define PATH_STRINGS 10
 #define PATHS_EACH 3
 #define PATH_VISITS 200000
-
-void
-hs_waste_free (HsWaste *w)
-{
-  if (!w || !g_atomic_int_dec_and_test (&w->ref_count))
-    return;
-  for (guint i = 0; i < w->strings->len; i++)
-    {
-      g_free (g_array_index (w->strings, HsWasteString, i).value);
-      g_array_unref (g_array_index (w->strings, HsWasteString, i).objects);
-    }
-  for (guint i = 0; i < w->collections->len; i++)
-    g_array_unref (g_array_index (w->collections, HsWasteCollection, i).objects);
-  for (guint i = 0; i < w->dup_arrays->len; i++)
-    g_array_unref (g_array_index (w->dup_arrays, HsWasteDupArray, i).objects);
-  for (guint i = 0; i < w->boxed->len; i++)
-    g_array_unref (g_array_index (w->boxed, HsWasteBoxed, i).objects);
-  for (guint i = 0; i < w->bitmaps->len; i++)
-    g_free (g_array_index (w->bitmaps, HsWasteBitmap, i).problem);
-  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
-    g_array_unref (w->zero_arrays[t].objects);
-  g_array_unref (w->null_arrays.objects);
-  g_array_unref (w->strings);
-  g_array_unref (w->collections);
-  g_array_unref (w->dup_arrays);
-  g_array_unref (w->boxed);
-  g_array_unref (w->bitmaps);
-  g_free (w);
-}
-
-HsWaste *
-hs_waste_ref (HsWaste *w)
-{
-  g_return_val_if_fail (w != NULL, NULL);
-  g_atomic_int_inc (&w->ref_count);
-  return w;
-}
 
 char *
 hs_waste_summary_line (const HsWaste *w)
@@ -87,12 +49,6 @@ hs_waste_summary_line (const HsWaste *w)
 }
 
 static void
-hex (GString *out, guint64 id)
-{
-  g_string_append_printf (out, "\"0x%" G_GINT64_MODIFIER "x\"", id);
-}
-
-static void
 objects (GString *out, HsHeap *heap, GArray *objs)
 {
   g_string_append (out, "\"objects\": [");
@@ -100,7 +56,7 @@ objects (GString *out, HsHeap *heap, GArray *objs)
     {
       if (i)
         g_string_append (out, ", ");
-      hex (out, hs_heap_object_id (heap, g_array_index (objs, HsObj, i)));
+      hs_json_id (out, hs_heap_object_id (heap, g_array_index (objs, HsObj, i)));
     }
   g_string_append_c (out, ']');
 }
@@ -229,7 +185,7 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
       static const char *sources[] = { "none", "mBuffer", "dumpData-png", "dumpData-other" };
       g_string_append (out, i ? ",\n  {\"id\": " : "\n  {\"id\": ");
-      hex (out, hs_heap_object_id (heap, b->obj));
+      hs_json_id (out, hs_heap_object_id (heap, b->obj));
       g_string_append_printf (out,
                               ", \"width\": %" G_GINT64_FORMAT ", \"height\": %" G_GINT64_FORMAT
                               ", \"config\": \"%s\", \"bytes\": %" G_GUINT64_FORMAT
@@ -237,7 +193,7 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
                               ", \"source\": \"%s\", \"duplicates\": %" G_GUINT64_FORMAT ", \"first_copy\": ",
                               b->width, b->height, b->config, hs_waste_bitmap_bytes (b), b->java_bytes,
                               b->native_bytes, sources[b->source], b->duplicates);
-      hex (out, hs_heap_object_id (heap, b->first_copy));
+      hs_json_id (out, hs_heap_object_id (heap, b->first_copy));
       g_string_append (out, ", \"problem\": ");
       if (b->problem)
         hs_json_string (out, b->problem);

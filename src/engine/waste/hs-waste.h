@@ -101,13 +101,18 @@ typedef struct _HsWaste
   guint64 strings_wasted, collections_wasted, arrays_wasted, boxed_wasted, bitmaps_wasted;
   guint64 total_wasted;
   double seconds;  /* from its start to its end (beside: at the core the dominators left) */
-  gboolean beside; /* found beside the analysis's dominators (HsAnalysisOptions.find_waste) */
+  gboolean beside; /* found beside the analysis's dominators (hs_waste_beside) */
   gint ref_count;  /* hs_waste_ref / hs_waste_free (atomic) */
 } HsWaste;
 
+/* The waste pass as the analysis runs it beside the dominators
+ * (HsAnalysisOptions.beside = &hs_waste_beside): hs_waste_compute_beside,
+ * its result marked `beside`. */
+extern const HsBesidePass hs_waste_beside;
+
 /* What was wasted: the result of the pass run beside the analysis
- * (HsAnalysisOptions.find_waste, waited for) if there is one, else
- * hs_waste_compute's. The heap's reachability must be known. */
+ * (HsAnalysisOptions.beside = &hs_waste_beside, waited for) if there is
+ * one, else hs_waste_compute's. The heap's reachability must be known. */
 HsWaste *hs_waste_find (HsAnalysis *analysis, GCancellable *cancellable, GError **error);
 /* Runs every finder now (one pass over the objects per kind; the finders
  * share both cores). */

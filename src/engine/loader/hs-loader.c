@@ -8,6 +8,7 @@
 #include <string.h>
 #include "hs-loader.h"
 #include "hs-timing.h"
+#include "hs-waste.h"
 
 #include <glib/gi18n.h>
 
@@ -441,8 +442,8 @@ hs_loader_start (HsLoader *self)
   self->opts.leaks_ready_data = self;
   /* The Insights view's waste, found on the core the dominators leave,
    * behind everything a user waits for. */
-  self->opts.find_waste = TRUE;
-  self->opts.waste_in_background = TRUE;
+  self->opts.beside = &hs_waste_beside;
+  self->opts.beside_in_background = TRUE;
   set_state (self, HS_LOADER_LOADING);
 
   task = g_task_new (self, self->cancellable, load_done, NULL);
