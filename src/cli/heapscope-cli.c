@@ -35,6 +35,8 @@ static const HsCliCommand commands[] = {
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
+  { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
+  { "capture", hs_cli_capture, "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz)" },
 };
 
 /* --version: handled in run, before any command (no field in HsCliOptions). */
@@ -73,6 +75,9 @@ option_context_new (HsCliOptions *o)
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
+      NULL },
+    { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -164,7 +169,9 @@ run (int argc, char **argv, HsCliOptions *o)
     g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
-  /* diff names two files, object and bitmap a file and an id. */
+  /* diff names two files, object and bitmap a file and an id; jvms none. */
+  if (argc == 2 && g_str_equal (argv[1], "jvms"))
+    argv[2] = NULL, argc = 3;
   if (argc != 3
       && !(argc == 4
            && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
