@@ -37,6 +37,7 @@ static const HsCliCommand commands[] = {
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture, "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz)" },
+  { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
 };
 
 /* --version: handled in run, before any command (no field in HsCliOptions). */
@@ -78,6 +79,8 @@ option_context_new (HsCliOptions *o)
     { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
       NULL },
     { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
+    { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
+      NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");

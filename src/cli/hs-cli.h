@@ -44,6 +44,7 @@ typedef struct
   gboolean force;          /* --force: skip the up-front memory check */
   gboolean all;            /* capture: every object, not only live ones */
   gboolean gzip;           /* capture: write the dump gzip-compressed */
+  gboolean keep_strings;   /* strip: leave String contents as they are */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -73,6 +74,7 @@ int hs_cli_object (const HsCliOptions *o, const char *path,
 int hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-capture.c: path NULL */
 /* path: a pid or a main class. */
 int hs_cli_capture (const HsCliOptions *o, const char *path, GError **error);
+int hs_cli_strip (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-strip.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 
