@@ -36,7 +36,8 @@ static const HsCliCommand commands[] = {
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
-  { "capture", hs_cli_capture, "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz)" },
+  { "capture", hs_cli_capture,
+    "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
   { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
 };
 
@@ -79,6 +80,9 @@ option_context_new (HsCliOptions *o)
     { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
       NULL },
     { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
+    { "adb", 0, 0, G_OPTION_ARG_NONE, &o->adb, "jvms, capture: an Android app's process, through adb", NULL },
+    { "serial", 's', 0, G_OPTION_ARG_STRING, &o->serial, "jvms, capture --adb: the device's serial",
+      "SERIAL" },
     { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
       NULL },
     { NULL }
@@ -145,6 +149,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->matchers, g_free);
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
+  g_clear_pointer (&o->serial, g_free);
 }
 
 static int

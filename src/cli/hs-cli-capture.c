@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 
+#include "hs-adb.h"
 #include "hs-cli.h"
 #include "hs-jvm-dump.h"
 #include "hs-jvm-list.h"
@@ -28,9 +29,70 @@ jvm_json (GString *out, const HsJvm *j)
   g_string_append (out, "}");
 }
 
+/* jvms --adb: every device, and the app processes of the ready ones. */
+static int
+list_adb (const HsCliOptions *o, GError **error)
+{
+  g_autoptr (GPtrArray) devices = hs_adb_devices (NULL, error);
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (!devices)
+    return 2;
+  if (o->json)
+    g_string_append (out, "[");
+  for (guint i = 0; i < devices->len; i++)
+    {
+      const HsAdbDevice *d = g_ptr_array_index (devices, i);
+      g_autoptr (GPtrArray) procs = NULL;
+
+      if (o->serial && !g_str_equal (o->serial, d->serial))
+        continue;
+      if (g_str_equal (d->state, "device"))
+        procs = hs_adb_processes (d->serial, NULL, error);
+      if (g_str_equal (d->state, "device") && !procs)
+        return 2;
+      if (o->json)
+        {
+          g_string_append (out, out->len > 1 ? ",\n {\"serial\": " : "{\"serial\": ");
+          hs_json_string (out, d->serial);
+          g_string_append (out, ", \"state\": ");
+          hs_json_string (out, d->state);
+          g_string_append (out, ", \"model\": ");
+          hs_json_string (out, d->model);
+          g_string_append (out, ", \"processes\": [");
+        }
+      else
+        g_string_append_printf (out, "%s%s (%s)%s%s\n", out->len ? "\n" : "", d->serial, d->state,
+                                *d->model ? " " : "", d->model);
+      for (guint j = 0; procs && j < procs->len; j++)
+        {
+          const HsAdbProcess *p = g_ptr_array_index (procs, j);
+
+          if (o->json)
+            {
+              g_string_append_printf (out, "%s{\"pid\": %u, \"user\": ", j ? ", " : "", p->pid);
+              hs_json_string (out, p->user);
+              g_string_append (out, ", \"name\": ");
+              hs_json_string (out, p->name);
+              g_string_append (out, "}");
+            }
+          else
+            g_string_append_printf (out, "  %-8u %-10s %s\n", p->pid, p->user, p->name);
+        }
+      if (o->json)
+        g_string_append (out, "]}");
+    }
+  if (o->json)
+    g_string_append (out, "]\n");
+  hs_cli_write (out);
+  return 0;
+}
+
 int
 hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error)
 {
+  if (o->adb)
+    return list_adb (o, error);
   g_autoptr (GPtrArray) missing = NULL;
   g_autoptr (GPtrArray) jvms = hs_jvm_list (&missing);
   g_autoptr (GString) out = g_string_new (NULL);
@@ -160,12 +222,14 @@ hs_cli_capture (const HsCliOptions *o, const char *what, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "capture needs -o FILE: where to write the dump");
       return 2;
     }
-  jvm = resolve_target (what, error);
-  if (!jvm)
+  if (!o->adb && !(jvm = resolve_target (what, error)))
     return 2;
   interrupted = 0;
   sigaction (SIGINT, &sa, &old);
-  ok = hs_jvm_dump_heap (jvm, o->output, flags, print_progress, &progress, cancellable, error);
+  if (o->adb)
+    ok = hs_adb_dump_heap (o->serial, what, o->output, flags, print_progress, &progress, cancellable, error);
+  else
+    ok = hs_jvm_dump_heap (jvm, o->output, flags, print_progress, &progress, cancellable, error);
   sigaction (SIGINT, &old, NULL);
   if (!o->quiet)
     g_printerr ("\n");
@@ -175,8 +239,11 @@ hs_cli_capture (const HsCliOptions *o, const char *what, GError **error)
     {
       g_autofree char *size = g_format_size ((guint64)st.st_size);
 
-      g_printerr ("heapscope-cli: wrote %s (%s) from JVM %u (%s)\n", o->output, size, jvm->pid,
-                  *jvm->main ? jvm->main : "no main class");
+      if (jvm)
+        g_printerr ("heapscope-cli: wrote %s (%s) from JVM %u (%s)\n", o->output, size, jvm->pid,
+                    *jvm->main ? jvm->main : "no main class");
+      else
+        g_printerr ("heapscope-cli: wrote %s (%s) from %s on the device\n", o->output, size, what);
     }
   return 0;
 }

@@ -45,6 +45,8 @@ typedef struct
   gboolean all;            /* capture: every object, not only live ones */
   gboolean gzip;           /* capture: write the dump gzip-compressed */
   gboolean keep_strings;   /* strip: leave String contents as they are */
+  gboolean adb;            /* jvms, capture: an Android device's app processes, through adb */
+  char *serial;            /* jvms, capture --adb: the device (adb -s) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
