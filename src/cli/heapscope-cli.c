@@ -35,6 +35,10 @@ static const HsCliCommand commands[] = {
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
+  { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
+  { "capture", hs_cli_capture,
+    "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
+  { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
 };
 
 /* --version: handled in run, before any command (no field in HsCliOptions). */
@@ -73,6 +77,14 @@ option_context_new (HsCliOptions *o)
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
+      NULL },
+    { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
+    { "adb", 0, 0, G_OPTION_ARG_NONE, &o->adb, "jvms, capture: an Android app's process, through adb", NULL },
+    { "serial", 's', 0, G_OPTION_ARG_STRING, &o->serial, "jvms, capture --adb: the device's serial",
+      "SERIAL" },
+    { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
+      NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -137,6 +149,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->matchers, g_free);
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
+  g_clear_pointer (&o->serial, g_free);
 }
 
 static int
@@ -164,7 +177,9 @@ run (int argc, char **argv, HsCliOptions *o)
     g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
-  /* diff names two files, object and bitmap a file and an id. */
+  /* diff names two files, object and bitmap a file and an id; jvms none. */
+  if (argc == 2 && g_str_equal (argv[1], "jvms"))
+    argv[2] = NULL, argc = 3;
   if (argc != 3
       && !(argc == 4
            && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")

@@ -42,6 +42,11 @@ typedef struct
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
   gboolean force;          /* --force: skip the up-front memory check */
+  gboolean all;            /* capture: every object, not only live ones */
+  gboolean gzip;           /* capture: write the dump gzip-compressed */
+  gboolean keep_strings;   /* strip: leave String contents as they are */
+  gboolean adb;            /* jvms, capture: an Android device's app processes, through adb */
+  char *serial;            /* jvms, capture --adb: the device (adb -s) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -68,6 +73,10 @@ int hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error);   /
 int hs_cli_threads (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-threads.c */
 int hs_cli_object (const HsCliOptions *o, const char *path,
                    GError **error); /* hs-cli-object.c: o->second_path is the id */
+int hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-capture.c: path NULL */
+/* path: a pid or a main class. */
+int hs_cli_capture (const HsCliOptions *o, const char *path, GError **error);
+int hs_cli_strip (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-strip.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -349,6 +349,7 @@ _hs_heap_sort_objects (HsHeap *heap)
       memset (heap->offs + (gsize)w * ow, 0, 8);
       heap->offs = hs_mem_realloc (heap->offs, (gsize)w * ow + 8);
     }
+  heap->n_duplicates = duplicates;
   if (duplicates)
     _hs_heap_add_warning (
         heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",

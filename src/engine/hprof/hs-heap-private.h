@@ -78,6 +78,7 @@ struct _HsHeap
   char *path;
   char *name; /* for messages: the path as given */
   GMappedFile *mapped;
+  guint64 n_duplicates;  /* objects written more than once (the last copy is read) */
   int guard_slot;        /* hs_guard_register's slot for the mapping, or -1 */
   GHashTable *name_set;  /* the strings of names, interned (_hs_heap_intern) */
   guint8 *owned_data;    /* the file, when read into memory */

@@ -59,6 +59,17 @@ hs_heap_file_size (HsHeap *heap)
   return heap->file_size;
 }
 guint64
+hs_heap_n_duplicates (HsHeap *heap)
+{
+  return heap->n_duplicates;
+}
+const guint8 *
+hs_heap_bytes (HsHeap *heap, gsize *len)
+{
+  *len = heap->len;
+  return heap->data;
+}
+guint64
 hs_heap_timestamp_ms (HsHeap *heap)
 {
   return heap->timestamp_ms;

@@ -91,7 +91,11 @@ guint hs_heap_object_align (HsHeap *heap);
 gboolean hs_heap_is_android (HsHeap *heap);
 gboolean hs_heap_is_compressed_file (HsHeap *heap); /* gzip */
 gboolean hs_heap_follow_weak (HsHeap *heap);
-guint64 hs_heap_file_size (HsHeap *heap);    /* bytes on disk */
+guint64 hs_heap_file_size (HsHeap *heap); /* bytes on disk */
+/* The whole dump file as the heap reads it: mapped, or inflated from gzip. */
+const guint8 *hs_heap_bytes (HsHeap *heap, gsize *len);
+/* Objects the dump writes more than once (only the last copy is read). */
+guint64 hs_heap_n_duplicates (HsHeap *heap);
 guint64 hs_heap_timestamp_ms (HsHeap *heap); /* from the header */
 guint hs_heap_n_dumps (HsHeap *heap);
 guint hs_heap_dump_index (HsHeap *heap);

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-jvm-attach.h: a command sent to a running HotSpot JVM through its
+ * attach mechanism, as jcmd does, without any JDK tool. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "hs-jvm-list.h"
+
+G_BEGIN_DECLS
+
+/* Called about five times a second while the JVM works on the command. */
+typedef void (*HsAttachTick) (gpointer data);
+
+/* Sends jcmd's command line (such as "GC.heap_dump /tmp/x.hprof") to the
+ * JVM and returns what it printed. Starts the JVM's attach listener when it
+ * is not running (the .attach_pid file and SIGQUIT) and waits at most
+ * timeout_ms for it; speaks protocol 2 to a JVM that offers it (JDK 24 and
+ * later), protocol 1 to the others. Fails with a message that says what to
+ * do: another user's JVM, attach disabled, no answer, the JVM's own error. */
+char *hs_jvm_attach_jcmd (const HsJvm *jvm, const char *command, guint timeout_ms, HsAttachTick tick,
+                          gpointer tick_data, GCancellable *cancellable, GError **error);
+
+G_END_DECLS

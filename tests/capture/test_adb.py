@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""heapscope-cli jvms --adb and capture --adb against a stand-in adb.
+
+No Android device exists on these machines: the `adb` beside this file
+answers like one device (emulator-5554, a Pixel 7) and serves the real
+Android dump of the corpus (android/leak_service_binder.hprof), written in
+two halves 0.6 s apart after `am dumpheap` returned, as a real app does.
+The pulled dump must be that file byte for byte: a client that pulled when
+am returned, or after a fixed short sleep, gets half of it.
+"""
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLI = os.environ.get('HS_CLI')
+CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
+DUMP = os.path.join(CORPUS, 'android', 'leak_service_binder.hprof')
+
+
+class AdbCapture(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not CLI:
+            raise unittest.SkipTest('HS_CLI is not set')
+        if not os.path.exists(DUMP):
+            raise unittest.SkipTest('no corpus')
+        with open(DUMP, 'rb') as f:
+            cls.original = f.read()
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='hs-adb-test-')
+        self.device = os.path.join(self.tmp, 'device')
+        os.mkdir(self.device)
+        self.log = os.path.join(self.tmp, 'adb.log')
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def run_cli(self, args, sdk='34', timeout=60):
+        env = dict(os.environ, PATH=HERE + os.pathsep + os.environ.get('PATH', ''), FAKE_ADB_DIR=self.device,
+                   FAKE_ADB_DUMP=DUMP, FAKE_ADB_SDK=sdk, FAKE_ADB_LOG=self.log)
+        return subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=timeout, env=env)
+
+    def calls(self):
+        with open(self.log) as f:
+            return [line.split() for line in f.read().splitlines()]
+
+    def dumpheap_call(self):
+        return [c for c in self.calls() if 'dumpheap' in c][0]
+
+    def test_lists_devices_and_app_processes(self):
+        r = self.run_cli(['jvms', '--adb', '--json'])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        devices = json.loads(r.stdout)
+        self.assertEqual([(d['serial'], d['state'], d['model']) for d in devices],
+                         [('emulator-5554', 'device', 'Pixel_7')])
+        self.assertEqual([(p['pid'], p['name']) for p in devices[0]['processes']],
+                         [(4242, 'com.example.leakcanary'), (4300, 'com.android.dialer')])
+
+    def test_capture_by_name_waits_pulls_and_cleans_up(self):
+        out = os.path.join(self.tmp, 'app.hprof')
+        r = self.run_cli(['capture', '--adb', 'com.example.leakcanary', '-o', out])
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out, 'rb') as f:
+            self.assertEqual(f.read(), self.original)
+        call = self.dumpheap_call()
+        self.assertEqual(call[:4], ['shell', 'am', 'dumpheap', '-g'])  # live objects: a GC first
+        self.assertEqual(call[4], '4242')
+        self.assertNotIn('-b', call)  # API 34: no bitmap pixels option
+        self.assertTrue(call[5].startswith('/data/local/tmp/'))
+        self.assertEqual(os.listdir(self.device), [])  # the device's copy is removed
+        self.assertEqual([f for f in os.listdir(self.tmp) if f.startswith('.hs-')], [])
+        r = subprocess.run([CLI, 'summary', out, '--json'], stdout=subprocess.PIPE)
+        self.assertEqual(json.loads(r.stdout)['format'], 'JAVA PROFILE 1.0.3')
+
+    def test_all_objects_gzip_and_api_35(self):
+        out = os.path.join(self.tmp, 'app.hprof.gz')
+        r = self.run_cli(['capture', '--adb', '-s', 'emulator-5554', '4300', '-o', out, '--all', '--gz'], sdk='35')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with gzip.open(out, 'rb') as f:
+            self.assertEqual(f.read(), self.original)
+        call = self.dumpheap_call()
+        self.assertNotIn('-g', call)
+        self.assertEqual(call[-4:-1], ['-b', 'png', '4300'])
+        self.assertEqual(call[0:2], ['-s', 'emulator-5554'])
+
+    def test_errors(self):
+        out = os.path.join(self.tmp, 'x.hprof')
+        r = self.run_cli(['capture', '--adb', 'com.example.missing', '-o', out])
+        self.assertEqual(r.returncode, 2)
+        self.assertIn(b'no app process named com.example.missing', r.stderr)
+        r = self.run_cli(['capture', '--adb', '-s', 'other-serial', '4242', '-o', out])
+        self.assertEqual(r.returncode, 2)
+        self.assertIn(b"device 'other-serial' not found", r.stderr)
+        self.assertFalse(os.path.exists(out))
+        env = dict(os.environ, PATH='/nonexistent')
+        r = subprocess.run([CLI, 'capture', '--adb', '4242', '-o', out], env=env, stderr=subprocess.PIPE)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn(b'adb is not installed', r.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main(verbosity=2)
