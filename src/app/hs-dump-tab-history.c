@@ -43,8 +43,8 @@ _hs_dump_tab_history_record (HsDumpTab *self)
   view = hs_dump_tab_get_view (self);
   if (view == NULL)
     return;
-  if (gtk_widget_get_visible (self->inspector))
-    obj = hs_inspector_get_obj (HS_INSPECTOR (self->inspector));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)))
+    obj = hs_inspector_get_obj (self->inspector);
   hs_history_push (self->history, view, obj, view_extra (self, view));
 }
 
@@ -91,11 +91,11 @@ show_location (HsDumpTab *self, const HsLocation *l)
   restore_extra (self, l->view, l->extra);
   if (l->obj != HS_OBJ_NONE)
     {
-      hs_inspector_show (HS_INSPECTOR (self->inspector), l->obj);
+      hs_inspector_show (self->inspector, l->obj);
       hs_dump_tab_set_inspector_shown (self, TRUE);
     }
   else
-    gtk_widget_set_visible (self->inspector, FALSE);
+    gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   self->replaying = FALSE;
 }
 

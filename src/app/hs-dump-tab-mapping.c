@@ -77,7 +77,7 @@ refresh_views (HsDumpTab *self)
   shown = hs_dump_tab_get_view_by_name (self, hs_dump_tab_get_view (self));
   if (shown != NULL)
     hs_view_ensure_filled (shown);
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_inspector_set_loader (self->inspector, self->loader);
 }
 
 static void
@@ -459,9 +459,9 @@ _hs_dump_tab_mapping_init (HsDumpTab *self)
   gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
   /* Not revealed: no room taken (see hs_dump_tab_init). */
   g_object_bind_property (st->banner, "reveal-child", st->banner, "visible", G_BINDING_SYNC_CREATE);
-  parent = gtk_widget_get_parent (self->dumps_revealer);
+  parent = gtk_widget_get_parent (GTK_WIDGET (self->dumps_revealer));
   if (GTK_IS_BOX (parent))
-    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, self->dumps_revealer);
+    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, GTK_WIDGET (self->dumps_revealer));
   else
     {
       g_object_ref_sink (st->banner); /* no place for it: kept, never shown */

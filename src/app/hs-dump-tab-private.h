@@ -7,6 +7,7 @@
 
 #include "hs-dump-tab.h"
 #include "hs-history.h"
+#include "hs-inspector.h"
 
 G_BEGIN_DECLS
 
@@ -17,22 +18,22 @@ struct _HsDumpTab
   AdwBin parent_instance;
 
   /* template */
-  GtkWidget *main_stack;
-  GtkWidget *recent_label;
-  GtkWidget *recent_list;
-  GtkWidget *loading_page;
-  GtkWidget *loading_phase;
-  GtkWidget *loading_progress;
-  GtkWidget *error_message;
-  GtkWidget *analysis_bar;
-  GtkWidget *analysis_phase;
-  GtkWidget *analysis_progress;
-  GtkWidget *dumps_revealer;
-  GtkWidget *dumps_label;
-  GtkWidget *dumps_dropdown;
-  GtkWidget *view_stack;
-  GtkWidget *flap;
-  GtkWidget *inspector;
+  GtkStack *main_stack;
+  GtkLabel *recent_label;
+  GtkListBox *recent_list;
+  AdwStatusPage *loading_page;
+  GtkLabel *loading_phase;
+  GtkProgressBar *loading_progress;
+  GtkLabel *error_message;
+  GtkRevealer *analysis_bar;
+  GtkLabel *analysis_phase;
+  GtkProgressBar *analysis_progress;
+  GtkRevealer *dumps_revealer;
+  GtkLabel *dumps_label;
+  GtkDropDown *dumps_dropdown;
+  AdwViewStack *view_stack;
+  AdwFlap *flap;
+  HsInspector *inspector;
 
   GPtrArray *views; /* HsView*, in the order of the view table */
   GSettings *settings;

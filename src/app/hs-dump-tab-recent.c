@@ -44,7 +44,7 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   guint n = 0;
 
-  hs_clear_box (self->recent_list);
+  hs_clear_box (GTK_WIDGET (self->recent_list));
   for (GList *l = items; l != NULL && n < 6; l = l->next)
     {
       GtkRecentInfo *info = l->data;
@@ -52,12 +52,12 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
       if (!is_dump_uri (gtk_recent_info_get_uri (info), gtk_recent_info_get_mime_type (info))
           || !gtk_recent_info_exists (info))
         continue;
-      gtk_list_box_append (GTK_LIST_BOX (self->recent_list), recent_row_new (info));
+      gtk_list_box_append (self->recent_list, recent_row_new (info));
       n++;
     }
   g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
-  gtk_widget_set_visible (self->recent_list, n > 0);
-  gtk_widget_set_visible (self->recent_label, n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_label), n > 0);
 }
 
 void

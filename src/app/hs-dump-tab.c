@@ -84,7 +84,7 @@ hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
    * object made of them. */
   if (hs_dump_tab_check_changed (self) && hs_heap_changed (_hs_dump_tab_get_analysis (self)->heap))
     return;
-  hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
+  hs_inspector_show (self->inspector, obj);
   hs_dump_tab_set_inspector_shown (self, TRUE);
   _hs_dump_tab_history_record (self);
 }
@@ -95,42 +95,41 @@ hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
 static void
 on_inspector_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 {
-  gboolean shown = gtk_widget_get_visible (self->inspector);
+  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
 
-  if (adw_flap_get_reveal_flap (ADW_FLAP (self->flap)) != shown)
-    adw_flap_set_reveal_flap (ADW_FLAP (self->flap), shown);
+  if (adw_flap_get_reveal_flap (self->flap) != shown)
+    adw_flap_set_reveal_flap (self->flap, shown);
   _hs_dump_tab_shell_changed (self);
 }
 
 static void
 on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 {
-  gboolean revealed = adw_flap_get_reveal_flap (ADW_FLAP (self->flap));
+  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
 
-  if (gtk_widget_get_visible (self->inspector) != revealed)
-    gtk_widget_set_visible (self->inspector, revealed);
+  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)) != revealed)
+    gtk_widget_set_visible (GTK_WIDGET (self->inspector), revealed);
 }
 
 void
 hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  adw_flap_set_fold_policy (ADW_FLAP (self->flap),
-                            narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
 }
 
 gboolean
 hs_dump_tab_get_inspector_shown (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
-  return gtk_widget_get_visible (self->inspector);
+  return gtk_widget_get_visible (GTK_WIDGET (self->inspector));
 }
 
 void
 hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_widget_set_visible (self->inspector, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), shown);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -143,9 +142,9 @@ show_page (HsDumpTab *self, const char *page)
 
   /* The content at once, not faded in: what the user waits for is shown
    * in the first frame, and no frames are spent on the fade. */
-  gtk_stack_set_visible_child_full (GTK_STACK (self->main_stack), page,
+  gtk_stack_set_visible_child_full (self->main_stack, page,
                                     content ? GTK_STACK_TRANSITION_TYPE_NONE
-                                            : gtk_stack_get_transition_type (GTK_STACK (self->main_stack)));
+                                            : gtk_stack_get_transition_type (self->main_stack));
   if (g_str_equal (page, "welcome"))
     _hs_dump_tab_recent_refresh (self);
   _hs_dump_tab_shell_changed (self);
@@ -197,18 +196,19 @@ set_early (HsDumpTab *self, gboolean early)
         {
           /* The page's visible is the switcher's, the widget's the stack's. */
           gtk_widget_set_visible (GTK_WIDGET (view), !early);
-          adw_view_stack_page_set_visible (
-              adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view)), !early);
+          adw_view_stack_page_set_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (view)),
+                                           !early);
         }
     }
   unbind_progress (self->bar_bindings);
   if (early)
-    bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
+    bind_progress (self, GTK_WIDGET (self->analysis_progress), GTK_WIDGET (self->analysis_phase),
+                   self->bar_bindings);
+  gtk_revealer_set_reveal_child (self->analysis_bar, early);
   /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
    * height once hidden after being shown while unmapped (an empty strip
    * over the views). */
-  gtk_widget_set_visible (self->analysis_bar, early);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_bar), early);
   _hs_dump_tab_shell_changed (self);
 }
 
@@ -242,7 +242,7 @@ const char *
 hs_dump_tab_get_view (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (self->view_stack));
+  return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
 void
@@ -254,7 +254,7 @@ hs_dump_tab_set_view (HsDumpTab *self, const char *name)
   /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
   view = name != NULL ? hs_dump_tab_get_view_by_name (self, name) : NULL;
   if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
-    adw_view_stack_set_visible_child (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view));
+    adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
 }
 
 /* The views that show something while the dump loads (the leaks, early)
@@ -278,8 +278,8 @@ clear_views (HsDumpTab *self)
   set_early (self, FALSE);
   give_views_loader (self, NULL, FALSE);
   give_views_loader (self, NULL, TRUE);
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
-  gtk_widget_set_visible (self->inspector, FALSE);
+  hs_inspector_set_loader (self->inspector, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -313,7 +313,7 @@ update_dumps_banner (HsDumpTab *self, HsHeap *heap)
   g_autoptr (GtkStringList) items = NULL;
   g_autofree char *text = NULL;
 
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), hs_heap_n_dumps (heap) > 1);
+  gtk_revealer_set_reveal_child (self->dumps_revealer, hs_heap_n_dumps (heap) > 1);
   if (hs_heap_n_dumps (heap) <= 1)
     return;
   items = gtk_string_list_new (NULL);
@@ -325,10 +325,10 @@ update_dumps_banner (HsDumpTab *self, HsHeap *heap)
       gtk_string_list_append (items, s);
     }
   self->setting_dump = TRUE;
-  gtk_drop_down_set_model (GTK_DROP_DOWN (self->dumps_dropdown), G_LIST_MODEL (items));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), hs_heap_dump_index (heap));
+  gtk_drop_down_set_model (self->dumps_dropdown, G_LIST_MODEL (items));
+  gtk_drop_down_set_selected (self->dumps_dropdown, hs_heap_dump_index (heap));
   self->setting_dump = FALSE;
-  gtk_label_set_text (GTK_LABEL (self->dumps_label), text);
+  gtk_label_set_text (self->dumps_label, text);
 }
 
 static void
@@ -344,9 +344,9 @@ populate (HsDumpTab *self)
   /* The dominator tree view sorts its top level on a worker from here. */
   give_views_loader (self, self->loader, TRUE);
   t = g_get_monotonic_time ();
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_inspector_set_loader (self->inspector, self->loader);
   hs_timing_span (t, "inspector given the dump");
-  gtk_widget_set_visible (self->inspector, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   update_dumps_banner (self, a->heap);
   /* A file of several dumps: ask which one, in the tab the user sees. */
   {
@@ -362,7 +362,7 @@ populate (HsDumpTab *self)
       gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
       hs_dump_tab_set_view (self, any ? "leaks" : "overview");
     }
-  on_view_changed (ADW_VIEW_STACK (self->view_stack), NULL, self);
+  on_view_changed (self->view_stack, NULL, self);
   show_page (self, "content");
   hs_timing_span (start, "all views filled");
   hs_timing_cpu_report ();
@@ -389,8 +389,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
       case HS_LOADER_FAILED:
         clear_views (self);
         error = hs_loader_get_error (loader);
-        gtk_label_set_text (GTK_LABEL (self->error_message),
-                            error != NULL ? error->message : _ ("Unknown error"));
+        gtk_label_set_text (self->error_message, error != NULL ? error->message : _ ("Unknown error"));
         show_page (self, "error");
         break;
       case HS_LOADER_CANCELLED:
@@ -458,17 +457,18 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   give_views_loader (self, self->loader, FALSE);
-  bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
+  bind_progress (self, GTK_WIDGET (self->loading_progress), GTK_WIDGET (self->loading_phase),
+                 self->page_bindings);
   /* Title and description are markup: a file name may hold '&'. */
   markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->loading_page), markup);
-  adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), NULL);
+  adw_status_page_set_title (self->loading_page, markup);
+  adw_status_page_set_description (self->loading_page, NULL);
   show_page (self, "loading");
   hs_loader_start (self->loader);
   if (hs_loader_get_file_size (self->loader) > 0)
     {
       g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
-      adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), size);
+      adw_status_page_set_description (self->loading_page, size);
     }
 }
 
@@ -590,9 +590,8 @@ add_views (HsDumpTab *self)
   for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID; i++)
     {
       HsView *view = g_object_new (type, NULL);
-      AdwViewStackPage *page
-          = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
-                                       hs_view_get_name (view), hs_view_get_title (view));
+      AdwViewStackPage *page = adw_view_stack_add_titled (self->view_stack, GTK_WIDGET (view),
+                                                          hs_view_get_name (view), hs_view_get_title (view));
 
       adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
       g_ptr_array_add (self->views, view);
@@ -656,7 +655,7 @@ AdwViewStack *
 hs_dump_tab_get_view_stack (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return ADW_VIEW_STACK (self->view_stack);
+  return self->view_stack;
 }
 
 HsLoader *
@@ -670,7 +669,7 @@ const char *
 hs_dump_tab_get_page (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->main_stack));
+  return gtk_stack_get_visible_child_name (self->main_stack);
 }
 
 const char *
@@ -679,7 +678,7 @@ hs_dump_tab_get_error_text (HsDumpTab *self)
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   if (g_strcmp0 (hs_dump_tab_get_page (self), "error") != 0)
     return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->error_message));
+  return gtk_label_get_text (self->error_message);
 }
 
 gboolean
@@ -693,7 +692,7 @@ GtkWidget *
 hs_dump_tab_get_inspector (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return self->inspector;
+  return GTK_WIDGET (self->inspector);
 }
 
 guint
@@ -702,8 +701,8 @@ hs_dump_tab_get_n_dumps_offered (HsDumpTab *self)
   GListModel *model;
 
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), 0);
-  model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->dumps_dropdown));
-  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->dumps_revealer)) || model == NULL)
+  model = gtk_drop_down_get_model (self->dumps_dropdown);
+  if (!gtk_revealer_get_reveal_child (self->dumps_revealer) || model == NULL)
     return 0;
   return g_list_model_get_n_items (model);
 }
@@ -712,5 +711,5 @@ void
 hs_dump_tab_choose_dump (HsDumpTab *self, guint index)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), index);
+  gtk_drop_down_set_selected (self->dumps_dropdown, index);
 }

@@ -17,10 +17,10 @@ struct _HsThreadsView
 {
   HsView parent_instance;
 
-  GtkWidget *box;
-  GtkWidget *status;
-  GtkWidget *table;
-  GtkWidget *stack_list;
+  GtkBox *box;
+  GtkLabel *status;
+  GtkColumnView *table;
+  GtkListBox *stack_list;
 
   HsThreads *threads;
   GListStore *store;
@@ -97,7 +97,7 @@ add_column (HsThreadsView *self, const char *title, const char *prop, gboolean n
   gtk_column_view_column_set_resizable (col, TRUE);
   if (g_str_equal (prop, "name"))
     gtk_column_view_column_set_expand (col, TRUE);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->table), col);
+  gtk_column_view_append_column (self->table, col);
   g_object_unref (col);
   return col;
 }
@@ -106,8 +106,8 @@ static void
 clear_stack (HsThreadsView *self)
 {
   GtkWidget *c;
-  while ((c = gtk_widget_get_first_child (self->stack_list)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->stack_list), c);
+  while ((c = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list))) != NULL)
+    gtk_list_box_remove (self->stack_list, c);
 }
 
 static void
@@ -130,7 +130,7 @@ add_stack_row (HsThreadsView *self, const char *text, HsObj obj, gboolean frame)
     }
   else if (!frame)
     gtk_widget_add_css_class (label, "dim-label");
-  gtk_list_box_append (GTK_LIST_BOX (self->stack_list), row);
+  gtk_list_box_append (self->stack_list, row);
 }
 
 static void
@@ -209,7 +209,7 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       g_object_unref (it);
     }
   if (ts->n_threads == 0)
-    gtk_label_set_text (GTK_LABEL (self->status), _ ("This dump holds no threads."));
+    gtk_label_set_text (self->status, _ ("This dump holds no threads."));
   else
     {
       g_autofree char *s = g_strdup_printf (
@@ -217,12 +217,11 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
               GETTEXT_PACKAGE, "%u thread; the one whose stack holds the most is in bold and selected.",
               "%u threads; the one whose stack holds the most is in bold and selected.", ts->n_threads),
           ts->n_threads);
-      gtk_label_set_text (GTK_LABEL (self->status), s);
+      gtk_label_set_text (self->status, s);
     }
   /* Sorted by stack retained, largest first: the top thread is row 0. */
-  GtkColumnViewColumn *col
-      = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_DESCENDING);
+  GtkColumnViewColumn *col = g_list_model_get_item (gtk_column_view_get_columns (self->table), 5);
+  gtk_column_view_sort_by_column (self->table, col, GTK_SORT_DESCENDING);
   g_object_unref (col);
   if (ts->n_threads > 0)
     gtk_single_selection_set_selected (self->selection, 0);
@@ -239,7 +238,7 @@ hs_threads_view_fill (HsView *view, HsLoader *loader)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   if (a == NULL)
     return;
-  gtk_label_set_text (GTK_LABEL (self->status), _ ("Reading the threads…"));
+  gtk_label_set_text (self->status, _ ("Reading the threads…"));
   g_autoptr (GTask) task = g_task_new (self, NULL, read_done, NULL);
   ReadJob *job = g_new0 (ReadJob, 1);
   job->analysis = a;
@@ -259,7 +258,7 @@ hs_threads_view_clear (HsView *view)
   clear_stack (self);
   g_list_store_remove_all (self->store);
   g_clear_pointer (&self->threads, hs_threads_free);
-  gtk_label_set_text (GTK_LABEL (self->status), "");
+  gtk_label_set_text (self->status, "");
 }
 
 static void
@@ -303,12 +302,11 @@ hs_threads_view_init (HsThreadsView *self)
   add_column (self, _ ("State"), "state", FALSE);
   add_column (self, _ ("Retained"), "retained", TRUE);
   add_column (self, _ ("Stack retained"), "stack-retained", TRUE);
-  GtkSortListModel *sorted
-      = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                 g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
+  GtkSortListModel *sorted = gtk_sort_list_model_new (
+      G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (gtk_column_view_get_sorter (self->table)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected), self);
 }
 
@@ -346,7 +344,7 @@ hs_threads_view_get_stack_text (HsThreadsView *self)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), NULL);
   GString *s = g_string_new (NULL);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list)); row;
        row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
@@ -359,7 +357,7 @@ gboolean
 hs_threads_view_activate_local (HsThreadsView *self, guint n)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list)); row;
        row = gtk_widget_get_next_sibling (row))
     if (g_object_get_data (G_OBJECT (row), "hs-obj") && n-- == 0)
       {

@@ -18,17 +18,17 @@ struct _HsWindow
   AdwApplicationWindow parent_instance;
 
   /* template */
-  GtkWidget *switcher_title;
-  GtkWidget *switcher_bar;
-  GtkWidget *toast_overlay;
-  GtkWidget *tab_bar;
-  GtkWidget *tab_view;
-  GtkWidget *inspector_button;
-  GtkWidget *export_button;
-  GtkWidget *nav_box;
-  GtkWidget *goto_button;
-  GtkWidget *goto_entry;
-  GtkWidget *goto_message;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
+  AdwToastOverlay *toast_overlay;
+  AdwTabBar *tab_bar;
+  AdwTabView *tab_view;
+  GtkToggleButton *inspector_button;
+  GtkButton *export_button;
+  GtkBox *nav_box;
+  GtkMenuButton *goto_button;
+  GtkEntry *goto_entry;
+  GtkLabel *goto_message;
   GMenu *primary_menu;
   GMenu *compare_tabs; /* "Compare with" the other tabs (hs-window-tabs.c) */
 

@@ -12,7 +12,7 @@
 static AdwTabView *
 tab_view (HsWindow *self)
 {
-  return ADW_TAB_VIEW (self->tab_view);
+  return self->tab_view;
 }
 
 AdwTabView *
@@ -155,7 +155,7 @@ _hs_window_sync_header (HsWindow *self)
   gboolean ready = content && !hs_dump_tab_is_analysing (tab);
   HsHistory *history = tab != NULL ? hs_dump_tab_get_history (tab) : NULL;
   AdwViewStack *stack = tab != NULL ? hs_dump_tab_get_view_stack (tab) : NULL;
-  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (self->switcher_title);
+  AdwViewSwitcherTitle *title = self->switcher_title;
   g_autofree char *window_title = NULL;
 
   self->syncing = TRUE;
@@ -163,12 +163,12 @@ _hs_window_sync_header (HsWindow *self)
     hs_dump_tab_set_narrow (tab, self->narrow);
   if (adw_view_switcher_title_get_stack (title) != stack)
     adw_view_switcher_title_set_stack (title, stack);
-  if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
-    adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), stack);
+  if (adw_view_switcher_bar_get_stack (self->switcher_bar) != stack)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
   adw_view_switcher_title_set_view_switcher_enabled (title, content);
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
-  gtk_widget_set_visible (self->switcher_bar, content);
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), content);
   adw_view_switcher_title_set_title (title, content && name != NULL ? name : _ ("Heapscope"));
   window_title
       = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_ ("Heapscope"));
@@ -177,11 +177,10 @@ _hs_window_sync_header (HsWindow *self)
   /* Back, forward and Go to are there when a dump is (as Export is); a
    * narrow window has no room for them in the header (their shortcuts
    * and the menu's Export stay). */
-  gtk_widget_set_visible (self->export_button, content && !self->narrow);
-  gtk_widget_set_visible (self->nav_box, content && !self->narrow);
-  gtk_widget_set_visible (self->inspector_button, ready);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
-                                tab != NULL && hs_dump_tab_get_inspector_shown (tab));
+  gtk_widget_set_visible (GTK_WIDGET (self->export_button), content && !self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->nav_box), content && !self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector_button), ready);
+  gtk_toggle_button_set_active (self->inspector_button, tab != NULL && hs_dump_tab_get_inspector_shown (tab));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
