@@ -67,10 +67,12 @@ HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
 /* "shell-changed": the window shows the tab's page, title, inspector and
  * history state again (when the tab is the one shown). */
 void _hs_dump_tab_shell_changed (HsDumpTab *self);
-/* Toasts go to the tab's window (none while the tab is not in one). */
-void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri);
-void _hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
-                                     const char *action, GVariant *target);
+/* Toasts go to the tab's window through "win.toast" and
+ * "win.toast-button" (none while the tab is not in one); the button
+ * activates detailed_action ("win.reload"). */
+void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text);
+void _hs_dump_tab_show_toast_button (HsDumpTab *self, const char *text, const char *button,
+                                     const char *detailed_action);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
 void _hs_dump_tab_history_init (HsDumpTab *self);

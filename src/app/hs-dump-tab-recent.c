@@ -3,7 +3,6 @@
  * GtkRecentManager), and a dump added there once it is analysed. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
-#include "hs-window.h"
 #include "hs-ui-util-private.h"
 
 static gboolean
@@ -83,13 +82,11 @@ _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *
 
   if (uri != NULL)
     {
-      g_autoptr (GFile) file = g_file_new_for_uri (uri);
-      GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
-
-      /* A file open in another tab: that tab is shown. */
-      if (window != NULL)
-        hs_window_open_file (HS_WINDOW (window), file);
-      else
-        hs_dump_tab_open (self, file, 0);
+      /* The window's: a file open in another tab shows that tab. */
+      if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.open-file", "s", uri))
+        {
+          g_autoptr (GFile) file = g_file_new_for_uri (uri);
+          hs_dump_tab_open (self, file, 0);
+        }
     }
 }

@@ -3,16 +3,22 @@
  * pages (welcome, loading, error, content), the loader's wiring
  * (progress, the leaks shown early, the views given the dump), the
  * "several dumps" banner, the inspector beside or over the views. The
- * views are one of each type of the window's view table. Its back/forward,
+ * views are one of each type of its view table. Its back/forward,
  * mapping, "changed on disk", recent files and debug timing are in
  * hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c, -timing.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
-#include "hs-window-private.h"
-#include "hs-application.h"
+#include "hs-settings.h"
 #include "hs-inspector.h"
 #include "hs-timing.h"
-#include "hs-dump-chooser.h"
+#include "hs-classes-view.h"
+#include "hs-compare-view.h"
+#include "hs-dominators-view.h"
+#include "hs-insights-view.h"
+#include "hs-leaks-view.h"
+#include "hs-overview-view.h"
+#include "hs-threads-view.h"
+#include "hs-treemap-view.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -34,32 +40,19 @@ _hs_dump_tab_shell_changed (HsDumpTab *self)
     g_signal_emit (self, signals[SHELL_CHANGED], 0);
 }
 
-static HsWindow *
-window_of (HsDumpTab *self)
+/* Toasts are the window's: asked for through its actions (nothing while
+ * the tab is in no window). */
+void
+_hs_dump_tab_show_toast_button (HsDumpTab *self, const char *text, const char *button,
+                                const char *detailed_action)
 {
-  GtkWidget *w = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
-  return w != NULL ? HS_WINDOW (w) : NULL;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast-button", "(sss)", text, button, detailed_action);
 }
 
 void
-_hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button, const char *action,
-                                GVariant *target)
+_hs_dump_tab_show_toast (HsDumpTab *self, const char *text)
 {
-  HsWindow *window = window_of (self);
-
-  if (window != NULL)
-    _hs_window_show_toast_action (window, text, button, action, target);
-  else if (target != NULL)
-    g_variant_unref (g_variant_ref_sink (target));
-}
-
-void
-_hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri)
-{
-  HsWindow *window = window_of (self);
-
-  if (window != NULL)
-    _hs_window_show_toast (window, text, uri);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", text);
 }
 
 HsAnalysis *
@@ -348,12 +341,6 @@ populate (HsDumpTab *self)
   hs_timing_span (t, "inspector given the dump");
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   update_dumps_banner (self, a->heap);
-  /* A file of several dumps: ask which one, in the tab the user sees. */
-  {
-    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-    if (HS_IS_WINDOW (root) && hs_window_get_tab (HS_WINDOW (root)) == self)
-      hs_dump_chooser_ask (HS_WINDOW (root));
-  }
 
   /* Leaks first when there are any: that is what the dump was taken for.
    * Shown early, they stay where the user is. */
@@ -395,7 +382,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
       case HS_LOADER_CANCELLED:
         clear_views (self);
         show_page (self, "welcome");
-        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"), NULL);
+        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"));
         break;
       case HS_LOADER_IDLE:
       case HS_LOADER_LOADING:
@@ -439,7 +426,6 @@ read_options (HsAnalysisOptions *opts)
 void
 hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
 {
-  HsWindow *window;
   HsAnalysisOptions opts;
   g_autofree char *markup = NULL;
 
@@ -449,8 +435,7 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   _hs_dump_tab_timing_start (self);
   drop_loader (self);
   _hs_dump_tab_history_clear (self);
-  if ((window = window_of (self)) != NULL)
-    _hs_window_dismiss_toast (window);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.dismiss-toast", NULL);
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
@@ -540,6 +525,23 @@ visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
   _hs_dump_tab_history_visited (HS_DUMP_TAB (widget), view, extra);
 }
 
+/* "tab.show-class" (a class name) from a view: the class table filtered
+ * to the class and the class selected; just filtered when no class has
+ * exactly that name. */
+static void
+show_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+  const char *name = g_variant_get_string (param, NULL);
+  HsView *classes = hs_dump_tab_get_view_by_name (self, "classes");
+
+  if (_hs_dump_tab_get_analysis (self) == NULL || !HS_IS_CLASSES_VIEW (classes))
+    return;
+  hs_dump_tab_set_view (self, "classes");
+  if (!hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
+}
+
 static void
 hs_dump_tab_class_init (HsDumpTabClass *klass)
 {
@@ -577,23 +579,60 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", show_class_action);
 }
 
-/* One view of each type of the window's table, on the stack by its page
- * metadata (the switcher's title and icon). */
+/* The views, in the switcher's order (Alt+1..N), each with the icon of
+ * its page in the view switcher. Adding a view: its file pair (an HsView
+ * subclass with hs_view_class_set_page) and one line here. */
+static const struct
+{
+  GType (*get_type) (void);
+  const char *icon_name;
+} view_table[] = {
+  { hs_overview_view_get_type, "document-properties-symbolic" },
+  { hs_leaks_view_get_type, "dialog-warning-symbolic" },
+  { hs_classes_view_get_type, "view-list-symbolic" },
+  { hs_dominators_view_get_type, "format-indent-more-symbolic" },
+  { hs_treemap_view_get_type, "view-grid-symbolic" },
+  { hs_insights_view_get_type, "dialog-information-symbolic" },
+  { hs_threads_view_get_type, "system-run-symbolic" },
+  { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
+};
+
+GType
+hs_dump_tab_get_view_type (guint index)
+{
+  return index < G_N_ELEMENTS (view_table) ? view_table[index].get_type () : G_TYPE_INVALID;
+}
+
+/* The icon of the view's page: the view's own, else the table's. */
+static const char *
+view_icon (HsView *view)
+{
+  if (hs_view_get_icon_name (view) != NULL)
+    return hs_view_get_icon_name (view);
+  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (view, view_table[i].get_type ()))
+      return view_table[i].icon_name;
+  return NULL;
+}
+
+/* One view of each type of the table, on the stack by its page metadata
+ * (the switcher's title and icon). */
 static void
 add_views (HsDumpTab *self)
 {
   GType type;
 
   self->views = g_ptr_array_new ();
-  for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID; i++)
+  for (guint i = 0; (type = hs_dump_tab_get_view_type (i)) != G_TYPE_INVALID; i++)
     {
       HsView *view = g_object_new (type, NULL);
       AdwViewStackPage *page = adw_view_stack_add_titled (self->view_stack, GTK_WIDGET (view),
                                                           hs_view_get_name (view), hs_view_get_title (view));
 
-      adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
+      adw_view_stack_page_set_icon_name (page, view_icon (view));
       g_ptr_array_add (self->views, view);
     }
 }

@@ -2,7 +2,7 @@
 /* hs-dump-tab.h: one dump in a tab of the window (template
  * ui/hs-dump-tab.ui): its pages (welcome, loading, error, content), its
  * loader (with its own cancel and error), its views (one of each type of
- * the window's view table), its inspector and its back/forward history.
+ * its view table), its inspector and its back/forward history.
  * The window (hs-window.h) is the shell around the tabs. */
 #pragma once
 
@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsDumpTab, hs_dump_tab, HS, DUMP_TAB, AdwBin)
 
 HsDumpTab *hs_dump_tab_new (void);
+/* The type of the view at index of the view table, in the switcher's
+ * order (G_TYPE_INVALID past its end). */
+GType hs_dump_tab_get_view_type (guint index);
 /* Opens a dump (dump: which dump of the file, 0 = the first); a load
  * still running in this tab is cancelled. */
 void hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump);

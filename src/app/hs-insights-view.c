@@ -8,7 +8,6 @@
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 #include "hs-bitmap-widget.h"
-#include "hs-classes-view.h"
 #include "hs-waste.h"
 
 #include <adwaita.h>
@@ -100,29 +99,15 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 
 /* --- rows ------------------------------------------------------------------ */
 
-/* Another view of the same dump: the views are pages of the dump tab's
- * AdwViewStack (of a GtkStack in a window without tabs). */
-static GtkWidget *
-sibling_view (HsInsightsView *self, const char *name)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
-  if (stack != NULL)
-    return adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
-  stack = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_STACK);
-  return stack != NULL ? gtk_stack_get_child_by_name (GTK_STACK (stack), name) : NULL;
-}
-
+/* The class table filtered to the class and the class selected (its
+ * instances listed); just filtered when no class has exactly that name:
+ * the tab's, which holds both views. */
 static void
 on_class_clicked (GtkButton *button, HsInsightsView *self)
 {
   const char *name = g_object_get_data (G_OBJECT (button), "hs-class");
-  GtkWidget *classes = sibling_view (self, "classes");
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.view", "s", "classes");
-  /* The class table filtered to the class and the class selected (its
-   * instances listed); just filtered when no class has exactly that name. */
-  if (classes != NULL && HS_IS_CLASSES_VIEW (classes)
-      && !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
-    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "tab.show-class", "s", name);
 }
 
 static void

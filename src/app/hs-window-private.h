@@ -42,10 +42,6 @@ struct _HsWindow
 };
 
 /* hs-window.c */
-/* The type of the view at index of the view table (G_TYPE_INVALID past
- * its end), and the icon of a view's page in the switcher. */
-GType _hs_window_get_view_type (guint index);
-const char *_hs_window_get_view_icon (HsView *view);
 /* The finished analysis of the tab shown, or NULL. */
 HsAnalysis *_hs_window_get_analysis (HsWindow *self);
 

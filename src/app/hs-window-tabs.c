@@ -6,6 +6,7 @@
  * with its last tab. Opening a file that is open already shows its tab. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-dump-chooser.h"
 
 #include <glib/gi18n.h>
 
@@ -206,12 +207,24 @@ sync_tab_page (HsWindow *self, HsDumpTab *tab)
   adw_tab_page_set_loading (page, g_str_equal (hs_dump_tab_get_page (tab), "loading"));
 }
 
+/* A file of several dumps: which one, asked when its tab is shown with
+ * the analysis done (once per window and file). */
+static void
+ask_dump (HsWindow *self)
+{
+  if (self->tab != NULL && hs_dump_tab_get_analysis (self->tab) != NULL)
+    hs_dump_chooser_ask (GTK_WINDOW (self), self->tab);
+}
+
 static void
 on_tab_shell_changed (HsDumpTab *tab, HsWindow *self)
 {
   sync_tab_page (self, tab);
   if (tab == self->tab)
-    _hs_window_sync_header (self);
+    {
+      _hs_window_sync_header (self);
+      ask_dump (self);
+    }
   else
     fill_compare_tabs (self);
 }
