@@ -122,13 +122,6 @@ _hs_dump_tab_history_clear (HsDumpTab *self)
     g_hash_table_remove_all (self->view_extras);
 }
 
-/* The window's Back and Forward follow the history of the tab shown. */
-static void
-on_history_changed (HsHistory *history, GParamSpec *pspec, HsDumpTab *self)
-{
-  _hs_dump_tab_shell_changed (self);
-}
-
 /* Buttons 8 and 9: the mouse's back and forward. */
 static void
 on_mouse_pressed (GtkGestureClick *gesture, int n_press, double x, double y, HsDumpTab *self)
@@ -154,8 +147,6 @@ _hs_dump_tab_history_init (HsDumpTab *self)
 
   self->history = hs_history_new ();
   self->view_extras = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_signal_connect_object (self->history, "notify::can-go-back", G_CALLBACK (on_history_changed), self, 0);
-  g_signal_connect_object (self->history, "notify::can-go-forward", G_CALLBACK (on_history_changed), self, 0);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);

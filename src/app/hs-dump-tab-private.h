@@ -44,7 +44,13 @@ struct _HsDumpTab
   GBinding *bar_bindings[2];
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
-  gboolean early;
+  gboolean early; /* "analysing" */
+  /* The properties the window follows (hs-dump-tab.c: update_state). */
+  char *title;
+  const char *page; /* interned */
+  gboolean loading;
+  gboolean analysed;
+  gboolean needs_attention;
   gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
   gboolean disposed;                 /* async results arriving later are dropped */
   HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
@@ -64,9 +70,6 @@ struct _HsDumpTab
 
 /* hs-dump-tab.c */
 HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
-/* "shell-changed": the window shows the tab's page, title, inspector and
- * history state again (when the tab is the one shown). */
-void _hs_dump_tab_shell_changed (HsDumpTab *self);
 /* Toasts go to the tab's window through "win.toast" and
  * "win.toast-button" (none while the tab is not in one); the button
  * activates detailed_action ("win.reload"). */

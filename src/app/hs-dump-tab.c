@@ -25,19 +25,76 @@
 
 G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
 
+/* What the window shows of the tab (its page in the tab bar, the header
+ * bar), as properties it binds or follows. */
 enum
 {
-  SHELL_CHANGED,
-  N_SIGNALS
+  PROP_0,
+  PROP_TITLE,
+  PROP_PAGE,
+  PROP_LOADING,
+  PROP_ANALYSING,
+  PROP_ANALYSED,
+  PROP_INSPECTOR_SHOWN,
+  PROP_NEEDS_ATTENTION,
+  N_PROPS
 };
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
 
-/* The window shows what the tab is (page, title, inspector, history). */
-void
-_hs_dump_tab_shell_changed (HsDumpTab *self)
+static void
+set_boolean (HsDumpTab *self, gboolean *field, gboolean value, guint prop)
 {
-  if (!self->disposed)
-    g_signal_emit (self, signals[SHELL_CHANGED], 0);
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The title, page, loading and analysed properties follow the page shown
+ * and the loader; each is notified when it changes. */
+static void
+update_state (HsDumpTab *self)
+{
+  const char *page = g_intern_string (gtk_stack_get_visible_child_name (self->main_stack));
+  const char *title = self->loader != NULL && page != g_intern_static_string ("welcome")
+                          ? hs_loader_get_file_name (self->loader)
+                          : NULL;
+
+  if (self->disposed)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
+  if (page != self->page)
+    {
+      self->page = page;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+    }
+  if (g_strcmp0 (title, self->title) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (title);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  set_boolean (self, &self->loading, page == g_intern_static_string ("loading"), PROP_LOADING);
+  set_boolean (self, &self->analysed, _hs_dump_tab_get_analysis (self) != NULL, PROP_ANALYSED);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* A load ended while the tab was not shown: its page in the tab bar says
+ * so until it is shown. */
+static void
+ask_attention (HsDumpTab *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    set_boolean (self, &self->needs_attention, TRUE, PROP_NEEDS_ATTENTION);
+}
+
+static void
+hs_dump_tab_map (GtkWidget *widget)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+
+  GTK_WIDGET_CLASS (hs_dump_tab_parent_class)->map (widget);
+  set_boolean (self, &self->needs_attention, FALSE, PROP_NEEDS_ATTENTION);
 }
 
 /* Toasts are the window's: asked for through its actions (nothing while
@@ -92,7 +149,8 @@ on_inspector_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 
   if (adw_flap_get_reveal_flap (self->flap) != shown)
     adw_flap_set_reveal_flap (self->flap, shown);
-  _hs_dump_tab_shell_changed (self);
+  if (!self->disposed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_SHOWN]);
 }
 
 static void
@@ -140,16 +198,14 @@ show_page (HsDumpTab *self, const char *page)
                                             : gtk_stack_get_transition_type (self->main_stack));
   if (g_str_equal (page, "welcome"))
     _hs_dump_tab_recent_refresh (self);
-  _hs_dump_tab_shell_changed (self);
+  update_state (self);
 }
 
 const char *
 hs_dump_tab_get_title (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  if (self->loader == NULL || g_str_equal (hs_dump_tab_get_page (self), "welcome"))
-    return NULL;
-  return hs_loader_get_file_name (self->loader);
+  return self->title;
 }
 
 GFile *
@@ -181,7 +237,6 @@ unbind_progress (GBinding *bindings[2])
 static void
 set_early (HsDumpTab *self, gboolean early)
 {
-  self->early = early;
   for (guint i = 0; i < self->views->len; i++)
     {
       HsView *view = g_ptr_array_index (self->views, i);
@@ -202,7 +257,8 @@ set_early (HsDumpTab *self, gboolean early)
    * height once hidden after being shown while unmapped (an empty strip
    * over the views). */
   gtk_widget_set_visible (GTK_WIDGET (self->analysis_bar), early);
-  _hs_dump_tab_shell_changed (self);
+  if (!self->disposed)
+    set_boolean (self, &self->early, early, PROP_ANALYSING);
 }
 
 HsView *
@@ -372,12 +428,14 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
         populate (self);
         _hs_dump_tab_changed_remember (self);
         _hs_dump_tab_mapping_dump_done (self);
+        ask_attention (self);
         break;
       case HS_LOADER_FAILED:
         clear_views (self);
         error = hs_loader_get_error (loader);
         gtk_label_set_text (self->error_message, error != NULL ? error->message : _ ("Unknown error"));
         show_page (self, "error");
+        ask_attention (self);
         break;
       case HS_LOADER_CANCELLED:
         clear_views (self);
@@ -401,6 +459,7 @@ drop_loader (HsDumpTab *self)
   _hs_dump_tab_mapping_dump_closed (self);
   clear_views (self);
   g_clear_object (&self->loader);
+  update_state (self);
 }
 
 static void
@@ -494,9 +553,9 @@ hs_dump_tab_dispose (GObject *object)
   HsDumpTab *self = HS_DUMP_TAB (object);
 
   /* Empty the views before the loader goes: leak rows point into its
-   * analysis. Cancels a load still running. */
-  drop_loader (self);
+   * analysis. Cancels a load still running. Nothing is notified now. */
   self->disposed = TRUE;
+  drop_loader (self);
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);
   g_clear_object (&self->settings);
@@ -509,6 +568,7 @@ hs_dump_tab_finalize (GObject *object)
   HsDumpTab *self = HS_DUMP_TAB (object);
 
   g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_free (self->title);
   _hs_dump_tab_mapping_free (self);
   G_OBJECT_CLASS (hs_dump_tab_parent_class)->finalize (object);
 }
@@ -543,6 +603,36 @@ show_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
 }
 
 static void
+hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  switch (prop_id)
+    {
+      case PROP_TITLE: g_value_set_string (value, self->title); break;
+      case PROP_PAGE: g_value_set_string (value, self->page); break;
+      case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
+      case PROP_ANALYSING: g_value_set_boolean (value, self->early); break;
+      case PROP_ANALYSED: g_value_set_boolean (value, self->analysed); break;
+      case PROP_INSPECTOR_SHOWN: g_value_set_boolean (value, hs_dump_tab_get_inspector_shown (self)); break;
+      case PROP_NEEDS_ATTENTION: g_value_set_boolean (value, self->needs_attention); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_dump_tab_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  switch (prop_id)
+    {
+      case PROP_INSPECTOR_SHOWN: hs_dump_tab_set_inspector_shown (self, g_value_get_boolean (value)); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 hs_dump_tab_class_init (HsDumpTabClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -551,8 +641,29 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   object_class->dispose = hs_dump_tab_dispose;
   object_class->finalize = hs_dump_tab_finalize;
 
-  signals[SHELL_CHANGED] = g_signal_new ("shell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
+  object_class->get_property = hs_dump_tab_get_property;
+  object_class->set_property = hs_dump_tab_set_property;
+  widget_class->map = hs_dump_tab_map;
+
+  properties[PROP_TITLE]
+      = g_param_spec_string ("title", NULL, "The file's name while a dump is shown or loading", NULL,
+                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE] = g_param_spec_string ("page", NULL, "welcome, loading, error or content", "welcome",
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, "The loading page is shown", FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANALYSING]
+      = g_param_spec_boolean ("analysing", NULL, "The leaks are shown while the analysis runs", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANALYSED] = g_param_spec_boolean ("analysed", NULL, "The analysis is done", FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INSPECTOR_SHOWN]
+      = g_param_spec_boolean ("inspector-shown", NULL, "The inspector is shown", FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NEEDS_ATTENTION]
+      = g_param_spec_boolean ("needs-attention", NULL, "A load ended while the tab was not shown", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HS_TYPE_INSPECTOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");

@@ -35,10 +35,14 @@ struct _HsWindow
   HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
   gboolean disposed; /* async results arriving later are dropped */
-  gboolean syncing;  /* the header is being set from the tab */
-  gboolean narrow;   /* a phone's width (hs-window-tabs.c) */
-  AdwToast *toast;   /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text;  /* its text, unescaped */
+  /* The tab shown: the header follows its properties and its history's,
+   * the inspector button is bound to its inspector-shown. */
+  GSignalGroup *tab_signals;
+  GSignalGroup *history_signals;
+  GBindingGroup *tab_bindings;
+  gboolean narrow;  /* a phone's width (hs-window-tabs.c) */
+  AdwToast *toast;  /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text; /* its text, unescaped */
 };
 
 /* hs-window.c */
@@ -49,6 +53,7 @@ HsAnalysis *_hs_window_get_analysis (HsWindow *self);
  * detached, dragged out to a new window) and the header following the
  * tab shown. */
 void _hs_window_tabs_init (HsWindow *self);
+void _hs_window_tabs_dispose (HsWindow *self);
 void _hs_window_class_tabs_init (GtkWidgetClass *widget_class);
 void _hs_window_sync_header (HsWindow *self);
 

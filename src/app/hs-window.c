@@ -187,13 +187,6 @@ hs_window_get_offered_mapping (HsWindow *self)
 /* ---------------------------------------------------------------------- */
 /* window                                                                 */
 
-static void
-on_inspector_toggled (GtkToggleButton *button, HsWindow *self)
-{
-  if (!self->syncing && self->tab != NULL)
-    hs_dump_tab_set_inspector_shown (self->tab, gtk_toggle_button_get_active (button));
-}
-
 /* Natural moments to notice that the dump's file changed: the window
  * becomes active again (the user may have rewritten it meanwhile). */
 static void
@@ -231,6 +224,7 @@ hs_window_dispose (GObject *object)
 
   self->disposed = TRUE;
   self->tab = NULL;
+  _hs_window_tabs_dispose (self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -269,7 +263,6 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, export_button);
-  gtk_widget_class_bind_template_callback (widget_class, on_inspector_toggled);
   _hs_window_class_tabs_init (widget_class);
   _hs_window_class_actions_init (klass);
   _hs_window_class_toast_init (widget_class);
