@@ -38,10 +38,6 @@ struct _HsDumpTab
   GPtrArray *views; /* HsView*, in the order of the view table */
   GSettings *settings;
   HsLoader *loader;
-  /* The loader's fraction and phase on the loading page, and on the bar
-   * over the leaks shown early. */
-  GBinding *page_bindings[2];
-  GBinding *bar_bindings[2];
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
   gboolean early; /* "analysing" */

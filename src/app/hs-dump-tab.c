@@ -30,6 +30,7 @@ G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
 enum
 {
   PROP_0,
+  PROP_LOADER,
   PROP_TITLE,
   PROP_PAGE,
   PROP_LOADING,
@@ -215,23 +216,6 @@ hs_dump_tab_get_file (HsDumpTab *self)
   return self->loader != NULL ? hs_loader_get_file (self->loader) : NULL;
 }
 
-/* The loader's fraction and phase on a progress bar and a label. */
-static void
-bind_progress (HsDumpTab *self, GtkWidget *bar, GtkWidget *label, GBinding *bindings[2])
-{
-  bindings[0] = g_object_ref (
-      g_object_bind_property (self->loader, "fraction", bar, "fraction", G_BINDING_SYNC_CREATE));
-  bindings[1]
-      = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label", G_BINDING_SYNC_CREATE));
-}
-
-static void
-unbind_progress (GBinding *bindings[2])
-{
-  g_clear_object (&bindings[0]);
-  g_clear_object (&bindings[1]);
-}
-
 /* While only the leaks are known, the views that need the whole analysis
  * are hidden from the switcher and the analysis bar shows its progress. */
 static void
@@ -248,10 +232,6 @@ set_early (HsDumpTab *self, gboolean early)
                                            !early);
         }
     }
-  unbind_progress (self->bar_bindings);
-  if (early)
-    bind_progress (self, GTK_WIDGET (self->analysis_progress), GTK_WIDGET (self->analysis_phase),
-                   self->bar_bindings);
   gtk_revealer_set_reveal_child (self->analysis_bar, early);
   /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
    * height once hidden after being shown while unmapped (an empty strip
@@ -453,12 +433,13 @@ drop_loader (HsDumpTab *self)
 {
   if (self->loader == NULL)
     return;
-  unbind_progress (self->page_bindings);
   g_signal_handlers_disconnect_by_data (self->loader, self);
   hs_loader_cancel (self->loader);
   _hs_dump_tab_mapping_dump_closed (self);
   clear_views (self);
   g_clear_object (&self->loader);
+  if (!self->disposed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
   update_state (self);
 }
 
@@ -501,8 +482,7 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   give_views_loader (self, self->loader, FALSE);
-  bind_progress (self, GTK_WIDGET (self->loading_progress), GTK_WIDGET (self->loading_phase),
-                 self->page_bindings);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
   /* Title and description are markup: a file name may hold '&'. */
   markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
   adw_status_page_set_title (self->loading_page, markup);
@@ -609,6 +589,7 @@ hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamS
 
   switch (prop_id)
     {
+      case PROP_LOADER: g_value_set_object (value, self->loader); break;
       case PROP_TITLE: g_value_set_string (value, self->title); break;
       case PROP_PAGE: g_value_set_string (value, self->page); break;
       case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
@@ -645,6 +626,10 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   object_class->set_property = hs_dump_tab_set_property;
   widget_class->map = hs_dump_tab_map;
 
+  /* The loading page and the analysis bar bind its phase and fraction
+   * (ui/hs-dump-tab.ui). */
+  properties[PROP_LOADER] = g_param_spec_object ("loader", NULL, "The loader of the dump shown or loading",
+                                                 HS_TYPE_LOADER, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_TITLE]
       = g_param_spec_string ("title", NULL, "The file's name while a dump is shown or loading", NULL,
                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -666,6 +651,7 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HS_TYPE_INSPECTOR);
+  g_type_ensure (HS_TYPE_LOADER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, main_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, recent_label);
