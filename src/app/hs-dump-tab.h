@@ -3,7 +3,15 @@
  * ui/hs-dump-tab.ui): its pages (welcome, loading, error, content), its
  * loader (with its own cancel and error), its views (one of each type of
  * its view table), its inspector and its back/forward history.
- * The window (hs-window.h) is the shell around the tabs. */
+ * The window (hs-window.h) is the shell around the tabs: it binds and
+ * follows the tab's properties, all read-only but inspector-shown and
+ * notified when they change: "loader", "title" (the file's name, NULL on
+ * the welcome page), "page", "loading", "analysing" (the leaks shown while
+ * the analysis runs), "analysed", "inspector-shown" and "needs-attention"
+ * (a load ended while the tab was not shown). The tab talks to its window
+ * only through the window's actions (win.toast, win.toast-button,
+ * win.dismiss-toast, win.open-file); its views reach it through
+ * tab.show-class and win.visited. */
 #pragma once
 
 #include <adwaita.h>
