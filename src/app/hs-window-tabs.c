@@ -291,8 +291,8 @@ on_page_attached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *se
   HsDumpTab *tab = HS_DUMP_TAB (adw_tab_page_get_child (page));
 
   bind_tab_page (page, tab);
-  g_signal_connect (tab, "notify::title", G_CALLBACK (on_any_tab_state), self);
-  g_signal_connect (tab, "notify::analysed", G_CALLBACK (on_any_tab_state), self);
+  g_signal_connect_object (tab, "notify::title", G_CALLBACK (on_any_tab_state), self, 0);
+  g_signal_connect_object (tab, "notify::analysed", G_CALLBACK (on_any_tab_state), self, 0);
 }
 
 static gboolean
