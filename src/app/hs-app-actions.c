@@ -7,7 +7,7 @@
  * application's listener analyses the open dumps again. */
 #include "config.h"
 #include "hs-app-actions.h"
-#include "hs-application.h"
+#include "hs-settings.h"
 #include "hs-palette.h"
 #include "hs-preferences-window.h"
 

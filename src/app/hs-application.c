@@ -155,18 +155,6 @@ hs_application_init (HsApplication *self)
 {
 }
 
-GSettings *
-hs_settings_new_if_installed (void)
-{
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = NULL;
-
-  /* Tests and uninstalled runs may have no compiled schema: do without. */
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
-  return schema != NULL ? g_settings_new (APP_ID) : NULL;
-}
-
 HsApplication *
 hs_application_new (void)
 {

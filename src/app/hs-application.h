@@ -5,6 +5,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include "hs-settings.h"
 
 G_BEGIN_DECLS
 
@@ -12,9 +13,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsApplication, hs_application, HS, APPLICATION, AdwApplication)
 
 HsApplication *hs_application_new (void);
-/* The app's settings (APP_ID), or NULL when its schema is not installed
- * (tests and uninstalled runs): the one schema lookup, for the
- * application's options and the window's size alike. */
-GSettings *hs_settings_new_if_installed (void);
 
 G_END_DECLS

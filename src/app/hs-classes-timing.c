@@ -9,7 +9,8 @@
 #include "config.h"
 #include "hs-classes-view.h"
 #include "hs-timing.h"
-#include "hs-window.h"
+
+#include <adwaita.h>
 
 typedef struct
 {
@@ -120,8 +121,9 @@ static gboolean
 wait_visits (gpointer data)
 {
   Run *r = data;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (r->view));
-  const char *shown = HS_IS_WINDOW (root) ? hs_window_get_view (HS_WINDOW (root)) : NULL;
+  /* The view shown beside this one: the visible page of their stack. */
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (r->view), ADW_TYPE_VIEW_STACK);
+  const char *shown = stack != NULL ? adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (stack)) : NULL;
   gint64 now = g_get_monotonic_time ();
 
   if (hs_classes_view_instances_pending (r->view) || g_strcmp0 (shown, r->last_view) != 0)

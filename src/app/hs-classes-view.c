@@ -26,11 +26,11 @@ struct _HsClassesView
   HsView parent_instance;
 
   /* template */
-  GtkWidget *box;
-  GtkWidget *class_search;
-  GtkWidget *class_status;
-  GtkWidget *class_view;
-  GtkWidget *instances_pane;
+  GtkBox *box;
+  GtkSearchEntry *class_search;
+  GtkLabel *class_status;
+  GtkColumnView *class_view;
+  HsInstancesPane *instances_pane;
 
   GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
@@ -189,7 +189,7 @@ hs_classes_view_sort_by_column (HsClassesView *self, HsClassColumn column, GtkSo
 
   self->sort_column = column;
   self->sort_order = order;
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->class_view), self->class_columns[column], order);
+  gtk_column_view_sort_by_column (self->class_view, self->class_columns[column], order);
 }
 
 void
@@ -231,7 +231,7 @@ update_class_status (HsClassesView *self)
 
   if (a == NULL || self->class_model == NULL)
     {
-      gtk_label_set_text (GTK_LABEL (self->class_status), "");
+      gtk_label_set_text (self->class_status, "");
       return;
     }
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
@@ -243,7 +243,7 @@ update_class_status (HsClassesView *self)
     text = g_strdup_printf (_ ("%u classes · %s unreachable objects (%s)"), total, un, ub);
   else
     text = g_strdup_printf (_ ("%u of %u classes · %s unreachable objects (%s)"), shown, total, un, ub);
-  gtk_label_set_text (GTK_LABEL (self->class_status), text);
+  gtk_label_set_text (self->class_status, text);
 }
 
 void
@@ -267,14 +267,14 @@ void
 hs_classes_view_focus_filter (HsClassesView *self)
 {
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
-  gtk_widget_grab_focus (self->class_search);
+  gtk_widget_grab_focus (GTK_WIDGET (self->class_search));
 }
 
 const char *
 hs_classes_view_get_status (HsClassesView *self)
 {
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->class_status));
+  return gtk_label_get_text (self->class_status);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -320,7 +320,7 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   /* Listed or being found already: a double click selects the row (which
    * lists its instances) and then activates it. */
   klass = hs_class_row_get_class (row);
-  if (gtk_widget_get_visible (self->instances_pane) && klass == self->instances_class)
+  if (gtk_widget_get_visible (GTK_WIDGET (self->instances_pane)) && klass == self->instances_class)
     return;
   hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1,
                                   hs_class_row_get_name (row), HS_INSTANCES_PANE_FIRST_PAGE);
@@ -350,8 +350,7 @@ hs_classes_view_select_class (HsClassesView *self, guint position)
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
 
   hs_view_ensure_filled (HS_VIEW (self));
-  gtk_selection_model_select_item (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->class_view)), position,
-                                   TRUE);
+  gtk_selection_model_select_item (gtk_column_view_get_model (self->class_view), position, TRUE);
 }
 
 GListModel *
@@ -550,7 +549,7 @@ hs_classes_view_clear (HsView *view)
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_instances (self);
-  gtk_label_set_text (GTK_LABEL (self->class_status), "");
+  gtk_label_set_text (self->class_status, "");
 }
 
 static void
@@ -625,7 +624,7 @@ add_class_column (HsClassesView *self, HsClassColumn c)
   self->spies[c].column = c;
   sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
   gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->class_view), column);
+  gtk_column_view_append_column (self->class_view, column);
   self->class_columns[c] = column;
   g_object_unref (column);
 }
@@ -641,7 +640,7 @@ hs_classes_view_init (HsClassesView *self)
 
   for (guint c = 0; c < HS_CLASS_N_COLUMNS; c++)
     add_class_column (self, c);
-  sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->class_view));
+  sorter = gtk_column_view_get_sorter (self->class_view);
   g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
 
   self->class_filter = gtk_custom_filter_new (class_filter_func, self, NULL);
@@ -653,11 +652,11 @@ hs_classes_view_init (HsClassesView *self)
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->class_view), GTK_SELECTION_MODEL (selection));
+  gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
-  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->class_search), self->box);
+  gtk_search_entry_set_key_capture_widget (self->class_search, GTK_WIDGET (self->box));
 }
 
 GtkWidget *

@@ -26,19 +26,19 @@ struct _HsCompareView
   HsView parent_instance;
 
   /* template */
-  GtkWidget *stack;
-  GtkWidget *empty_message;
-  GtkWidget *loading_title;
-  GtkWidget *loading_phase;
-  GtkWidget *loading_progress;
-  GtkWidget *error_message;
-  GtkWidget *box;
-  GtkWidget *search;
-  GtkWidget *summary;
-  GtkWidget *sides;
-  GtkWidget *warning;
-  GtkWidget *column_view;
-  GtkWidget *instances_pane;
+  GtkStack *stack;
+  GtkLabel *empty_message;
+  GtkLabel *loading_title;
+  GtkLabel *loading_phase;
+  GtkProgressBar *loading_progress;
+  GtkLabel *error_message;
+  GtkBox *box;
+  GtkSearchEntry *search;
+  GtkLabel *summary;
+  GtkLabel *sides;
+  GtkLabel *warning;
+  GtkColumnView *column_view;
+  HsInstancesPane *instances_pane;
 
   GtkColumnViewColumn *view_columns[HS_COMPARE_N_COLUMNS];
   GtkSorter *sorters[HS_COMPARE_N_COLUMNS];
@@ -152,7 +152,7 @@ hs_compare_view_sort_by_column (HsCompareView *self, HsCompareField field, GtkSo
       {
         self->sort_field = field;
         self->sort_order = order;
-        gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), self->view_columns[c], order);
+        gtk_column_view_sort_by_column (self->column_view, self->view_columns[c], order);
         apply_sort (self);
         reset_other_columns (self);
         return;
@@ -242,7 +242,7 @@ hs_compare_view_instances_pending (HsCompareView *self)
 static void
 set_page (HsCompareView *self, const char *page)
 {
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), page);
+  gtk_stack_set_visible_child_name (self->stack, page);
 }
 
 static void
@@ -263,10 +263,10 @@ forget_comparison (HsCompareView *self)
   hs_instances_pane_forget (PANE (self));
   gtk_single_selection_set_model (self->selection, NULL);
   g_clear_object (&self->list);
-  gtk_label_set_text (GTK_LABEL (self->summary), "");
-  gtk_label_set_text (GTK_LABEL (self->sides), "");
-  gtk_label_set_text (GTK_LABEL (self->warning), "");
-  gtk_widget_set_visible (self->warning, FALSE);
+  gtk_label_set_text (self->summary, "");
+  gtk_label_set_text (self->sides, "");
+  gtk_label_set_text (self->warning, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->warning), FALSE);
 }
 
 static char *
@@ -300,12 +300,12 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
 
   summary = hs_compare_summary (cmp);
-  gtk_label_set_text (GTK_LABEL (self->summary), summary);
+  gtk_label_set_text (self->summary, summary);
   before = side_text (cmp->baseline);
   now = side_text (cmp->current);
   sides = g_strdup_printf (_ ("%s → now %s"), before, now);
-  gtk_label_set_text (GTK_LABEL (self->sides), sides);
-  gtk_widget_set_tooltip_text (self->sides, sides);
+  gtk_label_set_text (self->sides, sides);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->sides), sides);
 
   rules = hs_compare_warning (cmp);
   if (rules != NULL)
@@ -313,8 +313,8 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   if (cmp->baseline->warning != NULL)
     g_string_append_printf (warning, "%s%s %s", warning->len ? "\n" : "", _ ("Baseline:"),
                             cmp->baseline->warning);
-  gtk_label_set_text (GTK_LABEL (self->warning), warning->str);
-  gtk_widget_set_visible (self->warning, warning->len > 0);
+  gtk_label_set_text (self->warning, warning->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->warning), warning->len > 0);
   g_string_free (warning, TRUE);
   set_page (self, "table");
 }
@@ -345,7 +345,7 @@ on_baseline_state (HsLoader *loader, GParamSpec *pspec, HsCompareView *self)
         text = g_strdup_printf (_ ("The baseline %s could not be read: %s"), hs_loader_get_file_name (loader),
                                 error != NULL ? error->message : _ ("Unknown error"));
         stop_baseline (self);
-        gtk_label_set_text (GTK_LABEL (self->error_message), text);
+        gtk_label_set_text (self->error_message, text);
         set_page (self, "error");
         break;
       case HS_LOADER_CANCELLED:
@@ -387,7 +387,7 @@ hs_compare_view_set_baseline (HsCompareView *self, GFile *file, int dump)
   self->bindings[1] = g_object_ref (
       g_object_bind_property (self->baseline, "phase", self->loading_phase, "label", G_BINDING_SYNC_CREATE));
   title = g_strdup_printf (_ ("Analysing the baseline %s"), hs_loader_get_file_name (self->baseline));
-  gtk_label_set_text (GTK_LABEL (self->loading_title), title);
+  gtk_label_set_text (self->loading_title, title);
   set_page (self, "loading");
   hs_loader_start (self->baseline);
   return TRUE;
@@ -462,7 +462,7 @@ const char *
 hs_compare_view_get_page (HsCompareView *self)
 {
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->stack));
+  return gtk_stack_get_visible_child_name (self->stack);
 }
 
 HsLoader *
@@ -478,23 +478,23 @@ hs_compare_view_get_error_text (HsCompareView *self)
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), NULL);
   if (g_strcmp0 (hs_compare_view_get_page (self), "error") != 0)
     return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->error_message));
+  return gtk_label_get_text (self->error_message);
 }
 
 const char *
 hs_compare_view_get_summary (HsCompareView *self)
 {
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->summary));
+  return gtk_label_get_text (self->summary);
 }
 
 const char *
 hs_compare_view_get_warning (HsCompareView *self)
 {
   g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), NULL);
-  if (!gtk_widget_get_visible (self->warning))
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->warning)))
     return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->warning));
+  return gtk_label_get_text (self->warning);
 }
 
 HsCompareList *
@@ -600,7 +600,7 @@ add_column (HsCompareView *self, guint c)
   sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
   self->sorters[c] = g_object_ref (GTK_SORTER (sorter));
   gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
+  gtk_column_view_append_column (self->column_view, column);
   self->view_columns[c] = column;
   g_object_unref (column);
 }
@@ -613,16 +613,16 @@ hs_compare_view_init (HsCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   for (guint c = 0; c < HS_COMPARE_N_COLUMNS; c++)
     add_column (self, c);
-  g_signal_connect_object (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
+  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
 
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (on_selected), self, 0);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_RETAINED, GTK_SORT_DESCENDING);
-  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search), self->box);
+  gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self->box));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);

@@ -16,9 +16,9 @@ struct _HsDominatorsView
   HsView parent_instance;
 
   /* template */
-  GtkWidget *dom_label;
-  GtkWidget *dom_view;
-  GtkWidget *sort_spinner;
+  GtkLabel *dom_label;
+  HsObjectColumnView *dom_view;
+  GtkSpinner *sort_spinner;
 
   GtkTreeListModel *dom_model;
   gboolean sorting_top;     /* the top level is being sorted: no rows yet */
@@ -60,8 +60,8 @@ update_spinner (HsDominatorsView *self)
 
   if (self->sort_spinner == NULL) /* disposed */
     return;
-  gtk_widget_set_visible (self->sort_spinner, busy);
-  gtk_spinner_set_spinning (GTK_SPINNER (self->sort_spinner), busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->sort_spinner), busy);
+  gtk_spinner_set_spinning (self->sort_spinner, busy);
 }
 
 /* --- sorting on a worker ------------------------------------------------ */
@@ -226,11 +226,11 @@ set_table_model (HsDominatorsView *self, GListModel *model)
   g_clear_object (&self->slice);
   if (model == NULL)
     {
-      hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), NULL);
+      hs_object_column_view_set_model (self->dom_view, NULL);
       return;
     }
   self->slice = gtk_slice_list_model_new (g_object_ref (model), 0, ROWS_PER_TURN);
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->dom_view), G_LIST_MODEL (self->slice));
+  hs_object_column_view_set_model (self->dom_view, G_LIST_MODEL (self->slice));
   self->grow_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, grow_rows, self, NULL);
 }
 
@@ -252,7 +252,7 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
                              "%s top-level dominators. "
                              "Children are sorted by retained size."),
                           bytes, count, tops);
-  gtk_label_set_text (GTK_LABEL (self->dom_label), text);
+  gtk_label_set_text (self->dom_label, text);
   update_spinner (self);
 }
 
@@ -270,7 +270,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   if (a == NULL || a->dom == NULL)
     {
       set_table_model (self, NULL);
-      gtk_label_set_text (GTK_LABEL (self->dom_label), _ ("The dominator tree was not computed"));
+      gtk_label_set_text (self->dom_label, _ ("The dominator tree was not computed"));
       return;
     }
   if (hs_dom_tree_children_try (a->dom, a->dom->n, UI_SORT_MAX, &children, &n))
@@ -283,7 +283,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   set_table_model (self, NULL);
   tops = format_count (n);
   text = g_strdup_printf (_ ("Sorting the %s top-level dominators by retained size…"), tops);
-  gtk_label_set_text (GTK_LABEL (self->dom_label), text);
+  gtk_label_set_text (self->dom_label, text);
   update_spinner (self);
   sort_later (self, loader, a->dom->n, NULL);
 }
@@ -295,7 +295,7 @@ hs_dominators_view_clear (HsView *view)
 
   set_table_model (self, NULL);
   g_clear_object (&self->dom_model);
-  gtk_label_set_text (GTK_LABEL (self->dom_label), "");
+  gtk_label_set_text (self->dom_label, "");
   self->serial++;
   self->sorting_top = FALSE;
   if (self->pending != NULL)
@@ -434,7 +434,7 @@ const char *
 hs_dominators_view_get_summary (HsDominatorsView *self)
 {
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->dom_label));
+  return gtk_label_get_text (self->dom_label);
 }
 
 void

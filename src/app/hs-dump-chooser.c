@@ -10,31 +10,33 @@
 #define DIALOG_KEY "hs-dump-chooser-dialog" /* the dialog shown, on the window */
 
 static void
-on_destroy (GtkWidget *dialog, HsWindow *window)
+on_destroy (GtkWidget *dialog, GtkWindow *window)
 {
   if (g_object_get_data (G_OBJECT (window), DIALOG_KEY) == dialog)
     g_object_set_data (G_OBJECT (window), DIALOG_KEY, NULL);
 }
 
 static void
-on_response (AdwMessageDialog *dialog, const char *response, HsWindow *window)
+on_response (AdwMessageDialog *dialog, const char *response, HsDumpTab *tab)
 {
   GtkDropDown *dropdown = hs_dump_chooser_get_dropdown (dialog);
   guint chosen = gtk_drop_down_get_selected (dropdown);
-  HsLoader *loader = hs_window_get_loader (window);
+  HsLoader *loader = hs_dump_tab_get_loader (tab);
+  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (dialog));
 
-  g_object_set_data (G_OBJECT (window), DIALOG_KEY, NULL);
+  if (window != NULL)
+    g_object_set_data (G_OBJECT (window), DIALOG_KEY, NULL);
   if (!g_str_equal (response, "analyse") || loader == NULL || chosen == GTK_INVALID_LIST_POSITION)
     return;
   if ((int)chosen != hs_loader_get_dump (loader))
     {
       g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (loader));
-      hs_window_open (window, file, (int)chosen);
+      hs_dump_tab_open (tab, file, (int)chosen);
     }
 }
 
 void
-hs_dump_chooser_ask (HsWindow *window)
+hs_dump_chooser_ask (GtkWindow *window, HsDumpTab *tab)
 {
   HsLoader *loader;
   HsAnalysis *a;
@@ -43,8 +45,9 @@ hs_dump_chooser_ask (HsWindow *window)
   GtkWidget *dialog, *dropdown;
   guint n;
 
-  g_return_if_fail (HS_IS_WINDOW (window));
-  loader = hs_window_get_loader (window);
+  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_return_if_fail (HS_IS_DUMP_TAB (tab));
+  loader = hs_dump_tab_get_loader (tab);
   a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
   if (a == NULL || a->heap == NULL || (n = hs_heap_n_dumps (a->heap)) <= 1)
     return;
@@ -65,7 +68,7 @@ hs_dump_chooser_ask (HsWindow *window)
   gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Heap dump to analyse"), -1);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window), _ ("Several Heap Dumps"), NULL);
+  dialog = adw_message_dialog_new (window, _ ("Several Heap Dumps"), NULL);
   adw_message_dialog_format_body (
       ADW_MESSAGE_DIALOG (dialog),
       g_dngettext (GETTEXT_PACKAGE, "This file holds %u heap dump. Which one do you want to analyse?",
@@ -78,16 +81,16 @@ hs_dump_chooser_ask (HsWindow *window)
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "analyse");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
   g_object_set_data (G_OBJECT (dialog), "hs-dropdown", dropdown);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_response), window, 0);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_response), tab, 0);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_destroy), window, 0);
   g_object_set_data (G_OBJECT (window), DIALOG_KEY, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
 AdwMessageDialog *
-hs_dump_chooser_get_dialog (HsWindow *window)
+hs_dump_chooser_get_dialog (GtkWindow *window)
 {
-  g_return_val_if_fail (HS_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
   return g_object_get_data (G_OBJECT (window), DIALOG_KEY);
 }
 

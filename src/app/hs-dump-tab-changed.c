@@ -58,7 +58,7 @@ hs_dump_tab_check_changed (HsDumpTab *self)
       g_autofree char *text = g_strdup_printf (_ ("%s changed on disk; reload to see it as it is now"),
                                                hs_loader_get_file_name (self->loader));
       self->file_noticed = TRUE;
-      _hs_dump_tab_show_toast_action (self, text, _ ("_Reload"), "win.reload", NULL);
+      _hs_dump_tab_show_toast_button (self, text, _ ("_Reload"), "win.reload");
     }
   return changed;
 }

@@ -43,8 +43,8 @@ _hs_dump_tab_history_record (HsDumpTab *self)
   view = hs_dump_tab_get_view (self);
   if (view == NULL)
     return;
-  if (gtk_widget_get_visible (self->inspector))
-    obj = hs_inspector_get_obj (HS_INSPECTOR (self->inspector));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)))
+    obj = hs_inspector_get_obj (self->inspector);
   hs_history_push (self->history, view, obj, view_extra (self, view));
 }
 
@@ -91,11 +91,11 @@ show_location (HsDumpTab *self, const HsLocation *l)
   restore_extra (self, l->view, l->extra);
   if (l->obj != HS_OBJ_NONE)
     {
-      hs_inspector_show (HS_INSPECTOR (self->inspector), l->obj);
+      hs_inspector_show (self->inspector, l->obj);
       hs_dump_tab_set_inspector_shown (self, TRUE);
     }
   else
-    gtk_widget_set_visible (self->inspector, FALSE);
+    gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   self->replaying = FALSE;
 }
 
@@ -120,13 +120,6 @@ _hs_dump_tab_history_clear (HsDumpTab *self)
     hs_history_clear (self->history);
   if (self->view_extras != NULL)
     g_hash_table_remove_all (self->view_extras);
-}
-
-/* The window's Back and Forward follow the history of the tab shown. */
-static void
-on_history_changed (HsHistory *history, GParamSpec *pspec, HsDumpTab *self)
-{
-  _hs_dump_tab_shell_changed (self);
 }
 
 /* Buttons 8 and 9: the mouse's back and forward. */
@@ -154,8 +147,6 @@ _hs_dump_tab_history_init (HsDumpTab *self)
 
   self->history = hs_history_new ();
   self->view_extras = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_signal_connect_object (self->history, "notify::can-go-back", G_CALLBACK (on_history_changed), self, 0);
-  g_signal_connect_object (self->history, "notify::can-go-forward", G_CALLBACK (on_history_changed), self, 0);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);

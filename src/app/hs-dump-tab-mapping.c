@@ -8,7 +8,6 @@
  * (or in ../build/outputs/mapping/<variant>/) is offered in a banner. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
-#include "hs-window-private.h"
 #include "hs-dump-tab-mapping.h"
 #include "hs-inspector.h"
 #include "hs-mapping-folder.h"
@@ -77,7 +76,7 @@ refresh_views (HsDumpTab *self)
   shown = hs_dump_tab_get_view_by_name (self, hs_dump_tab_get_view (self));
   if (shown != NULL)
     hs_view_ensure_filled (shown);
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_inspector_set_loader (self->inspector, self->loader);
 }
 
 static void
@@ -157,7 +156,7 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       g_autofree char *text
           = g_strdup_printf (_ ("Could not find the leaks again under the real names: %s"), error->message);
-      _hs_dump_tab_show_toast (self, text, NULL);
+      _hs_dump_tab_show_toast (self, text);
       return;
     }
   a = hs_loader_get_analysis (self->loader);
@@ -219,7 +218,7 @@ apply (HsDumpTab *self, MappingJob *job)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mapping applied: %u class renamed",
                                          "Mapping applied: %u classes renamed", stats.classes_renamed),
                             stats.classes_renamed);
-  _hs_dump_tab_show_toast (self, text, NULL);
+  _hs_dump_tab_show_toast (self, text);
 
   /* Leaks and suspects depend on names: found again on a worker. */
   next = g_new0 (MappingJob, 1);
@@ -260,7 +259,7 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
       /* The dump stays as it was. */
       g_autofree char *text = g_strdup_printf (_ ("Could not apply the mapping: %s"), error->message);
       st->busy = FALSE;
-      _hs_dump_tab_show_toast (self, text, NULL);
+      _hs_dump_tab_show_toast (self, text);
       return;
     }
   apply (self, job);
@@ -280,13 +279,13 @@ hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
   st = state (self);
   if (_hs_dump_tab_get_analysis (self) == NULL)
     {
-      _hs_dump_tab_show_toast (self, _ ("Open a heap dump first: a mapping renames its classes"), NULL);
+      _hs_dump_tab_show_toast (self, _ ("Open a heap dump first: a mapping renames its classes"));
       return;
     }
   path = g_file_get_path (file);
   if (path == NULL)
     {
-      _hs_dump_tab_show_toast (self, _ ("Could not apply the mapping: it is not a local file"), NULL);
+      _hs_dump_tab_show_toast (self, _ ("Could not apply the mapping: it is not a local file"));
       return;
     }
   st->generation++;
@@ -459,9 +458,9 @@ _hs_dump_tab_mapping_init (HsDumpTab *self)
   gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
   /* Not revealed: no room taken (see hs_dump_tab_init). */
   g_object_bind_property (st->banner, "reveal-child", st->banner, "visible", G_BINDING_SYNC_CREATE);
-  parent = gtk_widget_get_parent (self->dumps_revealer);
+  parent = gtk_widget_get_parent (GTK_WIDGET (self->dumps_revealer));
   if (GTK_IS_BOX (parent))
-    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, self->dumps_revealer);
+    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, GTK_WIDGET (self->dumps_revealer));
   else
     {
       g_object_ref_sink (st->banner); /* no place for it: kept, never shown */

@@ -7,6 +7,7 @@
 
 #include "hs-dump-tab.h"
 #include "hs-history.h"
+#include "hs-inspector.h"
 
 G_BEGIN_DECLS
 
@@ -17,33 +18,35 @@ struct _HsDumpTab
   AdwBin parent_instance;
 
   /* template */
-  GtkWidget *main_stack;
-  GtkWidget *recent_label;
-  GtkWidget *recent_list;
-  GtkWidget *loading_page;
-  GtkWidget *loading_phase;
-  GtkWidget *loading_progress;
-  GtkWidget *error_message;
-  GtkWidget *analysis_bar;
-  GtkWidget *analysis_phase;
-  GtkWidget *analysis_progress;
-  GtkWidget *dumps_revealer;
-  GtkWidget *dumps_label;
-  GtkWidget *dumps_dropdown;
-  GtkWidget *view_stack;
-  GtkWidget *flap;
-  GtkWidget *inspector;
+  GtkStack *main_stack;
+  GtkLabel *recent_label;
+  GtkListBox *recent_list;
+  AdwStatusPage *loading_page;
+  GtkLabel *loading_phase;
+  GtkProgressBar *loading_progress;
+  GtkLabel *error_message;
+  GtkRevealer *analysis_bar;
+  GtkLabel *analysis_phase;
+  GtkProgressBar *analysis_progress;
+  GtkRevealer *dumps_revealer;
+  GtkLabel *dumps_label;
+  GtkDropDown *dumps_dropdown;
+  AdwViewStack *view_stack;
+  AdwFlap *flap;
+  HsInspector *inspector;
 
   GPtrArray *views; /* HsView*, in the order of the view table */
   GSettings *settings;
   HsLoader *loader;
-  /* The loader's fraction and phase on the loading page, and on the bar
-   * over the leaks shown early. */
-  GBinding *page_bindings[2];
-  GBinding *bar_bindings[2];
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
-  gboolean early;
+  gboolean early; /* "analysing" */
+  /* The properties the window follows (hs-dump-tab.c: update_state). */
+  char *title;
+  const char *page; /* interned */
+  gboolean loading;
+  gboolean analysed;
+  gboolean needs_attention;
   gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
   gboolean disposed;                 /* async results arriving later are dropped */
   HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
@@ -63,13 +66,12 @@ struct _HsDumpTab
 
 /* hs-dump-tab.c */
 HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
-/* "shell-changed": the window shows the tab's page, title, inspector and
- * history state again (when the tab is the one shown). */
-void _hs_dump_tab_shell_changed (HsDumpTab *self);
-/* Toasts go to the tab's window (none while the tab is not in one). */
-void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri);
-void _hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
-                                     const char *action, GVariant *target);
+/* Toasts go to the tab's window through "win.toast" and
+ * "win.toast-button" (none while the tab is not in one); the button
+ * activates detailed_action ("win.reload"). */
+void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text);
+void _hs_dump_tab_show_toast_button (HsDumpTab *self, const char *text, const char *button,
+                                     const char *detailed_action);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
 void _hs_dump_tab_history_init (HsDumpTab *self);

@@ -3,7 +3,6 @@
  * GtkRecentManager), and a dump added there once it is analysed. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
-#include "hs-window.h"
 #include "hs-ui-util-private.h"
 
 static gboolean
@@ -44,7 +43,7 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   guint n = 0;
 
-  hs_clear_box (self->recent_list);
+  hs_clear_box (GTK_WIDGET (self->recent_list));
   for (GList *l = items; l != NULL && n < 6; l = l->next)
     {
       GtkRecentInfo *info = l->data;
@@ -52,12 +51,12 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
       if (!is_dump_uri (gtk_recent_info_get_uri (info), gtk_recent_info_get_mime_type (info))
           || !gtk_recent_info_exists (info))
         continue;
-      gtk_list_box_append (GTK_LIST_BOX (self->recent_list), recent_row_new (info));
+      gtk_list_box_append (self->recent_list, recent_row_new (info));
       n++;
     }
   g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
-  gtk_widget_set_visible (self->recent_list, n > 0);
-  gtk_widget_set_visible (self->recent_label, n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_label), n > 0);
 }
 
 void
@@ -83,13 +82,11 @@ _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *
 
   if (uri != NULL)
     {
-      g_autoptr (GFile) file = g_file_new_for_uri (uri);
-      GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
-
-      /* A file open in another tab: that tab is shown. */
-      if (window != NULL)
-        hs_window_open_file (HS_WINDOW (window), file);
-      else
-        hs_dump_tab_open (self, file, 0);
+      /* The window's: a file open in another tab shows that tab. */
+      if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.open-file", "s", uri))
+        {
+          g_autoptr (GFile) file = g_file_new_for_uri (uri);
+          hs_dump_tab_open (self, file, 0);
+        }
     }
 }

@@ -160,7 +160,7 @@ on_after_paint (GdkFrameClock *clock, HsDumpTab *self)
 
   t->frames++;
   if (t->content_pending && g_strcmp0 (hs_dump_tab_get_page (self), "content") == 0
-      && gtk_widget_get_mapped (self->view_stack))
+      && gtk_widget_get_mapped (GTK_WIDGET (self->view_stack)))
     {
       t->content_pending = FALSE;
       hs_timing_mark ("content page drawn (view %s)", hs_dump_tab_get_view (self));

@@ -3,63 +3,114 @@
  * pages (welcome, loading, error, content), the loader's wiring
  * (progress, the leaks shown early, the views given the dump), the
  * "several dumps" banner, the inspector beside or over the views. The
- * views are one of each type of the window's view table. Its back/forward,
+ * views are one of each type of its view table. Its back/forward,
  * mapping, "changed on disk", recent files and debug timing are in
  * hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c, -timing.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
-#include "hs-window-private.h"
-#include "hs-application.h"
+#include "hs-settings.h"
 #include "hs-inspector.h"
 #include "hs-timing.h"
-#include "hs-dump-chooser.h"
+#include "hs-classes-view.h"
+#include "hs-compare-view.h"
+#include "hs-dominators-view.h"
+#include "hs-insights-view.h"
+#include "hs-leaks-view.h"
+#include "hs-overview-view.h"
+#include "hs-threads-view.h"
+#include "hs-treemap-view.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
 
+/* What the window shows of the tab (its page in the tab bar, the header
+ * bar), as properties it binds or follows. */
 enum
 {
-  SHELL_CHANGED,
-  N_SIGNALS
+  PROP_0,
+  PROP_LOADER,
+  PROP_TITLE,
+  PROP_PAGE,
+  PROP_LOADING,
+  PROP_ANALYSING,
+  PROP_ANALYSED,
+  PROP_INSPECTOR_SHOWN,
+  PROP_NEEDS_ATTENTION,
+  N_PROPS
 };
-static guint signals[N_SIGNALS];
+static GParamSpec *properties[N_PROPS];
 
-/* The window shows what the tab is (page, title, inspector, history). */
-void
-_hs_dump_tab_shell_changed (HsDumpTab *self)
+static void
+set_boolean (HsDumpTab *self, gboolean *field, gboolean value, guint prop)
 {
-  if (!self->disposed)
-    g_signal_emit (self, signals[SHELL_CHANGED], 0);
+  if (*field == value)
+    return;
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
-static HsWindow *
-window_of (HsDumpTab *self)
+/* The title, page, loading and analysed properties follow the page shown
+ * and the loader; each is notified when it changes. */
+static void
+update_state (HsDumpTab *self)
 {
-  GtkWidget *w = gtk_widget_get_ancestor (GTK_WIDGET (self), HS_TYPE_WINDOW);
-  return w != NULL ? HS_WINDOW (w) : NULL;
+  const char *page = g_intern_string (gtk_stack_get_visible_child_name (self->main_stack));
+  const char *title = self->loader != NULL && page != g_intern_static_string ("welcome")
+                          ? hs_loader_get_file_name (self->loader)
+                          : NULL;
+
+  if (self->disposed)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
+  if (page != self->page)
+    {
+      self->page = page;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAGE]);
+    }
+  if (g_strcmp0 (title, self->title) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (title);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  set_boolean (self, &self->loading, page == g_intern_static_string ("loading"), PROP_LOADING);
+  set_boolean (self, &self->analysed, _hs_dump_tab_get_analysis (self) != NULL, PROP_ANALYSED);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* A load ended while the tab was not shown: its page in the tab bar says
+ * so until it is shown. */
+static void
+ask_attention (HsDumpTab *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    set_boolean (self, &self->needs_attention, TRUE, PROP_NEEDS_ATTENTION);
+}
+
+static void
+hs_dump_tab_map (GtkWidget *widget)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+
+  GTK_WIDGET_CLASS (hs_dump_tab_parent_class)->map (widget);
+  set_boolean (self, &self->needs_attention, FALSE, PROP_NEEDS_ATTENTION);
+}
+
+/* Toasts are the window's: asked for through its actions (nothing while
+ * the tab is in no window). */
+void
+_hs_dump_tab_show_toast_button (HsDumpTab *self, const char *text, const char *button,
+                                const char *detailed_action)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast-button", "(sss)", text, button, detailed_action);
 }
 
 void
-_hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button, const char *action,
-                                GVariant *target)
+_hs_dump_tab_show_toast (HsDumpTab *self, const char *text)
 {
-  HsWindow *window = window_of (self);
-
-  if (window != NULL)
-    _hs_window_show_toast_action (window, text, button, action, target);
-  else if (target != NULL)
-    g_variant_unref (g_variant_ref_sink (target));
-}
-
-void
-_hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri)
-{
-  HsWindow *window = window_of (self);
-
-  if (window != NULL)
-    _hs_window_show_toast (window, text, uri);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", text);
 }
 
 HsAnalysis *
@@ -84,7 +135,7 @@ hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
    * object made of them. */
   if (hs_dump_tab_check_changed (self) && hs_heap_changed (_hs_dump_tab_get_analysis (self)->heap))
     return;
-  hs_inspector_show (HS_INSPECTOR (self->inspector), obj);
+  hs_inspector_show (self->inspector, obj);
   hs_dump_tab_set_inspector_shown (self, TRUE);
   _hs_dump_tab_history_record (self);
 }
@@ -95,42 +146,42 @@ hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
 static void
 on_inspector_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 {
-  gboolean shown = gtk_widget_get_visible (self->inspector);
+  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
 
-  if (adw_flap_get_reveal_flap (ADW_FLAP (self->flap)) != shown)
-    adw_flap_set_reveal_flap (ADW_FLAP (self->flap), shown);
-  _hs_dump_tab_shell_changed (self);
+  if (adw_flap_get_reveal_flap (self->flap) != shown)
+    adw_flap_set_reveal_flap (self->flap, shown);
+  if (!self->disposed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_SHOWN]);
 }
 
 static void
 on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 {
-  gboolean revealed = adw_flap_get_reveal_flap (ADW_FLAP (self->flap));
+  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
 
-  if (gtk_widget_get_visible (self->inspector) != revealed)
-    gtk_widget_set_visible (self->inspector, revealed);
+  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)) != revealed)
+    gtk_widget_set_visible (GTK_WIDGET (self->inspector), revealed);
 }
 
 void
 hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  adw_flap_set_fold_policy (ADW_FLAP (self->flap),
-                            narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+  adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
 }
 
 gboolean
 hs_dump_tab_get_inspector_shown (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
-  return gtk_widget_get_visible (self->inspector);
+  return gtk_widget_get_visible (GTK_WIDGET (self->inspector));
 }
 
 void
 hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_widget_set_visible (self->inspector, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), shown);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -143,21 +194,19 @@ show_page (HsDumpTab *self, const char *page)
 
   /* The content at once, not faded in: what the user waits for is shown
    * in the first frame, and no frames are spent on the fade. */
-  gtk_stack_set_visible_child_full (GTK_STACK (self->main_stack), page,
+  gtk_stack_set_visible_child_full (self->main_stack, page,
                                     content ? GTK_STACK_TRANSITION_TYPE_NONE
-                                            : gtk_stack_get_transition_type (GTK_STACK (self->main_stack)));
+                                            : gtk_stack_get_transition_type (self->main_stack));
   if (g_str_equal (page, "welcome"))
     _hs_dump_tab_recent_refresh (self);
-  _hs_dump_tab_shell_changed (self);
+  update_state (self);
 }
 
 const char *
 hs_dump_tab_get_title (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  if (self->loader == NULL || g_str_equal (hs_dump_tab_get_page (self), "welcome"))
-    return NULL;
-  return hs_loader_get_file_name (self->loader);
+  return self->title;
 }
 
 GFile *
@@ -167,29 +216,11 @@ hs_dump_tab_get_file (HsDumpTab *self)
   return self->loader != NULL ? hs_loader_get_file (self->loader) : NULL;
 }
 
-/* The loader's fraction and phase on a progress bar and a label. */
-static void
-bind_progress (HsDumpTab *self, GtkWidget *bar, GtkWidget *label, GBinding *bindings[2])
-{
-  bindings[0] = g_object_ref (
-      g_object_bind_property (self->loader, "fraction", bar, "fraction", G_BINDING_SYNC_CREATE));
-  bindings[1]
-      = g_object_ref (g_object_bind_property (self->loader, "phase", label, "label", G_BINDING_SYNC_CREATE));
-}
-
-static void
-unbind_progress (GBinding *bindings[2])
-{
-  g_clear_object (&bindings[0]);
-  g_clear_object (&bindings[1]);
-}
-
 /* While only the leaks are known, the views that need the whole analysis
  * are hidden from the switcher and the analysis bar shows its progress. */
 static void
 set_early (HsDumpTab *self, gboolean early)
 {
-  self->early = early;
   for (guint i = 0; i < self->views->len; i++)
     {
       HsView *view = g_ptr_array_index (self->views, i);
@@ -197,19 +228,17 @@ set_early (HsDumpTab *self, gboolean early)
         {
           /* The page's visible is the switcher's, the widget's the stack's. */
           gtk_widget_set_visible (GTK_WIDGET (view), !early);
-          adw_view_stack_page_set_visible (
-              adw_view_stack_get_page (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view)), !early);
+          adw_view_stack_page_set_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (view)),
+                                           !early);
         }
     }
-  unbind_progress (self->bar_bindings);
-  if (early)
-    bind_progress (self, self->analysis_progress, self->analysis_phase, self->bar_bindings);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->analysis_bar), early);
+  gtk_revealer_set_reveal_child (self->analysis_bar, early);
   /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
    * height once hidden after being shown while unmapped (an empty strip
    * over the views). */
-  gtk_widget_set_visible (self->analysis_bar, early);
-  _hs_dump_tab_shell_changed (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_bar), early);
+  if (!self->disposed)
+    set_boolean (self, &self->early, early, PROP_ANALYSING);
 }
 
 HsView *
@@ -242,7 +271,7 @@ const char *
 hs_dump_tab_get_view (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (self->view_stack));
+  return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
 void
@@ -254,7 +283,7 @@ hs_dump_tab_set_view (HsDumpTab *self, const char *name)
   /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
   view = name != NULL ? hs_dump_tab_get_view_by_name (self, name) : NULL;
   if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
-    adw_view_stack_set_visible_child (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view));
+    adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
 }
 
 /* The views that show something while the dump loads (the leaks, early)
@@ -278,8 +307,8 @@ clear_views (HsDumpTab *self)
   set_early (self, FALSE);
   give_views_loader (self, NULL, FALSE);
   give_views_loader (self, NULL, TRUE);
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
-  gtk_widget_set_visible (self->inspector, FALSE);
+  hs_inspector_set_loader (self->inspector, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -313,7 +342,7 @@ update_dumps_banner (HsDumpTab *self, HsHeap *heap)
   g_autoptr (GtkStringList) items = NULL;
   g_autofree char *text = NULL;
 
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->dumps_revealer), hs_heap_n_dumps (heap) > 1);
+  gtk_revealer_set_reveal_child (self->dumps_revealer, hs_heap_n_dumps (heap) > 1);
   if (hs_heap_n_dumps (heap) <= 1)
     return;
   items = gtk_string_list_new (NULL);
@@ -325,10 +354,10 @@ update_dumps_banner (HsDumpTab *self, HsHeap *heap)
       gtk_string_list_append (items, s);
     }
   self->setting_dump = TRUE;
-  gtk_drop_down_set_model (GTK_DROP_DOWN (self->dumps_dropdown), G_LIST_MODEL (items));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), hs_heap_dump_index (heap));
+  gtk_drop_down_set_model (self->dumps_dropdown, G_LIST_MODEL (items));
+  gtk_drop_down_set_selected (self->dumps_dropdown, hs_heap_dump_index (heap));
   self->setting_dump = FALSE;
-  gtk_label_set_text (GTK_LABEL (self->dumps_label), text);
+  gtk_label_set_text (self->dumps_label, text);
 }
 
 static void
@@ -344,16 +373,10 @@ populate (HsDumpTab *self)
   /* The dominator tree view sorts its top level on a worker from here. */
   give_views_loader (self, self->loader, TRUE);
   t = g_get_monotonic_time ();
-  hs_inspector_set_loader (HS_INSPECTOR (self->inspector), self->loader);
+  hs_inspector_set_loader (self->inspector, self->loader);
   hs_timing_span (t, "inspector given the dump");
-  gtk_widget_set_visible (self->inspector, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   update_dumps_banner (self, a->heap);
-  /* A file of several dumps: ask which one, in the tab the user sees. */
-  {
-    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-    if (HS_IS_WINDOW (root) && hs_window_get_tab (HS_WINDOW (root)) == self)
-      hs_dump_chooser_ask (HS_WINDOW (root));
-  }
 
   /* Leaks first when there are any: that is what the dump was taken for.
    * Shown early, they stay where the user is. */
@@ -362,7 +385,7 @@ populate (HsDumpTab *self)
       gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
       hs_dump_tab_set_view (self, any ? "leaks" : "overview");
     }
-  on_view_changed (ADW_VIEW_STACK (self->view_stack), NULL, self);
+  on_view_changed (self->view_stack, NULL, self);
   show_page (self, "content");
   hs_timing_span (start, "all views filled");
   hs_timing_cpu_report ();
@@ -385,18 +408,19 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
         populate (self);
         _hs_dump_tab_changed_remember (self);
         _hs_dump_tab_mapping_dump_done (self);
+        ask_attention (self);
         break;
       case HS_LOADER_FAILED:
         clear_views (self);
         error = hs_loader_get_error (loader);
-        gtk_label_set_text (GTK_LABEL (self->error_message),
-                            error != NULL ? error->message : _ ("Unknown error"));
+        gtk_label_set_text (self->error_message, error != NULL ? error->message : _ ("Unknown error"));
         show_page (self, "error");
+        ask_attention (self);
         break;
       case HS_LOADER_CANCELLED:
         clear_views (self);
         show_page (self, "welcome");
-        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"), NULL);
+        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"));
         break;
       case HS_LOADER_IDLE:
       case HS_LOADER_LOADING:
@@ -409,12 +433,14 @@ drop_loader (HsDumpTab *self)
 {
   if (self->loader == NULL)
     return;
-  unbind_progress (self->page_bindings);
   g_signal_handlers_disconnect_by_data (self->loader, self);
   hs_loader_cancel (self->loader);
   _hs_dump_tab_mapping_dump_closed (self);
   clear_views (self);
   g_clear_object (&self->loader);
+  if (!self->disposed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+  update_state (self);
 }
 
 static void
@@ -440,7 +466,6 @@ read_options (HsAnalysisOptions *opts)
 void
 hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
 {
-  HsWindow *window;
   HsAnalysisOptions opts;
   g_autofree char *markup = NULL;
 
@@ -450,25 +475,24 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   _hs_dump_tab_timing_start (self);
   drop_loader (self);
   _hs_dump_tab_history_clear (self);
-  if ((window = window_of (self)) != NULL)
-    _hs_window_dismiss_toast (window);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.dismiss-toast", NULL);
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   give_views_loader (self, self->loader, FALSE);
-  bind_progress (self, self->loading_progress, self->loading_phase, self->page_bindings);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
   /* Title and description are markup: a file name may hold '&'. */
   markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->loading_page), markup);
-  adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), NULL);
+  adw_status_page_set_title (self->loading_page, markup);
+  adw_status_page_set_description (self->loading_page, NULL);
   show_page (self, "loading");
   hs_loader_start (self->loader);
   if (hs_loader_get_file_size (self->loader) > 0)
     {
       g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
-      adw_status_page_set_description (ADW_STATUS_PAGE (self->loading_page), size);
+      adw_status_page_set_description (self->loading_page, size);
     }
 }
 
@@ -509,9 +533,9 @@ hs_dump_tab_dispose (GObject *object)
   HsDumpTab *self = HS_DUMP_TAB (object);
 
   /* Empty the views before the loader goes: leak rows point into its
-   * analysis. Cancels a load still running. */
-  drop_loader (self);
+   * analysis. Cancels a load still running. Nothing is notified now. */
   self->disposed = TRUE;
+  drop_loader (self);
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);
   g_clear_object (&self->settings);
@@ -524,6 +548,7 @@ hs_dump_tab_finalize (GObject *object)
   HsDumpTab *self = HS_DUMP_TAB (object);
 
   g_clear_pointer (&self->views, g_ptr_array_unref);
+  g_free (self->title);
   _hs_dump_tab_mapping_free (self);
   G_OBJECT_CLASS (hs_dump_tab_parent_class)->finalize (object);
 }
@@ -540,6 +565,54 @@ visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
   _hs_dump_tab_history_visited (HS_DUMP_TAB (widget), view, extra);
 }
 
+/* "tab.show-class" (a class name) from a view: the class table filtered
+ * to the class and the class selected; just filtered when no class has
+ * exactly that name. */
+static void
+show_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+  const char *name = g_variant_get_string (param, NULL);
+  HsView *classes = hs_dump_tab_get_view_by_name (self, "classes");
+
+  if (_hs_dump_tab_get_analysis (self) == NULL || !HS_IS_CLASSES_VIEW (classes))
+    return;
+  hs_dump_tab_set_view (self, "classes");
+  if (!hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
+}
+
+static void
+hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  switch (prop_id)
+    {
+      case PROP_LOADER: g_value_set_object (value, self->loader); break;
+      case PROP_TITLE: g_value_set_string (value, self->title); break;
+      case PROP_PAGE: g_value_set_string (value, self->page); break;
+      case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
+      case PROP_ANALYSING: g_value_set_boolean (value, self->early); break;
+      case PROP_ANALYSED: g_value_set_boolean (value, self->analysed); break;
+      case PROP_INSPECTOR_SHOWN: g_value_set_boolean (value, hs_dump_tab_get_inspector_shown (self)); break;
+      case PROP_NEEDS_ATTENTION: g_value_set_boolean (value, self->needs_attention); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hs_dump_tab_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  HsDumpTab *self = HS_DUMP_TAB (object);
+
+  switch (prop_id)
+    {
+      case PROP_INSPECTOR_SHOWN: hs_dump_tab_set_inspector_shown (self, g_value_get_boolean (value)); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 hs_dump_tab_class_init (HsDumpTabClass *klass)
 {
@@ -549,10 +622,36 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   object_class->dispose = hs_dump_tab_dispose;
   object_class->finalize = hs_dump_tab_finalize;
 
-  signals[SHELL_CHANGED] = g_signal_new ("shell-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
+  object_class->get_property = hs_dump_tab_get_property;
+  object_class->set_property = hs_dump_tab_set_property;
+  widget_class->map = hs_dump_tab_map;
+
+  /* The loading page and the analysis bar bind its phase and fraction
+   * (ui/hs-dump-tab.ui). */
+  properties[PROP_LOADER] = g_param_spec_object ("loader", NULL, "The loader of the dump shown or loading",
+                                                 HS_TYPE_LOADER, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE]
+      = g_param_spec_string ("title", NULL, "The file's name while a dump is shown or loading", NULL,
+                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PAGE] = g_param_spec_string ("page", NULL, "welcome, loading, error or content", "welcome",
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, "The loading page is shown", FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANALYSING]
+      = g_param_spec_boolean ("analysing", NULL, "The leaks are shown while the analysis runs", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANALYSED] = g_param_spec_boolean ("analysed", NULL, "The analysis is done", FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INSPECTOR_SHOWN]
+      = g_param_spec_boolean ("inspector-shown", NULL, "The inspector is shown", FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NEEDS_ATTENTION]
+      = g_param_spec_boolean ("needs-attention", NULL, "A load ended while the tab was not shown", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HS_TYPE_INSPECTOR);
+  g_type_ensure (HS_TYPE_LOADER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, main_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, recent_label);
@@ -577,24 +676,60 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", show_class_action);
 }
 
-/* One view of each type of the window's table, on the stack by its page
- * metadata (the switcher's title and icon). */
+/* The views, in the switcher's order (Alt+1..N), each with the icon of
+ * its page in the view switcher. Adding a view: its file pair (an HsView
+ * subclass with hs_view_class_set_page) and one line here. */
+static const struct
+{
+  GType (*get_type) (void);
+  const char *icon_name;
+} view_table[] = {
+  { hs_overview_view_get_type, "document-properties-symbolic" },
+  { hs_leaks_view_get_type, "dialog-warning-symbolic" },
+  { hs_classes_view_get_type, "view-list-symbolic" },
+  { hs_dominators_view_get_type, "format-indent-more-symbolic" },
+  { hs_treemap_view_get_type, "view-grid-symbolic" },
+  { hs_insights_view_get_type, "dialog-information-symbolic" },
+  { hs_threads_view_get_type, "system-run-symbolic" },
+  { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
+};
+
+GType
+hs_dump_tab_get_view_type (guint index)
+{
+  return index < G_N_ELEMENTS (view_table) ? view_table[index].get_type () : G_TYPE_INVALID;
+}
+
+/* The icon of the view's page: the view's own, else the table's. */
+static const char *
+view_icon (HsView *view)
+{
+  if (hs_view_get_icon_name (view) != NULL)
+    return hs_view_get_icon_name (view);
+  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (view, view_table[i].get_type ()))
+      return view_table[i].icon_name;
+  return NULL;
+}
+
+/* One view of each type of the table, on the stack by its page metadata
+ * (the switcher's title and icon). */
 static void
 add_views (HsDumpTab *self)
 {
   GType type;
 
   self->views = g_ptr_array_new ();
-  for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID; i++)
+  for (guint i = 0; (type = hs_dump_tab_get_view_type (i)) != G_TYPE_INVALID; i++)
     {
       HsView *view = g_object_new (type, NULL);
-      AdwViewStackPage *page
-          = adw_view_stack_add_titled (ADW_VIEW_STACK (self->view_stack), GTK_WIDGET (view),
-                                       hs_view_get_name (view), hs_view_get_title (view));
+      AdwViewStackPage *page = adw_view_stack_add_titled (self->view_stack, GTK_WIDGET (view),
+                                                          hs_view_get_name (view), hs_view_get_title (view));
 
-      adw_view_stack_page_set_icon_name (page, _hs_window_get_view_icon (view));
+      adw_view_stack_page_set_icon_name (page, view_icon (view));
       g_ptr_array_add (self->views, view);
     }
 }
@@ -656,7 +791,7 @@ AdwViewStack *
 hs_dump_tab_get_view_stack (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return ADW_VIEW_STACK (self->view_stack);
+  return self->view_stack;
 }
 
 HsLoader *
@@ -670,7 +805,7 @@ const char *
 hs_dump_tab_get_page (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return gtk_stack_get_visible_child_name (GTK_STACK (self->main_stack));
+  return gtk_stack_get_visible_child_name (self->main_stack);
 }
 
 const char *
@@ -679,7 +814,7 @@ hs_dump_tab_get_error_text (HsDumpTab *self)
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   if (g_strcmp0 (hs_dump_tab_get_page (self), "error") != 0)
     return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->error_message));
+  return gtk_label_get_text (self->error_message);
 }
 
 gboolean
@@ -693,7 +828,7 @@ GtkWidget *
 hs_dump_tab_get_inspector (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return self->inspector;
+  return GTK_WIDGET (self->inspector);
 }
 
 guint
@@ -702,8 +837,8 @@ hs_dump_tab_get_n_dumps_offered (HsDumpTab *self)
   GListModel *model;
 
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), 0);
-  model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->dumps_dropdown));
-  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->dumps_revealer)) || model == NULL)
+  model = gtk_drop_down_get_model (self->dumps_dropdown);
+  if (!gtk_revealer_get_reveal_child (self->dumps_revealer) || model == NULL)
     return 0;
   return g_list_model_get_n_items (model);
 }
@@ -712,5 +847,5 @@ void
 hs_dump_tab_choose_dump (HsDumpTab *self, guint index)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->dumps_dropdown), index);
+  gtk_drop_down_set_selected (self->dumps_dropdown, index);
 }

@@ -2,8 +2,16 @@
 /* hs-dump-tab.h: one dump in a tab of the window (template
  * ui/hs-dump-tab.ui): its pages (welcome, loading, error, content), its
  * loader (with its own cancel and error), its views (one of each type of
- * the window's view table), its inspector and its back/forward history.
- * The window (hs-window.h) is the shell around the tabs. */
+ * its view table), its inspector and its back/forward history.
+ * The window (hs-window.h) is the shell around the tabs: it binds and
+ * follows the tab's properties, all read-only but inspector-shown and
+ * notified when they change: "loader", "title" (the file's name, NULL on
+ * the welcome page), "page", "loading", "analysing" (the leaks shown while
+ * the analysis runs), "analysed", "inspector-shown" and "needs-attention"
+ * (a load ended while the tab was not shown). The tab talks to its window
+ * only through the window's actions (win.toast, win.toast-button,
+ * win.dismiss-toast, win.open-file); its views reach it through
+ * tab.show-class and win.visited. */
 #pragma once
 
 #include <adwaita.h>
@@ -17,6 +25,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsDumpTab, hs_dump_tab, HS, DUMP_TAB, AdwBin)
 
 HsDumpTab *hs_dump_tab_new (void);
+/* The type of the view at index of the view table, in the switcher's
+ * order (G_TYPE_INVALID past its end). */
+GType hs_dump_tab_get_view_type (guint index);
 /* Opens a dump (dump: which dump of the file, 0 = the first); a load
  * still running in this tab is cancelled. */
 void hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump);

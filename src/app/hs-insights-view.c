@@ -8,7 +8,6 @@
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 #include "hs-bitmap-widget.h"
-#include "hs-classes-view.h"
 #include "hs-waste.h"
 
 #include <adwaita.h>
@@ -24,11 +23,11 @@ struct _HsInsightsView
   HsView parent_instance;
 
   /* template */
-  GtkWidget *spinner;
-  GtkWidget *summary;
-  GtkWidget *lists;
-  GtkWidget *gallery_title;
-  GtkWidget *gallery;
+  GtkSpinner *spinner;
+  GtkLabel *summary;
+  GtkBox *lists;
+  GtkLabel *gallery_title;
+  GtkFlowBox *gallery;
 
   guint serial;
   gboolean busy;
@@ -100,29 +99,15 @@ find_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 
 /* --- rows ------------------------------------------------------------------ */
 
-/* Another view of the same dump: the views are pages of the dump tab's
- * AdwViewStack (of a GtkStack in a window without tabs). */
-static GtkWidget *
-sibling_view (HsInsightsView *self, const char *name)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
-  if (stack != NULL)
-    return adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
-  stack = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_STACK);
-  return stack != NULL ? gtk_stack_get_child_by_name (GTK_STACK (stack), name) : NULL;
-}
-
+/* The class table filtered to the class and the class selected (its
+ * instances listed); just filtered when no class has exactly that name:
+ * the tab's, which holds both views. */
 static void
 on_class_clicked (GtkButton *button, HsInsightsView *self)
 {
   const char *name = g_object_get_data (G_OBJECT (button), "hs-class");
-  GtkWidget *classes = sibling_view (self, "classes");
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.view", "s", "classes");
-  /* The class table filtered to the class and the class selected (its
-   * instances listed); just filtered when no class has exactly that name. */
-  if (classes != NULL && HS_IS_CLASSES_VIEW (classes)
-      && !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
-    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "tab.show-class", "s", name);
 }
 
 static void
@@ -140,14 +125,14 @@ add_list (HsInsightsView *self, const char *title)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_set_margin_top (label, 12);
-  gtk_box_append (GTK_BOX (self->lists), label);
+  gtk_box_append (self->lists, label);
   GtkWidget *box = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (box), GTK_SELECTION_NONE);
   gtk_list_box_set_activate_on_single_click (GTK_LIST_BOX (box), FALSE);
   gtk_widget_add_css_class (box, "rich-list");
   gtk_widget_add_css_class (box, "frame");
   g_signal_connect_object (box, "row-activated", G_CALLBACK (on_row_activated), self, 0);
-  gtk_box_append (GTK_BOX (self->lists), box);
+  gtk_box_append (self->lists, box);
   return box;
 }
 
@@ -283,7 +268,7 @@ on_tile_activated (GtkFlowBox *box, GtkFlowBoxChild *child, HsInsightsView *self
 static void
 fill_gallery (HsInsightsView *self, HsHeap *heap, const HsWaste *w, Job *job)
 {
-  gtk_widget_set_visible (self->gallery_title, w->bitmaps->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->gallery_title), w->bitmaps->len > 0);
   for (guint i = 0; i < w->bitmaps->len && i < MAX_TILES; i++)
     {
       const HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, i);
@@ -304,7 +289,7 @@ fill_gallery (HsInsightsView *self, HsHeap *heap, const HsWaste *w, Job *job)
       gtk_box_append (GTK_BOX (tile), label);
       g_autofree char *tip = hs_heap_object_label (heap, b->obj);
       gtk_widget_set_tooltip_text (tile, tip);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->gallery), tile);
+      gtk_flow_box_append (self->gallery, tile);
       GtkWidget *child = gtk_widget_get_parent (tile);
       g_object_set_data (G_OBJECT (child), "hs-obj", GUINT_TO_POINTER (b->obj + 1));
       g_ptr_array_add (self->texts[HS_INSIGHTS_BITMAPS], g_strdup (caption));
@@ -325,8 +310,8 @@ find_done (GObject *source, GAsyncResult *result, gpointer data)
       return;
     }
   self->busy = FALSE;
-  gtk_spinner_stop (GTK_SPINNER (self->spinner));
-  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   g_clear_pointer (&self->summary_text, g_free);
   if (job->waste == NULL)
     self->summary_text = g_strdup (_ ("The waste analysis did not finish."));
@@ -337,7 +322,7 @@ find_done (GObject *source, GAsyncResult *result, gpointer data)
       fill_lists (self, a->heap, job->waste);
       fill_gallery (self, a->heap, job->waste, job);
     }
-  gtk_label_set_text (GTK_LABEL (self->summary), self->summary_text);
+  gtk_label_set_text (self->summary, self->summary_text);
   g_object_unref (self);
 }
 
@@ -351,11 +336,11 @@ hs_insights_view_clear (HsView *view)
 
   self->serial++;
   self->busy = FALSE;
-  while ((child = gtk_widget_get_first_child (self->lists)) != NULL)
-    gtk_box_remove (GTK_BOX (self->lists), child);
-  while ((child = gtk_widget_get_first_child (self->gallery)) != NULL)
-    gtk_flow_box_remove (GTK_FLOW_BOX (self->gallery), child);
-  gtk_widget_set_visible (self->gallery_title, FALSE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->lists))) != NULL)
+    gtk_box_remove (self->lists, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->gallery))) != NULL)
+    gtk_flow_box_remove (self->gallery, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->gallery_title), FALSE);
   for (guint k = 0; k < HS_INSIGHTS_N_KINDS; k++)
     {
       g_ptr_array_set_size (self->texts[k], 0);
@@ -363,9 +348,9 @@ hs_insights_view_clear (HsView *view)
     }
   g_clear_pointer (&self->summary_text, g_free);
   g_clear_pointer (&self->waste, hs_waste_free);
-  gtk_label_set_text (GTK_LABEL (self->summary), "");
-  gtk_spinner_stop (GTK_SPINNER (self->spinner));
-  gtk_widget_set_visible (self->spinner, FALSE);
+  gtk_label_set_text (self->summary, "");
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }
 
 static void
@@ -378,9 +363,9 @@ hs_insights_view_fill (HsView *view, HsLoader *loader)
   job->loader = g_object_ref (loader);
   job->serial = ++self->serial;
   self->busy = TRUE;
-  gtk_widget_set_visible (self->spinner, TRUE);
-  gtk_spinner_start (GTK_SPINNER (self->spinner));
-  gtk_label_set_text (GTK_LABEL (self->summary), _ ("Looking for wasted memory…"));
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
+  gtk_label_set_text (self->summary, _ ("Looking for wasted memory…"));
   g_task_set_name (task, "[heapscope] waste");
   g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, find_thread);

@@ -27,17 +27,17 @@ struct _HsInspector
   GtkWidget parent_instance;
 
   /* Template children. */
-  GtkWidget *box;
-  GtkWidget *back_button;
-  GtkWidget *copy_button;
-  GtkWidget *title;
-  GtkWidget *subtitle;
-  GtkWidget *body;
-  GtkWidget *size_box;
-  GtkWidget *fields_title;
-  GtkWidget *fields_box;
-  GtkWidget *paths_box;
-  GtkWidget *referrers_box;
+  GtkBox *box;
+  GtkButton *back_button;
+  GtkMenuButton *copy_button;
+  GtkLabel *title;
+  GtkLabel *subtitle;
+  GtkBox *body;
+  GtkBox *size_box;
+  GtkLabel *fields_title;
+  GtkBox *fields_box;
+  GtkBox *paths_box;
+  GtkBox *referrers_box;
 
   HsLoader *loader;
   HsObj obj;
@@ -166,13 +166,13 @@ add_fields (HsInspector *self, HsAnalysis *a)
 {
   HsHeap *heap = a->heap;
   HsKind kind = hs_heap_object_kind (heap, self->obj);
-  GtkWidget *list = self->fields_box;
+  GtkWidget *list = GTK_WIDGET (self->fields_box);
 
   if (kind == HS_KIND_OBJ_ARRAY)
     {
       guint32 len = hs_heap_array_length (heap, self->obj);
       g_autofree char *title = g_strdup_printf (_ ("Elements (%u)"), len);
-      gtk_label_set_text (GTK_LABEL (self->fields_title), title);
+      gtk_label_set_text (self->fields_title, title);
       for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
         {
           guint64 id = hs_heap_obj_array_get (heap, self->obj, i);
@@ -188,7 +188,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
   if (kind == HS_KIND_PRIM_ARRAY)
     {
       g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
-      gtk_label_set_text (GTK_LABEL (self->fields_title), _ ("Contents"));
+      gtk_label_set_text (self->fields_title, _ ("Contents"));
       if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
@@ -203,8 +203,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
 
   {
     g_autoptr (GArray) fields = hs_heap_object_fields (heap, self->obj);
-    gtk_label_set_text (GTK_LABEL (self->fields_title),
-                        kind == HS_KIND_CLASS ? _ ("Static fields") : _ ("Fields"));
+    gtk_label_set_text (self->fields_title, kind == HS_KIND_CLASS ? _ ("Static fields") : _ ("Fields"));
     if (fields == NULL || fields->len == 0)
       {
         add_pair (list, _ ("No fields"), "");
@@ -285,9 +284,9 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->root_path, g_array_unref);
   self->root_path = g_steal_pointer (&job->path);
 
-  hs_clear_box (self->paths_box);
+  hs_clear_box (GTK_WIDGET (self->paths_box));
   if (self->root_path == NULL)
-    add_pair (self->paths_box, _ ("No path to a GC root"), _ ("unreachable or too far"));
+    add_pair (GTK_WIDGET (self->paths_box), _ ("No path to a GC root"), _ ("unreachable or too far"));
   else
     for (guint i = 0; i < self->root_path->len; i++)
       {
@@ -305,7 +304,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
             GtkWidget *l = gtk_label_new (text);
             gtk_label_set_xalign (GTK_LABEL (l), 0);
             gtk_widget_add_css_class (l, "dim-label");
-            gtk_box_append (GTK_BOX (self->paths_box), l);
+            gtk_box_append (self->paths_box, l);
             i += gap - 1;
             continue;
           }
@@ -324,23 +323,23 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
           }
         if (o == self->obj)
           gtk_widget_set_sensitive (b, FALSE);
-        gtk_box_append (GTK_BOX (self->paths_box), b);
+        gtk_box_append (self->paths_box, b);
       }
 
   hs_timing_span_cpu (start, cpu, "root path shown (%u objects)",
                       self->root_path != NULL ? self->root_path->len : 0);
 
-  hs_clear_box (self->referrers_box);
+  hs_clear_box (GTK_WIDGET (self->referrers_box));
   if (job->n_referrers == 0)
-    add_pair (self->referrers_box, _ ("No referrers"), "");
+    add_pair (GTK_WIDGET (self->referrers_box), _ ("No referrers"), "");
   for (guint i = 0; i < job->referrers->len; i++)
-    gtk_box_append (GTK_BOX (self->referrers_box),
+    gtk_box_append (self->referrers_box,
                     object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
       g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, job->n_referrers - job->referrers->len);
       g_autofree char *more = g_strdup_printf (_ ("and %s more"), count);
-      add_pair (self->referrers_box, more, "");
+      add_pair (GTK_WIDGET (self->referrers_box), more, "");
     }
 }
 
@@ -360,9 +359,9 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_widget_add_css_class (heading, "heading");
   gtk_widget_add_css_class (heading, "hs-inspector-heading");
-  gtk_box_append (GTK_BOX (self->fields_box), heading);
+  gtk_box_append (self->fields_box, heading);
   if (t->n_frames == 0)
-    add_pair (self->fields_box, _ ("No frames and no locals"), "");
+    add_pair (GTK_WIDGET (self->fields_box), _ ("No frames and no locals"), "");
   for (guint k = 0; k < t->n_frames; k++)
     {
       g_autofree char *text = hs_thread_frame_text (&t->frames[k]);
@@ -372,10 +371,10 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       gtk_widget_set_tooltip_text (label, line);
       gtk_widget_add_css_class (label, "monospace");
-      gtk_box_append (GTK_BOX (self->fields_box), label);
+      gtk_box_append (self->fields_box, label);
       for (guint j = 0; j < t->frames[k].n_locals; j++)
         if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
-          gtk_box_append (GTK_BOX (self->fields_box),
+          gtk_box_append (self->fields_box,
                           object_button (self, t->frames[k].locals[j].obj, _ ("    local ")));
     }
 }
@@ -385,34 +384,34 @@ rebuild (HsInspector *self)
 {
   HsAnalysis *a = get_analysis (self);
   HsHeap *heap;
-  GtkWidget *list = self->size_box;
+  GtkWidget *list = GTK_WIDGET (self->size_box);
   g_autofree char *id = NULL;
 
-  hs_clear_box (self->size_box);
-  hs_clear_box (self->fields_box);
-  hs_clear_box (self->paths_box);
-  hs_clear_box (self->referrers_box);
-  gtk_widget_set_visible (self->copy_button, a != NULL && self->obj != HS_OBJ_NONE);
+  hs_clear_box (GTK_WIDGET (self->size_box));
+  hs_clear_box (GTK_WIDGET (self->fields_box));
+  hs_clear_box (GTK_WIDGET (self->paths_box));
+  hs_clear_box (GTK_WIDGET (self->referrers_box));
+  gtk_widget_set_visible (GTK_WIDGET (self->copy_button), a != NULL && self->obj != HS_OBJ_NONE);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
-      gtk_label_set_text (GTK_LABEL (self->title), _ ("No object selected"));
-      gtk_label_set_text (GTK_LABEL (self->subtitle), "");
-      gtk_widget_set_visible (self->body, FALSE);
+      gtk_label_set_text (self->title, _ ("No object selected"));
+      gtk_label_set_text (self->subtitle, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->body), FALSE);
       return;
     }
   heap = a->heap;
-  gtk_widget_set_visible (self->body, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->body), TRUE);
   {
     g_autoptr (GMenuModel) menu = hs_object_menu_model (self->obj);
-    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->copy_button), menu);
+    gtk_menu_button_set_menu_model (self->copy_button, menu);
   }
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
-    gtk_label_set_text (GTK_LABEL (self->title), cls != NULL ? cls : "?");
+    gtk_label_set_text (self->title, cls != NULL ? cls : "?");
   }
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
-  gtk_label_set_text (GTK_LABEL (self->subtitle), id);
+  gtk_label_set_text (self->subtitle, id);
 
   {
     g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
@@ -477,8 +476,8 @@ rebuild (HsInspector *self)
   add_fields (self, a);
   add_thread_stack (self, a);
 
-  add_pair (self->paths_box, _ ("Searching…"), "");
-  add_pair (self->referrers_box, _ ("Searching…"), "");
+  add_pair (GTK_WIDGET (self->paths_box), _ ("Searching…"), "");
+  add_pair (GTK_WIDGET (self->referrers_box), _ ("Searching…"), "");
 
   {
     g_autoptr (GTask) task = g_task_new (self, NULL, path_done, NULL);
@@ -569,8 +568,8 @@ hs_inspector_init (HsInspector *self)
 {
   self->obj = HS_OBJ_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
-  hs_object_menu_attach (self->title, header_object, self);
-  hs_object_menu_attach (self->subtitle, header_object, self);
+  hs_object_menu_attach (GTK_WIDGET (self->title), header_object, self);
+  hs_object_menu_attach (GTK_WIDGET (self->subtitle), header_object, self);
 }
 
 GtkWidget *
@@ -623,7 +622,7 @@ hs_inspector_get_n_path_rows (HsInspector *self)
   guint n = 0;
 
   g_return_val_if_fail (HS_IS_INSPECTOR (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->paths_box); c != NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->paths_box)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     n++;
   return n;

@@ -24,9 +24,9 @@ struct _HsInstancesPane
   GtkWidget parent_instance;
 
   /* template */
-  GtkWidget *box;
-  GtkWidget *label;
-  GtkWidget *table;
+  GtkBox *box;
+  GtkLabel *label;
+  HsObjectColumnView *table;
 
   guint serial;       /* the list asked for last */
   gboolean pending;   /* being found (or sorted) on a worker */
@@ -160,7 +160,7 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
 static void
 set_model (HsInstancesPane *self, GListModel *model)
 {
-  hs_object_column_view_set_model (HS_OBJECT_COLUMN_VIEW (self->table), model);
+  hs_object_column_view_set_model (self->table, model);
 }
 
 /* Empties the list; a worker's answer still to come is dropped. */
@@ -189,7 +189,7 @@ hs_instances_pane_begin (HsInstancesPane *self, const char *label)
 
   reset (self);
   self->pending = TRUE;
-  gtk_label_set_text (GTK_LABEL (self->label), label);
+  gtk_label_set_text (self->label, label);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   return self->serial;
 }
@@ -213,7 +213,7 @@ hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoad
   list = hs_object_list_new_take (loader, objs);
   self->pending = FALSE;
   g_clear_object (&self->page);
-  gtk_label_set_text (GTK_LABEL (self->label), label);
+  gtk_label_set_text (self->label, label);
   set_model (self, G_LIST_MODEL (list));
 }
 
@@ -236,7 +236,7 @@ show_page (gpointer data)
           p->total),
       (uint64_t)p->total, p->name, p->page->len);
   self->page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
-  gtk_label_set_text (GTK_LABEL (self->label), text);
+  gtk_label_set_text (self->label, text);
   set_model (self, G_LIST_MODEL (self->page));
   hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for", p->name,
                   (start - p->asked) / 1e6);
@@ -274,7 +274,7 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
       self->pending = FALSE;
       hs_object_list_take (self->page, g_steal_pointer (&instances));
       g_clear_object (&self->page);
-      gtk_label_set_text (GTK_LABEL (self->label), text);
+      gtk_label_set_text (self->label, text);
     }
   else
     hs_instances_pane_show_objects (self, text, job->loader, g_steal_pointer (&instances));
@@ -320,7 +320,7 @@ hs_instances_pane_get_instances (HsInstancesPane *self)
 
   if (!gtk_widget_get_visible (GTK_WIDGET (self)) || self->pending)
     return NULL;
-  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->table));
+  return hs_object_column_view_get_model (self->table);
 }
 
 GListModel *
@@ -330,7 +330,7 @@ hs_instances_pane_get_shown (HsInstancesPane *self)
 
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     return NULL;
-  return hs_object_column_view_get_model (HS_OBJECT_COLUMN_VIEW (self->table));
+  return hs_object_column_view_get_model (self->table);
 }
 
 gboolean

@@ -20,24 +20,24 @@ struct _HsLeakTraceView
 {
   GtkWidget parent_instance;
 
-  GtkWidget *box;
-  GtkWidget *title_label;
-  GtkWidget *subtitle_label;
-  GtkWidget *watch_label;
-  GtkWidget *library_label;
-  GtkWidget *trace_dropdown;
-  GtkWidget *treemap_button;
-  GtkWidget *copy_button;
-  GtkWidget *node_list;
-  GtkWidget *no_path_label;
-  GtkWidget *extras_scroll;
-  GtkWidget *also_box;
-  GtkWidget *suspect_box;
-  GtkWidget *accumulation_box;
-  GtkWidget *classes_heading;
-  GtkWidget *classes_grid;
-  GtkWidget *members_heading;
-  GtkWidget *members_box;
+  GtkBox *box;
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkLabel *watch_label;
+  GtkLabel *library_label;
+  GtkDropDown *trace_dropdown;
+  GtkButton *treemap_button;
+  GtkButton *copy_button;
+  GtkListView *node_list;
+  GtkLabel *no_path_label;
+  GtkScrolledWindow *extras_scroll;
+  GtkBox *also_box;
+  GtkBox *suspect_box;
+  GtkBox *accumulation_box;
+  GtkLabel *classes_heading;
+  GtkGrid *classes_grid;
+  GtkLabel *members_heading;
+  GtkBox *members_box;
 
   HsTraceRows *rows;
   HsLeakGroup *group;      /* borrowed from the loader's report */
@@ -343,14 +343,15 @@ fill_also_leaking (HsLeakTraceView *self)
   GArray *also = self->group != NULL ? self->trace->also_leaking : NULL;
 
   /* Everything after the heading. */
-  while ((child = gtk_widget_get_last_child (self->also_box)) != gtk_widget_get_first_child (self->also_box))
-    gtk_box_remove (GTK_BOX (self->also_box), child);
-  gtk_widget_set_visible (self->also_box, self->analysis != NULL && also != NULL && also->len > 0);
-  if (!gtk_widget_get_visible (self->also_box))
+  while ((child = gtk_widget_get_last_child (GTK_WIDGET (self->also_box)))
+         != gtk_widget_get_first_child (GTK_WIDGET (self->also_box)))
+    gtk_box_remove (self->also_box, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->also_box),
+                          self->analysis != NULL && also != NULL && also->len > 0);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->also_box)))
     return;
   for (guint i = 0; i < also->len && i < 50; i++)
-    gtk_box_append (GTK_BOX (self->also_box),
-                    object_line (self->analysis, g_array_index (also, HsObj, i), NULL));
+    gtk_box_append (self->also_box, object_line (self->analysis, g_array_index (also, HsObj, i), NULL));
 }
 
 static void
@@ -375,27 +376,27 @@ fill_suspect (HsLeakTraceView *self)
   GArray *classes = self->object != NULL ? self->object->retained_classes : NULL;
   GArray *members = self->klass != NULL ? self->klass->biggest : NULL;
 
-  hs_clear_box (self->accumulation_box);
-  hs_clear_box (self->members_box);
-  while (gtk_widget_get_first_child (self->classes_grid) != NULL)
-    gtk_grid_remove (GTK_GRID (self->classes_grid), gtk_widget_get_first_child (self->classes_grid));
+  hs_clear_box (GTK_WIDGET (self->accumulation_box));
+  hs_clear_box (GTK_WIDGET (self->members_box));
+  while (gtk_widget_get_first_child (GTK_WIDGET (self->classes_grid)) != NULL)
+    gtk_grid_remove (self->classes_grid, gtk_widget_get_first_child (GTK_WIDGET (self->classes_grid)));
   self->n_classes = classes != NULL ? classes->len : 0;
   self->n_members = members != NULL ? members->len : 0;
-  gtk_widget_set_visible (self->suspect_box, self->object != NULL || self->klass != NULL);
-  gtk_widget_set_visible (self->treemap_button, self->object != NULL || self->n_members > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->suspect_box), self->object != NULL || self->klass != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->treemap_button), self->object != NULL || self->n_members > 0);
   if (self->object == NULL && self->klass == NULL)
     return;
 
   if (self->object != NULL)
-    gtk_box_append (GTK_BOX (self->accumulation_box),
+    gtk_box_append (self->accumulation_box,
                     object_line (a, self->object->accumulation, _ ("Memory accumulates in")));
-  gtk_widget_set_visible (self->classes_heading, self->n_classes > 0);
-  gtk_widget_set_visible (self->classes_grid, self->n_classes > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->classes_heading), self->n_classes > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->classes_grid), self->n_classes > 0);
   if (self->n_classes > 0)
     {
-      grid_cell (self->classes_grid, _ ("Class"), 0, 0, 0, "heading");
-      grid_cell (self->classes_grid, _ ("Objects"), 1, 0, 1, "heading");
-      grid_cell (self->classes_grid, _ ("Retained"), 2, 0, 1, "heading");
+      grid_cell (GTK_WIDGET (self->classes_grid), _ ("Class"), 0, 0, 0, "heading");
+      grid_cell (GTK_WIDGET (self->classes_grid), _ ("Objects"), 1, 0, 1, "heading");
+      grid_cell (GTK_WIDGET (self->classes_grid), _ ("Retained"), 2, 0, 1, "heading");
     }
   for (guint i = 0; i < self->n_classes; i++)
     {
@@ -403,13 +404,13 @@ fill_suspect (HsLeakTraceView *self)
       g_autofree char *count = hs_format_count (c->count);
       g_autofree char *bytes = hs_format_bytes (c->retained);
 
-      grid_cell (self->classes_grid, c->class_name, 0, i + 1, 0, NULL);
-      grid_cell (self->classes_grid, count, 1, i + 1, 1, "numeric");
-      grid_cell (self->classes_grid, bytes, 2, i + 1, 1, "numeric");
+      grid_cell (GTK_WIDGET (self->classes_grid), c->class_name, 0, i + 1, 0, NULL);
+      grid_cell (GTK_WIDGET (self->classes_grid), count, 1, i + 1, 1, "numeric");
+      grid_cell (GTK_WIDGET (self->classes_grid), bytes, 2, i + 1, 1, "numeric");
     }
-  gtk_widget_set_visible (self->members_heading, self->n_members > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->members_heading), self->n_members > 0);
   for (guint i = 0; i < self->n_members; i++)
-    gtk_box_append (GTK_BOX (self->members_box), object_line (a, g_array_index (members, HsObj, i), NULL));
+    gtk_box_append (self->members_box, object_line (a, g_array_index (members, HsObj, i), NULL));
 }
 
 /* The instance chooser of a group of several traces, on the trace shown. */
@@ -418,14 +419,14 @@ set_dropdown (HsLeakTraceView *self)
 {
   guint index = 0, n = self->group != NULL ? self->group->traces->len : 0;
 
-  gtk_widget_set_visible (self->trace_dropdown, n > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->trace_dropdown), n > 1);
   if (n == 0)
     return;
   g_ptr_array_find (self->group->traces, self->trace, &index);
   self->setting_trace = TRUE;
   if (n > 1)
     {
-      GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->trace_dropdown));
+      GListModel *model = gtk_drop_down_get_model (self->trace_dropdown);
       if (model == NULL || g_list_model_get_n_items (model) != n)
         {
           g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
@@ -434,9 +435,9 @@ set_dropdown (HsLeakTraceView *self)
               g_autofree char *s = g_strdup_printf (_ ("Instance %u of %u"), i + 1, n);
               gtk_string_list_append (items, s);
             }
-          gtk_drop_down_set_model (GTK_DROP_DOWN (self->trace_dropdown), G_LIST_MODEL (items));
+          gtk_drop_down_set_model (self->trace_dropdown, G_LIST_MODEL (items));
         }
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->trace_dropdown), index);
+      gtk_drop_down_set_selected (self->trace_dropdown, index);
     }
   self->setting_trace = FALSE;
 }
@@ -448,33 +449,32 @@ refresh (HsLeakTraceView *self, const char *title)
   g_autofree char *subtitle = NULL, *watch = NULL;
   gboolean any = self->group != NULL || self->object != NULL || self->klass != NULL;
 
-  gtk_widget_set_visible (self->box, any);
+  gtk_widget_set_visible (GTK_WIDGET (self->box), any);
   hs_trace_rows_reset (self->rows, any ? n_rows (self) : 0);
   if (!any)
     return;
-  gtk_label_set_text (GTK_LABEL (self->title_label), title);
+  gtk_label_set_text (self->title_label, title);
   subtitle = subtitle_text (self);
-  gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
+  gtk_label_set_text (self->subtitle_label, subtitle);
   watch = self->group != NULL ? watch_text (self->trace) : g_strdup ("");
-  gtk_label_set_text (GTK_LABEL (self->watch_label), watch);
-  gtk_widget_set_visible (self->watch_label, watch[0] != '\0');
+  gtk_label_set_text (self->watch_label, watch);
+  gtk_widget_set_visible (GTK_WIDGET (self->watch_label), watch[0] != '\0');
   if (self->group != NULL && self->group->library && self->group->library_pattern != NULL)
     {
       g_autofree char *m = g_strdup_printf (_ ("Known library leak: %s"), self->group->library_pattern);
-      gtk_label_set_text (GTK_LABEL (self->library_label), m);
+      gtk_label_set_text (self->library_label, m);
     }
-  gtk_widget_set_visible (self->library_label, self->group != NULL && self->group->library
-                                                   && self->group->library_pattern != NULL);
-  gtk_widget_set_sensitive (self->copy_button, self->trace != NULL);
-  gtk_widget_set_visible (gtk_widget_get_parent (self->node_list), self->trace != NULL);
-  gtk_widget_set_visible (self->no_path_label, self->trace == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->library_label), self->group != NULL && self->group->library
+                                                                && self->group->library_pattern != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), self->trace != NULL);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->node_list)), self->trace != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->no_path_label), self->trace == NULL);
   /* Without a path the members take the height. */
-  gtk_widget_set_vexpand (self->extras_scroll, self->trace == NULL);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->extras_scroll),
-                                              self->trace == NULL ? -1 : 260);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->extras_scroll), self->trace == NULL);
+  gtk_scrolled_window_set_max_content_height (self->extras_scroll, self->trace == NULL ? -1 : 260);
   /* A leak's description is a short name, a suspect's a sentence. */
-  gtk_widget_remove_css_class (self->title_label, self->group != NULL ? "title-4" : "title-2");
-  gtk_widget_add_css_class (self->title_label, self->group != NULL ? "title-2" : "title-4");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), self->group != NULL ? "title-4" : "title-2");
+  gtk_widget_add_css_class (GTK_WIDGET (self->title_label), self->group != NULL ? "title-2" : "title-4");
   set_dropdown (self);
   fill_also_leaking (self);
   fill_suspect (self);
@@ -539,7 +539,7 @@ hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis)
   if (self->trace == NULL)
     return;
   subtitle = subtitle_text (self);
-  gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle);
+  gtk_label_set_text (self->subtitle_label, subtitle);
   /* Traces of a group are ordered by retained size too. */
   set_dropdown (self);
   /* The visible rows are bound again, with their sizes. */
@@ -660,7 +660,7 @@ hs_leak_trace_view_get_n_row_widgets (HsLeakTraceView *self)
   guint n = 0;
 
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (self->node_list); c != NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->node_list)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     n++;
   return n;
@@ -670,14 +670,14 @@ const char *
 hs_leak_trace_view_get_title (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
-  return gtk_widget_get_visible (self->box) ? gtk_label_get_text (GTK_LABEL (self->title_label)) : NULL;
+  return gtk_widget_get_visible (GTK_WIDGET (self->box)) ? gtk_label_get_text (self->title_label) : NULL;
 }
 
 const char *
 hs_leak_trace_view_get_subtitle (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
-  return gtk_widget_get_visible (self->box) ? gtk_label_get_text (GTK_LABEL (self->subtitle_label)) : NULL;
+  return gtk_widget_get_visible (GTK_WIDGET (self->box)) ? gtk_label_get_text (self->subtitle_label) : NULL;
 }
 
 guint
@@ -749,9 +749,9 @@ hs_leak_trace_view_init (HsLeakTraceView *self)
   g_signal_connect (factory, "setup", G_CALLBACK (on_row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (on_row_bind), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (on_row_unbind), self);
-  gtk_list_view_set_factory (GTK_LIST_VIEW (self->node_list), factory);
+  gtk_list_view_set_factory (self->node_list, factory);
   g_object_unref (factory);
   GtkNoSelection *selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
-  gtk_list_view_set_model (GTK_LIST_VIEW (self->node_list), GTK_SELECTION_MODEL (selection));
+  gtk_list_view_set_model (self->node_list, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 }

@@ -15,10 +15,10 @@ struct _HsLeaksView
 {
   HsView parent_instance;
 
-  GtkWidget *leak_list;
-  GtkWidget *empty_box;
-  GtkWidget *empty_label;
-  GtkWidget *threshold_spin;
+  GtkListBox *leak_list;
+  GtkBox *empty_box;
+  GtkLabel *empty_label;
+  GtkSpinButton *threshold_spin;
   HsLeakTraceView *trace_view;
 
   GPtrArray *groups; /* HsLeakGroup* (borrowed from the loader's report) */
@@ -147,11 +147,9 @@ append_suspects (HsLeaksView *self, HsAnalysis *a)
   if (s == NULL)
     return;
   for (guint i = 0; i < s->objects->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
-                         suspect_row_new (g_ptr_array_index (s->objects, i), NULL, pos++));
+    gtk_list_box_append (self->leak_list, suspect_row_new (g_ptr_array_index (s->objects, i), NULL, pos++));
   for (guint i = 0; i < s->classes->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
-                         suspect_row_new (NULL, g_ptr_array_index (s->classes, i), pos++));
+    gtk_list_box_append (self->leak_list, suspect_row_new (NULL, g_ptr_array_index (s->classes, i), pos++));
   self->n_suspects = s->objects->len + s->classes->len;
 }
 
@@ -161,7 +159,7 @@ update_empty (HsLeaksView *self, HsLeakReport *report, HsAnalysis *a)
 {
   gboolean empty = report != NULL && self->groups->len == 0 && (a == NULL || self->n_suspects == 0);
 
-  gtk_widget_set_visible (self->empty_box, empty);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_box), empty);
   if (empty && a != NULL && a->suspects != NULL)
     {
       g_autofree char *text
@@ -169,16 +167,15 @@ update_empty (HsLeaksView *self, HsLeakReport *report, HsAnalysis *a)
                                 "object or class holds more than %g%% of the reachable heap. The Classes, "
                                 "Dominator tree and Treemap views show what holds the memory."),
                              a->suspects->percent);
-      gtk_label_set_text (GTK_LABEL (self->empty_label), text);
+      gtk_label_set_text (self->empty_label, text);
     }
 }
 
 static GtkListBoxRow *
 suspect_row (HsLeaksView *self, guint index)
 {
-  return index < self->n_suspects
-             ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), self->groups->len + index)
-             : NULL;
+  return index < self->n_suspects ? gtk_list_box_get_row_at_index (self->leak_list, self->groups->len + index)
+                                  : NULL;
 }
 
 static void
@@ -197,12 +194,11 @@ collect_groups (HsLeaksView *self, HsLeakReport *report)
 static void
 build (HsLeaksView *self, HsLeakReport *report, HsAnalysis *analysis)
 {
-  hs_clear_box (self->leak_list);
+  hs_clear_box (GTK_WIDGET (self->leak_list));
   hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
   collect_groups (self, report);
   for (guint i = 0; i < self->groups->len; i++)
-    gtk_list_box_append (GTK_LIST_BOX (self->leak_list),
-                         row_new (g_ptr_array_index (self->groups, i), i, analysis != NULL));
+    gtk_list_box_append (self->leak_list, row_new (g_ptr_array_index (self->groups, i), i, analysis != NULL));
   append_suspects (self, analysis);
   update_empty (self, report, analysis);
   /* Opens on whichever has content: the leaks, else the first suspect. */
@@ -220,7 +216,7 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
   GtkListBoxRow *row;
 
   collect_groups (self, analysis->leaks);
-  for (guint i = 0; (row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), i)) != NULL; i++)
+  for (guint i = 0; (row = gtk_list_box_get_row_at_index (self->leak_list, i)) != NULL; i++)
     {
       HsLeakGroup *g = row_group (row);
       g_autofree char *text = row_subtitle (g, TRUE);
@@ -231,8 +227,8 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
       gtk_label_set_text (GTK_LABEL (g_object_get_data (G_OBJECT (row), "hs-subtitle")), text);
     }
   append_suspects (self, analysis);
-  gtk_list_box_invalidate_sort (GTK_LIST_BOX (self->leak_list));
-  gtk_list_box_invalidate_headers (GTK_LIST_BOX (self->leak_list));
+  gtk_list_box_invalidate_sort (self->leak_list);
+  gtk_list_box_invalidate_headers (self->leak_list);
   hs_leak_trace_view_set_analysis (self->trace_view, analysis);
 }
 
@@ -334,10 +330,9 @@ read_threshold (HsLeaksView *self)
       = app != NULL ? g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent") : NULL;
 
   self->setting_threshold = TRUE;
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->threshold_spin),
-                             v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT32)
-                                 ? g_variant_get_int32 (v)
-                                 : HS_SUSPECTS_DEFAULT_PERCENT);
+  gtk_spin_button_set_value (self->threshold_spin, v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_INT32)
+                                                       ? g_variant_get_int32 (v)
+                                                       : HS_SUSPECTS_DEFAULT_PERCENT);
   self->setting_threshold = FALSE;
 }
 
@@ -390,10 +385,10 @@ hs_leaks_view_clear (HsView *view)
   HsLeaksView *self = HS_LEAKS_VIEW (view);
 
   hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
-  hs_clear_box (self->leak_list);
+  hs_clear_box (GTK_WIDGET (self->leak_list));
   g_ptr_array_set_size (self->groups, 0);
   self->n_suspects = 0;
-  gtk_widget_set_visible (self->empty_box, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_box), FALSE);
   self->shown_early = FALSE;
 }
 
@@ -444,8 +439,8 @@ hs_leaks_view_init (HsLeaksView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->groups = g_ptr_array_new ();
-  gtk_list_box_set_header_func (GTK_LIST_BOX (self->leak_list), header_func, NULL, NULL);
-  gtk_list_box_set_sort_func (GTK_LIST_BOX (self->leak_list), sort_func, NULL, NULL);
+  gtk_list_box_set_header_func (self->leak_list, header_func, NULL, NULL);
+  gtk_list_box_set_sort_func (self->leak_list, sort_func, NULL, NULL);
   read_threshold (self);
 }
 
@@ -462,16 +457,16 @@ hs_leaks_view_select (HsLeaksView *self, guint index)
   GtkListBoxRow *row;
 
   g_return_if_fail (HS_IS_LEAKS_VIEW (self));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), index);
+  row = gtk_list_box_get_row_at_index (self->leak_list, index);
   if (row != NULL)
-    gtk_list_box_select_row (GTK_LIST_BOX (self->leak_list), row);
+    gtk_list_box_select_row (self->leak_list, row);
 }
 
 HsLeakGroup *
 hs_leaks_view_get_group (HsLeaksView *self, guint index)
 {
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
-  return row_group (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), index));
+  return row_group (gtk_list_box_get_row_at_index (self->leak_list, index));
 }
 
 const char *
@@ -480,7 +475,7 @@ hs_leaks_view_get_row_subtitle (HsLeaksView *self, guint index)
   GtkListBoxRow *row;
 
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), index);
+  row = gtk_list_box_get_row_at_index (self->leak_list, index);
   return row != NULL ? gtk_label_get_text (g_object_get_data (G_OBJECT (row), "hs-subtitle")) : NULL;
 }
 
@@ -505,7 +500,7 @@ hs_leaks_view_select_suspect (HsLeaksView *self, guint index)
 
   g_return_if_fail (HS_IS_LEAKS_VIEW (self));
   if ((row = suspect_row (self, index)) != NULL)
-    gtk_list_box_select_row (GTK_LIST_BOX (self->leak_list), row);
+    gtk_list_box_select_row (self->leak_list, row);
 }
 
 const char *
@@ -522,5 +517,5 @@ GtkSpinButton *
 hs_leaks_view_get_threshold_spin (HsLeaksView *self)
 {
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
-  return GTK_SPIN_BUTTON (self->threshold_spin);
+  return self->threshold_spin;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-more-row.c: HsMoreRow, the "show more" / "show all" row at the end
- * of an HsPagedList (see the header). */
+ * of a paged list (see the header). */
 #include "config.h"
 #include "hs-more-row.h"
-#include "hs-paged-list.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
@@ -11,41 +10,37 @@
 struct _HsMoreRow
 {
   GObject parent_instance;
-  GWeakRef list;
   HsMoreRowKind kind;
   gsize shown, total;
 };
 
 G_DEFINE_FINAL_TYPE (HsMoreRow, hs_more_row, G_TYPE_OBJECT)
 
-static void
-hs_more_row_finalize (GObject *object)
+enum
 {
-  g_weak_ref_clear (&HS_MORE_ROW (object)->list);
-  G_OBJECT_CLASS (hs_more_row_parent_class)->finalize (object);
-}
+  ACTIVATE,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
 
 static void
 hs_more_row_class_init (HsMoreRowClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = hs_more_row_finalize;
+  /* The list that made the row shows more: the row does not know it. */
+  signals[ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                    NULL, G_TYPE_NONE, 0);
 }
 
 static void
 hs_more_row_init (HsMoreRow *self)
 {
-  g_weak_ref_init (&self->list, NULL);
 }
 
 HsMoreRow *
-hs_more_row_new (GListModel *list, HsMoreRowKind kind, gsize shown, gsize total)
+hs_more_row_new (HsMoreRowKind kind, gsize shown, gsize total)
 {
-  HsMoreRow *self;
+  HsMoreRow *self = g_object_new (HS_TYPE_MORE_ROW, NULL);
 
-  g_return_val_if_fail (HS_IS_PAGED_LIST (list), NULL);
-
-  self = g_object_new (HS_TYPE_MORE_ROW, NULL);
-  g_weak_ref_set (&self->list, list);
   self->kind = kind;
   self->shown = shown;
   self->total = total;
@@ -93,14 +88,6 @@ hs_more_row_get_text (HsMoreRow *self)
 void
 hs_more_row_activate (HsMoreRow *self)
 {
-  g_autoptr (HsPagedList) list = NULL;
-
   g_return_if_fail (HS_IS_MORE_ROW (self));
-  list = g_weak_ref_get (&self->list);
-  if (list == NULL)
-    return;
-  if (self->kind == HS_MORE_ROW_ALL)
-    hs_paged_list_show_all (list);
-  else
-    hs_paged_list_show_more (list);
+  g_signal_emit (self, signals[ACTIVATE], 0);
 }

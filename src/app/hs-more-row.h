@@ -2,8 +2,8 @@
 /* hs-more-row.h: the last rows of a list shown one page at a time
  * (HsPagedList, Eclipse MAT's way with a node of millions of children):
  * "1,000 of 8,123,456 shown – show more", and once more than a page is
- * shown "Show all 8,123,456". Activating one shows the next page, or
- * every row, of its list. */
+ * shown "Show all 8,123,456". Activating one emits "activate": the list
+ * that made it shows its next page, or every row. */
 #pragma once
 
 #include <gio/gio.h>
@@ -19,16 +19,15 @@ typedef enum
 #define HS_TYPE_MORE_ROW (hs_more_row_get_type ())
 G_DECLARE_FINAL_TYPE (HsMoreRow, hs_more_row, HS, MORE_ROW, GObject)
 
-/* list: the HsPagedList the row ends (not referenced: a weak reference,
- * the list holds its rows); shown of total rows are shown. */
-HsMoreRow *hs_more_row_new (GListModel *list, HsMoreRowKind kind, gsize shown, gsize total);
+/* shown of total rows are shown. */
+HsMoreRow *hs_more_row_new (HsMoreRowKind kind, gsize shown, gsize total);
 HsMoreRowKind hs_more_row_get_kind (HsMoreRow *self);
 gsize hs_more_row_get_shown (HsMoreRow *self);
 gsize hs_more_row_get_total (HsMoreRow *self);
 /* What the row says (translated, counts grouped by the locale). */
 char *hs_more_row_get_text (HsMoreRow *self);
-/* Shows the next page (NEXT_PAGE) or every row (ALL) of its list; nothing
- * once the list is gone. */
+/* Emits "activate" (no arguments): its list shows the next page
+ * (NEXT_PAGE) or every row (ALL); nothing once the list is gone. */
 void hs_more_row_activate (HsMoreRow *self);
 
 G_END_DECLS

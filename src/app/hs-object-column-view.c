@@ -16,8 +16,8 @@ struct _HsObjectColumnView
 
   /* template (the scrolled window is bound so that dispose_template
    * unparents it) */
-  GtkWidget *scrolled;
-  GtkWidget *view;
+  GtkScrolledWindow *scrolled;
+  GtkColumnView *view;
 
   GtkColumnViewColumn *percent_column;
   GListModel *model;
@@ -203,7 +203,7 @@ add_column (HsObjectColumnView *self, const char *title, GCallback setup, guint 
   c = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (c, expand);
   gtk_column_view_column_set_resizable (c, TRUE);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->view), c);
+  gtk_column_view_append_column (self->view, c);
   g_object_unref (c);
   return c;
 }
@@ -356,7 +356,7 @@ hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
       gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
       g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_selection_changed), self, 0);
     }
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->view), GTK_SELECTION_MODEL (selection));
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
   g_clear_object (&selection);
 }
 
@@ -373,7 +373,7 @@ hs_object_column_view_select (HsObjectColumnView *self, guint position)
   GtkSelectionModel *model;
 
   g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
-  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view));
+  model = gtk_column_view_get_model (self->view);
   if (model != NULL)
     gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), position);
 }
@@ -384,6 +384,6 @@ hs_object_column_view_get_selected (HsObjectColumnView *self)
   GtkSelectionModel *model;
 
   g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), HS_OBJ_NONE);
-  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (self->view));
+  model = gtk_column_view_get_model (self->view);
   return model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
 }

@@ -14,18 +14,18 @@ struct _HsOverviewView
 {
   HsView parent_instance;
 
-  GtkWidget *file_label;
-  GtkWidget *kind_label;
-  GtkWidget *warning_label;
-  GtkWidget *dump_grid;
-  GtkWidget *memory_grid;
-  GtkWidget *leaks_number;
-  GtkWidget *leaks_detail;
-  GtkWidget *suspects_detail;
-  GtkWidget *leaks_button;
-  GtkWidget *leaks_skipped;
-  GtkWidget *biggest_card;
-  GtkWidget *biggest_grid;
+  GtkLabel *file_label;
+  GtkLabel *kind_label;
+  GtkLabel *warning_label;
+  GtkGrid *dump_grid;
+  GtkGrid *memory_grid;
+  GtkLabel *leaks_number;
+  GtkLabel *leaks_detail;
+  GtkLabel *suspects_detail;
+  GtkButton *leaks_button;
+  GtkLabel *leaks_skipped;
+  GtkBox *biggest_card;
+  GtkGrid *biggest_grid;
   guint n_biggest;
 };
 
@@ -91,7 +91,7 @@ add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
 static void
 fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
 {
-  GtkWidget *grid = self->dump_grid;
+  GtkWidget *grid = GTK_WIDGET (self->dump_grid);
   int r = 0;
   g_autofree char *ids = g_strdup_printf (_ ("%u bytes"), hs_heap_id_size (heap));
   g_autofree char *refs = g_strdup_printf (_ ("%u bytes, objects aligned to %u"), hs_heap_ref_size (heap),
@@ -124,7 +124,7 @@ static void
 fill_memory (HsOverviewView *self, HsAnalysis *a)
 {
   const HsSummary *s = hs_heap_summary (a->heap);
-  GtkWidget *grid = self->memory_grid;
+  GtkWidget *grid = GTK_WIDGET (self->memory_grid);
   int r = 0;
   g_autofree char *objects = hs_format_count (s->objects);
   g_autofree char *classes = hs_format_count (s->classes);
@@ -155,11 +155,11 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
 {
   gboolean searched = a->leaks != NULL;
 
-  gtk_widget_set_visible (self->leaks_number, searched);
-  gtk_widget_set_visible (self->leaks_detail, searched);
-  gtk_widget_set_visible (self->leaks_button, searched);
-  gtk_widget_set_visible (self->leaks_skipped, !searched);
-  gtk_widget_set_visible (self->suspects_detail, searched && a->suspects != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaks_number), searched);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaks_detail), searched);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaks_button), searched);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaks_skipped), !searched);
+  gtk_widget_set_visible (GTK_WIDGET (self->suspects_detail), searched && a->suspects != NULL);
   if (searched)
     {
       guint app = count_traces (a->leaks->application_leaks);
@@ -176,13 +176,13 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
                                                                 "%u problem suspects (%g%% of the heap or more)", sus),
                                                    sus, a->suspects->percent);
 
-      gtk_label_set_text (GTK_LABEL (self->leaks_number), n);
-      gtk_label_set_text (GTK_LABEL (self->leaks_detail), detail);
-      gtk_label_set_text (GTK_LABEL (self->suspects_detail), suspects);
+      gtk_label_set_text (self->leaks_number, n);
+      gtk_label_set_text (self->leaks_detail, detail);
+      gtk_label_set_text (self->suspects_detail, suspects);
       if (app > 0)
-        gtk_widget_add_css_class (self->leaks_number, "error");
+        gtk_widget_add_css_class (GTK_WIDGET (self->leaks_number), "error");
       else
-        gtk_widget_remove_css_class (self->leaks_number, "error");
+        gtk_widget_remove_css_class (GTK_WIDGET (self->leaks_number), "error");
     }
 }
 
@@ -192,7 +192,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
   g_autoptr (GArray) top = NULL;
   guint64 total;
 
-  gtk_widget_set_visible (self->biggest_card, a->dom != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->biggest_card), a->dom != NULL);
   if (a->dom == NULL)
     return;
   /* What no other object retains: ten nested objects of one chain would
@@ -217,11 +217,11 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
       gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), frac);
       gtk_widget_set_size_request (bar, 160, -1);
       gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-      gtk_grid_attach (GTK_GRID (self->biggest_grid), name, 0, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_label_new (pct, "dim-label", 1), 2, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->biggest_grid), bar, 3, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_inspect_button_new (o), 4, i, 1, 1);
+      gtk_grid_attach (self->biggest_grid, name, 0, i, 1, 1);
+      gtk_grid_attach (self->biggest_grid, hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);
+      gtk_grid_attach (self->biggest_grid, hs_label_new (pct, "dim-label", 1), 2, i, 1, 1);
+      gtk_grid_attach (self->biggest_grid, bar, 3, i, 1, 1);
+      gtk_grid_attach (self->biggest_grid, hs_inspect_button_new (o), 4, i, 1, 1);
       self->n_biggest++;
     }
 }
@@ -236,10 +236,10 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   g_autofree char *kind = g_strdup_printf (_ ("%s · %s heap dump"), size,
                                            hs_heap_is_android (heap) ? _ ("Android") : _ ("Java"));
 
-  gtk_label_set_text (GTK_LABEL (self->file_label), hs_loader_get_file_name (loader));
-  gtk_label_set_text (GTK_LABEL (self->kind_label), kind);
-  gtk_label_set_text (GTK_LABEL (self->warning_label), hs_heap_warning (heap));
-  gtk_widget_set_visible (self->warning_label, hs_heap_warning (heap) != NULL);
+  gtk_label_set_text (self->file_label, hs_loader_get_file_name (loader));
+  gtk_label_set_text (self->kind_label, kind);
+  gtk_label_set_text (self->warning_label, hs_heap_warning (heap));
+  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), hs_heap_warning (heap) != NULL);
   fill_dump (self, heap, size);
   fill_memory (self, a);
   fill_leaks (self, a);
@@ -251,9 +251,9 @@ hs_overview_view_clear (HsView *view)
 {
   HsOverviewView *self = HS_OVERVIEW_VIEW (view);
 
-  clear_grid (self->dump_grid);
-  clear_grid (self->memory_grid);
-  clear_grid (self->biggest_grid);
+  clear_grid (GTK_WIDGET (self->dump_grid));
+  clear_grid (GTK_WIDGET (self->memory_grid));
+  clear_grid (GTK_WIDGET (self->biggest_grid));
   self->n_biggest = 0;
 }
 
@@ -309,12 +309,12 @@ const char *
 hs_overview_view_get_leaks_number (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->leaks_number));
+  return gtk_label_get_text (self->leaks_number);
 }
 
 const char *
 hs_overview_view_get_suspects_text (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
-  return gtk_label_get_text (GTK_LABEL (self->suspects_detail));
+  return gtk_label_get_text (self->suspects_detail);
 }

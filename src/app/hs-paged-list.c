@@ -31,6 +31,15 @@ more_rows (HsPagedList *self, guint shown, guint total)
   return shown > self->page ? 2 : 1;
 }
 
+static void
+on_more_activate (HsMoreRow *row, HsPagedList *self)
+{
+  if (hs_more_row_get_kind (row) == HS_MORE_ROW_ALL)
+    hs_paged_list_show_all (self);
+  else
+    hs_paged_list_show_more (self);
+}
+
 static GType
 hs_paged_list_get_item_type (GListModel *model)
 {
@@ -56,8 +65,12 @@ hs_paged_list_get_item (GListModel *model, guint position)
   if (k >= self->n_more)
     return NULL;
   if (self->more[k] == NULL)
-    self->more[k] = hs_more_row_new (model, k == 0 ? HS_MORE_ROW_NEXT_PAGE : HS_MORE_ROW_ALL, self->shown,
-                                     g_list_model_get_n_items (self->rows));
+    {
+      self->more[k] = hs_more_row_new (k == 0 ? HS_MORE_ROW_NEXT_PAGE : HS_MORE_ROW_ALL, self->shown,
+                                       g_list_model_get_n_items (self->rows));
+      /* A row outliving the list (held by a list item) does nothing. */
+      g_signal_connect_object (self->more[k], "activate", G_CALLBACK (on_more_activate), self, 0);
+    }
   return g_object_ref (self->more[k]);
 }
 

@@ -13,11 +13,11 @@ struct _HsPreferencesWindow
   AdwPreferencesWindow parent_instance;
 
   GtkApplication *app; /* weak: the application outlives its windows */
-  GtkWidget *weak_switch;
-  GtkWidget *inspectors_switch;
-  GtkWidget *percent_spin;
-  GtkWidget *folder_row;
-  GtkWidget *clear_button;
+  GtkSwitch *weak_switch;
+  GtkSwitch *inspectors_switch;
+  GtkSpinButton *percent_spin;
+  AdwActionRow *folder_row;
+  GtkButton *clear_button;
   gboolean syncing; /* the action changed: no activation back */
 };
 
@@ -40,7 +40,7 @@ sync_percent (HsPreferencesWindow *self)
   if (v == NULL || !g_variant_is_of_type (v, G_VARIANT_TYPE_INT32))
     return;
   self->syncing = TRUE;
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->percent_spin), g_variant_get_int32 (v));
+  gtk_spin_button_set_value (self->percent_spin, g_variant_get_int32 (v));
   self->syncing = FALSE;
 }
 
@@ -57,11 +57,11 @@ sync_folder (HsPreferencesWindow *self)
   if (path != NULL && *path != '\0')
     {
       g_autofree char *shown = g_filename_display_name (path);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->folder_row), shown);
+      adw_action_row_set_subtitle (self->folder_row, shown);
     }
   else
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->folder_row), _ ("None"));
-  gtk_widget_set_sensitive (self->clear_button, path != NULL && *path != '\0');
+    adw_action_row_set_subtitle (self->folder_row, _ ("None"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), path != NULL && *path != '\0');
 }
 
 static void
@@ -192,26 +192,26 @@ GtkSwitch *
 hs_preferences_window_get_weak_switch (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return GTK_SWITCH (self->weak_switch);
+  return self->weak_switch;
 }
 
 GtkSwitch *
 hs_preferences_window_get_inspectors_switch (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return GTK_SWITCH (self->inspectors_switch);
+  return self->inspectors_switch;
 }
 
 GtkSpinButton *
 hs_preferences_window_get_percent_spin (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return GTK_SPIN_BUTTON (self->percent_spin);
+  return self->percent_spin;
 }
 
 const char *
 hs_preferences_window_get_folder_text (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return adw_action_row_get_subtitle (ADW_ACTION_ROW (self->folder_row));
+  return adw_action_row_get_subtitle (self->folder_row);
 }

@@ -15,6 +15,7 @@ enum
   ITEM_STATE,
   ITEM_RETAINED,
   ITEM_STACK_RETAINED,
+  ITEM_TOP,
   N_ITEM
 };
 static GParamSpec *item_props[N_ITEM];
@@ -31,6 +32,7 @@ hs_thread_item_get_property (GObject *object, guint prop_id, GValue *value, GPar
       case ITEM_STATE: g_value_set_string (value, it->state); break;
       case ITEM_RETAINED: g_value_set_uint64 (value, it->retained); break;
       case ITEM_STACK_RETAINED: g_value_set_uint64 (value, it->stack_retained); break;
+      case ITEM_TOP: g_value_set_boolean (value, it->top); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -64,6 +66,8 @@ hs_thread_item_class_init (HsThreadItemClass *klass)
                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   item_props[ITEM_STACK_RETAINED] = g_param_spec_uint64 ("stack-retained", NULL, NULL, 0, G_MAXUINT64, 0,
                                                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  item_props[ITEM_TOP] = g_param_spec_boolean ("top", NULL, "The thread whose stack holds the most", FALSE,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (oc, N_ITEM, item_props);
 }
 

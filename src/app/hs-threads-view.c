@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-threads-view.c: the Threads view (see hs-threads-view.h). The table's
- * rows are small HsThreadItem objects (hs-thread-item.c: one per thread, hundreds at most)
- * sorted by GTK sorters over their properties; the stack below is a list
- * box rebuilt for each selected thread. */
+ * rows are small HsThreadItem objects (hs-thread-item.c: one per thread,
+ * hundreds at most), its columns, cells and sorters are declared in the
+ * template over their properties; the stack below is a list box rebuilt
+ * for each selected thread. */
 #include "config.h"
 #include "hs-threads-view.h"
 #include "hs-thread-item.h"
@@ -17,10 +18,11 @@ struct _HsThreadsView
 {
   HsView parent_instance;
 
-  GtkWidget *box;
-  GtkWidget *status;
-  GtkWidget *table;
-  GtkWidget *stack_list;
+  GtkBox *box;
+  GtkLabel *status;
+  GtkColumnView *table;
+  GtkColumnViewColumn *stack_retained_column;
+  GtkListBox *stack_list;
 
   HsThreads *threads;
   GListStore *store;
@@ -46,68 +48,33 @@ read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   g_task_return_pointer (task, ts, (GDestroyNotify)hs_threads_free);
 }
 
-static void
-setup_label (GtkSignalListItemFactory *f, GtkListItem *item, gpointer numeric)
+/* The table's cells are templates (ui/hs-threads-view.ui); these are the
+ * closures they call. A size as text. */
+static char *
+thread_cell_bytes (GtkListItem *item, guint64 bytes)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  return hs_format_bytes (bytes);
+}
+
+/* Numbers in tabular figures; the thread holding the most stands out. */
+static GStrv
+thread_cell_classes (GtkListItem *item, gboolean top, gboolean numeric)
+{
+  g_autoptr (GStrvBuilder) classes = g_strv_builder_new ();
+
   if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label (GtkSignalListItemFactory *f, GtkListItem *item, gpointer prop)
-{
-  HsThreadItem *it = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-  const char *p = prop;
-  if (g_str_equal (p, "retained") || g_str_equal (p, "stack-retained"))
-    {
-      g_autofree char *b = hs_format_bytes (g_str_equal (p, "retained") ? it->retained : it->stack_retained);
-      gtk_label_set_text (GTK_LABEL (label), b);
-    }
-  else
-    {
-      const char *v = g_str_equal (p, "name")     ? it->name
-                      : g_str_equal (p, "id")     ? it->id
-                      : g_str_equal (p, "daemon") ? it->daemon
-                                                  : it->state;
-      gtk_label_set_text (GTK_LABEL (label), v ? v : "");
-    }
-  /* The thread holding the most stands out. */
-  if (it->top)
-    gtk_widget_add_css_class (label, "heading");
-  else
-    gtk_widget_remove_css_class (label, "heading");
-}
-
-static GtkColumnViewColumn *
-add_column (HsThreadsView *self, const char *title, const char *prop, gboolean numeric)
-{
-  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
-  g_signal_connect (f, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (numeric));
-  g_signal_connect (f, "bind", G_CALLBACK (bind_label), (gpointer)prop);
-  GtkColumnViewColumn *col = gtk_column_view_column_new (title, f);
-  GtkExpression *e = gtk_property_expression_new (HS_TYPE_THREAD_ITEM, NULL, prop);
-  GtkSorter *sorter
-      = numeric ? GTK_SORTER (gtk_numeric_sorter_new (e)) : GTK_SORTER (gtk_string_sorter_new (e));
-  gtk_column_view_column_set_sorter (col, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  if (g_str_equal (prop, "name"))
-    gtk_column_view_column_set_expand (col, TRUE);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->table), col);
-  g_object_unref (col);
-  return col;
+    g_strv_builder_add (classes, "numeric");
+  if (top)
+    g_strv_builder_add (classes, "heading");
+  return g_strv_builder_end (classes);
 }
 
 static void
 clear_stack (HsThreadsView *self)
 {
   GtkWidget *c;
-  while ((c = gtk_widget_get_first_child (self->stack_list)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->stack_list), c);
+  while ((c = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list))) != NULL)
+    gtk_list_box_remove (self->stack_list, c);
 }
 
 static void
@@ -130,7 +97,7 @@ add_stack_row (HsThreadsView *self, const char *text, HsObj obj, gboolean frame)
     }
   else if (!frame)
     gtk_widget_add_css_class (label, "dim-label");
-  gtk_list_box_append (GTK_LIST_BOX (self->stack_list), row);
+  gtk_list_box_append (self->stack_list, row);
 }
 
 static void
@@ -209,7 +176,7 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       g_object_unref (it);
     }
   if (ts->n_threads == 0)
-    gtk_label_set_text (GTK_LABEL (self->status), _ ("This dump holds no threads."));
+    gtk_label_set_text (self->status, _ ("This dump holds no threads."));
   else
     {
       g_autofree char *s = g_strdup_printf (
@@ -217,13 +184,10 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
               GETTEXT_PACKAGE, "%u thread; the one whose stack holds the most is in bold and selected.",
               "%u threads; the one whose stack holds the most is in bold and selected.", ts->n_threads),
           ts->n_threads);
-      gtk_label_set_text (GTK_LABEL (self->status), s);
+      gtk_label_set_text (self->status, s);
     }
   /* Sorted by stack retained, largest first: the top thread is row 0. */
-  GtkColumnViewColumn *col
-      = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_DESCENDING);
-  g_object_unref (col);
+  gtk_column_view_sort_by_column (self->table, self->stack_retained_column, GTK_SORT_DESCENDING);
   if (ts->n_threads > 0)
     gtk_single_selection_set_selected (self->selection, 0);
   on_selected (self->selection, NULL, self);
@@ -239,7 +203,7 @@ hs_threads_view_fill (HsView *view, HsLoader *loader)
   HsAnalysis *a = hs_loader_get_analysis (loader);
   if (a == NULL)
     return;
-  gtk_label_set_text (GTK_LABEL (self->status), _ ("Reading the threads…"));
+  gtk_label_set_text (self->status, _ ("Reading the threads…"));
   g_autoptr (GTask) task = g_task_new (self, NULL, read_done, NULL);
   ReadJob *job = g_new0 (ReadJob, 1);
   job->analysis = a;
@@ -259,7 +223,7 @@ hs_threads_view_clear (HsView *view)
   clear_stack (self);
   g_list_store_remove_all (self->store);
   g_clear_pointer (&self->threads, hs_threads_free);
-  gtk_label_set_text (GTK_LABEL (self->status), "");
+  gtk_label_set_text (self->status, "");
 }
 
 static void
@@ -284,11 +248,15 @@ hs_threads_view_class_init (HsThreadsViewClass *klass)
   vc->fill = hs_threads_view_fill;
   vc->clear = hs_threads_view_clear;
   hs_view_class_set_page (vc, "threads", _ ("Threads"), NULL, TRUE, "threads filled");
+  g_type_ensure (HS_TYPE_THREAD_ITEM);
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-threads-view.ui");
   gtk_widget_class_bind_template_child (wc, HsThreadsView, box);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, status);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, table);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, stack_list);
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, stack_retained_column);
+  gtk_widget_class_bind_template_callback (wc, thread_cell_bytes);
+  gtk_widget_class_bind_template_callback (wc, thread_cell_classes);
   gtk_widget_class_bind_template_callback (wc, on_local_activated);
 }
 
@@ -297,18 +265,11 @@ hs_threads_view_init (HsThreadsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->store = g_list_store_new (HS_TYPE_THREAD_ITEM);
-  add_column (self, _ ("Thread"), "name", FALSE);
-  add_column (self, _ ("Id"), "id", FALSE);
-  add_column (self, _ ("Daemon"), "daemon", FALSE);
-  add_column (self, _ ("State"), "state", FALSE);
-  add_column (self, _ ("Retained"), "retained", TRUE);
-  add_column (self, _ ("Stack retained"), "stack-retained", TRUE);
-  GtkSortListModel *sorted
-      = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                 g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
+  GtkSortListModel *sorted = gtk_sort_list_model_new (
+      G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (gtk_column_view_get_sorter (self->table)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected), self);
 }
 
@@ -346,7 +307,7 @@ hs_threads_view_get_stack_text (HsThreadsView *self)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), NULL);
   GString *s = g_string_new (NULL);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list)); row;
        row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
@@ -359,7 +320,7 @@ gboolean
 hs_threads_view_activate_local (HsThreadsView *self, guint n)
 {
   g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
-  for (GtkWidget *row = gtk_widget_get_first_child (self->stack_list); row;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->stack_list)); row;
        row = gtk_widget_get_next_sibling (row))
     if (g_object_get_data (G_OBJECT (row), "hs-obj") && n-- == 0)
       {

@@ -13,8 +13,8 @@ struct _HsTreemapView
   HsView parent_instance;
 
   /* template */
-  GtkWidget *breadcrumbs;
-  GtkWidget *treemap;
+  GtkBox *breadcrumbs;
+  HsTreemapWidget *treemap;
 
   GPtrArray *crumbs; /* the breadcrumb buttons, borrowed from the box */
 };
@@ -27,8 +27,8 @@ clear_crumbs (HsTreemapView *self)
   GtkWidget *child;
 
   g_ptr_array_set_size (self->crumbs, 0);
-  while ((child = gtk_widget_get_first_child (self->breadcrumbs)) != NULL)
-    gtk_box_remove (GTK_BOX (self->breadcrumbs), child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->breadcrumbs))) != NULL)
+    gtk_box_remove (self->breadcrumbs, child);
 }
 
 static void
@@ -37,14 +37,14 @@ append_separator (HsTreemapView *self, const char *text)
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (label, "dim-label");
-  gtk_box_append (GTK_BOX (self->breadcrumbs), label);
+  gtk_box_append (self->breadcrumbs, label);
 }
 
 static void
 on_breadcrumb (GtkButton *button, HsTreemapView *self)
 {
   guint depth = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-depth"));
-  hs_treemap_widget_zoom_to (HS_TREEMAP_WIDGET (self->treemap), depth);
+  hs_treemap_widget_zoom_to (self->treemap, depth);
 }
 
 static GtkWidget *
@@ -103,7 +103,7 @@ on_treemap_zoom (HsTreemapWidget *treemap, HsTreemapView *self)
         append_separator (self, "›");
       button = crumb_new (self, a, path[i], i, i + 1 == n);
       g_ptr_array_add (self->crumbs, button);
-      gtk_box_append (GTK_BOX (self->breadcrumbs), button);
+      gtk_box_append (self->breadcrumbs, button);
     }
 }
 
@@ -118,7 +118,7 @@ hs_treemap_view_fill (HsView *view, HsLoader *loader)
 {
   HsTreemapView *self = HS_TREEMAP_VIEW (view);
 
-  hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), loader);
+  hs_treemap_widget_set_loader (self->treemap, loader);
 }
 
 static void
@@ -126,7 +126,7 @@ hs_treemap_view_clear (HsView *view)
 {
   HsTreemapView *self = HS_TREEMAP_VIEW (view);
 
-  hs_treemap_widget_set_loader (HS_TREEMAP_WIDGET (self->treemap), NULL);
+  hs_treemap_widget_set_loader (self->treemap, NULL);
   clear_crumbs (self);
 }
 
@@ -189,7 +189,7 @@ HsTreemapWidget *
 hs_treemap_view_get_treemap (HsTreemapView *self)
 {
   g_return_val_if_fail (HS_IS_TREEMAP_VIEW (self), NULL);
-  return HS_TREEMAP_WIDGET (self->treemap);
+  return self->treemap;
 }
 
 guint
@@ -225,6 +225,6 @@ hs_treemap_view_zoom_to_object (HsTreemapView *self, HsObj obj)
   g_return_if_fail (HS_IS_TREEMAP_VIEW (self));
 
   hs_view_ensure_filled (HS_VIEW (self));
-  hs_treemap_widget_zoom_to (HS_TREEMAP_WIDGET (self->treemap), 0);
-  hs_treemap_widget_zoom_into (HS_TREEMAP_WIDGET (self->treemap), obj);
+  hs_treemap_widget_zoom_to (self->treemap, 0);
+  hs_treemap_widget_zoom_into (self->treemap, obj);
 }

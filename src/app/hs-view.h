@@ -15,9 +15,11 @@
  *   hs_view_show_early()     when the leak report is known early (only
  *                            views whose class implements show_early);
  *   hs_view_ensure_filled()  when the view becomes the visible one.
- * Views talk back through actions, never through a window pointer:
- * "win.inspect" (guint32 object index) opens an object in the inspector,
- * "win.view" (string) switches views. */
+ * Views talk back through actions, never through a window pointer nor
+ * through another view: "win.inspect" (guint32 object index) opens an
+ * object in the inspector, "win.view" (string) switches views,
+ * "win.toast" (string) says something, "tab.show-class" (string) shows the
+ * class table on a class. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-window-actions.c: the window's actions (win.open, new-tab, compare,
- * export, find, close, reload, load-mapping, view, inspect, toast,
- * zoom-treemap; back, forward, goto, copy-id, copy-path), installed on the
+/* hs-window-actions.c: the window's actions (win.open, open-file,
+ * new-tab, compare, export, find, close, reload, load-mapping, view,
+ * inspect, toast, toast-button, dismiss-toast, zoom-treemap; back,
+ * forward, goto, copy-id, copy-path), installed on the
  * class, acting on the tab shown, with the file
  * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
- * export on a worker, and Alt+1..N for the views of the view table. */
+ * export on a worker, and Alt+1..N for the views of the tab's view table. */
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-dump-tab-mapping.h"
@@ -373,6 +374,42 @@ toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
   _hs_window_show_toast (HS_WINDOW (widget), g_variant_get_string (param, NULL), NULL);
 }
 
+/* A notice with a button: (text, button label, detailed action of the
+ * button), as "changed on disk" with its Reload. */
+static void
+toast_button_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  const char *text, *button, *detailed;
+  g_autofree char *name = NULL;
+  g_autoptr (GVariant) target = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (param, "(&s&s&s)", &text, &button, &detailed);
+  if (!g_action_parse_detailed_name (detailed, &name, &target, &error))
+    {
+      g_warning ("win.toast-button: %s", error->message);
+      return;
+    }
+  /* The toast takes its own reference of target (not floating). */
+  _hs_window_show_toast_action (HS_WINDOW (widget), text, button, name, target);
+}
+
+static void
+dismiss_toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  _hs_window_dismiss_toast (HS_WINDOW (widget));
+}
+
+/* A file the user chose outside the window's own choosers (the welcome
+ * page's recent dumps): a URI, opened as hs_window_open_file does. */
+static void
+open_file_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  hs_window_open_file (HS_WINDOW (widget), file);
+}
+
 static void
 back_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
@@ -499,6 +536,9 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
   gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.toast-button", "(sss)", toast_button_action);
+  gtk_widget_class_install_action (widget_class, "win.dismiss-toast", NULL, dismiss_toast_action);
+  gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
@@ -513,7 +553,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   _hs_window_class_goto_init (widget_class);
 
   /* Alt+1..9: the views in the order of the table. */
-  for (guint i = 0; (type = _hs_window_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)
+  for (guint i = 0; (type = hs_dump_tab_get_view_type (i)) != G_TYPE_INVALID && key < 9; i++)
     {
       g_autoptr (GTypeClass) view_class = g_type_class_ref (type);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + key++, GDK_ALT_MASK, "win.view", "s",

@@ -61,18 +61,18 @@ on_goto_activate (GtkEntry *entry, HsWindow *self)
 
   if (hs_window_go_to (self, gtk_editable_get_text (GTK_EDITABLE (entry)), &message))
     {
-      gtk_widget_set_visible (self->goto_message, FALSE);
-      gtk_menu_button_popdown (GTK_MENU_BUTTON (self->goto_button));
+      gtk_widget_set_visible (GTK_WIDGET (self->goto_message), FALSE);
+      gtk_menu_button_popdown (self->goto_button);
       return;
     }
-  gtk_label_set_text (GTK_LABEL (self->goto_message), message != NULL ? message : "");
-  gtk_widget_set_visible (self->goto_message, message != NULL);
+  gtk_label_set_text (self->goto_message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->goto_message), message != NULL);
 }
 
 static void
 on_goto_changed (GtkEditable *entry, HsWindow *self)
 {
-  gtk_widget_set_visible (self->goto_message, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->goto_message), FALSE);
 }
 
 void
@@ -80,8 +80,8 @@ _hs_window_goto_popup (HsWindow *self)
 {
   if (_hs_window_get_analysis (self) == NULL)
     return;
-  gtk_menu_button_popup (GTK_MENU_BUTTON (self->goto_button));
-  gtk_widget_grab_focus (self->goto_entry);
+  gtk_menu_button_popup (self->goto_button);
+  gtk_widget_grab_focus (GTK_WIDGET (self->goto_entry));
   gtk_editable_select_region (GTK_EDITABLE (self->goto_entry), 0, -1);
 }
 

@@ -18,34 +18,34 @@ struct _HsWindow
   AdwApplicationWindow parent_instance;
 
   /* template */
-  GtkWidget *switcher_title;
-  GtkWidget *switcher_bar;
-  GtkWidget *toast_overlay;
-  GtkWidget *tab_bar;
-  GtkWidget *tab_view;
-  GtkWidget *inspector_button;
-  GtkWidget *export_button;
-  GtkWidget *nav_box;
-  GtkWidget *goto_button;
-  GtkWidget *goto_entry;
-  GtkWidget *goto_message;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
+  AdwToastOverlay *toast_overlay;
+  AdwTabBar *tab_bar;
+  AdwTabView *tab_view;
+  GtkToggleButton *inspector_button;
+  GtkButton *export_button;
+  GtkBox *nav_box;
+  GtkMenuButton *goto_button;
+  GtkEntry *goto_entry;
+  GtkLabel *goto_message;
   GMenu *primary_menu;
   GMenu *compare_tabs; /* "Compare with" the other tabs (hs-window-tabs.c) */
 
   HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
   gboolean disposed; /* async results arriving later are dropped */
-  gboolean syncing;  /* the header is being set from the tab */
-  gboolean narrow;   /* a phone's width (hs-window-tabs.c) */
-  AdwToast *toast;   /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text;  /* its text, unescaped */
+  /* The tab shown: the header follows its properties and its history's,
+   * the inspector button is bound to its inspector-shown. */
+  GSignalGroup *tab_signals;
+  GSignalGroup *history_signals;
+  GBindingGroup *tab_bindings;
+  gboolean narrow;  /* a phone's width (hs-window-tabs.c) */
+  AdwToast *toast;  /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text; /* its text, unescaped */
 };
 
 /* hs-window.c */
-/* The type of the view at index of the view table (G_TYPE_INVALID past
- * its end), and the icon of a view's page in the switcher. */
-GType _hs_window_get_view_type (guint index);
-const char *_hs_window_get_view_icon (HsView *view);
 /* The finished analysis of the tab shown, or NULL. */
 HsAnalysis *_hs_window_get_analysis (HsWindow *self);
 
@@ -53,6 +53,7 @@ HsAnalysis *_hs_window_get_analysis (HsWindow *self);
  * detached, dragged out to a new window) and the header following the
  * tab shown. */
 void _hs_window_tabs_init (HsWindow *self);
+void _hs_window_tabs_dispose (HsWindow *self);
 void _hs_window_class_tabs_init (GtkWidgetClass *widget_class);
 void _hs_window_sync_header (HsWindow *self);
 

@@ -6,13 +6,15 @@
  * with its last tab. Opening a file that is open already shows its tab. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-dump-chooser.h"
+#include "hs-history.h"
 
 #include <glib/gi18n.h>
 
 static AdwTabView *
 tab_view (HsWindow *self)
 {
-  return ADW_TAB_VIEW (self->tab_view);
+  return self->tab_view;
 }
 
 AdwTabView *
@@ -142,8 +144,21 @@ fill_compare_tabs (HsWindow *self)
     }
 }
 
+/* Back and forward follow the history of the tab shown. */
+static void
+sync_history (HsWindow *self)
+{
+  HsHistory *history = self->tab != NULL ? hs_dump_tab_get_history (self->tab) : NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
+                                 history != NULL && hs_history_can_go_back (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward",
+                                 history != NULL && hs_history_can_go_forward (history));
+}
+
 /* The header bar, the switchers, the window's title and actions show the
- * tab shown. */
+ * tab shown (its page, title, analysing); called when one of those
+ * changes. */
 void
 _hs_window_sync_header (HsWindow *self)
 {
@@ -153,23 +168,20 @@ _hs_window_sync_header (HsWindow *self)
   gboolean content = g_str_equal (page, "content");
   /* Early leaks: no export, search or inspection before the analysis. */
   gboolean ready = content && !hs_dump_tab_is_analysing (tab);
-  HsHistory *history = tab != NULL ? hs_dump_tab_get_history (tab) : NULL;
   AdwViewStack *stack = tab != NULL ? hs_dump_tab_get_view_stack (tab) : NULL;
-  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (self->switcher_title);
   g_autofree char *window_title = NULL;
 
-  self->syncing = TRUE;
   if (tab != NULL)
     hs_dump_tab_set_narrow (tab, self->narrow);
-  if (adw_view_switcher_title_get_stack (title) != stack)
-    adw_view_switcher_title_set_stack (title, stack);
-  if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
-    adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), stack);
-  adw_view_switcher_title_set_view_switcher_enabled (title, content);
+  if (adw_view_switcher_title_get_stack (self->switcher_title) != stack)
+    adw_view_switcher_title_set_stack (self->switcher_title, stack);
+  if (adw_view_switcher_bar_get_stack (self->switcher_bar) != stack)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, content);
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
-  gtk_widget_set_visible (self->switcher_bar, content);
-  adw_view_switcher_title_set_title (title, content && name != NULL ? name : _ ("Heapscope"));
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), content);
+  adw_view_switcher_title_set_title (self->switcher_title, content && name != NULL ? name : _ ("Heapscope"));
   window_title
       = content && name != NULL ? g_strdup_printf ("%s — Heapscope", name) : g_strdup (_ ("Heapscope"));
   gtk_window_set_title (GTK_WINDOW (self), window_title);
@@ -177,43 +189,80 @@ _hs_window_sync_header (HsWindow *self)
   /* Back, forward and Go to are there when a dump is (as Export is); a
    * narrow window has no room for them in the header (their shortcuts
    * and the menu's Export stay). */
-  gtk_widget_set_visible (self->export_button, content && !self->narrow);
-  gtk_widget_set_visible (self->nav_box, content && !self->narrow);
-  gtk_widget_set_visible (self->inspector_button, ready);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
-                                tab != NULL && hs_dump_tab_get_inspector_shown (tab));
+  gtk_widget_set_visible (GTK_WIDGET (self->export_button), content && !self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->nav_box), content && !self->narrow);
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector_button), ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.back",
-                                 history != NULL && hs_history_can_go_back (history));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.forward",
-                                 history != NULL && hs_history_can_go_forward (history));
+  sync_history (self);
   fill_compare_tabs (self);
-  self->syncing = FALSE;
 }
 
-/* Each tab's page in the bar: its file's name, loading while it loads. */
-static void
-sync_tab_page (HsWindow *self, HsDumpTab *tab)
+/* Each tab's page in the bar shows its title ("New Tab" while it has
+ * none), loading while it loads, and a load that ended unseen. */
+static gboolean
+title_or_new_tab (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  AdwTabPage *page = adw_tab_view_get_page (tab_view (self), GTK_WIDGET (tab));
-  const char *name = hs_dump_tab_get_title (tab);
+  const char *title = g_value_get_string (from);
 
-  if (page == NULL)
-    return;
-  adw_tab_page_set_title (page, name != NULL ? name : _ ("New Tab"));
-  adw_tab_page_set_tooltip (page, name != NULL ? name : _ ("New Tab"));
-  adw_tab_page_set_loading (page, g_str_equal (hs_dump_tab_get_page (tab), "loading"));
+  g_value_set_string (to, title != NULL ? title : _ ("New Tab"));
+  return TRUE;
+}
+
+/* Our references: a binding whose tab or page went first is unbound
+ * already, which unbinding again allows. */
+static void
+binding_free (GBinding *binding)
+{
+  g_binding_unbind (binding);
+  g_object_unref (binding);
 }
 
 static void
-on_tab_shell_changed (HsDumpTab *tab, HsWindow *self)
+bind_tab_page (AdwTabPage *page, HsDumpTab *tab)
 {
-  sync_tab_page (self, tab);
-  if (tab == self->tab)
-    _hs_window_sync_header (self);
-  else
+  GPtrArray *bindings = g_ptr_array_new_with_free_func ((GDestroyNotify)binding_free);
+
+  g_ptr_array_add (
+      bindings, g_object_ref (g_object_bind_property_full (tab, "title", page, "title", G_BINDING_SYNC_CREATE,
+                                                           title_or_new_tab, NULL, NULL, NULL)));
+  g_ptr_array_add (bindings, g_object_ref (g_object_bind_property_full (tab, "title", page, "tooltip",
+                                                                        G_BINDING_SYNC_CREATE,
+                                                                        title_or_new_tab, NULL, NULL, NULL)));
+  g_ptr_array_add (bindings, g_object_ref (g_object_bind_property (tab, "loading", page, "loading",
+                                                                   G_BINDING_SYNC_CREATE)));
+  g_ptr_array_add (bindings, g_object_ref (g_object_bind_property (
+                                 tab, "needs-attention", page, "needs-attention", G_BINDING_SYNC_CREATE)));
+  g_object_set_data_full (G_OBJECT (page), "hs-tab-bindings", bindings, (GDestroyNotify)g_ptr_array_unref);
+}
+
+/* A file of several dumps: which one, asked when the analysis of the tab
+ * shown is done (once per window and file). */
+static void
+on_tab_analysed (HsDumpTab *tab, GParamSpec *pspec, HsWindow *self)
+{
+  if (hs_dump_tab_get_analysis (tab) != NULL)
+    hs_dump_chooser_ask (GTK_WINDOW (self), tab);
+}
+
+static void
+on_tab_state (HsDumpTab *tab, GParamSpec *pspec, HsWindow *self)
+{
+  _hs_window_sync_header (self);
+}
+
+static void
+on_history_state (HsHistory *history, GParamSpec *pspec, HsWindow *self)
+{
+  sync_history (self);
+}
+
+/* The menu's "Compare with" follows every tab's title and analysis. */
+static void
+on_any_tab_state (HsDumpTab *tab, GParamSpec *pspec, HsWindow *self)
+{
+  if (!self->disposed)
     fill_compare_tabs (self);
 }
 
@@ -225,6 +274,10 @@ on_selected_page (AdwTabView *view, GParamSpec *pspec, HsWindow *self)
   if (self->disposed)
     return;
   self->tab = page != NULL ? HS_DUMP_TAB (adw_tab_page_get_child (page)) : NULL;
+  g_signal_group_set_target (self->tab_signals, self->tab);
+  g_signal_group_set_target (self->history_signals,
+                             self->tab != NULL ? hs_dump_tab_get_history (self->tab) : NULL);
+  g_binding_group_set_source (self->tab_bindings, self->tab);
   _hs_window_dismiss_toast (self);
   _hs_window_sync_header (self);
   /* A tab shown again: its file may have changed meanwhile. */
@@ -237,8 +290,9 @@ on_page_attached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *se
 {
   HsDumpTab *tab = HS_DUMP_TAB (adw_tab_page_get_child (page));
 
-  g_signal_connect (tab, "shell-changed", G_CALLBACK (on_tab_shell_changed), self);
-  sync_tab_page (self, tab);
+  bind_tab_page (page, tab);
+  g_signal_connect_object (tab, "notify::title", G_CALLBACK (on_any_tab_state), self, 0);
+  g_signal_connect_object (tab, "notify::analysed", G_CALLBACK (on_any_tab_state), self, 0);
 }
 
 static gboolean
@@ -256,7 +310,8 @@ close_when_empty (gpointer data)
 static void
 on_page_detached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *self)
 {
-  g_signal_handlers_disconnect_by_func (adw_tab_page_get_child (page), on_tab_shell_changed, self);
+  g_signal_handlers_disconnect_by_func (adw_tab_page_get_child (page), on_any_tab_state, self);
+  g_object_set_data (G_OBJECT (page), "hs-tab-bindings", NULL);
   if (self->disposed)
     return;
   if (adw_tab_view_get_n_pages (view) == 0)
@@ -316,6 +371,24 @@ on_default_width (GObject *window, GParamSpec *pspec, HsWindow *self)
 void
 _hs_window_tabs_init (HsWindow *self)
 {
+  self->tab_signals = g_signal_group_new (HS_TYPE_DUMP_TAB);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const shown[]
+          = { "notify::page", "notify::title", "notify::analysing", "notify::analysed" };
+      g_signal_group_connect_object (self->tab_signals, shown[i], G_CALLBACK (on_tab_state), self, 0);
+    }
+  g_signal_group_connect_object (self->tab_signals, "notify::analysed", G_CALLBACK (on_tab_analysed), self,
+                                 0);
+  self->history_signals = g_signal_group_new (HS_TYPE_HISTORY);
+  g_signal_group_connect_object (self->history_signals, "notify::can-go-back", G_CALLBACK (on_history_state),
+                                 self, 0);
+  g_signal_group_connect_object (self->history_signals, "notify::can-go-forward",
+                                 G_CALLBACK (on_history_state), self, 0);
+  self->tab_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->tab_bindings, "inspector-shown", self->inspector_button, "active",
+                        G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+
   self->compare_tabs = g_menu_new ();
   g_menu_insert_section (self->primary_menu, 1, NULL, G_MENU_MODEL (self->compare_tabs));
   g_signal_connect (self, "notify::default-width", G_CALLBACK (on_default_width), self);
@@ -328,6 +401,20 @@ _hs_window_tabs_init (HsWindow *self)
   g_signal_connect (self->tab_view, "page-attached", G_CALLBACK (on_page_attached_drop_empty), self);
   g_object_bind_property (self->switcher_title, "title-visible", self->switcher_bar, "reveal",
                           G_BINDING_SYNC_CREATE);
+}
+
+void
+_hs_window_tabs_dispose (HsWindow *self)
+{
+  if (self->tab_signals != NULL)
+    g_signal_group_set_target (self->tab_signals, NULL);
+  if (self->history_signals != NULL)
+    g_signal_group_set_target (self->history_signals, NULL);
+  if (self->tab_bindings != NULL)
+    g_binding_group_set_source (self->tab_bindings, NULL);
+  g_clear_object (&self->tab_signals);
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->tab_bindings);
 }
 
 void

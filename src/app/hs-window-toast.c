@@ -65,7 +65,7 @@ _hs_window_show_toast_action (HsWindow *self, const char *text, const char *butt
   self->toast = g_object_ref (toast);
   self->toast_text = g_strdup (text);
   g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (self->toast_overlay), toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 const char *

@@ -2,63 +2,19 @@
 /* hs-window.c: the main window (template ui/hs-window.ui), a libadwaita
  * shell: the header bar (view switcher, Back/Forward, Go to, Export,
  * inspector), the tabs (one dump each, HsDumpTab), the view switcher bar
- * when narrow, toasts, the window's size. The views are HsView subclasses
- * listed once, in view_table. The tabs' wiring is in hs-window-tabs.c;
+ * when narrow, toasts, the window's size. The views are the tab's
+ * (hs-dump-tab.c holds their table). The tabs' wiring is in hs-window-tabs.c;
  * actions, drag and drop, Go to and toasts in hs-window-actions.c, -dnd.c,
  * -goto.c, -toast.c. What the public functions do about a dump, they do
  * to the tab shown. */
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-window-mapping.h"
-#include "hs-application.h"
-#include "hs-classes-view.h"
-#include "hs-compare-view.h"
-#include "hs-dominators-view.h"
-#include "hs-insights-view.h"
-#include "hs-leaks-view.h"
-#include "hs-overview-view.h"
-#include "hs-threads-view.h"
-#include "hs-treemap-view.h"
+#include "hs-settings.h"
 
 #include <glib/gi18n.h>
 
 G_DEFINE_FINAL_TYPE (HsWindow, hs_window, ADW_TYPE_APPLICATION_WINDOW)
-
-/* The views, in the switcher's order (Alt+1..N), each with the icon of
- * its page in the view switcher. Adding a view: its file pair (an HsView
- * subclass with hs_view_class_set_page) and one line here. */
-static const struct
-{
-  GType (*get_type) (void);
-  const char *icon_name;
-} view_table[] = {
-  { hs_overview_view_get_type, "document-properties-symbolic" },
-  { hs_leaks_view_get_type, "dialog-warning-symbolic" },
-  { hs_classes_view_get_type, "view-list-symbolic" },
-  { hs_dominators_view_get_type, "format-indent-more-symbolic" },
-  { hs_treemap_view_get_type, "view-grid-symbolic" },
-  { hs_insights_view_get_type, "dialog-information-symbolic" },
-  { hs_threads_view_get_type, "system-run-symbolic" },
-  { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
-};
-
-GType
-_hs_window_get_view_type (guint index)
-{
-  return index < G_N_ELEMENTS (view_table) ? view_table[index].get_type () : G_TYPE_INVALID;
-}
-
-/* The icon of the view's page: the view's own, else the table's. */
-const char *
-_hs_window_get_view_icon (HsView *view)
-{
-  if (hs_view_get_icon_name (view) != NULL)
-    return hs_view_get_icon_name (view);
-  for (guint i = 0; i < G_N_ELEMENTS (view_table); i++)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (view, view_table[i].get_type ()))
-      return view_table[i].icon_name;
-  return NULL;
-}
 
 HsAnalysis *
 _hs_window_get_analysis (HsWindow *self)
@@ -231,13 +187,6 @@ hs_window_get_offered_mapping (HsWindow *self)
 /* ---------------------------------------------------------------------- */
 /* window                                                                 */
 
-static void
-on_inspector_toggled (GtkToggleButton *button, HsWindow *self)
-{
-  if (!self->syncing && self->tab != NULL)
-    hs_dump_tab_set_inspector_shown (self->tab, gtk_toggle_button_get_active (button));
-}
-
 /* Natural moments to notice that the dump's file changed: the window
  * becomes active again (the user may have rewritten it meanwhile). */
 static void
@@ -275,6 +224,7 @@ hs_window_dispose (GObject *object)
 
   self->disposed = TRUE;
   self->tab = NULL;
+  _hs_window_tabs_dispose (self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -313,7 +263,6 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_view);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, inspector_button);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, export_button);
-  gtk_widget_class_bind_template_callback (widget_class, on_inspector_toggled);
   _hs_window_class_tabs_init (widget_class);
   _hs_window_class_actions_init (klass);
   _hs_window_class_toast_init (widget_class);

@@ -2,8 +2,8 @@
 /* hs-window.h: the main window, a libadwaita shell (header bar with the
  * view switcher, toasts) around tabs, one dump each (HsDumpTab: its pages,
  * views, inspector and history). The views are HsView subclasses listed
- * once, in the view table of hs-window.c. The functions below that are
- * about a dump act on the tab shown. */
+ * once, in the tab's view table (hs-dump-tab.c). The functions below that
+ * are about a dump act on the tab shown. */
 #pragma once
 
 #include <adwaita.h>

@@ -314,7 +314,7 @@ test_about (void)
 static gboolean
 dialog_shown (gpointer data)
 {
-  AdwMessageDialog *d = hs_dump_chooser_get_dialog (data);
+  AdwMessageDialog *d = hs_dump_chooser_get_dialog (GTK_WINDOW (data));
   return d != NULL && gtk_widget_get_mapped (GTK_WIDGET (d));
 }
 
@@ -334,7 +334,7 @@ test_dump_chooser (void)
   a = open_and_wait (window, path);
   g_assert_cmpuint (hs_heap_n_dumps (a->heap), ==, 2);
   g_assert_true (ui_wait_until (dialog_shown, window, 5000));
-  dialog = hs_dump_chooser_get_dialog (window);
+  dialog = hs_dump_chooser_get_dialog (GTK_WINDOW (window));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   g_assert_true (adw_message_dialog_has_response (dialog, "analyse"));
   g_assert_true (adw_message_dialog_has_response (dialog, "keep"));
@@ -357,12 +357,12 @@ test_dump_chooser (void)
   g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 1);
   ui_iterate (200);
   /* Asked once per file: analysing another dump of it asks no more. */
-  g_assert_null (hs_dump_chooser_get_dialog (window));
+  g_assert_null (hs_dump_chooser_get_dialog (GTK_WINDOW (window)));
 
   /* "Keep" changes nothing. */
   g_object_set_data (G_OBJECT (window), "hs-dump-chooser-asked", NULL);
-  hs_dump_chooser_ask (window);
-  dialog = hs_dump_chooser_get_dialog (window);
+  hs_dump_chooser_ask (GTK_WINDOW (window), hs_window_get_tab (window));
+  dialog = hs_dump_chooser_get_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   g_assert_cmpuint (gtk_drop_down_get_selected (hs_dump_chooser_get_dropdown (dialog)), ==, 1);
   adw_message_dialog_response (dialog, "keep");

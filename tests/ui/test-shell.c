@@ -466,6 +466,84 @@ test_tabs (void)
   ui_iterate (100);
 }
 
+static gboolean
+page_needs_attention (gpointer data)
+{
+  return adw_tab_page_get_needs_attention (data);
+}
+
+static gboolean
+page_attended (gpointer data)
+{
+  return !adw_tab_page_get_needs_attention (data);
+}
+
+/* What the tab bar and the header show of each tab follows the tab's
+ * properties: the page's title and tooltip are the file's name ("New
+ * Tab" before a dump), loading while it loads; a load that ends while its
+ * tab is not shown marks the page until it is shown; the inspector button
+ * shows and sets the shown tab's inspector. */
+static void
+test_tab_pages (void)
+{
+  g_autofree char *jhat = corpus_path ("jvm/jhat_jdk8_x32.hprof");
+  g_autoptr (GFile) sample_file = g_file_new_for_path (sample);
+  g_autoptr (GFile) jhat_file = g_file_new_for_path (jhat);
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
+  AdwTabView *view = hs_window_get_tab_view (window);
+  HsDumpTab *first = hs_window_get_tab (window), *second;
+  AdwTabPage *first_page = adw_tab_view_get_page (view, GTK_WIDGET (first)), *second_page;
+  GtkWidget *inspector_button = ui_find_button_by_icon (GTK_WIDGET (window), "view-dual-symbolic");
+
+  g_assert_cmpstr (adw_tab_page_get_title (first_page), ==, "New Tab");
+  g_assert_false (adw_tab_page_get_loading (first_page));
+
+  hs_window_open_file (window, sample_file);
+  g_assert_true (adw_tab_page_get_loading (first_page));
+  g_assert_cmpstr (adw_tab_page_get_title (first_page), ==, "sample.hprof");
+  g_assert_cmpstr (adw_tab_page_get_tooltip (first_page), ==, "sample.hprof");
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  g_assert_false (adw_tab_page_get_loading (first_page));
+  /* Loaded while shown: nothing to attend to. */
+  g_assert_false (adw_tab_page_get_needs_attention (first_page));
+
+  /* The inspector button and the tab's inspector, both ways. */
+  g_assert_nonnull (inspector_button);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
+  hs_window_inspect (window, 0);
+  g_assert_true (hs_dump_tab_get_inspector_shown (first));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (inspector_button), FALSE);
+  g_assert_false (hs_dump_tab_get_inspector_shown (first));
+
+  /* A second dump opened in a new tab, the first shown again before any
+   * of it is read: it loads unseen. */
+  second = hs_window_open_in_new_tab (window, jhat_file, 0);
+  second_page = adw_tab_view_get_page (view, GTK_WIDGET (second));
+  g_assert_true (adw_tab_page_get_loading (second_page));
+  g_assert_cmpstr (adw_tab_page_get_title (second_page), ==, "jhat_jdk8_x32.hprof");
+  hs_window_select_tab (window, first);
+  g_assert_true (ui_wait_until (tab_not_loading, second, LOAD_TIMEOUT_MS));
+  g_assert_true (ui_wait_until (page_needs_attention, second_page, 5000));
+  g_assert_false (adw_tab_page_get_loading (second_page));
+  g_assert_false (adw_tab_page_get_needs_attention (first_page));
+  /* The header is still the first tab's. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "sample.hprof — Heapscope");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
+
+  /* Shown: attended to; the header and the button are the second tab's. */
+  hs_window_inspect (window, 0);
+  hs_window_select_tab (window, second);
+  g_assert_true (ui_wait_until (page_attended, second_page, 5000));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
+  hs_window_select_tab (window, first);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 /* At 360 px wide: the window is that narrow (nothing in it asks for
  * more), the view switcher is the bar at the bottom (the header's title
  * shows the file's name), the inspector is a sheet over the views. */
@@ -567,6 +645,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/shell/toast", test_toast);
   g_test_add_func ("/shell/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/shell/tabs", test_tabs);
+  g_test_add_func ("/shell/tab-pages", test_tab_pages);
   g_test_add_func ("/shell/narrow", test_narrow);
   return g_test_run ();
 }
