@@ -155,7 +155,7 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
           text = g_strdup_printf ("%+.1f%%", p);
         else
           {
-            /* No percent of nothing (SEMANTICS.md). */
+            /* No percent of nothing (docs/semantics.md). */
             text = g_strdup ("—");
             tooltip = _ ("0 in the baseline");
           }

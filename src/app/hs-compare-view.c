@@ -375,7 +375,7 @@ hs_compare_view_set_baseline (HsCompareView *self, GFile *file, int dump)
   stop_baseline (self);
   forget_comparison (self);
 
-  /* The numbers of both sides under the same options (SEMANTICS.md); no
+  /* The numbers of both sides under the same options (docs/semantics.md); no
    * leak search: the comparison shows none of it. */
   opts.open.dump = MAX (dump, 0);
   opts.open.follow_weak = hs_heap_follow_weak (a->heap);
