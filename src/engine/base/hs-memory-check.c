@@ -192,9 +192,19 @@ hs_memory_set_notice_func (HsMemoryNoticeFunc func, gpointer data)
   notice_data = data;
 }
 
+static gint check_ignored;
+
+void
+hs_memory_set_check_ignored (gboolean ignore)
+{
+  g_atomic_int_set (&check_ignored, ignore ? 1 : 0);
+}
+
 static gboolean
 ignored (void)
 {
+  if (g_atomic_int_get (&check_ignored))
+    return TRUE;
   const char *ignore = g_getenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK");
   return ignore && *ignore && strcmp (ignore, "0") != 0;
 }
