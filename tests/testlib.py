@@ -21,13 +21,10 @@ MB = 1 << 20
 # --- the corpus ----------------------------------------------------------------
 
 def corpus_dir():
-    """$HS_CORPUS_DIR if it names a folder, else ../shared/corpus beside the
-    repository if there is one, else None (tests then skip)."""
-    for d in (os.environ.get('HS_CORPUS_DIR'),
-              os.path.join(HERE, '..', '..', 'shared', 'corpus')):
-        if d and os.path.isdir(d):
-            return os.path.abspath(d)
-    return None
+    """$HS_CORPUS_DIR when it is set, else ../shared/corpus beside the
+    repository; None when that is no folder (tests then skip)."""
+    d = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', 'shared', 'corpus')
+    return os.path.abspath(d) if os.path.isdir(d) else None
 
 
 def require_corpus(*names):
@@ -207,3 +204,56 @@ def main(module='__main__'):
     out.flush()
     sys.stdout = out
     sys.exit(0 if result.wasSuccessful() else 1)
+
+
+# --- CPU time and how it grows ---------------------------------------------------------
+
+# Quadrupling the input of a linear (or n log n) step quadruples its CPU
+# time, or a little more; a quadratic one multiplies it by 16. A test of
+# complexity runs N and 4N in the same run and allows this factor
+# (docs/testing.md); sanitizers slow unevenly, so more room under them.
+SCALE_LIMIT = 10.0
+# CPU times below this are noise (process start, the page cache).
+CPU_FLOOR = 0.1
+
+
+def run_cpu(argv, env=None, timeout=600, preexec_fn=None):
+    """Runs argv; returns (CompletedProcess, the child's own CPU seconds,
+    user + system, from wait4: no other process's time, and no wall
+    time). timeout only stops a hang."""
+    child = subprocess.Popen([str(a) for a in argv], env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=preexec_fn)
+    out, err = [], []
+
+    def drain(f, into):
+        into.append(f.read())
+    ts = [threading.Thread(target=drain, args=(child.stdout, out)),
+          threading.Thread(target=drain, args=(child.stderr, err))]
+    for t in ts:
+        t.start()
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            child.kill()
+            _, status, usage = os.wait4(child.pid, 0)
+            break
+        time.sleep(0.01)
+    for t in ts:
+        t.join()
+    child.returncode = os.waitstatus_to_exitcode(status)
+    p = subprocess.CompletedProcess(child.args, child.returncode, out[0], err[0])
+    return p, usage.ru_utime + usage.ru_stime
+
+
+def assert_scales(test, small, big, what, factor=4):
+    """big is the CPU time of an input factor times the size of small's:
+    fails when it grew more than SCALE_LIMIT / 4 * factor times (with a
+    floor under small)."""
+    limit = SCALE_LIMIT / 4 * factor * (1.5 if sanitized() else 1)
+    test.assertLessEqual(big, limit * max(small, CPU_FLOOR),
+                         '%s: %.2f s of CPU for %dx the input of %.2f s: more than %.0fx'
+                         % (what, big, factor, small, limit))
+    print('%s: %.2f s of CPU, %.2f s for %dx the input' % (what, small, big, factor), file=sys.stderr)

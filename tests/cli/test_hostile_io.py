@@ -486,30 +486,34 @@ class GzipDumps(CliTest):
 
 class TimeOnHostileClasses(CliTest):
     """Per-class facts once per class, top-down; names from the dump in
-    keyed hash tables. The budgets are ten times what a 2-core machine
-    takes now; before the fixes each of these ran past 100 s."""
+    keyed hash tables. Before the fixes each of these ran past 100 s, the
+    work growing with the square of the input. Each runs an input and one
+    4 times as big in the same run and compares their CPU times
+    (testlib.assert_scales, docs/testing.md): no wall time, no budget that
+    a slower machine or a sanitizer would miss."""
 
-    def timed(self, args, budget):
-        t = time.monotonic()
-        p = run_cli(args, budget)
-        self.assertNoCrash(p, ' '.join(args))
+    def timed(self, args):
+        p, cpu = testlib.run_cpu([os.environ['HS_CLI']] + list(args))
+        self.assertNoCrash(p, ' '.join(map(str, args)))
         self.assertEqual(p.returncode, 0, err(p))
-        return time.monotonic() - t, p
+        return cpu, p
 
     def test_cleaner_at_the_top_of_a_deep_chain(self):
-        # sun.misc.Cleaner <- C1 <- ... <- C99999: every class is a Cleaner;
-        # the native phase walked the chain for each (10^10 steps).
-        path = fastdump.chain(self.path('cleaner-chain.hprof'), 100000, b'sun/misc/Cleaner')
-        self.timed(['dominators', path, '--top=3'], 30)
+        # sun.misc.Cleaner <- C1 <- ... <- C(n-1): every class is a Cleaner;
+        # the native phase walked the chain for each (n^2 steps).
+        cpu = []
+        for n in (25000, 100000):
+            path = fastdump.chain(self.path('cleaner-chain-%d.hprof' % n), n, b'sun/misc/Cleaner')
+            cpu.append(self.timed(['dominators', path, '--top=3'])[0])
+        testlib.assert_scales(self, cpu[0], cpu[1], 'dominators, a Cleaner chain')
 
-    def test_cleaners_with_deep_thunk_classes(self):
-        # java.nio.DirectByteBuffer$Deallocator <- C1 <- ... <- C99999, the
-        # last declaring `int capacity`; one thunk of C99999 (capacity 4096)
-        # and N sun.misc.Cleaner objects with thunk = it, referent = one
-        # Holder. Each cleaner's thunk test walked the 100,000-class chain
-        # (N * 10^5 steps); per-class facts make it one lookup. Every
-        # cleaner charges the thunk's capacity to the Holder: N * 4096.
-        depth, n = 100000, 100000
+    def cleaner_thunks(self, depth, n):
+        # java.nio.DirectByteBuffer$Deallocator <- C1 <- ... <- C(depth-1),
+        # the last declaring `int capacity`; one thunk of it (capacity 4096)
+        # and n sun.misc.Cleaner objects with thunk = it, referent = one
+        # Holder. Each cleaner's thunk test walked the whole class chain
+        # (n * depth steps); per-class facts make it one lookup. Every
+        # cleaner charges the thunk's capacity to the Holder: n * 4096.
         obj, holder_c, cleaner_c = fastdump.OBJECT_ID, 0x1008, 0x1010
         classes = [(obj, b'java/lang/Object', 0, []),
                    (holder_c, b'com/example/Holder', obj, []),
@@ -524,63 +528,83 @@ class TimeOnHostileClasses(CliTest):
         insts = [(thunk, prev, (4096).to_bytes(4, 'big')), (holder, holder_c, 0)]
         insts += [(0x90000000 + 8 * i, cleaner_c, thunk.to_bytes(4, 'big') + holder.to_bytes(4, 'big'))
                   for i in range(n)]
-        path = fastdump.write(self.path('cleaner-thunks.hprof'), classes, insts)
-        _, p = self.timed(['objects', path, '--class=com.example.Holder', '--json'], 20)
+        path = fastdump.write(self.path('cleaner-thunks-%d.hprof' % n), classes, insts)
+        cpu, p = self.timed(['objects', path, '--class=com.example.Holder', '--json'])
         rows = json.loads(p.stdout)
         self.assertEqual(len(rows), 1)
         self.assertEqual(rows[0]['native_size'], n * 4096)
         self.assertEqual(rows[0]['retained_native'], n * 4096)
+        return cpu
+
+    def test_cleaners_with_deep_thunk_classes(self):
+        # Both sides 4 times bigger: the naive walk's steps grow 16 times.
+        small = self.cleaner_thunks(25000, 25000)
+        big = self.cleaner_thunks(100000, 100000)
+        testlib.assert_scales(self, small, big, 'objects, cleaners with deep thunk classes')
 
     def test_deep_chain(self):
-        path = fastdump.chain(self.path('chain.hprof'), 300000)
-        _, p = self.timed(['summary', path, '--json'], 60)
-        # 300,000 + java.lang.Object dumped; java.lang.Class is always listed.
-        self.assertEqual(json.loads(p.stdout)['class_objects'], 300001)
-        self.timed(['dominators', path, '--top=3'], 60)
+        cpu = {}
+        for n in (75000, 300000):
+            path = fastdump.chain(self.path('chain-%d.hprof' % n), n)
+            cpu[n], p = self.timed(['summary', path, '--json'])
+            # n + java.lang.Object dumped; java.lang.Class is always listed.
+            self.assertEqual(json.loads(p.stdout)['class_objects'], n + 1)
+            cpu[n] += self.timed(['dominators', path, '--top=3'])[0]
+        testlib.assert_scales(self, cpu[75000], cpu[300000], 'summary and dominators, a deep class chain')
 
     def test_leaks_of_deep_classes(self):
-        # 2,000 watched objects of the class at the bottom of a 300,000-deep
-        # chain: each leak's one node is described, which walked the whole
-        # chain to test for java.lang.Thread (and, under Thread, to read
-        # its `name`): 6e8 steps, 9 s (47 s under Thread) of CPU here; the
-        # facts are now per class, once. Every object is a JNI global root
-        # and its own one-node trace; with 4-byte ids an instance is 8
-        # bytes of header plus its fields, aligned to 8.
+        # watched objects of the class at the bottom of a deep chain: each
+        # leak's one node is described, which walked the whole chain to test
+        # for java.lang.Thread (and, under Thread, to read its `name`): 6e8
+        # steps, 9 s (47 s under Thread) of CPU for 2,000 leaks at 300,000
+        # deep; the facts are now per class, once. Every object is a JNI
+        # global root and its own one-node trace; with 4-byte ids an
+        # instance is 8 bytes of header plus its fields, aligned to 8.
         for thread, size in ((False, 8), (True, 16)):
-            path = fastdump.watched_deep(self.path('deep-leaks-%d.hprof' % thread), 300000, 2000, thread)
-            secs, p = self.timed(['leaks', path, '--json'], 30)
-            r = json.loads(p.stdout)
-            self.assertEqual(r['leaking_objects'], 2000)
-            self.assertEqual(len(r['application_leaks']), 1)
-            traces = r['application_leaks'][0]['traces']
-            self.assertEqual(len(traces), 2000)
-            self.assertEqual({(len(t['nodes']), t['nodes'][0]['class'], t['retained_bytes']) for t in traces},
-                             {(1, 'C299999', size)})
-            print('leaks, 2,000 leaks of a 300,000-deep class%s: %.1f s' % (' under Thread' if thread else '', secs),
-                  file=sys.stderr)
+            cpu = []
+            for depth, n in ((75000, 500), (300000, 2000)):
+                path = fastdump.watched_deep(self.path('deep-leaks-%d-%d.hprof' % (thread, n)), depth, n, thread)
+                secs, p = self.timed(['leaks', path, '--json'])
+                cpu.append(secs)
+                r = json.loads(p.stdout)
+                self.assertEqual(r['leaking_objects'], n)
+                self.assertEqual(len(r['application_leaks']), 1)
+                traces = r['application_leaks'][0]['traces']
+                self.assertEqual(len(traces), n)
+                self.assertEqual({(len(t['nodes']), t['nodes'][0]['class'], t['retained_bytes']) for t in traces},
+                                 {(1, 'C%d' % (depth - 1), size)})
+            testlib.assert_scales(self, cpu[0], cpu[1], 'leaks of a deep class%s' % (' under Thread' if thread else ''))
 
-    def test_colliding_names(self):
-        # 65,536 class names and 65,535 field names with one g_str_hash.
-        path = fastdump.flood(self.path('flood.hprof'))
-        _, p = self.timed(['summary', path, '--json'], 30)
-        self.assertEqual(json.loads(p.stdout)['class_objects'], 65537)
-        _, p = self.timed(['classes', path, '--json', '--limit=3'], 30)
-        self.assertEqual(len(json.loads(p.stdout)), 3)
-
-    def test_colliding_names_with_a_mapping(self):
-        # A mapping rebuilds the lookup of classes by name (hs-heap-mapping.c):
-        # in a g_str_hash table, 65,536 colliding names took 2e9 probes
-        # (over 30 s); keyed, what any 65,536 names take. One class renamed.
-        path = fastdump.flood(self.path('flood-mapped.hprof'))
-        first = 'p.' + fastdump.colliding_names(16)[0].decode()
-        mapping = self.path('flood-mapping.txt')
-        with open(mapping, 'w') as f:
+    def flood_cpu(self, bits, mapping=False):
+        path = fastdump.flood(self.path('flood-%d.hprof' % bits), bits)
+        if not mapping:
+            cpu, p = self.timed(['summary', path, '--json'])
+            self.assertEqual(json.loads(p.stdout)['class_objects'], (1 << bits) + 1)
+            c2, p = self.timed(['classes', path, '--json', '--limit=3'])
+            self.assertEqual(len(json.loads(p.stdout)), 3)
+            return cpu + c2
+        # A mapping rebuilds the lookup of classes by name (hs-heap-mapping.c).
+        first = 'p.' + fastdump.colliding_names(bits)[0].decode()
+        mp = self.path('flood-mapping-%d.txt' % bits)
+        with open(mp, 'w') as f:
             f.write('com.example.Real -> %s:\n' % first)
-        secs, p = self.timed(['classes', path, '--json', '--mapping', mapping], 30)
+        cpu, p = self.timed(['classes', path, '--json', '--mapping', mp])
         names = {r['name'] for r in json.loads(p.stdout)}
         self.assertIn('com.example.Real', names)
         self.assertNotIn(first, names)
-        self.assertEqual(len(names), 65536 + 2)   # and java.lang.Object, java.lang.Class
+        self.assertEqual(len(names), (1 << bits) + 2)   # and java.lang.Object, java.lang.Class
+        return cpu
+
+    def test_colliding_names(self):
+        # 2^bits class names and as many field names with one g_str_hash:
+        # in GLib's unseeded table every lookup walked all of them.
+        testlib.assert_scales(self, self.flood_cpu(14), self.flood_cpu(16), 'summary and classes, colliding names')
+
+    def test_colliding_names_with_a_mapping(self):
+        # In a g_str_hash table, 65,536 colliding names took 2e9 probes
+        # (over 30 s); keyed, what any 65,536 names take. One class renamed.
+        testlib.assert_scales(self, self.flood_cpu(14, True), self.flood_cpu(16, True),
+                              'classes --mapping, colliding names')
 
 
 # A byte[] this long makes the file bigger than the 256 MiB past which the
