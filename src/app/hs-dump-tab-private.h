@@ -46,6 +46,7 @@ struct _HsDumpTab
   gboolean early;
   gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
   gboolean disposed;                 /* async results arriving later are dropped */
+  GCancellable *cancellable;         /* the tab's own workers' (a mapping), for this loader */
   HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
   struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
 
@@ -63,6 +64,12 @@ struct _HsDumpTab
 
 /* hs-dump-tab.c */
 HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
+/* The cancellable of the tab's own workers: cancelled (and replaced) when
+ * the dump goes, and when the tab is closed or goes. */
+GCancellable *_hs_dump_tab_cancellable (HsDumpTab *self);
+/* The tab is being closed: its load, its views' and its own workers stop
+ * (the window's close-page). */
+void _hs_dump_tab_closing (HsDumpTab *self);
 /* "shell-changed": the window shows the tab's page, title, inspector and
  * history state again (when the tab is the one shown). */
 void _hs_dump_tab_shell_changed (HsDumpTab *self);

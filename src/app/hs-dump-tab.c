@@ -412,9 +412,27 @@ drop_loader (HsDumpTab *self)
   unbind_progress (self->page_bindings);
   g_signal_handlers_disconnect_by_data (self->loader, self);
   hs_loader_cancel (self->loader);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   _hs_dump_tab_mapping_dump_closed (self);
-  clear_views (self);
+  clear_views (self); /* each view cancels its workers */
   g_clear_object (&self->loader);
+}
+
+GCancellable *
+_hs_dump_tab_cancellable (HsDumpTab *self)
+{
+  if (self->cancellable == NULL)
+    self->cancellable = g_cancellable_new ();
+  return self->cancellable;
+}
+
+void
+_hs_dump_tab_closing (HsDumpTab *self)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  drop_loader (self);
 }
 
 static void
@@ -511,6 +529,9 @@ hs_dump_tab_dispose (GObject *object)
   /* Empty the views before the loader goes: leak rows point into its
    * analysis. Cancels a load still running. */
   drop_loader (self);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   self->disposed = TRUE;
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);

@@ -34,7 +34,8 @@ struct _HsWindow
 
   HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
-  gboolean disposed; /* async results arriving later are dropped */
+  gboolean disposed;         /* async results arriving later are dropped */
+  GCancellable *cancellable; /* the window's workers' (export, a path copied) */
   gboolean syncing;  /* the header is being set from the tab */
   gboolean narrow;   /* a phone's width (hs-window-tabs.c) */
   AdwToast *toast;   /* the toast shown (hs-window-toast.c), or NULL */
