@@ -115,7 +115,7 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
   gint64 start = g_get_monotonic_time ();
 
   if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return; /* cancelled: another dump, or the tab closed (not sorted here instead) */
+    return;                  /* cancelled: another dump, or the tab closed (not sorted here instead) */
   if (self->pending == NULL) /* disposed */
     return;
   children = hs_dom_tree_children (a->dom, job->v, &n); /* sorted now: no wait */
@@ -348,7 +348,8 @@ on_loader_changed (HsDominatorsView *self, GParamSpec *pspec, gpointer data)
 
   if (a == NULL || a->dom == NULL)
     return;
-  task = g_task_new (hs_view_get_loader (HS_VIEW (self)), hs_view_get_cancellable (HS_VIEW (self)), NULL, NULL);
+  task = g_task_new (hs_view_get_loader (HS_VIEW (self)), hs_view_get_cancellable (HS_VIEW (self)), NULL,
+                     NULL);
   g_task_set_name (task, "[heapscope] sort top-level dominators");
   g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, warm_thread);

@@ -28,10 +28,10 @@ struct _HsInstancesPane
   GtkWidget *label;
   GtkWidget *table;
 
-  guint serial;       /* the list asked for last */
-  gboolean pending;   /* being found (or sorted) on a worker */
-  HsObjectList *page; /* its first page, shown while the rest is sorted */
-  gboolean disposed;  /* instances found later are dropped */
+  guint serial;              /* the list asked for last */
+  gboolean pending;          /* being found (or sorted) on a worker */
+  HsObjectList *page;        /* its first page, shown while the rest is sorted */
+  gboolean disposed;         /* instances found later are dropped */
   GCancellable *cancellable; /* the worker's for the list asked for last */
 };
 

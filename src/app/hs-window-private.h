@@ -36,10 +36,10 @@ struct _HsWindow
   GSettings *settings;
   gboolean disposed;         /* async results arriving later are dropped */
   GCancellable *cancellable; /* the window's workers' (export, a path copied) */
-  gboolean syncing;  /* the header is being set from the tab */
-  gboolean narrow;   /* a phone's width (hs-window-tabs.c) */
-  AdwToast *toast;   /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text;  /* its text, unescaped */
+  gboolean syncing;          /* the header is being set from the tab */
+  gboolean narrow;           /* a phone's width (hs-window-tabs.c) */
+  AdwToast *toast;           /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text;          /* its text, unescaped */
 };
 
 /* hs-window.c */

@@ -106,8 +106,8 @@ test_cancel_while_decompressing (void)
   Seen s = { .cancellable = cancellable, .cancel_at = 64 * MiB };
 
   g_assert_cmpuint (gz->len, <, 12 * MiB);
-  HsHeap *heap = hs_heap_open_bytes (gz->data, gz->len, "bomb.hprof.gz", NULL, on_progress, &s, cancellable,
-                                     &error);
+  HsHeap *heap
+      = hs_heap_open_bytes (gz->data, gz->len, "bomb.hprof.gz", NULL, on_progress, &s, cancellable, &error);
   g_assert_null (heap);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_true (s.decompressing);
@@ -126,7 +126,8 @@ test_bytes_reported (void)
   g_autoptr (GError) error = NULL;
   Seen s = { 0 };
 
-  HsHeap *heap = hs_heap_open_bytes (gz->data, gz->len, "zeros.hprof.gz", NULL, on_progress, &s, NULL, &error);
+  HsHeap *heap
+      = hs_heap_open_bytes (gz->data, gz->len, "zeros.hprof.gz", NULL, on_progress, &s, NULL, &error);
   g_assert_null (heap);
   g_assert_error (error, HS_ERROR, HS_ERROR_FORMAT);
   g_assert_true (s.decompressing);

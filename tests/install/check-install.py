@@ -317,9 +317,9 @@ try:
     # (HS_TEST_HOOKS), so neither their names nor the pause's functions are
     # in the binaries, as `strings` would show them; and only the two
     # programs are installed (no heapscope-cli-test).
-    bindir = os.path.join(prefix, options['bindir'])
-    installed = sorted(os.listdir(bindir)) if os.path.isdir(bindir) else []
-    extra = [n for n in installed if n not in ('heapscope', 'heapscope-cli')]
+    bindir = staged(os.path.join(prefix, options['bindir']))
+    in_bin = sorted(os.listdir(bindir)) if os.path.isdir(bindir) else []
+    extra = [n for n in in_bin if n not in ('heapscope', 'heapscope-cli')]
     if extra:
         fail(f'unexpected programs installed in {bindir}: {extra}')
     for name, path in programs:

@@ -109,7 +109,6 @@ struct _HsAnalysisReaders
   GPtrArray *retired; /* Retired */
 };
 
-
 /* The walk's bits, copied on the dominators' thread (the walk reuses them). */
 static void
 on_reached (const guint64 *bits, gpointer data)

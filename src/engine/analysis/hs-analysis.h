@@ -73,8 +73,8 @@ typedef struct
   GHashTable *native_size; /* GUINT_TO_POINTER(obj) -> guint64* */
   GHashTable *retained_native;
   guint64 native_total;
-  GArray *timings;                  /* HsPhaseTime */
-  HsMappingStats mapping_stats;     /* of opts->mapping, zero without */
+  GArray *timings;                    /* HsPhaseTime */
+  HsMappingStats mapping_stats;       /* of opts->mapping, zero without */
   struct _HsAnalysisBeside *beside;   /* private: the waste pass of find_waste */
   struct _HsAnalysisReaders *readers; /* private: hs_analysis_hold, _retire */
 } HsAnalysis;

@@ -155,10 +155,10 @@ struct _HsHeap
   guint32 *class_ref_offsets; /* pool: byte offsets of followed object fields */
   guint n_class_ref_offsets;
   GStringChunk *names;
-  GMutex names_lock;            /* guards names and name_set once loaded: workers
+  GMutex names_lock;          /* guards names and name_set once loaded: workers
                                  * intern labels while the UI thread maps names */
-  GHashTable *class_by_name;    /* name -> first HsClass + 1 */
-  struct _HsMapping *mapping;   /* applied (hs-heap-mapping.c), or NULL */
+  GHashTable *class_by_name;  /* name -> first HsClass + 1 */
+  struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
   /* What a mapping replaced, kept until the heap goes: workers may be
    * reading it (hs-heap-mapping.c). */
   GPtrArray *old_class_by_name; /* GHashTable */
