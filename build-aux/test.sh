@@ -113,7 +113,7 @@ finish() {
 
 # --- 2. the normal build, all suites but 'ui' -----------------------------------
 if build build; then
-  run_tests "tests" meson test -C build --no-suite ui --print-errorlogs --num-processes "$jobs"
+  run_tests "tests" meson test -C build --no-suite ui --no-suite bench --print-errorlogs --num-processes "$jobs"
 
   # --- 3. the 'ui' suite under Xvfb --------------------------------------------
   run_tests "ui tests" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none \
@@ -128,7 +128,7 @@ fi
 if build build-asan -Db_sanitize=address,undefined -Db_lundef=false; then
   run_tests "sanitizer tests" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    meson test -C build-asan --no-suite ui --print-errorlogs --num-processes "$jobs" \
+    meson test -C build-asan --no-suite ui --no-suite bench --print-errorlogs --num-processes "$jobs" \
       --timeout-multiplier "${HS_ASAN_TIMEOUT_MULTIPLIER:-4}"
 fi
 

@@ -96,6 +96,8 @@ sort_work (gpointer data)
 static void
 sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
+  if (g_task_return_error_if_cancelled (task))
+    return; /* the tab closed or the dump changed while it was queued */
   hs_run_niced ("hs-dom-sort", sort_work, data);
   g_task_return_boolean (task, TRUE);
 }
@@ -112,7 +114,8 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
   gsize n = 0;
   gint64 start = g_get_monotonic_time ();
 
-  g_task_propagate_boolean (G_TASK (result), NULL);
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;                  /* cancelled: another dump, or the tab closed (not sorted here instead) */
   if (self->pending == NULL) /* disposed */
     return;
   children = hs_dom_tree_children (a->dom, job->v, &n); /* sorted now: no wait */
@@ -140,7 +143,7 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *list)
 {
-  g_autoptr (GTask) task = g_task_new (self, NULL, sort_done, NULL);
+  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (HS_VIEW (self)), sort_done, NULL);
   SortJob *job = g_new0 (SortJob, 1);
 
   job->loader = g_object_ref (loader);
@@ -331,6 +334,8 @@ warm_work (gpointer data)
 static void
 warm_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
+  if (g_task_return_error_if_cancelled (task))
+    return;
   hs_run_niced ("hs-dom-warm", warm_work, source);
   g_task_return_boolean (task, TRUE);
 }
@@ -343,7 +348,8 @@ on_loader_changed (HsDominatorsView *self, GParamSpec *pspec, gpointer data)
 
   if (a == NULL || a->dom == NULL)
     return;
-  task = g_task_new (hs_view_get_loader (HS_VIEW (self)), NULL, NULL, NULL);
+  task = g_task_new (hs_view_get_loader (HS_VIEW (self)), hs_view_get_cancellable (HS_VIEW (self)), NULL,
+                     NULL);
   g_task_set_name (task, "[heapscope] sort top-level dominators");
   g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, warm_thread);

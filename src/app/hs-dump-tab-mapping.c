@@ -59,6 +59,20 @@ state (HsDumpTab *self)
   return self->mapping;
 }
 
+/* While a mapping is read and applied, the window's Export is off (the
+ * report would mix names): the window hears it through "mapping-busy". */
+static void
+set_busy (HsDumpTab *self, gboolean busy)
+{
+  HsDumpTabMapping *st = state (self);
+
+  if (st->busy == busy)
+    return;
+  st->busy = busy;
+  if (!self->disposed)
+    g_object_notify (G_OBJECT (self), "mapping-busy");
+}
+
 static char *
 dump_path (HsDumpTab *self)
 {
@@ -151,7 +165,7 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (self->disposed || job->generation != st->generation || job->loader != self->loader)
     return;
-  st->busy = FALSE;
+  set_busy (self, FALSE);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       g_autofree char *text
@@ -166,12 +180,14 @@ find_named_done (GObject *source, GAsyncResult *result, gpointer user_data)
     a->leaks = g_steal_pointer (&job->leaks);
   if (job->suspects != NULL || a->dom == NULL)
     a->suspects = g_steal_pointer (&job->suspects);
-  /* The views drop what they showed of the old results before they go. */
+  /* The views drop what they showed of the old results before they go;
+   * a worker still reading them (a report export) holds the analysis, and
+   * they go when it lets go (hs_analysis_retire). */
   refresh_views (self);
   if (a->leaks != old_leaks)
-    hs_leak_report_free (old_leaks);
+    hs_analysis_retire (a, old_leaks, (GDestroyNotify)hs_leak_report_free);
   if (a->suspects != old_suspects)
-    hs_suspects_free (old_suspects);
+    hs_analysis_retire (a, old_suspects, (GDestroyNotify)hs_suspects_free);
 }
 
 /* The app's leak options, as the window's loader had them. */
@@ -225,7 +241,7 @@ apply (HsDumpTab *self, MappingJob *job)
   next->loader = g_object_ref (self->loader);
   next->generation = st->generation;
   leak_options (&next->opts);
-  task = g_task_new (self, NULL, find_named_done, NULL);
+  task = g_task_new (self, _hs_dump_tab_cancellable (self), find_named_done, NULL);
   g_task_set_name (task, "[heapscope] leaks under the mapping's names");
   g_task_set_task_data (task, next, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, find_named_thread);
@@ -258,7 +274,7 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       /* The dump stays as it was. */
       g_autofree char *text = g_strdup_printf (_ ("Could not apply the mapping: %s"), error->message);
-      st->busy = FALSE;
+      set_busy (self, FALSE);
       _hs_dump_tab_show_toast (self, text);
       return;
     }
@@ -289,12 +305,12 @@ hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
       return;
     }
   st->generation++;
-  st->busy = TRUE;
+  set_busy (self, TRUE);
   job = g_new0 (MappingJob, 1);
   job->loader = g_object_ref (self->loader);
   job->path = path;
   job->generation = st->generation;
-  task = g_task_new (self, NULL, read_done, NULL);
+  task = g_task_new (self, _hs_dump_tab_cancellable (self), read_done, NULL);
   g_task_set_name (task, "[heapscope] read a mapping");
   g_task_set_task_data (task, job, (GDestroyNotify)job_free);
   g_task_run_in_thread (task, read_thread);
@@ -402,7 +418,7 @@ _hs_dump_tab_mapping_dump_closed (HsDumpTab *self)
   if (st == NULL)
     return;
   st->generation++; /* results of the old dump are dropped */
-  st->busy = FALSE;
+  set_busy (self, FALSE);
   g_clear_pointer (&st->path, g_free);
   g_clear_pointer (&st->offered, g_free);
   if (st->banner != NULL)

@@ -49,6 +49,7 @@ struct _HsDumpTab
   gboolean needs_attention;
   gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
   gboolean disposed;                 /* async results arriving later are dropped */
+  GCancellable *cancellable;         /* the tab's own workers' (a mapping), for this loader */
   HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
   struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
 
@@ -72,6 +73,12 @@ HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
 void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text);
 void _hs_dump_tab_show_toast_button (HsDumpTab *self, const char *text, const char *button,
                                      const char *detailed_action);
+/* The cancellable of the tab's own workers: cancelled (and replaced) when
+ * the dump goes, and when the tab is closed or goes. */
+GCancellable *_hs_dump_tab_cancellable (HsDumpTab *self);
+/* The tab is being closed: its load, its views' and its own workers stop
+ * (the window's close-page). */
+void _hs_dump_tab_closing (HsDumpTab *self);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
 void _hs_dump_tab_history_init (HsDumpTab *self);

@@ -8,6 +8,7 @@
  * hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c, -timing.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
+#include "hs-dump-tab-mapping.h"
 #include "hs-settings.h"
 #include "hs-inspector.h"
 #include "hs-timing.h"
@@ -38,6 +39,7 @@ enum
   PROP_ANALYSED,
   PROP_INSPECTOR_SHOWN,
   PROP_NEEDS_ATTENTION,
+  PROP_MAPPING_BUSY,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -435,12 +437,30 @@ drop_loader (HsDumpTab *self)
     return;
   g_signal_handlers_disconnect_by_data (self->loader, self);
   hs_loader_cancel (self->loader);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   _hs_dump_tab_mapping_dump_closed (self);
-  clear_views (self);
+  clear_views (self); /* each view cancels its workers */
   g_clear_object (&self->loader);
   if (!self->disposed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
   update_state (self);
+}
+
+GCancellable *
+_hs_dump_tab_cancellable (HsDumpTab *self)
+{
+  if (self->cancellable == NULL)
+    self->cancellable = g_cancellable_new ();
+  return self->cancellable;
+}
+
+void
+_hs_dump_tab_closing (HsDumpTab *self)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  drop_loader (self);
 }
 
 static void
@@ -533,7 +553,11 @@ hs_dump_tab_dispose (GObject *object)
   HsDumpTab *self = HS_DUMP_TAB (object);
 
   /* Empty the views before the loader goes: leak rows point into its
-   * analysis. Cancels a load still running. Nothing is notified now. */
+   * analysis. Cancels a load still running and the tab's own workers.
+   * Nothing is notified now. */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   self->disposed = TRUE;
   drop_loader (self);
   _hs_dump_tab_timing_free (self);
@@ -597,6 +621,7 @@ hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       case PROP_ANALYSED: g_value_set_boolean (value, self->analysed); break;
       case PROP_INSPECTOR_SHOWN: g_value_set_boolean (value, hs_dump_tab_get_inspector_shown (self)); break;
       case PROP_NEEDS_ATTENTION: g_value_set_boolean (value, self->needs_attention); break;
+      case PROP_MAPPING_BUSY: g_value_set_boolean (value, hs_dump_tab_is_mapping_busy (self)); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -647,6 +672,9 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_NEEDS_ATTENTION]
       = g_param_spec_boolean ("needs-attention", NULL, "A load ended while the tab was not shown", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAPPING_BUSY]
+      = g_param_spec_boolean ("mapping-busy", NULL, "A mapping is being read and applied", FALSE,
                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -357,7 +357,8 @@ static void
 hs_insights_view_fill (HsView *view, HsLoader *loader)
 {
   HsInsightsView *self = HS_INSIGHTS_VIEW (view);
-  g_autoptr (GTask) task = g_task_new (loader, NULL, find_done, g_object_ref (self));
+  g_autoptr (GTask) task
+      = g_task_new (loader, hs_view_get_cancellable (HS_VIEW (self)), find_done, g_object_ref (self));
   Job *job = g_new0 (Job, 1);
 
   job->loader = g_object_ref (loader);

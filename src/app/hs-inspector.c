@@ -44,6 +44,7 @@ struct _HsInspector
   GArray *root_path;
   guint serial;
   gboolean busy;
+  GCancellable *cancellable; /* the path search's, for the object shown */
 };
 
 G_DEFINE_FINAL_TYPE (HsInspector, hs_inspector, GTK_TYPE_WIDGET)
@@ -257,6 +258,8 @@ static void
 path_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   PathJob *job = data;
+  if (g_task_return_error_if_cancelled (task))
+    return; /* another object, another dump, or the tab closed */
   HsHeap *heap = hs_loader_get_analysis (job->loader)->heap;
   const HsObj *refs;
   gsize n = 0;
@@ -480,7 +483,11 @@ rebuild (HsInspector *self)
   add_pair (GTK_WIDGET (self->referrers_box), _ ("Searching…"), "");
 
   {
-    g_autoptr (GTask) task = g_task_new (self, NULL, path_done, NULL);
+    if (self->cancellable != NULL)
+      g_cancellable_cancel (self->cancellable);
+    g_clear_object (&self->cancellable);
+    self->cancellable = g_cancellable_new ();
+    g_autoptr (GTask) task = g_task_new (self, self->cancellable, path_done, NULL);
     PathJob *job = g_new0 (PathJob, 1);
     job->loader = g_object_ref (self->loader);
     job->obj = self->obj;
@@ -521,6 +528,9 @@ hs_inspector_dispose (GObject *object)
   HsInspector *self = HS_INSPECTOR (object);
   /* A path search still running finds nothing to fill when it ends. */
   self->serial++;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->loader);
   /* It NULLs the template children: run it once, whatever dispose does. */
   if (self->box != NULL)
@@ -587,6 +597,9 @@ hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
   g_set_object (&self->loader, loader);
   self->obj = HS_OBJ_NONE;
   self->serial++;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   self->busy = FALSE;
   g_clear_pointer (&self->root_path, g_array_unref);
   rebuild (self);

@@ -28,10 +28,11 @@ struct _HsInstancesPane
   GtkLabel *label;
   HsObjectColumnView *table;
 
-  guint serial;       /* the list asked for last */
-  gboolean pending;   /* being found (or sorted) on a worker */
-  HsObjectList *page; /* its first page, shown while the rest is sorted */
-  gboolean disposed;  /* instances found later are dropped */
+  guint serial;              /* the list asked for last */
+  gboolean pending;          /* being found (or sorted) on a worker */
+  HsObjectList *page;        /* its first page, shown while the rest is sorted */
+  gboolean disposed;         /* instances found later are dropped */
+  GCancellable *cancellable; /* the worker's for the list asked for last */
 };
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
@@ -49,7 +50,8 @@ typedef struct
   gint64 asked;          /* for HEAPSCOPE_DEBUG_TIMES */
   GMainContext *context; /* the pane's: where the page goes */
   HsInstancesPane *pane; /* a reference */
-  GArray *result;        /* the sorted instances, on the worker */
+  GCancellable *cancellable;
+  GArray *result; /* the sorted instances, on the worker */
 } InstancesJob;
 
 /* The first page, handed to the pane's context. */
@@ -74,6 +76,7 @@ instances_job_free (InstancesJob *job)
   g_free (job->name);
   g_clear_pointer (&job->context, g_main_context_unref);
   g_clear_object (&job->pane);
+  g_clear_object (&job->cancellable);
   g_free (job);
 }
 
@@ -134,6 +137,12 @@ instances_work (gpointer data)
    * machine the wall time is mostly waiting for a core. */
   hs_timing_mark ("worker: %u instances found in %.3f s (%.3f s of CPU in the process)", instances->len,
                   (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+  if (g_cancellable_is_cancelled (job->cancellable))
+    {
+      /* Another list, or the tab closed: the sort is not started. */
+      g_array_unref (instances);
+      return NULL;
+    }
   if ((job->flags & HS_INSTANCES_PANE_FIRST_PAGE) && instances->len > HS_INSTANCES_PANE_PAGE)
     send_first_page (job, a, instances);
   start = g_get_monotonic_time ();
@@ -150,6 +159,8 @@ instances_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
 {
   InstancesJob *job = data;
 
+  if (g_task_return_error_if_cancelled (task))
+    return;
   hs_run_niced ("hs-instances", instances_work, job);
   g_task_return_pointer (task, g_steal_pointer (&job->result), (GDestroyNotify)g_array_unref);
 }
@@ -171,6 +182,10 @@ reset (HsInstancesPane *self)
   self->serial++;
   self->pending = FALSE;
   g_clear_object (&self->page);
+  /* The worker of the list asked for before stops (or never starts). */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
 }
 
 void
@@ -307,7 +322,9 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   job->context = g_main_context_ref_thread_default ();
   job->pane = g_object_ref (self);
 
-  task = g_task_new (self, NULL, instances_done, NULL);
+  self->cancellable = g_cancellable_new ();
+  job->cancellable = g_object_ref (self->cancellable);
+  task = g_task_new (self, self->cancellable, instances_done, NULL);
   g_task_set_name (task, "[heapscope] instances of a class");
   g_task_set_task_data (task, job, (GDestroyNotify)instances_job_free);
   g_task_run_in_thread (task, instances_thread);
@@ -353,6 +370,9 @@ hs_instances_pane_dispose (GObject *object)
 
   self->disposed = TRUE;
   g_clear_object (&self->page);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_INSTANCES_PANE);
   G_OBJECT_CLASS (hs_instances_pane_parent_class)->dispose (object);
 }

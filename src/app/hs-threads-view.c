@@ -43,6 +43,8 @@ static void
 read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   ReadJob *job = data;
+  if (g_task_return_error_if_cancelled (task))
+    return;
   HsThreads *ts = hs_threads_read (job->analysis->heap, job->analysis->dom);
   hs_threads_compute_stack_retained (ts, job->analysis->heap);
   g_task_return_pointer (task, ts, (GDestroyNotify)hs_threads_free);
@@ -204,7 +206,7 @@ hs_threads_view_fill (HsView *view, HsLoader *loader)
   if (a == NULL)
     return;
   gtk_label_set_text (self->status, _ ("Reading the threads…"));
-  g_autoptr (GTask) task = g_task_new (self, NULL, read_done, NULL);
+  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (view), read_done, NULL);
   ReadJob *job = g_new0 (ReadJob, 1);
   job->analysis = a;
   job->generation = self->generation;

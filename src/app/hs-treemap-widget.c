@@ -41,6 +41,7 @@ struct _HsTreemapWidget
   guint64 async_threshold;
   guint serial; /* bumped whenever the data or the zoom changes */
   gboolean computing;
+  GCancellable *cancellable; /* the layout worker's, for this loader */
   GskRenderNode *stale;
   int stale_width, stale_height;
 
@@ -213,6 +214,8 @@ layout_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
 {
   LayoutJob *job = data;
 
+  if (g_task_return_error_if_cancelled (task))
+    return;
   job->rects = layout_rects (hs_loader_get_analysis (job->loader), job->node, job->width, job->height);
   g_task_return_boolean (task, TRUE);
 }
@@ -274,7 +277,9 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
       return;
     }
   {
-    g_autoptr (GTask) task = g_task_new (self, NULL, layout_done, NULL);
+    if (self->cancellable == NULL)
+      self->cancellable = g_cancellable_new ();
+    g_autoptr (GTask) task = g_task_new (self, self->cancellable, layout_done, NULL);
     LayoutJob *job = g_new0 (LayoutJob, 1);
 
     job->loader = g_object_ref (self->loader);
@@ -479,6 +484,17 @@ hs_treemap_widget_measure (GtkWidget *widget, GtkOrientation orientation, int fo
 }
 
 static void
+hs_treemap_widget_dispose (GObject *object)
+{
+  HsTreemapWidget *self = HS_TREEMAP_WIDGET (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (hs_treemap_widget_parent_class)->dispose (object);
+}
+
+static void
 hs_treemap_widget_finalize (GObject *object)
 {
   HsTreemapWidget *self = HS_TREEMAP_WIDGET (object);
@@ -497,6 +513,7 @@ hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = hs_treemap_widget_dispose;
   object_class->finalize = hs_treemap_widget_finalize;
   widget_class->snapshot = hs_treemap_widget_snapshot;
   widget_class->measure = hs_treemap_widget_measure;
@@ -583,6 +600,10 @@ hs_treemap_widget_set_loader (HsTreemapWidget *self, HsLoader *loader)
 
   g_return_if_fail (HS_IS_TREEMAP_WIDGET (self));
 
+  /* A layout of the old loader stops where it looks (or never starts). */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_set_object (&self->loader, loader);
   g_array_set_size (self->path, 0);
   a = get_analysis (self);

@@ -10,6 +10,7 @@ typedef struct
 {
   HsLoader *loader;
   gboolean filled;
+  GCancellable *cancellable; /* the workers' for this loader; NULL until asked for */
 } HsViewPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (HsView, hs_view, GTK_TYPE_WIDGET)
@@ -30,6 +31,9 @@ hs_view_dispose (GObject *object)
   HsViewPrivate *priv = hs_view_get_instance_private (self);
   GtkWidget *child;
 
+  if (priv->cancellable != NULL)
+    g_cancellable_cancel (priv->cancellable);
+  g_clear_object (&priv->cancellable);
   g_clear_object (&priv->loader);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -153,11 +157,28 @@ hs_view_set_loader (HsView *self, HsLoader *loader)
 
   priv = hs_view_get_instance_private (self);
   klass = HS_VIEW_GET_CLASS (self);
+  /* What the workers do for the old loader (or the old names) is dropped:
+   * stopped where they look, not started where they are queued. */
+  if (priv->cancellable != NULL)
+    g_cancellable_cancel (priv->cancellable);
+  g_clear_object (&priv->cancellable);
   if (klass->clear != NULL)
     klass->clear (self);
   priv->filled = FALSE;
   if (g_set_object (&priv->loader, loader))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+}
+
+GCancellable *
+hs_view_get_cancellable (HsView *self)
+{
+  HsViewPrivate *priv;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), NULL);
+  priv = hs_view_get_instance_private (self);
+  if (priv->cancellable == NULL)
+    priv->cancellable = g_cancellable_new ();
+  return priv->cancellable;
 }
 
 void

@@ -76,6 +76,10 @@ gboolean hs_view_get_needs_analysis (HsView *self);
  * hs_view_ensure_filled(). */
 HsLoader *hs_view_get_loader (HsView *self);
 void hs_view_set_loader (HsView *self, HsLoader *loader);
+/* The cancellable every worker of the view is given: cancelled when the
+ * loader is set again (another dump, the names of a mapping, the tab
+ * closed) and when the view goes. Owned by the view. */
+GCancellable *hs_view_get_cancellable (HsView *self);
 /* Calls the class's show_early (if any) with the loader, which keeps
  * loading; the view is filled properly after hs_view_set_loader(). */
 void hs_view_show_early (HsView *self, HsLoader *loader);

@@ -10,6 +10,7 @@
 #include "hs-window-private.h"
 #include "hs-capture-dialog.h"
 #include "hs-dump-tab-mapping.h"
+#include "hs-window-mapping.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-insights-view.h"
@@ -176,6 +177,9 @@ typedef struct
 static void
 export_job_free (ExportJob *job)
 {
+  /* The results it read may be freed now (a mapping replaced them). */
+  if (job->loader != NULL)
+    hs_analysis_release (hs_loader_get_analysis (job->loader));
   g_clear_object (&job->loader);
   g_clear_object (&job->compare);
   g_clear_pointer (&job->waste, hs_waste_free);
@@ -188,6 +192,9 @@ export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
 {
   ExportJob *job = data;
   HsReportOptions opts = { .include_generation_time = TRUE };
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
 
   /* The list is only read here (its HsCompare never changes). */
   if (job->compare != NULL)
@@ -238,12 +245,21 @@ hs_window_export_to (HsWindow *self, const char *path)
 
   if (_hs_window_get_analysis (self) == NULL)
     return;
+  if (hs_window_is_mapping_busy (self))
+    {
+      /* The report would mix the dump's names and the mapping's. */
+      _hs_window_show_toast (self, _ ("A mapping is being applied: export the report once it is done"), NULL);
+      return;
+    }
   job = g_new0 (ExportJob, 1);
   job->loader = g_object_ref (hs_window_get_loader (self));
+  /* It reads the leaks and suspects, which a mapping applied meanwhile
+   * replaces: they stay until it lets go (export_job_free). */
+  hs_analysis_hold (hs_loader_get_analysis (job->loader));
   job->compare = compare_list_ref (self);
   job->waste = hs_insights_view_ref_waste (HS_INSIGHTS_VIEW (hs_window_get_view_by_name (self, "insights")));
   job->path = g_strdup (path);
-  task = g_task_new (self, NULL, export_done, NULL);
+  task = g_task_new (self, self->cancellable, export_done, NULL);
   g_task_set_name (task, "[heapscope] export the report");
   g_task_set_task_data (task, job, (GDestroyNotify)export_job_free);
   g_task_run_in_thread (task, export_thread);
@@ -485,6 +501,8 @@ static void
 path_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   PathJob *job = data;
+  if (g_task_return_error_if_cancelled (task))
+    return;
   char *text = hs_object_path_text (hs_loader_get_analysis (job->loader)->heap, job->obj, 2000000);
 
   g_task_return_pointer (task, text, g_free);
@@ -519,7 +537,7 @@ copy_path_action (GtkWidget *widget, const char *action_name, GVariant *param)
   job = g_new0 (PathJob, 1);
   job->loader = g_object_ref (hs_window_get_loader (self));
   job->obj = obj;
-  task = g_task_new (self, NULL, path_done, NULL);
+  task = g_task_new (self, self->cancellable, path_done, NULL);
   g_task_set_name (task, "[heapscope] copy the path to a GC root");
   g_task_set_task_data (task, job, (GDestroyNotify)path_job_free);
   g_task_run_in_thread (task, path_thread);

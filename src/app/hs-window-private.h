@@ -35,6 +35,7 @@ struct _HsWindow
   HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
   gboolean disposed; /* async results arriving later are dropped */
+  GCancellable *cancellable; /* the window's workers' (export, a path copied) */
   /* The tab shown: the header follows its properties and its history's,
    * the inspector button is bound to its inspector-shown. */
   GSignalGroup *tab_signals;

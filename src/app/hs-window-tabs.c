@@ -7,6 +7,8 @@
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-dump-chooser.h"
+#include "hs-dump-tab-mapping.h"
+#include "hs-dump-tab-private.h"
 #include "hs-history.h"
 
 #include <glib/gi18n.h>
@@ -192,7 +194,8 @@ _hs_window_sync_header (HsWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->export_button), content && !self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->nav_box), content && !self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->inspector_button), ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready);
+  /* No export while a mapping renames the dump: the report would mix names. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready && !hs_dump_tab_is_mapping_busy (tab));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
   sync_history (self);
@@ -321,6 +324,15 @@ on_page_detached (AdwTabView *view, AdwTabPage *page, int position, HsWindow *se
     }
 }
 
+/* A tab being closed: its workers stop now (the tasks hold the tab and
+ * its views, which would otherwise go only once they finish). */
+static gboolean
+on_close_page (AdwTabView *view, AdwTabPage *page, HsWindow *self)
+{
+  _hs_dump_tab_closing (HS_DUMP_TAB (adw_tab_page_get_child (page)));
+  return GDK_EVENT_PROPAGATE; /* the default handler closes it */
+}
+
 /* A tab dropped outside every window: a new window for it, with no tab of
  * its own (the dropped one is its only tab). */
 static AdwTabView *
@@ -372,10 +384,10 @@ void
 _hs_window_tabs_init (HsWindow *self)
 {
   self->tab_signals = g_signal_group_new (HS_TYPE_DUMP_TAB);
-  for (guint i = 0; i < 4; i++)
+  for (guint i = 0; i < 5; i++)
     {
       static const char *const shown[]
-          = { "notify::page", "notify::title", "notify::analysing", "notify::analysed" };
+          = { "notify::page", "notify::title", "notify::analysing", "notify::analysed", "notify::mapping-busy" };
       g_signal_group_connect_object (self->tab_signals, shown[i], G_CALLBACK (on_tab_state), self, 0);
     }
   g_signal_group_connect_object (self->tab_signals, "notify::analysed", G_CALLBACK (on_tab_analysed), self,
@@ -399,6 +411,7 @@ _hs_window_tabs_init (HsWindow *self)
   adw_tab_view_remove_shortcuts (tab_view (self),
                                  ADW_TAB_VIEW_SHORTCUT_ALT_DIGITS | ADW_TAB_VIEW_SHORTCUT_ALT_ZERO);
   g_signal_connect (self->tab_view, "page-attached", G_CALLBACK (on_page_attached_drop_empty), self);
+  g_signal_connect (self->tab_view, "close-page", G_CALLBACK (on_close_page), self);
   g_object_bind_property (self->switcher_title, "title-visible", self->switcher_bar, "reveal",
                           G_BINDING_SYNC_CREATE);
 }

@@ -225,6 +225,9 @@ hs_window_dispose (GObject *object)
   self->disposed = TRUE;
   self->tab = NULL;
   _hs_window_tabs_dispose (self);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_window_parent_class)->dispose (object);
 }
@@ -293,6 +296,7 @@ static void
 hs_window_init (HsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
   ensure_style (GTK_WIDGET (self));
   _hs_window_dnd_init (self);
   _hs_window_tabs_init (self);

@@ -173,8 +173,8 @@ run (int argc, char **argv, HsCliOptions *o)
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
     }
-  if (o->force) /* read by the engine's memory check (hs-memory-check.c) */
-    g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
+  if (o->force)
+    hs_memory_set_check_ignored (TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id; jvms none. */
@@ -200,7 +200,9 @@ run (int argc, char **argv, HsCliOptions *o)
       /* A mapped dump cut short while a command read it (hs-guard.h). */
       if (rc == 0 && !hs_cli_check_unchanged (&error))
         rc = 2;
-      if (rc != 0 && error)
+      if (rc != 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_printerr ("heapscope-cli: cancelled\n");
+      else if (rc != 0 && error)
         hs_cli_printerr ("heapscope-cli: %s\n", error->message);
       return rc;
     }
@@ -216,7 +218,8 @@ main (int argc, char **argv)
   int rc;
 
   setlocale (LC_ALL, "");
-  rc = run (argc, argv, &o);
+  hs_cli_catch_interrupt ();
+  rc = hs_cli_exit_status (run (argc, argv, &o));
   options_clear (&o);
   return rc;
 }

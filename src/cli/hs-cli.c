@@ -46,7 +46,8 @@ hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMap
   opts.mapping = mapping;
   opts.open.follow_weak = o->follow_weak;
   opts.open.dump = dump;
-  h = hs_class_histogram_load (path, &opts, NULL, NULL, NULL, error);
+  h = hs_class_histogram_load (path, &opts, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  hs_cli_progress_end ();
   if (h == NULL)
     g_prefix_error (error, "%s", what);
   return h;
@@ -72,7 +73,8 @@ load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gbo
   opts.beside = find_waste ? &hs_waste_beside : NULL;
   g_free (loaded_path);
   loaded_path = g_strdup (path);
-  a = hs_analysis_run (path, &opts, NULL, NULL, NULL, error);
+  a = hs_analysis_run (path, &opts, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  hs_cli_progress_end ();
   if (a && hs_heap_warning (a->heap) && !o->quiet)
     hs_cli_printerr ("warning: %s\n", hs_heap_warning (a->heap));
   if (a && mapping && !o->quiet)

@@ -82,6 +82,23 @@ int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs
 
 /* --- shared helpers (hs-cli.c) ------------------------------------------ */
 
+/* --- Ctrl+C and the progress line (hs-cli-progress.c) --- */
+
+/* Called first in main, before any thread starts: SIGINT and SIGTERM then
+ * cancel hs_cli_cancellable (), which every load is given; the engine
+ * stops at its next look (every few MB while decompressing), and if it
+ * has not within a second the process leaves with status 128 + the
+ * signal. */
+void hs_cli_catch_interrupt (void);
+GCancellable *hs_cli_cancellable (void);
+/* The exit status for rc: 130 for a failure after Ctrl+C. */
+int hs_cli_exit_status (int rc);
+/* The progress line on stderr ("Decompressing the file: 1.2 GB (45%)"),
+ * redrawn a few times a second; NULL (none) with --quiet or when stderr is
+ * not a terminal. hs_cli_progress_end clears it. */
+HsProgressFunc hs_cli_progress_func (const HsCliOptions *o);
+void hs_cli_progress_end (void);
+
 /* Runs the pipeline on path with the options' dump, weak-reference and
  * leak settings (dominators and leaks only when asked for); prints the
  * dump's warning on stderr unless --quiet. */

@@ -18,9 +18,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import hprofgen as g  # noqa: E402  (tests/hprofgen.py)
+import testlib  # noqa: E402  (tests/testlib.py)
 
 CLI = os.environ.get('HS_CLI')
-CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
+# None when there is no corpus: tests that need it call testlib.require_corpus.
+CORPUS = testlib.corpus_dir()
 DEFAULT_TIMEOUT = 120
 
 
@@ -220,4 +222,4 @@ class CliTest(unittest.TestCase):
 
 
 def main():
-    unittest.main(verbosity=2)
+    testlib.main()

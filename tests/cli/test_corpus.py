@@ -8,7 +8,7 @@ size must match exactly. Plus the two-dump hprof-agent file."""
 import glob
 import os
 
-from clitest import CORPUS, CliTest, hexid, main, run_cli
+from clitest import CORPUS, CliTest, hexid, main, run_cli, testlib
 
 T = 300
 
@@ -35,8 +35,7 @@ class Corpus(CliTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        if not os.path.isdir(os.path.join(CORPUS, 'expected')):
-            raise AssertionError('corpus not found at %s (set HS_CORPUS_DIR)' % CORPUS)
+        testlib.require_corpus('expected')
         cls.expected = expectations()
 
     def test_corpus_present(self):

@@ -58,7 +58,7 @@ Change: +15 objects, +288 bytes.
 
 import os
 
-from clitest import CliTest, CORPUS, g, main, run_cli
+from clitest import CliTest, CORPUS, g, main, run_cli, testlib
 
 OBJ, CLS, LOADER, REGISTRY, ITEM, BYTES, OBJS, OLD, NEW, PLUGIN_A, PLUGIN_B = (
     0x1000, 0x1008, 0x1010, 0x1018, 0x1020, 0x1028, 0x1030, 0x1038, 0x1040, 0x1048, 0x1050)
@@ -263,7 +263,7 @@ class Diff(CliTest):
         self.assertEqual(table[2][:8], ['8', '+5', '128', '+80', '320', '+200', '+166.7%', 'both'])
 
     def test_self_is_all_zero(self):
-        for f in (self.old, os.path.join(CORPUS, 'jvm', 'jhat_jdk8_x32.hprof')):
+        for f in (self.old, os.path.join(CORPUS or '/nonexistent', 'jvm', 'jhat_jdk8_x32.hprof')):
             if not os.path.exists(f):
                 continue
             d = self.diff(f, f)
@@ -354,9 +354,8 @@ class Diff(CliTest):
 
     # --- the corpus: two dumps of one file -----------------------------------
     def test_corpus_two_dumps(self):
-        f = os.path.join(CORPUS, 'jvm', 'oracle_jdk7_21_hprofagent.hprof')
-        if not os.path.exists(f):
-            self.skipTest('corpus not found')
+        f = os.path.join(testlib.require_corpus('jvm/oracle_jdk7_21_hprofagent.hprof'),
+                         'jvm', 'oracle_jdk7_21_hprofagent.hprof')
         d = self.diff(f, f, '--baseline-dump', '0', '--dump', '1')
         self.check_consistent(d)
         base = sum_by_name(self.classes(f, '--dump', '0'))

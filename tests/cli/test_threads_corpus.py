@@ -13,7 +13,7 @@ import os
 import struct
 import unittest
 
-from clitest import CORPUS, CliTest, main
+from clitest import CORPUS, CliTest, main, testlib
 
 DUMPS = ['jvm/openjdk_jdk11_04_x64.hprof.gz', 'jvm/oracle_jdk8_05_x64.hprof', 'jvm/jhat_jdk8_x32.hprof',
          'jvm/sun_jdk6_18_x64.hprof', 'jvm/oracle_jdk7_21_hprofagent.hprof',
@@ -124,9 +124,10 @@ class Reader:
 
 class ThreadsCorpus(CliTest):
     def test_corpus(self):
+        corpus = testlib.require_corpus()
         ran = 0
         for name in DUMPS:
-            path = os.path.join(CORPUS, name)
+            path = os.path.join(corpus, name)
             if not os.path.exists(path):
                 continue
             ran += 1
@@ -151,7 +152,7 @@ class ThreadsCorpus(CliTest):
                     self.assertTrue(any(t['frames'] and t['frames'][0]['locals'] for t in got))
                     self.assertTrue(all(t['state'] is None for t in got))
         if ran == 0:
-            raise unittest.SkipTest('no corpus')
+            raise unittest.SkipTest('none of the corpus dumps with threads is there')
 
 
 if __name__ == '__main__':

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hs-native.h"
+#include "../hs-test-corpus.h"
 
 static const char *dump_dir;
 
@@ -166,14 +167,9 @@ test_retained_deep (void)
 static void
 test_corpus (void)
 {
-  const char *corpus = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path
-      = g_build_filename (corpus ? corpus : "../shared/corpus", "android", "leak_service_binder.hprof", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_fail_printf ("corpus dump missing: %s", path);
-      return;
-    }
+  g_autofree char *path = hs_test_corpus_path ("android/leak_service_binder.hprof");
+  if (!path)
+    return;
   g_autoptr (HsHeap) heap = open_dump (path);
   HsClass bitmap = hs_heap_find_class (heap, "android.graphics.Bitmap");
   g_assert_cmpuint (bitmap, !=, HS_CLASS_NONE);

@@ -10,6 +10,7 @@
  *      "11.0.4+11-post-Ubuntu-1ubuntu218.04.3"
  *   oracle_jdk8_05_x64: sun.misc.Version.java_runtime_version "1.8.0_05-b13" */
 #include "hs-runtime.h"
+#include "../hs-test-corpus.h"
 
 static const char *dump_dir;
 
@@ -31,17 +32,14 @@ open_dump (const char *name)
   return open_path (path);
 }
 
-/* NULL (and the test failed) when the corpus is missing. */
+/* NULL (and the test skipped) when the corpus is missing. */
 static HsHeap *
 open_corpus (const char *kind, const char *name)
 {
-  const char *corpus = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path = g_build_filename (corpus ? corpus : "../shared/corpus", kind, name, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_fail_printf ("corpus dump missing: %s", path);
-      return NULL;
-    }
+  g_autofree char *rel = g_build_filename (kind, name, NULL);
+  g_autofree char *path = hs_test_corpus_path (rel);
+  if (!path)
+    return NULL;
   return open_path (path);
 }
 

@@ -6,6 +6,7 @@
  * threads dump and the corpus dumps that carry stacks. */
 #include "hs-analysis.h"
 #include "hs-threads.h"
+#include "../hs-test-corpus.h"
 
 /* Returns how many threads have a non-zero stack retained size. */
 static guint
@@ -98,13 +99,13 @@ test_generated (void)
 static void
 test_corpus (void)
 {
-  const char *dir = g_getenv ("HS_CORPUS_DIR");
+  g_autofree char *dir = hs_test_corpus_dir ();
   const char *names[]
       = { "jvm/openjdk_jdk11_04_x64.hprof.gz", "jvm/oracle_jdk8_05_x64.hprof", "jvm/jhat_jdk8_x32.hprof",
           "jvm/sun_jdk6_18_x64.hprof", "android/leak_service_binder.hprof" };
   if (!dir)
     {
-      g_test_skip ("HS_CORPUS_DIR is not set");
+      g_test_skip ("no corpus (set HS_CORPUS_DIR or put it in ../shared/corpus)");
       return;
     }
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)

@@ -26,6 +26,8 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import hprofgen as g  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 N = 3000000
 MB = 1000 * 1000
@@ -102,4 +104,4 @@ class MemoryLimit(unittest.TestCase):
 if __name__ == '__main__':
     if not os.environ.get('HS_CLI'):
         sys.exit('HS_CLI is not set')
-    unittest.main(verbosity=2)
+    testlib.main()

@@ -21,6 +21,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import hprofgen as g  # noqa: E402
 import hostile_dumps  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 
 def snapshot(folder):
@@ -73,4 +75,4 @@ class NothingWritten(unittest.TestCase):
 if __name__ == '__main__':
     if not os.environ.get('HS_CLI'):
         sys.exit('HS_CLI is not set')
-    unittest.main(verbosity=2)
+    testlib.main()

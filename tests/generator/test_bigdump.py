@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 GEN = sys.argv.pop(1) if len(sys.argv) > 1 else os.environ.get('HS_BIGDUMP', 'hprof-bigdump')
 CLI = os.environ['HS_CLI']
@@ -282,4 +284,4 @@ class Spill(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main()
+    testlib.main()

@@ -16,7 +16,9 @@ temporary DESTDIR:
   loader through XDG_DATA_DIRS) and completes commands, options, --sort
   values and dump files;
 - --version on both programs prints "NAME VERSION" (the version from meson)
-  and exits 0.
+  and exits 0;
+- the installed programs carry no test hook: `strings` finds no HS_TEST_
+  in them (they are built without HS_TEST_HOOKS, docs/testing.md).
 
 Usage: check-install.py MESON BUILD_ROOT SOURCE_ROOT WITH_APP(0|1)
 Exit 0 when all holds, 1 with every failure listed otherwise, 77 (skipped)
@@ -309,6 +311,29 @@ try:
             ok(f'{name} --version: {r.stdout.strip()}')
         else:
             fail(f'{name} --version: status {r.returncode}, {r.stdout!r} (expected {want!r}) {r.stderr}')
+
+    # 9. No test hook in what is installed (docs/testing.md): the HS_TEST_*
+    # variables and the loader's pause live only in the test variants
+    # (HS_TEST_HOOKS), so neither their names nor the pause's functions are
+    # in the binaries, as `strings` would show them; and only the two
+    # programs are installed (no heapscope-cli-test).
+    bindir = staged(os.path.join(prefix, options['bindir']))
+    in_bin = sorted(os.listdir(bindir)) if os.path.isdir(bindir) else []
+    extra = [n for n in in_bin if n not in ('heapscope', 'heapscope-cli')]
+    if extra:
+        fail(f'unexpected programs installed in {bindir}: {extra}')
+    for name, path in programs:
+        if path is None:
+            continue
+        r = run(['strings', '-a', path], timeout=60) if shutil.which('strings') else None
+        with open(path, 'rb') as f:
+            data = f.read()
+        texts = (r.stdout if r is not None and r.returncode == 0 else '') + data.decode('latin-1')
+        found = sorted({m for m in re.findall(r'HS_TEST_\w*|\w*_for_tests\b|hs_loader_set_test_hook', texts)})
+        if found:
+            fail(f'{name} carries test hooks: {found}')
+        else:
+            ok(f'{name}: no HS_TEST_ string, no test hook')
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <stdio.h>
 #include "hs-types.h"
+#include "../hs-test-corpus.h"
 
 static const HsMatcher *
 find (HsMatcherTable *t, HsMatcherKind kind, const char *cls, const char *field)
@@ -190,9 +191,9 @@ dom_of (HsHeap *heap)
 static void
 test_corpus_engine (void)
 {
-  const char *dir = g_getenv ("HS_CORPUS_DIR");
-  g_autofree char *path
-      = g_build_filename (dir ? dir : "../shared/corpus", "android", "leak_service_binder.hprof", NULL);
+  g_autofree char *path = hs_test_corpus_path ("android/leak_service_binder.hprof");
+  if (!path)
+    return;
   g_autoptr (GError) error = NULL;
   HsOpenOptions oo = { 0 };
   g_autoptr (HsHeap) heap = hs_heap_open (path, &oo, NULL, NULL, NULL, &error);

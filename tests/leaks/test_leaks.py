@@ -24,9 +24,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import hprofgen as g  # noqa: E402  (tests/hprofgen.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 CLI = os.environ.get('HS_CLI')
-CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
+CORPUS = testlib.corpus_dir()
 GEN = os.path.join(HERE, '..', 'generator')
 
 
@@ -102,7 +104,8 @@ class Corpus(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.dump = os.path.join(CORPUS, 'android', 'leak_service_binder.hprof')
+        rel = 'android/leak_service_binder.hprof'
+        cls.dump = os.path.join(testlib.require_corpus(rel), rel)
         cls.report = leaks_json(cls.dump)
 
     def test_one_application_leak(self):
@@ -793,4 +796,4 @@ class LongPath(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

@@ -388,6 +388,107 @@ test_thread_frames (void)
   hs_threads_free (ts);
 }
 
+/* Applying mappings while workers read (issue 26): one thread renames the
+ * heap again and again (two mappings and none, in turn, each freed by the
+ * caller at once) while others read what the window's workers read: class
+ * and field names, the names a mapping replaced, frames mapped through the
+ * heap's mapping, lookups by name, the report written from the analysis.
+ * Nothing read may be freed under them: in the ASan build a use after free
+ * fails the test. Then the results a worker holds (hs_analysis_hold) stay
+ * until it lets go. */
+typedef struct
+{
+  HsAnalysis *a;
+  gint stop;
+  guint rounds;
+} Race;
+
+static gpointer
+race_reader (gpointer data)
+{
+  Race *r = data;
+  HsHeap *h = r->a->heap;
+  g_autoptr (GArray) f = g_array_new (FALSE, FALSE, sizeof (HsMappedFrame));
+  guint64 sum = 0;
+
+  while (!g_atomic_int_get (&r->stop))
+    {
+      for (HsClass c = 0; c < hs_heap_n_classes (h); c++)
+        {
+          const char *name = hs_class_name (h, c);
+          const char *obf = hs_class_obfuscated_name (h, c);
+          sum += strlen (name) + (obf ? strlen (obf) : 0);
+          guint nf = 0;
+          const HsFieldDecl *fd = hs_class_fields (h, c, &nf);
+          for (guint i = 0; i < nf; i++)
+            {
+              const char *o = hs_heap_field_obfuscated_name (h, c, fd[i].name);
+              sum += strlen (fd[i].name) + (o ? strlen (o) : 0);
+            }
+        }
+      g_array_set_size (f, 0);
+      sum += hs_heap_map_frame (h, "com.example.User", "a", 4, f);
+      sum += hs_heap_find_class (h, "x.RealUser") != HS_CLASS_NONE;
+      g_atomic_int_inc (&r->rounds);
+    }
+  return GUINT_TO_POINTER ((guint)(sum & 1));
+}
+
+static void
+test_apply_while_read (void)
+{
+  g_autoptr (GError) error = NULL;
+  HsAnalysisOptions opts = { 0 };
+  g_autoptr (HsAnalysis) a = hs_analysis_run (sample_path, &opts, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  Race r = { a, 0, 0 };
+  GThread *readers[2];
+  for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
+    readers[i] = g_thread_new ("race-reader", race_reader, &r);
+  for (guint round = 0; round < 60; round++)
+    {
+      HsMapping *m = parse (round % 2 ? "x.RealUser -> com.example.User:\n"
+                                        "    java.lang.String realName -> name\n"
+                                        "    3:5:void greet():20:22 -> a\n"
+                                        "x.Holder -> com.example.LeakHolder:\n"
+                                        "    java.util.ArrayList all -> leaked\n"
+                                      : "y.OtherUser -> com.example.User:\n"
+                                        "    int yearsOld -> age\n"
+                                        "    7:9:void hello():1:3 -> a\n",
+                            &error);
+      g_assert_no_error (error);
+      hs_heap_apply_mapping (a->heap, round % 3 == 2 ? NULL : m, NULL);
+      hs_mapping_unref (m); /* the heap keeps what it applied, and what it replaced */
+      /* Let the readers see this round. */
+      guint seen = g_atomic_int_get (&r.rounds);
+      while (g_atomic_int_get (&r.rounds) < seen + 2)
+        g_thread_yield ();
+    }
+  g_atomic_int_set (&r.stop, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
+    g_thread_join (readers[i]);
+  g_assert_cmpuint (r.rounds, >=, 120);
+
+  /* A worker reading the leaks (the window's export) holds the analysis:
+   * leaks replaced meanwhile stay until it lets go. */
+  HsLeakReport *report = NULL;
+  HsSuspects *suspects = NULL;
+  g_assert_true (hs_analysis_find_named (a, &opts, &report, &suspects, NULL, &error));
+  g_assert_no_error (error);
+  hs_analysis_hold (a);
+  HsLeakReport *old = a->leaks;
+  a->leaks = report;
+  hs_analysis_retire (a, old, (GDestroyNotify)hs_leak_report_free);
+  /* Still readable (ASan: not freed). */
+  g_autoptr (GString) js = g_string_new (NULL);
+  hs_leak_report_to_json (old, js);
+  g_assert_cmpuint (js->len, >, 0);
+  hs_analysis_release (a); /* freed here */
+  HsSuspects *old_s = a->suspects;
+  a->suspects = suspects;
+  hs_analysis_retire (a, old_s, (GDestroyNotify)hs_suspects_free); /* none holds it: freed at once */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -402,5 +503,6 @@ main (int argc, char **argv)
   g_test_add_func ("/mapping/apply", test_apply);
   g_test_add_func ("/mapping/heap-frames", test_heap_frames);
   g_test_add_func ("/mapping/thread-frames", test_thread_frames);
+  g_test_add_func ("/mapping/apply-while-read", test_apply_while_read);
   return g_test_run ();
 }

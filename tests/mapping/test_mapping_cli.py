@@ -9,6 +9,9 @@ import os
 import subprocess
 import tempfile
 import unittest
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 SRC = os.environ.get('HS_SOURCE_ROOT') or os.path.join(os.path.dirname(__file__), '..', '..')
 SAMPLE = os.path.join(SRC, 'data', 'sample', 'sample.hprof')
@@ -116,4 +119,4 @@ class MappingCliTest(unittest.TestCase):
         self.assertIn(b'"class":"x.RealString","obfuscated_name":"java.lang.String","count":', r.stdout)
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

@@ -26,6 +26,8 @@ import sys
 import tempfile
 import unittest
 import zipfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.environ.get('HS_SOURCE_ROOT') or os.path.join(HERE, '..', '..')
@@ -267,4 +269,4 @@ class ProguardTest(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

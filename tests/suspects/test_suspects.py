@@ -28,9 +28,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import hprofgen as g  # noqa: E402  (tests/hprofgen.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402  (tests/testlib.py)
 
 CLI = os.environ.get('HS_CLI')
-CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
+CORPUS = testlib.corpus_dir()
 
 
 def cli(*args, check=True, timeout=300):
@@ -439,9 +441,8 @@ class Options(unittest.TestCase):
     those the summary reports for the same options."""
 
     def test_dump_and_follow_weak(self):
-        dump = os.path.join(CORPUS, 'jvm', 'oracle_jdk7_21_hprofagent.hprof')
-        if not os.path.exists(dump):
-            self.skipTest('no corpus')
+        rel = 'jvm/oracle_jdk7_21_hprofagent.hprof'
+        dump = os.path.join(testlib.require_corpus(rel), rel)
         for extra in ((), ('--dump', '1'), ('--follow-weak',)):
             summary = json.loads(cli('summary', dump, '--json', *extra).stdout)
             s = suspects_json(dump, *extra)
@@ -459,9 +460,7 @@ class Corpus(unittest.TestCase):
     at most the class's retained size in the class table."""
 
     def test_corpus(self):
-        exp_dir = os.path.join(CORPUS, 'expected')
-        if not os.path.isdir(exp_dir):
-            self.skipTest('no corpus')
+        exp_dir = os.path.join(testlib.require_corpus('expected'), 'expected')
         checked = 0
         for name in sorted(os.listdir(exp_dir)):
             with open(os.path.join(exp_dir, name)) as f:
@@ -511,4 +510,4 @@ class Corpus(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

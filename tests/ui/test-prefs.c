@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include "../hs-test-corpus.h"
 
 #define LOAD_TIMEOUT_MS 120000
 
@@ -323,8 +324,9 @@ dialog_shown (gpointer data)
 static void
 test_dump_chooser (void)
 {
-  g_autofree char *path
-      = g_build_filename (g_getenv ("HS_CORPUS_DIR"), "jvm", "oracle_jdk7_21_hprofagent.hprof", NULL);
+  g_autofree char *path = hs_test_corpus_path ("jvm/oracle_jdk7_21_hprofagent.hprof");
+  if (!path)
+    return;
   HsWindow *window = ui_window_new (NULL, 1200, 760);
   AdwMessageDialog *dialog;
   GtkDropDown *dropdown;

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "hs-waste.h"
+#include "../hs-test-corpus.h"
 
 static const char *insights_dump;
 
@@ -49,7 +50,7 @@ dumps (void)
   GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (paths, g_strdup (insights_dump));
   g_ptr_array_add (paths, g_strdup (HS_SAMPLE_DUMP));
-  const char *corpus = g_getenv ("HS_CORPUS_DIR");
+  g_autofree char *corpus = hs_test_corpus_dir (); /* without it, the generated dumps only */
   for (guint k = 0; corpus && k < 2; k++)
     {
       g_autofree char *dir = g_build_filename (corpus, k == 0 ? "jvm" : "android", NULL);

@@ -17,7 +17,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
-from clitest import CliTest, g, main, run_cli, CORPUS  # noqa: E402
+from clitest import CliTest, g, main, run_cli, CORPUS, testlib  # noqa: E402
 
 
 def align8(n):
@@ -501,9 +501,8 @@ class WasteCorpusAndroid(CliTest):
     with an mBuffer of width * height * 4 bytes draws as a PNG of its size."""
 
     def test_corpus_bitmaps(self):
-        path = os.path.join(CORPUS, 'android', 'leak_service_binder.hprof')
-        if not os.path.exists(path):
-            self.skipTest('no corpus')
+        rel = 'android/leak_service_binder.hprof'
+        path = os.path.join(testlib.require_corpus(rel), rel)
         classes = self.json_of(['classes', path, '--json'])
         n_bitmaps = sum(c['reachable_count'] for c in classes if c['name'] == 'android.graphics.Bitmap')
         w = self.json_of(['waste', path, '--json'])

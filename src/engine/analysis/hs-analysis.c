@@ -102,6 +102,14 @@ struct _HsAnalysisBeside
 };
 typedef struct _HsAnalysisBeside Beside;
 
+/* hs_analysis_hold, _release, _retire. */
+struct _HsAnalysisReaders
+{
+  GMutex lock;
+  guint held;
+  GPtrArray *retired; /* Retired */
+};
+
 /* The walk's bits, copied on the dominators' thread (the walk reuses them). */
 static void
 on_reached (const guint64 *bits, gpointer data)
@@ -373,6 +381,8 @@ hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgress
   g_autoptr (HsAnalysis) a = g_new0 (HsAnalysis, 1);
   if (!opts)
     opts = &defaults;
+  a->readers = g_new0 (struct _HsAnalysisReaders, 1);
+  g_mutex_init (&a->readers->lock);
   a->heap = heap;
   a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
   /* Before anything reads names: leaks and suspects see the real ones. */
@@ -531,6 +541,13 @@ hs_analysis_free (HsAnalysis *a)
     return;
   /* First: its thread reads the heap. */
   beside_free (a->beside);
+  if (a->readers)
+    {
+      g_warn_if_fail (a->readers->held == 0);
+      g_clear_pointer (&a->readers->retired, g_ptr_array_unref);
+      g_mutex_clear (&a->readers->lock);
+      g_free (a->readers);
+    }
   hs_leak_report_free (a->leaks);
   hs_suspects_free (a->suspects);
   hs_dom_tree_free (a->dom);
@@ -540,6 +557,69 @@ hs_analysis_free (HsAnalysis *a)
   hs_heap_free (a->heap);
   g_array_unref (a->timings);
   g_free (a);
+}
+
+/* --- workers that read results the UI thread replaces ------------------- */
+
+typedef struct
+{
+  gpointer data;
+  GDestroyNotify free_func;
+} Retired;
+
+static void
+retired_free (Retired *r)
+{
+  r->free_func (r->data);
+  g_free (r);
+}
+
+void
+hs_analysis_hold (HsAnalysis *a)
+{
+  g_return_if_fail (a != NULL && a->readers != NULL);
+  g_mutex_lock (&a->readers->lock);
+  a->readers->held++;
+  g_mutex_unlock (&a->readers->lock);
+}
+
+void
+hs_analysis_release (HsAnalysis *a)
+{
+  GPtrArray *free_now = NULL;
+
+  g_return_if_fail (a != NULL && a->readers != NULL);
+  g_mutex_lock (&a->readers->lock);
+  g_warn_if_fail (a->readers->held > 0);
+  if (a->readers->held > 0 && --a->readers->held == 0)
+    free_now = g_steal_pointer (&a->readers->retired);
+  g_mutex_unlock (&a->readers->lock);
+  if (free_now)
+    g_ptr_array_unref (free_now);
+}
+
+void
+hs_analysis_retire (HsAnalysis *a, gpointer data, GDestroyNotify free_func)
+{
+  gboolean now;
+
+  g_return_if_fail (a != NULL && a->readers != NULL && free_func != NULL);
+  if (data == NULL)
+    return;
+  g_mutex_lock (&a->readers->lock);
+  now = a->readers->held == 0;
+  if (!now)
+    {
+      Retired *r = g_new (Retired, 1);
+      r->data = data;
+      r->free_func = free_func;
+      if (!a->readers->retired)
+        a->readers->retired = g_ptr_array_new_with_free_func ((GDestroyNotify)retired_free);
+      g_ptr_array_add (a->readers->retired, r);
+    }
+  g_mutex_unlock (&a->readers->lock);
+  if (now)
+    free_func (data);
 }
 
 gboolean

@@ -94,9 +94,10 @@ struct _HsAnalysis
   GHashTable *native_size; /* GUINT_TO_POINTER(obj) -> guint64* */
   GHashTable *retained_native;
   guint64 native_total;
-  GArray *timings;                  /* HsPhaseTime */
-  HsMappingStats mapping_stats;     /* of opts->mapping, zero without */
-  struct _HsAnalysisBeside *beside; /* private: the pass of opts->beside */
+  GArray *timings;                    /* HsPhaseTime */
+  HsMappingStats mapping_stats;       /* of opts->mapping, zero without */
+  struct _HsAnalysisBeside *beside;   /* private: the pass of opts->beside */
+  struct _HsAnalysisReaders *readers; /* private: hs_analysis_hold, _retire */
 };
 
 HsAnalysis *hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
@@ -111,6 +112,15 @@ void hs_analysis_free (HsAnalysis *analysis);
  * tree, which also orders traces and groups by them. */
 void hs_analysis_adopt_leaks (HsAnalysis *analysis, HsLeakReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsAnalysis, hs_analysis_free)
+
+/* Workers that read an analysis's results (a->leaks, a->suspects: the
+ * window's report export) while the UI thread may replace them (a
+ * mapping's names found again) hold it while they read; what the UI
+ * thread replaces is retired: freed at once when no worker holds the
+ * analysis, else when the last one releases it. Thread-safe. */
+void hs_analysis_hold (HsAnalysis *analysis);
+void hs_analysis_release (HsAnalysis *analysis);
+void hs_analysis_retire (HsAnalysis *analysis, gpointer data, GDestroyNotify free_func);
 
 /* After names changed (hs_heap_apply_mapping on a->heap): the leak report
  * and the suspects found again under the new names (what depends on names:

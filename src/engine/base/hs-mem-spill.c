@@ -73,9 +73,13 @@ hs_mem_spill_start (const char *dir, guint64 budget_bytes, guint64 reserve_bytes
   spill_dir = g_strdup (dir);
   budget = budget_bytes;
   reserve = reserve_bytes;
-  /* HS_TEST_SPILL_MIN: smaller blocks spill too (tests on small dumps). */
+  min_block = (gsize)4 << 20;
+#ifdef HS_TEST_HOOKS
+  /* Test builds: HS_TEST_SPILL_MIN, smaller blocks spill too (small dumps). */
   const char *m = g_getenv ("HS_TEST_SPILL_MIN");
-  min_block = m && *m ? MAX (g_ascii_strtoull (m, NULL, 10), 2 * PAGE) : ((gsize)4 << 20);
+  if (m && *m)
+    min_block = MAX (g_ascii_strtoull (m, NULL, 10), 2 * PAGE);
+#endif
 #if defined(__GLIBC__) && !defined(HS_ASAN)
   /* Only a block that is a mapping of its own can spill: glibc's threshold
    * would otherwise rise (up to 32 MiB) as big blocks are freed, and give
@@ -152,17 +156,19 @@ usable_size (gpointer p, gsize bytes)
 #endif
 }
 
-/* Free bytes of the spill directory's file system. HS_TEST_SPILL_FREE: a
- * fake figure (tests), less what the spill holds. */
+/* Free bytes of the spill directory's file system. In test builds
+ * HS_TEST_SPILL_FREE: a fake figure, less what the spill holds. */
 static guint64
 dir_free_bytes (const char *dir)
 {
+#ifdef HS_TEST_HOOKS
   const char *t = g_getenv ("HS_TEST_SPILL_FREE");
   if (t && *t)
     {
       guint64 v = g_ascii_strtoull (t, NULL, 10);
       return v > held ? v - held : 0;
     }
+#endif
   struct statvfs sv;
   if (statvfs (dir, &sv) != 0)
     return 0;

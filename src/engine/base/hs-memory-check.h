@@ -34,11 +34,16 @@ guint64 hs_memory_available (void);
  * when it fits, spilling stops. FALSE (HS_ERROR_NO_MEMORY)
  * with "NAME: analysing N objects needs about X of memory, Y available, ..."
  * and the spill directory's free space when neither fits.
- * HEAPSCOPE_IGNORE_MEMORY_CHECK=1 (the CLI's --force) skips it (no spill).
+ * HEAPSCOPE_IGNORE_MEMORY_CHECK=1, or hs_memory_set_check_ignored (the
+ * CLI's --force), skips it (no spill).
  * HEAPSCOPE_SPILL_BUDGET=BYTES[KMG] sets the budget. */
 gboolean hs_memory_check (const char *name, guint64 n_objects, guint64 n_references, GError **error);
 gboolean hs_memory_check_full (const char *name, guint64 n_objects, guint64 n_references, char **notice,
                                GError **error);
+
+/* TRUE: every check passes (the CLI's --force), as with
+ * HEAPSCOPE_IGNORE_MEMORY_CHECK=1. */
+void hs_memory_set_check_ignored (gboolean ignore);
 
 /* The same decided early, from the file's size alone (before the objects
  * are counted): spilling starts if a dump of this size would not fit at a

@@ -19,8 +19,11 @@ typedef guint32 HsClass;
 #define HS_CLASS_NONE ((HsClass)G_MAXUINT32)
 
 /* Called from the thread doing the work; must be thread-safe.
- * phase is a short untranslated key ("reading", "parsing", "references",
- * "reachability", "paths", "dominators", ...), fraction in [0,1]. */
+ * phase is a short untranslated key ("reading", "decompressing",
+ * "parsing", "references", "reachability", "paths", "dominators", ...),
+ * fraction in [0,1]. Two kinds of report are not phases (fraction 0):
+ * "notice:TEXT", a notice that stays under every later phase, and
+ * "bytes:N", the bytes done so far in the current phase (decompressing). */
 typedef void (*HsProgressFunc) (const char *phase, double fraction, gpointer user_data);
 
 #define HS_ERROR (hs_error_quark ())

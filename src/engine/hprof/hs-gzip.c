@@ -22,6 +22,9 @@
 
 /* Output is inflated and written in pieces of this size (in the cache). */
 #define CHUNK ((gsize)256 << 10)
+/* Cancel, the progress and the room are looked at every this many pieces
+ * (4 MiB of output). */
+#define CHECK_EVERY 16
 
 /* A file in the temporary folder ($TMPDIR or /tmp: never beside the dump),
  * unlinked at once (hs_temp_file_open). */
@@ -39,31 +42,81 @@ temp_file (const char *dir, const char *name, GError **error)
   return fd;
 }
 
-/* How much the temporary folder takes: its free space less a twentieth
- * (the disk is not filled to the last block); on tmpfs, whose pages are
- * memory, also at most half the available memory (the rest is for the
- * analysis). 0: unknown. */
+/* The room in the temporary folder, read again while writing (other
+ * programs use the disk too): its free space now plus what is written
+ * already, less a twentieth of the free space at the start (the disk is
+ * not filled to the last block); on tmpfs, whose pages are memory, also at
+ * most half the memory available at the start (the rest is for the
+ * analysis, whose own check comes after). G_MAXUINT64: unknown. */
+typedef struct
+{
+  int fd;
+  guint64 margin;  /* a twentieth of the free space at the start */
+  guint64 mem_cap; /* tmpfs: half the available memory; else G_MAXUINT64 */
+} Room;
+
 static guint64
-space_for_output (int fd)
+free_space (int fd)
 {
   struct statvfs sv;
+  if (fstatvfs (fd, &sv) != 0)
+    return G_MAXUINT64;
+  return (guint64)sv.f_bavail * sv.f_frsize;
+}
+
+static void
+room_init (Room *r, int fd)
+{
   struct statfs sf;
-  guint64 cap = 0;
-  if (fstatvfs (fd, &sv) == 0)
-    {
-      guint64 free_bytes = (guint64)sv.f_bavail * sv.f_frsize;
-      cap = free_bytes - free_bytes / 20;
-    }
+  guint64 free_bytes = free_space (fd);
+  r->fd = fd;
+  r->margin = free_bytes == G_MAXUINT64 ? 0 : free_bytes / 20;
+  r->mem_cap = G_MAXUINT64;
   if (fstatfs (fd, &sf) == 0 && sf.f_type == TMPFS_MAGIC)
     {
       /* What the system can still give (MemAvailable, bounded by the
        * cgroup and the address-space limit). */
       guint64 avail = hs_memory_available ();
-      guint64 mem = avail == G_MAXUINT64 ? 0 : avail / 2;
-      if (mem)
-        cap = cap ? MIN (cap, mem) : mem;
+      if (avail != G_MAXUINT64)
+        r->mem_cap = avail / 2;
+    }
+}
+
+/* How much output the folder takes in all, `written` bytes being there. */
+static guint64
+room_total (const Room *r, guint64 written)
+{
+  guint64 free_bytes = free_space (r->fd), cap = r->mem_cap;
+  if (free_bytes != G_MAXUINT64)
+    {
+      guint64 disk = written + free_bytes;
+      disk = disk > r->margin ? disk - r->margin : 0;
+      cap = MIN (cap, disk);
     }
   return cap;
+}
+
+static void
+set_room_error (GError **error, const char *name, const char *dir, guint64 need, guint64 room)
+{
+  g_autofree char *need_s = g_format_size (need), *room_s = g_format_size (room);
+  g_set_error (error, HS_ERROR, HS_ERROR_NO_MEMORY,
+               "%s: decompressing needs more than %s, but the temporary folder %s has room for %s "
+               "(set TMPDIR to a folder with more room, or decompress it first)",
+               name, need_s, dir, room_s);
+}
+
+/* The "decompressing" phase: how far through the compressed data, and how
+ * many bytes came out (a "bytes:N" report, hs-types.h). */
+static void
+report (HsProgressFunc progress, gpointer data, gsize pos, gsize in_len, guint64 out)
+{
+  char bytes[48];
+  if (!progress)
+    return;
+  g_snprintf (bytes, sizeof bytes, "bytes:%" G_GUINT64_FORMAT, out);
+  progress ("decompressing", CLAMP ((double)pos / (double)MAX (in_len, (gsize)1), 0.0, 1.0), data);
+  progress (bytes, 0.0, data);
 }
 
 static gboolean
@@ -94,16 +147,17 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
   if (fd < 0)
     return NULL;
 
-  /* Bounds (docs/robustness.md): a ratio no heap dump has, checked as data
-   * comes out, and the room in the temporary folder. */
-  guint64 ratio_cap = MAX ((guint64)in_len * HS_GZIP_MAX_RATIO, HS_GZIP_RATIO_FLOOR);
-  guint64 space_cap = space_for_output (fd);
+  /* Bounds (docs/robustness.md): the room in the temporary folder, read
+   * again every few MB, and the user's Cancel; the memory check comes
+   * after, on the inflated dump. */
+  Room room;
+  room_init (&room, fd);
+  guint64 room_cap = room_total (&room, 0);
   z_stream zs = { 0 };
   guint8 *buf = g_malloc (CHUNK);
   GMappedFile *mapped = NULL;
-  guint64 used = 0;   /* inflated so far (written, or only counted) */
+  guint64 used = 0;   /* inflated and written so far */
   gsize consumed = 0; /* compressed bytes handed to zlib */
-  gboolean writing = TRUE, suspect_checked = FALSE;
   guint iter = 0;
 
   if (inflateInit2 (&zs, 16 + MAX_WBITS) != Z_OK)
@@ -112,6 +166,7 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
       goto fail;
     }
   *truncated = FALSE;
+  report (progress, progress_data, 0, in_len, 0);
   for (;;)
     {
       gboolean done = FALSE;
@@ -127,44 +182,25 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
       int ret = inflate (&zs, Z_NO_FLUSH);
       gsize got = CHUNK - zs.avail_out;
       gsize pos = consumed - zs.avail_in; /* compressed bytes read so far */
-      used += got;
-      if (used > ratio_cap)
+      if (got > 0)
         {
-          g_autofree char *in_s = g_format_size (in_len), *out_s = g_format_size (ratio_cap);
-          g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
-                       "%s: refused: its %s (%" G_GSIZE_FORMAT
-                       " bytes) inflate to more than %s, a compression "
-                       "ratio over %u:1 that no heap dump has (they compress 3-15:1; a gzip bomb?); "
-                       "if it is genuine, decompress it first",
-                       name, in_s, in_len, out_s, (guint)HS_GZIP_MAX_RATIO);
-          goto fail;
-        }
-      /* Past the floor with a ratio so far beyond the limit: most likely a
-       * bomb, so only count until the total says (nothing written); a
-       * genuine dump that is mostly zeros so far is inflated again. */
-      if (writing && !suspect_checked && used > HS_GZIP_RATIO_FLOOR
-          && used > (guint64)MAX (pos, (gsize)1) * HS_GZIP_MAX_RATIO)
-        writing = FALSE;
-      if (writing && got > 0)
-        {
-          if (space_cap && used > space_cap)
+          if (used + got > room_cap)
             {
-              g_autofree char *need = g_format_size (used), *have = g_format_size (space_cap);
-              g_set_error (
-                  error, HS_ERROR, HS_ERROR_NO_MEMORY,
-                  "%s: decompressing needs more than %s, but the temporary folder %s has room for %s "
-                  "(set TMPDIR to another folder, or decompress it first)",
-                  name, need, dir, have);
+              set_room_error (error, name, dir, used + got, room_cap);
               goto fail;
             }
           if (!write_all (fd, buf, got))
             {
               int e = errno;
-              g_set_error (error, HS_ERROR, e == ENOSPC ? HS_ERROR_NO_MEMORY : HS_ERROR_IO,
-                           "%s: cannot write the decompressed data to a temporary file in %s: %s", name, dir,
-                           g_strerror (e ? e : EIO));
+              if (e == ENOSPC || e == EDQUOT)
+                set_room_error (error, name, dir, used + got, used);
+              else
+                g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                             "%s: cannot write the decompressed data to a temporary file in %s: %s", name,
+                             dir, g_strerror (e ? e : EIO));
               goto fail;
             }
+          used += got;
         }
       if (ret == Z_STREAM_END)
         {
@@ -193,35 +229,19 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
                        zs.msg ? zs.msg : "inflate error");
           goto fail;
         }
-      if (done && !writing)
-        {
-          /* Counted to the end within the limit: genuine. Again, writing. */
-          if (ftruncate (fd, 0) != 0 || lseek (fd, 0, SEEK_SET) != 0)
-            {
-              int e = errno;
-              g_set_error (error, HS_ERROR, HS_ERROR_IO, "%s: temporary file: %s", name, g_strerror (e));
-              goto fail;
-            }
-          inflateReset (&zs);
-          consumed = 0;
-          zs.avail_in = 0;
-          used = 0;
-          writing = TRUE;
-          suspect_checked = TRUE;
-          *truncated = FALSE;
-          continue;
-        }
       if (done)
         break;
-      if ((++iter & 15) == 0)
+      /* Every CHECK_EVERY pieces (4 MiB of output: a few ms): Cancel, the
+       * progress, and the room left, which other programs change too. */
+      if ((++iter % CHECK_EVERY) == 0)
         {
-          if (progress)
-            progress ("reading", CLAMP ((double)pos / (double)MAX (in_len, (gsize)1), 0.0, 1.0),
-                      progress_data);
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             goto fail;
+          report (progress, progress_data, pos, in_len, used);
+          room_cap = room_total (&room, used);
         }
     }
+  report (progress, progress_data, in_len, in_len, used);
   inflateEnd (&zs);
   g_free (buf);
   buf = NULL;

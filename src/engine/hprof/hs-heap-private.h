@@ -156,9 +156,15 @@ struct _HsHeap
   guint32 *class_ref_offsets; /* pool: byte offsets of followed object fields */
   guint n_class_ref_offsets;
   GStringChunk *names;
-  GHashTable *class_by_name;    /* name -> first HsClass + 1 */
-  struct _HsMapping *mapping;   /* applied (hs-heap-mapping.c), or NULL */
-  GPtrArray *old_class_by_name; /* tables a mapping replaced, kept for readers */
+  GMutex names_lock;          /* guards names and name_set once loaded: workers
+                                 * intern labels while the UI thread maps names */
+  GHashTable *class_by_name;  /* name -> first HsClass + 1 */
+  struct _HsMapping *mapping; /* applied (hs-heap-mapping.c), or NULL */
+  /* What a mapping replaced, kept until the heap goes: workers may be
+   * reading it (hs-heap-mapping.c). */
+  GPtrArray *old_class_by_name; /* GHashTable */
+  GPtrArray *old_mappings;      /* HsMapping */
+  GPtrArray *old_obf_fields;    /* arrays of HsClassInfo.obf_fields */
 
   /* roots */
   GArray *roots;           /* HsRoot */
@@ -280,12 +286,16 @@ HsClass hs_heap_class_by_id (HsHeap *heap, guint64 id);
 static inline const char *
 _hs_heap_intern (HsHeap *heap, const char *s)
 {
+  g_mutex_lock (&heap->names_lock);
   const char *have = g_hash_table_lookup (heap->name_set, s);
-  if (have)
-    return have;
-  char *copy = g_string_chunk_insert (heap->names, s);
-  g_hash_table_add (heap->name_set, copy);
-  return copy;
+  if (!have)
+    {
+      char *copy = g_string_chunk_insert (heap->names, s);
+      g_hash_table_add (heap->name_set, copy);
+      have = copy;
+    }
+  g_mutex_unlock (&heap->names_lock);
+  return have;
 }
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */

@@ -109,6 +109,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->class_class = HS_CLASS_NONE;
   heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
+  g_mutex_init (&heap->names_lock);
   return heap;
 }
 
@@ -325,9 +326,11 @@ load_call (gpointer data)
   return NULL;
 }
 
-/* Tests only: HS_TEST_TRUNCATE_AFTER_LOAD=N cuts a mapped dump to N bytes
- * right after it was indexed, as another program rewriting it would
- * (tests/cli/test_hostile_io.py). */
+#ifdef HS_TEST_HOOKS
+/* Test builds only (docs/testing.md): HS_TEST_TRUNCATE_AFTER_LOAD=N cuts a
+ * mapped dump to N bytes right after it was indexed, as another program
+ * rewriting it would (tests/cli/test_hostile_io.py). Not in the installed
+ * programs, which never write to a dump. */
 static void
 test_truncate_hook (HsHeap *heap)
 {
@@ -335,6 +338,7 @@ test_truncate_hook (HsHeap *heap)
   if (n && heap->mapped && truncate (heap->path, (off_t)g_ascii_strtoull (n, NULL, 10)) != 0)
     g_warning ("HS_TEST_TRUNCATE_AFTER_LOAD: %s", g_strerror (errno));
 }
+#endif
 
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress, gpointer progress_data,
@@ -435,7 +439,9 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
   if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime))
     _hs_heap_add_warning (
         heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
+#ifdef HS_TEST_HOOKS
   test_truncate_hook (heap);
+#endif
   return heap;
 }
 
@@ -478,6 +484,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->rev_off64);
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
+  g_mutex_clear (&heap->names_lock);
   _hs_heap_mapping_clear (heap);
   for (guint i = 0; i < heap->classes->len; i++)
     {

@@ -7,6 +7,10 @@
 #include "config.h"
 #include "hs-loader.h"
 
+#ifndef HS_TEST_HOOKS
+#error "hs-loader-pause.c is only built into the test variant of the engine"
+#endif
+
 static struct
 {
   GMutex lock;

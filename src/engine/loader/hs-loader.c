@@ -30,11 +30,13 @@ struct _HsLoader
   /* The memory check's notice ("... spilling N GB to DIR; this will be
    * slower", a progress phase "notice:TEXT"), shown under every phase. */
   const char *notice; /* interned */
-  char *phase_text;   /* the phase's name and the notice */
+  guint64 bytes;      /* "bytes:N": done in this phase (decompressing); 0: none */
+  char *phase_text;   /* the phase's name, the bytes done and the notice */
 
   GMutex lock; /* guards the pending_* fields */
   const char *pending_phase;
   const char *pending_notice;
+  guint64 pending_bytes;
   double pending_fraction;
   gboolean pending;
   const char *published_phase; /* and when: progress is shown at most */
@@ -79,6 +81,8 @@ hs_loader_phase_name (const char *key)
     return _ ("Starting");
   if (g_str_equal (key, "reading"))
     return _ ("Reading the file");
+  if (g_str_equal (key, "decompressing"))
+    return _ ("Decompressing the file");
   if (g_str_equal (key, "parsing"))
     return _ ("Parsing objects");
   if (g_str_equal (key, "references"))
@@ -194,11 +198,13 @@ publish_progress (gpointer data)
 {
   HsLoader *self = data;
   const char *phase, *notice;
+  guint64 bytes;
   double fraction;
 
   g_mutex_lock (&self->lock);
   phase = self->pending_phase;
   notice = self->pending_notice;
+  bytes = self->pending_bytes;
   fraction = self->pending_fraction;
   self->pending = FALSE;
   self->published_phase = phase;
@@ -209,13 +215,22 @@ publish_progress (gpointer data)
   if (self->state != HS_LOADER_LOADING)
     return G_SOURCE_REMOVE;
 
-  if (phase != self->phase_key || notice != self->notice)
+  if (phase != self->phase_key || notice != self->notice || bytes != self->bytes)
     {
+      g_autofree char *done = NULL;
       self->phase_key = phase;
       self->notice = notice;
+      self->bytes = bytes;
       g_clear_pointer (&self->phase_text, g_free);
-      if (notice)
-        self->phase_text = g_strconcat (hs_loader_phase_name (phase), "\n", notice, NULL);
+      if (bytes)
+        {
+          g_autofree char *size = g_format_size (bytes);
+          /* TRANSLATORS: the phase, then how much of it is done ("Decompressing the file – 1.2 GB") */
+          done = g_strdup_printf (_ ("%s – %s"), hs_loader_phase_name (phase), size);
+        }
+      if (done || notice)
+        self->phase_text = g_strconcat (done ? done : hs_loader_phase_name (phase), notice ? "\n" : "",
+                                        notice ? notice : "", NULL);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
     }
   if (fraction != self->fraction)
@@ -238,8 +253,9 @@ attach_to_main (HsLoader *self, GSource *source, GSourceFunc func, const char *n
   g_source_unref (source);
 }
 
-/* The test hook: NULL outside tests, so a worker pays one atomic read per
- * progress report. */
+#ifdef HS_TEST_HOOKS
+/* The test hook (test builds only): NULL until a test sets it, so a
+ * worker pays one atomic read per progress report. */
 static const HsLoaderTestHook *test_hook;
 
 void
@@ -248,6 +264,7 @@ hs_loader_set_test_hook (const HsLoaderTestHook *hook)
   g_return_if_fail (hook == NULL || hook->progress != NULL);
   g_atomic_pointer_set (&test_hook, hook);
 }
+#endif
 
 /* Worker thread. */
 static void
@@ -255,7 +272,8 @@ on_progress (const char *phase, double fraction, gpointer user_data)
 {
   HsLoader *self = user_data;
   gboolean notice = g_str_has_prefix (phase, "notice:");
-  const char *key = notice ? NULL : g_intern_string (phase);
+  gboolean bytes = g_str_has_prefix (phase, "bytes:");
+  const char *key = notice || bytes ? NULL : g_intern_string (phase);
   gboolean schedule;
   gint64 wait = 0;
 
@@ -266,8 +284,16 @@ on_progress (const char *phase, double fraction, gpointer user_data)
       self->pending_notice = g_intern_string (phase + strlen ("notice:"));
       key = self->pending_phase;
     }
+  else if (bytes)
+    {
+      /* Not a phase either: how much of the current one is done. */
+      self->pending_bytes = g_ascii_strtoull (phase + strlen ("bytes:"), NULL, 10);
+      key = self->pending_phase;
+    }
   else
     {
+      if (key != self->pending_phase)
+        self->pending_bytes = 0;
       self->pending_phase = key;
       self->pending_fraction = CLAMP (fraction, 0.0, 1.0);
     }
@@ -283,11 +309,13 @@ on_progress (const char *phase, double fraction, gpointer user_data)
     attach_to_main (self, wait > 0 ? g_timeout_source_new ((guint)(wait / 1000) + 1) : g_idle_source_new (),
                     publish_progress, "[heapscope] loader progress");
 
+#ifdef HS_TEST_HOOKS
   {
     const HsLoaderTestHook *hook = g_atomic_pointer_get (&test_hook);
-    if (G_UNLIKELY (hook != NULL) && !notice)
+    if (G_UNLIKELY (hook != NULL) && !notice && !bytes)
       hook->progress (self, key, self->cancellable, hook->user_data);
   }
+#endif
 }
 
 /* Main thread: takes the report the leak thread handed over, if any. */

@@ -36,7 +36,8 @@ HsLeakReport *hs_loader_get_leaks (HsLoader *self);
 /* The translated name of an engine phase key. */
 const char *hs_loader_phase_name (const char *key);
 
-/* For tests: a hook that the workers call each time they report progress,
+#ifdef HS_TEST_HOOKS
+/* Test builds only (docs/testing.md): a hook that the workers call each time they report progress,
  * on their own thread, once the progress is queued for the main context.
  * It may block, to hold a load midway, but must return once cancellable is
  * cancelled. One hook for the process (a test installs it before it
@@ -57,5 +58,6 @@ void hs_loader_set_test_hook (const HsLoaderTestHook *hook);
 void hs_loader_set_pause_phase_for_tests (const char *phase);
 /* Whether a worker is waiting at the pause phase now. */
 gboolean hs_loader_get_paused_for_tests (void);
+#endif
 
 G_END_DECLS
