@@ -6,7 +6,10 @@
 
 G_BEGIN_DECLS
 
-/* s->path, accumulation and percent set. */
+/* Sets s->holder and s->collection* from s->path and the accumulation
+ * point (docs/semantics.md "Problem suspects"). */
+void _hs_suspects_find_holder (HsHeap *heap, HsObjectSuspect *s);
+/* s->path, accumulation, percent, holder and collection set. */
 char *_hs_suspects_describe_object (HsHeap *heap, const HsObjectSuspect *s);
 /* s->biggest and common_path set; member_paths: the biggest members'
  * paths (HsLeakTrace*, NULL for none), in the same order. */

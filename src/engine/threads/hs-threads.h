@@ -107,6 +107,8 @@ const char *hs_thread_state_from_status (gint32 status);
  * (no stacks, no such trace or frame, missing STACK_FRAME record). For
  * naming a Java-frame root. Caller frees. */
 char *hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame);
+/* The same frame as "com.example.Worker.hold" (its class and method). */
+char *hs_heap_root_frame_method (HsHeap *heap, guint32 thread_serial, guint32 frame);
 /* "com.example.Worker.hold(Worker.java:12)", "(Native Method)", "(Compiled
  * frame)", "(Unknown Source)"; "<unknown frame>". Caller frees. */
 char *hs_thread_frame_text (const HsThreadFrame *frame);
