@@ -134,8 +134,10 @@ _hs_suspects_find_holder (HsHeap *heap, HsObjectSuspect *s)
           s->holder.path_index = i;
           return;
         }
+      /* a field of the suspect itself names nothing the suspect does not
+       * (a thread's field: "held by the thread" says more) */
       if (node->ref_kind == HS_PATH_REF_FIELD && field == G_MAXUINT && node->ref_name != NULL
-          && strcmp (node->ref_name, "<unknown>") != 0)
+          && strcmp (node->ref_name, "<unknown>") != 0 && node->obj != s->obj)
         field = i;
     }
   /* A path that starts at the local itself (its thread has no object). */
