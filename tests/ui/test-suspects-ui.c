@@ -293,6 +293,39 @@ inspector_done (gpointer data)
   return !hs_inspector_is_busy (data) && hs_inspector_get_root_path (data) != NULL;
 }
 
+/* server-oom.hprof: the fourth biggest buffer of the class suspect is
+ * worker-3's local (ties by id: the buffers are in thread order). The
+ * inspector names its GC root with the thread and frame, and its path to
+ * a GC root starts at that thread. */
+static void
+test_server_oom_local (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  HsInspector *inspector = ui_inspector (window);
+  HsClassSuspect *c = g_ptr_array_index (a->suspects->classes, 0);
+  HsObj buffer = g_array_index (c->biggest, HsObj, 3), thread;
+  GArray *path;
+  g_autofree char *name = NULL;
+
+  hs_inspector_show (inspector, buffer);
+  g_assert_true (ui_wait_until (inspector_done, inspector, LOAD_TIMEOUT_MS));
+  g_assert_cmpstr (hs_inspector_get_gc_root_text (inspector), ==,
+                   "Local variable in worker-3, store.Worker.hold");
+  path = hs_inspector_get_root_path (inspector);
+  g_assert_cmpuint (path->len, ==, 1);
+  g_assert_cmpuint (g_array_index (path, HsObj, 0), ==, buffer);
+  thread = hs_inspector_get_root_thread (inspector);
+  g_assert_cmpuint (thread, !=, HS_OBJ_NONE);
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, thread), ==, "java.lang.Thread");
+  name = hs_heap_read_string (a->heap, hs_heap_read_ref (a->heap, thread, "name"), 100);
+  g_assert_cmpstr (name, ==, "worker-3");
+  /* the thread's row, then the buffer's */
+  g_assert_cmpuint (hs_inspector_get_n_path_rows (inspector), ==, 2);
+  maybe_save (window, "server-oom-local");
+  window_close (window);
+}
+
 /* chain.hprof: a suspect whose path has 100,001 nodes. The list builds
  * only the rows it shows (the old box built 200,000 widgets and froze
  * the window for 40 s). */
@@ -584,6 +617,7 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/static-map", test_static_map);
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/server-oom", test_server_oom);
+  g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
   g_test_add_func ("/suspects/long-trace", test_long_trace);
   g_test_add_func ("/suspects/long-root-path", test_long_root_path);
   g_test_add_func ("/suspects/long-class-name", test_long_class_name);

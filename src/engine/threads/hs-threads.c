@@ -377,6 +377,19 @@ hs_heap_root_frame_method (HsHeap *heap, guint32 thread_serial, guint32 frame)
   return root_frame (heap, thread_serial, frame, TRUE);
 }
 
+char *
+hs_heap_root_text (HsHeap *heap, const HsRoot *r)
+{
+  g_autofree char *thread = NULL, *method = NULL;
+  g_return_val_if_fail (heap != NULL && r != NULL, NULL);
+  if (r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL)
+    return g_strdup (hs_root_type_name (r->type));
+  thread = r->thread_serial ? hs_heap_thread_name (heap, r->thread_serial) : NULL;
+  method = hs_heap_root_frame_method (heap, r->thread_serial, r->frame);
+  return g_strdup_printf ("%s in %s%s%s", r->type == HS_ROOT_JAVA_FRAME ? "Local variable" : "JNI local",
+                          thread ? thread : "a thread", method ? ", " : "", method ? method : "");
+}
+
 /* ---- stack retained sizes ------------------------------------------------ */
 
 /* Definition (SEMANTICS.md): stack_retained(t) = the precise retained size
