@@ -34,6 +34,7 @@ struct _HsCompareView
   GtkWidget *error_message;
   GtkWidget *box;
   GtkWidget *search;
+  GtkToggleButton *unchanged_toggle;
   GtkWidget *summary;
   GtkWidget *sides;
   GtkWidget *warning;
@@ -58,6 +59,7 @@ struct _HsCompareView
   guint spy_column;
   int spy_result;
   char *query;
+  gboolean show_unchanged; /* the toggle: every row, not only those that changed */
 
   gboolean disposed;
 };
@@ -187,6 +189,24 @@ on_search_changed (GtkSearchEntry *entry, HsCompareView *self)
   hs_compare_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
 }
 
+void
+hs_compare_view_set_show_unchanged (HsCompareView *self, gboolean show)
+{
+  g_return_if_fail (HS_IS_COMPARE_VIEW (self));
+
+  self->show_unchanged = !!show;
+  if (self->list != NULL)
+    hs_compare_list_set_changed_only (self->list, !show);
+  if (gtk_toggle_button_get_active (self->unchanged_toggle) != self->show_unchanged)
+    gtk_toggle_button_set_active (self->unchanged_toggle, self->show_unchanged);
+}
+
+static void
+on_unchanged_toggled (GtkToggleButton *toggle, HsCompareView *self)
+{
+  hs_compare_view_set_show_unchanged (self, gtk_toggle_button_get_active (toggle));
+}
+
 /* ---------------------------------------------------------------------- */
 /* instances                                                              */
 
@@ -295,6 +315,7 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   cmp = hs_compare_list_get_compare (self->list);
   if (self->query != NULL)
     hs_compare_list_set_filter (self->list, self->query);
+  hs_compare_list_set_changed_only (self->list, !self->show_unchanged);
   apply_sort (self);
   gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->list));
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -578,6 +599,8 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, column_view);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_unchanged_toggled);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, unchanged_toggle);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_drop_clicked);
 }
@@ -621,7 +644,8 @@ hs_compare_view_init (HsCompareView *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (on_selected), self, 0);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), GTK_SELECTION_MODEL (self->selection));
-  hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_RETAINED, GTK_SORT_DESCENDING);
+  /* What grew first: shallow bytes (retained growth is beside it). */
+  hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_SHALLOW, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search), self->box);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
