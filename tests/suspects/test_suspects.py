@@ -451,6 +451,40 @@ class ServerOom(unittest.TestCase):
                       text)
 
 
+class ServerOomNoRoots(unittest.TestCase):
+    """The same dump cut before its root records (HotSpot writes them
+    last): none names an object, so the objects nothing references stand
+    for the roots. Those are the 40 threads, their 40 buffers and 4 class
+    objects: java.lang.Class (no instance, no subclass refers to it),
+    Long$LongCache, Character$CharacterCache and ClassLoaders (statics
+    only). Everything else hangs off them, as with the roots: reachable is
+    the whole dump."""
+
+    def test_inferred_roots(self):
+        import server_oom
+        tmp = tempfile.mkdtemp(prefix='hs-suspects-')
+        try:
+            dump = os.path.join(tmp, 'no-roots.hprof')
+            server_oom.build(roots=False).write(dump)
+            e = server_oom.expected()
+            s = json.loads(cli('summary', dump, '--json').stdout)
+            self.assertEqual((s['root_records'], s['gc_roots'], s['roots_inferred']), (0, 40 + 40 + 4, True))
+            self.assertEqual(s['gc_roots_by_type'], {'Unreferenced (no roots in the dump)': 84})
+            self.assertEqual((s['reachable_bytes'], s['unreachable_objects']), (e['reachable'], 0))
+            self.assertIn('no GC roots', s['warning'])
+            text = cli('summary', dump).stdout.decode()
+            self.assertIn('GC roots:      none in the dump', text)
+            sus = suspects_json(dump)
+            o = sus['objects'][0]
+            self.assertEqual(o['holder'], {'kind': 'static', 'name': 'store.ReportCache.ENTRIES', 'thread': None})
+            self.assertEqual(o['collection']['size'], 3000)
+            # A dump with roots says nothing of the kind.
+            server_oom.build().write(dump)
+            self.assertFalse(json.loads(cli('summary', dump, '--json').stdout)['roots_inferred'])
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 # Android classes (instance sizes as ART writes them).
 A_OBJ, A_CLS, A_STR, A_CHARS, A_REF, A_WEAK, A_KWR = 0x3000, 0x3008, 0x3010, 0x3018, 0x3020, 0x3028, 0x3030
 A_ACT, A_MAIN, A_HOLDER, A_CACHE, A_OBJARR = 0x3038, 0x3040, 0x3048, 0x3050, 0x3058

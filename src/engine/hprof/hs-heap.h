@@ -255,6 +255,10 @@ typedef struct
   guint64 shallow_bytes, reachable_bytes, unreachable_bytes;
   guint64 dangling_references;
   guint64 roots_missing; /* root records naming no object */
+  /* The dump has no root that names an object of it (cut short before
+   * them): the objects nothing references are the roots (HS_ROOT_INFERRED
+   * records, counted in gc_roots, not in root_records). */
+  gboolean roots_inferred;
 } HsSummary;
 const HsSummary *hs_heap_summary (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
