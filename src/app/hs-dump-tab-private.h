@@ -29,6 +29,8 @@ struct _HsDumpTab
   GtkWidget *analysis_progress;
   GtkWidget *dumps_revealer;
   GtkWidget *dumps_label;
+  GtkRevealer *roots_revealer;
+  GtkLabel *roots_label;
   GtkWidget *dumps_dropdown;
   GtkWidget *view_stack;
   GtkWidget *flap;

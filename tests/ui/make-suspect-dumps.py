@@ -26,6 +26,10 @@ server-oom.hprof: issue 28's server-shaped OOM dump
   a HashMap of 3,000 entries behind the application class loader; 40
   parked workers each holding a 256 KB byte[] in store.Worker.hold).
 
+server-oom-no-roots.hprof: the same, cut before its GC roots: the 84
+  objects nothing references (40 threads, 40 buffers, 4 classes) stand for
+  them.
+
 long-name.hprof: a class named com.example. followed by 1 MiB of 'N',
   with one instance held by a JNI global (issue 20: 1 MB class names in
   the window's cells).
@@ -82,6 +86,7 @@ def main():
     chain().write(os.path.join(out, 'chain.hprof'))
     long_name().write(os.path.join(out, 'long-name.hprof'))
     server_oom.build().write(os.path.join(out, 'server-oom.hprof'))
+    server_oom.build(roots=False).write(os.path.join(out, 'server-oom-no-roots.hprof'))
 
 
 if __name__ == '__main__':

@@ -9,6 +9,7 @@
 #include "hs-application.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
+#include "hs-dump-tab.h"
 
 #include <string.h>
 
@@ -326,6 +327,34 @@ test_server_oom_local (void)
   window_close (window);
 }
 
+/* server-oom-no-roots.hprof: a banner over every view says the dump has
+ * no GC roots and what stands for them (84 objects nothing references);
+ * the suspects are there all the same. The dump with its roots shows no
+ * banner. */
+static void
+test_server_oom_no_roots (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom-no-roots.hprof");
+  const char *banner = hs_dump_tab_get_roots_banner (hs_window_get_tab (window));
+  g_autofree char *n = hs_format_count (84);
+
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "no GC roots"));
+  g_assert_nonnull (strstr (banner, n));
+  g_assert_cmpuint (hs_heap_summary (a->heap)->gc_roots, ==, 84);
+  g_assert_cmpuint (hs_leaks_view_get_n_suspects (ui_leaks_view (window)), ==, 2);
+  hs_window_set_view (window, "treemap");
+  ui_iterate (100);
+  maybe_save (window, "server-oom-no-roots");
+  window_close (window);
+
+  window = ui_window_new (NULL, 1400, 900);
+  open_and_wait (window, "server-oom.hprof");
+  g_assert_null (hs_dump_tab_get_roots_banner (hs_window_get_tab (window)));
+  window_close (window);
+}
+
 /* chain.hprof: a suspect whose path has 100,001 nodes. The list builds
  * only the rows it shows (the old box built 200,000 widgets and froze
  * the window for 40 s). */
@@ -618,6 +647,7 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/server-oom", test_server_oom);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
+  g_test_add_func ("/suspects/server-oom-no-roots", test_server_oom_no_roots);
   g_test_add_func ("/suspects/long-trace", test_long_trace);
   g_test_add_func ("/suspects/long-root-path", test_long_root_path);
   g_test_add_func ("/suspects/long-class-name", test_long_class_name);
