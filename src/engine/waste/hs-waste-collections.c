@@ -278,6 +278,16 @@ hs_waste_find_collections (HsWasteCtx *ctx)
   for (guint i = 0; i < wasted_of->len; i++)
     g_array_unref (g_array_index (wasted_of, GArray *, i));
   g_array_sort (rows, cmp_collections);
+  /* Rows that would save nothing (right-sized, none empty) are not
+   * listed: sorted last, they are cut off. */
+  while (rows->len > 0)
+    {
+      HsWasteCollection *last = &g_array_index (rows, HsWasteCollection, rows->len - 1);
+      if (last->wasted + last->empty_bytes > 0)
+        break;
+      g_array_unref (last->objects);
+      g_array_set_size (rows, rows->len - 1);
+    }
   for (guint i = 0; i < rows->len; i++)
     ctx->w->collections_wasted += g_array_index (rows, HsWasteCollection, i).wasted;
 }
