@@ -434,6 +434,16 @@ class ServerOom(unittest.TestCase):
         self.assertIn('  worker-3, store.Worker.hold(Worker.java:42) (1)', out)
         self.assertIn('Held by: static field store.ReportCache.ENTRIES', out)
 
+    def test_report(self):
+        out = os.path.join(self.tmp, 'report.html')
+        cli('report', self.dump, '-o', out, '--no-timestamp')
+        with open(out, encoding='utf-8') as f:
+            page = f.read()
+        self.assertIn('<p class="suspect-desc"><code>store.ReportCache.ENTRIES</code>, a '
+                      '<code>java.util.HashMap</code> of 3,000 entries, retains', page)
+        self.assertIn('<h4>Held in locals of</h4>', page)
+        self.assertIn('<li><code>worker-3</code> in <code>store.Worker.hold(Worker.java:42)</code></li>', page)
+
     def test_local_suspects_start_at_thread_and_frame(self):
         # 1%: T = 231,193 <= 262,160: each buffer is an object suspect.
         s = suspects_json(self.dump, '--threshold', '1')

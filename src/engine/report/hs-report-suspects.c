@@ -153,6 +153,28 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
       g_string_append (out, "</li>\n");
     }
   g_string_append (out, "</ol>\n");
+  if (s->threads != NULL && s->threads->len > 0)
+    {
+      /* Members held in locals: which thread and frame holds them. */
+      g_string_append (out, "<h4>Held in locals of</h4>\n<ul class=\"threads\">\n");
+      for (guint i = 0; i < s->threads->len; i++)
+        {
+          const HsSuspectThread *t = &g_array_index (s->threads, HsSuspectThread, i);
+          g_string_append (out, "<li><code>");
+          hs_html_escape (out, t->name != NULL ? t->name : "?");
+          g_string_append (out, "</code>");
+          if (t->frame != NULL)
+            {
+              g_string_append (out, " in <code>");
+              hs_html_escape (out, t->frame);
+              g_string_append (out, "</code>");
+            }
+          g_string_append (out, "</li>\n");
+        }
+      if (s->n_threads > s->threads->len)
+        g_string_append_printf (out, "<li class=\"elided\">… %u more</li>\n", s->n_threads - s->threads->len);
+      g_string_append (out, "</ul>\n");
+    }
   append_path (out, a, s->common_path, "Common path of the biggest members",
                "Their paths from the GC roots share no object.");
   g_string_append (out, "</div>\n");
