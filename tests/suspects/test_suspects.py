@@ -441,6 +441,8 @@ class ServerOom(unittest.TestCase):
             page = f.read()
         self.assertIn('<p class="suspect-desc"><code>store.ReportCache.ENTRIES</code>, a '
                       '<code>java.util.HashMap</code> of 3,000 entries, retains', page)
+        self.assertIn('<p class="below">Under the 3,000 <code>java.util.HashMap$Node</code>: 3,000 '
+                      '<code>byte[]</code> (', page)
         self.assertIn('<h4>Held in locals of</h4>', page)
         self.assertIn('<li><code>worker-3</code> in <code>store.Worker.hold(Worker.java:42)</code></li>', page)
 

@@ -114,7 +114,33 @@ append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, gu
       hs_html_td_bytes (out, c->retained);
       g_string_append (out, "</tr>\n");
     }
-  g_string_append (out, "</tbody>\n</table>\n</div>\n");
+  g_string_append (out, "</tbody>\n</table>\n");
+  /* Where the bytes are, one level further down (outside the sortable
+   * table, which would scatter nested rows). */
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
+      if (c->below == NULL || c->below->len == 0)
+        continue;
+      g_string_append (out, "<p class=\"below\">Under the ");
+      hs_format_append_grouped (out, c->count);
+      g_string_append (out, " <code>");
+      hs_html_escape (out, c->class_name);
+      g_string_append (out, "</code>:");
+      for (guint j = 0; j < c->below->len; j++)
+        {
+          const HsSuspectClass *b = &g_array_index (c->below, HsSuspectClass, j);
+          g_string_append (out, j ? ", " : " ");
+          hs_format_append_grouped (out, b->count);
+          g_string_append (out, " <code>");
+          hs_html_escape (out, b->class_name);
+          g_string_append (out, "</code> (");
+          hs_html_append_bytes (out, b->retained);
+          g_string_append (out, ")");
+        }
+      g_string_append (out, "</p>\n");
+    }
+  g_string_append (out, "</div>\n");
 }
 
 static void
