@@ -10,6 +10,7 @@
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 #include "hs-dump-tab.h"
+#include "hs-insights-view.h"
 
 #include <string.h>
 
@@ -324,6 +325,42 @@ test_server_oom_local (void)
   /* the thread's row, then the buffer's */
   g_assert_cmpuint (hs_inspector_get_n_path_rows (inspector), ==, 2);
   maybe_save (window, "server-oom-local");
+  window_close (window);
+}
+
+static gboolean
+insights_ready (gpointer data)
+{
+  return !hs_insights_view_is_busy (data) && hs_insights_view_get_summary (data) != NULL;
+}
+
+/* server-oom.hprof's Insights: the 40 workers' buffers (alike, each a local
+ * of its own thread) are listed as working buffers, not savings; the JDK's
+ * Long and Character caches are no boxes to count; what is left is the
+ * sessions' buffers (499 x 272 = 135,728 bytes) and the 3,000 Integer keys
+ * (3,000 x 12 = 36,000): about 171.7 kB, not 10.4 MB. */
+static void
+test_server_oom_insights (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsInsightsView *view;
+  const char *summary;
+
+  open_and_wait (window, "server-oom.hprof");
+  view = HS_INSIGHTS_VIEW (ui_view (window, "insights"));
+  hs_window_set_view (window, "insights");
+  g_assert_true (ui_wait_until (insights_ready, view, LOAD_TIMEOUT_MS));
+  summary = hs_insights_view_get_summary (view);
+  g_assert_nonnull (strstr (summary, "171.7\302\240kB"));
+  g_assert_null (strstr (summary, "MB"));
+  g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_BOXED), ==, 1);
+  g_assert_true (
+      g_str_has_prefix (hs_insights_view_get_row_text (view, HS_INSIGHTS_BOXED, 0), "java.lang.Integer")
+      || strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BOXED, 0), "Integer") != NULL);
+  g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_ARRAYS), ==, 2);
+  g_assert_nonnull (strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_ARRAYS, 0), "per-thread"));
+  g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_COLLECTIONS), ==, 0);
+  maybe_save (window, "server-oom-insights");
   window_close (window);
 }
 
@@ -648,6 +685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/server-oom", test_server_oom);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
   g_test_add_func ("/suspects/server-oom-no-roots", test_server_oom_no_roots);
+  g_test_add_func ("/suspects/server-oom-insights", test_server_oom_insights);
   g_test_add_func ("/suspects/long-trace", test_long_trace);
   g_test_add_func ("/suspects/long-root-path", test_long_root_path);
   g_test_add_func ("/suspects/long-class-name", test_long_class_name);
