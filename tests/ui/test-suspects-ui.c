@@ -354,9 +354,7 @@ test_server_oom_insights (void)
   g_assert_nonnull (strstr (summary, "171.7\302\240kB"));
   g_assert_null (strstr (summary, "MB"));
   g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_BOXED), ==, 1);
-  g_assert_true (
-      g_str_has_prefix (hs_insights_view_get_row_text (view, HS_INSIGHTS_BOXED, 0), "java.lang.Integer")
-      || strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BOXED, 0), "Integer") != NULL);
+  g_assert_nonnull (strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_BOXED, 0), "java.lang.Integer"));
   g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_ARRAYS), ==, 2);
   g_assert_nonnull (strstr (hs_insights_view_get_row_text (view, HS_INSIGHTS_ARRAYS, 0), "per-thread"));
   g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_COLLECTIONS), ==, 0);

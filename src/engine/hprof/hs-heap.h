@@ -236,7 +236,9 @@ guint64 hs_class_reachable_count (HsHeap *heap, HsClass c);
 guint64 hs_class_shallow (HsHeap *heap, HsClass c);
 
 /* --- roots ------------------------------------------------------------- */
-gsize hs_heap_n_roots (HsHeap *heap); /* root records (not UNREACHABLE) */
+/* Root records (not UNREACHABLE), and the HS_ROOT_INFERRED ones of a dump
+ * that has none (HsSummary.roots_inferred). */
+gsize hs_heap_n_roots (HsHeap *heap);
 const HsRoot *hs_heap_root (HsHeap *heap, gsize i);
 /* Root records naming object o (for display), as indexes for hs_heap_root. */
 GArray *hs_heap_roots_of (HsHeap *heap, HsObj o);
