@@ -180,8 +180,13 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));
   if (index == 0 && trace->root_type != 0)
     {
+      /* A local names its thread and frame, as the text report does. */
+      g_autofree char *local = trace->root_type == HS_ROOT_JAVA_FRAME || trace->root_type == HS_ROOT_JNI_LOCAL
+                                   ? hs_sentence_plain (hs_leak_trace_root_description (trace))
+                                   : NULL;
       g_autofree char *root
-          = trace->root_thread_name != NULL
+          = local != NULL ? g_strdup_printf (_ ("GC root: %s"), local)
+            : trace->root_thread_name != NULL
                 ? g_strdup_printf (_ ("GC root: %s (thread “%s”)"), hs_root_type_name (trace->root_type),
                                    trace->root_thread_name)
                 : g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (trace->root_type));
