@@ -62,25 +62,53 @@ find_collection (HsHeap *heap, const HsLeakTrace *t, HsObj acc, guint64 *size)
   return at;
 }
 
-/* The Java-frame or JNI-local root record naming local (of thread object
- * thread unless HS_OBJ_NONE), or NULL. */
-static const HsRoot *
-local_root (HsHeap *heap, HsObj local, HsObj thread)
+/* Keys of the locals' table: the object alone, and the object with the
+ * thread object whose root it is. */
+static gint64
+local_key (HsObj local, HsObj thread)
 {
+  return (gint64)((guint64)thread << 32 | local);
+}
+
+GHashTable *
+_hs_suspects_local_roots (HsHeap *heap)
+{
+  GHashTable *locals = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
     {
       const HsRoot *r = hs_heap_root (heap, i);
-      if ((r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL) && r->obj == local
-          && (thread == HS_OBJ_NONE || r->thread_obj == thread))
-        return r;
+      gint64 keys[2];
+      if ((r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL) || r->obj == HS_OBJ_NONE)
+        continue;
+      keys[0] = local_key (r->obj, HS_OBJ_NONE);
+      keys[1] = local_key (r->obj, r->thread_obj);
+      for (guint k = 0; k < 2; k++)
+        if (!g_hash_table_contains (locals, &keys[k]))
+          g_hash_table_insert (locals, g_memdup2 (&keys[k], sizeof keys[k]), GSIZE_TO_POINTER (i + 1));
     }
-  return NULL;
+  return locals;
+}
+
+/* The Java-frame or JNI-local root record naming local, of thread object
+ * thread when there is one, else the first of local's; NULL if none. */
+static const HsRoot *
+local_root (HsHeap *heap, GHashTable *locals, HsObj local, HsObj thread)
+{
+  gint64 key = local_key (local, thread);
+  gsize i = GPOINTER_TO_SIZE (g_hash_table_lookup (locals, &key));
+  if (i == 0)
+    {
+      key = local_key (local, HS_OBJ_NONE);
+      i = GPOINTER_TO_SIZE (g_hash_table_lookup (locals, &key));
+    }
+  return i > 0 ? hs_heap_root (heap, i - 1) : NULL;
 }
 
 static void
-set_local (HsHeap *heap, HsSuspectHolder *h, const HsLeakTrace *t, HsObj local, HsObj thread)
+set_local (HsHeap *heap, GHashTable *locals, HsSuspectHolder *h, const HsLeakTrace *t, HsObj local,
+           HsObj thread)
 {
-  const HsRoot *r = local_root (heap, local, thread);
+  const HsRoot *r = local_root (heap, locals, local, thread);
   h->kind = HS_SUSPECT_HOLDER_LOCAL;
   h->thread = g_strdup (t->root_thread_name);
   if (r != NULL)
@@ -93,7 +121,7 @@ set_local (HsHeap *heap, HsSuspectHolder *h, const HsLeakTrace *t, HsObj local, 
 }
 
 void
-_hs_suspects_find_holder (HsHeap *heap, HsObjectSuspect *s)
+_hs_suspects_find_holder (HsHeap *heap, GHashTable *locals, HsObjectSuspect *s)
 {
   const HsLeakTrace *t = s->path;
   guint n, owner, field = G_MAXUINT;
@@ -130,7 +158,7 @@ _hs_suspects_find_holder (HsHeap *heap, HsObjectSuspect *s)
         }
       if (node->ref_kind == HS_PATH_REF_LOCAL)
         {
-          set_local (heap, &s->holder, t, node_at (t, i + 1)->obj, node->obj);
+          set_local (heap, locals, &s->holder, t, node_at (t, i + 1)->obj, node->obj);
           s->holder.path_index = i;
           return;
         }
@@ -143,7 +171,7 @@ _hs_suspects_find_holder (HsHeap *heap, HsObjectSuspect *s)
   /* A path that starts at the local itself (its thread has no object). */
   if ((t->root_type == HS_ROOT_JAVA_FRAME || t->root_type == HS_ROOT_JNI_LOCAL) && !node_at (t, 0)->is_class)
     {
-      set_local (heap, &s->holder, t, node_at (t, 0)->obj, HS_OBJ_NONE);
+      set_local (heap, locals, &s->holder, t, node_at (t, 0)->obj, HS_OBJ_NONE);
       s->holder.path_index = 0;
       return;
     }

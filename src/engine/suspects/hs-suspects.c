@@ -693,10 +693,11 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
   ctx_clear (&c);
   if (!ok)
     return NULL;
+  g_autoptr (GHashTable) locals = _hs_suspects_local_roots (heap);
   for (guint i = 0; i < s->objects->len; i++)
     {
       HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
-      _hs_suspects_find_holder (heap, os);
+      _hs_suspects_find_holder (heap, locals, os);
       os->description = _hs_suspects_describe_object (heap, os);
     }
   return g_steal_pointer (&s);
