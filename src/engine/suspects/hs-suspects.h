@@ -133,7 +133,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSuspects, hs_suspects_free)
 
 /* {"threshold": T, "reachable_bytes": N, "objects": [{"id", "class",
  * "retained", "retained_count", "percent", "description", "holder":
- * {"kind": "static" | "local" | "field", "name", "thread"} or null,
+ * {"kind": "static" | "local" | "field", "name", "thread"} ("frame" too
+ * for a local) or null,
  * "collection": {"id", "class", "size"} or null, "accumulation": {"id",
  * "class", "retained"}, "path": [nodes as in leaks --json] or null,
  * "retained_classes": [{"class", "count", "retained", "below": [{"class",
