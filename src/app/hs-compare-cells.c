@@ -32,12 +32,8 @@ typedef struct
 static const ColumnInfo columns[] = {
   { HS_COMPARE_NAME, KIND_NAME, N_ ("Class") },
   { HS_COMPARE_STATUS, KIND_STATUS, N_ ("Status") },
-  /* Retained first: what the default order is by, in view without
-   * scrolling sideways. */
-  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_ ("Retained Before") },
-  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_ ("Retained Now") },
-  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_ ("Retained ±") },
-  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_ ("Retained (%)") },
+  /* What grew first, as the default order ranks it: objects and shallow
+   * bytes in view without scrolling sideways, retained growth beside. */
   { HS_COMPARE_BASELINE_COUNT, KIND_COUNT, N_ ("Objects Before") },
   { HS_COMPARE_CURRENT_COUNT, KIND_COUNT, N_ ("Objects Now") },
   { HS_COMPARE_DELTA_COUNT, KIND_COUNT_DELTA, N_ ("Objects ±") },
@@ -46,6 +42,10 @@ static const ColumnInfo columns[] = {
   { HS_COMPARE_CURRENT_SHALLOW, KIND_BYTES, N_ ("Shallow Now") },
   { HS_COMPARE_DELTA_SHALLOW, KIND_BYTES_DELTA, N_ ("Shallow ±") },
   { HS_COMPARE_PERCENT_SHALLOW, KIND_PERCENT, N_ ("Shallow (%)") },
+  { HS_COMPARE_BASELINE_RETAINED, KIND_BYTES, N_ ("Retained Before") },
+  { HS_COMPARE_CURRENT_RETAINED, KIND_BYTES, N_ ("Retained Now") },
+  { HS_COMPARE_DELTA_RETAINED, KIND_BYTES_DELTA, N_ ("Retained ±") },
+  { HS_COMPARE_PERCENT_RETAINED, KIND_PERCENT, N_ ("Retained (%)") },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (columns) == HS_COMPARE_N_COLUMNS);
 

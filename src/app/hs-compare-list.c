@@ -15,6 +15,7 @@ struct _HsCompareList
   char *query;   /* casefolded, NULL: every row */
   HsCompareField field;
   gboolean descending;
+  gboolean changed_only; /* rows that changed in some figure */
 };
 
 static GType
@@ -95,8 +96,14 @@ refresh (HsCompareList *self)
 
   self->n_shown = 0;
   for (guint i = 0; i < self->cmp->n_rows; i++)
-    if (self->query == NULL || strstr (self->folded[i], self->query) != NULL)
-      self->shown[self->n_shown++] = i;
+    {
+      const HsCompareRow *r = &self->cmp->rows[i];
+      if (self->changed_only && r->status == HS_COMPARE_BOTH && r->delta.count == 0 && r->delta.shallow == 0
+          && r->delta.retained == 0)
+        continue;
+      if (self->query == NULL || strstr (self->folded[i], self->query) != NULL)
+        self->shown[self->n_shown++] = i;
+    }
   g_qsort_with_data (self->shown, self->n_shown, sizeof (guint), shown_cmp, self);
   g_list_model_items_changed (G_LIST_MODEL (self), 0, old, self->n_shown);
 }
@@ -111,8 +118,9 @@ hs_compare_list_new (HsCompare *cmp)
   self = g_object_new (HS_TYPE_COMPARE_LIST, NULL);
   self->cmp = cmp;
   self->shown = g_new (guint, MAX (cmp->n_rows, 1));
-  self->field = HS_COMPARE_DELTA_RETAINED;
+  self->field = HS_COMPARE_DELTA_SHALLOW;
   self->descending = TRUE;
+  self->changed_only = TRUE;
   refresh (self);
   return self;
 }
@@ -135,6 +143,24 @@ hs_compare_list_set_sort (HsCompareList *self, HsCompareField field, gboolean de
   self->field = field;
   self->descending = descending;
   refresh (self);
+}
+
+void
+hs_compare_list_set_changed_only (HsCompareList *self, gboolean changed_only)
+{
+  g_return_if_fail (HS_IS_COMPARE_LIST (self));
+
+  if (self->changed_only == !!changed_only)
+    return;
+  self->changed_only = !!changed_only;
+  refresh (self);
+}
+
+gboolean
+hs_compare_list_get_changed_only (HsCompareList *self)
+{
+  g_return_val_if_fail (HS_IS_COMPARE_LIST (self), FALSE);
+  return self->changed_only;
 }
 
 void

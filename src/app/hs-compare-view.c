@@ -34,10 +34,14 @@ struct _HsCompareView
   GtkLabel *error_message;
   GtkBox *box;
   GtkSearchEntry *search;
+  GtkToggleButton *unchanged_toggle;
   GtkLabel *summary;
   GtkLabel *sides;
   GtkLabel *warning;
   GtkColumnView *column_view;
+  GtkColumnView *name_view; /* the class column, pinned beside column_view */
+  GtkScrolledWindow *name_scroller;
+  GtkScrolledWindow *table_scroller;
   HsInstancesPane *instances_pane;
 
   GtkColumnViewColumn *view_columns[HS_COMPARE_N_COLUMNS];
@@ -58,6 +62,7 @@ struct _HsCompareView
   guint spy_column;
   int spy_result;
   char *query;
+  gboolean show_unchanged; /* the toggle: every row, not only those that changed */
 
   gboolean disposed;
 };
@@ -85,6 +90,14 @@ column_compare (gconstpointer a, gconstpointer b, gpointer data)
       self->spy_result = r;
     }
   return r;
+}
+
+/* The column view column c is in: the class column's own, or the table. */
+static GtkColumnView *
+view_of (HsCompareView *self, guint c)
+{
+  return hs_compare_column_field (c) == HS_COMPARE_NAME ? self->name_view
+                                                        : GTK_COLUMN_VIEW (self->column_view);
 }
 
 static void
@@ -152,7 +165,7 @@ hs_compare_view_sort_by_column (HsCompareView *self, HsCompareField field, GtkSo
       {
         self->sort_field = field;
         self->sort_order = order;
-        gtk_column_view_sort_by_column (self->column_view, self->view_columns[c], order);
+        gtk_column_view_sort_by_column (view_of (self, c), self->view_columns[c], order);
         apply_sort (self);
         reset_other_columns (self);
         return;
@@ -185,6 +198,24 @@ static void
 on_search_changed (GtkSearchEntry *entry, HsCompareView *self)
 {
   hs_compare_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+void
+hs_compare_view_set_show_unchanged (HsCompareView *self, gboolean show)
+{
+  g_return_if_fail (HS_IS_COMPARE_VIEW (self));
+
+  self->show_unchanged = !!show;
+  if (self->list != NULL)
+    hs_compare_list_set_changed_only (self->list, !show);
+  if (gtk_toggle_button_get_active (self->unchanged_toggle) != self->show_unchanged)
+    gtk_toggle_button_set_active (self->unchanged_toggle, self->show_unchanged);
+}
+
+static void
+on_unchanged_toggled (GtkToggleButton *toggle, HsCompareView *self)
+{
+  hs_compare_view_set_show_unchanged (self, gtk_toggle_button_get_active (toggle));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -295,6 +326,7 @@ show_comparison (HsCompareView *self, HsClassHistogram *baseline)
   cmp = hs_compare_list_get_compare (self->list);
   if (self->query != NULL)
     hs_compare_list_set_filter (self->list, self->query);
+  hs_compare_list_set_changed_only (self->list, !self->show_unchanged);
   apply_sort (self);
   gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->list));
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -576,8 +608,13 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, sides);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, warning);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, name_view);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, name_scroller);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, HsCompareView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_unchanged_toggled);
+  gtk_widget_class_bind_template_child (widget_class, HsCompareView, unchanged_toggle);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_drop_clicked);
 }
@@ -590,8 +627,8 @@ add_column (HsCompareView *self, guint c)
   gboolean name = hs_compare_column_field (c) == HS_COMPARE_NAME;
 
   column = gtk_column_view_column_new (hs_compare_column_title (c), hs_compare_cell_factory_new (c));
-  gtk_column_view_column_set_expand (column, name);
-  /* The name wide enough to read: the fourteen columns fill the width. */
+  /* The name wide enough to read, in its own view (pinned); the figures
+   * share the rest. */
   if (name)
     gtk_column_view_column_set_fixed_width (column, 260);
   gtk_column_view_column_set_resizable (column, TRUE);
@@ -600,7 +637,7 @@ add_column (HsCompareView *self, guint c)
   sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
   self->sorters[c] = g_object_ref (GTK_SORTER (sorter));
   gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
-  gtk_column_view_append_column (self->column_view, column);
+  gtk_column_view_append_column (view_of (self, c), column);
   self->view_columns[c] = column;
   g_object_unref (column);
 }
@@ -615,13 +652,20 @@ hs_compare_view_init (HsCompareView *self)
     add_column (self, c);
   g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->name_view), "changed",
+                           G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
+  /* One vertical position for both: the rows stay side by side. */
+  gtk_scrolled_window_set_vadjustment (self->name_scroller,
+                                       gtk_scrolled_window_get_vadjustment (self->table_scroller));
 
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (on_selected), self, 0);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_RETAINED, GTK_SORT_DESCENDING);
+  gtk_column_view_set_model (self->name_view, GTK_SELECTION_MODEL (self->selection));
+  /* What grew first: shallow bytes (retained growth is beside it). */
+  hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_SHALLOW, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self->box));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -56,6 +56,8 @@ void hs_compare_view_sort_by_column (HsCompareView *self, HsCompareField field, 
 void hs_compare_view_get_sort (HsCompareView *self, HsCompareField *field, GtkSortType *order);
 /* As typing in the filter entry does. */
 void hs_compare_view_set_filter (HsCompareView *self, const char *text);
+/* Every row (show), or only the classes that changed (the default). */
+void hs_compare_view_set_show_unchanged (HsCompareView *self, gboolean show);
 
 /* Selects the row at position (as a click does): its class's instances in
  * the current dump are found on a worker and listed below. */

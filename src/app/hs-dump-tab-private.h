@@ -30,6 +30,8 @@ struct _HsDumpTab
   GtkProgressBar *analysis_progress;
   GtkRevealer *dumps_revealer;
   GtkLabel *dumps_label;
+  GtkRevealer *roots_revealer;
+  GtkLabel *roots_label;
   GtkDropDown *dumps_dropdown;
   AdwViewStack *view_stack;
   AdwFlap *flap;

@@ -20,6 +20,7 @@
 #include "hs-overview-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -337,6 +338,31 @@ on_loader_leaks_ready (HsLoader *loader, HsDumpTab *self)
   hs_timing_span (start, "leaks shown early");
 }
 
+/* A dump cut before its GC roots: the banner says what the sizes of
+ * every view stand on (the objects nothing references, as roots). */
+static void
+update_roots_banner (HsDumpTab *self, HsHeap *heap)
+{
+  const HsSummary *s = hs_heap_summary (heap);
+  g_autofree char *count = NULL, *text = NULL;
+
+  gtk_revealer_set_reveal_child (self->roots_revealer, s->roots_inferred);
+  if (!s->roots_inferred)
+    return;
+  count = hs_format_count (s->gc_roots);
+  text = g_strdup_printf (_ ("This dump has no GC roots: it was probably cut short before them. Every view "
+                             "counts the %s objects nothing references as the roots."),
+                          count);
+  gtk_label_set_text (self->roots_label, text);
+}
+
+const char *
+hs_dump_tab_get_roots_banner (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return gtk_revealer_get_reveal_child (self->roots_revealer) ? gtk_label_get_text (self->roots_label) : NULL;
+}
+
 /* A file with several dumps: say so and offer the others. */
 static void
 update_dumps_banner (HsDumpTab *self, HsHeap *heap)
@@ -379,6 +405,7 @@ populate (HsDumpTab *self)
   hs_timing_span (t, "inspector given the dump");
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   update_dumps_banner (self, a->heap);
+  update_roots_banner (self, a->heap);
 
   /* Leaks first when there are any: that is what the dump was taken for.
    * Shown early, they stay where the user is. */
@@ -692,6 +719,8 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_phase);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_progress);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_dropdown);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
@@ -775,6 +804,8 @@ hs_dump_tab_init (HsDumpTab *self)
    * keep its child's height once hidden while unmapped (an empty strip
    * between the header bar and the content). */
   g_object_bind_property (self->dumps_revealer, "reveal-child", self->dumps_revealer, "visible",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->roots_revealer, "reveal-child", self->roots_revealer, "visible",
                           G_BINDING_SYNC_CREATE);
   show_page (self, "welcome");
 }

@@ -48,6 +48,8 @@ HsAnalysis *hs_dump_tab_get_analysis (HsDumpTab *self);
 /* "welcome", "loading", "error" or "content". */
 const char *hs_dump_tab_get_page (HsDumpTab *self);
 const char *hs_dump_tab_get_error_text (HsDumpTab *self);
+/* The banner saying the dump has no GC roots, as shown; NULL when hidden. */
+const char *hs_dump_tab_get_roots_banner (HsDumpTab *self);
 gboolean hs_dump_tab_is_analysing (HsDumpTab *self);
 
 HsView *hs_dump_tab_get_view_by_name (HsDumpTab *self, const char *name);

@@ -237,8 +237,12 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
         const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
         if (!box)
           box = add_list (self, _ ("Arrays"));
+        /* Locals of different threads: working buffers, not savings. */
         g_autofree char *what
-            = g_strdup_printf (_ ("%s[%u] with the same content"), hs_type_name (d->type), d->length);
+            = d->thread_locals
+                  ? g_strdup_printf (_ ("%s[%u] per-thread working buffers (not counted)"),
+                                     hs_type_name (d->type), d->length)
+                  : g_strdup_printf (_ ("%s[%u] with the same content"), hs_type_name (d->type), d->length);
         g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (d->type));
         g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), d->count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, d->wasted, cls, first_of (d->objects));

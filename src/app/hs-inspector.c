@@ -42,6 +42,8 @@ struct _HsInspector
   HsLoader *loader;
   HsObj obj;
   GArray *root_path;
+  HsObj root_thread; /* the thread the path starts at (a local's), or NONE */
+  char *root_text;   /* the shown object's GC root, for people, or NULL */
   guint serial;
   gboolean busy;
   GCancellable *cancellable; /* the path search's, for the object shown */
@@ -286,6 +288,18 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
   self->busy = FALSE;
   g_clear_pointer (&self->root_path, g_array_unref);
   self->root_path = g_steal_pointer (&job->path);
+  self->root_thread = HS_OBJ_NONE;
+  if (self->root_path != NULL && self->root_path->len > 0)
+    {
+      g_autoptr (GArray) roots = hs_heap_roots_of (a->heap, g_array_index (self->root_path, HsObj, 0));
+      for (guint i = 0; roots != NULL && i < roots->len && self->root_thread == HS_OBJ_NONE; i++)
+        {
+          const HsRoot *r = hs_heap_root (a->heap, g_array_index (roots, gsize, i));
+          if ((r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL) && r->thread_obj != HS_OBJ_NONE
+              && r->thread_obj != g_array_index (self->root_path, HsObj, 0))
+            self->root_thread = r->thread_obj;
+        }
+    }
 
   hs_clear_box (GTK_WIDGET (self->paths_box));
   if (self->root_path == NULL)
@@ -311,19 +325,29 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
             i += gap - 1;
             continue;
           }
-        const char *prefix = i == 0 ? "⬤ " : "↳ ";
-        GtkWidget *b = object_button (self, o, prefix);
+        const char *prefix = i == 0 && self->root_thread == HS_OBJ_NONE ? "⬤ " : "↳ ";
+        GtkWidget *b;
         if (i == 0)
           {
             g_autoptr (GArray) roots = hs_heap_roots_of (a->heap, o);
-            if (roots != NULL && roots->len > 0)
+            const HsRoot *r = roots != NULL && roots->len > 0
+                                  ? hs_heap_root (a->heap, g_array_index (roots, gsize, 0))
+                                  : NULL;
+            g_autofree char *root = r != NULL ? hs_heap_root_text (a->heap, r) : NULL;
+            g_autofree char *tip = root != NULL ? g_strdup_printf (_ ("GC root: %s"), root) : NULL;
+            /* A local starts at its thread, and says in which frame. */
+            if (self->root_thread != HS_OBJ_NONE)
               {
-                gsize idx = g_array_index (roots, gsize, 0);
-                const HsRoot *r = hs_heap_root (a->heap, idx);
-                g_autofree char *tip = g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (r->type));
-                gtk_widget_set_tooltip_text (b, tip);
+                GtkWidget *t = object_button (self, self->root_thread, "⬤ ");
+                gtk_widget_set_tooltip_text (t, tip);
+                gtk_box_append (GTK_BOX (self->paths_box), t);
               }
+            b = object_button (self, o, prefix);
+            if (tip != NULL)
+              gtk_widget_set_tooltip_text (b, tip);
           }
+        else
+          b = object_button (self, o, prefix);
         if (o == self->obj)
           gtk_widget_set_sensitive (b, FALSE);
         gtk_box_append (self->paths_box, b);
@@ -467,12 +491,14 @@ rebuild (HsInspector *self)
         g_free (bm.problem);
       }
   }
+  g_clear_pointer (&self->root_text, g_free);
   {
     g_autoptr (GArray) roots = hs_heap_roots_of (heap, self->obj);
     if (roots != NULL && roots->len > 0)
       {
         const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
-        add_pair (list, _ ("GC root"), hs_root_type_name (r->type));
+        self->root_text = hs_heap_root_text (heap, r);
+        add_pair (list, _ ("GC root"), self->root_text);
       }
   }
 
@@ -493,6 +519,7 @@ rebuild (HsInspector *self)
     job->obj = self->obj;
     job->serial = ++self->serial;
     g_clear_pointer (&self->root_path, g_array_unref);
+    self->root_thread = HS_OBJ_NONE;
     self->busy = TRUE;
     g_task_set_task_data (task, job, (GDestroyNotify)path_job_free);
     g_task_run_in_thread (task, path_thread);
@@ -544,6 +571,7 @@ hs_inspector_finalize (GObject *object)
   HsInspector *self = HS_INSPECTOR (object);
   g_clear_object (&self->loader);
   g_clear_pointer (&self->root_path, g_array_unref);
+  g_clear_pointer (&self->root_text, g_free);
   G_OBJECT_CLASS (hs_inspector_parent_class)->finalize (object);
 }
 
@@ -577,6 +605,7 @@ static void
 hs_inspector_init (HsInspector *self)
 {
   self->obj = HS_OBJ_NONE;
+  self->root_thread = HS_OBJ_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_object_menu_attach (GTK_WIDGET (self->title), header_object, self);
   hs_object_menu_attach (GTK_WIDGET (self->subtitle), header_object, self);
@@ -602,6 +631,8 @@ hs_inspector_set_loader (HsInspector *self, HsLoader *loader)
   g_clear_object (&self->cancellable);
   self->busy = FALSE;
   g_clear_pointer (&self->root_path, g_array_unref);
+  g_clear_pointer (&self->root_text, g_free);
+  self->root_thread = HS_OBJ_NONE;
   rebuild (self);
 }
 
@@ -620,6 +651,20 @@ hs_inspector_get_obj (HsInspector *self)
 {
   g_return_val_if_fail (HS_IS_INSPECTOR (self), HS_OBJ_NONE);
   return self->obj;
+}
+
+const char *
+hs_inspector_get_gc_root_text (HsInspector *self)
+{
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), NULL);
+  return self->root_text;
+}
+
+HsObj
+hs_inspector_get_root_thread (HsInspector *self)
+{
+  g_return_val_if_fail (HS_IS_INSPECTOR (self), HS_OBJ_NONE);
+  return self->root_thread;
 }
 
 GArray *

@@ -20,6 +20,12 @@ HsObj hs_inspector_get_obj (HsInspector *self);
 /* The path to a GC root of the shown object once computed (root first,
  * the object last), or NULL while it is being computed / when none. */
 GArray *hs_inspector_get_root_path (HsInspector *self);
+/* The shown object's GC root as the inspector words it ("Local variable
+ * in worker-3, store.Worker.hold"), NULL when it is not a root. */
+const char *hs_inspector_get_gc_root_text (HsInspector *self);
+/* The thread the shown path starts at when its root is a thread's local
+ * (shown above it), else HS_OBJ_NONE. */
+HsObj hs_inspector_get_root_thread (HsInspector *self);
 /* Rows (widgets) the path section shows: a long path is abridged. */
 guint hs_inspector_get_n_path_rows (HsInspector *self);
 gboolean hs_inspector_is_busy (HsInspector *self);

@@ -11,6 +11,7 @@
 #include "hs-trace-rows.h"
 #include "hs-ui-util-private.h"
 #include "hs-timing.h"
+#include "hs-sentence.h"
 
 #include <glib/gi18n.h>
 
@@ -47,6 +48,7 @@ struct _HsLeakTraceView
   HsAnalysis *analysis; /* NULL while retained sizes are pending */
   guint n_classes, n_members;
   gboolean setting_trace; /* the dropdown is being set, not chosen */
+  char *title_text;       /* the title as read: without break points */
 };
 
 G_DEFINE_FINAL_TYPE (HsLeakTraceView, hs_leak_trace_view, GTK_TYPE_WIDGET)
@@ -178,8 +180,13 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));
   if (index == 0 && trace->root_type != 0)
     {
+      /* A local names its thread and frame, as the text report does. */
+      g_autofree char *local = trace->root_type == HS_ROOT_JAVA_FRAME || trace->root_type == HS_ROOT_JNI_LOCAL
+                                   ? hs_sentence_plain (hs_leak_trace_root_description (trace))
+                                   : NULL;
       g_autofree char *root
-          = trace->root_thread_name != NULL
+          = local != NULL ? g_strdup_printf (_ ("GC root: %s"), local)
+            : trace->root_thread_name != NULL
                 ? g_strdup_printf (_ ("GC root: %s (thread “%s”)"), hs_root_type_name (trace->root_type),
                                    trace->root_thread_name)
                 : g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (trace->root_type));
@@ -398,15 +405,30 @@ fill_suspect (HsLeakTraceView *self)
       grid_cell (GTK_WIDGET (self->classes_grid), _ ("Objects"), 1, 0, 1, "heading");
       grid_cell (GTK_WIDGET (self->classes_grid), _ ("Retained"), 2, 0, 1, "heading");
     }
-  for (guint i = 0; i < self->n_classes; i++)
+  for (guint i = 0, row = 1; i < self->n_classes; i++)
     {
       HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
       g_autofree char *count = hs_format_count (c->count);
       g_autofree char *bytes = hs_format_bytes (c->retained);
 
-      grid_cell (GTK_WIDGET (self->classes_grid), c->class_name, 0, i + 1, 0, NULL);
-      grid_cell (GTK_WIDGET (self->classes_grid), count, 1, i + 1, 1, "numeric");
-      grid_cell (GTK_WIDGET (self->classes_grid), bytes, 2, i + 1, 1, "numeric");
+      grid_cell (GTK_WIDGET (self->classes_grid), c->class_name, 0, row, 0, NULL);
+      grid_cell (GTK_WIDGET (self->classes_grid), count, 1, row, 1, "numeric");
+      grid_cell (GTK_WIDGET (self->classes_grid), bytes, 2, row, 1, "numeric");
+      row++;
+      /* Where the bytes are: what those objects hold, one level down. */
+      for (guint j = 0; c->below != NULL && j < c->below->len; j++)
+        {
+          HsSuspectClass *b = &g_array_index (c->below, HsSuspectClass, j);
+          g_autofree char *name = g_strdup_printf (_ ("↳ %s"), b->class_name);
+          g_autofree char *bcount = hs_format_count (b->count);
+          g_autofree char *bbytes = hs_format_bytes (b->retained);
+
+          grid_cell (GTK_WIDGET (self->classes_grid), name, 0, row, 0, "dim-label");
+          grid_cell (GTK_WIDGET (self->classes_grid), bcount, 1, row, 1, "numeric");
+          grid_cell (GTK_WIDGET (self->classes_grid), bbytes, 2, row, 1, "numeric");
+          gtk_widget_set_margin_start (gtk_grid_get_child_at (self->classes_grid, 0, row), 18);
+          row++;
+        }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->members_heading), self->n_members > 0);
   for (guint i = 0; i < self->n_members; i++)
@@ -453,7 +475,10 @@ refresh (HsLeakTraceView *self, const char *title)
   hs_trace_rows_reset (self->rows, any ? n_rows (self) : 0);
   if (!any)
     return;
-  gtk_label_set_text (self->title_label, title);
+  /* The engine's names between backticks, shown plainly. */
+  hs_label_set_sentence (self->title_label, title);
+  g_free (self->title_text);
+  self->title_text = hs_sentence_plain (title);
   subtitle = subtitle_text (self);
   gtk_label_set_text (self->subtitle_label, subtitle);
   watch = self->group != NULL ? watch_text (self->trace) : g_strdup ("");
@@ -670,7 +695,7 @@ const char *
 hs_leak_trace_view_get_title (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->box)) ? gtk_label_get_text (self->title_label) : NULL;
+  return gtk_widget_get_visible (GTK_WIDGET (self->box)) ? self->title_text : NULL;
 }
 
 const char *
@@ -685,6 +710,16 @@ hs_leak_trace_view_get_n_retained_classes (HsLeakTraceView *self)
 {
   g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), 0);
   return self->n_classes;
+}
+
+const char *
+hs_leak_trace_view_get_retained_class_row (HsLeakTraceView *self, guint row)
+{
+  GtkWidget *cell;
+
+  g_return_val_if_fail (HS_IS_LEAK_TRACE_VIEW (self), NULL);
+  cell = gtk_grid_get_child_at (GTK_GRID (self->classes_grid), 0, (int)row + 1);
+  return GTK_IS_LABEL (cell) ? gtk_label_get_text (GTK_LABEL (cell)) : NULL;
 }
 
 guint
@@ -702,6 +737,7 @@ hs_leak_trace_view_dispose (GObject *object)
   forget (self);
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_LEAK_TRACE_VIEW);
   g_clear_object (&self->rows);
+  g_clear_pointer (&self->title_text, g_free);
   G_OBJECT_CLASS (hs_leak_trace_view_parent_class)->dispose (object);
 }
 

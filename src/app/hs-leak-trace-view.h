@@ -55,6 +55,10 @@ const char *hs_leak_trace_view_get_title (HsLeakTraceView *self);
 const char *hs_leak_trace_view_get_subtitle (HsLeakTraceView *self);
 /* Rows of the suspect's "Retained classes" and "Biggest members" lists. */
 guint hs_leak_trace_view_get_n_retained_classes (HsLeakTraceView *self);
+/* The class column of row `row` (0 = the first below the heading) of the
+ * retained classes, "↳ byte[]" for a class one level down; NULL past
+ * the end. */
+const char *hs_leak_trace_view_get_retained_class_row (HsLeakTraceView *self, guint row);
 guint hs_leak_trace_view_get_n_members (HsLeakTraceView *self);
 
 G_END_DECLS

@@ -8,6 +8,8 @@
 #include "hs-leaks-view.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
+#include "hs-sentence.h"
+#include "hs-format.h"
 
 #include <glib/gi18n.h>
 
@@ -101,6 +103,7 @@ two_line_row (const char *title_text, const char *tooltip, const char *subtitle,
   gtk_widget_add_css_class (box, "hs-leak-row");
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data (G_OBJECT (row), "hs-subtitle", sub);
+  g_object_set_data (G_OBJECT (row), "hs-title", title);
   g_object_set_data (G_OBJECT (row), "hs-position", GUINT_TO_POINTER (position));
   return row;
 }
@@ -116,21 +119,64 @@ row_new (HsLeakGroup *g, guint position, gboolean retained_known)
   return row;
 }
 
-/* A suspect's row: its class (what it is) and what it retains. */
+/* An object suspect's title: what holds it and its collection when the
+ * engine found them ("store.ReportCache.ENTRIES, HashMap of 3,000"),
+ * else what it is ("class X" for a class object's statics, "One X"). */
+static char *
+object_suspect_title (HsObjectSuspect *o)
+{
+  GString *t = g_string_new (NULL);
+
+  switch (o->holder.kind)
+    {
+      case HS_SUSPECT_HOLDER_STATIC:
+      case HS_SUSPECT_HOLDER_FIELD: g_string_append (t, o->holder.name); break;
+      case HS_SUSPECT_HOLDER_LOCAL:
+        if (o->holder.thread != NULL)
+          g_string_append_printf (t, _ ("Local in %s"), o->holder.thread);
+        else
+          g_string_append (t, _ ("Local of a thread"));
+        if (o->holder.name != NULL)
+          g_string_append_printf (t, ", %s", o->holder.name);
+        break;
+      default:
+        if (g_str_has_prefix (o->class_name, "class "))
+          g_string_append (t, o->class_name);
+        else
+          g_string_append_printf (t, _ ("One %s"), o->class_name);
+        break;
+    }
+  if (o->collection != HS_OBJ_NONE)
+    {
+      g_autofree char *size = hs_format_count (o->collection_size);
+      g_string_append_printf (t, _ (", %s of %s"), hs_format_simple_name (o->collection_class), size);
+    }
+  return g_string_free (t, FALSE);
+}
+
+/* A suspect's row: what holds it (or what it is) and what it retains; its
+ * sentence as the tooltip. */
 static GtkWidget *
 suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
 {
   g_autofree char *bytes = hs_format_bytes (o != NULL ? o->retained : c->retained);
   g_autofree char *count = c != NULL ? hs_format_count (c->count) : NULL;
-  /* "class X" for a class object's statics, else "One X". */
-  g_autofree char *title = o != NULL ? (g_str_has_prefix (o->class_name, "class ")
-                                            ? g_strdup (o->class_name)
-                                            : g_strdup_printf (_ ("One %s"), o->class_name))
-                                     : g_strdup_printf (_ ("%s × %s"), count, c->class_name);
+  g_autofree char *title
+      = o != NULL ? object_suspect_title (o) : g_strdup_printf (_ ("%s × %s"), count, c->class_name);
   g_autofree char *sub
       = g_strdup_printf (_ ("%s retained (%.0f%%)"), bytes, o != NULL ? o->percent : c->percent);
-  GtkWidget *row = two_line_row (title, o != NULL ? o->description : c->description, sub, position);
+  g_autofree char *sentence = hs_sentence_plain (o != NULL ? o->description : c->description);
+  GtkWidget *row = two_line_row (title, sentence, sub, position);
+  GtkLabel *title_label = g_object_get_data (G_OBJECT (row), "hs-title");
+  g_autofree char *quoted = g_strdup_printf ("`%s`", title);
 
+  /* The holder's name whole, on two lines if need be, broken between
+   * its parts (not cut at its start as a class name is). */
+  gtk_label_set_ellipsize (title_label, PANGO_ELLIPSIZE_NONE);
+  gtk_label_set_wrap (title_label, TRUE);
+  gtk_label_set_wrap_mode (title_label, PANGO_WRAP_WORD_CHAR);
+  hs_label_set_sentence (title_label, quoted);
+  g_object_set_data_full (G_OBJECT (row), "hs-title-text", g_steal_pointer (&title), g_free);
   g_object_set_data (G_OBJECT (row), "hs-suspect-kind", GINT_TO_POINTER (o != NULL ? 1 : 2));
   g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer)o : (gpointer)c);
   return row;
@@ -511,6 +557,16 @@ hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index)
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
   row = suspect_row (self, index);
   return row != NULL ? gtk_label_get_text (g_object_get_data (G_OBJECT (row), "hs-subtitle")) : NULL;
+}
+
+const char *
+hs_leaks_view_get_suspect_title (HsLeaksView *self, guint index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
+  row = suspect_row (self, index);
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "hs-title-text") : NULL;
 }
 
 GtkSpinButton *

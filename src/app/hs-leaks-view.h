@@ -31,6 +31,8 @@ HsLeakTraceView *hs_leaks_view_get_trace_view (HsLeaksView *self);
 guint hs_leaks_view_get_n_suspects (HsLeaksView *self);
 void hs_leaks_view_select_suspect (HsLeaksView *self, guint index);
 const char *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
+/* The suspect row's title ("store.ReportCache.ENTRIES, HashMap of 3,000"). */
+const char *hs_leaks_view_get_suspect_title (HsLeaksView *self, guint index);
 GtkSpinButton *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
 
 G_END_DECLS

@@ -34,7 +34,7 @@ static const HsCliCommand commands[] = {
   { "threads", hs_cli_threads,
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
-  { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
+  { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },

@@ -9,7 +9,7 @@
 int
 hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
 {
-  HsCompareField field = HS_COMPARE_DELTA_RETAINED;
+  HsCompareField field = HS_COMPARE_GROWTH;
   g_autoptr (HsClassHistogram) base = NULL;
   g_autoptr (HsCompare) cmp = NULL;
   g_autofree char *rules = NULL;
@@ -25,8 +25,8 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
   /* The argument is checked before either dump is read. */
   if (o->sort && !hs_compare_parse_sort_key (o->sort, &field))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"",
-                   o->sort);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "--sort takes growth, count, shallow or retained, not \"%s\"", o->sort);
       return 2;
     }
   /* One mapping for both dumps (builds of the same obfuscation). */

@@ -50,9 +50,10 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
           "%s},\n  \"reachable_objects\": %" G_GUINT64_FORMAT
           ",\n  \"unreachable_objects\": %" G_GUINT64_FORMAT ",\n  \"shallow_bytes\": %" G_GUINT64_FORMAT
           ",\n  \"reachable_bytes\": %" G_GUINT64_FORMAT ",\n  \"unreachable_bytes\": %" G_GUINT64_FORMAT
-          ",\n  \"dangling_references\": %" G_GUINT64_FORMAT ",\n  \"warning\": ",
+          ",\n  \"dangling_references\": %" G_GUINT64_FORMAT ",\n  \"roots_inferred\": %s,\n  \"warning\": ",
           first ? "" : "\n  ", s->reachable_objects, s->unreachable_objects, s->shallow_bytes,
-          s->reachable_bytes, s->unreachable_bytes, s->dangling_references);
+          s->reachable_bytes, s->unreachable_bytes, s->dangling_references,
+          s->roots_inferred ? "true" : "false");
       if (hs_heap_warning (h))
         hs_json_string (out, hs_heap_warning (h));
       else
@@ -77,9 +78,16 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
           " object arrays, %" G_GUINT64_FORMAT " primitive arrays, %" G_GUINT64_FORMAT " class objects)\n",
           s->objects, s->instances, s->object_arrays, s->primitive_arrays, s->class_objects);
       g_string_append_printf (out, "Classes:       %" G_GUINT64_FORMAT "\n", s->classes);
-      g_string_append_printf (
-          out, "GC roots:      %" G_GUINT64_FORMAT " objects from %" G_GUINT64_FORMAT " root records\n",
-          s->gc_roots, s->root_records);
+      if (s->roots_inferred)
+        g_string_append_printf (
+            out,
+            "GC roots:      none in the dump (cut short before them?): the %" G_GUINT64_FORMAT
+            " objects nothing references stand for them\n",
+            s->gc_roots);
+      else
+        g_string_append_printf (
+            out, "GC roots:      %" G_GUINT64_FORMAT " objects from %" G_GUINT64_FORMAT " root records\n",
+            s->gc_roots, s->root_records);
       for (guint t = 0; t < 256; t++)
         if (s->roots_by_type[t])
           g_string_append_printf (out, "  %-18s %" G_GUINT64_FORMAT "\n", hs_root_type_name (t),

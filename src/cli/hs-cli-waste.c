@@ -93,12 +93,30 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
       g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  Object[] all null\n",
                               w->null_arrays.count, b);
     }
-  for (guint i = 0; i < w->dup_arrays->len && i < n; i++)
+  for (guint i = 0, shown = 0; i < w->dup_arrays->len && shown < n; i++)
     {
       const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
       g_autofree char *b = hs_format_bytes (d->wasted);
+      if (d->thread_locals)
+        continue;
       g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[%u] duplicates\n", d->count, b,
                               hs_type_name (d->type), d->length);
+      shown++;
+    }
+  if (w->thread_buffers_bytes > 0)
+    {
+      text_kind (out, "Per-thread working buffers (locals of different threads, alike at the dump; not "
+                      "counted as waste):");
+      for (guint i = 0, shown = 0; i < w->dup_arrays->len && shown < n; i++)
+        {
+          const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
+          g_autofree char *b = hs_format_bytes (d->wasted + d->wasted / MAX (d->count - 1, 1));
+          if (!d->thread_locals)
+            continue;
+          g_string_append_printf (out, "  %8" G_GUINT64_FORMAT "  %10s  %s[%u]\n", d->count, b,
+                                  hs_type_name (d->type), d->length);
+          shown++;
+        }
     }
   text_kind (out, "Boxed primitives (count, bytes, as primitives, class):");
   for (guint i = 0; i < w->boxed->len && i < n; i++)

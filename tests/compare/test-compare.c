@@ -202,7 +202,8 @@ test_summary (void)
   g_autofree char *s = hs_compare_summary (c);
   /* g_format_size (as hs_format_bytes) puts a no-break space before the unit. */
   g_assert_cmpstr (s, ==,
-                   "+38.2\xc2\xa0MB retained, +412,000 objects; biggest growth: byte[] +24.1\xc2\xa0MB");
+                   "+38.2\xc2\xa0MB retained, +412,000 objects; biggest growth: byte[] +400,000 objects, "
+                   "+24.1\xc2\xa0MB");
   g_assert_null (hs_compare_warning (c));
 
   g_autofree char *neg = hs_compare_format_bytes_delta (-950);
@@ -333,11 +334,46 @@ test_growth_section (void)
   g_assert_null (strstr (html->str, "warning"));
 }
 
+/* Hidden and lambda classes lose the addresses the JVM gives them (they
+ * change from run to run); other names are kept. The dump's '/' reads as
+ * '.' in class names. */
+static void
+test_stable_names (void)
+{
+  static const char *const cases[][2] = {
+    { "OomApp$$Lambda$1+0x00007f7838000c10", "OomApp$$Lambda" },     /* a hidden class: +0x address */
+    { "OomApp$$Lambda$14.0x0000000800c03000", "OomApp$$Lambda" },    /* JDK 17: $14/0x... */
+    { "OomApp$$Lambda.0x000000080100a000", "OomApp$$Lambda" },       /* JDK 21: /0x... */
+    { "Main$$Lambda$1.1023892928", "Main$$Lambda" },                 /* JDK 8: $1/hash */
+    { "OomApp$$Lambda$1+0x00007f7838000c10[]", "OomApp$$Lambda[]" }, /* arrays keep [] */
+    { "com.example.Proxy.0x0000000800c04400", "com.example.Proxy" }, /* a hidden class */
+    { "com.example.Hidden+0x00007f0012345678", "com.example.Hidden" },
+  };
+  static const char *const kept[] = {
+    "com.example.-$$Lambda$MainActivity$Vr7zT5wSqpJcFZ9JiWtG0Ew0Lk", /* D8: no address */
+    "OomApp$$Lambda",
+    "com.example.Ox0",
+    "com.example.Cache$0x12", /* too short for an address */
+    "java.util.HashMap$Node[]",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *s = hs_class_histogram_stable_name (cases[i][0]);
+      g_assert_cmpstr (s, ==, cases[i][1]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *s = hs_class_histogram_stable_name (kept[i]);
+      g_assert_null (s);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compare/merge", test_merge);
+  g_test_add_func ("/compare/stable-names", test_stable_names);
   g_test_add_func ("/compare/sort", test_sort);
   g_test_add_func ("/compare/ascending", test_ascending);
   g_test_add_func ("/compare/summary", test_summary);

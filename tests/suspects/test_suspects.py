@@ -26,6 +26,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 
 import hprofgen as g  # noqa: E402  (tests/hprofgen.py)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
@@ -150,8 +151,10 @@ class StaticMap(Tmp):
         a = self.s['objects'][0]['accumulation']
         self.assertEqual(a, {'id': hx(self.ids['table']), 'class': 'java.util.HashMap$Node[]',
                              'retained': 104416})
+        # Under the 100 Nodes (24 each), their byte[1000] (1016 each).
         self.assertEqual(self.s['objects'][0]['retained_classes'],
-                         [{'class': 'java.util.HashMap$Node', 'count': 100, 'retained': 100 * 1040}])
+                         [{'class': 'java.util.HashMap$Node', 'count': 100, 'retained': 100 * 1040,
+                           'below': [{'class': 'byte[]', 'count': 100, 'retained': 100 * 1016}]}])
 
     def test_path(self):
         p = self.s['objects'][0]['path']
@@ -169,12 +172,18 @@ class StaticMap(Tmp):
 
     def test_description(self):
         d = self.s['objects'][0]['description']
-        self.assertIn('`com.example.Cache`', d)
-        self.assertIn('(100%)', d)  # 99.96% rounded
-        self.assertIn('accumulates in one `java.util.HashMap$Node[]` of 100 entries', d)
-        self.assertIn('held by the static field `com.example.Cache.ENTRIES`', d)
-        # 100 Nodes hold 104000 of the table's 104416 bytes (more than half).
-        self.assertIn('mostly in 100 `java.util.HashMap$Node` objects (104.0\u00a0kB)', d)  # g_format_size's no-break space
+        # The holder and its collection lead (the table is the map's).
+        self.assertTrue(d.startswith('`com.example.Cache.ENTRIES`, a `java.util.HashMap` of 100 entries, '
+                                     'retains 104.4\u00a0kB (100%)'), d)  # 99.96% rounded
+        # The suspect is the class that owns the field: no "through".
+        self.assertNotIn('through', d)
+        # 100 Nodes hold 104000 of the table's 104416 bytes (more than
+        # half), their byte[] 101600 of those (more than half).
+        self.assertIn('mostly in 100 `java.util.HashMap$Node` objects (104.0\u00a0kB)'  # g_format_size's no-break space
+                      ' holding 100 `byte[]` (101.6\u00a0kB)', d)
+        o = self.s['objects'][0]
+        self.assertEqual(o['holder'], {'kind': 'static', 'name': 'com.example.Cache.ENTRIES', 'thread': None})
+        self.assertEqual(o['collection'], {'id': hx(self.ids['map']), 'class': 'java.util.HashMap', 'size': 100})
 
     def test_text(self):
         out = cli('suspects', self.dump).stdout.decode()
@@ -230,7 +239,10 @@ class ParkedThreads(Tmp):
         self.assertEqual([n['id'] for n in p], [hx(self.buffers[0] - 8), hx(self.buffers[0])])
         self.assertEqual(p[0]['reference']['kind'], 'local')
         self.assertTrue(p[0]['reference']['suspect'])
-        self.assertIn('held by a local variable of', s['objects'][0]['description'])
+        # The threads have no name and the dump no stacks.
+        self.assertTrue(s['objects'][0]['description'].startswith('A local variable of a thread retains'))
+        self.assertEqual(s['objects'][0]['holder'], {'kind': 'local', 'name': None, 'thread': None, 'frame': None})
+        self.assertIsNone(s['objects'][0]['collection'])
 
 
 class NoSuspect(Tmp):
@@ -305,7 +317,8 @@ class DeepAccumulation(Tmp):
         self.assertEqual((o['id'], o['class'], o['retained']), (hx(self.ids['a']), 'com.example.Wrapper', 10272))
         self.assertEqual(o['accumulation'], {'id': hx(self.ids['d']), 'class': 'java.lang.Object[]',
                                              'retained': 10216})
-        self.assertEqual(o['retained_classes'], [{'class': 'byte[]', 'count': 10, 'retained': 10160}])
+        self.assertEqual(o['retained_classes'], [{'class': 'byte[]', 'count': 10, 'retained': 10160,
+                                                  'below': []}])
 
     def test_path(self):
         p = self.s['objects'][0]['path']
@@ -313,10 +326,14 @@ class DeepAccumulation(Tmp):
         self.assertEqual([n['reference']['name'] for n in p[:-1]], ['inner'] * 3)
         self.assertTrue(all(n['reference']['suspect'] for n in p[:-1]))
         self.assertEqual([n['retained_bytes'] for n in p], [10272, 10256, 10232, 10216])
+        # No static or local: the nearest named field above the
+        # accumulation point (C.inner), which refers to it; the suspect is
+        # A, further up.
         d = self.s['objects'][0]['description']
-        self.assertIn('One `com.example.Wrapper` retains', d)
-        self.assertIn('accumulates in one `java.lang.Object[]` of 10 entries', d)
-        self.assertIn('held by a GC root (JNI Global)', d)
+        self.assertTrue(d.startswith('`com.example.Wrapper.inner`, one `java.lang.Object[]` of 10 entries, '
+                                     'retains 10.3\u00a0kB (100%) through one `com.example.Wrapper`'), d)
+        self.assertEqual(self.s['objects'][0]['holder'],
+                         {'kind': 'field', 'name': 'com.example.Wrapper.inner', 'thread': None})
 
 
 class CommonPath(Tmp):
@@ -357,6 +374,129 @@ class CommonPath(Tmp):
         self.assertEqual(c['common_path'][0]['reference']['name'], 'list')
         self.assertIn('all reached through one `java.lang.Object[]`', c['description'])
         self.assertIn('held by the static field `com.example.Holder1.list`', c['description'])
+
+
+class ServerOom(unittest.TestCase):
+    """Issue 28's server-shaped OOM dump (tests/suspects/server_oom.py works
+    its sizes out): a static cache store.ReportCache.ENTRIES of 3,000
+    entries behind the application class loader, 40 parked workers each
+    holding a 256 KB byte[] in a local of store.Worker.hold, 500 sessions."""
+
+    @classmethod
+    def setUpClass(cls):
+        import server_oom
+        cls.tmp = tempfile.mkdtemp(prefix='hs-suspects-')
+        cls.dump = os.path.join(cls.tmp, 'server-oom.hprof')
+        server_oom.build().write(cls.dump)
+        cls.ids = server_oom.build.ids
+        cls.exp = server_oom.expected()
+        cls.s = suspects_json(cls.dump)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_object_suspect_leads_with_holder(self):
+        e, s = self.exp, self.s
+        self.assertEqual((s['reachable_bytes'], s['threshold']), (e['reachable'], threshold(e['reachable'])))
+        self.assertEqual(len(s['objects']), 1)
+        o = s['objects'][0]
+        self.assertEqual((o['id'], o['class'], o['retained']),
+                         (hx(self.ids['loader']), 'jdk.internal.loader.ClassLoaders$AppClassLoader', e['loader']))
+        self.assertEqual(o['accumulation'], {'id': hx(self.ids['table']), 'class': 'java.util.HashMap$Node[]',
+                                             'retained': e['table']})
+        self.assertEqual(o['holder'], {'kind': 'static', 'name': 'store.ReportCache.ENTRIES', 'thread': None})
+        # The map's size field, not the table's 4,096 slots.
+        self.assertEqual(o['collection'], {'id': hx(self.ids['map']), 'class': 'java.util.HashMap', 'size': 3000})
+        # 12,622,528 of 23,119,232 bytes: 54.6%.
+        self.assertEqual(round(100 * e['loader'] / e['reachable']), 55)
+        self.assertTrue(o['description'].startswith(
+            '`store.ReportCache.ENTRIES`, a `java.util.HashMap` of 3,000 entries, retains 12.6\u00a0MB (55%) '
+            'through the application class loader;'), o['description'])
+        self.assertNotIn('4,096', o['description'])
+
+    def test_retained_classes_show_the_bytes(self):
+        o = self.s['objects'][0]
+        self.assertEqual(o['retained_classes'], [
+            {'class': 'java.util.HashMap$Node', 'count': 3000, 'retained': self.exp['nodes_total'],
+             'below': [{'class': 'byte[]', 'count': 3000, 'retained': 3000 * 4112},
+                       {'class': 'java.lang.Integer', 'count': 3000, 'retained': 3000 * 16}]}])
+        self.assertIn('holding 3,000 `byte[]` (12.3\u00a0MB)', o['description'])
+
+    def test_class_suspect_names_threads(self):
+        self.assertEqual(len(self.s['classes']), 1)
+        c = self.s['classes'][0]
+        self.assertEqual((c['class'], c['count'], c['retained']), ('byte[]', 40, 40 * self.exp['buffer']))
+        self.assertEqual(c['threads_total'], 40)
+        self.assertEqual(c['threads'], [{'name': 'worker-%d' % i, 'frame': 'store.Worker.hold(Worker.java:42)',
+                                         'count': 1} for i in range(40)])
+        self.assertIn('each held by a local variable of a thread: `worker-0`, `worker-1`, `worker-2` and 37 '
+                      'more, in `store.Worker.hold`', c['description'])
+        out = cli('suspects', self.dump).stdout.decode()
+        self.assertIn('  worker-3, store.Worker.hold(Worker.java:42) (1)', out)
+        self.assertIn('Held by: static field store.ReportCache.ENTRIES', out)
+
+    def test_report(self):
+        out = os.path.join(self.tmp, 'report.html')
+        cli('report', self.dump, '-o', out, '--no-timestamp')
+        with open(out, encoding='utf-8') as f:
+            page = f.read()
+        self.assertIn('<p class="suspect-desc"><code>store.ReportCache.ENTRIES</code>, a '
+                      '<code>java.util.HashMap</code> of 3,000 entries, retains', page)
+        self.assertIn('<p class="below">Under the 3,000 <code>java.util.HashMap$Node</code>: 3,000 '
+                      '<code>byte[]</code> (', page)
+        self.assertIn('<h4>Held in locals of</h4>', page)
+        self.assertIn('<li><code>worker-3</code> in <code>store.Worker.hold(Worker.java:42)</code></li>', page)
+
+    def test_local_suspects_start_at_thread_and_frame(self):
+        # 1%: T = 231,193 <= 262,160: each buffer is an object suspect.
+        s = suspects_json(self.dump, '--threshold', '1')
+        locals_ = [o for o in s['objects'] if o['class'] == 'byte[]']
+        self.assertEqual([o['id'] for o in locals_], [hx(b) for b in self.ids['buffers']])
+        for i, o in enumerate(locals_):
+            self.assertEqual(o['holder'], {'kind': 'local', 'name': 'store.Worker.hold', 'thread': 'worker-%d' % i,
+                                           'frame': 'store.Worker.hold(Worker.java:42)'})
+            self.assertEqual([n['id'] for n in o['path']], [hx(self.ids['threads'][i]), o['id']])
+            self.assertEqual(o['path'][0]['reference']['kind'], 'local')
+        self.assertTrue(locals_[3]['description'].startswith(
+            'A local variable of `worker-3` in `store.Worker.hold` retains 262.2\u00a0kB (1%)'))
+        text = cli('suspects', self.dump, '--threshold', '1').stdout.decode()
+        self.assertIn('GC Root: Java local variable in `store.Worker.hold(Worker.java:42)` of thread `worker-3`',
+                      text)
+
+
+class ServerOomNoRoots(unittest.TestCase):
+    """The same dump cut before its root records (HotSpot writes them
+    last): none names an object, so the objects nothing references stand
+    for the roots. Those are the 40 threads, their 40 buffers and 4 class
+    objects: java.lang.Class (no instance, no subclass refers to it),
+    Long$LongCache, Character$CharacterCache and ClassLoaders (statics
+    only). Everything else hangs off them, as with the roots: reachable is
+    the whole dump."""
+
+    def test_inferred_roots(self):
+        import server_oom
+        tmp = tempfile.mkdtemp(prefix='hs-suspects-')
+        try:
+            dump = os.path.join(tmp, 'no-roots.hprof')
+            server_oom.build(roots=False).write(dump)
+            e = server_oom.expected()
+            s = json.loads(cli('summary', dump, '--json').stdout)
+            self.assertEqual((s['root_records'], s['gc_roots'], s['roots_inferred']), (0, 40 + 40 + 4, True))
+            self.assertEqual(s['gc_roots_by_type'], {'Unreferenced (no roots in the dump)': 84})
+            self.assertEqual((s['reachable_bytes'], s['unreachable_objects']), (e['reachable'], 0))
+            self.assertIn('no GC roots', s['warning'])
+            text = cli('summary', dump).stdout.decode()
+            self.assertIn('GC roots:      none in the dump', text)
+            sus = suspects_json(dump)
+            o = sus['objects'][0]
+            self.assertEqual(o['holder'], {'kind': 'static', 'name': 'store.ReportCache.ENTRIES', 'thread': None})
+            self.assertEqual(o['collection']['size'], 3000)
+            # A dump with roots says nothing of the kind.
+            server_oom.build().write(dump)
+            self.assertFalse(json.loads(cli('summary', dump, '--json').stdout)['roots_inferred'])
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 # Android classes (instance sizes as ART writes them).
@@ -430,9 +570,11 @@ class AndroidBoth(Tmp):
         # class 20120 -> Object[] 20112 (>= 70%) -> byte[] 4016 (< 70%)
         self.assertEqual(o['accumulation'], {'id': hx(self.ids['arr']), 'class': 'java.lang.Object[]',
                                              'retained': 20112})
-        self.assertEqual(o['retained_classes'], [{'class': 'byte[]', 'count': 5, 'retained': 5 * 4016}])
+        self.assertEqual(o['retained_classes'], [{'class': 'byte[]', 'count': 5, 'retained': 5 * 4016,
+                                                  'below': []}])
         self.assertEqual([n['leaking'] for n in o['path']], ['NO', 'UNKNOWN'])
-        self.assertIn('held by the static field `com.example.ImageCache.sBitmaps`', o['description'])
+        self.assertTrue(o['description'].startswith('`com.example.ImageCache.sBitmaps`, one `java.lang.Object[]` '
+                                                    'of 5 entries, retains'), o['description'])
         self.assertEqual(s['classes'], [])
 
 

@@ -21,6 +21,15 @@ chain.hprof: a JNI-global com.example.Link heads a chain of 100,000 Links
   100,016 / 100,032 of the last Link: the accumulation point is the byte[],
   and the suspect's path has 100,001 nodes.
 
+server-oom.hprof: issue 28's server-shaped OOM dump
+  (tests/suspects/server_oom.py: a static cache store.ReportCache.ENTRIES,
+  a HashMap of 3,000 entries behind the application class loader; 40
+  parked workers each holding a 256 KB byte[] in store.Worker.hold).
+
+server-oom-no-roots.hprof: the same, cut before its GC roots: the 84
+  objects nothing references (40 threads, 40 buffers, 4 classes) stand for
+  them.
+
 long-name.hprof: a class named com.example. followed by 1 MiB of 'N',
   with one instance held by a JNI global (issue 20: 1 MB class names in
   the window's cells).
@@ -34,6 +43,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), 'suspects'))
 
 import hprofgen as g  # noqa: E402
 import test_suspects as ts  # noqa: E402
+import server_oom  # noqa: E402
 
 CHAIN = 100000
 LINK = 0x1200
@@ -75,6 +85,8 @@ def main():
     ts.NoSuspect.build().write(os.path.join(out, 'no-suspect.hprof'))
     chain().write(os.path.join(out, 'chain.hprof'))
     long_name().write(os.path.join(out, 'long-name.hprof'))
+    server_oom.build().write(os.path.join(out, 'server-oom.hprof'))
+    server_oom.build(roots=False).write(os.path.join(out, 'server-oom-no-roots.hprof'))
 
 
 if __name__ == '__main__':

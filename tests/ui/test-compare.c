@@ -65,6 +65,28 @@ static const char *const order_count[] = { "byte[]",
                                            "java.lang.Object[]",
                                            "com.example.OldCache",
                                            NULL };
+/* Shallow change, biggest first (ties by name); by default without the
+ * classes that did not change at all (Registry, Object). */
+static const char *const order_shallow[] = { "byte[]",
+                                             "com.example.Item",
+                                             "com.example.NewSession",
+                                             "com.example.Plugin",
+                                             "java.lang.Object[]",
+                                             "java.lang.ClassLoader",
+                                             "com.example.Registry",
+                                             "java.lang.Class",
+                                             "java.lang.Object",
+                                             "com.example.OldCache",
+                                             NULL };
+static const char *const order_shallow_changed[] = { "byte[]",
+                                                     "com.example.Item",
+                                                     "com.example.NewSession",
+                                                     "com.example.Plugin",
+                                                     "java.lang.Object[]",
+                                                     "java.lang.ClassLoader",
+                                                     "java.lang.Class",
+                                                     "com.example.OldCache",
+                                                     NULL };
 /* Retained change ascending: -8, then the ties by name still ascending. */
 static const char *const order_retained_up[] = { "com.example.OldCache",
                                                  "com.example.Registry",
@@ -286,7 +308,7 @@ check_export (HsWindow *window)
   g_assert_true (g_file_get_contents (path, &html, NULL, NULL));
   g_assert_nonnull (strstr (html, "<section id=\"growth\">"));
   g_assert_nonnull (strstr (html, "<h2>Growth since compare-old.hprof</h2>"));
-  g_assert_nonnull (strstr (html, "+288 B retained, +15 objects; biggest growth: java.lang.Class +224 B"));
+  g_assert_nonnull (strstr (html, "+288 B retained, +15 objects; biggest growth: byte[] +5 objects, +120 B"));
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -322,14 +344,19 @@ test_compare (void)
 
   g_assert_cmpstr (compare_with (window, "compare-old.hprof"), ==, "table");
   g_assert_null (hs_compare_view_get_baseline_loader (view));
-  check_rows (view);
-  /* Default: retained growth, biggest first. */
+  /* Default: what grew first (shallow bytes), only the classes that
+   * changed; the toggle shows the others. */
   hs_compare_view_get_sort (view, &field, &order);
-  g_assert_cmpint (field, ==, HS_COMPARE_DELTA_RETAINED);
+  g_assert_cmpint (field, ==, HS_COMPARE_DELTA_SHALLOW);
   g_assert_cmpint (order, ==, GTK_SORT_DESCENDING);
+  check_order (view, order_shallow_changed);
+  hs_compare_view_set_show_unchanged (view, TRUE);
+  check_rows (view);
+  check_order (view, order_shallow);
+  hs_compare_view_sort_by_column (view, HS_COMPARE_DELTA_RETAINED, GTK_SORT_DESCENDING);
   check_order (view, order_retained);
   g_assert_cmpstr (hs_compare_view_get_summary (view), ==,
-                   "+288 B retained, +15 objects; biggest growth: java.lang.Class +224 B");
+                   "+288 B retained, +15 objects; biggest growth: byte[] +5 objects, +120 B");
   g_assert_null (hs_compare_view_get_warning (view));
   /* The open dump is as it was. */
   g_assert_true (hs_window_get_loader (window) == current);
@@ -345,7 +372,34 @@ test_compare (void)
     GtkWidget *cv
         = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "column_view"));
     GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (cv));
-    g_autoptr (GtkColumnViewColumn) base_count = g_list_model_get_item (columns, 6);
+    /* The class column is pinned in a view of its own beside the table
+     * (which scrolls sideways), both on one vertical adjustment; the
+     * table starts with the status, then objects. */
+    GtkWidget *names
+        = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "name_view"));
+    GtkScrolledWindow *name_scroller = GTK_SCROLLED_WINDOW (
+        gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "name_scroller"));
+    GtkScrolledWindow *table_scroller = GTK_SCROLLED_WINDOW (
+        gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "table_scroller"));
+    GListModel *name_columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (names));
+    g_autoptr (GtkColumnViewColumn) class_column = g_list_model_get_item (name_columns, 0);
+    g_autoptr (GtkColumnViewColumn) status = g_list_model_get_item (columns, 0);
+    g_autoptr (GtkColumnViewColumn) base_count = g_list_model_get_item (columns, 1);
+
+    g_assert_cmpuint (g_list_model_get_n_items (name_columns), ==, 1);
+    g_assert_cmpstr (gtk_column_view_column_get_title (class_column), ==, "Class");
+    g_assert_cmpstr (gtk_column_view_column_get_title (status), ==, "Status");
+    g_assert_true (gtk_scrolled_window_get_vadjustment (name_scroller)
+                   == gtk_scrolled_window_get_vadjustment (table_scroller));
+    {
+      GtkPolicyType h;
+      gtk_scrolled_window_get_policy (name_scroller, &h, NULL);
+      g_assert_cmpint (h, ==, GTK_POLICY_NEVER);
+    }
+    /* A click on the class header sorts by name (through the other view). */
+    gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (names), class_column, GTK_SORT_ASCENDING);
+    hs_compare_view_get_sort (view, &field, &order);
+    g_assert_cmpint (field, ==, HS_COMPARE_NAME);
 
     g_assert_cmpstr (gtk_column_view_column_get_title (base_count), ==, "Objects Before");
     gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (cv), base_count, GTK_SORT_DESCENDING);
@@ -373,9 +427,13 @@ test_compare (void)
   /* Export while comparing adds the growth section. */
   check_export (window);
 
-  /* Swap: the dump against itself, nothing changed. */
+  /* Swap: the dump against itself, nothing changed: no row unless the
+   * unchanged ones are shown. */
+  hs_compare_view_set_show_unchanged (view, FALSE);
   g_assert_cmpstr (compare_with (window, "compare-new.hprof"), ==, "table");
   g_assert_cmpstr (hs_compare_view_get_summary (view), ==, "0 B retained, 0 objects; no class grew");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_compare_view_get_list (view))), ==, 0);
+  hs_compare_view_set_show_unchanged (view, TRUE);
   {
     GListModel *model = G_LIST_MODEL (hs_compare_view_get_list (view));
     g_assert_cmpuint (g_list_model_get_n_items (model), ==, 9);
@@ -456,9 +514,10 @@ test_broken_baseline (void)
   g_assert_cmpint (hs_loader_get_state (current), ==, HS_LOADER_DONE);
   g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (window))), >,
                     0);
-  /* And it can still be compared. */
+  /* And it can still be compared (by default: what changed, shallow
+   * growth first). */
   g_assert_cmpstr (compare_with (window, "compare-old.hprof"), ==, "table");
-  check_order (view, order_retained);
+  check_order (view, order_shallow_changed);
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
 }

@@ -6,6 +6,71 @@
 
 #include "hs-class-histogram.h"
 
+/* Length of a hidden class's address at the end of name[..end]: a '/',
+ * '+' or '.' (the dump's '/' reads as '.') and "0x" with at least 8 hex
+ * digits; 0 when there is none. */
+static gsize
+hex_address (const char *name, gsize end)
+{
+  gsize j = end;
+  while (j > 0 && g_ascii_isxdigit (name[j - 1]))
+    j--;
+  if (j >= 3 && name[j - 1] == 'x' && name[j - 2] == '0' && strchr ("/+.", name[j - 3]) != NULL
+      && end - j >= 8)
+    return end - (j - 3);
+  return 0;
+}
+
+/* Whether name[from..end] is what the JVM adds after "$$Lambda": an
+ * optional "$N", then an address ("+0x...", "/0x...") or JDK 8's "/N". */
+static gboolean
+lambda_tail (const char *name, gsize from, gsize end)
+{
+  gsize j = from;
+  if (j < end && name[j] == '$')
+    {
+      j++;
+      while (j < end && g_ascii_isdigit (name[j]))
+        j++;
+    }
+  if (j == end)
+    return j > from;
+  if (hex_address (name, end) == end - j)
+    return TRUE;
+  if (name[j] != '.' && name[j] != '/')
+    return FALSE;
+  for (j++; j < end; j++)
+    if (!g_ascii_isdigit (name[j]))
+      return FALSE;
+  return TRUE;
+}
+
+char *
+hs_class_histogram_stable_name (const char *name)
+{
+  static const char lambda[] = "$$Lambda";
+  gsize len, base, cut;
+  const char *l;
+  GString *out;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  len = strlen (name);
+  base = len;
+  while (base >= 2 && name[base - 2] == '[' && name[base - 1] == ']')
+    base -= 2;
+  l = g_strstr_len (name, base, lambda);
+  /* D8's "-$$Lambda$MainActivity$..." carries no address and stays. */
+  if (l != NULL && lambda_tail (name, (gsize)(l - name) + strlen (lambda), base))
+    cut = (gsize)(l - name) + strlen (lambda);
+  else
+    cut = base - hex_address (name, base);
+  if (cut == base)
+    return NULL;
+  out = g_string_new_len (name, (gssize)cut);
+  g_string_append (out, name + base);
+  return g_string_free (out, FALSE);
+}
+
 typedef struct
 {
   const char *name;
@@ -40,21 +105,22 @@ hs_class_histogram_new (HsAnalysis *a)
   hist->shallow_bytes = s->shallow_bytes;
   hist->reachable_bytes = s->reachable_bytes;
 
-  /* The rows `classes` prints, grouped by name through one sort. */
+  /* The rows `classes` prints, grouped by name through one sort; hidden
+   * and lambda classes under their names without addresses, which change
+   * from run to run. */
   guint nc = hs_heap_n_classes (h), n = 0;
   NamedClass *v = g_new (NamedClass, MAX (nc, 1));
-  gsize name_bytes = 0;
+  hist->names = g_string_chunk_new (4096);
   for (HsClass c = 0; c < nc; c++)
     if (hs_class_count (h, c) > 0 || hs_class_object (h, c) != HS_OBJ_NONE)
       {
-        v[n].name = hs_class_name (h, c);
+        g_autofree char *stable = hs_class_histogram_stable_name (hs_class_name (h, c));
+        v[n].name = stable != NULL ? g_string_chunk_insert_const (hist->names, stable) : hs_class_name (h, c);
         v[n].c = c;
-        name_bytes += strlen (v[n].name) + 1;
         n++;
       }
   qsort (v, n, sizeof *v, cmp_named);
 
-  hist->names = g_string_chunk_new (MAX (name_bytes, 64));
   hist->rows = g_new0 (HsHistogramRow, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {

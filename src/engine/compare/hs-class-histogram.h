@@ -44,8 +44,15 @@ typedef struct
   GStringChunk *names;
 } HsClassHistogram;
 
+/* The name a class is compared under: a lambda or hidden class's name
+ * without the address the JVM gave it ("OomApp$$Lambda$1+0x00007f7838000c10"
+ * and "OomApp$$Lambda/0x0000000801001000" -> "OomApp$$Lambda", "Foo/0x..."
+ * and "Foo.0x..." -> "Foo"; array brackets kept); NULL when name has none.
+ * Caller frees. */
+char *hs_class_histogram_stable_name (const char *name);
+
 /* The rows `heapscope-cli classes` prints for the analysis (classes with
- * instances or a class object), those sharing a name summed. */
+ * instances or a class object), those sharing a stable name summed. */
 HsClassHistogram *hs_class_histogram_new (HsAnalysis *analysis);
 /* Analyses path (no leak search), takes its histogram and frees the
  * analysis. opts may be NULL; its skip_* fields are ignored. */

@@ -71,7 +71,7 @@ hs_compare_new (HsClassHistogram *baseline, HsClassHistogram *current)
       fill_delta (r);
     }
   cmp->n_rows = n;
-  hs_compare_sort (cmp, HS_COMPARE_DELTA_RETAINED);
+  hs_compare_sort (cmp, HS_COMPARE_GROWTH);
   return cmp;
 }
 
@@ -136,6 +136,11 @@ field_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field)
       case HS_COMPARE_DELTA_COUNT: r = cmp_desc_i64 (a->delta.count, b->delta.count); break;
       case HS_COMPARE_DELTA_SHALLOW: r = cmp_desc_i64 (a->delta.shallow, b->delta.shallow); break;
       case HS_COMPARE_DELTA_RETAINED: r = cmp_desc_i64 (a->delta.retained, b->delta.retained); break;
+      case HS_COMPARE_GROWTH:
+        r = cmp_desc_i64 (a->delta.shallow, b->delta.shallow);
+        if (r == 0)
+          r = cmp_desc_i64 (a->delta.count, b->delta.count);
+        break;
       case HS_COMPARE_PERCENT_COUNT:
       case HS_COMPARE_PERCENT_SHALLOW:
       case HS_COMPARE_PERCENT_RETAINED:
@@ -206,6 +211,8 @@ hs_compare_parse_sort_key (const char *key, HsCompareField *field)
     f = HS_COMPARE_DELTA_SHALLOW;
   else if (g_str_equal (key, "retained"))
     f = HS_COMPARE_DELTA_RETAINED;
+  else if (g_str_equal (key, "growth"))
+    f = HS_COMPARE_GROWTH;
   else
     return FALSE;
   if (field)
@@ -232,7 +239,8 @@ hs_compare_biggest_growth (const HsCompare *cmp)
   for (guint i = 0; i < cmp->n_rows; i++)
     {
       const HsCompareRow *r = &cmp->rows[i];
-      if (r->delta.retained > 0 && (!best || hs_compare_row_cmp (r, best, HS_COMPARE_DELTA_RETAINED) < 0))
+      if ((r->delta.shallow > 0 || r->delta.count > 0)
+          && (!best || hs_compare_row_cmp (r, best, HS_COMPARE_GROWTH) < 0))
         best = r;
     }
   return best;
@@ -292,8 +300,10 @@ hs_compare_summary (const HsCompare *cmp)
                           cmp->delta_objects == 1 || cmp->delta_objects == -1 ? "" : "s");
   if (top)
     {
-      g_autofree char *grew = hs_compare_format_bytes_delta (top->delta.retained);
-      g_string_append_printf (s, "biggest growth: %s %s", top->name, grew);
+      g_autofree char *count = hs_compare_format_count_delta (top->delta.count);
+      g_autofree char *grew = hs_compare_format_bytes_delta (top->delta.shallow);
+      g_string_append_printf (s, "biggest growth: %s %s object%s, %s", top->name, count,
+                              top->delta.count == 1 || top->delta.count == -1 ? "" : "s", grew);
     }
   else
     {

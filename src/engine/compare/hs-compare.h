@@ -36,6 +36,8 @@ typedef enum
   HS_COMPARE_PERCENT_COUNT,
   HS_COMPARE_PERCENT_SHALLOW,
   HS_COMPARE_PERCENT_RETAINED,
+  /* What grew: shallow bytes growth, then object count growth. */
+  HS_COMPARE_GROWTH,
 } HsCompareField;
 
 typedef struct
@@ -65,7 +67,7 @@ typedef struct
   guint n_new, n_gone;
 } HsCompare;
 
-/* Takes both histograms. Rows start sorted by HS_COMPARE_DELTA_RETAINED. */
+/* Takes both histograms. Rows start sorted by HS_COMPARE_GROWTH. */
 HsCompare *hs_compare_new (HsClassHistogram *baseline, HsClassHistogram *current);
 void hs_compare_free (HsCompare *cmp);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsCompare, hs_compare_free)
@@ -76,18 +78,22 @@ int hs_compare_row_cmp (const HsCompareRow *a, const HsCompareRow *b, HsCompareF
 /* The numeric fields smallest first (names still A to Z on ties); name and
  * status as hs_compare_row_cmp. */
 int hs_compare_row_cmp_ascending (const HsCompareRow *a, const HsCompareRow *b, HsCompareField field);
-/* "count", "shallow", "retained" -> the matching DELTA field; FALSE otherwise. */
+/* "count", "shallow", "retained" -> the matching DELTA field, "growth" ->
+ * HS_COMPARE_GROWTH; FALSE otherwise. */
 gboolean hs_compare_parse_sort_key (const char *key, HsCompareField *field);
 const char *hs_compare_status_name (HsCompareStatus status); /* "both", "new", "gone" */
 /* 100 * delta / baseline; FALSE (no percent) when baseline is 0. */
 gboolean hs_compare_percent (guint64 baseline, gint64 delta, double *percent);
-/* The row that grew most in retained size (ties by name), NULL if none grew. */
+/* The row that grew most: the first in HS_COMPARE_GROWTH order whose
+ * shallow bytes or count grew; NULL if none did. (Retained growth is not
+ * the measure: a container's retained size moves with what it holds.) */
 const HsCompareRow *hs_compare_biggest_growth (const HsCompare *cmp);
 
 /* Non-NULL when the dumps follow different size rules (Android against
  * HotSpot, 4- against 8-byte ids). Caller frees. */
 char *hs_compare_warning (const HsCompare *cmp);
-/* "+38.2 MB retained, +412,000 objects; biggest growth: byte[] +24.1 MB"
+/* "+38.2 MB retained, +412,000 objects; biggest growth: byte[] +6,000
+ * objects, +24.1 MB"
  * (retained: the change of reachable bytes, which is what the dominator
  * tree's root retains). Caller frees. */
 char *hs_compare_summary (const HsCompare *cmp);

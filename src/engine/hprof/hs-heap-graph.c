@@ -445,6 +445,40 @@ _hs_heap_build_graph (HsHeap *heap, HsLoadProgress *prog, GError **error)
 
 static void compute_totals (HsHeap *heap);
 
+/* A dump cut before its root records (HotSpot writes them last) has none:
+ * rather than nothing reachable, the objects nothing references stand for
+ * the roots (one pass over the edges; objects only in cycles stay
+ * unreachable). Each gets an HS_ROOT_INFERRED record. Returns how many,
+ * queued for the walk. */
+static guint64
+infer_roots (HsHeap *heap, HsObj *queue)
+{
+  guint64 n = heap->n, found = 0;
+  guint8 *referenced = hs_mem_new0 (guint8, n / 8 + 1);
+  for (HsObj o = 0; o < n; o++)
+    {
+      HsObj t;
+      for (HsGraphEdges it = hs_graph_edges (&heap->graph, o); hs_graph_next (&heap->graph, &it, &t);)
+        if (t != o)
+          referenced[t >> 3] |= (guint8)(1u << (t & 7));
+    }
+  for (HsObj o = 0; o < n; o++)
+    if (!(referenced[o >> 3] & (1u << (o & 7))))
+      {
+        HsRoot r = { hs_heap_object_id (heap, o), o, HS_ROOT_INFERRED, 0, 0, HS_OBJ_NONE };
+        g_array_append_val (heap->roots, r);
+        heap->flags[o] |= HS_FLAG_ROOT | HS_FLAG_REACHABLE;
+        queue[found++] = o;
+      }
+  hs_mem_free (referenced);
+  heap->summary.roots_inferred = TRUE;
+  _hs_heap_add_warning (heap,
+                        "the dump has no GC roots (cut short before them?): the %" G_GUINT64_FORMAT
+                        " objects nothing references are taken as the roots",
+                        found);
+  return found;
+}
+
 void
 _hs_heap_compute_reachability (HsHeap *heap, gboolean defer)
 {
@@ -475,6 +509,8 @@ _hs_heap_compute_reachability (HsHeap *heap, gboolean defer)
         }
     }
   s->root_records = heap->roots->len;
+  if (tail == 0 && n > 0)
+    tail = infer_roots (heap, queue);
   s->gc_roots = tail;
   /* Distinct objects per root type. */
   {

@@ -240,7 +240,9 @@ guint64 hs_class_reachable_count (HsHeap *heap, HsClass c);
 guint64 hs_class_shallow (HsHeap *heap, HsClass c);
 
 /* --- roots ------------------------------------------------------------- */
-gsize hs_heap_n_roots (HsHeap *heap); /* root records (not UNREACHABLE) */
+/* Root records (not UNREACHABLE), and the HS_ROOT_INFERRED ones of a dump
+ * that has none (HsSummary.roots_inferred). */
+gsize hs_heap_n_roots (HsHeap *heap);
 const HsRoot *hs_heap_root (HsHeap *heap, gsize i);
 /* Root records naming object o (for display), as indexes for hs_heap_root. */
 GArray *hs_heap_roots_of (HsHeap *heap, HsObj o);
@@ -259,6 +261,10 @@ typedef struct
   guint64 shallow_bytes, reachable_bytes, unreachable_bytes;
   guint64 dangling_references;
   guint64 roots_missing; /* root records naming no object */
+  /* The dump has no root that names an object of it (cut short before
+   * them): the objects nothing references are the roots (HS_ROOT_INFERRED
+   * records, counted in gc_roots, not in root_records). */
+  gboolean roots_inferred;
 } HsSummary;
 const HsSummary *hs_heap_summary (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE

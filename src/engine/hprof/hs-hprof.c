@@ -75,6 +75,7 @@ hs_root_type_name (guint8 type)
       case HS_ROOT_VM_INTERNAL: return "VM Internal";
       case HS_ROOT_JNI_MONITOR: return "JNI Monitor";
       case HS_ROOT_UNREACHABLE: return "Unreachable";
+      case HS_ROOT_INFERRED: return "Unreferenced (no roots in the dump)";
       case HS_ROOT_UNKNOWN: return "Unknown";
       default: return "Unknown";
     }

@@ -63,6 +63,9 @@ typedef enum
   HS_ROOT_VM_INTERNAL = 0x8D,
   HS_ROOT_JNI_MONITOR = 0x8E, /* id, u4 thread serial, u4 frame */
   HS_ROOT_UNREACHABLE = 0x90, /* Android: listed, but not a root */
+  /* Not in any file: an object nothing references, taken as a root when
+   * the dump has no root records (docs/semantics.md "Roots"). */
+  HS_ROOT_INFERRED = 0xFE,
   HS_ROOT_UNKNOWN = 0xFF,
 } HsRootType;
 

@@ -179,6 +179,14 @@ hs_leak_trace_node_id (const HsLeakTrace *trace, guint node_index)
   return x && node_index < x->n_nodes ? x->node_ids[node_index] : 0;
 }
 
+const char *
+hs_leak_trace_root_description (const HsLeakTrace *trace)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  return trace->priv && trace->priv->root_desc ? trace->priv->root_desc
+                                               : hs_root_type_name (trace->root_type);
+}
+
 static inline gboolean
 in_tree (const HsDomTree *dom, HsObj o)
 {

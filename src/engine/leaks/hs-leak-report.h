@@ -114,5 +114,9 @@ const char *hs_leak_node_kind (const HsLeakNode *node);
  * detached)", "Thread name: 'main'", ...) and the object id as written. */
 const GPtrArray *hs_leak_trace_node_labels (const HsLeakTrace *trace, guint node_index);
 guint64 hs_leak_trace_node_id (const HsLeakTrace *trace, guint node_index);
+/* The GC root line as the text and JSON have it ("Java local variable in
+ * `store.Worker.hold(Worker.java:42)` of thread `worker-3`"; names between
+ * backticks), or the root type's name for other traces. */
+const char *hs_leak_trace_root_description (const HsLeakTrace *trace);
 
 G_END_DECLS

@@ -77,7 +77,7 @@ static int
 cmp_growth (gconstpointer a, gconstpointer b)
 {
   return hs_compare_row_cmp (*(const HsCompareRow *const *)a, *(const HsCompareRow *const *)b,
-                             HS_COMPARE_DELTA_RETAINED);
+                             HS_COMPARE_GROWTH);
 }
 
 void
@@ -86,8 +86,8 @@ hs_report_growth_section (GString *out, const HsCompare *cmp, guint limit)
   g_return_if_fail (out != NULL && cmp != NULL);
   const HsClassHistogram *b = cmp->baseline, *c = cmp->current;
 
-  /* The classes that grew in any figure, in the order of retained growth
-   * whatever order cmp is in. */
+  /* The classes that grew in any figure, what grew first (shallow bytes,
+   * then objects) whatever order cmp is in. */
   g_autoptr (GPtrArray) grew = g_ptr_array_new ();
   for (guint i = 0; i < cmp->n_rows; i++)
     {

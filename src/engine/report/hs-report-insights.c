@@ -107,8 +107,13 @@ arrays (GString *out, HsHeap *heap, const HsWaste *w)
   for (guint i = 0; i < w->dup_arrays->len && i < TOP; i++)
     {
       const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
-      g_autofree char *what = g_strdup_printf ("%s[%u], the same content (bytes: copies beyond the first)",
-                                               hs_type_name (d->type), d->length);
+      g_autofree char *what
+          = d->thread_locals
+                ? g_strdup_printf ("%s[%u], the same content, each a local of another thread: working "
+                                   "buffers, not counted (bytes: copies beyond the first)",
+                                   hs_type_name (d->type), d->length)
+                : g_strdup_printf ("%s[%u], the same content (bytes: copies beyond the first)",
+                                   hs_type_name (d->type), d->length);
       g_string_append (out, "<tr>");
       name_cell (out, what);
       hs_html_td_count (out, d->count);

@@ -115,7 +115,33 @@ append_object_suspect (GString *out, HsAnalysis *a, const HsObjectSuspect *s, gu
       hs_html_td_bytes (out, c->retained);
       g_string_append (out, "</tr>\n");
     }
-  g_string_append (out, "</tbody>\n</table>\n</div>\n");
+  g_string_append (out, "</tbody>\n</table>\n");
+  /* Where the bytes are, one level further down (outside the sortable
+   * table, which would scatter nested rows). */
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const HsSuspectClass *c = &g_array_index (classes, HsSuspectClass, i);
+      if (c->below == NULL || c->below->len == 0)
+        continue;
+      g_string_append (out, "<p class=\"below\">Under the ");
+      hs_format_append_grouped (out, c->count);
+      g_string_append (out, " <code>");
+      hs_html_escape (out, c->class_name);
+      g_string_append (out, "</code>:");
+      for (guint j = 0; j < c->below->len; j++)
+        {
+          const HsSuspectClass *b = &g_array_index (c->below, HsSuspectClass, j);
+          g_string_append (out, j ? ", " : " ");
+          hs_format_append_grouped (out, b->count);
+          g_string_append (out, " <code>");
+          hs_html_escape (out, b->class_name);
+          g_string_append (out, "</code> (");
+          hs_html_append_bytes (out, b->retained);
+          g_string_append (out, ")");
+        }
+      g_string_append (out, "</p>\n");
+    }
+  g_string_append (out, "</div>\n");
 }
 
 static void
@@ -154,6 +180,28 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
       g_string_append (out, "</li>\n");
     }
   g_string_append (out, "</ol>\n");
+  if (s->threads != NULL && s->threads->len > 0)
+    {
+      /* Members held in locals: which thread and frame holds them. */
+      g_string_append (out, "<h4>Held in locals of</h4>\n<ul class=\"threads\">\n");
+      for (guint i = 0; i < s->threads->len; i++)
+        {
+          const HsSuspectThread *t = &g_array_index (s->threads, HsSuspectThread, i);
+          g_string_append (out, "<li><code>");
+          hs_html_escape (out, t->name != NULL ? t->name : "?");
+          g_string_append (out, "</code>");
+          if (t->frame != NULL)
+            {
+              g_string_append (out, " in <code>");
+              hs_html_escape (out, t->frame);
+              g_string_append (out, "</code>");
+            }
+          g_string_append (out, "</li>\n");
+        }
+      if (s->n_threads > s->threads->len)
+        g_string_append_printf (out, "<li class=\"elided\">… %u more</li>\n", s->n_threads - s->threads->len);
+      g_string_append (out, "</ul>\n");
+    }
   append_path (out, a, s->common_path, "Common path of the biggest members",
                "Their paths from the GC roots share no object.");
   g_string_append (out, "</div>\n");

@@ -30,6 +30,57 @@ append_path (GString *out, const HsLeakTrace *t)
 }
 
 static void
+append_maybe_string (GString *out, const char *v)
+{
+  if (v)
+    hs_json_string (out, v);
+  else
+    g_string_append (out, "null");
+}
+
+static void
+append_holder (GString *out, const HsSuspectHolder *h)
+{
+  static const char *const kinds[] = { NULL, "static", "local", "field" };
+  if (h->kind == HS_SUSPECT_HOLDER_NONE)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  g_string_append_printf (out, "{\"kind\":\"%s\",\"name\":", kinds[h->kind]);
+  append_maybe_string (out, h->name);
+  g_string_append (out, ",\"thread\":");
+  append_maybe_string (out, h->thread);
+  if (h->kind == HS_SUSPECT_HOLDER_LOCAL)
+    {
+      g_string_append (out, ",\"frame\":");
+      append_maybe_string (out, h->frame);
+    }
+  g_string_append_c (out, '}');
+}
+
+static void
+append_classes (GString *out, const GArray *rows)
+{
+  g_string_append_c (out, '[');
+  for (guint i = 0; rows && i < rows->len; i++)
+    {
+      const HsSuspectClass *c = &g_array_index (rows, HsSuspectClass, i);
+      g_string_append (out, i ? ",{" : "{");
+      append_class (out, c->class_name, c->obfuscated_name);
+      g_string_append_printf (out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT,
+                              c->count, c->retained);
+      if (c->below)
+        {
+          g_string_append (out, ",\"below\":");
+          append_classes (out, c->below);
+        }
+      g_string_append_c (out, '}');
+    }
+  g_string_append_c (out, ']');
+}
+
+static void
 object_suspect (GString *out, const HsObjectSuspect *s)
 {
   g_string_append (out, "{\"id\":");
@@ -42,22 +93,28 @@ object_suspect (GString *out, const HsObjectSuspect *s)
   hs_json_percent (out, s->percent);
   g_string_append (out, ",\"description\":");
   hs_json_string (out, s->description);
+  g_string_append (out, ",\"holder\":");
+  append_holder (out, &s->holder);
+  g_string_append (out, ",\"collection\":");
+  if (s->collection != HS_OBJ_NONE)
+    {
+      g_string_append (out, "{\"id\":");
+      hs_json_id (out, s->collection_id);
+      g_string_append (out, ",\"class\":");
+      hs_json_string (out, s->collection_class);
+      g_string_append_printf (out, ",\"size\":%" G_GUINT64_FORMAT "}", s->collection_size);
+    }
+  else
+    g_string_append (out, "null");
   g_string_append (out, ",\"accumulation\":{\"id\":");
   hs_json_id (out, s->accumulation_id);
   g_string_append_c (out, ',');
   append_class (out, s->accumulation_class, s->accumulation_obfuscated_name);
   g_string_append_printf (out, ",\"retained\":%" G_GUINT64_FORMAT "},\"path\":", s->accumulation_retained);
   append_path (out, s->path);
-  g_string_append (out, ",\"retained_classes\":[");
-  for (guint i = 0; s->retained_classes && i < s->retained_classes->len; i++)
-    {
-      const HsSuspectClass *c = &g_array_index (s->retained_classes, HsSuspectClass, i);
-      g_string_append (out, i ? ",{" : "{");
-      append_class (out, c->class_name, c->obfuscated_name);
-      g_string_append_printf (out, ",\"count\":%" G_GUINT64_FORMAT ",\"retained\":%" G_GUINT64_FORMAT "}",
-                              c->count, c->retained);
-    }
-  g_string_append (out, "]}");
+  g_string_append (out, ",\"retained_classes\":");
+  append_classes (out, s->retained_classes);
+  g_string_append_c (out, '}');
 }
 
 static void
@@ -80,7 +137,17 @@ class_suspect (GString *out, const HsClassSuspect *s)
     }
   g_string_append (out, "],\"common_path\":");
   append_path (out, s->common_path);
-  g_string_append_c (out, '}');
+  g_string_append (out, ",\"threads\":[");
+  for (guint i = 0; s->threads && i < s->threads->len; i++)
+    {
+      const HsSuspectThread *t = &g_array_index (s->threads, HsSuspectThread, i);
+      g_string_append (out, i ? ",{\"name\":" : "{\"name\":");
+      append_maybe_string (out, t->name);
+      g_string_append (out, ",\"frame\":");
+      append_maybe_string (out, t->frame);
+      g_string_append_printf (out, ",\"count\":%" G_GUINT64_FORMAT "}", t->count);
+    }
+  g_string_append_printf (out, "],\"threads_total\":%u}", s->n_threads);
 }
 
 void

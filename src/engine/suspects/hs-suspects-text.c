@@ -25,6 +25,17 @@ object_suspect (GString *s, guint number, const HsObjectSuspect *o)
   g_string_append_printf (s, ") in %" G_GUINT64_FORMAT " objects\n", o->retained_count);
   g_string_append_printf (s, "Accumulation point: %s@0x%" G_GINT64_MODIFIER "x retains %s\n",
                           o->accumulation_class, o->accumulation_id, acc);
+  if (o->holder.kind == HS_SUSPECT_HOLDER_STATIC)
+    g_string_append_printf (s, "Held by: static field %s\n", o->holder.name);
+  else if (o->holder.kind == HS_SUSPECT_HOLDER_FIELD)
+    g_string_append_printf (s, "Held by: field %s\n", o->holder.name);
+  else if (o->holder.kind == HS_SUSPECT_HOLDER_LOCAL)
+    g_string_append_printf (s, "Held by: local variable in %s, %s\n",
+                            o->holder.thread ? o->holder.thread : "a thread",
+                            o->holder.frame ? o->holder.frame : "an unknown frame");
+  if (o->collection != HS_OBJ_NONE)
+    g_string_append_printf (s, "Collection: %s@0x%" G_GINT64_MODIFIER "x of %" G_GUINT64_FORMAT " entries\n",
+                            o->collection_class, o->collection_id, o->collection_size);
   append_trace (s, "Path", o->path);
   if (o->retained_classes && o->retained_classes->len > 0)
     {
@@ -34,6 +45,13 @@ object_suspect (GString *s, guint number, const HsObjectSuspect *o)
           const HsSuspectClass *c = &g_array_index (o->retained_classes, HsSuspectClass, i);
           g_autofree char *sz = hs_format_bytes (c->retained);
           g_string_append_printf (s, "  %12" G_GUINT64_FORMAT "  %10s  %s\n", c->count, sz, c->class_name);
+          for (guint j = 0; c->below && j < c->below->len; j++)
+            {
+              const HsSuspectClass *b = &g_array_index (c->below, HsSuspectClass, j);
+              g_autofree char *bsz = hs_format_bytes (b->retained);
+              g_string_append_printf (s, "  %12" G_GUINT64_FORMAT "  %10s    under them: %s\n", b->count, bsz,
+                                      b->class_name);
+            }
         }
     }
   g_string_append_c (s, '\n');
@@ -52,6 +70,18 @@ class_suspect (GString *s, guint number, const HsClassSuspect *c)
     g_string_append_printf (s, "%s 0x%" G_GINT64_MODIFIER "x", i ? "," : "",
                             g_array_index (c->biggest_ids, guint64, i));
   g_string_append_c (s, '\n');
+  if (c->threads && c->threads->len > 0)
+    {
+      g_string_append_printf (s, "Held in locals of %u thread frames:\n", c->n_threads);
+      for (guint i = 0; i < c->threads->len && i < 10; i++)
+        {
+          const HsSuspectThread *t = &g_array_index (c->threads, HsSuspectThread, i);
+          g_string_append_printf (s, "  %s, %s (%" G_GUINT64_FORMAT ")\n", t->name ? t->name : "?",
+                                  t->frame ? t->frame : "unknown frame", t->count);
+        }
+      if (c->n_threads > MIN (c->threads->len, 10))
+        g_string_append_printf (s, "  … %u more\n", c->n_threads - MIN (c->threads->len, 10));
+    }
   if (c->common_path)
     append_trace (s, "Common path", c->common_path);
   else

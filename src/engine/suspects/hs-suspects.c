@@ -11,6 +11,7 @@
 #include "hs-heap-mapping.h"
 #include "hs-strhash.h"
 #include "hs-debug.h"
+#include "hs-threads.h"
 
 #include <math.h>
 #include <string.h>
@@ -43,6 +44,10 @@ object_suspect_free (gpointer p)
   g_free (s->description);
   g_free (s->accumulation_class);
   g_free (s->accumulation_obfuscated_name);
+  g_free (s->holder.name);
+  g_free (s->holder.thread);
+  g_free (s->holder.frame);
+  g_free (s->collection_class);
   hs_leak_trace_free (s->path);
   if (s->retained_classes)
     g_array_unref (s->retained_classes);
@@ -61,7 +66,18 @@ class_suspect_free (gpointer p)
   if (s->biggest_ids)
     g_array_unref (s->biggest_ids);
   hs_leak_trace_free (s->common_path);
+  if (s->threads)
+    g_array_unref (s->threads);
   g_free (s);
+}
+
+static void
+suspect_thread_clear (gpointer p)
+{
+  HsSuspectThread *t = p;
+  g_free (t->name);
+  g_free (t->frame_method);
+  g_free (t->frame);
 }
 
 void
@@ -225,8 +241,11 @@ accumulation_point (Ctx *c, HsObj o)
 static void
 suspect_class_clear (gpointer p)
 {
-  g_free (((HsSuspectClass *)p)->class_name);
-  g_free (((HsSuspectClass *)p)->obfuscated_name);
+  HsSuspectClass *sc = p;
+  g_free (sc->class_name);
+  g_free (sc->obfuscated_name);
+  if (sc->below)
+    g_array_unref (sc->below);
 }
 
 static gint
@@ -240,42 +259,85 @@ cmp_suspect_class (gconstpointer a, gconstpointer b)
   return strcmp (x->class_name, y->class_name);
 }
 
+/* A row and the key of its class (rows are sorted by the row, first). */
+typedef struct
+{
+  HsSuspectClass row;
+  guint key;
+} KeyedClass;
+
+/* The touched keys' sums as rows sorted biggest first, at most max kept
+ * (with their keys when keys != NULL); resets the sums. */
+static GArray *
+take_rows (Ctx *c, guint max, GArray *keys)
+{
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (KeyedClass));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
+
+  g_array_set_clear_func (out, suspect_class_clear);
+  for (guint i = 0; i < c->touched->len; i++)
+    {
+      guint k = g_array_index (c->touched, guint, i);
+      KeyedClass kc = { { .class_name = key_name (c, k),
+                          .obfuscated_name = key_obfuscated_name (c, k),
+                          .count = c->count[k],
+                          .retained = c->sum[k] },
+                        k };
+      g_array_append_val (all, kc);
+    }
+  g_array_sort (all, cmp_suspect_class);
+  for (guint i = 0; i < all->len; i++)
+    {
+      KeyedClass *kc = &g_array_index (all, KeyedClass, i);
+      if (out->len < max)
+        {
+          g_array_append_val (out, kc->row);
+          if (keys)
+            g_array_append_val (keys, kc->key);
+        }
+      else
+        suspect_class_clear (&kc->row);
+    }
+  ctx_reset (c);
+  return out;
+}
+
 /* What the memory accumulates in: the objects acc immediately dominates,
  * by class (count, sum of their retained sizes), as Eclipse MAT's
- * "accumulated objects by class in dominator tree". Work: acc's children. */
+ * "accumulated objects by class in dominator tree"; and under each such
+ * class, the objects its members immediately dominate, by class (where
+ * the bytes are when the first level is entries or nodes). Work: acc's
+ * children, times the rows, and their children. */
 static GArray *
 retained_classes (Ctx *c, HsObj acc)
 {
   const HsDomTree *d = c->dom;
-  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *out;
 
-  g_array_set_clear_func (out, suspect_class_clear);
   ctx_reset (c);
   for (guint64 e = d->child_offsets[acc]; e < d->child_offsets[acc + 1]; e++)
     {
       HsObj k = d->child_targets[e];
       add_to_key (c, key_of (c, k), hs_dom_tree_retained (d, k));
     }
-  for (guint i = 0; i < c->touched->len; i++)
+  out = take_rows (c, HS_SUSPECTS_MAX_CLASSES, keys);
+  for (guint r = 0; r < out->len; r++)
     {
-      guint k = g_array_index (c->touched, guint, i);
-      HsSuspectClass sc = { .class_name = key_name (c, k),
-                            .obfuscated_name = key_obfuscated_name (c, k),
-                            .count = c->count[k],
-                            .retained = c->sum[k] };
-      g_array_append_val (all, sc);
+      guint key = g_array_index (keys, guint, r);
+      for (guint64 e = d->child_offsets[acc]; e < d->child_offsets[acc + 1]; e++)
+        {
+          HsObj k = d->child_targets[e];
+          if (key_of (c, k) != key)
+            continue;
+          for (guint64 f = d->child_offsets[k]; f < d->child_offsets[k + 1]; f++)
+            {
+              HsObj j = d->child_targets[f];
+              add_to_key (c, key_of (c, j), hs_dom_tree_retained (d, j));
+            }
+        }
+      g_array_index (out, HsSuspectClass, r).below = take_rows (c, HS_SUSPECTS_MAX_BELOW, NULL);
     }
-  g_array_sort (all, cmp_suspect_class);
-  for (guint i = 0; i < all->len; i++)
-    {
-      HsSuspectClass *sc = &g_array_index (all, HsSuspectClass, i);
-      if (out->len < HS_SUSPECTS_MAX_CLASSES)
-        g_array_append_val (out, *sc);
-      else
-        suspect_class_clear (sc);
-    }
-  ctx_reset (c);
   return out;
 }
 
@@ -325,6 +387,7 @@ find_candidates (Ctx *c, HsSuspects *s)
         {
           HsObjectSuspect *os = g_new0 (HsObjectSuspect, 1);
           os->obj = o;
+          os->collection = HS_OBJ_NONE;
           os->id = hs_heap_object_id (c->heap, o);
           os->retained = hs_dom_tree_retained (d, o);
           os->retained_count = hs_dom_tree_retained_count (d, o);
@@ -334,6 +397,84 @@ find_candidates (Ctx *c, HsSuspects *s)
         add_to_key (c, key_of (c, o), hs_dom_tree_retained (d, o));
     }
   g_ptr_array_sort (s->objects, cmp_object_suspects);
+}
+
+static gint
+cmp_suspect_threads (gconstpointer a, gconstpointer b)
+{
+  const HsSuspectThread *x = a, *y = b;
+  if (x->serial != y->serial)
+    return x->serial < y->serial ? -1 : 1;
+  return g_strcmp0 (x->frame, y->frame);
+}
+
+/* The threads and frames that hold class suspects' members in locals: one
+ * pass over the root records (members are virtual-root children under T,
+ * so a local root naming one is what holds it). (thread, frame) pairs are
+ * kept per suspect up to HS_SUSPECTS_MAX_THREADS, all counted. */
+static void
+find_local_threads (Ctx *c, HsSuspects *s, HsClassSuspect **of_key)
+{
+  const HsDomTree *d = c->dom;
+  HsHeap *heap = c->heap;
+  /* per class suspect: (serial << 32 | frame) -> 1 + its index in
+   * threads, or 0 when not listed; and the members seen */
+  g_autoptr (GHashTable) pairs_of
+      = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify)g_hash_table_unref);
+  g_autoptr (GHashTable) members = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      HsClassSuspect *cs;
+      GHashTable *pairs;
+      gpointer at;
+      guint64 pair;
+
+      if ((r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL) || r->obj == HS_OBJ_NONE
+          || r->obj >= d->n || d->idom[r->obj] != d->n || hs_dom_tree_retained (d, r->obj) >= s->threshold)
+        continue;
+      cs = of_key[key_of (c, r->obj)];
+      if (cs == NULL)
+        continue;
+      pairs = g_hash_table_lookup (pairs_of, cs);
+      if (pairs == NULL)
+        {
+          cs->threads = g_array_new (FALSE, FALSE, sizeof (HsSuspectThread));
+          g_array_set_clear_func (cs->threads, suspect_thread_clear);
+          pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+          g_hash_table_insert (pairs_of, cs, pairs);
+        }
+      if (!g_hash_table_contains (members, GSIZE_TO_POINTER ((gsize)r->obj)))
+        {
+          g_hash_table_add (members, GSIZE_TO_POINTER ((gsize)r->obj));
+          cs->n_local_members++;
+        }
+      pair = (guint64)r->thread_serial << 32 | r->frame;
+      if (g_hash_table_lookup_extended (pairs, &pair, NULL, &at))
+        {
+          if (GPOINTER_TO_UINT (at) > 0)
+            g_array_index (cs->threads, HsSuspectThread, GPOINTER_TO_UINT (at) - 1).count++;
+          continue;
+        }
+      cs->n_threads++;
+      if (cs->threads->len < HS_SUSPECTS_MAX_THREADS)
+        {
+          HsSuspectThread t = { r->thread_serial, hs_heap_thread_name (heap, r->thread_serial),
+                                hs_heap_root_frame_method (heap, r->thread_serial, r->frame),
+                                hs_heap_root_frame_text (heap, r->thread_serial, r->frame), 1 };
+          g_array_append_val (cs->threads, t);
+          g_hash_table_insert (pairs, g_memdup2 (&pair, sizeof pair), GUINT_TO_POINTER (cs->threads->len));
+        }
+      else
+        g_hash_table_insert (pairs, g_memdup2 (&pair, sizeof pair), GUINT_TO_POINTER (0));
+    }
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      HsClassSuspect *cs = g_ptr_array_index (s->classes, i);
+      if (cs->threads)
+        g_array_sort (cs->threads, cmp_suspect_threads);
+    }
 }
 
 /* Class suspects from the sums; their biggest members in a second pass. */
@@ -378,6 +519,7 @@ find_class_suspects (Ctx *c, HsSuspects *s)
       if (cs)
         keep_biggest (c, cs->biggest, o);
     }
+  find_local_threads (c, s, of_key);
   g_ptr_array_sort (s->classes, cmp_class_suspects);
   for (guint i = 0; i < s->classes->len; i++)
     {
@@ -551,9 +693,11 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
   ctx_clear (&c);
   if (!ok)
     return NULL;
+  g_autoptr (GHashTable) locals = _hs_suspects_local_roots (heap);
   for (guint i = 0; i < s->objects->len; i++)
     {
       HsObjectSuspect *os = g_ptr_array_index (s->objects, i);
+      _hs_suspects_find_holder (heap, locals, os);
       os->description = _hs_suspects_describe_object (heap, os);
     }
   return g_steal_pointer (&s);

@@ -12,8 +12,10 @@
 G_BEGIN_DECLS
 
 #define HS_SUSPECTS_DEFAULT_PERCENT 10.0
-#define HS_SUSPECTS_MAX_BIGGEST 10 /* members listed per class suspect */
-#define HS_SUSPECTS_MAX_CLASSES 10 /* retained classes per object suspect */
+#define HS_SUSPECTS_MAX_BIGGEST 10  /* members listed per class suspect */
+#define HS_SUSPECTS_MAX_CLASSES 10  /* retained classes per object suspect */
+#define HS_SUSPECTS_MAX_BELOW 3     /* classes listed under a retained class */
+#define HS_SUSPECTS_MAX_THREADS 100 /* threads listed per class suspect */
 
 /* A class of the objects an accumulation point immediately dominates:
  * how many, and the sum of their retained sizes. */
@@ -24,7 +26,42 @@ typedef struct
                               * mapping renamed it, else NULL */
   guint64 count;
   guint64 retained;
+  /* One level further down: the objects these objects immediately
+   * dominate, by class, the biggest first (at most
+   * HS_SUSPECTS_MAX_BELOW; NULL in the rows of `below` themselves). */
+  GArray *below;
 } HsSuspectClass;
+
+/* What holds a suspect's memory (docs/semantics.md "Problem suspects"). */
+typedef enum
+{
+  HS_SUSPECT_HOLDER_NONE,   /* only a GC root: the description says which */
+  HS_SUSPECT_HOLDER_STATIC, /* a static field */
+  HS_SUSPECT_HOLDER_LOCAL,  /* a local variable of a thread */
+  HS_SUSPECT_HOLDER_FIELD,  /* an instance field */
+} HsSuspectHolderKind;
+
+typedef struct
+{
+  HsSuspectHolderKind kind;
+  char *name;       /* "store.ReportCache.ENTRIES"; a local's frame method,
+                 * "store.Worker.hold", NULL when the dump has no stacks */
+  char *thread;     /* a local's thread name, else NULL */
+  char *frame;      /* a local's frame, "store.Worker.hold(Worker.java:42)" */
+  guint path_index; /* the path node whose reference is the holder (a
+                     * local root's own node when its thread has no
+                     * object); G_MAXUINT: none */
+} HsSuspectHolder;
+
+/* A thread whose frame holds members of a class suspect in locals. */
+typedef struct
+{
+  guint32 serial;
+  char *name;         /* NULL when the thread object has no name */
+  char *frame_method; /* "store.Worker.hold", NULL without stacks */
+  char *frame;        /* the frame's text, NULL without stacks */
+  guint64 count;      /* members held there */
+} HsSuspectThread;
 
 typedef struct
 {
@@ -42,6 +79,13 @@ typedef struct
   guint64 accumulation_retained;
   HsLeakTrace *path;        /* GC root -> accumulation point; NULL: none */
   GArray *retained_classes; /* HsSuspectClass, biggest first */
+  HsSuspectHolder holder;   /* from the path */
+  /* The collection whose backing array (or which itself) is the
+   * accumulation point, read through its layout; HS_OBJ_NONE: none. */
+  HsObj collection;
+  char *collection_class;
+  guint64 collection_id;
+  guint64 collection_size; /* its entries */
 } HsObjectSuspect;
 
 typedef struct
@@ -57,6 +101,12 @@ typedef struct
   /* The longest common prefix (same objects) of the paths to the biggest
    * members, as a trace to its last node; NULL when they share no node. */
   HsLeakTrace *common_path;
+  /* Members (virtual-root children) that are thread locals: the
+   * (thread, frame) pairs that hold them, by thread serial, at most
+   * HS_SUSPECTS_MAX_THREADS; n_threads counts them all. */
+  GArray *threads; /* HsSuspectThread */
+  guint n_threads;
+  guint64 n_local_members; /* members that are locals of a thread */
 } HsClassSuspect;
 
 typedef struct
@@ -82,13 +132,17 @@ void hs_suspects_free (HsSuspects *suspects);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSuspects, hs_suspects_free)
 
 /* {"threshold": T, "reachable_bytes": N, "objects": [{"id", "class",
- * "retained", "retained_count", "percent", "description", "accumulation":
- * {"id", "class", "retained"}, "path": [nodes as in leaks --json] or null,
- * "retained_classes": [{"class", "count", "retained"}]}], "classes":
- * [{"class", "count", "retained", "percent", "description", "biggest":
- * ["0x.."], "common_path": [nodes] or null}]}. After each "class" whose
- * class a mapping renamed, "obfuscated_name": the dump's name, as in leaks
- * --json. */
+ * "retained", "retained_count", "percent", "description", "holder":
+ * {"kind": "static" | "local" | "field", "name", "thread"} ("frame" too
+ * for a local) or null,
+ * "collection": {"id", "class", "size"} or null, "accumulation": {"id",
+ * "class", "retained"}, "path": [nodes as in leaks --json] or null,
+ * "retained_classes": [{"class", "count", "retained", "below": [{"class",
+ * "count", "retained"}]}]}], "classes": [{"class", "count", "retained",
+ * "percent", "description", "biggest": ["0x.."], "common_path": [nodes] or
+ * null, "threads": [{"name", "frame", "count"}], "threads_total": N}]}.
+ * After each "class" whose class a mapping renamed, "obfuscated_name": the
+ * dump's name, as in leaks --json. */
 void hs_suspects_to_json (const HsSuspects *suspects, GString *out);
 /* The same for people: each suspect's sentence, path (LeakCanary's form)
  * and retained classes. */

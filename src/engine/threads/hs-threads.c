@@ -333,10 +333,11 @@ hs_thread_frame_text (const HsThreadFrame *f)
   return g_string_free (s, FALSE);
 }
 
-char *
-hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
+/* Frame `frame` of thread_serial's trace as text, or (method_only) as
+ * "Class.method"; NULL when the dump does not give it. */
+static char *
+root_frame (HsHeap *heap, guint32 thread_serial, guint32 frame, gboolean method_only)
 {
-  g_return_val_if_fail (heap != NULL, NULL);
   if (!hs_heap_has_stacks (heap) || thread_serial == 0)
     return NULL;
   for (guint i = 0; i < heap->stack_traces->len; i++)
@@ -349,7 +350,10 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
       HsThreadFrame f = { 0 };
       char *text = NULL;
       if (fill_frame (heap, g_array_index (heap->stack_frame_ids, guint64, tr->first + frame), &f))
-        text = hs_thread_frame_text (&f);
+        text = !method_only ? hs_thread_frame_text (&f)
+               : f.unknown  ? NULL
+                            : g_strdup_printf ("%s.%s", f.class_name ? f.class_name : "<unknown class>",
+                                              f.method ? f.method : "<unknown method>");
       g_free (f.class_name);
       g_free (f.method);
       g_free (f.signature);
@@ -357,6 +361,33 @@ hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
       return text;
     }
   return NULL;
+}
+
+char *
+hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  return root_frame (heap, thread_serial, frame, FALSE);
+}
+
+char *
+hs_heap_root_frame_method (HsHeap *heap, guint32 thread_serial, guint32 frame)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  return root_frame (heap, thread_serial, frame, TRUE);
+}
+
+char *
+hs_heap_root_text (HsHeap *heap, const HsRoot *r)
+{
+  g_autofree char *thread = NULL, *method = NULL;
+  g_return_val_if_fail (heap != NULL && r != NULL, NULL);
+  if (r->type != HS_ROOT_JAVA_FRAME && r->type != HS_ROOT_JNI_LOCAL)
+    return g_strdup (hs_root_type_name (r->type));
+  thread = r->thread_serial ? hs_heap_thread_name (heap, r->thread_serial) : NULL;
+  method = hs_heap_root_frame_method (heap, r->thread_serial, r->frame);
+  return g_strdup_printf ("%s in %s%s%s", r->type == HS_ROOT_JAVA_FRAME ? "Local variable" : "JNI local",
+                          thread ? thread : "a thread", method ? ", " : "", method ? method : "");
 }
 
 /* ---- stack retained sizes ------------------------------------------------ */

@@ -107,6 +107,13 @@ const char *hs_thread_state_from_status (gint32 status);
  * (no stacks, no such trace or frame, missing STACK_FRAME record). For
  * naming a Java-frame root. Caller frees. */
 char *hs_heap_root_frame_text (HsHeap *heap, guint32 thread_serial, guint32 frame);
+/* A GC root for people: a local as "Local variable in worker-3,
+ * store.Worker.hold" (or "JNI local in ..."; "a thread" when the thread
+ * has no name, no frame when the dump has no stacks), any other root as
+ * its type's name. Caller frees. */
+char *hs_heap_root_text (HsHeap *heap, const HsRoot *r);
+/* The same frame as "com.example.Worker.hold" (its class and method). */
+char *hs_heap_root_frame_method (HsHeap *heap, guint32 thread_serial, guint32 frame);
 /* "com.example.Worker.hold(Worker.java:12)", "(Native Method)", "(Compiled
  * frame)", "(Unknown Source)"; "<unknown frame>". Caller frees. */
 char *hs_thread_frame_text (const HsThreadFrame *frame);

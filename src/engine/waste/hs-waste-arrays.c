@@ -90,6 +90,22 @@ one_array (HsWasteCtx *ctx, GArray *hashed, HsObj o, HsKind k)
 
 #define BATCH 32
 
+/* Object -> 1 + the thread serial of a Java-frame or JNI-local root
+ * naming it (the first), for telling per-thread buffers apart. */
+static GHashTable *
+local_roots (HsHeap *heap)
+{
+  GHashTable *locals = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      if ((r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL) && r->obj != HS_OBJ_NONE)
+        g_hash_table_insert (locals, GSIZE_TO_POINTER ((gsize)r->obj + 1),
+                             GSIZE_TO_POINTER ((gsize)r->thread_serial + 1));
+    }
+  return locals;
+}
+
 void
 hs_waste_find_arrays (HsWasteCtx *ctx)
 {
@@ -126,6 +142,7 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
       batch[nb++] = (HsObj)o;
     }
   hs_hashed_sort (hashed);
+  g_autoptr (GHashTable) locals = local_roots (heap);
   const HsHashedObj *e = (const HsHashedObj *)hashed->data;
   for (guint i = 0; i < hashed->len;)
     {
@@ -159,6 +176,15 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
             g->wasted += hs_heap_object_shallow (heap, o);
           g->count++;
           hs_sample_add (g->objects, o);
+          gsize serial = GPOINTER_TO_SIZE (g_hash_table_lookup (locals, GSIZE_TO_POINTER ((gsize)o + 1)));
+          if (serial > 0)
+            {
+              if (g->locals == 0)
+                g->first_serial = (guint32)(serial - 1);
+              else if (g->first_serial != serial - 1)
+                g->many_threads = TRUE;
+              g->locals++;
+            }
         }
       for (guint q = w->dup_arrays->len; q-- > first_group;)
         if (g_array_index (w->dup_arrays, HsWasteDupArray, q).count < 2)
@@ -170,7 +196,14 @@ hs_waste_find_arrays (HsWasteCtx *ctx)
     }
   g_array_sort (w->dup_arrays, cmp_dups);
   for (guint i = 0; i < w->dup_arrays->len; i++)
-    w->arrays_wasted += g_array_index (w->dup_arrays, HsWasteDupArray, i).wasted;
+    {
+      HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
+      d->thread_locals = d->locals == d->count && d->many_threads;
+      if (d->thread_locals)
+        w->thread_buffers_bytes += d->wasted;
+      else
+        w->arrays_wasted += d->wasted;
+    }
 }
 
 /* --- boxed primitives ------------------------------------------------------- */
@@ -201,8 +234,41 @@ typedef struct
   GArray *objects;
 } BoxTally;
 
+/* The JDK's own box caches (Integer.valueOf and friends hand these out):
+ * not waste, whatever they hold. */
+static const char *const box_caches[] = {
+  "java.lang.Integer$IntegerCache", "java.lang.Long$LongCache",           "java.lang.Short$ShortCache",
+  "java.lang.Byte$ByteCache",       "java.lang.Character$CharacterCache",
+};
+
+/* The boxes in those caches' arrays (static `cache`), as a set. */
+static GHashTable *
+cached_boxes (HsHeap *heap)
+{
+  GHashTable *set = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < G_N_ELEMENTS (box_caches); i++)
+    {
+      HsValue v;
+      HsObj arr;
+      if (!hs_heap_read_static (heap, box_caches[i], "cache", &v) || v.type != HS_TYPE_OBJECT || v.id == 0)
+        continue;
+      arr = hs_heap_find (heap, v.id);
+      if (arr == HS_OBJ_NONE || hs_heap_object_kind (heap, arr) != HS_KIND_OBJ_ARRAY)
+        continue;
+      /* a cache is at most a few thousand boxes (-XX:AutoBoxCacheMax) */
+      for (guint32 k = 0, n = MIN (hs_heap_array_length (heap, arr), 1u << 20); k < n; k++)
+        {
+          HsObj o = hs_heap_find (heap, hs_heap_obj_array_get (heap, arr, k));
+          if (o != HS_OBJ_NONE)
+            g_hash_table_add (set, GSIZE_TO_POINTER ((gsize)o + 1));
+        }
+    }
+  return set;
+}
+
 typedef struct
 {
+  GHashTable *cached; /* boxes of the JDK's caches (read only while scanning) */
   gint32 *row;        /* per class: its row, -1 when not a box class */
   GArray *klass;      /* HsClass per row */
   GArray *size;       /* guint: the primitive's size per row */
@@ -239,6 +305,7 @@ hs_waste_boxed_prepare (HsWasteCtx *ctx)
       ctx->boxes = NULL;
       return;
     }
+  st->cached = cached_boxes (heap);
   for (guint part = 0; part < 2; part++)
     {
       st->tally[part] = g_new0 (BoxTally, st->klass->len);
@@ -253,6 +320,8 @@ hs_waste_boxed_add (HsWasteCtx *ctx, guint part, HsClass c, HsObj o)
 {
   BoxState *st = ctx->boxes;
   BoxTally *t = &st->tally[part][st->row[c]];
+  if (g_hash_table_contains (st->cached, GSIZE_TO_POINTER ((gsize)o + 1)))
+    return;
   t->count++;
   t->bytes += hs_heap_object_shallow (ctx->heap, o);
   hs_sample_add (t->objects, o);
@@ -290,6 +359,7 @@ hs_waste_find_boxed (HsWasteCtx *ctx)
       g_array_unref (b->objects);
     }
   g_array_sort (rows, cmp_boxed);
+  g_hash_table_unref (st->cached);
   g_free (st->tally[0]);
   g_free (st->tally[1]);
   g_free (st->row);

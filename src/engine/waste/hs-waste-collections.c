@@ -3,7 +3,7 @@
  * their own fields. A layout names the backing arrays and the size field
  * candidates (the first present wins, so JDK versions that name them
  * differently read alike); a class takes the layout of the nearest class
- * of its superclass chain in layouts[], and is reported under its own name.
+ * of its superclass chain in hs_collection_layouts[], and is reported under its own name.
  *
  * Right-sized (docs/semantics.md "Waste"): a list or deque needs `size`
  * slots, a hash table the smallest power of two whose 3/4 holds `size`
@@ -16,43 +16,11 @@
 #include <string.h>
 
 #include "hs-waste-private.h"
-
-typedef enum
-{
-  K_HASH,
-  K_SET,
-  K_CHM,
-  K_LIST,
-  K_DEQUE,
-  K_ARRAYS
-} Kind;
+#include "hs-collection-layouts.h"
 
 typedef struct
 {
-  const char *class_name;
-  const char *layout;
-  Kind kind;
-  const char *arrays[2]; /* backing arrays: the first gives the capacity */
-  const char *sizes[2];  /* size field candidates */
-} Layout;
-
-static const Layout layouts[] = {
-  { "java.util.HashMap", "HashMap", K_HASH, { "table" }, { "size" } },
-  { "java.util.WeakHashMap", "WeakHashMap", K_HASH, { "table" }, { "size" } },
-  { "java.util.Hashtable", "Hashtable", K_HASH, { "table" }, { "count" } },
-  { "java.util.HashSet", "HashSet", K_SET, { "map" }, { NULL } },
-  { "java.util.concurrent.ConcurrentHashMap", "ConcurrentHashMap", K_CHM, { "table" }, { "baseCount" } },
-  { "java.util.ArrayList", "ArrayList", K_LIST, { "elementData" }, { "size" } },
-  { "java.util.Vector", "Vector", K_LIST, { "elementData" }, { "elementCount" } },
-  { "java.util.ArrayDeque", "ArrayDeque", K_DEQUE, { "elements" }, { "head", "tail" } },
-  { "android.util.ArrayMap", "ArrayMap", K_ARRAYS, { "mHashes", "mArray" }, { "mSize" } },
-  { "android.util.ArraySet", "ArraySet", K_ARRAYS, { "mHashes", "mArray" }, { "mSize" } },
-  { "android.util.SparseArray", "SparseArray", K_ARRAYS, { "mKeys", "mValues" }, { "mSize" } },
-};
-
-typedef struct
-{
-  gint8 layout; /* index in layouts[], -1: not a collection */
+  gint8 layout; /* index in hs_collection_layouts[], -1: not a collection */
   HsWField arrays[2], sizes[2], counter_cells;
 } ClassFields;
 
@@ -70,11 +38,11 @@ elem_bytes (HsHeap *heap, HsObj arr)
 }
 
 static guint64
-ideal_slots (Kind k, guint64 size)
+ideal_slots (HsCollectionKind k, guint64 size)
 {
   if (size == 0)
     return 0;
-  if (k != K_HASH && k != K_CHM)
+  if (k != HS_COLLECTION_HASH && k != HS_COLLECTION_CHM)
     return size;
   guint64 cap = 1;
   while (cap * 3 / 4 < size && cap < (G_GUINT64_CONSTANT (1) << 40))
@@ -88,21 +56,21 @@ static gboolean
 read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
 {
   HsHeap *heap = ctx->heap;
-  const Layout *l = &layouts[cf->layout];
+  const HsCollectionLayout *l = &hs_collection_layouts[cf->layout];
   gint64 v = 0, v2 = 0;
   memset (r, 0, sizeof *r);
-  if (l->kind == K_DEQUE)
+  if (l->kind == HS_COLLECTION_DEQUE)
     {
       if (!hs_wfield_int (heap, o, cf->sizes[0], &v) || !hs_wfield_int (heap, o, cf->sizes[1], &v2))
         return FALSE;
     }
-  else if (l->kind != K_SET && !hs_wfield_int (heap, o, cf->sizes[0], &v)
+  else if (l->kind != HS_COLLECTION_SET && !hs_wfield_int (heap, o, cf->sizes[0], &v)
            && !hs_wfield_int (heap, o, cf->sizes[1], &v))
     return FALSE;
   HsObj arr[2]
       = { hs_wfield_ref_edges (heap, o, cf->arrays[0]), hs_wfield_ref_edges (heap, o, cf->arrays[1]) };
   guint64 cap = 0;
-  if (arr[0] != HS_OBJ_NONE && l->kind != K_SET)
+  if (arr[0] != HS_OBJ_NONE && l->kind != HS_COLLECTION_SET)
     {
       HsKind k = hs_heap_object_kind (heap, arr[0]);
       if (k != HS_KIND_OBJ_ARRAY && k != HS_KIND_PRIM_ARRAY)
@@ -111,7 +79,7 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
     }
   switch (l->kind)
     {
-      case K_CHM:
+      case HS_COLLECTION_CHM:
         {
           /* JDK 8+: baseCount plus the counter cells' values. */
           HsObj cells = hs_wfield_ref (heap, o, cf->counter_cells);
@@ -125,12 +93,12 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
             }
         }
         break;
-      case K_DEQUE:
+      case HS_COLLECTION_DEQUE:
         v = v2 - v; /* tail - head, wrapped */
         if (v < 0)
           v += (gint64)cap;
         break;
-      case K_SET:
+      case HS_COLLECTION_SET:
         {
           /* The map it wraps: read as what it is, charged to the set. */
           (void)ctx;
@@ -139,7 +107,7 @@ read_one (HsWasteCtx *ctx, guint8 *owned, ClassFields *cf, HsObj o, Reading *r)
             return FALSE;
           ClassFields inner = { -1 };
           resolve (heap, &inner, hs_heap_object_class (heap, map));
-          if (inner.layout < 0 || layouts[inner.layout].kind != K_HASH
+          if (inner.layout < 0 || hs_collection_layouts[inner.layout].kind != HS_COLLECTION_HASH
               || !read_one (ctx, owned, &inner, map, r))
             return FALSE;
           hs_bit_set (owned, map);
@@ -172,13 +140,10 @@ resolve (HsHeap *heap, ClassFields *cf, HsClass c)
   cf->layout = -1;
   if (c == HS_CLASS_NONE)
     return;
-  const char *names[G_N_ELEMENTS (layouts)];
-  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
-    names[i] = layouts[i].class_name;
-  cf->layout = (gint8)hs_waste_ancestor_named (heap, c, names, G_N_ELEMENTS (layouts));
+  cf->layout = (gint8)hs_collection_layout_of (heap, c);
   if (cf->layout < 0)
     return;
-  const Layout *l = &layouts[cf->layout];
+  const HsCollectionLayout *l = &hs_collection_layouts[cf->layout];
   for (guint i = 0; i < 2; i++)
     {
       cf->arrays[i] = l->arrays[i] ? hs_wfield (heap, c, l->arrays[i]) : (HsWField){ -1, 0 };
@@ -264,14 +229,15 @@ hs_waste_find_collections (HsWasteCtx *ctx)
                 __builtin_prefetch (heap->data + hs_heap_off (heap, hs_graph_target (g, e4)));
             }
           HsClass c = hs_heap_object_class (heap, o);
-          if ((layouts[cf[c].layout].kind == K_SET) != (pass == 0) || hs_bit_get (owned, o))
+          if ((hs_collection_layouts[cf[c].layout].kind == HS_COLLECTION_SET) != (pass == 0)
+              || hs_bit_get (owned, o))
             continue;
           Reading r;
           if (!read_one (ctx, owned, &cf[c], o, &r))
             continue;
           if (row[c] < 0)
             {
-              HsWasteCollection nc = { c, layouts[cf[c].layout].layout };
+              HsWasteCollection nc = { c, hs_collection_layouts[cf[c].layout].layout };
               nc.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
               g_array_append_val (rows, nc);
               GArray *ws = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -312,6 +278,16 @@ hs_waste_find_collections (HsWasteCtx *ctx)
   for (guint i = 0; i < wasted_of->len; i++)
     g_array_unref (g_array_index (wasted_of, GArray *, i));
   g_array_sort (rows, cmp_collections);
+  /* Rows that would save nothing (right-sized, none empty) are not
+   * listed: sorted last, they are cut off. */
+  while (rows->len > 0)
+    {
+      HsWasteCollection *last = &g_array_index (rows, HsWasteCollection, rows->len - 1);
+      if (last->wasted + last->empty_bytes > 0)
+        break;
+      g_array_unref (last->objects);
+      g_array_set_size (rows, rows->len - 1);
+    }
   for (guint i = 0; i < rows->len; i++)
     ctx->w->collections_wasted += g_array_index (rows, HsWasteCollection, i).wasted;
 }

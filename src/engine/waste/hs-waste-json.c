@@ -88,9 +88,10 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
                           ", \"total_wasted\": %" G_GUINT64_FORMAT
                           ", \"wasted_by_kind\": {\"duplicate_strings\": %" G_GUINT64_FORMAT
                           ", \"collections\": %" G_GUINT64_FORMAT ", \"arrays\": %" G_GUINT64_FORMAT
-                          ", \"boxed\": %" G_GUINT64_FORMAT ", \"bitmaps\": %" G_GUINT64_FORMAT "},\n",
+                          ", \"boxed\": %" G_GUINT64_FORMAT ", \"bitmaps\": %" G_GUINT64_FORMAT
+                          "}, \"thread_buffers\": %" G_GUINT64_FORMAT ",\n",
                           w->total_wasted, w->strings_wasted, w->collections_wasted, w->arrays_wasted,
-                          w->boxed_wasted, w->bitmaps_wasted);
+                          w->boxed_wasted, w->bitmaps_wasted, w->thread_buffers_bytes);
 
   g_string_append (out, "\"duplicate_strings\": [");
   for (guint i = 0; i < n_of (w->strings, limit); i++)
@@ -162,8 +163,9 @@ hs_waste_to_json (const HsWaste *w, HsHeap *heap, int limit, GString *out)
       const HsWasteDupArray *d = &g_array_index (w->dup_arrays, HsWasteDupArray, i);
       g_string_append_printf (out,
                               "%s{\"type\": \"%s\", \"length\": %u, \"count\": %" G_GUINT64_FORMAT
-                              ", \"wasted\": %" G_GUINT64_FORMAT ", ",
-                              i ? ",\n  " : "\n  ", hs_type_name (d->type), d->length, d->count, d->wasted);
+                              ", \"wasted\": %" G_GUINT64_FORMAT ", \"thread_locals\": %s, ",
+                              i ? ",\n  " : "\n  ", hs_type_name (d->type), d->length, d->count, d->wasted,
+                              d->thread_locals ? "true" : "false");
       objects (out, heap, d->objects);
       g_string_append_c (out, '}');
     }

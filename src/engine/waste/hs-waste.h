@@ -54,6 +54,13 @@ typedef struct
   guint64 count;  /* arrays with this content */
   guint64 wasted; /* shallow of every copy beyond the first */
   GArray *objects;
+  /* Every copy is a local of a thread's frame, and they belong to more
+   * than one thread: working buffers whose contents match at the moment of
+   * the dump, not copies to share (listed apart, not in the totals). */
+  gboolean thread_locals;
+  guint64 locals;        /* copies that are thread locals (while grouping) */
+  guint32 first_serial;  /* the thread serial of the first such copy */
+  gboolean many_threads; /* another copy is another thread's */
 } HsWasteDupArray;
 
 typedef struct
@@ -100,9 +107,10 @@ typedef struct _HsWaste
   /* Totals of what could be saved, by kind (docs/semantics.md). */
   guint64 strings_wasted, collections_wasted, arrays_wasted, boxed_wasted, bitmaps_wasted;
   guint64 total_wasted;
-  double seconds;  /* from its start to its end (beside: at the core the dominators left) */
-  gboolean beside; /* found beside the analysis's dominators (hs_waste_beside) */
-  gint ref_count;  /* hs_waste_ref / hs_waste_free (atomic) */
+  guint64 thread_buffers_bytes; /* the "waste" of thread_locals groups: not in the totals */
+  double seconds;               /* from its start to its end (beside: at the core the dominators left) */
+  gboolean beside;              /* found beside the analysis's dominators (hs_waste_beside) */
+  gint ref_count;               /* hs_waste_ref / hs_waste_free (atomic) */
 } HsWaste;
 
 /* The waste pass as the analysis runs it beside the dominators
