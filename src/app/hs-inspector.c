@@ -70,20 +70,37 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   g_autofree char *label = hs_heap_object_label (a->heap, obj);
   g_autofree char *desc = hs_heap_describe (a->heap, obj);
   g_autofree char *text = NULL;
-  GtkWidget *button, *child;
+  GtkWidget *button, *child, *name;
 
   const char *cls = hs_heap_object_class_name (a->heap, obj);
 
   /* A string is shown as its text; the tooltip says which object it is. */
   if (desc != NULL && g_strcmp0 (cls, "java.lang.String") == 0)
-    text = g_strdup_printf ("%s%s", prefix ? prefix : "", desc);
+    text = g_strdup (desc);
   else if (desc != NULL)
-    text = g_strdup_printf ("%s%s  %s", prefix ? prefix : "", label, desc);
+    text = g_strdup_printf ("%s  %s", label, desc);
   else
-    text = g_strdup_printf ("%s%s", prefix ? prefix : "", label);
-  child = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (child), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+    text = g_strdup (label);
+  /* A long class name wraps between its parts, up to three lines, beside
+   * its prefix (a path's arrow). */
+  {
+    g_autofree char *breakable = hs_name_breakable (text);
+    name = gtk_label_new (breakable);
+  }
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (name), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (name, TRUE);
+  child = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  if (prefix != NULL)
+    {
+      GtkWidget *p = gtk_label_new (prefix);
+      gtk_widget_set_valign (p, GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (child), p);
+    }
+  gtk_box_append (GTK_BOX (child), name);
   button = gtk_button_new ();
   gtk_button_set_child (GTK_BUTTON (button), child);
   gtk_widget_add_css_class (button, "flat");
@@ -99,20 +116,41 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   return button;
 }
 
+/* The name of a row: a field's name may be long (obfuscated, or a
+ * mapping's); when it and its value do not both fit, the shorter one is
+ * whole and the other shortened (GtkBox gives the smaller shortfall
+ * first), with the whole of it in a tooltip past NAME_CHARS. */
+#define NAME_CHARS 16
+
+static GtkWidget *
+row_name_label (const char *name)
+{
+  GtkWidget *l = gtk_label_new (name);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
+  if (g_utf8_strlen (name, -1) > NAME_CHARS)
+    gtk_widget_set_tooltip_text (l, name);
+  return l;
+}
+
+/* Nothing in the pane scrolls sideways: a value too long for it is
+ * shortened, the whole of it in its tooltip. */
 static void
 add_pair (GtkWidget *list, const char *name, const char *value)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *l = row_name_label (name);
   GtkWidget *v = gtk_label_new (value);
 
   gtk_widget_add_css_class (row, "hs-row");
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_widget_add_css_class (l, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (v), 1);
   gtk_widget_set_hexpand (v, TRUE);
   gtk_label_set_selectable (GTK_LABEL (v), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
+  if (value != NULL && *value != '\0')
+    gtk_widget_set_tooltip_text (v, value);
   gtk_box_append (GTK_BOX (row), l);
   gtk_box_append (GTK_BOX (row), v);
   gtk_box_append (GTK_BOX (list), row);
@@ -122,11 +160,9 @@ static void
 add_widget_pair (GtkWidget *list, const char *name, GtkWidget *value)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *l = row_name_label (name);
 
   gtk_widget_add_css_class (row, "hs-row");
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_widget_add_css_class (l, "dim-label");
   gtk_widget_set_hexpand (value, TRUE);
   gtk_widget_set_halign (value, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (row), l);
@@ -318,7 +354,8 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
               {
                 gsize idx = g_array_index (roots, gsize, 0);
                 const HsRoot *r = hs_heap_root (a->heap, idx);
-                g_autofree char *tip = g_strdup_printf (_ ("GC root: %s"), hs_root_type_name (r->type));
+                g_autofree char *tip = g_strdup_printf (
+                    _ ("%s\nGC root: %s"), gtk_widget_get_tooltip_text (b), hs_root_type_name (r->type));
                 gtk_widget_set_tooltip_text (b, tip);
               }
           }
@@ -396,6 +433,7 @@ rebuild (HsInspector *self)
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
       gtk_label_set_text (GTK_LABEL (self->title), _ ("No object selected"));
+      gtk_widget_set_tooltip_text (self->title, NULL);
       gtk_label_set_text (GTK_LABEL (self->subtitle), "");
       gtk_widget_set_visible (self->body, FALSE);
       return;
@@ -409,7 +447,9 @@ rebuild (HsInspector *self)
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
-    gtk_label_set_text (GTK_LABEL (self->title), cls != NULL ? cls : "?");
+    g_autofree char *shown = hs_name_breakable (cls != NULL ? cls : "?");
+    gtk_label_set_text (GTK_LABEL (self->title), shown);
+    gtk_widget_set_tooltip_text (self->title, cls);
   }
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
   gtk_label_set_text (GTK_LABEL (self->subtitle), id);

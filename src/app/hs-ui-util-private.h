@@ -26,6 +26,13 @@ GtkWidget *hs_inspect_button_new (HsObj obj);
  * its tooltip as the first 2,000 characters and the length in all. */
 void hs_cell_set_name (GtkInscription *cell, const char *name);
 
+/* text with a zero-width space (U+200B) after each '.' and '$', so that a
+ * wrapping label breaks a class name between its parts, never inside one
+ * (Pango's word-char wrap breaks "java.util.HashMap" anywhere). Only for
+ * labels that are not selectable: copy the plain name. Past 2,000
+ * characters the rest is an ellipsis. */
+char *hs_name_breakable (const char *text);
+
 /* Runs fn (data) on a new thread named name at a lower priority (nice +10,
  * Linux: per thread, and inherited by the threads it starts, e.g. the
  * engine's second core) and returns when it is done. For a worker's long

@@ -60,6 +60,28 @@ hs_inspect_button_new (HsObj obj)
   return button;
 }
 
+#define BREAKABLE_KEEP_CHARS 2000
+
+char *
+hs_name_breakable (const char *text)
+{
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p), n++)
+    {
+      if (n == BREAKABLE_KEEP_CHARS)
+        {
+          g_string_append (s, "…");
+          break;
+        }
+      g_string_append_unichar (s, g_utf8_get_char (p));
+      if ((*p == '.' || *p == '$') && p[1] != '\0' && p[1] != '.')
+        g_string_append (s, "\u200b");
+    }
+  return g_string_free (s, FALSE);
+}
+
 #define CELL_KEEP_CHARS 1000
 #define TIP_KEEP_CHARS 2000
 

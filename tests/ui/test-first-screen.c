@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-first-screen.c: what a new user sees first, readable (issue 28):
+ * the inspector fits its pane at every window width (nothing in it needs
+ * sideways scrolling, a shortened value has the whole of it in a
+ * tooltip), on the sample dump under Xvfb. */
+#include "config.h"
+#include "ui-util.h"
+#include "hs-dump-tab.h"
+#include "hs-query.h"
+
+#include <string.h>
+
+#define LOAD_TIMEOUT_MS 120000
+
+static const char *sample;
+
+static void
+open_and_wait (HsWindow *window, const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+}
+
+static gboolean
+inspector_idle (gpointer data)
+{
+  return !hs_inspector_is_busy (HS_INSPECTOR (data));
+}
+
+/* The objects whose rows are the widest the sample has: the biggest
+ * object, the class object of the longest class name (its statics), and
+ * the GC root of the longest class name among those of the longest root
+ * type name ("Java Frame", "Thread object"...). */
+static GArray *
+wide_objects (HsAnalysis *a)
+{
+  HsHeap *heap = a->heap;
+  GArray *objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GArray) top = hs_query_top_objects (a, 1);
+  HsClass longest = 0;
+  HsObj root_obj = HS_OBJ_NONE;
+  gsize root_type_len = 0, root_name_len = 0;
+
+  g_array_append_val (objs, g_array_index (top, HsObj, 0));
+  for (guint c = 0; c < hs_heap_n_classes (heap); c++)
+    if (hs_class_object (heap, c) != HS_OBJ_NONE
+        && strlen (hs_class_name (heap, c)) > strlen (hs_class_name (heap, longest)))
+      longest = c;
+  {
+    HsObj o = hs_class_object (heap, longest);
+    g_array_append_val (objs, o);
+  }
+  for (gsize i = 0; i < hs_heap_n_roots (heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, i);
+      HsObj o = hs_heap_find (heap, r->id);
+      const char *name;
+      gsize type_len = strlen (hs_root_type_name (r->type));
+      if (o == HS_OBJ_NONE || (name = hs_heap_object_class_name (heap, o)) == NULL)
+        continue;
+      if (type_len > root_type_len || (type_len == root_type_len && strlen (name) > root_name_len))
+        {
+          root_type_len = type_len;
+          root_name_len = strlen (name);
+          root_obj = o;
+        }
+    }
+  g_assert_cmpuint (root_obj, !=, HS_OBJ_NONE);
+  g_array_append_val (objs, root_obj);
+  return objs;
+}
+
+typedef struct
+{
+  GtkWidget *pane;
+  int pane_width;
+  guint n_labels;
+  guint n_ellipsized;
+  GString *outside;
+} FitCheck;
+
+/* The tooltip of label or of one of its ancestors below the pane. */
+static const char *
+tooltip_above (GtkWidget *label, GtkWidget *pane)
+{
+  for (GtkWidget *w = label; w != NULL && w != pane; w = gtk_widget_get_parent (w))
+    if (gtk_widget_get_tooltip_text (w) != NULL)
+      return gtk_widget_get_tooltip_text (w);
+  return NULL;
+}
+
+/* Every word of text (without its zero-width spaces and the ellipsis
+ * that replaced its end) is in tip. */
+static gboolean
+tooltip_has_words (const char *tip, const char *text)
+{
+  g_autoptr (GString) plain = g_string_new (text);
+  g_auto (GStrv) words = NULL;
+  guint n;
+
+  if (tip == NULL)
+    return FALSE;
+  g_string_replace (plain, "\u200b", "", 0);
+  words = g_strsplit_set (plain->str, " \n", -1);
+  n = g_strv_length (words);
+  for (guint i = 0; i < n; i++)
+    {
+      /* The layout's text is whole: ellipsizing is in the drawing. */
+      if (*words[i] != '\0' && strstr (tip, words[i]) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+check_fit (GtkWidget *widget, FitCheck *fit)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t b;
+      if (!gtk_widget_get_mapped (c))
+        continue;
+      if ((GTK_IS_LABEL (c) && *gtk_label_get_text (GTK_LABEL (c)) != '\0') || GTK_IS_BUTTON (c))
+        {
+          g_assert_true (gtk_widget_compute_bounds (c, fit->pane, &b));
+          if (b.origin.x < -0.5 || b.origin.x + b.size.width > fit->pane_width + 0.5)
+            g_string_append_printf (fit->outside, "  %s \"%s\" at %.0f..%.0f of %d\n", G_OBJECT_TYPE_NAME (c),
+                                    GTK_IS_LABEL (c) ? gtk_label_get_text (GTK_LABEL (c)) : "", b.origin.x,
+                                    b.origin.x + b.size.width, fit->pane_width);
+        }
+      if (GTK_IS_LABEL (c) && *gtk_label_get_text (GTK_LABEL (c)) != '\0')
+        {
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (c));
+          fit->n_labels++;
+          /* Shortened: the whole text is in its tooltip (the label's own or
+           * its button's). */
+          if (pango_layout_is_ellipsized (layout))
+            {
+              const char *tip = tooltip_above (c, fit->pane);
+              fit->n_ellipsized++;
+              if (!tooltip_has_words (tip, gtk_label_get_text (GTK_LABEL (c))))
+                g_string_append_printf (fit->outside, "  \"%s\" shortened, tooltip %s\n",
+                                        gtk_label_get_text (GTK_LABEL (c)), tip ? tip : "(none)");
+            }
+        }
+      check_fit (c, fit);
+    }
+}
+
+/* At 1400, 1024, 800 and 600 px: every label and button of the
+ * inspector lies inside the pane (no sideways scrolling), the pane inside
+ * the window, for each of the widest objects. */
+static void
+test_inspector_fits (void)
+{
+  static const int widths[] = { 1400, 1024, 800, 600 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      HsWindow *window = ui_window_new (NULL, widths[w], 800);
+      HsAnalysis *a;
+      g_autoptr (GArray) objs = NULL;
+      GtkWidget *inspector, *pane;
+
+      open_and_wait (window, sample);
+      a = hs_loader_get_analysis (hs_window_get_loader (window));
+      objs = wide_objects (a);
+      inspector = hs_window_get_inspector (window);
+      for (guint i = 0; i < objs->len; i++)
+        {
+          FitCheck fit = { 0 };
+          graphene_rect_t pb;
+          HsObj obj = g_array_index (objs, HsObj, i);
+
+          hs_window_inspect (window, obj);
+          g_assert_true (ui_wait_until (inspector_idle, inspector, 60000));
+          ui_iterate (400);
+          pane = gtk_widget_get_ancestor (inspector, GTK_TYPE_SCROLLED_WINDOW);
+          g_assert_nonnull (pane);
+          g_assert_true (gtk_widget_compute_bounds (pane, GTK_WIDGET (window), &pb));
+          g_test_message ("width %d, %s: pane %.0f..%.0f", widths[w],
+                          hs_heap_object_class_name (a->heap, obj), pb.origin.x, pb.origin.x + pb.size.width);
+          g_assert_cmpfloat (pb.origin.x, >=, 0);
+          g_assert_cmpfloat (pb.origin.x + pb.size.width, <=,
+                             gtk_widget_get_width (GTK_WIDGET (window)) + 0.5);
+          /* Not a sliver: the pane shows the values. */
+          g_assert_cmpfloat (pb.size.width, >=, 280);
+
+          fit.pane = pane;
+          fit.pane_width = gtk_widget_get_width (pane);
+          fit.outside = g_string_new (NULL);
+          check_fit (inspector, &fit);
+          {
+            g_autofree char *name = g_strdup_printf ("inspector-%d-%u.png", widths[w], i);
+            ui_shot (GTK_WIDGET (window), name);
+          }
+          if (fit.outside->len > 0)
+            g_error ("width %d, inspecting %s: outside the pane or cut without a tooltip:\n%s", widths[w],
+                     hs_heap_object_class_name (a->heap, obj), fit.outside->str);
+          g_assert_cmpuint (fit.n_labels, >=, 8);
+          g_string_free (fit.outside, TRUE);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      ui_iterate (100);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  sample = g_getenv ("HS_SAMPLE_DUMP");
+  g_assert_nonnull (sample);
+
+  g_test_add_func ("/first-screen/inspector-fits", test_inspector_fits);
+  return g_test_run ();
+}
