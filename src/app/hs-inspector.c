@@ -417,6 +417,45 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
     }
 }
 
+/* A root held by a thread (a local of one of its frames, its object, a
+ * block or a native stack): the thread by name, and the frame when the
+ * dump gives it, as a link to the Threads view ("win.show-thread"). */
+static void
+add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
+{
+  g_autofree char *name = NULL, *frame = NULL, *text = NULL, *shown = NULL;
+  GtkWidget *button, *label;
+  gboolean local = r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL;
+
+  if (r->thread_obj == HS_OBJ_NONE)
+    return;
+  name = hs_heap_thread_name (heap, r->thread_serial);
+  if (name == NULL)
+    name = hs_heap_object_label (heap, r->thread_obj);
+  if (local)
+    frame = hs_heap_root_frame_text (heap, r->thread_serial, r->frame);
+  /* Translators: a thread's name and one of its stack frames */
+  text = frame != NULL ? g_strdup_printf (_ ("%s at %s"), name, frame) : g_strdup (name);
+  shown = hs_name_breakable (text);
+  label = gtk_label_new (shown);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "hs-link");
+  {
+    g_autofree char *tip = g_strdup_printf (_ ("%s\nShow this thread in the Threads view"), text);
+    gtk_widget_set_tooltip_text (button, tip);
+  }
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.show-thread");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (r->thread_obj));
+  add_widget_pair (self->size_box, local ? _ ("Local of") : _ ("Thread"), button);
+}
+
 static void
 rebuild (HsInspector *self)
 {
@@ -511,6 +550,7 @@ rebuild (HsInspector *self)
       {
         const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
         add_pair (list, _ ("GC root"), hs_root_type_name (r->type));
+        add_root_thread (self, heap, r);
       }
   }
 

@@ -7,12 +7,14 @@
 #include "ui-util.h"
 #include "hs-dump-tab.h"
 #include "hs-query.h"
+#include "hs-threads-view.h"
 
 #include <string.h>
 
 #define LOAD_TIMEOUT_MS 120000
 
 static const char *sample;
+static const char *workers_dump;
 
 static void
 open_and_wait (HsWindow *window, const char *path)
@@ -207,13 +209,142 @@ test_inspector_fits (void)
     }
 }
 
+static gboolean
+threads_ready (gpointer data)
+{
+  return hs_threads_view_is_ready (HS_THREADS_VIEW (data));
+}
+
+/* The mapped label of the threads table showing text, or NULL (the table
+ * builds rows only around what is shown). */
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c)
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+        return c;
+      if ((found = find_label (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The row of thread name lies inside the visible part of the table. */
+static void
+assert_row_shown (GtkWidget *view, const char *name)
+{
+  GtkWidget *table = ui_find_child (view, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *label = find_label (table, name);
+  graphene_rect_t b;
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_compute_bounds (label, scroller, &b));
+  g_test_message ("%s at y %.0f..%.0f of %d", name, b.origin.y, b.origin.y + b.size.height,
+                  gtk_widget_get_height (scroller));
+  g_assert_cmpfloat (b.origin.y, >=, 0);
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (scroller));
+}
+
+/* The Threads view opens on the thread whose stack holds the most
+ * (worker-39: its byte[] is the biggest), selected and in sight. */
+static void
+test_threads_open_on_selected (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  HsView *view;
+
+  open_and_wait (window, workers_dump);
+  hs_window_set_view (window, "threads");
+  view = hs_window_get_view_by_name (window, "threads");
+  g_assert_true (ui_wait_until (threads_ready, view, 30000));
+  ui_iterate (500);
+  g_assert_cmpuint (hs_threads_view_get_n_rows (HS_THREADS_VIEW (view)), ==, 41);
+  g_assert_cmpstr (hs_threads_view_get_row_name (HS_THREADS_VIEW (view), 0), ==, "worker-39");
+  ui_shot (GTK_WIDGET (window), "threads-open.png");
+  assert_row_shown (GTK_WIDGET (view), "worker-39");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* The first button below root whose action is action, or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget *root, const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)
+        return c;
+      if ((found = find_action_button (c, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A local of a thread's frame in the inspector names its thread and
+ * frame, and links to the Threads view: worker-0 (whose stack holds the
+ * least: the last row) selected there and scrolled into sight. */
+static void
+test_local_links_to_thread (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  HsAnalysis *a;
+  HsView *view;
+  HsObj buffer = HS_OBJ_NONE;
+  GtkWidget *button;
+  g_autoptr (GString) text = NULL;
+  g_autofree char *stack = NULL, *id = NULL;
+
+  open_and_wait (window, workers_dump);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  for (gsize i = 0; i < hs_heap_n_roots (a->heap); i++)
+    {
+      const HsRoot *r = hs_heap_root (a->heap, i);
+      g_autofree char *name = hs_heap_thread_name (a->heap, r->thread_serial);
+      if (r->type == HS_ROOT_JAVA_FRAME && g_strcmp0 (name, "worker-0") == 0)
+        buffer = r->obj;
+    }
+  g_assert_cmpuint (buffer, !=, HS_OBJ_NONE);
+  hs_window_inspect (window, buffer);
+  g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 60000));
+  ui_iterate (300);
+  button = find_action_button (hs_window_get_inspector (window), "win.show-thread");
+  g_assert_nonnull (button);
+  text = g_string_new (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)))));
+  g_string_replace (text, "\u200b", "", 0);
+  g_assert_cmpstr (text->str, ==, "worker-0 at store.Worker.hold(Worker.java:12)");
+  ui_shot (GTK_WIDGET (window), "local-of-thread.png");
+
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "threads");
+  view = hs_window_get_view_by_name (window, "threads");
+  g_assert_true (ui_wait_until (threads_ready, view, 30000));
+  ui_iterate (500);
+  /* The stack shown is worker-0's: its local is the buffer. */
+  stack = hs_threads_view_get_stack_text (HS_THREADS_VIEW (view));
+  id = g_strdup_printf ("byte[]@0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, buffer));
+  g_assert_nonnull (strstr (stack, id));
+  ui_shot (GTK_WIDGET (window), "threads-worker-0.png");
+  assert_row_shown (GTK_WIDGET (view), "worker-0");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   sample = g_getenv ("HS_SAMPLE_DUMP");
   g_assert_nonnull (sample);
+  g_assert_cmpint (argc, >=, 2);
+  workers_dump = argv[1];
 
   g_test_add_func ("/first-screen/inspector-fits", test_inspector_fits);
+  g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
+  g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
 }
