@@ -165,6 +165,13 @@ _hs_window_sync_header (HsWindow *self)
     adw_view_switcher_title_set_stack (title, stack);
   if (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar)) != stack)
     adw_view_switcher_bar_set_stack (ADW_VIEW_SWITCHER_BAR (self->switcher_bar), stack);
+  /* libadwaita 1.2's switcher title counts the visible views only when the
+   * stack's pages change, not when one is shown or hidden (those waiting
+   * for the analysis while the leaks are shown early): with one view left
+   * it hid its switcher and kept it hidden, the switcher at the bottom at
+   * any width. Turning it off and on counts them again. */
+  if (content)
+    adw_view_switcher_title_set_view_switcher_enabled (title, FALSE);
   adw_view_switcher_title_set_view_switcher_enabled (title, content);
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */

@@ -334,6 +334,41 @@ test_local_links_to_thread (void)
   ui_iterate (100);
 }
 
+/* The first mapped widget of type below root (depth first), or NULL. */
+static GtkWidget *
+find_mapped (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) && gtk_widget_get_mapped (c))
+        return c;
+      if ((found = find_mapped (c, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 1400 px the views' switcher is in the header bar, not the bar at the
+ * bottom: also after the leaks were shown early (the sample has two), when
+ * the switcher had fewer views. */
+static void
+test_switcher_on_top (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  GtkWidget *bar;
+
+  open_and_wait (window, sample);
+  ui_iterate (500);
+  bar = ui_find_child (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+  g_assert_nonnull (bar);
+  ui_shot (GTK_WIDGET (window), "switcher-1400.png");
+  g_assert_false (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar)));
+  g_assert_nonnull (find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -344,6 +379,7 @@ main (int argc, char *argv[])
   workers_dump = argv[1];
 
   g_test_add_func ("/first-screen/inspector-fits", test_inspector_fits);
+  g_test_add_func ("/first-screen/switcher-on-top", test_switcher_on_top);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
