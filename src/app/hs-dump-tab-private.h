@@ -44,10 +44,16 @@ struct _HsDumpTab
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
   gboolean early;
-  gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
-  gboolean disposed;                 /* async results arriving later are dropped */
-  HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
-  struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
+  gboolean setting_dump;              /* the dumps dropdown is being set, not chosen */
+  gboolean disposed;                  /* async results arriving later are dropped */
+  HsDumpTabTiming *timing;            /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
+  struct _HsDumpTabMapping *mapping;  /* hs-dump-tab-mapping.c */
+  GCancellable *suspects_cancellable; /* hs-dump-tab-suspects.c */
+  /* Analysed again for a preference: where the user was, shown again once
+   * done (hs_dump_tab_reload_in_place); the history is kept. */
+  char *reload_view;
+  HsObj reload_obj;
+  gboolean keep_history;
 
   /* back and forward (hs-dump-tab-history.c) */
   HsHistory *history;
@@ -87,6 +93,10 @@ void _hs_dump_tab_mapping_free (HsDumpTab *self);
 
 /* hs-dump-tab-changed.c: the file as it was when loaded. */
 void _hs_dump_tab_changed_remember (HsDumpTab *self);
+
+/* hs-dump-tab-suspects.c: the suspects found again at a new threshold;
+ * cancel: the dump goes. */
+void _hs_dump_tab_suspects_cancel (HsDumpTab *self);
 
 /* hs-dump-tab-recent.c: the recent dumps of the welcome page. */
 void _hs_dump_tab_recent_refresh (HsDumpTab *self);

@@ -8,6 +8,8 @@
 #include "hs-dump-tab.h"
 #include "hs-query.h"
 #include "hs-threads-view.h"
+#include "hs-application.h"
+#include "hs-history.h"
 
 #include <string.h>
 
@@ -369,6 +371,208 @@ test_switcher_on_top (void)
   ui_iterate (100);
 }
 
+/* One application for the process (registered once), as the app has: the
+ * preferences are its actions. */
+static HsApplication *the_app;
+
+static HsApplication *
+app_get (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (the_app == NULL)
+    {
+      the_app = hs_application_new ();
+      g_application_set_flags (G_APPLICATION (the_app),
+                               g_application_get_flags (G_APPLICATION (the_app)) | G_APPLICATION_NON_UNIQUE);
+      g_assert_true (g_application_register (G_APPLICATION (the_app), NULL, &error));
+      g_assert_no_error (error);
+    }
+  return the_app;
+}
+
+typedef struct
+{
+  HsWindow *window;
+  double percent;
+} PercentWait;
+
+static gboolean
+suspects_at (gpointer data)
+{
+  PercentWait *w = data;
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (w->window));
+  return a != NULL && a->suspects != NULL && a->suspects->percent == w->percent;
+}
+
+static void
+on_percent_changed (GSettings *settings, const char *key, guint *n)
+{
+  (*n)++;
+}
+
+static int
+selected_leak_row (HsWindow *window)
+{
+  GtkWidget *list = ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_LIST_BOX);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (GTK_LIST_BOX (list));
+  return row != NULL ? gtk_list_box_row_get_index (row) : -1;
+}
+
+/* "Suspects above N %" finds the suspects again on the dump's dominator
+ * tree (the same loader, no new analysis): the view, its selection, the
+ * object inspected and back/forward stay. Three quick clicks are one
+ * change (debounced). The sample has 2 leak groups and one suspect, the
+ * class com.example.App (68% of the reachable bytes). */
+static void
+test_threshold_keeps_place (void)
+{
+  HsApplication *app = app_get ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+  HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1400, 800);
+  HsLoader *loader;
+  HsAnalysis *a;
+  HsLeaksView *leaks;
+  GtkSpinButton *spin;
+  g_autoptr (GArray) top = NULL;
+  HsObj inspected;
+  HsHistory *history;
+  guint n_changes = 0;
+  PercentWait w = { window, 13 };
+
+  g_assert_nonnull (settings);
+  g_settings_set_int (settings, "suspects-percent", 10);
+  open_and_wait (window, sample);
+  loader = hs_window_get_loader (window);
+  a = hs_loader_get_analysis (loader);
+  g_assert_cmpuint (a->suspects->objects->len + a->suspects->classes->len, ==, 1);
+
+  /* Somewhere: the classes, then the suspect in the leaks view, an object
+   * in the inspector. */
+  hs_window_set_view (window, "classes");
+  ui_iterate (200);
+  hs_window_set_view (window, "leaks");
+  leaks = ui_leaks_view (window);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 2);
+  hs_leaks_view_select_suspect (leaks, 0);
+  top = hs_query_top_objects (a, 2);
+  inspected = g_array_index (top, HsObj, 1);
+  hs_window_inspect (window, inspected);
+  ui_iterate (300);
+  g_assert_cmpint (selected_leak_row (window), ==, 2);
+  history = hs_dump_tab_get_history (hs_window_get_tab (window));
+  g_assert_true (hs_history_can_go_back (history));
+
+  /* Three clicks on +: one change to 13%. */
+  g_signal_connect (settings, "changed::suspects-percent", G_CALLBACK (on_percent_changed), &n_changes);
+  spin = hs_leaks_view_get_threshold_spin (leaks);
+  for (int i = 0; i < 3; i++)
+    {
+      gtk_spin_button_spin (spin, GTK_SPIN_STEP_FORWARD, 1);
+      ui_iterate (50);
+    }
+  g_assert_true (ui_wait_until (suspects_at, &w, 30000));
+  ui_iterate (300);
+  g_assert_cmpuint (n_changes, ==, 1);
+  g_assert_cmpint (g_settings_get_int (settings, "suspects-percent"), ==, 13);
+  /* The same analysis, where the user was. */
+  g_assert_true (hs_window_get_loader (window) == loader);
+  g_assert_true (hs_loader_get_analysis (loader) == a);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  g_assert_cmpuint (hs_leaks_view_get_n_suspects (leaks), ==, 1);
+  g_assert_cmpint (selected_leak_row (window), ==, 2);
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+  g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==, inspected);
+  g_assert_true (hs_history_can_go_back (history));
+  g_assert_nonnull (strstr (hs_leaks_view_get_suspect_subtitle (leaks, 0), "(68%)"));
+  ui_shot (GTK_WIDGET (window), "threshold-13.png");
+
+  /* Above the suspect's share: none; the leaks stay. */
+  w.percent = 70;
+  gtk_spin_button_set_value (spin, 70);
+  g_assert_true (ui_wait_until (suspects_at, &w, 30000));
+  ui_iterate (300);
+  g_assert_cmpuint (hs_leaks_view_get_n_suspects (leaks), ==, 0);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 2);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  g_assert_true (hs_history_can_go_back (history));
+  {
+    HsOverviewView *overview = HS_OVERVIEW_VIEW (hs_window_get_view_by_name (window, "overview"));
+    hs_window_set_view (window, "overview");
+    ui_iterate (200);
+    g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 70%");
+  }
+
+  g_signal_handlers_disconnect_by_func (settings, on_percent_changed, &n_changes);
+  g_settings_set_int (settings, "suspects-percent", 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsLoader *old;
+} NewLoader;
+
+static gboolean
+new_loader_done (gpointer data)
+{
+  NewLoader *r = data;
+  HsLoader *l = hs_window_get_loader (r->window);
+  return l != r->old && hs_loader_get_state (l) == HS_LOADER_DONE;
+}
+
+/* A preference that changes every number (following weak references)
+ * analyses the dump again, and the user stays where they were: the view,
+ * the object inspected, back/forward. */
+static void
+test_reload_keeps_place (void)
+{
+  HsApplication *app = app_get ();
+  HsWindow *window = ui_window_new (GTK_APPLICATION (app), 1400, 800);
+  g_autoptr (GVariant) weak = NULL;
+  g_autoptr (GArray) top = NULL;
+  NewLoader r = { window, NULL };
+  HsAnalysis *a;
+  HsObj inspected;
+
+  open_and_wait (window, sample);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  top = hs_query_top_objects (a, 3);
+  inspected = g_array_index (top, HsObj, 2);
+  hs_window_set_view (window, "dominators");
+  ui_iterate (200);
+  hs_window_set_view (window, "classes");
+  hs_window_inspect (window, inspected);
+  ui_iterate (300);
+  g_assert_true (hs_history_can_go_back (hs_dump_tab_get_history (hs_window_get_tab (window))));
+
+  r.old = g_object_ref (hs_window_get_loader (window));
+  weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
+  g_action_group_change_action_state (G_ACTION_GROUP (app), "follow-weak",
+                                      g_variant_new_boolean (!g_variant_get_boolean (weak)));
+  g_assert_true (ui_wait_until (new_loader_done, &r, LOAD_TIMEOUT_MS));
+  ui_iterate (500);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+  g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==, inspected);
+  g_assert_true (hs_history_can_go_back (hs_dump_tab_get_history (hs_window_get_tab (window))));
+  /* Back goes to where the user was before. */
+  hs_dump_tab_back (hs_window_get_tab (window));
+  ui_iterate (200);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+  g_assert_false (gtk_widget_get_visible (hs_window_get_inspector (window)));
+
+  g_object_unref (r.old);
+  r.old = g_object_ref (hs_window_get_loader (window));
+  g_action_group_change_action_state (G_ACTION_GROUP (app), "follow-weak", g_steal_pointer (&weak));
+  g_assert_true (ui_wait_until (new_loader_done, &r, LOAD_TIMEOUT_MS));
+  g_object_unref (r.old);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -380,6 +584,8 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/first-screen/inspector-fits", test_inspector_fits);
   g_test_add_func ("/first-screen/switcher-on-top", test_switcher_on_top);
+  g_test_add_func ("/first-screen/threshold-keeps-place", test_threshold_keeps_place);
+  g_test_add_func ("/first-screen/reload-keeps-place", test_reload_keeps_place);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
