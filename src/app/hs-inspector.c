@@ -197,6 +197,54 @@ format_value (const HsFieldValue *f)
     }
 }
 
+#define HEX_BYTES 64
+
+/* A byte[] that is not text (a control character, or not UTF-8): its
+ * first HEX_BYTES bytes in hex, as MAT and Android Studio show binary
+ * data. NULL for text, other arrays, or no data in the dump. */
+static char *
+byte_array_hex (HsHeap *heap, HsObj o)
+{
+  const guint8 *data;
+  guint32 len;
+  gboolean text;
+  GString *s;
+
+  if (hs_heap_array_elem_type (heap, o) != HS_TYPE_BYTE || (data = hs_heap_prim_array_data (heap, o)) == NULL)
+    return NULL;
+  len = hs_heap_array_length (heap, o);
+  text = g_utf8_validate ((const char *)data, len, NULL);
+  for (guint32 i = 0; i < len && text; i++)
+    if (data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r')
+      text = FALSE;
+  if (text)
+    return NULL;
+  s = g_string_new (NULL);
+  for (guint32 i = 0; i < len && i < HEX_BYTES; i++)
+    g_string_append_printf (s, i == 0 ? "%02x" : i % 8 == 0 ? "  %02x" : " %02x", data[i]);
+  if (len > HEX_BYTES)
+    g_string_append (s, " …");
+  return g_string_free (s, FALSE);
+}
+
+/* The hex under its name, in lines of 16 bytes (wrapped at the pane). */
+static void
+add_hex (GtkWidget *list, const char *hex)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *v = gtk_label_new (hex);
+
+  gtk_widget_add_css_class (row, "hs-row");
+  gtk_box_append (GTK_BOX (row), row_name_label (_ ("As hex")));
+  gtk_label_set_xalign (GTK_LABEL (v), 0);
+  gtk_label_set_wrap (GTK_LABEL (v), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_widget_add_css_class (v, "monospace");
+  gtk_box_append (GTK_BOX (row), v);
+  gtk_box_append (GTK_BOX (list), row);
+}
+
 static void
 add_fields (HsInspector *self, HsAnalysis *a)
 {
@@ -207,7 +255,8 @@ add_fields (HsInspector *self, HsAnalysis *a)
   if (kind == HS_KIND_OBJ_ARRAY)
     {
       guint32 len = hs_heap_array_length (heap, self->obj);
-      g_autofree char *title = g_strdup_printf (_ ("Elements (%u)"), len);
+      g_autofree char *n = hs_format_count (len);
+      g_autofree char *title = g_strdup_printf (_ ("Elements (%s)"), n);
       gtk_label_set_text (GTK_LABEL (self->fields_title), title);
       for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
         {
@@ -223,15 +272,18 @@ add_fields (HsInspector *self, HsAnalysis *a)
     }
   if (kind == HS_KIND_PRIM_ARRAY)
     {
-      g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
+      g_autofree char *hex = byte_array_hex (heap, self->obj);
+      g_autofree char *text = hex == NULL ? hs_heap_read_string (heap, self->obj, 2000) : NULL;
       gtk_label_set_text (GTK_LABEL (self->fields_title), _ ("Contents"));
-      if (text != NULL)
+      if (hex != NULL)
+        add_hex (list, hex);
+      else if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
           add_pair (list, _ ("As text"), quoted);
         }
       {
-        g_autofree char *len = g_strdup_printf ("%u", hs_heap_array_length (heap, self->obj));
+        g_autofree char *len = hs_format_count (hs_heap_array_length (heap, self->obj));
         add_pair (list, _ ("Length"), len);
       }
       return;
@@ -508,8 +560,7 @@ rebuild (HsInspector *self)
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, self->obj));
-      g_autofree char *count
-          = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)hs_dom_tree_retained_count (a->dom, self->obj));
+      g_autofree char *count = hs_format_count (hs_dom_tree_retained_count (a->dom, self->obj));
       HsObj dom = a->dom->idom[self->obj];
       add_pair (list, _ ("Retained size"), retained);
       add_pair (list, _ ("Retained objects"), count);

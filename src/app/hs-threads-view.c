@@ -8,6 +8,7 @@
 #include "hs-thread-item.h"
 #include "hs-threads.h"
 #include "hs-timing.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -95,12 +96,18 @@ add_column (HsThreadsView *self, const char *title, const char *prop, gboolean n
   GtkExpression *e = gtk_property_expression_new (HS_TYPE_THREAD_ITEM, NULL, prop);
   GtkSorter *sorter
       = numeric ? GTK_SORTER (gtk_numeric_sorter_new (e)) : GTK_SORTER (gtk_string_sorter_new (e));
+  /* A numeric header clicked first sorts biggest first (GTK starts a
+   * column "ascending": the sizes' ascending is largest first here). */
+  if (numeric)
+    gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
   gtk_column_view_column_set_sorter (col, sorter);
   g_object_unref (sorter);
   gtk_column_view_column_set_resizable (col, TRUE);
   if (g_str_equal (prop, "name"))
     gtk_column_view_column_set_expand (col, TRUE);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->table), col);
+  if (g_str_equal (prop, "retained"))
+    hs_column_view_set_header_tooltip (GTK_COLUMN_VIEW (self->table), col, hs_retained_size_tooltip ());
   g_object_unref (col);
   return col;
 }
@@ -228,7 +235,7 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
    * top thread is row 0. */
   GtkColumnViewColumn *col
       = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->table)), 5);
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_DESCENDING);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->table), col, GTK_SORT_ASCENDING);
   g_object_unref (col);
   for (guint i = 0; i < ts->n_threads; i++)
     {

@@ -13,8 +13,14 @@ G_BEGIN_DECLS
 GtkWidget *hs_label_new (const char *text, const char *css_class, float xalign);
 /* Removes every child of a GtkBox or every row of a GtkListBox. */
 void hs_clear_box (GtkWidget *box);
-/* A count with the digit grouping of the user's locale. */
+/* A count with the digit grouping of the user's locale, a comma where
+ * the locale has none: 2,493,333. */
 char *hs_format_count (guint64 n);
+/* What "retained size" means, for the headers of the columns that show it. */
+const char *hs_retained_size_tooltip (void);
+/* A tooltip on a column's header (GTK 4.8 has no API for it). */
+void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column,
+                                        const char *tooltip);
 /* A flat button that inspects obj through the "win.inspect" action (so it
  * is insensitive while the window disables inspection). */
 GtkWidget *hs_inspect_button_new (HsObj obj);

@@ -11,6 +11,7 @@
 #include "hs-application.h"
 #include "hs-history.h"
 
+#include <locale.h>
 #include <string.h>
 
 #define LOAD_TIMEOUT_MS 120000
@@ -319,6 +320,13 @@ test_local_links_to_thread (void)
   text = g_string_new (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)))));
   g_string_replace (text, "\u200b", "", 0);
   g_assert_cmpstr (text->str, ==, "worker-0 at store.Worker.hold(Worker.java:12)");
+  /* Its 1,000 zero bytes are no text: hex. */
+  g_assert_nonnull (
+      find_label (hs_window_get_inspector (window),
+                  "00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  00 00 00 00 "
+                  "00 00 00 00  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  00 00 00 00 00 00 00 00  "
+                  "00 00 00 00 00 00 00 00 …"));
+  g_assert_null (find_label (hs_window_get_inspector (window), "As text"));
   ui_shot (GTK_WIDGET (window), "local-of-thread.png");
 
   g_signal_emit_by_name (button, "clicked");
@@ -573,6 +581,110 @@ test_reload_keeps_place (void)
   ui_iterate (100);
 }
 
+/* "3" + the locale's thousands separator (a comma where it has none, as
+ * in C where the tests run) + "000". */
+static char *
+three_thousand (void)
+{
+  const struct lconv *lc = localeconv ();
+  return g_strdup_printf ("3%s000",
+                          lc->thousands_sep != NULL && *lc->thousands_sep != '\0' ? lc->thousands_sep : ",");
+}
+
+/* A mapped inscription below root showing text, or NULL. */
+static GtkWidget *
+find_inscription (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_INSCRIPTION (c) && gtk_widget_get_mapped (c)
+          && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (c)), text) == 0)
+        return c;
+      if ((found = find_inscription (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* MAT's and Android Studio's habits in the classes table and the
+ * Overview, on the sample (3,000 com.example.User objects). */
+static void
+test_mat_habits (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  g_autofree char *count = three_thousand ();
+  HsClassesView *classes;
+  GtkColumnView *table;
+  GListModel *columns;
+  HsAnalysis *a;
+  HsClassColumn column;
+  GtkSortType order;
+  GtkWidget *header, *button;
+  g_autoptr (GtkColumnViewColumn) count_column = NULL;
+  g_autoptr (HsClassRow) first = NULL;
+  g_autoptr (GArray) top = NULL;
+  HsClass most = 0;
+
+  open_and_wait (window, sample);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  hs_window_set_view (window, "classes");
+  classes = ui_classes_view (window);
+  ui_iterate (500);
+  table = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (classes), GTK_TYPE_COLUMN_VIEW));
+
+  /* Counts grouped: com.example.User's 3,000 objects. */
+  hs_classes_view_set_filter (classes, "com.example.User");
+  ui_iterate (300);
+  g_assert_nonnull (find_inscription (GTK_WIDGET (table), count));
+  hs_classes_view_set_filter (classes, "");
+  ui_iterate (300);
+
+  /* The Retained Size header explains itself. */
+  header = find_label (GTK_WIDGET (table), "Retained Size");
+  g_assert_nonnull (header);
+  g_assert_nonnull (strstr (tooltip_above (header, GTK_WIDGET (table)), "dominator"));
+
+  /* A first click on a numeric header (GTK sorts the new column
+   * ascending): biggest first. */
+  columns = gtk_column_view_get_columns (table);
+  count_column = g_list_model_get_item (columns, HS_CLASS_COLUMN_COUNT);
+  gtk_column_view_sort_by_column (table, count_column, GTK_SORT_ASCENDING);
+  ui_iterate (300);
+  hs_classes_view_get_sort (classes, &column, &order);
+  g_assert_cmpint (column, ==, HS_CLASS_COLUMN_COUNT);
+  g_assert_cmpint (order, ==, GTK_SORT_DESCENDING);
+  for (guint c = 0; c < hs_heap_n_classes (a->heap); c++)
+    if (hs_class_count (a->heap, c) > hs_class_count (a->heap, most))
+      most = c;
+  first = g_list_model_get_item (hs_classes_view_get_class_model (classes), 0);
+  g_assert_cmpuint (hs_class_count (a->heap, hs_class_row_get_class (first)), ==,
+                    hs_class_count (a->heap, most));
+
+  /* Activating a class row opens its class object (its statics). */
+  g_signal_emit_by_name (table, "activate", 0);
+  ui_iterate (300);
+  g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
+  g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==,
+                    hs_class_object (a->heap, hs_class_row_get_class (first)));
+  ui_shot (GTK_WIDGET (window), "classes-activated.png");
+
+  /* A row of the Overview's biggest objects opens its object. */
+  hs_window_set_view (window, "overview");
+  ui_iterate (300);
+  top = hs_query_top_level_objects (a, 1);
+  button = find_action_button (GTK_WIDGET (hs_window_get_view_by_name (window, "overview")), "win.inspect");
+  g_assert_nonnull (button);
+  g_assert_true (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (button))));
+  g_signal_emit_by_name (button, "clicked");
+  ui_iterate (300);
+  g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==,
+                    g_array_index (top, HsObj, 0));
+  ui_shot (GTK_WIDGET (window), "overview-1400.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -586,6 +698,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/switcher-on-top", test_switcher_on_top);
   g_test_add_func ("/first-screen/threshold-keeps-place", test_threshold_keeps_place);
   g_test_add_func ("/first-screen/reload-keeps-place", test_reload_keeps_place);
+  g_test_add_func ("/first-screen/mat-habits", test_mat_habits);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
