@@ -685,6 +685,35 @@ test_mat_habits (void)
   ui_iterate (100);
 }
 
+static gboolean
+treemap_laid_out (gpointer data)
+{
+  return hs_treemap_widget_get_n_rects (data) > 0;
+}
+
+/* The treemap has a legend (the packages of its outer boxes) and grey
+ * "N more, SIZE" boxes for what is too small to draw. */
+static void
+test_treemap_legend (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  HsTreemapView *view;
+  HsTreemapWidget *treemap;
+
+  open_and_wait (window, sample);
+  hs_window_set_view (window, "treemap");
+  view = ui_treemap_view (window);
+  treemap = hs_treemap_view_get_treemap (view);
+  g_assert_true (ui_wait_until (treemap_laid_out, treemap, 30000));
+  ui_iterate (500);
+  g_assert_cmpuint (hs_treemap_view_get_n_legend (view), >=, 2);
+  g_assert_cmpuint (hs_treemap_view_get_n_legend (view), <=, HS_TREEMAP_LEGEND_MAX);
+  g_assert_nonnull (find_label (GTK_WIDGET (view), "com.example"));
+  ui_shot (GTK_WIDGET (window), "treemap-1400.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -699,6 +728,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/threshold-keeps-place", test_threshold_keeps_place);
   g_test_add_func ("/first-screen/reload-keeps-place", test_reload_keeps_place);
   g_test_add_func ("/first-screen/mat-habits", test_mat_habits);
+  g_test_add_func ("/first-screen/treemap-legend", test_treemap_legend);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
