@@ -25,6 +25,7 @@ struct _HsWindow
   GtkWidget *tab_view;
   GtkWidget *inspector_button;
   GtkWidget *export_button;
+  GtkLabel *mapping_tag; /* the mapping applied, if any (hs-window-tabs.c) */
   GtkWidget *nav_box;
   GtkWidget *goto_button;
   GtkWidget *goto_entry;

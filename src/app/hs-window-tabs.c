@@ -6,6 +6,7 @@
  * with its last tab. Opening a file that is open already shows its tab. */
 #include "config.h"
 #include "hs-window-private.h"
+#include "hs-dump-tab-mapping.h"
 
 #include <glib/gi18n.h>
 
@@ -142,6 +143,26 @@ fill_compare_tabs (HsWindow *self)
     }
 }
 
+/* A mapping applied to the dump shown: "Mapping: NAME" in the header,
+ * the subtitle under the file's name when the header is narrow. */
+static void
+sync_mapping_tag (HsWindow *self, gboolean content)
+{
+  const char *path = content && self->tab != NULL ? hs_dump_tab_get_mapping_path (self->tab) : NULL;
+  g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+  g_autofree char *text = base != NULL ? g_strdup_printf (_ ("Mapping: %s"), base) : NULL;
+
+  g_autofree char *tip = path != NULL ? g_strdup_printf (_ ("ProGuard/R8 mapping applied: %s"), path) : NULL;
+
+  gtk_label_set_text (self->mapping_tag, text != NULL ? text : "");
+  /* The header gives its sides their minimum: the text's own width, up to
+   * max-width-chars, then shortened. */
+  gtk_label_set_width_chars (self->mapping_tag, text != NULL ? MIN ((int)g_utf8_strlen (text, -1), 18) : -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mapping_tag), tip);
+  gtk_widget_set_visible (GTK_WIDGET (self->mapping_tag), text != NULL && !self->narrow);
+  adw_view_switcher_title_set_subtitle (ADW_VIEW_SWITCHER_TITLE (self->switcher_title), text);
+}
+
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown. */
 void
@@ -185,6 +206,7 @@ _hs_window_sync_header (HsWindow *self)
    * narrow window has no room for them in the header (their shortcuts
    * and the menu's Export stay). */
   gtk_widget_set_visible (self->export_button, content && !self->narrow);
+  sync_mapping_tag (self, content);
   gtk_widget_set_visible (self->nav_box, content && !self->narrow);
   gtk_widget_set_visible (self->inspector_button, ready);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->inspector_button),
@@ -341,6 +363,7 @@ void
 _hs_window_class_tabs_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, HsWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, mapping_tag);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_page);
   gtk_widget_class_bind_template_callback (widget_class, on_page_attached);
   gtk_widget_class_bind_template_callback (widget_class, on_page_detached);

@@ -10,6 +10,10 @@
 #include "hs-threads-view.h"
 #include "hs-application.h"
 #include "hs-history.h"
+#include "hs-dump-tab-mapping.h"
+
+#include <glib/gstdio.h>
+#include <unistd.h>
 
 #include <locale.h>
 #include <string.h>
@@ -714,6 +718,80 @@ test_treemap_legend (void)
   ui_iterate (100);
 }
 
+static gboolean
+mapping_idle (gpointer data)
+{
+  return !hs_dump_tab_is_mapping_busy (data) && hs_dump_tab_get_mapping_path (data) != NULL;
+}
+
+/* A dump in a folder of its own (a link to the sample) with one more
+ * file: which mapping is offered. */
+static char *
+offered_beside (const char *other_file, const char *contents, HsWindow **window_out)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hs-first-screen-XXXXXX", NULL);
+  g_autofree char *dump = g_build_filename (dir, "app.hprof", NULL);
+  g_autofree char *other = g_build_filename (dir, other_file, NULL);
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  const char *offered;
+  char *base;
+
+  g_assert_cmpint (symlink (sample, dump), ==, 0);
+  g_assert_true (g_file_set_contents (other, contents, -1, NULL));
+  open_and_wait (window, dump);
+  offered = hs_dump_tab_get_offered_mapping (hs_window_get_tab (window));
+  base = offered != NULL ? g_path_get_basename (offered) : NULL;
+  *window_out = window;
+  return base;
+}
+
+/* Small things: a mapping beside the dump under another name than
+ * mapping.txt is offered, and once applied the header says so; a dump
+ * the file chooser put in Recent that was not analysed here is not on
+ * the welcome page. */
+static void
+test_small_things (void)
+{
+  HsWindow *window = NULL;
+  g_autofree char *offered = NULL;
+  GtkWidget *tag;
+
+  offered = offered_beside ("release-mapping.txt", "com.example.App -> com.example.App:\n", &window);
+  g_assert_cmpstr (offered, ==, "release-mapping.txt");
+  {
+    HsDumpTab *tab = hs_window_get_tab (window);
+    g_autoptr (GFile) file = g_file_new_for_path (hs_dump_tab_get_offered_mapping (tab));
+    hs_dump_tab_load_mapping (tab, file);
+    g_assert_true (ui_wait_until (mapping_idle, tab, 60000));
+    ui_iterate (300);
+  }
+  tag = find_label (GTK_WIDGET (window), "Mapping: release-mapping.txt");
+  g_assert_nonnull (tag);
+  ui_shot (GTK_WIDGET (window), "mapping-tag.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+  g_clear_pointer (&offered, g_free);
+
+  offered = offered_beside ("app-1.2.txt", "com.example.App -> com.example.App:\n", &window);
+  g_assert_cmpstr (offered, ==, "app-1.2.txt");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+
+  {
+    g_autofree char *dir = g_dir_make_tmp ("hs-first-screen-XXXXXX", NULL);
+    g_autofree char *broken = g_build_filename (dir, "broken-dump.hprof", NULL);
+    g_autofree char *uri = g_filename_to_uri (broken, NULL, NULL);
+    g_assert_true (g_file_set_contents (broken, "not a heap dump", -1, NULL));
+    /* As GTK's file chooser does with the file chosen. */
+    g_assert_true (gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri));
+    window = ui_window_new (NULL, 1400, 800);
+    ui_iterate (300);
+    g_assert_null (find_label (GTK_WIDGET (window), "broken-dump.hprof"));
+    gtk_window_destroy (GTK_WINDOW (window));
+    ui_iterate (100);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -729,6 +807,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/reload-keeps-place", test_reload_keeps_place);
   g_test_add_func ("/first-screen/mat-habits", test_mat_habits);
   g_test_add_func ("/first-screen/treemap-legend", test_treemap_legend);
+  g_test_add_func ("/first-screen/small-things", test_small_things);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
