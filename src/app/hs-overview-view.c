@@ -224,7 +224,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
         gtk_widget_set_tooltip_text (name, tip);
       }
       gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), frac);
-      gtk_widget_set_size_request (bar, 160, -1);
+      gtk_widget_set_size_request (bar, 80, -1);
       gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
       gtk_grid_attach (GTK_GRID (self->biggest_grid), name, 0, i, 1, 1);
       gtk_grid_attach (GTK_GRID (self->biggest_grid), hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);

@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
+#include <adwaita.h>
 #include <locale.h>
 #include <string.h>
 
@@ -792,6 +793,80 @@ test_small_things (void)
   }
 }
 
+typedef struct
+{
+  GtkWidget *window;
+  guint n_cards;
+  GString *outside;
+} CardCheck;
+
+static void
+check_cards (GtkWidget *widget, CardCheck *c)
+{
+  for (GtkWidget *w = gtk_widget_get_first_child (widget); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      graphene_rect_t b;
+      if (!gtk_widget_get_mapped (w))
+        continue;
+      if (gtk_widget_has_css_class (w, "card"))
+        {
+          c->n_cards++;
+          g_assert_true (gtk_widget_compute_bounds (w, c->window, &b));
+          if (b.origin.x < 0 || b.origin.x + b.size.width > gtk_widget_get_width (c->window))
+            g_string_append_printf (c->outside, " card at %.0f..%.0f", b.origin.x, b.origin.x + b.size.width);
+        }
+      check_cards (w, c);
+    }
+}
+
+/* The first label below root with the CSS class, or NULL (a suspect's
+ * headline is a title-4). */
+static GtkWidget *
+find_label_with_class (GtkWidget *root, const char *css_class)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_LABEL (c) && gtk_widget_has_css_class (c, css_class))
+        return c;
+      if ((found = find_label_with_class (c, css_class)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 600 px: the Overview's cards are all inside the window (wrapped),
+ * and the suspect's headline has the width of its column, not a word's. */
+static void
+test_narrow_600 (void)
+{
+  HsWindow *window = ui_window_new (NULL, 600, 800);
+  CardCheck c = { GTK_WIDGET (window), 0, g_string_new (NULL) };
+  GtkWidget *headline;
+
+  open_and_wait (window, sample);
+  hs_window_set_view (window, "overview");
+  ui_iterate (500);
+  check_cards (GTK_WIDGET (hs_window_get_view_by_name (window, "overview")), &c);
+  g_assert_cmpuint (c.n_cards, >=, 4);
+  if (c.outside->len > 0)
+    g_error ("Overview at 600 px, outside the window:%s", c.outside->str);
+  g_string_free (c.outside, TRUE);
+
+  hs_window_set_view (window, "leaks");
+  hs_leaks_view_select_suspect (ui_leaks_view (window), 0);
+  ui_iterate (500);
+  headline
+      = find_label_with_class (GTK_WIDGET (hs_leaks_view_get_trace_view (ui_leaks_view (window))), "title-4");
+  g_assert_nonnull (headline);
+  g_test_message ("headline %d px wide, mapped %d: %s", gtk_widget_get_width (headline),
+                  gtk_widget_get_mapped (headline), gtk_label_get_text (GTK_LABEL (headline)));
+  g_assert_true (gtk_widget_get_mapped (headline));
+  g_assert_cmpint (gtk_widget_get_width (headline), >=, 250);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -808,6 +883,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/mat-habits", test_mat_habits);
   g_test_add_func ("/first-screen/treemap-legend", test_treemap_legend);
   g_test_add_func ("/first-screen/small-things", test_small_things);
+  g_test_add_func ("/first-screen/narrow-600", test_narrow_600);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
