@@ -510,13 +510,13 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   if (r->node == HS_TREEMAP_REST)
     {
       guint64 n_more, bytes;
-      g_autofree char *size = NULL;
+      g_autofree char *size = NULL, *count = NULL;
       rest_figures (self, a, r, &n_more, &bytes);
       size = hs_format_bytes (bytes);
-      text = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "<b>%" G_GUINT64_FORMAT " smaller object</b>\nRetained together: %s",
-                       "<b>%" G_GUINT64_FORMAT " smaller objects</b>\nRetained together: %s", n_more),
-          n_more, size);
+      count = hs_format_count (n_more);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "<b>%s smaller object</b>\nRetained together: %s",
+                                           "<b>%s smaller objects</b>\nRetained together: %s", n_more),
+                              count, size);
       gtk_tooltip_set_markup (tooltip, text);
       return TRUE;
     }
