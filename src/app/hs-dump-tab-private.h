@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
  * files of one dump's tab (hs-dump-tab.c, -history.c, -mapping.c,
- * -changed.c, -recent.c, -timing.c). Not for tests: they use
+ * -changed.c, -recent.c, -timing.c, -suspects.c). Not for tests: they use
  * hs-dump-tab.h, hs-window.h and each view's own API. */
 #pragma once
 
