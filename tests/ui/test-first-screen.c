@@ -871,6 +871,54 @@ test_narrow_600 (void)
   ui_iterate (100);
 }
 
+/* A text node somewhere in node. */
+static gboolean
+has_text_node (GskRenderNode *node)
+{
+  if (node == NULL)
+    return FALSE;
+  switch (gsk_render_node_get_node_type (node))
+    {
+      case GSK_TEXT_NODE: return TRUE;
+      case GSK_TRANSFORM_NODE: return has_text_node (gsk_transform_node_get_child (node));
+      case GSK_CONTAINER_NODE:
+        for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+          if (has_text_node (gsk_container_node_get_child (node, i)))
+            return TRUE;
+        return FALSE;
+      default: return FALSE;
+    }
+}
+
+static gboolean
+treemap_idle (gpointer data)
+{
+  return !hs_treemap_widget_is_computing (data) && hs_treemap_widget_get_n_rects (data) > 0;
+}
+
+/* While the first layout is made on the worker, the map says so (a
+ * text) instead of a blank: its first picture, drawn as the worker
+ * starts (the worker's result arrives through the main loop, after). */
+static void
+test_treemap_computing (void)
+{
+  g_autoptr (HsLoader) loader = ui_load_dump (sample, LOAD_TIMEOUT_MS);
+  HsTreemapWidget *treemap = HS_TREEMAP_WIDGET (hs_treemap_widget_new ());
+  GtkWidget *window = ui_window_with (GTK_WIDGET (treemap), 800, 600);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+
+  hs_treemap_widget_set_async_threshold (treemap, 0);
+  hs_treemap_widget_set_loader (treemap, loader);
+  GTK_WIDGET_GET_CLASS (treemap)->snapshot (GTK_WIDGET (treemap), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_true (hs_treemap_widget_is_computing (treemap));
+  g_assert_true (has_text_node (node));
+  g_assert_true (ui_wait_until (treemap_idle, treemap, 30000));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -886,6 +934,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/reload-keeps-place", test_reload_keeps_place);
   g_test_add_func ("/first-screen/mat-habits", test_mat_habits);
   g_test_add_func ("/first-screen/treemap-legend", test_treemap_legend);
+  g_test_add_func ("/first-screen/treemap-computing", test_treemap_computing);
   g_test_add_func ("/first-screen/small-things", test_small_things);
   g_test_add_func ("/first-screen/narrow-600", test_narrow_600);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
