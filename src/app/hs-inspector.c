@@ -17,6 +17,7 @@
 #include "hs-timing.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #define MAX_FIELDS 500
 #define MAX_REFERRERS 200
@@ -427,7 +428,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
                     object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
-      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, job->n_referrers - job->referrers->len);
+      g_autofree char *count = hs_format_count (job->n_referrers - job->referrers->len);
       g_autofree char *more = g_strdup_printf (_ ("and %s more"), count);
       add_pair (self->referrers_box, more, "");
     }
@@ -540,7 +541,15 @@ rebuild (HsInspector *self)
     const char *cls = hs_heap_object_class_name (heap, self->obj);
     g_autofree char *shown = hs_name_breakable (cls != NULL ? cls : "?");
     gtk_label_set_text (GTK_LABEL (self->title), shown);
-    gtk_widget_set_tooltip_text (self->title, cls);
+    /* A dump's class name may be 1 MiB: its start, as the title shows. */
+    if (cls != NULL && strlen (cls) > 2000)
+      {
+        g_autofree char *start = g_utf8_make_valid (cls, 2000);
+        g_autofree char *tip = g_strdup_printf ("%s…", start);
+        gtk_widget_set_tooltip_text (self->title, tip);
+      }
+    else
+      gtk_widget_set_tooltip_text (self->title, cls);
   }
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
   gtk_label_set_text (GTK_LABEL (self->subtitle), id);
