@@ -67,13 +67,21 @@ hs_application_open (GApplication *app, GFile **files, int n_files, const char *
 }
 
 /* The reference rules and leak options change every number: analyse the
- * open dumps again. */
+ * open dumps again. The suspects' threshold changes only the suspects:
+ * found again on each dump's dominator tree. */
 static void
 on_option_changed (GAction *action, GParamSpec *pspec, HsApplication *self)
 {
+  gboolean threshold = g_str_equal (g_action_get_name (action), "suspects-percent");
+
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (HS_IS_WINDOW (l->data))
-      hs_window_reload (HS_WINDOW (l->data));
+      {
+        if (threshold)
+          hs_window_find_suspects (HS_WINDOW (l->data));
+        else
+          hs_window_reload (HS_WINDOW (l->data));
+      }
 }
 
 static void

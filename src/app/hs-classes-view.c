@@ -72,13 +72,6 @@ class_column_title (HsClassColumn c)
     }
 }
 
-static char *
-format_count (guint64 n)
-{
-  /* Digit grouping by the user's locale. */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-}
-
 static void
 setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -127,7 +120,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
       case HS_CLASS_N_COLUMNS:
       default:
         v = hs_class_row_get_value (row, column);
-        text = format_count (v);
+        text = hs_format_count (v);
         break;
     }
   gtk_inscription_set_text (cell, text);
@@ -175,8 +168,16 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
   r = gtk_sorter_compare (sorter, a, b);
   if (!self->spy_armed && self->spy_result != 0)
     {
+      HsClassColumn was = self->sort_column;
       self->sort_column = self->spy_column;
       self->sort_order = r == self->spy_result ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+      /* A numeric header clicked first sorts biggest first (GTK starts a
+       * column ascending), as MAT and Android Studio do; the next click
+       * turns it. */
+      self->spy_armed = FALSE;
+      if (self->sort_column != was && self->sort_column != HS_CLASS_COLUMN_NAME
+          && self->sort_order == GTK_SORT_ASCENDING)
+        hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
 }
@@ -227,6 +228,7 @@ update_class_status (HsClassesView *self)
   g_autofree char *text = NULL;
   g_autofree char *un = NULL;
   g_autofree char *ub = NULL;
+  g_autofree char *n_shown = NULL, *n_total = NULL;
   guint shown, total;
 
   if (a == NULL || self->class_model == NULL)
@@ -237,12 +239,14 @@ update_class_status (HsClassesView *self)
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
   total = hs_heap_n_classes (a->heap);
   s = hs_heap_summary (a->heap);
-  un = format_count (s->unreachable_objects);
+  un = hs_format_count (s->unreachable_objects);
   ub = hs_format_bytes (s->unreachable_bytes);
+  n_shown = hs_format_count (shown);
+  n_total = hs_format_count (total);
   if (shown == total)
-    text = g_strdup_printf (_ ("%u classes · %s unreachable objects (%s)"), total, un, ub);
+    text = g_strdup_printf (_ ("%s classes · %s unreachable objects (%s)"), n_total, un, ub);
   else
-    text = g_strdup_printf (_ ("%u of %u classes · %s unreachable objects (%s)"), shown, total, un, ub);
+    text = g_strdup_printf (_ ("%s of %s classes · %s unreachable objects (%s)"), n_shown, n_total, un, ub);
   gtk_label_set_text (self->class_status, text);
 }
 
@@ -328,10 +332,24 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
+/* Activating a class (a double click, Enter) lists its instances, as
+ * selecting it does, and opens its class object (its static fields) in
+ * the inspector. */
 static void
 on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
 {
+  g_autoptr (HsClassRow) row = NULL;
+  HsAnalysis *a;
+  HsObj class_obj;
+
   hs_classes_view_show_instances (self, position);
+  a = hs_view_get_analysis (HS_VIEW (self));
+  row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
+  if (a == NULL || row == NULL)
+    return;
+  class_obj = hs_class_object (a->heap, hs_class_row_get_class (row));
+  if (class_obj != HS_OBJ_NONE)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)class_obj);
 }
 
 /* Selecting a class lists its instances below, as activating it does. */
@@ -625,6 +643,8 @@ add_class_column (HsClassesView *self, HsClassColumn c)
   sorter = gtk_custom_sorter_new (column_compare, &self->spies[c], NULL);
   gtk_column_view_column_set_sorter (column, GTK_SORTER (sorter));
   gtk_column_view_append_column (self->class_view, column);
+  if (c == HS_CLASS_COLUMN_RETAINED)
+    hs_column_view_set_header_tooltip (self->class_view, column, hs_retained_size_tooltip ());
   self->class_columns[c] = column;
   g_object_unref (column);
 }

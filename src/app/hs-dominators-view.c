@@ -46,13 +46,6 @@ G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
 #define ROWS_PER_TURN 40
 #define GROWN 240
 
-static char *
-format_count (guint64 n)
-{
-  /* Digit grouping by the user's locale. */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
-}
-
 static void
 update_spinner (HsDominatorsView *self)
 {
@@ -243,8 +236,8 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
   HsAnalysis *a = hs_loader_get_analysis (loader);
   GListModel *roots = paged (self, hs_object_list_new_borrowed (loader, children, n));
   g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
-  g_autofree char *count = format_count (a->dom->n_reachable);
-  g_autofree char *tops = format_count (n);
+  g_autofree char *count = hs_format_count (a->dom->n_reachable);
+  g_autofree char *tops = hs_format_count (n);
   g_autofree char *text = NULL;
 
   self->sorting_top = FALSE;
@@ -284,7 +277,7 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
   /* Never wait for the sort here: say so, and fill when it is done. */
   self->sorting_top = TRUE;
   set_table_model (self, NULL);
-  tops = format_count (n);
+  tops = hs_format_count (n);
   text = g_strdup_printf (_ ("Sorting the %s top-level dominators by retained size…"), tops);
   gtk_label_set_text (self->dom_label, text);
   update_spinner (self);

@@ -219,6 +219,8 @@ apply (HsDumpTab *self, MappingJob *job)
   hs_heap_apply_mapping (a->heap, job->mapping, &stats);
   g_free (st->path);
   st->path = g_strdup (job->path);
+  /* The header says which mapping is applied. */
+  g_object_notify (G_OBJECT (self), "mapping-path");
   remember (self, job->path);
   gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
   g_clear_pointer (&st->offered, g_free);
@@ -347,20 +349,21 @@ hs_dump_tab_get_offered_mapping (HsDumpTab *self)
   return state (self)->offered;
 }
 
-/* mapping.txt beside the dump, else in ../build/outputs/mapping/<variant>/
+/* A mapping beside the dump (hs_mapping_find_beside), else mapping.txt in
+ * ../build/outputs/mapping/<variant>/
  * (an Android project's layout), first variant by name. */
 static char *
 find_beside (const char *dump)
 {
   g_autofree char *dir = g_path_get_dirname (dump);
-  g_autofree char *beside = g_build_filename (dir, "mapping.txt", NULL);
+  g_autofree char *beside = hs_mapping_find_beside (dump);
   g_autofree char *parent = g_path_get_dirname (dir);
   g_autofree char *outputs = g_build_filename (parent, "build", "outputs", "mapping", NULL);
   g_autoptr (GPtrArray) variants = g_ptr_array_new_with_free_func (g_free);
   GDir *d;
   const char *name;
 
-  if (g_file_test (beside, G_FILE_TEST_IS_REGULAR))
+  if (beside != NULL)
     return g_steal_pointer (&beside);
   d = g_dir_open (outputs, 0, NULL);
   if (d == NULL)
@@ -534,7 +537,17 @@ hs_dump_tab_choose_mapping (HsDumpTab *self, GtkWindow *parent)
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), maps);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  hs_mapping_folder_set_on_chooser (GTK_FILE_CHOOSER (dialog));
+  /* The default mapping folder, else the dump's own folder. */
+  if (!hs_mapping_folder_set_on_chooser (GTK_FILE_CHOOSER (dialog)))
+    {
+      g_autofree char *dump = dump_path (self);
+      g_autofree char *dir = dump != NULL ? g_path_get_dirname (dump) : NULL;
+      if (dir != NULL)
+        {
+          g_autoptr (GFile) folder = g_file_new_for_path (dir);
+          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+        }
+    }
   g_signal_connect_object (dialog, "response", G_CALLBACK (load_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

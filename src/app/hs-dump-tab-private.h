@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
  * files of one dump's tab (hs-dump-tab.c, -history.c, -mapping.c,
- * -changed.c, -recent.c, -timing.c). Not for tests: they use
+ * -changed.c, -recent.c, -timing.c, -suspects.c). Not for tests: they use
  * hs-dump-tab.h, hs-window.h and each view's own API. */
 #pragma once
 
@@ -49,11 +49,17 @@ struct _HsDumpTab
   gboolean loading;
   gboolean analysed;
   gboolean needs_attention;
-  gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
-  gboolean disposed;                 /* async results arriving later are dropped */
-  GCancellable *cancellable;         /* the tab's own workers' (a mapping), for this loader */
-  HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
-  struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
+  gboolean setting_dump;              /* the dumps dropdown is being set, not chosen */
+  gboolean disposed;                  /* async results arriving later are dropped */
+  GCancellable *cancellable;          /* the tab's own workers' (a mapping), for this loader */
+  HsDumpTabTiming *timing;            /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
+  struct _HsDumpTabMapping *mapping;  /* hs-dump-tab-mapping.c */
+  GCancellable *suspects_cancellable; /* hs-dump-tab-suspects.c */
+  /* Analysed again for a preference: where the user was, shown again once
+   * done (hs_dump_tab_reload_in_place); the history is kept. */
+  char *reload_view;
+  HsObj reload_obj;
+  gboolean keep_history;
 
   /* back and forward (hs-dump-tab-history.c) */
   HsHistory *history;
@@ -98,6 +104,10 @@ void _hs_dump_tab_mapping_free (HsDumpTab *self);
 
 /* hs-dump-tab-changed.c: the file as it was when loaded. */
 void _hs_dump_tab_changed_remember (HsDumpTab *self);
+
+/* hs-dump-tab-suspects.c: the suspects found again at a new threshold;
+ * cancel: the dump goes. */
+void _hs_dump_tab_suspects_cancel (HsDumpTab *self);
 
 /* hs-dump-tab-recent.c: the recent dumps of the welcome page. */
 void _hs_dump_tab_recent_refresh (HsDumpTab *self);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-recent.c: the recent dumps listed on the welcome page (from
- * GtkRecentManager), and a dump added there once it is analysed. */
+ * GtkRecentManager, those of our group), and a dump added there once it
+ * is analysed (never one that failed). */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-ui-util-private.h"
@@ -48,8 +49,10 @@ _hs_dump_tab_recent_refresh (HsDumpTab *self)
     {
       GtkRecentInfo *info = l->data;
 
+      /* Only the dumps analysed here (our group): the file chooser adds
+       * every file chosen, also one that then failed to open. */
       if (!is_dump_uri (gtk_recent_info_get_uri (info), gtk_recent_info_get_mime_type (info))
-          || !gtk_recent_info_exists (info))
+          || !gtk_recent_info_has_group (info, "heapscope") || !gtk_recent_info_exists (info))
         continue;
       gtk_list_box_append (self->recent_list, recent_row_new (info));
       n++;

@@ -41,6 +41,7 @@ enum
   PROP_INSPECTOR_SHOWN,
   PROP_NEEDS_ATTENTION,
   PROP_MAPPING_BUSY,
+  PROP_MAPPING_PATH,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -388,6 +389,23 @@ update_dumps_banner (HsDumpTab *self, HsHeap *heap)
   gtk_label_set_text (self->dumps_label, text);
 }
 
+/* The view and the object of hs_dump_tab_reload_in_place (recorded as
+ * one place: the history goes on from where it was). */
+static void
+restore_place (HsDumpTab *self)
+{
+  g_autofree char *view = g_steal_pointer (&self->reload_view);
+  HsObj obj = self->reload_obj;
+  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
+
+  self->reload_obj = HS_OBJ_NONE;
+  self->replaying = TRUE;
+  hs_dump_tab_set_view (self, view);
+  self->replaying = FALSE;
+  if (obj != HS_OBJ_NONE && a != NULL && obj < hs_heap_n_objects (a->heap))
+    hs_dump_tab_inspect (self, obj);
+}
+
 static void
 populate (HsDumpTab *self)
 {
@@ -407,9 +425,12 @@ populate (HsDumpTab *self)
   update_dumps_banner (self, a->heap);
   update_roots_banner (self, a->heap);
 
-  /* Leaks first when there are any: that is what the dump was taken for.
-   * Shown early, they stay where the user is. */
-  if (!was_early)
+  /* Analysed again for a preference: where the user was. Else leaks
+   * first when there are any: that is what the dump was taken for. Shown
+   * early, they stay where the user is. */
+  if (self->reload_view != NULL)
+    restore_place (self);
+  else if (!was_early)
     {
       gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
       hs_dump_tab_set_view (self, any ? "leaks" : "overview");
@@ -467,6 +488,7 @@ drop_loader (HsDumpTab *self)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  _hs_dump_tab_suspects_cancel (self);
   _hs_dump_tab_mapping_dump_closed (self);
   clear_views (self); /* each view cancels its workers */
   g_clear_object (&self->loader);
@@ -521,7 +543,13 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
 
   _hs_dump_tab_timing_start (self);
   drop_loader (self);
-  _hs_dump_tab_history_clear (self);
+  if (!self->keep_history)
+    {
+      _hs_dump_tab_history_clear (self);
+      g_clear_pointer (&self->reload_view, g_free);
+      self->reload_obj = HS_OBJ_NONE;
+    }
+  self->keep_history = FALSE;
   gtk_widget_activate_action (GTK_WIDGET (self), "win.dismiss-toast", NULL);
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
@@ -589,6 +617,7 @@ hs_dump_tab_dispose (GObject *object)
   drop_loader (self);
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);
+  g_clear_pointer (&self->reload_view, g_free);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_dump_tab_parent_class)->dispose (object);
 }
@@ -649,6 +678,7 @@ hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       case PROP_INSPECTOR_SHOWN: g_value_set_boolean (value, hs_dump_tab_get_inspector_shown (self)); break;
       case PROP_NEEDS_ATTENTION: g_value_set_boolean (value, self->needs_attention); break;
       case PROP_MAPPING_BUSY: g_value_set_boolean (value, hs_dump_tab_is_mapping_busy (self)); break;
+      case PROP_MAPPING_PATH: g_value_set_string (value, hs_dump_tab_get_mapping_path (self)); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -703,6 +733,8 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   properties[PROP_MAPPING_BUSY]
       = g_param_spec_boolean ("mapping-busy", NULL, "A mapping is being read and applied", FALSE,
                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAPPING_PATH] = g_param_spec_string ("mapping-path", NULL, "The mapping applied, if any",
+                                                       NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (HS_TYPE_INSPECTOR);
@@ -795,6 +827,7 @@ static void
 hs_dump_tab_init (HsDumpTab *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->reload_obj = HS_OBJ_NONE;
   add_views (self);
   g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
   _hs_dump_tab_mapping_init (self);
@@ -830,6 +863,27 @@ hs_dump_tab_reload (HsDumpTab *self)
       g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (self->loader));
       hs_dump_tab_open (self, file, hs_loader_get_dump (self->loader));
     }
+}
+
+void
+hs_dump_tab_reload_in_place (HsDumpTab *self)
+{
+  HsLoaderState state;
+
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
+  if (state == HS_LOADER_DONE)
+    {
+      g_free (self->reload_view);
+      self->reload_view = g_strdup (hs_dump_tab_get_view (self));
+      self->reload_obj = gtk_widget_get_visible (self->inspector)
+                             ? hs_inspector_get_obj (HS_INSPECTOR (self->inspector))
+                             : HS_OBJ_NONE;
+    }
+  /* A load still running: the place it had been given, if any, stays. */
+  self->keep_history = state == HS_LOADER_DONE || self->reload_view != NULL;
+  hs_dump_tab_reload (self);
+  self->keep_history = FALSE;
 }
 
 gboolean

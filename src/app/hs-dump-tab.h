@@ -33,6 +33,13 @@ GType hs_dump_tab_get_view_type (guint index);
 void hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump);
 /* Loads the file again (after an option changed, or it changed on disk). */
 void hs_dump_tab_reload (HsDumpTab *self);
+/* The same for a preference that changes every number: once done, the
+ * view and the object inspected are shown again, back/forward kept. */
+void hs_dump_tab_reload_in_place (HsDumpTab *self);
+/* The suspects' threshold changed: the suspects found again on the
+ * finished analysis (a worker), the view and history kept; a load still
+ * running starts over. */
+void hs_dump_tab_find_suspects (HsDumpTab *self);
 /* Cancels the load of this tab (its Cancel button). */
 void hs_dump_tab_cancel (HsDumpTab *self);
 /* TRUE when it shows nothing yet (welcome page). */

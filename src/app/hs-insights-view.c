@@ -220,7 +220,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
             box = add_list (self, _ ("Arrays"));
           g_autofree char *what = g_strdup_printf (_ ("%s[] all zero"), hs_type_name (t));
           g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (t));
-          g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, w->zero_arrays[t].count);
+          g_autofree char *count = hs_format_count (w->zero_arrays[t].count);
           add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, w->zero_arrays[t].bytes, cls,
                    first_of (w->zero_arrays[t].objects));
         }
@@ -228,7 +228,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
       {
         if (!box)
           box = add_list (self, _ ("Arrays"));
-        g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, w->null_arrays.count);
+        g_autofree char *count = hs_format_count (w->null_arrays.count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, _ ("Object arrays all null"), count, w->null_arrays.bytes,
                  NULL, first_of (w->null_arrays.objects));
       }
@@ -255,7 +255,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
         {
           const HsWasteBoxed *b = &g_array_index (w->boxed, HsWasteBoxed, i);
           const char *name = hs_class_name (heap, b->klass);
-          g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, b->count);
+          g_autofree char *count = hs_format_count (b->count);
           add_row (self, box, HS_INSIGHTS_BOXED, name, count, b->wasted, name, first_of (b->objects));
         }
     }

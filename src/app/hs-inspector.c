@@ -17,6 +17,7 @@
 #include "hs-timing.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #define MAX_FIELDS 500
 #define MAX_REFERRERS 200
@@ -73,20 +74,37 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   g_autofree char *label = hs_heap_object_label (a->heap, obj);
   g_autofree char *desc = hs_heap_describe (a->heap, obj);
   g_autofree char *text = NULL;
-  GtkWidget *button, *child;
+  GtkWidget *button, *child, *name;
 
   const char *cls = hs_heap_object_class_name (a->heap, obj);
 
   /* A string is shown as its text; the tooltip says which object it is. */
   if (desc != NULL && g_strcmp0 (cls, "java.lang.String") == 0)
-    text = g_strdup_printf ("%s%s", prefix ? prefix : "", desc);
+    text = g_strdup (desc);
   else if (desc != NULL)
-    text = g_strdup_printf ("%s%s  %s", prefix ? prefix : "", label, desc);
+    text = g_strdup_printf ("%s  %s", label, desc);
   else
-    text = g_strdup_printf ("%s%s", prefix ? prefix : "", label);
-  child = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (child), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
+    text = g_strdup (label);
+  /* A long class name wraps between its parts, up to three lines, beside
+   * its prefix (a path's arrow). */
+  {
+    g_autofree char *breakable = hs_name_breakable (text);
+    name = gtk_label_new (breakable);
+  }
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (name), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (name, TRUE);
+  child = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  if (prefix != NULL)
+    {
+      GtkWidget *p = gtk_label_new (prefix);
+      gtk_widget_set_valign (p, GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (child), p);
+    }
+  gtk_box_append (GTK_BOX (child), name);
   button = gtk_button_new ();
   gtk_button_set_child (GTK_BUTTON (button), child);
   gtk_widget_add_css_class (button, "flat");
@@ -102,20 +120,41 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
   return button;
 }
 
+/* The name of a row: a field's name may be long (obfuscated, or a
+ * mapping's); when it and its value do not both fit, the shorter one is
+ * whole and the other shortened (GtkBox gives the smaller shortfall
+ * first), with the whole of it in a tooltip past NAME_CHARS. */
+#define NAME_CHARS 16
+
+static GtkWidget *
+row_name_label (const char *name)
+{
+  GtkWidget *l = gtk_label_new (name);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_widget_add_css_class (l, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
+  if (g_utf8_strlen (name, -1) > NAME_CHARS)
+    gtk_widget_set_tooltip_text (l, name);
+  return l;
+}
+
+/* Nothing in the pane scrolls sideways: a value too long for it is
+ * shortened, the whole of it in its tooltip. */
 static void
 add_pair (GtkWidget *list, const char *name, const char *value)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *l = row_name_label (name);
   GtkWidget *v = gtk_label_new (value);
 
   gtk_widget_add_css_class (row, "hs-row");
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_widget_add_css_class (l, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (v), 1);
   gtk_widget_set_hexpand (v, TRUE);
   gtk_label_set_selectable (GTK_LABEL (v), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
+  if (value != NULL && *value != '\0')
+    gtk_widget_set_tooltip_text (v, value);
   gtk_box_append (GTK_BOX (row), l);
   gtk_box_append (GTK_BOX (row), v);
   gtk_box_append (GTK_BOX (list), row);
@@ -125,11 +164,9 @@ static void
 add_widget_pair (GtkWidget *list, const char *name, GtkWidget *value)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = gtk_label_new (name);
+  GtkWidget *l = row_name_label (name);
 
   gtk_widget_add_css_class (row, "hs-row");
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_widget_add_css_class (l, "dim-label");
   gtk_widget_set_hexpand (value, TRUE);
   gtk_widget_set_halign (value, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (row), l);
@@ -164,6 +201,54 @@ format_value (const HsFieldValue *f)
     }
 }
 
+#define HEX_BYTES 64
+
+/* A byte[] that is not text (a control character, or not UTF-8): its
+ * first HEX_BYTES bytes in hex, as MAT and Android Studio show binary
+ * data. NULL for text, other arrays, or no data in the dump. */
+static char *
+byte_array_hex (HsHeap *heap, HsObj o)
+{
+  const guint8 *data;
+  guint32 len;
+  gboolean text;
+  GString *s;
+
+  if (hs_heap_array_elem_type (heap, o) != HS_TYPE_BYTE || (data = hs_heap_prim_array_data (heap, o)) == NULL)
+    return NULL;
+  len = hs_heap_array_length (heap, o);
+  text = g_utf8_validate ((const char *)data, len, NULL);
+  for (guint32 i = 0; i < len && text; i++)
+    if (data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r')
+      text = FALSE;
+  if (text)
+    return NULL;
+  s = g_string_new (NULL);
+  for (guint32 i = 0; i < len && i < HEX_BYTES; i++)
+    g_string_append_printf (s, i == 0 ? "%02x" : i % 8 == 0 ? "  %02x" : " %02x", data[i]);
+  if (len > HEX_BYTES)
+    g_string_append (s, " …");
+  return g_string_free (s, FALSE);
+}
+
+/* The hex under its name, in lines of 16 bytes (wrapped at the pane). */
+static void
+add_hex (GtkWidget *list, const char *hex)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *v = gtk_label_new (hex);
+
+  gtk_widget_add_css_class (row, "hs-row");
+  gtk_box_append (GTK_BOX (row), row_name_label (_ ("As hex")));
+  gtk_label_set_xalign (GTK_LABEL (v), 0);
+  gtk_label_set_wrap (GTK_LABEL (v), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_widget_add_css_class (v, "monospace");
+  gtk_box_append (GTK_BOX (row), v);
+  gtk_box_append (GTK_BOX (list), row);
+}
+
 static void
 add_fields (HsInspector *self, HsAnalysis *a)
 {
@@ -174,7 +259,8 @@ add_fields (HsInspector *self, HsAnalysis *a)
   if (kind == HS_KIND_OBJ_ARRAY)
     {
       guint32 len = hs_heap_array_length (heap, self->obj);
-      g_autofree char *title = g_strdup_printf (_ ("Elements (%u)"), len);
+      g_autofree char *n = hs_format_count (len);
+      g_autofree char *title = g_strdup_printf (_ ("Elements (%s)"), n);
       gtk_label_set_text (self->fields_title, title);
       for (guint32 i = 0; i < len && i < MAX_FIELDS; i++)
         {
@@ -190,15 +276,18 @@ add_fields (HsInspector *self, HsAnalysis *a)
     }
   if (kind == HS_KIND_PRIM_ARRAY)
     {
-      g_autofree char *text = hs_heap_read_string (heap, self->obj, 2000);
+      g_autofree char *hex = byte_array_hex (heap, self->obj);
+      g_autofree char *text = hex == NULL ? hs_heap_read_string (heap, self->obj, 2000) : NULL;
       gtk_label_set_text (self->fields_title, _ ("Contents"));
-      if (text != NULL)
+      if (hex != NULL)
+        add_hex (list, hex);
+      else if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
           add_pair (list, _ ("As text"), quoted);
         }
       {
-        g_autofree char *len = g_strdup_printf ("%u", hs_heap_array_length (heap, self->obj));
+        g_autofree char *len = hs_format_count (hs_heap_array_length (heap, self->obj));
         add_pair (list, _ ("Length"), len);
       }
       return;
@@ -364,7 +453,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
                     object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
-      g_autofree char *count = g_strdup_printf ("%" G_GSIZE_FORMAT, job->n_referrers - job->referrers->len);
+      g_autofree char *count = hs_format_count (job->n_referrers - job->referrers->len);
       g_autofree char *more = g_strdup_printf (_ ("and %s more"), count);
       add_pair (GTK_WIDGET (self->referrers_box), more, "");
     }
@@ -406,6 +495,45 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
     }
 }
 
+/* A root held by a thread (a local of one of its frames, its object, a
+ * block or a native stack): the thread by name, and the frame when the
+ * dump gives it, as a link to the Threads view ("win.show-thread"). */
+static void
+add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
+{
+  g_autofree char *name = NULL, *frame = NULL, *text = NULL, *shown = NULL;
+  GtkWidget *button, *label;
+  gboolean local = r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL;
+
+  if (r->thread_obj == HS_OBJ_NONE)
+    return;
+  name = hs_heap_thread_name (heap, r->thread_serial);
+  if (name == NULL)
+    name = hs_heap_object_label (heap, r->thread_obj);
+  if (local)
+    frame = hs_heap_root_frame_text (heap, r->thread_serial, r->frame);
+  /* Translators: a thread's name and one of its stack frames */
+  text = frame != NULL ? g_strdup_printf (_ ("%s at %s"), name, frame) : g_strdup (name);
+  shown = hs_name_breakable (text);
+  label = gtk_label_new (shown);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  button = gtk_button_new ();
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "hs-link");
+  {
+    g_autofree char *tip = g_strdup_printf (_ ("%s\nShow this thread in the Threads view"), text);
+    gtk_widget_set_tooltip_text (button, tip);
+  }
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.show-thread");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (r->thread_obj));
+  add_widget_pair (self->size_box, local ? _ ("Local of") : _ ("Thread"), button);
+}
+
 static void
 rebuild (HsInspector *self)
 {
@@ -422,6 +550,7 @@ rebuild (HsInspector *self)
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
       gtk_label_set_text (self->title, _ ("No object selected"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), NULL);
       gtk_label_set_text (self->subtitle, "");
       gtk_widget_set_visible (GTK_WIDGET (self->body), FALSE);
       return;
@@ -435,7 +564,17 @@ rebuild (HsInspector *self)
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
-    gtk_label_set_text (self->title, cls != NULL ? cls : "?");
+    g_autofree char *shown = hs_name_breakable (cls != NULL ? cls : "?");
+    gtk_label_set_text (self->title, shown);
+    /* A dump's class name may be 1 MiB: its start, as the title shows. */
+    if (cls != NULL && strlen (cls) > 2000)
+      {
+        g_autofree char *start = g_utf8_make_valid (cls, 2000);
+        g_autofree char *tip = g_strdup_printf ("%s…", start);
+        gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), tip);
+      }
+    else
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), cls);
   }
   id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (heap, self->obj));
   gtk_label_set_text (self->subtitle, id);
@@ -455,8 +594,7 @@ rebuild (HsInspector *self)
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, self->obj));
-      g_autofree char *count
-          = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64)hs_dom_tree_retained_count (a->dom, self->obj));
+      g_autofree char *count = hs_format_count (hs_dom_tree_retained_count (a->dom, self->obj));
       HsObj dom = a->dom->idom[self->obj];
       add_pair (list, _ ("Retained size"), retained);
       add_pair (list, _ ("Retained objects"), count);
@@ -499,6 +637,7 @@ rebuild (HsInspector *self)
         const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
         self->root_text = hs_heap_root_text (heap, r);
         add_pair (list, _ ("GC root"), self->root_text);
+        add_root_thread (self, heap, r);
       }
   }
 

@@ -243,13 +243,17 @@ show_page (gpointer data)
   /* Too late (another list, or the whole list is shown already). */
   if (!hs_instances_pane_is_current (self, p->serial) || !self->pending || self->page != NULL)
     return G_SOURCE_REMOVE;
-  text = g_strdup_printf (
-      g_dngettext (
-          GETTEXT_PACKAGE,
-          "%" PRIu64 " instance of %s, largest retained size first: the first %u shown, sorting the others…",
-          "%" PRIu64 " instances of %s, largest retained size first: the first %u shown, sorting the others…",
-          p->total),
-      (uint64_t)p->total, p->name, p->page->len);
+  {
+    g_autofree char *total = hs_format_count (p->total);
+    g_autofree char *first = hs_format_count (p->page->len);
+    text = g_strdup_printf (
+        g_dngettext (
+            GETTEXT_PACKAGE,
+            "%s instance of %s, largest retained size first: the first %s shown, sorting the others…",
+            "%s instances of %s, largest retained size first: the first %s shown, sorting the others…",
+            p->total),
+        total, p->name, first);
+  }
   self->page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
   gtk_label_set_text (self->label, text);
   set_model (self, G_LIST_MODEL (self->page));
@@ -261,14 +265,16 @@ show_page (gpointer data)
 static char *
 done_text (InstancesJob *job, guint n)
 {
+  g_autofree char *count = hs_format_count (n);
+
   if (job->flags & HS_INSTANCES_PANE_IN_THIS_DUMP)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u instance of %s in this dump, largest retained size first",
-                                         "%u instances of %s in this dump, largest retained size first", n),
-                            n, job->name);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance of %s, largest retained size first",
-                                       "%u instances of %s, largest retained size first", n),
-                          n, job->name);
+                                         "%s instance of %s in this dump, largest retained size first",
+                                         "%s instances of %s in this dump, largest retained size first", n),
+                            count, job->name);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s instance of %s, largest retained size first",
+                                       "%s instances of %s, largest retained size first", n),
+                          count, job->name);
 }
 
 static void

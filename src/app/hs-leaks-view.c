@@ -26,7 +26,8 @@ struct _HsLeaksView
   GPtrArray *groups; /* HsLeakGroup* (borrowed from the loader's report) */
   guint n_suspects;  /* rows after the groups' */
   gboolean setting_threshold;
-  gboolean shown_early; /* the list was built before the analysis ended */
+  guint threshold_source; /* the spin's value applied after a pause */
+  gboolean shown_early;   /* the list was built before the analysis ended */
 
   /* HEAPSCOPE_DEBUG_TIMES: a row selected, and the trace not drawn yet. */
   gint64 selected_at;
@@ -382,18 +383,30 @@ read_threshold (HsLeaksView *self)
   self->setting_threshold = FALSE;
 }
 
-/* Changing it analyses the dump again (hs-application.c, as the other
- * options do). */
+#define THRESHOLD_PAUSE_MS 300
+
+static gboolean
+apply_threshold (gpointer data)
+{
+  HsLeaksView *self = data;
+  GApplication *app = g_application_get_default ();
+  int value = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->threshold_spin));
+
+  self->threshold_source = 0;
+  if (app != NULL && g_action_group_has_action (G_ACTION_GROUP (app), "suspects-percent"))
+    g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (value));
+  return G_SOURCE_REMOVE;
+}
+
+/* Changing it finds the suspects again (hs-dump-tab-suspects.c), once the
+ * clicks pause: three clicks on + are one change. */
 static void
 on_threshold_changed (GtkSpinButton *spin, HsLeaksView *self)
 {
-  GApplication *app = g_application_get_default ();
-  int value = gtk_spin_button_get_value_as_int (spin);
-
-  if (self->setting_threshold || app == NULL
-      || !g_action_group_has_action (G_ACTION_GROUP (app), "suspects-percent"))
+  if (self->setting_threshold)
     return;
-  g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (value));
+  g_clear_handle_id (&self->threshold_source, g_source_remove);
+  self->threshold_source = g_timeout_add (THRESHOLD_PAUSE_MS, apply_threshold, self);
 }
 
 static void
@@ -441,6 +454,7 @@ hs_leaks_view_clear (HsView *view)
 static void
 hs_leaks_view_dispose (GObject *object)
 {
+  g_clear_handle_id (&HS_LEAKS_VIEW (object)->threshold_source, g_source_remove);
   drop_clock (HS_LEAKS_VIEW (object));
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_LEAKS_VIEW);
   G_OBJECT_CLASS (hs_leaks_view_parent_class)->dispose (object);
@@ -574,4 +588,40 @@ hs_leaks_view_get_threshold_spin (HsLeaksView *self)
 {
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
   return self->threshold_spin;
+}
+
+void
+hs_leaks_view_refresh_suspects (HsLeaksView *self)
+{
+  HsAnalysis *a;
+  GtkListBoxRow *selected, *row;
+  int selected_suspect = -1;
+
+  g_return_if_fail (HS_IS_LEAKS_VIEW (self));
+  a = hs_view_get_analysis (HS_VIEW (self));
+  if (a == NULL || !hs_view_is_filled (HS_VIEW (self)))
+    return;
+  selected = gtk_list_box_get_selected_row (GTK_LIST_BOX (self->leak_list));
+  if (row_is_suspect (selected))
+    selected_suspect = gtk_list_box_row_get_index (selected) - (int)self->groups->len;
+  /* The trace view lets go of the old suspect before it goes. */
+  if (selected_suspect >= 0)
+    hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
+  while ((row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->leak_list), self->groups->len)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->leak_list), GTK_WIDGET (row));
+  append_suspects (self, a);
+  gtk_list_box_invalidate_headers (GTK_LIST_BOX (self->leak_list));
+  update_empty (self, a->leaks, a);
+  read_threshold (self);
+  /* The same place: the same suspect row if there is one, else the first
+   * row; a leak selected stays selected. */
+  if (selected_suspect >= 0)
+    {
+      if ((guint)selected_suspect < self->n_suspects)
+        hs_leaks_view_select_suspect (self, selected_suspect);
+      else if (self->n_suspects > 0)
+        hs_leaks_view_select_suspect (self, self->n_suspects - 1);
+      else if (self->groups->len > 0)
+        hs_leaks_view_select (self, 0);
+    }
 }

@@ -34,5 +34,9 @@ const char *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
 /* The suspect row's title ("store.ReportCache.ENTRIES, HashMap of 3,000"). */
 const char *hs_leaks_view_get_suspect_title (HsLeaksView *self, guint index);
 GtkSpinButton *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
+/* The analysis has new suspects (another threshold): their rows again,
+ * the leaks' rows and the selection kept (a suspect selected: the same
+ * row, or the nearest). Before the old suspects are freed. */
+void hs_leaks_view_refresh_suspects (HsLeaksView *self);
 
 G_END_DECLS

@@ -5,6 +5,14 @@
 
 #include <string.h>
 
+/* g_set_str is GLib 2.76. */
+static void
+set_str (char **slot, const char *value)
+{
+  g_free (*slot);
+  *slot = g_strdup (value);
+}
+
 char *
 hs_mapping_folder_get (void)
 {
@@ -23,17 +31,77 @@ hs_mapping_folder_get (void)
   return g_strdup (path);
 }
 
-void
+gboolean
 hs_mapping_folder_set_on_chooser (GtkFileChooser *chooser)
 {
   g_autofree char *path = hs_mapping_folder_get ();
   g_autoptr (GFile) folder = NULL;
 
-  g_return_if_fail (GTK_IS_FILE_CHOOSER (chooser));
+  g_return_val_if_fail (GTK_IS_FILE_CHOOSER (chooser), FALSE);
   if (path == NULL)
-    return;
+    return FALSE;
   folder = g_file_new_for_path (path);
-  gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+  return gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+}
+
+/* The dump's name without .hprof, .hprof.gz or .gz. */
+static char *
+dump_stem (const char *dump_path)
+{
+  static const char *const suffixes[] = { ".hprof.gz", ".hprof", ".gz", NULL };
+  char *stem = g_path_get_basename (dump_path);
+
+  for (guint i = 0; suffixes[i] != NULL; i++)
+    if (g_str_has_suffix (stem, suffixes[i]) && strlen (stem) > strlen (suffixes[i]))
+      {
+        stem[strlen (stem) - strlen (suffixes[i])] = '\0';
+        break;
+      }
+  return stem;
+}
+
+#define BESIDE_MAX_ENTRIES 4096
+
+char *
+hs_mapping_find_beside (const char *dump_path)
+{
+  g_autofree char *dir = NULL, *stem = NULL, *exact = NULL, *lower_stem = NULL;
+  g_autofree char *named_mapping = NULL, *named_dump = NULL;
+  GDir *d;
+  const char *name;
+  guint n = 0;
+
+  g_return_val_if_fail (dump_path != NULL, NULL);
+  dir = g_path_get_dirname (dump_path);
+  exact = g_build_filename (dir, "mapping.txt", NULL);
+  if (g_file_test (exact, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&exact);
+  stem = dump_stem (dump_path);
+  if ((d = g_dir_open (dir, 0, NULL)) == NULL)
+    return NULL;
+  /* The first by name of each kind: "*mapping*.txt", then "DUMPNAME*.txt". */
+  while ((name = g_dir_read_name (d)) != NULL && n++ < BESIDE_MAX_ENTRIES)
+    {
+      g_autofree char *lower = g_ascii_strdown (name, -1);
+      if (!g_str_has_suffix (lower, ".txt"))
+        continue;
+      if (strstr (lower, "mapping") != NULL)
+        {
+          if (named_mapping == NULL || strcmp (name, named_mapping) < 0)
+            set_str (&named_mapping, name);
+        }
+      else if (g_str_has_prefix (name, stem))
+        {
+          if (named_dump == NULL || strcmp (name, named_dump) < 0)
+            set_str (&named_dump, name);
+        }
+    }
+  g_dir_close (d);
+  if (named_mapping != NULL)
+    return g_build_filename (dir, named_mapping, NULL);
+  if (named_dump != NULL)
+    return g_build_filename (dir, named_dump, NULL);
+  return NULL;
 }
 
 char *

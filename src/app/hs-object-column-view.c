@@ -319,7 +319,10 @@ hs_object_column_view_init (HsObjectColumnView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   add_column (self, _ ("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
   add_column (self, _ ("Shallow Size"), G_CALLBACK (setup_text_cell), OBJ_COL_SHALLOW, FALSE);
-  add_column (self, _ ("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE);
+  hs_column_view_set_header_tooltip (
+      GTK_COLUMN_VIEW (self->view),
+      add_column (self, _ ("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE),
+      hs_retained_size_tooltip ());
   /* xgettext:no-c-format */
   self->percent_column
       = add_column (self, _ ("% of Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);

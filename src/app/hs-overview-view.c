@@ -207,15 +207,24 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
       double frac = total > 0 ? (double)hs_dom_tree_retained (a->dom, o) / total : 0;
       g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);
-      GtkWidget *name = hs_label_new (label, NULL, 0);
+      GtkWidget *text = hs_label_new (label, NULL, 0);
+      GtkWidget *name = gtk_button_new ();
       GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
 
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+      /* The row's name is a link: it opens the object in the inspector. */
+      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_button_set_child (GTK_BUTTON (name), text);
+      gtk_widget_add_css_class (name, "flat");
+      gtk_widget_add_css_class (name, "hs-link");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (name), "win.inspect");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (name), g_variant_new_uint32 (o));
       gtk_widget_set_hexpand (name, TRUE);
-      if (desc != NULL)
-        gtk_widget_set_tooltip_text (name, desc);
+      {
+        g_autofree char *tip = desc != NULL ? g_strdup_printf ("%s\n%s", label, desc) : g_strdup (label);
+        gtk_widget_set_tooltip_text (name, tip);
+      }
       gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), frac);
-      gtk_widget_set_size_request (bar, 160, -1);
+      gtk_widget_set_size_request (bar, 80, -1);
       gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
       gtk_grid_attach (self->biggest_grid, name, 0, i, 1, 1);
       gtk_grid_attach (self->biggest_grid, hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);

@@ -9,6 +9,7 @@
 #include "hs-thread-item.h"
 #include "hs-threads.h"
 #include "hs-timing.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -21,6 +22,7 @@ struct _HsThreadsView
   GtkBox *box;
   GtkLabel *status;
   GtkColumnView *table;
+  GtkColumnViewColumn *retained_column;
   GtkColumnViewColumn *stack_retained_column;
   GtkListBox *stack_list;
 
@@ -29,6 +31,9 @@ struct _HsThreadsView
   GtkSingleSelection *selection;
   guint generation;
   gboolean ready;
+  HsObj pending_thread; /* to select once the threads are read */
+  guint scroll_to;      /* the row to bring into sight */
+  guint scroll_source;
 };
 
 G_DEFINE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS_TYPE_VIEW)
@@ -148,6 +153,33 @@ on_local_activated (GtkListBox *box, GtkListBoxRow *row, HsThreadsView *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)(obj - 1));
 }
 
+/* GTK 4.8 has no gtk_column_view_scroll_to: the table's own list view
+ * scrolls to a row with its "list.scroll-to-item" action, once its rows
+ * are laid out (asked before, with rows just added, it stays where it
+ * is): after the next frame. */
+static gboolean
+scroll_idle (gpointer data)
+{
+  HsThreadsView *self = data;
+
+  self->scroll_source = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (self->table); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      gtk_widget_activate_action (c, "list.scroll-to-item", "u", self->scroll_to);
+  return G_SOURCE_REMOVE;
+}
+
+/* Selects a row of the table and brings it into sight. */
+static void
+select_position (HsThreadsView *self, guint pos)
+{
+  gtk_single_selection_set_selected (self->selection, pos);
+  self->scroll_to = pos;
+  if (self->scroll_source == 0)
+    self->scroll_source = g_idle_add (scroll_idle, self);
+}
+
 static void
 read_done (GObject *source, GAsyncResult *res, gpointer data)
 {
@@ -160,8 +192,12 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       return;
     }
   gint64 start = g_get_monotonic_time ();
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   self->threads = ts;
   int top = hs_threads_top (ts);
+  /* Sorted by stack retained, largest first, before the rows arrive: the
+   * top thread is row 0. */
+  gtk_column_view_sort_by_column (self->table, self->stack_retained_column, GTK_SORT_ASCENDING);
   for (guint i = 0; i < ts->n_threads; i++)
     {
       const HsThread *t = &ts->threads[i];
@@ -174,9 +210,11 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
       it->retained = t->retained;
       it->stack_retained = t->stack_retained;
       it->top = (int)i == top && t->stack_retained > 0;
-      g_list_store_append (self->store, it);
-      g_object_unref (it);
+      g_ptr_array_add (items, it);
     }
+  /* All at once: appended one by one, the table followed the last row and
+   * opened scrolled to the bottom, away from the selected thread. */
+  g_list_store_splice (self->store, 0, 0, items->pdata, items->len);
   if (ts->n_threads == 0)
     gtk_label_set_text (self->status, _ ("This dump holds no threads."));
   else
@@ -188,12 +226,12 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
           ts->n_threads);
       gtk_label_set_text (self->status, s);
     }
-  /* Sorted by stack retained, largest first: the top thread is row 0. */
-  gtk_column_view_sort_by_column (self->table, self->stack_retained_column, GTK_SORT_DESCENDING);
   if (ts->n_threads > 0)
-    gtk_single_selection_set_selected (self->selection, 0);
+    select_position (self, 0);
   on_selected (self->selection, NULL, self);
   self->ready = TRUE;
+  if (self->pending_thread != HS_OBJ_NONE)
+    hs_threads_view_show_thread (self, self->pending_thread);
   if (hs_timing_enabled ())
     hs_timing_span (start, "threads shown (%u)", ts->n_threads);
 }
@@ -222,6 +260,7 @@ hs_threads_view_clear (HsView *view)
   HsThreadsView *self = HS_THREADS_VIEW (view);
   self->generation++;
   self->ready = FALSE;
+  self->pending_thread = HS_OBJ_NONE;
   clear_stack (self);
   g_list_store_remove_all (self->store);
   g_clear_pointer (&self->threads, hs_threads_free);
@@ -233,6 +272,7 @@ hs_threads_view_dispose (GObject *object)
 {
   HsThreadsView *self = HS_THREADS_VIEW (object);
   self->generation++;
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_pointer (&self->threads, hs_threads_free);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -256,6 +296,7 @@ hs_threads_view_class_init (HsThreadsViewClass *klass)
   gtk_widget_class_bind_template_child (wc, HsThreadsView, status);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, table);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, stack_list);
+  gtk_widget_class_bind_template_child (wc, HsThreadsView, retained_column);
   gtk_widget_class_bind_template_child (wc, HsThreadsView, stack_retained_column);
   gtk_widget_class_bind_template_callback (wc, thread_cell_bytes);
   gtk_widget_class_bind_template_callback (wc, thread_cell_classes);
@@ -266,6 +307,8 @@ static void
 hs_threads_view_init (HsThreadsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_column_view_set_header_tooltip (self->table, self->retained_column, hs_retained_size_tooltip ());
+  self->pending_thread = HS_OBJ_NONE;
   self->store = g_list_store_new (HS_TYPE_THREAD_ITEM);
   GtkSortListModel *sorted = gtk_sort_list_model_new (
       G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (gtk_column_view_get_sorter (self->table)));
@@ -301,7 +344,7 @@ void
 hs_threads_view_select_row (HsThreadsView *self, guint row)
 {
   g_return_if_fail (HS_IS_THREADS_VIEW (self));
-  gtk_single_selection_set_selected (self->selection, row);
+  select_position (self, row);
 }
 
 char *
@@ -329,5 +372,30 @@ hs_threads_view_activate_local (HsThreadsView *self, guint n)
         g_signal_emit_by_name (self->stack_list, "row-activated", row);
         return TRUE;
       }
+  return FALSE;
+}
+
+gboolean
+hs_threads_view_show_thread (HsThreadsView *self, HsObj thread_obj)
+{
+  GListModel *rows;
+
+  g_return_val_if_fail (HS_IS_THREADS_VIEW (self), FALSE);
+  if (!self->ready)
+    {
+      self->pending_thread = thread_obj;
+      return FALSE;
+    }
+  self->pending_thread = HS_OBJ_NONE;
+  rows = G_LIST_MODEL (self->selection);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HsThreadItem) it = g_list_model_get_item (rows, i);
+      if (self->threads->threads[it->index].obj == thread_obj)
+        {
+          select_position (self, i);
+          return TRUE;
+        }
+    }
   return FALSE;
 }

@@ -27,4 +27,9 @@ char *hs_threads_view_get_stack_text (HsThreadsView *self);
  * FALSE if there is none. */
 gboolean hs_threads_view_activate_local (HsThreadsView *self, guint n);
 
+/* Selects the thread whose object is thread_obj and brings its row into
+ * sight, now or, while the threads are still being read, once they are
+ * ("win.show-thread"). TRUE if it was selected now. */
+gboolean hs_threads_view_show_thread (HsThreadsView *self, HsObj thread_obj);
+
 G_END_DECLS

@@ -4,6 +4,10 @@
  * ui/hs-treemap-view.ui. */
 #include "config.h"
 #include "hs-treemap-view.h"
+#include "hs-format.h"
+#include "hs-palette.h"
+
+#include <adwaita.h>
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -15,6 +19,7 @@ struct _HsTreemapView
   /* template */
   GtkBox *breadcrumbs;
   HsTreemapWidget *treemap;
+  GtkFlowBox *legend;
 
   GPtrArray *crumbs; /* the breadcrumb buttons, borrowed from the box */
 };
@@ -113,6 +118,71 @@ on_treemap_inspect (HsTreemapWidget *treemap, guint64 node, HsTreemapView *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)node);
 }
 
+/* A swatch of the package colour of the class name it holds, in the
+ * style shown (as the treemap draws its outer boxes). */
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  GdkRGBA c;
+
+  hs_palette_package (data, 1, adw_style_manager_get_dark (adw_style_manager_get_default ()), &c);
+  gdk_cairo_set_source_rgba (cr, &c);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+}
+
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HsTreemapView *self)
+{
+  /* The swatches: the first child of each entry's box, in its flow box
+   * child. */
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->legend)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *box = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (c));
+      if (box != NULL && gtk_widget_get_first_child (box) != NULL)
+        gtk_widget_queue_draw (gtk_widget_get_first_child (box));
+    }
+}
+
+static void
+clear_legend (HsTreemapView *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
+    gtk_flow_box_remove (self->legend, child);
+}
+
+/* The legend of the layout drawn: each outer box's package and colour. */
+static void
+on_treemap_layout_done (HsTreemapWidget *treemap, HsTreemapView *self)
+{
+  g_autoptr (GPtrArray) names = hs_treemap_widget_get_legend (treemap);
+
+  clear_legend (self);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autofree char *pkg = hs_format_package (name);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (*pkg != '\0' ? pkg : _ ("(primitive arrays, default package)"));
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 12);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, g_strdup (name), g_free);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+      gtk_widget_set_tooltip_text (label, pkg);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_box_append (GTK_BOX (box), swatch);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_flow_box_append (self->legend, box);
+    }
+}
+
 static void
 hs_treemap_view_fill (HsView *view, HsLoader *loader)
 {
@@ -128,6 +198,7 @@ hs_treemap_view_clear (HsView *view)
 
   hs_treemap_widget_set_loader (self->treemap, NULL);
   clear_crumbs (self);
+  clear_legend (self);
 }
 
 static void
@@ -170,6 +241,8 @@ hs_treemap_view_class_init (HsTreemapViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsTreemapView, treemap);
   gtk_widget_class_bind_template_callback (widget_class, on_treemap_zoom);
   gtk_widget_class_bind_template_callback (widget_class, on_treemap_inspect);
+  gtk_widget_class_bind_template_child (widget_class, HsTreemapView, legend);
+  gtk_widget_class_bind_template_callback (widget_class, on_treemap_layout_done);
 }
 
 static void
@@ -177,6 +250,8 @@ hs_treemap_view_init (HsTreemapView *self)
 {
   self->crumbs = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (on_dark_changed),
+                           self, 0);
 }
 
 GtkWidget *
@@ -227,4 +302,16 @@ hs_treemap_view_zoom_to_object (HsTreemapView *self, HsObj obj)
   hs_view_ensure_filled (HS_VIEW (self));
   hs_treemap_widget_zoom_to (self->treemap, 0);
   hs_treemap_widget_zoom_into (self->treemap, obj);
+}
+
+guint
+hs_treemap_view_get_n_legend (HsTreemapView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (HS_IS_TREEMAP_VIEW (self), 0);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->legend)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
 }

@@ -31,4 +31,7 @@ void hs_treemap_view_activate_crumb (HsTreemapView *self, guint i);
  * tree shows its parent, which holds its rectangle). */
 void hs_treemap_view_zoom_to_object (HsTreemapView *self, HsObj obj);
 
+/* Entries of the legend under the map (packages of its outer boxes). */
+guint hs_treemap_view_get_n_legend (HsTreemapView *self);
+
 G_END_DECLS

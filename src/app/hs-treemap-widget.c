@@ -9,6 +9,7 @@
 #include "hs-format.h"
 #include "hs-treemap-layout.h"
 #include "hs-palette.h"
+#include "hs-ui-util-private.h"
 
 #include <adwaita.h>
 
@@ -45,7 +46,8 @@ struct _HsTreemapWidget
   GskRenderNode *stale;
   int stale_width, stale_height;
 
-  gboolean dark; /* the style the cache was drawn in */
+  gboolean dark;       /* the style the cache was drawn in */
+  guint layout_notify; /* idle: "layout-done" out of the snapshot */
   guint64 hover;
   double hover_x, hover_y, hover_w, hover_h;
 };
@@ -56,6 +58,7 @@ enum
 {
   ZOOM_CHANGED,
   INSPECT,
+  LAYOUT_DONE,
   N_SIGNALS
 };
 static guint signals[N_SIGNALS];
@@ -147,6 +150,48 @@ draw_label (HsTreemapWidget *self, cairo_t *cr, PangoLayout *layout, const char 
   cairo_restore (cr);
 }
 
+/* A grey box's figures: how many children of its parent it stands for
+ * and what they retain together (the parent's children less those drawn). */
+static void
+rest_figures (HsTreemapWidget *self, HsAnalysis *a, const HsTreemapRect *rest, guint64 *n_more,
+              guint64 *bytes)
+{
+  guint64 parent = rest->parent, kids_bytes, shown_bytes = 0, n_shown = 0;
+  gsize n_kids = 0;
+
+  *n_more = *bytes = 0;
+  if (parent > a->dom->n)
+    return;
+  hs_dom_tree_children (a->dom, parent, &n_kids);
+  /* A node retains itself and its children's retained sizes. */
+  kids_bytes = hs_dom_tree_retained (a->dom, parent)
+               - (parent < a->dom->n ? hs_heap_object_shallow (a->heap, (HsObj)parent) : 0);
+  for (guint i = 0; i < self->rects->len; i++)
+    {
+      const HsTreemapRect *r = &g_array_index (self->rects, HsTreemapRect, i);
+      if (r->parent == parent && r->node < a->dom->n && r->depth == rest->depth)
+        {
+          n_shown++;
+          shown_bytes += hs_dom_tree_retained (a->dom, r->node);
+        }
+    }
+  *n_more = n_kids > n_shown ? n_kids - n_shown : 0;
+  *bytes = kids_bytes > shown_bytes ? kids_bytes - shown_bytes : 0;
+}
+
+static char *
+rest_label (HsTreemapWidget *self, HsAnalysis *a, const HsTreemapRect *rest)
+{
+  guint64 n_more, bytes;
+  g_autofree char *size = NULL, *count = NULL;
+
+  rest_figures (self, a, rest, &n_more, &bytes);
+  size = hs_format_bytes (bytes);
+  count = hs_format_count (n_more);
+  /* Translators: the grey box of a treemap: "5,319 more, 581.9 kB" */
+  return g_strdup_printf (_ ("%s more, %s"), count, size);
+}
+
 static void
 render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
 {
@@ -176,7 +221,7 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
       cairo_rectangle (cr, r->x + 0.5, r->y + 0.5, MAX (r->w - 1, 0), MAX (r->h - 1, 0));
       cairo_stroke (cr);
 
-      label = node_label (a, r->node, TRUE);
+      label = r->node == HS_TREEMAP_REST ? rest_label (self, a, r) : node_label (a, r->node, TRUE);
       if (r->has_children_shown)
         draw_label (self, cr, layout, label, r->x, r->y, r->w, HEADER, &c);
       else
@@ -188,8 +233,10 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
 static GArray *
 layout_rects (HsAnalysis *a, guint64 node, int width, int height)
 {
-  return hs_treemap_layout (a->dom, node, 0, 0, width, height, MAX_DEPTH, MIN_AREA, PADDING, HEADER,
-                            MAX_RECTS);
+  /* With a grey box per parent for its children too small to draw (the
+   * report's "N more"), so that no parent is an empty frame. */
+  return hs_treemap_layout_full (a->dom, node, 0, 0, width, height, MAX_DEPTH, MIN_AREA, PADDING, HEADER,
+                                 MAX_RECTS, TRUE);
 }
 
 typedef struct
@@ -220,6 +267,25 @@ layout_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   g_task_return_boolean (task, TRUE);
 }
 
+static gboolean
+emit_layout_done (gpointer data)
+{
+  HsTreemapWidget *self = data;
+
+  self->layout_notify = 0;
+  g_signal_emit (self, signals[LAYOUT_DONE], 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* A new layout is there (made in a snapshot or by a worker): said from an
+ * idle, so that whoever listens may change widgets. */
+static void
+notify_layout (HsTreemapWidget *self)
+{
+  if (self->layout_notify == 0)
+    self->layout_notify = g_idle_add (emit_layout_done, self);
+}
+
 static void
 layout_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -237,6 +303,7 @@ layout_done (GObject *source, GAsyncResult *result, gpointer user_data)
       self->rects = g_steal_pointer (&job->rects);
       self->cache_width = job->width;
       self->cache_height = job->height;
+      notify_layout (self);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -267,6 +334,7 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
       self->rects = layout_rects (a, node, width, height);
       self->cache_width = width;
       self->cache_height = height;
+      notify_layout (self);
       return;
     }
 
@@ -293,6 +361,25 @@ ensure_layout (HsTreemapWidget *self, int width, int height)
   }
 }
 
+/* While the first layout of a big dump is made on a worker (up to seconds
+ * on 0.5 GB): say so in the middle, not a blank (nothing animates: its
+ * frames would take CPU from the worker). */
+static void
+draw_computing (HsTreemapWidget *self, GtkSnapshot *snapshot, int width, int height)
+{
+  g_autoptr (PangoLayout) layout
+      = gtk_widget_create_pango_layout (GTK_WIDGET (self), _ ("Laying out the treemap…"));
+  GdkRGBA color;
+  int tw, th;
+
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  hs_palette_get (HS_PALETTE_TREEMAP_TEXT, self->dark, &color);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - tw) / 2.0f, (height - th) / 2.0f));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+}
+
 static void
 hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -314,6 +401,8 @@ hs_treemap_widget_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           gtk_snapshot_append_node (snapshot, self->stale);
           gtk_snapshot_restore (snapshot);
         }
+      else if (self->computing)
+        draw_computing (self, snapshot, width, height);
       return;
     }
 
@@ -423,6 +512,19 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
             ? 100.0 * hs_dom_tree_retained (a->dom, MIN (r->node, a->dom->n))
                   / hs_dom_tree_retained (a->dom, a->dom->n)
             : 0;
+  if (r->node == HS_TREEMAP_REST)
+    {
+      guint64 n_more, bytes;
+      g_autofree char *size = NULL, *count = NULL;
+      rest_figures (self, a, r, &n_more, &bytes);
+      size = hs_format_bytes (bytes);
+      count = hs_format_count (n_more);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "<b>%s smaller object</b>\nRetained together: %s",
+                                           "<b>%s smaller objects</b>\nRetained together: %s", n_more),
+                              count, size);
+      gtk_tooltip_set_markup (tooltip, text);
+      return TRUE;
+    }
   if (r->node >= a->dom->n)
     {
       text = g_strdup_printf (_ ("<b>All reachable objects</b>\nRetained: %s"), retained);
@@ -455,7 +557,7 @@ on_click (GtkGestureClick *gesture, int n_press, double x, double y, HsTreemapWi
         g_signal_emit (self, signals[INSPECT], 0, (guint64)r->node);
       return;
     }
-  if (r->depth == 0)
+  if (r->depth == 0 || r->node == HS_TREEMAP_REST)
     return;
   hs_treemap_widget_zoom_into (self, r->node);
 }
@@ -499,6 +601,7 @@ hs_treemap_widget_finalize (GObject *object)
 {
   HsTreemapWidget *self = HS_TREEMAP_WIDGET (object);
 
+  g_clear_handle_id (&self->layout_notify, g_source_remove);
   g_clear_object (&self->loader);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->rects, g_array_unref);
@@ -523,6 +626,8 @@ hs_treemap_widget_class_init (HsTreemapWidgetClass *klass)
                                         NULL, NULL, G_TYPE_NONE, 0);
   signals[INSPECT] = g_signal_new ("inspect", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                    NULL, G_TYPE_NONE, 1, G_TYPE_UINT64);
+  signals[LAYOUT_DONE] = g_signal_new ("layout-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                       NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "treemap.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "treemap.zoom-out", NULL);
@@ -702,4 +807,40 @@ gboolean
 hs_treemap_widget_is_computing (HsTreemapWidget *self)
 {
   return self->computing;
+}
+
+GPtrArray *
+hs_treemap_widget_get_legend (HsTreemapWidget *self)
+{
+  HsAnalysis *a = get_analysis (self);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) packages = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (HS_IS_TREEMAP_WIDGET (self), names);
+  if (a == NULL || self->rects == NULL)
+    return names;
+  /* The outer boxes, largest first (the layout's order). */
+  for (guint i = 0; i < self->rects->len && names->len < HS_TREEMAP_LEGEND_MAX; i++)
+    {
+      const HsTreemapRect *r = &g_array_index (self->rects, HsTreemapRect, i);
+      const char *name;
+      g_autofree char *pkg = NULL;
+      gboolean seen = FALSE;
+
+      if (r->depth != 1 || r->node >= a->dom->n)
+        continue;
+      name = hs_heap_object_class_name (a->heap, (HsObj)r->node);
+      if (name == NULL)
+        continue;
+      if (g_str_has_prefix (name, "class "))
+        name += 6;
+      pkg = hs_format_package (name);
+      for (guint j = 0; j < packages->len && !seen; j++)
+        seen = strcmp (g_ptr_array_index (packages, j), pkg) == 0;
+      if (seen)
+        continue;
+      g_ptr_array_add (packages, g_steal_pointer (&pkg));
+      g_ptr_array_add (names, g_strdup (name));
+    }
+  return names;
 }

@@ -27,5 +27,11 @@ guint64 hs_treemap_widget_node_at (HsTreemapWidget *self, double x, double y);
  * thread (default 200000; tests set 0 to exercise that path). */
 void hs_treemap_widget_set_async_threshold (HsTreemapWidget *self, guint64 n_objects);
 gboolean hs_treemap_widget_is_computing (HsTreemapWidget *self);
+/* The legend of the layout drawn: one class name per package of the
+ * outer boxes (its colour is the package's, hs_palette_package at depth
+ * 1), largest first, at most HS_TREEMAP_LEGEND_MAX. Free it. Up to date
+ * when "layout-done" is emitted. */
+#define HS_TREEMAP_LEGEND_MAX 8
+GPtrArray *hs_treemap_widget_get_legend (HsTreemapWidget *self);
 
 G_END_DECLS

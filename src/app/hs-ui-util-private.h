@@ -13,8 +13,14 @@ G_BEGIN_DECLS
 GtkWidget *hs_label_new (const char *text, const char *css_class, float xalign);
 /* Removes every child of a GtkBox or every row of a GtkListBox. */
 void hs_clear_box (GtkWidget *box);
-/* A count with the digit grouping of the user's locale. */
+/* A count with the digit grouping of the user's locale, a comma where
+ * the locale has none: 2,493,333. */
 char *hs_format_count (guint64 n);
+/* What "retained size" means, for the headers of the columns that show it. */
+const char *hs_retained_size_tooltip (void);
+/* A tooltip on a column's header (GTK 4.8 has no API for it). */
+void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column,
+                                        const char *tooltip);
 /* A flat button that inspects obj through the "win.inspect" action (so it
  * is insensitive while the window disables inspection). */
 GtkWidget *hs_inspect_button_new (HsObj obj);
@@ -25,6 +31,13 @@ GtkWidget *hs_inspect_button_new (HsObj obj);
  * is shown as its first and last 1,000 characters around an ellipsis, and
  * its tooltip as the first 2,000 characters and the length in all. */
 void hs_cell_set_name (GtkInscription *cell, const char *name);
+
+/* text with a zero-width space (U+200B) after each '.' and '$', so that a
+ * wrapping label breaks a class name between its parts, never inside one
+ * (Pango's word-char wrap breaks "java.util.HashMap" anywhere). Only for
+ * labels that are not selectable: copy the plain name. Past 2,000
+ * characters the rest is an ellipsis. */
+char *hs_name_breakable (const char *text);
 
 /* Runs fn (data) on a new thread named name at a lower priority (nice +10,
  * Linux: per thread, and inherited by the threads it starts, e.g. the

@@ -5,6 +5,7 @@
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 GtkWidget *
@@ -39,8 +40,63 @@ hs_clear_box (GtkWidget *box)
 char *
 hs_format_count (guint64 n)
 {
-  /* Digit grouping by the user's locale. */
-  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  /* The locale's separator; a comma where it has none (C, C.UTF-8: what
+   * a desktop session without a language, CI and the tests run in), as
+   * MAT and Android Studio group counts everywhere. */
+  const struct lconv *lc = localeconv ();
+  const char *sep
+      = lc != NULL && lc->thousands_sep != NULL && *lc->thousands_sep != '\0' ? lc->thousands_sep : ",";
+  char digits[24];
+  GString *s = g_string_new (NULL);
+  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+
+  for (int i = 0; i < len; i++)
+    {
+      g_string_append_c (s, digits[i]);
+      if (i < len - 1 && (len - 1 - i) % 3 == 0)
+        g_string_append (s, sep);
+    }
+  return g_string_free (s, FALSE);
+}
+
+const char *
+hs_retained_size_tooltip (void)
+{
+  return _ ("Retained size: the memory freed if this were collected: the object itself and every object "
+            "that only it keeps alive (its dominator subtree). Shallow size counts the object alone.");
+}
+
+/* The label below w showing text (depth first), or NULL. */
+static GtkWidget *
+find_title_label (GtkWidget *w, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (c)), text) == 0)
+        return c;
+      if ((found = find_title_label (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column, const char *tooltip)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (view));
+  GtkWidget *label;
+
+  /* GTK 4.8 has no tooltip for a column's header: its title (a label in a
+   * box in the title widget, in the view's first child, the header row)
+   * is found by its text; the title widget (the child of the header row)
+   * gets the tooltip. */
+  if (header == NULL
+      || (label = find_title_label (header, gtk_column_view_column_get_title (column))) == NULL)
+    return;
+  while (gtk_widget_get_parent (label) != header)
+    label = gtk_widget_get_parent (label);
+  gtk_widget_set_tooltip_text (label, tooltip);
 }
 
 /* Through win.inspect, which is disabled (the buttons insensitive) until
@@ -58,6 +114,28 @@ hs_inspect_button_new (HsObj obj)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.inspect");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (obj));
   return button;
+}
+
+#define BREAKABLE_KEEP_CHARS 2000
+
+char *
+hs_name_breakable (const char *text)
+{
+  GString *s = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p), n++)
+    {
+      if (n == BREAKABLE_KEEP_CHARS)
+        {
+          g_string_append (s, "…");
+          break;
+        }
+      g_string_append_unichar (s, g_utf8_get_char (p));
+      if ((*p == '.' || *p == '$') && p[1] != '\0' && p[1] != '.')
+        g_string_append (s, "\u200b");
+    }
+  return g_string_free (s, FALSE);
 }
 
 #define CELL_KEEP_CHARS 1000

@@ -14,6 +14,7 @@
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-insights-view.h"
+#include "hs-threads-view.h"
 #include "hs-treemap-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
@@ -384,6 +385,20 @@ zoom_treemap_action (GtkWidget *widget, const char *action_name, GVariant *param
   hs_treemap_view_zoom_to_object (HS_TREEMAP_VIEW (view), g_variant_get_uint32 (param));
 }
 
+/* The Threads view on one thread (a GC root's thread, from the
+ * inspector), given by its thread object. */
+static void
+show_thread_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsView *view = hs_window_get_view_by_name (self, "threads");
+
+  if (_hs_window_get_analysis (self) == NULL || !HS_IS_THREADS_VIEW (view))
+    return;
+  hs_window_set_view (self, "threads");
+  hs_threads_view_show_thread (HS_THREADS_VIEW (view), g_variant_get_uint32 (param));
+}
+
 /* A view's short message ("copied to the clipboard"). */
 static void
 toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -572,6 +587,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.dismiss-toast", NULL, dismiss_toast_action);
   gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
+  gtk_widget_class_install_action (widget_class, "win.show-thread", "u", show_thread_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);

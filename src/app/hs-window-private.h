@@ -25,6 +25,7 @@ struct _HsWindow
   AdwTabView *tab_view;
   GtkToggleButton *inspector_button;
   GtkButton *export_button;
+  GtkLabel *mapping_tag; /* the mapping applied, if any (hs-window-tabs.c) */
   GtkBox *nav_box;
   GtkMenuButton *goto_button;
   GtkEntry *goto_entry;
@@ -34,7 +35,7 @@ struct _HsWindow
 
   HsDumpTab *tab; /* the tab shown (not referenced), or NULL */
   GSettings *settings;
-  gboolean disposed; /* async results arriving later are dropped */
+  gboolean disposed;         /* async results arriving later are dropped */
   GCancellable *cancellable; /* the window's workers' (export, a path copied) */
   /* The tab shown: the header follows its properties and its history's,
    * the inspector button is bound to its inspector-shown. */

@@ -158,6 +158,26 @@ sync_history (HsWindow *self)
                                  history != NULL && hs_history_can_go_forward (history));
 }
 
+/* A mapping applied to the dump shown: "Mapping: NAME" in the header,
+ * the subtitle under the file's name when the header is narrow. */
+static void
+sync_mapping_tag (HsWindow *self, gboolean content)
+{
+  const char *path = content && self->tab != NULL ? hs_dump_tab_get_mapping_path (self->tab) : NULL;
+  g_autofree char *base = path != NULL ? g_path_get_basename (path) : NULL;
+  g_autofree char *text = base != NULL ? g_strdup_printf (_ ("Mapping: %s"), base) : NULL;
+
+  g_autofree char *tip = path != NULL ? g_strdup_printf (_ ("ProGuard/R8 mapping applied: %s"), path) : NULL;
+
+  gtk_label_set_text (self->mapping_tag, text != NULL ? text : "");
+  /* The header gives its sides their minimum: the text's own width, up to
+   * max-width-chars, then shortened. */
+  gtk_label_set_width_chars (self->mapping_tag, text != NULL ? MIN ((int)g_utf8_strlen (text, -1), 18) : -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mapping_tag), tip);
+  gtk_widget_set_visible (GTK_WIDGET (self->mapping_tag), text != NULL && !self->narrow);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, text);
+}
+
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown (its page, title, analysing); called when one of those
  * changes. */
@@ -179,6 +199,13 @@ _hs_window_sync_header (HsWindow *self)
     adw_view_switcher_title_set_stack (self->switcher_title, stack);
   if (adw_view_switcher_bar_get_stack (self->switcher_bar) != stack)
     adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+  /* libadwaita 1.2's switcher title counts the visible views only when the
+   * stack's pages change, not when one is shown or hidden (those waiting
+   * for the analysis while the leaks are shown early): with one view left
+   * it hid its switcher and kept it hidden, the switcher at the bottom at
+   * any width. Turning it off and on counts them again. */
+  if (content)
+    adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, FALSE);
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, content);
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
@@ -192,10 +219,12 @@ _hs_window_sync_header (HsWindow *self)
    * narrow window has no room for them in the header (their shortcuts
    * and the menu's Export stay). */
   gtk_widget_set_visible (GTK_WIDGET (self->export_button), content && !self->narrow);
+  sync_mapping_tag (self, content);
   gtk_widget_set_visible (GTK_WIDGET (self->nav_box), content && !self->narrow);
   gtk_widget_set_visible (GTK_WIDGET (self->inspector_button), ready);
   /* No export while a mapping renames the dump: the report would mix names. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", ready && !hs_dump_tab_is_mapping_busy (tab));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export",
+                                 ready && !hs_dump_tab_is_mapping_busy (tab));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
   sync_history (self);
@@ -384,10 +413,11 @@ void
 _hs_window_tabs_init (HsWindow *self)
 {
   self->tab_signals = g_signal_group_new (HS_TYPE_DUMP_TAB);
-  for (guint i = 0; i < 5; i++)
+  for (guint i = 0; i < 6; i++)
     {
       static const char *const shown[]
-          = { "notify::page", "notify::title", "notify::analysing", "notify::analysed", "notify::mapping-busy" };
+          = { "notify::page",     "notify::title",        "notify::analysing",
+              "notify::analysed", "notify::mapping-busy", "notify::mapping-path" };
       g_signal_group_connect_object (self->tab_signals, shown[i], G_CALLBACK (on_tab_state), self, 0);
     }
   g_signal_group_connect_object (self->tab_signals, "notify::analysed", G_CALLBACK (on_tab_analysed), self,
@@ -434,6 +464,7 @@ void
 _hs_window_class_tabs_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, HsWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, mapping_tag);
   gtk_widget_class_bind_template_callback (widget_class, on_selected_page);
   gtk_widget_class_bind_template_callback (widget_class, on_page_attached);
   gtk_widget_class_bind_template_callback (widget_class, on_page_detached);

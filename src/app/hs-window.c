@@ -59,7 +59,15 @@ hs_window_reload (HsWindow *self)
 {
   g_return_if_fail (HS_IS_WINDOW (self));
   for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
-    hs_dump_tab_reload (hs_window_get_nth_tab (self, i));
+    hs_dump_tab_reload_in_place (hs_window_get_nth_tab (self, i));
+}
+
+void
+hs_window_find_suspects (HsWindow *self)
+{
+  g_return_if_fail (HS_IS_WINDOW (self));
+  for (guint i = 0; i < hs_window_get_n_tabs (self); i++)
+    hs_dump_tab_find_suspects (hs_window_get_nth_tab (self, i));
 }
 
 HsLoader *

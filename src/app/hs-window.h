@@ -32,6 +32,8 @@ HsDumpTab *hs_window_open_in_new_tab (HsWindow *self, GFile *file, int dump);
 gboolean hs_window_is_empty (HsWindow *self);
 /* Loads every tab's file again (after an option changed). */
 void hs_window_reload (HsWindow *self);
+/* Each tab's suspects found again at the threshold now set. */
+void hs_window_find_suspects (HsWindow *self);
 
 /* Tabs (AdwTabView). The tab shown, the number of tabs, the tab at index,
  * a new empty tab (shown), showing and closing one (the window closes with
