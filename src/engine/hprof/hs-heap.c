@@ -109,6 +109,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->class_class = HS_CLASS_NONE;
   heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
+  g_mutex_init (&heap->depth_lock);
   return heap;
 }
 
@@ -242,6 +243,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_sort_objects (heap);
   _hs_heap_compact_offsets (heap);
   _hs_heap_debug_time ("offsets");
+  if (!_hs_heap_assign_heaps (heap, &ps, prog->cancellable, error))
+    goto out;
+  _hs_heap_heaps_clear (&ps);
+  _hs_heap_debug_time ("heaps");
   /* read-only from here: may spill first */
   hs_mem_set_cold (heap->off_delta ? (gconstpointer)heap->off_delta : heap->offs);
   if (heap->n >= G_MAXUINT32)
@@ -489,6 +494,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->rev_off64);
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
+  _hs_heap_heaps_free (heap);
   _hs_heap_mapping_clear (heap);
   for (guint i = 0; i < heap->classes->len; i++)
     {

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 
 #include <string.h>
 
@@ -173,7 +174,7 @@ top_sift_down (const HsDomTree *ret, HsObj *h, guint cnt, guint k)
 /* The biggest objects by retained size; top_level: only the children of
  * the dominator tree's virtual root (what no other object retains). */
 static GArray *
-top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
+top_objects (HsAnalysis *analysis, guint limit, gboolean top_level, int heap_filter)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
   const HsDomTree *dom = analysis->dom;
@@ -200,6 +201,8 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
       HsObj o = top_level ? tops[i] : (HsObj)i;
 
       if (!top_level && dom->idom[i] == HS_OBJ_NONE)
+        continue;
+      if (heap_filter >= 0 && hs_heap_object_heap (analysis->heap, o) != (guint)heap_filter)
         continue;
       if (cnt < limit)
         {
@@ -235,14 +238,21 @@ GArray *
 hs_query_top_objects (HsAnalysis *analysis, guint limit)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
-  return top_objects (analysis, limit, FALSE);
+  return top_objects (analysis, limit, FALSE, -1);
 }
 
 GArray *
 hs_query_top_level_objects (HsAnalysis *analysis, guint limit)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
-  return top_objects (analysis, limit, TRUE);
+  return top_objects (analysis, limit, TRUE, -1);
+}
+
+GArray *
+hs_query_top_objects_in_heap (HsAnalysis *analysis, guint limit, int h)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, FALSE, h);
 }
 
 /* --- root path --------------------------------------------------------------- */
