@@ -18,6 +18,7 @@
 #include "hs-mapping.h"
 #include "hs-matchers.h"
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,7 @@ typedef struct
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
   gboolean force;          /* --force: skip the up-front memory check */
+  char *heap_name;         /* --heap NAME: classes, dominators, objects over one heap */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -131,6 +133,9 @@ void hs_cli_finish_list (const HsCliOptions *o, GString *out);
 #define HS_CLI_OPTION_FILE_MAX ((goffset)HS_MATCHERS_MAX_BYTES)
 #define HS_CLI_MAPPING_FILE_MAX ((goffset)HS_MAPPING_MAX_BYTES)
 gboolean hs_cli_check_option_file (const char *option, const char *path, GError **error);
+/* --heap NAME: the heap's index in *heap, -1 without the option; FALSE
+ * with an error naming the heaps the dump has when there is no such heap. */
+gboolean hs_cli_resolve_heap (const HsCliOptions *o, HsHeap *h, int *heap, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint hs_cli_n_traces (GPtrArray *groups);
 
