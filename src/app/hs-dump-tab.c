@@ -424,6 +424,10 @@ read_options (HsAnalysisOptions *opts)
   g_autoptr (GVariant) weak = NULL, inspectors = NULL, percent = NULL;
 
   memset (opts, 0, sizeof *opts);
+  /* Off, the preference still lets an Android dump without a LeakCanary
+   * watcher show what the inspectors find leaking: its default follows
+   * the dump. */
+  opts->leaks.android_inspectors_when_unwatched = TRUE;
   if (app == NULL)
     return;
   weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
