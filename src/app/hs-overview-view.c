@@ -62,29 +62,12 @@ count_traces (GPtrArray *groups)
   return n;
 }
 
-/* What the dump says about the VM or the device, where it says it. */
+/* What the dump says about the VM, where it says it (an Android dump's
+ * release, API level and device are in its runtime label). */
 static void
-add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
+add_runtime_details (GtkWidget *grid, int *r, HsRuntimeInfo *info)
 {
-  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
-
-  if (info->kind == HS_RUNTIME_ANDROID)
-    {
-      if (info->manufacturer != NULL || info->model != NULL)
-        {
-          g_autofree char *device = g_strdup_printf ("%s %s", info->manufacturer ? info->manufacturer : "",
-                                                     info->model ? info->model : "");
-          grid_add (grid, r, _ ("Device"), g_strstrip (device));
-        }
-      if (info->release != NULL || info->has_sdk_int)
-        {
-          g_autofree char *sdk = info->has_sdk_int ? g_strdup_printf ("%d", info->sdk_int) : g_strdup ("?");
-          g_autofree char *version
-              = g_strdup_printf (_ ("Android %s (API %s)"), info->release ? info->release : "?", sdk);
-          grid_add (grid, r, _ ("Android version"), version);
-        }
-    }
-  else if (info->java_version != NULL)
+  if (info->kind != HS_RUNTIME_ANDROID && info->java_version != NULL)
     grid_add (grid, r, _ ("Java version"), info->java_version);
 }
 
@@ -100,8 +83,10 @@ fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
       = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _ (" (gzip)") : "");
 
   grid_add (grid, &r, _ ("Format"), hs_heap_format (heap));
-  grid_add (grid, &r, _ ("Runtime"), hs_heap_is_android (heap) ? _ ("Android (ART)") : _ ("Java (HotSpot)"));
-  add_runtime_details (grid, &r, heap);
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autofree char *runtime = hs_runtime_label (info, _ ("Java (HotSpot)"));
+  grid_add (grid, &r, _ ("Runtime"), runtime);
+  add_runtime_details (grid, &r, info);
   grid_add (grid, &r, _ ("Identifier size"), ids);
   grid_add (grid, &r, _ ("References"), refs);
   if (hs_heap_timestamp_ms (heap) > 0)
