@@ -62,9 +62,12 @@ class_column_title (HsClassColumn c)
   switch (c)
     {
       case HS_CLASS_COLUMN_NAME: return _ ("Class");
-      case HS_CLASS_COLUMN_COUNT: return _ ("Objects");
+      /* Android Studio's names: what it calls allocations are the
+       * objects in the dump. */
+      case HS_CLASS_COLUMN_COUNT: return _ ("Allocations");
       case HS_CLASS_COLUMN_REACHABLE: return _ ("Reachable");
       case HS_CLASS_COLUMN_UNREACHABLE: return _ ("Unreachable");
+      case HS_CLASS_COLUMN_NATIVE: return _ ("Native Size");
       case HS_CLASS_COLUMN_SHALLOW: return _ ("Shallow Size");
       case HS_CLASS_COLUMN_RETAINED: return _ ("Retained Size");
       case HS_CLASS_N_COLUMNS:
@@ -118,6 +121,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
         return;
       case HS_CLASS_COLUMN_SHALLOW:
       case HS_CLASS_COLUMN_RETAINED:
+      case HS_CLASS_COLUMN_NATIVE:
         v = hs_class_row_get_value (row, column);
         text = hs_format_bytes (v);
         break;
@@ -131,7 +135,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
         break;
     }
   gtk_inscription_set_text (cell, text);
-  if (column == HS_CLASS_COLUMN_UNREACHABLE)
+  if (column == HS_CLASS_COLUMN_UNREACHABLE || column == HS_CLASS_COLUMN_NATIVE)
     gtk_widget_set_opacity (GTK_WIDGET (cell), v > 0 ? 1.0 : 0.45);
 }
 
@@ -212,6 +216,10 @@ class_filter_func (gpointer item, gpointer data)
   HsClassesView *self = data;
   g_autofree char *folded = NULL;
 
+  /* One heap: only the classes with objects in it. */
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0
+      && hs_class_row_get_value (HS_CLASS_ROW (item), HS_CLASS_COLUMN_COUNT) == 0)
+    return FALSE;
   if (self->class_query == NULL || self->class_query[0] == '\0')
     return TRUE;
   /* Case-insensitive substring; the query is already casefolded. */
@@ -536,7 +544,12 @@ hs_classes_view_fill (HsView *view, HsLoader *loader)
   HsClassesView *self = HS_CLASSES_VIEW (view);
 
   g_clear_object (&self->class_model);
-  self->class_model = hs_class_model_new (loader);
+  {
+    g_autoptr (HsClassTable) table
+        = hs_class_table_new (hs_view_get_analysis (view), hs_view_get_heap (view));
+    self->class_model = hs_class_model_new (loader, table);
+  }
+  hs_instances_pane_set_heap (PANE (self), hs_view_get_heap (view));
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
   forget_instances (self);
   update_class_status (self);
@@ -593,6 +606,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   view_class->fill = hs_classes_view_fill;
   view_class->clear = hs_classes_view_clear;
   hs_view_class_set_page (view_class, "classes", _ ("Classes"), NULL, TRUE, "classes filled");
+  hs_view_class_set_uses_heap (view_class);
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
   gtk_widget_class_set_template_from_resource (widget_class,

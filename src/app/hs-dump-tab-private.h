@@ -31,6 +31,9 @@ struct _HsDumpTab
   GtkWidget *dumps_label;
   GtkWidget *dumps_dropdown;
   GtkWidget *view_stack;
+  GtkRevealer *heaps_revealer;
+  GtkDropDown *heap_dropdown;
+  GtkLabel *heap_label;
   GtkWidget *flap;
   GtkWidget *inspector;
 
@@ -45,6 +48,7 @@ struct _HsDumpTab
    * analysis still runs: the other views wait, retained sizes are pending. */
   gboolean early;
   gboolean setting_dump;             /* the dumps dropdown is being set, not chosen */
+  gboolean setting_heap;             /* the heap dropdown is being set, not chosen */
   gboolean disposed;                 /* async results arriving later are dropped */
   HsDumpTabTiming *timing;           /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
   struct _HsDumpTabMapping *mapping; /* hs-dump-tab-mapping.c */
@@ -70,6 +74,11 @@ void _hs_dump_tab_shell_changed (HsDumpTab *self);
 void _hs_dump_tab_show_toast (HsDumpTab *self, const char *text, const char *uri);
 void _hs_dump_tab_show_toast_action (HsDumpTab *self, const char *text, const char *button,
                                      const char *action, GVariant *target);
+
+/* hs-dump-tab-heaps.c: the heap selector. */
+void _hs_dump_tab_heaps_update (HsDumpTab *self, HsAnalysis *a);
+void _hs_dump_tab_heaps_clear (HsDumpTab *self);
+void _hs_dump_tab_on_heap_selected (GtkDropDown *dropdown, GParamSpec *pspec, HsDumpTab *self);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
 void _hs_dump_tab_history_init (HsDumpTab *self);

@@ -280,6 +280,7 @@ clear_views (HsDumpTab *self)
   give_views_loader (self, NULL, TRUE);
   hs_inspector_set_loader (HS_INSPECTOR (self->inspector), NULL);
   gtk_widget_set_visible (self->inspector, FALSE);
+  _hs_dump_tab_heaps_clear (self);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -348,6 +349,8 @@ populate (HsDumpTab *self)
   hs_timing_span (t, "inspector given the dump");
   gtk_widget_set_visible (self->inspector, FALSE);
   update_dumps_banner (self, a->heap);
+  /* Before the views are filled: an Android dump opens on its app heap. */
+  _hs_dump_tab_heaps_update (self, a);
   /* A file of several dumps: ask which one, in the tab the user sees. */
   {
     GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
@@ -571,6 +574,10 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_revealer);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heaps_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_label);
+  gtk_widget_class_bind_template_callback (widget_class, _hs_dump_tab_on_heap_selected);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, inspector);

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "hs-overview-view.h"
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 #include "hs-runtime.h"
 #include "hs-ui-util-private.h"
 
@@ -26,7 +27,10 @@ struct _HsOverviewView
   GtkWidget *leaks_skipped;
   GtkWidget *biggest_card;
   GtkWidget *biggest_grid;
+  GtkBox *heaps_card;
+  GtkGrid *heaps_grid;
   guint n_biggest;
+  guint n_heap_rows;
 };
 
 G_DEFINE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS_TYPE_VIEW)
@@ -182,7 +186,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
     return;
   /* What no other object retains: ten nested objects of one chain would
    * say the same thing ten times (the dominator tree shows the nesting). */
-  top = hs_query_top_level_objects (a, 10);
+  top = hs_query_top_level_objects_in_heap (a, 10, hs_view_get_heap (HS_VIEW (self)));
   total = hs_dom_tree_retained (a->dom, a->dom->n);
   for (guint i = 0; top != NULL && i < top->len; i++)
     {
@@ -211,6 +215,41 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
     }
 }
 
+/* ahat's "bytes retained by heap", with each heap's objects and sizes;
+ * the heap the views show in bold. */
+static void
+fill_heaps (HsOverviewView *self, HsAnalysis *a)
+{
+  guint n = 0;
+  g_autofree HsHeapRow *rows = NULL;
+  int shown = hs_view_get_heap (HS_VIEW (self));
+
+  if (hs_heap_n_heaps (a->heap) > 1 && a->dom != NULL)
+    rows = hs_query_heaps (a->heap, a->dom, &n, NULL, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->heaps_card), rows != NULL);
+  if (rows == NULL)
+    return;
+  const char *titles[] = { _ ("Heap"), _ ("Objects"), _ ("Shallow Size"), _ ("Reachable"), _ ("Retained") };
+  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
+    gtk_grid_attach (self->heaps_grid, hs_label_new (titles[c], "dim-label", c == 0 ? 0 : 1), c, 0, 1, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *objects = hs_format_count (rows[i].objects);
+      g_autofree char *shallow = hs_format_bytes (rows[i].shallow);
+      g_autofree char *reach = hs_format_bytes (rows[i].reachable_shallow);
+      g_autofree char *retained = hs_format_bytes (rows[i].retained);
+      const char *cells[] = { rows[i].name, objects, shallow, reach, retained };
+      for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
+        {
+          GtkWidget *l = hs_label_new (cells[c], c == 0 ? NULL : "hs-numeric", c == 0 ? 0 : 1);
+          if ((int)i == shown)
+            gtk_widget_add_css_class (l, "heading");
+          gtk_grid_attach (self->heaps_grid, l, c, i + 1, 1, 1);
+        }
+      self->n_heap_rows++;
+    }
+}
+
 static void
 hs_overview_view_fill (HsView *view, HsLoader *loader)
 {
@@ -228,6 +267,7 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   fill_dump (self, heap, size);
   fill_memory (self, a);
   fill_leaks (self, a);
+  fill_heaps (self, a);
   fill_biggest (self, a);
 }
 
@@ -239,7 +279,9 @@ hs_overview_view_clear (HsView *view)
   clear_grid (self->dump_grid);
   clear_grid (self->memory_grid);
   clear_grid (self->biggest_grid);
+  clear_grid (GTK_WIDGET (self->heaps_grid));
   self->n_biggest = 0;
+  self->n_heap_rows = 0;
 }
 
 static void
@@ -260,6 +302,7 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   view_class->fill = hs_overview_view_fill;
   view_class->clear = hs_overview_view_clear;
   hs_view_class_set_page (view_class, "overview", _ ("Overview"), NULL, TRUE, "overview filled");
+  hs_view_class_set_uses_heap (view_class);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
@@ -275,12 +318,21 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_card);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_grid);
 }
 
 static void
 hs_overview_view_init (HsOverviewView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+guint
+hs_overview_view_get_n_heap_rows (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
+  return self->n_heap_rows;
 }
 
 guint

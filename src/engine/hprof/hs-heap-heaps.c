@@ -243,7 +243,7 @@ hs_heap_compute_depths (HsHeap *heap, GCancellable *cancellable, GError **error)
     }
   hs_mem_free (queue);
   if (ok)
-    heap->depth = depth;
+    g_atomic_pointer_set (&heap->depth, depth);
   else
     hs_mem_free (depth);
   g_mutex_unlock (&heap->depth_lock);
@@ -257,6 +257,12 @@ hs_heap_object_depth (HsHeap *heap, HsObj o)
   if (!g_atomic_pointer_get (&heap->depth) && !hs_heap_compute_depths (heap, NULL, NULL))
     return G_MAXUINT32;
   return heap->depth[o];
+}
+
+gboolean
+hs_heap_depths_known (HsHeap *heap)
+{
+  return g_atomic_pointer_get (&heap->depth) != NULL;
 }
 
 void

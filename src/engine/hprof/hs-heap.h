@@ -282,6 +282,8 @@ int hs_heap_app_heap (HsHeap *heap);
  * hs_heap_compute_depths on a worker first to be able to cancel it. */
 gboolean hs_heap_compute_depths (HsHeap *heap, GCancellable *cancellable, GError **error);
 guint32 hs_heap_object_depth (HsHeap *heap, HsObj o);
+/* TRUE once the depths are computed (hs_heap_object_depth is then a read). */
+gboolean hs_heap_depths_known (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
  * reachable and computes the totals. Does nothing otherwise. */
 void hs_heap_set_reachable (HsHeap *heap, const HsObj *idom);

@@ -49,5 +49,9 @@ void hs_query_keep_heap (HsHeap *heap, GArray *objs, guint h);
 /* The biggest reachable objects of heap h by retained size (as
  * hs_query_top_objects; h < 0: every heap). */
 GArray *hs_query_top_objects_in_heap (HsAnalysis *analysis, guint limit, int h);
+/* The same among heap h's objects that no object of h retains (their
+ * immediate dominator is the root or in another heap); h < 0: as
+ * hs_query_top_level_objects. */
+GArray *hs_query_top_level_objects_in_heap (HsAnalysis *analysis, guint limit, int h);
 
 G_END_DECLS

@@ -176,6 +176,10 @@ top_sift_down (const HsDomTree *ret, HsObj *h, guint cnt, guint k)
 static GArray *
 top_objects (HsAnalysis *analysis, guint limit, gboolean top_level, int heap_filter)
 {
+  /* One heap's top level: every object is a candidate, filtered below. */
+  gboolean heap_top_level = top_level && heap_filter >= 0;
+  if (heap_top_level)
+    top_level = FALSE;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
   const HsDomTree *dom = analysis->dom;
 
@@ -202,8 +206,17 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level, int heap_fil
 
       if (!top_level && dom->idom[i] == HS_OBJ_NONE)
         continue;
-      if (heap_filter >= 0 && hs_heap_object_heap (analysis->heap, o) != (guint)heap_filter)
-        continue;
+      if (heap_filter >= 0)
+        {
+          /* One heap: its objects; top level, those no object of the
+           * heap retains (the tops of what "bytes retained by heap" sums). */
+          HsHeap *hp = analysis->heap;
+          if (hs_heap_object_heap (hp, o) != (guint)heap_filter)
+            continue;
+          HsObj d = dom->idom[o];
+          if (heap_top_level && (guint64)d != dom->n && hs_heap_object_heap (hp, d) == (guint)heap_filter)
+            continue;
+        }
       if (cnt < limit)
         {
           guint k = cnt++;
@@ -253,6 +266,13 @@ hs_query_top_objects_in_heap (HsAnalysis *analysis, guint limit, int h)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
   return top_objects (analysis, limit, FALSE, h);
+}
+
+GArray *
+hs_query_top_level_objects_in_heap (HsAnalysis *analysis, guint limit, int h)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, TRUE, h);
 }
 
 /* --- root path --------------------------------------------------------------- */
