@@ -25,6 +25,7 @@ Depth (references from the nearest root): A2, A4 0; Z1, A3, I1 1; A1 2;
 Z3 3; Z2 none.
 """
 
+import re
 import struct
 
 from clitest import CliTest, g, main, run_cli
@@ -115,6 +116,24 @@ class Heaps(CliTest):
             o = self.json_of(['object', self.dump, hex(oid), '--json'])
             self.assertEqual((o['heap'], o['depth']), (heap, depth), hex(oid))
 
+    def test_report(self):
+        """The report's Heaps section: one row per heap, then the app heap's
+        classes by retained size (java.lang.Object[] 88, Node 64, byte[] 16)."""
+        out = self.path('heaps.html')
+        p = run_cli(['report', self.dump, '-o', out, '--no-timestamp', '-q'])
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        html = open(out, encoding='utf-8').read()
+        self.assertIn('<section id="heaps">', html)
+        table = html[html.index('id="heap-table"'):]
+        table = table[:table.index('</table>')]
+        self.assertEqual(re.findall(r'<td class="name">([^<]*)</td>', table),
+                         ['default', 'zygote', 'app', 'image'])
+        apps = html[html.index('id="app-class-table"'):]
+        apps = apps[:apps.index('</table>')]
+        self.assertEqual(re.findall(r'<code>([^<]*)</code>', apps), ['java.lang.Object[]', 'Node', 'byte[]'])
+        self.assertEqual(re.findall(r'data-v="(\d+)"', apps),
+                         ['1', '24', '88', '2', '32', '64', '1', '16', '16'])
+
     def test_unknown_heap(self):
         p = run_cli(['classes', self.dump, '--heap', 'nope'])
         self.assertEqual(p.returncode, 2)
@@ -141,6 +160,11 @@ class Heaps(CliTest):
                          (s['objects'], s['shallow_bytes'], s['reachable_objects'], s['reachable_bytes']))
         # One heap retains everything reachable.
         self.assertEqual(row['retained'], s['reachable_bytes'])
+        # and the report has no Heaps section
+        out = self.path('hotspot.html')
+        p = run_cli(['report', self.path('hotspot.hprof'), '-o', out, '--no-timestamp', '-q'])
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        self.assertNotIn('id="heaps"', open(out, encoding='utf-8').read())
 
     def test_one_android_heap(self):
         """Every object after one 0xFE: one heap, named by it."""

@@ -85,6 +85,7 @@ test_android (void)
   g_assert_cmpint (hs_view_get_heap (ui_view (window, "classes")), ==, app);
   g_assert_cmpint (hs_view_get_heap (ui_view (window, "overview")), ==, app);
   g_assert_cmpint (hs_view_get_heap (ui_view (window, "dominators")), ==, app);
+  g_assert_cmpint (hs_view_get_heap (ui_view (window, "treemap")), ==, app);
 
   const Row app_rows[]
       = { { "Node", 2, 32, 64 }, { "java.lang.Object[]", 1, 24, 88 }, { "byte[]", 1, 16, 16 } };
