@@ -34,15 +34,20 @@ typedef struct
   Kind kind;
   const char *arrays[2]; /* backing arrays: the first gives the capacity */
   const char *sizes[2];  /* size field candidates */
+  const char *alt_array; /* the first array's name in Android's old libcore */
 } Layout;
 
+/* Android's libcore before the OpenJDK classes (API 23 and older) names
+ * some fields differently: ArrayList's `array`, HashSet's `backingMap`,
+ * WeakHashMap's `elementData` and `elementCount`, Hashtable's `size`; its
+ * HashMap has `table` and `size` like the JDK's. */
 static const Layout layouts[] = {
   { "java.util.HashMap", "HashMap", K_HASH, { "table" }, { "size" } },
-  { "java.util.WeakHashMap", "WeakHashMap", K_HASH, { "table" }, { "size" } },
-  { "java.util.Hashtable", "Hashtable", K_HASH, { "table" }, { "count" } },
-  { "java.util.HashSet", "HashSet", K_SET, { "map" }, { NULL } },
+  { "java.util.WeakHashMap", "WeakHashMap", K_HASH, { "table" }, { "size", "elementCount" }, "elementData" },
+  { "java.util.Hashtable", "Hashtable", K_HASH, { "table" }, { "count", "size" } },
+  { "java.util.HashSet", "HashSet", K_SET, { "map" }, { NULL }, "backingMap" },
   { "java.util.concurrent.ConcurrentHashMap", "ConcurrentHashMap", K_CHM, { "table" }, { "baseCount" } },
-  { "java.util.ArrayList", "ArrayList", K_LIST, { "elementData" }, { "size" } },
+  { "java.util.ArrayList", "ArrayList", K_LIST, { "elementData" }, { "size" }, "array" },
   { "java.util.Vector", "Vector", K_LIST, { "elementData" }, { "elementCount" } },
   { "java.util.ArrayDeque", "ArrayDeque", K_DEQUE, { "elements" }, { "head", "tail" } },
   { "android.util.ArrayMap", "ArrayMap", K_ARRAYS, { "mHashes", "mArray" }, { "mSize" } },
@@ -184,6 +189,8 @@ resolve (HsHeap *heap, ClassFields *cf, HsClass c)
       cf->arrays[i] = l->arrays[i] ? hs_wfield (heap, c, l->arrays[i]) : (HsWField){ -1, 0 };
       cf->sizes[i] = l->sizes[i] ? hs_wfield (heap, c, l->sizes[i]) : (HsWField){ -1, 0 };
     }
+  if (cf->arrays[0].pos < 0 && l->alt_array)
+    cf->arrays[0] = hs_wfield (heap, c, l->alt_array);
   cf->counter_cells = hs_wfield (heap, c, "counterCells");
   /* Layouts without the backing array (ConcurrentHashMap's segments of
    * JDK 7, say) are not read. */
