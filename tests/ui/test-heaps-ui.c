@@ -91,6 +91,35 @@ test_android (void)
       = { { "Node", 2, 32, 64 }, { "java.lang.Object[]", 1, 24, 88 }, { "byte[]", 1, 16, 16 } };
   assert_classes (window, app_rows, G_N_ELEMENTS (app_rows));
 
+  /* Node's instances in the app heap: A1 and A4 only (A1 retains 32, A4
+   * 32: by index then), with their depths from the roots known: A4 is a
+   * root (0), A1 is A2 -> Z1 -> A1 (2). */
+  {
+    GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
+    guint pos = G_MAXUINT;
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
+        if (strcmp (hs_class_row_get_name (row), "Node") == 0)
+          pos = i;
+      }
+    g_assert_cmpuint (pos, !=, G_MAXUINT);
+    hs_classes_view_select_class (ui_classes_view (window), pos);
+    g_assert_true (ui_wait_for_instances (window, 30000));
+    GListModel *inst = hs_classes_view_get_instances (ui_classes_view (window));
+    g_assert_cmpuint (g_list_model_get_n_items (inst), ==, 2);
+    static const guint64 ids[] = { 0x3000, 0x3060 };
+    static const guint32 depths[] = { 2, 0 };
+    g_assert_true (hs_heap_depths_known (a->heap));
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autoptr (HsObjectRow) row = g_list_model_get_item (inst, i);
+        HsObj o = hs_object_row_get_obj (row);
+        g_assert_cmpuint (hs_heap_object_id (a->heap, o), ==, ids[i]);
+        g_assert_cmpuint (hs_heap_object_depth (a->heap, o), ==, depths[i]);
+      }
+  }
+
   /* The Overview's "bytes retained by heap": one row per heap. */
   g_assert_cmpuint (hs_overview_view_get_n_heap_rows (HS_OVERVIEW_VIEW (ui_view (window, "overview"))), ==,
                     4);
