@@ -22,7 +22,7 @@ table_clear (gpointer data)
 }
 
 HsClassTable *
-hs_class_table_new (HsAnalysis *analysis, int heap)
+hs_class_table_new (HsAnalysis *analysis, int heap, GCancellable *cancellable)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
   HsHeap *h = analysis->heap;
@@ -31,7 +31,14 @@ hs_class_table_new (HsAnalysis *analysis, int heap)
   t->heap = heap >= 0 && (guint)heap < hs_heap_n_heaps (h) ? heap : -1;
   t->n_classes = hs_heap_n_classes (h);
   if (t->heap >= 0)
-    t->hc = hs_query_heap_classes (analysis, (guint)t->heap, NULL, NULL);
+    {
+      t->hc = hs_query_heap_classes (analysis, (guint)t->heap, cancellable, NULL);
+      if (t->hc == NULL)
+        {
+          hs_class_table_unref (t);
+          return NULL;
+        }
+    }
   t->native = g_new0 (guint64, t->n_classes + 1);
   if (analysis->native_size != NULL)
     {

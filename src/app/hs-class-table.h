@@ -12,8 +12,10 @@ G_BEGIN_DECLS
 typedef struct _HsClassTable HsClassTable;
 
 /* heap: hs-heap.h's index, -1 for every heap (then the analysis's own class
- * table, and the native sizes summed per class). */
-HsClassTable *hs_class_table_new (HsAnalysis *analysis, int heap);
+ * table, and the native sizes summed per class). One heap's figures take a
+ * pass over the objects and the dominator tree: build those on a worker
+ * (NULL when cancelled). */
+HsClassTable *hs_class_table_new (HsAnalysis *analysis, int heap, GCancellable *cancellable);
 HsClassTable *hs_class_table_ref (HsClassTable *table);
 void hs_class_table_unref (HsClassTable *table);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassTable, hs_class_table_unref)

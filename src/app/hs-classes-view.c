@@ -50,6 +50,7 @@ struct _HsClassesView
   int spy_result;
 
   HsClass instances_class;          /* whose instances are listed or pending */
+  GCancellable *table_cancellable;  /* one heap's class figures being counted */
   GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;                /* instances found later are dropped */
 };
@@ -538,21 +539,93 @@ hs_classes_view_get_class_model (HsClassesView *self)
   return G_LIST_MODEL (self->class_sort_model);
 }
 
+/* The rows from table (one heap's, or every heap's). */
+static void
+show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
+{
+  g_clear_object (&self->class_model);
+  self->class_model = hs_class_model_new (loader, table);
+  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  update_class_status (self);
+}
+
+typedef struct
+{
+  HsLoader *loader;
+  int heap;
+} TableJob;
+
+static void
+table_job_free (TableJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job);
+}
+
+static void
+table_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  TableJob *job = data;
+  HsClassTable *t = hs_class_table_new (hs_loader_get_analysis (job->loader), job->heap, cancellable);
+
+  if (t == NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  else
+    g_task_return_pointer (task, t, (GDestroyNotify)hs_class_table_unref);
+}
+
+static void
+table_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  TableJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HsClassTable) t = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Cancelled: the view was cleared, or filled for another heap since. */
+  if (t == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed
+      || job->loader != hs_view_get_loader (HS_VIEW (self)) || job->heap != hs_view_get_heap (HS_VIEW (self)))
+    return;
+  g_clear_object (&self->table_cancellable);
+  show_table (self, job->loader, t);
+}
+
 static void
 hs_classes_view_fill (HsView *view, HsLoader *loader)
 {
   HsClassesView *self = HS_CLASSES_VIEW (view);
+  int heap = hs_view_get_heap (view);
 
-  g_clear_object (&self->class_model);
-  {
-    g_autoptr (HsClassTable) table
-        = hs_class_table_new (hs_view_get_analysis (view), hs_view_get_heap (view));
-    self->class_model = hs_class_model_new (loader, table);
-  }
-  hs_instances_pane_set_heap (PANE (self), hs_view_get_heap (view));
-  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
   forget_instances (self);
-  update_class_status (self);
+  hs_instances_pane_set_heap (PANE (self), heap);
+  if (heap < 0)
+    {
+      g_autoptr (HsClassTable) table = hs_class_table_new (hs_view_get_analysis (view), -1, NULL);
+      show_table (self, loader, table);
+      return;
+    }
+  /* One heap: its figures are counted on a worker (a pass over the objects
+   * and the dominator tree); the rows come when they are. */
+  g_autoptr (GTask) task = NULL;
+  TableJob *job = g_new0 (TableJob, 1);
+  g_autofree char *text
+      = g_strdup_printf (_ ("Counting the classes of heap %s…"),
+                         hs_heap_heap_name (hs_view_get_analysis (view)->heap, (guint)heap));
+
+  gtk_label_set_text (GTK_LABEL (self->class_status), text);
+  job->loader = g_object_ref (loader);
+  job->heap = heap;
+  self->table_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->table_cancellable, table_done, NULL);
+  g_task_set_name (task, "[heapscope] class table of a heap");
+  g_task_set_task_data (task, job, (GDestroyNotify)table_job_free);
+  g_task_run_in_thread (task, table_thread);
+}
+
+gboolean
+hs_classes_view_is_counting (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->table_cancellable != NULL;
 }
 
 static void
@@ -560,6 +633,9 @@ hs_classes_view_clear (HsView *view)
 {
   HsClassesView *self = HS_CLASSES_VIEW (view);
 
+  if (self->table_cancellable != NULL)
+    g_cancellable_cancel (self->table_cancellable);
+  g_clear_object (&self->table_cancellable);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_instances (self);
@@ -572,6 +648,9 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
+  if (self->table_cancellable != NULL)
+    g_cancellable_cancel (self->table_cancellable);
+  g_clear_object (&self->table_cancellable);
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);

@@ -41,10 +41,18 @@ typedef struct
 } Row;
 
 /* The class table shows exactly these rows (any order). */
+static gboolean
+counted (gpointer view)
+{
+  return !hs_classes_view_is_counting (view);
+}
+
 static void
 assert_classes (HsWindow *window, const Row *want, guint n_want)
 {
   GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
+  /* One heap's figures are counted on a worker. */
+  g_assert_true (ui_wait_until (counted, ui_classes_view (window), 30000));
   guint n = g_list_model_get_n_items (model);
 
   g_assert_cmpuint (n, ==, n_want);
@@ -97,6 +105,7 @@ test_android (void)
   {
     GListModel *model = hs_classes_view_get_class_model (ui_classes_view (window));
     guint pos = G_MAXUINT;
+    g_assert_true (ui_wait_until (counted, ui_classes_view (window), 30000));
     for (guint i = 0; i < g_list_model_get_n_items (model); i++)
       {
         g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
