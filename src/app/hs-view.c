@@ -203,9 +203,13 @@ hs_view_set_loader (HsView *self, HsLoader *loader)
   if (klass->clear != NULL)
     klass->clear (self);
   priv->filled = FALSE;
-  priv->heap = -1;
+  /* Another dump: every heap until told (the same one, refilled after a
+   * mapping: the heap chosen stays). */
   if (g_set_object (&priv->loader, loader))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+    {
+      priv->heap = -1;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+    }
 }
 
 void

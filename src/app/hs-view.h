@@ -87,7 +87,7 @@ gboolean hs_view_is_filled (HsView *self);
  * views whose class calls hs_view_class_set_uses_heap in class_init
  * (Overview, Classes, Dominator Tree, Treemap). The dump tab's heap
  * selector sets it; a view already filled is emptied and, when it is
- * shown, filled again. Reset to -1 with each new loader. */
+ * shown, filled again. Reset to -1 with another loader. */
 void hs_view_class_set_uses_heap (HsViewClass *klass);
 gboolean hs_view_get_uses_heap (HsView *self);
 int hs_view_get_heap (HsView *self);
