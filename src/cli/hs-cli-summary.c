@@ -13,9 +13,10 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
   HsHeap *h = a->heap;
   const HsSummary *s = hs_heap_summary (h);
   guint n_heaps = 0;
-  /* Several heaps: their retained bytes need the dominator tree. */
-  g_autofree HsHeapRow *heaps = hs_query_heaps (h, NULL, &n_heaps, NULL, error);
-  if (!heaps)
+  /* --json's heaps; several need the dominator tree for their retained
+   * bytes. */
+  g_autofree HsHeapRow *heaps = o->json ? hs_query_heaps (h, NULL, &n_heaps, NULL, error) : NULL;
+  if (o->json && !heaps)
     return 2;
   GString *out = g_string_new (NULL);
   if (o->json)
@@ -108,18 +109,6 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
       g_string_append_printf (out, "Unreachable:   %" G_GUINT64_FORMAT " objects, %s\n",
                               s->unreachable_objects, ub);
       g_string_append_printf (out, "Dangling refs: %" G_GUINT64_FORMAT "\n", s->dangling_references);
-      if (n_heaps > 1)
-        {
-          g_string_append_printf (out, "Heaps:\n  %-14s %10s %14s %14s\n", "name", "objects", "shallow",
-                                  "retained");
-          for (guint i = 0; i < n_heaps; i++)
-            {
-              g_autofree char *name = hs_cli_visible (heaps[i].name, -1, FALSE);
-              g_string_append_printf (
-                  out, "  %-14s %10" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "\n",
-                  name, heaps[i].objects, heaps[i].shallow, heaps[i].retained);
-            }
-        }
     }
   hs_cli_write (out);
   g_string_free (out, TRUE);
