@@ -246,8 +246,18 @@ update_class_status (HsClassesView *self)
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
   total = hs_heap_n_classes (a->heap);
   s = hs_heap_summary (a->heap);
-  un = format_count (s->unreachable_objects);
-  ub = hs_format_bytes (s->unreachable_bytes);
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0)
+    {
+      /* One heap: its own unreachable objects. */
+      const HsHeapTotals *t = hs_heap_heap_totals (a->heap, (guint)hs_view_get_heap (HS_VIEW (self)));
+      un = format_count (t->objects - t->reachable);
+      ub = hs_format_bytes (t->shallow - t->reachable_shallow);
+    }
+  else
+    {
+      un = format_count (s->unreachable_objects);
+      ub = hs_format_bytes (s->unreachable_bytes);
+    }
   if (shown == total)
     text = g_strdup_printf (_ ("%u classes · %s unreachable objects (%s)"), total, un, ub);
   else

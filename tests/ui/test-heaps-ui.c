@@ -98,6 +98,11 @@ test_android (void)
   const Row app_rows[]
       = { { "Node", 2, 32, 64 }, { "java.lang.Object[]", 1, 24, 88 }, { "byte[]", 1, 16, 16 } };
   assert_classes (window, app_rows, G_N_ELEMENTS (app_rows));
+  /* HS_TEST_SHOTS=DIR: the window on the app heap, for a look. */
+  hs_window_set_view (window, "classes");
+  ui_shot (GTK_WIDGET (window), "heaps-classes.png");
+  hs_window_set_view (window, "overview");
+  ui_shot (GTK_WIDGET (window), "heaps-overview.png");
 
   /* Node's instances in the app heap: A1 and A4 only (A1 retains 32, A4
    * 32: by index then), with their depths from the roots known: A4 is a
