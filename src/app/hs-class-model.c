@@ -10,6 +10,7 @@ struct _HsClassModel
 {
   GObject parent_instance;
   HsLoader *loader;
+  HsClassTable *table;
   guint n;
 };
 
@@ -32,7 +33,7 @@ hs_class_model_get_item (GListModel *model, guint position)
 
   if (position >= self->n)
     return NULL;
-  return hs_class_row_new (self->loader, position);
+  return hs_class_row_new (self->loader, position, self->table);
 }
 
 static void
@@ -50,6 +51,7 @@ static void
 hs_class_model_finalize (GObject *object)
 {
   g_clear_object (&HS_CLASS_MODEL (object)->loader);
+  g_clear_pointer (&HS_CLASS_MODEL (object)->table, hs_class_table_unref);
   G_OBJECT_CLASS (hs_class_model_parent_class)->finalize (object);
 }
 
@@ -65,7 +67,7 @@ hs_class_model_init (HsClassModel *self)
 }
 
 HsClassModel *
-hs_class_model_new (HsLoader *loader)
+hs_class_model_new (HsLoader *loader, HsClassTable *table)
 {
   HsClassModel *self;
   HsAnalysis *a;
@@ -75,8 +77,16 @@ hs_class_model_new (HsLoader *loader)
   self = g_object_new (HS_TYPE_CLASS_MODEL, NULL);
   a = hs_loader_get_analysis (loader);
   self->loader = g_object_ref (loader);
+  self->table = table != NULL ? hs_class_table_ref (table) : NULL;
   self->n = a != NULL ? hs_heap_n_classes (a->heap) : 0;
   return self;
+}
+
+HsClassTable *
+hs_class_model_get_table (HsClassModel *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_MODEL (self), NULL);
+  return self->table;
 }
 
 /* --- sorters ----------------------------------------------------------- */

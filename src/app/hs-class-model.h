@@ -12,7 +12,9 @@ G_BEGIN_DECLS
 #define HS_TYPE_CLASS_MODEL (hs_class_model_get_type ())
 G_DECLARE_FINAL_TYPE (HsClassModel, hs_class_model, HS, CLASS_MODEL, GObject)
 
-HsClassModel *hs_class_model_new (HsLoader *loader);
+/* table: the figures the rows show (of one heap, or all); referenced. */
+HsClassModel *hs_class_model_new (HsLoader *loader, HsClassTable *table);
+HsClassTable *hs_class_model_get_table (HsClassModel *self);
 
 /* A sorter for one column: ascending order of that column, ties broken by
  * name then class index so every order is total. */

@@ -9,6 +9,7 @@ struct _HsClassRow
   GObject parent_instance;
   HsLoader *loader;
   HsClass klass;
+  HsClassTable *table;
 };
 
 G_DEFINE_FINAL_TYPE (HsClassRow, hs_class_row, G_TYPE_OBJECT)
@@ -17,6 +18,7 @@ static void
 hs_class_row_finalize (GObject *object)
 {
   g_clear_object (&HS_CLASS_ROW (object)->loader);
+  g_clear_pointer (&HS_CLASS_ROW (object)->table, hs_class_table_unref);
   G_OBJECT_CLASS (hs_class_row_parent_class)->finalize (object);
 }
 
@@ -32,7 +34,7 @@ hs_class_row_init (HsClassRow *self)
 }
 
 HsClassRow *
-hs_class_row_new (HsLoader *loader, HsClass klass)
+hs_class_row_new (HsLoader *loader, HsClass klass, HsClassTable *table)
 {
   HsClassRow *self;
 
@@ -41,6 +43,7 @@ hs_class_row_new (HsLoader *loader, HsClass klass)
   self = g_object_new (HS_TYPE_CLASS_ROW, NULL);
   self->loader = g_object_ref (loader);
   self->klass = klass;
+  self->table = table != NULL ? hs_class_table_ref (table) : NULL;
   return self;
 }
 
@@ -84,6 +87,23 @@ hs_class_row_get_value (HsClassRow *self, HsClassColumn column)
   if (a == NULL)
     return 0;
   heap = a->heap;
+  if (self->table != NULL)
+    {
+      HsClassTable *t = self->table;
+      switch (column)
+        {
+          case HS_CLASS_COLUMN_COUNT: return hs_class_table_count (t, self->klass);
+          case HS_CLASS_COLUMN_REACHABLE: return hs_class_table_reachable (t, self->klass);
+          case HS_CLASS_COLUMN_UNREACHABLE:
+            return hs_class_table_count (t, self->klass) - hs_class_table_reachable (t, self->klass);
+          case HS_CLASS_COLUMN_NATIVE: return hs_class_table_native (t, self->klass);
+          case HS_CLASS_COLUMN_SHALLOW: return hs_class_table_shallow (t, self->klass);
+          case HS_CLASS_COLUMN_RETAINED: return hs_class_table_retained (t, self->klass);
+          case HS_CLASS_COLUMN_NAME:
+          case HS_CLASS_N_COLUMNS:
+          default: return 0;
+        }
+    }
   switch (column)
     {
       case HS_CLASS_COLUMN_COUNT: return hs_class_count (heap, self->klass);
@@ -91,6 +111,7 @@ hs_class_row_get_value (HsClassRow *self, HsClassColumn column)
       case HS_CLASS_COLUMN_UNREACHABLE:
         return hs_class_count (heap, self->klass) - hs_class_reachable_count (heap, self->klass);
       case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (heap, self->klass);
+      case HS_CLASS_COLUMN_NATIVE: return 0;
       case HS_CLASS_COLUMN_RETAINED: return a->class_retained != NULL ? a->class_retained[self->klass] : 0;
       case HS_CLASS_COLUMN_NAME:
       case HS_CLASS_N_COLUMNS:

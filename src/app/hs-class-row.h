@@ -5,6 +5,7 @@
 
 #include <gio/gio.h>
 #include "hs-loader.h"
+#include "hs-class-table.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,7 @@ typedef enum
   HS_CLASS_COLUMN_COUNT,
   HS_CLASS_COLUMN_REACHABLE,
   HS_CLASS_COLUMN_UNREACHABLE,
+  HS_CLASS_COLUMN_NATIVE,
   HS_CLASS_COLUMN_SHALLOW,
   HS_CLASS_COLUMN_RETAINED,
   HS_CLASS_N_COLUMNS
@@ -22,7 +24,8 @@ typedef enum
 #define HS_TYPE_CLASS_ROW (hs_class_row_get_type ())
 G_DECLARE_FINAL_TYPE (HsClassRow, hs_class_row, HS, CLASS_ROW, GObject)
 
-HsClassRow *hs_class_row_new (HsLoader *loader, HsClass klass);
+/* table: the figures (of one heap, or all), shared by the rows. */
+HsClassRow *hs_class_row_new (HsLoader *loader, HsClass klass, HsClassTable *table);
 HsClass hs_class_row_get_class (HsClassRow *self);
 const char *hs_class_row_get_name (HsClassRow *self);
 /* The dump's own name when a mapping renamed the class, else NULL. */

@@ -50,6 +50,7 @@ struct _HsClassesView
   int spy_result;
 
   HsClass instances_class;          /* whose instances are listed or pending */
+  GCancellable *table_cancellable;  /* one heap's class figures being counted */
   GCancellable *search_cancellable; /* the string search running, if any */
   gboolean disposed;                /* instances found later are dropped */
 };
@@ -62,9 +63,12 @@ class_column_title (HsClassColumn c)
   switch (c)
     {
       case HS_CLASS_COLUMN_NAME: return _ ("Class");
-      case HS_CLASS_COLUMN_COUNT: return _ ("Objects");
+      /* Android Studio's names: what it calls allocations are the
+       * objects in the dump. */
+      case HS_CLASS_COLUMN_COUNT: return _ ("Allocations");
       case HS_CLASS_COLUMN_REACHABLE: return _ ("Reachable");
       case HS_CLASS_COLUMN_UNREACHABLE: return _ ("Unreachable");
+      case HS_CLASS_COLUMN_NATIVE: return _ ("Native Size");
       case HS_CLASS_COLUMN_SHALLOW: return _ ("Shallow Size");
       case HS_CLASS_COLUMN_RETAINED: return _ ("Retained Size");
       case HS_CLASS_N_COLUMNS:
@@ -111,6 +115,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
         return;
       case HS_CLASS_COLUMN_SHALLOW:
       case HS_CLASS_COLUMN_RETAINED:
+      case HS_CLASS_COLUMN_NATIVE:
         v = hs_class_row_get_value (row, column);
         text = hs_format_bytes (v);
         break;
@@ -124,7 +129,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
         break;
     }
   gtk_inscription_set_text (cell, text);
-  if (column == HS_CLASS_COLUMN_UNREACHABLE)
+  if (column == HS_CLASS_COLUMN_UNREACHABLE || column == HS_CLASS_COLUMN_NATIVE)
     gtk_widget_set_opacity (GTK_WIDGET (cell), v > 0 ? 1.0 : 0.45);
 }
 
@@ -213,6 +218,10 @@ class_filter_func (gpointer item, gpointer data)
   HsClassesView *self = data;
   g_autofree char *folded = NULL;
 
+  /* One heap: only the classes with objects in it. */
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0
+      && hs_class_row_get_value (HS_CLASS_ROW (item), HS_CLASS_COLUMN_COUNT) == 0)
+    return FALSE;
   if (self->class_query == NULL || self->class_query[0] == '\0')
     return TRUE;
   /* Case-insensitive substring; the query is already casefolded. */
@@ -239,8 +248,18 @@ update_class_status (HsClassesView *self)
   shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
   total = hs_heap_n_classes (a->heap);
   s = hs_heap_summary (a->heap);
-  un = hs_format_count (s->unreachable_objects);
-  ub = hs_format_bytes (s->unreachable_bytes);
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0)
+    {
+      /* One heap: its own unreachable objects. */
+      const HsHeapTotals *t = hs_heap_heap_totals (a->heap, (guint)hs_view_get_heap (HS_VIEW (self)));
+      un = hs_format_count (t->objects - t->reachable);
+      ub = hs_format_bytes (t->shallow - t->reachable_shallow);
+    }
+  else
+    {
+      un = hs_format_count (s->unreachable_objects);
+      ub = hs_format_bytes (s->unreachable_bytes);
+    }
   n_shown = hs_format_count (shown);
   n_total = hs_format_count (total);
   if (shown == total)
@@ -547,16 +566,93 @@ hs_classes_view_get_class_model (HsClassesView *self)
   return G_LIST_MODEL (self->class_sort_model);
 }
 
+/* The rows from table (one heap's, or every heap's). */
+static void
+show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
+{
+  g_clear_object (&self->class_model);
+  self->class_model = hs_class_model_new (loader, table);
+  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  update_class_status (self);
+}
+
+typedef struct
+{
+  HsLoader *loader;
+  int heap;
+} TableJob;
+
+static void
+table_job_free (TableJob *job)
+{
+  g_clear_object (&job->loader);
+  g_free (job);
+}
+
+static void
+table_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  TableJob *job = data;
+  HsClassTable *t = hs_class_table_new (hs_loader_get_analysis (job->loader), job->heap, cancellable);
+
+  if (t == NULL)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  else
+    g_task_return_pointer (task, t, (GDestroyNotify)hs_class_table_unref);
+}
+
+static void
+table_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  TableJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HsClassTable) t = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Cancelled: the view was cleared, or filled for another heap since. */
+  if (t == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed
+      || job->loader != hs_view_get_loader (HS_VIEW (self)) || job->heap != hs_view_get_heap (HS_VIEW (self)))
+    return;
+  g_clear_object (&self->table_cancellable);
+  show_table (self, job->loader, t);
+}
+
 static void
 hs_classes_view_fill (HsView *view, HsLoader *loader)
 {
   HsClassesView *self = HS_CLASSES_VIEW (view);
+  int heap = hs_view_get_heap (view);
 
-  g_clear_object (&self->class_model);
-  self->class_model = hs_class_model_new (loader);
-  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
   forget_instances (self);
-  update_class_status (self);
+  hs_instances_pane_set_heap (PANE (self), heap);
+  if (heap < 0)
+    {
+      g_autoptr (HsClassTable) table = hs_class_table_new (hs_view_get_analysis (view), -1, NULL);
+      show_table (self, loader, table);
+      return;
+    }
+  /* One heap: its figures are counted on a worker (a pass over the objects
+   * and the dominator tree); the rows come when they are. */
+  g_autoptr (GTask) task = NULL;
+  TableJob *job = g_new0 (TableJob, 1);
+  g_autofree char *text
+      = g_strdup_printf (_ ("Counting the classes of heap %s…"),
+                         hs_heap_heap_name (hs_view_get_analysis (view)->heap, (guint)heap));
+
+  gtk_label_set_text (GTK_LABEL (self->class_status), text);
+  job->loader = g_object_ref (loader);
+  job->heap = heap;
+  self->table_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->table_cancellable, table_done, NULL);
+  g_task_set_name (task, "[heapscope] class table of a heap");
+  g_task_set_task_data (task, job, (GDestroyNotify)table_job_free);
+  g_task_run_in_thread (task, table_thread);
+}
+
+gboolean
+hs_classes_view_is_counting (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->table_cancellable != NULL;
 }
 
 static void
@@ -564,6 +660,9 @@ hs_classes_view_clear (HsView *view)
 {
   HsClassesView *self = HS_CLASSES_VIEW (view);
 
+  if (self->table_cancellable != NULL)
+    g_cancellable_cancel (self->table_cancellable);
+  g_clear_object (&self->table_cancellable);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_instances (self);
@@ -576,6 +675,9 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
+  if (self->table_cancellable != NULL)
+    g_cancellable_cancel (self->table_cancellable);
+  g_clear_object (&self->table_cancellable);
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
@@ -610,6 +712,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   view_class->fill = hs_classes_view_fill;
   view_class->clear = hs_classes_view_clear;
   hs_view_class_set_page (view_class, "classes", _ ("Classes"), NULL, TRUE, "classes filled");
+  hs_view_class_set_uses_heap (view_class);
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
   gtk_widget_class_set_template_from_resource (widget_class,

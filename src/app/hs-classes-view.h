@@ -61,6 +61,9 @@ gboolean hs_classes_view_instances_pending (HsClassesView *self);
 GListModel *hs_classes_view_get_instances_shown (HsClassesView *self);
 /* The class whose instances are listed or pending, or HS_CLASS_NONE. */
 HsClass hs_classes_view_get_instances_class (HsClassesView *self);
+/* TRUE while one heap's class figures are being counted (the table is
+ * empty until then). */
+gboolean hs_classes_view_is_counting (HsClassesView *self);
 
 /* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
  * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */

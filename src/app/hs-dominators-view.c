@@ -3,6 +3,7 @@
  * GtkTreeListModel whose child lists are borrowed from the dominator tree,
  * in the template ui/hs-dominators-view.ui. */
 #include "config.h"
+#include "hs-query-heaps.h"
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
 #include "hs-paged-list.h"
@@ -230,11 +231,12 @@ set_table_model (HsDominatorsView *self, GListModel *model)
   self->grow_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, grow_rows, self, NULL);
 }
 
+/* list: the top level (taken), n objects. */
 static void
-fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
+fill_model_list (HsDominatorsView *self, HsLoader *loader, HsObjectList *list, gsize n)
 {
   HsAnalysis *a = hs_loader_get_analysis (loader);
-  GListModel *roots = paged (self, hs_object_list_new_borrowed (loader, children, n));
+  GListModel *roots = paged (self, list);
   g_autofree char *bytes = hs_format_bytes (hs_dom_tree_retained (a->dom, a->dom->n));
   g_autofree char *count = hs_format_count (a->dom->n_reachable);
   g_autofree char *tops = hs_format_count (n);
@@ -248,8 +250,23 @@ fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsi
                              "%s top-level dominators. "
                              "Children are sorted by retained size."),
                           bytes, count, tops);
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0)
+    {
+      g_free (text);
+      /* Translators: the heap's name, then the number of its objects that
+       * no object of the heap retains. */
+      text = g_strdup_printf (_ ("Heap %s: %s top-level objects (retained by no object of this heap). "
+                                 "Children are sorted by retained size."),
+                              hs_heap_heap_name (a->heap, (guint)hs_view_get_heap (HS_VIEW (self))), tops);
+    }
   gtk_label_set_text (self->dom_label, text);
   update_spinner (self);
+}
+
+static void
+fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
+{
+  fill_model_list (self, loader, hs_object_list_new_borrowed (loader, children, n), n);
 }
 
 static void
@@ -267,6 +284,16 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
     {
       set_table_model (self, NULL);
       gtk_label_set_text (self->dom_label, _ ("The dominator tree was not computed"));
+      return;
+    }
+  if (hs_view_get_heap (view) >= 0)
+    {
+      /* One heap (Android): its objects that no object of the heap
+       * retains, biggest first; below them the whole tree. */
+      GArray *top = hs_query_top_level_objects_in_heap (a, (guint)MIN (a->dom->n, (guint64)G_MAXUINT),
+                                                        hs_view_get_heap (view));
+      gsize len = top->len;
+      fill_model_list (self, loader, hs_object_list_new_take (loader, top), len);
       return;
     }
   if (hs_dom_tree_children_try (a->dom, a->dom->n, UI_SORT_MAX, &children, &n))
@@ -370,6 +397,7 @@ hs_dominators_view_class_init (HsDominatorsViewClass *klass)
 
   object_class->dispose = hs_dominators_view_dispose;
   view_class->fill = hs_dominators_view_fill;
+  hs_view_class_set_uses_heap (view_class);
   view_class->clear = hs_dominators_view_clear;
   hs_view_class_set_page (view_class, "dominators", _ ("Dominator Tree"), NULL, TRUE,
                           "dominator tree filled");

@@ -198,6 +198,10 @@ leak_options (HsAnalysisOptions *opts)
   g_autoptr (GVariant) inspectors = NULL;
 
   memset (opts, 0, sizeof *opts);
+  /* Off, the preference still lets an Android dump without a LeakCanary
+   * watcher show what the inspectors find leaking: its default follows
+   * the dump. */
+  opts->leaks.android_inspectors_when_unwatched = TRUE;
   if (app == NULL)
     return;
   inspectors = g_action_group_get_action_state (G_ACTION_GROUP (app), "android-inspectors-as-leaks");

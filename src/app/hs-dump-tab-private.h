@@ -34,6 +34,9 @@ struct _HsDumpTab
   GtkLabel *roots_label;
   GtkDropDown *dumps_dropdown;
   AdwViewStack *view_stack;
+  GtkRevealer *heaps_revealer;
+  GtkDropDown *heap_dropdown;
+  GtkLabel *heap_label;
   AdwFlap *flap;
   HsInspector *inspector;
 
@@ -50,6 +53,7 @@ struct _HsDumpTab
   gboolean analysed;
   gboolean needs_attention;
   gboolean setting_dump;              /* the dumps dropdown is being set, not chosen */
+  gboolean setting_heap;              /* the heap dropdown is being set, not chosen */
   gboolean disposed;                  /* async results arriving later are dropped */
   GCancellable *cancellable;          /* the tab's own workers' (a mapping), for this loader */
   HsDumpTabTiming *timing;            /* HEAPSCOPE_DEBUG_TIMES, NULL when off */
@@ -87,6 +91,11 @@ GCancellable *_hs_dump_tab_cancellable (HsDumpTab *self);
 /* The tab is being closed: its load, its views' and its own workers stop
  * (the window's close-page). */
 void _hs_dump_tab_closing (HsDumpTab *self);
+
+/* hs-dump-tab-heaps.c: the heap selector. */
+void _hs_dump_tab_heaps_update (HsDumpTab *self, HsAnalysis *a);
+void _hs_dump_tab_heaps_clear (HsDumpTab *self);
+void _hs_dump_tab_on_heap_selected (GtkDropDown *dropdown, GParamSpec *pspec, HsDumpTab *self);
 
 /* hs-dump-tab-history.c: back/forward through the locations of one dump. */
 void _hs_dump_tab_history_init (HsDumpTab *self);

@@ -313,6 +313,7 @@ clear_views (HsDumpTab *self)
   give_views_loader (self, NULL, TRUE);
   hs_inspector_set_loader (self->inspector, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
+  _hs_dump_tab_heaps_clear (self);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -424,6 +425,8 @@ populate (HsDumpTab *self)
   gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
   update_dumps_banner (self, a->heap);
   update_roots_banner (self, a->heap);
+  /* Before the views are filled: an Android dump opens on its app heap. */
+  _hs_dump_tab_heaps_update (self, a);
 
   /* Analysed again for a preference: where the user was. Else leaks
    * first when there are any: that is what the dump was taken for. Shown
@@ -519,6 +522,10 @@ read_options (HsAnalysisOptions *opts)
   g_autoptr (GVariant) weak = NULL, inspectors = NULL, percent = NULL;
 
   memset (opts, 0, sizeof *opts);
+  /* Off, the preference still lets an Android dump without a LeakCanary
+   * watcher show what the inspectors find leaking: its default follows
+   * the dump. */
+  opts->leaks.android_inspectors_when_unwatched = TRUE;
   if (app == NULL)
     return;
   weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
@@ -755,6 +762,10 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heaps_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_label);
+  gtk_widget_class_bind_template_callback (widget_class, _hs_dump_tab_on_heap_selected);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, inspector);
@@ -876,8 +887,8 @@ hs_dump_tab_reload_in_place (HsDumpTab *self)
     {
       g_free (self->reload_view);
       self->reload_view = g_strdup (hs_dump_tab_get_view (self));
-      self->reload_obj = gtk_widget_get_visible (self->inspector)
-                             ? hs_inspector_get_obj (HS_INSPECTOR (self->inspector))
+      self->reload_obj = gtk_widget_get_visible (GTK_WIDGET (self->inspector))
+                             ? hs_inspector_get_obj (self->inspector)
                              : HS_OBJ_NONE;
     }
   /* A load still running: the place it had been given, if any, stays. */

@@ -85,4 +85,11 @@ void hs_dump_tab_forward (HsDumpTab *self);
  * the window's toast says so (hs-dump-tab-changed.c). */
 gboolean hs_dump_tab_check_changed (HsDumpTab *self);
 
+/* The heap selector (shown for dumps with several heaps): the heap the
+ * Overview, Classes, Dominator Tree and Treemap show, hs-heap.h's index or
+ * -1 for every heap. An Android dump opens on its app heap. */
+gboolean hs_dump_tab_get_heap_selector_shown (HsDumpTab *self);
+int hs_dump_tab_get_heap (HsDumpTab *self);
+void hs_dump_tab_set_heap (HsDumpTab *self, int heap);
+
 G_END_DECLS

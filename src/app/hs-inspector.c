@@ -531,7 +531,7 @@ add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
   }
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.show-thread");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (r->thread_obj));
-  add_widget_pair (self->size_box, local ? _ ("Local of") : _ ("Thread"), button);
+  add_widget_pair (GTK_WIDGET (self->size_box), local ? _ ("Local of") : _ ("Thread"), button);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "hs-object-column-view.h"
 #include "hs-object-list.h"
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 
@@ -33,6 +34,7 @@ struct _HsInstancesPane
   HsObjectList *page;        /* its first page, shown while the rest is sorted */
   gboolean disposed;         /* instances found later are dropped */
   GCancellable *cancellable; /* the worker's for the list asked for last */
+  int heap;                  /* the heap whose instances are listed, -1: all */
 };
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
@@ -46,6 +48,7 @@ typedef struct
   GArray *classes; /* HsClass */
   char *name;
   HsInstancesPaneFlags flags;
+  int heap; /* -1: every heap */
   guint serial;
   gint64 asked;          /* for HEAPSCOPE_DEBUG_TIMES */
   GMainContext *context; /* the pane's: where the page goes */
@@ -132,6 +135,11 @@ instances_work (gpointer data)
       job->classes = hs_query_classes_named (a->heap, job->name);
     }
   GArray *instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);
+  if (job->heap >= 0)
+    hs_query_keep_heap (a->heap, instances, (guint)job->heap);
+  /* The Depth column reads them: once per dump, here rather than on the
+   * UI thread. */
+  hs_heap_compute_depths (a->heap, NULL, NULL);
 
   /* CPU: of the whole process (the steps use two threads); on a busy
    * machine the wall time is mostly waiting for a core. */
@@ -323,6 +331,7 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   g_array_append_vals (job->classes, classes, n_classes);
   job->name = g_strdup (name);
   job->flags = flags;
+  job->heap = self->heap;
   job->serial = hs_instances_pane_begin (self, text);
   job->asked = g_get_monotonic_time ();
   job->context = g_main_context_ref_thread_default ();
@@ -334,6 +343,13 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   g_task_set_name (task, "[heapscope] instances of a class");
   g_task_set_task_data (task, job, (GDestroyNotify)instances_job_free);
   g_task_run_in_thread (task, instances_thread);
+}
+
+void
+hs_instances_pane_set_heap (HsInstancesPane *self, int heap)
+{
+  g_return_if_fail (HS_IS_INSTANCES_PANE (self));
+  self->heap = heap;
 }
 
 GListModel *
@@ -407,6 +423,7 @@ static void
 hs_instances_pane_init (HsInstancesPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->heap = -1;
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

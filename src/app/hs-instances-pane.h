@@ -59,6 +59,9 @@ void hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, H
                                      GArray *objs);
 /* Empties and hides the pane; a worker's late answer is dropped. */
 void hs_instances_pane_forget (HsInstancesPane *self);
+/* The heap whose instances hs_instances_pane_list_classes lists from now
+ * on (hs-heap.h's index; -1, the default: every heap). */
+void hs_instances_pane_set_heap (HsInstancesPane *self, int heap);
 
 /* The objects listed (items HsObjectRow; an HsObjectList), or NULL while
  * the pane is hidden or they are being found (hs_instances_pane_pending). */

@@ -175,6 +175,17 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
   gtk_widget_set_tooltip_text (name, class_text);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (top), name);
+  /* Android's heaps: which one each node is in (app, image, zygote). */
+  if (self->analysis != NULL && hs_heap_n_heaps (self->analysis->heap) > 1 && node->obj != HS_OBJ_NONE
+      && node->obj < hs_heap_n_objects (self->analysis->heap))
+    {
+      HsHeap *heap = self->analysis->heap;
+      GtkWidget *mark
+          = hs_label_new (hs_heap_heap_name (heap, hs_heap_object_heap (heap, node->obj)), "dim-label", 1);
+      gtk_widget_add_css_class (mark, "caption");
+      gtk_widget_set_tooltip_text (mark, _ ("The heap this object is in"));
+      gtk_box_append (GTK_BOX (top), mark);
+    }
   gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
   if (node->obj != HS_OBJ_NONE) /* Copy id / path to GC root */
     gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));

@@ -20,6 +20,7 @@ struct _HsObjectColumnView
   GtkColumnView *view;
 
   GtkColumnViewColumn *percent_column;
+  GtkColumnViewColumn *depth_column;
   GListModel *model;
   gboolean tree;
 };
@@ -38,6 +39,8 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   OBJ_COL_NAME,
+  OBJ_COL_DEPTH,
+  OBJ_COL_NATIVE,
   OBJ_COL_SHALLOW,
   OBJ_COL_RETAINED,
   OBJ_COL_PERCENT
@@ -178,6 +181,20 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
         text = object_text (a, o);
         hs_cell_set_name (cell, text);
         return;
+      case OBJ_COL_DEPTH:
+        {
+          /* Known once a list of instances was found (its worker computes
+           * them), never computed here on the UI thread. */
+          guint32 d = hs_heap_depths_known (a->heap) ? hs_heap_object_depth (a->heap, o) : G_MAXUINT32;
+          text = d != G_MAXUINT32 ? g_strdup_printf ("%u", d) : g_strdup ("");
+        }
+        break;
+      case OBJ_COL_NATIVE:
+        {
+          guint64 native = hs_analysis_native_size (a, o);
+          text = native > 0 ? hs_format_bytes (native) : g_strdup ("");
+        }
+        break;
       case OBJ_COL_SHALLOW: text = hs_format_bytes (hs_object_row_get_shallow (row)); break;
       case OBJ_COL_RETAINED: text = hs_format_bytes (hs_object_row_get_retained (row)); break;
       case OBJ_COL_PERCENT:
@@ -286,6 +303,8 @@ hs_object_column_view_set_property (GObject *object, guint prop_id, const GValue
         /* Construct-only: before any row is set up. */
         self->tree = g_value_get_boolean (value);
         gtk_column_view_column_set_visible (self->percent_column, self->tree);
+        /* Depth: for lists of instances, as Android Studio shows it. */
+        gtk_column_view_column_set_visible (self->depth_column, !self->tree);
         break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -318,6 +337,8 @@ hs_object_column_view_init (HsObjectColumnView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   add_column (self, _ ("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
+  self->depth_column = add_column (self, _ ("Depth"), G_CALLBACK (setup_text_cell), OBJ_COL_DEPTH, FALSE);
+  add_column (self, _ ("Native Size"), G_CALLBACK (setup_text_cell), OBJ_COL_NATIVE, FALSE);
   add_column (self, _ ("Shallow Size"), G_CALLBACK (setup_text_cell), OBJ_COL_SHALLOW, FALSE);
   hs_column_view_set_header_tooltip (
       GTK_COLUMN_VIEW (self->view),

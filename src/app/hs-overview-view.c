@@ -5,6 +5,7 @@
 #include "config.h"
 #include "hs-overview-view.h"
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 #include "hs-runtime.h"
 #include "hs-ui-util-private.h"
 
@@ -26,7 +27,10 @@ struct _HsOverviewView
   GtkLabel *leaks_skipped;
   GtkBox *biggest_card;
   GtkGrid *biggest_grid;
+  GtkBox *heaps_card;
+  GtkGrid *heaps_grid;
   guint n_biggest;
+  guint n_heap_rows;
 };
 
 G_DEFINE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS_TYPE_VIEW)
@@ -62,29 +66,12 @@ count_traces (GPtrArray *groups)
   return n;
 }
 
-/* What the dump says about the VM or the device, where it says it. */
+/* What the dump says about the VM, where it says it (an Android dump's
+ * release, API level and device are in its runtime label). */
 static void
-add_runtime_details (GtkWidget *grid, int *r, HsHeap *heap)
+add_runtime_details (GtkWidget *grid, int *r, HsRuntimeInfo *info)
 {
-  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
-
-  if (info->kind == HS_RUNTIME_ANDROID)
-    {
-      if (info->manufacturer != NULL || info->model != NULL)
-        {
-          g_autofree char *device = g_strdup_printf ("%s %s", info->manufacturer ? info->manufacturer : "",
-                                                     info->model ? info->model : "");
-          grid_add (grid, r, _ ("Device"), g_strstrip (device));
-        }
-      if (info->release != NULL || info->has_sdk_int)
-        {
-          g_autofree char *sdk = info->has_sdk_int ? g_strdup_printf ("%d", info->sdk_int) : g_strdup ("?");
-          g_autofree char *version
-              = g_strdup_printf (_ ("Android %s (API %s)"), info->release ? info->release : "?", sdk);
-          grid_add (grid, r, _ ("Android version"), version);
-        }
-    }
-  else if (info->java_version != NULL)
+  if (info->kind != HS_RUNTIME_ANDROID && info->java_version != NULL)
     grid_add (grid, r, _ ("Java version"), info->java_version);
 }
 
@@ -100,8 +87,10 @@ fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
       = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _ (" (gzip)") : "");
 
   grid_add (grid, &r, _ ("Format"), hs_heap_format (heap));
-  grid_add (grid, &r, _ ("Runtime"), hs_heap_is_android (heap) ? _ ("Android (ART)") : _ ("Java (HotSpot)"));
-  add_runtime_details (grid, &r, heap);
+  g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
+  g_autofree char *runtime = hs_runtime_label (info, _ ("Java (HotSpot)"));
+  grid_add (grid, &r, _ ("Runtime"), runtime);
+  add_runtime_details (grid, &r, info);
   grid_add (grid, &r, _ ("Identifier size"), ids);
   grid_add (grid, &r, _ ("References"), refs);
   if (hs_heap_timestamp_ms (heap) > 0)
@@ -197,7 +186,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
     return;
   /* What no other object retains: ten nested objects of one chain would
    * say the same thing ten times (the dominator tree shows the nesting). */
-  top = hs_query_top_level_objects (a, 10);
+  top = hs_query_top_level_objects_in_heap (a, 10, hs_view_get_heap (HS_VIEW (self)));
   total = hs_dom_tree_retained (a->dom, a->dom->n);
   for (guint i = 0; top != NULL && i < top->len; i++)
     {
@@ -235,6 +224,41 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
     }
 }
 
+/* ahat's "bytes retained by heap", with each heap's objects and sizes;
+ * the heap the views show in bold. */
+static void
+fill_heaps (HsOverviewView *self, HsAnalysis *a)
+{
+  guint n = 0;
+  g_autofree HsHeapRow *rows = NULL;
+  int shown = hs_view_get_heap (HS_VIEW (self));
+
+  if (hs_heap_n_heaps (a->heap) > 1 && a->dom != NULL)
+    rows = hs_query_heaps (a->heap, a->dom, &n, NULL, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->heaps_card), rows != NULL);
+  if (rows == NULL)
+    return;
+  const char *titles[] = { _ ("Heap"), _ ("Objects"), _ ("Shallow Size"), _ ("Reachable"), _ ("Retained") };
+  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
+    gtk_grid_attach (self->heaps_grid, hs_label_new (titles[c], "dim-label", c == 0 ? 0 : 1), c, 0, 1, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *objects = hs_format_count (rows[i].objects);
+      g_autofree char *shallow = hs_format_bytes (rows[i].shallow);
+      g_autofree char *reach = hs_format_bytes (rows[i].reachable_shallow);
+      g_autofree char *retained = hs_format_bytes (rows[i].retained);
+      const char *cells[] = { rows[i].name, objects, shallow, reach, retained };
+      for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
+        {
+          GtkWidget *l = hs_label_new (cells[c], c == 0 ? NULL : "hs-numeric", c == 0 ? 0 : 1);
+          if ((int)i == shown)
+            gtk_widget_add_css_class (l, "heading");
+          gtk_grid_attach (self->heaps_grid, l, c, i + 1, 1, 1);
+        }
+      self->n_heap_rows++;
+    }
+}
+
 static void
 hs_overview_view_fill (HsView *view, HsLoader *loader)
 {
@@ -252,6 +276,7 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   fill_dump (self, heap, size);
   fill_memory (self, a);
   fill_leaks (self, a);
+  fill_heaps (self, a);
   fill_biggest (self, a);
 }
 
@@ -263,7 +288,9 @@ hs_overview_view_clear (HsView *view)
   clear_grid (GTK_WIDGET (self->dump_grid));
   clear_grid (GTK_WIDGET (self->memory_grid));
   clear_grid (GTK_WIDGET (self->biggest_grid));
+  clear_grid (GTK_WIDGET (self->heaps_grid));
   self->n_biggest = 0;
+  self->n_heap_rows = 0;
 }
 
 static void
@@ -284,6 +311,7 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   view_class->fill = hs_overview_view_fill;
   view_class->clear = hs_overview_view_clear;
   hs_view_class_set_page (view_class, "overview", _ ("Overview"), NULL, TRUE, "overview filled");
+  hs_view_class_set_uses_heap (view_class);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
@@ -299,12 +327,21 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_card);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_grid);
 }
 
 static void
 hs_overview_view_init (HsOverviewView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+guint
+hs_overview_view_get_n_heap_rows (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
+  return self->n_heap_rows;
 }
 
 guint

@@ -12,6 +12,8 @@ G_DECLARE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS, OVERVIEW_VIEW, HsVie
 
 /* Rows of the Biggest Objects card (0 before filled or without dominators). */
 guint hs_overview_view_get_n_biggest (HsOverviewView *self);
+/* Rows of the "bytes retained by heap" table (0: hidden, one heap). */
+guint hs_overview_view_get_n_heap_rows (HsOverviewView *self);
 /* The Leaks and Suspects card: its number (leak instances plus suspects)
  * and its suspects line ("2 problem suspects (10% of the heap or more)",
  * "No suspects above 10%"). */

@@ -163,7 +163,7 @@ scroll_idle (gpointer data)
   HsThreadsView *self = data;
 
   self->scroll_source = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (self->table); c != NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->table)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     if (GTK_IS_LIST_VIEW (c))
       gtk_widget_activate_action (c, "list.scroll-to-item", "u", self->scroll_to);

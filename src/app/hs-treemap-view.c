@@ -189,6 +189,7 @@ hs_treemap_view_fill (HsView *view, HsLoader *loader)
   HsTreemapView *self = HS_TREEMAP_VIEW (view);
 
   hs_treemap_widget_set_loader (self->treemap, loader);
+  hs_treemap_widget_set_heap (self->treemap, hs_view_get_heap (view));
 }
 
 static void
@@ -230,6 +231,7 @@ hs_treemap_view_class_init (HsTreemapViewClass *klass)
   object_class->dispose = hs_treemap_view_dispose;
   object_class->finalize = hs_treemap_view_finalize;
   view_class->fill = hs_treemap_view_fill;
+  hs_view_class_set_uses_heap (view_class);
   view_class->clear = hs_treemap_view_clear;
   /* tools/ui-timing.sh reports this mark. */
   hs_view_class_set_page (view_class, "treemap", _ ("Treemap"), NULL, TRUE, "treemap given the dump");

@@ -48,6 +48,7 @@ struct _HsTreemapWidget
 
   gboolean dark;       /* the style the cache was drawn in */
   guint layout_notify; /* idle: "layout-done" out of the snapshot */
+  int heap;            /* boxes of other heaps are faded; -1: none */
   guint64 hover;
   double hover_x, hover_y, hover_w, hover_h;
 };
@@ -212,6 +213,10 @@ render (HsTreemapWidget *self, cairo_t *cr, HsAnalysis *a)
       if (r->w < 1 || r->h < 1)
         continue;
       node_color (self, a, r->node, r->depth, &c);
+      /* One heap shown: the others' boxes fade (the tree stays whole). */
+      if (self->heap >= 0 && r->node < a->dom->n
+          && hs_heap_object_heap (a->heap, r->node) != (guint)self->heap)
+        c.alpha *= 0.3;
       gdk_cairo_set_source_rgba (cr, &c);
       cairo_rectangle (cr, r->x, r->y, r->w, r->h);
       cairo_fill_preserve (cr);
@@ -658,6 +663,7 @@ hs_treemap_widget_init (HsTreemapWidget *self)
 
   self->path = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->hover = G_MAXUINT64;
+  self->heap = -1;
   self->async_threshold = ASYNC_THRESHOLD;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -718,6 +724,18 @@ hs_treemap_widget_set_loader (HsTreemapWidget *self, HsLoader *loader)
       g_array_append_val (self->path, root);
     }
   zoom_changed (self);
+}
+
+void
+hs_treemap_widget_set_heap (HsTreemapWidget *self, int heap)
+{
+  g_return_if_fail (HS_IS_TREEMAP_WIDGET (self));
+  if (self->heap == heap)
+    return;
+  self->heap = heap;
+  /* The layout stays; only the colours change. */
+  g_clear_pointer (&self->cache, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const guint64 *

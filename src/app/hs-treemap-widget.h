@@ -13,6 +13,9 @@ G_DECLARE_FINAL_TYPE (HsTreemapWidget, hs_treemap_widget, HS, TREEMAP_WIDGET, Gt
 GtkWidget *hs_treemap_widget_new (void);
 /* NULL clears. Shows the whole tree (the virtual root). */
 void hs_treemap_widget_set_loader (HsTreemapWidget *self, HsLoader *loader);
+/* The heap shown (hs-heap.h's index): the boxes of objects of other heaps
+ * are drawn faded; -1 (the default): none. */
+void hs_treemap_widget_set_heap (HsTreemapWidget *self, int heap);
 /* The zoom path from the virtual root (dom->n) down to the shown node. */
 const guint64 *hs_treemap_widget_get_path (HsTreemapWidget *self, guint *n);
 void hs_treemap_widget_zoom_to (HsTreemapWidget *self, guint depth);

@@ -11,6 +11,7 @@ typedef struct
   HsLoader *loader;
   gboolean filled;
   GCancellable *cancellable; /* the workers' for this loader; NULL until asked for */
+  int heap;                  /* -1: every heap */
 } HsViewPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (HsView, hs_view, GTK_TYPE_WIDGET)
@@ -73,6 +74,52 @@ hs_view_class_init (HsViewClass *klass)
 static void
 hs_view_init (HsView *self)
 {
+  HsViewPrivate *priv = hs_view_get_instance_private (self);
+  priv->heap = -1;
+}
+
+void
+hs_view_class_set_uses_heap (HsViewClass *klass)
+{
+  g_return_if_fail (HS_IS_VIEW_CLASS (klass));
+  klass->uses_heap = TRUE;
+}
+
+gboolean
+hs_view_get_uses_heap (HsView *self)
+{
+  g_return_val_if_fail (HS_IS_VIEW (self), FALSE);
+  return HS_VIEW_GET_CLASS (self)->uses_heap;
+}
+
+int
+hs_view_get_heap (HsView *self)
+{
+  HsViewPrivate *priv;
+  g_return_val_if_fail (HS_IS_VIEW (self), -1);
+  priv = hs_view_get_instance_private (self);
+  return priv->heap;
+}
+
+void
+hs_view_set_heap (HsView *self, int heap)
+{
+  HsViewPrivate *priv;
+  HsViewClass *klass;
+  g_return_if_fail (HS_IS_VIEW (self));
+  priv = hs_view_get_instance_private (self);
+  klass = HS_VIEW_GET_CLASS (self);
+  if (priv->heap == heap)
+    return;
+  priv->heap = heap;
+  if (!priv->filled)
+    return;
+  /* Filled for another heap: again, now if it is shown, else when it is. */
+  if (klass->clear != NULL)
+    klass->clear (self);
+  priv->filled = FALSE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    hs_view_ensure_filled (self);
 }
 
 void
@@ -165,8 +212,13 @@ hs_view_set_loader (HsView *self, HsLoader *loader)
   if (klass->clear != NULL)
     klass->clear (self);
   priv->filled = FALSE;
+  /* Another dump: every heap until told (the same one, refilled after a
+   * mapping: the heap chosen stays). */
   if (g_set_object (&priv->loader, loader))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+    {
+      priv->heap = -1;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+    }
 }
 
 GCancellable *

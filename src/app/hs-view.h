@@ -50,6 +50,7 @@ struct _HsViewClass
   const char *icon_name;
   const char *fill_timing;
   gboolean needs_analysis;
+  gboolean uses_heap;
 
   gpointer padding[4];
 };
@@ -87,6 +88,16 @@ void hs_view_show_early (HsView *self, HsLoader *loader);
  * it yet. Returns TRUE if it filled it now. */
 gboolean hs_view_ensure_filled (HsView *self);
 gboolean hs_view_is_filled (HsView *self);
+
+/* The heap the view shows (hs-heap.h's index; -1: every heap), for the
+ * views whose class calls hs_view_class_set_uses_heap in class_init
+ * (Overview, Classes, Dominator Tree, Treemap). The dump tab's heap
+ * selector sets it; a view already filled is emptied and, when it is
+ * shown, filled again. Reset to -1 with another loader. */
+void hs_view_class_set_uses_heap (HsViewClass *klass);
+gboolean hs_view_get_uses_heap (HsView *self);
+int hs_view_get_heap (HsView *self);
+void hs_view_set_heap (HsView *self, int heap);
 
 /* The analysis of the loader (NULL when none, or not finished). */
 HsAnalysis *hs_view_get_analysis (HsView *self);

@@ -56,6 +56,8 @@ option_context_new (HsCliOptions *o)
     { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit, "classes: print at most N rows", "N" },
     { "top", 0, 0, G_OPTION_ARG_INT, &o->top, "dominators: the N biggest objects (default 25)", "N" },
     { "class", 0, 0, G_OPTION_ARG_STRING, &o->class_name, "objects, retained-set: the class", "NAME" },
+    { "heap", 0, 0, G_OPTION_ARG_STRING, &o->heap_name,
+      "classes, dominators, objects: only the objects of this heap (Android: app, image, zygote)", "NAME" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, "report: the HTML file to write", "FILE" },
     { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out",
       NULL },
@@ -145,6 +147,7 @@ options_clear (HsCliOptions *o)
 {
   g_clear_pointer (&o->sort, g_free);
   g_clear_pointer (&o->class_name, g_free);
+  g_clear_pointer (&o->heap_name, g_free);
   g_clear_pointer (&o->output, g_free);
   g_clear_pointer (&o->matchers, g_free);
   g_clear_pointer (&o->mapping, g_free);

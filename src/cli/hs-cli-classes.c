@@ -21,7 +21,15 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
   if (!a)
     return 2;
   HsHeap *h = a->heap;
-  g_autoptr (GArray) rows = hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
+  int heap = -1;
+  if (!hs_cli_resolve_heap (o, h, &heap, error))
+    return 2;
+  /* --heap: counted and sized over that heap's instances. */
+  g_autoptr (HsHeapClasses) hc = heap >= 0 ? hs_query_heap_classes (a, (guint)heap, NULL, error) : NULL;
+  if (heap >= 0 && !hc)
+    return 2;
+  g_autoptr (GArray) rows = hc ? hs_query_sorted_heap_classes (a, hc, sort)
+                               : hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
   guint n = o->limit >= 0 ? MIN ((guint)o->limit, rows->len) : rows->len;
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
@@ -30,6 +38,10 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
   for (guint i = 0; i < n; i++)
     {
       HsClass c = g_array_index (rows, HsClass, i);
+      guint64 count = hc ? hc->count[c] : hs_class_count (h, c);
+      guint64 reachable = hc ? hc->reachable[c] : hs_class_reachable_count (h, c);
+      guint64 shallow = hc ? hc->shallow[c] : hs_class_shallow (h, c);
+      guint64 retained = hc ? hc->retained[c] : a->class_retained[c];
       if (o->json)
         {
           g_string_append (out, i ? ",\n {\"name\": " : "\n {\"name\": ");
@@ -43,8 +55,7 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
               out,
               ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT
               ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT "}",
-              hs_class_count (h, c), hs_class_reachable_count (h, c), hs_class_shallow (h, c),
-              a->class_retained[c]);
+              count, reachable, shallow, retained);
         }
       else
         {
@@ -52,8 +63,7 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
           g_string_append_printf (out,
                                   "%12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT
                                   " %14" G_GUINT64_FORMAT "  %s\n",
-                                  hs_class_count (h, c), hs_class_reachable_count (h, c),
-                                  hs_class_shallow (h, c), a->class_retained[c], name);
+                                  count, reachable, shallow, retained, name);
         }
       hs_cli_flush_big (out);
     }

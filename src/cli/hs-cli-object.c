@@ -113,6 +113,13 @@ object_json (GString *out, HsAnalysis *a, HsObj obj)
                           reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0,
                           reach ? "true" : "false");
   append_dominator (out, a, obj, TRUE);
+  g_string_append (out, ", \"heap\": ");
+  hs_json_string (out, hs_heap_heap_name (h, hs_heap_object_heap (h, obj)));
+  guint32 depth = hs_heap_object_depth (h, obj);
+  if (depth == G_MAXUINT32)
+    g_string_append (out, ", \"depth\": null");
+  else
+    g_string_append_printf (out, ", \"depth\": %u", depth);
   g_autofree char *str = hs_heap_read_string (h, obj, MAX_STRING);
   if (str && kind == HS_KIND_INSTANCE)
     {
@@ -238,6 +245,12 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
                           reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0);
   g_string_append (out, "  dominator:      ");
   append_dominator (out, a, obj, FALSE);
+  g_string_append_printf (out, "\n  heap:           %s", hs_heap_heap_name (h, hs_heap_object_heap (h, obj)));
+  guint32 depth = hs_heap_object_depth (h, obj);
+  if (depth == G_MAXUINT32)
+    g_string_append (out, "\n  depth:          none (unreachable)");
+  else
+    g_string_append_printf (out, "\n  depth:          %u", depth);
   g_string_append_c (out, '\n');
   if (kind == HS_KIND_OBJ_ARRAY || kind == HS_KIND_PRIM_ARRAY)
     g_string_append_printf (out, "  length:         %u\n", hs_heap_array_length (h, obj));

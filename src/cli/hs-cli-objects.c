@@ -64,7 +64,11 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
     return 2;
   /* Never more rows than objects: the query sizes a table from the count. */
   guint want = o->top > 0 ? (guint)o->top : 25;
-  g_autoptr (GArray) top = hs_query_top_objects (a, (guint)MIN ((guint64)want, hs_heap_n_objects (a->heap)));
+  int heap = -1;
+  if (!hs_cli_resolve_heap (o, a->heap, &heap, error))
+    return 2;
+  g_autoptr (GArray) top
+      = hs_query_top_objects_in_heap (a, (guint)MIN ((guint64)want, hs_heap_n_objects (a->heap)), heap);
   GString *out = g_string_new (o->json ? "[" : NULL);
   if (!o->json)
     g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");
@@ -110,7 +114,12 @@ hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (GArray) cs = load_class_set (o, path, "objects", &a, error);
   if (!cs)
     return 2;
+  int heap = -1;
+  if (!hs_cli_resolve_heap (o, a->heap, &heap, error))
+    return 2;
   g_autoptr (GArray) objs = hs_query_instances (a, (const HsClass *)cs->data, cs->len);
+  if (heap >= 0)
+    hs_query_keep_heap (a->heap, objs, (guint)heap);
   guint lim = o->limit >= 0 ? MIN ((guint)o->limit, objs->len) : objs->len;
   GString *out = g_string_new (o->json ? "[" : NULL);
   for (guint i = 0; i < lim; i++)

@@ -12,6 +12,12 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
     return 2;
   HsHeap *h = a->heap;
   const HsSummary *s = hs_heap_summary (h);
+  guint n_heaps = 0;
+  /* --json's heaps; several need the dominator tree for their retained
+   * bytes. */
+  g_autofree HsHeapRow *heaps = o->json ? hs_query_heaps (h, NULL, &n_heaps, NULL, error) : NULL;
+  if (o->json && !heaps)
+    return 2;
   GString *out = g_string_new (NULL);
   if (o->json)
     {
@@ -58,7 +64,20 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
         hs_json_string (out, hs_heap_warning (h));
       else
         g_string_append (out, "null");
-      g_string_append (out, "\n}\n");
+      g_string_append (out, ",\n  \"heaps\": [");
+      for (guint i = 0; i < n_heaps; i++)
+        {
+          g_string_append (out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+          hs_json_string (out, heaps[i].name);
+          g_string_append_printf (out,
+                                  ", \"objects\": %" G_GUINT64_FORMAT ", \"shallow\": %" G_GUINT64_FORMAT
+                                  ", \"reachable\": %" G_GUINT64_FORMAT
+                                  ", \"reachable_shallow\": %" G_GUINT64_FORMAT
+                                  ", \"retained\": %" G_GUINT64_FORMAT "}",
+                                  heaps[i].objects, heaps[i].shallow, heaps[i].reachable,
+                                  heaps[i].reachable_shallow, heaps[i].retained);
+        }
+      g_string_append (out, "\n  ]\n}\n");
     }
   else
     {

@@ -68,6 +68,7 @@ load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gbo
   opts.skip_dominators = !dominators;
   opts.skip_leaks = !leaks;
   opts.leaks.android_inspectors_as_leaks = o->android_leaks;
+  opts.leaks.android_inspectors_when_unwatched = TRUE;
   opts.leaks.matchers_path = o->matchers;
   opts.suspects_percent = o->threshold;
   opts.beside = find_waste ? &hs_waste_beside : NULL;
@@ -262,4 +263,21 @@ hs_cli_check_option_file (const char *option, const char *path, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+hs_cli_resolve_heap (const HsCliOptions *o, HsHeap *h, int *heap, GError **error)
+{
+  *heap = -1;
+  if (!o->heap_name)
+    return TRUE;
+  *heap = hs_heap_find_heap (h, o->heap_name);
+  if (*heap >= 0)
+    return TRUE;
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint i = 0; i < hs_heap_n_heaps (h); i++)
+    g_string_append_printf (names, "%s\"%s\"", i ? ", " : "", hs_heap_heap_name (h, i));
+  g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no heap named \"%s\" (the dump has %s)",
+               hs_heap_path (h), o->heap_name, names->str);
+  return FALSE;
 }

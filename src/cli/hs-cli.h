@@ -18,6 +18,7 @@
 #include "hs-mapping.h"
 #include "hs-matchers.h"
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,7 @@ typedef struct
   gboolean keep_strings;   /* strip: leave String contents as they are */
   gboolean adb;            /* jvms, capture: an Android device's app processes, through adb */
   char *serial;            /* jvms, capture --adb: the device (adb -s) */
+  char *heap_name;         /* --heap NAME: classes, dominators, objects over one heap */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -156,6 +158,9 @@ void hs_cli_finish_list (const HsCliOptions *o, GString *out);
 #define HS_CLI_OPTION_FILE_MAX ((goffset)HS_MATCHERS_MAX_BYTES)
 #define HS_CLI_MAPPING_FILE_MAX ((goffset)HS_MAPPING_MAX_BYTES)
 gboolean hs_cli_check_option_file (const char *option, const char *path, GError **error);
+/* --heap NAME: the heap's index in *heap, -1 without the option; FALSE
+ * with an error naming the heaps the dump has when there is no such heap. */
+gboolean hs_cli_resolve_heap (const HsCliOptions *o, HsHeap *h, int *heap, GError **error);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint hs_cli_n_traces (GPtrArray *groups);
 

@@ -66,6 +66,30 @@ test_android (void)
   g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_ANDROID, 34, TRUE, 34, "Google", "Pixel 8", "14", NULL);
+  g_autofree char *label = hs_runtime_label (info, "JVM");
+  g_assert_cmpstr (label, ==, "Android 14 (API 34), Google Pixel 8");
+}
+
+/* The label from what is known: nothing, the release alone, a model that
+ * starts with its maker's name, a JVM. */
+static void
+test_label (void)
+{
+  HsRuntimeInfo none = { .kind = HS_RUNTIME_ANDROID, .api_level = 0 };
+  g_autofree char *a = hs_runtime_label (&none, "JVM");
+  g_assert_cmpstr (a, ==, "Android (ART)");
+  HsRuntimeInfo rel = { .kind = HS_RUNTIME_ANDROID, .api_level = 0, .release = (char *)"9" };
+  g_autofree char *b = hs_runtime_label (&rel, "JVM");
+  g_assert_cmpstr (b, ==, "Android 9");
+  HsRuntimeInfo dev = { .kind = HS_RUNTIME_ANDROID,
+                        .api_level = 30,
+                        .manufacturer = (char *)"Google",
+                        .model = (char *)"Google Pixel 4a" };
+  g_autofree char *c = hs_runtime_label (&dev, "JVM");
+  g_assert_cmpstr (c, ==, "Android (API 30), Google Pixel 4a");
+  HsRuntimeInfo jvm = { .kind = HS_RUNTIME_JVM, .api_level = -1, .java_version = (char *)"17" };
+  g_autofree char *d = hs_runtime_label (&jvm, "JVM");
+  g_assert_cmpstr (d, ==, "JVM");
 }
 
 static void
@@ -95,6 +119,9 @@ test_corpus_android (void)
   g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
 
   assert_info (info, HS_RUNTIME_ANDROID, 19, TRUE, 19, "unknown", "Android SDK built for x86", "4.4.4", NULL);
+  /* The emulator's maker, "unknown", is left out. */
+  g_autofree char *label = hs_runtime_label (info, "JVM");
+  g_assert_cmpstr (label, ==, "Android 4.4.4 (API 19), Android SDK built for x86");
 }
 
 static void
@@ -121,6 +148,7 @@ main (int argc, char **argv)
   g_assert_cmpint (argc, ==, 2);
   dump_dir = argv[1];
   g_test_add_func ("/runtime/android", test_android);
+  g_test_add_func ("/runtime/label", test_label);
   g_test_add_func ("/runtime/jvm-with-build", test_jvm_with_build);
   g_test_add_func ("/runtime/jvm-none", test_jvm_none);
   g_test_add_func ("/runtime/corpus-android", test_corpus_android);

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "ui-util.h"
 #include "../hs-test-corpus.h"
+#include "hs-dump-tab.h"
 #include "hs-application.h"
 
 #include <glib/gstdio.h>
@@ -456,6 +457,13 @@ test_corpus_leak (void)
   ui_iterate (50);
   /* The trace is shown as one card per node. */
   g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, trace->nodes->len);
+
+  /* An Android dump with an app and a zygote heap (the independent reading
+   * of test_heaps_corpus.py) opens on the app heap; the whole dump is one
+   * choice away. */
+  g_assert_true (hs_dump_tab_get_heap_selector_shown (hs_window_get_tab (window)));
+  g_assert_cmpint (hs_dump_tab_get_heap (hs_window_get_tab (window)), ==, hs_heap_find_heap (a->heap, "app"));
+  hs_dump_tab_set_heap (hs_window_get_tab (window), -1);
 
   /* Classes: one row per class; default order retained descending, with
    * expected/leak_service_binder.json's top two classes first. */

@@ -267,6 +267,15 @@ ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
         return hs_class_count (a->heap, c) - hs_class_reachable_count (a->heap, c);
       case HS_CLASS_COLUMN_SHALLOW: return hs_class_shallow (a->heap, c);
       case HS_CLASS_COLUMN_RETAINED: return a->class_retained[c];
+      case HS_CLASS_COLUMN_NATIVE:
+        {
+          /* Every instance's native size, summed here object by object. */
+          guint64 sum = 0;
+          for (HsObj o = 0; o < hs_heap_n_objects (a->heap); o++)
+            if (hs_heap_object_class (a->heap, o) == c)
+              sum += hs_analysis_native_size (a, o);
+          return sum;
+        }
       case HS_CLASS_COLUMN_NAME:
       case HS_CLASS_N_COLUMNS:
       default: g_assert_not_reached ();

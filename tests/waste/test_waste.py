@@ -86,6 +86,56 @@ def utf16be(s):
     return s.encode('utf-16-be')
 
 
+class WasteOldLibcore(CliTest):
+    """Android's libcore before the OpenJDK classes (1.0.3 dump) names the
+    backing arrays differently: ArrayList {array, size}, HashSet
+    {backingMap}, WeakHashMap {elementData, elementCount}, Hashtable
+    {table, size}; HashMap keeps {table, size}.
+      ArrayList: Object[10] size 10; Object[12] size 0 (empty); Object[0]
+        size 0 (empty): 3 lists, 2 empty, size 10, capacity 22, wasted
+        (12 - 0) * 4 = 48.
+      HashSet over a HashMap with table[8] and size 2: ideal 4 slots,
+        wasted (8 - 4) * 4 = 16; the map is the set's, not listed itself.
+      WeakHashMap elementData[16], elementCount 1: ideal 2, wasted 14 * 4.
+      Hashtable table[11], size 5: ideal 8, wasted 3 * 4."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        hp = Heap(version='1.0.3')
+        hp.cls('java/util/AbstractMap', 'java/lang/Object')
+        hp.cls('java/util/HashMap', 'java/util/AbstractMap', fields=[('table', g.OBJECT), ('size', g.INT)])
+        hp.cls('java/util/HashSet', 'java/lang/Object', fields=[('backingMap', g.OBJECT)])
+        hp.cls('java/util/ArrayList', 'java/lang/Object', fields=[('array', g.OBJECT), ('size', g.INT)])
+        hp.cls('java/util/WeakHashMap', 'java/util/AbstractMap',
+               fields=[('elementData', g.OBJECT), ('elementCount', g.INT)])
+        hp.cls('java/util/Hashtable', 'java/lang/Object', fields=[('table', g.OBJECT), ('size', g.INT)])
+        filler = hp.inst('java/lang/Object')
+
+        def table(cap, used):
+            return hp.objs([filler] * used + [0] * (cap - used))
+
+        hp.inst('java/util/ArrayList', {'array': table(10, 10), 'size': 10})
+        hp.inst('java/util/ArrayList', {'array': table(12, 0), 'size': 0})
+        hp.inst('java/util/ArrayList', {'array': table(0, 0), 'size': 0})
+        inner = hp.inst('java/util/HashMap', {'table': table(8, 2), 'size': 2}, unreachable=True)
+        hp.inst('java/util/HashSet', {'backingMap': inner})
+        hp.inst('java/util/WeakHashMap', {'elementData': table(16, 1), 'elementCount': 1})
+        hp.inst('java/util/Hashtable', {'table': table(11, 5), 'size': 5})
+        cls.dump = hp.write(cls, 'old-libcore.hprof')
+
+    def test_collections(self):
+        w = self.json_of(['waste', self.dump, '--json'])
+        got = {c['class']: (c['count'], c['empty'], c['size'], c['capacity'], c['wasted'])
+               for c in w['collections']}
+        self.assertEqual(got, {
+            'java.util.ArrayList': (3, 2, 10, 22, 48),
+            'java.util.HashSet': (1, 0, 2, 8, 16),
+            'java.util.WeakHashMap': (1, 0, 1, 16, 56),
+            'java.util.Hashtable': (1, 0, 5, 11, 12),
+        })
+
+
 class WasteJvm(CliTest):
     """JDK 8 strings (char[]), JDK 6 strings (offset, count), collections,
     zero/null/duplicate arrays and boxes in one dump."""

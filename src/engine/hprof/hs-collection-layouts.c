@@ -8,17 +8,21 @@
 
 #include "hs-collection-layouts.h"
 
+/* Android's libcore before the OpenJDK classes (API 23 and older) names
+ * some fields differently: ArrayList's `array`, HashSet's `backingMap`,
+ * WeakHashMap's `elementData` and `elementCount`, Hashtable's `size`; its
+ * HashMap has `table` and `size` like the JDK's. */
 const HsCollectionLayout hs_collection_layouts[] = {
   { "java.util.HashMap", "HashMap", HS_COLLECTION_HASH, { "table" }, { "size" } },
-  { "java.util.WeakHashMap", "WeakHashMap", HS_COLLECTION_HASH, { "table" }, { "size" } },
-  { "java.util.Hashtable", "Hashtable", HS_COLLECTION_HASH, { "table" }, { "count" } },
-  { "java.util.HashSet", "HashSet", HS_COLLECTION_SET, { "map" }, { NULL } },
+  { "java.util.WeakHashMap", "WeakHashMap", HS_COLLECTION_HASH, { "table" }, { "size", "elementCount" }, "elementData" },
+  { "java.util.Hashtable", "Hashtable", HS_COLLECTION_HASH, { "table" }, { "count", "size" } },
+  { "java.util.HashSet", "HashSet", HS_COLLECTION_SET, { "map" }, { NULL }, "backingMap" },
   { "java.util.concurrent.ConcurrentHashMap",
     "ConcurrentHashMap",
     HS_COLLECTION_CHM,
     { "table" },
     { "baseCount" } },
-  { "java.util.ArrayList", "ArrayList", HS_COLLECTION_LIST, { "elementData" }, { "size" } },
+  { "java.util.ArrayList", "ArrayList", HS_COLLECTION_LIST, { "elementData" }, { "size" }, "array" },
   { "java.util.Vector", "Vector", HS_COLLECTION_LIST, { "elementData" }, { "elementCount" } },
   { "java.util.ArrayDeque", "ArrayDeque", HS_COLLECTION_DEQUE, { "elements" }, { "head", "tail" } },
   { "android.util.ArrayMap", "ArrayMap", HS_COLLECTION_ARRAYS, { "mHashes", "mArray" }, { "mSize" } },
@@ -103,6 +107,8 @@ hs_collection_read (HsHeap *heap, HsObj o, const HsCollectionLayout **layout, gu
     return FALSE;
   l = &hs_collection_layouts[i];
   arr = hs_heap_read_ref (heap, o, l->arrays[0]);
+  if (arr == HS_OBJ_NONE && l->alt_array != NULL)
+    arr = hs_heap_read_ref (heap, o, l->alt_array);
   if (l->kind == HS_COLLECTION_SET)
     {
       /* The map it wraps, read as a hash table. */

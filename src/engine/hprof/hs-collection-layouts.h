@@ -27,6 +27,7 @@ typedef struct
   HsCollectionKind kind;
   const char *arrays[2]; /* backing arrays: the first gives the capacity */
   const char *sizes[2];  /* size field candidates (a deque's head, tail) */
+  const char *alt_array; /* the first array's name in Android's old libcore, or NULL */
 } HsCollectionLayout;
 
 extern const HsCollectionLayout hs_collection_layouts[];

@@ -596,6 +596,7 @@ compute_totals (HsHeap *heap)
   s->unreachable_objects = n - s->reachable_objects;
   s->unreachable_bytes = s->shallow_bytes - s->reachable_bytes;
   s->classes = heap->classes->len;
+  _hs_heap_heaps_add_totals (heap);
   heap->totals_done = TRUE;
 }
 

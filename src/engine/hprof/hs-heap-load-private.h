@@ -6,6 +6,8 @@
  *   hs-heap-load.c        progress, format errors, warnings, memory check
  *   hs-heap-records.c     pass 1: top-level records (strings, LOAD_CLASS,
  *                         the chosen dump's bodies)
+ *   hs-heap-heaps.c       Android's heaps (0xFE): names, runs, the
+ *                         per-object column, per-heap totals, depths
  *   hs-heap-subrecords.c  pass 2: every sub-record (objects, roots, class
  *                         dumps), in two threads
  *   hs-heap-index.c       pass 3a: objects sorted by id, the id lookup, the
@@ -84,6 +86,11 @@ typedef struct
   gboolean truncated;
   guint64 truncated_at;
   guint prim_types_seen; /* bit per HsType */
+  /* Runs of objects of one heap (hs-heap-heaps.c): the offset of each
+   * run's first object and its heap, in file order. */
+  GArray *heap_run_offs;    /* guint64 */
+  GArray *heap_run_heaps;   /* guint8 */
+  GHashTable *heap_by_name; /* name -> heap + 1 */
 } HsParse;
 
 void _hs_parse_init (HsParse *ps, HsHeap *heap, GCancellable *cancellable);
@@ -93,6 +100,19 @@ gboolean _hs_heap_pass_records (HsParse *ps, HsLoadProgress *prog, GError **erro
 const char *_hs_parse_string (HsParse *ps, guint64 id, gsize *len);
 /* The raw name (as the file spells it) LOAD_CLASS gives class_id, or NULL. */
 const char *_hs_parse_class_name (HsParse *ps, guint64 class_id, gsize *len);
+
+/* ---- hs-heap-heaps.c ---------------------------------------------------- */
+
+void _hs_heap_heaps_init (HsParse *ps);
+void _hs_heap_heaps_clear (HsParse *ps);
+/* The heap a HEAP_DUMP_INFO names (by its name string, else its heap id). */
+guint _hs_heap_heap_for_info (HsParse *ps, guint32 heap_id, guint64 name_id);
+/* After the sort: each object's heap from its offset; the heaps that hold
+ * objects, renumbered. */
+gboolean _hs_heap_assign_heaps (HsHeap *heap, HsParse *ps, GCancellable *cancellable, GError **error);
+/* Pass 5's per-heap totals (after reachability). */
+void _hs_heap_heaps_add_totals (HsHeap *heap);
+void _hs_heap_heaps_free (HsHeap *heap);
 
 /* ---- hs-heap-subrecords.c ----------------------------------------------- */
 

@@ -176,6 +176,16 @@ struct _HsHeap
   GArray *stack_frame_ids; /* guint64 */
 
   HsSummary summary;
+
+  /* heaps (Android's HEAP_DUMP_INFO, hs-heap-heaps.c) */
+  const char **heap_names;   /* HS_HEAP_MAX_HEAPS slots, n_heaps used */
+  guint n_heaps;             /* heaps holding objects, from the load on */
+  guint8 *heap_of;           /* per object its heap; NULL with one heap */
+  HsHeapTotals *heap_totals; /* n_heaps */
+  /* references from the nearest GC root, per object (G_MAXUINT32: not
+   * reachable), built on first use under depth_lock */
+  guint32 *depth;
+  GMutex depth_lock;
 };
 
 static inline HsClassInfo *

@@ -329,4 +329,7 @@ _hs_parse_clear (HsParse *ps)
   g_free (ps->obj_ids);
   g_free (ps->obj_offs);
   g_array_unref (ps->class_dumps);
+  g_clear_pointer (&ps->heap_run_offs, g_array_unref);
+  g_clear_pointer (&ps->heap_run_heaps, g_array_unref);
+  g_clear_pointer (&ps->heap_by_name, g_hash_table_unref);
 }

@@ -236,6 +236,13 @@ typedef struct
   gboolean android, compressed;
   gboolean have_last_arr;
   guint64 last_arr, last_arr_len;
+  /* Heaps (hs-heap-heaps.c): the heap the last HEAP_DUMP_INFO named, the
+   * one of the run being written (G_MAXUINT before the first object), and
+   * the last HEAP_DUMP_INFO's values (ART repeats it every segment). */
+  guint cur_heap, run_heap;
+  guint32 info_heap_id;
+  guint64 info_name_id;
+  gboolean have_info;
   gboolean failed;
   GError *error;
   gboolean stopped; /* a truncated final record: stop here */
@@ -354,6 +361,13 @@ subrecord_worker (gpointer data)
                 {
                   guint64 id = hs_read_id (b, ids);
                   Chunk *c = job->cur;
+                  if (G_UNLIKELY (job->cur_heap != job->run_heap))
+                    {
+                      guint8 h = job->cur_heap;
+                      g_array_append_val (ps->heap_run_offs, off);
+                      g_array_append_val (ps->heap_run_heaps, h);
+                      job->run_heap = job->cur_heap;
+                    }
                   c->ids[c->n] = id;
                   c->offs[c->n++] = off;
                   if (G_UNLIKELY (c->n == CHUNK_OBJECTS) && !flush_chunk (job))
@@ -376,7 +390,20 @@ subrecord_worker (gpointer data)
                     }
                   break;
                 }
-              case HS_HPROF_HEAP_DUMP_INFO: job->android = TRUE; break;
+              case HS_HPROF_HEAP_DUMP_INFO:
+                {
+                  guint32 hid = hs_be32 (b);
+                  guint64 nid = hs_read_id (b + 4, ids);
+                  job->android = TRUE;
+                  if (!job->have_info || hid != job->info_heap_id || nid != job->info_name_id)
+                    {
+                      job->cur_heap = _hs_heap_heap_for_info (ps, hid, nid);
+                      job->info_heap_id = hid;
+                      job->info_name_id = nid;
+                      job->have_info = TRUE;
+                    }
+                  break;
+                }
               case HS_ROOT_JNI_GLOBAL: add_root (job, tag, hs_read_id (b, ids), 0, 0); break;
               case HS_ROOT_JNI_LOCAL:
               case HS_ROOT_JAVA_FRAME:
@@ -474,6 +501,8 @@ _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error)
   job.class_dumps = ps->class_dumps;
   job.roots = heap->roots;
   job.threads = heap->thread_objs;
+  job.run_heap = G_MAXUINT;
+  _hs_heap_heaps_init (ps);
   gint64 w0 = g_get_monotonic_time (), c0 = thread_cpu_us ();
   guarded_subrecord_worker (&job);
   gint64 walk_wall = g_get_monotonic_time () - w0, walk_cpu = thread_cpu_us () - c0;

@@ -110,6 +110,7 @@ heap_new (const char *name, const HsOpenOptions *opts)
   heap->guard_slot = -1;
   g_mutex_init (&heap->referrers_lock);
   g_mutex_init (&heap->names_lock);
+  g_mutex_init (&heap->depth_lock);
   return heap;
 }
 
@@ -232,6 +233,10 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   _hs_heap_sort_objects (heap);
   _hs_heap_compact_offsets (heap);
   _hs_heap_debug_time ("offsets");
+  if (!_hs_heap_assign_heaps (heap, &ps, prog->cancellable, error))
+    goto out;
+  _hs_heap_heaps_clear (&ps);
+  _hs_heap_debug_time ("heaps");
   /* read-only from here: may spill first */
   hs_mem_set_cold (heap->off_delta ? (gconstpointer)heap->off_delta : heap->offs);
   if (heap->n >= G_MAXUINT32)
@@ -485,6 +490,7 @@ hs_heap_free (HsHeap *heap)
   g_free (heap->rev_targets);
   g_mutex_clear (&heap->referrers_lock);
   g_mutex_clear (&heap->names_lock);
+  _hs_heap_heaps_free (heap);
   _hs_heap_mapping_clear (heap);
   for (guint i = 0; i < heap->classes->len; i++)
     {

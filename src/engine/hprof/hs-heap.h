@@ -267,6 +267,33 @@ typedef struct
   gboolean roots_inferred;
 } HsSummary;
 const HsSummary *hs_heap_summary (HsHeap *heap);
+
+/* --- heaps (Android) ---------------------------------------------------- */
+/* Each object is in the heap named by the last HEAP_DUMP_INFO before it
+ * ("app", "image", "zygote", ...), or "default" (before any, and in
+ * HotSpot dumps). Heaps are numbered 0 .. n-1 in the order their first
+ * object appears; only heaps holding objects count, so n >= 1. */
+#define HS_HEAP_MAX_HEAPS 256
+typedef struct
+{
+  guint64 objects, shallow, reachable, reachable_shallow;
+} HsHeapTotals;
+guint hs_heap_n_heaps (HsHeap *heap);
+const char *hs_heap_heap_name (HsHeap *heap, guint h);
+int hs_heap_find_heap (HsHeap *heap, const char *name); /* -1 if none */
+guint hs_heap_object_heap (HsHeap *heap, HsObj o);
+const HsHeapTotals *hs_heap_heap_totals (HsHeap *heap, guint h);
+/* The heap an Android developer looks at first: "app" in an Android dump
+ * with several heaps, else -1 (all heaps). */
+int hs_heap_app_heap (HsHeap *heap);
+/* References from the nearest GC root, by a breadth-first walk over the
+ * reference graph (a root is 0); G_MAXUINT32 when unreachable. The first
+ * call walks the whole heap (4 bytes per object, kept): call
+ * hs_heap_compute_depths on a worker first to be able to cancel it. */
+gboolean hs_heap_compute_depths (HsHeap *heap, GCancellable *cancellable, GError **error);
+guint32 hs_heap_object_depth (HsHeap *heap, HsObj o);
+/* TRUE once the depths are computed (hs_heap_object_depth is then a read). */
+gboolean hs_heap_depths_known (HsHeap *heap);
 /* With defer_reachability: marks objects whose idom is not HS_OBJ_NONE
  * reachable and computes the totals. Does nothing otherwise. */
 void hs_heap_set_reachable (HsHeap *heap, const HsObj *idom);

@@ -4,6 +4,8 @@
  * java.lang.VersionProps and sun.misc.Version. */
 #include "config.h"
 
+#include <string.h>
+
 #include "hs-runtime.h"
 
 /* A String static's contents, NULL if absent, null or not a string. */
@@ -75,4 +77,35 @@ hs_runtime_info_free (HsRuntimeInfo *info)
   g_free (info->release);
   g_free (info->java_version);
   g_free (info);
+}
+
+char *
+hs_runtime_label (const HsRuntimeInfo *info, const char *jvm_label)
+{
+  g_return_val_if_fail (info != NULL, NULL);
+  if (info->kind != HS_RUNTIME_ANDROID)
+    return g_strdup (jvm_label);
+  GString *s = g_string_new ("Android");
+  if (info->release && *info->release)
+    g_string_append_printf (s, " %s", info->release);
+  if (info->api_level > 0)
+    g_string_append_printf (s, " (API %d)", info->api_level);
+  gboolean any = s->len > strlen ("Android");
+  /* The emulator's MANUFACTURER is "unknown": no maker. */
+  const char *maker
+      = info->manufacturer && *info->manufacturer && g_strcmp0 (info->manufacturer, "unknown") != 0
+            ? info->manufacturer
+            : NULL;
+  const char *model = info->model && *info->model ? info->model : NULL;
+  if (maker || model)
+    {
+      /* "Google Pixel 7", but "samsung SM-G991B" and not "Google Google Pixel". */
+      gboolean repeat = maker && model && g_str_has_prefix (model, maker);
+      g_string_append_printf (s, ", %s%s%s", maker && !repeat ? maker : "",
+                              maker && !repeat && model ? " " : "", model ? model : "");
+      any = TRUE;
+    }
+  if (!any)
+    g_string_append (s, " (ART)");
+  return g_string_free (s, FALSE);
 }

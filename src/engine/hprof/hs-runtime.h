@@ -38,6 +38,10 @@ typedef struct
 
 HsRuntimeInfo *hs_runtime_info_read (HsHeap *heap);
 void hs_runtime_info_free (HsRuntimeInfo *info);
+/* What the front ends show: for Android "Android RELEASE (API N), MAKER
+ * MODEL" with what the dump holds ("Android (ART)" when none of it); for
+ * a JVM, jvm_label. g_free it. */
+char *hs_runtime_label (const HsRuntimeInfo *info, const char *jvm_label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsRuntimeInfo, hs_runtime_info_free)
 
 G_END_DECLS

@@ -25,6 +25,14 @@
 
 #include "hs-leaks-private.h"
 
+gboolean
+hs_leaks_unwatched_android (HsHeap *heap)
+{
+  return hs_heap_is_android (heap)
+         && hs_heap_find_class (heap, "leakcanary.KeyedWeakReference") == HS_CLASS_NONE
+         && hs_heap_find_class (heap, "com.squareup.leakcanary.KeyedWeakReference") == HS_CLASS_NONE;
+}
+
 HsLeakReport *
 hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, HsProgressFunc progress,
                gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -42,7 +50,8 @@ hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, Hs
   if (progress)
     progress ("leaks", 0.0, progress_data);
   _hs_leak_find_watched (&c);
-  if (opts->android_inspectors_as_leaks)
+  if (opts->android_inspectors_as_leaks
+      || (opts->android_inspectors_when_unwatched && hs_leaks_unwatched_android (heap)))
     _hs_leak_find_inspector_leaks (&c);
 
   report = g_new0 (HsLeakReport, 1);

@@ -38,6 +38,10 @@ typedef struct
   /* Treat objects the Android inspectors mark leaking as leaks even without
    * a KeyedWeakReference ("heap analysis without watcher"). */
   gboolean android_inspectors_as_leaks;
+  /* The same, only for an Android dump without LeakCanary's
+   * KeyedWeakReference class (an Android Studio or `am dumpheap` dump):
+   * what the front ends do unless told otherwise. */
+  gboolean android_inspectors_when_unwatched;
   /* Library-leak matcher table; NULL = the built-in data file. */
   const char *matchers_path;
   /* Android API level for matcher ranges; 0 = read from the dump
@@ -62,6 +66,9 @@ typedef struct
  * - Retained size and count of a trace: hs_dom_tree_retained (dom, leaking object)
  *   (exact); 0 when dom is NULL.
  * Returns NULL with error set on cancellation or a bad matcher file. */
+/* An Android dump without LeakCanary's KeyedWeakReference class (see
+ * HsLeakOptions.android_inspectors_when_unwatched). */
+gboolean hs_leaks_unwatched_android (HsHeap *heap);
 HsLeakReport *hs_leaks_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
                              HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
                              GError **error);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-query.h"
+#include "hs-query-heaps.h"
 
 #include <string.h>
 
@@ -173,8 +174,12 @@ top_sift_down (const HsDomTree *ret, HsObj *h, guint cnt, guint k)
 /* The biggest objects by retained size; top_level: only the children of
  * the dominator tree's virtual root (what no other object retains). */
 static GArray *
-top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
+top_objects (HsAnalysis *analysis, guint limit, gboolean top_level, int heap_filter)
 {
+  /* One heap's top level: every object is a candidate, filtered below. */
+  gboolean heap_top_level = top_level && heap_filter >= 0;
+  if (heap_top_level)
+    top_level = FALSE;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsObj));
   const HsDomTree *dom = analysis->dom;
 
@@ -201,6 +206,17 @@ top_objects (HsAnalysis *analysis, guint limit, gboolean top_level)
 
       if (!top_level && dom->idom[i] == HS_OBJ_NONE)
         continue;
+      if (heap_filter >= 0)
+        {
+          /* One heap: its objects; top level, those no object of the
+           * heap retains (the tops of what "bytes retained by heap" sums). */
+          HsHeap *hp = analysis->heap;
+          if (hs_heap_object_heap (hp, o) != (guint)heap_filter)
+            continue;
+          HsObj d = dom->idom[o];
+          if (heap_top_level && (guint64)d != dom->n && hs_heap_object_heap (hp, d) == (guint)heap_filter)
+            continue;
+        }
       if (cnt < limit)
         {
           guint k = cnt++;
@@ -235,14 +251,28 @@ GArray *
 hs_query_top_objects (HsAnalysis *analysis, guint limit)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
-  return top_objects (analysis, limit, FALSE);
+  return top_objects (analysis, limit, FALSE, -1);
 }
 
 GArray *
 hs_query_top_level_objects (HsAnalysis *analysis, guint limit)
 {
   g_return_val_if_fail (analysis != NULL, NULL);
-  return top_objects (analysis, limit, TRUE);
+  return top_objects (analysis, limit, TRUE, -1);
+}
+
+GArray *
+hs_query_top_objects_in_heap (HsAnalysis *analysis, guint limit, int h)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, FALSE, h);
+}
+
+GArray *
+hs_query_top_level_objects_in_heap (HsAnalysis *analysis, guint limit, int h)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+  return top_objects (analysis, limit, TRUE, h);
 }
 
 /* --- root path --------------------------------------------------------------- */

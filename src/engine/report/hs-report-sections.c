@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hs-report-private.h"
+#include "hs-runtime.h"
 #include "hs-query.h"
 
 void
@@ -32,7 +33,11 @@ hs_report_section_dump (GString *out, const HsReportContext *ctx)
   else
     g_string_append (out, "unknown");
   g_string_append (out, "</td></tr>\n");
-  hs_html_kv_text (out, "Runtime", hs_heap_is_android (heap) ? "Android (ART)" : "HotSpot JVM");
+  {
+    g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
+    g_autofree char *runtime = hs_runtime_label (info, "HotSpot JVM");
+    hs_html_kv_text (out, "Runtime", runtime);
+  }
   g_string_append_printf (out, "<tr><th scope=\"row\">Reference size</th><td>%u bytes%s</td></tr>\n",
                           hs_heap_ref_size (heap),
                           hs_heap_ref_size (heap) < hs_heap_id_size (heap) ? " (compressed references)" : "");

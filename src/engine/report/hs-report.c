@@ -37,6 +37,7 @@ static const HsReportSection sections[] = {
   { "suspects", NULL, hs_report_section_suspects }, /* only when there are: linked from the headline */
   { "dump", "Dump", hs_report_section_dump },
   { "totals", "Totals", hs_report_section_totals },
+  { "heaps", "Heaps", hs_report_section_heaps, hs_report_heaps_shown }, /* Android: app, image, zygote */
   { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },

@@ -149,6 +149,8 @@ resolve (HsHeap *heap, ClassFields *cf, HsClass c)
       cf->arrays[i] = l->arrays[i] ? hs_wfield (heap, c, l->arrays[i]) : (HsWField){ -1, 0 };
       cf->sizes[i] = l->sizes[i] ? hs_wfield (heap, c, l->sizes[i]) : (HsWField){ -1, 0 };
     }
+  if (cf->arrays[0].pos < 0 && l->alt_array)
+    cf->arrays[0] = hs_wfield (heap, c, l->alt_array);
   cf->counter_cells = hs_wfield (heap, c, "counterCells");
   /* Layouts without the backing array (ConcurrentHashMap's segments of
    * JDK 7, say) are not read. */
