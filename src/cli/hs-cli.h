@@ -42,6 +42,12 @@ typedef struct
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
   gboolean force;          /* --force: skip the up-front memory check */
+  gboolean merged;         /* paths: --merged */
+  char **exclude;          /* paths: --exclude CLASS.FIELD (repeated) */
+  char **exclude_kind;     /* paths: --exclude-kind KIND (repeated) */
+  gint max;                /* paths: --max N; -1 not given */
+  char **args;             /* paths: the ids after DUMP (not owned) */
+  int n_args;
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -68,6 +74,7 @@ int hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error);   /
 int hs_cli_threads (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-threads.c */
 int hs_cli_object (const HsCliOptions *o, const char *path,
                    GError **error); /* hs-cli-object.c: o->second_path is the id */
+int hs_cli_paths (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-paths.c: o->args */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

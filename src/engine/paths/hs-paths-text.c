@@ -170,8 +170,8 @@ hs_path_set_to_text (HsHeap *heap, const HsPathSet *s, GString *out)
       const HsPath *p = g_ptr_array_index (s->paths, i);
       if (i)
         g_string_append_c (out, '\n');
-      g_string_append_printf (out, "Path %u of %u (%u references)\n┬───\n│ GC Root: %s\n│\n", i + 1,
-                              s->paths->len, p->n_steps ? p->n_steps - 1 : 0,
+      g_string_append_printf (out, "Path %u of %u (%u %s)\n┬───\n│ GC Root: %s\n│\n", i + 1, s->paths->len,
+                              p->n_steps ? p->n_steps - 1 : 0, p->n_steps == 2 ? "reference" : "references",
                               hs_root_type_name ((guint8)p->root_kind));
       for (guint j = 0; j < p->n_steps; j++)
         {
