@@ -84,6 +84,7 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (HsAnalysis) a = NULL;
   g_autoptr (GArray) targets = NULL;
   GString *out;
+  gint64 start;
 
   if (!o->class_name && o->n_args == 0)
     {
@@ -101,6 +102,7 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
   if (!a || !(targets = targets_of (o, a, error)))
     return 2;
   out = g_string_new (NULL);
+  start = g_get_monotonic_time ();
   if (o->merged || o->class_name)
     {
       g_autoptr (HsMergedPaths) m
@@ -146,6 +148,8 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
       if (o->json && targets->len > 1)
         g_string_append (out, "]\n");
     }
+  if (o->timings) /* the paths alone, the dump's analysis left out */
+    g_printerr ("paths: %u objects, %.3f s\n", targets->len, (g_get_monotonic_time () - start) / 1e6);
   hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;

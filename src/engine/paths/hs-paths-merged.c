@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "hs-paths-private.h"
+#include "hs-debug.h"
 #include "hs-mem.h"
 
 #include <string.h>
@@ -408,8 +409,10 @@ hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
   GStringChunk *chunk = g_string_chunk_new (4096);
   HsMergedPaths *out = NULL;
   LeakCtx *c = &g.s.c;
+  HsDebugClock clock = { "paths: ", FALSE, 0, 0 };
 
   g_return_val_if_fail (heap != NULL, NULL);
+  hs_debug_step (&clock, NULL);
   if (!hs_paths_options_are_default (opts))
     {
       base_found = hs_mem_try_alloc0 (MAX (n_targets, 1));
@@ -421,16 +424,24 @@ hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
       if (!_hs_paths_baseline (heap, dom, opts, targets, n_targets, base_found, cancellable, error))
         goto out;
     }
-  if (!_hs_paths_search_run (&g.s, heap, dom, opts, targets, n_targets, FALSE, chunk, cancellable, error)
-      || !mark_paths (&g, cancellable, error) || !count_and_name (&g, cancellable, error))
+  if (!_hs_paths_search_run (&g.s, heap, dom, opts, targets, n_targets, FALSE, chunk, cancellable, error))
     goto out;
+  hs_debug_step (&clock, "search");
+  if (!mark_paths (&g, cancellable, error))
+    goto out;
+  hs_debug_step (&clock, "mark");
+  if (!count_and_name (&g, cancellable, error))
+    goto out;
+  hs_debug_step (&clock, "name");
   t.nodes = g_array_new (FALSE, FALSE, sizeof (MNode));
   t.slots = g_new0 (guint32, 64);
   t.mask = 63;
   build_nodes (&g, dom, &t, threads);
+  hs_debug_step (&clock, "nodes");
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     goto out;
   out = finish (&g, &t, threads);
+  hs_debug_step (&clock, "tree");
   if (out->objects == NULL)
     {
       hs_merged_paths_free (g_steal_pointer (&out));
