@@ -376,6 +376,7 @@ paths_view (HsWindow *self)
 
   if (_hs_window_get_analysis (self) == NULL || !HS_IS_PATHS_VIEW (view))
     return NULL;
+  hs_paths_view_reveal (HS_PATHS_VIEW (view));
   hs_window_set_view (self, "paths");
   return HS_PATHS_VIEW (view);
 }

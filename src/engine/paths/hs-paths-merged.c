@@ -136,19 +136,36 @@ typedef struct
   guint32 *node_of;  /* per marked */
   guint8 *decoded;   /* per marked: its references were named */
   GHashTable *local; /* marked index -> root index + 1 (locals) */
+  GArray *tmarks;    /* guint32: marked index of each distinct target reached */
+  GArray *seen;      /* HsObj: the set's distinct targets (F_BEHIND set) */
 } Merge;
+
+/* What one set's tree leaves behind, cleared for the next set (idx is
+ * cleared where it was set, not rewritten whole). */
+static void
+merge_reset (Merge *g)
+{
+  LeakCtx *c = &g->s.c;
+  for (guint i = 0; g->marked && g->idx && i < g->marked->len; i++)
+    g->idx[g_array_index (g->marked, HsObj, i)] = 0;
+  for (guint i = 0; g->seen && i < g->seen->len; i++)
+    c->state[g_array_index (g->seen, HsObj, i)] &= ~F_BEHIND;
+  g_clear_pointer (&g->marked, g_array_unref);
+  g_clear_pointer (&g->tmarks, g_array_unref);
+  g_clear_pointer (&g->seen, g_array_unref);
+  g_clear_pointer (&g->reach, g_free);
+  g_clear_pointer (&g->ref, g_free);
+  g_clear_pointer (&g->node_of, g_free);
+  g_clear_pointer (&g->decoded, g_free);
+  g_clear_pointer (&g->local, g_hash_table_unref);
+}
 
 static void
 merge_clear (Merge *g)
 {
+  merge_reset (g);
   _hs_paths_search_clear (&g->s);
-  g_free (g->idx);
-  g_clear_pointer (&g->marked, g_array_unref);
-  g_free (g->reach);
-  g_free (g->ref);
-  g_free (g->node_of);
-  g_free (g->decoded);
-  g_clear_pointer (&g->local, g_hash_table_unref);
+  g_clear_pointer (&g->idx, g_free);
 }
 
 static gboolean
@@ -158,20 +175,28 @@ no_memory (GError **error)
   return FALSE;
 }
 
-/* The objects on the targets' paths, parents first. */
+/* The objects on the targets' paths, parents first; the set's distinct
+ * targets (seen) and the marked index of those reached (tmarks). */
 static gboolean
-mark_paths (Merge *g, GCancellable *cancellable, GError **error)
+mark_paths (Merge *g, const HsObj *targets, gsize n_targets, GCancellable *cancellable, GError **error)
 {
   LeakCtx *c = &g->s.c;
   guint64 steps = 0;
-  g->idx = hs_mem_try_alloc0 (sizeof (guint32) * MAX (c->n, 1));
+  if (g->idx == NULL)
+    g->idx = hs_mem_try_alloc0 (sizeof (guint32) * MAX (c->n, 1));
   if (g->idx == NULL)
     return no_memory (error);
   g->marked = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  for (guint i = 0; i < c->leaking->len; i++)
+  g->tmarks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g->seen = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (gsize i = 0; i < n_targets; i++)
     {
-      HsObj x = g_array_index (c->leaking, HsObj, i);
+      HsObj x = targets[i], target = targets[i];
       guint start = g->marked->len;
+      if (x >= c->n || (c->state[x] & F_BEHIND))
+        continue;
+      c->state[x] |= F_BEHIND; /* seen in this set */
+      g_array_append_val (g->seen, x);
       if (!(c->state[x] & F_FOUND))
         continue;
       while (x != HS_OBJ_NONE && x < c->n && g->idx[x] == 0 && steps++ <= c->n)
@@ -190,6 +215,10 @@ mark_paths (Merge *g, GCancellable *cancellable, GError **error)
           g->idx[m[a]] = a + 1;
           g->idx[m[b - 1]] = b;
         }
+      {
+        guint32 mi = g->idx[target] - 1;
+        g_array_append_val (g->tmarks, mi);
+      }
       if ((i & 0x3FFF) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
     }
@@ -215,9 +244,8 @@ count_and_name (Merge *g, GCancellable *cancellable, GError **error)
   g->decoded = hs_mem_try_alloc0 (MAX (n, 1));
   if (!g->reach || !g->ref || !g->node_of || !g->decoded)
     return no_memory (error);
-  for (guint i = 0; i < n; i++)
-    if (c->state[m[i]] & F_FOUND)
-      g->reach[i] = 1;
+  for (guint i = 0; i < g->tmarks->len; i++)
+    g->reach[g_array_index (g->tmarks, guint32, i)] = 1;
   for (guint i = n; i-- > 0;)
     if (!is_top (c, m[i]))
       g->reach[g->idx[c->parent[m[i]]] - 1] += g->reach[i];
@@ -398,20 +426,69 @@ finish (Merge *g, NodeTable *t, GArray *threads)
   return out;
 }
 
+/* One set's tree over the search already run; g is reset after. */
+static HsMergedPaths *
+merged_one (Merge *g, const HsDomTree *dom, const HsObj *targets, gsize n_targets, HsDebugClock *clock,
+            GCancellable *cancellable, GError **error)
+{
+  NodeTable t = { 0 };
+  g_autoptr (GArray) threads = g_array_new (FALSE, FALSE, sizeof (gint64));
+  HsMergedPaths *out = NULL;
+  LeakCtx *c = &g->s.c;
+  GStringChunk *chunk = g_string_chunk_new (4096);
+
+  g->s.chunk = chunk;
+  g_hash_table_remove_all (g->s.labels);
+  if (!mark_paths (g, targets, n_targets, cancellable, error))
+    goto out;
+  hs_debug_step (clock, "mark");
+  if (!count_and_name (g, cancellable, error))
+    goto out;
+  hs_debug_step (clock, "name");
+  t.nodes = g_array_new (FALSE, FALSE, sizeof (MNode));
+  t.slots = g_new0 (guint32, 64);
+  t.mask = 63;
+  build_nodes (g, dom, &t, threads);
+  hs_debug_step (clock, "nodes");
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto out;
+  out = finish (g, &t, threads);
+  hs_debug_step (clock, "tree");
+  if (out->objects == NULL)
+    {
+      hs_merged_paths_free (g_steal_pointer (&out));
+      no_memory (error);
+      goto out;
+    }
+  out->strings = g_steal_pointer (&chunk);
+  out->n_targets = g->seen->len;
+  out->n_unreached = g->seen->len - g->tmarks->len;
+  out->n_freed = -1;
+out:
+  merge_reset (g);
+  g_free (t.slots);
+  if (t.nodes)
+    g_array_unref (t.nodes);
+  if (chunk)
+    g_string_chunk_free (chunk);
+  g->s.chunk = NULL;
+  (void)c;
+  return out;
+}
+
 HsMergedPaths *
 hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts, const HsObj *targets,
                  gsize n_targets, GCancellable *cancellable, GError **error)
 {
   Merge g = { 0 };
-  NodeTable t = { 0 };
-  g_autoptr (GArray) threads = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autofree guint8 *base_found = NULL;
-  GStringChunk *chunk = g_string_chunk_new (4096);
   HsMergedPaths *out = NULL;
   LeakCtx *c = &g.s.c;
   HsDebugClock clock = { "paths: ", FALSE, 0, 0 };
 
   g_return_val_if_fail (heap != NULL, NULL);
+  if (dom && dom->n != hs_heap_n_objects (heap))
+    dom = NULL;
   hs_debug_step (&clock, NULL);
   if (!hs_paths_options_are_default (opts))
     {
@@ -424,37 +501,11 @@ hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
       if (!_hs_paths_baseline (heap, dom, opts, targets, n_targets, base_found, cancellable, error))
         goto out;
     }
-  if (!_hs_paths_search_run (&g.s, heap, dom, opts, targets, n_targets, FALSE, chunk, cancellable, error))
+  if (!_hs_paths_search_run (&g.s, heap, dom, opts, targets, n_targets, FALSE, NULL, cancellable, error))
     goto out;
   hs_debug_step (&clock, "search");
-  if (!mark_paths (&g, cancellable, error))
-    goto out;
-  hs_debug_step (&clock, "mark");
-  if (!count_and_name (&g, cancellable, error))
-    goto out;
-  hs_debug_step (&clock, "name");
-  t.nodes = g_array_new (FALSE, FALSE, sizeof (MNode));
-  t.slots = g_new0 (guint32, 64);
-  t.mask = 63;
-  build_nodes (&g, dom, &t, threads);
-  hs_debug_step (&clock, "nodes");
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    goto out;
-  out = finish (&g, &t, threads);
-  hs_debug_step (&clock, "tree");
-  if (out->objects == NULL)
-    {
-      hs_merged_paths_free (g_steal_pointer (&out));
-      no_memory (error);
-      goto out;
-    }
-  out->strings = g_steal_pointer (&chunk);
-  out->n_targets = c->leaking->len;
-  out->n_freed = -1;
-  for (guint i = 0; i < c->leaking->len; i++)
-    if (!(c->state[g_array_index (c->leaking, HsObj, i)] & F_FOUND))
-      out->n_unreached++;
-  if (base_found)
+  out = merged_one (&g, dom, targets, n_targets, &clock, cancellable, error);
+  if (out && base_found)
     {
       out->n_freed = 0;
       for (gsize i = 0; i < n_targets; i++)
@@ -468,12 +519,37 @@ hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
     }
 out:
   merge_clear (&g);
-  g_free (t.slots);
-  if (t.nodes)
-    g_array_unref (t.nodes);
-  if (chunk)
-    g_string_chunk_free (chunk);
   return out;
+}
+
+GPtrArray *
+hs_paths_merged_many (HsHeap *heap, const HsDomTree *dom, const HsObj *const *sets, const gsize *n_in_set,
+                      guint n_sets, GCancellable *cancellable, GError **error)
+{
+  Merge g = { 0 };
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify)hs_merged_paths_free);
+  HsDebugClock clock = { "paths: ", FALSE, 0, 0 };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (heap != NULL, NULL);
+  if (dom && dom->n != hs_heap_n_objects (heap))
+    dom = NULL;
+  for (guint i = 0; i < n_sets; i++)
+    g_array_append_vals (all, sets[i], n_in_set[i]);
+  if (!_hs_paths_search_run (&g.s, heap, dom, NULL, (const HsObj *)all->data, all->len, FALSE, NULL,
+                             cancellable, error))
+    ok = FALSE;
+  for (guint i = 0; ok && i < n_sets; i++)
+    {
+      HsMergedPaths *m = merged_one (&g, dom, sets[i], n_in_set[i], &clock, cancellable, error);
+      if (m == NULL)
+        ok = FALSE;
+      else
+        g_ptr_array_add (out, m);
+    }
+  merge_clear (&g);
+  return ok ? g_steal_pointer (&out) : NULL;
 }
 
 void

@@ -82,6 +82,13 @@ HsMergedPaths *hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPath
                                 const HsObj *targets, gsize n_targets, GCancellable *cancellable,
                                 GError **error);
 void hs_merged_paths_free (HsMergedPaths *m);
+/* The merged paths of several sets with the default exclusions, from one
+ * search (what the report shows for each suspect and leak group):
+ * n_sets HsMergedPaths*, n_freed -1. NULL with error on cancellation or
+ * lack of memory. */
+GPtrArray *hs_paths_merged_many (HsHeap *heap, const HsDomTree *dom, const HsObj *const *sets,
+                                 const gsize *n_in_set, guint n_sets, GCancellable *cancellable,
+                                 GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsMergedPaths, hs_merged_paths_free)
 
 /* One path, root first: steps[i].reference names the reference from
