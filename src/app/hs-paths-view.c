@@ -336,7 +336,7 @@ hs_paths_view_show_objects (HsPathsView *self, const HsObj *objs, gsize n, const
 }
 
 void
-hs_paths_view_show_other_paths (HsPathsView *self, HsObj obj)
+hs_paths_view_show_other_paths_without (HsPathsView *self, HsObj obj, const char *reference)
 {
   HsAnalysis *a;
   Request *r;
@@ -347,7 +347,15 @@ hs_paths_view_show_other_paths (HsPathsView *self, HsObj obj)
   r = request_new (REQ_ONE, hs_heap_object_label (a->heap, obj));
   r->targets = g_array_new (FALSE, FALSE, sizeof (HsObj));
   g_array_append_val (r->targets, obj);
+  if (reference != NULL && hs_paths_check_ref (reference, NULL))
+    g_ptr_array_add (r->excluded, g_strdup (reference));
   push_request (self, r);
+}
+
+void
+hs_paths_view_show_other_paths (HsPathsView *self, HsObj obj)
+{
+  hs_paths_view_show_other_paths_without (self, obj, NULL);
 }
 
 void

@@ -28,6 +28,8 @@ void hs_paths_view_show_class (HsPathsView *self, HsClass klass);
 void hs_paths_view_show_objects (HsPathsView *self, const HsObj *objs, gsize n, const char *what);
 /* The shortest and the next paths of obj. */
 void hs_paths_view_show_other_paths (HsPathsView *self, HsObj obj);
+/* The same with the reference "Class.field" excluded (a trace's step). */
+void hs_paths_view_show_other_paths_without (HsPathsView *self, HsObj obj, const char *reference);
 /* The question shown again, with "Class.field" excluded too. */
 void hs_paths_view_exclude (HsPathsView *self, const char *reference);
 /* The question shown again with the default exclusions. */

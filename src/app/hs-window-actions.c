@@ -409,10 +409,7 @@ exclude_reference_action (GtkWidget *widget, const char *action_name, GVariant *
 
   g_variant_get (param, "(u&s)", &obj, &ref);
   if (view)
-    {
-      hs_paths_view_show_other_paths (view, obj);
-      hs_paths_view_exclude (view, ref);
-    }
+    hs_paths_view_show_other_paths_without (view, obj, ref);
 }
 
 /* A view's short message ("copied to the clipboard"). */

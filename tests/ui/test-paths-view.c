@@ -14,6 +14,7 @@
 
 /* pathsdump.py's addresses */
 #define ID_S3 0x1070
+#define ID_S4 0x1078
 
 static gboolean
 not_busy (gpointer data)
@@ -140,6 +141,22 @@ test_paths_view (gconstpointer data)
   {
     g_autofree char *step = row_label (view, 6);
     g_assert_cmpstr (step, ==, "static com.example.App.cache → com.example.Cache @0x1050");
+  }
+  /* "Exclude This Reference" on a trace's step: S4's only route cut */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exclude-reference", "(us)",
+                              (guint32)hs_heap_find (a->heap, ID_S4), "com.example.Cache.entries");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "paths");
+  wait_view (view);
+  g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "no other path: the object would be freed"));
+  g_assert_nonnull (strstr (hs_paths_view_get_exclusions (view), "com.example.Cache.entries"));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_paths_view_get_model (view))), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions")));
+  /* Reset: S4's path again */
+  gtk_widget_activate_action (GTK_WIDGET (view), "paths.reset-exclusions", NULL);
+  wait_view (view);
+  {
+    g_autofree char *first = row_label (view, 0);
+    g_assert_cmpstr (first, ==, "Path 1 from System Class (3 references)");
   }
   /* the reset button is off with the default exclusions */
   g_assert_false (gtk_widget_get_sensitive (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions")));
