@@ -414,9 +414,6 @@ hs_paths_all (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts, Hs
   set->strings = g_string_chunk_new (1024);
   if (target >= hs_heap_n_objects (heap) || max_paths == 0)
     return g_steal_pointer (&set);
-  if (!hs_paths_options_are_default (opts)
-      && !_hs_paths_baseline (heap, dom, opts, &target, 1, &base_found, cancellable, error))
-    return NULL;
   if (!_hs_paths_search_run (&a.s, heap, dom, opts, &target, 1, max_paths > 1, set->strings, cancellable,
                              error))
     {
@@ -425,8 +422,12 @@ hs_paths_all (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts, Hs
     }
   if (!(a.s.c.state[target] & F_FOUND))
     {
-      set->freed = base_found;
+      /* No path: did the exclusions take it? (Only asked then.) */
       all_clear (&a);
+      if (!hs_paths_options_are_default (opts)
+          && !_hs_paths_baseline (heap, dom, opts, &target, 1, &base_found, cancellable, error))
+        return NULL;
+      set->freed = base_found;
       return g_steal_pointer (&set);
     }
   tree_path (&a, target, objs);

@@ -490,32 +490,39 @@ hs_paths_merged (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
   if (dom && dom->n != hs_heap_n_objects (heap))
     dom = NULL;
   hs_debug_step (&clock, NULL);
-  if (!hs_paths_options_are_default (opts))
-    {
-      base_found = hs_mem_try_alloc0 (MAX (n_targets, 1));
-      if (base_found == NULL)
-        {
-          no_memory (error);
-          goto out;
-        }
-      if (!_hs_paths_baseline (heap, dom, opts, targets, n_targets, base_found, cancellable, error))
-        goto out;
-    }
   if (!_hs_paths_search_run (&g.s, heap, dom, opts, targets, n_targets, FALSE, NULL, cancellable, error))
     goto out;
   hs_debug_step (&clock, "search");
   out = merged_one (&g, dom, targets, n_targets, &clock, cancellable, error);
-  if (out && base_found)
+  if (out && !hs_paths_options_are_default (opts))
     {
-      out->n_freed = 0;
+      /* What the exclusions freed: the targets without a path now that the
+       * default search reaches (asked of those only, once this search's
+       * memory is given back). */
+      g_autoptr (GArray) lost = g_array_new (FALSE, FALSE, sizeof (HsObj));
       for (gsize i = 0; i < n_targets; i++)
         {
           HsObj o = targets[i];
-          if (o >= c->n || !base_found[i] || (c->state[o] & (F_FOUND | F_BEHIND)))
+          if (o >= c->n || (c->state[o] & (F_FOUND | F_BEHIND)))
             continue;
-          c->state[o] |= F_BEHIND; /* counted */
-          out->n_freed++;
+          c->state[o] |= F_BEHIND; /* listed */
+          g_array_append_val (lost, o);
         }
+      merge_clear (&g);
+      g = (Merge){ 0 }; /* cleared: not again below */
+      out->n_freed = 0;
+      base_found = hs_mem_try_alloc0 (MAX (lost->len, 1));
+      if (base_found == NULL
+          || !_hs_paths_baseline (heap, dom, opts, (const HsObj *)lost->data, lost->len, base_found,
+                                  cancellable, error))
+        {
+          if (base_found == NULL)
+            no_memory (error);
+          g_clear_pointer (&out, hs_merged_paths_free);
+          goto out;
+        }
+      for (guint i = 0; i < lost->len; i++)
+        out->n_freed += base_found[i];
     }
 out:
   merge_clear (&g);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hs-paths-private.h"
+#include "hs-debug.h"
 #include "hs-threads.h"
 
 #include <string.h>
@@ -89,6 +90,9 @@ _hs_paths_search_run (PathsSearch *s, HsHeap *heap, const HsDomTree *dom, const 
 {
   static const HsLeakOptions defaults = { 0 };
   LeakCtx *c = &s->c;
+  HsDebugClock clock = { "paths search: ", FALSE, 0, 0 };
+  gboolean ok;
+  hs_debug_step (&clock, NULL);
   s->chunk = chunk;
   s->labels = g_hash_table_new (g_str_hash, g_str_equal);
   if (!exclusions_init (&s->ex, opts, error))
@@ -97,6 +101,7 @@ _hs_paths_search_run (PathsSearch *s, HsHeap *heap, const HsDomTree *dom, const 
   if (!_hs_leak_ctx_init_ex (c, heap, dom, opts && opts->leaks ? opts->leaks : &defaults, &s->ex, error))
     return FALSE;
   c->expand_found = TRUE;
+  hs_debug_step (&clock, "set up");
   for (gsize i = 0; i < n_targets; i++)
     {
       HsObj o = targets[i];
@@ -110,13 +115,16 @@ _hs_paths_search_run (PathsSearch *s, HsHeap *heap, const HsDomTree *dom, const 
     }
   if (c->leaking->len == 0 && !exhaustive)
     return TRUE;
-  return _hs_leak_run_search (c, NULL, NULL, cancellable, error);
+  ok = _hs_leak_run_search (c, NULL, NULL, cancellable, error);
+  hs_debug_step (&clock, "breadth first");
+  return ok;
 }
 
 void
 _hs_paths_search_clear (PathsSearch *s)
 {
   _hs_leak_ctx_clear (&s->c);
+  memset (&s->c, 0, sizeof s->c); /* cleared twice is harmless */
   g_clear_pointer (&s->ex.excluded, g_hash_table_unref);
   g_clear_pointer (&s->labels, g_hash_table_unref);
 }
