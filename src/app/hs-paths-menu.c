@@ -57,3 +57,36 @@ hs_paths_menu_attach_class (GtkWidget *cell, GtkListItem *item)
   g_signal_connect (press, "pressed", G_CALLBACK (on_long_press), NULL);
   gtk_widget_add_controller (cell, GTK_EVENT_CONTROLLER (press));
 }
+
+static GtkWidget *
+button_new (void)
+{
+  GtkWidget *button = gtk_button_new_with_label (_ ("Merged Paths to GC Roots"));
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "caption");
+  gtk_widget_set_tooltip_text (
+      button, _ ("Why these objects are still alive: their paths from the GC roots, merged"));
+  return button;
+}
+
+GtkWidget *
+hs_paths_button_new_objects (const char *what, const HsObj *objs, gsize n)
+{
+  GtkWidget *button = button_new ();
+  GVariant *list = g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, objs, n, sizeof (HsObj));
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.merged-paths-objects");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new ("(s@au)", what, list));
+  return button;
+}
+
+GtkWidget *
+hs_paths_button_new_members (const char *class_name)
+{
+  GtkWidget *button = button_new ();
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.merged-paths-members");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (class_name));
+  return button;
+}

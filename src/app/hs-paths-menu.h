@@ -5,10 +5,17 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "hs-types.h"
 
 G_BEGIN_DECLS
 
 /* cell shows the class of item (a GtkListItem of HsClassRow). */
 void hs_paths_menu_attach_class (GtkWidget *cell, GtkListItem *item);
+/* A small flat button "Merged Paths to GC Roots" for a set of objects
+ * (win.merged-paths-objects, what names the set) or for the members of a
+ * class suspect (win.merged-paths-members: the dominator tree's
+ * top-level objects of that class name). */
+GtkWidget *hs_paths_button_new_objects (const char *what, const HsObj *objs, gsize n);
+GtkWidget *hs_paths_button_new_members (const char *class_name);
 
 G_END_DECLS

@@ -16,6 +16,7 @@ typedef enum
   REQ_CLASS,
   REQ_OBJECTS,
   REQ_ONE,
+  REQ_MEMBERS, /* a class suspect's: top-level objects of the class name what_class */
 } ReqKind;
 
 /* One question: whose paths, and with which exclusions. */
@@ -25,6 +26,7 @@ typedef struct
   HsClass klass;
   GArray *targets; /* HsObj (REQ_OBJECTS, REQ_ONE) */
   char *what;
+  char *what_class;    /* REQ_MEMBERS */
   GPtrArray *excluded; /* "Class.field" */
   guint kinds;         /* HsPathsKind bits excluded */
 } Request;
@@ -60,6 +62,7 @@ request_free (gpointer p)
   g_clear_pointer (&r->targets, g_array_unref);
   g_clear_pointer (&r->excluded, g_ptr_array_unref);
   g_free (r->what);
+  g_free (r->what_class);
   g_free (r);
 }
 
@@ -75,6 +78,7 @@ request_copy (const Request *src)
       g_array_append_vals (r->targets, src->targets->data, src->targets->len);
     }
   r->what = g_strdup (src->what);
+  r->what_class = g_strdup (src->what_class);
   r->excluded = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; src->excluded && i < src->excluded->len; i++)
     g_ptr_array_add (r->excluded, g_strdup (g_ptr_array_index (src->excluded, i)));
@@ -124,8 +128,23 @@ paths_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
     }
   else
     {
-      g_autoptr (GArray) t = req->kind == REQ_CLASS ? hs_query_instances_unsorted (a, &req->klass, 1)
-                                                    : g_array_ref (req->targets);
+      g_autoptr (GArray) t = NULL;
+      if (req->kind == REQ_CLASS)
+        t = hs_query_instances_unsorted (a, &req->klass, 1);
+      else if (req->kind == REQ_MEMBERS)
+        {
+          /* the dominator tree's top-level objects of that class name */
+          t = g_array_new (FALSE, FALSE, sizeof (HsObj));
+          for (guint64 o = 0; a->dom != NULL && o < a->dom->n; o++)
+            if ((guint64)a->dom->idom[o] == a->dom->n
+                && g_strcmp0 (hs_heap_object_class_name (a->heap, (HsObj)o), req->what_class) == 0)
+              {
+                HsObj x = (HsObj)o;
+                g_array_append_val (t, x);
+              }
+        }
+      else
+        t = g_array_ref (req->targets);
       HsMergedPaths *m
           = hs_paths_merged (a->heap, a->dom, &opts, (const HsObj *)t->data, t->len, cancellable, &error);
       if (m)
@@ -332,6 +351,17 @@ hs_paths_view_show_objects (HsPathsView *self, const HsObj *objs, gsize n, const
   r = request_new (REQ_OBJECTS, g_strdup (what));
   r->targets = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
   g_array_append_vals (r->targets, objs, n);
+  push_request (self, r);
+}
+
+void
+hs_paths_view_show_members (HsPathsView *self, const char *class_name)
+{
+  Request *r;
+  g_return_if_fail (HS_IS_PATHS_VIEW (self));
+  /* Translators: a class suspect's objects, e.g. "the suspect java.lang.String" */
+  r = request_new (REQ_MEMBERS, g_strdup_printf (_ ("the suspect %s"), class_name));
+  r->what_class = g_strdup (class_name);
   push_request (self, r);
 }
 

@@ -26,6 +26,9 @@ void hs_paths_view_show_class (HsPathsView *self, HsClass klass);
 /* Merged paths of objs (copied); what: how the set is named ("3 objects of
  * a suspect"). */
 void hs_paths_view_show_objects (HsPathsView *self, const HsObj *objs, gsize n, const char *what);
+/* Merged paths of a class suspect's members (the dominator tree's
+ * top-level objects of the class name). */
+void hs_paths_view_show_members (HsPathsView *self, const char *class_name);
 /* The shortest and the next paths of obj. */
 void hs_paths_view_show_other_paths (HsPathsView *self, HsObj obj);
 /* The same with the reference "Class.field" excluded (a trace's step). */

@@ -399,6 +399,30 @@ other_paths_action (GtkWidget *widget, const char *action_name, GVariant *param)
     hs_paths_view_show_other_paths (view, g_variant_get_uint32 (param));
 }
 
+static void
+merged_paths_objects_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+  g_autoptr (GVariant) list = NULL;
+  const char *what;
+  const HsObj *objs;
+  gsize n = 0;
+
+  g_variant_get (param, "(&s@au)", &what, &list);
+  objs = g_variant_get_fixed_array (list, &n, sizeof (HsObj));
+  if (view)
+    hs_paths_view_show_objects (view, objs, n, what);
+}
+
+static void
+merged_paths_members_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+
+  if (view)
+    hs_paths_view_show_members (view, g_variant_get_string (param, NULL));
+}
+
 /* A path step's reference excluded: the object's paths without it. */
 static void
 exclude_reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -548,6 +572,10 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
   gtk_widget_class_install_action (widget_class, "win.merged-paths", "u", merged_paths_action);
   gtk_widget_class_install_action (widget_class, "win.other-paths", "u", other_paths_action);
+  gtk_widget_class_install_action (widget_class, "win.merged-paths-objects", "(sau)",
+                                   merged_paths_objects_action);
+  gtk_widget_class_install_action (widget_class, "win.merged-paths-members", "s",
+                                   merged_paths_members_action);
   gtk_widget_class_install_action (widget_class, "win.exclude-reference", "(us)", exclude_reference_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);

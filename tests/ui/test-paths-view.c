@@ -15,6 +15,7 @@
 /* pathsdump.py's addresses */
 #define ID_S3 0x1070
 #define ID_S4 0x1078
+#define ID_S1 0x1060
 
 static gboolean
 not_busy (gpointer data)
@@ -158,6 +159,17 @@ test_paths_view (gconstpointer data)
     g_autofree char *first = row_label (view, 0);
     g_assert_cmpstr (first, ==, "Path 1 from System Class (3 references)");
   }
+  /* "Merged Paths to GC Roots" of a list of objects (a leak group's, a
+   * suspect's): S1 and S4, each by its own branch of App */
+  {
+    HsObj two[] = { hs_heap_find (a->heap, ID_S1), hs_heap_find (a->heap, ID_S4) };
+    GVariant *list = g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, two, 2, sizeof (HsObj));
+    gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.merged-paths-objects",
+                                        g_variant_new ("(s@au)", "two sessions", list));
+  }
+  wait_view (view);
+  g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "2 objects (two sessions): 2 with a path"));
+  assert_row (view, 0, "GC root System Class: class com.example.App", 1, 2);
   /* the reset button is off with the default exclusions */
   g_assert_false (gtk_widget_get_sensitive (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions")));
   gtk_window_destroy (GTK_WINDOW (window));
