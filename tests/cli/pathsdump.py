@@ -15,6 +15,8 @@ S7 a local of T's thread):
   W (WeakReference) --referent--> S5
   T (Thread) --<Java Local>--> S7
   S6: nothing refers to it.
+  FZ (java.lang.ref.Finalizer, a JNI global) --referent--> X (Closeable):
+  a finalizer reference, followed by default, excluded with the kind.
 Breadth first from the roots: S1, S2, S3 at depth 2 through L, S4 at 3.
 Dominators (the heap does not follow referents): App retains App, L, C,
 A2, S1..S4 = 8 + 24 + 16 + 24 + 4 x 16 = 136; L retains L, S1, S2 = 56
@@ -25,7 +27,8 @@ each Session 16 (S5, S6 are unreachable: 0); W 16; T 16.
 import hprofgen as g
 
 NAMES = ['OBJ', 'CLS', 'REF', 'WEAK', 'THREADC', 'APP', 'CACHE', 'SESSION', 'ARRC',
-         'L', 'C', 'A2', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'W', 'T']
+         'L', 'C', 'A2', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'W', 'T',
+         'FINALREF', 'FINALIZER', 'CLOSEABLE', 'FZ', 'X']
 ADDR = {n: 0x1000 + 8 * i for i, n in enumerate(NAMES)}
 SESSIONS = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7']
 
@@ -52,6 +55,15 @@ def build():
         d.instance(a[s], a['SESSION'], {'id': i + 1})
     d.instance(a['W'], a['WEAK'], {'referent': a['S5'], 'queue': 0})
     d.instance(a['T'], a['THREADC'], {'name': 0})
+    d.cls(a['FINALREF'], 'java/lang/ref/FinalReference', super_id=a['REF'])
+    d.cls(a['FINALIZER'], 'java/lang/ref/Finalizer', super_id=a['FINALREF'],
+          fields=[('next', g.OBJECT), ('prev', g.OBJECT)])
+    d.cls(a['CLOSEABLE'], 'com/example/Closeable', super_id=a['OBJ'], fields=[('fd', g.INT)])
+    d.instance(a['FZ'], a['FINALIZER'], {'next': 0, 'prev': 0, 'referent': a['X'], 'queue': 0})
+    d.instance(a['X'], a['CLOSEABLE'], {'fd': 3})
+    for c in ('FINALREF', 'FINALIZER', 'CLOSEABLE'):
+        d.sticky(a[c])
+    d.jni_global(a['FZ'])
     for c in ('OBJ', 'CLS', 'REF', 'WEAK', 'THREADC', 'APP', 'CACHE', 'SESSION', 'ARRC'):
         d.sticky(a[c])
     d.jni_global(a['W'])

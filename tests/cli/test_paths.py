@@ -78,6 +78,19 @@ class PathsTest(CliTest):
         m = self.merged('--exclude-kind', 'finalizer')
         self.assertEqual(m['unreached'], 1)
 
+    def test_finalizer(self):
+        # X is held only as a Finalizer's referent: followed by default,
+        # cut with the finalizer kind.
+        m = self.json_of(['paths', self.dump, '--class', 'com.example.Closeable', '--json'])
+        self.assertEqual((m['targets'], m['unreached'], m['freed']), (1, 0, None))
+        self.assertEqual([(r['class'], r['root_kind']) for r in m['roots']],
+                         [('java.lang.ref.Finalizer', 'JNI Global')])
+        self.assertEqual([(c['class'], c['reference']) for c in m['roots'][0]['children']],
+                         [('com.example.Closeable', 'java.lang.ref.Reference.referent')])
+        m = self.json_of(['paths', self.dump, '--class', 'com.example.Closeable', '--json',
+                          '--exclude-kind', 'finalizer', '--exclude-kind', 'weak'])
+        self.assertEqual((m['targets'], m['unreached'], m['freed'], m['roots']), (1, 1, 1, []))
+
     def test_max_branches(self):
         m = self.merged('--max', '1')
         self.assertEqual(len(m['roots']), 1)
