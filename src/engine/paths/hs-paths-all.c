@@ -20,8 +20,10 @@
 #include <string.h>
 
 #define NO_DIST G_MAXUINT32
-/* Candidates looked at per path asked for, at most. */
+/* Candidates looked at per path asked for, at most, and kept (the
+ * shortest) per path asked for: memory bounded whatever the region. */
 #define CANDIDATES_PER_PATH 64
+#define CANDIDATES_KEPT_PER_PATH 256
 
 typedef struct
 {
@@ -255,6 +257,47 @@ cmp_cand (gconstpointer pa, gconstpointer pb)
   return x->x < y->x ? -1 : x->x > y->x;
 }
 
+/* The shortest candidates, at most cap: a max-heap on cmp_cand (the
+ * worst kept on top, replaced by a better one). */
+static void
+keep_candidate (GArray *heap, guint cap, const Candidate *k)
+{
+  Candidate *h;
+  guint i;
+  if (heap->len < cap)
+    {
+      g_array_append_val (heap, *k);
+      h = (Candidate *)heap->data;
+      for (i = heap->len - 1; i > 0 && cmp_cand (&h[(i - 1) / 2], &h[i]) < 0; i = (i - 1) / 2)
+        {
+          Candidate t = h[i];
+          h[i] = h[(i - 1) / 2];
+          h[(i - 1) / 2] = t;
+        }
+      return;
+    }
+  h = (Candidate *)heap->data;
+  if (cap == 0 || cmp_cand (k, &h[0]) >= 0)
+    return;
+  h[0] = *k;
+  for (i = 0;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < heap->len && cmp_cand (&h[l], &h[m]) > 0)
+        m = l;
+      if (r < heap->len && cmp_cand (&h[r], &h[m]) > 0)
+        m = r;
+      if (m == i)
+        break;
+      {
+        Candidate t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+      }
+      i = m;
+    }
+}
+
 static guint64
 edge_key (HsObj p, HsObj x)
 {
@@ -314,6 +357,7 @@ other_paths (All *a, HsObj target, guint max_paths, HsPathSet *set, GCancellable
   g_autoptr (GArray) chain = g_array_new (FALSE, FALSE, sizeof (HsObj));
   g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
   guint examined = 0, stamp = 1;
+  guint cap = CANDIDATES_KEPT_PER_PATH * MIN (max_paths, 1000);
   gsize bytes = sizeof (guint32) * MAX (c->n, 1);
 
   a->dist = hs_mem_try_alloc (bytes);
@@ -344,7 +388,7 @@ other_paths (All *a, HsObj target, guint max_paths, HsPathSet *set, GCancellable
       if (tp != HS_OBJ_NONE && hs_heap_object_is_root (c->heap, x))
         {
           Candidate k = { a->dist[x], HS_OBJ_NONE, x };
-          g_array_append_val (cands, k);
+          keep_candidate (cands, cap, &k);
         }
       for (gsize j = 0; j < n; j++)
         {
@@ -355,7 +399,7 @@ other_paths (All *a, HsObj target, guint max_paths, HsPathSet *set, GCancellable
           k.len = (guint64)depth_of (a, p, chain) + 1 + a->dist[x];
           k.p = p;
           k.x = x;
-          g_array_append_val (cands, k);
+          keep_candidate (cands, cap, &k);
         }
       if ((i & 0x3FFF) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
