@@ -140,6 +140,14 @@ class PathsTest(CliTest):
         self.assertEqual([(c['reference'], c['reached']) for c in m['roots'][0]['children']],
                          [('static com.example.App.cache', 1), ('static com.example.App.sessions', 1)])
 
+    def test_huge_max(self):
+        # A count from the command line sizes nothing: the two paths of S3.
+        p = self.json_of(['paths', self.dump, hexid(A['S3']), '--json', '--max', '2147483647'])
+        self.assertEqual(len(p['paths']), 2)
+        proc = run_cli(['paths', self.dump, '--class', 'com.example.Session', '--max', '1'])
+        self.assertEqual(proc.returncode, 0)
+        self.assertIn('… 1 more', proc.stdout.decode())
+
     def test_text(self):
         proc = run_cli(['paths', self.dump, '--class', 'com.example.Session',
                         '--exclude', 'com.example.App.sessions'])
@@ -152,7 +160,8 @@ class PathsTest(CliTest):
     def test_errors(self):
         for args in (['--class', 'com.example.Nope'], [], ['0x1'], ['--class', 'com.example.Session', '0x1070'],
                      ['--class', 'com.example.Session', '--exclude', 'nodot'],
-                     ['--class', 'com.example.Session', '--exclude-kind', 'strong']):
+                     ['--class', 'com.example.Session', '--exclude-kind', 'strong'],
+                     ['--class', 'com.example.Session', '--max', '-1'], ['0x1070', '--max', 'x']):
             proc = run_cli(['paths', self.dump] + args)
             self.assertNoCrash(proc, ' '.join(args))
             self.assertEqual(proc.returncode, 2, args)

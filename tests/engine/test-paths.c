@@ -170,6 +170,10 @@ test_cancelled (void)
   g_assert_null (
       hs_paths_merged (paths_dump->heap, paths_dump->dom, NULL, (HsObj *)t->data, t->len, cancel, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_null (
+      hs_paths_all (paths_dump->heap, paths_dump->dom, NULL, obj (paths_dump, ID_S3), 5, cancel, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
 static void
