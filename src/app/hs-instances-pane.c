@@ -10,6 +10,7 @@
  * scrolling included. */
 #include "config.h"
 #include "hs-instances-pane.h"
+#include "hs-paths-menu.h"
 #include "hs-object-column-view.h"
 #include "hs-object-list.h"
 #include "hs-query.h"
@@ -28,10 +29,11 @@ struct _HsInstancesPane
   GtkWidget *label;
   GtkWidget *table;
 
-  guint serial;       /* the list asked for last */
-  gboolean pending;   /* being found (or sorted) on a worker */
-  HsObjectList *page; /* its first page, shown while the rest is sorted */
-  gboolean disposed;  /* instances found later are dropped */
+  guint serial;            /* the list asked for last */
+  gboolean pending;        /* being found (or sorted) on a worker */
+  HsObjectList *page;      /* its first page, shown while the rest is sorted */
+  gboolean disposed;       /* instances found later are dropped */
+  GtkWidget *paths_button; /* "Merged Paths to GC Roots" of the list shown */
 };
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
@@ -190,6 +192,7 @@ hs_instances_pane_begin (HsInstancesPane *self, const char *label)
   reset (self);
   self->pending = TRUE;
   gtk_label_set_text (GTK_LABEL (self->label), label);
+  hs_paths_list_button_set (self->paths_button, NULL, NULL); /* until the whole list is shown */
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   return self->serial;
 }
@@ -215,6 +218,7 @@ hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoad
   g_clear_object (&self->page);
   gtk_label_set_text (GTK_LABEL (self->label), label);
   set_model (self, G_LIST_MODEL (list));
+  hs_paths_list_button_set (self->paths_button, label, G_LIST_MODEL (list));
 }
 
 static gboolean
@@ -381,6 +385,7 @@ static void
 hs_instances_pane_init (HsInstancesPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->paths_button = hs_paths_list_button_new (self->label);
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "hs-paths-menu.h"
 #include "hs-class-row.h"
+#include "hs-object-list.h"
 
 #include <glib/gi18n.h>
 
@@ -89,4 +90,54 @@ hs_paths_button_new_members (const char *class_name)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.merged-paths-members");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (class_name));
   return button;
+}
+
+/* An object list's "Merged Paths to GC Roots": its objects read now. */
+static void
+on_list_clicked (GtkButton *button, gpointer data)
+{
+  HsObjectList *list = g_object_get_data (G_OBJECT (button), "hs-paths-list");
+  const char *what = g_object_get_data (G_OBJECT (button), "hs-paths-what");
+  g_autoptr (GArray) objs = NULL;
+  guint n;
+
+  if (list == NULL)
+    return;
+  n = g_list_model_get_n_items (G_LIST_MODEL (list));
+  objs = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
+  for (guint i = 0; i < n; i++)
+    {
+      HsObj o = hs_object_list_get_obj (list, i);
+      if (o != HS_OBJ_NONE)
+        g_array_append_val (objs, o);
+    }
+  gtk_widget_activate_action_variant (
+      GTK_WIDGET (button), "win.merged-paths-objects",
+      g_variant_new (
+          "(s@au)", what ? what : "",
+          g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, objs->data, objs->len, sizeof (HsObj))));
+}
+
+GtkWidget *
+hs_paths_list_button_new (GtkWidget *sibling)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("mark-location-symbolic");
+
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  gtk_widget_set_tooltip_text (button, _ ("Merged Paths to GC Roots"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Merged Paths to GC Roots"), -1);
+  gtk_widget_set_sensitive (button, FALSE);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_list_clicked), NULL);
+  gtk_widget_insert_after (button, gtk_widget_get_parent (sibling), sibling);
+  return button;
+}
+
+void
+hs_paths_list_button_set (GtkWidget *button, const char *what, GListModel *list)
+{
+  g_object_set_data_full (G_OBJECT (button), "hs-paths-list",
+                          HS_IS_OBJECT_LIST (list) ? g_object_ref (list) : NULL, g_object_unref);
+  g_object_set_data_full (G_OBJECT (button), "hs-paths-what", g_strdup (what), g_free);
+  gtk_widget_set_sensitive (button, HS_IS_OBJECT_LIST (list));
 }

@@ -17,5 +17,10 @@ void hs_paths_menu_attach_class (GtkWidget *cell, GtkListItem *item);
  * top-level objects of that class name). */
 GtkWidget *hs_paths_button_new_objects (const char *what, const HsObj *objs, gsize n);
 GtkWidget *hs_paths_button_new_members (const char *class_name);
+/* The same for an object list shown (an instance list): the objects are
+ * read from the list when the button is clicked. Placed right after
+ * sibling; hs_paths_list_button_set gives it the list (NULL: insensitive). */
+GtkWidget *hs_paths_list_button_new (GtkWidget *sibling);
+void hs_paths_list_button_set (GtkWidget *button, const char *what, GListModel *list);
 
 G_END_DECLS

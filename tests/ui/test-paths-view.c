@@ -17,6 +17,21 @@
 #define ID_S4 0x1078
 #define ID_S1 0x1060
 
+/* The first button below w whose tooltip is tip. */
+static GtkWidget *
+find_tooltip_button (GtkWidget *w, const char *tip)
+{
+  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tooltip_button (c, tip);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static gboolean
 not_busy (gpointer data)
 {
@@ -170,6 +185,23 @@ test_paths_view (gconstpointer data)
   wait_view (view);
   g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "2 objects (two sessions): 2 with a path"));
   assert_row (view, 0, "GC root System Class: class com.example.App", 1, 2);
+  /* An instance list's "Merged Paths to GC Roots": the Sessions listed */
+  {
+    HsClassesView *classes = ui_classes_view (window);
+    GtkWidget *button;
+    hs_window_set_view (window, "classes");
+    g_assert_true (hs_classes_view_show_class (classes, "com.example.Session"));
+    g_assert_true (ui_wait_for_instances (window, 30000));
+    ui_iterate (100);
+    button = find_tooltip_button (GTK_WIDGET (classes), "Merged Paths to GC Roots");
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_get_sensitive (button));
+    g_signal_emit_by_name (button, "clicked");
+    g_assert_cmpstr (hs_window_get_view (window), ==, "paths");
+    wait_view (view);
+    g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "7 objects"));
+    g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "5 with a path to a GC root, 2 without"));
+  }
   /* the reset button is off with the default exclusions */
   g_assert_false (gtk_widget_get_sensitive (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions")));
   gtk_window_destroy (GTK_WINDOW (window));
