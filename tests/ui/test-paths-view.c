@@ -11,6 +11,7 @@
 #include "ui-util.h"
 #include "hs-paths-view.h"
 #include "hs-object-column-view.h"
+#include "hs-object-menu.h"
 
 /* pathsdump.py's addresses */
 #define ID_S3 0x1070
@@ -133,6 +134,21 @@ test_paths_view (gconstpointer data)
   wait_view (view);
   g_assert_nonnull (strstr (hs_paths_view_get_summary (view), "2 objects would be freed"));
 
+  /* every object's menu (the inspector's included) offers the other paths */
+  {
+    g_autoptr (GMenuModel) menu = hs_object_menu_model (hs_heap_find (a->heap, ID_S3));
+    gboolean found = FALSE;
+    for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+      {
+        g_autofree char *action = NULL;
+        g_autoptr (GVariant) target
+            = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+        if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action)
+            && g_str_equal (action, "win.other-paths"))
+          found = target && g_variant_get_uint32 (target) == hs_heap_find (a->heap, ID_S3);
+      }
+    g_assert_true (found);
+  }
   /* "Other Paths to GC Roots" of S3: through the sessions array, then the cache */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.other-paths", "u",
                               (guint32)hs_heap_find (a->heap, ID_S3));
