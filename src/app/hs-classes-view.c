@@ -7,6 +7,7 @@
  * String contents; Enter in the filter entry). */
 #include "config.h"
 #include "hs-classes-view.h"
+#include "hs-paths-menu.h"
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
 #include "hs-search.h"
@@ -89,6 +90,8 @@ setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 8 : 20);
   if (numeric)
     gtk_widget_add_css_class (cell, "hs-numeric");
+  else
+    hs_paths_menu_attach_class (cell, item); /* "Merged Paths to GC Roots" */
   gtk_list_item_set_child (item, cell);
 }
 

@@ -11,6 +11,7 @@
 #include "hs-dump-tab-private.h"
 #include "hs-inspector.h"
 #include "hs-leaks-view.h"
+#include "hs-paths-view.h"
 #include "hs-treemap-view.h"
 
 static guint64
@@ -78,6 +79,8 @@ restore_extra (HsDumpTab *self, const char *view, guint64 extra)
     }
   else if (HS_IS_LEAKS_VIEW (v) && extra < hs_leaks_view_get_n_rows (HS_LEAKS_VIEW (v)))
     hs_leaks_view_select (HS_LEAKS_VIEW (v), (guint)extra);
+  else if (HS_IS_PATHS_VIEW (v))
+    hs_paths_view_go_to (HS_PATHS_VIEW (v), extra);
   set_view_extra (self, view, extra);
 }
 

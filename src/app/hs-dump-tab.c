@@ -18,6 +18,7 @@
 #include "hs-insights-view.h"
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
+#include "hs-paths-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
 #include "hs-ui-util-private.h"
@@ -795,6 +796,7 @@ static const struct
   { hs_insights_view_get_type, "dialog-information-symbolic" },
   { hs_threads_view_get_type, "system-run-symbolic" },
   { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
+  { hs_paths_view_get_type, "mark-location-symbolic" },
 };
 
 GType

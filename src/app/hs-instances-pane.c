@@ -10,6 +10,7 @@
  * scrolling included. */
 #include "config.h"
 #include "hs-instances-pane.h"
+#include "hs-paths-menu.h"
 #include "hs-object-column-view.h"
 #include "hs-object-list.h"
 #include "hs-query.h"
@@ -35,6 +36,7 @@ struct _HsInstancesPane
   gboolean disposed;         /* instances found later are dropped */
   GCancellable *cancellable; /* the worker's for the list asked for last */
   int heap;                  /* the heap whose instances are listed, -1: all */
+  GtkWidget *paths_button;   /* "Merged Paths to GC Roots" of the list shown */
 };
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
@@ -213,6 +215,7 @@ hs_instances_pane_begin (HsInstancesPane *self, const char *label)
   reset (self);
   self->pending = TRUE;
   gtk_label_set_text (self->label, label);
+  hs_paths_list_button_set (self->paths_button, NULL, NULL); /* until the whole list is shown */
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   return self->serial;
 }
@@ -238,6 +241,7 @@ hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoad
   g_clear_object (&self->page);
   gtk_label_set_text (self->label, label);
   set_model (self, G_LIST_MODEL (list));
+  hs_paths_list_button_set (self->paths_button, label, G_LIST_MODEL (list));
 }
 
 static gboolean
@@ -424,6 +428,7 @@ hs_instances_pane_init (HsInstancesPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->heap = -1;
+  self->paths_button = hs_paths_list_button_new (GTK_WIDGET (self->label));
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

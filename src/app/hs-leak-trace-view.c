@@ -218,9 +218,33 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     gtk_box_append (GTK_BOX (card), hs_label_new (retained, "hs-reason", 0));
 }
 
+/* "Exclude This Reference": the path's object shown in the Paths view
+ * without this reference (fields and statics; win.exclude-reference). */
 static GtkWidget *
-reference_row (HsLeakNode *node, gboolean leak)
+exclude_button_new (HsLeakNode *node, HsObj target)
 {
+  g_autofree char *ref = NULL;
+  GtkWidget *button;
+
+  if ((node->ref_kind != HS_PATH_REF_FIELD && node->ref_kind != HS_PATH_REF_STATIC) || node->ref_name == NULL
+      || node->ref_owner_class == NULL || target == HS_OBJ_NONE)
+    return NULL;
+  ref = g_strdup_printf ("%s.%s", node->ref_owner_class, node->ref_name);
+  button = gtk_button_new_from_icon_name ("edit-cut-symbolic");
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  gtk_widget_set_tooltip_text (button, _ ("Exclude This Reference: the other paths without it"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Exclude This Reference"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.exclude-reference");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(us)", (guint32)target, ref));
+  return button;
+}
+
+static GtkWidget *
+reference_row (HsLeakNode *node, gboolean leak, HsObj target)
+{
+  GtkWidget *exclude = exclude_button_new (node, target);
   g_autofree char *ref = hs_leak_node_ref_label (node);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *label = hs_label_new (ref != NULL ? ref : "?", "monospace", 0);
@@ -241,6 +265,8 @@ reference_row (HsLeakNode *node, gboolean leak)
                     : _ ("This reference is on the way from the suspect into where its memory accumulates"));
       gtk_box_append (GTK_BOX (row), tag);
     }
+  if (exclude != NULL)
+    gtk_box_append (GTK_BOX (row), exclude);
   return row;
 }
 
@@ -274,8 +300,11 @@ on_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceVi
   fill_card (self, card, index);
   gtk_box_append (GTK_BOX (box), card);
   if (index + 1 < n_nodes (self))
-    gtk_box_append (GTK_BOX (box),
-                    reference_row (g_ptr_array_index (self->trace->nodes, index), self->group != NULL));
+    gtk_box_append (
+        GTK_BOX (box),
+        reference_row (
+            g_ptr_array_index (self->trace->nodes, index), self->group != NULL,
+            ((HsLeakNode *)g_ptr_array_index (self->trace->nodes, self->trace->nodes->len - 1))->obj));
 }
 
 static void

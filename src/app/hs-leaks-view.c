@@ -6,6 +6,7 @@
  * suspects need the dominator tree), and the suspects' threshold. */
 #include "config.h"
 #include "hs-leaks-view.h"
+#include "hs-paths-menu.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 #include "hs-sentence.h"
@@ -117,6 +118,15 @@ row_new (HsLeakGroup *g, guint position, gboolean retained_known)
       = two_line_row (g->description != NULL ? g->description : _ ("Leak"), g->description, text, position);
 
   g_object_set_data (G_OBJECT (row), "hs-group", g);
+  {
+    /* "Merged Paths to GC Roots" of the group's leaking objects */
+    g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    for (guint i = 0; g->traces && i < g->traces->len; i++)
+      g_array_append_val (objs, ((HsLeakTrace *)g_ptr_array_index (g->traces, i))->leaking_obj);
+    gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
+                    hs_paths_button_new_objects (g->description ? g->description : _ ("Leak"),
+                                                 (const HsObj *)objs->data, objs->len));
+  }
   return row;
 }
 
@@ -180,6 +190,9 @@ suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
   g_object_set_data_full (G_OBJECT (row), "hs-title-text", g_steal_pointer (&title), g_free);
   g_object_set_data (G_OBJECT (row), "hs-suspect-kind", GINT_TO_POINTER (o != NULL ? 1 : 2));
   g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer)o : (gpointer)c);
+  gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
+                  o != NULL ? hs_paths_button_new_objects (title, &o->obj, 1)
+                            : hs_paths_button_new_members (c->class_name));
   return row;
 }
 

@@ -14,8 +14,12 @@ hs_object_menu_model (HsObj obj)
 
   g_menu_item_set_action_and_target_value (id, "win.copy-id", g_variant_new_uint32 (obj));
   g_menu_item_set_action_and_target_value (path, "win.copy-path", g_variant_new_uint32 (obj));
+  g_autoptr (GMenuItem) other = g_menu_item_new (_ ("Other Paths to GC Roots"), NULL);
+
+  g_menu_item_set_action_and_target_value (other, "win.other-paths", g_variant_new_uint32 (obj));
   g_menu_append_item (menu, id);
   g_menu_append_item (menu, path);
+  g_menu_append_item (menu, other);
   return G_MENU_MODEL (menu);
 }
 

@@ -16,6 +16,7 @@
 #include "hs-insights-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
+#include "hs-paths-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
 
@@ -399,6 +400,75 @@ show_thread_action (GtkWidget *widget, const char *action_name, GVariant *param)
   hs_threads_view_show_thread (HS_THREADS_VIEW (view), g_variant_get_uint32 (param));
 }
 
+/* The paths view, shown, with merged paths of a class's instances or the
+ * paths of one object. */
+static HsPathsView *
+paths_view (HsWindow *self)
+{
+  HsView *view = hs_window_get_view_by_name (self, "paths");
+
+  if (_hs_window_get_analysis (self) == NULL || !HS_IS_PATHS_VIEW (view))
+    return NULL;
+  hs_paths_view_reveal (HS_PATHS_VIEW (view));
+  hs_window_set_view (self, "paths");
+  return HS_PATHS_VIEW (view);
+}
+
+static void
+merged_paths_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+
+  if (view)
+    hs_paths_view_show_class (view, g_variant_get_uint32 (param));
+}
+
+static void
+other_paths_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+
+  if (view)
+    hs_paths_view_show_other_paths (view, g_variant_get_uint32 (param));
+}
+
+static void
+merged_paths_objects_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+  g_autoptr (GVariant) list = NULL;
+  const char *what;
+  const HsObj *objs;
+  gsize n = 0;
+
+  g_variant_get (param, "(&s@au)", &what, &list);
+  objs = g_variant_get_fixed_array (list, &n, sizeof (HsObj));
+  if (view)
+    hs_paths_view_show_objects (view, objs, n, what);
+}
+
+static void
+merged_paths_members_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+
+  if (view)
+    hs_paths_view_show_members (view, g_variant_get_string (param, NULL));
+}
+
+/* A path step's reference excluded: the object's paths without it. */
+static void
+exclude_reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsPathsView *view = paths_view (HS_WINDOW (widget));
+  guint32 obj;
+  const char *ref;
+
+  g_variant_get (param, "(u&s)", &obj, &ref);
+  if (view)
+    hs_paths_view_show_other_paths_without (view, obj, ref);
+}
+
 /* A view's short message ("copied to the clipboard"). */
 static void
 toast_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -588,6 +658,13 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-file", "s", open_file_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-treemap", "u", zoom_treemap_action);
   gtk_widget_class_install_action (widget_class, "win.show-thread", "u", show_thread_action);
+  gtk_widget_class_install_action (widget_class, "win.merged-paths", "u", merged_paths_action);
+  gtk_widget_class_install_action (widget_class, "win.other-paths", "u", other_paths_action);
+  gtk_widget_class_install_action (widget_class, "win.merged-paths-objects", "(sau)",
+                                   merged_paths_objects_action);
+  gtk_widget_class_install_action (widget_class, "win.merged-paths-members", "s",
+                                   merged_paths_members_action);
+  gtk_widget_class_install_action (widget_class, "win.exclude-reference", "(us)", exclude_reference_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);

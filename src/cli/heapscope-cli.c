@@ -34,6 +34,8 @@ static const HsCliCommand commands[] = {
   { "threads", hs_cli_threads,
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
+  { "paths", hs_cli_paths,
+    "DUMP (--class NAME | ID...): why objects are alive: merged paths to GC roots, other paths" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
@@ -61,8 +63,8 @@ option_context_new (HsCliOptions *o)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, "report: the HTML file to write", "FILE" },
     { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out",
       NULL },
-    { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings, "analyze: print each phase's time and the peak RSS",
-      NULL },
+    { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings,
+      "analyze: print each phase's time and the peak RSS; paths: the time of the paths", NULL },
     { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks,
       "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers,
@@ -76,6 +78,16 @@ option_context_new (HsCliOptions *o)
       "diff, report: compare dump N of the baseline file (0-based)", "N" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump",
       "FILE" },
+    { "merged", 0, 0, G_OPTION_ARG_NONE, &o->merged,
+      "paths: merge the paths of the objects named into one tree", NULL },
+    { "exclude", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->exclude,
+      "paths: never follow this reference (repeatable)", "CLASS.FIELD" },
+    { "exclude-kind", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->exclude_kind,
+      "paths: exclude weak, soft, phantom or finalizer references, or none (repeatable; default weak, soft "
+      "and phantom)",
+      "KIND" },
+    { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
+      "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
@@ -114,10 +126,9 @@ options_check (HsCliOptions *o, GError **error)
     gint *value;
     gint unset;
   } counts[] = {
-    { "--limit", &o->limit, -1 },
-    { "--top", &o->top, 25 },
-    { "--dump", &o->dump, 0 },
-    { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--limit", &o->limit, -1 }, { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },    { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--max", &o->max, -1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
@@ -153,6 +164,8 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
   g_clear_pointer (&o->serial, g_free);
+  g_clear_pointer (&o->exclude, g_strfreev);
+  g_clear_pointer (&o->exclude_kind, g_strfreev);
 }
 
 static int
@@ -180,13 +193,19 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_check_ignored (TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
-  /* diff names two files, object and bitmap a file and an id; jvms none. */
+  /* diff names two files, object and bitmap a file and an id, paths a
+   * file and any number of ids; jvms none. */
   if (argc == 2 && g_str_equal (argv[1], "jvms"))
     argv[2] = NULL, argc = 3;
-  if (argc != 3
-      && !(argc == 4
-           && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-               || g_str_equal (argv[1], "bitmap"))))
+  if (argc >= 3 && g_str_equal (argv[1], "paths"))
+    {
+      o->args = argv + 3;
+      o->n_args = argc - 3;
+    }
+  else if (argc != 3
+           && !(argc == 4
+                && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
+                    || g_str_equal (argv[1], "bitmap"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);
@@ -217,7 +236,8 @@ int
 main (int argc, char **argv)
 {
   /* G_MININT: not given (options_check puts the defaults in). */
-  HsCliOptions o = { .limit = G_MININT, .top = G_MININT, .dump = G_MININT, .baseline_dump = G_MININT };
+  HsCliOptions o
+      = { .limit = G_MININT, .top = G_MININT, .dump = G_MININT, .baseline_dump = G_MININT, .max = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

@@ -49,6 +49,12 @@ typedef struct
   gboolean adb;            /* jvms, capture: an Android device's app processes, through adb */
   char *serial;            /* jvms, capture --adb: the device (adb -s) */
   char *heap_name;         /* --heap NAME: classes, dominators, objects over one heap */
+  gboolean merged;         /* paths: --merged */
+  char **exclude;          /* paths: --exclude CLASS.FIELD (repeated) */
+  char **exclude_kind;     /* paths: --exclude-kind KIND (repeated) */
+  gint max;                /* paths: --max N; -1 not given */
+  char **args;             /* paths: the ids after DUMP (not owned) */
+  int n_args;
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -79,6 +85,7 @@ int hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error); /* hs
 /* path: a pid or a main class. */
 int hs_cli_capture (const HsCliOptions *o, const char *path, GError **error);
 int hs_cli_strip (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-strip.c */
+int hs_cli_paths (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-paths.c: o->args */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -242,11 +242,21 @@ def check_structure(tool, dumps):
         groups = [a for (t, a) in page.elements if t == 'article']
         check(len(groups) == 1 and 'application' in groups[0]['class'] and groups[0]['data-count'] == '1',
               'tiny: exactly the one planted application leak')
-        traces = [a for (t, a) in page.elements if t == 'details']
+        traces = [a for (t, a) in page.elements if t == 'details' and 'trace' in a.get('class', '').split()]
         # Leaky (16) + its byte[1000] payload (1016).
         check(len(traces) == 1 and traces[0].get('data-retained') == '1032'
               and traces[0].get('data-retained-count') == '2',
               'tiny: the leak retains 1032 bytes in 2 objects')
+        # The group's merged paths: its one leaking object, reached from
+        # one GC root (every node on the way: 1 object, 1 reached).
+        # (class Holder --static sLeaky--> the Leaky: two nodes).
+        art = [i for i, (t, a) in enumerate(page.elements) if t == 'article'][0]
+        merged = [i for i, (t, a) in enumerate(page.elements)
+                  if i > art and t == 'details' and 'merged-paths' in a.get('class', '').split()]
+        check(len(merged) >= 1, 'tiny: the leak group shows its merged paths')
+        after = [a for (t, a) in page.elements[merged[0]:] if t == 'li' and 'data-reached' in a]
+        check(len(after) == 2 and all(a['data-reached'] == '1' and a['data-objects'] == '1' for a in after),
+              'tiny: the merged paths reach the one leaking object through one static')
         leaks_text = ''.join(page.section_text.get('leaks', []))
         for want in ('com.example.Holder', 'com.example.Leaky', 'sLeaky', 'Leaking: YES', 'Leaking: NO',
                      'f00dcafe-0001', 'com.example.Leaky received Activity#onDestroy() callback',

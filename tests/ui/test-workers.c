@@ -98,12 +98,12 @@ test_mapping_during_export_and_threads (void)
       g_assert_true (hs_window_is_mapping_busy (window));
       /* Export is off meanwhile (the action, so its button and the
        * shortcut). A direct call would only say so in a toast. */
-      g_assert_false (gtk_widget_is_sensitive (window->export_button));
+      g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (window->export_button)));
       g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
       g_assert_true (ui_wait_until (file_exists, report, TIMEOUT_MS));
       g_assert_true (ui_wait_until (threads_ready, window, TIMEOUT_MS));
       ui_iterate (100);
-      g_assert_true (gtk_widget_is_sensitive (window->export_button));
+      g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (window->export_button)));
     }
   /* An export after the mapping: the real names. */
   g_remove (report);

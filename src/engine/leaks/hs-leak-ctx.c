@@ -99,6 +99,10 @@ static const struct
   { "jdk.internal.ref.WeakCleanable", CF_BOOKKEEPING | CF_NAMED },
   { "jdk.internal.ref.SoftCleanable", CF_BOOKKEEPING | CF_NAMED },
   { "java.lang.ref.Reference", CF_REFERENCE },
+  { "java.lang.ref.WeakReference", CF_REF_WEAK },
+  { "java.lang.ref.SoftReference", CF_REF_SOFT },
+  { "java.lang.ref.PhantomReference", CF_REF_PHANTOM },
+  { "java.lang.ref.FinalReference", CF_REF_FINAL },
 };
 
 /* next / prev of the lists that keep every registered finalizer or cleaner
@@ -111,6 +115,20 @@ _hs_leak_is_bookkeeping_field (LeakCtx *c, HsClass declared_in, const char *name
       || !(c->cflags[declared_in] & CF_BOOKKEEPING))
     return FALSE;
   return strcmp (name, "next") == 0 || strcmp (name, "prev") == 0;
+}
+
+/* Whether some "Class#field" of the excluded set names this class. */
+static gboolean
+excluded_class (GHashTable *excluded, const char *name)
+{
+  GHashTableIter it;
+  gpointer key;
+  gsize len = strlen (name);
+  g_hash_table_iter_init (&it, excluded);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    if (strncmp (key, name, len) == 0 && ((const char *)key)[len] == '#')
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -157,6 +175,8 @@ compute_class_facts (LeakCtx *c)
               f |= class_kinds[j].flag;
           if (g_hash_table_contains (c->inst_match_classes, name))
             f |= CF_NAMED;
+          if (c->ex && c->ex->excluded && excluded_class (c->ex->excluded, name))
+            f |= CF_EXCLUDED | CF_NAMED;
           chain[x] = f | DONE;
         }
     }
@@ -165,6 +185,8 @@ compute_class_facts (LeakCtx *c)
       guint32 f = chain[i] & ~(DONE | (DONE >> 1));
       if ((f & CF_REFERENCE) && hs_heap_follow_weak (heap))
         f |= CF_NAMED; /* the CSR holds referents then: skip them by name */
+      if (c->ex && (f & c->ex->follow_referents & CF_REF_KINDS))
+        f |= CF_NAMED; /* the referent, not in the CSR, is followed by name */
       /* A String's only reference is its character array: a dead end. */
       if (strcmp (leak_cname (heap, i), "java.lang.String") == 0)
         f = (f & ~CF_NAMED) | CF_LEAF;
@@ -266,6 +288,14 @@ watched_clear (gpointer p)
 gboolean
 _hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts, GError **error)
 {
+  return _hs_leak_ctx_init_ex (c, heap, dom, opts, NULL, error);
+}
+
+gboolean
+_hs_leak_ctx_init_ex (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+                      const LeakExclusions *ex, GError **error)
+{
+  c->ex = ex;
   c->heap = heap;
   c->dom = dom;
   c->opts = opts;

@@ -83,6 +83,42 @@ skip_static_name (const char *name)
          || g_str_has_prefix (name, "$classOverhead") || g_str_has_prefix (name, "$class$");
 }
 
+/* A field the paths search's exclusions name ("Class#field"), the class
+ * being the holder's or one of its superclasses. */
+static gboolean
+excluded_field (LeakCtx *c, HsObj from, const char *field)
+{
+  char key[1024];
+  guint depth = 0;
+  if (!(leak_obj_cflags (c, from) & CF_EXCLUDED))
+    return FALSE;
+  for (HsClass k = leak_obj_class (c, from); k != HS_CLASS_NONE && depth < 256;
+       k = hs_class_super (c->heap, k), depth++)
+    {
+      g_snprintf (key, sizeof key, "%s#%s", leak_cname (c->heap, k), field);
+      if (g_hash_table_contains (c->ex->excluded, key))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+excluded_static (LeakCtx *c, HsObj from, const char *field)
+{
+  char key[1024];
+  HsClass k = hs_heap_object_as_class (c->heap, from);
+  if (k == HS_CLASS_NONE)
+    return FALSE;
+  g_snprintf (key, sizeof key, "%s#%s", leak_cname (c->heap, k), field);
+  return g_hash_table_contains (c->ex->excluded, key);
+}
+
+gboolean
+_hs_leak_ref_is_referent (const HsNamedRef *r)
+{
+  return r->kind == HS_REF_FIELD && r->is_weak;
+}
+
 /* Decides whether a named reference is followed; sets *lib for a library-leak
  * reference. The one rule used both by the search and to name the path. */
 gboolean
@@ -94,13 +130,17 @@ _hs_leak_ref_followable (LeakCtx *c, HsObj from, const HsNamedRef *r, const HsMa
     {
       case HS_REF_FIELD:
         if (r->is_weak)
-          return FALSE;
+          return c->ex != NULL && (leak_obj_cflags (c, from) & c->ex->follow_referents & CF_REF_KINDS) != 0;
         if (_hs_leak_is_bookkeeping_field (c, r->declared_in, r->name))
+          return FALSE;
+        if (c->ex && c->ex->excluded && r->name && excluded_field (c, from, r->name))
           return FALSE;
         m = match_instance_field (c, from, r->name);
         break;
       case HS_REF_STATIC:
         if (skip_static_name (r->name))
+          return FALSE;
+        if (c->ex && c->ex->excluded && excluded_static (c, from, r->name))
           return FALSE;
         m = match_static_field (c, hs_heap_object_as_class (c->heap, from), r->name);
         break;
@@ -172,6 +212,8 @@ enqueue_roots (LeakCtx *c)
       const HsMatcher *m = NULL;
       if (r->obj == HS_OBJ_NONE || r->obj >= c->n)
         continue;
+      if (c->ex && c->ex->skip_finalizing_roots && r->type == HS_ROOT_FINALIZING)
+        continue;
       if (r->type == HS_ROOT_JAVA_FRAME && r->thread_obj != HS_OBJ_NONE && r->thread_obj < c->n
           && r->thread_obj != r->obj)
         {
@@ -219,7 +261,7 @@ expand_named_cb (const HsNamedRef *r, gpointer user_data)
     return TRUE;
   if (!_hs_leak_ref_followable (d->c, d->from, r, &lib))
     return TRUE;
-  enqueue (d->c, r->target, d->from, 0, lib != NULL, lib);
+  enqueue (d->c, r->target, d->from, 0, lib != NULL || (d->c->ex && _hs_leak_ref_is_referent (r)), lib);
   return TRUE;
 }
 
@@ -286,6 +328,10 @@ _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data
     if (!hs_heap_reachability_known (c->heap)
         || hs_heap_object_reachable (c->heap, g_array_index (c->leaking, HsObj, i)))
       c->n_reachable_leaking++; /* unknown yet (run beside the dominators): walk it all */
+  /* A paths search changes what is reachable (referents followed,
+   * references excluded): the heap's word does not hold for it. */
+  if (c->ex)
+    c->n_reachable_leaking = c->ex->exhaustive ? G_MAXUINT64 : c->leaking->len;
 
   enqueue_roots (c);
   while (c->n_found < c->n_reachable_leaking)

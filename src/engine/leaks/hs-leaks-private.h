@@ -47,7 +47,26 @@ enum
   CF_BOOKKEEPING = 1 << 16, /* Finalizer / FinalizerReference / Cleaner */
   CF_REFERENCE = 1 << 17,   /* java.lang.ref.Reference subclass */
   CF_LEAF = 1 << 18,        /* instances lead nowhere: no object fields, or a String */
+  /* The kind of a java.lang.ref.Reference subclass (for the paths'
+   * exclusions, src/engine/paths): whose referent it holds. */
+  CF_REF_WEAK = 1 << 19,
+  CF_REF_SOFT = 1 << 20,
+  CF_REF_PHANTOM = 1 << 21,
+  CF_REF_FINAL = 1 << 22,
+  CF_EXCLUDED = 1 << 23, /* the class or a superclass has an excluded field */
 };
+
+#define CF_REF_KINDS (CF_REF_WEAK | CF_REF_SOFT | CF_REF_PHANTOM | CF_REF_FINAL)
+
+/* What a paths search (src/engine/paths) changes in the leak search's
+ * rules; a leak search has none (LeakCtx.ex NULL). */
+typedef struct
+{
+  guint32 follow_referents;       /* CF_REF_* kinds whose referent is followed (visit-last) */
+  gboolean skip_finalizing_roots; /* FINALIZING roots are not roots */
+  GHashTable *excluded;           /* "Class#field" set: references never followed */
+  gboolean exhaustive;            /* search on until the queues are empty */
+} LeakExclusions;
 
 #define CF_ANY_FRAGMENT (CF_FRAGMENT | CF_SUPPORT_FRAGMENT | CF_ANDROIDX_FRAGMENT)
 
@@ -118,6 +137,8 @@ typedef struct
   GHashTable *view_top;     /* View obj -> index into view_tops */
   GArray *view_tops;        /* ViewTop (hs-leak-inspectors.c) */
 
+  const LeakExclusions *ex; /* NULL: the leak search's own rules */
+
   HsObj activity_thread_services; /* ActivityThread.mServices, cached */
   gboolean services_looked_up;
 } LeakCtx;
@@ -163,6 +184,9 @@ leak_obj_cflags (LeakCtx *c, HsObj o)
 /* hs-leak-ctx.c: setting up and clearing a context, field readers. */
 gboolean _hs_leak_ctx_init (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
                             GError **error);
+/* The same with a paths search's exclusions (ex outlives c). */
+gboolean _hs_leak_ctx_init_ex (LeakCtx *c, HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
+                               const LeakExclusions *ex, GError **error);
 void _hs_leak_ctx_clear (LeakCtx *c);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LeakCtx, _hs_leak_ctx_clear)
 const char *_hs_leak_object_class_name (LeakCtx *c, HsObj o);
@@ -184,6 +208,9 @@ void _hs_leak_find_inspector_leaks (LeakCtx *c);
 
 /* hs-leak-search.c */
 gboolean _hs_leak_ref_followable (LeakCtx *c, HsObj from, const HsNamedRef *r, const HsMatcher **lib);
+/* A followable reference that goes to the visit-last queue without a
+ * library matcher: a referent a paths search follows. */
+gboolean _hs_leak_ref_is_referent (const HsNamedRef *r);
 gboolean _hs_leak_run_search (LeakCtx *c, HsProgressFunc progress, gpointer progress_data,
                               GCancellable *cancellable, GError **error);
 void _hs_leak_search_behind (LeakCtx *c, GCancellable *cancellable);

@@ -257,10 +257,33 @@ append_trace (GString *out, HsAnalysis *a, const HsLeakTrace *tr, guint number, 
   g_string_append (out, "</details>\n");
 }
 
+/* The merged paths of each group shown (its leaking objects), from one
+ * search; NULL when they could not be found (no memory). */
+static GPtrArray *
+group_paths (HsAnalysis *a, GPtrArray *groups, guint n)
+{
+  g_autoptr (GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autofree gsize *lens = g_new0 (gsize, MAX (n, 1));
+  g_autofree const HsObj **data = g_new0 (const HsObj *, MAX (n, 1));
+
+  for (guint g = 0; g < n; g++)
+    {
+      const HsLeakGroup *grp = g_ptr_array_index (groups, g);
+      GArray *set = g_array_new (FALSE, FALSE, sizeof (HsObj));
+      for (guint t = 0; grp->traces && t < grp->traces->len; t++)
+        g_array_append_val (set, ((const HsLeakTrace *)g_ptr_array_index (grp->traces, t))->leaking_obj);
+      g_ptr_array_add (sets, set);
+      lens[g] = set->len;
+      data[g] = (const HsObj *)set->data;
+    }
+  return hs_paths_merged_many (a->heap, a->dom, data, lens, n, NULL, NULL);
+}
+
 static void
 append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
 {
   guint n = groups ? groups->len : 0;
+  g_autoptr (GPtrArray) paths = n > 0 ? group_paths (a, groups, MIN (n, MAX_GROUPS)) : NULL;
 
   if (n == 0)
     {
@@ -302,6 +325,8 @@ append_groups (GString *out, HsAnalysis *a, GPtrArray *groups, const char *kind)
         g_string_append_printf (
             out, "<p class=\"muted\">%u more instances with the same suspect references are not shown.</p>\n",
             nt - MAX_TRACES_PER_GROUP);
+      if (paths != NULL)
+        hs_report_append_merged_paths (out, g_ptr_array_index (paths, g));
       g_string_append (out, "</article>\n");
     }
   if (n > MAX_GROUPS)

@@ -10,6 +10,7 @@
 
 #include "hs-report.h"
 #include "hs-format.h"
+#include "hs-paths.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,10 @@ typedef enum
 
 void hs_report_append_trace_path (GString *out, HsAnalysis *a, const HsLeakTrace *tr,
                                   HsReportPathStyle style);
+
+/* Merged paths to GC roots of a suspect's or a leak group's objects
+ * (hs-report-paths.c): a <details> with the tree, 5 branches a node. */
+void hs_report_append_merged_paths (GString *out, const HsMergedPaths *m);
 
 /* --- HTML helpers (hs-report-html.c) ------------------------------------ */
 

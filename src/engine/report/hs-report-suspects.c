@@ -207,12 +207,60 @@ append_class_suspect (GString *out, HsAnalysis *a, const HsClassSuspect *s, guin
   g_string_append (out, "</div>\n");
 }
 
+/* The merged paths of each suspect (an object suspect's object, a class
+ * suspect's members: the dominator tree's top-level objects of its class),
+ * from one search; NULL when they could not be found. */
+static GPtrArray *
+suspect_paths (HsAnalysis *a, const HsSuspects *s)
+{
+  guint no = s->objects->len, nc = s->classes->len;
+  g_autoptr (GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree gsize *lens = g_new0 (gsize, no + nc + 1);
+  g_autofree const HsObj **data = g_new0 (const HsObj *, no + nc + 1);
+
+  if (a->dom == NULL)
+    return NULL;
+  for (guint i = 0; i < no; i++)
+    {
+      GArray *set = g_array_new (FALSE, FALSE, sizeof (HsObj));
+      g_array_append_val (set, ((const HsObjectSuspect *)g_ptr_array_index (s->objects, i))->obj);
+      g_ptr_array_add (sets, set);
+    }
+  for (guint i = 0; i < nc; i++)
+    {
+      const HsClassSuspect *c = g_ptr_array_index (s->classes, i);
+      g_ptr_array_add (sets, g_array_new (FALSE, FALSE, sizeof (HsObj)));
+      g_hash_table_insert (by_name, c->class_name, GUINT_TO_POINTER (no + i + 1));
+    }
+  if (nc > 0) /* one pass over the objects for every class suspect */
+    for (guint64 o = 0; o < a->dom->n; o++)
+      if ((guint64)a->dom->idom[o] == a->dom->n)
+        {
+          guint k = GPOINTER_TO_UINT (
+              g_hash_table_lookup (by_name, hs_heap_object_class_name (a->heap, (HsObj)o)));
+          if (k > 0)
+            {
+              HsObj x = (HsObj)o;
+              g_array_append_val ((GArray *)g_ptr_array_index (sets, k - 1), x);
+            }
+        }
+  for (guint i = 0; i < sets->len; i++)
+    {
+      GArray *set = g_ptr_array_index (sets, i);
+      lens[i] = set->len;
+      data[i] = (const HsObj *)set->data;
+    }
+  return hs_paths_merged_many (a->heap, a->dom, data, lens, sets->len, NULL, NULL);
+}
+
 void
 hs_report_section_suspects (GString *out, const HsReportContext *ctx)
 {
   HsAnalysis *a = ctx->analysis;
   const HsSuspects *s = a->suspects;
   guint no = s != NULL ? s->objects->len : 0, nc = s != NULL ? s->classes->len : 0;
+  g_autoptr (GPtrArray) paths = NULL;
 
   if (no + nc == 0)
     return;
@@ -229,9 +277,18 @@ hs_report_section_suspects (GString *out, const HsReportContext *ctx)
   hs_html_append_bytes (out, s->threshold);
   g_string_append (out, " or more), where their memory accumulates and the shortest path to it. "
                         "Marked references lead into the accumulation point.</p>\n");
+  paths = suspect_paths (a, s);
   for (guint i = 0; i < no; i++)
-    append_object_suspect (out, a, g_ptr_array_index (s->objects, i), i + 1);
+    {
+      append_object_suspect (out, a, g_ptr_array_index (s->objects, i), i + 1);
+      if (paths)
+        hs_report_append_merged_paths (out, g_ptr_array_index (paths, i));
+    }
   for (guint i = 0; i < nc; i++)
-    append_class_suspect (out, a, g_ptr_array_index (s->classes, i), i + 1);
+    {
+      append_class_suspect (out, a, g_ptr_array_index (s->classes, i), i + 1);
+      if (paths)
+        hs_report_append_merged_paths (out, g_ptr_array_index (paths, no + i));
+    }
   g_string_append (out, "</section>\n");
 }

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-paths-private.h: what the paths units share: one run of the leak
+ * search with a paths search's exclusions, and the names of the
+ * references on the paths it finds. */
+#pragma once
+
+#include "hs-paths.h"
+#include "hs-leaks-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  LeakExclusions ex;
+  LeakCtx c;
+  GHashTable *labels; /* label -> the same, interned in chunk */
+  GStringChunk *chunk;
+} PathsSearch;
+
+/* Runs the leak search (roots, queues, matchers, followability) with
+ * opts' exclusions to the targets (exhaustive: on until the queues are
+ * empty, so that every object has its shortest path). chunk: where the
+ * labels go (not owned). FALSE with error on cancellation or a bad
+ * option; s is to be cleared either way. */
+gboolean _hs_paths_search_run (PathsSearch *s, HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
+                               const HsObj *targets, gsize n_targets, gboolean exhaustive,
+                               GStringChunk *chunk, GCancellable *cancellable, GError **error);
+void _hs_paths_search_clear (PathsSearch *s);
+
+/* TRUE when the search reached o (it has a path): queued or visited, and
+ * not one of the objects that lead nowhere, which the search marks
+ * visited up front without a path. */
+gboolean _hs_paths_reached (const PathsSearch *s, HsObj o);
+
+/* Whether the search would take r from `from` to r->target (followable,
+ * and the same library-leak matcher as the target's path). */
+gboolean _hs_paths_ref_taken (PathsSearch *s, HsObj from, const HsNamedRef *r);
+/* The label of r held by from ("Decl.field", "static C.f", "[]" or
+ * "[i]"), interned. */
+const char *_hs_paths_ref_label (PathsSearch *s, HsObj from, const HsNamedRef *r, gboolean collapse);
+/* "<Java Local>", or "<Java Local> in FRAME" where the dump gives it;
+ * interned. */
+const char *_hs_paths_local_label (PathsSearch *s, guint root_index);
+const char *_hs_paths_intern (PathsSearch *s, const char *label);
+/* The class name shown for o, interned. */
+const char *_hs_paths_class_name (PathsSearch *s, HsObj o);
+/* The root type a path that starts at o (F_ROOT or F_LOCAL) starts at. */
+gint _hs_paths_root_kind (PathsSearch *s, HsObj first);
+
+/* Runs a default-options search to targets and sets found[i] for those it
+ * reaches (the baseline an exclusion is told against). */
+gboolean _hs_paths_baseline (HsHeap *heap, const HsDomTree *dom, const HsPathsOptions *opts,
+                             const HsObj *targets, gsize n_targets, guint8 *found, GCancellable *cancellable,
+                             GError **error);
+
+G_END_DECLS
