@@ -163,9 +163,9 @@ target_row_new (const char *title, const char *subtitle, Target *target)
 }
 
 static char *
-simple_name (const char *main)
+simple_name (const char *main_class)
 {
-  g_autofree char *base = g_path_get_basename (*main ? main : "java");
+  g_autofree char *base = g_path_get_basename (*main_class ? main_class : "java");
   const char *dot = strrchr (base, '.');
   g_autofree char *name = NULL;
 

@@ -187,12 +187,12 @@ suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
   gtk_label_set_wrap (title_label, TRUE);
   gtk_label_set_wrap_mode (title_label, PANGO_WRAP_WORD_CHAR);
   hs_label_set_sentence (title_label, quoted);
-  g_object_set_data_full (G_OBJECT (row), "hs-title-text", g_steal_pointer (&title), g_free);
   g_object_set_data (G_OBJECT (row), "hs-suspect-kind", GINT_TO_POINTER (o != NULL ? 1 : 2));
   g_object_set_data (G_OBJECT (row), "hs-suspect", o != NULL ? (gpointer)o : (gpointer)c);
   gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
                   o != NULL ? hs_paths_button_new_objects (title, &o->obj, 1)
                             : hs_paths_button_new_members (c->class_name));
+  g_object_set_data_full (G_OBJECT (row), "hs-title-text", g_steal_pointer (&title), g_free);
   return row;
 }
 

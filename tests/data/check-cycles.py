@@ -26,8 +26,13 @@ COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
 
 
+MEMBER = re.compile(r"(->|\.)\s*[A-Za-z_][A-Za-z0-9_]*")
+
+
 def strip(text):
-    return STRING.sub('""', COMMENT.sub(" ", text))
+    """The code without comments, string contents and member names (a
+    field named main is no use of main.c's main)."""
+    return MEMBER.sub(" ", STRING.sub('""', COMMENT.sub(" ", text)))
 
 
 def definitions(text):

@@ -137,11 +137,14 @@ class Hostile(unittest.TestCase):
         """`leaks` on dump against `summary` on it, in the same run: for a
         walk whose steps are capped per object (so a ratio of sizes cannot
         see it), the leak finder must cost at most limit times the load
-        (times 1.5 under sanitizers)."""
+        (times 3 under sanitizers: AddressSanitizer slows the leak search's
+        hash tables and pointer chasing far more than the load's sequential
+        passes; measured 12.6x for 1.9x without it on the nested views, where
+        the walk it guards against cost 280x)."""
         p, base = run('summary', dump, '--json')
         self.assertEqual(p.returncode, 0, p.stderr.decode()[-2000:])
         r, secs = self.leaks(dump, *extra)
-        lim = limit * (1.5 if ASAN else 1)
+        lim = limit * (3 if ASAN else 1)
         self.assertLessEqual(secs, lim * max(base, testlib.CPU_FLOOR),
                              'leaks %.2f s of CPU, summary %.2f s: more than %.0fx' % (secs, base, lim))
         sys.stderr.write('[leaks %.2f s, summary %.2f s] ' % (secs, base))

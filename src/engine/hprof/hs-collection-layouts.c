@@ -14,7 +14,12 @@
  * HashMap has `table` and `size` like the JDK's. */
 const HsCollectionLayout hs_collection_layouts[] = {
   { "java.util.HashMap", "HashMap", HS_COLLECTION_HASH, { "table" }, { "size" } },
-  { "java.util.WeakHashMap", "WeakHashMap", HS_COLLECTION_HASH, { "table" }, { "size", "elementCount" }, "elementData" },
+  { "java.util.WeakHashMap",
+    "WeakHashMap",
+    HS_COLLECTION_HASH,
+    { "table" },
+    { "size", "elementCount" },
+    "elementData" },
   { "java.util.Hashtable", "Hashtable", HS_COLLECTION_HASH, { "table" }, { "count", "size" } },
   { "java.util.HashSet", "HashSet", HS_COLLECTION_SET, { "map" }, { NULL }, "backingMap" },
   { "java.util.concurrent.ConcurrentHashMap",
