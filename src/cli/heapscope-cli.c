@@ -34,6 +34,7 @@ static const HsCliCommand commands[] = {
   { "threads", hs_cli_threads,
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
+  { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort count|shallow|retained)" },
 };
 
@@ -70,6 +71,10 @@ option_context_new (HsCliOptions *o)
       "diff, report: compare dump N of the baseline file (0-based)", "N" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &o->baseline, "report: add what grew since this dump",
       "FILE" },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query: print CSV", NULL },
+    { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
+      NULL },
+    { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
@@ -137,6 +142,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->matchers, g_free);
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
+  g_clear_pointer (&o->query_file, g_free);
 }
 
 static int
@@ -164,11 +170,12 @@ run (int argc, char **argv, HsCliOptions *o)
     g_setenv ("HEAPSCOPE_IGNORE_MEMORY_CHECK", "1", TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
-  /* diff names two files, object and bitmap a file and an id. */
+  /* diff names two files, object and bitmap a file and an id, query a
+   * file and a query. */
   if (argc != 3
       && !(argc == 4
            && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-               || g_str_equal (argv[1], "bitmap"))))
+               || g_str_equal (argv[1], "bitmap") || g_str_equal (argv[1], "query"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);

@@ -42,6 +42,9 @@ typedef struct
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
   gboolean force;          /* --force: skip the up-front memory check */
+  gboolean csv;            /* query: CSV */
+  gboolean unreachable;    /* query: the unreachable objects too */
+  char *query_file;        /* query: -f FILE, the query's text */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -68,6 +71,8 @@ int hs_cli_bitmap (const HsCliOptions *o, const char *path, GError **error);   /
 int hs_cli_threads (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-threads.c */
 int hs_cli_object (const HsCliOptions *o, const char *path,
                    GError **error); /* hs-cli-object.c: o->second_path is the id */
+int hs_cli_query (const HsCliOptions *o, const char *path,
+                  GError **error); /* hs-cli-query.c: o->second_path is the query */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 
