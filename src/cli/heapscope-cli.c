@@ -74,6 +74,8 @@ option_context_new (HsCliOptions *o)
     { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query: print CSV", NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
       NULL },
+    { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
+      "report: add a section with this OQL query's table (repeatable)", "QUERY" },
     { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
@@ -143,6 +145,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);
   g_clear_pointer (&o->query_file, g_free);
+  g_clear_pointer (&o->queries, g_strfreev);
 }
 
 static int

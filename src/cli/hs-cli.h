@@ -45,6 +45,7 @@ typedef struct
   gboolean csv;            /* query: CSV */
   gboolean unreachable;    /* query: the unreachable objects too */
   char *query_file;        /* query: -f FILE, the query's text */
+  char **queries;          /* --query Q (repeatable): report's OQL sections */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);

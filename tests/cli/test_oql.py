@@ -220,6 +220,26 @@ class Query(CliTest):
         out = self.json_of(['query', self.dump, '-f', path, '--json'])
         self.assertEqual([hexid(r[0]) for r in out['rows']], [B])
 
+    def test_report_section(self):
+        out = self.path('report.html')
+        p = run_cli(['report', self.dump, '-o', out, '--no-timestamp', '-q',
+                     '--query', 'select n.v as value from com.example.Node n where n.v > 7',
+                     '--query', 'select * from objects 0x2000'])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out, encoding='utf-8') as f:
+            html = f.read()
+        section = html[html.index('<section id="queries">'):]
+        section = section[:section.index('</section>')]
+        # B and C have v > 7; the second query is the one object A.
+        self.assertIn('<th>value</th>', section)
+        self.assertIn('<tr><td>8</td></tr>\n<tr><td>9</td></tr>', section)
+        self.assertIn('2 rows.', section)
+        self.assertIn('0x2000', section)
+        self.assertIn('1 row.', section)
+        p = run_cli(['report', self.dump, '-o', out, '--query', 'select from'])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('line 1, column 8', p.stderr.decode())
+
     # --- errors --------------------------------------------------------------
     def assertSyntaxError(self, query, line, column, expected):
         p = run_cli(['query', self.dump, query])

@@ -47,6 +47,9 @@ void hs_report_section_insights (GString *out, const HsReportContext *ctx); /* h
 void hs_report_section_threads (GString *out, const HsReportContext *ctx);  /* hs-report-threads.c */
 /* hs-report-growth.c: only with opts->compare. */
 void hs_report_section_growth (GString *out, const HsReportContext *ctx);
+/* hs-report-queries.c: the user's OQL queries (opts->queries). */
+void hs_report_section_queries (GString *out, const HsReportContext *ctx);
+gboolean hs_report_queries_shown (const HsReportContext *ctx);
 gboolean hs_report_growth_shown (const HsReportContext *ctx);
 
 /* A trace's path as the leak section shows it (hs-report-leaks.c), for
