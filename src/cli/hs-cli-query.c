@@ -308,6 +308,7 @@ hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
   q.held = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
   q.widths = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) local = NULL;
+  gint64 start = g_get_monotonic_time ();
   gboolean ok = hs_oql_run (a, text, o->unreachable ? HS_OQL_UNREACHABLE : HS_OQL_FLAGS_NONE, on_columns,
                             on_row, &q, NULL, &local);
   if (ok)
@@ -320,6 +321,10 @@ hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
     }
   if (ok)
     hs_cli_write (q.out);
+  /* --timings: the query alone, after the analysis (docs/performance.md). */
+  if (o->timings)
+    g_printerr ("query: %.3f s, %" G_GUINT64_FORMAT " rows\n",
+                (double)(g_get_monotonic_time () - start) / G_USEC_PER_SEC, q.total);
   g_string_free (q.out, TRUE);
   g_ptr_array_unref (q.columns);
   g_ptr_array_unref (q.held);
