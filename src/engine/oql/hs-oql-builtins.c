@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hs-heap-private.h"
 #include "hs-oql-eval-private.h"
 
 /* --- values from the heap ----------------------------------------------- */
@@ -262,11 +263,63 @@ hs_oql_slice (HsOqlEval *ev, const HsOqlNode *at, const HsOqlValue *base, gint64
 
 /* --- fields and attributes ---------------------------------------------- */
 
+/* The field's place in instances of c: own class first, then the
+ * superclasses, as the record lays them out (and as hs_heap_read_field
+ * finds them), at most 64 classes up. */
+static void
+resolve_field (HsHeap *heap, HsClass c, const char *name, HsOqlFieldCache *fc)
+{
+  guint64 pos = 0;
+  fc->klass = c;
+  fc->pos = -1;
+  for (guint depth = 0; c != HS_CLASS_NONE && depth < 64; c = hs_class_info (heap, c)->super, depth++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, c);
+      for (guint i = 0; i < ci->n_fields; i++)
+        {
+          if (strcmp (ci->fields[i].name, name) == 0)
+            {
+              if (pos < G_MAXINT32)
+                {
+                  fc->pos = (gint32)pos;
+                  fc->type = ci->fields[i].type;
+                }
+              return;
+            }
+          pos += hs_type_size (ci->fields[i].type, heap->id_size);
+        }
+    }
+}
+
+/* An instance field through the node's cache: FALSE when o is not an
+ * instance, its class has no such field or its record is too short. */
+static gboolean
+read_instance_field (HsOqlEval *ev, const HsOqlNode *at, HsObj o, const char *name, HsValue *out)
+{
+  HsHeap *heap = ev->h;
+  const guint8 *rec = heap->data + hs_heap_off (heap, o);
+  if (rec[0] != HS_HPROF_INSTANCE_DUMP || !at)
+    return FALSE;
+  HsClass c = hs_heap_object_class (heap, o);
+  if (c == HS_CLASS_NONE)
+    return FALSE;
+  HsOqlFieldCache *fc = &ev->field_cache[at - &g_array_index (ev->q->nodes, HsOqlNode, 0)];
+  if (fc->klass != c)
+    resolve_field (heap, c, name, fc);
+  if (fc->pos < 0)
+    return FALSE;
+  guint ids = heap->id_size;
+  guint32 nbytes = hs_be32 (rec + 1 + 2 * ids + 4);
+  if ((guint64)fc->pos + hs_type_size (fc->type, ids) > nbytes)
+    return FALSE;
+  *out = hs_value_decode (rec + 1 + 2 * ids + 8 + fc->pos, fc->type, ids);
+  return TRUE;
+}
+
 gboolean
 hs_oql_field (HsOqlEval *ev, const HsOqlNode *at, const HsOqlValue *base, const char *name, HsOqlValue *out)
 {
   HsValue hv;
-  (void)at;
   *out = HS_OQL_VALUE_NULL;
   if (base->kind == HS_OQL_LIST)
     {
@@ -286,7 +339,9 @@ hs_oql_field (HsOqlEval *ev, const HsOqlNode *at, const HsOqlValue *base, const 
     }
   if (base->kind != HS_OQL_OBJECT)
     return TRUE;
-  if (hs_heap_read_field (ev->h, base->o, name, &hv))
+  if (read_instance_field (ev, at, base->o, name, &hv)
+      || (hs_heap_object_kind (ev->h, base->o) != HS_KIND_INSTANCE
+          && hs_heap_read_field (ev->h, base->o, name, &hv)))
     *out = hs_oql_from_heap_value (ev, &hv);
   else if (g_str_equal (name, "length") && hs_heap_object_kind (ev->h, base->o) >= HS_KIND_OBJ_ARRAY)
     *out = hs_oql_value_int (hs_heap_array_length (ev->h, base->o));

@@ -20,6 +20,15 @@ struct _HsOqlEnv
   const HsOqlEnv *parent;
 };
 
+/* Where a field of the last class seen at one FIELD node sits in the
+ * instance record: found once per class, not by name per object. */
+typedef struct
+{
+  HsClass klass; /* HS_CLASS_NONE: nothing cached */
+  gint32 pos;    /* < 0: no such field */
+  HsType type;
+} HsOqlFieldCache;
+
 typedef struct
 {
   HsAnalysis *a;
@@ -29,7 +38,8 @@ typedef struct
   GCancellable *cancellable;
   GError *error; /* the first error: evaluation stops */
   guint ticks;
-  gboolean stopped; /* the caller wants no more rows */
+  gboolean stopped;             /* the caller wants no more rows */
+  HsOqlFieldCache *field_cache; /* one per node of q */
 } HsOqlEval;
 
 /* FALSE once an error is set or the query is cancelled (checked every few

@@ -56,7 +56,11 @@ hs_oql_run (HsAnalysis *analysis, const char *text, HsOqlFlags flags, HsOqlColum
                 .ev = &ev };
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  ev.field_cache = g_new (HsOqlFieldCache, q->nodes->len + 1);
+  for (guint i = 0; i <= q->nodes->len; i++)
+    ev.field_cache[i].klass = HS_CLASS_NONE;
   hs_oql_select_run (&ev, q->top, NULL, &f.sink);
+  g_free (ev.field_cache);
   if (ev.error)
     {
       g_propagate_error (error, ev.error);
