@@ -19,7 +19,7 @@ log() { printf '\n==> %s\n' "$*"; }
 
 # --- 1. packages --------------------------------------------------------------
 packages=(
-  meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev zlib1g-dev python3
+  meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev zlib1g-dev python3
   xvfb xauth dbus dbus-x11 desktop-file-utils appstream gettext shared-mime-info
   libglib2.0-bin clang clang-format libclang-rt-14-dev openjdk-17-jdk-headless gzip
   proguard-cli  # the mapping suite obfuscates the generator (tests/mapping)

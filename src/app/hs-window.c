@@ -18,6 +18,7 @@
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
 #include "hs-threads-view.h"
+#include "hs-query-view.h"
 #include "hs-treemap-view.h"
 
 #include <glib/gi18n.h>
@@ -40,6 +41,7 @@ static const struct
   { hs_insights_view_get_type, "dialog-information-symbolic" },
   { hs_threads_view_get_type, "system-run-symbolic" },
   { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
+  { hs_query_view_get_type, "system-search-symbolic" },
 };
 
 GType
