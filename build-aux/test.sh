@@ -118,7 +118,7 @@ if build build; then
   # --- 3. the 'ui' suite under Xvfb --------------------------------------------
   run_tests "ui tests" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none \
     GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$root/build/data" NO_AT_BRIDGE=1 \
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24" \
     meson test -C build --suite ui --print-errorlogs --num-processes "$jobs"
 fi
 
