@@ -7,6 +7,7 @@
  * never one per heap object. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -244,7 +245,7 @@ update_status (HsQueryView *self)
   else if (self->error)
     s = g_strdup ("");
   else if (self->total > shown)
-    s = g_strdup_printf (_ ("The first %u of %" G_GUINT64_FORMAT " rows"), shown, self->total);
+    s = g_strdup_printf (_ ("The first %u of %" PRIu64 " rows"), shown, (uint64_t)self->total);
   else if (self->titles->len)
     s = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", shown), shown);
   else
