@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "hs-object-menu.h"
 #include "hs-oql.h"
 #include "hs-query-row.h"
 #include "hs-query-view.h"
@@ -169,6 +170,14 @@ run_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 
 /* ---- the table -------------------------------------------------------------- */
 
+/* The object of the row a cell is in, for the object menu. */
+static HsObj
+cell_object (GtkWidget *widget, double x, double y, gpointer item)
+{
+  HsQueryRow *row = gtk_list_item_get_item (item);
+  return row ? row->object : HS_OBJ_NONE;
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 {
@@ -176,6 +185,7 @@ setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (ins), 6);
   gtk_inscription_set_nat_chars (GTK_INSCRIPTION (ins), 20);
   gtk_list_item_set_child (item, ins);
+  hs_object_menu_attach (ins, cell_object, item);
 }
 
 static void
