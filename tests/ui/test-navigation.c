@@ -331,8 +331,9 @@ test_copy (void)
   g_autoptr (GVariant) target = NULL;
   g_autofree char *action = NULL;
 
-  /* The row menu: Copy Id and Copy Path to GC Root, carrying the object. */
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+  /* The row menu: Copy Id, Copy Path to GC Root and Query from Here,
+   * carrying the object. */
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 3);
   g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
   g_assert_cmpstr (action, ==, "win.copy-id");
   target = g_menu_model_get_item_attribute_value (menu, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);

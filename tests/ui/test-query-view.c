@@ -105,6 +105,21 @@ test_query_view (gconstpointer data)
       run_query (view, q);
       g_assert_null (hs_query_view_get_error (view));
     }
+  /* "Query from here" (the object menu's win.query-object): a class
+   * object gives its instances, another object itself. */
+  hs_window_set_view (window, "classes");
+  HsObj node_class = hs_class_object (a->heap, hs_heap_find_class (a->heap, "com.example.Node"));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.query-object", "u", (guint32)node_class));
+  g_assert_cmpstr (hs_window_get_view (window), ==, "query");
+  g_autofree char *from_class = hs_query_view_get_text (view);
+  g_assert_cmpstr (from_class, ==, "SELECT * FROM com.example.Node c");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.query-object", "u",
+                                             (guint32)hs_heap_find (a->heap, NODE_A)));
+  g_autofree char *from_object = hs_query_view_get_text (view);
+  g_assert_cmpstr (from_object, ==, "SELECT * FROM OBJECTS 0x2000 s");
+  run_query (view, from_object);
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 1);
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }
