@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "hs-application.h"
 #include "hs-object-menu.h"
 #include "hs-oql.h"
 #include "hs-query-row.h"
@@ -47,7 +48,9 @@ struct _HsQueryView
   GCancellable *cancellable;
   gboolean running;
   guint generation;
-  GPtrArray *history; /* char *, newest first */
+  GPtrArray *history;  /* char *, newest first */
+  GPtrArray *saved;    /* char *, in the order saved */
+  GSettings *settings; /* NULL when the schema is not installed */
   GtkSourceCompletionWords *words;
   GtkTextBuffer *word_buffer; /* the names completion offers */
   GtkTextTag *error_tag;
@@ -304,6 +307,27 @@ show_error (HsQueryView *self, const GError *error)
 
 /* ---- running -------------------------------------------------------------------- */
 
+/* A list of queries into its settings key (per user), when there are settings. */
+static void
+store_list (HsQueryView *self, const char *key, GPtrArray *list)
+{
+  if (!self->settings)
+    return;
+  g_ptr_array_add (list, NULL);
+  g_settings_set_strv (self->settings, key, (const char *const *)list->pdata);
+  g_ptr_array_set_size (list, list->len - 1);
+}
+
+static void
+load_list (HsQueryView *self, const char *key, GPtrArray *list, guint max)
+{
+  if (!self->settings)
+    return;
+  g_auto (GStrv) v = g_settings_get_strv (self->settings, key);
+  for (guint i = 0; v[i] && i < max; i++)
+    g_ptr_array_add (list, g_strdup (v[i]));
+}
+
 static void
 history_rebuild (HsQueryView *self)
 {
@@ -334,6 +358,7 @@ history_add (HsQueryView *self, const char *text)
   if (self->history->len > HISTORY_MAX)
     g_ptr_array_set_size (self->history, HISTORY_MAX);
   history_rebuild (self);
+  store_list (self, "query-history", self->history);
 }
 
 static void
@@ -542,6 +567,7 @@ hs_query_view_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->words);
   g_clear_object (&self->word_buffer);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_QUERY_VIEW);
   G_OBJECT_CLASS (hs_query_view_parent_class)->dispose (object);
 }
@@ -552,9 +578,15 @@ hs_query_view_finalize (GObject *object)
   HsQueryView *self = HS_QUERY_VIEW (object);
   g_ptr_array_unref (self->titles);
   g_ptr_array_unref (self->history);
+  g_ptr_array_unref (self->saved);
   g_free (self->error);
   G_OBJECT_CLASS (hs_query_view_parent_class)->finalize (object);
 }
+
+/* The library's actions (with its menu, below). */
+static void action_save (GtkWidget *w, const char *name, GVariant *param);
+static void action_saved (GtkWidget *w, const char *name, GVariant *param);
+static void action_forget_saved (GtkWidget *w, const char *name, GVariant *param);
 
 static void
 hs_query_view_class_init (HsQueryViewClass *klass)
@@ -587,6 +619,9 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   gtk_widget_class_install_action (wc, "query.library", "u", action_library);
   gtk_widget_class_install_action (wc, "query.history", "u", action_history);
   gtk_widget_class_install_action (wc, "query.copy-csv", NULL, action_copy_csv);
+  gtk_widget_class_install_action (wc, "query.save", NULL, action_save);
+  gtk_widget_class_install_action (wc, "query.saved", "u", action_saved);
+  gtk_widget_class_install_action (wc, "query.forget-saved", NULL, action_forget_saved);
 }
 
 static void
@@ -634,17 +669,72 @@ setup_editor (HsQueryView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
+/* The library's menu: saving, the ready queries, the saved ones. */
 static void
-setup_library (HsQueryView *self)
+library_rebuild (HsQueryView *self)
 {
   g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenu) actions = g_menu_new ();
+  g_autoptr (GMenu) ready = g_menu_new ();
+  g_autoptr (GMenu) saved = g_menu_new ();
+  g_menu_append (actions, _ ("Save This Query"), "query.save");
+  if (self->saved->len)
+    g_menu_append (actions, _ ("Forget the Saved Queries"), "query.forget-saved");
   for (guint i = 0; i < G_N_ELEMENTS (library); i++)
     {
       g_autoptr (GMenuItem) item = g_menu_item_new (_ (library[i].title), NULL);
       g_menu_item_set_action_and_target_value (item, "query.library", g_variant_new_uint32 (i));
-      g_menu_append_item (menu, item);
+      g_menu_append_item (ready, item);
     }
+  for (guint i = 0; i < self->saved->len; i++)
+    {
+      g_autofree char *one_line = g_strndup (g_ptr_array_index (self->saved, i), 80);
+      g_strdelimit (one_line, "\n\r\t", ' ');
+      g_autoptr (GMenuItem) item = g_menu_item_new (one_line, NULL);
+      g_menu_item_set_action_and_target_value (item, "query.saved", g_variant_new_uint32 (i));
+      g_menu_append_item (saved, item);
+    }
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (actions));
+  g_menu_append_section (menu, _ ("Ready"), G_MENU_MODEL (ready));
+  if (self->saved->len)
+    g_menu_append_section (menu, _ ("Saved"), G_MENU_MODEL (saved));
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->library_button), G_MENU_MODEL (menu));
+}
+
+static void
+action_save (GtkWidget *w, const char *name, GVariant *param)
+{
+  HsQueryView *self = HS_QUERY_VIEW (w);
+  g_autofree char *text = hs_query_view_get_text (self);
+  for (guint i = 0; i < self->saved->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->saved, i), text))
+      return;
+  if (self->saved->len >= 200)
+    g_ptr_array_remove_index (self->saved, 0);
+  g_ptr_array_add (self->saved, g_steal_pointer (&text));
+  store_list (self, "saved-queries", self->saved);
+  library_rebuild (self);
+}
+
+static void
+action_forget_saved (GtkWidget *w, const char *name, GVariant *param)
+{
+  HsQueryView *self = HS_QUERY_VIEW (w);
+  g_ptr_array_set_size (self->saved, 0);
+  store_list (self, "saved-queries", self->saved);
+  library_rebuild (self);
+}
+
+static void
+action_saved (GtkWidget *w, const char *name, GVariant *param)
+{
+  HsQueryView *self = HS_QUERY_VIEW (w);
+  guint i = g_variant_get_uint32 (param);
+  if (i < self->saved->len)
+    {
+      g_autofree char *q = g_strdup (g_ptr_array_index (self->saved, i));
+      hs_query_view_set_text (self, q);
+    }
 }
 
 static void
@@ -661,8 +751,12 @@ hs_query_view_init (HsQueryView *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
+  self->saved = g_ptr_array_new_with_free_func (g_free);
+  self->settings = hs_settings_new_if_installed ();
+  load_list (self, "query-history", self->history, HISTORY_MAX);
+  load_list (self, "saved-queries", self->saved, 200);
   setup_editor (self);
-  setup_library (self);
+  library_rebuild (self);
   history_rebuild (self);
   update_status (self);
 }
@@ -822,6 +916,18 @@ const char *
 hs_query_view_get_library_query (guint index)
 {
   return index < G_N_ELEMENTS (library) ? library[index].query : NULL;
+}
+
+guint
+hs_query_view_get_n_saved (HsQueryView *self)
+{
+  return self->saved->len;
+}
+
+const char *
+hs_query_view_get_saved (HsQueryView *self, guint index)
+{
+  return index < self->saved->len ? g_ptr_array_index (self->saved, index) : NULL;
 }
 
 guint

@@ -45,6 +45,10 @@ char *hs_query_view_get_csv (HsQueryView *self);
 guint hs_query_view_get_n_library (void);
 const char *hs_query_view_get_library_title (guint index);
 const char *hs_query_view_get_library_query (guint index);
+/* The saved queries (query.save), in the order saved; kept per user in
+ * the settings, as the history is. */
+guint hs_query_view_get_n_saved (HsQueryView *self);
+const char *hs_query_view_get_saved (HsQueryView *self, guint index);
 /* The queries run, newest first. */
 guint hs_query_view_get_n_history (HsQueryView *self);
 const char *hs_query_view_get_history (HsQueryView *self, guint index);

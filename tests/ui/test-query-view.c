@@ -95,6 +95,23 @@ test_query_view (gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.history", "u", 1));
   g_autofree char *text = hs_query_view_get_text (view);
   g_assert_cmpstr (text, ==, "SELECT n.v FROM com.example.Node n WHERE n.v > 50");
+  /* Saved queries: kept in the settings, back in a new view. */
+  g_assert_cmpuint (hs_query_view_get_n_saved (view), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.save", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.save", NULL));
+  g_assert_cmpuint (hs_query_view_get_n_saved (view), ==, 1);
+  g_assert_cmpstr (hs_query_view_get_saved (view, 0), ==, text);
+  {
+    HsQueryView *other = g_object_ref_sink (g_object_new (HS_TYPE_QUERY_VIEW, NULL));
+    g_assert_cmpuint (hs_query_view_get_n_saved (other), ==, 1);
+    g_assert_cmpstr (hs_query_view_get_saved (other, 0), ==, text);
+    g_assert_cmpuint (hs_query_view_get_n_history (other), ==, 4);
+    g_object_unref (other);
+  }
+  hs_query_view_set_text (view, "SELECT * FROM objects 0");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.saved", "u", 0));
+  g_autofree char *back = hs_query_view_get_text (view);
+  g_assert_cmpstr (back, ==, text);
   g_assert_cmpuint (hs_query_view_get_n_library (), >=, 5);
   for (guint i = 0; i < hs_query_view_get_n_library (); i++)
     {
