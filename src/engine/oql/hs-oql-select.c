@@ -104,6 +104,12 @@ emit_values (Run *r, HsOqlValue *vals, guint n)
           g_string_free (key, TRUE);
           return TRUE;
         }
+      /* The rows seen are held: bounded, as a list is. */
+      if (g_hash_table_size (r->seen_rows) >= HS_OQL_MAX_LIST)
+        {
+          g_string_free (key, TRUE);
+          return hs_oql_eval_fail (r->ev, NULL, "DISTINCT over more than %u different rows", HS_OQL_MAX_LIST);
+        }
       g_hash_table_add (r->seen_rows, g_string_free (key, FALSE));
     }
   announce (r, FALSE);
