@@ -186,6 +186,14 @@ class Query(CliTest):
         self.assertEqual(self.ids('select * from com.example.Node n where n not in (select * from objects 0x2000)'), [B, C])
         self.assertEqual(self.ids('select * from com.example.Node n where n implements java.lang.Object'), [A, B, C])
 
+    def test_correlated_subselects(self):
+        # Not correlated: found once, the same for every row: v 8 and 9.
+        self.assertEqual(self.ids('select * from com.example.Node n where n.v in '
+                                  '(select m.v from com.example.Node m where m.v > 7)'), [B, C])
+        # Correlated (names n): a list per row, the larger v of the others.
+        self.assertEqual(self.values('select n.v, (select m.v from com.example.Node m where m.v > n.v) '
+                                     'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, []]])
+
     def test_graph_functions(self):
         # Dominator tree: D -> A -> B -> C -> S2 -> char[6]; A's children: B only
         # (S1 is also held by the ArrayList's array, under Holder).

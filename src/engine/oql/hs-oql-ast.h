@@ -85,6 +85,9 @@ typedef struct
   char *alias;
   guint32 where;
   guint32 union_next; /* the next select of a UNION chain */
+  /* The expression nodes made while this select (with its sub-selects and
+   * unions) was read: [node_start, node_end). */
+  guint32 node_start, node_end;
 } HsOqlSelect;
 
 typedef struct

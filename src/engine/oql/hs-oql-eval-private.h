@@ -40,6 +40,12 @@ typedef struct
   guint ticks;
   gboolean stopped;             /* the caller wants no more rows */
   HsOqlFieldCache *field_cache; /* one per node of q */
+  /* Sub-selects used as values that name no alias of the selects around
+   * them give the same list for every row: found once. Per select of q:
+   * 0 not decided, 1 correlated, 3 not correlated, 2 found (in
+   * subselect_values). */
+  guint8 *subselect_state;
+  HsOqlValue *subselect_values;
 } HsOqlEval;
 
 /* FALSE once an error is set or the query is cancelled (checked every few

@@ -202,6 +202,40 @@ implements (HsOqlEval *ev, const HsOqlValue *x, const char *name)
   return c != HS_CLASS_NONE && hs_class_is_subclass_of (ev->h, c, name);
 }
 
+/* Whether the select's nodes name an alias of the selects around it (then
+ * its value depends on the row). */
+static gboolean
+correlated (HsOqlEval *ev, guint32 select, const HsOqlEnv *env)
+{
+  const HsOqlSelect *s = hs_oql_select (ev->q, select);
+  for (guint32 i = s->node_start; i < s->node_end; i++)
+    {
+      const HsOqlNode *n = hs_oql_node (ev->q, i);
+      if (n->kind == HS_OQL_N_NAME && find_alias (env, n->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+subselect_value (HsOqlEval *ev, guint32 select, const HsOqlEnv *env, HsOqlValue *out)
+{
+  guint8 *state = &ev->subselect_state[select];
+  if (*state == 0)
+    *state = correlated (ev, select, env) ? 1 : 3;
+  if (*state == 1)
+    return hs_oql_select_value (ev, select, env, out);
+  if (*state == 3)
+    {
+      /* Uncorrelated: the outer rows are not in its environment. */
+      if (!hs_oql_select_value (ev, select, NULL, &ev->subselect_values[select]))
+        return FALSE;
+      *state = 2;
+    }
+  hs_oql_value_copy (out, &ev->subselect_values[select]);
+  return TRUE;
+}
+
 gboolean
 hs_oql_eval_expr (HsOqlEval *ev, guint32 idx, const HsOqlEnv *env, HsOqlValue *out)
 {
@@ -347,7 +381,7 @@ hs_oql_eval_expr (HsOqlEval *ev, guint32 idx, const HsOqlEnv *env, HsOqlValue *o
           return FALSE;
         *out = hs_oql_value_bool (implements (ev, &x, n->name));
         break;
-      case HS_OQL_N_SUBSELECT: ok = hs_oql_select_value (ev, n->select, env, out); break;
+      case HS_OQL_N_SUBSELECT: ok = subselect_value (ev, n->select, env, out); break;
     }
   hs_oql_value_clear (&x);
   hs_oql_value_clear (&y);

@@ -730,6 +730,7 @@ parse_select (Parser *p)
   if (!accept_keyword (p, "select"))
     return expected (p, "SELECT"), HS_OQL_NONE;
   /* Reserve the slot first: sub-selects are appended while this one is read. */
+  s.node_start = p->q->nodes->len;
   g_array_append_val (p->q->selects, s);
   idx = p->q->selects->len - 1;
   if (accept_keyword (p, "distinct"))
@@ -780,6 +781,7 @@ parse_select (Parser *p)
         link = &hs_oql_select (p->q, *link)->union_next;
       *link = next;
     }
+  hs_oql_select (p->q, idx)->node_end = p->q->nodes->len;
   p->depth--;
   return idx;
 fail:
