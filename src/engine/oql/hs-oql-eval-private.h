@@ -46,6 +46,11 @@ typedef struct
    * subselect_values). */
   guint8 *subselect_state;
   HsOqlValue *subselect_values;
+  /* For x IN such a list of objects: one bit per object of the heap,
+   * made the first time (NULL: not yet; subselect_no_bits: the list holds
+   * other values). */
+  guint8 **subselect_bits;
+  guint8 *subselect_no_bits;
 } HsOqlEval;
 
 /* FALSE once an error is set or the query is cancelled (checked every few

@@ -174,12 +174,50 @@ eval_args (HsOqlEval *ev, const HsOqlNode *n, const HsOqlEnv *env, HsOqlValue *a
   return TRUE;
 }
 
+/* x IN a sub-select found once (its list is the same for every row): by
+ * the list's bitmap of objects, made on first use. FALSE when that does
+ * not apply (then the list is searched). */
+static gboolean
+in_found_list (HsOqlEval *ev, const HsOqlValue *x, const HsOqlValue *list, gboolean *found)
+{
+  if (x->kind != HS_OQL_OBJECT || list->kind != HS_OQL_LIST)
+    return FALSE;
+  for (guint i = 0; i < ev->q->selects->len; i++)
+    {
+      if (ev->subselect_state[i] != 2 || ev->subselect_values[i].kind != HS_OQL_LIST
+          || ev->subselect_values[i].list != list->list || ev->subselect_no_bits[i])
+        continue;
+      if (!ev->subselect_bits[i])
+        {
+          const HsOqlList *l = list->list;
+          guint8 *bits = g_malloc0 (hs_heap_n_objects (ev->h) / 8 + 1);
+          for (guint k = 0; k < hs_oql_list_len (l); k++)
+            {
+              const HsOqlValue *v = hs_oql_list_get (l, k);
+              if (v->kind == HS_OQL_OBJECT)
+                bits[v->o >> 3] |= (guint8)(1u << (v->o & 7));
+              else if (v->kind != HS_OQL_NULL)
+                {
+                  g_free (bits);
+                  ev->subselect_no_bits[i] = 1;
+                  return FALSE;
+                }
+            }
+          ev->subselect_bits[i] = bits;
+        }
+      *found = (ev->subselect_bits[i][x->o >> 3] >> (x->o & 7)) & 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 in_list (HsOqlEval *ev, const HsOqlNode *n, const HsOqlValue *x, const HsOqlValue *list, gboolean *found)
 {
-  g_autoptr (GError) unused = NULL;
   *found = FALSE;
   if (list->kind == HS_OQL_NULL)
+    return TRUE;
+  if (in_found_list (ev, x, list, found))
     return TRUE;
   HsOqlList *l = hs_oql_as_list (ev, n, list);
   if (!l)

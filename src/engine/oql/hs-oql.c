@@ -61,10 +61,17 @@ hs_oql_run (HsAnalysis *analysis, const char *text, HsOqlFlags flags, HsOqlColum
     ev.field_cache[i].klass = HS_CLASS_NONE;
   ev.subselect_state = g_new0 (guint8, q->selects->len + 1);
   ev.subselect_values = g_new0 (HsOqlValue, q->selects->len + 1);
+  ev.subselect_bits = g_new0 (guint8 *, q->selects->len + 1);
+  ev.subselect_no_bits = g_new0 (guint8, q->selects->len + 1);
   hs_oql_select_run (&ev, q->top, NULL, &f.sink);
   g_free (ev.field_cache);
   for (guint i = 0; i < q->selects->len; i++)
-    hs_oql_value_clear (&ev.subselect_values[i]);
+    {
+      hs_oql_value_clear (&ev.subselect_values[i]);
+      g_free (ev.subselect_bits[i]);
+    }
+  g_free (ev.subselect_bits);
+  g_free (ev.subselect_no_bits);
   g_free (ev.subselect_values);
   g_free (ev.subselect_state);
   if (ev.error)
