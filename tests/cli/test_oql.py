@@ -263,6 +263,14 @@ class Query(CliTest):
         self.assertSyntaxError('select * from x where n.v like 3', 1, 32, 'regular expression')
         self.assertSyntaxError('select * from x where "abc', 1, 23, 'no closing')
 
+    def test_error_quotes_whole_characters(self):
+        # Found by fuzzing: the quoted token is cut at 40 characters, never
+        # inside one (each é is two bytes).
+        p = run_cli(['query', self.dump, 'é' * 50 + ' from x'])
+        self.assertEqual(p.returncode, 2)
+        err = p.stderr.decode('utf-8')  # raises on a cut character
+        self.assertIn('found "%s"' % ('é' * 40), err)
+
     def test_limits(self):
         deep = 'select * from objects (' + '(' * 200 + '1' + ')' * 200 + ')'
         p = run_cli(['query', self.dump, deep])

@@ -87,8 +87,10 @@ expected (Parser *p, const char *what)
     found = g_strdup ("the end of the query");
   else
     {
-      g_autofree char *raw = g_strndup (p->text + t->start, MIN (t->len, 40));
-      found = g_strdup_printf ("\"%s\"", raw);
+      /* At most 40 characters, cut between characters (the text is UTF-8). */
+      g_autofree char *raw = g_strndup (p->text + t->start, t->len);
+      g_autofree char *cut = g_utf8_substring (raw, 0, MIN (g_utf8_strlen (raw, -1), 40));
+      found = g_strdup_printf ("\"%s\"", cut);
     }
   g_set_error (p->error, HS_OQL_ERROR, HS_OQL_ERROR_SYNTAX, "line %u, column %u: expected %s, found %s",
                t->line, t->column, what, found);
