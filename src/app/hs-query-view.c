@@ -19,6 +19,7 @@
 #include "hs-oql.h"
 #include "hs-query-row.h"
 #include "hs-query-view.h"
+#include "hs-strhash.h"
 
 #define HISTORY_MAX 30
 /* Class and field names offered for completion, at most. */
@@ -507,7 +508,8 @@ fill_completion (HsQueryView *self, HsAnalysis *a)
     "subList",
   };
   GString *words = g_string_new (NULL);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Field names come from the dump: the keyed hash (hs-strhash.h). */
+  g_autoptr (GHashTable) seen = g_hash_table_new (hs_str_hash, g_str_equal);
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
     g_string_append_printf (words, "%s\n", fixed[i]);
