@@ -143,6 +143,8 @@ class Query(CliTest):
         self.assertEqual(self.ids('select * from java.lang.String s where toString(s) like "w.*"'), [S2])
         self.assertEqual(self.ids('select * from java.lang.String s where toString(s) not like "w.*"'), [S1])
         self.assertEqual(self.values('select s.toString().length() from java.lang.String s'), [5, 6])
+        # A char[]'s text is its characters.
+        self.assertEqual(self.values('select toString(s.value) from java.lang.String s'), ['hello', 'world!'])
         self.assertEqual(self.ids('select * from java.lang.String s where s.startsWith("he")'), [S1])
         self.assertEqual(self.ids('select * from java.lang.String s where s.endsWith("!")'), [S2])
         self.assertEqual(self.ids('select * from java.lang.String s where s.contains("orl")'), [S2])

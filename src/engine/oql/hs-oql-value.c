@@ -267,6 +267,10 @@ append_object_text (HsAnalysis *a, HsObj o, GString *out)
             }
         }
     }
+  /* A char[]'s text, as MAT shows it. */
+  if (kind == HS_KIND_PRIM_ARRAY && hs_heap_array_elem_type (h, o) == HS_TYPE_CHAR
+      && hs_heap_append_string (h, o, HS_OQL_STRING_MAX_CHARS, out))
+    return;
   g_autofree char *label = hs_heap_object_label (h, o);
   g_string_append (out, label);
 }
