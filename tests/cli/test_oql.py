@@ -168,6 +168,9 @@ class Query(CliTest):
         self.assertEqual(self.values('select c.@name, c.@superClass.@name from objects com.example.SubNode c'),
                          [['com.example.SubNode', 'com.example.Node']])
         self.assertEqual(self.values('select a.@length from int[] a'), [4])
+        # D is a JNI global root; A, B and C are no roots.
+        self.assertEqual(self.values('select n.@GCRootInfo from com.example.SubNode n'), [['JNI Global']])
+        self.assertEqual(self.ids('select * from com.example.Node n where n.@GCRootInfo != null'), [])
 
     def test_arrays(self):
         self.assertEqual(self.values('select a[0], a[-1], a[1:2] from int[] a'), [[5, 0, [-1, 7]]])
