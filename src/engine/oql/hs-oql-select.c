@@ -385,7 +385,8 @@ walk_source (Run *r)
                                           : !hs_oql_select_value (ev, s->sub_select, r->parent, &v))
             return FALSE;
           if (v.kind == HS_OQL_LIST)
-            go = from_list (r, &g_array_index (v.list->values, HsOqlValue, 0), hs_oql_list_len (v.list));
+            /* data, not &[0]: an empty array has none. */
+            go = from_list (r, (const HsOqlValue *)v.list->values->data, hs_oql_list_len (v.list));
           else if (v.kind == HS_OQL_NULL)
             go = TRUE;
           else
