@@ -118,6 +118,8 @@ class Query(CliTest):
     def test_unknown_class_is_empty(self):
         out = self.q('select * from no.such.Klass')
         self.assertEqual((out['rows'], out['total']), ([], 0))
+        # ... also as the source of another select (found by fuzzing).
+        self.assertEqual(self.ids('select * from objects (select * from no.such.Klass) s'), [])
 
     def test_subselect_source(self):
         # FROM (select class objects): their instances; OBJECTS: the rows themselves.
