@@ -3,14 +3,15 @@
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
-#   HS_FUZZ_TARGET=leaks|report|matchers|mapping build-aux/fuzz.sh ...  (default: heap)
+#   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql build-aux/fuzz.sh ...  (default: heap)
 #
 # Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), leaks
 # (fuzz-leaks: bytes read as a heap description, written as a valid dump,
 # so they reach the leak search), report
 # (fuzz-report: a dump through the pipeline into the HTML report), matchers
 # (fuzz-matchers: the --matchers option file's parser), mapping
-# (fuzz-mapping: the --mapping ProGuard/R8 file's parser and lookups). Each has its own
+# (fuzz-mapping: the --mapping ProGuard/R8 file's parser and lookups), oql
+# (fuzz-oql: OQL query text, parsed and run on data/sample). Each has its own
 # corpus and crashes under $HS_FUZZ_DIR/TARGET (heap keeps the old place).
 #
 # 1. builds build-fuzz/ with clang, -Dfuzzing=true, ASan + UBSan and
@@ -33,7 +34,7 @@ root=$(pwd)
 secs=${1:-600}
 shift || true
 target=${HS_FUZZ_TARGET:-heap}
-case $target in heap|leaks|report|matchers|mapping) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers or mapping"; exit 2 ;; esac
+case $target in heap|leaks|report|matchers|mapping|oql) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers, mapping or oql"; exit 2 ;; esac
 dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
 [ "$target" = heap ] || dir=$dir/$target
 build=${HS_FUZZ_BUILD:-$root/build-fuzz}
@@ -65,6 +66,10 @@ if [ "$target" = matchers ]; then
   cp -n "$root/data/leak-matchers.txt" "$dir/corpus/" 2>/dev/null || true
   find "$root/tests" -name '*matchers*' -type f -size -64k -exec cp -n {} "$dir/corpus/" \; 2>/dev/null || true
   dict=/dev/null
+elif [ "$target" = oql ]; then
+  # Seeds: the kept queries (tests/fuzz/oql); the OQL dictionary.
+  cp -n "$root"/tests/fuzz/oql/* "$dir/corpus/" 2>/dev/null || true
+  dict=$root/tests/fuzz/oql.dict
 elif [ "$target" = mapping ]; then
   # Seeds: a mapping with every kind of line (tests/fuzz/seeds/mapping.txt)
   # and the kept mapping inputs; no dictionary.

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-packages=(meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev zlib1g-dev python3
+packages=(meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev zlib1g-dev python3
           gettext desktop-file-utils appstream shared-mime-info libglib2.0-bin
           adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core)
 missing=()

@@ -19,7 +19,7 @@ log() { printf '\n==> %s\n' "$*"; }
 
 # --- 1. packages --------------------------------------------------------------
 packages=(
-  meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev zlib1g-dev python3
+  meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev zlib1g-dev python3
   xvfb xauth dbus dbus-x11 desktop-file-utils appstream gettext shared-mime-info
   libglib2.0-bin clang clang-format libclang-rt-14-dev openjdk-17-jdk-headless gzip
   proguard-cli  # the mapping suite obfuscates the generator (tests/mapping)
@@ -118,7 +118,7 @@ if build build; then
   # --- 3. the 'ui' suite under Xvfb --------------------------------------------
   run_tests "ui tests" env GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none \
     GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$root/build/data" NO_AT_BRIDGE=1 \
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24" \
     meson test -C build --suite ui --print-errorlogs --num-processes "$jobs"
 fi
 

@@ -41,7 +41,7 @@ one_run () {
   # own pid once it has said what we wait for.
   env HEAPSCOPE_DEBUG_TIMES=1 ${VISIT:+HEAPSCOPE_DEBUG_VISIT_VIEWS=1} GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
     GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
-    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24" \
       sh -c 'echo $$ >"$2"; exec $3 "$0" "$1"' "$app" "$dump" "$log.pid" \
         "${PERF:+perf record -q -F 499 --call-graph dwarf,16384 -o $PERF.$(basename "$log" .log) --}" >"$log" 2>&1 &
   pid=$!

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-object-menu.h: the context menu of an object row ("Copy id", "Copy
- * path to GC root"), a GtkPopoverMenu over a GMenu whose items activate
- * "win.copy-id" and "win.copy-path" with the object index (guint32). Any
+ * path to GC root", "Query from here"), a GtkPopoverMenu over a GMenu whose
+ * items activate "win.copy-id", "win.copy-path" and "win.query-object" with
+ * the object index (guint32). Any
  * widget inside the window can offer it: right click, long press, or
  * Shift+F10 / the Menu key. */
 #pragma once

@@ -2,11 +2,12 @@
 /* hs-window-actions.c: the window's actions (win.open, open-file,
  * new-tab, compare, export, find, close, reload, load-mapping, view,
  * inspect, toast, toast-button, dismiss-toast, zoom-treemap; back,
- * forward, goto, copy-id, copy-path), installed on the
+ * forward, goto, copy-id, copy-path, query-object), installed on the
  * class, acting on the tab shown, with the file
  * choosers (GtkFileChooserNative: GTK 4.8 has no GtkFileDialog), the
  * export on a worker, and Alt+1..N for the views of the tab's view table. */
 #include "config.h"
+#include "hs-query-view.h"
 #include "hs-window-private.h"
 #include "hs-capture-dialog.h"
 #include "hs-dump-tab-mapping.h"
@@ -567,6 +568,29 @@ copy_id_action (GtkWidget *widget, const char *action_name, GVariant *param)
   copy_text (self, text, _ ("Id copied to the clipboard"));
 }
 
+/* "Query from here": the Query view with a query over the object; for a
+ * class object, over the class's instances. */
+static void
+query_object_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsObj obj = g_variant_get_uint32 (param);
+  HsView *view = hs_window_get_view_by_name (self, "query");
+  g_autofree char *text = NULL;
+
+  if (a == NULL || view == NULL || obj >= hs_heap_n_objects (a->heap))
+    return;
+  HsClass c = hs_heap_object_as_class (a->heap, obj);
+  if (c != HS_CLASS_NONE)
+    text = g_strdup_printf ("SELECT * FROM %s c", hs_class_name (a->heap, c));
+  else
+    text = g_strdup_printf ("SELECT * FROM OBJECTS 0x%" G_GINT64_MODIFIER "x s",
+                            hs_heap_object_id (a->heap, obj));
+  hs_query_view_set_text (HS_QUERY_VIEW (view), text);
+  hs_window_set_view (self, "query");
+}
+
 /* The path needs the referrer index and a breadth-first search: on a
  * worker, as the inspector does. */
 typedef struct
@@ -669,6 +693,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);
   gtk_widget_class_install_action (widget_class, "win.copy-id", "u", copy_id_action);
+  gtk_widget_class_install_action (widget_class, "win.query-object", "u", query_object_action);
   gtk_widget_class_install_action (widget_class, "win.copy-path", "u", copy_path_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.forward", NULL);

@@ -35,7 +35,8 @@ static const HsCliCommand commands[] = {
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
   { "paths", hs_cli_paths,
-    "DUMP (--class NAME | ID...): why objects are alive: merged paths to GC roots, other paths" },
+    "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
+  { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
@@ -64,7 +65,7 @@ option_context_new (HsCliOptions *o)
     { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out",
       NULL },
     { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings,
-      "analyze: print each phase's time and the peak RSS; paths: the time of the paths", NULL },
+      "analyze: print each phase's time and the peak RSS; paths, query: their own time", NULL },
     { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks,
       "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers,
@@ -88,6 +89,12 @@ option_context_new (HsCliOptions *o)
       "KIND" },
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query: print CSV", NULL },
+    { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
+      NULL },
+    { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
+      "report: add a section with this OQL query's table (repeatable); paths: the query's objects", "QUERY" },
+    { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
@@ -166,6 +173,8 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->serial, g_free);
   g_clear_pointer (&o->exclude, g_strfreev);
   g_clear_pointer (&o->exclude_kind, g_strfreev);
+  g_clear_pointer (&o->query_file, g_free);
+  g_clear_pointer (&o->queries, g_strfreev);
 }
 
 static int
@@ -193,8 +202,8 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_check_ignored (TRUE);
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
-  /* diff names two files, object and bitmap a file and an id, paths a
-   * file and any number of ids; jvms none. */
+  /* diff names two files, object and bitmap a file and an id, query a
+   * file and a query, paths a file and any number of ids; jvms none. */
   if (argc == 2 && g_str_equal (argv[1], "jvms"))
     argv[2] = NULL, argc = 3;
   if (argc >= 3 && g_str_equal (argv[1], "paths"))
@@ -205,7 +214,7 @@ run (int argc, char **argv, HsCliOptions *o)
   else if (argc != 3
            && !(argc == 4
                 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-                    || g_str_equal (argv[1], "bitmap"))))
+                    || g_str_equal (argv[1], "bitmap") || g_str_equal (argv[1], "query"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);

@@ -9,6 +9,7 @@
 
 #include "hs-cli.h"
 #include "hs-paths.h"
+#include "hs-oql.h"
 
 #define DEFAULT_MAX_PATHS 3
 
@@ -42,11 +43,18 @@ paths_options (const HsCliOptions *o, HsPathsOptions *po, HsLeakOptions *lo, GEr
   return TRUE;
 }
 
-/* The objects named: the instances of --class, else the ids. */
+/* The objects named: the instances of --class, the objects of --query's
+ * result, else the ids. */
 static GArray *
 targets_of (const HsCliOptions *o, HsAnalysis *a, GError **error)
 {
   GArray *t = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  if (o->queries != NULL && o->queries[0] != NULL)
+    {
+      g_array_unref (t);
+      return hs_oql_collect_objects (a, o->queries[0],
+                                     o->unreachable ? HS_OQL_UNREACHABLE : HS_OQL_FLAGS_NONE, NULL, error);
+    }
   if (o->class_name)
     {
       g_autoptr (GArray) cs = hs_query_classes_named (a->heap, o->class_name);
@@ -86,16 +94,22 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
   GString *out;
   gint64 start;
 
-  if (!o->class_name && o->n_args == 0)
+  gboolean query = o->queries != NULL && o->queries[0] != NULL;
+
+  if (!o->class_name && !query && o->n_args == 0)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "paths needs --class NAME or one or more object ids");
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "paths needs --class NAME, --query QUERY or one or more object ids");
       return 2;
     }
-  if (o->class_name && o->n_args > 0)
+  if ((o->class_name != NULL) + query + (o->n_args > 0) > 1)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "paths takes --class NAME or object ids, not both");
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "paths takes one of --class NAME, --query QUERY or object ids");
       return 2;
     }
+  if (query && !hs_oql_check (o->queries[0], error))
+    return 2;
   if (!paths_options (o, &po, &lo, error))
     return 2;
   a = hs_cli_load (o, path, TRUE, FALSE, error);
@@ -103,7 +117,7 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
     return 2;
   out = g_string_new (NULL);
   start = g_get_monotonic_time ();
-  if (o->merged || o->class_name)
+  if (o->merged || o->class_name || query)
     {
       g_autoptr (HsMergedPaths) m
           = hs_paths_merged (a->heap, a->dom, &po, (const HsObj *)targets->data, targets->len, NULL, error);

@@ -7,6 +7,7 @@
 #include "hs-cli.h"
 
 #include "hs-compare.h"
+#include "hs-oql.h"
 #include "hs-report.h"
 
 int
@@ -22,6 +23,16 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "report needs -o FILE");
       return 2;
+    }
+  /* A query that does not parse fails before the dump is read. */
+  for (guint i = 0; o->queries && o->queries[i]; i++)
+    {
+      g_autoptr (GError) syntax = NULL;
+      if (!hs_oql_check (o->queries[i], &syntax))
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--query: %s", syntax->message);
+          return 2;
+        }
     }
   /* The baseline first, and only its class table kept: its analysis is
    * freed before the dump is read, so the two are never in memory
@@ -49,7 +60,9 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
       if (rules && !o->quiet)
         g_printerr ("warning: %s\n", rules);
     }
-  HsReportOptions ropts = { .include_generation_time = !o->no_timestamp, .compare = cmp };
+  HsReportOptions ropts = { .include_generation_time = !o->no_timestamp,
+                            .compare = cmp,
+                            .queries = (const char *const *)o->queries };
   /* -o -: the report on stdout. */
   if (g_str_equal (o->output, "-"))
     {

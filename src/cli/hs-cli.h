@@ -55,6 +55,10 @@ typedef struct
   gint max;                /* paths: --max N; -1 not given */
   char **args;             /* paths: the ids after DUMP (not owned) */
   int n_args;
+  gboolean csv;         /* query: CSV */
+  gboolean unreachable; /* query: the unreachable objects too */
+  char *query_file;     /* query: -f FILE, the query's text */
+  char **queries;       /* --query Q (repeatable): report's OQL sections */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -86,6 +90,8 @@ int hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error); /* hs
 int hs_cli_capture (const HsCliOptions *o, const char *path, GError **error);
 int hs_cli_strip (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-strip.c */
 int hs_cli_paths (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-paths.c: o->args */
+int hs_cli_query (const HsCliOptions *o, const char *path,
+                  GError **error); /* hs-cli-query.c: o->second_path is the query */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -52,6 +52,22 @@ class PathsTest(CliTest):
                     node('com.example.Session', '[]', 1, 1, 16, 16)])])])
         self.assertEqual(m['roots'], [app, THREAD_TOP])
 
+    def test_query_names_the_set(self):
+        # A query over every Session (--unreachable: S5 and S6 too) is the
+        # same set as --class, so the same tree; without it the query sees
+        # the five reachable Sessions only (S5 is held by a weak referent
+        # alone, S6 by nothing): the same roots, none unreached.
+        by_class = self.merged()
+        q = 'SELECT * FROM com.example.Session'
+        every = self.json_of(['paths', self.dump, '--query', q, '--unreachable', '--json'])
+        self.assertEqual(every, by_class)
+        reachable = self.json_of(['paths', self.dump, '--query', q, '--json'])
+        self.assertEqual((reachable['targets'], reachable['unreached']), (5, 0))
+        self.assertEqual(reachable['roots'], by_class['roots'])
+        proc = run_cli(['paths', self.dump, '--query', 'SELECT FROM', '--json'])
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn(b'line 1', proc.stderr)
+
     def test_exclude_field(self):
         # Without App.sessions, S3 keeps its route through the cache;
         # S1 and S2 have no other: freed.

@@ -331,13 +331,16 @@ test_copy (void)
   g_autoptr (GVariant) target = NULL;
   g_autofree char *action = NULL;
 
-  /* The row menu: Copy Id, Copy Path to GC Root and Other Paths to GC
-   * Roots, carrying the object. */
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 3);
+  /* The row menu: Copy Id, Copy Path to GC Root, Other Paths to GC Roots
+   * and Query from Here, carrying the object. */
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 4);
   {
     g_autofree char *other = NULL;
+    g_autofree char *query = NULL;
     g_assert_true (g_menu_model_get_item_attribute (menu, 2, G_MENU_ATTRIBUTE_ACTION, "s", &other));
     g_assert_cmpstr (other, ==, "win.other-paths");
+    g_assert_true (g_menu_model_get_item_attribute (menu, 3, G_MENU_ATTRIBUTE_ACTION, "s", &query));
+    g_assert_cmpstr (query, ==, "win.query-object");
   }
   g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
   g_assert_cmpstr (action, ==, "win.copy-id");

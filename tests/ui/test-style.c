@@ -304,7 +304,7 @@ test_icon_buttons (void)
   HsWindow *window = open_sample ();
   g_autoptr (GString) missing = g_string_new (NULL);
   static const char *const views[] = {
-    "overview", "leaks", "classes", "dominators", "treemap", "insights", "threads", "compare",
+    "overview", "leaks", "classes", "dominators", "treemap", "insights", "threads", "compare", "query",
   };
   guint n_checked = 0;
 

@@ -50,6 +50,9 @@ void hs_report_section_threads (GString *out, const HsReportContext *ctx);  /* h
 void hs_report_section_growth (GString *out, const HsReportContext *ctx);
 void hs_report_section_heaps (GString *out, const HsReportContext *ctx); /* hs-report-heaps.c */
 gboolean hs_report_heaps_shown (const HsReportContext *ctx);
+/* hs-report-queries.c: the user's OQL queries (opts->queries). */
+void hs_report_section_queries (GString *out, const HsReportContext *ctx);
+gboolean hs_report_queries_shown (const HsReportContext *ctx);
 gboolean hs_report_growth_shown (const HsReportContext *ctx);
 
 /* A trace's path as the leak section shows it (hs-report-leaks.c), for

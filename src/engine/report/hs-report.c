@@ -45,6 +45,7 @@ static const HsReportSection sections[] = {
   { "insights", "Insights", hs_report_section_insights },
   { "treemap", "Treemap", hs_report_section_treemap },
   { "threads", NULL, hs_report_section_threads }, /* only with stacks: not in the nav */
+  { "queries", "Queries", hs_report_section_queries, hs_report_queries_shown },
 };
 
 /* A fixed asset as text. The script's file ends with a newline an editor

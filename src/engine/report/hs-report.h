@@ -22,6 +22,9 @@ typedef struct
    * (the window's Insights view holds them; not owned): the Insights
    * section uses them instead of running the finders again. */
   const HsWaste *waste;
+  /* Optional: OQL queries (NULL-terminated, not owned), each shown with its
+   * table in a "Queries" section (hs-report-queries.c). */
+  const char *const *queries;
 } HsReportOptions;
 
 /* The report as a string (UTF-8 HTML). */

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* UI test of the Query view on tests/cli/test_oql.py's heap (written by
+ * make-query-dump.py; its rows are worked out there): a query run as
+ * Ctrl+Enter runs it, its rows and their sorting, an object row opened in
+ * the inspector, a syntax error shown at its position, the history, the
+ * library, CSV. */
+#include "config.h"
+
+#include <string.h>
+
+#include "ui-util.h"
+#include "hs-query-view.h"
+
+#define NODE_A 0x2000
+
+static gboolean
+query_done (gpointer data)
+{
+  return !hs_query_view_is_running (data);
+}
+
+static void
+run_query (HsQueryView *view, const char *text)
+{
+  hs_query_view_set_text (view, text);
+  /* What Ctrl+Enter does: the view's query.run action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.run", NULL));
+  g_assert_true (ui_wait_until (query_done, view, 30000));
+  ui_iterate (50);
+}
+
+static void
+test_query_view (gconstpointer data)
+{
+  const char *path = data;
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
+  hs_window_set_view (window, "query");
+  HsQueryView *view = HS_QUERY_VIEW (ui_view (window, "query"));
+  ui_iterate (100);
+
+  /* The reachable Nodes A, B, C have v = 7, 8, 9. */
+  run_query (view, "SELECT n.v AS value, toString(n.name) AS name FROM com.example.Node n");
+  g_assert_null (hs_query_view_get_error (view));
+  g_assert_cmpuint (hs_query_view_get_n_columns (view), ==, 2);
+  g_assert_cmpstr (hs_query_view_get_column_title (view, 0), ==, "value");
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 3);
+  g_assert_cmpuint (hs_query_view_get_total (view), ==, 3);
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 0), ==, "7");
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 1), ==, "hello");
+  g_assert_cmpstr (hs_query_view_get_cell (view, 1, 1), ==, "null");
+  /* Sorted by value, largest first: 9, 8, 7; as numbers, not text. */
+  hs_query_view_sort_by (view, 0, GTK_SORT_DESCENDING);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 0), ==, "9");
+  g_assert_cmpstr (hs_query_view_get_cell (view, 2, 0), ==, "7");
+  ui_shot (GTK_WIDGET (window), "query-view.png");
+  g_autofree char *csv = hs_query_view_get_csv (view);
+  g_assert_cmpstr (csv, ==, "value,name\n9,world!\n8,null\n7,hello\n");
+
+  /* An object list: A opened in the inspector from its row. */
+  run_query (view, "SELECT * FROM com.example.Node n WHERE n.v = 7");
+  g_assert_cmpuint (hs_query_view_get_n_columns (view), ==, 4);
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 1);
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 0), ==, "0x2000");
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 1), ==, "com.example.Node");
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 2), ==, "24");
+  g_assert_true (hs_query_view_activate_row (view, 0));
+  ui_iterate (100);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  HsInspector *inspector = ui_inspector (window);
+  g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, hs_heap_find (a->heap, NODE_A));
+
+  /* --unreachable's toggle: U (v = 99) joins. */
+  hs_query_view_set_unreachable (view, TRUE);
+  run_query (view, "SELECT n.v FROM com.example.Node n WHERE n.v > 50");
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 1);
+  g_assert_cmpstr (hs_query_view_get_cell (view, 0, 0), ==, "99");
+  hs_query_view_set_unreachable (view, FALSE);
+
+  /* A syntax error: under the editor, the cursor at line 2, column 7. */
+  run_query (view, "SELECT *\nFROM x WHERE");
+  g_assert_nonnull (hs_query_view_get_error (view));
+  g_assert_nonnull (strstr (hs_query_view_get_error (view), "line 2, column 13"));
+  guint line = 0, column = 0;
+  hs_query_view_get_cursor (view, &line, &column);
+  g_assert_cmpuint (line, ==, 2);
+  g_assert_cmpuint (column, ==, 13);
+
+  /* The history, newest first; a library query loads into the editor. */
+  g_assert_cmpuint (hs_query_view_get_n_history (view), ==, 4);
+  g_assert_cmpstr (hs_query_view_get_history (view, 0), ==, "SELECT *\nFROM x WHERE");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.history", "u", 1));
+  g_autofree char *text = hs_query_view_get_text (view);
+  g_assert_cmpstr (text, ==, "SELECT n.v FROM com.example.Node n WHERE n.v > 50");
+  /* Saved queries: kept in the settings, back in a new view. */
+  g_assert_cmpuint (hs_query_view_get_n_saved (view), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.save", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.save", NULL));
+  g_assert_cmpuint (hs_query_view_get_n_saved (view), ==, 1);
+  g_assert_cmpstr (hs_query_view_get_saved (view, 0), ==, text);
+  {
+    HsQueryView *other = g_object_ref_sink (g_object_new (HS_TYPE_QUERY_VIEW, NULL));
+    g_assert_cmpuint (hs_query_view_get_n_saved (other), ==, 1);
+    g_assert_cmpstr (hs_query_view_get_saved (other, 0), ==, text);
+    g_assert_cmpuint (hs_query_view_get_n_history (other), ==, 4);
+    g_object_unref (other);
+  }
+  hs_query_view_set_text (view, "SELECT * FROM objects 0");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.saved", "u", 0));
+  g_autofree char *back = hs_query_view_get_text (view);
+  g_assert_cmpstr (back, ==, text);
+  g_assert_cmpuint (hs_query_view_get_n_library (), >=, 5);
+  for (guint i = 0; i < hs_query_view_get_n_library (); i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.library", "u", i));
+      g_autofree char *q = hs_query_view_get_text (view);
+      g_assert_cmpstr (q, ==, hs_query_view_get_library_query (i));
+      /* Every ready query parses and runs. */
+      run_query (view, q);
+      g_assert_null (hs_query_view_get_error (view));
+    }
+  /* "Query from here" (the object menu's win.query-object): a class
+   * object gives its instances, another object itself. */
+  hs_window_set_view (window, "classes");
+  HsObj node_class = hs_class_object (a->heap, hs_heap_find_class (a->heap, "com.example.Node"));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.query-object", "u", (guint32)node_class));
+  g_assert_cmpstr (hs_window_get_view (window), ==, "query");
+  g_autofree char *from_class = hs_query_view_get_text (view);
+  g_assert_cmpstr (from_class, ==, "SELECT * FROM com.example.Node c");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.query-object", "u",
+                                             (guint32)hs_heap_find (a->heap, NODE_A)));
+  g_autofree char *from_object = hs_query_view_get_text (view);
+  g_assert_cmpstr (from_object, ==, "SELECT * FROM OBJECTS 0x2000 s");
+  run_query (view, from_object);
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  g_test_add_data_func ("/query-view/run", argv[1], test_query_view);
+  return g_test_run ();
+}
