@@ -81,6 +81,16 @@ struct _HsCaptureDialog
 
 G_DEFINE_FINAL_TYPE (HsCaptureDialog, hs_capture_dialog, ADW_TYPE_WINDOW)
 
+/* Dumps captured in this session: path -> pid (local JVMs only; main
+ * thread only). */
+static GHashTable *captured;
+
+guint
+hs_capture_dialog_pid_of (const char *path)
+{
+  return path != NULL && captured != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (captured, path)) : 0;
+}
+
 static void
 target_clear (Target *t)
 {
@@ -389,6 +399,12 @@ capture_done (GObject *source, GAsyncResult *result, gpointer data)
   stop_progress (self);
   g_free (self->written);
   self->written = g_strdup (job->dest);
+  if (job->target.serial == NULL)
+    {
+      if (captured == NULL)
+        captured = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_replace (captured, g_strdup (job->dest), GUINT_TO_POINTER (job->target.pid));
+    }
   if (self->parent)
     {
       g_autofree char *uri = g_filename_to_uri (job->dest, NULL, NULL);
@@ -642,6 +658,15 @@ gboolean
 hs_capture_dialog_is_listing (HsCaptureDialog *self)
 {
   return self->list_cancellable != NULL;
+}
+
+guint
+hs_capture_dialog_get_selected_pid (HsCaptureDialog *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->target_list);
+  const Target *t = row != NULL ? g_object_get_data (G_OBJECT (row), "hs-target") : NULL;
+
+  return t != NULL ? t->pid : 0;
 }
 
 gboolean

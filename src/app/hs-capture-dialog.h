@@ -22,8 +22,14 @@ const char *hs_capture_dialog_get_folder (HsCaptureDialog *self);
 /* Rows listed (JVMs and device processes); FALSE while listing. */
 guint hs_capture_dialog_get_n_targets (HsCaptureDialog *self);
 gboolean hs_capture_dialog_is_listing (HsCaptureDialog *self);
+/* The pid of the row chosen, 0 when none. */
+guint hs_capture_dialog_get_selected_pid (HsCaptureDialog *self);
 /* Chooses the JVM of that pid; FALSE when it is not listed. */
 gboolean hs_capture_dialog_select_pid (HsCaptureDialog *self, guint pid);
+/* The pid of the JVM a dump captured in this session came from (0 when
+ * path is NULL or was not captured here), so that Capture again chooses
+ * it. */
+guint hs_capture_dialog_pid_of (const char *path);
 /* The file the last capture wrote, NULL before. */
 const char *hs_capture_dialog_get_written (HsCaptureDialog *self);
 

@@ -9,7 +9,6 @@
 #include "config.h"
 #include "hs-query-view.h"
 #include "hs-window-private.h"
-#include "hs-capture-dialog.h"
 #include "hs-dump-tab-mapping.h"
 #include "hs-window-mapping.h"
 #include "hs-classes-view.h"
@@ -505,16 +504,6 @@ dismiss_toast_action (GtkWidget *widget, const char *action_name, GVariant *para
 
 /* A file the user chose outside the window's own choosers (the welcome
  * page's recent dumps): a URI, opened as hs_window_open_file does. */
-/* Capture Heap Dump: the dialog opens the dump it writes with
- * win.open-file. */
-static void
-capture_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  HsCaptureDialog *dialog = hs_capture_dialog_new (GTK_WINDOW (widget), 0);
-
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 static void
 open_file_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
@@ -661,9 +650,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
-  gtk_widget_class_install_action (widget_class, "win.capture", NULL, capture_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "win.capture", NULL);
+  _hs_window_class_capture_init (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);

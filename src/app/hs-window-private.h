@@ -79,4 +79,8 @@ void _hs_window_goto_popup (HsWindow *self);
 /* hs-window-dnd.c: files dropped on the window open. */
 void _hs_window_dnd_init (HsWindow *self);
 
+/* hs-window-capture.c: win.capture (Capture Heap Dump) and win.strip
+ * (Save Stripped Copy). */
+void _hs_window_class_capture_init (GtkWidgetClass *widget_class);
+
 G_END_DECLS

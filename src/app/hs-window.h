@@ -99,4 +99,9 @@ HsHistory *hs_window_get_history (HsWindow *self);
  * FALSE when the dump has neither: *message (optional) says so. */
 gboolean hs_window_go_to (HsWindow *self, const char *text, char **message);
 
+/* Writes a copy of the dump shown with its primitive arrays zeroed (String
+ * contents kept when keep_strings) to path, on a worker; a toast says how
+ * it went (hs-window-capture.c). */
+void hs_window_strip_to (HsWindow *self, const char *path, gboolean keep_strings);
+
 G_END_DECLS

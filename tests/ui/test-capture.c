@@ -4,7 +4,9 @@
  * CaptureTarget$Planted objects and leaves 5000 CaptureTarget$Garbage ones
  * unreferenced. Ctrl+Shift+D's action opens the dialog; it lists the JVM;
  * Capture writes a live dump into the chosen folder and opens it in a new
- * tab, whose analysis has the 1234 and none of the 5000. Exits 77 (SKIP)
+ * tab, whose analysis has the 1234 and none of the 5000; Capture again
+ * over that tab chooses the same JVM and opens a second tab; Save Stripped
+ * Copy writes a copy of the same length with the same objects. Skips
  * without java and javac. */
 #include "config.h"
 #include "ui-util.h"
@@ -95,6 +97,12 @@ dialog_gone (gpointer data)
 }
 
 static gboolean
+file_written (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
 tab_loaded (gpointer data)
 {
   HsLoader *loader = hs_window_get_loader (data);
@@ -149,6 +157,36 @@ test_capture_opens_a_tab (void)
                         : hs_class_count (a->heap, hs_heap_find_class (a->heap, "CaptureTarget$Garbage")),
                     ==, 0);
   ui_shot (GTK_WIDGET (window), "capture-tab.png");
+
+  /* Capture again over that tab: the same JVM is chosen, and the second
+   * dump opens in a tab of its own beside the first (ready for Compare). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.capture", NULL));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (ui_wait_until (listed, dialog, WAIT_MS));
+  g_assert_cmpuint (hs_capture_dialog_get_selected_pid (dialog), ==, (guint)jvm.pid);
+  hs_capture_dialog_set_folder (dialog, folder);
+  g_signal_emit_by_name (ui_find_button (GTK_WIDGET (dialog), "C_apture"), "clicked");
+  g_assert_true (ui_wait_until (dialog_gone, NULL, WAIT_MS));
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 2);
+  g_assert_true (ui_wait_until (tab_loaded, window, WAIT_MS));
+
+  /* Save Stripped Copy: the same length, the same objects, no values. */
+  {
+    HsAnalysis *second = hs_loader_get_analysis (hs_window_get_loader (window));
+    g_autofree char *stripped = g_build_filename (folder, "stripped.hprof", NULL);
+    g_autoptr (HsHeap) heap = NULL;
+    GStatBuf a_st, b_st;
+
+    hs_window_strip_to (window, stripped, FALSE);
+    g_assert_true (ui_wait_until (file_written, stripped, WAIT_MS));
+    g_assert_cmpint (g_stat (hs_heap_path (second->heap), &a_st), ==, 0);
+    g_assert_cmpint (g_stat (stripped, &b_st), ==, 0);
+    g_assert_cmpint (a_st.st_size, ==, b_st.st_size);
+    heap = hs_heap_open (stripped, &(HsOpenOptions){ 0 }, NULL, NULL, NULL, NULL);
+    g_assert_nonnull (heap);
+    g_assert_cmpuint (hs_class_count (heap, hs_heap_find_class (heap, "CaptureTarget$Planted")), ==, 1234);
+  }
   jvm_stop (&jvm);
   gtk_window_destroy (GTK_WINDOW (window));
 }
