@@ -415,14 +415,25 @@ capture_done (GObject *source, GAsyncResult *result, gpointer data)
   gtk_window_close (GTK_WINDOW (self));
 }
 
+/* A name of its own in the folder: NAME-PID-TIME.hprof, "-2", "-3" ...
+ * when a dump of the same second is there already. */
 static char *
 dest_path (HsCaptureDialog *self, const Target *t, gboolean gzip)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *name = g_strdup_printf ("%s-%u-%s.hprof%s", t->name, t->pid, stamp, gzip ? ".gz" : "");
 
-  return g_build_filename (self->folder, name, NULL);
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *suffix = n > 1 ? g_strdup_printf ("-%u", n) : g_strdup ("");
+      g_autofree char *name
+          = g_strdup_printf ("%s-%u-%s%s.hprof%s", t->name, t->pid, stamp, suffix, gzip ? ".gz" : "");
+      char *path = g_build_filename (self->folder, name, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) || n == 1000)
+        return path;
+      g_free (path);
+    }
 }
 
 static void
