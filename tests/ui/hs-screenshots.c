@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 
 static HsWindow *window;
 static const char *out_dir;
@@ -57,7 +58,7 @@ main (int argc, char *argv[])
   g_mkdir_with_parents (out_dir, 0755);
 
   window = hs_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_set_default_size (GTK_WINDOW (window), g_getenv ("HS_SCREENSHOT_WIDTH") ? atoi (g_getenv ("HS_SCREENSHOT_WIDTH")) : 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
   ui_iterate (300);
   save ("welcome");
