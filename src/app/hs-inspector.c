@@ -432,8 +432,14 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
                 gtk_box_append (GTK_BOX (self->paths_box), t);
               }
             b = object_button (self, o, prefix);
+            /* The whole name (a shortened button's tooltip), then the root. */
             if (tip != NULL)
-              gtk_widget_set_tooltip_text (b, tip);
+              {
+                const char *name = gtk_widget_get_tooltip_text (b);
+                g_autofree char *both = name != NULL ? g_strdup_printf ("%s\n%s", name, tip) : g_strdup (tip);
+
+                gtk_widget_set_tooltip_text (b, both);
+              }
           }
         else
           b = object_button (self, o, prefix);

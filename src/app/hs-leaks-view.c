@@ -23,6 +23,8 @@ struct _HsLeaksView
   GtkLabel *empty_label;
   GtkSpinButton *threshold_spin;
   HsLeakTraceView *trace_view;
+  GtkPaned *paned;
+  guint orient_source; /* the paned turned after an allocation, not in it */
 
   GPtrArray *groups; /* HsLeakGroup* (borrowed from the loader's report) */
   guint n_suspects;  /* rows after the groups' */
@@ -468,9 +470,56 @@ static void
 hs_leaks_view_dispose (GObject *object)
 {
   g_clear_handle_id (&HS_LEAKS_VIEW (object)->threshold_source, g_source_remove);
+  g_clear_handle_id (&HS_LEAKS_VIEW (object)->orient_source, g_source_remove);
   drop_clock (HS_LEAKS_VIEW (object));
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_LEAKS_VIEW);
   G_OBJECT_CLASS (hs_leaks_view_parent_class)->dispose (object);
+}
+
+/* Below this width the list goes above the trace: side by side, the
+ * trace's cards would be cut on the right. */
+#define NARROW_WIDTH 760
+
+static gboolean
+turn_paned (gpointer data)
+{
+  HsLeaksView *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  self->orient_source = 0;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->paned), width < NARROW_WIDTH
+                                                                    ? GTK_ORIENTATION_VERTICAL
+                                                                    : GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_position (self->paned, width < NARROW_WIDTH ? 260 : 280);
+  return G_SOURCE_REMOVE;
+}
+
+/* The view lays its one child (the paned) out itself, as a bin layout
+ * would, to see its width. */
+static void
+hs_leaks_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                       int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (HS_LEAKS_VIEW (widget)->paned), orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+static void
+hs_leaks_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  HsLeaksView *self = HS_LEAKS_VIEW (widget);
+  GtkOrientation want = width < NARROW_WIDTH ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  gtk_widget_allocate (GTK_WIDGET (self->paned), width, height, baseline, NULL);
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->paned)) != want && self->orient_source == 0)
+    self->orient_source = g_idle_add (turn_paned, self);
+}
+
+gboolean
+hs_leaks_view_is_stacked (HsLeaksView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), FALSE);
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (self->paned)) == GTK_ORIENTATION_VERTICAL;
 }
 
 static void
@@ -491,6 +540,8 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
 
   object_class->dispose = hs_leaks_view_dispose;
   object_class->finalize = hs_leaks_view_finalize;
+  widget_class->size_allocate = hs_leaks_view_size_allocate;
+  widget_class->measure = hs_leaks_view_measure;
   view_class->fill = hs_leaks_view_fill;
   view_class->clear = hs_leaks_view_clear;
   view_class->show_early = hs_leaks_view_show_early;
@@ -503,6 +554,7 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, empty_label);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, trace_view);
+  gtk_widget_class_bind_template_child (widget_class, HsLeaksView, paned);
   gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_threshold_changed);
 }
@@ -511,6 +563,7 @@ static void
 hs_leaks_view_init (HsLeaksView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
   self->groups = g_ptr_array_new ();
   gtk_list_box_set_header_func (self->leak_list, header_func, NULL, NULL);
   gtk_list_box_set_sort_func (self->leak_list, sort_func, NULL, NULL);

@@ -39,4 +39,7 @@ GtkSpinButton *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
  * row, or the nearest). Before the old suspects are freed. */
 void hs_leaks_view_refresh_suspects (HsLeaksView *self);
 
+/* TRUE when the view is narrow and its list stands above the trace. */
+gboolean hs_leaks_view_is_stacked (HsLeaksView *self);
+
 G_END_DECLS

@@ -867,6 +867,22 @@ test_narrow_600 (void)
                   gtk_widget_get_mapped (headline), gtk_label_get_text (GTK_LABEL (headline)));
   g_assert_true (gtk_widget_get_mapped (headline));
   g_assert_cmpint (gtk_widget_get_width (headline), >=, 250);
+
+  /* The trace's cards: under the list, not beside it, so none is cut on
+   * the right (side by side the pane left them 330 px of 560). */
+  g_assert_true (hs_leaks_view_is_stacked (ui_leaks_view (window)));
+  {
+    GtkWidget *trace = GTK_WIDGET (hs_leaks_view_get_trace_view (ui_leaks_view (window)));
+    graphene_rect_t b;
+
+    g_assert_true (gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &b));
+    g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+    g_assert_cmpint (gtk_widget_get_width (trace), >=, 500);
+  }
+  /* Wide again, side by side again. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 800);
+  ui_iterate (500);
+  g_assert_false (hs_leaks_view_is_stacked (ui_leaks_view (window)));
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
 }
