@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLI = os.environ.get('HS_CLI')
@@ -109,4 +111,4 @@ class AdbCapture(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

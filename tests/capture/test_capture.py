@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 import unittest
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402
 
 CLI = os.environ.get('HS_CLI')
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -191,4 +193,4 @@ class CaptureTests(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

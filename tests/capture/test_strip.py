@@ -19,6 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 
 from clitest import CliTest, g, run_cli, CORPUS  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import testlib  # noqa: E402
 
 OBJ, STR, HOLDER = 0x1000, 0x1008, 0x1010
 S, CHARS, TOKEN, INTS, H = 0x2000, 0x2010, 0x2040, 0x2080, 0x2100
@@ -159,4 +161,4 @@ class Strip(CliTest):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

@@ -16,7 +16,8 @@ import os
 import sys
 import unittest
 
-from clitest import CORPUS, CliTest, run_cli
+from clitest import CORPUS, CliTest, main, run_cli
+import testlib  # noqa: E402
 
 DUMP = os.path.join(CORPUS, 'jvm', 'sun_jdk6_18_x64.hprof')
 
@@ -25,6 +26,7 @@ class MatOqlTest(CliTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
+        testlib.require_corpus(os.path.join('jvm', 'sun_jdk6_18_x64.hprof'))
         cls.cache = {}
 
     def q(self, query):
@@ -239,7 +241,4 @@ class MatOqlTest(CliTest):
 
 
 if __name__ == '__main__':
-    if not os.path.exists(DUMP):
-        print('no corpus dump %s: skipped' % DUMP)
-        sys.exit(77)
-    unittest.main(verbosity=2)
+    main()

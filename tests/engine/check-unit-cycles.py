@@ -18,6 +18,16 @@ import subprocess
 import sys
 
 source, nm, libs = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+# Units kept in more than one file for their size. The OQL evaluator is
+# one: an expression may hold a sub-select, whose rows are expressions, and
+# a built-in function (size(), toString()...) evaluates its arguments, so
+# expressions, selects and built-ins recurse into each other by nature.
+UNIT_OF_FILE = {
+    'oql/hs-oql-eval': 'oql/evaluator',
+    'oql/hs-oql-select': 'oql/evaluator',
+    'oql/hs-oql-builtins': 'oql/evaluator',
+}
 defined = {}                            # symbol -> unit
 uses = collections.defaultdict(set)     # unit -> symbols it needs
 rank = {}                               # unit -> its library's place (0: top)
@@ -30,6 +40,7 @@ for place, lib in enumerate(libs):
         member, kind, symbol = m.groups()
         # "waste_hs-waste-json.c.o" -> "waste/hs-waste-json"
         unit = re.sub(r"\.c\.o$", "", os.path.basename(member)).replace("_", "/", 1)
+        unit = UNIT_OF_FILE.get(unit, unit)
         rank[unit] = place
         if kind in 'TDRBC':
             defined[symbol] = unit

@@ -22,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import hprofgen as g  # noqa: E402  (tests/hprofgen.py)
+import testlib  # noqa: E402
 
 CLI = os.environ.get('HS_CLI')
 OBJ, CLS, ACT, MAIN, HOLDER, KWR = 0x100, 0x110, 0x120, 0x130, 0x140, 0x150
@@ -97,4 +98,4 @@ class AndroidByDefault(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    unittest.main(verbosity=2)
+    testlib.main()

@@ -58,7 +58,9 @@ main (int argc, char *argv[])
   g_mkdir_with_parents (out_dir, 0755);
 
   window = hs_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), g_getenv ("HS_SCREENSHOT_WIDTH") ? atoi (g_getenv ("HS_SCREENSHOT_WIDTH")) : 1200, 760);
+  const char *width = g_getenv ("HS_SCREENSHOT_WIDTH");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width != NULL ? atoi (width) : 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
   ui_iterate (300);
   save ("welcome");

@@ -4,4 +4,8 @@
 
 #include "hs-types.h"
 
-G_DEFINE_QUARK (hs - error - quark, hs_error)
+GQuark
+hs_error_quark (void)
+{
+  return g_quark_from_static_string ("hs-error-quark");
+}

@@ -9,8 +9,6 @@
 #include "hs-oql-select-private.h"
 #include "hs-oql.h"
 
-G_DEFINE_QUARK (hs - oql - error - quark, hs_oql_error)
-
 typedef struct
 {
   HsOqlSink sink;
