@@ -14,7 +14,8 @@ root=$(pwd)
 
 packages=(meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev zlib1g-dev python3
           gettext desktop-file-utils appstream shared-mime-info libglib2.0-bin
-          adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core)
+          adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core
+          openjdk-17-jre-headless)  # a JVM to capture from (Capture Heap Dump)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
