@@ -23,6 +23,13 @@ popup (GtkWidget *cell, double x, double y)
   g_menu_item_set_action_and_target_value (
       mi, "win.merged-paths", g_variant_new_uint32 (hs_class_row_get_class (HS_CLASS_ROW (row))));
   g_menu_append_item (menu, mi);
+  {
+    /* The Query view over the class's instances. */
+    g_autoptr (GMenuItem) query = g_menu_item_new (_ ("Query from Here"), NULL);
+    g_menu_item_set_action_and_target_value (
+        query, "win.query-class", g_variant_new_uint32 (hs_class_row_get_class (HS_CLASS_ROW (row))));
+    g_menu_append_item (menu, query);
+  }
   popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_widget_set_parent (popover, cell);
   gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });

@@ -580,6 +580,23 @@ query_object_action (GtkWidget *widget, const char *action_name, GVariant *param
   hs_window_set_view (self, "query");
 }
 
+/* "Query from here" on a class row: a query over its instances. */
+static void
+query_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsClass c = g_variant_get_uint32 (param);
+  HsView *view = hs_window_get_view_by_name (self, "query");
+  g_autofree char *text = NULL;
+
+  if (a == NULL || view == NULL || c >= hs_heap_n_classes (a->heap))
+    return;
+  text = g_strdup_printf ("SELECT * FROM %s c", hs_class_name (a->heap, c));
+  hs_query_view_set_text (HS_QUERY_VIEW (view), text);
+  hs_window_set_view (self, "query");
+}
+
 /* The path needs the referrer index and a breadth-first search: on a
  * worker, as the inspector does. */
 typedef struct
@@ -681,6 +698,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);
   gtk_widget_class_install_action (widget_class, "win.copy-id", "u", copy_id_action);
   gtk_widget_class_install_action (widget_class, "win.query-object", "u", query_object_action);
+  gtk_widget_class_install_action (widget_class, "win.query-class", "u", query_class_action);
   gtk_widget_class_install_action (widget_class, "win.copy-path", "u", copy_path_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.forward", NULL);

@@ -137,6 +137,13 @@ test_query_view (gconstpointer data)
   g_assert_cmpstr (from_object, ==, "SELECT * FROM OBJECTS 0x2000 s");
   run_query (view, from_object);
   g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 1);
+  /* The class row's menu (win.query-class): the class's instances. */
+  hs_window_set_view (window, "classes");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.query-class", "u",
+                                             (guint32)hs_heap_find_class (a->heap, "com.example.Node")));
+  g_assert_cmpstr (hs_window_get_view (window), ==, "query");
+  g_autofree char *from_row = hs_query_view_get_text (view);
+  g_assert_cmpstr (from_row, ==, "SELECT * FROM com.example.Node c");
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }
