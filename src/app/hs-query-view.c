@@ -15,6 +15,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "hs-settings.h"
+#include "hs-format.h"
 #include "hs-object-menu.h"
 #include "hs-oql.h"
 #include "hs-query-row.h"
@@ -859,24 +860,6 @@ hs_query_view_get_cursor (HsQueryView *self, guint *line, guint *column)
   *column = (guint)gtk_text_iter_get_line_offset (&it) + 1;
 }
 
-static void
-csv_cell (GString *out, const char *s)
-{
-  if (!strpbrk (s, ",\"\n\r"))
-    {
-      g_string_append (out, s);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = s; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 char *
 hs_query_view_get_csv (HsQueryView *self)
 {
@@ -885,7 +868,7 @@ hs_query_view_get_csv (HsQueryView *self)
     {
       if (c)
         g_string_append_c (out, ',');
-      csv_cell (out, g_ptr_array_index (self->titles, c));
+      hs_format_append_csv_cell (out, g_ptr_array_index (self->titles, c));
     }
   g_string_append_c (out, '\n');
   guint n = hs_query_view_get_n_rows (self);
@@ -895,7 +878,7 @@ hs_query_view_get_csv (HsQueryView *self)
         {
           if (c)
             g_string_append_c (out, ',');
-          csv_cell (out, hs_query_view_get_cell (self, r, c));
+          hs_format_append_csv_cell (out, hs_query_view_get_cell (self, r, c));
         }
       g_string_append_c (out, '\n');
     }

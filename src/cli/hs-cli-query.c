@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "hs-cli.h"
+#include "hs-format.h"
 #include "hs-oql.h"
 
 /* Rows held to size the text table's columns before the first is printed. */
@@ -30,24 +31,6 @@ typedef struct
 } Query;
 
 static const char *const object_columns[] = { "id", "class", "shallow", "retained" };
-
-static void
-csv_cell (GString *out, const char *s)
-{
-  if (!strpbrk (s, ",\"\n\r"))
-    {
-      g_string_append (out, s);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = s; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
 
 static void
 on_columns (gboolean objects, const char *const *names, guint n, gpointer data)
@@ -78,7 +61,7 @@ on_columns (gboolean objects, const char *const *names, guint n, gpointer data)
         {
           if (i)
             g_string_append_c (q->out, ',');
-          csv_cell (q->out, names[i]);
+          hs_format_append_csv_cell (q->out, names[i]);
         }
       g_string_append_c (q->out, '\n');
     }
@@ -232,7 +215,7 @@ on_row (const HsOqlRow *row, gpointer data)
         {
           if (i)
             g_string_append_c (q->out, ',');
-          csv_cell (q->out, g_ptr_array_index (cells, i));
+          hs_format_append_csv_cell (q->out, g_ptr_array_index (cells, i));
         }
       g_string_append_c (q->out, '\n');
     }

@@ -94,6 +94,32 @@ test_colour (void)
   g_assert_cmpfloat_with_epsilon (b, 0xf0 / 255.0, 1e-9);
 }
 
+/* RFC 4180: a cell with a comma, a quote or a line break is quoted and
+ * its quotes doubled; any other is as it is. */
+static void
+test_csv_cell (void)
+{
+  static const struct
+  {
+    const char *in, *out;
+  } cases[] = {
+    { "java.lang.String", "java.lang.String" },
+    { "", "" },
+    { "a,b", "\"a,b\"" },
+    { "say \"hi\"", "\"say \"\"hi\"\"\"" },
+    { "two\nlines", "\"two\nlines\"" },
+    { "cr\r", "\"cr\r\"" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+
+      hs_format_append_csv_cell (out, cases[i].in);
+      g_assert_cmpstr (out->str, ==, cases[i].out);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -102,5 +128,6 @@ main (int argc, char **argv)
   g_test_add_func ("/format/grouped", test_grouped);
   g_test_add_func ("/format/names", test_names);
   g_test_add_func ("/format/colour", test_colour);
+  g_test_add_func ("/format/csv-cell", test_csv_cell);
   return g_test_run ();
 }

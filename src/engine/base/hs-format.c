@@ -118,3 +118,21 @@ hs_format_package_rgb (const char *class_name, double *red, double *green, doubl
   *green = hex_channel (hex + 2);
   *blue = hex_channel (hex + 4);
 }
+
+void
+hs_format_append_csv_cell (GString *out, const char *s)
+{
+  if (!strpbrk (s, ",\"\n\r"))
+    {
+      g_string_append (out, s);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}

@@ -34,4 +34,8 @@ const char *hs_format_package_colour (const char *class_name);
 /* The same colour as red, green, blue in [0, 1] (for cairo). */
 void hs_format_package_rgb (const char *class_name, double *red, double *green, double *blue);
 
+/* One CSV cell (RFC 4180): as it is, or between double quotes (doubled
+ * inside) when it holds a comma, a quote or a line break. */
+void hs_format_append_csv_cell (GString *out, const char *s);
+
 G_END_DECLS
