@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-/* g_set_str is GLib 2.76. */
+/* Replaces a string slot (GLib 2.74 has no helper for it). */
 static void
 set_str (char **slot, const char *value)
 {

@@ -153,7 +153,7 @@ on_local_activated (GtkListBox *box, GtkListBoxRow *row, HsThreadsView *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)(obj - 1));
 }
 
-/* GTK 4.8 has no gtk_column_view_scroll_to: the table's own list view
+/* GTK 4.8's column view cannot scroll to a row: the table's own list view
  * scrolls to a row with its "list.scroll-to-item" action, once its rows
  * are laid out (asked before, with rows just added, it stays where it
  * is): after the next frame. */
