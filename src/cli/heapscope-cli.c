@@ -34,6 +34,8 @@ static const HsCliCommand commands[] = {
   { "threads", hs_cli_threads,
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
+  { "refs", hs_cli_refs,
+    "DUMP ID: the object's outgoing references as a tree (--incoming: what refers to it; --depth N)" },
   { "paths", hs_cli_paths,
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
@@ -94,6 +96,9 @@ option_context_new (HsCliOptions *o)
       NULL },
     { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
       "report: add a section with this OQL query's table (repeatable); paths: the query's objects", "QUERY" },
+    { "incoming", 0, 0, G_OPTION_ARG_NONE, &o->incoming,
+      "refs: the objects that refer to the object, not those it refers to", NULL },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &o->depth, "refs: levels of references to list (default 1)", "N" },
     { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
@@ -135,7 +140,7 @@ options_check (HsCliOptions *o, GError **error)
   } counts[] = {
     { "--limit", &o->limit, -1 }, { "--top", &o->top, 25 },
     { "--dump", &o->dump, 0 },    { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },
+    { "--max", &o->max, -1 },     { "--depth", &o->depth, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
@@ -214,7 +219,8 @@ run (int argc, char **argv, HsCliOptions *o)
   else if (argc != 3
            && !(argc == 4
                 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-                    || g_str_equal (argv[1], "bitmap") || g_str_equal (argv[1], "query"))))
+                    || g_str_equal (argv[1], "refs") || g_str_equal (argv[1], "bitmap")
+                    || g_str_equal (argv[1], "query"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);
@@ -245,8 +251,12 @@ int
 main (int argc, char **argv)
 {
   /* G_MININT: not given (options_check puts the defaults in). */
-  HsCliOptions o
-      = { .limit = G_MININT, .top = G_MININT, .dump = G_MININT, .baseline_dump = G_MININT, .max = G_MININT };
+  HsCliOptions o = { .limit = G_MININT,
+                     .top = G_MININT,
+                     .dump = G_MININT,
+                     .baseline_dump = G_MININT,
+                     .max = G_MININT,
+                     .depth = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");
