@@ -11,6 +11,7 @@
 
 #include "hs-cli.h"
 #include "hs-refs.h"
+#include "hs-timing.h"
 
 #define DEFAULT_LIMIT 100
 
@@ -88,7 +89,17 @@ refs_tree (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj root)
       g_string_append (out, o->json ? "}\n" : "\n");
       return;
     }
-  push (stack, a, root, dir, limit);
+  {
+    /* HEAPSCOPE_DEBUG_TIMES=1: what the root's first page cost (its count
+     * builds the referrers index on first use). */
+    gint64 t0 = g_get_monotonic_time (), c0 = hs_timing_thread_cpu ();
+    guint64 total = hs_refs_count (a->heap, root, dir);
+    hs_timing_span_cpu (t0, c0, "refs: count (%" G_GUINT64_FORMAT ")", total);
+    t0 = g_get_monotonic_time (), c0 = hs_timing_thread_cpu ();
+    Frame f = { root, hs_refs_page (a->heap, root, dir, 0, limit), 0, total };
+    hs_timing_span_cpu (t0, c0, "refs: first page (%u)", f.page->len);
+    g_array_append_val (stack, f);
+  }
   if (o->json)
     g_string_append_printf (out, ", \"total\": %" G_GUINT64_FORMAT ", \"refs\": [",
                             g_array_index (stack, Frame, 0).total);
