@@ -235,6 +235,7 @@ test_refs_view (gconstpointer data)
     g_assert_nonnull (all);
     g_assert_nonnull (out);
     g_assert_true (gtk_widget_get_mapped (all));
+    ui_shot (GTK_WIDGET (window), "refs-inspector.png");
     g_signal_emit_by_name (all, "clicked");
     wait_view (view);
     g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Holder@0x10000");
