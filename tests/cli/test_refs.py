@@ -5,8 +5,11 @@
 heap (its docstring works the sizes out). Referrers are listed in
 ascending id order, one row per reference."""
 
+import os
+
 from clitest import CliTest, hexid, main, run_cli
 import refsdump as r
+import testlib
 
 
 class RefsCommand(CliTest):
@@ -135,6 +138,38 @@ class RefsCommand(CliTest):
             self.assertEqual(proc.returncode, 2, bad)
             self.assertIn(bad[0], proc.stderr.decode('utf-8'))
         self.assertEqual(run_cli(['refs', self.dump]).returncode, 2)
+
+
+class RefsCorpus(CliTest):
+    """LeakCanary's test dump: its leak path (leaks, an independent reading
+    of each reference) step by step in refs, both ways; and the watched
+    object's KeyedWeakReference, whose referent the corpus README names,
+    among its referrers only with --follow-weak."""
+
+    def test_leak_path_steps(self):
+        dump = os.path.join(testlib.require_corpus('android/leak_service_binder.hprof'),
+                            'android/leak_service_binder.hprof')
+        leaks = self.json_of(['leaks', dump, '--json', '-q'])
+        nodes = leaks['application_leaks'][0]['traces'][0]['nodes']
+        self.assertEqual((nodes[0]['class'], nodes[0]['reference']['kind']),
+                         ('com.example.leakcanary.LeakyService', 'static'))
+        for a, b in zip(nodes, nodes[1:]):
+            name, src, dst = a['reference']['name'], hexid(a['id']), hexid(b['id'])
+            out = self.json_of(['refs', dump, a['id'], '--json', '--limit', '100000', '-q'])
+            self.assertIn((name, dst), [(x['reference'], hexid(x['id'])) for x in out['refs']])
+            inc = self.json_of(['refs', dump, b['id'], '--incoming', '--json', '--limit', '100000', '-q'])
+            self.assertIn((name, src), [(x['reference'], hexid(x['id'])) for x in inc['refs']])
+            self.assertEqual(inc['total'], len(inc['refs']))
+        leaking = nodes[-1]['id']
+        kwr = self.json_of(['objects', dump, '--class', 'com.squareup.leakcanary.KeyedWeakReference',
+                            '--json', '-q'])
+        self.assertEqual(len(kwr), 1)
+        kwr = hexid(kwr[0]['id'])
+        plain = self.json_of(['refs', dump, leaking, '--incoming', '--json', '-q'])
+        self.assertNotIn(kwr, [hexid(x['id']) for x in plain['refs']])
+        weak = self.json_of(['refs', dump, leaking, '--incoming', '--json', '--follow-weak', '-q'])
+        self.assertIn(('referent', kwr), [(x['reference'], hexid(x['id'])) for x in weak['refs']])
+        self.assertEqual(weak['total'], plain['total'] + 1)
 
 
 if __name__ == '__main__':
