@@ -21,6 +21,12 @@ hs_object_menu_model (HsObj obj)
   g_menu_append_item (menu, path);
   g_menu_append_item (menu, other);
   {
+    /* The Query view with a query over this object (or a class's instances). */
+    g_autoptr (GMenuItem) query = g_menu_item_new (_ ("Query from Here"), NULL);
+    g_menu_item_set_action_and_target_value (query, "win.query-object", g_variant_new_uint32 (obj));
+    g_menu_append_item (menu, query);
+  }
+  {
     /* The References view on this object (Eclipse MAT's "List objects
      * with outgoing / incoming references"). */
     g_autoptr (GMenuItem) out = g_menu_item_new (_ ("List Outgoing References"), NULL);
@@ -29,12 +35,6 @@ hs_object_menu_model (HsObj obj)
     g_menu_item_set_action_and_target_value (in, "win.list-incoming", g_variant_new_uint32 (obj));
     g_menu_append_item (menu, out);
     g_menu_append_item (menu, in);
-  }
-  {
-    /* The Query view with a query over this object (or a class's instances). */
-    g_autoptr (GMenuItem) query = g_menu_item_new (_ ("Query from Here"), NULL);
-    g_menu_item_set_action_and_target_value (query, "win.query-object", g_variant_new_uint32 (obj));
-    g_menu_append_item (menu, query);
   }
   return G_MENU_MODEL (menu);
 }
