@@ -3,6 +3,7 @@
  * the header). */
 #include "config.h"
 #include "hs-refs-list.h"
+#include "hs-timing.h"
 
 struct _HsRefsList
 {
@@ -97,6 +98,7 @@ page_done (GObject *source, GAsyncResult *result, gpointer user_data)
       set_loading (self, FALSE); /* cancelled: the view is cleared */
       return;
     }
+  gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
   before = self->items->len;
   had_more = self->more != NULL ? 1 : 0;
   self->total = job->total;
@@ -114,6 +116,7 @@ page_done (GObject *source, GAsyncResult *result, gpointer user_data)
   set_loading (self, FALSE);
   g_list_model_items_changed (G_LIST_MODEL (self), before, had_more,
                               self->items->len - before + (self->more != NULL ? 1 : 0));
+  hs_timing_span_cpu (start, cpu, "references page shown (%u rows)", job->refs->len);
 }
 
 static void
