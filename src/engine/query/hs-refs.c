@@ -5,6 +5,8 @@
 
 #include "hs-refs.h"
 
+#include <string.h>
+
 /* A named reference is an edge of the graph unless it is a referent the
  * graph leaves out (hs-heap-classes.c: only with follow_weak). */
 static inline gboolean
@@ -63,6 +65,7 @@ typedef struct
   guint64 seen, skip, want; /* references to `to`: skip the first skip, keep want */
   HsObj from;
   GArray *out;
+  gboolean no_elements; /* the elements were named already */
 } InWalk;
 
 static gboolean
@@ -70,7 +73,7 @@ in_cb (const HsNamedRef *r, gpointer data)
 {
   InWalk *w = data;
 
-  if (r->target != w->to || !is_edge (w->heap, r))
+  if (r->target != w->to || !is_edge (w->heap, r) || (w->no_elements && r->kind == HS_REF_ELEMENT))
     return TRUE;
   if (w->seen++ < w->skip)
     return TRUE;
@@ -84,10 +87,39 @@ in_cb (const HsNamedRef *r, gpointer data)
 static void
 name_run (HsHeap *heap, HsObj o, HsObj from, guint64 k, guint64 count, GArray *out)
 {
-  InWalk w = { heap, o, 0, k, count, from, out };
+  InWalk w = { heap, o, 0, k, count, from, out, FALSE };
   guint before = out->len;
 
-  hs_heap_foreach_ref (heap, from, in_cb, &w);
+  /* An array holding o many times is read once per page: its elements
+   * are matched by id as the record writes them (an element with o's id
+   * is a reference to o), with no look-up per element; its other
+   * reference, <class>, below. OBJ_ARRAY_DUMP: tag, id, serial, length,
+   * class id, elements. */
+  gsize size = 0;
+  const guint8 *bytes = hs_heap_bytes (heap, &size);
+  guint ids = hs_heap_id_size (heap);
+  guint64 at = hs_heap_object_offset (heap, from) + 1 + 2 * (guint64)ids + 8;
+  guint32 len = hs_heap_array_length (heap, from);
+  if (hs_heap_object_kind (heap, from) == HS_KIND_OBJ_ARRAY && (ids == 4 || ids == 8) && at <= size
+      && (guint64)len * ids <= size - at)
+    {
+      guint64 id = hs_heap_object_id (heap, o);
+      guint8 want[8];
+      for (guint b = 0; b < ids; b++)
+        want[b] = (guint8)(id >> (8 * (ids - 1 - b)));
+      for (guint32 i = 0; i < len && out->len - before < count; i++)
+        if (memcmp (bytes + at + (guint64)i * ids, want, ids) == 0 && w.seen++ >= k)
+          {
+            HsRef ref = { from, HS_REF_ELEMENT, NULL, i };
+            g_array_append_val (out, ref);
+          }
+      w.skip = k > w.seen ? k - w.seen : 0;
+      w.want = count - (out->len - before);
+      w.seen = 0;
+      w.no_elements = TRUE;
+    }
+  if (out->len - before < count)
+    hs_heap_foreach_ref (heap, from, in_cb, &w);
   /* The index and the record disagree (never in a well-formed dump): the
    * referrer is still listed, its reference unnamed. */
   for (guint64 i = out->len - before; i < count; i++)

@@ -16,8 +16,11 @@
  *   listed twice, once per field or element.
  * Counting is O(1) (the graph's and the index's offsets). An incoming page
  * costs the page's referrers read once each (the field or index that
- * points back is found by reading the referrer); an outgoing page reads
- * the object up to the page's end. Neither walks anything else. */
+ * points back is found by reading the referrer; an array's elements are
+ * compared by id, 4.5 ms of CPU for a page at the end of an Object[] that
+ * holds the object a million times); an outgoing page reads the object up
+ * to the page's end (20 ms for the last page of a million elements).
+ * Neither walks anything else. */
 #pragma once
 
 #include "hs-heap.h"
