@@ -19,6 +19,7 @@
 #include "hs-leaks-view.h"
 #include "hs-overview-view.h"
 #include "hs-paths-view.h"
+#include "hs-refs-view.h"
 #include "hs-query-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
@@ -799,6 +800,7 @@ static const struct
   { hs_compare_view_get_type, "object-flip-horizontal-symbolic" },
   { hs_query_view_get_type, "system-search-symbolic" },
   { hs_paths_view_get_type, "mark-location-symbolic" },
+  { hs_refs_view_get_type, "insert-link-symbolic" },
 };
 
 GType

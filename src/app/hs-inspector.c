@@ -39,6 +39,8 @@ struct _HsInspector
   GtkBox *fields_box;
   GtkBox *paths_box;
   GtkBox *referrers_box;
+  GtkButton *outgoing_button;
+  GtkButton *referrers_button;
 
   HsLoader *loader;
   HsObj obj;
@@ -567,6 +569,12 @@ rebuild (HsInspector *self)
     g_autoptr (GMenuModel) menu = hs_object_menu_model (self->obj);
     gtk_menu_button_set_menu_model (self->copy_button, menu);
   }
+  /* The References view on this object: all its references, every
+   * referrer (the section lists the first MAX_REFERRERS). */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->outgoing_button),
+                                          g_variant_new_uint32 (self->obj));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->referrers_button),
+                                          g_variant_new_uint32 (self->obj));
 
   {
     const char *cls = hs_heap_object_class_name (heap, self->obj);
@@ -743,6 +751,8 @@ hs_inspector_class_init (HsInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, paths_box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, outgoing_button);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_button);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
 }
 
@@ -752,6 +762,13 @@ hs_inspector_init (HsInspector *self)
   self->obj = HS_OBJ_NONE;
   self->root_thread = HS_OBJ_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* No object yet: the target first, for the action takes a "u". */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->outgoing_button),
+                                          g_variant_new_uint32 (HS_OBJ_NONE));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->outgoing_button), "win.list-outgoing");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->referrers_button),
+                                          g_variant_new_uint32 (HS_OBJ_NONE));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->referrers_button), "win.list-incoming");
   hs_object_menu_attach (GTK_WIDGET (self->title), header_object, self);
   hs_object_menu_attach (GTK_WIDGET (self->subtitle), header_object, self);
 }

@@ -26,6 +26,16 @@ hs_object_menu_model (HsObj obj)
     g_menu_item_set_action_and_target_value (query, "win.query-object", g_variant_new_uint32 (obj));
     g_menu_append_item (menu, query);
   }
+  {
+    /* The References view on this object (Eclipse MAT's "List objects
+     * with outgoing / incoming references"). */
+    g_autoptr (GMenuItem) out = g_menu_item_new (_ ("List Outgoing References"), NULL);
+    g_autoptr (GMenuItem) in = g_menu_item_new (_ ("List Incoming References"), NULL);
+    g_menu_item_set_action_and_target_value (out, "win.list-outgoing", g_variant_new_uint32 (obj));
+    g_menu_item_set_action_and_target_value (in, "win.list-incoming", g_variant_new_uint32 (obj));
+    g_menu_append_item (menu, out);
+    g_menu_append_item (menu, in);
+  }
   return G_MENU_MODEL (menu);
 }
 

@@ -17,6 +17,7 @@
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
 #include "hs-paths-view.h"
+#include "hs-refs-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
 
@@ -456,6 +457,33 @@ merged_paths_members_action (GtkWidget *widget, const char *action_name, GVarian
     hs_paths_view_show_members (view, g_variant_get_string (param, NULL));
 }
 
+/* The References view, shown, on one object's outgoing or incoming
+ * references (the object menus, the inspector's links). */
+static void
+show_refs (HsWindow *self, HsObj obj, gboolean incoming)
+{
+  HsView *view = hs_window_get_view_by_name (self, "refs");
+  HsAnalysis *a = _hs_window_get_analysis (self);
+
+  if (a == NULL || !HS_IS_REFS_VIEW (view) || obj >= hs_heap_n_objects (a->heap))
+    return;
+  hs_refs_view_reveal (HS_REFS_VIEW (view));
+  hs_window_set_view (self, "refs");
+  hs_refs_view_show (HS_REFS_VIEW (view), obj, incoming);
+}
+
+static void
+list_outgoing_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  show_refs (HS_WINDOW (widget), g_variant_get_uint32 (param), FALSE);
+}
+
+static void
+list_incoming_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  show_refs (HS_WINDOW (widget), g_variant_get_uint32 (param), TRUE);
+}
+
 /* A path step's reference excluded: the object's paths without it. */
 static void
 exclude_reference_action (GtkWidget *widget, const char *action_name, GVariant *param)
@@ -693,6 +721,8 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.merged-paths-members", "s",
                                    merged_paths_members_action);
   gtk_widget_class_install_action (widget_class, "win.exclude-reference", "(us)", exclude_reference_action);
+  gtk_widget_class_install_action (widget_class, "win.list-outgoing", "u", list_outgoing_action);
+  gtk_widget_class_install_action (widget_class, "win.list-incoming", "u", list_incoming_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
   gtk_widget_class_install_action (widget_class, "win.goto", NULL, goto_action);

@@ -34,6 +34,8 @@ static const HsCliCommand commands[] = {
   { "threads", hs_cli_threads,
     "every thread like jstack: its stack, the locals of each frame (--json for data)" },
   { "object", hs_cli_object, "DUMP ID: one object: sizes, dominator, fields, referrers, path to a GC root" },
+  { "refs", hs_cli_refs,
+    "DUMP ID: the object's outgoing references as a tree (--incoming: what refers to it; --depth N)" },
   { "paths", hs_cli_paths,
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
@@ -56,7 +58,8 @@ option_context_new (HsCliOptions *o)
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &o->follow_weak,
       "Count Reference.referent as a reference (Eclipse MAT's way)", NULL },
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
-    { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit, "classes: print at most N rows", "N" },
+    { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit,
+      "classes: print at most N rows; refs: at most N references under each object (default 100)", "N" },
     { "top", 0, 0, G_OPTION_ARG_INT, &o->top, "dominators: the N biggest objects (default 25)", "N" },
     { "class", 0, 0, G_OPTION_ARG_STRING, &o->class_name, "objects, retained-set: the class", "NAME" },
     { "heap", 0, 0, G_OPTION_ARG_STRING, &o->heap_name,
@@ -94,6 +97,9 @@ option_context_new (HsCliOptions *o)
       NULL },
     { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
       "report: add a section with this OQL query's table (repeatable); paths: the query's objects", "QUERY" },
+    { "incoming", 0, 0, G_OPTION_ARG_NONE, &o->incoming,
+      "refs: the objects that refer to the object, not those it refers to", NULL },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &o->depth, "refs: levels of references to list (default 1)", "N" },
     { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
@@ -135,7 +141,7 @@ options_check (HsCliOptions *o, GError **error)
   } counts[] = {
     { "--limit", &o->limit, -1 }, { "--top", &o->top, 25 },
     { "--dump", &o->dump, 0 },    { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },
+    { "--max", &o->max, -1 },     { "--depth", &o->depth, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
@@ -214,7 +220,8 @@ run (int argc, char **argv, HsCliOptions *o)
   else if (argc != 3
            && !(argc == 4
                 && (g_str_equal (argv[1], "diff") || g_str_equal (argv[1], "object")
-                    || g_str_equal (argv[1], "bitmap") || g_str_equal (argv[1], "query"))))
+                    || g_str_equal (argv[1], "refs") || g_str_equal (argv[1], "bitmap")
+                    || g_str_equal (argv[1], "query"))))
     {
       g_autofree char *help = g_option_context_get_help (ctx, TRUE, NULL);
       g_printerr ("%s", help);
@@ -245,8 +252,12 @@ int
 main (int argc, char **argv)
 {
   /* G_MININT: not given (options_check puts the defaults in). */
-  HsCliOptions o
-      = { .limit = G_MININT, .top = G_MININT, .dump = G_MININT, .baseline_dump = G_MININT, .max = G_MININT };
+  HsCliOptions o = { .limit = G_MININT,
+                     .top = G_MININT,
+                     .dump = G_MININT,
+                     .baseline_dump = G_MININT,
+                     .max = G_MININT,
+                     .depth = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

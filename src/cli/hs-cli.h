@@ -59,6 +59,8 @@ typedef struct
   gboolean unreachable; /* query: the unreachable objects too */
   char *query_file;     /* query: -f FILE, the query's text */
   char **queries;       /* --query Q (repeatable): report's OQL sections */
+  gboolean incoming;    /* refs: the incoming references (default outgoing) */
+  gint depth;           /* refs: --depth N, levels of references (default 1) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -92,6 +94,8 @@ int hs_cli_strip (const HsCliOptions *o, const char *path, GError **error); /* h
 int hs_cli_paths (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-paths.c: o->args */
 int hs_cli_query (const HsCliOptions *o, const char *path,
                   GError **error); /* hs-cli-query.c: o->second_path is the query */
+int hs_cli_refs (const HsCliOptions *o, const char *path,
+                 GError **error); /* hs-cli-refs.c: o->second_path is the id */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

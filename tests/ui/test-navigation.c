@@ -331,9 +331,10 @@ test_copy (void)
   g_autoptr (GVariant) target = NULL;
   g_autofree char *action = NULL;
 
-  /* The row menu: Copy Id, Copy Path to GC Root, Other Paths to GC Roots
-   * and Query from Here, carrying the object. */
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 4);
+  /* The row menu: Copy Id, Copy Path to GC Root, Other Paths to GC Roots,
+   * Query from Here, List Outgoing References and List Incoming
+   * References, carrying the object. */
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 6);
   {
     g_autofree char *other = NULL;
     g_autofree char *query = NULL;

@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* UI test of the References view on tests/cli/refsdump.py's heap (its
+ * sizes and referrers worked out there): opened from the object menu's
+ * action on the Target, its 2,502 referrers a page of 1,000 at a time
+ * ("show more" twice), a node expanded to a cycle, the switch to the
+ * outgoing references, an array's elements by index with their sizes,
+ * a row inspected, and the inspector's links. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <locale.h>
+#include <string.h>
+
+#include "ui-util.h"
+#include "hs-object-menu.h"
+#include "hs-refs-view.h"
+#include "hs-more-row.h"
+
+/* refsdump.py's addresses */
+#define ID_T 0x2000
+#define ID_ARR 0x3000
+#define ID_H0 0x10000
+#define ID_H7 0x10070
+#define N_REFERRERS 2502 /* the array twice, 2,500 Holders */
+
+static gboolean
+not_busy (gpointer data)
+{
+  return !hs_refs_view_is_busy (data) && hs_refs_view_get_model (data) != NULL;
+}
+
+static void
+wait_view (HsRefsView *view)
+{
+  ui_iterate (20);
+  g_assert_true (ui_wait_until (not_busy, view, 60000));
+  ui_iterate (50);
+}
+
+static guint
+n_rows (HsRefsView *view)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (hs_refs_view_get_model (view)));
+}
+
+static void
+assert_row (HsRefsView *view, guint i, const char *text)
+{
+  g_autofree char *got = hs_refs_view_get_row_text (view, i);
+  g_assert_cmpstr (got, ==, text);
+}
+
+/* "1,000" as the locale groups it. */
+static char *
+grouped (guint n)
+{
+  const struct lconv *lc = localeconv ();
+  const char *sep = lc->thousands_sep != NULL && *lc->thousands_sep != '\0' ? lc->thousands_sep : ",";
+  g_autofree char *digits = g_strdup_printf ("%u", n);
+  GString *s = g_string_new (NULL);
+  gsize len = strlen (digits);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      g_string_append_c (s, digits[i]);
+      if (i + 1 < len && (len - 1 - i) % 3 == 0)
+        g_string_append (s, sep);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+assert_more_row (HsRefsView *view, guint i, guint shown, guint total)
+{
+  g_autofree char *a = grouped (shown), *b = grouped (total);
+  g_autofree char *want = g_strdup_printf ("%s of %s shown – show more", a, b);
+  assert_row (view, i, want);
+}
+
+/* The texts of every inscription below w (the cells drawn). */
+static void
+collect_cells (GtkWidget *w, GPtrArray *out)
+{
+  if (GTK_IS_INSCRIPTION (w) && gtk_inscription_get_text (GTK_INSCRIPTION (w)) != NULL)
+    g_ptr_array_add (out, g_strdup (gtk_inscription_get_text (GTK_INSCRIPTION (w))));
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    collect_cells (c, out);
+}
+
+static gboolean
+has_cell (GtkWidget *w, const char *text)
+{
+  g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  collect_cells (w, cells);
+  for (guint i = 0; i < cells->len; i++)
+    if (g_str_equal (g_ptr_array_index (cells, i), text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+menu_has (GMenuModel *menu, const char *action, guint32 target)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GVariant) t = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action) && t != NULL && g_variant_get_uint32 (t) == target)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+activate_row (HsRefsView *view, guint position)
+{
+  GtkWidget *tree = ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  g_signal_emit_by_name (tree, "activate", position);
+}
+
+static void
+test_refs_view (gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a;
+  HsRefsView *view;
+  AdwViewStackPage *page;
+  HsObj t, arr, h0;
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  t = hs_heap_find (a->heap, ID_T);
+  arr = hs_heap_find (a->heap, ID_ARR);
+  h0 = hs_heap_find (a->heap, ID_H0);
+  g_assert_cmpuint (t, !=, HS_OBJ_NONE);
+  view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
+  g_assert_nonnull (view);
+  page = adw_view_stack_get_page (
+      ADW_VIEW_STACK (gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK)), GTK_WIDGET (view));
+  /* not in the switcher until asked */
+  g_assert_false (adw_view_stack_page_get_visible (page));
+
+  /* every object menu offers both lists */
+  {
+    g_autoptr (GMenuModel) menu = hs_object_menu_model (t);
+    g_assert_true (menu_has (menu, "win.list-outgoing", t));
+    g_assert_true (menu_has (menu, "win.list-incoming", t));
+  }
+
+  /* "List Incoming References" on the Target */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)t);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "refs");
+  g_assert_true (adw_view_stack_page_get_visible (page));
+  wait_view (view);
+  g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Target@0x2000");
+  g_assert_true (hs_refs_view_get_incoming (view));
+  /* the root, the first page of 1,000 referrers (by id: the array twice,
+   * then the Holders), the more row */
+  assert_row (view, 0, "com.example.Target@0x2000");
+  assert_row (view, 1, "[1]  java.lang.Object[]@0x3000  5 items");
+  assert_row (view, 2, "[4]  java.lang.Object[]@0x3000  5 items");
+  assert_row (view, 3, "target  com.example.Holder@0x10000");
+  assert_row (view, 1000, "target  com.example.Holder@0x13e50"); /* Holder 997: 0x10000 + 0x10 * 997 */
+  g_assert_cmpuint (n_rows (view), ==, 1 + 1000 + 1);
+  assert_more_row (view, 1001, 1000, N_REFERRERS);
+  ui_shot (GTK_WIDGET (window), "refs-incoming.png");
+
+  /* "show more", twice: every referrer, no more row */
+  activate_row (view, 1001);
+  wait_view (view);
+  g_assert_cmpuint (n_rows (view), ==, 1 + 2000 + 1);
+  assert_row (view, 1001, "target  com.example.Holder@0x13e60");
+  assert_more_row (view, 2001, 2000, N_REFERRERS);
+  activate_row (view, 2001);
+  wait_view (view);
+  g_assert_cmpuint (n_rows (view), ==, 1 + N_REFERRERS);
+  assert_row (view, N_REFERRERS, "target  com.example.Holder@0x19c30"); /* Holder 2,499 */
+
+  /* a node expanded: Holder 0 is held by Target.peer, the row's own root */
+  {
+    g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 3);
+    g_assert_true (gtk_tree_list_row_is_expandable (row));
+    gtk_tree_list_row_set_expanded (row, TRUE);
+    wait_view (view);
+  }
+  assert_row (view, 4, "peer  com.example.Target@0x2000  (cycle)");
+  {
+    g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 4);
+    g_assert_false (gtk_tree_list_row_is_expandable (row));
+  }
+  assert_row (view, 5, "target  com.example.Holder@0x10010");
+
+  /* the switch to the outgoing references */
+  {
+    GtkWidget *out = ui_find_button (GTK_WIDGET (view), "_Outgoing");
+    g_assert_nonnull (out);
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (out), TRUE);
+  }
+  wait_view (view);
+  g_assert_false (hs_refs_view_get_incoming (view));
+  g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Target@0x2000");
+  g_assert_cmpuint (n_rows (view), ==, 3);
+  assert_row (view, 1, "peer  com.example.Holder@0x10000");
+  assert_row (view, 2, "<class>  class com.example.Target@0x1008");
+
+  /* an array's elements by index, with their sizes in the cells */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-outgoing", "u", (guint32)arr);
+  wait_view (view);
+  g_assert_cmpuint (n_rows (view), ==, 5);
+  assert_row (view, 0, "java.lang.Object[]@0x3000  5 items");
+  assert_row (view, 1, "[1]  com.example.Target@0x2000");
+  assert_row (view, 2, "[3]  com.example.Holder@0x10070");
+  assert_row (view, 3, "[4]  com.example.Target@0x2000");
+  assert_row (view, 4, "<class>  class java.lang.Object[]@0x1018");
+  ui_iterate (100);
+  g_assert_true (has_cell (GTK_WIDGET (view), "[3]  com.example.Holder@0x10070"));
+  g_assert_true (has_cell (GTK_WIDGET (view), "32 B")); /* the array's shallow and retained */
+  g_assert_true (has_cell (GTK_WIDGET (view), "16 B")); /* a Holder's */
+  ui_shot (GTK_WIDGET (window), "refs-outgoing.png");
+
+  /* a row activated is inspected */
+  activate_row (view, 2);
+  ui_iterate (50);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, hs_heap_find (a->heap, ID_H7));
+
+  /* the inspector's links: every referrer of the object it shows */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)h0);
+  ui_iterate (100);
+  {
+    GtkWidget *all = ui_find_button (GTK_WIDGET (ui_inspector (window)), "All referrers…");
+    GtkWidget *out = ui_find_button (GTK_WIDGET (ui_inspector (window)), "Outgoing references…");
+    g_assert_nonnull (all);
+    g_assert_nonnull (out);
+    g_assert_true (gtk_widget_get_mapped (all));
+    ui_shot (GTK_WIDGET (window), "refs-inspector.png");
+    g_signal_emit_by_name (all, "clicked");
+    wait_view (view);
+    g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Holder@0x10000");
+    assert_row (view, 1, "peer  com.example.Target@0x2000");
+    g_signal_emit_by_name (out, "clicked");
+    wait_view (view);
+    g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Holder@0x10000");
+    assert_row (view, 1, "target  com.example.Target@0x2000");
+    assert_row (view, 2, "<class>  class com.example.Holder@0x1010");
+  }
+
+  /* an object index out of range changes nothing */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)G_MAXUINT32);
+  ui_iterate (20);
+  g_assert_cmpuint (hs_refs_view_get_obj (view), ==, h0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (argc < 2)
+    return 77;
+  g_test_add_data_func ("/refs-view", argv[1], test_refs_view);
+  return g_test_run ();
+}
