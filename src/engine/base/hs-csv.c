@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-csv.c: the one CSV row writer (see hs-csv.h). */
+#include "config.h"
+
+#include "hs-csv.h"
+#include "hs-format.h"
+
+void
+hs_csv_init (HsCsv *csv, GString *out)
+{
+  g_return_if_fail (csv != NULL && out != NULL);
+  csv->out = out;
+  csv->col = 0;
+}
+
+static void
+next_cell (HsCsv *csv)
+{
+  if (csv->col++ > 0)
+    g_string_append_c (csv->out, ',');
+}
+
+void
+hs_csv_header (HsCsv *csv, const char *const *names, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    hs_csv_text (csv, names[i]);
+  hs_csv_end_row (csv);
+}
+
+void
+hs_csv_text (HsCsv *csv, const char *s)
+{
+  next_cell (csv);
+  if (s != NULL)
+    hs_format_append_csv_cell (csv->out, s);
+}
+
+void
+hs_csv_uint (HsCsv *csv, guint64 v)
+{
+  next_cell (csv);
+  g_string_append_printf (csv->out, "%" G_GUINT64_FORMAT, v);
+}
+
+void
+hs_csv_int (HsCsv *csv, gint64 v)
+{
+  next_cell (csv);
+  g_string_append_printf (csv->out, "%" G_GINT64_FORMAT, v);
+}
+
+void
+hs_csv_double (HsCsv *csv, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  next_cell (csv);
+  g_string_append (csv->out, g_ascii_dtostr (buf, sizeof buf, v));
+}
+
+void
+hs_csv_id (HsCsv *csv, guint64 id)
+{
+  next_cell (csv);
+  g_string_append_printf (csv->out, "0x%" G_GINT64_MODIFIER "x", id);
+}
+
+void
+hs_csv_empty (HsCsv *csv)
+{
+  next_cell (csv);
+}
+
+void
+hs_csv_end_row (HsCsv *csv)
+{
+  g_string_append_c (csv->out, '\n');
+  csv->col = 0;
+}
