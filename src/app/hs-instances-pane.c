@@ -9,6 +9,7 @@
  * sorted list's first rows, so they stay where they are, selection and
  * scrolling included. */
 #include "config.h"
+#include "hs-csv-export.h"
 #include "hs-instances-pane.h"
 #include "hs-paths-menu.h"
 #include "hs-object-column-view.h"
@@ -403,6 +404,51 @@ hs_instances_pane_dispose (GObject *object)
   G_OBJECT_CLASS (hs_instances_pane_parent_class)->dispose (object);
 }
 
+/* Export (the toolbar's Export button): every object of the list, not
+ * only the pages shown. */
+static GString *
+instances_csv (HsInstancesPane *self)
+{
+  GListModel *model = hs_object_column_view_get_model (self->table);
+  GString *out;
+
+  if (model == NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Nothing to export yet"));
+      return NULL;
+    }
+  out = g_string_new (NULL);
+  hs_csv_export_objects (out, model, FALSE);
+  return out;
+}
+
+static void
+action_copy_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_autoptr (GString) out = instances_csv (HS_INSTANCES_PANE (widget));
+
+  if (out != NULL)
+    hs_csv_export_copy (widget, out->str);
+}
+
+static void
+action_save_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HsInstancesPane *self = HS_INSTANCES_PANE (widget);
+  GListModel *model = hs_object_column_view_get_model (self->table);
+  g_autoptr (GObject) first = model != NULL ? g_list_model_get_item (model, 0) : NULL;
+  HsLoader *loader = HS_IS_OBJECT_ROW (first) ? hs_object_row_get_loader (HS_OBJECT_ROW (first)) : NULL;
+  HsAnalysis *a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
+  GString *out = instances_csv (self);
+
+  if (out != NULL)
+    {
+      g_autofree char *file
+          = hs_csv_export_file_name (loader != NULL ? hs_loader_get_file_name (loader) : NULL, "instances");
+      hs_csv_export_save (widget, file, out, a != NULL ? hs_heap_path (a->heap) : NULL);
+    }
+}
+
 static void
 hs_instances_pane_class_init (HsInstancesPaneClass *klass)
 {
@@ -418,6 +464,8 @@ hs_instances_pane_class_init (HsInstancesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, label);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_install_action (widget_class, "export.copy-csv", NULL, action_copy_csv);
+  gtk_widget_class_install_action (widget_class, "export.save-csv", NULL, action_save_csv);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   /* As the GtkBox it replaces in the views' templates. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
@@ -429,6 +477,11 @@ hs_instances_pane_init (HsInstancesPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->heap = -1;
   self->paths_button = hs_paths_list_button_new (GTK_WIDGET (self->label));
+  /* The views' Export button, before the pane's close button. */
+  GtkWidget *toolbar = gtk_widget_get_parent (GTK_WIDGET (self->label));
+  GtkWidget *close = gtk_widget_get_last_child (toolbar);
+  gtk_box_insert_child_after (GTK_BOX (toolbar), hs_csv_export_button_new (),
+                              gtk_widget_get_prev_sibling (close));
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
