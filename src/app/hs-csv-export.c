@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-csv-export.c: Copy as CSV and Save as CSV for every table of the
- * window (see the header). The text is made on the UI thread from what
- * the table holds (its rows are the model's, already in memory); the file
- * is written on a worker. */
+ * window (see the header). A view's text is made on the UI thread from
+ * what its table shows (rows already made: milliseconds); a list of every
+ * instance of a class (millions of rows) is made on a worker
+ * (hs_csv_export_copy_built, _save_built); files are written on a worker. */
 #include "config.h"
 #include "hs-csv-export.h"
 #include "hs-file-save.h"
@@ -43,6 +44,20 @@ object_cells (HsCsv *csv, HsAnalysis *a, HsObj o)
 }
 
 void
+hs_csv_export_object_array (GString *out, HsAnalysis *a, const HsObj *objs, gsize n)
+{
+  static const char *const columns[] = { "id", "class", "shallow", "retained" };
+  HsCsv csv;
+
+  g_return_if_fail (out != NULL && a != NULL && (objs != NULL || n == 0));
+
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, columns, G_N_ELEMENTS (columns));
+  for (gsize i = 0; i < n; i++)
+    object_cells (&csv, a, objs[i]);
+}
+
+void
 hs_csv_export_objects (GString *out, GListModel *model, gboolean tree)
 {
   static const char *const columns[] = { "depth", "id", "class", "shallow", "retained" };
@@ -54,7 +69,7 @@ hs_csv_export_objects (GString *out, GListModel *model, gboolean tree)
   hs_csv_init (&csv, out);
   hs_csv_header (&csv, tree ? columns : columns + 1, G_N_ELEMENTS (columns) - (tree ? 0 : 1));
   n = model != NULL ? g_list_model_get_n_items (model) : 0;
-  /* A whole list (the instances of a class: millions): no row objects. */
+  /* A whole list: no row objects. */
   if (HS_IS_OBJECT_LIST (model) && n > 0)
     {
       g_autoptr (GObject) first = g_list_model_get_item (model, 0);
@@ -138,30 +153,82 @@ hs_csv_export_file_name (const char *dump_name, const char *what)
   return g_strdup_printf ("%s-%s.csv", base, what);
 }
 
-/* --- saving on a worker ---------------------------------------------------- */
+/* --- on a worker ------------------------------------------------------------ */
 
+/* A CSV to copy or save: the text, or what makes it on the worker. */
 typedef struct
 {
   GString *csv;
-  char *path;
+  HsCsvBuildFunc build;
+  gpointer data;
+  GDestroyNotify free_data;
+  char *path; /* saving: the file chosen */
   char *keep;
-} SaveJob;
+} Job;
 
 static void
-save_job_free (SaveJob *job)
+job_free (Job *job)
 {
-  g_string_free (job->csv, TRUE);
+  if (job->csv != NULL)
+    g_string_free (job->csv, TRUE);
+  if (job->free_data != NULL)
+    job->free_data (job->data);
   g_free (job->path);
   g_free (job->keep);
   g_free (job);
 }
 
 static void
+job_build (Job *job)
+{
+  if (job->csv == NULL)
+    {
+      job->csv = g_string_new (NULL);
+      job->build (job->data, job->csv);
+    }
+}
+
+static void
+copy_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  job_build (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+copy_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Job *job = g_task_get_task_data (G_TASK (result));
+
+  if (g_task_propagate_boolean (G_TASK (result), NULL))
+    hs_csv_export_copy (GTK_WIDGET (source), job->csv->str);
+}
+
+void
+hs_csv_export_copy_built (GtkWidget *widget, HsCsvBuildFunc build, gpointer data, GDestroyNotify free_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Job *job;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget) && build != NULL);
+
+  job = g_new0 (Job, 1);
+  job->build = build;
+  job->data = data;
+  job->free_data = free_data;
+  task = g_task_new (widget, NULL, copy_done, NULL);
+  g_task_set_name (task, "[heapscope] copy as CSV");
+  g_task_set_task_data (task, job, (GDestroyNotify)job_free);
+  g_task_run_in_thread (task, copy_thread);
+}
+
+static void
 save_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  SaveJob *job = data;
+  Job *job = data;
   GError *error = NULL;
 
+  job_build (job);
   if (hs_csv_export_write (job->path, job->csv->str, job->csv->len, job->keep, &error))
     g_task_return_boolean (task, TRUE);
   else
@@ -172,7 +239,7 @@ static void
 save_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GtkWidget *widget = GTK_WIDGET (source);
-  SaveJob *job = g_task_get_task_data (G_TASK (result));
+  Job *job = g_task_get_task_data (G_TASK (result));
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
@@ -189,7 +256,7 @@ save_done (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 save_response (GtkNativeDialog *dialog, int response, GtkWidget *widget)
 {
-  SaveJob *job = g_object_steal_data (G_OBJECT (dialog), "hs-csv-job");
+  Job *job = g_object_steal_data (G_OBJECT (dialog), "hs-csv-job");
 
   if (response == GTK_RESPONSE_ACCEPT && job != NULL)
     {
@@ -199,29 +266,22 @@ save_response (GtkNativeDialog *dialog, int response, GtkWidget *widget)
         {
           g_autoptr (GTask) task = g_task_new (widget, NULL, save_done, NULL);
           g_task_set_name (task, "[heapscope] save as CSV");
-          g_task_set_task_data (task, g_steal_pointer (&job), (GDestroyNotify)save_job_free);
+          g_task_set_task_data (task, g_steal_pointer (&job), (GDestroyNotify)job_free);
           g_task_run_in_thread (task, save_thread);
         }
     }
   if (job != NULL)
-    save_job_free (job);
+    job_free (job);
   g_object_unref (dialog);
 }
 
-void
-hs_csv_export_save (GtkWidget *widget, const char *suggested_name, GString *csv, const char *keep)
+static void
+save_ask (GtkWidget *widget, const char *suggested_name, Job *job)
 {
   GtkFileChooserNative *dialog;
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-  GtkRoot *root;
-  SaveJob *job;
+  GtkRoot *root = gtk_widget_get_root (widget);
 
-  g_return_if_fail (GTK_IS_WIDGET (widget) && csv != NULL);
-
-  job = g_new0 (SaveJob, 1);
-  job->csv = csv;
-  job->keep = g_strdup (keep);
-  root = gtk_widget_get_root (widget);
   dialog = gtk_file_chooser_native_new (_ ("Save as CSV"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
   gtk_file_filter_set_name (filter, _ ("CSV files"));
@@ -231,7 +291,36 @@ hs_csv_export_save (GtkWidget *widget, const char *suggested_name, GString *csv,
   if (suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested_name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_object_set_data_full (G_OBJECT (dialog), "hs-csv-job", job, (GDestroyNotify)save_job_free);
+  g_object_set_data_full (G_OBJECT (dialog), "hs-csv-job", job, (GDestroyNotify)job_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (save_response), widget, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+void
+hs_csv_export_save (GtkWidget *widget, const char *suggested_name, GString *csv, const char *keep)
+{
+  Job *job;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget) && csv != NULL);
+
+  job = g_new0 (Job, 1);
+  job->csv = csv;
+  job->keep = g_strdup (keep);
+  save_ask (widget, suggested_name, job);
+}
+
+void
+hs_csv_export_save_built (GtkWidget *widget, const char *suggested_name, HsCsvBuildFunc build, gpointer data,
+                          GDestroyNotify free_data, const char *keep)
+{
+  Job *job;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget) && build != NULL);
+
+  job = g_new0 (Job, 1);
+  job->build = build;
+  job->data = data;
+  job->free_data = free_data;
+  job->keep = g_strdup (keep);
+  save_ask (widget, suggested_name, job);
 }

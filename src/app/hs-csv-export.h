@@ -12,6 +12,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "hs-analysis.h"
 #include "hs-csv.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,9 @@ void hs_csv_export_model (GString *out, const char *const *columns, guint n_colu
  * shallow, retained; the "more" rows of a paged list (HsMoreRow) have no
  * row. */
 void hs_csv_export_objects (GString *out, GListModel *model, gboolean tree);
+/* The same for objects of a (loaded) analysis, any thread: id, class,
+ * shallow, retained. */
+void hs_csv_export_object_array (GString *out, HsAnalysis *analysis, const HsObj *objs, gsize n);
 
 /* The "Export" menu button (Copy as CSV: export.copy-csv; Save as CSV…:
  * export.save-csv) that every view puts at the end of its header. */
@@ -41,6 +45,14 @@ void hs_csv_export_copy (GtkWidget *widget, const char *csv);
  * hs_csv_export_write; a toast says where, or why not. keep: the dump's
  * path, never written over (may be NULL). Takes csv. */
 void hs_csv_export_save (GtkWidget *widget, const char *suggested_name, GString *csv, const char *keep);
+/* The same for a table too big to write on the UI thread (every
+ * instance of a class: millions of rows): build (data, out) writes it on
+ * a worker, then free_data (data) (may be NULL), on either thread. */
+typedef void (*HsCsvBuildFunc) (gpointer data, GString *out);
+void hs_csv_export_copy_built (GtkWidget *widget, HsCsvBuildFunc build, gpointer data,
+                               GDestroyNotify free_data);
+void hs_csv_export_save_built (GtkWidget *widget, const char *suggested_name, HsCsvBuildFunc build,
+                               gpointer data, GDestroyNotify free_data, const char *keep);
 /* The file: written to a temporary file in path's folder and renamed
  * into place (hs-file-save.h); never over a folder, a device, a pipe or
  * keep. */

@@ -405,47 +405,77 @@ hs_instances_pane_dispose (GObject *object)
 }
 
 /* Export (the toolbar's Export button): every object of the list, not
- * only the pages shown. */
-static GString *
-instances_csv (HsInstancesPane *self)
+ * only the pages shown, written on a worker (millions of rows: seconds). */
+typedef struct
+{
+  HsLoader *loader;
+  GArray *objs; /* HsObj, a copy of the list's */
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  hs_analysis_release (hs_loader_get_analysis (job->loader));
+  g_object_unref (job->loader);
+  g_array_unref (job->objs);
+  g_free (job);
+}
+
+static void
+export_build (gpointer data, GString *out)
+{
+  ExportJob *job = data;
+  hs_csv_export_object_array (out, hs_loader_get_analysis (job->loader), (const HsObj *)job->objs->data,
+                              job->objs->len);
+}
+
+/* The list shown as a job, or NULL (and a toast) when there is none. */
+static ExportJob *
+export_job_new (HsInstancesPane *self)
 {
   GListModel *model = hs_object_column_view_get_model (self->table);
-  GString *out;
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  g_autoptr (GObject) first = n > 0 ? g_list_model_get_item (model, 0) : NULL;
+  ExportJob *job;
 
-  if (model == NULL)
+  if (!HS_IS_OBJECT_LIST (model) || !HS_IS_OBJECT_ROW (first))
     {
       gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Nothing to export yet"));
       return NULL;
     }
-  out = g_string_new (NULL);
-  hs_csv_export_objects (out, model, FALSE);
-  return out;
+  job = g_new0 (ExportJob, 1);
+  job->loader = g_object_ref (hs_object_row_get_loader (HS_OBJECT_ROW (first)));
+  /* A mapping applied meanwhile would free the names it reads. */
+  hs_analysis_hold (hs_loader_get_analysis (job->loader));
+  job->objs = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
+  for (guint i = 0; i < n; i++)
+    {
+      HsObj o = hs_object_list_get_obj (HS_OBJECT_LIST (model), i);
+      g_array_append_val (job->objs, o);
+    }
+  return job;
 }
 
 static void
 action_copy_csv (GtkWidget *widget, const char *name, GVariant *param)
 {
-  g_autoptr (GString) out = instances_csv (HS_INSTANCES_PANE (widget));
+  ExportJob *job = export_job_new (HS_INSTANCES_PANE (widget));
 
-  if (out != NULL)
-    hs_csv_export_copy (widget, out->str);
+  if (job != NULL)
+    hs_csv_export_copy_built (widget, export_build, job, (GDestroyNotify)export_job_free);
 }
 
 static void
 action_save_csv (GtkWidget *widget, const char *name, GVariant *param)
 {
-  HsInstancesPane *self = HS_INSTANCES_PANE (widget);
-  GListModel *model = hs_object_column_view_get_model (self->table);
-  g_autoptr (GObject) first = model != NULL ? g_list_model_get_item (model, 0) : NULL;
-  HsLoader *loader = HS_IS_OBJECT_ROW (first) ? hs_object_row_get_loader (HS_OBJECT_ROW (first)) : NULL;
-  HsAnalysis *a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
-  GString *out = instances_csv (self);
+  ExportJob *job = export_job_new (HS_INSTANCES_PANE (widget));
 
-  if (out != NULL)
+  if (job != NULL)
     {
-      g_autofree char *file
-          = hs_csv_export_file_name (loader != NULL ? hs_loader_get_file_name (loader) : NULL, "instances");
-      hs_csv_export_save (widget, file, out, a != NULL ? hs_heap_path (a->heap) : NULL);
+      HsAnalysis *a = hs_loader_get_analysis (job->loader);
+      g_autofree char *file = hs_csv_export_file_name (hs_loader_get_file_name (job->loader), "instances");
+      hs_csv_export_save_built (widget, file, export_build, job, (GDestroyNotify)export_job_free,
+                                hs_heap_path (a->heap));
     }
 }
 

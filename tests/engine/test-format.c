@@ -154,8 +154,14 @@ test_csv_rows (void)
   hs_csv_int (&csv, -5);
   hs_csv_double (&csv, 0.5);
   hs_csv_end_row (&csv);
+  hs_csv_int (&csv, G_MININT64);
+  hs_csv_int (&csv, 0);
+  hs_csv_uint (&csv, 0);
+  hs_csv_id (&csv, 0);
+  hs_csv_end_row (&csv);
   g_assert_cmpstr (out->str, ==,
-                   "id,class,retained\n0x7f00dead,\"a, \"\"b\"\"\",18446744073709551615\n,,-5,0.5\n");
+                   "id,class,retained\n0x7f00dead,\"a, \"\"b\"\"\",18446744073709551615\n,,-5,0.5\n"
+                   "-9223372036854775808,0,0,0x0\n");
 }
 
 int

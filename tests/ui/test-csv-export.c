@@ -9,18 +9,23 @@
 #include "config.h"
 
 #include <string.h>
+#include <time.h>
 #include <glib/gstdio.h>
 
 #include "ui-util.h"
 #include "hs-class-row.h"
 #include "hs-csv-export.h"
+#include "hs-instances-pane.h"
+#include "hs-object-list.h"
 #include "hs-object-row.h"
+#include "hs-query.h"
 #include "hs-threads.h"
 #include "hs-threads-view.h"
 
 #define ODD 0x130 /* the class com.example.Odd,"Q"\nName */
 #define O1 0x20000
 #define O2 0x20010
+#define O3 0x20020
 static const char *const odd_name = "com.example.Odd,\"Q\"\nName";
 
 /* --- an RFC 4180 reader: rows of cells ------------------------------------- */
@@ -119,7 +124,7 @@ open_window (const char *path)
   HsWindow *window = ui_window_new (NULL, 1400, 900);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   hs_window_open (window, file, 0);
-  g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
+  g_assert_cmpint (ui_wait_for_load (window, 600000), ==, HS_LOADER_DONE);
   return window;
 }
 
@@ -141,6 +146,30 @@ static gboolean
 clip_done (gpointer data)
 {
   return ((Clip *)data)->done;
+}
+
+/* The clipboard's text, once read. */
+static char *
+clipboard_text (GtkWidget *widget)
+{
+  Clip clip = { 0 };
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read, &clip);
+  g_assert_true (ui_wait_until (clip_done, &clip, 10000));
+  return clip.text;
+}
+
+typedef struct
+{
+  GtkWidget *widget;
+  const char *prefix;
+} ClipWait;
+
+static gboolean
+clip_starts (gpointer data)
+{
+  ClipWait *w = data;
+  g_autofree char *text = clipboard_text (w->widget);
+  return text != NULL && g_str_has_prefix (text, w->prefix);
 }
 
 static void
@@ -216,14 +245,37 @@ test_classes (gconstpointer data)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "export.copy-csv", NULL));
   ui_iterate (50);
   g_assert_cmpstr (ui_toast_text (window), ==, "Copied as CSV");
-  Clip clip = { 0 };
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (view)), NULL, clip_read, &clip);
-  g_assert_true (ui_wait_until (clip_done, &clip, 10000));
   {
+    g_autofree char *text = clipboard_text (GTK_WIDGET (view));
     g_autofree char *f = view_csv (HS_VIEW (view));
-    g_assert_cmpstr (clip.text, ==, f);
+    g_assert_cmpstr (text, ==, f);
   }
-  g_free (clip.text);
+
+  /* The instances pane's own Export: every instance of Odd, written on a
+   * worker. */
+  hs_classes_view_show_instances (view, 0);
+  g_assert_true (ui_wait_for_instances (window, 30000));
+  GtkWidget *pane = ui_find_child (GTK_WIDGET (view), HS_TYPE_INSTANCES_PANE);
+  g_assert_nonnull (pane);
+  g_assert_nonnull (ui_find_child (pane, GTK_TYPE_MENU_BUTTON));
+  g_assert_true (gtk_widget_activate_action (pane, "export.copy-csv", NULL));
+  ClipWait wait = { pane, "id,class,shallow,retained\n" };
+  g_assert_true (ui_wait_until (clip_starts, &wait, 30000));
+  {
+    g_autofree char *text = clipboard_text (pane);
+    g_autoptr (GPtrArray) ir = csv_read (text);
+    /* By hand (test_csv.py): O1, O2, O3, 16 bytes each; O1 retains 32. */
+    g_assert_cmpuint (ir->len, ==, 4);
+    for (guint i = 1; i < ir->len; i++)
+      {
+        guint64 id = hex (ir, i, 0);
+        g_assert_true (id == O1 || id == O2 || id == O3);
+        g_assert_cmpstr (cell (ir, i, 1), ==, odd_name);
+        g_assert_cmpuint (num (ir, i, 2), ==, 16);
+        g_assert_cmpuint (num (ir, i, 3), ==, id == O1 ? 32 : 16);
+      }
+  }
+  ui_shot (GTK_WIDGET (window), "csv-instances.png");
 
   /* Never over the dump itself, a folder or a device. */
   g_clear_error (&error);
@@ -347,12 +399,93 @@ test_threads (gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* --- timing (not run by default) -------------------------------------------- */
+
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The median of 5 runs of what export does on the UI thread for a table:
+ * its CSV text (the file is written on a worker). */
+static void
+time_export (const char *what, HsView *view, HsAnalysis *a, GArray *objects)
+{
+  double ms[5], cpu[5];
+  gsize bytes = 0, rows = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ms); i++)
+    {
+      GString *out = g_string_new (NULL);
+      struct timespec c0, c1;
+      clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c0);
+      gint64 t0 = g_get_monotonic_time ();
+      if (view != NULL)
+        g_assert_true (hs_view_write_csv (view, out));
+      else
+        hs_csv_export_object_array (out, a, (const HsObj *)objects->data, objects->len);
+      ms[i] = (g_get_monotonic_time () - t0) / 1000.0;
+      clock_gettime (CLOCK_THREAD_CPUTIME_ID, &c1);
+      cpu[i] = (c1.tv_sec - c0.tv_sec) * 1e3 + (c1.tv_nsec - c0.tv_nsec) / 1e6;
+      bytes = out->len;
+      rows = 0;
+      for (const char *p = out->str; (p = strchr (p, '\n')) != NULL; p++)
+        rows++;
+      g_string_free (out, TRUE);
+    }
+  qsort (ms, G_N_ELEMENTS (ms), sizeof ms[0], cmp_double);
+  qsort (cpu, G_N_ELEMENTS (cpu), sizeof cpu[0], cmp_double);
+  g_printerr ("csv-bench: %s: %" G_GSIZE_FORMAT " lines, %" G_GSIZE_FORMAT
+              " bytes: median %.1f ms (%.1f .. %.1f), CPU %.1f ms\n",
+              what, rows, bytes, ms[2], ms[0], ms[4], cpu[2]);
+}
+
+/* HS_CSV_BENCH_DUMP=FILE: the time of each export on a big dump
+ * (docs/performance.md, "CSV export"). */
+static void
+test_bench (void)
+{
+  const char *path = g_getenv ("HS_CSV_BENCH_DUMP");
+  if (path == NULL)
+    {
+      g_test_skip ("HS_CSV_BENCH_DUMP is not set");
+      return;
+    }
+  HsWindow *window = open_window (path);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  hs_window_set_view (window, "classes");
+  HsClassesView *classes = ui_classes_view (window);
+  ui_iterate (100);
+  time_export ("classes", HS_VIEW (classes), NULL, NULL);
+  /* The class with the most instances: the instances pane's export. */
+  HsClass big = 0;
+  for (HsClass c = 0; c < hs_heap_n_classes (a->heap); c++)
+    if (hs_class_count (a->heap, c) > hs_class_count (a->heap, big))
+      big = c;
+  g_autoptr (GArray) objs = hs_query_instances (a, &big, 1);
+  g_printerr ("csv-bench: instances of %s (on a worker)\n", hs_class_name (a->heap, big));
+  time_export ("instances", NULL, a, objs);
+  hs_window_set_view (window, "dominators");
+  HsDominatorsView *dom = ui_dominators_view (window);
+  hs_dominators_view_get_model (dom);
+  ui_iterate (100);
+  time_export ("dominator tree (top level)", HS_VIEW (dom), NULL, NULL);
+  hs_window_set_view (window, "threads");
+  HsThreadsView *threads = HS_THREADS_VIEW (ui_view (window, "threads"));
+  g_assert_true (ui_wait_until (threads_ready, threads, 600000));
+  time_export ("threads", HS_VIEW (threads), NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, >=, 2);
   const char *dump = argv[1];
+  g_test_add_func ("/csv-export/bench", test_bench);
   g_test_add_data_func ("/csv-export/classes", dump, test_classes);
   g_test_add_data_func ("/csv-export/dominators", dump, test_dominators);
   g_test_add_data_func ("/csv-export/threads", dump, test_threads);
