@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-view.c: the base of the window's views (see hs-view.h). It keeps the
  * loader and the "filled for this dump" state, lays out its single
- * template child, and times each fill (HEAPSCOPE_DEBUG_TIMES). */
+ * template child, times each fill (HEAPSCOPE_DEBUG_TIMES), and has the
+ * Export button's actions (export.copy-csv, export.save-csv). */
 #include "config.h"
 #include "hs-view.h"
 #include "hs-timing.h"
