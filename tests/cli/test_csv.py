@@ -27,9 +27,10 @@ its name String is a local of frame 0: 16 + char[8] 32 = 48 bytes.
 
 import csv
 import io
+import os
 import unittest
 
-from clitest import CliTest, g, hexid, main, run_cli
+from clitest import CliTest, g, hexid, main, run_cli, testlib
 
 OBJ, CLS, REF, WEAK, KWR, STR, ODD, HOLDER, THREAD, WATCHER, OBJARR, CHARS = \
     (0x100 + 8 * i for i in range(12))
@@ -311,6 +312,28 @@ class Csv(CliTest):
         p = run_cli(['summary', self.dump, '--csv'])
         self.assertEqual(p.returncode, 2)
         self.assertIn(b'summary prints no table', p.stderr)
+
+
+class CsvCorpus(CliTest):
+    """LeakCanary's own test dump (corpus README): its one leak's path
+    starts at a static field of com.example.leakcanary.LeakyService and
+    ends at a LeakyService."""
+
+    def test_leaks(self):
+        dump = os.path.join(testlib.require_corpus('android/leak_service_binder.hprof'),
+                            'android', 'leak_service_binder.hprof')
+        p = run_cli(['leaks', dump, '--csv', '-q'])
+        self.assertEqual(p.returncode, 0, p.stderr.decode())
+        header, rows = parse(p.stdout.decode('utf-8'))
+        rows = [dict(zip(header, r)) for r in rows]
+        app = [r for r in rows if r['list'] == 'application']
+        self.assertGreater(len(app), 1)
+        self.assertEqual(app[0]['class'], 'com.example.leakcanary.LeakyService')
+        self.assertTrue(app[0]['reference'].startswith('static LeakyService.'), app[0]['reference'])
+        self.assertEqual((app[-1]['class'], app[-1]['leaking']), ('com.example.leakcanary.LeakyService', 'YES'))
+        js = self.json_of(['leaks', dump, '--json', '-q'])
+        nodes = [n for grp in js['application_leaks'] for t in grp['traces'] for n in t['nodes']]
+        self.assertEqual([(hexid(r['id']), r['class']) for r in app], [(hexid(n['id']), n['class']) for n in nodes])
 
 
 if __name__ == '__main__':
