@@ -8,7 +8,6 @@
 #include "hs-csv-export.h"
 #include "hs-file-save.h"
 #include "hs-object-row.h"
-#include "hs-object-list.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -69,15 +68,6 @@ hs_csv_export_objects (GString *out, GListModel *model, gboolean tree)
   hs_csv_init (&csv, out);
   hs_csv_header (&csv, tree ? columns : columns + 1, G_N_ELEMENTS (columns) - (tree ? 0 : 1));
   n = model != NULL ? g_list_model_get_n_items (model) : 0;
-  /* A whole list: no row objects. */
-  if (HS_IS_OBJECT_LIST (model) && n > 0)
-    {
-      g_autoptr (GObject) first = g_list_model_get_item (model, 0);
-      HsAnalysis *a = hs_loader_get_analysis (hs_object_row_get_loader (HS_OBJECT_ROW (first)));
-      for (guint i = 0; i < n; i++)
-        object_cells (&csv, a, hs_object_list_get_obj (HS_OBJECT_LIST (model), i));
-      return;
-    }
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GObject) item = g_list_model_get_item (model, i);
