@@ -8,6 +8,8 @@
  * class selected are listed by the pane below (HsInstancesPane). */
 #include "config.h"
 #include "hs-compare-view.h"
+#include "hs-compare-item.h"
+#include "hs-csv-export.h"
 #include "hs-compare-cells-private.h"
 #include "hs-instances-pane.h"
 #include "hs-format.h"
@@ -580,6 +582,27 @@ hs_compare_view_finalize (GObject *object)
   G_OBJECT_CLASS (hs_compare_view_parent_class)->finalize (object);
 }
 
+/* Export: the classes as the table shows them (filter, sort), every
+ * figure of both dumps and the changes (hs_compare_row_to_csv). */
+static gboolean
+hs_compare_view_write_csv (HsView *view, GString *out)
+{
+  HsCompareView *self = HS_COMPARE_VIEW (view);
+  GListModel *rows = gtk_single_selection_get_model (self->selection);
+  HsCsv csv;
+
+  if (self->list == NULL || rows == NULL)
+    return FALSE;
+  hs_csv_init (&csv, out);
+  hs_compare_csv_header (&csv);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HsCompareItem) item = g_list_model_get_item (rows, i);
+      hs_compare_row_to_csv (hs_compare_item_get_row (item), &csv);
+    }
+  return TRUE;
+}
+
 static void
 hs_compare_view_class_init (HsCompareViewClass *klass)
 {
@@ -591,6 +614,7 @@ hs_compare_view_class_init (HsCompareViewClass *klass)
   object_class->finalize = hs_compare_view_finalize;
   view_class->fill = hs_compare_view_fill;
   view_class->clear = hs_compare_view_clear;
+  view_class->write_csv = hs_compare_view_write_csv;
   hs_view_class_set_page (view_class, "compare", _ ("Compare"), NULL, TRUE, "compare filled");
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
@@ -667,6 +691,7 @@ hs_compare_view_init (HsCompareView *self)
   /* What grew first: shallow bytes (retained growth is beside it). */
   hs_compare_view_sort_by_column (self, HS_COMPARE_DELTA_SHALLOW, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self->box));
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->search)));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);

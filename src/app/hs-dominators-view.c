@@ -5,6 +5,7 @@
 #include "config.h"
 #include "hs-query-heaps.h"
 #include "hs-dominators-view.h"
+#include "hs-csv-export.h"
 #include "hs-object-column-view.h"
 #include "hs-paged-list.h"
 #include "hs-timing.h"
@@ -388,6 +389,19 @@ hs_dominators_view_dispose (GObject *object)
   G_OBJECT_CLASS (hs_dominators_view_parent_class)->dispose (object);
 }
 
+/* Export: the rows of the tree as shown, the expanded ones with their
+ * depth (docs/semantics.md, "CSV"). */
+static gboolean
+hs_dominators_view_write_csv (HsView *view, GString *out)
+{
+  HsDominatorsView *self = HS_DOMINATORS_VIEW (view);
+
+  if (self->dom_model == NULL)
+    return FALSE;
+  hs_csv_export_objects (out, G_LIST_MODEL (self->dom_model), TRUE);
+  return TRUE;
+}
+
 static void
 hs_dominators_view_class_init (HsDominatorsViewClass *klass)
 {
@@ -399,6 +413,7 @@ hs_dominators_view_class_init (HsDominatorsViewClass *klass)
   view_class->fill = hs_dominators_view_fill;
   hs_view_class_set_uses_heap (view_class);
   view_class->clear = hs_dominators_view_clear;
+  view_class->write_csv = hs_dominators_view_write_csv;
   hs_view_class_set_page (view_class, "dominators", _ ("Dominator Tree"), NULL, TRUE,
                           "dominator tree filled");
 
@@ -418,6 +433,7 @@ hs_dominators_view_init (HsDominatorsView *self)
   self->page = HS_PAGED_LIST_PAGE;
   /* A new dump: warm its tree up before the first visit. */
   g_signal_connect (self, "notify::loader", G_CALLBACK (on_loader_changed), NULL);
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->dom_label)));
 }
 
 GtkWidget *

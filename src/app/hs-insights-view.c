@@ -398,6 +398,20 @@ hs_insights_view_finalize (GObject *object)
   G_OBJECT_CLASS (hs_insights_view_parent_class)->finalize (object);
 }
 
+/* Export: every finding of every table, one CSV with the kind first
+ * (hs_waste_to_csv, as waste --csv writes it). */
+static gboolean
+hs_insights_view_write_csv (HsView *view, GString *out)
+{
+  HsInsightsView *self = HS_INSIGHTS_VIEW (view);
+  HsAnalysis *a = hs_view_get_analysis (view);
+
+  if (self->waste == NULL || a == NULL)
+    return FALSE;
+  hs_waste_to_csv (self->waste, a->heap, -1, out);
+  return TRUE;
+}
+
 static void
 hs_insights_view_class_init (HsInsightsViewClass *klass)
 {
@@ -409,6 +423,7 @@ hs_insights_view_class_init (HsInsightsViewClass *klass)
   object_class->finalize = hs_insights_view_finalize;
   view_class->fill = hs_insights_view_fill;
   view_class->clear = hs_insights_view_clear;
+  view_class->write_csv = hs_insights_view_write_csv;
   hs_view_class_set_page (view_class, "insights", _ ("Insights"), NULL, TRUE, "insights given the dump");
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -430,6 +445,7 @@ hs_insights_view_init (HsInsightsView *self)
       self->objects[k] = g_array_new (FALSE, FALSE, sizeof (HsObj));
     }
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary)));
 }
 
 GtkWidget *

@@ -9,6 +9,7 @@
  * sorted list's first rows, so they stay where they are, selection and
  * scrolling included. */
 #include "config.h"
+#include "hs-csv-export.h"
 #include "hs-instances-pane.h"
 #include "hs-paths-menu.h"
 #include "hs-object-column-view.h"
@@ -403,6 +404,81 @@ hs_instances_pane_dispose (GObject *object)
   G_OBJECT_CLASS (hs_instances_pane_parent_class)->dispose (object);
 }
 
+/* Export (the toolbar's Export button): every object of the list, not
+ * only the pages shown, written on a worker (millions of rows: seconds). */
+typedef struct
+{
+  HsLoader *loader;
+  GArray *objs; /* HsObj, a copy of the list's */
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  hs_analysis_release (hs_loader_get_analysis (job->loader));
+  g_object_unref (job->loader);
+  g_array_unref (job->objs);
+  g_free (job);
+}
+
+static void
+export_build (gpointer data, GString *out)
+{
+  ExportJob *job = data;
+  hs_csv_export_object_array (out, hs_loader_get_analysis (job->loader), (const HsObj *)job->objs->data,
+                              job->objs->len);
+}
+
+/* The list shown as a job, or NULL (and a toast) when there is none. */
+static ExportJob *
+export_job_new (HsInstancesPane *self)
+{
+  GListModel *model = hs_object_column_view_get_model (self->table);
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  g_autoptr (GObject) first = n > 0 ? g_list_model_get_item (model, 0) : NULL;
+  ExportJob *job;
+
+  if (!HS_IS_OBJECT_LIST (model) || !HS_IS_OBJECT_ROW (first))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Nothing to export yet"));
+      return NULL;
+    }
+  job = g_new0 (ExportJob, 1);
+  job->loader = g_object_ref (hs_object_row_get_loader (HS_OBJECT_ROW (first)));
+  /* A mapping applied meanwhile would free the names it reads. */
+  hs_analysis_hold (hs_loader_get_analysis (job->loader));
+  job->objs = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
+  for (guint i = 0; i < n; i++)
+    {
+      HsObj o = hs_object_list_get_obj (HS_OBJECT_LIST (model), i);
+      g_array_append_val (job->objs, o);
+    }
+  return job;
+}
+
+static void
+action_copy_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ExportJob *job = export_job_new (HS_INSTANCES_PANE (widget));
+
+  if (job != NULL)
+    hs_csv_export_copy_built (widget, export_build, job, (GDestroyNotify)export_job_free);
+}
+
+static void
+action_save_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  ExportJob *job = export_job_new (HS_INSTANCES_PANE (widget));
+
+  if (job != NULL)
+    {
+      HsAnalysis *a = hs_loader_get_analysis (job->loader);
+      g_autofree char *file = hs_csv_export_file_name (hs_loader_get_file_name (job->loader), "instances");
+      hs_csv_export_save_built (widget, file, export_build, job, (GDestroyNotify)export_job_free,
+                                hs_heap_path (a->heap));
+    }
+}
+
 static void
 hs_instances_pane_class_init (HsInstancesPaneClass *klass)
 {
@@ -418,6 +494,8 @@ hs_instances_pane_class_init (HsInstancesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, label);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_install_action (widget_class, "export.copy-csv", NULL, action_copy_csv);
+  gtk_widget_class_install_action (widget_class, "export.save-csv", NULL, action_save_csv);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   /* As the GtkBox it replaces in the views' templates. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
@@ -429,6 +507,11 @@ hs_instances_pane_init (HsInstancesPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->heap = -1;
   self->paths_button = hs_paths_list_button_new (GTK_WIDGET (self->label));
+  /* The views' Export button, before the pane's close button. */
+  GtkWidget *toolbar = gtk_widget_get_parent (GTK_WIDGET (self->label));
+  GtkWidget *close = gtk_widget_get_last_child (toolbar);
+  gtk_box_insert_child_after (GTK_BOX (toolbar), hs_csv_export_button_new (),
+                              gtk_widget_get_prev_sibling (close));
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

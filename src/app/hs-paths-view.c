@@ -3,6 +3,7 @@
  * ui/hs-paths-view.ui: a GtkTreeListModel over HsPathsItem rows, the
  * selected row's objects in an HsObjectColumnView below it. */
 #include "config.h"
+#include "hs-csv-export.h"
 #include "hs-paths-view.h"
 #include "hs-object-column-view.h"
 #include "hs-query.h"
@@ -693,6 +694,41 @@ hs_paths_view_dispose (GObject *object)
   G_OBJECT_CLASS (hs_paths_view_parent_class)->dispose (object);
 }
 
+/* Export: the rows of the tree as shown, the expanded ones with their
+ * depth (0: a GC root's row); the path as the first column shows it. */
+static gboolean
+hs_paths_view_write_csv (HsView *view, GString *out)
+{
+  static const char *const columns[] = { "depth", "path", "objects", "reached", "shallow", "retained" };
+  HsPathsView *self = HS_PATHS_VIEW (view);
+  GListModel *rows = G_LIST_MODEL (self->model);
+  HsCsv csv;
+
+  if (self->model == NULL)
+    return FALSE;
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, columns, G_N_ELEMENTS (columns));
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (GObject) item = gtk_tree_list_row_get_item (row);
+      guint64 v[4];
+      if (!HS_IS_PATHS_ITEM (item))
+        continue;
+      g_autofree char *label = hs_paths_item_get_label (HS_PATHS_ITEM (item));
+      hs_csv_uint (&csv, gtk_tree_list_row_get_depth (row));
+      hs_csv_text (&csv, label);
+      if (hs_paths_item_get_counts (HS_PATHS_ITEM (item), &v[0], &v[1], &v[2], &v[3]))
+        for (guint k = 0; k < 4; k++)
+          hs_csv_uint (&csv, v[k]);
+      else
+        for (guint k = 0; k < 4; k++)
+          hs_csv_empty (&csv);
+      hs_csv_end_row (&csv);
+    }
+  return TRUE;
+}
+
 static void
 hs_paths_view_class_init (HsPathsViewClass *klass)
 {
@@ -703,6 +739,7 @@ hs_paths_view_class_init (HsPathsViewClass *klass)
   object_class->dispose = hs_paths_view_dispose;
   view_class->fill = hs_paths_view_fill;
   view_class->clear = hs_paths_view_clear;
+  view_class->write_csv = hs_paths_view_write_csv;
   hs_view_class_set_page (view_class, "paths", _ ("Paths"), NULL, TRUE, "paths filled");
 
   g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
@@ -733,6 +770,7 @@ hs_paths_view_init (HsPathsView *self)
   g_signal_connect (self->tree_view, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect (self->weak_check, "toggled", G_CALLBACK (on_weak_toggled), self);
   g_signal_connect (self, "notify::parent", G_CALLBACK (on_parent), NULL);
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary_label)));
 }
 
 GtkWidget *

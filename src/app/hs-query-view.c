@@ -20,6 +20,7 @@
 #include "hs-oql.h"
 #include "hs-query-row.h"
 #include "hs-query-view.h"
+#include "hs-csv-export.h"
 #include "hs-strhash.h"
 
 #define HISTORY_MAX 30
@@ -475,11 +476,24 @@ action_history (GtkWidget *w, const char *name, GVariant *param)
     }
 }
 
-static void
-action_copy_csv (GtkWidget *w, const char *name, GVariant *param)
+/* Export (the header's Export button, as every view's): the rows shown. */
+static gboolean
+hs_query_view_write_csv (HsView *view, GString *out)
 {
-  g_autofree char *csv = hs_query_view_get_csv (HS_QUERY_VIEW (w));
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (w), csv);
+  HsQueryView *self = HS_QUERY_VIEW (view);
+  HsCsv csv;
+
+  if (self->titles->len == 0)
+    return FALSE;
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, (const char *const *)self->titles->pdata, self->titles->len);
+  for (guint r = 0; r < hs_query_view_get_n_rows (self); r++)
+    {
+      for (guint c = 0; c < self->titles->len; c++)
+        hs_csv_text (&csv, hs_query_view_get_cell (self, r, c));
+      hs_csv_end_row (&csv);
+    }
+  return TRUE;
 }
 
 static void
@@ -604,6 +618,7 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   oc->finalize = hs_query_view_finalize;
   vc->fill = hs_query_view_fill;
   vc->clear = hs_query_view_clear;
+  vc->write_csv = hs_query_view_write_csv;
   hs_view_class_set_page (vc, "query", _ ("Query"), "system-search-symbolic", TRUE, "query filled");
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-query-view.ui");
   gtk_widget_class_bind_template_child (wc, HsQueryView, box);
@@ -621,7 +636,6 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   gtk_widget_class_install_action (wc, "query.cancel", NULL, action_cancel);
   gtk_widget_class_install_action (wc, "query.library", "u", action_library);
   gtk_widget_class_install_action (wc, "query.history", "u", action_history);
-  gtk_widget_class_install_action (wc, "query.copy-csv", NULL, action_copy_csv);
   gtk_widget_class_install_action (wc, "query.save", NULL, action_save);
   gtk_widget_class_install_action (wc, "query.saved", "u", action_saved);
   gtk_widget_class_install_action (wc, "query.forget-saved", NULL, action_forget_saved);
@@ -744,6 +758,7 @@ static void
 hs_query_view_init (HsQueryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->status)));
   self->titles = g_ptr_array_new_with_free_func (g_free);
   self->history = g_ptr_array_new_with_free_func (g_free);
   self->cancellable = g_cancellable_new ();
@@ -864,24 +879,8 @@ char *
 hs_query_view_get_csv (HsQueryView *self)
 {
   GString *out = g_string_new (NULL);
-  for (guint c = 0; c < self->titles->len; c++)
-    {
-      if (c)
-        g_string_append_c (out, ',');
-      hs_format_append_csv_cell (out, g_ptr_array_index (self->titles, c));
-    }
-  g_string_append_c (out, '\n');
-  guint n = hs_query_view_get_n_rows (self);
-  for (guint r = 0; r < n; r++)
-    {
-      for (guint c = 0; c < self->titles->len; c++)
-        {
-          if (c)
-            g_string_append_c (out, ',');
-          hs_format_append_csv_cell (out, hs_query_view_get_cell (self, r, c));
-        }
-      g_string_append_c (out, '\n');
-    }
+
+  hs_view_write_csv (HS_VIEW (self), out);
   return g_string_free (out, FALSE);
 }
 

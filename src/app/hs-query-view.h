@@ -39,7 +39,8 @@ gboolean hs_query_view_activate_row (HsQueryView *self, guint row);
 /* The error under the editor (NULL when none) and the cursor's place. */
 const char *hs_query_view_get_error (HsQueryView *self);
 void hs_query_view_get_cursor (HsQueryView *self, guint *line, guint *column);
-/* The rows shown as CSV (what Copy as CSV puts on the clipboard). */
+/* The rows shown as CSV (what Copy as CSV puts on the clipboard, Save as
+ * CSV… writes); "" before a result. */
 char *hs_query_view_get_csv (HsQueryView *self);
 /* The library of ready queries. */
 guint hs_query_view_get_n_library (void);

@@ -280,6 +280,27 @@ hs_threads_view_dispose (GObject *object)
   G_OBJECT_CLASS (hs_threads_view_parent_class)->dispose (object);
 }
 
+/* Export: one row per frame (hs_thread_to_csv), the threads in the
+ * table's order. */
+static gboolean
+hs_threads_view_write_csv (HsView *view, GString *out)
+{
+  HsThreadsView *self = HS_THREADS_VIEW (view);
+  GListModel *rows = G_LIST_MODEL (self->selection);
+  HsCsv csv;
+
+  if (self->threads == NULL || !self->ready)
+    return FALSE;
+  hs_csv_init (&csv, out);
+  hs_threads_csv_header (&csv);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (HsThreadItem) it = g_list_model_get_item (rows, i);
+      hs_thread_to_csv (&self->threads->threads[it->index], &csv);
+    }
+  return TRUE;
+}
+
 static void
 hs_threads_view_class_init (HsThreadsViewClass *klass)
 {
@@ -289,6 +310,7 @@ hs_threads_view_class_init (HsThreadsViewClass *klass)
   oc->dispose = hs_threads_view_dispose;
   vc->fill = hs_threads_view_fill;
   vc->clear = hs_threads_view_clear;
+  vc->write_csv = hs_threads_view_write_csv;
   hs_view_class_set_page (vc, "threads", _ ("Threads"), NULL, TRUE, "threads filled");
   g_type_ensure (HS_TYPE_THREAD_ITEM);
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-threads-view.ui");
@@ -316,6 +338,7 @@ hs_threads_view_init (HsThreadsView *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "notify::selected-item", G_CALLBACK (on_selected), self);
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->status)));
 }
 
 gboolean

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-view.c: the base of the window's views (see hs-view.h). It keeps the
  * loader and the "filled for this dump" state, lays out its single
- * template child, and times each fill (HEAPSCOPE_DEBUG_TIMES). */
+ * template child, times each fill (HEAPSCOPE_DEBUG_TIMES), and has the
+ * Export button's actions (export.copy-csv, export.save-csv). */
 #include "config.h"
 #include "hs-view.h"
 #include "hs-timing.h"
+#include "hs-csv-export.h"
+
+#include <glib/gi18n.h>
 
 typedef struct
 {
@@ -53,6 +57,70 @@ hs_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec 
     }
 }
 
+/* --- export ------------------------------------------------------------- */
+
+gboolean
+hs_view_write_csv (HsView *self, GString *out)
+{
+  HsViewClass *klass;
+
+  g_return_val_if_fail (HS_IS_VIEW (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  klass = HS_VIEW_GET_CLASS (self);
+  return klass->write_csv != NULL && klass->write_csv (self, out);
+}
+
+/* The table as CSV, or NULL (and a toast) when there is none yet. */
+static GString *
+view_csv (HsView *self)
+{
+  GString *out = g_string_new (NULL);
+
+  if (hs_view_write_csv (self, out))
+    return out;
+  g_string_free (out, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Nothing to export yet"));
+  return NULL;
+}
+
+static void
+action_copy_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GString *csv = view_csv (HS_VIEW (widget));
+
+  if (csv != NULL)
+    {
+      hs_csv_export_copy (widget, csv->str);
+      g_string_free (csv, TRUE);
+    }
+}
+
+static void
+action_save_csv (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HsView *self = HS_VIEW (widget);
+  HsAnalysis *a = hs_view_get_analysis (self);
+  HsLoader *loader = hs_view_get_loader (self);
+  GString *csv = view_csv (self);
+
+  if (csv != NULL)
+    {
+      g_autofree char *file = hs_csv_export_file_name (loader ? hs_loader_get_file_name (loader) : NULL,
+                                                       hs_view_get_name (self));
+      hs_csv_export_save (widget, file, csv, a != NULL ? hs_heap_path (a->heap) : NULL);
+    }
+}
+
+void
+hs_view_add_export_button (HsView *self, GtkWidget *header)
+{
+  g_return_if_fail (HS_IS_VIEW (self));
+  g_return_if_fail (GTK_IS_BOX (header));
+
+  gtk_box_append (GTK_BOX (header), hs_csv_export_button_new ());
+}
+
 static void
 hs_view_class_init (HsViewClass *klass)
 {
@@ -68,6 +136,9 @@ hs_view_class_init (HsViewClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  /* Every view's Export button (hs_view_add_export_button) calls these. */
+  gtk_widget_class_install_action (widget_class, "export.copy-csv", NULL, action_copy_csv);
+  gtk_widget_class_install_action (widget_class, "export.save-csv", NULL, action_save_csv);
   klass->needs_analysis = TRUE;
 }
 

@@ -43,6 +43,13 @@ struct _HsViewClass
   /* Optional: the leak report is known (hs_loader_get_leaks), the rest of
    * the analysis is not; retained sizes are still 0. */
   void (*show_early) (HsView *self, HsLoader *loader);
+  /* Optional: the view's table or tree as CSV (hs-csv.h: the header row,
+   * then the rows as shown, numbers unformatted) appended to out; FALSE
+   * when there is nothing to export yet. A view that has it puts the
+   * Export button in its header (hs_view_add_export_button): its Copy as
+   * CSV and Save as CSV… (the actions export.copy-csv, export.save-csv)
+   * call this (hs-csv-export.h). */
+  gboolean (*write_csv) (HsView *self, GString *out);
 
   /*< private >*/
   const char *name;
@@ -52,7 +59,7 @@ struct _HsViewClass
   gboolean needs_analysis;
   gboolean uses_heap;
 
-  gpointer padding[4];
+  gpointer padding[3];
 };
 
 /* Class metadata, set once in class_init: the stack page name ("classes"),
@@ -98,6 +105,14 @@ void hs_view_class_set_uses_heap (HsViewClass *klass);
 gboolean hs_view_get_uses_heap (HsView *self);
 int hs_view_get_heap (HsView *self);
 void hs_view_set_heap (HsView *self, int heap);
+
+/* The view's table as CSV (HsViewClass.write_csv) appended to out;
+ * FALSE when the view has none or nothing to export yet. */
+gboolean hs_view_write_csv (HsView *self, GString *out);
+/* Appends the shared Export menu button (hs_csv_export_button_new) to
+ * header, the box at the top of the view: the same button, in the same
+ * place (the header's end), in every view. */
+void hs_view_add_export_button (HsView *self, GtkWidget *header);
 
 /* The analysis of the loader (NULL when none, or not finished). */
 HsAnalysis *hs_view_get_analysis (HsView *self);

@@ -46,6 +46,28 @@ static const HsCliCommand commands[] = {
   { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
 };
 
+/* The commands whose output is a table, which --csv prints as CSV
+ * (hs-csv.h; the option's help lists them too). */
+static const char *const csv_commands[] = { "classes", "dominators", "objects", "suspects", "leaks",
+                                            "waste",   "threads",    "diff",    "paths",    "query" };
+
+static gboolean
+csv_check (const HsCliOptions *o, const char *command, GError **error)
+{
+  if (!o->csv)
+    return TRUE;
+  if (o->json)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--json and --csv: choose one");
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (csv_commands); i++)
+    if (g_str_equal (command, csv_commands[i]))
+      return TRUE;
+  g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s prints no table: --csv is not for it", command);
+  return FALSE;
+}
+
 /* --version: handled in run, before any command (no field in HsCliOptions). */
 static gboolean show_version;
 
@@ -92,7 +114,10 @@ option_context_new (HsCliOptions *o)
       "KIND" },
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
-    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query: print CSV", NULL },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv,
+      "classes, dominators, objects, suspects, leaks, waste, threads, diff, paths, query: print the table as "
+      "CSV",
+      NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
       NULL },
     { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
@@ -234,6 +259,11 @@ run (int argc, char **argv, HsCliOptions *o)
 
       if (!g_str_equal (argv[1], commands[i].name))
         continue;
+      if (!csv_check (o, commands[i].name, &error))
+        {
+          g_printerr ("heapscope-cli: %s\n", error->message);
+          return 2;
+        }
       rc = commands[i].run (o, argv[2], &error);
       /* A mapped dump cut short while a command read it (hs-guard.h). */
       if (rc == 0 && !hs_cli_check_unchanged (&error))

@@ -31,8 +31,13 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (GArray) rows = hc ? hs_query_sorted_heap_classes (a, hc, sort)
                                : hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
   guint n = o->limit >= 0 ? MIN ((guint)o->limit, rows->len) : rows->len;
+  static const char *const columns[]
+      = { "name", "id", "loader", "count", "reachable_count", "shallow", "retained", "obfuscated_name" };
   GString *out = g_string_new (o->json ? "[" : NULL);
-  if (!o->json)
+  HsCsv csv;
+  if (o->csv)
+    hs_cli_csv_begin (&csv, out, columns, G_N_ELEMENTS (columns));
+  else if (!o->json)
     g_string_append_printf (out, "%12s %12s %14s %14s  %s\n", "count", "reachable", "shallow", "retained",
                             "class");
   for (guint i = 0; i < n; i++)
@@ -56,6 +61,18 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
               ", \"count\": %" G_GUINT64_FORMAT ", \"reachable_count\": %" G_GUINT64_FORMAT
               ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT "}",
               count, reachable, shallow, retained);
+        }
+      else if (o->csv)
+        {
+          hs_csv_text (&csv, hs_class_name (h, c));
+          hs_csv_id (&csv, hs_class_id (h, c));
+          hs_csv_id (&csv, hs_class_loader_id (h, c));
+          hs_csv_uint (&csv, count);
+          hs_csv_uint (&csv, reachable);
+          hs_csv_uint (&csv, shallow);
+          hs_csv_uint (&csv, retained);
+          hs_csv_text (&csv, hs_class_obfuscated_name (h, c));
+          hs_csv_end_row (&csv);
         }
       else
         {

@@ -53,7 +53,15 @@ hs_cli_diff (const HsCliOptions *o, const char *baseline_path, GError **error)
   hs_compare_sort (cmp, field);
   limit = o->limit >= 0 ? (guint)o->limit : G_MAXUINT;
   out = g_string_new (NULL);
-  if (o->json)
+  if (o->csv)
+    {
+      HsCsv csv;
+      hs_csv_init (&csv, out);
+      hs_compare_csv_header (&csv);
+      for (guint i = 0; i < MIN (limit, cmp->n_rows); i++)
+        hs_compare_row_to_csv (&cmp->rows[i], &csv);
+    }
+  else if (o->json)
     hs_compare_to_json (cmp, out, limit);
   else
     hs_compare_to_text (cmp, out, limit);

@@ -6,13 +6,44 @@
 
 #include "hs-cli.h"
 
+/* --csv: the JSON's keys, every row with all of them. */
+static const char *const csv_columns[]
+    = { "id",        "class",       "shallow",         "retained", "retained_count",
+        "dominator", "native_size", "retained_native", "reachable" };
+
 static void
-object_row (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj obj, gboolean with_reachable)
+object_csv (HsCsv *csv, HsAnalysis *a, HsObj obj, gboolean reach, HsObj dom, gboolean with_reachable)
+{
+  HsHeap *h = a->heap;
+
+  hs_csv_id (csv, hs_heap_object_id (h, obj));
+  hs_csv_text (csv, hs_heap_object_class_name (h, obj));
+  hs_csv_uint (csv, hs_heap_object_shallow (h, obj));
+  hs_csv_uint (csv, reach ? hs_dom_tree_retained (a->dom, obj) : 0);
+  hs_csv_uint (csv, reach ? (guint64)hs_dom_tree_retained_count (a->dom, obj) : 0);
+  if (dom == HS_OBJ_NONE)
+    hs_csv_empty (csv);
+  else if ((guint64)dom == a->dom->n)
+    hs_csv_text (csv, "root");
+  else
+    hs_csv_id (csv, hs_heap_object_id (h, dom));
+  hs_csv_uint (csv, hs_analysis_native_size (a, obj));
+  hs_csv_uint (csv, hs_analysis_retained_native (a, obj));
+  if (with_reachable)
+    hs_csv_text (csv, reach ? "true" : "false");
+  hs_csv_end_row (csv);
+}
+
+static void
+object_row (const HsCliOptions *o, HsCsv *csv, GString *out, HsAnalysis *a, HsObj obj,
+            gboolean with_reachable)
 {
   HsHeap *h = a->heap;
   gboolean reach = hs_heap_object_reachable (h, obj);
   HsObj dom = a->dom->idom[obj];
-  if (o->json)
+  if (o->csv)
+    object_csv (csv, a, obj, reach, dom, with_reachable);
+  else if (o->json)
     {
       g_string_append (out, "{\"id\": ");
       hs_json_id (out, hs_heap_object_id (h, obj));
@@ -70,13 +101,16 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
   g_autoptr (GArray) top
       = hs_query_top_objects_in_heap (a, (guint)MIN ((guint64)want, hs_heap_n_objects (a->heap)), heap);
   GString *out = g_string_new (o->json ? "[" : NULL);
-  if (!o->json)
+  HsCsv csv;
+  if (o->csv)
+    hs_cli_csv_begin (&csv, out, csv_columns, G_N_ELEMENTS (csv_columns) - 1);
+  else if (!o->json)
     g_string_append_printf (out, "%12s %14s %10s  %s\n", "shallow", "retained", "objects", "object");
   for (guint i = 0; i < top->len; i++)
     {
       if (o->json)
         g_string_append (out, i ? ",\n " : "\n ");
-      object_row (o, out, a, g_array_index (top, HsObj, i), FALSE);
+      object_row (o, &csv, out, a, g_array_index (top, HsObj, i), FALSE);
     }
   hs_cli_finish_list (o, out);
   return 0;
@@ -122,11 +156,14 @@ hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
     hs_query_keep_heap (a->heap, objs, (guint)heap);
   guint lim = o->limit >= 0 ? MIN ((guint)o->limit, objs->len) : objs->len;
   GString *out = g_string_new (o->json ? "[" : NULL);
+  HsCsv csv;
+  if (o->csv)
+    hs_cli_csv_begin (&csv, out, csv_columns, G_N_ELEMENTS (csv_columns));
   for (guint i = 0; i < lim; i++)
     {
       if (o->json)
         g_string_append (out, i ? ",\n " : "\n ");
-      object_row (o, out, a, g_array_index (objs, HsObj, i), TRUE);
+      object_row (o, &csv, out, a, g_array_index (objs, HsObj, i), TRUE);
       hs_cli_flush_big (out);
     }
   hs_cli_finish_list (o, out);

@@ -127,7 +127,9 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
           g_string_free (out, TRUE);
           return 2;
         }
-      if (o->json)
+      if (o->csv)
+        hs_merged_paths_to_csv (m, max, out);
+      else if (o->json)
         hs_merged_paths_to_json (m, max, out);
       else
         hs_merged_paths_to_text (m, max, out);
@@ -135,7 +137,11 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
   else
     {
       guint max = o->max >= 0 ? (guint)MIN (o->max, 1000) : DEFAULT_MAX_PATHS;
-      if (o->json)
+      HsCsv csv;
+      hs_csv_init (&csv, out);
+      if (o->csv)
+        hs_path_set_csv_header (&csv);
+      else if (o->json)
         g_string_append (out, targets->len > 1 ? "[" : "");
       for (guint i = 0; i < targets->len; i++)
         {
@@ -146,7 +152,9 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
               g_string_free (out, TRUE);
               return 2;
             }
-          if (o->json)
+          if (o->csv)
+            hs_path_set_to_csv (a->heap, obj, s, &csv);
+          else if (o->json)
             {
               if (i)
                 g_string_append (out, ", ");

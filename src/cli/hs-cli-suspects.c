@@ -7,6 +7,64 @@
 #include "hs-cli.h"
 #include "hs-suspects.h"
 
+/* --csv: one row per suspect, the objects first ("object": a big object,
+ * its count empty), then the classes ("class": many objects of one
+ * class, no id nor accumulation point). The paths are in --json. */
+static void
+suspects_csv (const HsSuspects *s, GString *out)
+{
+  static const char *const columns[] = { "kind",
+                                         "id",
+                                         "class",
+                                         "count",
+                                         "retained",
+                                         "retained_count",
+                                         "percent",
+                                         "holder_kind",
+                                         "holder_name",
+                                         "accumulation_id",
+                                         "accumulation_class",
+                                         "accumulation_retained",
+                                         "description" };
+  static const char *const holders[] = { NULL, "static", "local", "field" };
+  HsCsv csv;
+
+  hs_cli_csv_begin (&csv, out, columns, G_N_ELEMENTS (columns));
+  for (guint i = 0; i < s->objects->len; i++)
+    {
+      const HsObjectSuspect *x = g_ptr_array_index (s->objects, i);
+      hs_csv_text (&csv, "object");
+      hs_csv_id (&csv, x->id);
+      hs_csv_text (&csv, x->class_name);
+      hs_csv_empty (&csv);
+      hs_csv_uint (&csv, x->retained);
+      hs_csv_uint (&csv, x->retained_count);
+      hs_csv_double (&csv, x->percent);
+      hs_csv_text (&csv, holders[x->holder.kind]);
+      hs_csv_text (&csv, x->holder.name);
+      hs_csv_id (&csv, x->accumulation_id);
+      hs_csv_text (&csv, x->accumulation_class);
+      hs_csv_uint (&csv, x->accumulation_retained);
+      hs_csv_text (&csv, x->description);
+      hs_csv_end_row (&csv);
+    }
+  for (guint i = 0; i < s->classes->len; i++)
+    {
+      const HsClassSuspect *x = g_ptr_array_index (s->classes, i);
+      hs_csv_text (&csv, "class");
+      hs_csv_empty (&csv);
+      hs_csv_text (&csv, x->class_name);
+      hs_csv_uint (&csv, x->count);
+      hs_csv_uint (&csv, x->retained);
+      hs_csv_empty (&csv);
+      hs_csv_double (&csv, x->percent);
+      for (guint k = 0; k < 5; k++)
+        hs_csv_empty (&csv);
+      hs_csv_text (&csv, x->description);
+      hs_csv_end_row (&csv);
+    }
+}
+
 int
 hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
 {
@@ -23,7 +81,9 @@ hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
   if (a == NULL)
     return 2;
   out = g_string_new (NULL);
-  if (o->json)
+  if (o->csv)
+    suspects_csv (a->suspects, out);
+  else if (o->json)
     {
       hs_suspects_to_json (a->suspects, out);
       g_string_append_c (out, '\n');

@@ -93,9 +93,17 @@ hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
   if (ts->warnings && !o->quiet)
     g_printerr ("warning: %s\n", ts->warnings);
   GString *out = g_string_new (o->json ? "{\"threads\": [" : NULL);
+  HsCsv csv;
+  if (o->csv)
+    {
+      hs_csv_init (&csv, out);
+      hs_threads_csv_header (&csv);
+    }
   for (guint i = 0; i < ts->n_threads; i++)
     {
-      if (o->json)
+      if (o->csv)
+        hs_thread_to_csv (&ts->threads[i], &csv);
+      else if (o->json)
         {
           if (i)
             g_string_append (out, ", ");
@@ -107,9 +115,12 @@ hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
     }
   if (o->json)
     g_string_append (out, "]}\n");
-  else if (ts->n_threads == 0)
+  else if (ts->n_threads == 0 && !o->csv)
     g_string_append (out, "No threads in this dump.\n");
-  fputs (out->str, stdout);
+  if (o->csv)
+    hs_cli_write (out);
+  else
+    fputs (out->str, stdout);
   g_string_free (out, TRUE);
   return 0;
 }

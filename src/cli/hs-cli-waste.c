@@ -47,7 +47,14 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
   if (o->timings)
     g_printerr ("waste: %.3f s%s\n", w->seconds, w->beside ? " (beside the dominators)" : "");
   GString *out = g_string_new (NULL);
-  int limit = o->limit < 0 ? (o->json ? -1 : 10) : o->limit;
+  int limit = o->limit < 0 ? (o->json || o->csv ? -1 : 10) : o->limit;
+  if (o->csv)
+    {
+      hs_waste_to_csv (w, a->heap, limit, out);
+      hs_cli_write (out);
+      g_string_free (out, TRUE);
+      return 0;
+    }
   if (o->json)
     {
       hs_waste_to_json (w, a->heap, limit, out);

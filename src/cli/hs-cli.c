@@ -219,6 +219,13 @@ hs_cli_finish_list (const HsCliOptions *o, GString *out)
   g_string_free (out, TRUE);
 }
 
+void
+hs_cli_csv_begin (HsCsv *csv, GString *out, const char *const *names, guint n)
+{
+  hs_csv_init (csv, out);
+  hs_csv_header (csv, names, n);
+}
+
 guint
 hs_cli_n_traces (GPtrArray *groups)
 {

@@ -13,6 +13,7 @@
 
 #include "hs-analysis.h"
 #include "hs-class-histogram.h"
+#include "hs-csv.h"
 #include "hs-format.h"
 #include "hs-json.h"
 #include "hs-mapping.h"
@@ -55,7 +56,7 @@ typedef struct
   gint max;                /* paths: --max N; -1 not given */
   char **args;             /* paths: the ids after DUMP (not owned) */
   int n_args;
-  gboolean csv;         /* query: CSV */
+  gboolean csv;         /* --csv: the table as CSV (hs-csv.h), header row first */
   gboolean unreachable; /* query: the unreachable objects too */
   char *query_file;     /* query: -f FILE, the query's text */
   char **queries;       /* --query Q (repeatable): report's OQL sections */
@@ -178,6 +179,10 @@ gboolean hs_cli_check_option_file (const char *option, const char *path, GError 
 /* --heap NAME: the heap's index in *heap, -1 without the option; FALSE
  * with an error naming the heaps the dump has when there is no such heap. */
 gboolean hs_cli_resolve_heap (const HsCliOptions *o, HsHeap *h, int *heap, GError **error);
+/* --csv: starts the table in out (its header row of n names) and csv
+ * writes the rows; hs_cli_finish_list prints it. Every command with a
+ * table writes it this way (hs-csv.h: numbers unformatted, ids in hex). */
+void hs_cli_csv_begin (HsCsv *csv, GString *out, const char *const *names, guint n);
 /* Leak instances (traces) in a list of HsLeakGroup. */
 guint hs_cli_n_traces (GPtrArray *groups);
 

@@ -4,6 +4,7 @@
  * "java.util" -> 4255144141, mod 12 = 1; "" -> the offset basis
  * 2166136261, mod 12 = 1; "com.example" -> 2309349742, mod 12 = 10). */
 #include "hs-format.h"
+#include "hs-csv.h"
 
 static void
 test_bytes (void)
@@ -109,6 +110,20 @@ test_csv_cell (void)
     { "say \"hi\"", "\"say \"\"hi\"\"\"" },
     { "two\nlines", "\"two\nlines\"" },
     { "cr\r", "\"cr\r\"" },
+    /* Formulas from the dump are defused (docs/robustness.md, "CSV"). */
+    { "=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\"" },
+    { "+cmd", "\"'+cmd\"" },
+    { "-2+3", "\"'-2+3\"" },
+    { "@SUM(A1)", "\"'@SUM(A1)\"" },
+    { "\t=1", "\"'\t=1\"" },
+    { "-", "\"'-\"" },
+    { "-e5", "\"'-e5\"" },
+    /* Numbers are numbers, and = inside a cell is no formula. */
+    { "-12", "-12" },
+    { "+3.5", "+3.5" },
+    { "-1.0E40", "-1.0E40" },
+    { "-.5e-3", "-.5e-3" },
+    { "a=b", "a=b" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -120,6 +135,35 @@ test_csv_cell (void)
     }
 }
 
+/* Rows: a header, numbers unformatted, ids in hex, empty cells. */
+static void
+test_csv_rows (void)
+{
+  static const char *const names[] = { "id", "class", "retained" };
+  g_autoptr (GString) out = g_string_new (NULL);
+  HsCsv csv;
+
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, names, G_N_ELEMENTS (names));
+  hs_csv_id (&csv, 0x7f00dead);
+  hs_csv_text (&csv, "a, \"b\"");
+  hs_csv_uint (&csv, G_MAXUINT64);
+  hs_csv_end_row (&csv);
+  hs_csv_empty (&csv);
+  hs_csv_text (&csv, NULL);
+  hs_csv_int (&csv, -5);
+  hs_csv_double (&csv, 0.5);
+  hs_csv_end_row (&csv);
+  hs_csv_int (&csv, G_MININT64);
+  hs_csv_int (&csv, 0);
+  hs_csv_uint (&csv, 0);
+  hs_csv_id (&csv, 0);
+  hs_csv_end_row (&csv);
+  g_assert_cmpstr (out->str, ==,
+                   "id,class,retained\n0x7f00dead,\"a, \"\"b\"\"\",18446744073709551615\n,,-5,0.5\n"
+                   "-9223372036854775808,0,0,0x0\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,5 +173,6 @@ main (int argc, char **argv)
   g_test_add_func ("/format/names", test_names);
   g_test_add_func ("/format/colour", test_colour);
   g_test_add_func ("/format/csv-cell", test_csv_cell);
+  g_test_add_func ("/format/csv-rows", test_csv_rows);
   return g_test_run ();
 }

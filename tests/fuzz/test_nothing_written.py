@@ -64,7 +64,8 @@ class NothingWritten(unittest.TestCase):
                             ['retained-set', '--class', 'com.example.Leaky'],
                             ['leaks'], ['leaks', '--json'], ['analyze'],
                             ['report', '-o', os.path.join(reports, dump + '.html')],
-                            ['query', 'SELECT * FROM INSTANCEOF java.lang.Object o', '--csv']]
+                            ['query', 'SELECT * FROM INSTANCEOF java.lang.Object o', '--csv'],
+                            ['classes', '--csv'], ['leaks', '--csv'], ['threads', '--csv'], ['waste', '--csv']]
                 for args in commands:
                     p = subprocess.run([cli, args[0], path] + args[1:], env=env, cwd=dumps,
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)

@@ -119,15 +119,55 @@ hs_format_package_rgb (const char *class_name, double *red, double *green, doubl
   *blue = hex_channel (hex + 4);
 }
 
+/* A plain decimal number ("-12", "+3.5", "1.0E40"): what a spreadsheet
+ * reads as a number, never as a formula. */
+static gboolean
+is_plain_number (const char *s)
+{
+  const char *p = s;
+  gboolean digits = FALSE;
+
+  if (*p == '-' || *p == '+')
+    p++;
+  for (; g_ascii_isdigit (*p); p++)
+    digits = TRUE;
+  if (*p == '.')
+    for (p++; g_ascii_isdigit (*p); p++)
+      digits = TRUE;
+  if (!digits)
+    return FALSE;
+  if (*p == 'e' || *p == 'E')
+    {
+      p++;
+      if (*p == '-' || *p == '+')
+        p++;
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      while (g_ascii_isdigit (*p))
+        p++;
+    }
+  return *p == '\0';
+}
+
 void
 hs_format_append_csv_cell (GString *out, const char *s)
 {
-  if (!strpbrk (s, ",\"\n\r"))
+  /* A spreadsheet runs a cell starting with = + - @ (or a tab or carriage
+   * return before one) as a formula: such a text from the dump is
+   * written with a leading apostrophe, inside quotes (OWASP's advice),
+   * unless it is a plain number. docs/robustness.md, "CSV". */
+  gboolean formula
+      = (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r')
+        && !is_plain_number (s);
+
+  if (!formula && !strpbrk (s, ",\"\n\r"))
     {
       g_string_append (out, s);
       return;
     }
   g_string_append_c (out, '"');
+  if (formula)
+    g_string_append_c (out, '\'');
   for (const char *p = s; *p; p++)
     {
       if (*p == '"')

@@ -35,7 +35,10 @@ const char *hs_format_package_colour (const char *class_name);
 void hs_format_package_rgb (const char *class_name, double *red, double *green, double *blue);
 
 /* One CSV cell (RFC 4180): as it is, or between double quotes (doubled
- * inside) when it holds a comma, a quote or a line break. */
+ * inside) when it holds a comma, a quote or a line break. A cell a
+ * spreadsheet would run as a formula (it starts with = + - @, a tab or a
+ * carriage return, and is not a plain number like "-12" or "1.5E3") gets
+ * a leading apostrophe and quotes: "'=cmd()". Rows: hs-csv.h. */
 void hs_format_append_csv_cell (GString *out, const char *s);
 
 G_END_DECLS

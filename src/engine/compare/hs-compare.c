@@ -422,3 +422,33 @@ hs_compare_to_text (const HsCompare *cmp, GString *out, guint limit)
                               hs_compare_status_name (r->status), r->name);
     }
 }
+
+void
+hs_compare_csv_header (HsCsv *csv)
+{
+  static const char *const columns[]
+      = { "name",          "status",          "baseline_count",   "baseline_shallow", "baseline_retained",
+          "current_count", "current_shallow", "current_retained", "delta_count",      "delta_shallow",
+          "delta_retained" };
+
+  g_return_if_fail (csv != NULL);
+  hs_csv_header (csv, columns, G_N_ELEMENTS (columns));
+}
+
+void
+hs_compare_row_to_csv (const HsCompareRow *r, HsCsv *csv)
+{
+  g_return_if_fail (r != NULL && csv != NULL);
+  hs_csv_text (csv, r->name);
+  hs_csv_text (csv, hs_compare_status_name (r->status));
+  hs_csv_uint (csv, r->baseline.count);
+  hs_csv_uint (csv, r->baseline.shallow);
+  hs_csv_uint (csv, r->baseline.retained);
+  hs_csv_uint (csv, r->current.count);
+  hs_csv_uint (csv, r->current.shallow);
+  hs_csv_uint (csv, r->current.retained);
+  hs_csv_int (csv, r->delta.count);
+  hs_csv_int (csv, r->delta.shallow);
+  hs_csv_int (csv, r->delta.retained);
+  hs_csv_end_row (csv);
+}

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hs-class-histogram.h"
+#include "hs-csv.h"
 
 G_BEGIN_DECLS
 
@@ -107,5 +108,13 @@ void hs_compare_to_text (const HsCompare *cmp, GString *out, guint limit);
 char *hs_compare_format_bytes_delta (gint64 delta);
 /* "+412,000", "-3", "0". Caller frees. */
 char *hs_compare_format_count_delta (gint64 delta);
+
+/* CSV (hs-csv.h): the header row (name, status, baseline_count,
+ * baseline_shallow, baseline_retained, current_count, current_shallow,
+ * current_retained, delta_count, delta_shallow, delta_retained: the
+ * JSON's figures), then one row per class (diff --csv, the Compare
+ * view's export). */
+void hs_compare_csv_header (HsCsv *csv);
+void hs_compare_row_to_csv (const HsCompareRow *row, HsCsv *csv);
 
 G_END_DECLS

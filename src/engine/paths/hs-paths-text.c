@@ -6,6 +6,7 @@
 
 #include "hs-paths.h"
 #include "hs-json.h"
+#include "hs-csv.h"
 
 typedef struct
 {
@@ -211,4 +212,62 @@ hs_path_set_to_json (HsHeap *heap, const HsPathSet *s, GString *out)
       g_string_append (out, "]}");
     }
   g_string_append (out, "]}\n");
+}
+
+void
+hs_merged_paths_to_csv (const HsMergedPaths *m, guint max_children, GString *out)
+{
+  static const char *const columns[]
+      = { "depth", "class", "reference", "root_kind", "objects", "reached", "shallow", "retained" };
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Entry));
+  guint tops = max_children && m->n_tops > max_children ? max_children : m->n_tops;
+  HsCsv csv;
+
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, columns, G_N_ELEMENTS (columns));
+  push_children (stack, m, 0, tops, 0, 0); /* no "… more" rows in CSV */
+  while (stack->len > 0)
+    {
+      Entry e = g_array_index (stack, Entry, stack->len - 1);
+      const HsPathsNode *nd = &m->nodes[e.node];
+      g_array_set_size (stack, stack->len - 1);
+      hs_csv_uint (&csv, e.depth);
+      hs_csv_text (&csv, nd->class_name);
+      hs_csv_text (&csv, nd->reference);
+      hs_csv_text (&csv, nd->root_kind >= 0 ? hs_root_type_name ((guint8)nd->root_kind) : NULL);
+      hs_csv_uint (&csv, nd->objects);
+      hs_csv_uint (&csv, nd->reached);
+      hs_csv_uint (&csv, nd->shallow);
+      hs_csv_uint (&csv, nd->retained);
+      hs_csv_end_row (&csv);
+      push_children (stack, m, nd->first_child, shown (nd, max_children), 0, e.depth + 1);
+    }
+}
+
+void
+hs_path_set_csv_header (HsCsv *csv)
+{
+  static const char *const columns[] = { "target", "path", "root_kind", "step", "id", "class", "reference" };
+  hs_csv_header (csv, columns, G_N_ELEMENTS (columns));
+}
+
+void
+hs_path_set_to_csv (HsHeap *heap, HsObj target, const HsPathSet *s, HsCsv *csv)
+{
+  for (guint i = 0; i < s->paths->len; i++)
+    {
+      const HsPath *p = g_ptr_array_index (s->paths, i);
+      for (guint j = 0; j < p->n_steps; j++)
+        {
+          const HsPathStep *st = &p->steps[j];
+          hs_csv_id (csv, hs_heap_object_id (heap, target));
+          hs_csv_uint (csv, i);
+          hs_csv_text (csv, hs_root_type_name ((guint8)p->root_kind));
+          hs_csv_uint (csv, j);
+          hs_csv_id (csv, hs_heap_object_id (heap, st->obj));
+          hs_csv_text (csv, st->class_name);
+          hs_csv_text (csv, st->reference);
+          hs_csv_end_row (csv);
+        }
+    }
 }

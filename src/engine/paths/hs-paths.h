@@ -6,6 +6,7 @@
  * Engine layer: GLib only. */
 #pragma once
 
+#include "hs-csv.h"
 #include "hs-heap.h"
 #include "hs-dominators.h"
 #include "hs-leaks.h"
@@ -132,5 +133,16 @@ void hs_merged_paths_to_text (const HsMergedPaths *m, guint max_children, GStrin
 void hs_merged_paths_to_json (const HsMergedPaths *m, guint max_children, GString *out);
 void hs_path_set_to_text (HsHeap *heap, const HsPathSet *s, GString *out);
 void hs_path_set_to_json (HsHeap *heap, const HsPathSet *s, GString *out);
+/* CSV (hs-csv.h). Merged paths: the header row, then one row per node,
+ * parents before their children (the text's order), at most max_children
+ * per node (0: all; the nodes left out have no row): depth (0: a GC root
+ * node), class, reference (empty at depth 0), root_kind (empty below),
+ * objects, reached, shallow, retained. A path set: its header row, then
+ * one row per step of each path: target (the object's id), path (0: the
+ * shortest), root_kind, step (0: the GC root), id, class, reference (to
+ * the next step; empty on the last). */
+void hs_merged_paths_to_csv (const HsMergedPaths *m, guint max_children, GString *out);
+void hs_path_set_csv_header (HsCsv *csv);
+void hs_path_set_to_csv (HsHeap *heap, HsObj target, const HsPathSet *s, HsCsv *csv);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-report.c: the self-contained HTML leak report: the page skeleton
- * (head, navigation, footer), the list of its sections and the atomic write.
+ * (head, navigation, footer), the list of its sections and the write
+ * (hs-file-save: atomic).
  *
  * One file, no network: inline CSS, an inline SVG treemap and one small
  * inline script (table sorting) that the page does not need to be read;
@@ -20,12 +21,9 @@
 #include "config.h"
 
 #include "hs-report-private.h"
+#include "hs-file-save.h"
 
-#include <errno.h>
 #include <string.h>
-#include <glib/gstdio.h>
-#include <unistd.h>
-#include <fcntl.h>
 
 #define DEFAULT_TOP_CLASSES 50
 #define DEFAULT_TOP_OBJECTS 25
@@ -193,92 +191,21 @@ hs_report_build (HsAnalysis *analysis, const HsReportOptions *opts)
   return out;
 }
 
-/* --- atomic writing ------------------------------------------------------ */
-
-static gboolean
-write_all (int fd, const char *data, gsize len, int *err)
-{
-  while (len > 0)
-    {
-      gssize w = write (fd, data, len);
-      if (w < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          *err = errno;
-          return FALSE;
-        }
-      data += w;
-      len -= (gsize)w;
-    }
-  return TRUE;
-}
-
-/* The file a report goes to: path with every symlink followed (up to 40,
- * like the kernel), so that the link stays a link and the file it names is
- * replaced. A dangling link gives the name it points to. */
-static char *
-resolve_target (const char *path)
-{
-  char *cur = g_strdup (path);
-
-  for (guint hops = 0; hops < 40; hops++)
-    {
-      char *link = g_file_read_link (cur, NULL);
-      if (link == NULL)
-        break;
-      if (!g_path_is_absolute (link))
-        {
-          g_autofree char *dir = g_path_get_dirname (cur);
-          char *abs = g_build_filename (dir, link, NULL);
-          g_free (link);
-          link = abs;
-        }
-      g_free (cur);
-      cur = link;
-    }
-  return cur;
-}
-
-static gboolean
-write_error (GError **error, int err, const char *path, const char *what)
-{
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "Cannot write the report to “%s”: %s", path,
-               what ? what : g_strerror (err));
-  return FALSE;
-}
+/* --- writing ------------------------------------------------------------ */
 
 gboolean
 hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts, const char *path, GError **error)
 {
+  const char *dump;
+
   g_return_val_if_fail (analysis != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  g_autofree char *target = resolve_target (path);
-  g_autofree char *dir = g_path_get_dirname (target);
-  /* Short: a temporary name longer than the target's fails near NAME_MAX. */
-  g_autofree char *tmp = g_build_filename (dir, ".hsr-XXXXXX", NULL);
-  GStatBuf st, dump_st;
-  gboolean exists;
-  int err = 0;
-
-  exists = g_stat (target, &st) == 0;
-  if (exists && S_ISDIR (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
-                   "Cannot write the report to “%s”: it is a folder", path);
-      return FALSE;
-    }
-  /* A device, FIFO or socket is never replaced by a regular file (run as
-   * root, -o /dev/null would otherwise turn the device into one). */
-  if (exists && !S_ISREG (st.st_mode))
-    return write_error (error, EINVAL, path, "not a regular file (a device, FIFO or socket)");
-  /* Nor is the heap dump the report is about, under any of its names. */
-  if (exists && analysis->heap && g_stat (hs_heap_path (analysis->heap), &dump_st) == 0
-      && dump_st.st_dev == st.st_dev && dump_st.st_ino == st.st_ino)
-    return write_error (error, EEXIST, path, "that is the heap dump itself");
-
+  /* Checked before the report is built, and again as it is written. */
+  dump = analysis->heap ? hs_heap_path (analysis->heap) : NULL;
+  if (!hs_file_save_check (path, dump, "the report", error))
+    return FALSE;
   /* Build first: nothing touches the disk until the report exists. */
   g_autoptr (GString) html = hs_report_build (analysis, opts);
   if (html == NULL)
@@ -286,52 +213,9 @@ hs_report_write (HsAnalysis *analysis, const HsReportOptions *opts, const char *
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Cannot build the report for “%s”", path);
       return FALSE;
     }
-
-  /* 0666 minus the umask, like any new file (mkstemp alone gives 0600). */
-  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
-    {
-      err = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err),
-                   "Cannot write the report to “%s”: cannot create a file in the folder “%s”: %s", path, dir,
-                   g_strerror (err));
-      return FALSE;
-    }
-  /* An existing file keeps its permissions (and owner, where allowed). */
-  if (exists)
-    {
-      if (fchown (fd, st.st_uid, st.st_gid) != 0)
-        { /* not ours to give away: the mode is still kept */
-        }
-      fchmod (fd, st.st_mode & 07777);
-    }
-
-  if (!write_all (fd, html->str, html->len, &err) || fsync (fd) != 0)
-    {
-      if (err == 0)
-        err = errno;
-      close (fd);
-      g_unlink (tmp);
-      return write_error (error, err, path, NULL);
-    }
-  if (close (fd) != 0)
-    {
-      err = errno;
-      g_unlink (tmp);
-      return write_error (error, err, path, NULL);
-    }
   /* The dump may have changed under a mapping while the report was built:
    * the report would show zeros for what was cut, so it is not written. */
   if (analysis->heap && !hs_heap_check_unchanged (analysis->heap, error))
-    {
-      g_unlink (tmp);
-      return FALSE;
-    }
-  if (g_rename (tmp, target) != 0)
-    {
-      err = errno;
-      g_unlink (tmp);
-      return write_error (error, err, path, NULL);
-    }
-  return TRUE;
+    return FALSE;
+  return hs_file_save (path, html->str, html->len, dump, "the report", error);
 }

@@ -8,6 +8,7 @@
 
 #include "hs-heap.h"
 #include "hs-dominators.h"
+#include "hs-csv.h"
 
 G_BEGIN_DECLS
 
@@ -117,5 +118,15 @@ char *hs_heap_root_frame_method (HsHeap *heap, guint32 thread_serial, guint32 fr
 /* "com.example.Worker.hold(Worker.java:12)", "(Native Method)", "(Compiled
  * frame)", "(Unknown Source)"; "<unknown frame>". Caller frees. */
 char *hs_thread_frame_text (const HsThreadFrame *frame);
+
+/* CSV (hs-csv.h), one row per frame, innermost first (a thread without
+ * frames: one row, the frame's cells empty): thread_id, thread_name, tid,
+ * daemon (true, false or empty), state, retained, stack_retained, frame
+ * (0: innermost), class, method, signature, file, line (as HsThreadFrame
+ * has it), locals (how many), locals_retained (the sum of their retained
+ * sizes). The header row, then each thread's rows (threads --csv, the
+ * Threads view's export; hs-threads-csv.c). */
+void hs_threads_csv_header (HsCsv *csv);
+void hs_thread_to_csv (const HsThread *thread, HsCsv *csv);
 
 G_END_DECLS

@@ -160,5 +160,13 @@ char *hs_waste_summary_line (const HsWaste *waste);
  * GC root to their first copies (labels, the root first; [] when none was
  * found within 200,000 objects). */
 void hs_waste_to_json (const HsWaste *waste, HsHeap *heap, int limit, GString *out);
+/* The findings as one CSV table (hs-csv.h), at most limit rows per list
+ * (< 0: all): kind,name,count,wasted,bytes,length,empty,size,capacity,
+ * primitive_bytes,id,width,height,duplicates. kind is duplicate_string
+ * (name: the value), collection (name: the class; bytes: the empty ones'),
+ * zero_array and null_array (name: "int[]"), duplicate_array and
+ * thread_buffer (name: "byte[]", length: elements), boxed (name: the
+ * class), bitmap (name: the config); a cell a kind has not is empty. */
+void hs_waste_to_csv (const HsWaste *waste, HsHeap *heap, int limit, GString *out);
 
 G_END_DECLS
