@@ -48,8 +48,8 @@ static const HsCliCommand commands[] = {
 
 /* The commands whose output is a table, which --csv prints as CSV
  * (hs-csv.h; the option's help lists them too). */
-static const char *const csv_commands[] = { "classes", "dominators", "objects", "suspects", "leaks",
-                                            "waste",   "threads",    "diff",    "paths",    "query" };
+static const char *const csv_commands[] = { "classes", "dominators", "objects", "suspects", "leaks", "waste",
+                                            "threads", "diff",       "paths",   "query",    "refs" };
 
 static gboolean
 csv_check (const HsCliOptions *o, const char *command, GError **error)

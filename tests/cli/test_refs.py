@@ -103,6 +103,25 @@ class RefsCommand(CliTest):
         self.assertEqual(cls['refs'][0]['kind'], 'super')
         self.assertEqual(self.refs('0x2000', '--depth', '0').get('refs'), None)
 
+    def test_csv(self):
+        # the same tree as --json, a row per node with its depth; rows
+        # past --limit are left out
+        import csv, io
+        proc = run_cli(['refs', self.dump, '0x2000', '--incoming', '--depth', '2', '--limit', '3', '--csv'])
+        self.assertEqual(proc.returncode, 0, proc.stderr.decode('utf-8', 'replace'))
+        rows = list(csv.DictReader(io.StringIO(proc.stdout.decode('utf-8'))))
+        self.assertEqual([(x['depth'], x['reference'], int(x['id'], 16), x['cycle']) for x in rows],
+                         [('0', '', r.T, 'false'),
+                          ('1', '[1]', r.ARR, 'false'), ('1', '[4]', r.ARR, 'false'),
+                          ('1', 'target', r.HOLDERS[0], 'false'),
+                          ('2', 'peer', r.T, 'true')])
+        self.assertEqual((rows[1]['kind'], rows[1]['index'], rows[1]['class'], rows[1]['shallow']),
+                         ('element', '1', 'java.lang.Object[]', str(r.ARR_SIZE)))
+        self.assertEqual((rows[3]['kind'], rows[3]['index'], rows[3]['retained']),
+                         ('field', '', str(r.HOLDER_SIZE)))
+        both = run_cli(['refs', self.dump, '0x2000', '--csv', '--json'])
+        self.assertEqual(both.returncode, 2)
+
     def test_text(self):
         out = self.text('0x2000', '--incoming', '--limit', '3', '--depth', '2')
         lines = out.splitlines()
