@@ -59,6 +59,7 @@ typedef struct
   gboolean unreachable; /* query: the unreachable objects too */
   char *query_file;     /* query: -f FILE, the query's text */
   char **queries;       /* --query Q (repeatable): report's OQL sections */
+  char *group;          /* classes: package, loader or superclass; dominators: class */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
