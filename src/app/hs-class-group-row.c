@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-class-group-row.c: HsClassTree and HsClassGroupRow (see the header). */
+#include "config.h"
+#include "hs-class-group-row.h"
+
+struct _HsClassTree
+{
+  HsClassGroups *groups;
+  guint64 *native; /* n_nodes: the native sizes summed over each subtree */
+};
+
+static void
+tree_clear (gpointer data)
+{
+  HsClassTree *tree = data;
+
+  hs_class_groups_free (tree->groups);
+  g_free (tree->native);
+}
+
+HsClassTree *
+hs_class_tree_new (HsClassGroups *groups, HsClassTable *table)
+{
+  HsClassTree *tree;
+
+  g_return_val_if_fail (groups != NULL, NULL);
+  tree = g_atomic_rc_box_new0 (HsClassTree);
+  tree->groups = groups;
+  tree->native = g_new0 (guint64, (gsize)groups->n_nodes + 1);
+  if (table != NULL)
+    {
+      /* Children before parents: the breadth-first order read backwards. */
+      for (guint32 v = 0; v < groups->n_nodes; v++)
+        if (groups->nodes[v].kind == HS_CLASS_NODE_CLASS)
+          tree->native[v] = hs_class_table_native (table, groups->nodes[v].klass);
+      for (guint32 i = groups->n_nodes; i-- > 0;)
+        {
+          const HsClassNode *node = &groups->nodes[groups->order[i]];
+          if (node->parent != HS_CLASS_NODE_TOP)
+            tree->native[node->parent] += tree->native[groups->order[i]];
+        }
+    }
+  return tree;
+}
+
+HsClassTree *
+hs_class_tree_ref (HsClassTree *tree)
+{
+  return g_atomic_rc_box_acquire (tree);
+}
+
+void
+hs_class_tree_unref (HsClassTree *tree)
+{
+  if (tree != NULL)
+    g_atomic_rc_box_release_full (tree, tree_clear);
+}
+
+const HsClassGroups *
+hs_class_tree_get_groups (HsClassTree *tree)
+{
+  return tree->groups;
+}
+
+struct _HsClassGroupRow
+{
+  GObject parent_instance;
+  HsClassTree *tree;
+  guint32 node;
+};
+
+G_DEFINE_FINAL_TYPE (HsClassGroupRow, hs_class_group_row, G_TYPE_OBJECT)
+
+static void
+hs_class_group_row_finalize (GObject *object)
+{
+  g_clear_pointer (&HS_CLASS_GROUP_ROW (object)->tree, hs_class_tree_unref);
+  G_OBJECT_CLASS (hs_class_group_row_parent_class)->finalize (object);
+}
+
+static void
+hs_class_group_row_class_init (HsClassGroupRowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = hs_class_group_row_finalize;
+}
+
+static void
+hs_class_group_row_init (HsClassGroupRow *self)
+{
+}
+
+HsClassGroupRow *
+hs_class_group_row_new (HsClassTree *tree, guint32 node)
+{
+  HsClassGroupRow *self;
+
+  g_return_val_if_fail (tree != NULL && node < tree->groups->n_nodes, NULL);
+  self = g_object_new (HS_TYPE_CLASS_GROUP_ROW, NULL);
+  self->tree = hs_class_tree_ref (tree);
+  self->node = node;
+  return self;
+}
+
+HsClassTree *
+hs_class_group_row_get_tree (HsClassGroupRow *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), NULL);
+  return self->tree;
+}
+
+guint32
+hs_class_group_row_get_node (HsClassGroupRow *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), 0);
+  return self->node;
+}
+
+static const HsClassNode *
+node_of (HsClassGroupRow *self)
+{
+  return &self->tree->groups->nodes[self->node];
+}
+
+HsClass
+hs_class_group_row_get_class (HsClassGroupRow *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), HS_CLASS_NONE);
+  return node_of (self)->klass;
+}
+
+const char *
+hs_class_group_row_get_name (HsClassGroupRow *self)
+{
+  const HsClassNode *node;
+
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), "");
+  node = node_of (self);
+  if (node->kind == HS_CLASS_NODE_CLASS && self->tree->groups->by == HS_CLASS_GROUP_PACKAGE)
+    return hs_format_simple_name (node->name);
+  return node->name;
+}
+
+char *
+hs_class_group_row_get_full_name (HsClassGroupRow *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), NULL);
+  return hs_class_groups_node_path (self->tree->groups, self->node);
+}
+
+guint64
+hs_class_group_row_get_value (HsClassGroupRow *self, HsClassColumn column)
+{
+  const HsClassNode *node;
+
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), 0);
+  node = node_of (self);
+  switch (column)
+    {
+      case HS_CLASS_COLUMN_COUNT: return node->count;
+      case HS_CLASS_COLUMN_REACHABLE: return node->reachable;
+      case HS_CLASS_COLUMN_UNREACHABLE: return node->count - node->reachable;
+      case HS_CLASS_COLUMN_NATIVE: return self->tree->native[self->node];
+      case HS_CLASS_COLUMN_SHALLOW: return node->shallow;
+      case HS_CLASS_COLUMN_RETAINED: return node->retained;
+      case HS_CLASS_COLUMN_NAME:
+      case HS_CLASS_N_COLUMNS:
+      default: return 0;
+    }
+}
+
+guint32
+hs_class_group_row_get_n_children (HsClassGroupRow *self)
+{
+  guint32 n;
+
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_ROW (self), 0);
+  hs_class_groups_children (self->tree->groups, self->node, &n);
+  return n;
+}
