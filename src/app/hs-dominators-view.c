@@ -713,6 +713,13 @@ hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows)
   /* Shown already: again, with the new pages (collapsed). */
   loader = hs_view_get_loader (HS_VIEW (self));
   a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
+  if (self->grouped && self->dom_model != NULL && a != NULL)
+    {
+      /* Grouped again (on a worker), with the new pages. */
+      hs_dominators_view_clear (HS_VIEW (self));
+      hs_dominators_view_fill (HS_VIEW (self), loader);
+      return;
+    }
   if (self->dom_model != NULL && a != NULL && a->dom != NULL
       && hs_dom_tree_children_try (a->dom, a->dom->n, 0, &children, &n))
     fill_model (self, loader, children, n);

@@ -263,6 +263,50 @@ class LoaderNamesTest(CliTest):
         })
 
 
+class HostileGroupsTest(CliTest):
+    """A superclass chain 3,000 classes deep and a package 3,000 segments
+    deep: grouped without recursion, the text indented at most 64 columns
+    and the depth written instead."""
+
+    DEPTH = 3000
+
+    def test_deep(self):
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        addr = g.Addresses(0x30000, [24, 40])
+        obj = addr()
+        d.cls(obj, 'java/lang/Object')
+        sup = obj
+        for i in range(self.DEPTH):
+            c = addr()
+            d.cls(c, 'deep/C%d' % i, sup)
+            d.sticky(c)
+            sup = c
+        last = addr()
+        d.instance(last, sup, {})
+        d.jni_global(last)
+        x = addr()
+        d.cls(x, '/'.join(['a'] * self.DEPTH) + '/X', obj)
+        d.sticky(x)
+        path = self.path('deep.hprof')
+        h.write(path)
+        proc = run_cli(['classes', path, '--group', 'superclass'])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        lines = proc.stdout.decode().splitlines()
+        deepest = [line for line in lines if line.endswith(' deep.C%d' % (self.DEPTH - 1))]
+        self.assertEqual(len(deepest), 1)
+        # java.lang.Object at depth 0, C0 at 1, ..., C2999 at 3000.
+        self.assertIn('(depth %d) deep.C%d' % (self.DEPTH, self.DEPTH - 1), deepest[0])
+        self.assertLess(max(len(line) for line in lines if ' deep.C' in line), 57 + 64 + 40)
+        # Its one instance counts in every class above it: 1 at the top.
+        self.assertEqual(deepest[0].split()[0], '1')
+        self.assertEqual([line.split()[0] for line in lines if line.endswith('  java.lang.Object')], ['1'])
+        proc = run_cli(['classes', path, '--group', 'package'])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        lines = proc.stdout.decode().splitlines()
+        self.assertEqual(len([line for line in lines if line.endswith('(depth %d) X' % self.DEPTH)]), 1)
+
+
 class GroupsCorpusTest(CliTest):
     """The corpus: every grouping of the class table adds up to the
     table, and the top-level dominators grouped by class to the reachable
