@@ -503,10 +503,24 @@ on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
   hs_classes_view_show_instances (self, position);
   a = hs_view_get_analysis (HS_VIEW (self));
   klass = class_at (self, position, NULL, &list_row);
-  /* A package or a loader (or a superclass) opens and closes. */
+  /* A package or a loader (or a superclass) opens and closes; a loader's
+   * object opens in the inspector. */
   if (list_row != NULL && gtk_tree_list_row_is_expandable (list_row)
       && (klass == HS_CLASS_NONE || self->grouping == HS_CLASSES_GROUP_SUPERCLASS))
     gtk_tree_list_row_set_expanded (list_row, !gtk_tree_list_row_get_expanded (list_row));
+  if (a != NULL && list_row != NULL && klass == HS_CLASS_NONE)
+    {
+      g_autoptr (GObject) inner = gtk_tree_list_row_get_item (list_row);
+      const HsClassGroups *g
+          = hs_class_tree_get_groups (hs_class_group_row_get_tree (HS_CLASS_GROUP_ROW (inner)));
+      const HsClassNode *node = &g->nodes[hs_class_group_row_get_node (HS_CLASS_GROUP_ROW (inner))];
+      HsObj loader = node->kind == HS_CLASS_NODE_LOADER && node->loader_id != 0
+                         ? hs_heap_find (a->heap, node->loader_id)
+                         : HS_OBJ_NONE;
+      if (loader != HS_OBJ_NONE)
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)loader);
+      return;
+    }
   if (a == NULL || klass == HS_CLASS_NONE)
     return;
   class_obj = hs_class_object (a->heap, klass);

@@ -228,6 +228,10 @@ test_classes_grouped (gconstpointer data)
     assert_group (view, 0, &sys);
     assert_group (view, 1, &named);
     g_assert_true (shows (GTK_WIDGET (view), name));
+    /* Activating a loader's row opens the loader object. */
+    g_signal_emit_by_name (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), "activate", 1);
+    ui_iterate (100);
+    g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, l1);
     ui_shot (GTK_WIDGET (window), "classes-grouped-loader.png");
   }
 
