@@ -347,6 +347,21 @@ class GroupsCorpusTest(CliTest):
             self.assertEqual(dom['retained'], expected['reachable_bytes'], rel)
             self.assertEqual(sum(c['retained'] for c in dom['children']), expected['reachable_bytes'])
 
+    def test_one_heap(self):
+        """--heap app: the groupings add up to that heap's class table, the
+        dominators by class to what its top-level objects retain."""
+        rel = 'android/leak_service_binder.hprof'
+        path = os.path.join(testlib.require_corpus(rel), rel)
+        rows = self.classes(path, '--heap', 'app')
+        flat = tuple(sum(r[k] for r in rows) for k in FIG)
+        for by in ('package', 'loader', 'superclass'):
+            tree = self.json_of(['classes', path, '--json', '--heap', 'app', '--group', by])
+            self.assertEqual(figures(tree), flat, by)
+        dom = self.json_of(['dominators', path, '--group', 'class', '--json', '--heap', 'app', '--top', '100000'])
+        tops = self.dominators(path, 100000, '--heap', 'app')
+        self.assertEqual(dom['retained'], sum(c['retained'] for c in dom['children']))
+        self.assertLessEqual(dom['retained'], sum(t['retained'] for t in tops))
+
 
 if __name__ == '__main__':
     main()
