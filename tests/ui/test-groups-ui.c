@@ -248,6 +248,20 @@ test_classes_grouped (gconstpointer data)
     assert_group (view, find_row (view, "com.example.app.model.Base"), &base);
   }
 
+  /* The filter applies to the grouped table: the classes whose name holds
+   * "item" (Item, SpecialItem) in their packages, 6 5 112 96. */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_PACKAGE);
+  hs_classes_view_set_filter (view, "item");
+  g_assert_true (ui_wait_until (grouped, view, 30000));
+  ui_iterate (50);
+  {
+    Want com = { "com", 6, 5, 112, 96 };
+    g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_shown_model (view)), ==, 1);
+    assert_group (view, 0, &com);
+    g_assert_nonnull (strstr (hs_classes_view_get_status (view), "2 classes"));
+  }
+  hs_classes_view_set_filter (view, NULL);
+
   /* Back to the plain table. */
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_NONE);
   ui_iterate (50);
@@ -359,6 +373,23 @@ test_dominators_grouped (gconstpointer data)
   ui_iterate (50);
 }
 
+/* The window closed while the classes are being grouped and the top
+ * level of the dominator tree too: the workers' answers are dropped. */
+static void
+test_close_while_grouping (gconstpointer data)
+{
+  HsWindow *window = open_window (data);
+  HsClassesView *classes = ui_classes_view (window);
+  HsDominatorsView *dominators = ui_dominators_view (window);
+
+  hs_window_set_view (window, "classes");
+  hs_classes_view_set_grouping (classes, HS_CLASSES_GROUP_LOADER);
+  hs_dominators_view_set_grouped (dominators, TRUE);
+  hs_window_set_view (window, "dominators");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (500);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -367,5 +398,6 @@ main (int argc, char **argv)
     return 77;
   g_test_add_data_func ("/groups/classes", argv[1], test_classes_grouped);
   g_test_add_data_func ("/groups/dominators", argv[1], test_dominators_grouped);
+  g_test_add_data_func ("/groups/close-while-grouping", argv[1], test_close_while_grouping);
   return g_test_run ();
 }
