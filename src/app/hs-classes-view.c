@@ -361,8 +361,10 @@ update_class_status (HsClassesView *self)
           groups = hs_format_count (n_top);
           /* Translators: classes grouped, top-level rows, unreachable
            * objects, their size. */
-          text = g_strdup_printf (_ ("%s classes in %s top-level rows · %s unreachable objects (%s)"), in,
-                                  groups, un, ub);
+          text = g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE, "%s classes in %s top-level row · %s unreachable objects (%s)",
+                           "%s classes in %s top-level rows · %s unreachable objects (%s)", n_top),
+              in, groups, un, ub);
         }
     }
   else if (shown == total)

@@ -270,6 +270,8 @@ test_classes_grouped (gconstpointer data)
     g_autoptr (GObject) first = g_list_model_get_item (hs_classes_view_get_shown_model (view), 0);
     g_assert_true (HS_IS_CLASS_ROW (first));
   }
+  ui_iterate (100);
+  ui_shot (GTK_WIDGET (window), "classes-plain.png");
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }
