@@ -22,7 +22,7 @@ hs_class_group_list_get_n_items (GListModel *model)
   HsClassGroupList *self = HS_CLASS_GROUP_LIST (model);
   guint32 n;
 
-  hs_class_groups_children (hs_class_tree_get_groups (self->tree), self->parent, &n);
+  hs_class_tree_children (self->tree, self->parent, &n);
   return n;
 }
 
@@ -31,8 +31,7 @@ hs_class_group_list_get_item (GListModel *model, guint position)
 {
   HsClassGroupList *self = HS_CLASS_GROUP_LIST (model);
   guint32 n;
-  const guint32 *children
-      = hs_class_groups_children (hs_class_tree_get_groups (self->tree), self->parent, &n);
+  const guint32 *children = hs_class_tree_children (self->tree, self->parent, &n);
 
   if (position >= n)
     return NULL;

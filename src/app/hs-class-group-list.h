@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-class-group-list.h: a GListModel of HsClassGroupRow, the children of
- * one node of an HsClassTree (or its top level), rows built when asked
- * for: one level of the classes view's grouped table. */
+ * one node of an HsClassTree (or its top level) in the tree's order
+ * (hs_class_tree_sort), rows built when asked for: one level of the
+ * classes view's grouped table. */
 #pragma once
 
 #include <gio/gio.h>

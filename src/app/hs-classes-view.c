@@ -50,10 +50,13 @@ struct _HsClassesView
 
   /* Grouped (group_by not "No grouping"): the tree the table shows. */
   HsClassesGrouping grouping;
-  HsClassTree *class_tree;            /* NULL while being grouped */
-  GtkTreeListModel *tree_model;       /* NULL while being grouped */
-  GtkSortListModel *tree_sort_model;  /* over tree_model, each level sorted */
-  GtkSingleSelection *tree_selection; /* over tree_sort_model */
+  HsClassTree *class_tree; /* NULL while being grouped */
+  /* NULL while being grouped. Not under a GtkSortListModel, which would
+   * make a row of every child of a node expanded (50,000 classes of one
+   * loader) on the UI thread: the tree sorts its levels itself
+   * (hs_class_tree_sort) and rows are made for what is shown. */
+  GtkTreeListModel *tree_model;
+  GtkSingleSelection *tree_selection; /* over tree_model */
   GCancellable *group_cancellable;    /* the grouping running, if any */
 
   /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
@@ -73,6 +76,7 @@ struct _HsClassesView
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
 
 static void regroup (HsClassesView *self);
+static void resort_tree (HsClassesView *self);
 
 static const char *
 class_column_title (HsClassColumn c)
@@ -270,6 +274,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
+  resort_tree (self);
 }
 
 void
@@ -786,12 +791,66 @@ create_group_children (gpointer item, gpointer user_data)
       hs_class_group_list_new (hs_class_group_row_get_tree (row), hs_class_group_row_get_node (row)));
 }
 
+/* Shows the tree's levels in their order now, as a new tree; the nodes in
+ * expanded (optional) are expanded again, in the order shown (only rows
+ * shown are looked at). */
+static void
+show_tree (HsClassesView *self, GHashTable *expanded)
+{
+  const HsClassGroups *g = hs_class_tree_get_groups (self->class_tree);
+  GtkTreeListModel *model
+      = gtk_tree_list_model_new (G_LIST_MODEL (hs_class_group_list_new (self->class_tree, g->n_nodes)), FALSE,
+                                 FALSE, create_group_children, NULL, NULL);
+
+  for (guint i = 0; expanded != NULL && g_hash_table_size (expanded) > 0
+                    && i < g_list_model_get_n_items (G_LIST_MODEL (model));
+       i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (model, i);
+      g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+      gpointer key = GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1);
+      if (g_hash_table_remove (expanded, key))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+  g_clear_object (&self->tree_model);
+  self->tree_model = model;
+  g_object_unref (self->tree_selection);
+  self->tree_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (model)));
+  gtk_single_selection_set_autoselect (self->tree_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->tree_selection, TRUE);
+  gtk_single_selection_set_selected (self->tree_selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (self->tree_selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
+}
+
+/* A header clicked while grouped: every level sorted by that column, the
+ * tree shown again with the same nodes open. */
+static void
+resort_tree (HsClassesView *self)
+{
+  g_autoptr (GHashTable) expanded = NULL;
+
+  if (self->class_tree == NULL || self->tree_model == NULL)
+    return;
+  expanded = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      if (gtk_tree_list_row_get_expanded (row))
+        {
+          g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+          g_hash_table_add (expanded, GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1));
+        }
+    }
+  hs_class_tree_sort (self->class_tree, self->sort_column, self->sort_order);
+  show_tree (self, expanded);
+}
+
 static void
 group_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   HsClassTree *tree = g_task_propagate_pointer (G_TASK (result), NULL);
-  const HsClassGroups *g;
 
   /* Cancelled: another grouping, filter or dump since, or the view went. */
   if (tree == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed)
@@ -802,13 +861,8 @@ group_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_object (&self->group_cancellable);
   g_clear_pointer (&self->class_tree, hs_class_tree_unref);
   self->class_tree = tree;
-  g = hs_class_tree_get_groups (tree);
-  g_clear_object (&self->tree_model);
-  self->tree_model = gtk_tree_list_model_new (G_LIST_MODEL (hs_class_group_list_new (tree, g->n_nodes)),
-                                              FALSE, FALSE, create_group_children, NULL, NULL);
-  gtk_sort_list_model_set_model (self->tree_sort_model, G_LIST_MODEL (self->tree_model));
-  gtk_single_selection_set_selected (self->tree_selection, GTK_INVALID_LIST_POSITION);
-  gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
+  hs_class_tree_sort (tree, self->sort_column, self->sort_order);
+  show_tree (self, NULL);
   update_class_status (self);
 }
 
@@ -819,8 +873,8 @@ forget_groups (HsClassesView *self)
   if (self->group_cancellable != NULL)
     g_cancellable_cancel (self->group_cancellable);
   g_clear_object (&self->group_cancellable);
-  if (self->tree_sort_model != NULL)
-    gtk_sort_list_model_set_model (self->tree_sort_model, NULL);
+  if (self->tree_selection != NULL)
+    gtk_single_selection_set_model (self->tree_selection, NULL);
   g_clear_object (&self->tree_model);
   g_clear_pointer (&self->class_tree, hs_class_tree_unref);
 }
@@ -1043,7 +1097,6 @@ hs_classes_view_dispose (GObject *object)
   forget_groups (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->tree_selection);
-  g_clear_object (&self->tree_sort_model);
   g_clear_object (&self->plain_selection);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
@@ -1143,14 +1196,8 @@ hs_classes_view_init (HsClassesView *self)
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   self->plain_selection = selection;
 
-  /* The grouped table: each level sorted by the column view's sorter. */
-  self->tree_sort_model
-      = gtk_sort_list_model_new (NULL, GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (sorter))));
-  self->tree_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree_sort_model)));
-  gtk_single_selection_set_autoselect (self->tree_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->tree_selection, TRUE);
-  gtk_single_selection_set_selected (self->tree_selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (self->tree_selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  /* The grouped table (empty until grouped: show_tree). */
+  self->tree_selection = gtk_single_selection_new (NULL);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->class_search, GTK_WIDGET (self->box));

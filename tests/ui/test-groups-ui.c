@@ -207,7 +207,12 @@ test_classes_grouped (gconstpointer data)
   ui_iterate (100);
   {
     g_autoptr (HsClassGroupRow) first = shown_item (view, 0);
+    g_autoptr (HsClassGroupRow) second = shown_item (view, 1);
     g_assert_cmpstr (hs_class_group_row_get_name (first), ==, "java");
+    g_assert_cmpstr (hs_class_group_row_get_name (second), ==, "com");
+    /* The packages open stay open: model's classes, by count, Item (4)
+     * before SpecialItem (2). */
+    g_assert_cmpuint (find_row (view, "Item"), <, find_row (view, "SpecialItem"));
   }
   hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
 
