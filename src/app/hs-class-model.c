@@ -3,7 +3,6 @@
  * sorters of the classes view. */
 #include "config.h"
 #include "hs-class-model.h"
-#include "hs-class-group-row.h"
 
 #include <string.h>
 
@@ -92,44 +91,17 @@ hs_class_model_get_table (HsClassModel *self)
 
 /* --- sorters ----------------------------------------------------------- */
 
-/* The sorters order the rows of the plain table (HsClassRow) and those of
- * a level of the grouped one (HsClassGroupRow) alike. */
-static const char *
-row_name (gpointer row)
-{
-  if (HS_IS_CLASS_GROUP_ROW (row))
-    return hs_class_group_row_get_name (row);
-  return hs_class_row_get_name (row);
-}
-
-static guint64
-row_value (gpointer row, HsClassColumn column)
-{
-  if (HS_IS_CLASS_GROUP_ROW (row))
-    return hs_class_group_row_get_value (row, column);
-  return hs_class_row_get_value (row, column);
-}
-
-/* The last tie-break: the class index, or a group's node index. */
-static guint64
-row_index (gpointer row)
-{
-  if (HS_IS_CLASS_GROUP_ROW (row))
-    return hs_class_group_row_get_node (row);
-  return hs_class_row_get_class (row);
-}
-
 static int
-compare_names (gpointer a, gpointer b)
+compare_names (HsClassRow *a, HsClassRow *b)
 {
   /* Byte order: deterministic, and fast enough for 100k classes. */
-  int r = strcmp (row_name (a), row_name (b));
-  guint64 ca, cb;
+  int r = strcmp (hs_class_row_get_name (a), hs_class_row_get_name (b));
+  HsClass ca, cb;
 
   if (r != 0)
     return r < 0 ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
-  ca = row_index (a);
-  cb = row_index (b);
+  ca = hs_class_row_get_class (a);
+  cb = hs_class_row_get_class (b);
   if (ca != cb)
     return ca < cb ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
   return GTK_ORDERING_EQUAL;
@@ -138,13 +110,13 @@ compare_names (gpointer a, gpointer b)
 static int
 compare_class_rows (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
-  gpointer a = (gpointer)pa, b = (gpointer)pb;
+  HsClassRow *a = (HsClassRow *)pa, *b = (HsClassRow *)pb;
   HsClassColumn column = GPOINTER_TO_UINT (user_data);
 
   if (column != HS_CLASS_COLUMN_NAME)
     {
-      guint64 va = row_value (a, column);
-      guint64 vb = row_value (b, column);
+      guint64 va = hs_class_row_get_value (a, column);
+      guint64 vb = hs_class_row_get_value (b, column);
       if (va != vb)
         return va < vb ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
     }

@@ -17,8 +17,7 @@ HsClassModel *hs_class_model_new (HsLoader *loader, HsClassTable *table);
 HsClassTable *hs_class_model_get_table (HsClassModel *self);
 
 /* A sorter for one column: ascending order of that column, ties broken by
- * name then class index so every order is total. It orders HsClassRow
- * and HsClassGroupRow (a level of the grouped table) alike. */
+ * name then class index so every order is total. */
 GtkSorter *hs_class_sorter_new (HsClassColumn column);
 
 G_END_DECLS

@@ -7,7 +7,8 @@
  * String contents; Enter in the filter entry). With a grouping (the
  * header's drop-down), the table is a tree of HsClassGroupRow
  * (hs-class-groups.h, grouped on a worker) with the same columns, sorted
- * within each level by the same sorters. */
+ * within each level by the column sorted (hs_class_tree_sort, the same
+ * comparison as the plain table's sorters). */
 #include "config.h"
 #include "hs-classes-view.h"
 #include "hs-class-group-list.h"
