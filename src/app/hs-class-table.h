@@ -28,5 +28,8 @@ guint64 hs_class_table_retained (HsClassTable *table, HsClass c);
 /* Native memory (Bitmap pixels, registered native allocations) of the
  * class's instances, hs_analysis_native_size summed. */
 guint64 hs_class_table_native (HsClassTable *table, HsClass c);
+/* One heap's figures (hs_query_heap_classes), NULL for every heap. */
+const HsHeapClasses *hs_class_table_get_heap_classes (HsClassTable *table);
+HsAnalysis *hs_class_table_get_analysis (HsClassTable *table);
 
 G_END_DECLS

@@ -4,10 +4,15 @@
  * sorter, are made here. The instances of a class are listed in the
  * pane below (HsInstancesPane, which finds them on a worker), as are the
  * objects a search finds on a worker here (hs-search: class names and
- * String contents; Enter in the filter entry). */
+ * String contents; Enter in the filter entry). With a grouping (the
+ * header's drop-down), the table is a tree of HsClassGroupRow
+ * (hs-class-groups.h, grouped on a worker) with the same columns, sorted
+ * within each level by the column sorted (hs_class_tree_sort, the same
+ * comparison as the plain table's sorters). */
 #include "config.h"
 #include "hs-classes-view.h"
 #include "hs-csv-export.h"
+#include "hs-class-group-list.h"
 #include "hs-paths-menu.h"
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
@@ -31,6 +36,7 @@ struct _HsClassesView
   GtkBox *box;
   GtkSearchEntry *class_search;
   GtkLabel *class_status;
+  GtkDropDown *group_by;
   GtkColumnView *class_view;
   HsInstancesPane *instances_pane;
 
@@ -42,6 +48,18 @@ struct _HsClassesView
   GtkSortListModel *class_sort_model;
   HsClassModel *class_model;
   char *class_query;
+  GtkSingleSelection *plain_selection; /* over class_sort_model */
+
+  /* Grouped (group_by not "No grouping"): the tree the table shows. */
+  HsClassesGrouping grouping;
+  HsClassTree *class_tree; /* NULL while being grouped */
+  /* NULL while being grouped. Not under a GtkSortListModel, which would
+   * make a row of every child of a node expanded (50,000 classes of one
+   * loader) on the UI thread: the tree sorts its levels itself
+   * (hs_class_tree_sort) and rows are made for what is shown. */
+  GtkTreeListModel *tree_model;
+  GtkSingleSelection *tree_selection; /* over tree_model */
+  GCancellable *group_cancellable;    /* the grouping running, if any */
 
   /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
    * here, and found again when it changes (see on_sorter_changed). */
@@ -58,6 +76,9 @@ struct _HsClassesView
 };
 
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
+
+static void regroup (HsClassesView *self);
+static void resort_tree (HsClassesView *self);
 
 static const char *
 class_column_title (HsClassColumn c)
@@ -90,21 +111,87 @@ setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
                                                                  : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 8 : 20);
   if (numeric)
-    gtk_widget_add_css_class (cell, "hs-numeric");
-  else
-    hs_paths_menu_attach_class (cell, item); /* "Merged Paths to GC Roots" */
-  gtk_list_item_set_child (item, cell);
+    {
+      gtk_widget_add_css_class (cell, "hs-numeric");
+      gtk_list_item_set_child (item, cell);
+      return;
+    }
+  hs_paths_menu_attach_class (cell, item); /* "Merged Paths to GC Roots" */
+  /* The expander of the grouped table (none in the plain one). */
+  {
+    GtkWidget *expander = gtk_tree_expander_new ();
+    gtk_widget_set_hexpand (cell, TRUE);
+    gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), cell);
+    gtk_list_item_set_child (item, expander);
+  }
+}
+
+/* A grouped row's name cell: its label, and as tooltip its full name and
+ * what it holds. */
+static void
+bind_group_name (GtkInscription *cell, HsClassGroupRow *row)
+{
+  guint32 n = hs_class_group_row_get_n_children (row);
+  g_autofree char *full = hs_class_group_row_get_full_name (row);
+  g_autofree char *tip = NULL;
+
+  gtk_inscription_set_text (cell, hs_class_group_row_get_name (row));
+  if (hs_class_group_row_get_class (row) == HS_CLASS_NONE || n > 0)
+    {
+      const HsClassGroups *g = hs_class_tree_get_groups (hs_class_group_row_get_tree (row));
+      g_autofree char *count = hs_format_count (g->nodes[hs_class_group_row_get_node (row)].n_classes);
+      /* Translators: a package, class loader or class, then how many
+       * classes its row adds up. */
+      tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s class", "%s: %s classes",
+                                          g->nodes[hs_class_group_row_get_node (row)].n_classes),
+                             full, count);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip != NULL ? tip : full);
 }
 
 static void
 bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   HsClassColumn column = GPOINTER_TO_UINT (data);
-  HsClassRow *row = gtk_list_item_get_item (item);
-  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (item));
+  gpointer it = gtk_list_item_get_item (item);
+  GtkWidget *child = gtk_list_item_get_child (item);
+  g_autoptr (GObject) inner = NULL;
+  HsClassRow *row = NULL;
+  HsClassGroupRow *group = NULL;
+  GtkInscription *cell;
   g_autofree char *text = NULL;
   guint64 v;
 
+  if (GTK_IS_TREE_EXPANDER (child))
+    {
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), GTK_IS_TREE_LIST_ROW (it) ? it : NULL);
+      cell = GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child)));
+    }
+  else
+    cell = GTK_INSCRIPTION (child);
+  inner = GTK_IS_TREE_LIST_ROW (it) ? gtk_tree_list_row_get_item (it) : g_object_ref (it);
+  if (HS_IS_CLASS_GROUP_ROW (inner))
+    group = HS_CLASS_GROUP_ROW (inner);
+  else
+    row = HS_CLASS_ROW (inner);
+
+  if (group != NULL)
+    {
+      if (column == HS_CLASS_COLUMN_NAME)
+        {
+          bind_group_name (cell, group);
+          return;
+        }
+      v = hs_class_group_row_get_value (group, column);
+      text = column == HS_CLASS_COLUMN_SHALLOW || column == HS_CLASS_COLUMN_RETAINED
+                     || column == HS_CLASS_COLUMN_NATIVE
+                 ? hs_format_bytes (v)
+                 : hs_format_count (v);
+      gtk_inscription_set_text (cell, text);
+      if (column == HS_CLASS_COLUMN_UNREACHABLE || column == HS_CLASS_COLUMN_NATIVE)
+        gtk_widget_set_opacity (GTK_WIDGET (cell), v > 0 ? 1.0 : 0.45);
+      return;
+    }
   switch (column)
     {
       case HS_CLASS_COLUMN_NAME:
@@ -189,6 +276,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
+  resort_tree (self);
 }
 
 void
@@ -266,7 +354,27 @@ update_class_status (HsClassesView *self)
     }
   n_shown = hs_format_count (shown);
   n_total = hs_format_count (total);
-  if (shown == total)
+  if (self->grouping != HS_CLASSES_GROUP_NONE)
+    {
+      if (self->class_tree == NULL)
+        text = g_strdup (_ ("Grouping the classes…"));
+      else
+        {
+          const HsClassGroups *g = hs_class_tree_get_groups (self->class_tree);
+          guint32 n_top;
+          g_autofree char *in = hs_format_count (g->n_classes);
+          g_autofree char *groups = NULL;
+          hs_class_groups_children (g, g->n_nodes, &n_top);
+          groups = hs_format_count (n_top);
+          /* Translators: classes grouped, top-level rows, unreachable
+           * objects, their size. */
+          text = g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE, "%s classes in %s top-level row · %s unreachable objects (%s)",
+                           "%s classes in %s top-level rows · %s unreachable objects (%s)", n_top),
+              in, groups, un, ub);
+        }
+    }
+  else if (shown == total)
     text = g_strdup_printf (_ ("%s classes · %s unreachable objects (%s)"), n_total, un, ub);
   else
     text = g_strdup_printf (_ ("%s of %s classes · %s unreachable objects (%s)"), n_shown, n_total, un, ub);
@@ -281,6 +389,8 @@ hs_classes_view_set_filter (HsClassesView *self, const char *text)
   g_free (self->class_query);
   self->class_query = text != NULL ? g_utf8_casefold (text, -1) : NULL;
   gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (self->grouping != HS_CLASSES_GROUP_NONE && self->class_model != NULL)
+    regroup (self); /* the groups of the classes that match */
   update_class_status (self);
 }
 
@@ -330,10 +440,44 @@ current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
   return hs_view_get_analysis (HS_VIEW (self));
 }
 
+/* The row at position of the table as shown: its class (HS_CLASS_NONE
+ * for a package or a loader) and its full name (g_free it); *list_row,
+ * optional, the tree's row (NULL in the plain table). */
+static HsClass
+class_at (HsClassesView *self, guint position, char **name, GtkTreeListRow **list_row)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (self->class_view);
+  g_autoptr (GObject) item = model != NULL ? g_list_model_get_item (G_LIST_MODEL (model), position) : NULL;
+  g_autoptr (GObject) inner = NULL;
+  HsClass klass = HS_CLASS_NONE;
+
+  if (name != NULL)
+    *name = NULL;
+  if (list_row != NULL)
+    *list_row = GTK_IS_TREE_LIST_ROW (item) ? g_object_ref (GTK_TREE_LIST_ROW (item)) : NULL;
+  if (item == NULL)
+    return HS_CLASS_NONE;
+  inner = GTK_IS_TREE_LIST_ROW (item) ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
+                                      : g_object_ref (item);
+  if (HS_IS_CLASS_GROUP_ROW (inner))
+    {
+      klass = hs_class_group_row_get_class (HS_CLASS_GROUP_ROW (inner));
+      if (name != NULL && klass != HS_CLASS_NONE)
+        *name = hs_class_group_row_get_full_name (HS_CLASS_GROUP_ROW (inner));
+    }
+  else if (HS_IS_CLASS_ROW (inner))
+    {
+      klass = hs_class_row_get_class (HS_CLASS_ROW (inner));
+      if (name != NULL)
+        *name = g_strdup (hs_class_row_get_name (HS_CLASS_ROW (inner)));
+    }
+  return klass;
+}
+
 void
 hs_classes_view_show_instances (HsClassesView *self, guint position)
 {
-  g_autoptr (HsClassRow) row = NULL;
+  g_autofree char *name = NULL;
   HsClass klass;
 
   g_return_if_fail (HS_IS_CLASSES_VIEW (self));
@@ -341,16 +485,15 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   hs_view_ensure_filled (HS_VIEW (self));
   if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
     return;
-  row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
-  if (row == NULL)
+  klass = class_at (self, position, &name, NULL);
+  if (klass == HS_CLASS_NONE) /* no such row, or a package or a loader */
     return;
   /* Listed or being found already: a double click selects the row (which
    * lists its instances) and then activates it. */
-  klass = hs_class_row_get_class (row);
   if (gtk_widget_get_visible (GTK_WIDGET (self->instances_pane)) && klass == self->instances_class)
     return;
-  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1,
-                                  hs_class_row_get_name (row), HS_INSTANCES_PANE_FIRST_PAGE);
+  hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1, name,
+                                  HS_INSTANCES_PANE_FIRST_PAGE);
   self->instances_class = klass;
   _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
@@ -361,16 +504,35 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
 static void
 on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
 {
-  g_autoptr (HsClassRow) row = NULL;
+  g_autoptr (GtkTreeListRow) list_row = NULL;
   HsAnalysis *a;
   HsObj class_obj;
+  HsClass klass;
 
   hs_classes_view_show_instances (self, position);
   a = hs_view_get_analysis (HS_VIEW (self));
-  row = g_list_model_get_item (G_LIST_MODEL (self->class_sort_model), position);
-  if (a == NULL || row == NULL)
+  klass = class_at (self, position, NULL, &list_row);
+  /* A package or a loader (or a superclass) opens and closes; a loader's
+   * object opens in the inspector. */
+  if (list_row != NULL && gtk_tree_list_row_is_expandable (list_row)
+      && (klass == HS_CLASS_NONE || self->grouping == HS_CLASSES_GROUP_SUPERCLASS))
+    gtk_tree_list_row_set_expanded (list_row, !gtk_tree_list_row_get_expanded (list_row));
+  if (a != NULL && list_row != NULL && klass == HS_CLASS_NONE)
+    {
+      g_autoptr (GObject) inner = gtk_tree_list_row_get_item (list_row);
+      const HsClassGroups *g
+          = hs_class_tree_get_groups (hs_class_group_row_get_tree (HS_CLASS_GROUP_ROW (inner)));
+      const HsClassNode *node = &g->nodes[hs_class_group_row_get_node (HS_CLASS_GROUP_ROW (inner))];
+      HsObj loader = node->kind == HS_CLASS_NODE_LOADER && node->loader_id != 0
+                         ? hs_heap_find (a->heap, node->loader_id)
+                         : HS_OBJ_NONE;
+      if (loader != HS_OBJ_NONE)
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)loader);
+      return;
+    }
+  if (a == NULL || klass == HS_CLASS_NONE)
     return;
-  class_obj = hs_class_object (a->heap, hs_class_row_get_class (row));
+  class_obj = hs_class_object (a->heap, klass);
   if (class_obj != HS_OBJ_NONE)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)class_obj);
 }
@@ -543,6 +705,8 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   g_return_val_if_fail (name != NULL, FALSE);
 
   hs_view_ensure_filled (HS_VIEW (self));
+  /* The class is found in the plain table. */
+  hs_classes_view_set_grouping (self, HS_CLASSES_GROUP_NONE);
   gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);
   hs_classes_view_set_filter (self, name);
   model = G_LIST_MODEL (self->class_sort_model);
@@ -556,6 +720,252 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
         }
     }
   return FALSE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* grouping                                                               */
+
+typedef struct
+{
+  HsLoader *loader;
+  HsClassTable *table;
+  HsClassGrouping by;
+  char *query; /* casefolded, or NULL */
+} GroupJob;
+
+static void
+group_job_free (GroupJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_pointer (&job->table, hs_class_table_unref);
+  g_free (job->query);
+  g_free (job);
+}
+
+static void
+group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GroupJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  g_autofree HsClassFigures *fig = NULL;
+  g_autofree guint8 *include = NULL;
+  GError *error = NULL;
+  HsClassGroups *groups;
+
+  hs_analysis_hold (a);
+  fig = hs_class_figures_new (a, hs_class_table_get_heap_classes (job->table));
+  /* The classes the plain table shows with the same filter. */
+  include = g_new0 (guint8, (gsize)fig->n_classes + 1);
+  for (HsClass c = 0; c < fig->n_classes; c++)
+    {
+      g_autofree char *folded = NULL;
+      if (!fig->include[c])
+        continue;
+      if (job->query != NULL && job->query[0] != '\0')
+        {
+          folded = g_utf8_casefold (hs_class_name (a->heap, c), -1);
+          if (strstr (folded, job->query) == NULL)
+            continue;
+        }
+      include[c] = 1;
+    }
+  fig->include = include;
+  groups = hs_class_groups_new (a->heap, fig, job->by, cancellable, &error);
+  if (groups != NULL)
+    {
+      HsClassTree *tree = hs_class_tree_new (groups, job->table);
+      hs_analysis_release (a);
+      g_task_return_pointer (task, tree, (GDestroyNotify)hs_class_tree_unref);
+      return;
+    }
+  hs_analysis_release (a);
+  g_task_return_error (task, error);
+}
+
+static GListModel *
+create_group_children (gpointer item, gpointer user_data)
+{
+  HsClassGroupRow *row = item;
+
+  if (hs_class_group_row_get_n_children (row) == 0)
+    return NULL;
+  return G_LIST_MODEL (
+      hs_class_group_list_new (hs_class_group_row_get_tree (row), hs_class_group_row_get_node (row)));
+}
+
+/* Shows the tree's levels in their order now, as a new tree; the nodes in
+ * expanded (optional) are expanded again, in the order shown (only rows
+ * shown are looked at). */
+static void
+show_tree (HsClassesView *self, GHashTable *expanded)
+{
+  const HsClassGroups *g = hs_class_tree_get_groups (self->class_tree);
+  GtkTreeListModel *model
+      = gtk_tree_list_model_new (G_LIST_MODEL (hs_class_group_list_new (self->class_tree, g->n_nodes)), FALSE,
+                                 FALSE, create_group_children, NULL, NULL);
+
+  for (guint i = 0; expanded != NULL && g_hash_table_size (expanded) > 0
+                    && i < g_list_model_get_n_items (G_LIST_MODEL (model));
+       i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (model, i);
+      g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+      gpointer key = GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1);
+      if (g_hash_table_remove (expanded, key))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+  g_clear_object (&self->tree_model);
+  self->tree_model = model;
+  g_object_unref (self->tree_selection);
+  self->tree_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (model)));
+  gtk_single_selection_set_autoselect (self->tree_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->tree_selection, TRUE);
+  gtk_single_selection_set_selected (self->tree_selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (self->tree_selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
+}
+
+/* A header clicked while grouped: every level sorted by that column, the
+ * tree shown again with the same nodes open. */
+static void
+resort_tree (HsClassesView *self)
+{
+  g_autoptr (GHashTable) expanded = NULL;
+
+  if (self->class_tree == NULL || self->tree_model == NULL)
+    return;
+  expanded = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      if (gtk_tree_list_row_get_expanded (row))
+        {
+          g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+          g_hash_table_add (expanded, GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1));
+        }
+    }
+  hs_class_tree_sort (self->class_tree, self->sort_column, self->sort_order);
+  show_tree (self, expanded);
+}
+
+static void
+group_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  HsClassTree *tree = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* Cancelled: another grouping, filter or dump since, or the view went. */
+  if (tree == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed)
+    {
+      g_clear_pointer (&tree, hs_class_tree_unref);
+      return;
+    }
+  g_clear_object (&self->group_cancellable);
+  g_clear_pointer (&self->class_tree, hs_class_tree_unref);
+  self->class_tree = tree;
+  hs_class_tree_sort (tree, self->sort_column, self->sort_order);
+  show_tree (self, NULL);
+  update_class_status (self);
+}
+
+/* Drops the tree shown and a grouping running. */
+static void
+forget_groups (HsClassesView *self)
+{
+  if (self->group_cancellable != NULL)
+    g_cancellable_cancel (self->group_cancellable);
+  g_clear_object (&self->group_cancellable);
+  if (self->tree_selection != NULL)
+    gtk_single_selection_set_model (self->tree_selection, NULL);
+  g_clear_object (&self->tree_model);
+  g_clear_pointer (&self->class_tree, hs_class_tree_unref);
+}
+
+/* Groups the classes shown (filter, heap) again on a worker, for the
+ * grouping chosen; with none, shows the plain table. */
+static void
+regroup (HsClassesView *self)
+{
+  static const HsClassGrouping by[]
+      = { HS_CLASS_GROUP_PACKAGE, HS_CLASS_GROUP_PACKAGE, HS_CLASS_GROUP_LOADER, HS_CLASS_GROUP_SUPERCLASS };
+  g_autoptr (GTask) task = NULL;
+  GroupJob *job;
+
+  forget_groups (self);
+  if (self->grouping == HS_CLASSES_GROUP_NONE || self->class_model == NULL)
+    {
+      if (self->plain_selection != NULL)
+        gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->plain_selection));
+      update_class_status (self);
+      return;
+    }
+  gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
+  job = g_new0 (GroupJob, 1);
+  job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
+  job->table = hs_class_table_ref (hs_class_model_get_table (self->class_model));
+  job->by = by[self->grouping];
+  job->query = g_strdup (self->class_query);
+  self->group_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->group_cancellable, group_done, NULL);
+  g_task_set_name (task, "[heapscope] group the classes");
+  g_task_set_task_data (task, job, (GDestroyNotify)group_job_free);
+  g_task_run_in_thread (task, group_thread);
+  update_class_status (self);
+}
+
+void
+hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  g_return_if_fail (grouping <= HS_CLASSES_GROUP_SUPERCLASS);
+
+  if (gtk_drop_down_get_selected (self->group_by) != (guint)grouping)
+    gtk_drop_down_set_selected (self->group_by, grouping); /* calls back here */
+  if (self->grouping == grouping)
+    return;
+  self->grouping = grouping;
+  forget_instances (self);
+  regroup (self);
+}
+
+HsClassesGrouping
+hs_classes_view_get_grouping (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), HS_CLASSES_GROUP_NONE);
+  return self->grouping;
+}
+
+gboolean
+hs_classes_view_is_grouping (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->group_cancellable != NULL;
+}
+
+GtkTreeListModel *
+hs_classes_view_get_tree_model (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+  return self->tree_model;
+}
+
+GListModel *
+hs_classes_view_get_shown_model (HsClassesView *self)
+{
+  GtkSelectionModel *model;
+
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+  model = gtk_column_view_get_model (self->class_view);
+  return model != NULL ? gtk_single_selection_get_model (GTK_SINGLE_SELECTION (model)) : NULL;
+}
+
+static void
+on_group_by_changed (GtkDropDown *drop_down, GParamSpec *pspec, HsClassesView *self)
+{
+  guint selected = gtk_drop_down_get_selected (drop_down);
+
+  if (selected <= HS_CLASSES_GROUP_SUPERCLASS)
+    hs_classes_view_set_grouping (self, (HsClassesGrouping)selected);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -577,7 +987,7 @@ show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
   g_clear_object (&self->class_model);
   self->class_model = hs_class_model_new (loader, table);
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
-  update_class_status (self);
+  regroup (self);
 }
 
 typedef struct
@@ -669,6 +1079,7 @@ hs_classes_view_clear (HsView *view)
   g_clear_object (&self->table_cancellable);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
+  forget_groups (self);
   forget_instances (self);
   gtk_label_set_text (self->class_status, "");
 }
@@ -685,7 +1096,10 @@ hs_classes_view_dispose (GObject *object)
   if (self->search_cancellable != NULL)
     g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
+  forget_groups (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
+  g_clear_object (&self->tree_selection);
+  g_clear_object (&self->plain_selection);
   g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
   g_clear_object (&self->class_filter);
@@ -759,11 +1173,13 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_search);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, group_by);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_view);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_class_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_group_by_changed);
 }
 
 static void
@@ -815,7 +1231,10 @@ hs_classes_view_init (HsClassesView *self)
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
+  self->plain_selection = selection;
+
+  /* The grouped table (empty until grouped: show_tree). */
+  self->tree_selection = gtk_single_selection_new (NULL);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->class_search, GTK_WIDGET (self->box));

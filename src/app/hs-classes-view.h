@@ -65,6 +65,32 @@ HsClass hs_classes_view_get_instances_class (HsClassesView *self);
  * empty until then). */
 gboolean hs_classes_view_is_counting (HsClassesView *self);
 
+/* The table grouped (the header's drop-down), or not. With a grouping
+ * the table is a tree (items GtkTreeListRow of HsClassGroupRow: packages,
+ * loaders, classes) with the same columns, each group's figures the sums
+ * over its classes, sorted within each level by the column sorted; it is
+ * grouped on a worker (hs_classes_view_is_grouping), of the classes the
+ * filter and the heap leave. Activating a class row works as in the plain
+ * table; a group's opens or closes it. */
+typedef enum
+{
+  HS_CLASSES_GROUP_NONE,
+  HS_CLASSES_GROUP_PACKAGE,
+  HS_CLASSES_GROUP_LOADER,
+  HS_CLASSES_GROUP_SUPERCLASS,
+} HsClassesGrouping;
+
+void hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping);
+HsClassesGrouping hs_classes_view_get_grouping (HsClassesView *self);
+gboolean hs_classes_view_is_grouping (HsClassesView *self);
+/* The grouped tree (unsorted: GtkTreeListModel's own order, each level
+ * by retained size), NULL without a grouping or while grouping. */
+GtkTreeListModel *hs_classes_view_get_tree_model (HsClassesView *self);
+/* The rows as the table shows them (plain: HsClassRow; grouped:
+ * GtkTreeListRow, sorted); positions are those of select_class and
+ * show_instances. */
+GListModel *hs_classes_view_get_shown_model (HsClassesView *self);
+
 /* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
  * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */
 void _hs_classes_view_timing_start (HsClassesView *self);

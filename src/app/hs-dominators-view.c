@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dominators-view.c: the "dominators" view (see the header): a
  * GtkTreeListModel whose child lists are borrowed from the dominator tree,
- * in the template ui/hs-dominators-view.ui. */
+ * in the template ui/hs-dominators-view.ui. Grouped by class (the
+ * header's toggle), each list is a list of HsDomGroupRow (its objects'
+ * classes, hs-dominator-groups.h), a group expanding to its objects. */
 #include "config.h"
 #include "hs-query-heaps.h"
 #include "hs-dominators-view.h"
 #include "hs-csv-export.h"
+#include "hs-dom-group-row.h"
 #include "hs-object-column-view.h"
 #include "hs-paged-list.h"
 #include "hs-timing.h"
@@ -21,6 +24,7 @@ struct _HsDominatorsView
   GtkLabel *dom_label;
   HsObjectColumnView *dom_view;
   GtkSpinner *sort_spinner;
+  GtkToggleButton *group_toggle;
 
   GtkTreeListModel *dom_model;
   gboolean sorting_top;     /* the top level is being sorted: no rows yet */
@@ -29,6 +33,9 @@ struct _HsDominatorsView
   gsize page;               /* rows per page of every list (0: all) */
   GtkSliceListModel *slice; /* what the table is given: grows turn by turn */
   guint grow_id;
+  gboolean grouped;      /* by class */
+  guint group_jobs;      /* groupings running on workers */
+  gboolean grouping_top; /* the top level is being grouped: no rows yet */
 };
 
 G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
@@ -56,6 +63,9 @@ update_spinner (HsDominatorsView *self)
   if (self->sort_spinner == NULL) /* disposed */
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->sort_spinner), busy);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->sort_spinner), self->group_jobs > 0
+                                                                    ? _ ("Grouping by class")
+                                                                    : _ ("Sorting by retained size"));
   gtk_spinner_set_spinning (self->sort_spinner, busy);
 }
 
@@ -164,6 +174,144 @@ paged (HsDominatorsView *self, HsObjectList *list)
   return G_LIST_MODEL (pages);
 }
 
+/* --- grouped by class ----------------------------------------------------- */
+
+typedef struct
+{
+  HsLoader *loader;
+  guint64 v;         /* the node whose children are grouped (dom->n: top) */
+  int heap;          /* the top level of one heap (v = dom->n), or -1 */
+  GListStore *store; /* filled when done; NULL for the top level */
+  guint serial;
+} GroupJob;
+
+static void
+group_job_free (GroupJob *job)
+{
+  g_clear_object (&job->loader);
+  g_clear_object (&job->store);
+  g_free (job);
+}
+
+static void
+group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GroupJob *job = data;
+  HsAnalysis *a = hs_loader_get_analysis (job->loader);
+  GError *error = NULL;
+  HsDomGroups *groups;
+
+  hs_analysis_hold (a);
+  if (job->heap >= 0)
+    {
+      g_autoptr (GArray) tops
+          = hs_query_top_level_objects_in_heap (a, (guint)MIN (a->dom->n, (guint64)G_MAXUINT), job->heap);
+      groups = hs_dom_groups_new_for (a, (const HsObj *)tops->data, tops->len, cancellable, &error);
+    }
+  else
+    groups = hs_dom_groups_new (a, job->v, cancellable, &error);
+  hs_analysis_release (a);
+  if (groups == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, hs_dom_group_set_new (groups), (GDestroyNotify)hs_dom_group_set_unref);
+}
+
+static void fill_grouped (HsDominatorsView *self, HsLoader *loader, HsDomGroupSet *set);
+
+static void
+group_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsDominatorsView *self = HS_DOMINATORS_VIEW (source);
+  GroupJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HsDomGroupSet) set = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (self->pending == NULL) /* disposed */
+    return;
+  self->group_jobs--;
+  if (set != NULL && job->serial == self->serial)
+    {
+      if (job->store != NULL)
+        {
+          /* The rows appear under their object, expanded or not. */
+          g_autoptr (GListStore) rows = hs_dom_group_set_rows (set, job->loader);
+          g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+          for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (rows)); i++)
+            g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (rows), i));
+          g_list_store_splice (job->store, 0, 0, items->pdata, items->len);
+        }
+      else if (self->grouping_top)
+        fill_grouped (self, job->loader, set);
+    }
+  update_spinner (self);
+}
+
+static void
+group_later (HsDominatorsView *self, HsLoader *loader, guint64 v, int heap, GListStore *store)
+{
+  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (HS_VIEW (self)), group_done, NULL);
+  GroupJob *job = g_new0 (GroupJob, 1);
+
+  job->loader = g_object_ref (loader);
+  job->v = v;
+  job->heap = heap;
+  job->store = store != NULL ? g_object_ref (store) : NULL;
+  job->serial = self->serial;
+  self->group_jobs++;
+  g_task_set_name (task, "[heapscope] group dominator-tree children by class");
+  g_task_set_task_data (task, job, (GDestroyNotify)group_job_free);
+  g_task_run_in_thread (task, group_thread);
+  update_spinner (self);
+}
+
+/* The child list of a row of the grouped tree: a group's objects, or an
+ * object's children grouped by class (here when its list is sorted and
+ * short, else on a worker, the rows coming when they are). */
+static GListModel *
+grouped_child_model (HsDominatorsView *self, gpointer item)
+{
+  const HsObj *children;
+  gsize n = 0;
+
+  if (HS_IS_DOM_GROUP_ROW (item))
+    {
+      HsDomGroupRow *group = item;
+      const HsObj *objs = hs_dom_group_row_get_objects (group, &n);
+      HsObjectList *list = hs_object_list_new_borrowed (hs_dom_group_row_get_loader (group), objs, n);
+      /* The objects are borrowed from the groups: the list keeps them. */
+      g_object_set_data_full (G_OBJECT (list), "hs-dom-groups",
+                              hs_dom_group_set_ref (hs_dom_group_row_get_set (group)),
+                              (GDestroyNotify)hs_dom_group_set_unref);
+      return paged (self, list);
+    }
+  if (HS_IS_OBJECT_ROW (item))
+    {
+      HsLoader *loader = hs_object_row_get_loader (item);
+      HsAnalysis *a = hs_loader_get_analysis (loader);
+      HsObj v = hs_object_row_get_obj (item);
+      GListStore *store;
+
+      if (a == NULL || a->dom == NULL)
+        return NULL;
+      if (hs_dom_tree_children_try (a->dom, v, UI_SORT_MAX, &children, &n))
+        {
+          g_autoptr (HsDomGroups) groups = NULL;
+          g_autoptr (HsDomGroupSet) set = NULL;
+          if (n == 0)
+            return NULL;
+          groups = hs_dom_groups_new_for (a, children, n, NULL, NULL);
+          set = hs_dom_group_set_new (g_steal_pointer (&groups));
+          return G_LIST_MODEL (hs_dom_group_set_rows (set, loader));
+        }
+      if (n == 0)
+        return NULL;
+      store = g_list_store_new (HS_TYPE_DOM_GROUP_ROW);
+      group_later (self, loader, v, -1, store);
+      return G_LIST_MODEL (store);
+    }
+  return NULL; /* "show more" */
+}
+
 static GListModel *
 dom_create_child_model (gpointer item, gpointer user_data)
 {
@@ -176,6 +324,8 @@ dom_create_child_model (gpointer item, gpointer user_data)
   HsObj v;
   HsObjectList *list;
 
+  if (self->grouped)
+    return grouped_child_model (self, item);
   if (!HS_IS_OBJECT_ROW (item)) /* "show more" */
     return NULL;
   row = item;
@@ -264,6 +414,40 @@ fill_model_list (HsDominatorsView *self, HsLoader *loader, HsObjectList *list, g
   update_spinner (self);
 }
 
+/* The top level grouped by class. */
+static void
+fill_grouped (HsDominatorsView *self, HsLoader *loader, HsDomGroupSet *set)
+{
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  const HsDomGroups *g = hs_dom_group_set_get_groups (set);
+  g_autoptr (GListStore) rows = hs_dom_group_set_rows (set, loader);
+  GListModel *roots = G_LIST_MODEL (hs_paged_list_new (G_LIST_MODEL (rows), self->page));
+  g_autofree char *bytes = hs_format_bytes (g->retained);
+  g_autofree char *tops = hs_format_count (g->objects);
+  g_autofree char *classes = hs_format_count (g->n_groups);
+  g_autofree char *text = NULL;
+
+  self->grouping_top = FALSE;
+  g_clear_object (&self->dom_model);
+  self->dom_model = gtk_tree_list_model_new (roots, FALSE, FALSE, dom_create_child_model, self, NULL);
+  set_table_model (self, G_LIST_MODEL (self->dom_model));
+  /* Translators: bytes, then the number of top-level objects, then of
+   * their classes. */
+  text = g_strdup_printf (_ ("%s retained by %s top-level objects of %s classes, grouped by class. "
+                             "Groups are sorted by retained size."),
+                          bytes, tops, classes);
+  if (hs_view_get_heap (HS_VIEW (self)) >= 0)
+    {
+      g_free (text);
+      /* Translators: the heap's name, then bytes, objects, classes. */
+      text = g_strdup_printf (
+          _ ("Heap %s: %s retained by %s top-level objects of %s classes, grouped by class."),
+          hs_heap_heap_name (a->heap, (guint)hs_view_get_heap (HS_VIEW (self))), bytes, tops, classes);
+    }
+  gtk_label_set_text (self->dom_label, text);
+  update_spinner (self);
+}
+
 static void
 fill_model (HsDominatorsView *self, HsLoader *loader, const HsObj *children, gsize n)
 {
@@ -285,6 +469,15 @@ hs_dominators_view_fill (HsView *view, HsLoader *loader)
     {
       set_table_model (self, NULL);
       gtk_label_set_text (self->dom_label, _ ("The dominator tree was not computed"));
+      return;
+    }
+  if (self->grouped)
+    {
+      /* Grouped on a worker (it may sort the top level first). */
+      self->grouping_top = TRUE;
+      set_table_model (self, NULL);
+      gtk_label_set_text (self->dom_label, _ ("Grouping the top-level dominators by class…"));
+      group_later (self, loader, a->dom->n, hs_view_get_heap (view), NULL);
       return;
     }
   if (hs_view_get_heap (view) >= 0)
@@ -322,6 +515,7 @@ hs_dominators_view_clear (HsView *view)
   gtk_label_set_text (self->dom_label, "");
   self->serial++;
   self->sorting_top = FALSE;
+  self->grouping_top = FALSE;
   if (self->pending != NULL)
     g_hash_table_remove_all (self->pending);
   update_spinner (self);
@@ -402,6 +596,41 @@ hs_dominators_view_write_csv (HsView *view, GString *out)
   return TRUE;
 }
 
+void
+hs_dominators_view_set_grouped (HsDominatorsView *self, gboolean grouped)
+{
+  HsLoader *loader;
+
+  g_return_if_fail (HS_IS_DOMINATORS_VIEW (self));
+  grouped = !!grouped;
+  if (gtk_toggle_button_get_active (self->group_toggle) != grouped)
+    gtk_toggle_button_set_active (self->group_toggle, grouped); /* calls back here */
+  if (self->grouped == grouped)
+    return;
+  self->grouped = grouped;
+  /* Shown already: shown again, the other way (the lists of the other
+   * way, sorted or being sorted, are dropped with their rows). */
+  loader = hs_view_get_loader (HS_VIEW (self));
+  if (self->dom_model == NULL && !self->sorting_top && !self->grouping_top)
+    return; /* not filled yet */
+  hs_dominators_view_clear (HS_VIEW (self));
+  if (loader != NULL && hs_loader_get_analysis (loader) != NULL)
+    hs_dominators_view_fill (HS_VIEW (self), loader);
+}
+
+gboolean
+hs_dominators_view_get_grouped (HsDominatorsView *self)
+{
+  g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), FALSE);
+  return self->grouped;
+}
+
+static void
+on_group_toggled (GtkToggleButton *button, HsDominatorsView *self)
+{
+  hs_dominators_view_set_grouped (self, gtk_toggle_button_get_active (button));
+}
+
 static void
 hs_dominators_view_class_init (HsDominatorsViewClass *klass)
 {
@@ -423,6 +652,8 @@ hs_dominators_view_class_init (HsDominatorsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_label);
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, dom_view);
   gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, sort_spinner);
+  gtk_widget_class_bind_template_child (widget_class, HsDominatorsView, group_toggle);
+  gtk_widget_class_bind_template_callback (widget_class, on_group_toggled);
 }
 
 static void
@@ -448,6 +679,8 @@ hs_dominators_view_get_model (HsDominatorsView *self)
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), NULL);
 
   hs_view_ensure_filled (HS_VIEW (self));
+  if (self->grouping_top)
+    return NULL; /* hs_dominators_view_is_sorting until the groups come */
   if (self->sorting_top)
     {
       /* Asked for now (tests, screenshots): wait for the sort here. */
@@ -470,7 +703,8 @@ gboolean
 hs_dominators_view_is_sorting (HsDominatorsView *self)
 {
   g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), FALSE);
-  return self->sorting_top || (self->pending != NULL && g_hash_table_size (self->pending) > 0);
+  return self->sorting_top || self->group_jobs > 0
+         || (self->pending != NULL && g_hash_table_size (self->pending) > 0);
 }
 
 const char *
@@ -495,6 +729,13 @@ hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows)
   /* Shown already: again, with the new pages (collapsed). */
   loader = hs_view_get_loader (HS_VIEW (self));
   a = loader != NULL ? hs_loader_get_analysis (loader) : NULL;
+  if (self->grouped && self->dom_model != NULL && a != NULL)
+    {
+      /* Grouped again (on a worker), with the new pages. */
+      hs_dominators_view_clear (HS_VIEW (self));
+      hs_dominators_view_fill (HS_VIEW (self), loader);
+      return;
+    }
   if (self->dom_model != NULL && a != NULL && a->dom != NULL
       && hs_dom_tree_children_try (a->dom, a->dom->n, 0, &children, &n))
     fill_model (self, loader, children, n);

@@ -37,4 +37,13 @@ gboolean hs_dominators_view_is_sorting (HsDominatorsView *self);
  * row, no "show more"). A tree shown already is shown again, collapsed. */
 void hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows);
 
+/* Groups the tree by class (the header's "Group by Class"), as Eclipse
+ * MAT's "Group by class": the top level, then every object's children,
+ * grouped by their class (items HsDomGroupRow: the class, its objects,
+ * their shallow and retained sizes added up), a group expanding to its
+ * objects. The top level is grouped on a worker: until then get_model is
+ * NULL and is_sorting TRUE. */
+void hs_dominators_view_set_grouped (HsDominatorsView *self, gboolean grouped);
+gboolean hs_dominators_view_get_grouped (HsDominatorsView *self);
+
 G_END_DECLS

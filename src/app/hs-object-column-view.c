@@ -7,6 +7,7 @@
 #include "hs-ui-util-private.h"
 #include "hs-object-menu.h"
 #include "hs-more-row.h"
+#include "hs-dom-group-row.h"
 
 #include <glib/gi18n.h>
 
@@ -148,6 +149,35 @@ bind_more_cell (GtkInscription *cell, guint column, HsMoreRow *more)
     gtk_inscription_set_text (cell, NULL);
 }
 
+/* A group of the dominator tree grouped by class: its class and count, its
+ * sums. */
+static void
+bind_group_cell (GtkInscription *cell, guint column, HsDomGroupRow *row)
+{
+  const HsDomGroup *g = hs_dom_group_row_get_group (row);
+  HsAnalysis *a = hs_loader_get_analysis (hs_dom_group_row_get_loader (row));
+  g_autofree char *text = NULL;
+
+  gtk_widget_remove_css_class (GTK_WIDGET (cell), "accent");
+  switch (column)
+    {
+      case OBJ_COL_NAME:
+        text = hs_dom_group_row_get_label (row);
+        hs_cell_set_name (cell, text);
+        return;
+      case OBJ_COL_SHALLOW: text = hs_format_bytes (g->shallow); break;
+      case OBJ_COL_RETAINED: text = hs_format_bytes (g->retained); break;
+      case OBJ_COL_PERCENT:
+        {
+          guint64 total = a != NULL && a->dom != NULL ? hs_dom_tree_retained (a->dom, a->dom->n) : 0;
+          text = g_strdup_printf ("%.2f%%", total > 0 ? 100.0 * g->retained / total : 0.0);
+        }
+        break;
+      default: break;
+    }
+  gtk_inscription_set_text (cell, text);
+}
+
 static void
 bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -172,6 +202,8 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
     {
       if (HS_IS_MORE_ROW (it))
         bind_more_cell (cell, column, HS_MORE_ROW (it));
+      else if (HS_IS_DOM_GROUP_ROW (it))
+        bind_group_cell (cell, column, HS_DOM_GROUP_ROW (it));
       return;
     }
   gtk_widget_remove_css_class (GTK_WIDGET (cell), "accent");
@@ -258,6 +290,14 @@ on_activate (GtkColumnView *view, guint position, HsObjectColumnView *self)
   if (it != NULL && HS_IS_MORE_ROW (it))
     {
       hs_more_row_activate (HS_MORE_ROW (it));
+      return;
+    }
+  /* A class's group (the dominator tree grouped by class) opens and
+   * closes. */
+  if (it != NULL && HS_IS_DOM_GROUP_ROW (it) && GTK_IS_TREE_LIST_ROW (item))
+    {
+      GtkTreeListRow *row = GTK_TREE_LIST_ROW (item);
+      gtk_tree_list_row_set_expanded (row, !gtk_tree_list_row_get_expanded (row));
       return;
     }
   /* The row activated, not the selected one: after "show more" the

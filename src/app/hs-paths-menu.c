@@ -3,6 +3,7 @@
 #include "config.h"
 #include "hs-paths-menu.h"
 #include "hs-class-row.h"
+#include "hs-class-group-row.h"
 #include "hs-object-list.h"
 
 #include <glib/gi18n.h>
@@ -12,22 +13,33 @@ popup (GtkWidget *cell, double x, double y)
 {
   GtkListItem *item = g_object_get_data (G_OBJECT (cell), "hs-paths-list-item");
   gpointer row = item ? gtk_list_item_get_item (item) : NULL;
+  g_autoptr (GObject) inner = NULL;
   g_autoptr (GMenu) menu = NULL;
   g_autoptr (GMenuItem) mi = NULL;
   GtkWidget *popover;
+  HsClass klass;
 
-  if (!HS_IS_CLASS_ROW (row))
+  /* A class of the plain table, or of the grouped one (a class node). */
+  if (GTK_IS_TREE_LIST_ROW (row))
+    inner = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (row));
+  else if (row != NULL)
+    inner = g_object_ref (row);
+  if (HS_IS_CLASS_ROW (inner))
+    klass = hs_class_row_get_class (HS_CLASS_ROW (inner));
+  else if (HS_IS_CLASS_GROUP_ROW (inner))
+    klass = hs_class_group_row_get_class (HS_CLASS_GROUP_ROW (inner));
+  else
+    return;
+  if (klass == HS_CLASS_NONE) /* a package or a loader */
     return;
   menu = g_menu_new ();
   mi = g_menu_item_new (_ ("Merged Paths to GC Roots"), NULL);
-  g_menu_item_set_action_and_target_value (
-      mi, "win.merged-paths", g_variant_new_uint32 (hs_class_row_get_class (HS_CLASS_ROW (row))));
+  g_menu_item_set_action_and_target_value (mi, "win.merged-paths", g_variant_new_uint32 (klass));
   g_menu_append_item (menu, mi);
   {
     /* The Query view over the class's instances. */
     g_autoptr (GMenuItem) query = g_menu_item_new (_ ("Query from Here"), NULL);
-    g_menu_item_set_action_and_target_value (
-        query, "win.query-class", g_variant_new_uint32 (hs_class_row_get_class (HS_CLASS_ROW (row))));
+    g_menu_item_set_action_and_target_value (query, "win.query-class", g_variant_new_uint32 (klass));
     g_menu_append_item (menu, query);
   }
   popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));

@@ -81,7 +81,11 @@ option_context_new (HsCliOptions *o)
       "Count Reference.referent as a reference (Eclipse MAT's way)", NULL },
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit,
-      "classes: print at most N rows; refs: at most N references under each object (default 100)", "N" },
+      "classes: print at most N rows (with --group: per level); refs: at most N references under each object "
+      "(default 100)",
+      "N" },
+    { "group", 0, 0, G_OPTION_ARG_STRING, &o->group,
+      "classes: a tree by package, loader or superclass; dominators: the top level by class", "BY" },
     { "top", 0, 0, G_OPTION_ARG_INT, &o->top, "dominators: the N biggest objects (default 25)", "N" },
     { "class", 0, 0, G_OPTION_ARG_STRING, &o->class_name, "objects, retained-set: the class", "NAME" },
     { "heap", 0, 0, G_OPTION_ARG_STRING, &o->heap_name,
@@ -195,6 +199,7 @@ static void
 options_clear (HsCliOptions *o)
 {
   g_clear_pointer (&o->sort, g_free);
+  g_clear_pointer (&o->group, g_free);
   g_clear_pointer (&o->class_name, g_free);
   g_clear_pointer (&o->heap_name, g_free);
   g_clear_pointer (&o->output, g_free);

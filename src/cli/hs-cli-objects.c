@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hs-cli.h"
+#include "hs-dominator-groups.h"
 
 /* --csv: the JSON's keys, every row with all of them. */
 static const char *const csv_columns[]
@@ -87,9 +88,91 @@ object_row (const HsCliOptions *o, HsCsv *csv, GString *out, HsAnalysis *a, HsOb
     }
 }
 
+/* dominators --group class: the top-level dominators grouped by class
+ * (hs-dominator-groups.h), the --top N biggest groups. */
+static int
+dominators_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, guint want, GError **error)
+{
+  HsHeap *h = a->heap;
+  g_autoptr (HsDomGroups) g = NULL;
+
+  if (heap >= 0)
+    {
+      g_autoptr (GArray) tops
+          = hs_query_top_level_objects_in_heap (a, (guint)MIN (a->dom->n, (guint64)G_MAXUINT), heap);
+      g = hs_dom_groups_new_for (a, (const HsObj *)tops->data, tops->len, hs_cli_cancellable (), error);
+    }
+  else
+    g = hs_dom_groups_new (a, a->dom->n, hs_cli_cancellable (), error);
+  if (g == NULL)
+    return 2;
+  guint n = MIN (want, g->n_groups);
+  GString *out = g_string_new (NULL);
+  if (o->json)
+    g_string_append_printf (out,
+                            "{\"group\": \"class\", \"objects\": %" G_GUINT64_FORMAT
+                            ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT
+                            ", \"groups\": %u, \"children\": [",
+                            g->objects, g->shallow, g->retained, g->n_groups);
+  else
+    g_string_append_printf (out, "%12s %14s %14s  %s\n", "objects", "shallow", "retained", "class");
+  for (guint i = 0; i < n; i++)
+    {
+      const HsDomGroup *grp = &g->groups[i];
+      if (o->json)
+        {
+          g_string_append (out, i ? ",\n {\"class\": " : "\n {\"class\": ");
+          hs_json_string (out, hs_dom_group_name (h, grp));
+          if (grp->klass != HS_CLASS_NONE)
+            {
+              hs_cli_append_obfuscated (out, h, grp->klass);
+              g_string_append (out, ", \"id\": ");
+              hs_json_id (out, hs_class_id (h, grp->klass));
+              g_string_append (out, ", \"loader\": ");
+              hs_json_id (out, hs_class_loader_id (h, grp->klass));
+            }
+          g_string_append_printf (out,
+                                  ", \"objects\": %" G_GUINT64_FORMAT ", \"shallow\": %" G_GUINT64_FORMAT
+                                  ", \"retained\": %" G_GUINT64_FORMAT ", \"largest\": ",
+                                  grp->objects, grp->shallow, grp->retained);
+          hs_json_id (out, hs_heap_object_id (h, g->objs[grp->first]));
+          g_string_append (out, "}");
+        }
+      else
+        {
+          g_autofree char *name = hs_cli_visible (hs_dom_group_name (h, grp), -1, FALSE);
+          g_string_append_printf (
+              out, "%12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  %s\n",
+              grp->objects, grp->shallow, grp->retained, name);
+        }
+      hs_cli_flush_big (out);
+    }
+  if (o->json)
+    g_string_append_printf (out, "%s], \"more\": %u}\n", n > 0 ? "\n" : "", g->n_groups - n);
+  else
+    {
+      if (n < g->n_groups)
+        g_string_append_printf (out, "%43s… %u more groups\n", "", g->n_groups - n);
+      g_string_append_printf (out,
+                              "%12" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT
+                              "  (all %u groups: every top-level dominator)\n",
+                              g->objects, g->shallow, g->retained, g->n_groups);
+    }
+  hs_cli_write (out);
+  g_string_free (out, TRUE);
+  return 0;
+}
+
 int
 hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
 {
+  /* The argument is checked before the dump is read. */
+  if (o->group && !g_str_equal (o->group, "class"))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "dominators --group takes class, not \"%s\"",
+                   o->group);
+      return 2;
+    }
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
   if (!a)
     return 2;
@@ -98,6 +181,8 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
   int heap = -1;
   if (!hs_cli_resolve_heap (o, a->heap, &heap, error))
     return 2;
+  if (o->group)
+    return dominators_grouped (o, a, heap, want, error);
   g_autoptr (GArray) top
       = hs_query_top_objects_in_heap (a, (guint)MIN ((guint64)want, hs_heap_n_objects (a->heap)), heap);
   GString *out = g_string_new (o->json ? "[" : NULL);

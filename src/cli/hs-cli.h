@@ -62,6 +62,7 @@ typedef struct
   char **queries;       /* --query Q (repeatable): report's OQL sections */
   gboolean incoming;    /* refs: the incoming references (default outgoing) */
   gint depth;           /* refs: --depth N, levels of references (default 1) */
+  char *group;          /* classes: package, loader or superclass; dominators: class */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);

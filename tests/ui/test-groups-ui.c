@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* UI test of the grouped tables on tests/cli/groupsdump.py's dump (every
+ * figure worked out by hand there): the Classes view grouped by package
+ * (a package expanded, its sums shown), by class loader and by
+ * superclass, the groups adding up to the plain table, a class row of the
+ * tree activated; the Dominator Tree grouped by class, a group expanded
+ * to its object and that object's children grouped again.
+ * HS_TEST_SHOTS=DIR saves the window as PNGs. */
+#include "config.h"
+
+#include <string.h>
+
+#include "ui-util.h"
+#include "hs-class-group-row.h"
+#include "hs-dom-group-row.h"
+#include "hs-ui-util-private.h"
+
+typedef struct
+{
+  const char *name;
+  guint64 count, reachable, shallow, retained;
+} Want;
+
+static gboolean
+grouped (gpointer data)
+{
+  return !hs_classes_view_is_grouping (data) && hs_classes_view_get_tree_model (data) != NULL;
+}
+
+static gboolean
+dom_ready (gpointer data)
+{
+  return !hs_dominators_view_is_sorting (data) && hs_dominators_view_get_model (data) != NULL;
+}
+
+/* The inner item of row position of the table as shown. */
+static gpointer
+shown_item (HsClassesView *view, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (hs_classes_view_get_shown_model (view), position);
+  g_assert_nonnull (row);
+  g_assert_true (GTK_IS_TREE_LIST_ROW (row));
+  return gtk_tree_list_row_get_item (row);
+}
+
+static void
+assert_group (HsClassesView *view, guint position, const Want *want)
+{
+  g_autoptr (HsClassGroupRow) row = shown_item (view, position);
+  g_assert_true (HS_IS_CLASS_GROUP_ROW (row));
+  g_assert_cmpstr (hs_class_group_row_get_name (row), ==, want->name);
+  g_assert_cmpuint (hs_class_group_row_get_value (row, HS_CLASS_COLUMN_COUNT), ==, want->count);
+  g_assert_cmpuint (hs_class_group_row_get_value (row, HS_CLASS_COLUMN_REACHABLE), ==, want->reachable);
+  g_assert_cmpuint (hs_class_group_row_get_value (row, HS_CLASS_COLUMN_UNREACHABLE), ==,
+                    want->count - want->reachable);
+  g_assert_cmpuint (hs_class_group_row_get_value (row, HS_CLASS_COLUMN_SHALLOW), ==, want->shallow);
+  g_assert_cmpuint (hs_class_group_row_get_value (row, HS_CLASS_COLUMN_RETAINED), ==, want->retained);
+}
+
+/* The position of the row named name in the table as shown. */
+static guint
+find_row (HsClassesView *view, const char *name)
+{
+  GListModel *model = hs_classes_view_get_shown_model (view);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (HsClassGroupRow) row = shown_item (view, i);
+      if (g_strcmp0 (hs_class_group_row_get_name (row), name) == 0)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+expand (HsClassesView *view, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (hs_classes_view_get_shown_model (view), position);
+  g_assert_true (gtk_tree_list_row_is_expandable (row));
+  gtk_tree_list_row_set_expanded (row, TRUE);
+  ui_iterate (50);
+}
+
+/* Every text the widgets below w show (inscriptions and labels), one
+ * string, each text between newlines. */
+static void
+collect_texts (GtkWidget *w, GString *out)
+{
+  const char *text = NULL;
+  if (GTK_IS_INSCRIPTION (w))
+    text = gtk_inscription_get_text (GTK_INSCRIPTION (w));
+  else if (GTK_IS_LABEL (w))
+    text = gtk_label_get_text (GTK_LABEL (w));
+  if (text != NULL && gtk_widget_get_mapped (w))
+    g_string_append_printf (out, "\n%s\n", text);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    collect_texts (c, out);
+}
+
+static gboolean
+shows (GtkWidget *w, const char *text)
+{
+  g_autoptr (GString) all = g_string_new (NULL);
+  g_autofree char *line = g_strdup_printf ("\n%s\n", text);
+  collect_texts (w, all);
+  return strstr (all->str, line) != NULL;
+}
+
+static HsWindow *
+open_window (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HsWindow *window = hs_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  return window;
+}
+
+static void
+test_classes_grouped (gconstpointer data)
+{
+  HsWindow *window = open_window (data);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  HsClassesView *view = ui_classes_view (window);
+  GListModel *plain;
+  guint64 sums[4] = { 0 };
+  static const HsClassColumn cols[4] = { HS_CLASS_COLUMN_COUNT, HS_CLASS_COLUMN_REACHABLE,
+                                         HS_CLASS_COLUMN_SHALLOW, HS_CLASS_COLUMN_RETAINED };
+
+  hs_window_set_view (window, "classes");
+  ui_iterate (100);
+  /* The plain table's totals: 28 27 264 328 (groupsdump.py). */
+  plain = hs_classes_view_get_class_model (view);
+  for (guint i = 0; i < g_list_model_get_n_items (plain); i++)
+    {
+      g_autoptr (HsClassRow) row = g_list_model_get_item (plain, i);
+      for (guint k = 0; k < 4; k++)
+        sums[k] += hs_class_row_get_value (row, cols[k]);
+    }
+  g_assert_cmpuint (sums[0], ==, 28);
+  g_assert_cmpuint (sums[1], ==, 27);
+  g_assert_cmpuint (sums[2], ==, 264);
+  g_assert_cmpuint (sums[3], ==, 328);
+
+  /* By package: com 240, java 48, char[] 32, org 8 (by retained size). */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_PACKAGE);
+  g_assert_true (ui_wait_until (grouped, view, 30000));
+  ui_iterate (100);
+  {
+    static const Want top[] = { { "com", 12, 11, 208, 240 },
+                                { "java", 14, 14, 16, 48 },
+                                { "char[]", 1, 1, 32, 32 },
+                                { "org", 1, 1, 8, 8 } };
+    guint64 got[4] = { 0 };
+    g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_shown_model (view)), ==, 4);
+    for (guint i = 0; i < 4; i++)
+      {
+        g_autoptr (HsClassGroupRow) row = shown_item (view, i);
+        assert_group (view, i, &top[i]);
+        for (guint k = 0; k < 4; k++)
+          got[k] += hs_class_group_row_get_value (row, cols[k]);
+      }
+    /* The groups add up to the plain table. */
+    for (guint k = 0; k < 4; k++)
+      g_assert_cmpuint (got[k], ==, sums[k]);
+  }
+  /* The table shows the sums: the com row's cells. */
+  g_assert_true (shows (GTK_WIDGET (view), "com"));
+  {
+    g_autofree char *retained = hs_format_bytes (240);
+    g_autofree char *shallow = hs_format_bytes (208);
+    g_assert_true (shows (GTK_WIDGET (view), retained));
+    g_assert_true (shows (GTK_WIDGET (view), shallow));
+  }
+  /* Expand com, com.example, com.example.app: model below app. */
+  expand (view, find_row (view, "com"));
+  expand (view, find_row (view, "example"));
+  expand (view, find_row (view, "app"));
+  {
+    Want model = { "model", 7, 6, 128, 112 };
+    Want app = { "app", 10, 9, 176, 160 };
+    g_autofree char *retained = hs_format_bytes (112);
+    assert_group (view, find_row (view, "app"), &app);
+    assert_group (view, find_row (view, "model"), &model);
+    expand (view, find_row (view, "model"));
+    ui_iterate (100);
+    g_assert_true (shows (GTK_WIDGET (view), "model"));
+    g_assert_true (shows (GTK_WIDGET (view), retained));
+    g_assert_true (shows (GTK_WIDGET (view), "SpecialItem"));
+  }
+  ui_shot (GTK_WIDGET (window), "classes-grouped-package.png");
+  /* A class row of the tree works as in the plain table: its instances. */
+  {
+    guint pos = find_row (view, "SpecialItem");
+    HsClass special = hs_heap_find_class (a->heap, "com.example.app.model.SpecialItem");
+    g_signal_emit_by_name (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), "activate", pos);
+    g_assert_true (ui_wait_for_instances (window, 30000));
+    g_assert_cmpuint (hs_classes_view_get_instances_class (view), ==, special);
+    g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_instances (view)), ==, 2);
+  }
+  /* Sorted within each level by the column clicked: by count, java (14)
+   * then com (12). */
+  hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_COUNT, GTK_SORT_DESCENDING);
+  ui_iterate (100);
+  {
+    g_autoptr (HsClassGroupRow) first = shown_item (view, 0);
+    g_autoptr (HsClassGroupRow) second = shown_item (view, 1);
+    g_assert_cmpstr (hs_class_group_row_get_name (first), ==, "java");
+    g_assert_cmpstr (hs_class_group_row_get_name (second), ==, "com");
+    /* The packages open stay open: model's classes, by count, Item (4)
+     * before SpecialItem (2). */
+    g_assert_cmpuint (find_row (view, "Item"), <, find_row (view, "SpecialItem"));
+  }
+  hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
+
+  /* By class loader: the bootstrap loader 160, L1 (named) 128, L2 40. */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_LOADER);
+  g_assert_true (ui_wait_until (grouped, view, 30000));
+  ui_iterate (100);
+  {
+    HsObj l1 = HS_OBJ_NONE;
+    for (HsObj o = 0; o < hs_heap_n_objects (a->heap); o++)
+      if (g_strcmp0 (hs_heap_object_class_name (a->heap, o), "com.example.NamedLoader") == 0)
+        l1 = o;
+    g_assert_cmpuint (l1, !=, HS_OBJ_NONE);
+    g_autofree char *name = g_strdup_printf ("com.example.NamedLoader @ 0x%" G_GINT64_MODIFIER "x (plugin-a)",
+                                             hs_heap_object_id (a->heap, l1));
+    Want sys = { "<system class loader>", 17, 17, 80, 160 };
+    Want named = { name, 8, 7, 144, 128 };
+    assert_group (view, 0, &sys);
+    assert_group (view, 1, &named);
+    g_assert_true (shows (GTK_WIDGET (view), name));
+    /* Activating a loader's row opens the loader object. */
+    g_signal_emit_by_name (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), "activate", 1);
+    ui_iterate (100);
+    g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, l1);
+    ui_shot (GTK_WIDGET (window), "classes-grouped-loader.png");
+  }
+
+  /* By superclass: java.lang.Object above everything. */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_SUPERCLASS);
+  g_assert_true (ui_wait_until (grouped, view, 30000));
+  ui_iterate (100);
+  {
+    Want object = { "java.lang.Object", 28, 27, 264, 328 };
+    Want base = { "com.example.app.model.Base", 7, 6, 128, 112 };
+    g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_shown_model (view)), ==, 1);
+    assert_group (view, 0, &object);
+    expand (view, 0);
+    assert_group (view, find_row (view, "com.example.app.model.Base"), &base);
+  }
+
+  /* The filter applies to the grouped table: the classes whose name holds
+   * "item" (Item, SpecialItem) in their packages, 6 5 112 96. */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_PACKAGE);
+  hs_classes_view_set_filter (view, "item");
+  g_assert_true (ui_wait_until (grouped, view, 30000));
+  ui_iterate (50);
+  {
+    Want com = { "com", 6, 5, 112, 96 };
+    g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_shown_model (view)), ==, 1);
+    assert_group (view, 0, &com);
+    g_assert_nonnull (strstr (hs_classes_view_get_status (view), "2 classes"));
+  }
+  hs_classes_view_set_filter (view, NULL);
+
+  /* Back to the plain table. */
+  hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_NONE);
+  ui_iterate (50);
+  g_assert_true (hs_classes_view_get_shown_model (view) != NULL);
+  {
+    g_autoptr (GObject) first = g_list_model_get_item (hs_classes_view_get_shown_model (view), 0);
+    g_assert_true (HS_IS_CLASS_ROW (first));
+  }
+  ui_iterate (100);
+  ui_shot (GTK_WIDGET (window), "classes-plain.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+static gpointer
+dom_item (HsDominatorsView *view, guint position)
+{
+  g_autoptr (GtkTreeListRow) row
+      = gtk_tree_list_model_get_row (hs_dominators_view_get_model (view), position);
+  g_assert_nonnull (row);
+  return gtk_tree_list_row_get_item (row);
+}
+
+static void
+dom_expand (HsDominatorsView *view, guint position)
+{
+  g_autoptr (GtkTreeListRow) row
+      = gtk_tree_list_model_get_row (hs_dominators_view_get_model (view), position);
+  gtk_tree_list_row_set_expanded (row, TRUE);
+  g_assert_true (ui_wait_until (dom_ready, view, 30000));
+  ui_iterate (50);
+}
+
+static void
+assert_dom_group (HsDominatorsView *view, guint position, const char *label, guint64 shallow,
+                  guint64 retained)
+{
+  g_autoptr (GObject) item = dom_item (view, position);
+  const HsDomGroup *g;
+  g_autofree char *text = NULL;
+  g_assert_true (HS_IS_DOM_GROUP_ROW (item));
+  g = hs_dom_group_row_get_group (HS_DOM_GROUP_ROW (item));
+  text = hs_dom_group_row_get_label (HS_DOM_GROUP_ROW (item));
+  g_assert_cmpstr (text, ==, label);
+  g_assert_cmpuint (g->shallow, ==, shallow);
+  g_assert_cmpuint (g->retained, ==, retained);
+}
+
+static void
+test_dominators_grouped (gconstpointer data)
+{
+  HsWindow *window = open_window (data);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  HsDominatorsView *view = ui_dominators_view (window);
+  GListModel *model;
+  guint64 retained = 0, objects = 0;
+
+  hs_window_set_view (window, "dominators");
+  ui_iterate (100);
+  hs_dominators_view_set_grouped (view, TRUE);
+  g_assert_true (ui_wait_until (dom_ready, view, 30000));
+  ui_iterate (100);
+  model = G_LIST_MODEL (hs_dominators_view_get_model (view));
+  /* Nine classes at the top level (groupsdump.py), the biggest first. */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 9);
+  assert_dom_group (view, 0, "com.example.NamedLoader · 1 object", 16, 64);
+  assert_dom_group (view, 1, "com.example.app.model.Item · 3 objects", 48, 48);
+  assert_dom_group (view, 8, "java.lang.Class · 13 objects", 0, 0);
+  for (guint i = 0; i < 9; i++)
+    {
+      g_autoptr (GObject) item = dom_item (view, i);
+      retained += hs_dom_group_row_get_group (HS_DOM_GROUP_ROW (item))->retained;
+      objects += hs_dom_group_row_get_group (HS_DOM_GROUP_ROW (item))->objects;
+    }
+  /* The groups hold every top-level object and every reachable byte. */
+  g_assert_cmpuint (retained, ==, 248);
+  g_assert_cmpuint (retained, ==, hs_dom_tree_retained (a->dom, a->dom->n));
+  g_assert_cmpuint (objects, ==, 25);
+  g_assert_true (shows (GTK_WIDGET (view), "com.example.NamedLoader · 1 object"));
+  {
+    g_autofree char *b = hs_format_bytes (64);
+    g_assert_true (shows (GTK_WIDGET (view), b));
+  }
+  /* The group opens on its object, the loader L1; the loader's children
+   * grouped again: the String (48 retained), then the char[] (32). */
+  dom_expand (view, 0);
+  {
+    g_autoptr (GObject) item = dom_item (view, 1);
+    g_assert_true (HS_IS_OBJECT_ROW (item));
+    g_assert_cmpstr (hs_heap_object_class_name (a->heap, hs_object_row_get_obj (HS_OBJECT_ROW (item))), ==,
+                     "com.example.NamedLoader");
+  }
+  dom_expand (view, 1);
+  assert_dom_group (view, 2, "java.lang.String · 1 object", 16, 48);
+  dom_expand (view, 2);
+  dom_expand (view, 3);
+  assert_dom_group (view, 4, "char[] · 1 object", 32, 32);
+  ui_iterate (100);
+  g_assert_true (shows (GTK_WIDGET (view), "char[] · 1 object"));
+  ui_shot (GTK_WIDGET (window), "dominators-grouped.png");
+
+  /* Off again: the objects themselves, the loader L1 first (64). */
+  hs_dominators_view_set_grouped (view, FALSE);
+  g_assert_true (ui_wait_until (dom_ready, view, 30000));
+  {
+    g_autoptr (GObject) item = dom_item (view, 0);
+    g_assert_true (HS_IS_OBJECT_ROW (item));
+    g_assert_cmpuint (hs_object_row_get_retained (HS_OBJECT_ROW (item)), ==, 64);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+/* The window closed while the classes are being grouped and the top
+ * level of the dominator tree too: the workers' answers are dropped. */
+static void
+test_close_while_grouping (gconstpointer data)
+{
+  HsWindow *window = open_window (data);
+  HsClassesView *classes = ui_classes_view (window);
+  HsDominatorsView *dominators = ui_dominators_view (window);
+
+  hs_window_set_view (window, "classes");
+  hs_classes_view_set_grouping (classes, HS_CLASSES_GROUP_LOADER);
+  hs_dominators_view_set_grouped (dominators, TRUE);
+  hs_window_set_view (window, "dominators");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (500);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  if (argc < 2)
+    return 77;
+  g_test_add_data_func ("/groups/classes", argv[1], test_classes_grouped);
+  g_test_add_data_func ("/groups/dominators", argv[1], test_dominators_grouped);
+  g_test_add_data_func ("/groups/close-while-grouping", argv[1], test_close_while_grouping);
+  return g_test_run ();
+}
