@@ -41,10 +41,10 @@ static const HsCliCommand commands[] = {
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
+  { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
   { "loaders", hs_cli_loaders,
     "every class loader (classes, instances, retained), then the classes several loaders define" },
   { "props", hs_cli_props, "the system properties and the JVM's input arguments the dump holds" },
-  { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
 };
 
 /* --version: handled in run, before any command (no field in HsCliOptions). */
