@@ -100,15 +100,18 @@ read_chain (Reader *r, HsObj node)
   while (node != HS_OBJ_NONE && hs_heap_object_kind (r->heap, node) == HS_KIND_INSTANCE
          && first_visit (r, node))
     {
-      if (has_field (r->heap, node, "first") && !has_field (r->heap, node, "key"))
+      HsValue key;
+      if (!hs_heap_read_field (r->heap, node, "key", &key))
         {
-          node = hs_heap_read_ref (r->heap, node, "first");
+          node = hs_heap_read_ref (r->heap, node, "first"); /* a TreeBin, or nothing */
           continue;
         }
       HsObj value = hs_heap_read_ref (r->heap, node, "value");
       if (value == HS_OBJ_NONE)
         value = hs_heap_read_ref (r->heap, node, "val");
-      if (!add_entry (r, hs_heap_read_ref (r->heap, node, "key"), value))
+      if (!add_entry (
+              r, key.type == HS_TYPE_OBJECT && key.id != 0 ? hs_heap_find (r->heap, key.id) : HS_OBJ_NONE,
+              value))
         return FALSE;
       node = hs_heap_read_ref (r->heap, node, "next");
     }
