@@ -141,6 +141,40 @@ class Loaders(CliTest):
         self.assertEqual(len(j['properties']), 100000)
         self.assertTrue(j['truncated'])
 
+    def colliding(self, n, name):
+        """n classes of one 400-character name, each defined by its own
+        loader (and one instance each): every comparison of the sort by
+        name reads the whole name, and every loader is a row."""
+        h = g.Hprof(id_size=4)
+        d = h.heap_dump()
+        A = g.Addresses(0x100000, [24, 40])
+        obj, lc = A(), A()
+        d.cls(obj, 'java/lang/Object')
+        d.cls(lc, 'java/lang/ClassLoader', obj, fields=[('name', g.OBJECT)])
+        d.sticky(obj)
+        long_name = 'com/example/' + 'x' * 400
+        for _ in range(n):
+            loader, c, o = A(), A(), A()
+            d.instance(loader, lc, {})
+            d.cls(c, long_name, obj, loader)
+            d.instance(o, c, {})
+            d.jni_global(o)
+        return self.write(h, name)
+
+    def test_colliding_names_scale(self):
+        # Linear or n log n: 4x the classes costs about 4-5x, quadratic 16x.
+        small, big = self.colliding(5000, 'c5k.hprof'), self.colliding(20000, 'c20k.hprof')
+        cli = os.environ['HS_CLI']
+        p, cpu_small = testlib.run_cpu([cli, 'loaders', '--json', '-q', small])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        p, cpu_big = testlib.run_cpu([cli, 'loaders', '--json', '-q', big])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        import json
+        j = json.loads(p.stdout)
+        self.assertEqual(len(j['loaders']), 20001)   # the bootstrap loader and 20,000
+        self.assertEqual([(d['loaders'], d['instances']) for d in j['duplicate_classes']], [(20000, 20000)])
+        testlib.assert_scales(self, cpu_small, cpu_big, 'loaders over colliding class names')
+
     def test_bad_input(self):
         missing = self.path('missing.hprof')
         for cmd in ('loaders', 'props'):

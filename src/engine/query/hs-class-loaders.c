@@ -276,13 +276,3 @@ hs_class_loaders_free (HsClassLoaders *loaders)
   g_free (loaders->defs);
   g_free (loaders);
 }
-
-int
-hs_class_loaders_find (const HsClassLoaders *loaders, guint64 id)
-{
-  g_return_val_if_fail (loaders != NULL, -1);
-  for (guint k = 0; k < loaders->n_loaders; k++)
-    if (loaders->loaders[k].id == id)
-      return (int)k;
-  return -1;
-}

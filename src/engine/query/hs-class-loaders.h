@@ -61,7 +61,4 @@ HsClassLoaders *hs_class_loaders_compute (HsAnalysis *analysis, GCancellable *ca
 void hs_class_loaders_free (HsClassLoaders *loaders);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassLoaders, hs_class_loaders_free)
 
-/* The index of the loader with this id, or -1. */
-int hs_class_loaders_find (const HsClassLoaders *loaders, guint64 id);
-
 G_END_DECLS
