@@ -52,7 +52,8 @@ JVM arguments, JDK 8's way: sun.management.ManagementFactoryHelper.jvm ->
 VMManagementImpl .vmArgs -> Collections$UnmodifiableRandomAccessList
 .list -> Arrays$ArrayList .a -> String[2] ["-Xmx512m", "-Dapp.mode=test"].
 
-hostile=True adds a key and a value with markup, a node chained to
+hostile=True names L1 with markup (XSS_LOADER), adds a key and a value
+with markup, a node chained to
 itself (the chain ends; the key is read once) and, instead of the
 ManagementFactoryHelper, a VMManagementImpl found by its class whose
 vmArgs is an ArrayList of size 2 over an Object[3] whose third slot holds
@@ -75,6 +76,7 @@ ARGS = ['-Xmx512m', '-Dapp.mode=test']
 XSS_KEY = '<script>alert(5)</script>'
 XSS_VALUE = '"><img src=x onerror=alert(6)>'
 LOOP_KEY = 'loop.key'
+XSS_LOADER = '<i>plugin-a</i> & "more"'
 
 L1_RETAINED = 232
 L2_RETAINED = 48
@@ -135,7 +137,7 @@ def build(hostile=False):
         return inst(sid, string, {'value': vid, 'coder': coder})
 
     # --- loaders and their classes ------------------------------------
-    l1_name = string_obj('plugin-a')
+    l1_name = string_obj(XSS_LOADER if hostile else 'plugin-a')
     p1_list, only_list, l1_classes = A(), A(), A()
     P1 = cls('com/example/Plugin', obj, L1, fields=[('v', g.INT)], statics=[('INSTANCES', g.OBJECT, p1_list)])
     ONLY = cls('com/example/Only', obj, L1, fields=[('v', g.INT)], statics=[('ALL', g.OBJECT, only_list)])

@@ -665,7 +665,7 @@ def check_loaders(tool, dumps):
         for sec, title in (('duplicates', 'Duplicate classes'), ('props', 'System properties')):
             check(sec in page.section_text, 'loaders: has section #%s' % sec)
             check('<a href="#%s">%s</a>' % (sec, title) in text, 'loaders: #%s in the navigation' % sec)
-        l1 = 'com.example.PluginLoader @ 0x%x (plugin-a)' % b.l1
+        l1 = 'com.example.PluginLoader @ 0x%x (%s)' % (b.l1, ld.XSS_LOADER)
         l2 = 'com.example.PluginLoader @ 0x%x' % b.l2
         rows = page.cells('duplicate-table')
         check(rows == [['com.example.Shared', '3', '1', '<bootstrap class loader> (1)%s (0)%s (0)' % (l1, l2)],
@@ -681,6 +681,8 @@ def check_loaders(tool, dumps):
               in sec, 'loaders: the JVM arguments, in order')
         check('&lt;script&gt;alert(5)&lt;/script&gt;' in sec and '&quot;&gt;&lt;img src=x onerror=alert(6)&gt;' in sec
               and '<script>alert' not in text and '<img' not in text, 'loaders: a hostile key and value, escaped')
+        check('(&lt;i&gt;plugin-a&lt;/i&gt; &amp; &quot;more&quot;)' in section_html(text, 'duplicates')
+              and '<i>plugin' not in text, 'loaders: a loader name with markup, escaped')
         raw = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 't.html'))
         text, page = common_checks(raw, 'tiny', own_dump=True)
         check('<section id="duplicates"' not in text and '<section id="props"' not in text
