@@ -137,7 +137,8 @@ test_loaders_view (gconstpointer data)
 }
 
 /* The sample dump (data/sample/README.md: written on OpenJDK 17 by the
- * generator, every class on the bootstrap loader): the Overview shows a
+ * generator with its classes on the boot class path, tests/generator/
+ * README.md, so every class is the bootstrap loader's): the Overview shows a
  * Java 17 version, the view one loader and no duplicate class. */
 static void
 test_no_props (void)
@@ -149,6 +150,9 @@ test_no_props (void)
   HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
   g_assert_true (ui_wait_until (props_ready, overview, 30000));
   g_assert_true (g_str_has_prefix (hs_overview_view_get_jvm_value (overview, "java.version"), "17."));
+  hs_window_set_view (window, "overview");
+  ui_iterate (100);
+  ui_shot (GTK_WIDGET (window), "overview-sample.png");
   HsLoadersView *view = HS_LOADERS_VIEW (ui_view (window, "loaders"));
   g_assert_true (ui_wait_until (loaders_ready, view, 30000));
   g_assert_cmpuint (hs_loaders_view_get_n_loaders (view), ==, 1);
