@@ -100,6 +100,13 @@ test_loaders_view (gconstpointer data)
    * classes and objects (checked against the CLI in test_loaders.py). */
   g_autofree char *boot = hs_loaders_view_get_loader_cell (view, 0, 0);
   g_assert_cmpstr (boot, ==, "<bootstrap class loader>");
+  /* The bootstrap row's counts (the dump's 22 other classes and 88
+   * other objects: loadersdump.py counts them as it writes them). */
+  const char *boot_classes = "22", *boot_instances = "88";
+  g_autofree char *boot_c = hs_loaders_view_get_loader_cell (view, 0, 1);
+  g_autofree char *boot_i = hs_loaders_view_get_loader_cell (view, 0, 2);
+  g_assert_cmpstr (boot_c, ==, boot_classes);
+  g_assert_cmpstr (boot_i, ==, boot_instances);
   g_autofree char *boot_retained = hs_loaders_view_get_loader_cell (view, 0, 3);
   g_assert_cmpstr (boot_retained, ==, "—");
   g_autofree char *l1 = g_strdup_printf ("com.example.PluginLoader @ 0x%x (plugin-a)", L1);
@@ -121,6 +128,24 @@ test_loaders_view (gconstpointer data)
   /* The first is selected: its three loaders listed beside. */
   g_assert_cmpuint (n_rows (hs_loaders_view_get_definitions (view)), ==, 3);
   ui_shot (GTK_WIDGET (window), "loaders-view.png");
+
+  /* Copy as CSV: the same rows, numbers unformatted. */
+  g_autofree char *csv = hs_loaders_view_get_csv (view);
+  g_autofree char *want
+      = g_strdup_printf ("loader,id,classes,instances,retained\r\n"
+                         "<bootstrap class loader>,0x0,%s,%s,\r\n"
+                         "com.example.PluginLoader @ 0x%x (plugin-a),0x%x,3,5,232\r\n"
+                         "com.example.PluginLoader @ 0x%x,0x%x,2,5,48\r\n"
+                         "\r\n"
+                         "duplicate class,loaders,loader,instances\r\n"
+                         "com.example.Shared,3,<bootstrap class loader>,1\r\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x (plugin-a),0\r\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x,0\r\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x,5\r\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x (plugin-a),3\r\n",
+                         boot_classes, boot_instances, L1, L1, L2, L2, L1, L2, L2, L1);
+  g_assert_cmpstr (csv, ==, want);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "loaders.copy-csv", NULL));
 
   /* A loader's row opens it in the inspector. */
   g_signal_emit_by_name (hs_loaders_view_get_loaders_table (view), "activate", 1u);
