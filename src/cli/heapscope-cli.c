@@ -92,7 +92,7 @@ option_context_new (HsCliOptions *o)
       "KIND" },
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
-    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query: print CSV", NULL },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv, "query, loaders, props: print CSV", NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
       NULL },
     { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,

@@ -87,6 +87,11 @@ loaders_text (GString *out, const HsClassLoaders *cl)
 int
 hs_cli_loaders (const HsCliOptions *o, const char *path, GError **error)
 {
+  if (o->csv && o->json)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--csv and --json: choose one");
+      return 2;
+    }
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
   if (a == NULL)
     return 2;
@@ -94,7 +99,9 @@ hs_cli_loaders (const HsCliOptions *o, const char *path, GError **error)
   if (cl == NULL)
     return 2;
   GString *out = g_string_new (NULL);
-  if (o->json)
+  if (o->csv)
+    hs_class_loaders_append_csv (out, cl);
+  else if (o->json)
     loaders_json (out, a->heap, cl);
   else
     loaders_text (out, cl);

@@ -64,12 +64,19 @@ props_text (GString *out, const HsSystemProps *p)
 int
 hs_cli_props (const HsCliOptions *o, const char *path, GError **error)
 {
+  if (o->csv && o->json)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--csv and --json: choose one");
+      return 2;
+    }
   g_autoptr (HsAnalysis) a = hs_cli_load (o, path, FALSE, FALSE, error);
   if (a == NULL)
     return 2;
   g_autoptr (HsSystemProps) p = hs_system_props_read (a->heap);
   GString *out = g_string_new (NULL);
-  if (o->json)
+  if (o->csv)
+    hs_system_props_append_csv (out, p);
+  else if (o->json)
     props_json (out, p);
   else
     props_text (out, p);

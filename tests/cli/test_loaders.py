@@ -86,6 +86,42 @@ class Loaders(CliTest):
         i = lines.index('JVM arguments (sun.management.VMManagementImpl.vmArgs): 2')
         self.assertEqual(lines[i + 1:i + 3], ld.ARGS)
 
+    def csv_tables(self, args):
+        import csv
+        import io
+        p = run_cli(args)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = p.stdout.decode('utf-8')
+        first, second = text.split('\n\n')
+        return list(csv.reader(io.StringIO(first))), list(csv.reader(io.StringIO(second)))
+
+    def test_csv(self):
+        # Re-imported, the CSV gives the same numbers, unformatted.
+        b = self.b
+        loaders, dups = self.csv_tables(['loaders', self.dump, '--csv'])
+        l1 = 'com.example.PluginLoader @ 0x%x (plugin-a)' % b.l1
+        l2 = 'com.example.PluginLoader @ 0x%x' % b.l2
+        self.assertEqual(loaders, [['loader', 'id', 'classes', 'instances', 'retained'],
+                                   ['<bootstrap class loader>', '0x0', str(b.boot_classes), str(b.n_objects - 10), ''],
+                                   [l1, '0x%x' % b.l1, '3', '5', str(ld.L1_RETAINED)],
+                                   [l2, '0x%x' % b.l2, '2', '5', str(ld.L2_RETAINED)]])
+        self.assertEqual(dups, [['duplicate class', 'loaders', 'loader', 'instances'],
+                                ['com.example.Shared', '3', '<bootstrap class loader>', '1'],
+                                ['com.example.Shared', '3', l1, '0'],
+                                ['com.example.Shared', '3', l2, '0'],
+                                ['com.example.Plugin', '2', l2, '5'],
+                                ['com.example.Plugin', '2', l1, '3']])
+        props, args = self.csv_tables(['props', self.hostile, '--csv'])
+        want = dict(ld.PROPS)
+        want[ld.XSS_KEY] = ld.XSS_VALUE
+        want[ld.LOOP_KEY] = 'once'
+        self.assertEqual(props[0], ['key', 'value'])
+        self.assertEqual(dict(props[1:]), want)   # the newline of line.separator survives, quoted
+        self.assertEqual(args, [['jvm argument']] + [[a] for a in ld.ARGS])
+        for cmd in ('loaders', 'props'):
+            p = run_cli([cmd, self.dump, '--csv', '--json'])
+            self.assertEqual(p.returncode, 2, '%s --csv --json' % cmd)
+
     def test_hostile_props(self):
         j = self.json_of(['props', self.hostile, '--json'])
         got = [(p['key'], p['value']) for p in j['properties']]

@@ -132,17 +132,17 @@ test_loaders_view (gconstpointer data)
   /* Copy as CSV: the same rows, numbers unformatted. */
   g_autofree char *csv = hs_loaders_view_get_csv (view);
   g_autofree char *want
-      = g_strdup_printf ("loader,id,classes,instances,retained\r\n"
-                         "<bootstrap class loader>,0x0,%s,%s,\r\n"
-                         "com.example.PluginLoader @ 0x%x (plugin-a),0x%x,3,5,232\r\n"
-                         "com.example.PluginLoader @ 0x%x,0x%x,2,5,48\r\n"
-                         "\r\n"
-                         "duplicate class,loaders,loader,instances\r\n"
-                         "com.example.Shared,3,<bootstrap class loader>,1\r\n"
-                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x (plugin-a),0\r\n"
-                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x,0\r\n"
-                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x,5\r\n"
-                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x (plugin-a),3\r\n",
+      = g_strdup_printf ("loader,id,classes,instances,retained\n"
+                         "<bootstrap class loader>,0x0,%s,%s,\n"
+                         "com.example.PluginLoader @ 0x%x (plugin-a),0x%x,3,5,232\n"
+                         "com.example.PluginLoader @ 0x%x,0x%x,2,5,48\n"
+                         "\n"
+                         "duplicate class,loaders,loader,instances\n"
+                         "com.example.Shared,3,<bootstrap class loader>,1\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x (plugin-a),0\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x,0\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x,5\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x (plugin-a),3\n",
                          boot_classes, boot_instances, L1, L1, L2, L2, L1, L2, L2, L1);
   g_assert_cmpstr (csv, ==, want);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "loaders.copy-csv", NULL));

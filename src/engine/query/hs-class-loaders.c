@@ -276,3 +276,48 @@ hs_class_loaders_free (HsClassLoaders *loaders)
   g_free (loaders->defs);
   g_free (loaders);
 }
+
+static void
+csv_row (GString *out, const char *const *cells, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      hs_format_append_csv_cell (out, cells[i]);
+    }
+  g_string_append (out, "\n");
+}
+
+void
+hs_class_loaders_append_csv (GString *out, const HsClassLoaders *cl)
+{
+  g_return_if_fail (out != NULL && cl != NULL);
+  const char *head[] = { "loader", "id", "classes", "instances", "retained" };
+  csv_row (out, head, G_N_ELEMENTS (head));
+  for (guint k = 0; k < cl->n_loaders; k++)
+    {
+      const HsClassLoader *l = &cl->loaders[k];
+      g_autofree char *id = g_strdup_printf ("0x%" G_GINT64_MODIFIER "x", l->id);
+      g_autofree char *classes = g_strdup_printf ("%u", l->n_classes);
+      g_autofree char *instances = g_strdup_printf ("%" G_GUINT64_FORMAT, l->instances);
+      g_autofree char *retained
+          = l->has_retained ? g_strdup_printf ("%" G_GUINT64_FORMAT, l->retained) : g_strdup ("");
+      const char *row[] = { l->label, id, classes, instances, retained };
+      csv_row (out, row, G_N_ELEMENTS (row));
+    }
+  g_string_append (out, "\n");
+  const char *dhead[] = { "duplicate class", "loaders", "loader", "instances" };
+  csv_row (out, dhead, G_N_ELEMENTS (dhead));
+  for (guint i = 0; i < cl->n_duplicates; i++)
+    {
+      const HsDuplicateClass *d = &cl->duplicates[i];
+      g_autofree char *n = g_strdup_printf ("%u", d->n_loaders);
+      for (guint j = 0; j < d->n_defs; j++)
+        {
+          g_autofree char *inst = g_strdup_printf ("%" G_GUINT64_FORMAT, d->defs[j].instances);
+          const char *row[] = { d->name, n, cl->loaders[d->defs[j].loader].label, inst };
+          csv_row (out, row, G_N_ELEMENTS (row));
+        }
+    }
+}

@@ -355,3 +355,23 @@ hs_system_props_get (const HsSystemProps *props, const char *key)
     }
   return lo < props->n_props && strcmp (props->props[lo].key, key) == 0 ? props->props[lo].value : NULL;
 }
+
+void
+hs_system_props_append_csv (GString *out, const HsSystemProps *props)
+{
+  g_return_if_fail (out != NULL && props != NULL);
+  g_string_append (out, "key,value\n");
+  for (guint i = 0; i < props->n_props; i++)
+    {
+      hs_format_append_csv_cell (out, props->props[i].key);
+      g_string_append_c (out, ',');
+      hs_format_append_csv_cell (out, props->props[i].value);
+      g_string_append (out, "\n");
+    }
+  g_string_append (out, "\njvm argument\n");
+  for (guint i = 0; i < props->n_jvm_args; i++)
+    {
+      hs_format_append_csv_cell (out, props->jvm_args[i]);
+      g_string_append (out, "\n");
+    }
+}
