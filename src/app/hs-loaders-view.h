@@ -29,10 +29,8 @@ GtkColumnView *hs_loaders_view_get_loaders_table (HsLoadersView *self);
 GtkColumnView *hs_loaders_view_get_duplicates_table (HsLoadersView *self);
 GtkListBox *hs_loaders_view_get_definitions (HsLoadersView *self);
 
-/* Both tables as CSV (hs_class_loaders_append_csv), numbers unformatted: "loader, id,
- * classes, instances, retained" (empty for the bootstrap loader), a blank
- * line, then "duplicate class, loaders, loader, instances", one row per
- * loader of each duplicate. What Copy as CSV copies; NULL before the view
+/* Both tables as CSV (hs_class_loaders_append_csv): what Copy as CSV
+ * copies; NULL before the view
  * is filled. g_free it. */
 char *hs_loaders_view_get_csv (HsLoadersView *self);
 

@@ -61,11 +61,11 @@ HsClassLoaders *hs_class_loaders_compute (HsAnalysis *analysis, GCancellable *ca
 void hs_class_loaders_free (HsClassLoaders *loaders);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassLoaders, hs_class_loaders_free)
 
-/* Both tables as CSV (cells as RFC 4180 quotes them, a row a line), numbers unformatted: "loader, id,
- * classes, instances, retained" (retained empty for the bootstrap loader),
- * a blank line, then "duplicate class, loaders, loader, instances", one
- * row per loader of each duplicate. The window's Copy as CSV and
- * `loaders --csv`. */
+/* Both tables as CSV (cells as RFC 4180 quotes them, a row a line),
+ * numbers unformatted: "loader, id, classes, instances, retained"
+ * (retained empty for the bootstrap loader), a blank line, then
+ * "duplicate class, loaders, loader, instances", one row per loader of
+ * each duplicate. The window's Copy as CSV and `loaders --csv`. */
 void hs_class_loaders_append_csv (GString *out, const HsClassLoaders *loaders);
 
 G_END_DECLS

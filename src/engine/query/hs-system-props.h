@@ -52,8 +52,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsSystemProps, hs_system_props_free)
 /* The value of key, or NULL (the first when the dump has it twice). */
 const char *hs_system_props_get (const HsSystemProps *props, const char *key);
 
-/* As CSV (cells as RFC 4180 quotes them, a row a line): "key,value" and a row per property, a blank
- * line, then "jvm argument" and a row per argument (`props --csv`). */
+/* As CSV (cells as RFC 4180 quotes them, a row a line): "key,value" and
+ * a row per property, a blank line, then "jvm argument" and a row per
+ * argument (`props --csv`). */
 void hs_system_props_append_csv (GString *out, const HsSystemProps *props);
 
 G_END_DECLS
