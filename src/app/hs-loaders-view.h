@@ -30,8 +30,7 @@ GtkColumnView *hs_loaders_view_get_duplicates_table (HsLoadersView *self);
 GtkListBox *hs_loaders_view_get_definitions (HsLoadersView *self);
 
 /* Both tables as CSV (hs_class_loaders_append_csv): what Copy as CSV
- * copies; NULL before the view
- * is filled. g_free it. */
+ * copies; NULL before the view is filled. g_free it. */
 char *hs_loaders_view_get_csv (HsLoadersView *self);
 
 G_END_DECLS
