@@ -17,6 +17,7 @@
 #include "hs-dominators-view.h"
 #include "hs-insights-view.h"
 #include "hs-leaks-view.h"
+#include "hs-loaders-view.h"
 #include "hs-overview-view.h"
 #include "hs-paths-view.h"
 #include "hs-refs-view.h"
@@ -801,6 +802,7 @@ static const struct
   { hs_query_view_get_type, "system-search-symbolic" },
   { hs_paths_view_get_type, "mark-location-symbolic" },
   { hs_refs_view_get_type, "insert-link-symbolic" },
+  { hs_loaders_view_get_type, "package-x-generic-symbolic" },
 };
 
 GType

@@ -7,9 +7,13 @@
 #include "hs-query.h"
 #include "hs-query-heaps.h"
 #include "hs-runtime.h"
+#include "hs-system-props.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+#include "hs-search.h"
 
 struct _HsOverviewView
 {
@@ -29,9 +33,20 @@ struct _HsOverviewView
   GtkGrid *biggest_grid;
   GtkBox *heaps_card;
   GtkGrid *heaps_grid;
+  GtkBox *jvm_card;
+  GtkGrid *jvm_grid;
+  GtkExpander *props_expander;
+  GtkSearchEntry *props_search;
+  GtkListBox *props_list;
+  GtkLabel *props_more;
+  HsSystemProps *props;
+  guint props_generation;
   guint n_biggest;
   guint n_heap_rows;
 };
+
+/* Rows of the System Properties list at once; a search finds the others. */
+#define PROPS_SHOWN 500
 
 G_DEFINE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS_TYPE_VIEW)
 
@@ -259,6 +274,166 @@ fill_heaps (HsOverviewView *self, HsAnalysis *a)
     }
 }
 
+/* ---- the JVM card: system properties, read on a worker ------------------- */
+
+static void
+props_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  HsAnalysis *a = data;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  hs_analysis_hold (a);
+  HsSystemProps *p = hs_system_props_read (a->heap);
+  hs_analysis_release (a);
+  g_task_return_pointer (task, p, (GDestroyNotify)hs_system_props_free);
+}
+
+/* A value as one line: control characters as C escapes ("\\n" for the
+ * line separator), so no row grows tall with an invisible value. */
+static char *
+one_line (const char *text)
+{
+  GString *s = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p++)
+    switch (*p)
+      {
+        case '\n': g_string_append (s, "\\n"); break;
+        case '\r': g_string_append (s, "\\r"); break;
+        case '\t': g_string_append (s, "\\t"); break;
+        default:
+          if ((guchar)*p < 0x20 || *p == 0x7f)
+            g_string_append_printf (s, "\\x%02x", (guchar)*p);
+          else
+            g_string_append_c (s, *p);
+      }
+  return g_string_free (s, FALSE);
+}
+
+static void
+jvm_add (HsOverviewView *self, int *row, const char *key, const char *name, const char *value)
+{
+  GtkWidget *v;
+
+  if (value == NULL || *value == '\0')
+    return;
+  g_autofree char *shown = one_line (value);
+  v = hs_label_new (shown, NULL, 0);
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
+  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+  gtk_widget_set_tooltip_text (v, shown);
+  g_object_set_data_full (G_OBJECT (v), "hs-prop-key", g_strdup (key), g_free);
+  gtk_grid_attach (self->jvm_grid, hs_label_new (name, "dim-label", 0), 0, *row, 1, 1);
+  gtk_grid_attach (self->jvm_grid, v, 1, *row, 1, 1);
+  (*row)++;
+}
+
+/* The properties whose key or value contains the search text (ASCII
+ * letters without case), the first PROPS_SHOWN of them. */
+static void
+fill_props_list (HsOverviewView *self)
+{
+  const char *needle = gtk_editable_get_text (GTK_EDITABLE (self->props_search));
+  gsize nlen = strlen (needle);
+  guint shown = 0, matched = 0;
+
+  hs_clear_box (GTK_WIDGET (self->props_list));
+  if (self->props == NULL)
+    return;
+  for (guint i = 0; i < self->props->n_props; i++)
+    {
+      const HsSystemProp *p = &self->props->props[i];
+      if (nlen > 0 && !hs_search_contains (p->key, strlen (p->key), needle, nlen)
+          && !hs_search_contains (p->value, strlen (p->value), needle, nlen))
+        continue;
+      matched++;
+      if (shown >= PROPS_SHOWN)
+        continue;
+      g_autofree char *key = one_line (p->key);
+      g_autofree char *value = one_line (p->value);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *k = hs_label_new (key, NULL, 0);
+      GtkWidget *v = hs_label_new (value, "dim-label", 1);
+      gtk_label_set_ellipsize (GTK_LABEL (k), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_selectable (GTK_LABEL (v), TRUE);
+      gtk_widget_set_tooltip_text (v, value);
+      gtk_widget_set_hexpand (v, TRUE);
+      gtk_widget_set_margin_start (box, 12);
+      gtk_widget_set_margin_end (box, 12);
+      gtk_widget_set_margin_top (box, 6);
+      gtk_widget_set_margin_bottom (box, 6);
+      gtk_box_append (GTK_BOX (box), k);
+      gtk_box_append (GTK_BOX (box), v);
+      gtk_list_box_append (self->props_list, box);
+      shown++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->props_more), shown < matched || matched == 0);
+  if (matched == 0)
+    gtk_label_set_text (self->props_more, _ ("No property matches."));
+  else if (shown < matched)
+    {
+      g_autofree char *more
+          = g_strdup_printf (_ ("The first %u of %u properties; search to find the others."), shown, matched);
+      gtk_label_set_text (self->props_more, more);
+    }
+}
+
+static void
+on_props_search_changed (GtkSearchEntry *entry, HsOverviewView *self)
+{
+  fill_props_list (self);
+}
+
+static void
+props_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  HsOverviewView *self = HS_OVERVIEW_VIEW (source);
+  HsSystemProps *p = g_task_propagate_pointer (G_TASK (res), NULL);
+  int row = 0;
+
+  if (GPOINTER_TO_UINT (data) != self->props_generation || p == NULL)
+    {
+      hs_system_props_free (p);
+      return;
+    }
+  g_clear_pointer (&self->props, hs_system_props_free);
+  self->props = p;
+  gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), p->n_props > 0 || p->n_jvm_args > 0);
+  jvm_add (self, &row, "java.version", _ ("Java version"), hs_system_props_get (p, "java.version"));
+  jvm_add (self, &row, "java.vm.name", _ ("Virtual machine"), hs_system_props_get (p, "java.vm.name"));
+  jvm_add (self, &row, "os.name", _ ("Operating system"), hs_system_props_get (p, "os.name"));
+  jvm_add (self, &row, "os.arch", _ ("Architecture"), hs_system_props_get (p, "os.arch"));
+  jvm_add (self, &row, "user.dir", _ ("Working folder"), hs_system_props_get (p, "user.dir"));
+  jvm_add (self, &row, "sun.java.command", _ ("Command"), hs_system_props_get (p, "sun.java.command"));
+  if (p->n_jvm_args > 0)
+    {
+      g_autofree char *args = g_strjoinv (" ", p->jvm_args);
+      jvm_add (self, &row, "jvm-arguments", _ ("JVM arguments"), args);
+    }
+  {
+    g_autofree char *title = g_strdup_printf (_ ("System Properties (%u)"), p->n_props);
+    gtk_expander_set_label (self->props_expander, title);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->props_expander), p->n_props > 0);
+  fill_props_list (self);
+}
+
+static void
+fill_jvm (HsOverviewView *self, HsLoader *loader)
+{
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (HS_VIEW (self)), props_done,
+                                       GUINT_TO_POINTER (self->props_generation));
+
+  g_task_set_task_data (task, a, NULL);
+  /* The loader must outlive the worker's use of its analysis. */
+  g_object_set_data_full (G_OBJECT (task), "hs-loader", g_object_ref (loader), g_object_unref);
+  g_task_run_in_thread (task, props_thread);
+}
+
 static void
 hs_overview_view_fill (HsView *view, HsLoader *loader)
 {
@@ -278,6 +453,7 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   fill_leaks (self, a);
   fill_heaps (self, a);
   fill_biggest (self, a);
+  fill_jvm (self, loader);
 }
 
 static void
@@ -289,6 +465,11 @@ hs_overview_view_clear (HsView *view)
   clear_grid (GTK_WIDGET (self->memory_grid));
   clear_grid (GTK_WIDGET (self->biggest_grid));
   clear_grid (GTK_WIDGET (self->heaps_grid));
+  clear_grid (GTK_WIDGET (self->jvm_grid));
+  self->props_generation++;
+  g_clear_pointer (&self->props, hs_system_props_free);
+  hs_clear_box (GTK_WIDGET (self->props_list));
+  gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), FALSE);
   self->n_biggest = 0;
   self->n_heap_rows = 0;
 }
@@ -296,6 +477,10 @@ hs_overview_view_clear (HsView *view)
 static void
 hs_overview_view_dispose (GObject *object)
 {
+  HsOverviewView *self = HS_OVERVIEW_VIEW (object);
+
+  self->props_generation++;
+  g_clear_pointer (&self->props, hs_system_props_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_OVERVIEW_VIEW);
   G_OBJECT_CLASS (hs_overview_view_parent_class)->dispose (object);
 }
@@ -329,6 +514,13 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_grid);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_card);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, jvm_card);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, jvm_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_expander);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_search);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_list);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_more);
+  gtk_widget_class_bind_template_callback (widget_class, on_props_search_changed);
 }
 
 static void
@@ -363,4 +555,48 @@ hs_overview_view_get_suspects_text (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
   return gtk_label_get_text (self->suspects_detail);
+}
+
+const char *
+hs_overview_view_get_jvm_value (HsOverviewView *self, const char *key)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->jvm_grid)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "hs-prop-key"), key) == 0)
+      return gtk_label_get_text (GTK_LABEL (c));
+  return NULL;
+}
+
+gboolean
+hs_overview_view_props_ready (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), FALSE);
+  return self->props != NULL;
+}
+
+guint
+hs_overview_view_get_n_props_rows (HsOverviewView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->props_list)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+GtkExpander *
+hs_overview_view_get_props_expander (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  return self->props_expander;
+}
+
+GtkSearchEntry *
+hs_overview_view_get_props_search (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  return self->props_search;
 }

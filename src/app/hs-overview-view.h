@@ -20,4 +20,14 @@ guint hs_overview_view_get_n_heap_rows (HsOverviewView *self);
 const char *hs_overview_view_get_leaks_number (HsOverviewView *self);
 const char *hs_overview_view_get_suspects_text (HsOverviewView *self);
 
+/* The JVM card (read on a worker): TRUE once the properties are read; the
+ * value shown for a property key ("java.version", "sun.java.command", ...,
+ * "jvm-arguments"), NULL when not shown; the rows the System Properties
+ * list shows (after its search); the expander and its search entry. */
+gboolean hs_overview_view_props_ready (HsOverviewView *self);
+const char *hs_overview_view_get_jvm_value (HsOverviewView *self, const char *key);
+guint hs_overview_view_get_n_props_rows (HsOverviewView *self);
+GtkExpander *hs_overview_view_get_props_expander (HsOverviewView *self);
+GtkSearchEntry *hs_overview_view_get_props_search (HsOverviewView *self);
+
 G_END_DECLS

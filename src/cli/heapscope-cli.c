@@ -44,12 +44,16 @@ static const HsCliCommand commands[] = {
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
   { "strip", hs_cli_strip, "DUMP -o FILE: a copy to share, primitive arrays zeroed (--keep-strings)" },
+  { "loaders", hs_cli_loaders,
+    "every class loader (classes, instances, retained), then the classes several loaders define" },
+  { "props", hs_cli_props, "the system properties and the JVM's input arguments the dump holds" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV
  * (hs-csv.h; the option's help lists them too). */
-static const char *const csv_commands[] = { "classes", "dominators", "objects", "suspects", "leaks", "waste",
-                                            "threads", "diff",       "paths",   "query",    "refs" };
+static const char *const csv_commands[]
+    = { "classes", "dominators", "objects", "suspects", "leaks",   "waste", "threads",
+        "diff",    "paths",      "query",   "refs",     "loaders", "props" };
 
 static gboolean
 csv_check (const HsCliOptions *o, const char *command, GError **error)
@@ -119,8 +123,9 @@ option_context_new (HsCliOptions *o)
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv,
-      "classes, dominators, objects, suspects, leaks, waste, threads, diff, paths, query: print the table as "
-      "CSV",
+      "classes, dominators, objects, suspects, leaks, waste, threads, diff, paths, query, refs, loaders, "
+      "props: "
+      "print the table as CSV",
       NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
       NULL },

@@ -98,6 +98,8 @@ int hs_cli_query (const HsCliOptions *o, const char *path,
                   GError **error); /* hs-cli-query.c: o->second_path is the query */
 int hs_cli_refs (const HsCliOptions *o, const char *path,
                  GError **error); /* hs-cli-refs.c: o->second_path is the id */
+int hs_cli_loaders (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-loaders.c */
+int hs_cli_props (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-props.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
 

@@ -24,6 +24,11 @@ CHECK is one of:
              linked from the headline and shows each suspect's sentence,
              path, accumulation point, retained classes and members as
              test_suspects.py's docstrings work them out; tiny's too
+  loaders    the "Duplicate classes" and "System properties" sections of
+             tests/cli/loadersdump.py's hostile heap (make-dumps.py's
+             loaders.hprof) as its docstring works them out, every string
+             from the dump escaped; tiny.hprof, which has neither, has
+             neither section
 
 What is expected comes from make-dumps.py's construction, not from the code.
 """
@@ -650,11 +655,45 @@ def check_suspects(tool, dumps):
               and '<script' not in sec and '<img' not in sec, 'hostile: no markup from the dump in the suspects')
 
 
+def check_loaders(tool, dumps):
+    sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
+    import loadersdump as ld
+    b = ld.build(hostile=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = run_tool(tool, os.path.join(dumps, 'loaders.hprof'), os.path.join(tmp, 'l.html'))
+        text, page = common_checks(raw, 'loaders', own_dump=True)
+        for sec, title in (('duplicates', 'Duplicate classes'), ('props', 'System properties')):
+            check(sec in page.section_text, 'loaders: has section #%s' % sec)
+            check('<a href="#%s">%s</a>' % (sec, title) in text, 'loaders: #%s in the navigation' % sec)
+        l1 = 'com.example.PluginLoader @ 0x%x (%s)' % (b.l1, ld.XSS_LOADER)
+        l2 = 'com.example.PluginLoader @ 0x%x' % b.l2
+        rows = page.cells('duplicate-table')
+        check(rows == [['com.example.Shared', '3', '1', '<system class loader> (1)%s (0)%s (0)' % (l1, l2)],
+                       ['com.example.Plugin', '2', '8', '%s (5)%s (3)' % (l2, l1)]],
+              'loaders: the duplicate classes, most loaders first, each loader\'s instances: %r' % rows)
+        want = dict(ld.PROPS)
+        want[ld.XSS_KEY] = ld.XSS_VALUE
+        want[ld.LOOP_KEY] = 'once'
+        rows = page.cells('props-table')
+        check(rows == [[k, want[k]] for k in sorted(want)], 'loaders: every property, by key: %r' % rows)
+        sec = section_html(text, 'props')
+        check('<ol class="jvm-args"><li><code>-Xmx512m</code></li><li><code>-Dapp.mode=test</code></li></ol>'
+              in sec, 'loaders: the JVM arguments, in order')
+        check('&lt;script&gt;alert(5)&lt;/script&gt;' in sec and '&quot;&gt;&lt;img src=x onerror=alert(6)&gt;' in sec
+              and '<script>alert' not in text and '<img' not in text, 'loaders: a hostile key and value, escaped')
+        check('(&lt;i&gt;plugin-a&lt;/i&gt; &amp; &quot;more&quot;)' in section_html(text, 'duplicates')
+              and '<i>plugin' not in text, 'loaders: a loader name with markup, escaped')
+        raw = run_tool(tool, os.path.join(dumps, 'tiny.hprof'), os.path.join(tmp, 't.html'))
+        text, page = common_checks(raw, 'tiny', own_dump=True)
+        check('<section id="duplicates"' not in text and '<section id="props"' not in text
+              and '#props' not in text and '#duplicates' not in text, 'tiny: no loaders or properties sections')
+
+
 def main():
     what, tool, dumps = sys.argv[1], sys.argv[2], sys.argv[3]
     {'structure': check_structure, 'escape': check_escape, 'golden': check_golden,
      'generated': check_generated, 'corpus': check_corpus, 'chromium': check_chromium,
-     'suspects': check_suspects}[what](tool, dumps)
+     'suspects': check_suspects, 'loaders': check_loaders}[what](tool, dumps)
     if failures:
         print('%d check(s) failed' % len(failures))
         sys.exit(1)

@@ -27,6 +27,10 @@ StaticMap (an object suspect through a static map), ParkedThreads (a class
 suspect: 20 byte[] held by thread locals) and DeepAccumulation (an
 accumulation point three levels down) heaps; their docstrings work out the
 sizes the report's suspects section must show.
+
+loaders.hprof: tests/cli/loadersdump.py's hostile heap (two plug-in
+loaders defining classes of one name, system properties with a key and a
+value holding markup, JVM arguments).
 """
 import os
 import sys
@@ -137,6 +141,9 @@ def main():
     ts.StaticMap.build().write(os.path.join(out, 'static-map.hprof'))
     ts.ParkedThreads.build().write(os.path.join(out, 'parked.hprof'))
     ts.DeepAccumulation.build().write(os.path.join(out, 'deep.hprof'))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cli'))
+    import loadersdump
+    loadersdump.build(hostile=True).h.write(os.path.join(out, 'loaders.hprof'))
 
 
 if __name__ == '__main__':

@@ -54,6 +54,12 @@ gboolean hs_report_heaps_shown (const HsReportContext *ctx);
 void hs_report_section_queries (GString *out, const HsReportContext *ctx);
 gboolean hs_report_queries_shown (const HsReportContext *ctx);
 gboolean hs_report_growth_shown (const HsReportContext *ctx);
+/* hs-report-duplicates.c: classes several loaders define, when any. */
+void hs_report_section_duplicates (GString *out, const HsReportContext *ctx);
+gboolean hs_report_duplicates_shown (const HsReportContext *ctx);
+/* hs-report-props.c: system properties and JVM arguments, when any. */
+void hs_report_section_props (GString *out, const HsReportContext *ctx);
+gboolean hs_report_props_shown (const HsReportContext *ctx);
 
 /* A trace's path as the leak section shows it (hs-report-leaks.c), for
  * leak traces and problem suspects' paths; the style says what the marked

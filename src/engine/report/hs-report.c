@@ -39,10 +39,12 @@ static const HsReportSection sections[] = {
   { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },
+  { "duplicates", "Duplicate classes", hs_report_section_duplicates, hs_report_duplicates_shown },
   { "objects", "Biggest objects", hs_report_section_objects },
   { "insights", "Insights", hs_report_section_insights },
   { "treemap", "Treemap", hs_report_section_treemap },
   { "threads", NULL, hs_report_section_threads }, /* only with stacks: not in the nav */
+  { "props", "System properties", hs_report_section_props, hs_report_props_shown },
   { "queries", "Queries", hs_report_section_queries, hs_report_queries_shown },
 };
 

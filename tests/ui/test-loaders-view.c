@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* UI test of the Class Loaders view and the Overview's JVM card on
+ * tests/cli/loadersdump.py's heap (make-loaders-dump.py; every figure
+ * below is worked out in loadersdump.py's docstring): the loaders' rows
+ * and their order, the duplicate classes and the loaders of the selected
+ * one, a loader row opening the inspector, a duplicate opening the class
+ * table; the Overview's java.version, command and arguments, and the
+ * System Properties list with its search. Screenshots at 1400 px wide
+ * ($HS_TEST_SHOTS). */
+#include "config.h"
+
+#include <string.h>
+
+#include "ui-util.h"
+#include "hs-loaders-view.h"
+
+/* loadersdump.py: L1 and L2 are the first two addresses handed out. */
+#define L1 0x10000
+#define L2 0x10018
+
+static gboolean
+loaders_ready (gpointer data)
+{
+  return hs_loaders_view_is_ready (data);
+}
+
+static gboolean
+props_ready (gpointer data)
+{
+  return hs_overview_view_props_ready (data);
+}
+
+static void
+assert_loader_row (HsLoadersView *view, guint row, const char *label, const char *classes,
+                   const char *instances, const char *retained)
+{
+  const char *want[] = { label, classes, instances, retained };
+
+  for (guint c = 0; c < G_N_ELEMENTS (want); c++)
+    {
+      g_autofree char *got = hs_loaders_view_get_loader_cell (view, row, c);
+      g_assert_cmpstr (got, ==, want[c]);
+    }
+}
+
+static guint
+n_rows (GtkListBox *box)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (box)); c; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+static void
+test_loaders_view (gconstpointer data)
+{
+  const char *path = data;
+  HsWindow *window = ui_window_new (NULL, 1400, 860);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+
+  /* The Overview: what the dump says of its JVM. */
+  hs_window_set_view (window, "overview");
+  HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  g_assert_true (ui_wait_until (props_ready, overview, 30000));
+  ui_iterate (50);
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "java.version"), ==, "17.0.2");
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "java.vm.name"), ==, "OpenJDK 64-Bit Server VM");
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "os.name"), ==, "Linux");
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "user.dir"), ==, "/srv/\xce\xa9mega");
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "sun.java.command"), ==,
+                   "com.example.Main --port 8080");
+  g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "jvm-arguments"), ==,
+                   "-Xmx512m -Dapp.mode=test");
+  /* Every property (8) in the list; a search keeps the matching ones:
+   * "os." is in os.name and os.arch only. */
+  g_assert_cmpuint (hs_overview_view_get_n_props_rows (overview), ==, 8);
+  gtk_expander_set_expanded (hs_overview_view_get_props_expander (overview), TRUE);
+  ui_iterate (100);
+  ui_shot (GTK_WIDGET (window), "overview-jvm.png");
+  gtk_editable_set_text (GTK_EDITABLE (hs_overview_view_get_props_search (overview)), "OS.");
+  g_signal_emit_by_name (hs_overview_view_get_props_search (overview), "search-changed");
+  ui_iterate (50);
+  g_assert_cmpuint (hs_overview_view_get_n_props_rows (overview), ==, 2);
+  gtk_editable_set_text (GTK_EDITABLE (hs_overview_view_get_props_search (overview)), "");
+  g_signal_emit_by_name (hs_overview_view_get_props_search (overview), "search-changed");
+
+  /* The Class Loaders view. */
+  hs_window_set_view (window, "loaders");
+  HsLoadersView *view = HS_LOADERS_VIEW (ui_view (window, "loaders"));
+  g_assert_true (ui_wait_until (loaders_ready, view, 30000));
+  ui_iterate (100);
+  g_assert_cmpuint (hs_loaders_view_get_n_loaders (view), ==, 3);
+  /* Bootstrap first (no object, no retained size), then L1 232 bytes,
+   * then L2 48 bytes; the bootstrap row's counts are the dump's other
+   * classes and objects (checked against the CLI in test_loaders.py). */
+  g_autofree char *boot = hs_loaders_view_get_loader_cell (view, 0, 0);
+  g_assert_cmpstr (boot, ==, "<system class loader>");
+  /* The bootstrap row's counts (the dump's 22 other classes and 88
+   * other objects: loadersdump.py counts them as it writes them). */
+  const char *boot_classes = "22", *boot_instances = "88";
+  g_autofree char *boot_c = hs_loaders_view_get_loader_cell (view, 0, 1);
+  g_autofree char *boot_i = hs_loaders_view_get_loader_cell (view, 0, 2);
+  g_assert_cmpstr (boot_c, ==, boot_classes);
+  g_assert_cmpstr (boot_i, ==, boot_instances);
+  g_autofree char *boot_retained = hs_loaders_view_get_loader_cell (view, 0, 3);
+  g_assert_cmpstr (boot_retained, ==, "—");
+  g_autofree char *l1 = g_strdup_printf ("com.example.PluginLoader @ 0x%x (plugin-a)", L1);
+  g_autofree char *l2 = g_strdup_printf ("com.example.PluginLoader @ 0x%x", L2);
+  g_autofree char *b232 = hs_format_bytes (232);
+  g_autofree char *b48 = hs_format_bytes (48);
+  assert_loader_row (view, 1, l1, "3", "5", b232);
+  assert_loader_row (view, 2, l2, "2", "5", b48);
+
+  /* Duplicates: Shared (3 loaders, 1 instance), then Plugin (2, 8). */
+  g_assert_cmpuint (hs_loaders_view_get_n_duplicates (view), ==, 2);
+  const char *dups[2][3] = { { "com.example.Shared", "3", "1" }, { "com.example.Plugin", "2", "8" } };
+  for (guint r = 0; r < 2; r++)
+    for (guint c = 0; c < 3; c++)
+      {
+        g_autofree char *got = hs_loaders_view_get_duplicate_cell (view, r, c);
+        g_assert_cmpstr (got, ==, dups[r][c]);
+      }
+  /* The first is selected: its three loaders listed beside. */
+  g_assert_cmpuint (n_rows (hs_loaders_view_get_definitions (view)), ==, 3);
+  ui_shot (GTK_WIDGET (window), "loaders-view.png");
+
+  /* Copy as CSV: the same rows, numbers unformatted. */
+  g_autofree char *csv = hs_loaders_view_get_csv (view);
+  g_autofree char *want
+      = g_strdup_printf ("loader,id,classes,instances,retained\n"
+                         "<system class loader>,0x0,%s,%s,\n"
+                         "com.example.PluginLoader @ 0x%x (plugin-a),0x%x,3,5,232\n"
+                         "com.example.PluginLoader @ 0x%x,0x%x,2,5,48\n"
+                         "\n"
+                         "duplicate class,loaders,loader,instances\n"
+                         "com.example.Shared,3,<system class loader>,1\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x (plugin-a),0\n"
+                         "com.example.Shared,3,com.example.PluginLoader @ 0x%x,0\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x,5\n"
+                         "com.example.Plugin,2,com.example.PluginLoader @ 0x%x (plugin-a),3\n",
+                         boot_classes, boot_instances, L1, L1, L2, L2, L1, L2, L2, L1);
+  g_assert_cmpstr (csv, ==, want);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "loaders.copy-csv", NULL));
+
+  /* A loader's row opens it in the inspector. */
+  g_signal_emit_by_name (hs_loaders_view_get_loaders_table (view), "activate", 1u);
+  ui_iterate (100);
+  HsInspector *inspector = ui_inspector (window);
+  g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, hs_heap_find (a->heap, L1));
+  /* A duplicate's row opens the class table on its name. */
+  g_signal_emit_by_name (hs_loaders_view_get_duplicates_table (view), "activate", 1u);
+  ui_iterate (200);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+/* The sample dump (data/sample/README.md: written on OpenJDK 17 by the
+ * generator with its classes on the boot class path, tests/generator/
+ * README.md, so every class is the bootstrap loader's): the Overview shows a
+ * Java 17 version, the view one loader and no duplicate class. */
+static void
+test_no_props (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 860);
+  g_autoptr (GFile) file = g_file_new_for_path (g_getenv ("HS_SAMPLE_DUMP"));
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
+  HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  g_assert_true (ui_wait_until (props_ready, overview, 30000));
+  g_assert_true (g_str_has_prefix (hs_overview_view_get_jvm_value (overview, "java.version"), "17."));
+  hs_window_set_view (window, "overview");
+  ui_iterate (100);
+  ui_shot (GTK_WIDGET (window), "overview-sample.png");
+  HsLoadersView *view = HS_LOADERS_VIEW (ui_view (window, "loaders"));
+  g_assert_true (ui_wait_until (loaders_ready, view, 30000));
+  g_assert_cmpuint (hs_loaders_view_get_n_loaders (view), ==, 1);
+  g_assert_cmpuint (hs_loaders_view_get_n_duplicates (view), ==, 0);
+  g_autofree char *first = hs_loaders_view_get_loader_cell (view, 0, 0);
+  g_assert_cmpstr (first, ==, "<system class loader>");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  g_test_add_data_func ("/loaders-view/loaders-and-props", argv[1], test_loaders_view);
+  g_test_add_func ("/loaders-view/sample", test_no_props);
+  return g_test_run ();
+}
