@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Writes the dumps test-retained-selection.c reads (with ../hprofgen.py).
+
+    make-selection-dumps.py OUTDIR
+
+selection.hprof (HotSpot, 4-byte ids, A = 8; Root and Parent {Object a,
+Object b}: 8 + 8 = 16; Node {Object a}: 12 -> 16; int[1]: 16; int[4]:
+12 + 16 = 28 -> 32; class objects 0):
+
+  ROOT[JNI global] -> P1, P2
+  P1 -> SHARED, L1      P2 -> SHARED, L2      SHARED -> SC
+  U (unreachable Parent) -> L3
+
+Precise retained sizes: {P1} = P1 + L1 = 32 bytes, 2 objects; {P2} the
+same; {P1, P2} = P1 P2 L1 L2 SHARED SC = 16 * 5 + 32 = 112, 6 (the shared
+child goes only with both); {P1, L1} = 32, 2; {P1, P2, U} = 112, 6 (U
+selected, not retained); the class Parent: 3 objects, 48 bytes shallow,
+112 retained in 6.
+
+wide.hprof: a root Object[150000] of 150,000 int[1]: enough objects for
+the walk to report progress and look at its cancellable (every 64 Ki
+objects). The array alone retains 12 + 4 * 150000 = 600012 -> 600016 plus
+150000 * 16 = 2400000: 3000016 bytes in 150001 objects.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import hprofgen as g  # noqa: E402
+
+OBJ, CLS, ROOTC, PARENT, NODE, INTS, OBJS = (0x1000 + 8 * i for i in range(7))
+ROOT, P1, P2, SHARED, SC, L1, L2, U, L3 = (0x10000 + 0x10 * i for i in range(9))
+WIDE = 0x20000
+N_WIDE = 150000
+
+
+def selection():
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump()
+    d.cls(OBJ, 'java/lang/Object')
+    d.cls(CLS, 'java/lang/Class', super_id=OBJ)
+    d.cls(ROOTC, 'com/example/Root', super_id=OBJ, fields=[('a', g.OBJECT), ('b', g.OBJECT)])
+    d.cls(PARENT, 'com/example/Parent', super_id=OBJ, fields=[('a', g.OBJECT), ('b', g.OBJECT)])
+    d.cls(NODE, 'com/example/Node', super_id=OBJ, fields=[('a', g.OBJECT)])
+    d.cls(INTS, '[I', super_id=OBJ)
+    d.instance(ROOT, ROOTC, {'a': P1, 'b': P2})
+    d.instance(P1, PARENT, {'a': SHARED, 'b': L1})
+    d.instance(P2, PARENT, {'a': SHARED, 'b': L2})
+    d.instance(U, PARENT, {'a': L3, 'b': 0})
+    d.instance(SHARED, NODE, {'a': SC})
+    d.prim_array(SC, g.INT, [1, 2, 3, 4])
+    for oid in (L1, L2, L3):
+        d.prim_array(oid, g.INT, [7])
+    for c in (OBJ, CLS, ROOTC, PARENT, NODE, INTS):
+        d.sticky(c)
+    d.jni_global(ROOT)
+    return h
+
+
+def wide():
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump()
+    d.cls(OBJ, 'java/lang/Object')
+    d.cls(CLS, 'java/lang/Class', super_id=OBJ)
+    d.cls(INTS, '[I', super_id=OBJ)
+    d.cls(OBJS, '[Ljava/lang/Object;', super_id=OBJ)
+    elems = [WIDE + 0x1000000 + 16 * i for i in range(N_WIDE)]
+    d.obj_array(WIDE, OBJS, elems)
+    for i, e in enumerate(elems):
+        d.prim_array(e, g.INT, [i])
+    for c in (OBJ, CLS, INTS, OBJS):
+        d.sticky(c)
+    d.jni_global(WIDE)
+    return h
+
+
+def main():
+    out = sys.argv[1]
+    selection().write(os.path.join(out, 'selection.hprof'))
+    wide().write(os.path.join(out, 'wide.hprof'))
+
+
+if __name__ == '__main__':
+    main()
