@@ -22,6 +22,15 @@ wide.hprof: a root Object[150000] of 150,000 int[1]: enough objects for
 the walk to report progress and look at its cancellable (every 64 Ki
 objects). The array alone retains 12 + 4 * 150000 = 600012 -> 600016 plus
 150000 * 16 = 2400000: 3000016 bytes in 150001 objects.
+
+filter.hprof (the instance filter; 4-byte ids, A = 8): String {Object
+value, int hash} 16 bytes; Holder {Object name, int n} 16 bytes; char[5]
+12 + 10 = 22 -> 24, char[6] 24, char[7] 12 + 14 = 26 -> 32.
+  S1 "hello" (char[5])  S2 "world!" (char[6])  S3 "help me" (char[7])
+  H1 {name=S1, n=1}  H2 {name=S2, n=22}  H3 {name=null, n=3}
+  roots: H1, H2, H3, S3 (JNI globals)
+Retained: H1 = 16 + 16 + 24 = 56, H2 = 16 + 16 + 24 = 56, H3 = 16,
+S3 = 16 + 32 = 48, S1 and S2 16 (their holders dominate them).
 """
 
 import os
@@ -76,10 +85,37 @@ def wide():
     return h
 
 
+STR, CHARS, HOLDER = 0x1100, 0x1108, 0x1110
+S1, S2, S3, C1, C2, C3 = (0x30000 + 0x20 * i for i in range(6))
+H1, H2, H3 = (0x31000 + 0x10 * i for i in range(3))
+
+
+def filtered():
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump()
+    d.cls(OBJ, 'java/lang/Object')
+    d.cls(CLS, 'java/lang/Class', super_id=OBJ)
+    d.cls(STR, 'java/lang/String', super_id=OBJ, fields=[('value', g.OBJECT), ('hash', g.INT)])
+    d.cls(CHARS, '[C', super_id=OBJ)
+    d.cls(HOLDER, 'com/example/Holder', super_id=OBJ, fields=[('name', g.OBJECT), ('n', g.INT)])
+    for sid, cid, text in ((S1, C1, 'hello'), (S2, C2, 'world!'), (S3, C3, 'help me')):
+        d.instance(sid, STR, {'value': cid, 'hash': 0})
+        d.prim_array(cid, g.CHAR, [ord(ch) for ch in text])
+    d.instance(H1, HOLDER, {'name': S1, 'n': 1})
+    d.instance(H2, HOLDER, {'name': S2, 'n': 22})
+    d.instance(H3, HOLDER, {'name': 0, 'n': 3})
+    for c in (OBJ, CLS, STR, CHARS, HOLDER):
+        d.sticky(c)
+    for r in (H1, H2, H3, S3):
+        d.jni_global(r)
+    return h
+
+
 def main():
     out = sys.argv[1]
     selection().write(os.path.join(out, 'selection.hprof'))
     wide().write(os.path.join(out, 'wide.hprof'))
+    filtered().write(os.path.join(out, 'filter.hprof'))
 
 
 if __name__ == '__main__':
