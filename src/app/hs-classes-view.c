@@ -11,6 +11,7 @@
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
 #include "hs-search.h"
+#include "hs-selection-bar.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -32,6 +33,7 @@ struct _HsClassesView
   GtkLabel *class_status;
   GtkColumnView *class_view;
   HsInstancesPane *instances_pane;
+  HsSelectionBar *class_selection_bar; /* the classes selected: their instances' retained size */
 
   GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
@@ -374,14 +376,44 @@ on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)class_obj);
 }
 
-/* Selecting a class lists its instances below, as activating it does. */
+/* Selecting a class lists its instances below, as activating it does;
+ * several classes selected: the bar below offers their instances'
+ * retained size together. */
 static void
-on_class_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsClassesView *self)
+on_class_selected (GtkSelectionModel *selection, guint position, guint n_items, HsClassesView *self)
 {
-  guint position = gtk_single_selection_get_selected (selection);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (selection);
+  guint64 n = gtk_bitset_get_size (selected);
 
-  if (position != GTK_INVALID_LIST_POSITION)
-    hs_classes_view_show_instances (self, position);
+  hs_selection_bar_set_n_selected (self->class_selection_bar, (guint)MIN (n, G_MAXUINT));
+  if (n == 1)
+    hs_classes_view_show_instances (self, gtk_bitset_get_minimum (selected));
+}
+
+/* The bar's set: every instance of each class selected. */
+static HsLoader *
+collect_classes (HsSelectionBar *bar, GArray *objs, GArray *classes, gpointer data)
+{
+  HsClassesView *self = data;
+  GtkSelectionModel *model = gtk_column_view_get_model (self->class_view);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  GtkBitsetIter iter;
+  guint position;
+
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (model), position);
+      g_autoptr (GObject) row = GTK_IS_TREE_LIST_ROW (item)
+                                    ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
+                                    : g_object_ref (item);
+      if (HS_IS_CLASS_ROW (row))
+        {
+          HsClass c = hs_class_row_get_class (HS_CLASS_ROW (row));
+          g_array_append_val (classes, c);
+        }
+    }
+  return hs_view_get_analysis (HS_VIEW (self)) != NULL ? hs_view_get_loader (HS_VIEW (self)) : NULL;
 }
 
 void
@@ -669,6 +701,7 @@ hs_classes_view_clear (HsView *view)
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_instances (self);
+  hs_selection_bar_reset (self->class_selection_bar);
   gtk_label_set_text (self->class_status, "");
 }
 
@@ -718,12 +751,14 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   hs_view_class_set_uses_heap (view_class);
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
+  g_type_ensure (HS_TYPE_SELECTION_BAR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_search);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_view);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_selection_bar);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
@@ -759,7 +794,7 @@ static void
 hs_classes_view_init (HsClassesView *self)
 {
   GtkSorter *sorter;
-  GtkSingleSelection *selection;
+  GtkMultiSelection *selection;
 
   self->instances_class = HS_CLASS_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -773,11 +808,9 @@ hs_classes_view_init (HsClassesView *self)
   self->class_filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->class_filter)));
   self->class_sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)),
                                                     g_object_ref (sorter));
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
+  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_class_selected), self, 0);
+  hs_selection_bar_set_collect_func (self->class_selection_bar, collect_classes, self);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 

@@ -133,6 +133,39 @@ test_instances (void)
   ui_iterate (50);
 }
 
+/* The class table: a class row stands for all its instances. */
+static void
+test_classes (void)
+{
+  HsWindow *window = open_dump ();
+  HsClassesView *classes = ui_classes_view (window);
+  GtkColumnView *table = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (classes), GTK_TYPE_COLUMN_VIEW));
+  GtkSelectionModel *model = gtk_column_view_get_model (table);
+  HsSelectionBar *bar = HS_SELECTION_BAR (ui_find_child (GTK_WIDGET (classes), HS_TYPE_SELECTION_BAR));
+
+  hs_window_set_view (window, "classes");
+  ui_iterate (50);
+  /* Parent (P1, P2, U) and Node (SHARED): 4 objects of 64 bytes; they
+   * retain P1 P2 L1 L2 SHARED SC, 112 bytes in 6 objects (U and its L3 are
+   * unreachable). */
+  gtk_selection_model_unselect_all (model);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+    {
+      g_autoptr (HsClassRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      if (g_str_equal (hs_class_row_get_name (row), "com.example.Parent")
+          || g_str_equal (hs_class_row_get_name (row), "com.example.Node"))
+        gtk_selection_model_select_item (model, i, FALSE);
+    }
+  ui_iterate (20);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  hs_selection_bar_compute_selection (bar);
+  assert_result (bar, 4, 64, 112, 6);
+  ui_shot (GTK_WIDGET (window), "selection-classes.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 static gboolean
 query_done (gpointer data)
 {
@@ -247,6 +280,7 @@ main (int argc, char **argv)
   g_assert_cmpint (argc, ==, 2);
   dump_path = argv[1];
   g_test_add_func ("/selection/instances", test_instances);
+  g_test_add_func ("/selection/classes", test_classes);
   g_test_add_func ("/selection/query", test_query);
   g_test_add_func ("/selection/go-to", test_go_to);
   return g_test_run ();
