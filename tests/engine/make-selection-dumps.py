@@ -30,7 +30,8 @@ value, int hash} 16 bytes; Holder {Object name, int n} 16 bytes; char[5]
   H1 {name=S1, n=1}  H2 {name=S2, n=22}  H3 {name=null, n=3}
   roots: H1, H2, H3, S3 (JNI globals)
 Retained: H1 = 16 + 16 + 24 = 56, H2 = 16 + 16 + 24 = 56, H3 = 16,
-S3 = 16 + 32 = 48, S1 and S2 16 (their holders dominate them).
+S3 = 16 + 32 = 48, S1 = S2 = 16 + 24 = 40 (each holder dominates its
+String, each String its array).
 """
 
 import os

@@ -70,7 +70,8 @@ test_retained (void)
   assert_keeps ("com.example.Holder", "retained<20", (const guint64[]){ H3, 0 });
   assert_keeps ("com.example.Holder", "retained=16", (const guint64[]){ H3, 0 });
   assert_keeps ("com.example.Holder", "retained>=1MB", (const guint64[]){ 0 });
-  /* S3 retains 48 bytes: more than 0.04 kB (40), less than 0.05 KiB (51.2). */
+  /* S3 retains 48 bytes, S1 and S2 40: only S3 more than 0.04 kB (40);
+   * all less than 0.05 KiB (51.2). */
   assert_keeps ("java.lang.String", "retained>0.04kB", (const guint64[]){ S3, 0 });
   assert_keeps ("java.lang.String", "retained<0.05KiB", (const guint64[]){ S1, S2, S3, 0 });
 }

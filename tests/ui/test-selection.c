@@ -11,23 +11,32 @@
 #include "hs-query-view.h"
 #include "hs-selection-bar.h"
 
+#include <string.h>
+
 #define LOAD_TIMEOUT_MS 120000
 #define P1 0x10010
 #define P2 0x10020
 #define U 0x10070
 
 static const char *dump_path;
+static const char *filter_path; /* filter.hprof: three Strings, three Holders */
 
 static HsWindow *
-open_dump (void)
+open_path (const char *path)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (dump_path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
   HsWindow *window = ui_window_new (NULL, 1400, 800);
 
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
   ui_iterate (50);
   return window;
+}
+
+static HsWindow *
+open_dump (void)
+{
+  return open_path (dump_path);
 }
 
 static HsHeap *
@@ -210,6 +219,62 @@ test_query (void)
   ui_iterate (50);
 }
 
+static gboolean
+filter_idle (gpointer data)
+{
+  return !hs_instances_pane_get_filtering (data);
+}
+
+static guint
+filtered (HsInstancesPane *pane, const char *text)
+{
+  hs_instances_pane_set_filter (pane, text);
+  g_assert_true (ui_wait_until (filter_idle, pane, 30000));
+  return g_list_model_get_n_items (hs_instances_pane_get_instances (pane));
+}
+
+/* The instance list's filter: Strings by contents and by a regex, a bad
+ * pattern said inline, Holders by a field and by retained size. */
+static void
+test_filter (void)
+{
+  HsWindow *window = open_path (filter_path);
+  HsClassesView *classes = ui_classes_view (window);
+  HsInstancesPane *pane;
+  const char *error;
+
+  g_assert_true (hs_window_go_to (window, "java.lang.String", NULL));
+  g_assert_true (ui_wait_for_instances (window, 30000));
+  pane = HS_INSTANCES_PANE (ui_find_child (GTK_WIDGET (classes), HS_TYPE_INSTANCES_PANE));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_instances_pane_get_instances (pane)), ==, 3);
+  /* "hello" and "help me". */
+  g_assert_cmpuint (filtered (pane, "hel"), ==, 2);
+  ui_shot (GTK_WIDGET (window), "selection-filter.png");
+  /* "world!" alone. */
+  g_assert_cmpuint (filtered (pane, "/^w.*!$/"), ==, 1);
+  g_assert_null (hs_instances_pane_get_filter_error (pane));
+  /* A bad pattern: GRegex's message, the list as it was. */
+  g_assert_cmpuint (filtered (pane, "/[/"), ==, 1);
+  error = hs_instances_pane_get_filter_error (pane);
+  g_assert_nonnull (error);
+  g_assert_true (strstr (error, "[") != NULL || strlen (error) > 10);
+  g_assert_cmpuint (filtered (pane, ""), ==, 3);
+  g_assert_null (hs_instances_pane_get_filter_error (pane));
+
+  /* The filter stays for the next list: Holders whose n is 22 (H2). */
+  hs_instances_pane_set_filter (pane, "n=22");
+  g_assert_true (hs_window_go_to (window, "com.example.Holder", NULL));
+  g_assert_true (ui_wait_for_instances (window, 30000));
+  g_assert_true (ui_wait_until (filter_idle, pane, 30000));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_instances_pane_get_instances (pane)), ==, 1);
+  /* H1 and H2 retain 56 bytes each, H3 16. */
+  g_assert_cmpuint (filtered (pane, "retained>=50B"), ==, 2);
+  g_assert_cmpuint (filtered (pane, "name=hello"), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 static GtkEditable *
 goto_entry (HsWindow *window)
 {
@@ -277,11 +342,13 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
-  g_assert_cmpint (argc, ==, 2);
+  g_assert_cmpint (argc, ==, 3);
   dump_path = argv[1];
+  filter_path = argv[2];
   g_test_add_func ("/selection/instances", test_instances);
   g_test_add_func ("/selection/classes", test_classes);
   g_test_add_func ("/selection/query", test_query);
   g_test_add_func ("/selection/go-to", test_go_to);
+  g_test_add_func ("/selection/filter", test_filter);
   return g_test_run ();
 }
