@@ -142,6 +142,68 @@ test_instances (void)
   ui_iterate (50);
 }
 
+/* The position of obj's row in a table of HsObjectRow (or tree rows of
+ * them); G_MAXUINT when it is not shown. */
+static guint
+row_of (GtkColumnView *view, HsObj obj)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+      g_autoptr (GObject) row = GTK_IS_TREE_LIST_ROW (item)
+                                    ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
+                                    : g_object_ref (item);
+      if (HS_IS_OBJECT_ROW (row) && hs_object_row_get_obj (HS_OBJECT_ROW (row)) == obj)
+        {
+          if (GTK_IS_TREE_LIST_ROW (item))
+            gtk_tree_list_row_set_expanded (GTK_TREE_LIST_ROW (item), TRUE);
+          return i;
+        }
+    }
+  return G_MAXUINT;
+}
+
+/* The dominator tree: ROOT alone, then its children P1 and P2 together. */
+static void
+test_dominators (void)
+{
+  HsWindow *window = open_dump ();
+  HsHeap *heap = heap_of (window);
+  HsDominatorsView *view = ui_dominators_view (window);
+  HsObjectColumnView *table
+      = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
+  GtkColumnView *columns = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
+  HsSelectionBar *bar = hs_object_column_view_get_selection_bar (table);
+  GtkSelectionModel *model;
+  guint root, p1, p2;
+
+  hs_window_set_view (window, "dominators");
+  ui_iterate (100);
+  model = gtk_column_view_get_model (columns);
+  root = row_of (columns, hs_heap_find (heap, 0x10000));
+  g_assert_cmpuint (root, !=, G_MAXUINT);
+  hs_object_column_view_select (table, root);
+  hs_selection_bar_compute_selection (bar);
+  /* ROOT: everything reachable but the class objects (0 bytes each). */
+  assert_result (bar, 1, 16, 128, 7);
+  ui_iterate (50);
+  p1 = row_of (columns, hs_heap_find (heap, P1));
+  p2 = row_of (columns, hs_heap_find (heap, P2));
+  g_assert_cmpuint (p1, !=, G_MAXUINT);
+  g_assert_cmpuint (p2, !=, G_MAXUINT);
+  gtk_selection_model_unselect_all (model);
+  gtk_selection_model_select_item (model, p1, FALSE);
+  gtk_selection_model_select_item (model, p2, FALSE);
+  hs_selection_bar_compute_selection (bar);
+  assert_result (bar, 2, 32, 112, 6);
+  ui_shot (GTK_WIDGET (window), "selection-dominators.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 /* The class table: a class row stands for all its instances. */
 static void
 test_classes (void)
@@ -346,6 +408,7 @@ main (int argc, char **argv)
   dump_path = argv[1];
   filter_path = argv[2];
   g_test_add_func ("/selection/instances", test_instances);
+  g_test_add_func ("/selection/dominators", test_dominators);
   g_test_add_func ("/selection/classes", test_classes);
   g_test_add_func ("/selection/query", test_query);
   g_test_add_func ("/selection/go-to", test_go_to);
