@@ -192,20 +192,26 @@ hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
     }
   if (query && !hs_oql_check (o->queries[0], error))
     return 2;
+  gint64 start = 0, cpu = 0;
   if (o->class_name)
     {
       if (!(cs = load_class_set (o, path, "retained-set", &a, error)))
         return 2;
+      start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
     }
-  else if (!(a = hs_cli_load (o, path, TRUE, FALSE, error)) || !(objs = selection_of (o, a, error)))
-    return 2;
-
-  gint64 start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+  else
+    {
+      if (!(a = hs_cli_load (o, path, TRUE, FALSE, error)))
+        return 2;
+      start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+      if (!(objs = selection_of (o, a, error)))
+        return 2;
+    }
   if (!hs_retained_selection_compute (a, objs ? (const HsObj *)objs->data : NULL, objs ? objs->len : 0,
                                       cs ? (const HsClass *)cs->data : NULL, cs ? cs->len : 0, NULL, NULL,
                                       hs_cli_cancellable (), &r, error))
     return 2;
-  if (o->timings) /* the set and its walk, the dump's analysis left out */
+  if (o->timings) /* the set (the query run) and its walk, the dump's analysis left out */
     g_printerr ("retained-set: %" G_GUINT64_FORMAT " objects, %.3f s (%.3f s of CPU)\n", r.n_objects,
                 (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
   guint64 class_ret = 0;
