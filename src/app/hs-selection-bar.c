@@ -30,6 +30,7 @@ struct _HsSelectionBar
   guint tick;                /* the source reading its progress */
   gboolean has_result;
   HsRetainedSelection result;
+  gboolean compact; /* a sidebar's: no selection, no button */
 };
 
 G_DEFINE_FINAL_TYPE (HsSelectionBar, hs_selection_bar, GTK_TYPE_WIDGET)
@@ -38,9 +39,10 @@ typedef struct _Job
 {
   gint ref_count;
   HsLoader *loader;
-  GArray *objs;    /* HsObj */
-  GArray *classes; /* HsClass */
-  gint permille;   /* atomic: the worker's progress */
+  GArray *objs;     /* HsObj */
+  GArray *classes;  /* HsClass */
+  char *members_of; /* a class suspect's name: its members join objs, found on the worker */
+  gint permille;    /* atomic: the worker's progress */
   HsRetainedSelection result;
 } Job;
 
@@ -61,6 +63,7 @@ job_unref (Job *job)
   g_object_unref (job->loader);
   g_array_unref (job->objs);
   g_array_unref (job->classes);
+  g_free (job->members_of);
   g_free (job);
 }
 
@@ -77,6 +80,12 @@ selection_thread (GTask *task, gpointer source, gpointer data, GCancellable *can
   Job *job = data;
   GError *error = NULL;
 
+  if (job->members_of != NULL)
+    {
+      g_autoptr (GArray) members
+          = hs_retained_selection_top_level_of (hs_loader_get_analysis (job->loader), job->members_of);
+      g_array_append_vals (job->objs, members->data, members->len);
+    }
   if (hs_retained_selection_compute (hs_loader_get_analysis (job->loader), (const HsObj *)job->objs->data,
                                      job->objs->len, (const HsClass *)job->classes->data, job->classes->len,
                                      on_fraction, job, cancellable, &job->result, &error))
@@ -164,14 +173,11 @@ hs_selection_bar_cancel (HsSelectionBar *self)
     g_cancellable_cancel (self->cancellable);
 }
 
-void
-hs_selection_bar_compute (HsSelectionBar *self, HsLoader *loader, GArray *objs, GArray *classes)
+static void
+start_job (HsSelectionBar *self, HsLoader *loader, GArray *objs, GArray *classes, const char *members_of)
 {
   g_autoptr (GTask) task = NULL;
   Job *job;
-
-  g_return_if_fail (HS_IS_SELECTION_BAR (self));
-  g_return_if_fail (HS_IS_LOADER (loader) && hs_loader_get_analysis (loader) != NULL);
 
   /* A new request: the one running stops. */
   hs_selection_bar_cancel (self);
@@ -188,6 +194,12 @@ hs_selection_bar_compute (HsSelectionBar *self, HsLoader *loader, GArray *objs, 
     g_array_append_vals (job->objs, objs->data, objs->len);
   if (classes != NULL)
     g_array_append_vals (job->classes, classes->data, classes->len);
+  job->members_of = g_strdup (members_of);
+  if (members_of != NULL)
+    {
+      g_autofree char *title = g_strdup_printf (_ ("Members of %s"), members_of);
+      gtk_label_set_text (self->count_label, title);
+    }
 
   self->cancellable = g_cancellable_new ();
   self->job = job_ref (job);
@@ -202,6 +214,23 @@ hs_selection_bar_compute (HsSelectionBar *self, HsLoader *loader, GArray *objs, 
   g_task_set_name (task, "[heapscope] precise retained size of a selection");
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify)job_unref);
   g_task_run_in_thread (task, selection_thread);
+}
+
+void
+hs_selection_bar_compute (HsSelectionBar *self, HsLoader *loader, GArray *objs, GArray *classes)
+{
+  g_return_if_fail (HS_IS_SELECTION_BAR (self));
+  g_return_if_fail (HS_IS_LOADER (loader) && hs_loader_get_analysis (loader) != NULL);
+  start_job (self, loader, objs, classes, NULL);
+}
+
+void
+hs_selection_bar_compute_members (HsSelectionBar *self, HsLoader *loader, const char *class_name)
+{
+  g_return_if_fail (HS_IS_SELECTION_BAR (self));
+  g_return_if_fail (HS_IS_LOADER (loader) && hs_loader_get_analysis (loader) != NULL);
+  g_return_if_fail (class_name != NULL);
+  start_job (self, loader, NULL, NULL, class_name);
 }
 
 void
@@ -236,6 +265,11 @@ hs_selection_bar_set_n_selected (HsSelectionBar *self, guint n)
 
   g_return_if_fail (HS_IS_SELECTION_BAR (self));
   self->n_selected = n;
+  if (self->compact)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self), self->job != NULL || self->has_result);
+      return;
+    }
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s row selected", "%s rows selected", n), count);
   gtk_label_set_text (self->count_label, text);
   gtk_widget_set_sensitive (GTK_WIDGET (self->compute_button), n > 0);
@@ -252,6 +286,20 @@ hs_selection_bar_reset (HsSelectionBar *self)
   self->has_result = FALSE;
   gtk_label_set_text (self->result_label, "");
   hs_selection_bar_set_n_selected (self, 0);
+}
+
+void
+hs_selection_bar_set_compact (HsSelectionBar *self, gboolean compact)
+{
+  g_return_if_fail (HS_IS_SELECTION_BAR (self));
+  self->compact = compact;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box),
+                                  compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (self->box, compact ? 3 : 12);
+  gtk_label_set_wrap (self->result_label, compact);
+  gtk_label_set_ellipsize (self->result_label, compact ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  gtk_widget_set_visible (GTK_WIDGET (self->compute_button), !compact);
+  gtk_widget_set_halign (GTK_WIDGET (self->cancel_button), compact ? GTK_ALIGN_START : GTK_ALIGN_FILL);
 }
 
 gboolean

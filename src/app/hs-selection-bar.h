@@ -37,6 +37,12 @@ void hs_selection_bar_set_n_selected (HsSelectionBar *self, guint n);
 void hs_selection_bar_compute_selection (HsSelectionBar *self);
 /* The same for a set given (arrays copied; either may be NULL). */
 void hs_selection_bar_compute (HsSelectionBar *self, HsLoader *loader, GArray *objs, GArray *classes);
+/* The same for a class suspect's members (hs_retained_selection_top_level_of,
+ * found on the worker). */
+void hs_selection_bar_compute_members (HsSelectionBar *self, HsLoader *loader, const char *class_name);
+/* A narrow bar for a sidebar (the suspects' list): its parts one under the
+ * other, no selection count and no button (the rows ask it). */
+void hs_selection_bar_set_compact (HsSelectionBar *self, gboolean compact);
 /* Cancels a computation running; the bar says so. */
 void hs_selection_bar_cancel (HsSelectionBar *self);
 /* Forgets what was computed (another dump): cancels, empties, hides. */

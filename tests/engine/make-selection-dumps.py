@@ -32,6 +32,16 @@ value, int hash} 16 bytes; Holder {Object name, int n} 16 bytes; char[5]
 Retained: H1 = 16 + 16 + 24 = 56, H2 = 16 + 16 + 24 = 56, H3 = 16,
 S3 = 16 + 32 = 48, S1 = S2 = 16 + 24 = 40 (each holder dominates its
 String, each String its array).
+
+suspect.hprof (a class suspect's members; 4-byte ids, A = 8): ten
+com.example.Big {Object own, Object shared} (16 bytes), each a JNI global
+holding its own byte[100] (12 + 100 = 112) and one byte[200] they all
+share (212 -> 216). Reachable: 10 x (16 + 112) + 216 = 1496 bytes; T =
+10 % = 150 (rounded up). Each Big retains 128 < T; the shared array, a
+child of the virtual root, retains 216 >= T: an object suspect. The Bigs,
+the virtual root's other children, add up to 1280 >= T: the class suspect
+com.example.Big, 10 members. Together they retain 1280 + 216 = 1496
+bytes in 21 objects (10 objects of 160 bytes selected).
 """
 
 import os
@@ -112,11 +122,34 @@ def filtered():
     return h
 
 
+BIG, BYTES = 0x1200, 0x1208
+BIGS = [0x40000 + 0x100 * i for i in range(10)]
+SHARED_BYTES = 0x50000
+
+
+def suspect():
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump()
+    d.cls(OBJ, 'java/lang/Object')
+    d.cls(CLS, 'java/lang/Class', super_id=OBJ)
+    d.cls(BIG, 'com/example/Big', super_id=OBJ, fields=[('own', g.OBJECT), ('shared', g.OBJECT)])
+    d.cls(BYTES, '[B', super_id=OBJ)
+    d.prim_array(SHARED_BYTES, g.BYTE, [0] * 200)
+    for b in BIGS:
+        d.instance(b, BIG, {'own': b + 0x10, 'shared': SHARED_BYTES})
+        d.prim_array(b + 0x10, g.BYTE, [1] * 100)
+        d.jni_global(b)
+    for c in (OBJ, CLS, BIG, BYTES):
+        d.sticky(c)
+    return h
+
+
 def main():
     out = sys.argv[1]
     selection().write(os.path.join(out, 'selection.hprof'))
     wide().write(os.path.join(out, 'wide.hprof'))
     filtered().write(os.path.join(out, 'filter.hprof'))
+    suspect().write(os.path.join(out, 'suspect.hprof'))
 
 
 if __name__ == '__main__':

@@ -219,6 +219,44 @@ test_progress_and_cancel (void)
   }
 }
 
+/* suspect.hprof: the class suspect com.example.Big's ten members retain
+ * together what the suspect's sum leaves out, the array they share. */
+static void
+test_members (void)
+{
+  g_autofree char *path = g_build_filename (dir, "suspect.hprof", NULL);
+  HsAnalysisOptions opts = { 0 }; /* with the leak search: the suspects */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsAnalysis) a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
+  g_autoptr (GArray) members = hs_retained_selection_top_level_of (a, "com.example.Big");
+  g_autoptr (GArray) none = hs_retained_selection_top_level_of (a, "com.example.Nothing");
+  HsRetainedSelection r;
+  gboolean found = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (members->len, ==, 10);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_nonnull (a->suspects);
+  for (guint i = 0; i < a->suspects->classes->len; i++)
+    {
+      HsClassSuspect *c = g_ptr_array_index (a->suspects->classes, i);
+      if (g_str_equal (c->class_name, "com.example.Big"))
+        {
+          g_assert_cmpuint (c->count, ==, 10);
+          g_assert_cmpuint (c->retained, ==, 1280);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  g_assert_true (hs_retained_selection_compute (a, (HsObj *)members->data, members->len, NULL, 0, NULL, NULL,
+                                                NULL, &r, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r.n_objects, ==, 10);
+  g_assert_cmpuint (r.shallow, ==, 160);
+  g_assert_cmpuint (r.retained, ==, 1496);
+  g_assert_cmpuint (r.retained_count, ==, 21);
+}
+
 static void
 test_object_id (void)
 {
@@ -263,6 +301,7 @@ main (int argc, char **argv)
   g_test_add_func ("/retained-selection/hand-made", test_hand_made);
   g_test_add_func ("/retained-selection/against-graph", test_against_graph);
   g_test_add_func ("/retained-selection/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/retained-selection/members", test_members);
   g_test_add_func ("/retained-selection/object-id", test_object_id);
   return g_test_run ();
 }

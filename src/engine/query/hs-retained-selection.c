@@ -194,3 +194,20 @@ out:
   g_free (w.blocked.data);
   return ok;
 }
+
+GArray *
+hs_retained_selection_top_level_of (HsAnalysis *analysis, const char *class_name)
+{
+  GArray *out;
+
+  g_return_val_if_fail (analysis != NULL && class_name != NULL, NULL);
+  out = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (guint64 o = 0; analysis->dom != NULL && o < analysis->dom->n; o++)
+    if ((guint64)analysis->dom->idom[o] == analysis->dom->n
+        && g_strcmp0 (hs_heap_object_class_name (analysis->heap, (HsObj)o), class_name) == 0)
+      {
+        HsObj obj = (HsObj)o;
+        g_array_append_val (out, obj);
+      }
+  return out;
+}

@@ -37,4 +37,11 @@ gboolean hs_retained_selection_compute (HsAnalysis *analysis, const HsObj *objs,
                                         gpointer progress_data, GCancellable *cancellable,
                                         HsRetainedSelection *out, GError **error);
 
+/* A class suspect's members (docs/semantics.md, problem suspects): the
+ * objects no other object retains (children of the dominator tree's
+ * virtual root) whose class name, as the class table shows it ("class X"
+ * for a class object), is class_name; in index order. One pass over the
+ * dominator tree; empty without one. */
+GArray *hs_retained_selection_top_level_of (HsAnalysis *analysis, const char *class_name);
+
 G_END_DECLS
