@@ -17,6 +17,7 @@
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
 #include "hs-search.h"
+#include "hs-selection-bar.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -39,6 +40,7 @@ struct _HsClassesView
   GtkDropDown *group_by;
   GtkColumnView *class_view;
   HsInstancesPane *instances_pane;
+  HsSelectionBar *class_selection_bar; /* the classes selected: their instances' retained size */
 
   GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
@@ -48,7 +50,7 @@ struct _HsClassesView
   GtkSortListModel *class_sort_model;
   HsClassModel *class_model;
   char *class_query;
-  GtkSingleSelection *plain_selection; /* over class_sort_model */
+  GtkMultiSelection *plain_selection; /* over class_sort_model */
 
   /* Grouped (group_by not "No grouping"): the tree the table shows. */
   HsClassesGrouping grouping;
@@ -58,8 +60,8 @@ struct _HsClassesView
    * loader) on the UI thread: the tree sorts its levels itself
    * (hs_class_tree_sort) and rows are made for what is shown. */
   GtkTreeListModel *tree_model;
-  GtkSingleSelection *tree_selection; /* over tree_model */
-  GCancellable *group_cancellable;    /* the grouping running, if any */
+  GtkMultiSelection *tree_selection; /* over tree_model */
+  GCancellable *group_cancellable;   /* the grouping running, if any */
 
   /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
    * here, and found again when it changes (see on_sorter_changed). */
@@ -537,14 +539,44 @@ on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)class_obj);
 }
 
-/* Selecting a class lists its instances below, as activating it does. */
+/* Selecting a class lists its instances below, as activating it does;
+ * several classes selected: the bar below offers their instances'
+ * retained size together. */
 static void
-on_class_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsClassesView *self)
+on_class_selected (GtkSelectionModel *selection, guint position, guint n_items, HsClassesView *self)
 {
-  guint position = gtk_single_selection_get_selected (selection);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (selection);
+  guint64 n = gtk_bitset_get_size (selected);
 
-  if (position != GTK_INVALID_LIST_POSITION)
-    hs_classes_view_show_instances (self, position);
+  hs_selection_bar_set_n_selected (self->class_selection_bar, (guint)MIN (n, G_MAXUINT));
+  if (n == 1)
+    hs_classes_view_show_instances (self, gtk_bitset_get_minimum (selected));
+}
+
+/* The bar's set: every instance of each class selected. */
+static HsLoader *
+collect_classes (HsSelectionBar *bar, GArray *objs, GArray *classes, gpointer data)
+{
+  HsClassesView *self = data;
+  GtkSelectionModel *model = gtk_column_view_get_model (self->class_view);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  GtkBitsetIter iter;
+  guint position;
+
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (model), position);
+      g_autoptr (GObject) row = GTK_IS_TREE_LIST_ROW (item)
+                                    ? gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item))
+                                    : g_object_ref (item);
+      if (HS_IS_CLASS_ROW (row))
+        {
+          HsClass c = hs_class_row_get_class (HS_CLASS_ROW (row));
+          g_array_append_val (classes, c);
+        }
+    }
+  return hs_view_get_analysis (HS_VIEW (self)) != NULL ? hs_view_get_loader (HS_VIEW (self)) : NULL;
 }
 
 void
@@ -817,11 +849,9 @@ show_tree (HsClassesView *self, GHashTable *expanded)
   g_clear_object (&self->tree_model);
   self->tree_model = model;
   g_object_unref (self->tree_selection);
-  self->tree_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (model)));
-  gtk_single_selection_set_autoselect (self->tree_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->tree_selection, TRUE);
-  gtk_single_selection_set_selected (self->tree_selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (self->tree_selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (model)));
+  g_signal_connect_object (self->tree_selection, "selection-changed", G_CALLBACK (on_class_selected), self,
+                           0);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
 }
 
@@ -876,7 +906,7 @@ forget_groups (HsClassesView *self)
     g_cancellable_cancel (self->group_cancellable);
   g_clear_object (&self->group_cancellable);
   if (self->tree_selection != NULL)
-    gtk_single_selection_set_model (self->tree_selection, NULL);
+    gtk_multi_selection_set_model (self->tree_selection, NULL);
   g_clear_object (&self->tree_model);
   g_clear_pointer (&self->class_tree, hs_class_tree_unref);
 }
@@ -1081,6 +1111,7 @@ hs_classes_view_clear (HsView *view)
   g_clear_object (&self->class_model);
   forget_groups (self);
   forget_instances (self);
+  hs_selection_bar_reset (self->class_selection_bar);
   gtk_label_set_text (self->class_status, "");
 }
 
@@ -1168,6 +1199,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   hs_view_class_set_uses_heap (view_class);
 
   g_type_ensure (HS_TYPE_INSTANCES_PANE);
+  g_type_ensure (HS_TYPE_SELECTION_BAR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-classes-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, box);
@@ -1175,6 +1207,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_status);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, group_by);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_view);
+  gtk_widget_class_bind_template_child (widget_class, HsClassesView, class_selection_bar);
   gtk_widget_class_bind_template_child (widget_class, HsClassesView, instances_pane);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
@@ -1211,7 +1244,7 @@ static void
 hs_classes_view_init (HsClassesView *self)
 {
   GtkSorter *sorter;
-  GtkSingleSelection *selection;
+  GtkMultiSelection *selection;
 
   self->instances_class = HS_CLASS_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -1225,16 +1258,14 @@ hs_classes_view_init (HsClassesView *self)
   self->class_filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->class_filter)));
   self->class_sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)),
                                                     g_object_ref (sorter));
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_class_selected), self, 0);
+  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
+  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_class_selected), self, 0);
+  hs_selection_bar_set_collect_func (self->class_selection_bar, collect_classes, self);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   self->plain_selection = selection;
 
   /* The grouped table (empty until grouped: show_tree). */
-  self->tree_selection = gtk_single_selection_new (NULL);
+  self->tree_selection = gtk_multi_selection_new (NULL);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->class_search, GTK_WIDGET (self->box));

@@ -16,6 +16,7 @@
 #include "hs-object-list.h"
 #include "hs-query.h"
 #include "hs-query-heaps.h"
+#include "hs-instance-filter.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
 
@@ -30,6 +31,8 @@ struct _HsInstancesPane
   GtkBox *box;
   GtkLabel *label;
   HsObjectColumnView *table;
+  GtkSearchEntry *filter_entry;
+  GtkLabel *filter_error;
 
   guint serial;              /* the list asked for last */
   gboolean pending;          /* being found (or sorted) on a worker */
@@ -38,7 +41,20 @@ struct _HsInstancesPane
   GCancellable *cancellable; /* the worker's for the list asked for last */
   int heap;                  /* the heap whose instances are listed, -1: all */
   GtkWidget *paths_button;   /* "Merged Paths to GC Roots" of the list shown */
+
+  /* The whole list (HsObj, never changed once set: workers share it), its
+   * heading and loader, for the filter; filter_cancellable: the filter
+   * running, if any; filtered: what is shown is a filter's answer. */
+  GArray *all;
+  char *all_label;
+  HsLoader *all_loader;
+  GCancellable *filter_cancellable;
+  guint filter_serial;
+  gboolean filtered;
 };
+
+static void apply_filter (HsInstancesPane *self);
+static void keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const char *label);
 
 G_DEFINE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, GTK_TYPE_WIDGET)
 
@@ -197,6 +213,7 @@ reset (HsInstancesPane *self)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  keep_whole_list (self, NULL, NULL, NULL);
 }
 
 void
@@ -237,12 +254,14 @@ hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoad
   g_return_if_fail (HS_IS_LOADER (loader));
   g_return_if_fail (objs != NULL);
 
+  keep_whole_list (self, loader, objs, label);
   list = hs_object_list_new_take (loader, objs);
   self->pending = FALSE;
   g_clear_object (&self->page);
   gtk_label_set_text (self->label, label);
   set_model (self, G_LIST_MODEL (list));
   hs_paths_list_button_set (self->paths_button, label, G_LIST_MODEL (list));
+  apply_filter (self);
 }
 
 static gboolean
@@ -306,9 +325,11 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       /* The page's rows are the list's first: the rest goes below them. */
       self->pending = FALSE;
+      keep_whole_list (self, job->loader, instances, text);
       hs_object_list_take (self->page, g_steal_pointer (&instances));
       g_clear_object (&self->page);
       gtk_label_set_text (self->label, text);
+      apply_filter (self);
     }
   else
     hs_instances_pane_show_objects (self, text, job->loader, g_steal_pointer (&instances));
@@ -384,6 +405,172 @@ hs_instances_pane_get_pending (HsInstancesPane *self)
   return self->pending;
 }
 
+/* ---------------------------------------------------------------------- */
+/* the filter                                                             */
+
+/* Keeps a copy of the whole list shown (objs NULL: forgets it), and stops
+ * a filter running over the one before. */
+static void
+keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const char *label)
+{
+  self->filter_serial++;
+  if (self->filter_cancellable != NULL)
+    g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  g_clear_pointer (&self->all, g_array_unref);
+  g_clear_pointer (&self->all_label, g_free);
+  g_clear_object (&self->all_loader);
+  self->filtered = FALSE;
+  if (objs == NULL)
+    return;
+  self->all = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), objs->len);
+  g_array_append_vals (self->all, objs->data, objs->len);
+  self->all_label = g_strdup (label);
+  self->all_loader = g_object_ref (loader);
+}
+
+typedef struct
+{
+  HsLoader *loader; /* its analysis held while the worker reads it */
+  HsInstanceFilter *filter;
+  GArray *all; /* shared with the pane, never changed */
+  char *text;
+  guint serial;
+} FilterJob;
+
+static void
+filter_job_free (FilterJob *job)
+{
+  hs_analysis_release (hs_loader_get_analysis (job->loader));
+  g_object_unref (job->loader);
+  hs_instance_filter_free (job->filter);
+  g_array_unref (job->all);
+  g_free (job->text);
+  g_free (job);
+}
+
+static void
+filter_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  FilterJob *job = data;
+  GError *error = NULL;
+  GArray *kept = hs_instance_filter_apply (job->filter, hs_loader_get_analysis (job->loader),
+                                           (const HsObj *)job->all->data, job->all->len, cancellable, &error);
+
+  if (kept == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, kept, (GDestroyNotify)g_array_unref);
+}
+
+static void
+filter_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HsInstancesPane *self = HS_INSTANCES_PANE (source);
+  FilterJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GArray) kept = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (HsObjectList) list = NULL;
+  g_autofree char *n = NULL, *total = NULL, *text = NULL;
+
+  if (kept == NULL || self->disposed || job->serial != self->filter_serial)
+    return;
+  g_clear_object (&self->filter_cancellable);
+  n = hs_format_count (kept->len);
+  total = hs_format_count (self->all->len);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s instance match “%s”",
+                                       "%s of %s instances match “%s”", self->all->len),
+                          n, total, job->text);
+  list = hs_object_list_new_take (job->loader, g_steal_pointer (&kept));
+  gtk_label_set_text (self->label, text);
+  set_model (self, G_LIST_MODEL (list));
+  hs_paths_list_button_set (self->paths_button, text, G_LIST_MODEL (list));
+}
+
+/* Filters the whole list by the entry's text (on a worker), or shows it
+ * all again when the text is empty; a text that does not parse says why
+ * and leaves the list as it is. */
+static void
+apply_filter (HsInstancesPane *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsInstanceFilter) filter = NULL;
+  g_autoptr (GTask) task = NULL;
+  FilterJob *job;
+
+  if (self->all == NULL || self->pending)
+    return; /* applied when the whole list is known */
+  self->filter_serial++;
+  if (self->filter_cancellable != NULL)
+    g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  filter = hs_instance_filter_new (text, &error);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_error), error != NULL);
+  if (error != NULL)
+    {
+      gtk_label_set_text (self->filter_error, error->message);
+      return;
+    }
+  if (filter == NULL)
+    {
+      g_autoptr (GArray) copy = NULL;
+      g_autoptr (HsObjectList) list = NULL;
+      if (!self->filtered)
+        return;
+      self->filtered = FALSE;
+      copy = g_array_copy (self->all);
+      list = hs_object_list_new_take (self->all_loader, g_steal_pointer (&copy));
+      gtk_label_set_text (self->label, self->all_label);
+      set_model (self, G_LIST_MODEL (list));
+      hs_paths_list_button_set (self->paths_button, self->all_label, G_LIST_MODEL (list));
+      return;
+    }
+  self->filtered = TRUE;
+  job = g_new0 (FilterJob, 1);
+  job->loader = g_object_ref (self->all_loader);
+  hs_analysis_hold (hs_loader_get_analysis (job->loader));
+  job->filter = g_steal_pointer (&filter);
+  job->all = g_array_ref (self->all);
+  job->text = g_strstrip (g_strdup (text));
+  job->serial = self->filter_serial;
+  self->filter_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->filter_cancellable, filter_done, NULL);
+  g_task_set_name (task, "[heapscope] filter the instances");
+  g_task_set_task_data (task, job, (GDestroyNotify)filter_job_free);
+  g_task_run_in_thread (task, filter_thread);
+}
+
+static void
+on_filter_changed (GtkSearchEntry *entry, HsInstancesPane *self)
+{
+  apply_filter (self);
+}
+
+void
+hs_instances_pane_set_filter (HsInstancesPane *self, const char *text)
+{
+  g_return_if_fail (HS_IS_INSTANCES_PANE (self));
+  g_signal_handlers_block_by_func (self->filter_entry, on_filter_changed, self);
+  gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text != NULL ? text : "");
+  g_signal_handlers_unblock_by_func (self->filter_entry, on_filter_changed, self);
+  apply_filter (self);
+}
+
+gboolean
+hs_instances_pane_get_filtering (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), FALSE);
+  return self->filter_cancellable != NULL;
+}
+
+const char *
+hs_instances_pane_get_filter_error (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->filter_error)) ? gtk_label_get_text (self->filter_error)
+                                                                  : NULL;
+}
+
 static void
 on_close (GtkButton *button, HsInstancesPane *self)
 {
@@ -396,6 +583,7 @@ hs_instances_pane_dispose (GObject *object)
   HsInstancesPane *self = HS_INSTANCES_PANE (object);
 
   self->disposed = TRUE;
+  keep_whole_list (self, NULL, NULL, NULL);
   g_clear_object (&self->page);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -493,9 +681,12 @@ hs_instances_pane_class_init (HsInstancesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, box);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, label);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, filter_error);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
   gtk_widget_class_install_action (widget_class, "export.copy-csv", NULL, action_copy_csv);
   gtk_widget_class_install_action (widget_class, "export.save-csv", NULL, action_save_csv);
+  gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   /* As the GtkBox it replaces in the views' templates. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);

@@ -8,7 +8,8 @@
  * The pane is hidden until something is listed (the close button hides it
  * again). A new list, or hs_instances_pane_forget, drops what a worker
  * still finds for the one before. The classes view's search shows its
- * results here too (hs_instances_pane_begin, _show_objects). */
+ * results here too (hs_instances_pane_begin, _show_objects). A filter
+ * entry narrows the list shown (hs_instances_pane_set_filter). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -71,5 +72,15 @@ GListModel *hs_instances_pane_get_instances (HsInstancesPane *self);
  * or before anything is found. */
 GListModel *hs_instances_pane_get_shown (HsInstancesPane *self);
 gboolean hs_instances_pane_get_pending (HsInstancesPane *self);
+
+/* The filter entry above the list (hs-instance-filter.h's syntax): the
+ * whole list is filtered on a worker as the user types and the matches
+ * shown ("N of M instances match …"); an empty text shows it all again; a
+ * text that does not parse is said under the entry (get_filter_error,
+ * NULL when none) and changes nothing. set_filter types text as the user
+ * would, at once; get_filtering: a filter is running. */
+void hs_instances_pane_set_filter (HsInstancesPane *self, const char *text);
+gboolean hs_instances_pane_get_filtering (HsInstancesPane *self);
+const char *hs_instances_pane_get_filter_error (HsInstancesPane *self);
 
 G_END_DECLS

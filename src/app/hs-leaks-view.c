@@ -6,6 +6,7 @@
  * suspects need the dominator tree), and the suspects' threshold. */
 #include "config.h"
 #include "hs-leaks-view.h"
+#include "hs-selection-bar.h"
 #include "hs-paths-menu.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
@@ -24,7 +25,8 @@ struct _HsLeaksView
   GtkSpinButton *threshold_spin;
   HsLeakTraceView *trace_view;
   GtkPaned *paned;
-  guint orient_source; /* the paned turned after an allocation, not in it */
+  HsSelectionBar *selection_bar; /* a class suspect's members' retained size */
+  guint orient_source;           /* the paned turned after an allocation, not in it */
 
   GPtrArray *groups; /* HsLeakGroup* (borrowed from the loader's report) */
   guint n_suspects;  /* rows after the groups' */
@@ -194,6 +196,19 @@ suspect_row_new (HsObjectSuspect *o, HsClassSuspect *c, guint position)
   gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))),
                   o != NULL ? hs_paths_button_new_objects (title, &o->obj, 1)
                             : hs_paths_button_new_members (c->class_name));
+  if (c != NULL)
+    {
+      /* What the members retain together, in the bar under the list. */
+      GtkWidget *button = gtk_button_new_with_label (_ ("Calculate Precise Retained Size"));
+      gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+      gtk_widget_set_halign (button, GTK_ALIGN_START);
+      gtk_widget_add_css_class (button, "caption");
+      gtk_widget_set_tooltip_text (button, _ ("What this suspect's objects retain together, "
+                                              "also what they share"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "leaks.members-retained-size");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (c->class_name));
+      gtk_box_append (GTK_BOX (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row))), button);
+    }
   g_object_set_data_full (G_OBJECT (row), "hs-title-text", g_steal_pointer (&title), g_free);
   return row;
 }
@@ -462,8 +477,28 @@ hs_leaks_view_clear (HsView *view)
   hs_clear_box (GTK_WIDGET (self->leak_list));
   g_ptr_array_set_size (self->groups, 0);
   self->n_suspects = 0;
+  hs_selection_bar_reset (self->selection_bar);
   gtk_widget_set_visible (GTK_WIDGET (self->empty_box), FALSE);
   self->shown_early = FALSE;
+}
+
+/* A class suspect's row: its members' precise retained size together
+ * (more than the suspect's sum when they share what they hold). */
+static void
+members_retained_size_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsLeaksView *self = HS_LEAKS_VIEW (widget);
+  HsLoader *loader = hs_view_get_loader (HS_VIEW (self));
+
+  if (loader != NULL && hs_loader_get_analysis (loader) != NULL)
+    hs_selection_bar_compute_members (self->selection_bar, loader, g_variant_get_string (param, NULL));
+}
+
+HsSelectionBar *
+hs_leaks_view_get_selection_bar (HsLeaksView *self)
+{
+  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
+  return self->selection_bar;
 }
 
 static void
@@ -548,6 +583,7 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
   hs_view_class_set_page (view_class, "leaks", _ ("Leaks & Suspects"), NULL, FALSE, "leaks filled");
 
   g_type_ensure (HS_TYPE_LEAK_TRACE_VIEW);
+  g_type_ensure (HS_TYPE_SELECTION_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-leaks-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, leak_list);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, empty_box);
@@ -555,6 +591,9 @@ hs_leaks_view_class_init (HsLeaksViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, threshold_spin);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, trace_view);
   gtk_widget_class_bind_template_child (widget_class, HsLeaksView, paned);
+  gtk_widget_class_bind_template_child (widget_class, HsLeaksView, selection_bar);
+  gtk_widget_class_install_action (widget_class, "leaks.members-retained-size", "s",
+                                   members_retained_size_action);
   gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_threshold_changed);
 }
@@ -564,6 +603,7 @@ hs_leaks_view_init (HsLeaksView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  hs_selection_bar_set_compact (self->selection_bar, TRUE);
   self->groups = g_ptr_array_new ();
   gtk_list_box_set_header_func (self->leak_list, header_func, NULL, NULL);
   gtk_list_box_set_sort_func (self->leak_list, sort_func, NULL, NULL);

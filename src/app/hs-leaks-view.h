@@ -10,6 +10,7 @@
 #pragma once
 
 #include "hs-view.h"
+#include "hs-selection-bar.h"
 #include "hs-leak-trace-view.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,10 @@ void hs_leaks_view_refresh_suspects (HsLeaksView *self);
 
 /* TRUE when the view is narrow and its list stands above the trace. */
 gboolean hs_leaks_view_is_stacked (HsLeaksView *self);
+
+/* The bar under the list where a class suspect's row ("Calculate Precise
+ * Retained Size", the view's "leaks.members-retained-size" action with
+ * the class name) shows what its members retain together. */
+HsSelectionBar *hs_leaks_view_get_selection_bar (HsLeaksView *self);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "hs-object-menu.h"
 #include "hs-more-row.h"
 #include "hs-dom-group-row.h"
+#include "hs-selection-bar.h"
 
 #include <glib/gi18n.h>
 
@@ -15,10 +16,11 @@ struct _HsObjectColumnView
 {
   GtkWidget parent_instance;
 
-  /* template (the scrolled window is bound so that dispose_template
-   * unparents it) */
+  /* template (the box is bound so that dispose_template unparents it) */
+  GtkBox *box;
   GtkScrolledWindow *scrolled;
   GtkColumnView *view;
+  HsSelectionBar *selection_bar;
 
   GtkColumnViewColumn *percent_column;
   GtkColumnViewColumn *depth_column;
@@ -257,25 +259,102 @@ add_column (HsObjectColumnView *self, const char *title, GCallback setup, guint 
   return c;
 }
 
+/* The object of the item at position of the selection model (HS_OBJ_NONE:
+ * none, or a "show more" row). */
 static HsObj
-selection_object (GtkSingleSelection *selection)
+object_at (GtkSelectionModel *model, guint position)
 {
-  gpointer item = gtk_single_selection_get_selected_item (selection);
-  g_autoptr (HsObjectRow) row = NULL;
+  g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (model), position);
+  g_autoptr (HsObjectRow) row = item != NULL ? item_object_row (item) : NULL;
 
-  if (item == NULL)
-    return HS_OBJ_NONE;
-  row = item_object_row (item);
   return row != NULL ? hs_object_row_get_obj (row) : HS_OBJ_NONE;
 }
 
-static void
-on_selection_changed (GtkSingleSelection *selection, GParamSpec *pspec, HsObjectColumnView *self)
+/* The first selected row's object (HS_OBJ_NONE: none selected). */
+static HsObj
+selection_object (GtkSelectionModel *model)
 {
-  HsObj obj = selection_object (selection);
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
 
-  if (obj != HS_OBJ_NONE)
+  if (gtk_bitset_is_empty (selected))
+    return HS_OBJ_NONE;
+  return object_at (model, gtk_bitset_get_minimum (selected));
+}
+
+static void
+on_selection_changed (GtkSelectionModel *model, guint position, guint n_items, HsObjectColumnView *self)
+{
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  guint64 n = gtk_bitset_get_size (selected);
+  HsObj obj;
+
+  hs_selection_bar_set_n_selected (self->selection_bar, (guint)MIN (n, G_MAXUINT));
+  /* One row: the inspector follows it (several: it stays on the first). */
+  if (n == 1 && (obj = object_at (model, gtk_bitset_get_minimum (selected))) != HS_OBJ_NONE)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.select-object", "u", (guint32)obj);
+}
+
+/* The bar's set: the objects of the rows selected. */
+static HsLoader *
+collect_selection (HsSelectionBar *bar, GArray *objs, GArray *classes, gpointer data)
+{
+  HsObjectColumnView *self = data;
+  GtkSelectionModel *model = gtk_column_view_get_model (self->view);
+  g_autoptr (GtkBitset) selected = NULL;
+  GtkBitsetIter iter;
+  guint position;
+  HsLoader *loader = NULL;
+
+  if (model == NULL)
+    return NULL;
+  selected = gtk_selection_model_get_selection (model);
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (model), position);
+      g_autoptr (HsObjectRow) row = item != NULL ? item_object_row (item) : NULL;
+      if (row == NULL)
+        continue;
+      HsObj obj = hs_object_row_get_obj (row);
+      g_array_append_val (objs, obj);
+      loader = hs_object_row_get_loader (row);
+    }
+  return loader;
+}
+
+/* rows.retained-size (the rows' context menu, hs-object-menu.c): the
+ * selection when the row clicked is in it, else that row alone. */
+static void
+retained_size_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (widget);
+  GtkSelectionModel *model = gtk_column_view_get_model (self->view);
+  HsObj clicked = g_variant_get_uint32 (param);
+  g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  HsLoader *loader;
+
+  if (model == NULL)
+    return;
+  loader = collect_selection (self->selection_bar, objs, NULL, self);
+  for (guint i = 0; i < objs->len; i++)
+    if (g_array_index (objs, HsObj, i) == clicked)
+      {
+        hs_selection_bar_compute (self->selection_bar, loader, objs, NULL);
+        return;
+      }
+  /* Not among the selected rows: that row alone (the loader of any row). */
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr (HsObjectRow) row = item_object_row (item);
+      if (row != NULL)
+        {
+          g_array_set_size (objs, 0);
+          g_array_append_val (objs, clicked);
+          hs_selection_bar_compute (self->selection_bar, hs_object_row_get_loader (row), objs, NULL);
+          return;
+        }
+    }
 }
 
 static void
@@ -366,8 +445,12 @@ hs_object_column_view_class_init (HsObjectColumnViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-object-column-view.ui");
+  g_type_ensure (HS_TYPE_SELECTION_BAR);
+  gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, box);
   gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, view);
+  gtk_widget_class_bind_template_child (widget_class, HsObjectColumnView, selection_bar);
+  gtk_widget_class_install_action (widget_class, "rows.retained-size", "u", retained_size_action);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -376,6 +459,7 @@ static void
 hs_object_column_view_init (HsObjectColumnView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_selection_bar_set_collect_func (self->selection_bar, collect_selection, self);
   add_column (self, _ ("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);
   self->depth_column = add_column (self, _ ("Depth"), G_CALLBACK (setup_text_cell), OBJ_COL_DEPTH, FALSE);
   add_column (self, _ ("Native Size"), G_CALLBACK (setup_text_cell), OBJ_COL_NATIVE, FALSE);
@@ -406,7 +490,7 @@ hs_object_column_view_get_tree (HsObjectColumnView *self)
 void
 hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
 {
-  GtkSingleSelection *selection = NULL;
+  GtkMultiSelection *selection = NULL;
 
   g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
   g_return_if_fail (model == NULL || G_IS_LIST_MODEL (model));
@@ -414,13 +498,13 @@ hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
   g_set_object (&self->model, model);
   if (model != NULL)
     {
-      selection = gtk_single_selection_new (g_object_ref (model));
-      gtk_single_selection_set_autoselect (selection, FALSE);
-      gtk_single_selection_set_can_unselect (selection, TRUE);
-      gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-      g_signal_connect_object (selection, "notify::selected", G_CALLBACK (on_selection_changed), self, 0);
+      /* Several rows at a time (Ctrl, Shift, dragging): their retained
+       * size together in the bar below. */
+      selection = gtk_multi_selection_new (g_object_ref (model));
+      g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_selection_changed), self, 0);
     }
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  hs_selection_bar_set_n_selected (self->selection_bar, 0);
   g_clear_object (&selection);
 }
 
@@ -438,8 +522,23 @@ hs_object_column_view_select (HsObjectColumnView *self, guint position)
 
   g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
   model = gtk_column_view_get_model (self->view);
+  if (model == NULL)
+    return;
+  if (position == GTK_INVALID_LIST_POSITION)
+    gtk_selection_model_unselect_all (model);
+  else
+    gtk_selection_model_select_item (model, position, TRUE);
+}
+
+void
+hs_object_column_view_select_range (HsObjectColumnView *self, guint position, guint n)
+{
+  GtkSelectionModel *model;
+
+  g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
+  model = gtk_column_view_get_model (self->view);
   if (model != NULL)
-    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), position);
+    gtk_selection_model_select_range (model, position, n, TRUE);
 }
 
 HsObj
@@ -449,5 +548,12 @@ hs_object_column_view_get_selected (HsObjectColumnView *self)
 
   g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), HS_OBJ_NONE);
   model = gtk_column_view_get_model (self->view);
-  return model != NULL ? selection_object (GTK_SINGLE_SELECTION (model)) : HS_OBJ_NONE;
+  return model != NULL ? selection_object (model) : HS_OBJ_NONE;
+}
+
+HsSelectionBar *
+hs_object_column_view_get_selection_bar (HsObjectColumnView *self)
+{
+  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), NULL);
+  return self->selection_bar;
 }

@@ -8,12 +8,16 @@
  * Activating a row (double click, Enter) activates "win.inspect" with the
  * object; selecting one activates "win.select-object" with it (the window
  * inspects it if its inspector is open: the inspector follows the
- * selection; without such an action nothing happens). */
+ * selection; without such an action nothing happens). Rows can be
+ * selected several at a time (GtkMultiSelection): the bar under them
+ * computes their precise retained size together (HsSelectionBar; also the
+ * rows' context menu, through the widget's "rows.retained-size" action). */
 #pragma once
 
 #include <gtk/gtk.h>
 #include "hs-object-row.h"
 #include "hs-object-list.h"
+#include "hs-selection-bar.h"
 
 G_BEGIN_DECLS
 
@@ -31,9 +35,15 @@ gboolean hs_object_column_view_get_tree (HsObjectColumnView *self);
 void hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model);
 /* The model given to set_model (not the selection around it), or NULL. */
 GListModel *hs_object_column_view_get_model (HsObjectColumnView *self);
-/* Selects the row at position (GTK_INVALID_LIST_POSITION: none), as a
- * click does, and the object selected (HS_OBJ_NONE when none). */
+/* Selects the row at position alone (GTK_INVALID_LIST_POSITION: none), as
+ * a click does, and the object selected (the first row's when several are:
+ * HS_OBJ_NONE when none). */
 void hs_object_column_view_select (HsObjectColumnView *self, guint position);
 HsObj hs_object_column_view_get_selected (HsObjectColumnView *self);
+/* Selects n rows from position, alone (as Shift+click does). */
+void hs_object_column_view_select_range (HsObjectColumnView *self, guint position, guint n);
+/* The bar under the rows: how many are selected and what they retain
+ * together (hs-selection-bar.h; the rows' menu and its button ask it). */
+HsSelectionBar *hs_object_column_view_get_selection_bar (HsObjectColumnView *self);
 
 G_END_DECLS

@@ -35,6 +35,12 @@ hs_object_menu_model (HsObj obj)
     g_menu_item_set_action_and_target_value (in, "win.list-incoming", g_variant_new_uint32 (obj));
     g_menu_append_item (menu, out);
     g_menu_append_item (menu, in);
+    /* Offered by the tables whose rows can be selected several at a time
+     * (HsSelectionBar): the selection's, or this row's, retained size. */
+    g_autoptr (GMenuItem) retained = g_menu_item_new (_ ("Calculate Precise Retained Size"), NULL);
+    g_menu_item_set_action_and_target_value (retained, "rows.retained-size", g_variant_new_uint32 (obj));
+    g_menu_item_set_attribute (retained, "hidden-when", "s", "action-missing");
+    g_menu_append_item (menu, retained);
   }
   return G_MENU_MODEL (menu);
 }

@@ -21,6 +21,7 @@
 #include "hs-query-row.h"
 #include "hs-query-view.h"
 #include "hs-csv-export.h"
+#include "hs-selection-bar.h"
 #include "hs-strhash.h"
 
 #define HISTORY_MAX 30
@@ -44,8 +45,9 @@ struct _HsQueryView
 
   GListStore *store;
   GtkSortListModel *sorted;
-  GtkSingleSelection *selection;
-  GPtrArray *titles; /* char *: the result's column titles */
+  GtkMultiSelection *selection;
+  HsSelectionBar *selection_bar; /* the object rows selected, their retained size */
+  GPtrArray *titles;             /* char *: the result's column titles */
   guint64 total;
   char *error;
   GCancellable *cancellable;
@@ -175,6 +177,58 @@ run_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellab
 }
 
 /* ---- the table -------------------------------------------------------------- */
+
+/* ---- the selection: the object rows' retained size together ------------------ */
+
+static void
+on_selection_changed (GtkSelectionModel *model, guint position, guint n_items, HsQueryView *self)
+{
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (model);
+  hs_selection_bar_set_n_selected (self->selection_bar,
+                                   (guint)MIN (gtk_bitset_get_size (selected), G_MAXUINT));
+}
+
+/* The objects of the object rows selected (a table row has none). */
+static HsLoader *
+collect_selection (HsSelectionBar *bar, GArray *objs, GArray *classes, gpointer data)
+{
+  HsQueryView *self = data;
+  g_autoptr (GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GtkBitsetIter iter;
+  guint position;
+
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position); ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (HsQueryRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+      if (row != NULL && row->object != HS_OBJ_NONE)
+        g_array_append_val (objs, row->object);
+    }
+  return hs_view_get_analysis (HS_VIEW (self)) != NULL ? hs_view_get_loader (HS_VIEW (self)) : NULL;
+}
+
+/* rows.retained-size (the rows' menu): the selection when the object is
+ * in it, else that object alone. */
+static void
+action_retained_size (GtkWidget *widget, const char *name, GVariant *param)
+{
+  HsQueryView *self = HS_QUERY_VIEW (widget);
+  HsObj clicked = g_variant_get_uint32 (param);
+  g_autoptr (GArray) objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  HsLoader *loader = collect_selection (self->selection_bar, objs, NULL, self);
+
+  if (loader == NULL)
+    return;
+  for (guint i = 0; i < objs->len; i++)
+    if (g_array_index (objs, HsObj, i) == clicked)
+      {
+        hs_selection_bar_compute (self->selection_bar, loader, objs, NULL);
+        return;
+      }
+  g_array_set_size (objs, 0);
+  g_array_append_val (objs, clicked);
+  hs_selection_bar_compute (self->selection_bar, loader, objs, NULL);
+}
 
 /* The object of the row a cell is in, for the object menu. */
 static HsObj
@@ -390,6 +444,8 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
   add_columns (self);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        job->rows->pdata, job->rows->len);
+  /* Another result: the answer about the rows before goes. */
+  hs_selection_bar_reset (self->selection_bar);
   self->total = job->total;
   update_status (self);
 }
@@ -567,6 +623,7 @@ hs_query_view_clear (HsView *view)
   remove_columns (self);
   g_ptr_array_set_size (self->titles, 0);
   g_list_store_remove_all (self->store);
+  hs_selection_bar_reset (self->selection_bar);
   self->total = 0;
   gtk_text_buffer_set_text (self->word_buffer, "", 0);
   update_status (self);
@@ -620,6 +677,7 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   vc->clear = hs_query_view_clear;
   vc->write_csv = hs_query_view_write_csv;
   hs_view_class_set_page (vc, "query", _ ("Query"), "system-search-symbolic", TRUE, "query filled");
+  g_type_ensure (HS_TYPE_SELECTION_BAR);
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-query-view.ui");
   gtk_widget_class_bind_template_child (wc, HsQueryView, box);
   gtk_widget_class_bind_template_child (wc, HsQueryView, editor);
@@ -631,6 +689,8 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   gtk_widget_class_bind_template_child (wc, HsQueryView, history_button);
   gtk_widget_class_bind_template_child (wc, HsQueryView, run_button);
   gtk_widget_class_bind_template_child (wc, HsQueryView, cancel_button);
+  gtk_widget_class_bind_template_child (wc, HsQueryView, selection_bar);
+  gtk_widget_class_install_action (wc, "rows.retained-size", "u", action_retained_size);
   gtk_widget_class_bind_template_callback (wc, on_row_activated);
   gtk_widget_class_install_action (wc, "query.run", NULL, action_run);
   gtk_widget_class_install_action (wc, "query.cancel", NULL, action_cancel);
@@ -766,8 +826,11 @@ hs_query_view_init (HsQueryView *self)
   self->sorted
       = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                  g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->table))));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  /* Several rows at a time: the bar below computes what the objects of
+   * the rows selected retain together. */
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self, 0);
+  hs_selection_bar_set_collect_func (self->selection_bar, collect_selection, self);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
   self->saved = g_ptr_array_new_with_free_func (g_free);
   self->settings = hs_settings_new_if_installed ();

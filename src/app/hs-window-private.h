@@ -30,6 +30,8 @@ struct _HsWindow
   GtkMenuButton *goto_button;
   GtkEntry *goto_entry;
   GtkLabel *goto_message;
+  GtkScrolledWindow *goto_scroller; /* the completions (hs-window-goto.c) */
+  GtkListBox *goto_list;
   GMenu *primary_menu;
   GMenu *compare_tabs; /* "Compare with" the other tabs (hs-window-tabs.c) */
 

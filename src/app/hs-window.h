@@ -94,10 +94,17 @@ void hs_window_choose_dump (HsWindow *self, guint index);
 
 /* Back and forward: the history of the dump shown (hs-dump-tab-history.c). */
 HsHistory *hs_window_get_history (HsWindow *self);
-/* Go to (hs-window-goto.c): an object id ("0x1a2b" or "1a2b") opens the
- * object in the inspector, a class name the classes view on that class.
- * FALSE when the dump has neither: *message (optional) says so. */
+/* Go to (hs-window-goto.c): an object id ("0x1a2b", "1a2b" or decimal
+ * digits, hs-object-id.h) opens the object in the inspector, a class name
+ * the classes view on that class. FALSE when the dump has neither:
+ * *message (optional) says so. */
 gboolean hs_window_go_to (HsWindow *self, const char *text, char **message);
+/* The class names Go to's popover lists for the text typed now, best first
+ * (at most HS_WINDOW_GOTO_COMPLETIONS; hs-fuzzy.h's order), each followed
+ * by a tab and its instance count: "java.util.HashMap\t12". NULL-terminated,
+ * g_strfreev it. */
+#define HS_WINDOW_GOTO_COMPLETIONS 20
+char **hs_window_get_goto_completions (HsWindow *self);
 
 /* Writes a copy of the dump shown with its primitive arrays zeroed (String
  * contents kept when keep_strings) to path, on a worker; a toast says how

@@ -22,7 +22,8 @@ static const HsCliCommand commands[] = {
   { "classes", hs_cli_classes, "one row per class: count, reachable, shallow, retained" },
   { "dominators", hs_cli_dominators, "the biggest objects by retained size (--top N)" },
   { "objects", hs_cli_objects, "the instances of --class NAME, largest retained first" },
-  { "retained-set", hs_cli_retained_set, "the precise retained size of all instances of --class NAME" },
+  { "retained-set", hs_cli_retained_set,
+    "DUMP (--class NAME | --query Q | ID...): the precise retained size of a set of objects" },
   { "suspects", hs_cli_suspects,
     "problem suspects: what holds the memory and the path to it (--threshold P)" },
   { "leaks", hs_cli_leaks, "leak traces, LeakCanary style (--json for data)" },
@@ -98,7 +99,7 @@ option_context_new (HsCliOptions *o)
     { "no-timestamp", 0, 0, G_OPTION_ARG_NONE, &o->no_timestamp, "report: leave the generation time out",
       NULL },
     { "timings", 0, 0, G_OPTION_ARG_NONE, &o->timings,
-      "analyze: print each phase's time and the peak RSS; paths, query: their own time", NULL },
+      "analyze: print each phase's time and the peak RSS; paths, query, retained-set: their own time", NULL },
     { "android-leaks", 0, 0, G_OPTION_ARG_NONE, &o->android_leaks,
       "leaks: objects the Android inspectors find leaking are leaks without a KeyedWeakReference", NULL },
     { "matchers", 0, 0, G_OPTION_ARG_FILENAME, &o->matchers,
@@ -130,7 +131,9 @@ option_context_new (HsCliOptions *o)
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
       NULL },
     { "query", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->queries,
-      "report: add a section with this OQL query's table (repeatable); paths: the query's objects", "QUERY" },
+      "report: add a section with this OQL query's table (repeatable); paths, retained-set: the query's "
+      "objects",
+      "QUERY" },
     { "incoming", 0, 0, G_OPTION_ARG_NONE, &o->incoming,
       "refs: the objects that refer to the object, not those it refers to", NULL },
     { "depth", 0, 0, G_OPTION_ARG_INT, &o->depth, "refs: levels of references to list (default 1)", "N" },
@@ -244,10 +247,11 @@ run (int argc, char **argv, HsCliOptions *o)
   if (!o->quiet) /* "... spilling N GB to DIR; this will be slower" */
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
-   * file and a query, paths a file and any number of ids; jvms none. */
+   * file and a query, paths and retained-set a file and any number of
+   * ids; jvms none. */
   if (argc == 2 && g_str_equal (argv[1], "jvms"))
     argv[2] = NULL, argc = 3;
-  if (argc >= 3 && g_str_equal (argv[1], "paths"))
+  if (argc >= 3 && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")))
     {
       o->args = argv + 3;
       o->n_args = argc - 3;

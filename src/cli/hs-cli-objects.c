@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-objects.c: `heapscope-cli dominators`, `objects` and `retained-set`: objects
  * by retained size (the biggest, or the instances of --class NAME) and the
- * precise retained size of all instances of a class. */
+ * precise retained size of a set: all instances of a class, the objects of
+ * a query's result, or the ids named. */
 #include "config.h"
 
 #include "hs-cli.h"
+#include "hs-object-id.h"
+#include "hs-oql.h"
+#include "hs-retained-selection.h"
+#include "hs-timing.h"
 #include "hs-dominator-groups.h"
 
 /* --csv: the JSON's keys, every row with all of them. */
@@ -255,43 +260,124 @@ hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
   return 0;
 }
 
+/* retained-set's objects: the ids named after DUMP (o->args), or the
+ * objects of --query's result; NULL with error set. */
+static GArray *
+selection_of (const HsCliOptions *o, HsAnalysis *a, GError **error)
+{
+  if (o->queries != NULL && o->queries[0] != NULL)
+    {
+      GArray *objs
+          = hs_oql_collect_objects (a, o->queries[0], o->unreachable ? HS_OQL_UNREACHABLE : HS_OQL_FLAGS_NONE,
+                                    hs_cli_cancellable (), error);
+      if (objs != NULL && objs->len == 0)
+        {
+          g_array_unref (objs);
+          g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                       "retained-set: the query's result holds no objects");
+          return NULL;
+        }
+      return objs;
+    }
+  GArray *objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  for (int i = 0; i < o->n_args; i++)
+    {
+      HsObj obj = hs_object_id_find (a->heap, o->args[i], NULL, NULL);
+      if (obj == HS_OBJ_NONE)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: no object with id \"%s\"",
+                       hs_heap_path (a->heap), o->args[i]);
+          g_array_unref (objs);
+          return NULL;
+        }
+      g_array_append_val (objs, obj);
+    }
+  return objs;
+}
+
 int
 hs_cli_retained_set (const HsCliOptions *o, const char *path, GError **error)
 {
+  gboolean query = o->queries != NULL && o->queries[0] != NULL;
   g_autoptr (HsAnalysis) a = NULL;
-  g_autoptr (GArray) cs = load_class_set (o, path, "retained-set", &a, error);
-  if (!cs)
-    return 2;
-  HsHeap *h = a->heap;
-  guint64 count = 0;
-  guint8 *in_set = hs_query_instance_mask (h, (const HsClass *)cs->data, cs->len, &count);
-  guint64 class_ret = 0;
-  for (guint k = 0; k < cs->len; k++)
-    class_ret += a->class_retained[g_array_index (cs, HsClass, k)];
-  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  for (gsize i = 0; i < hs_heap_n_roots (h); i++)
-    if (hs_heap_root (h, i)->obj != HS_OBJ_NONE)
-      g_array_append_val (roots, hs_heap_root (h, i)->obj);
-  guint64 bytes = 0, objs = 0;
-  hs_retained_set_precise (hs_heap_graph (h), (const HsObj *)roots->data, roots->len, in_set, &bytes, &objs);
-  g_free (in_set);
-  if (o->json)
+  g_autoptr (GArray) cs = NULL;
+  g_autoptr (GArray) objs = NULL;
+  HsRetainedSelection r;
+
+  if ((o->class_name != NULL) + query + (o->n_args > 0) != 1)
     {
-      GString *out = g_string_new ("{\"class\": ");
-      hs_json_string (out, o->class_name);
-      g_string_append_printf (out,
-                              ", \"count\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT
-                              ", \"retained_count\": %" G_GUINT64_FORMAT
-                              ", \"class_retained_lower_bound\": %" G_GUINT64_FORMAT "}\n",
-                              count, bytes, objs, class_ret);
-      hs_cli_write (out);
-      g_string_free (out, TRUE);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s",
+                   o->class_name || query || o->n_args > 0
+                       ? "retained-set takes one of --class NAME, --query QUERY or object ids"
+                       : "retained-set needs --class NAME, --query QUERY or one or more object ids");
+      return 2;
+    }
+  if (query && !hs_oql_check (o->queries[0], error))
+    return 2;
+  gint64 start = 0, cpu = 0;
+  if (o->class_name)
+    {
+      if (!(cs = load_class_set (o, path, "retained-set", &a, error)))
+        return 2;
+      start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
     }
   else
     {
-      g_print ("%s: %" G_GUINT64_FORMAT " instances retain %" G_GUINT64_FORMAT " bytes in %" G_GUINT64_FORMAT
-               " objects (class table lower bound: %" G_GUINT64_FORMAT ")\n",
-               o->class_name, count, bytes, objs, class_ret);
+      if (!(a = hs_cli_load (o, path, TRUE, FALSE, error)))
+        return 2;
+      start = g_get_monotonic_time (), cpu = hs_timing_process_cpu ();
+      if (!(objs = selection_of (o, a, error)))
+        return 2;
     }
+  if (!hs_retained_selection_compute (a, objs ? (const HsObj *)objs->data : NULL, objs ? objs->len : 0,
+                                      cs ? (const HsClass *)cs->data : NULL, cs ? cs->len : 0, NULL, NULL,
+                                      hs_cli_cancellable (), &r, error))
+    return 2;
+  if (o->timings) /* the set (the query run) and its walk, the dump's analysis left out */
+    g_printerr ("retained-set: %" G_GUINT64_FORMAT " objects, %.3f s (%.3f s of CPU)\n", r.n_objects,
+                (g_get_monotonic_time () - start) / 1e6, (hs_timing_process_cpu () - cpu) / 1e6);
+  guint64 class_ret = 0;
+  for (guint k = 0; cs != NULL && k < cs->len; k++)
+    class_ret += a->class_retained[g_array_index (cs, HsClass, k)];
+
+  GString *out = g_string_new (NULL);
+  if (o->json)
+    {
+      g_string_append (out, "{");
+      if (cs != NULL)
+        {
+          g_string_append (out, "\"class\": ");
+          hs_json_string (out, o->class_name);
+          g_string_append_printf (out, ", \"count\": %" G_GUINT64_FORMAT ", ", r.n_objects);
+        }
+      else if (query)
+        {
+          g_string_append (out, "\"query\": ");
+          hs_json_string (out, o->queries[0]);
+          g_string_append (out, ", ");
+        }
+      g_string_append_printf (out,
+                              "\"objects\": %" G_GUINT64_FORMAT ", \"shallow\": %" G_GUINT64_FORMAT
+                              ", \"retained\": %" G_GUINT64_FORMAT ", \"retained_count\": %" G_GUINT64_FORMAT,
+                              r.n_objects, r.shallow, r.retained, r.retained_count);
+      if (cs != NULL)
+        g_string_append_printf (out, ", \"class_retained_lower_bound\": %" G_GUINT64_FORMAT, class_ret);
+      g_string_append (out, "}\n");
+    }
+  else
+    {
+      if (cs != NULL)
+        g_string_append_printf (out, "%s: ", o->class_name);
+      g_string_append_printf (out,
+                              "%" G_GUINT64_FORMAT " objects of %" G_GUINT64_FORMAT
+                              " bytes (shallow) retain %" G_GUINT64_FORMAT " bytes in %" G_GUINT64_FORMAT
+                              " objects",
+                              r.n_objects, r.shallow, r.retained, r.retained_count);
+      if (cs != NULL)
+        g_string_append_printf (out, " (class table lower bound: %" G_GUINT64_FORMAT ")", class_ret);
+      g_string_append (out, "\n");
+    }
+  hs_cli_write (out);
+  g_string_free (out, TRUE);
   return 0;
 }

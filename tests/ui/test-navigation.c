@@ -332,12 +332,19 @@ test_copy (void)
   g_autofree char *action = NULL;
 
   /* The row menu: Copy Id, Copy Path to GC Root, Other Paths to GC Roots,
-   * Query from Here, List Outgoing References and List Incoming
-   * References, carrying the object. */
-  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 6);
+   * Query from Here, List Outgoing References, List Incoming References
+   * and, where the table offers it (hidden elsewhere), Calculate Precise
+   * Retained Size, carrying the object. */
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 7);
   {
     g_autofree char *other = NULL;
     g_autofree char *query = NULL;
+    g_autofree char *retained = NULL;
+    g_autofree char *hidden = NULL;
+    g_assert_true (g_menu_model_get_item_attribute (menu, 4, G_MENU_ATTRIBUTE_ACTION, "s", &retained));
+    g_assert_cmpstr (retained, ==, "rows.retained-size");
+    g_assert_true (g_menu_model_get_item_attribute (menu, 4, "hidden-when", "s", &hidden));
+    g_assert_cmpstr (hidden, ==, "action-missing");
     g_assert_true (g_menu_model_get_item_attribute (menu, 2, G_MENU_ATTRIBUTE_ACTION, "s", &other));
     g_assert_cmpstr (other, ==, "win.other-paths");
     g_assert_true (g_menu_model_get_item_attribute (menu, 3, G_MENU_ATTRIBUTE_ACTION, "s", &query));
