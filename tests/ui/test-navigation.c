@@ -341,9 +341,9 @@ test_copy (void)
     g_autofree char *query = NULL;
     g_autofree char *retained = NULL;
     g_autofree char *hidden = NULL;
-    g_assert_true (g_menu_model_get_item_attribute (menu, 4, G_MENU_ATTRIBUTE_ACTION, "s", &retained));
+    g_assert_true (g_menu_model_get_item_attribute (menu, 6, G_MENU_ATTRIBUTE_ACTION, "s", &retained));
     g_assert_cmpstr (retained, ==, "rows.retained-size");
-    g_assert_true (g_menu_model_get_item_attribute (menu, 4, "hidden-when", "s", &hidden));
+    g_assert_true (g_menu_model_get_item_attribute (menu, 6, "hidden-when", "s", &hidden));
     g_assert_cmpstr (hidden, ==, "action-missing");
     g_assert_true (g_menu_model_get_item_attribute (menu, 2, G_MENU_ATTRIBUTE_ACTION, "s", &other));
     g_assert_cmpstr (other, ==, "win.other-paths");
