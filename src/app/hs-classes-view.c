@@ -986,7 +986,7 @@ hs_classes_view_get_shown_model (HsClassesView *self)
 
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
   model = gtk_column_view_get_model (self->class_view);
-  return model != NULL ? gtk_single_selection_get_model (GTK_SINGLE_SELECTION (model)) : NULL;
+  return model != NULL ? gtk_multi_selection_get_model (GTK_MULTI_SELECTION (model)) : NULL;
 }
 
 static void
