@@ -8,6 +8,7 @@
 #include "hs-csv-export.h"
 #include "hs-file-save.h"
 #include "hs-object-row.h"
+#include "hs-dom-group-row.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -89,6 +90,83 @@ hs_csv_export_objects (GString *out, GListModel *model, gboolean tree)
         hs_csv_uint (&csv, depth);
       object_cells (&csv, hs_loader_get_analysis (hs_object_row_get_loader (row)),
                     hs_object_row_get_obj (row));
+    }
+}
+
+void
+hs_csv_export_dom_groups (GString *out, GListModel *model)
+{
+  static const char *const columns[]
+      = { "depth", "kind", "name", "id", "loader", "objects", "shallow", "retained", "largest" };
+  HsCsv csv;
+  guint n;
+
+  g_return_if_fail (out != NULL);
+
+  hs_csv_init (&csv, out);
+  hs_csv_header (&csv, columns, G_N_ELEMENTS (columns));
+  n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+      g_autoptr (GObject) obj = NULL;
+      guint depth = 0;
+
+      if (GTK_IS_TREE_LIST_ROW (item))
+        {
+          depth = gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item));
+          obj = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
+        }
+      else
+        obj = g_object_ref (item);
+      if (HS_IS_DOM_GROUP_ROW (obj))
+        {
+          HsDomGroupRow *row = HS_DOM_GROUP_ROW (obj);
+          HsHeap *h = hs_loader_get_analysis (hs_dom_group_row_get_loader (row))->heap;
+          const HsDomGroup *grp = hs_dom_group_row_get_group (row);
+          gsize n_objs;
+          const HsObj *objs = hs_dom_group_row_get_objects (row, &n_objs);
+
+          hs_csv_uint (&csv, depth);
+          hs_csv_text (&csv, "class");
+          hs_csv_text (&csv, hs_dom_group_name (h, grp));
+          if (grp->klass != HS_CLASS_NONE)
+            {
+              hs_csv_id (&csv, hs_class_id (h, grp->klass));
+              hs_csv_id (&csv, hs_class_loader_id (h, grp->klass));
+            }
+          else
+            {
+              hs_csv_empty (&csv);
+              hs_csv_empty (&csv);
+            }
+          hs_csv_uint (&csv, grp->objects);
+          hs_csv_uint (&csv, grp->shallow);
+          hs_csv_uint (&csv, grp->retained);
+          if (n_objs > 0)
+            hs_csv_id (&csv, hs_heap_object_id (h, objs[0]));
+          else
+            hs_csv_empty (&csv);
+          hs_csv_end_row (&csv);
+        }
+      else if (HS_IS_OBJECT_ROW (obj))
+        {
+          HsObjectRow *row = HS_OBJECT_ROW (obj);
+          HsAnalysis *a = hs_loader_get_analysis (hs_object_row_get_loader (row));
+          HsObj o = hs_object_row_get_obj (row);
+
+          hs_csv_uint (&csv, depth);
+          hs_csv_text (&csv, "object");
+          hs_csv_text (&csv, hs_heap_object_class_name (a->heap, o));
+          hs_csv_id (&csv, hs_heap_object_id (a->heap, o));
+          hs_csv_empty (&csv);
+          hs_csv_empty (&csv);
+          hs_csv_uint (&csv, hs_heap_object_shallow (a->heap, o));
+          hs_csv_uint (&csv, a->dom != NULL && o < a->dom->n ? hs_dom_tree_retained (a->dom, o) : 0);
+          hs_csv_empty (&csv);
+          hs_csv_end_row (&csv);
+        }
+      /* The "more" rows of a paged list have no row. */
     }
 }
 

@@ -30,6 +30,13 @@ void hs_csv_export_model (GString *out, const char *const *columns, guint n_colu
  * shallow, retained; the "more" rows of a paged list (HsMoreRow) have no
  * row. */
 void hs_csv_export_objects (GString *out, GListModel *model, gboolean tree);
+/* The dominator tree grouped by class (GtkTreeListRow items of
+ * HsDomGroupRow and HsObjectRow, as shown): depth, kind ("class" for a
+ * group, "object"), name (the class's), id (the class's or the object's),
+ * loader (a group's class's), objects, shallow, retained (a group's:
+ * sums over its objects), largest (a group's largest object); the columns
+ * of dominators --group class --csv. */
+void hs_csv_export_dom_groups (GString *out, GListModel *model);
 /* The same for objects of a (loaded) analysis, any thread: id, class,
  * shallow, retained. */
 void hs_csv_export_object_array (GString *out, HsAnalysis *analysis, const HsObj *objs, gsize n);

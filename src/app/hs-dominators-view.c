@@ -584,7 +584,8 @@ hs_dominators_view_dispose (GObject *object)
 }
 
 /* Export: the rows of the tree as shown, the expanded ones with their
- * depth (docs/semantics.md, "CSV"). */
+ * depth (docs/semantics.md, "CSV"); grouped by class, the groups with
+ * their sums and the objects of those expanded. */
 static gboolean
 hs_dominators_view_write_csv (HsView *view, GString *out)
 {
@@ -592,7 +593,10 @@ hs_dominators_view_write_csv (HsView *view, GString *out)
 
   if (self->dom_model == NULL)
     return FALSE;
-  hs_csv_export_objects (out, G_LIST_MODEL (self->dom_model), TRUE);
+  if (self->grouped)
+    hs_csv_export_dom_groups (out, G_LIST_MODEL (self->dom_model));
+  else
+    hs_csv_export_objects (out, G_LIST_MODEL (self->dom_model), TRUE);
   return TRUE;
 }
 

@@ -2,7 +2,8 @@
 /* hs-cli-classes.c: `heapscope-cli classes`: one row per class, sorted by
  * hs_query_sorted_classes (--sort count, shallow or retained); with
  * --group package|loader|superclass, the classes as a tree with the sums
- * per node (hs-class-groups.h), sorted and limited within each level. */
+ * per node (hs-class-groups.h), sorted and limited within each level;
+ * --csv writes that tree one row per node shown, its depth first. */
 #include "config.h"
 
 #include "hs-cli.h"
@@ -39,14 +40,99 @@ json_figures (GString *out, guint64 count, guint64 reachable, guint64 shallow, g
                           count, reachable, shallow, retained);
 }
 
-/* Opens node v: its line (text), or its object up to its children (JSON). */
+/* --csv: the JSON's keys, one row per node shown (depth 0: the top
+ * level). id: a class's, or a loader node's loader; own_*: a class's own
+ * row when classes are under it (--group superclass); more: its children
+ * --limit leaves out. */
+static const char *const group_csv_columns[] = { "depth",
+                                                 "kind",
+                                                 "name",
+                                                 "package",
+                                                 "id",
+                                                 "loader",
+                                                 "count",
+                                                 "reachable_count",
+                                                 "shallow",
+                                                 "retained",
+                                                 "classes",
+                                                 "own_count",
+                                                 "own_reachable_count",
+                                                 "own_shallow",
+                                                 "own_retained",
+                                                 "more",
+                                                 "obfuscated_name" };
+
 static void
-open_node (const HsCliOptions *o, GString *out, HsHeap *h, const HsClassGroups *g, guint32 v)
+node_csv (const HsCliOptions *o, HsCsv *csv, HsHeap *h, const HsClassGroups *g, guint32 v)
 {
   const HsClassNode *node = &g->nodes[v];
   guint32 n_children;
 
   hs_class_groups_children (g, v, &n_children);
+  hs_csv_uint (csv, node->depth);
+  switch (node->kind)
+    {
+      case HS_CLASS_NODE_PACKAGE:
+        {
+          g_autofree char *path = hs_class_groups_node_path (g, v);
+          hs_csv_text (csv, "package");
+          hs_csv_text (csv, node->name);
+          hs_csv_text (csv, path);
+          hs_csv_empty (csv);
+          hs_csv_empty (csv);
+        }
+        break;
+      case HS_CLASS_NODE_LOADER:
+        hs_csv_text (csv, "loader");
+        hs_csv_text (csv, node->name);
+        hs_csv_empty (csv);
+        hs_csv_id (csv, node->loader_id);
+        hs_csv_empty (csv);
+        break;
+      case HS_CLASS_NODE_CLASS:
+      default:
+        hs_csv_text (csv, "class");
+        hs_csv_text (csv, node->name);
+        hs_csv_empty (csv);
+        hs_csv_id (csv, hs_class_id (h, node->klass));
+        hs_csv_id (csv, hs_class_loader_id (h, node->klass));
+        break;
+    }
+  hs_csv_uint (csv, node->count);
+  hs_csv_uint (csv, node->reachable);
+  hs_csv_uint (csv, node->shallow);
+  hs_csv_uint (csv, node->retained);
+  hs_csv_uint (csv, node->n_classes);
+  if (node->kind == HS_CLASS_NODE_CLASS && n_children > 0)
+    {
+      hs_csv_uint (csv, node->own_count);
+      hs_csv_uint (csv, node->own_reachable);
+      hs_csv_uint (csv, node->own_shallow);
+      hs_csv_uint (csv, node->own_retained);
+    }
+  else
+    for (guint i = 0; i < 4; i++)
+      hs_csv_empty (csv);
+  /* What close_node will say: the children past --limit. */
+  hs_csv_uint (csv, o->limit >= 0 && (guint32)o->limit < n_children ? n_children - (guint32)o->limit : 0);
+  hs_csv_text (csv, node->kind == HS_CLASS_NODE_CLASS ? hs_class_obfuscated_name (h, node->klass) : NULL);
+  hs_csv_end_row (csv);
+}
+
+/* Opens node v: its line (text), its row (CSV), or its object up to its
+ * children (JSON). */
+static void
+open_node (const HsCliOptions *o, HsCsv *csv, GString *out, HsHeap *h, const HsClassGroups *g, guint32 v)
+{
+  const HsClassNode *node = &g->nodes[v];
+  guint32 n_children;
+
+  hs_class_groups_children (g, v, &n_children);
+  if (o->csv)
+    {
+      node_csv (o, csv, h, g, v);
+      return;
+    }
   if (!o->json)
     {
       const char *label = node->name;
@@ -105,6 +191,8 @@ close_node (const HsCliOptions *o, GString *out, const HsClassGroups *g, guint32
   guint32 n_children;
 
   hs_class_groups_children (g, v, &n_children);
+  if (o->csv)
+    return; /* the row said how many more */
   if (!o->json)
     {
       if (shown < n_children)
@@ -135,8 +223,11 @@ print_groups (const HsCliOptions *o, GString *out, HsHeap *h, const HsClassGroup
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   Frame top = { g->n_nodes, 0, 0 };
   g_autofree char *all = g_strdup_printf ("(%u classes)", g->n_classes);
+  HsCsv csv;
 
-  if (o->json)
+  if (o->csv)
+    hs_cli_csv_begin (&csv, out, group_csv_columns, G_N_ELEMENTS (group_csv_columns));
+  else if (o->json)
     {
       g_string_append (out, "{\"group\": ");
       hs_json_string (out, hs_class_grouping_to_string (g->by));
@@ -169,7 +260,7 @@ print_groups (const HsCliOptions *o, GString *out, HsHeap *h, const HsClassGroup
           f->shown++;
           if (o->json)
             g_string_append (out, f->next > 1 ? ",\n " : "\n ");
-          open_node (o, out, h, g, c);
+          open_node (o, &csv, out, h, g, c);
           hs_class_groups_children (g, c, &n_grand);
           if (n_grand > 0)
             g_array_append_val (stack, child); /* f is not used after this */

@@ -93,6 +93,37 @@ object_row (const HsCliOptions *o, HsCsv *csv, GString *out, HsAnalysis *a, HsOb
     }
 }
 
+/* dominators --group class --csv: the JSON's keys, one row per group
+ * shown, after the depth (0: the top level) and kind of classes --group's
+ * rows. */
+static const char *const group_csv_columns[]
+    = { "depth",   "kind",    "name",     "id",      "loader",
+        "objects", "shallow", "retained", "largest", "obfuscated_name" };
+
+static void
+group_csv (HsCsv *csv, HsHeap *h, const HsDomGroups *g, const HsDomGroup *grp)
+{
+  hs_csv_uint (csv, 0);
+  hs_csv_text (csv, "class");
+  hs_csv_text (csv, hs_dom_group_name (h, grp));
+  if (grp->klass != HS_CLASS_NONE)
+    {
+      hs_csv_id (csv, hs_class_id (h, grp->klass));
+      hs_csv_id (csv, hs_class_loader_id (h, grp->klass));
+    }
+  else
+    {
+      hs_csv_empty (csv);
+      hs_csv_empty (csv);
+    }
+  hs_csv_uint (csv, grp->objects);
+  hs_csv_uint (csv, grp->shallow);
+  hs_csv_uint (csv, grp->retained);
+  hs_csv_id (csv, hs_heap_object_id (h, g->objs[grp->first]));
+  hs_csv_text (csv, grp->klass != HS_CLASS_NONE ? hs_class_obfuscated_name (h, grp->klass) : NULL);
+  hs_csv_end_row (csv);
+}
+
 /* dominators --group class: the top-level dominators grouped by class
  * (hs-dominator-groups.h), the --top N biggest groups. */
 static int
@@ -113,7 +144,10 @@ dominators_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, guint want, 
     return 2;
   guint n = MIN (want, g->n_groups);
   GString *out = g_string_new (NULL);
-  if (o->json)
+  HsCsv csv;
+  if (o->csv)
+    hs_cli_csv_begin (&csv, out, group_csv_columns, G_N_ELEMENTS (group_csv_columns));
+  else if (o->json)
     g_string_append_printf (out,
                             "{\"group\": \"class\", \"objects\": %" G_GUINT64_FORMAT
                             ", \"shallow\": %" G_GUINT64_FORMAT ", \"retained\": %" G_GUINT64_FORMAT
@@ -124,7 +158,9 @@ dominators_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, guint want, 
   for (guint i = 0; i < n; i++)
     {
       const HsDomGroup *grp = &g->groups[i];
-      if (o->json)
+      if (o->csv)
+        group_csv (&csv, h, g, grp);
+      else if (o->json)
         {
           g_string_append (out, i ? ",\n {\"class\": " : "\n {\"class\": ");
           hs_json_string (out, hs_dom_group_name (h, grp));
@@ -154,7 +190,7 @@ dominators_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, guint want, 
     }
   if (o->json)
     g_string_append_printf (out, "%s], \"more\": %u}\n", n > 0 ? "\n" : "", g->n_groups - n);
-  else
+  else if (!o->csv)
     {
       if (n < g->n_groups)
         g_string_append_printf (out, "%43s… %u more groups\n", "", g->n_groups - n);

@@ -4,6 +4,8 @@
 on groupsdump.py's dump (its docstring works out every figure), and on the
 corpus: a grouping adds up to the ungrouped table."""
 
+import csv
+import io
 import os
 
 from clitest import CliTest, g, hexid, main, run_cli, testlib
@@ -11,6 +13,22 @@ from clitest import CliTest, g, hexid, main, run_cli, testlib
 import groupsdump
 
 FIG = ('count', 'reachable_count', 'shallow', 'retained')
+GROUP_CSV = ['depth', 'kind', 'name', 'package', 'id', 'loader', 'count', 'reachable_count', 'shallow',
+             'retained', 'classes', 'own_count', 'own_reachable_count', 'own_shallow', 'own_retained',
+             'more', 'obfuscated_name']
+DOM_CSV = ['depth', 'kind', 'name', 'id', 'loader', 'objects', 'shallow', 'retained', 'largest',
+           'obfuscated_name']
+
+
+def csv_rows(proc):
+    """The header and the rows of a --csv output, as dicts."""
+    reader = csv.DictReader(io.StringIO(proc.stdout.decode('utf-8'), newline=''))
+    rows = list(reader)
+    return reader.fieldnames, rows
+
+
+def csv_id(cell):
+    return int(cell, 16) if cell else None
 
 
 def figures(node):
@@ -180,6 +198,131 @@ class GroupsTest(CliTest):
         self.assertEqual(proc.returncode, 0)
         first = proc.stdout.decode().splitlines()[1].split()
         self.assertEqual(first, ['1', '16', '64', 'com.example.NamedLoader'])
+
+    def grouped_csv(self, by, *extra):
+        proc = run_cli(['classes', self.file, '--csv', '--group', by] + list(extra))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        header, rows = csv_rows(proc)
+        self.assertEqual(header, GROUP_CSV)
+        return rows
+
+    def assertCsvIsJson(self, rows, tree):
+        """The CSV rows are the JSON's nodes, depth first, with the same
+        keys and figures."""
+        want = []
+
+        def visit(node, depth):
+            for c in node.get('children', []):
+                want.append((depth, c))
+                visit(c, depth + 1)
+        visit(tree, 0)
+        self.assertEqual(len(rows), len(want))
+        for r, (depth, n) in zip(rows, want):
+            what = '%s %s' % (r['name'], depth)
+            self.assertEqual(int(r['depth']), depth, what)
+            self.assertEqual(r['kind'], n['kind'], what)
+            self.assertEqual(r['name'], n['name'], what)
+            self.assertEqual(r['package'], n.get('package', ''), what)
+            self.assertEqual(csv_id(r['id']), hexid(n['id']) if 'id' in n else None, what)
+            self.assertEqual(csv_id(r['loader']), hexid(n['loader']) if 'loader' in n else None, what)
+            self.assertEqual(tuple(int(r[k]) for k in FIG), figures(n), what)
+            self.assertEqual(int(r['classes']), n['classes'], what)
+            own = tuple(int(r['own_' + k]) for k in FIG) if r['own_count'] else None
+            self.assertEqual(own, figures(n['own']) if 'own' in n else None, what)
+            self.assertEqual(int(r['more']), n.get('more', 0), what)
+
+    def test_csv_equals_json(self):
+        """--group --csv: one row per node the text shows, depth first, the
+        same nodes and figures as --json (another writer), for each
+        grouping, sort and limit."""
+        for extra in ([], ['--sort', 'count'], ['--limit', '1'], ['--sort', 'shallow', '--limit', '2']):
+            for by in ('package', 'loader', 'superclass'):
+                rows = self.grouped_csv(by, *extra)
+                self.assertCsvIsJson(rows, self.grouped(by, *extra))
+                if not extra:
+                    # The top level adds up to the ungrouped table.
+                    top = [r for r in rows if r['depth'] == '0']
+                    self.assertEqual(tuple(sum(int(r[k]) for r in top) for k in FIG), (28, 27, 264, 328), by)
+
+    def test_csv_package(self):
+        rows = self.grouped_csv('package')
+        self.assertEqual([r['name'] for r in rows if r['depth'] == '0'], ['com', 'java', 'char[]', 'org'])
+        by_path = {}
+        path = []
+        for r in rows:
+            del path[int(r['depth']):]
+            path.append(r['name'])
+            by_path[tuple(path)] = r
+
+        def fig(p):
+            return tuple(int(by_path[p][k]) for k in FIG)
+        self.assertEqual(fig(('com',)), (12, 11, 208, 240))
+        self.assertEqual(fig(('com', 'example', 'app')), (10, 9, 176, 160))
+        model = by_path[('com', 'example', 'app', 'model')]
+        self.assertEqual((model['kind'], model['package'], model['classes']),
+                         ('package', 'com.example.app.model', '3'))
+        self.assertEqual(fig(('com', 'example', 'app', 'model')), (7, 6, 128, 112))
+        self.assertEqual(fig(('java',)), (14, 14, 16, 48))
+        self.assertEqual(fig(('org',)), (1, 1, 8, 8))
+        self.assertEqual(fig(('char[]',)), (1, 1, 32, 32))
+        special = by_path[('com', 'example', 'app', 'model', 'com.example.app.model.SpecialItem')]
+        self.assertEqual((special['depth'], special['kind']), ('4', 'class'))
+        self.assertEqual(fig(('com', 'example', 'app', 'model', 'com.example.app.model.SpecialItem')),
+                         (2, 2, 48, 48))
+        self.assertEqual(csv_id(special['loader']), self.a['L1'])
+        # --limit 1: one node per level, the rest counted in "more":
+        # com.example holds app and the two loader classes, app holds
+        # model and the two Mains.
+        rows = self.grouped_csv('package', '--limit', '1')
+        self.assertEqual([(r['depth'], r['name'], r['more']) for r in rows][:3],
+                         [('0', 'com', '0'), ('1', 'example', '2'), ('2', 'app', '2')])
+
+    def test_csv_loader_superclass(self):
+        rows = self.grouped_csv('loader')
+        loaders = {csv_id(r['id']): r for r in rows if r['kind'] == 'loader'}
+        self.assertEqual(set(loaders), {0, self.a['L1'], self.a['L2']})
+        self.assertEqual(tuple(int(loaders[self.a['L1']][k]) for k in FIG), (8, 7, 144, 128))
+        self.assertEqual(loaders[self.a['L1']]['name'], 'com.example.NamedLoader @ 0x%x (plugin-a)' % self.a['L1'])
+        self.assertEqual(tuple(int(loaders[0][k]) for k in FIG), (17, 17, 80, 160))
+        self.assertEqual({r['depth'] for r in rows if r['kind'] == 'class'}, {'1'})
+        rows = self.grouped_csv('superclass')
+        item = [r for r in rows if r['name'] == 'com.example.app.model.Item'][0]
+        self.assertEqual(item['depth'], '2')
+        self.assertEqual(tuple(int(item[k]) for k in FIG), (6, 5, 112, 96))
+        self.assertEqual(tuple(int(item['own_' + k]) for k in FIG), (4, 3, 64, 48))
+        special = [r for r in rows if r['name'] == 'com.example.app.model.SpecialItem'][0]
+        self.assertEqual((special['depth'], special['own_count']), ('3', ''))
+
+    def test_dominators_csv(self):
+        for extra in ([], ['--top', '2']):
+            proc = run_cli(['dominators', self.file, '--group', 'class', '--csv'] + extra)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            header, rows = csv_rows(proc)
+            self.assertEqual(header, DOM_CSV)
+            r = self.json_of(['dominators', self.file, '--group', 'class', '--json'] + extra)
+            self.assertEqual(len(rows), len(r['children']))
+            for row, c in zip(rows, r['children']):
+                self.assertEqual((row['depth'], row['kind'], row['name']), ('0', 'class', c['class']))
+                self.assertEqual((csv_id(row['id']), csv_id(row['loader']), csv_id(row['largest'])),
+                                 (hexid(c['id']), hexid(c['loader']), hexid(c['largest'])))
+                self.assertEqual(tuple(int(row[k]) for k in ('objects', 'shallow', 'retained')),
+                                 (c['objects'], c['shallow'], c['retained']))
+        proc = run_cli(['dominators', self.file, '--group', 'class', '--csv'])
+        rows = csv_rows(proc)[1]
+        self.assertEqual([(r['name'], int(r['objects']), int(r['shallow']), int(r['retained'])) for r in rows], [
+            ('com.example.NamedLoader', 1, 16, 64),
+            ('com.example.app.model.Item', 3, 48, 48),
+            ('com.example.app.model.SpecialItem', 2, 48, 48),
+            ('com.example.app.Main', 2, 32, 32),
+            ('com.example.PlainLoader', 1, 16, 16),
+            ('com.example.app.Main', 1, 16, 16),
+            ('com.example.app.model.Base', 1, 16, 16),
+            ('org.other.Util', 1, 8, 8),
+            ('java.lang.Class', 13, 0, 0),
+        ])
+        self.assertEqual(sum(int(r['retained']) for r in rows), 248)
+        self.assertEqual(csv_id(rows[0]['largest']), self.a['L1'])
+        self.assertEqual(csv_id(rows[3]['loader']), self.a['L2'])
 
     def test_bad_group(self):
         for args, want in ((['classes', self.file, '--group', 'size'], b'package, loader or superclass'),

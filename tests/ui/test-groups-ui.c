@@ -4,7 +4,9 @@
  * (a package expanded, its sums shown), by class loader and by
  * superclass, the groups adding up to the plain table, a class row of the
  * tree activated; the Dominator Tree grouped by class, a group expanded
- * to its object and that object's children grouped again.
+ * to its object and that object's children grouped again. Both exported
+ * as CSV (write_csv) with a package or a group expanded: the rows as
+ * shown, their depth and their sums read back.
  * HS_TEST_SHOTS=DIR saves the window as PNGs. */
 #include "config.h"
 
@@ -105,6 +107,141 @@ shows (GtkWidget *w, const char *text)
   return strstr (all->str, line) != NULL;
 }
 
+/* The view's CSV (hs_view_write_csv) as rows of cells. The dump's names
+ * hold no comma, quote or line break: a cell is what lies between commas
+ * (tests/ui/test-csv-export.c reads quoted cells). */
+static GPtrArray *
+view_csv_rows (gpointer view)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_true (hs_view_write_csv (HS_VIEW (view), out));
+  g_assert_null (strchr (out->str, '"'));
+  g_assert_true (g_str_has_suffix (out->str, "\n"));
+  g_string_truncate (out, out->len - 1);
+  lines = g_strsplit (out->str, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
+  return rows;
+}
+
+/* Cell column of row r (row 0: the header, checked against names). */
+static const char *
+csv_cell (GPtrArray *rows, guint r, guint column)
+{
+  char **row = g_ptr_array_index (rows, r);
+  g_assert_cmpuint (column, <, g_strv_length (row));
+  return row[column];
+}
+
+static guint64
+csv_num (GPtrArray *rows, guint r, guint column)
+{
+  guint64 v = 0;
+  g_assert_true (g_ascii_string_to_unsigned (csv_cell (rows, r, column), 10, 0, G_MAXUINT64, &v, NULL));
+  return v;
+}
+
+static void
+csv_assert_header (GPtrArray *rows, const char *const *names)
+{
+  guint n = g_strv_length ((char **)names);
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_cmpuint (g_strv_length (g_ptr_array_index (rows, r)), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (csv_cell (rows, 0, i), ==, names[i]);
+}
+
+/* The grouped class table's columns (classes --group --csv's, with the
+ * window's unreachable and native columns). */
+enum
+{
+  GC_DEPTH,
+  GC_KIND,
+  GC_NAME,
+  GC_PACKAGE,
+  GC_ID,
+  GC_LOADER,
+  GC_COUNT,
+  GC_REACHABLE,
+  GC_UNREACHABLE,
+  GC_NATIVE,
+  GC_SHALLOW,
+  GC_RETAINED,
+  GC_CLASSES,
+};
+
+static void
+assert_csv_group (GPtrArray *rows, guint r, guint depth, const char *kind, const Want *want)
+{
+  g_assert_cmpuint (csv_num (rows, r, GC_DEPTH), ==, depth);
+  g_assert_cmpstr (csv_cell (rows, r, GC_KIND), ==, kind);
+  g_assert_cmpstr (csv_cell (rows, r, GC_NAME), ==, want->name);
+  g_assert_cmpuint (csv_num (rows, r, GC_COUNT), ==, want->count);
+  g_assert_cmpuint (csv_num (rows, r, GC_REACHABLE), ==, want->reachable);
+  g_assert_cmpuint (csv_num (rows, r, GC_UNREACHABLE), ==, want->count - want->reachable);
+  g_assert_cmpuint (csv_num (rows, r, GC_SHALLOW), ==, want->shallow);
+  g_assert_cmpuint (csv_num (rows, r, GC_RETAINED), ==, want->retained);
+}
+
+/* Grouped by package with com expanded: com, its one package example
+ * below it, then java, char[] and org (groupsdump.py's sums). */
+static void
+check_grouped_csv (HsClassesView *view)
+{
+  static const char *const columns[] = { "depth",
+                                         "kind",
+                                         "name",
+                                         "package",
+                                         "id",
+                                         "loader",
+                                         "count",
+                                         "reachable_count",
+                                         "unreachable_count",
+                                         "native_size",
+                                         "shallow",
+                                         "retained",
+                                         "classes",
+                                         NULL };
+  static const Want com = { "com", 12, 11, 208, 240 }, example = { "example", 12, 11, 208, 240 },
+                    java = { "java", 14, 14, 16, 48 }, chars = { "char[]", 1, 1, 32, 32 },
+                    org = { "org", 1, 1, 8, 8 };
+  g_autoptr (GPtrArray) rows = view_csv_rows (view);
+  guint64 sums[4] = { 0 };
+
+  csv_assert_header (rows, columns);
+  /* One row per row shown. */
+  g_assert_cmpuint (rows->len - 1, ==, g_list_model_get_n_items (hs_classes_view_get_shown_model (view)));
+  g_assert_cmpuint (rows->len, ==, 6);
+  assert_csv_group (rows, 1, 0, "package", &com);
+  g_assert_cmpstr (csv_cell (rows, 1, GC_PACKAGE), ==, "com");
+  assert_csv_group (rows, 2, 1, "package", &example);
+  g_assert_cmpstr (csv_cell (rows, 2, GC_PACKAGE), ==, "com.example");
+  g_assert_cmpuint (csv_num (rows, 2, GC_CLASSES), ==, 7);
+  g_assert_cmpstr (csv_cell (rows, 2, GC_ID), ==, "");
+  assert_csv_group (rows, 3, 0, "package", &java);
+  assert_csv_group (rows, 4, 0, "class", &chars);
+  g_assert_cmpstr (csv_cell (rows, 4, GC_PACKAGE), ==, "");
+  g_assert_true (g_str_has_prefix (csv_cell (rows, 4, GC_ID), "0x"));
+  g_assert_cmpstr (csv_cell (rows, 4, GC_LOADER), ==, "0x0");
+  assert_csv_group (rows, 5, 0, "package", &org);
+  /* The top level adds up to the plain table: 28 27 264 328. */
+  for (guint r = 1; r < rows->len; r++)
+    if (csv_num (rows, r, GC_DEPTH) == 0)
+      {
+        sums[0] += csv_num (rows, r, GC_COUNT);
+        sums[1] += csv_num (rows, r, GC_REACHABLE);
+        sums[2] += csv_num (rows, r, GC_SHALLOW);
+        sums[3] += csv_num (rows, r, GC_RETAINED);
+      }
+  g_assert_cmpuint (sums[0], ==, 28);
+  g_assert_cmpuint (sums[1], ==, 27);
+  g_assert_cmpuint (sums[2], ==, 264);
+  g_assert_cmpuint (sums[3], ==, 328);
+}
+
 static HsWindow *
 open_window (const char *path)
 {
@@ -177,6 +314,7 @@ test_classes_grouped (gconstpointer data)
   }
   /* Expand com, com.example, com.example.app: model below app. */
   expand (view, find_row (view, "com"));
+  check_grouped_csv (view);
   expand (view, find_row (view, "example"));
   expand (view, find_row (view, "app"));
   {
@@ -367,6 +505,51 @@ test_dominators_grouped (gconstpointer data)
   ui_iterate (100);
   g_assert_true (shows (GTK_WIDGET (view), "char[] · 1 object"));
   ui_shot (GTK_WIDGET (window), "dominators-grouped.png");
+  /* Exported as shown: the NamedLoader group, its object L1, L1's
+   * String group, the String, its char[] group; then the other groups. */
+  {
+    static const char *const columns[]
+        = { "depth", "kind", "name", "id", "loader", "objects", "shallow", "retained", "largest", NULL };
+    g_autoptr (GPtrArray) rows = view_csv_rows (view);
+    g_autoptr (GObject) l1 = dom_item (view, 1);
+    g_autofree char *l1_id = g_strdup_printf (
+        "0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, hs_object_row_get_obj (HS_OBJECT_ROW (l1))));
+    guint64 top_retained = 0, top_objects = 0;
+
+    csv_assert_header (rows, columns);
+    g_assert_cmpuint (rows->len - 1, ==, g_list_model_get_n_items (model));
+    g_assert_cmpuint (rows->len - 1, ==, 13);
+    g_assert_cmpstr (csv_cell (rows, 1, 0), ==, "0");
+    g_assert_cmpstr (csv_cell (rows, 1, 1), ==, "class");
+    g_assert_cmpstr (csv_cell (rows, 1, 2), ==, "com.example.NamedLoader");
+    g_assert_cmpuint (csv_num (rows, 1, 5), ==, 1);
+    g_assert_cmpuint (csv_num (rows, 1, 6), ==, 16);
+    g_assert_cmpuint (csv_num (rows, 1, 7), ==, 64);
+    g_assert_cmpstr (csv_cell (rows, 1, 8), ==, l1_id);
+    g_assert_cmpstr (csv_cell (rows, 2, 0), ==, "1");
+    g_assert_cmpstr (csv_cell (rows, 2, 1), ==, "object");
+    g_assert_cmpstr (csv_cell (rows, 2, 3), ==, l1_id);
+    g_assert_cmpstr (csv_cell (rows, 2, 5), ==, "");
+    g_assert_cmpuint (csv_num (rows, 2, 7), ==, 64);
+    g_assert_cmpstr (csv_cell (rows, 3, 0), ==, "2");
+    g_assert_cmpstr (csv_cell (rows, 3, 2), ==, "java.lang.String");
+    g_assert_cmpuint (csv_num (rows, 3, 7), ==, 48);
+    g_assert_cmpstr (csv_cell (rows, 4, 1), ==, "object");
+    g_assert_cmpstr (csv_cell (rows, 5, 0), ==, "4");
+    g_assert_cmpstr (csv_cell (rows, 5, 2), ==, "char[]");
+    g_assert_cmpuint (csv_num (rows, 5, 6), ==, 32);
+    g_assert_cmpuint (csv_num (rows, 5, 7), ==, 32);
+    for (guint r = 1; r < rows->len; r++)
+      if (csv_num (rows, r, 0) == 0)
+        {
+          g_assert_cmpstr (csv_cell (rows, r, 1), ==, "class");
+          top_objects += csv_num (rows, r, 5);
+          top_retained += csv_num (rows, r, 7);
+        }
+    /* The groups hold every top-level object and every reachable byte. */
+    g_assert_cmpuint (top_objects, ==, 25);
+    g_assert_cmpuint (top_retained, ==, 248);
+  }
 
   /* Off again: the objects themselves, the loader L1 first (64). */
   hs_dominators_view_set_grouped (view, FALSE);
