@@ -347,7 +347,8 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   vc->fill = hs_loaders_view_fill;
   vc->clear = hs_loaders_view_clear;
   vc->write_csv = hs_loaders_view_write_csv;
-  hs_view_class_set_page (vc, "loaders", _ ("Class Loaders"), NULL, TRUE, "loaders filled");
+  /* "Loaders": the switcher has ten views; "Class Lo…" at 600 px. */
+  hs_view_class_set_page (vc, "loaders", _ ("Loaders"), NULL, TRUE, "loaders filled");
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-loaders-view.ui");
   gtk_widget_class_bind_template_child (wc, HsLoadersView, box);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, header);
