@@ -16,6 +16,7 @@ struct _HsLoadersView
   HsView parent_instance;
 
   GtkBox *box;
+  GtkWidget *header;
   GtkLabel *status;
   GtkLabel *duplicates_status;
   GtkColumnView *loaders_table;
@@ -306,16 +307,17 @@ on_def_activated (GtkListBox *box, GtkListBoxRow *row, HsLoadersView *self)
 
 /* ---- CSV ------------------------------------------------------------------------- */
 
-static void
-action_copy_csv (GtkWidget *w, const char *name, GVariant *param)
+/* Both tables, as `heapscope-cli loaders --csv` writes them (the
+ * engine's one writer): the Export button's Copy as CSV and Save as CSV…. */
+static gboolean
+hs_loaders_view_write_csv (HsView *view, GString *out)
 {
-  HsLoadersView *self = HS_LOADERS_VIEW (w);
-  g_autofree char *csv = hs_loaders_view_get_csv (self);
+  HsLoadersView *self = HS_LOADERS_VIEW (view);
 
-  if (csv == NULL)
-    return;
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (w), csv);
-  gtk_widget_activate_action (w, "win.toast", "s", _ ("Class loaders copied to the clipboard as CSV"));
+  if (self->loaders == NULL)
+    return FALSE;
+  hs_class_loaders_append_csv (out, self->loaders);
+  return TRUE;
 }
 
 /* ---- the class --------------------------------------------------------------- */
@@ -344,9 +346,12 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   oc->dispose = hs_loaders_view_dispose;
   vc->fill = hs_loaders_view_fill;
   vc->clear = hs_loaders_view_clear;
-  hs_view_class_set_page (vc, "loaders", _ ("Class Loaders"), NULL, TRUE, "loaders filled");
+  vc->write_csv = hs_loaders_view_write_csv;
+  /* "Loaders": the switcher has ten views; "Class Lo…" at 600 px. */
+  hs_view_class_set_page (vc, "loaders", _ ("Loaders"), NULL, TRUE, "loaders filled");
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-loaders-view.ui");
   gtk_widget_class_bind_template_child (wc, HsLoadersView, box);
+  gtk_widget_class_bind_template_child (wc, HsLoadersView, header);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, status);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, duplicates_status);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, loaders_table);
@@ -362,13 +367,13 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   gtk_widget_class_bind_template_callback (wc, on_loader_activated);
   gtk_widget_class_bind_template_callback (wc, on_duplicate_activated);
   gtk_widget_class_bind_template_callback (wc, on_def_activated);
-  gtk_widget_class_install_action (wc, "loaders.copy-csv", NULL, action_copy_csv);
 }
 
 static void
 hs_loaders_view_init (HsLoadersView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_view_add_export_button (HS_VIEW (self), self->header);
   set_factory (self, self->loader_column, COL_LOADER);
   set_factory (self, self->classes_column, COL_CLASSES);
   set_factory (self, self->instances_column, COL_INSTANCES);
@@ -446,15 +451,4 @@ hs_loaders_view_get_definitions (HsLoadersView *self)
 {
   g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
   return self->defs_list;
-}
-
-char *
-hs_loaders_view_get_csv (HsLoadersView *self)
-{
-  g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  if (self->loaders == NULL)
-    return NULL;
-  GString *out = g_string_new (NULL);
-  hs_class_loaders_append_csv (out, self->loaders);
-  return g_string_free (out, FALSE);
 }

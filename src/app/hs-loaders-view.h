@@ -5,7 +5,8 @@
  * the loaders of each (docs/semantics.md "Class loaders"). Computed on a
  * worker the first time the view is shown. A loader's row opens it in
  * the inspector (win.inspect), a duplicate's the class table on its name
- * (tab.show-class). */
+ * (tab.show-class). Its Export button (hs-view.h) copies or saves both
+ * tables as `heapscope-cli loaders --csv` writes them. */
 #pragma once
 
 #include "hs-view.h"
@@ -28,9 +29,5 @@ char *hs_loaders_view_get_duplicate_cell (HsLoadersView *self, guint row, guint 
 GtkColumnView *hs_loaders_view_get_loaders_table (HsLoadersView *self);
 GtkColumnView *hs_loaders_view_get_duplicates_table (HsLoadersView *self);
 GtkListBox *hs_loaders_view_get_definitions (HsLoadersView *self);
-
-/* Both tables as CSV (hs_class_loaders_append_csv): what Copy as CSV
- * copies; NULL before the view is filled. g_free it. */
-char *hs_loaders_view_get_csv (HsLoadersView *self);
 
 G_END_DECLS

@@ -11,6 +11,9 @@ struct _HsRefsItem
   HsObj obj;
   char *reference;
   gboolean cycle;
+  gboolean has_ref;
+  HsRefKind kind;
+  guint32 index;
 };
 
 G_DEFINE_FINAL_TYPE (HsRefsItem, hs_refs_item, G_TYPE_OBJECT)
@@ -52,6 +55,19 @@ hs_refs_item_new (HsRefsItem *parent, HsObj obj, const char *reference)
   return self;
 }
 
+HsRefsItem *
+hs_refs_item_new_ref (HsRefsItem *parent, const HsRef *ref, const char *reference)
+{
+  HsRefsItem *self;
+
+  g_return_val_if_fail (ref != NULL, NULL);
+  self = hs_refs_item_new (parent, ref->obj, reference);
+  self->has_ref = TRUE;
+  self->kind = ref->kind;
+  self->index = ref->index;
+  return self;
+}
+
 HsObj
 hs_refs_item_get_obj (HsRefsItem *self)
 {
@@ -78,4 +94,15 @@ hs_refs_item_is_cycle (HsRefsItem *self)
 {
   g_return_val_if_fail (HS_IS_REFS_ITEM (self), FALSE);
   return self->cycle;
+}
+
+gboolean
+hs_refs_item_get_ref (HsRefsItem *self, HsRef *ref)
+{
+  g_return_val_if_fail (HS_IS_REFS_ITEM (self), FALSE);
+  g_return_val_if_fail (ref != NULL, FALSE);
+  if (!self->has_ref)
+    return FALSE;
+  *ref = (HsRef){ .obj = self->obj, .kind = self->kind, .name = NULL, .index = self->index };
+  return TRUE;
 }

@@ -8,7 +8,7 @@
 #pragma once
 
 #include <gio/gio.h>
-#include "hs-types.h"
+#include "hs-refs.h"
 
 G_BEGIN_DECLS
 
@@ -18,9 +18,16 @@ G_DECLARE_FINAL_TYPE (HsRefsItem, hs_refs_item, HS, REFS_ITEM, GObject)
 /* parent: the row above (NULL for the root); reference: how parent holds
  * obj (outgoing) or obj holds parent (incoming), NULL for the root. */
 HsRefsItem *hs_refs_item_new (HsRefsItem *parent, HsObj obj, const char *reference);
+/* The same for a row reached through ref (its obj, kind and index kept
+ * for the CSV), named reference. */
+HsRefsItem *hs_refs_item_new_ref (HsRefsItem *parent, const HsRef *ref, const char *reference);
 HsObj hs_refs_item_get_obj (HsRefsItem *self);
 const char *hs_refs_item_get_reference (HsRefsItem *self);
 HsRefsItem *hs_refs_item_get_parent (HsRefsItem *self);
+/* Fills ref with the reference the row was made from (its name NULL: see
+ * hs_refs_item_get_reference); FALSE for the root and a row made with
+ * hs_refs_item_new. */
+gboolean hs_refs_item_get_ref (HsRefsItem *self, HsRef *ref);
 /* The object is one of the rows above it. */
 gboolean hs_refs_item_is_cycle (HsRefsItem *self);
 

@@ -103,8 +103,8 @@ page_done (GObject *source, GAsyncResult *result, gpointer user_data)
   had_more = self->more != NULL ? 1 : 0;
   self->total = job->total;
   for (guint i = 0; i < job->refs->len; i++)
-    g_ptr_array_add (self->items, hs_refs_item_new (self->parent, g_array_index (job->refs, HsRef, i).obj,
-                                                    g_ptr_array_index (job->names, i)));
+    g_ptr_array_add (self->items, hs_refs_item_new_ref (self->parent, &g_array_index (job->refs, HsRef, i),
+                                                        g_ptr_array_index (job->names, i)));
   g_clear_object (&self->more);
   /* A page that came up short (the index and a record disagree) ends
    * the list rather than offering the same page again. */

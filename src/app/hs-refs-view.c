@@ -17,6 +17,7 @@ struct _HsRefsView
   HsView parent_instance;
 
   /* template */
+  GtkWidget *header;
   GtkSpinner *spinner;
   GtkLabel *title_label;
   GtkToggleButton *outgoing_button;
@@ -389,6 +390,40 @@ hs_refs_view_clear (HsView *view)
   update_busy (self);
 }
 
+/* The tree's rows as shown (the root, then the rows of every expanded
+ * node; no "show more" row): the columns of `heapscope-cli refs --csv`
+ * (hs_refs_csv_row), depth 0 for the root. */
+static gboolean
+hs_refs_view_write_csv (HsView *view, GString *out)
+{
+  HsRefsView *self = HS_REFS_VIEW (view);
+  HsAnalysis *a = hs_view_get_analysis (view);
+  GListModel *rows = G_LIST_MODEL (self->model);
+  HsCsv csv;
+  guint n;
+
+  if (a == NULL || rows == NULL)
+    return FALSE;
+  hs_csv_init (&csv, out);
+  hs_refs_csv_header (&csv);
+  n = g_list_model_get_n_items (rows);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (GObject) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+      HsRef ref;
+
+      if (item == NULL || !HS_IS_REFS_ITEM (item))
+        continue;
+      HsRefsItem *ri = HS_REFS_ITEM (item);
+      gboolean has_ref = hs_refs_item_get_ref (ri, &ref);
+      hs_refs_csv_row (&csv, a, gtk_tree_list_row_get_depth (row), has_ref ? &ref : NULL,
+                       hs_refs_item_get_reference (ri), hs_refs_item_get_obj (ri),
+                       hs_refs_item_is_cycle (ri));
+    }
+  return TRUE;
+}
+
 static void
 hs_refs_view_dispose (GObject *object)
 {
@@ -415,9 +450,11 @@ hs_refs_view_class_init (HsRefsViewClass *klass)
   object_class->dispose = hs_refs_view_dispose;
   view_class->fill = hs_refs_view_fill;
   view_class->clear = hs_refs_view_clear;
+  view_class->write_csv = hs_refs_view_write_csv;
   hs_view_class_set_page (view_class, "refs", _ ("References"), NULL, TRUE, "refs filled");
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-refs-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsRefsView, header);
   gtk_widget_class_bind_template_child (widget_class, HsRefsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, HsRefsView, title_label);
   gtk_widget_class_bind_template_child (widget_class, HsRefsView, outgoing_button);
@@ -437,6 +474,7 @@ hs_refs_view_init (HsRefsView *self)
   g_signal_connect (self->outgoing_button, "toggled", G_CALLBACK (on_direction_toggled), self);
   g_signal_connect (self->incoming_button, "toggled", G_CALLBACK (on_direction_toggled), self);
   g_signal_connect (self, "notify::parent", G_CALLBACK (on_parent), NULL);
+  hs_view_add_export_button (HS_VIEW (self), self->header);
 }
 
 GtkWidget *

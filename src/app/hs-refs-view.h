@@ -5,7 +5,9 @@
  * and the object at its other end, with its shallow and retained size;
  * a row's references a page at a time (HsRefsList), read on workers that
  * the view cancels when it is cleared or asked something else. A header
- * names the object and the direction, with a switch between the two.
+ * names the object and the direction, with a switch between the two and
+ * the Export button (the rows shown, as `heapscope-cli refs --csv`
+ * writes them: hs_refs_csv_row).
  * Like the Paths view it is in the view switcher only once asked. */
 #pragma once
 

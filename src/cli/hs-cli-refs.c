@@ -51,35 +51,6 @@ node_text (GString *out, HsAnalysis *a, HsObj obj)
                           hs_heap_object_shallow (a->heap, obj), retained_of (a, obj));
 }
 
-/* One CSV row: depth, reference, kind, index, id, class, shallow,
- * retained, cycle (the root: depth 0, no reference). */
-static void
-node_csv (HsCsv *csv, HsAnalysis *a, guint depth, const HsRef *r, HsObj obj, gboolean cycle)
-{
-  hs_csv_uint (csv, depth);
-  if (r != NULL)
-    {
-      g_autofree char *raw = hs_ref_name (r);
-      hs_csv_text (csv, raw);
-      hs_csv_text (csv, hs_ref_kind_name (r->kind));
-    }
-  else
-    {
-      hs_csv_empty (csv);
-      hs_csv_empty (csv);
-    }
-  if (r != NULL && r->kind == HS_REF_ELEMENT)
-    hs_csv_uint (csv, r->index);
-  else
-    hs_csv_empty (csv);
-  hs_csv_id (csv, hs_heap_object_id (a->heap, obj));
-  hs_csv_text (csv, hs_heap_object_class_name (a->heap, obj));
-  hs_csv_uint (csv, hs_heap_object_shallow (a->heap, obj));
-  hs_csv_uint (csv, retained_of (a, obj));
-  hs_csv_text (csv, cycle ? "true" : "false");
-  hs_csv_end_row (csv);
-}
-
 static void
 push (GArray *stack, HsAnalysis *a, HsObj obj, HsRefsDirection dir, guint limit)
 {
@@ -103,14 +74,14 @@ refs_tree (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj root)
   guint limit = o->limit >= 0 ? (guint)o->limit : DEFAULT_LIMIT;
   guint depth = (guint)o->depth;
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  static const char *const columns[]
-      = { "depth", "reference", "kind", "index", "id", "class", "shallow", "retained", "cycle" };
   HsCsv csv;
 
   if (o->csv)
     {
-      hs_cli_csv_begin (&csv, out, columns, G_N_ELEMENTS (columns));
-      node_csv (&csv, a, 0, NULL, root, FALSE);
+      /* The rows the References view's Export writes (hs-refs.h). */
+      hs_csv_init (&csv, out);
+      hs_refs_csv_header (&csv);
+      hs_refs_csv_row (&csv, a, 0, NULL, NULL, root, FALSE);
     }
   else if (o->json)
     {
@@ -167,7 +138,7 @@ refs_tree (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj root)
       g_autofree char *raw = hs_ref_name (r);
       g_autofree char *name = hs_cli_visible (raw, -1, FALSE);
       if (o->csv)
-        node_csv (&csv, a, level, r, r->obj, cycle);
+        hs_refs_csv_row (&csv, a, level, r, raw, r->obj, cycle);
       else if (o->json)
         {
           g_string_append_printf (out, "%s\n%*s{\"reference\": ", first ? "" : ",", 2 * level, "");

@@ -127,6 +127,21 @@ main (int argc, char *argv[])
     hs_treemap_widget_zoom_to (hs_treemap_view_get_treemap (ui_treemap_view (window)), 0);
   }
 
+  hs_window_set_view (window, "loaders");
+  save ("loaders");
+
+  /* The references of the biggest object (the view is in the switcher
+   * once asked). */
+  {
+    g_autoptr (GArray) top = hs_query_top_objects (a, 1);
+    if (top->len > 0)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.list-outgoing", "u",
+                                    (guint32)g_array_index (top, HsObj, 0));
+        save ("refs");
+      }
+  }
+
   /* The inspector on the first leaking object, over the leak view. */
   hs_window_set_view (window, "leaks");
   if (a->leaks != NULL && a->leaks->application_leaks->len > 0)

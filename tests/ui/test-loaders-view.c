@@ -4,8 +4,9 @@
  * below is worked out in loadersdump.py's docstring): the loaders' rows
  * and their order, the duplicate classes and the loaders of the selected
  * one, a loader row opening the inspector, a duplicate opening the class
- * table; the Overview's java.version, command and arguments, and the
- * System Properties list with its search. Screenshots at 1400 px wide
+ * table; both tables exported as CSV (the Export button: saved and read
+ * back, copied); the Overview's java.version, command and arguments, and
+ * the System Properties list with its search. Screenshots at 1400 px wide
  * ($HS_TEST_SHOTS). */
 #include "config.h"
 
@@ -129,8 +130,12 @@ test_loaders_view (gconstpointer data)
   g_assert_cmpuint (n_rows (hs_loaders_view_get_definitions (view)), ==, 3);
   ui_shot (GTK_WIDGET (window), "loaders-view.png");
 
-  /* Copy as CSV: the same rows, numbers unformatted. */
-  g_autofree char *csv = hs_loaders_view_get_csv (view);
+  /* The Export button (Copy as CSV, Save as CSV…) in the header, no
+   * button of the view's own: both tables as `loaders --csv` writes them,
+   * numbers unformatted, through the view's write_csv. */
+  g_assert_nonnull (ui_find_child (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON));
+  g_assert_null (ui_find_button (GTK_WIDGET (view), "Copy as C_SV"));
+  g_autofree char *csv = ui_view_csv_saved (HS_VIEW (view));
   g_autofree char *want
       = g_strdup_printf ("loader,id,classes,instances,retained\n"
                          "<system class loader>,0x0,%s,%s,\n"
@@ -145,7 +150,29 @@ test_loaders_view (gconstpointer data)
                          "com.example.Plugin,2,com.example.PluginLoader @ 0x%x (plugin-a),3\n",
                          boot_classes, boot_instances, L1, L1, L2, L2, L1, L2, L2, L1);
   g_assert_cmpstr (csv, ==, want);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "loaders.copy-csv", NULL));
+  /* Read back cell by cell: the loaders' table, a blank line, the
+   * duplicates' (one row per loader of each: 3 + 2). */
+  {
+    g_autoptr (GPtrArray) rows = ui_csv_read (csv);
+    g_assert_cmpuint (rows->len, ==, 1 + 3 + 1 + 1 + 5);
+    for (guint r = 0; r < 4; r++)
+      g_assert_cmpuint (ui_csv_width (rows, r), ==, 5);
+    g_assert_cmpstr (ui_csv_cell (rows, 2, 0), ==, l1);
+    g_assert_cmpstr (ui_csv_cell (rows, 3, 0), ==, l2);
+    g_assert_cmpstr (ui_csv_cell (rows, 3, 4), ==, "48");
+    g_assert_cmpuint (ui_csv_width (rows, 4), ==, 1);
+    g_assert_cmpstr (ui_csv_cell (rows, 4, 0), ==, "");
+    g_assert_cmpstr (ui_csv_cell (rows, 5, 0), ==, "duplicate class");
+    g_assert_cmpstr (ui_csv_cell (rows, 10, 0), ==, "com.example.Plugin");
+    g_assert_cmpstr (ui_csv_cell (rows, 10, 2), ==, l1);
+  }
+  /* Copy as CSV puts the same text on the clipboard. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "export.copy-csv", NULL));
+  ui_iterate (50);
+  {
+    g_autofree char *copied = ui_clipboard_text (GTK_WIDGET (view));
+    g_assert_cmpstr (copied, ==, want);
+  }
 
   /* A loader's row opens it in the inspector. */
   g_signal_emit_by_name (hs_loaders_view_get_loaders_table (view), "activate", 1u);
@@ -184,6 +211,14 @@ test_no_props (void)
   g_assert_cmpuint (hs_loaders_view_get_n_duplicates (view), ==, 0);
   g_autofree char *first = hs_loaders_view_get_loader_cell (view, 0, 0);
   g_assert_cmpstr (first, ==, "<system class loader>");
+  /* Its CSV: the one loader, no duplicate below the duplicates' header. */
+  g_autofree char *csv = ui_view_csv_saved (HS_VIEW (view));
+  g_autoptr (GPtrArray) rows = ui_csv_read (csv);
+  g_assert_cmpuint (rows->len, ==, 4);
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 0), ==, "<system class loader>");
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 1), ==, "0x0");
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 4), ==, "");
+  g_assert_cmpstr (ui_csv_cell (rows, 3, 0), ==, "duplicate class");
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }

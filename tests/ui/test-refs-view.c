@@ -4,7 +4,9 @@
  * action on the Target, its 2,502 referrers a page of 1,000 at a time
  * ("show more" twice), a node expanded to a cycle, the switch to the
  * outgoing references, an array's elements by index with their sizes,
- * a row inspected, and the inspector's links. */
+ * a row inspected, and the inspector's links; the tree as shown exported
+ * as CSV (the Export button: the columns of `heapscope-cli refs --csv`),
+ * saved and read back. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -112,6 +114,36 @@ menu_has (GMenuModel *menu, const char *action, guint32 target)
   return FALSE;
 }
 
+/* The view's CSV (write_csv), saved and read back: its header checked,
+ * every row as wide. */
+static GPtrArray *
+view_csv (HsRefsView *view)
+{
+  static const char *const header[]
+      = { "depth", "reference", "kind", "index", "id", "class", "shallow", "retained", "cycle" };
+  g_autofree char *csv = ui_view_csv_saved (HS_VIEW (view));
+  GPtrArray *rows = ui_csv_read (csv);
+
+  g_assert_cmpuint (rows->len, >, 1);
+  for (guint c = 0; c < G_N_ELEMENTS (header); c++)
+    g_assert_cmpstr (ui_csv_cell (rows, 0, c), ==, header[c]);
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_cmpuint (ui_csv_width (rows, r), ==, G_N_ELEMENTS (header));
+  return rows;
+}
+
+/* Row r of the CSV read back, its cells joined by commas (none of these
+ * cells has one). */
+static void
+assert_csv_row (GPtrArray *rows, guint r, const char *want)
+{
+  g_autoptr (GString) got = g_string_new (NULL);
+
+  for (guint c = 0; c < ui_csv_width (rows, r); c++)
+    g_string_append_printf (got, "%s%s", c > 0 ? "," : "", ui_csv_cell (rows, r, c));
+  g_assert_cmpstr (got->str, ==, want);
+}
+
 static void
 activate_row (HsRefsView *view, guint position)
 {
@@ -142,6 +174,12 @@ test_refs_view (gconstpointer data)
       ADW_VIEW_STACK (gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK)), GTK_WIDGET (view));
   /* not in the switcher until asked */
   g_assert_false (adw_view_stack_page_get_visible (page));
+  /* the Export button is in the header; nothing to export until asked */
+  g_assert_nonnull (ui_find_child (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON));
+  {
+    g_autoptr (GString) out = g_string_new (NULL);
+    g_assert_false (hs_view_write_csv (HS_VIEW (view), out));
+  }
 
   /* every object menu offers both lists */
   {
@@ -167,6 +205,19 @@ test_refs_view (gconstpointer data)
   g_assert_cmpuint (n_rows (view), ==, 1 + 1000 + 1);
   assert_more_row (view, 1001, 1000, N_REFERRERS);
   ui_shot (GTK_WIDGET (window), "refs-incoming.png");
+  /* exported: the root (depth 0, no reference) and the first page's
+   * rows, not the more row; the array's two elements by index, a
+   * Holder's field; sizes from refsdump.py (Target 16 retaining itself,
+   * the array 32, a Holder 16) */
+  {
+    g_autoptr (GPtrArray) rows = view_csv (view);
+    g_assert_cmpuint (rows->len, ==, 1 + 1 + 1000);
+    assert_csv_row (rows, 1, "0,,,,0x2000,com.example.Target,16,16,false");
+    assert_csv_row (rows, 2, "1,[1],element,1,0x3000,java.lang.Object[],32,32,false");
+    assert_csv_row (rows, 3, "1,[4],element,4,0x3000,java.lang.Object[],32,32,false");
+    assert_csv_row (rows, 4, "1,target,field,,0x10000,com.example.Holder,16,16,false");
+    assert_csv_row (rows, 1001, "1,target,field,,0x13e50,com.example.Holder,16,16,false");
+  }
 
   /* "show more", twice: every referrer, no more row */
   activate_row (view, 1001);
@@ -192,6 +243,16 @@ test_refs_view (gconstpointer data)
     g_assert_false (gtk_tree_list_row_is_expandable (row));
   }
   assert_row (view, 5, "target  com.example.Holder@0x10010");
+  /* exported: every referrer, the expanded Holder's own row below it at
+   * depth 2, a cycle */
+  {
+    g_autoptr (GPtrArray) rows = view_csv (view);
+    g_assert_cmpuint (rows->len, ==, 1 + 1 + N_REFERRERS + 1);
+    assert_csv_row (rows, 4, "1,target,field,,0x10000,com.example.Holder,16,16,false");
+    assert_csv_row (rows, 5, "2,peer,field,,0x2000,com.example.Target,16,16,true");
+    assert_csv_row (rows, 6, "1,target,field,,0x10010,com.example.Holder,16,16,false");
+    assert_csv_row (rows, rows->len - 1, "1,target,field,,0x19c30,com.example.Holder,16,16,false");
+  }
 
   /* the switch to the outgoing references */
   {
@@ -219,6 +280,18 @@ test_refs_view (gconstpointer data)
   g_assert_true (has_cell (GTK_WIDGET (view), "[3]  com.example.Holder@0x10070"));
   g_assert_true (has_cell (GTK_WIDGET (view), "32 B")); /* the array's shallow and retained */
   g_assert_true (has_cell (GTK_WIDGET (view), "16 B")); /* a Holder's */
+  /* exported as `heapscope-cli refs --csv refs.hprof 0x3000 --depth 1`
+   * writes it (a class object's own class and sizes as the CLI has them) */
+  {
+    g_autofree char *csv = ui_view_csv_saved (HS_VIEW (view));
+    g_assert_cmpstr (csv, ==,
+                     "depth,reference,kind,index,id,class,shallow,retained,cycle\n"
+                     "0,,,,0x3000,java.lang.Object[],32,32,false\n"
+                     "1,[1],element,1,0x2000,com.example.Target,16,16,false\n"
+                     "1,[3],element,3,0x10070,com.example.Holder,16,16,false\n"
+                     "1,[4],element,4,0x2000,com.example.Target,16,16,false\n"
+                     "1,<class>,class,,0x1018,class java.lang.Object[],0,0,false\n");
+  }
   ui_shot (GTK_WIDGET (window), "refs-outgoing.png");
 
   /* a row activated is inspected */

@@ -4,6 +4,9 @@
 #include "ui-util.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
+
+#include "hs-csv-export.h"
 
 HsWindow *
 ui_window_new (GtkApplication *app, int width, int height)
@@ -329,4 +332,111 @@ ui_shot (GtkWidget *widget, const char *file_name)
   g_assert_nonnull (texture);
   path = g_build_filename (dir, file_name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+GPtrArray *
+ui_csv_read (const char *text)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+  GPtrArray *row = NULL;
+  g_autoptr (GString) cell = g_string_new (NULL);
+  const char *p = text;
+
+  while (*p)
+    {
+      if (row == NULL)
+        row = g_ptr_array_new_with_free_func (g_free);
+      g_string_truncate (cell, 0);
+      if (*p == '"')
+        {
+          for (p++; *p && !(*p == '"' && p[1] != '"'); p++)
+            {
+              if (*p == '"')
+                p++; /* a doubled quote */
+              g_string_append_c (cell, *p);
+            }
+          g_assert_true (*p == '"');
+          p++;
+        }
+      else
+        while (*p && *p != ',' && *p != '\n')
+          g_string_append_c (cell, *p++);
+      g_ptr_array_add (row, g_strdup (cell->str));
+      g_assert_true (*p == ',' || *p == '\n');
+      if (*p++ == '\n')
+        {
+          g_ptr_array_add (rows, row);
+          row = NULL;
+        }
+    }
+  g_assert_null (row);
+  return rows;
+}
+
+const char *
+ui_csv_cell (GPtrArray *rows, guint r, guint c)
+{
+  g_assert_cmpuint (r, <, rows->len);
+  GPtrArray *row = g_ptr_array_index (rows, r);
+  g_assert_cmpuint (c, <, row->len);
+  return g_ptr_array_index (row, c);
+}
+
+guint
+ui_csv_width (GPtrArray *rows, guint r)
+{
+  g_assert_cmpuint (r, <, rows->len);
+  return ((GPtrArray *)g_ptr_array_index (rows, r))->len;
+}
+
+char *
+ui_view_csv_saved (HsView *view)
+{
+  g_autoptr (GString) csv = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hs-csv-XXXXXX", NULL);
+  g_autofree char *file = NULL;
+  char *back = NULL;
+
+  g_assert_true (hs_view_write_csv (view, csv));
+  g_assert_nonnull (dir);
+  file = g_build_filename (dir, "view.csv", NULL);
+  g_assert_true (hs_csv_export_write (file, csv->str, csv->len, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (file, &back, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (back, ==, csv->str);
+  g_remove (file);
+  g_rmdir (dir);
+  return back;
+}
+
+typedef struct
+{
+  char *text;
+  gboolean done;
+} ClipRead;
+
+static void
+clip_read (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ClipRead *c = data;
+  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, NULL);
+  c->done = TRUE;
+}
+
+static gboolean
+clip_done (gpointer data)
+{
+  return ((ClipRead *)data)->done;
+}
+
+char *
+ui_clipboard_text (GtkWidget *widget)
+{
+  ClipRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read, &clip);
+  g_assert_true (ui_wait_until (clip_done, &clip, 10000));
+  return clip.text;
 }

@@ -62,3 +62,18 @@ GtkWidget *ui_find_child (GtkWidget *root, GType type);
 /* A class's figure for a classes-table column, read from the heap and the
  * analysis directly (what the table must show). */
 guint64 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column);
+
+/* CSV as the Export button writes it, read back by a small RFC 4180
+ * reader of its own (not by the writer): rows, each a GPtrArray of its
+ * cells (strings); asserts every row ends with a line break. */
+GPtrArray *ui_csv_read (const char *text);
+/* Cell c of row r of what ui_csv_read read (asserted to be there). */
+const char *ui_csv_cell (GPtrArray *rows, guint r, guint c);
+/* The number of cells of row r. */
+guint ui_csv_width (GPtrArray *rows, guint r);
+/* The view's CSV (hs_view_write_csv, asserted to have some) saved to a
+ * file as Save as CSV… does once a file is chosen (hs_csv_export_write),
+ * read back from it and the file removed. */
+char *ui_view_csv_saved (HsView *view);
+/* The clipboard's text (of widget's display), once read; NULL if none. */
+char *ui_clipboard_text (GtkWidget *widget);

@@ -193,3 +193,45 @@ hs_ref_kind_name (HsRefKind kind)
       default: return "field";
     }
 }
+
+void
+hs_refs_csv_header (HsCsv *csv)
+{
+  static const char *const columns[]
+      = { "depth", "reference", "kind", "index", "id", "class", "shallow", "retained", "cycle" };
+
+  g_return_if_fail (csv != NULL);
+  hs_csv_header (csv, columns, G_N_ELEMENTS (columns));
+}
+
+void
+hs_refs_csv_row (HsCsv *csv, HsAnalysis *a, guint depth, const HsRef *ref, const char *name, HsObj obj,
+                 gboolean cycle)
+{
+  g_return_if_fail (csv != NULL && a != NULL);
+
+  hs_csv_uint (csv, depth);
+  if (ref != NULL)
+    {
+      g_autofree char *own = name == NULL ? hs_ref_name (ref) : NULL;
+      hs_csv_text (csv, name != NULL ? name : own);
+      hs_csv_text (csv, hs_ref_kind_name (ref->kind));
+    }
+  else
+    {
+      hs_csv_empty (csv);
+      hs_csv_empty (csv);
+    }
+  if (ref != NULL && ref->kind == HS_REF_ELEMENT)
+    hs_csv_uint (csv, ref->index);
+  else
+    hs_csv_empty (csv);
+  hs_csv_id (csv, hs_heap_object_id (a->heap, obj));
+  hs_csv_text (csv, hs_heap_object_class_name (a->heap, obj));
+  hs_csv_uint (csv, hs_heap_object_shallow (a->heap, obj));
+  hs_csv_uint (csv, a->dom != NULL && hs_heap_object_reachable (a->heap, obj)
+                        ? hs_dom_tree_retained (a->dom, obj)
+                        : 0);
+  hs_csv_text (csv, cycle ? "true" : "false");
+  hs_csv_end_row (csv);
+}

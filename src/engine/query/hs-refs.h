@@ -23,6 +23,8 @@
  * Neither walks anything else. */
 #pragma once
 
+#include "hs-analysis.h"
+#include "hs-csv.h"
 #include "hs-heap.h"
 
 G_BEGIN_DECLS
@@ -56,5 +58,18 @@ GArray *hs_refs_page (HsHeap *heap, HsObj o, HsRefsDirection dir, guint64 offset
 char *hs_ref_name (const HsRef *ref);
 /* "field", "static", "element", "class", "super" or "loader" (JSON). */
 const char *hs_ref_kind_name (HsRefKind kind);
+
+/* A reference tree as CSV, one row per node, the root first (what
+ * `heapscope-cli refs --csv` writes and the References view's Export):
+ * depth (the root 0), reference (hs_ref_name), kind (hs_ref_kind_name),
+ * index (an element's, else empty), id, class, shallow, retained (0 when
+ * unreachable), cycle ("true" when the object is already on the row's
+ * path). The header row: */
+void hs_refs_csv_header (HsCsv *csv);
+/* One node: ref is how it is reached (NULL for the root: no reference,
+ * kind nor index), name its name as shown (NULL: hs_ref_name (ref)), obj
+ * the object at its end. */
+void hs_refs_csv_row (HsCsv *csv, HsAnalysis *analysis, guint depth, const HsRef *ref, const char *name,
+                      HsObj obj, gboolean cycle);
 
 G_END_DECLS
