@@ -18,6 +18,7 @@
 #include "hs-treemap-view.h"
 #include "hs-paths-view.h"
 #include "hs-refs-view.h"
+#include "hs-loaders-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
 
@@ -457,6 +458,20 @@ merged_paths_members_action (GtkWidget *widget, const char *action_name, GVarian
     hs_paths_view_show_members (view, g_variant_get_string (param, NULL));
 }
 
+/* The Class Loaders view, put in the switcher and shown (the window's
+ * menu, the Overview's loaders row). */
+static void
+class_loaders_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  HsView *view = hs_window_get_view_by_name (self, "loaders");
+
+  if (_hs_window_get_analysis (self) == NULL || !HS_IS_LOADERS_VIEW (view))
+    return;
+  hs_loaders_view_reveal (HS_LOADERS_VIEW (view));
+  hs_window_set_view (self, "loaders");
+}
+
 /* The References view, shown, on one object's outgoing or incoming
  * references (the object menus, the inspector's links). */
 static void
@@ -721,6 +736,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.merged-paths-members", "s",
                                    merged_paths_members_action);
   gtk_widget_class_install_action (widget_class, "win.exclude-reference", "(us)", exclude_reference_action);
+  gtk_widget_class_install_action (widget_class, "win.class-loaders", NULL, class_loaders_action);
   gtk_widget_class_install_action (widget_class, "win.list-outgoing", "u", list_outgoing_action);
   gtk_widget_class_install_action (widget_class, "win.list-incoming", "u", list_incoming_action);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);

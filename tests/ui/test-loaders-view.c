@@ -90,9 +90,15 @@ test_loaders_view (gconstpointer data)
   gtk_editable_set_text (GTK_EDITABLE (hs_overview_view_get_props_search (overview)), "");
   g_signal_emit_by_name (hs_overview_view_get_props_search (overview), "search-changed");
 
-  /* The Class Loaders view. */
-  hs_window_set_view (window, "loaders");
+  /* The Class Loaders view: out of the switcher until asked for (the
+   * window menu's Class Loaders), then in it and shown. */
   HsLoadersView *view = HS_LOADERS_VIEW (ui_view (window, "loaders"));
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK));
+  g_assert_false (adw_view_stack_page_get_visible (adw_view_stack_get_page (stack, GTK_WIDGET (view))));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.class-loaders", NULL));
+  ui_iterate (50);
+  g_assert_true (adw_view_stack_page_get_visible (adw_view_stack_get_page (stack, GTK_WIDGET (view))));
+  g_assert_cmpstr (hs_window_get_view (window), ==, "loaders");
   g_assert_true (ui_wait_until (loaders_ready, view, 30000));
   ui_iterate (100);
   g_assert_cmpuint (hs_loaders_view_get_n_loaders (view), ==, 3);
