@@ -34,6 +34,7 @@ typedef enum
   HS_ERROR_IO,
   HS_ERROR_NO_MEMORY, /* the dump needs more memory than is available */
   HS_ERROR_ARGUMENT,  /* e.g. --dump N out of range */
+  HS_ERROR_INDEX,     /* a persistent index that cannot be used: the dump is analysed afresh */
 } HsError;
 
 G_END_DECLS

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-index.h: the persistent index of an analysis (docs/index.md): writing
+ * what an analysis computed, and opening a dump from it instead of
+ * analysing it again. Engine layer: GLib only. */
+#pragma once
+
+#include "hs-analysis.h"
+#include "hs-index-file.h"
+#include "hs-waste.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  HS_INDEX_USE_CACHE,     /* look in the cache (or beside the dump), write there after */
+  HS_INDEX_NO_CACHE,      /* analyse afresh, write nothing (--no-cache, Re-analyse writes) */
+  HS_INDEX_REANALYSE,     /* analyse afresh and replace the index */
+} HsIndexPolicy;
+
+typedef struct
+{
+  HsIndexPolicy policy;
+  /* An index file to use (--index FILE): matched by the dump's bytes,
+   * not its name; an error if it cannot be used. NULL: the cache, then
+   * DUMP.hsindex beside the dump. */
+  const char *index_path;
+} HsIndexOptions;
+
+/* How an analysis was obtained, for the window's banner and the notes. */
+typedef struct
+{
+  gboolean from_index;
+  gint64 analysed;  /* when the index was written (Unix seconds) */
+  char *index_path; /* the index read or written, NULL if none */
+  /* Why no index was used or written, NULL if nothing to say: "the dump
+   * changed since it was indexed", "index written by another version",
+   * "cache folder is read-only" ... */
+  char *note;
+} HsIndexOutcome;
+
+void hs_index_outcome_clear (HsIndexOutcome *outcome);
+
+/* Writes everything a reopen needs from analysis (and waste, may be NULL)
+ * to path. The analysis must be whole (dominators and leaks not skipped,
+ * leaks adopted). */
+gboolean hs_index_write (HsAnalysis *analysis, HsWaste *waste, const HsIndexIdentity *identity, const char *path,
+                         GCancellable *cancellable, GError **error);
+
+/* Opens the dump at path from the index file f (already checked against
+ * the dump's identity): maps the dump, takes the arrays from f (shared,
+ * copy-on-write), reads the records. opts->mapping, if any, is applied
+ * after and the name-dependent results found again. */
+HsAnalysis *hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
+                           gpointer progress_data, GCancellable *cancellable, GError **error);
+
+/* The analysis of the dump at path, from an index when one matches,
+ * else fresh (hs_analysis_run). A fresh whole analysis is then written
+ * to the cache on a thread of its own (hs_index_save_wait joins it).
+ * Never fails because of an index: a broken one is noted and the dump is
+ * analysed. */
+HsAnalysis *hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOptions *iopts,
+                           HsIndexOutcome *outcome, HsProgressFunc progress, gpointer progress_data,
+                           GCancellable *cancellable, GError **error);
+
+G_END_DECLS
