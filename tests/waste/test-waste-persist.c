@@ -6,8 +6,9 @@
  * duplicate strings and bitmaps, worked out by hand there), the suspects
  * heaps (zeroed byte[1000]), the sample dump and the corpus (collections
  * of every layout it has); the HTML report the same from an analysis whose leaks,
- * suspects and waste were all read back; and hostile bytes (every cut
- * refused, flipped bytes refused or read as waste its readers show). */
+ * suspects and waste were all read back; each of the three readers
+ * refusing the others' records; and hostile bytes (every cut refused,
+ * flipped bytes refused or read as waste its readers show). */
 #include "config.h"
 
 #include <string.h>
@@ -421,6 +422,33 @@ test_unknown_names (void)
   g_assert_false (hs_index_cursor_ok (&c, FALSE));
 }
 
+/* Each reader refuses the records of the others (their tags differ). */
+static void
+test_other_kinds (void)
+{
+  g_autofree char *path = g_build_filename (dumps_dir, "static-map.hprof", NULL);
+  g_autoptr (HsAnalysis) a = analyse (path);
+  g_autoptr (HsWaste) w = find_waste (a);
+  guint64 n = hs_heap_n_objects (a->heap);
+  GBytes *records[3] = { save_leaks (a->leaks), save_suspects (a->suspects), save (w) };
+  for (guint k = 0; k < 3; k++)
+    {
+      gsize len;
+      gconstpointer data = g_bytes_get_data (records[k], &len);
+      HsIndexCursor c;
+      hs_index_cursor_init (&c, data, len);
+      if (k != 0)
+        g_assert_null (hs_leak_report_load (&c, n));
+      hs_index_cursor_init (&c, data, len);
+      if (k != 1)
+        g_assert_null (hs_suspects_load (&c, n));
+      hs_index_cursor_init (&c, data, len);
+      if (k != 2)
+        g_assert_null (hs_waste_load (&c, a->heap));
+      g_bytes_unref (records[k]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -433,6 +461,7 @@ main (int argc, char **argv)
   g_test_add_func ("/waste-persist/others", test_others);
   g_test_add_func ("/waste-persist/report", test_report);
   g_test_add_func ("/waste-persist/unknown-names", test_unknown_names);
+  g_test_add_func ("/waste-persist/other-kinds", test_other_kinds);
   g_test_add_func ("/waste-persist/hostile-bytes", test_hostile_bytes);
   return g_test_run ();
 }
