@@ -294,6 +294,12 @@ test_other_kinds (void)
     g_assert_nonnull (empty);
     g_assert_cmpuint (empty->application_leaks->len, ==, 0);
   }
+  /* a count the bytes left cannot hold (the application groups', after
+   * the tag and the layout): refused before anything is allocated for it */
+  for (guint i = 8; i < 12; i++)
+    b.bytes->data[i] = 0xff;
+  hs_index_cursor_init (&c, b.bytes->data, b.bytes->len);
+  g_assert_null (hs_leak_report_load (&c, 100));
   hs_index_blob_clear (&b);
   g_ptr_array_unref (r.application_leaks);
   g_ptr_array_unref (r.library_leaks);
