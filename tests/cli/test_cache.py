@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 
 from clitest import CLI, DEFAULT_TIMEOUT, main
@@ -126,7 +127,8 @@ class Cache(unittest.TestCase):
     def test_clear(self):
         self.put('a.hsindex', 1000, 1_000)
         self.put('b.hsindex', 2345, 2_000)
-        self.put('.b.hsindex.tmp-1', 7, 1_000)
+        self.put('.b.hsindex.tmp-1', 7, 1_000)            # left over by a writer long gone
+        self.put('.c.hsindex.tmp-2', 9, time.time() - 60)  # being written now
         self.put('keep-me.txt', 100, 1_000)
         self.put('x.hsindex.bak', 100, 1_000)
         os.makedirs(os.path.join(self.dir, 'folder.hsindex'))
@@ -137,7 +139,8 @@ class Cache(unittest.TestCase):
 
         self.assertEqual(self.js('--clear'), {'removed': 1000 + 2345 + 7})
         self.assertEqual(sorted(os.listdir(self.dir)),
-                         ['folder.hsindex', 'keep-me.txt', 'link.hsindex', 'x.hsindex.bak'])
+                         ['.c.hsindex.tmp-2', 'folder.hsindex', 'keep-me.txt', 'link.hsindex',
+                          'x.hsindex.bak'])
         with open(outside) as f:
             self.assertEqual(f.read(), 'precious')
         self.assertEqual(self.ok('--clear'), 'removed 0 B from %s\n' % self.dir)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -291,6 +292,37 @@ test_list_and_clear (void)
   g_assert_false (exists ("old.hsindex") || exists (".x.hsindex.tmp-1"));
 }
 
+/* The file system keeps a twentieth of itself free: an index that takes
+ * every free byte is refused; a small one is taken when the disk has more
+ * than a twentieth free now (by a margin of a hundredth, for the other
+ * programs writing meanwhile). */
+static void
+test_file_system_full (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *d = NULL;
+  struct statvfs vfs;
+
+  reset ();
+  d = dir ();
+  g_assert_true (hs_index_cache_set_limit (G_MAXUINT64, FALSE, &error));
+  g_assert_cmpint (statvfs (d, &vfs), ==, 0);
+  guint64 fs_size = (guint64)vfs.f_blocks * vfs.f_frsize;
+  guint64 avail = (guint64)vfs.f_bavail * vfs.f_frsize;
+
+  g_assert_false (hs_index_cache_make_room (avail, NULL, &error));
+  g_assert_error (error, HS_ERROR, HS_ERROR_IO);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "nearly full"));
+  g_clear_error (&error);
+  if (avail > fs_size / 20 + fs_size / 100)
+    g_assert_true (hs_index_cache_make_room (1000, NULL, &error));
+  else if (avail + fs_size / 100 < fs_size / 20)
+    g_assert_false (hs_index_cache_make_room (1000, NULL, &error));
+  else
+    g_test_message ("free space within a hundredth of the twentieth: the small index is not tried");
+}
+
 /* Where the folder should be there is a file: it cannot be made. */
 static void
 test_cannot_create (void)
@@ -363,6 +395,7 @@ main (int argc, char **argv)
   g_test_add_func ("/index-cache/temporary-files", test_temporary_files);
   g_test_add_func ("/index-cache/symlinks", test_symlinks_are_never_followed);
   g_test_add_func ("/index-cache/list-and-clear", test_list_and_clear);
+  g_test_add_func ("/index-cache/file-system-full", test_file_system_full);
   g_test_add_func ("/index-cache/cannot-create", test_cannot_create);
   g_test_add_func ("/index-cache/read-only", test_read_only);
   int rc = g_test_run ();

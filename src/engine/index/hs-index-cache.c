@@ -4,10 +4,11 @@
  *
  * What the folder holds that this file touches: regular files named
  * "*.hsindex" (indexes) and ".*.tmp-*" (a writer's temporary file, removed
- * once it is an hour old: its writer is gone). Everything is looked at
- * with lstat: a symlink or anything but a regular file is skipped, never
- * removed, never followed (unlink removes a name, never what a link points
- * to). The least recently used index is the one with the oldest mtime:
+ * once it is an hour old: its writer is gone; a younger one is being
+ * written: neither counted nor removed, not even by clear). Everything is
+ * looked at with lstat: a symlink or anything but a regular file is
+ * skipped, never removed, never followed (unlink removes a name, never
+ * what a link points to). The least recently used index is the one with the oldest mtime:
  * hs_index_cache_touch sets it when an index is opened. */
 #include "config.h"
 
@@ -37,6 +38,7 @@ typedef struct
 {
   char *name;
   guint64 size;
+  guint64 disk; /* blocks it takes (a sparse file takes fewer than its size) */
   gint64 mtime_ns;
   guint64 dev, ino;
   gboolean temp;
@@ -101,6 +103,7 @@ scan (const char *dir, GError **error)
         continue; /* gone, a symlink, a folder, a device: not ours */
       e.name = g_strdup (name);
       e.size = (guint64)st.st_size;
+      e.disk = (guint64)st.st_blocks * 512;
       e.mtime_ns = (gint64)st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
       e.dev = (guint64)st.st_dev;
       e.ino = (guint64)st.st_ino;
@@ -108,6 +111,14 @@ scan (const char *dir, GError **error)
       g_array_append_val (entries, e);
     }
   return entries;
+}
+
+/* A temporary file is left over (its writer is gone) once it is an hour
+ * old; a younger one may be an index being written now. */
+static gboolean
+is_leftover (const Entry *e, gint64 now_ns)
+{
+  return e->temp && now_ns - e->mtime_ns > (gint64)TEMP_MAX_AGE_S * G_GINT64_CONSTANT (1000000000);
 }
 
 static gint
@@ -339,8 +350,8 @@ hs_index_cache_make_room (guint64 incoming, const char *keep, GError **error)
 
       if (e->temp)
         {
-          goes[i] = now_ns - e->mtime_ns > (gint64)TEMP_MAX_AGE_S * G_GINT64_CONSTANT (1000000000);
-          freed += goes[i] ? e->size : 0;
+          goes[i] = is_leftover (e, now_ns);
+          freed += goes[i] ? e->disk : 0;
         }
       else if (!is_keep)
         total += e->size;
@@ -354,7 +365,7 @@ hs_index_cache_make_room (guint64 incoming, const char *keep, GError **error)
         continue;
       goes[i] = TRUE;
       total -= e->size;
-      freed += e->size;
+      freed += e->disk;
     }
 
   /* The file system keeps a twentieth free, counting what goes. */
@@ -474,6 +485,7 @@ hs_index_cache_clear (guint64 *removed_bytes, GError **error)
 
   g_autofree char *dir = hs_index_cache_dir ();
   g_autoptr (GArray) entries = scan (dir, error);
+  gint64 now_ns = g_get_real_time () * 1000;
   guint64 removed = 0;
   int failures = 0, first_errno = 0;
 
@@ -483,6 +495,8 @@ hs_index_cache_clear (guint64 *removed_bytes, GError **error)
     {
       const Entry *e = &g_array_index (entries, Entry, i);
 
+      if (e->temp && !is_leftover (e, now_ns))
+        continue; /* an index being written */
       if (remove_entry (dir, e))
         removed += e->size;
       else if (errno != ENOENT && failures++ == 0)
