@@ -164,6 +164,8 @@ clear (const HsCliOptions *o, GError **error)
   guint64 removed = 0;
   gboolean ok = hs_index_cache_clear (&removed, error);
 
+  if (!ok && removed == 0)
+    return 2; /* nothing done: the error says why */
   if (o->json)
     g_string_append_printf (out, "{\"removed\": %" G_GUINT64_FORMAT "}\n", removed);
   else

@@ -169,7 +169,7 @@ class Cache(unittest.TestCase):
         env = dict(self.env, XDG_CACHE_HOME=blocker)
         for args in ([], ['--clear']):
             rc, out, err = self.cli(*args, env=env)
-            self.assertEqual(rc, 2, err)
+            self.assertEqual((rc, out), (2, ''), err)
             self.assertIn(os.path.join(blocker, 'heapscope'), err)
             self.assertNotIn('Traceback', err)
 

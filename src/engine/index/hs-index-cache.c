@@ -489,6 +489,8 @@ hs_index_cache_clear (guint64 *removed_bytes, GError **error)
   guint64 removed = 0;
   int failures = 0, first_errno = 0;
 
+  if (removed_bytes)
+    *removed_bytes = 0;
   if (entries == NULL)
     return FALSE;
   for (guint i = 0; i < entries->len; i++)
