@@ -63,6 +63,8 @@ typedef struct
   gboolean incoming;    /* refs: the incoming references (default outgoing) */
   gint depth;           /* refs: --depth N, levels of references (default 1) */
   char *group;          /* classes: package, loader or superclass; dominators: class */
+  gboolean no_cache;    /* --no-cache: no persistent index read or written */
+  char *index_path;     /* --index FILE: the persistent index to use; index: -o */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -102,6 +104,10 @@ int hs_cli_loaders (const HsCliOptions *o, const char *path, GError **error); /*
 int hs_cli_props (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-props.c */
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
+int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
+/* The analysis options the command line sets (dump, follow weak, leak
+ * options, threshold); nothing skipped, no mapping. */
+void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
 
 /* --- shared helpers (hs-cli.c) ------------------------------------------ */
 
