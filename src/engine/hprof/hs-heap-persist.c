@@ -629,7 +629,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
     hs_index_cursor_fail (&c);
   heap->n = hs_index_cursor_u64 (&c);
   heap->n_duplicates = hs_index_cursor_u64 (&c);
-  heap->file_size = hs_index_cursor_u64 (&c);
+  guint64 file_size = hs_index_cursor_u64 (&c);
   gboolean gzip = hs_index_cursor_u8 (&c);
   format = hs_index_cursor_str (&c);
   id_size = hs_index_cursor_u32 (&c);
@@ -667,7 +667,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   /* What the dump itself says must agree: the index is of this dump. */
   if (!c.failed
       && (heap->n >= G_MAXUINT32 || gzip != heap->gzip || g_strcmp0 (format, heap->format) != 0
-          || id_size != heap->id_size || android != heap->android || heap->file_size != heap->len
+          || id_size != heap->id_size || android != heap->android || file_size != heap->file_size
           || follow_weak != (fill->opts ? fill->opts->follow_weak : FALSE)
           || dump_index != (guint32)(fill->opts ? MAX (fill->opts->dump, 0) : 0) || heap->off_width > 8
           || heap->shift > 63))
