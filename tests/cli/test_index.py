@@ -132,6 +132,37 @@ class ReopenEqualsFresh(CliTest):
         self.check_dump(os.path.join(d, 'android/leak_service_binder.hprof'), 'android.os.Binder')
 
 
+class MappingAppliedAfter(CliTest):
+    """A mapping is applied to what the index holds, never baked in: the
+    sample dump (3000 com.example.User) with a mapping renaming User."""
+
+    def test_mapping(self):
+        src = os.environ.get('HS_SOURCE_ROOT') or os.path.join(os.path.dirname(__file__), '..', '..')
+        dump = os.path.join(src, 'data', 'sample', 'sample.hprof')
+        mapping = self.path('mapping.txt')
+        with open(mapping, 'w') as f:
+            f.write('com.example.RealUser -> com.example.User:\n    int realAge -> age\n')
+        env = env_with(self.path('cache'))
+        index = self.path('sample.idx')
+        self.assertEqual(run(['index', dump, '-o', index], env).returncode, 0)
+        for args in (['classes', '--json'], ['leaks', '--json'], ['suspects'], ['objects', '--class',
+                     'com.example.RealUser', '--json']):
+            fresh = run(args + [dump, '--mapping', mapping, '--no-cache'], env)
+            if args[0] in ('classes', 'objects'):
+                self.assertIn(b'RealUser', fresh.stdout, args)
+            again = run(args + [dump, '--mapping', mapping, '--index', index], env)
+            self.assertEqual((again.returncode, again.stdout), (fresh.returncode, fresh.stdout), args)
+        # an index left by a mapped run holds the dump's own names
+        self.assertEqual(run(['leaks', dump, '--mapping', mapping], env).returncode, 0)
+        t = run(['analyze', dump, '--timings'], env)
+        self.assertIn(REOPENED, t.stdout)
+        plain = run(['classes', dump, '--json', '--no-cache'], env).stdout
+        self.assertNotIn(b'RealUser', plain)
+        self.assertEqual(run(['classes', dump, '--json'], env).stdout, plain)
+        self.assertEqual(run(['leaks', dump, '--json'], env).stdout,
+                         run(['leaks', dump, '--json', '--no-cache'], env).stdout)
+
+
 class ChangedOrBroken(CliTest):
     """A changed dump or a broken index: analysed afresh, with a note."""
 
