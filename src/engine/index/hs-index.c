@@ -21,7 +21,6 @@
 #include "hs-suspects-persist.h"
 #include "hs-waste-persist.h"
 
-#define INFO_TAG 0x4f464e49u     /* "INFO" */
 #define ANALYSIS_TAG 0x4c414e41u /* "ANAL" */
 #define RECORD_LAYOUT 1u
 
@@ -101,9 +100,9 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   if (!w)
     return FALSE;
 
+  /* The dump's path first: what the cache's listing reads
+   * (hs-index-cache.c). */
   hs_index_blob_init (&b);
-  hs_index_blob_u32 (&b, INFO_TAG);
-  hs_index_blob_u32 (&b, RECORD_LAYOUT);
   hs_index_blob_str (&b, hs_heap_path (heap));
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
