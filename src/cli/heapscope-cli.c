@@ -42,6 +42,7 @@ static const HsCliCommand commands[] = {
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
+  { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
@@ -141,6 +142,10 @@ option_context_new (HsCliOptions *o)
       "refs: the objects that refer to the object, not those it refers to", NULL },
     { "depth", 0, 0, G_OPTION_ARG_INT, &o->depth, "refs: levels of references to list (default 1)", "N" },
     { "file", 'f', 0, G_OPTION_ARG_FILENAME, &o->query_file, "query: read the query from FILE", "FILE" },
+    { "no-cache", 0, 0, G_OPTION_ARG_NONE, &o->no_cache,
+      "Analyse afresh: no persistent index is read or written", NULL },
+    { "index", 0, 0, G_OPTION_ARG_FILENAME, &o->index_path,
+      "Use this persistent index (written by the index command, maybe on another machine)", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
       "Analyse even when the dump looks too big for the memory available", NULL },
@@ -246,6 +251,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->class_name, g_free);
   g_clear_pointer (&o->heap_name, g_free);
   g_clear_pointer (&o->output, g_free);
+  g_clear_pointer (&o->index_path, g_free);
   g_clear_pointer (&o->matchers, g_free);
   g_clear_pointer (&o->mapping, g_free);
   g_clear_pointer (&o->baseline, g_free);

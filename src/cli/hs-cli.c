@@ -11,6 +11,7 @@
 
 #include "hs-cli.h"
 #include "hs-waste.h"
+#include "hs-index.h"
 
 /* The last dump loaded, for the message when it changed. */
 static char *loaded_path;
@@ -53,28 +54,89 @@ hs_cli_load_histogram (const HsCliOptions *o, const char *path, gint dump, HsMap
   return h;
 }
 
+void
+hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts)
+{
+  *opts = (HsAnalysisOptions){ 0 };
+  opts->open.dump = o->dump;
+  opts->open.follow_weak = o->follow_weak;
+  opts->leaks.android_inspectors_as_leaks = o->android_leaks;
+  opts->leaks.android_inspectors_when_unwatched = TRUE;
+  opts->leaks.matchers_path = o->matchers;
+  opts->suspects_percent = o->threshold;
+}
+
+/* The index being written while the command runs. */
+typedef struct
+{
+  HsIndexSave *save;
+  gboolean quiet;
+} IndexSave;
+
+/* Waits for the index being written when the analysis is freed (after
+ * the command's output): the CLI's exit waits for it; an interrupt
+ * cancels it (nothing is left behind). */
+static void
+finish_index_save (gpointer data)
+{
+  IndexSave *s = data;
+  g_autofree char *note = NULL;
+
+  hs_index_save_finish (s->save, g_cancellable_is_cancelled (hs_cli_cancellable ()), &note);
+  if (note && !s->quiet)
+    hs_cli_printerr ("note: %s\n", note);
+  g_free (s);
+}
+
+/* From the persistent index when one matches (docs/index.md), else fresh;
+ * then the index is written beside the command's work. */
+static HsAnalysis *
+load_indexed (const HsCliOptions *o, const char *path, HsAnalysisOptions *opts, gboolean find_waste,
+              GError **error)
+{
+  HsIndexOptions iopts = { o->no_cache ? HS_INDEX_NO_CACHE : HS_INDEX_USE_CACHE, o->index_path };
+  g_auto (HsIndexOutcome) outcome = { 0 };
+  HsAnalysis *a;
+
+  /* A fresh analysis that computes the dominators anyway finds the leaks
+   * and suspects too (on the second core, beside them), so that the index
+   * it leaves serves every command. */
+  if (!o->no_cache && !opts->skip_dominators)
+    opts->skip_leaks = FALSE;
+  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  if (a && outcome.note && !o->quiet)
+    hs_cli_printerr ("note: %s\n", outcome.note);
+  if (a && outcome.write)
+    {
+      HsIndexSave *save = hs_index_save_start (a, &outcome, find_waste, FALSE);
+      if (save)
+        {
+          IndexSave *s = g_new (IndexSave, 1);
+          s->save = save;
+          s->quiet = o->quiet;
+          hs_analysis_add_teardown (a, finish_index_save, s);
+        }
+    }
+  return a;
+}
+
 /* The analysis of path with mapping (may be NULL), the option files
  * checked already. */
 static HsAnalysis *
 load_analysis (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                gboolean find_waste, HsMapping *mapping, GError **error)
 {
-  HsAnalysisOptions opts = { 0 };
+  HsAnalysisOptions opts;
   HsAnalysis *a;
 
+  hs_cli_analysis_options (o, &opts);
   opts.mapping = mapping;
-  opts.open.dump = o->dump;
-  opts.open.follow_weak = o->follow_weak;
   opts.skip_dominators = !dominators;
   opts.skip_leaks = !leaks;
-  opts.leaks.android_inspectors_as_leaks = o->android_leaks;
-  opts.leaks.android_inspectors_when_unwatched = TRUE;
-  opts.leaks.matchers_path = o->matchers;
-  opts.suspects_percent = o->threshold;
   opts.beside = find_waste ? &hs_waste_beside : NULL;
   g_free (loaded_path);
   loaded_path = g_strdup (path);
-  a = hs_analysis_run (path, &opts, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  a = load_indexed (o, path, &opts, find_waste, error);
   hs_cli_progress_end ();
   if (a && hs_heap_warning (a->heap) && !o->quiet)
     hs_cli_printerr ("warning: %s\n", hs_heap_warning (a->heap));

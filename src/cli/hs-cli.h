@@ -66,6 +66,8 @@ typedef struct
   char *group;          /* classes: package, loader or superclass; dominators: class */
   gboolean list;        /* cache: --list (the default) */
   gboolean clear;       /* cache: --clear */
+  gboolean no_cache;    /* --no-cache: no persistent index read or written */
+  char *index_path;     /* --index FILE: the persistent index to use; index: -o */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -109,6 +111,10 @@ int hs_cli_cache (const HsCliOptions *o, const char *path, GError **error);   /*
 gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_default, GError **error);
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
+int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
+/* The analysis options the command line sets (dump, follow weak, leak
+ * options, threshold); nothing skipped, no mapping. */
+void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
 
 /* --- shared helpers (hs-cli.c) ------------------------------------------ */
 

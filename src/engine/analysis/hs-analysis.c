@@ -534,12 +534,36 @@ hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc
   return a;
 }
 
+typedef struct
+{
+  GDestroyNotify func;
+  gpointer data;
+} Teardown;
+
+void
+hs_analysis_add_teardown (HsAnalysis *a, GDestroyNotify func, gpointer data)
+{
+  g_return_if_fail (a != NULL && func != NULL);
+  Teardown *t = g_new (Teardown, 1);
+  t->func = func;
+  t->data = data;
+  a->teardowns = g_slist_prepend (a->teardowns, t);
+}
+
 void
 hs_analysis_free (HsAnalysis *a)
 {
   if (!a)
     return;
-  /* First: its thread reads the heap. */
+  /* First: what reads the analysis in the background. */
+  while (a->teardowns)
+    {
+      Teardown *t = a->teardowns->data;
+      a->teardowns = g_slist_delete_link (a->teardowns, a->teardowns);
+      t->func (t->data);
+      g_free (t);
+    }
+  /* Then: its thread reads the heap. */
   beside_free (a->beside);
   if (a->readers)
     {
@@ -572,6 +596,37 @@ retired_free (Retired *r)
 {
   r->free_func (r->data);
   g_free (r);
+}
+
+HsAnalysis *
+hs_analysis_new_from_parts (HsHeap *heap, HsDomTree *dom, guint64 *class_retained)
+{
+  g_return_val_if_fail (heap != NULL, NULL);
+  HsAnalysis *a = g_new0 (HsAnalysis, 1);
+  a->readers = g_new0 (struct _HsAnalysisReaders, 1);
+  g_mutex_init (&a->readers->lock);
+  a->heap = heap;
+  a->dom = dom;
+  a->class_retained = class_retained;
+  a->timings = g_array_new (FALSE, FALSE, sizeof (HsPhaseTime));
+  return a;
+}
+
+void
+hs_analysis_set_beside_result (HsAnalysis *a, const HsBesidePass *pass, gpointer result)
+{
+  g_return_if_fail (a != NULL && pass != NULL && a->beside == NULL);
+  Beside *b = g_new0 (Beside, 1);
+  b->a = a;
+  b->pass = pass;
+  g_mutex_init (&b->lock);
+  g_mutex_init (&b->join_lock);
+  g_cond_init (&b->cond);
+  b->reach = REACH_NONE;
+  b->ready = TRUE;
+  b->cancel = g_cancellable_new ();
+  b->result = result;
+  a->beside = b;
 }
 
 void

@@ -98,6 +98,7 @@ struct _HsAnalysis
   HsMappingStats mapping_stats;       /* of opts->mapping, zero without */
   struct _HsAnalysisBeside *beside;   /* private: the pass of opts->beside */
   struct _HsAnalysisReaders *readers; /* private: hs_analysis_hold, _retire */
+  GSList *teardowns;                  /* private: hs_analysis_add_teardown */
 };
 
 HsAnalysis *hs_analysis_run (const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
@@ -107,6 +108,10 @@ HsAnalysis *hs_analysis_run (const char *path, const HsAnalysisOptions *opts, Hs
 HsAnalysis *hs_analysis_run_on_heap (HsHeap *heap, const HsAnalysisOptions *opts, HsProgressFunc progress,
                                      gpointer progress_data, GCancellable *cancellable, GError **error);
 void hs_analysis_free (HsAnalysis *analysis);
+/* Calls func (data) first thing when the analysis is freed, the last
+ * added first: what still reads it in the background (the index being
+ * written) ends there. */
+void hs_analysis_add_teardown (HsAnalysis *analysis, GDestroyNotify func, gpointer data);
 /* Gives the analysis back the report its leaks_ready callback took (a->leaks
  * must be NULL) and fills in the report's retained sizes from the dominator
  * tree, which also orders traces and groups by them. */
@@ -135,6 +140,13 @@ gboolean hs_analysis_find_named (HsAnalysis *analysis, const HsAnalysisOptions *
  * NULL when there is none: not asked, another pass, one core, not enough
  * memory, failed or cancelled. hs_waste_find() calls it first. */
 gpointer hs_analysis_beside_result (HsAnalysis *analysis, const HsBesidePass *pass);
+/* An analysis made of parts found before (a persistent index, hs-index.h):
+ * takes heap, dom (may be NULL) and class_retained (g_free, may be NULL);
+ * the caller sets the other results. */
+HsAnalysis *hs_analysis_new_from_parts (HsHeap *heap, HsDomTree *dom, guint64 *class_retained);
+/* Hands the analysis the result of pass found before (it takes the
+ * reference): hs_analysis_beside_result returns it. */
+void hs_analysis_set_beside_result (HsAnalysis *a, const HsBesidePass *pass, gpointer result);
 guint64 hs_analysis_native_size (HsAnalysis *a, HsObj o);
 guint64 hs_analysis_retained_native (HsAnalysis *a, HsObj o);
 

@@ -50,6 +50,7 @@
 #endif
 
 #include "hs-dominators.h"
+#include "hs-index-file.h"
 #include "hs-dominators-private.h"
 #include "hs-mem.h"
 #include "hs-debug.h"
@@ -134,12 +135,16 @@ hs_dom_tree_free (HsDomTree *tree)
 {
   if (!tree)
     return;
-  g_free (tree->idom);
-  g_free (tree->retained40);
-  g_free (tree->retained_count);
-  g_free (tree->child_offsets);
-  g_free (tree->child_targets);
-  g_free (tree->unsorted);
+  if (tree->index == NULL)
+    {
+      g_free (tree->idom);
+      g_free (tree->retained40);
+      g_free (tree->retained_count);
+      g_free (tree->child_offsets);
+      g_free (tree->child_targets);
+      g_free (tree->unsorted);
+    }
+  g_clear_pointer (&tree->index, hs_index_file_unref);
   g_mutex_clear (&tree->sort_lock);
   g_free (tree);
 }

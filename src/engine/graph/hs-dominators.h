@@ -34,6 +34,9 @@ typedef struct _HsDomTree
    * (trees built by hand). sort_lock serialises the sorting. */
   gint *unsorted;
   GMutex sort_lock;
+  /* The persistent index the arrays come from (hs-dom-persist.c), or
+   * NULL: they are the tree's own. */
+  struct _HsIndexFile *index;
 } HsDomTree;
 
 /* Computes the dominator tree of g (node weights: shallow sizes) rooted at

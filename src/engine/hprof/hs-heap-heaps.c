@@ -270,7 +270,7 @@ _hs_heap_heaps_free (HsHeap *heap)
 {
   g_free (heap->heap_names);
   g_free (heap->heap_totals);
-  hs_mem_free (heap->heap_of);
+  _hs_heap_free_array (heap, heap->heap_of, hs_mem_free);
   hs_mem_free (heap->depth);
   g_mutex_clear (&heap->depth_lock);
 }

@@ -186,6 +186,9 @@ struct _HsHeap
    * reachable), built on first use under depth_lock */
   guint32 *depth;
   GMutex depth_lock;
+  /* The persistent index the arrays above come from (hs-heap-persist.c),
+   * or NULL: they are the heap's own. What lies in it is not freed. */
+  struct _HsIndexFile *index;
 };
 
 static inline HsClassInfo *
@@ -307,6 +310,16 @@ _hs_heap_intern (HsHeap *heap, const char *s)
   g_mutex_unlock (&heap->names_lock);
   return have;
 }
+
+/* Fills a heap whose dump is mapped and whose header is read with what
+ * the load would compute (hs-heap-persist.c: from a persistent index). */
+typedef gboolean (*HsHeapFill) (HsHeap *heap, gpointer data, GCancellable *cancellable, GError **error);
+/* hs_heap_open, with fill instead of the load when fill is not NULL. */
+HsHeap *_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
+                              HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                              GError **error);
+/* Frees p unless it lies in the index the heap's arrays come from. */
+void _hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer));
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);

@@ -21,6 +21,7 @@
 #include "hs-gzip-private.h"
 #include "hs-mem.h"
 #include "hs-mem-spill.h"
+#include "hs-index-file.h"
 #include "hs-strhash.h"
 
 /* Drops the mapped file's pages from our resident set: they stay in the
@@ -321,13 +322,19 @@ typedef struct
   HsLoadProgress *prog;
   GError **error;
   gboolean ok;
+  HsHeapFill fill; /* instead of the load (a persistent index) */
+  gpointer fill_data;
 } LoadCall;
 
 static gpointer
 load_call (gpointer data)
 {
   LoadCall *c = data;
-  c->ok = heap_load (c->heap, c->prog, c->error);
+  if (c->fill == NULL)
+    c->ok = heap_load (c->heap, c->prog, c->error);
+  else
+    c->ok = inflate_if_gzip (c->heap, c->prog, c->error) && parse_header (c->heap, c->error)
+            && c->fill (c->heap, c->fill_data, c->prog->cancellable, c->error);
   return NULL;
 }
 
@@ -348,6 +355,13 @@ test_truncate_hook (HsHeap *heap)
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress, gpointer progress_data,
               GCancellable *cancellable, GError **error)
+{
+  return _hs_heap_open_filled (path, opts, NULL, NULL, progress, progress_data, cancellable, error);
+}
+
+HsHeap *
+_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
+                      HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -418,7 +432,7 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
         heap->guard_slot = hs_guard_register (heap->data, heap->len);
     }
   heap->file_size = heap->len;
-  LoadCall call = { heap, &prog, error, FALSE };
+  LoadCall call = { heap, &prog, error, FALSE, fill, fill_data };
   if (!hs_guarded_call (load_call, &call))
     {
       hs_mem_trim (); /* heap_load did not get to it */
@@ -451,6 +465,13 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
 }
 
 void
+_hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer))
+{
+  if (p != NULL && (heap->index == NULL || !hs_index_file_contains (heap->index, p)))
+    free_func (p);
+}
+
+void
 hs_heap_free (HsHeap *heap)
 {
   if (!heap)
@@ -464,27 +485,27 @@ hs_heap_free (HsHeap *heap)
     g_mapped_file_unref (heap->inflated);
   g_free (heap->owned_data);
   g_free (heap->warning);
-  g_free (heap->ids);
-  g_free (heap->ids_lo);
-  g_free (heap->offsets);
-  g_free (heap->offs);
-  g_free (heap->off_delta);
-  g_free (heap->off_base);
-  g_free (heap->off_esc_first);
-  g_free (heap->off_esc);
-  g_free ((gpointer)heap->cols.klass.k16);
-  g_free ((gpointer)heap->cols.klass.k32);
-  g_free ((gpointer)heap->cols.shallow.units);
-  g_free ((gpointer)heap->cols.shallow.s32);
-  g_free ((gpointer)heap->cols.shallow.big_obj);
-  g_free ((gpointer)heap->cols.shallow.big_size);
-  g_free (heap->flags);
-  g_free (heap->buckets);
-  g_free (heap->ref_delta);
-  g_free (heap->ref_base);
-  g_free (heap->ref_esc);
-  g_free (heap->ref_targets);
-  g_free (heap->ref_class_edge);
+  _hs_heap_free_array (heap, heap->ids, g_free);
+  _hs_heap_free_array (heap, heap->ids_lo, g_free);
+  _hs_heap_free_array (heap, heap->offsets, g_free);
+  _hs_heap_free_array (heap, heap->offs, g_free);
+  _hs_heap_free_array (heap, heap->off_delta, g_free);
+  _hs_heap_free_array (heap, heap->off_base, g_free);
+  _hs_heap_free_array (heap, heap->off_esc_first, g_free);
+  _hs_heap_free_array (heap, heap->off_esc, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.klass.k16, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.klass.k32, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.shallow.units, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.shallow.s32, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.shallow.big_obj, g_free);
+  _hs_heap_free_array (heap, (gpointer)heap->cols.shallow.big_size, g_free);
+  _hs_heap_free_array (heap, heap->flags, g_free);
+  _hs_heap_free_array (heap, heap->buckets, g_free);
+  _hs_heap_free_array (heap, heap->ref_delta, g_free);
+  _hs_heap_free_array (heap, heap->ref_base, g_free);
+  _hs_heap_free_array (heap, heap->ref_esc, g_free);
+  _hs_heap_free_array (heap, heap->ref_targets, g_free);
+  _hs_heap_free_array (heap, heap->ref_class_edge, g_free);
   g_free (heap->rev_off32);
   g_free (heap->rev_off64);
   g_free (heap->rev_targets);
@@ -499,10 +520,11 @@ hs_heap_free (HsHeap *heap)
       g_free (ci->statics);
     }
   g_array_unref (heap->classes);
-  g_free (heap->class_ids_sorted);
-  g_free (heap->class_ids_index);
-  g_free (heap->class_ref_offsets);
+  _hs_heap_free_array (heap, heap->class_ids_sorted, g_free);
+  _hs_heap_free_array (heap, heap->class_ids_index, g_free);
+  _hs_heap_free_array (heap, heap->class_ref_offsets, g_free);
   g_string_chunk_free (heap->names);
+  g_clear_pointer (&heap->index, hs_index_file_unref);
   g_hash_table_unref (heap->class_by_name);
   g_hash_table_unref (heap->name_set);
   g_array_unref (heap->roots);

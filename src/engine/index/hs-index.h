@@ -36,9 +36,15 @@ typedef struct
    * changed since it was indexed", "index written by another version",
    * "cache folder is read-only" ... */
   char *note;
+  /* A fresh whole analysis: an index should be written to write_path
+   * (hs_index_save_start), with this identity. */
+  gboolean write;
+  char *write_path;
+  HsIndexIdentity identity;
 } HsIndexOutcome;
 
 void hs_index_outcome_clear (HsIndexOutcome *outcome);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HsIndexOutcome, hs_index_outcome_clear)
 
 /* Writes everything a reopen needs from analysis (and waste, may be NULL)
  * to path. The analysis must be whole (dominators and leaks not skipped,
@@ -53,13 +59,27 @@ gboolean hs_index_write (HsAnalysis *analysis, HsWaste *waste, const HsIndexIden
 HsAnalysis *hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
                            gpointer progress_data, GCancellable *cancellable, GError **error);
 
-/* The analysis of the dump at path, from an index when one matches,
- * else fresh (hs_analysis_run). A fresh whole analysis is then written
- * to the cache on a thread of its own (hs_index_save_wait joins it).
- * Never fails because of an index: a broken one is noted and the dump is
- * analysed. */
+/* The analysis of the dump at path, from an index when one matches (the
+ * cache, then DUMP.hsindex beside the dump, or iopts->index_path alone),
+ * else fresh (hs_analysis_run); outcome says which, and whether an index
+ * should be written now (hs_index_save_start, once the analysis is whole:
+ * leaks adopted). Never fails because of an index: one that cannot be used
+ * is noted in outcome->note and the dump is analysed. */
 HsAnalysis *hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOptions *iopts,
                            HsIndexOutcome *outcome, HsProgressFunc progress, gpointer progress_data,
                            GCancellable *cancellable, GError **error);
+
+/* Writes the index an outcome asks for on a thread of its own, making
+ * room in the cache first: the analysis must stay alive and whole until
+ * hs_index_save_finish. With wait_for_waste, the waste found beside the
+ * analysis goes in too (the thread waits for it). background: at nice
+ * +19 (the window, whose views come first). NULL when the outcome asks
+ * for nothing. */
+typedef struct _HsIndexSave HsIndexSave;
+HsIndexSave *hs_index_save_start (HsAnalysis *analysis, const HsIndexOutcome *outcome, gboolean wait_for_waste,
+                                  gboolean background);
+/* Waits for the writing (cancelled first with cancel) and frees s; TRUE
+ * when the index was written. *note: why none was, or NULL. */
+gboolean hs_index_save_finish (HsIndexSave *s, gboolean cancel, char **note);
 
 G_END_DECLS

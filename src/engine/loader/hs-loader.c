@@ -7,6 +7,7 @@
 
 #include <string.h>
 #include "hs-loader.h"
+#include "hs-index.h"
 #include "hs-timing.h"
 #include "hs-waste.h"
 
@@ -51,6 +52,10 @@ struct _HsLoader
    * touches it: the worker let go of it when it handed it over. */
   HsLeakReport *early_leaks;
   GError *error;
+  /* The persistent index (hs-index.h): whether to read one, and what the
+   * load found (set by the worker before it returns). */
+  HsIndexPolicy index_policy;
+  HsIndexOutcome outcome;
 };
 
 G_DEFINE_FINAL_TYPE (HsLoader, hs_loader, G_TYPE_OBJECT)
@@ -81,6 +86,8 @@ hs_loader_phase_name (const char *key)
     return _ ("Starting");
   if (g_str_equal (key, "reading"))
     return _ ("Reading the file");
+  if (g_str_equal (key, "reading the index"))
+    return _ ("Reading the index");
   if (g_str_equal (key, "decompressing"))
     return _ ("Decompressing the file");
   if (g_str_equal (key, "parsing"))
@@ -115,6 +122,7 @@ hs_loader_finalize (GObject *object)
   g_clear_pointer (&self->phase_text, g_free);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->analysis, hs_analysis_free);
+  hs_index_outcome_clear (&self->outcome);
   g_clear_pointer (&self->early_leaks, hs_leak_report_free);
   g_clear_pointer (&self->pending_leaks, hs_leak_report_free);
   g_clear_error (&self->error);
@@ -381,7 +389,8 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
   /* The whole pipeline; it lets the dominator walk find what is reachable
    * instead of walking the heap twice. The leak report comes early, through
    * on_leaks_ready, and is given back to the analysis in load_done. */
-  analysis = hs_analysis_run (self->path, &self->opts, on_progress, self, cancellable, &error);
+  HsIndexOptions iopts = { self->index_policy, NULL };
+  analysis = hs_index_open (self->path, &self->opts, &iopts, &self->outcome, on_progress, self, cancellable, &error);
   if (analysis != NULL && hs_timing_enabled ())
     {
       hs_timing_mark ("worker: analysis returned");
@@ -415,6 +424,12 @@ set_state (HsLoader *self, HsLoaderState state)
 }
 
 static void
+cancel_index_save (gpointer save)
+{
+  hs_index_save_finish (save, TRUE, NULL);
+}
+
+static void
 load_done (GObject *object, GAsyncResult *result, gpointer user_data)
 {
   HsLoader *self = HS_LOADER (object);
@@ -431,6 +446,11 @@ load_done (GObject *object, GAsyncResult *result, gpointer user_data)
        * are filled in here (the report stays at the same address). */
       if (analysis->leaks_handed_over)
         hs_analysis_adopt_leaks (analysis, g_steal_pointer (&self->early_leaks));
+      /* Whole now: its index is written in the background, stopped when
+       * the analysis goes (the tab is closed). */
+      HsIndexSave *save = hs_index_save_start (analysis, &self->outcome, self->opts.beside != NULL, TRUE);
+      if (save)
+        hs_analysis_add_teardown (analysis, cancel_index_save, save);
       self->analysis = analysis;
       self->fraction = 1.0;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
@@ -535,6 +555,35 @@ hs_loader_get_dump (HsLoader *self)
 {
   g_return_val_if_fail (HS_IS_LOADER (self), 0);
   return self->opts.open.dump;
+}
+
+void
+hs_loader_set_index_policy (HsLoader *self, HsIndexPolicy policy)
+{
+  g_return_if_fail (HS_IS_LOADER (self));
+  g_return_if_fail (self->state == HS_LOADER_IDLE);
+  self->index_policy = policy;
+}
+
+gboolean
+hs_loader_get_from_index (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), FALSE);
+  return self->state == HS_LOADER_DONE && self->outcome.from_index;
+}
+
+gint64
+hs_loader_get_analysed (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), 0);
+  return self->outcome.analysed;
+}
+
+const char *
+hs_loader_get_index_note (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->state == HS_LOADER_DONE ? self->outcome.note : NULL;
 }
 
 HsAnalysis *

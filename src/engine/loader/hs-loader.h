@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include "hs-analysis.h"
+#include "hs-index.h"
 #include "hs-loader-state.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,15 @@ int hs_loader_get_dump (HsLoader *self);
 /* Valid once the state is DONE; owned by the loader, which is the reference
  * counted owner of the analysis for every model and task that uses it. */
 HsAnalysis *hs_loader_get_analysis (HsLoader *self);
+/* Before hs_loader_start: whether a persistent index is read (default
+ * HS_INDEX_USE_CACHE; Re-analyse: HS_INDEX_REANALYSE). */
+void hs_loader_set_index_policy (HsLoader *self, HsIndexPolicy policy);
+/* Once DONE: the analysis came from a persistent index written at
+ * hs_loader_get_analysed (Unix seconds); why none was used or will be
+ * written (a note for the user), or NULL. */
+gboolean hs_loader_get_from_index (HsLoader *self);
+gint64 hs_loader_get_analysed (HsLoader *self);
+const char *hs_loader_get_index_note (HsLoader *self);
 const GError *hs_loader_get_error (HsLoader *self);
 /* The leak report: from the "leaks-ready" signal on, while the dominators
  * are still being computed (retained sizes 0 until the state is DONE, when

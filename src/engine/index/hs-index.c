@@ -1,0 +1,552 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-index.c: an analysis written into a persistent index, and a dump
+ * opened from one (hs-index.h, docs/index.md). The heap and the dominator
+ * tree are used where the index maps them; the records (leaks, suspects,
+ * waste, native sizes, class retained sizes) are read into memory. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "hs-index.h"
+#include "hs-index-blob.h"
+#include "hs-parallel.h"
+#include "hs-index-cache.h"
+#include "hs-index-key.h"
+#include "hs-heap-persist.h"
+#include "hs-heap-mapping.h"
+#include "hs-dom-persist.h"
+#include "hs-leak-persist.h"
+#include "hs-suspects-persist.h"
+#include "hs-waste-persist.h"
+
+#define ANALYSIS_TAG 0x4c414e41u /* "ANAL" */
+#define RECORD_LAYOUT 1u
+
+void
+hs_index_outcome_clear (HsIndexOutcome *o)
+{
+  if (!o)
+    return;
+  g_clear_pointer (&o->index_path, g_free);
+  g_clear_pointer (&o->note, g_free);
+  g_clear_pointer (&o->write_path, g_free);
+  o->from_index = FALSE;
+  o->analysed = 0;
+  o->write = FALSE;
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+static void
+put_sizes (HsIndexBlob *b, GHashTable *table)
+{
+  GHashTableIter it;
+  gpointer k, v;
+
+  hs_index_blob_u32 (b, table ? g_hash_table_size (table) : 0);
+  if (!table)
+    return;
+  g_hash_table_iter_init (&it, table);
+  while (g_hash_table_iter_next (&it, &k, &v))
+    {
+      hs_index_blob_u32 (b, GPOINTER_TO_UINT (k));
+      hs_index_blob_u64 (b, *(guint64 *)v);
+    }
+}
+
+static gboolean
+add_blob (HsIndexWriter *w, guint32 id, HsIndexBlob *b, GError **error)
+{
+  gboolean ok = hs_index_writer_add (w, id, b->bytes->data, b->bytes->len, error);
+  hs_index_blob_clear (b);
+  return ok;
+}
+
+/* Every child list in order: a list is sorted at most once, in place, so
+ * from here on nothing writes to the tree while it is written out. */
+static gboolean
+sort_all_children (HsDomTree *dom, GCancellable *cancellable)
+{
+  for (guint64 v = 0; v <= dom->n; v++)
+    {
+      if ((v & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      if (dom->unsorted && (dom->unsorted[v >> 5] & (1u << (v & 31))))
+        hs_dom_tree_children (dom, v, NULL);
+    }
+  return TRUE;
+}
+
+gboolean
+hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, const char *path,
+                GCancellable *cancellable, GError **error)
+{
+  g_autoptr (HsIndexWriter) w = NULL;
+  HsHeap *heap;
+  HsIndexBlob b;
+  gboolean mapped;
+
+  g_return_val_if_fail (a != NULL && a->heap != NULL && identity != NULL && path != NULL, FALSE);
+  heap = a->heap;
+  /* Names a mapping gave are in the leaks and suspects: those are found
+   * again on a reopen instead. */
+  mapped = hs_heap_mapping (heap) != NULL;
+
+  if (a->dom && !sort_all_children (a->dom, cancellable))
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  w = hs_index_writer_new (path, identity, error);
+  if (!w)
+    return FALSE;
+
+  /* The dump's path first: what the cache's listing reads
+   * (hs-index-cache.c). */
+  hs_index_blob_init (&b);
+  hs_index_blob_str (&b, hs_heap_path (heap));
+  hs_index_blob_u64 (&b, identity->size);
+  hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
+  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
+      || (a->dom && !hs_dom_tree_persist_write (a->dom, w, error)))
+    return FALSE;
+
+  hs_index_blob_init (&b);
+  hs_index_blob_u32 (&b, ANALYSIS_TAG);
+  hs_index_blob_u32 (&b, RECORD_LAYOUT);
+  guint nc = hs_heap_n_classes (heap);
+  hs_index_blob_u8 (&b, a->class_retained != NULL);
+  if (a->class_retained)
+    {
+      hs_index_blob_u32 (&b, nc);
+      hs_index_blob_bytes (&b, a->class_retained, sizeof (guint64) * (nc + 1));
+    }
+  hs_index_blob_u8 (&b, a->native_size != NULL);
+  put_sizes (&b, a->native_size);
+  hs_index_blob_u8 (&b, a->retained_native != NULL);
+  put_sizes (&b, a->retained_native);
+  hs_index_blob_u64 (&b, a->native_total);
+  if (!add_blob (w, HS_INDEX_SECTION_ANALYSIS, &b, error))
+    return FALSE;
+
+  if (a->leaks && !mapped)
+    {
+      hs_index_blob_init (&b);
+      hs_leak_report_save (a->leaks, &b);
+      if (!add_blob (w, HS_INDEX_SECTION_LEAKS, &b, error))
+        return FALSE;
+    }
+  if (a->suspects && !mapped)
+    {
+      hs_index_blob_init (&b);
+      hs_suspects_save (a->suspects, &b);
+      if (!add_blob (w, HS_INDEX_SECTION_SUSPECTS, &b, error))
+        return FALSE;
+    }
+  if (waste)
+    {
+      hs_index_blob_init (&b);
+      hs_waste_save (waste, &b);
+      if (!add_blob (w, HS_INDEX_SECTION_WASTE, &b, error))
+        return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  return hs_index_writer_finish (g_steal_pointer (&w), cancellable, error);
+}
+
+/* --- reading ------------------------------------------------------------ */
+
+static GHashTable *
+get_sizes (HsIndexCursor *c, guint64 max_key)
+{
+  guint n = hs_index_cursor_count (c, 12);
+  GHashTable *t = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+
+  for (guint i = 0; i < n && !c->failed; i++)
+    {
+      guint32 k = hs_index_cursor_u32 (c);
+      guint64 *v = g_new (guint64, 1);
+      *v = hs_index_cursor_u64 (c);
+      if (k > max_key)
+        hs_index_cursor_fail (c);
+      g_hash_table_insert (t, GUINT_TO_POINTER (k), v);
+    }
+  return t;
+}
+
+static gboolean
+read_analysis_record (HsIndexFile *f, HsAnalysis *a, GError **error)
+{
+  guint64 len = 0;
+  gconstpointer rec = hs_index_file_section (f, HS_INDEX_SECTION_ANALYSIS, &len);
+  HsIndexCursor c;
+  guint64 n = hs_heap_n_objects (a->heap);
+
+  hs_index_cursor_init (&c, rec, len);
+  if (hs_index_cursor_u32 (&c) != ANALYSIS_TAG || hs_index_cursor_u32 (&c) != RECORD_LAYOUT)
+    hs_index_cursor_fail (&c);
+  if (hs_index_cursor_u8 (&c))
+    {
+      guint nc = hs_index_cursor_u32 (&c);
+      gconstpointer v = NULL;
+      if (nc != hs_heap_n_classes (a->heap))
+        hs_index_cursor_fail (&c);
+      else
+        v = hs_index_cursor_bytes (&c, sizeof (guint64) * ((gsize)nc + 1));
+      if (v)
+        a->class_retained = g_memdup2 (v, sizeof (guint64) * ((gsize)nc + 1));
+    }
+  if (hs_index_cursor_u8 (&c))
+    a->native_size = get_sizes (&c, n > 0 ? n - 1 : 0);
+  else
+    hs_index_cursor_u32 (&c);
+  if (hs_index_cursor_u8 (&c))
+    a->retained_native = get_sizes (&c, n);
+  else
+    hs_index_cursor_u32 (&c);
+  a->native_total = hs_index_cursor_u64 (&c);
+  if (!hs_index_cursor_ok (&c, TRUE))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the analysis record is not whole",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A record section read with load, or NULL (error set) when it is there
+ * but broken; *present says whether it was there. */
+static gpointer
+read_record (HsIndexFile *f, guint32 id, const char *what, gpointer (*load) (HsIndexCursor *, gpointer),
+             gpointer load_data, gboolean *present, GError **error)
+{
+  guint64 len = 0;
+  gconstpointer rec = hs_index_file_section (f, id, &len);
+  HsIndexCursor c;
+  gpointer out;
+
+  *present = rec != NULL;
+  if (!rec)
+    return NULL;
+  hs_index_cursor_init (&c, rec, len);
+  out = load (&c, load_data);
+  if (out == NULL || !hs_index_cursor_ok (&c, TRUE))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the %s record is not whole", hs_index_file_path (f),
+                   what);
+      return out; /* the caller frees a result with bytes left over */
+    }
+  return out;
+}
+
+static gpointer
+load_leaks (HsIndexCursor *c, gpointer heap)
+{
+  return hs_leak_report_load (c, hs_heap_n_objects (heap));
+}
+
+static gpointer
+load_suspects (HsIndexCursor *c, gpointer heap)
+{
+  return hs_suspects_load (c, hs_heap_n_objects (heap));
+}
+
+static gpointer
+load_waste (HsIndexCursor *c, gpointer heap)
+{
+  return hs_waste_load (c, heap);
+}
+
+HsAnalysis *
+hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
+               gpointer progress_data, GCancellable *cancellable, GError **error)
+{
+  HsAnalysisOptions defaults = { 0 };
+  g_autoptr (HsAnalysis) a = NULL;
+  g_autoptr (GError) local = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean present;
+  HsHeap *heap;
+  HsDomTree *dom;
+
+  g_return_val_if_fail (f != NULL && path != NULL, NULL);
+  if (!opts)
+    opts = &defaults;
+  if (progress)
+    progress ("reading the index", 0.0, progress_data);
+  heap = hs_heap_open_persisted (path, &opts->open, f, NULL, NULL, cancellable, error);
+  if (!heap)
+    return NULL;
+  dom = hs_dom_tree_persist_read (f, hs_heap_n_objects (heap), &local);
+  a = hs_analysis_new_from_parts (heap, dom, NULL);
+  if (local)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  if (!read_analysis_record (f, a, error))
+    return NULL;
+
+  if (opts->mapping)
+    hs_heap_apply_mapping (heap, opts->mapping, &a->mapping_stats);
+  else if (!opts->skip_leaks)
+    {
+      a->leaks = read_record (f, HS_INDEX_SECTION_LEAKS, "leak", load_leaks, heap, &present, &local);
+      if (!local)
+        a->suspects = read_record (f, HS_INDEX_SECTION_SUSPECTS, "suspects", load_suspects, heap, &present, &local);
+      if (local)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+    }
+  /* What the index does not hold (a mapping renamed classes, or it was
+   * written from a mapped analysis) is found again under the names now. */
+  if (!opts->skip_leaks && a->dom && (!a->leaks || !a->suspects))
+    {
+      HsLeakReport *leaks = NULL;
+      HsSuspects *suspects = NULL;
+      if (progress)
+        progress ("paths", 0.0, progress_data);
+      if (!hs_analysis_find_named (a, opts, a->leaks ? NULL : &leaks, a->suspects ? NULL : &suspects,
+                                   cancellable, error))
+        return NULL;
+      if (leaks)
+        a->leaks = leaks;
+      if (suspects)
+        a->suspects = suspects;
+    }
+  HsWaste *waste = read_record (f, HS_INDEX_SECTION_WASTE, "waste", load_waste, heap, &present, &local);
+  if (local)
+    {
+      g_clear_pointer (&waste, hs_waste_free);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  if (waste)
+    hs_analysis_set_beside_result (a, &hs_waste_beside, waste);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !hs_heap_check_unchanged (heap, error))
+    return NULL;
+  HsPhaseTime t = { "index (reopened)", (g_get_monotonic_time () - t0) / 1e6 };
+  g_array_append_val (a->timings, t);
+  return g_steal_pointer (&a);
+}
+
+/* --- opening ------------------------------------------------------------ */
+
+static void
+add_note (HsIndexOutcome *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+add_note (HsIndexOutcome *o, const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+
+  if (!o)
+    return;
+  va_start (ap, fmt);
+  s = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  if (o->note)
+    {
+      char *both = g_strconcat (o->note, "; ", s, NULL);
+      g_free (o->note);
+      g_free (s);
+      s = both;
+    }
+  o->note = s;
+}
+
+static HsIndexFile *
+try_index (const char *index_path, const HsIndexIdentity *id, HsIndexMatch match, gboolean quiet_if_missing,
+           HsIndexOutcome *o, GCancellable *cancellable)
+{
+  g_autoptr (GError) error = NULL;
+  HsIndexFile *f;
+
+  if (quiet_if_missing && !g_file_test (index_path, G_FILE_TEST_EXISTS))
+    return NULL;
+  f = hs_index_file_open (index_path, id, match, cancellable, &error);
+  if (!f && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    add_note (o, "index not used (%s); analysed afresh", error->message);
+  return f;
+}
+
+HsAnalysis *
+hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOptions *iopts,
+               HsIndexOutcome *outcome, HsProgressFunc progress, gpointer progress_data,
+               GCancellable *cancellable, GError **error)
+{
+  HsIndexOptions no_options = { HS_INDEX_USE_CACHE, NULL };
+  HsAnalysisOptions defaults = { 0 };
+  HsIndexOutcome ignored = { 0 };
+  g_autoptr (HsIndexFile) f = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *cache_path = NULL;
+  HsIndexIdentity id;
+  guint64 options_hash = 0;
+  gboolean have_id;
+  gint64 t0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!opts)
+    opts = &defaults;
+  if (!iopts)
+    iopts = &no_options;
+  if (!outcome)
+    outcome = &ignored;
+  /* For scripts and CI pipelines that analyse each dump once. */
+  if (iopts->policy != HS_INDEX_NO_CACHE && g_getenv ("HEAPSCOPE_NO_CACHE") && *g_getenv ("HEAPSCOPE_NO_CACHE"))
+    {
+      no_options = *iopts;
+      no_options.policy = HS_INDEX_NO_CACHE;
+      iopts = &no_options;
+    }
+
+  t0 = g_get_monotonic_time ();
+  have_id = hs_index_options_hash (opts, &options_hash, NULL)
+            && hs_index_identity_of_dump (path, options_hash, &id, NULL);
+  if (have_id && iopts->policy != HS_INDEX_NO_CACHE)
+    {
+      g_autofree char *dir = hs_index_cache_dir ();
+      g_autofree char *name = hs_index_cache_name (path, &id);
+      cache_path = g_build_filename (dir, name, NULL);
+    }
+  if (have_id && iopts->index_path)
+    f = try_index (iopts->index_path, &id, HS_INDEX_MATCH_SAME_BYTES, FALSE, outcome, cancellable);
+  else if (have_id && iopts->policy == HS_INDEX_USE_CACHE)
+    {
+      f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
+      if (!f)
+        {
+          g_autofree char *beside = g_strconcat (path, ".hsindex", NULL);
+          f = try_index (beside, &id, HS_INDEX_MATCH_SAME_BYTES, TRUE, outcome, cancellable);
+        }
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+  if (f)
+    {
+      HsAnalysis *a = hs_index_read (f, path, opts, progress, progress_data, cancellable, &local);
+      if (a)
+        {
+          /* The reopen's time from the start: the index's checks too. */
+          if (a->timings->len > 0)
+            g_array_index (a->timings, HsPhaseTime, a->timings->len - 1).seconds
+                = (g_get_monotonic_time () - t0) / 1e6;
+          outcome->from_index = TRUE;
+          outcome->analysed = hs_index_file_created (f);
+          outcome->index_path = g_strdup (hs_index_file_path (f));
+          if (cache_path && g_strcmp0 (cache_path, hs_index_file_path (f)) == 0)
+            hs_index_cache_touch (cache_path);
+          hs_index_outcome_clear (&ignored);
+          return a;
+        }
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      add_note (outcome, "index not used (%s); analysed afresh", local->message);
+      g_clear_error (&local);
+    }
+
+  HsAnalysis *a = hs_analysis_run (path, opts, progress, progress_data, cancellable, error);
+  /* Written only from a whole analysis, to the cache. */
+  if (a && cache_path && !opts->skip_dominators && !opts->skip_leaks)
+    {
+      outcome->write = TRUE;
+      outcome->write_path = g_steal_pointer (&cache_path);
+      outcome->identity = id;
+    }
+  hs_index_outcome_clear (&ignored);
+  return a;
+}
+
+/* --- saving beside the caller ------------------------------------------- */
+
+struct _HsIndexSave
+{
+  GThread *thread;
+  HsAnalysis *a;
+  HsWaste *waste;
+  gboolean wait_for_waste;
+  gboolean background;
+  HsIndexIdentity identity;
+  char *path;
+  GCancellable *cancellable;
+  GError *error;
+  char *note;
+  gboolean ok;
+};
+
+static gpointer
+save_thread (gpointer data)
+{
+  HsIndexSave *s = data;
+  g_autoptr (GError) room = NULL;
+  GStatBuf st;
+  guint64 keep_size = 0;
+
+  if (s->background)
+    hs_thread_lower_priority (19);
+  if (s->wait_for_waste && !s->waste)
+    s->waste = hs_analysis_beside_result (s->a, &hs_waste_beside);
+  /* About the size it will have: the heap's arrays dominate. */
+  guint64 estimate = hs_heap_n_objects (s->a->heap) * 40 + (64u << 10);
+  if (g_stat (s->path, &st) == 0)
+    keep_size = (guint64)st.st_size;
+  if (!hs_index_cache_make_room (estimate > keep_size ? estimate - keep_size : 0, NULL, &room))
+    {
+      s->note = g_strdup_printf ("no index written: %s", room->message);
+      return NULL;
+    }
+  s->ok = hs_index_write (s->a, s->waste, &s->identity, s->path, s->cancellable, &s->error);
+  if (!s->ok && s->error && !g_error_matches (s->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    s->note = g_strdup_printf ("no index written: %s", s->error->message);
+  return NULL;
+}
+
+HsIndexSave *
+hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait_for_waste, gboolean background)
+{
+  HsIndexSave *s;
+
+  g_return_val_if_fail (a != NULL && outcome != NULL, NULL);
+  if (!outcome->write || !outcome->write_path)
+    return NULL;
+  s = g_new0 (HsIndexSave, 1);
+  s->a = a;
+  s->wait_for_waste = wait_for_waste;
+  s->background = background;
+  s->identity = outcome->identity;
+  s->path = g_strdup (outcome->write_path);
+  s->cancellable = g_cancellable_new ();
+  s->thread = g_thread_new ("hs-index-save", save_thread, s);
+  return s;
+}
+
+gboolean
+hs_index_save_finish (HsIndexSave *s, gboolean cancel, char **note)
+{
+  gboolean ok;
+
+  if (note)
+    *note = NULL;
+  if (!s)
+    return FALSE;
+  if (cancel)
+    g_cancellable_cancel (s->cancellable);
+  g_thread_join (s->thread);
+  ok = s->ok;
+  if (note)
+    *note = g_steal_pointer (&s->note);
+  g_clear_pointer (&s->waste, hs_waste_free);
+  g_clear_error (&s->error);
+  g_free (s->note);
+  g_free (s->path);
+  g_object_unref (s->cancellable);
+  g_free (s);
+  return ok;
+}
