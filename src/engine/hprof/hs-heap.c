@@ -465,13 +465,6 @@ _hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fi
 }
 
 void
-_hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer))
-{
-  if (p != NULL && (heap->index == NULL || !hs_index_file_contains (heap->index, p)))
-    free_func (p);
-}
-
-void
 hs_heap_free (HsHeap *heap)
 {
   if (!heap)

@@ -12,6 +12,7 @@
 #include "hs-index.h"
 #include "hs-index-blob.h"
 #include "hs-parallel.h"
+#include "hs-debug.h"
 #include "hs-index-cache.h"
 #include "hs-index-key.h"
 #include "hs-heap-persist.h"
@@ -94,8 +95,12 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
    * again on a reopen instead. */
   mapped = hs_heap_mapping (heap) != NULL;
 
+  /* HS_DEBUG_TIMES: each step's time. */
+  HsDebugClock clock = { "index write: ", TRUE };
+  hs_debug_step (&clock, NULL);
   if (a->dom && !sort_all_children (a->dom, cancellable))
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  hs_debug_step (&clock, "child lists sorted");
   w = hs_index_writer_new (path, identity, error);
   if (!w)
     return FALSE;
@@ -106,9 +111,12 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   hs_index_blob_str (&b, hs_heap_path (heap));
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
-  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
-      || (a->dom && !hs_dom_tree_persist_write (a->dom, w, error)))
+  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error))
     return FALSE;
+  hs_debug_step (&clock, "heap written");
+  if (a->dom && !hs_dom_tree_persist_write (a->dom, w, error))
+    return FALSE;
+  hs_debug_step (&clock, "dominator tree written");
 
   hs_index_blob_init (&b);
   hs_index_blob_u32 (&b, ANALYSIS_TAG);
@@ -151,7 +159,10 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  return hs_index_writer_finish (g_steal_pointer (&w), cancellable, error);
+  hs_debug_step (&clock, "records written");
+  gboolean ok = hs_index_writer_finish (g_steal_pointer (&w), cancellable, error);
+  hs_debug_step (&clock, "finished");
+  return ok;
 }
 
 /* --- reading ------------------------------------------------------------ */
