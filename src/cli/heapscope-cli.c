@@ -42,7 +42,6 @@ static const HsCliCommand commands[] = {
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
-  { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
@@ -52,6 +51,7 @@ static const HsCliCommand commands[] = {
   { "props", hs_cli_props, "the system properties and the JVM's input arguments the dump holds" },
   { "cache", hs_cli_cache,
     "the folder of saved indexes (no DUMP): --list (default), --clear, --limit SIZE (500M, 2G, default)" },
+  { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV

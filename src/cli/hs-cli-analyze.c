@@ -37,11 +37,12 @@ hs_cli_analyze (const HsCliOptions *o, const char *path, GError **error)
   guint leaks = hs_cli_n_traces (a->leaks->application_leaks) + hs_cli_n_traces (a->leaks->library_leaks);
   if (o->json)
     {
-      g_print ("{\"objects\": %" G_GUINT64_FORMAT ", \"references\": %" G_GUINT64_FORMAT
-               ", \"reachable_bytes\": %" G_GUINT64_FORMAT
-               ", \"leaks\": %u, \"total_s\": %.3f, \"peak_rss_kb\": %ld, \"anon_rss_kb\": %ld, \"phases\": {",
-               s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks, total,
-               ru.ru_maxrss, anon_rss_kb ());
+      g_print (
+          "{\"objects\": %" G_GUINT64_FORMAT ", \"references\": %" G_GUINT64_FORMAT
+          ", \"reachable_bytes\": %" G_GUINT64_FORMAT
+          ", \"leaks\": %u, \"total_s\": %.3f, \"peak_rss_kb\": %ld, \"anon_rss_kb\": %ld, \"phases\": {",
+          s->objects, hs_graph_n_edges (hs_heap_graph (a->heap)), s->reachable_bytes, leaks, total,
+          ru.ru_maxrss, anon_rss_kb ());
       for (guint i = 0; i < a->timings->len; i++)
         {
           HsPhaseTime *t = &g_array_index (a->timings, HsPhaseTime, i);

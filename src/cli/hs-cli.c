@@ -103,7 +103,8 @@ load_indexed (const HsCliOptions *o, const char *path, HsAnalysisOptions *opts, 
    * it leaves serves every command. */
   if (!o->no_cache && !opts->skip_dominators)
     opts->skip_leaks = FALSE;
-  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (),
+                     error);
   if (a && outcome.note && !o->quiet)
     hs_cli_printerr ("note: %s\n", outcome.note);
   if (a && outcome.write)

@@ -110,7 +110,7 @@ int hs_cli_cache (const HsCliOptions *o, const char *path, GError **error);   /*
  * or "default" (*is_default). FALSE with an error naming the option. */
 gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_default, GError **error);
 /* path is the baseline; o->second_path the current dump. */
-int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
+int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */

@@ -26,13 +26,13 @@ typedef struct
   gint64 mtime_ns;
   guint64 dev, ino;
   guint64 hprof_timestamp_ms;
-  guint64 sample_hash; /* of sampled blocks of the file (hs-index-key.c) */
+  guint64 sample_hash;  /* of sampled blocks of the file (hs-index-key.c) */
   guint64 options_hash; /* of the options that change results */
 } HsIndexIdentity;
 
 typedef enum
 {
-  HS_INDEX_MATCH_SAME_FILE, /* everything, device, inode and mtime too */
+  HS_INDEX_MATCH_SAME_FILE,  /* everything, device, inode and mtime too */
   HS_INDEX_MATCH_SAME_BYTES, /* size, timestamp, sampled hash, options */
 } HsIndexMatch;
 
@@ -47,15 +47,15 @@ gboolean hs_index_identity_matches (const HsIndexIdentity *a, const HsIndexIdent
  * it knows and ignores the others. */
 typedef enum
 {
-  HS_INDEX_SECTION_INFO = 1,     /* HsIndexBlob: dump path, program version, dates */
-  HS_INDEX_SECTION_HEAP = 2,     /* HsIndexBlob: the heap's scalars and small tables */
+  HS_INDEX_SECTION_INFO = 1,                 /* HsIndexBlob: dump path, program version, dates */
+  HS_INDEX_SECTION_HEAP = 2,                 /* HsIndexBlob: the heap's scalars and small tables */
   HS_INDEX_SECTION_HEAP_ARRAY_FIRST = 0x100, /* 0x100..0x1ff: the heap's arrays */
-  HS_INDEX_SECTION_DOM = 0x200,  /* HsIndexBlob: the dominator tree's scalars */
-  HS_INDEX_SECTION_DOM_ARRAY_FIRST = 0x201, /* 0x201..0x2ff: its arrays */
-  HS_INDEX_SECTION_ANALYSIS = 0x300, /* class retained, native sizes */
-  HS_INDEX_SECTION_LEAKS = 0x400,    /* hs_leak_report_save */
-  HS_INDEX_SECTION_SUSPECTS = 0x401, /* hs_suspects_save */
-  HS_INDEX_SECTION_WASTE = 0x402,    /* hs_waste_save */
+  HS_INDEX_SECTION_DOM = 0x200,              /* HsIndexBlob: the dominator tree's scalars */
+  HS_INDEX_SECTION_DOM_ARRAY_FIRST = 0x201,  /* 0x201..0x2ff: its arrays */
+  HS_INDEX_SECTION_ANALYSIS = 0x300,         /* class retained, native sizes */
+  HS_INDEX_SECTION_LEAKS = 0x400,            /* hs_leak_report_save */
+  HS_INDEX_SECTION_SUSPECTS = 0x401,         /* hs_suspects_save */
+  HS_INDEX_SECTION_WASTE = 0x402,            /* hs_waste_save */
 } HsIndexSection;
 
 typedef struct _HsIndexWriter HsIndexWriter;

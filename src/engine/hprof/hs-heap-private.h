@@ -324,9 +324,9 @@ _hs_heap_intern (HsHeap *heap, const char *s)
  * the load would compute (hs-heap-persist.c: from a persistent index). */
 typedef gboolean (*HsHeapFill) (HsHeap *heap, gpointer data, GCancellable *cancellable, GError **error);
 /* hs_heap_open, with fill instead of the load when fill is not NULL. */
-HsHeap *_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
-                              HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-                              GError **error);
+HsHeap *_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill,
+                              gpointer fill_data, HsProgressFunc progress, gpointer progress_data,
+                              GCancellable *cancellable, GError **error);
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);

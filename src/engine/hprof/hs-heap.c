@@ -361,7 +361,8 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
 
 HsHeap *
 _hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
-                      HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+                      HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                      GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);

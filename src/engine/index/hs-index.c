@@ -304,7 +304,8 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
     {
       a->leaks = read_record (f, HS_INDEX_SECTION_LEAKS, "leak", load_leaks, heap, &present, &local);
       if (!local)
-        a->suspects = read_record (f, HS_INDEX_SECTION_SUSPECTS, "suspects", load_suspects, heap, &present, &local);
+        a->suspects
+            = read_record (f, HS_INDEX_SECTION_SUSPECTS, "suspects", load_suspects, heap, &present, &local);
       if (local)
         {
           g_propagate_error (error, g_steal_pointer (&local));
@@ -345,8 +346,7 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
 
 /* --- opening ------------------------------------------------------------ */
 
-static void
-add_note (HsIndexOutcome *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+static void add_note (HsIndexOutcome *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 add_note (HsIndexOutcome *o, const char *fmt, ...)
@@ -408,7 +408,8 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
   if (!outcome)
     outcome = &ignored;
   /* For scripts and CI pipelines that analyse each dump once. */
-  if (iopts->policy != HS_INDEX_NO_CACHE && g_getenv ("HEAPSCOPE_NO_CACHE") && *g_getenv ("HEAPSCOPE_NO_CACHE"))
+  if (iopts->policy != HS_INDEX_NO_CACHE && g_getenv ("HEAPSCOPE_NO_CACHE")
+      && *g_getenv ("HEAPSCOPE_NO_CACHE"))
     {
       no_options = *iopts;
       no_options.policy = HS_INDEX_NO_CACHE;
@@ -520,7 +521,8 @@ save_thread (gpointer data)
 }
 
 HsIndexSave *
-hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait_for_waste, gboolean background)
+hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait_for_waste,
+                     gboolean background)
 {
   HsIndexSave *s;
 
