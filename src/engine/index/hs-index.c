@@ -107,8 +107,9 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
 
   /* The dump's path first: what the cache's listing reads
    * (hs-index-cache.c). */
+  g_autofree char *dump_path = g_canonicalize_filename (hs_heap_path (heap), NULL);
   hs_index_blob_init (&b);
-  hs_index_blob_str (&b, hs_heap_path (heap));
+  hs_index_blob_str (&b, dump_path);
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
   if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error))
