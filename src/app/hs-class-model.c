@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-class-model.c: HsClassModel (position = class index) and the column
- * sorters of the classes view. */
+/* hs-class-model.c: HsClassModel (position = class index, or the class at
+ * that position of the order set) and the column sorters of the classes
+ * view. */
 #include "config.h"
 #include "hs-class-model.h"
 
@@ -12,6 +13,7 @@ struct _HsClassModel
   HsLoader *loader;
   HsClassTable *table;
   guint n;
+  guint32 *order; /* n class indexes, or NULL: by index */
 };
 
 static GType
@@ -33,7 +35,7 @@ hs_class_model_get_item (GListModel *model, guint position)
 
   if (position >= self->n)
     return NULL;
-  return hs_class_row_new (self->loader, position, self->table);
+  return hs_class_row_new (self->loader, self->order != NULL ? self->order[position] : position, self->table);
 }
 
 static void
@@ -52,6 +54,7 @@ hs_class_model_finalize (GObject *object)
 {
   g_clear_object (&HS_CLASS_MODEL (object)->loader);
   g_clear_pointer (&HS_CLASS_MODEL (object)->table, hs_class_table_unref);
+  g_clear_pointer (&HS_CLASS_MODEL (object)->order, g_free);
   G_OBJECT_CLASS (hs_class_model_parent_class)->finalize (object);
 }
 
@@ -87,6 +90,24 @@ hs_class_model_get_table (HsClassModel *self)
 {
   g_return_val_if_fail (HS_IS_CLASS_MODEL (self), NULL);
   return self->table;
+}
+
+void
+hs_class_model_set_order (HsClassModel *self, guint32 *order)
+{
+  g_return_if_fail (HS_IS_CLASS_MODEL (self));
+
+  g_free (self->order);
+  self->order = order;
+  if (self->n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n, self->n);
+}
+
+gboolean
+hs_class_model_has_order (HsClassModel *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_MODEL (self), FALSE);
+  return self->order != NULL;
 }
 
 /* --- sorters ----------------------------------------------------------- */

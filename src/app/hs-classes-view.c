@@ -13,6 +13,7 @@
 #include "hs-classes-view.h"
 #include "hs-csv-export.h"
 #include "hs-class-group-list.h"
+#include "hs-class-order.h"
 #include "hs-paths-menu.h"
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
@@ -46,11 +47,18 @@ struct _HsClassesView
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
   ColumnSpy spies[HS_CLASS_N_COLUMNS];
   GtkCustomFilter *class_filter;
+  /* The rows as shown: class_model (in the order of the column sorted,
+   * hs-class-order.h) under the filter. The column view's sorter only
+   * says which column: no GtkSortListModel, which would make a row object
+   * of every class and compare them on the UI thread at each click. */
   GtkFilterListModel *class_filter_model;
-  GtkSortListModel *class_sort_model;
   HsClassModel *class_model;
+  GCancellable *sort_cancellable; /* the order being computed, if any */
+  gboolean ordered;               /* class_model has or is given ordered_by */
+  HsClassColumn ordered_by;
+  GtkSortType ordered_dir;
   char *class_query;
-  GtkMultiSelection *plain_selection; /* over class_sort_model */
+  GtkMultiSelection *plain_selection; /* over class_filter_model */
 
   /* Grouped (group_by not "No grouping"): the tree the table shows. */
   HsClassesGrouping grouping;
@@ -81,6 +89,8 @@ G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
 
 static void regroup (HsClassesView *self);
 static void resort_tree (HsClassesView *self);
+static void order_rows (HsClassesView *self);
+static void update_class_status (HsClassesView *self);
 
 static const char *
 class_column_title (HsClassColumn c)
@@ -278,6 +288,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
+  order_rows (self);
   resort_tree (self);
 }
 
@@ -303,6 +314,76 @@ hs_classes_view_get_sort (HsClassesView *self, HsClassColumn *column, GtkSortTyp
     *order = self->sort_order;
 }
 
+/* The rows in the order of the column sorted: computed on a worker for a
+ * big table (the click returns at once; the rows change when it is done,
+ * and a newer click cancels it), at once for a small one. Until the first
+ * order is there, the table shows no rows. */
+static void
+cancel_order (HsClassesView *self)
+{
+  if (self->sort_cancellable != NULL)
+    g_cancellable_cancel (self->sort_cancellable);
+  g_clear_object (&self->sort_cancellable);
+}
+
+static void
+show_order (HsClassesView *self, guint32 *order)
+{
+  hs_class_model_set_order (self->class_model, order);
+  if (gtk_filter_list_model_get_model (self->class_filter_model) != G_LIST_MODEL (self->class_model))
+    gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  update_class_status (self);
+}
+
+static void
+order_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HsClassesView *self = HS_CLASSES_VIEW (source);
+  g_autoptr (HsClassModel) model = data;
+  guint32 *order = hs_class_order_sort_finish (result, NULL);
+
+  /* Cancelled: another column, another table, or the view is gone. */
+  if (order == NULL || self->disposed || model != self->class_model
+      || g_task_get_cancellable (G_TASK (result)) != self->sort_cancellable)
+    {
+      g_free (order);
+      return;
+    }
+  g_clear_object (&self->sort_cancellable);
+  show_order (self, order);
+}
+
+static void
+order_rows (HsClassesView *self)
+{
+  HsClassTable *table;
+
+  if (self->class_model == NULL
+      || (self->ordered && self->ordered_by == self->sort_column && self->ordered_dir == self->sort_order))
+    return;
+  cancel_order (self);
+  table = hs_class_model_get_table (self->class_model);
+  self->ordered = TRUE;
+  self->ordered_by = self->sort_column;
+  self->ordered_dir = self->sort_order;
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->class_model)) < HS_CLASS_ORDER_WORKER_MIN)
+    {
+      show_order (self, hs_class_order_sort (table, self->sort_column, self->sort_order, NULL));
+      return;
+    }
+  self->sort_cancellable = g_cancellable_new ();
+  hs_class_order_sort_async (self, hs_view_get_loader (HS_VIEW (self)), table, self->sort_column,
+                             self->sort_order, self->sort_cancellable, order_done,
+                             g_object_ref (self->class_model));
+}
+
+gboolean
+hs_classes_view_is_sorting (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->sort_cancellable != NULL;
+}
+
 /* ---------------------------------------------------------------------- */
 /* filter and status                                                      */
 
@@ -323,6 +404,18 @@ class_filter_func (gpointer item, gpointer data)
   return strstr (folded, self->class_query) != NULL;
 }
 
+/* The filter only when it drops rows: without one, a new order of the
+ * rows makes no row object per class. */
+static void
+update_filter (HsClassesView *self)
+{
+  gboolean needed
+      = hs_view_get_heap (HS_VIEW (self)) >= 0 || (self->class_query != NULL && self->class_query[0] != '\0');
+
+  gtk_filter_list_model_set_filter (self->class_filter_model,
+                                    needed ? GTK_FILTER (self->class_filter) : NULL);
+}
+
 static void
 update_class_status (HsClassesView *self)
 {
@@ -339,7 +432,7 @@ update_class_status (HsClassesView *self)
       gtk_label_set_text (self->class_status, "");
       return;
     }
-  shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
+  shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_filter_model));
   total = hs_heap_n_classes (a->heap);
   s = hs_heap_summary (a->heap);
   if (hs_view_get_heap (HS_VIEW (self)) >= 0)
@@ -376,6 +469,9 @@ update_class_status (HsClassesView *self)
               in, groups, un, ub);
         }
     }
+  else if (self->sort_cancellable != NULL
+           && gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
+    text = g_strdup_printf (_ ("Sorting %s classes…"), n_total);
   else if (shown == total)
     text = g_strdup_printf (_ ("%s classes · %s unreachable objects (%s)"), n_total, un, ub);
   else
@@ -390,6 +486,7 @@ hs_classes_view_set_filter (HsClassesView *self, const char *text)
 
   g_free (self->class_query);
   self->class_query = text != NULL ? g_utf8_casefold (text, -1) : NULL;
+  update_filter (self);
   gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
   if (self->grouping != HS_CLASSES_GROUP_NONE && self->class_model != NULL)
     regroup (self); /* the groups of the classes that match */
@@ -741,7 +838,7 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   hs_classes_view_set_grouping (self, HS_CLASSES_GROUP_NONE);
   gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);
   hs_classes_view_set_filter (self, name);
-  model = G_LIST_MODEL (self->class_sort_model);
+  model = G_LIST_MODEL (self->class_filter_model);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
@@ -1007,7 +1104,7 @@ hs_classes_view_get_class_model (HsClassesView *self)
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
 
   hs_view_ensure_filled (HS_VIEW (self));
-  return G_LIST_MODEL (self->class_sort_model);
+  return G_LIST_MODEL (self->class_filter_model);
 }
 
 /* The rows from table (one heap's, or every heap's). */
@@ -1016,8 +1113,12 @@ show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
 {
   g_clear_object (&self->class_model);
   self->class_model = hs_class_model_new (loader, table);
-  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  /* Shown once in order (at once when small). */
+  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
+  self->ordered = FALSE;
+  order_rows (self);
   regroup (self);
+  update_class_status (self);
 }
 
 typedef struct
@@ -1068,6 +1169,7 @@ hs_classes_view_fill (HsView *view, HsLoader *loader)
 
   forget_instances (self);
   hs_instances_pane_set_heap (PANE (self), heap);
+  update_filter (self);
   if (heap < 0)
     {
       g_autoptr (HsClassTable) table = hs_class_table_new (hs_view_get_analysis (view), -1, NULL);
@@ -1107,6 +1209,7 @@ hs_classes_view_clear (HsView *view)
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
+  cancel_order (self);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_groups (self);
@@ -1121,6 +1224,7 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
+  cancel_order (self);
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
@@ -1131,7 +1235,6 @@ hs_classes_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->tree_selection);
   g_clear_object (&self->plain_selection);
-  g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
   g_clear_object (&self->class_filter);
   g_clear_object (&self->class_model);
@@ -1258,7 +1361,7 @@ hs_classes_view_write_csv (HsView *view, GString *out)
       write_group_csv (self, a->heap, out);
       return TRUE;
     }
-  hs_csv_export_model (out, csv_columns, G_N_ELEMENTS (csv_columns), G_LIST_MODEL (self->class_sort_model),
+  hs_csv_export_model (out, csv_columns, G_N_ELEMENTS (csv_columns), G_LIST_MODEL (self->class_filter_model),
                        class_csv_row, a->heap);
   return TRUE;
 }
@@ -1335,10 +1438,8 @@ hs_classes_view_init (HsClassesView *self)
   g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
 
   self->class_filter = gtk_custom_filter_new (class_filter_func, self, NULL);
-  self->class_filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->class_filter)));
-  self->class_sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)),
-                                                    g_object_ref (sorter));
-  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
+  self->class_filter_model = gtk_filter_list_model_new (NULL, NULL);
+  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)));
   g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_class_selected), self, 0);
   hs_selection_bar_set_collect_func (self->class_selection_bar, collect_classes, self);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
