@@ -10,10 +10,9 @@
  * within each level by the column sorted (hs_class_tree_sort, the same
  * comparison as the plain table's sorters). */
 #include "config.h"
-#include "hs-classes-view.h"
+#include "hs-classes-view-private.h"
 #include "hs-csv-export.h"
 #include "hs-class-group-list.h"
-#include "hs-class-order.h"
 #include "hs-paths-menu.h"
 #include "hs-instances-pane.h"
 #include "hs-ui-util-private.h"
@@ -24,73 +23,10 @@
 #include <inttypes.h>
 #include <string.h>
 
-typedef struct
-{
-  HsClassesView *self;
-  HsClassColumn column;
-} ColumnSpy;
-
-struct _HsClassesView
-{
-  HsView parent_instance;
-
-  /* template */
-  GtkBox *box;
-  GtkSearchEntry *class_search;
-  GtkLabel *class_status;
-  GtkDropDown *group_by;
-  GtkColumnView *class_view;
-  HsInstancesPane *instances_pane;
-  HsSelectionBar *class_selection_bar; /* the classes selected: their instances' retained size */
-
-  GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
-  GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
-  ColumnSpy spies[HS_CLASS_N_COLUMNS];
-  GtkCustomFilter *class_filter;
-  /* The rows as shown: class_model (in the order of the column sorted,
-   * hs-class-order.h) under the filter. The column view's sorter only
-   * says which column: no GtkSortListModel, which would make a row object
-   * of every class and compare them on the UI thread at each click. */
-  GtkFilterListModel *class_filter_model;
-  HsClassModel *class_model;
-  GCancellable *sort_cancellable; /* the order being computed, if any */
-  gboolean ordered;               /* class_model has or is given ordered_by */
-  HsClassColumn ordered_by;
-  GtkSortType ordered_dir;
-  char *class_query;
-  GtkMultiSelection *plain_selection; /* over class_filter_model */
-
-  /* Grouped (group_by not "No grouping"): the tree the table shows. */
-  HsClassesGrouping grouping;
-  HsClassTree *class_tree; /* NULL while being grouped */
-  /* NULL while being grouped. Not under a GtkSortListModel, which would
-   * make a row of every child of a node expanded (50,000 classes of one
-   * loader) on the UI thread: the tree sorts its levels itself
-   * (hs_class_tree_sort) and rows are made for what is shown. */
-  GtkTreeListModel *tree_model;
-  GtkMultiSelection *tree_selection; /* over tree_model */
-  GCancellable *group_cancellable;   /* the grouping running, if any */
-
-  /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
-   * here, and found again when it changes (see on_sorter_changed). */
-  HsClassColumn sort_column;
-  GtkSortType sort_order;
-  gboolean spy_armed;
-  HsClassColumn spy_column;
-  int spy_result;
-
-  HsClass instances_class;          /* whose instances are listed or pending */
-  GCancellable *table_cancellable;  /* one heap's class figures being counted */
-  GCancellable *search_cancellable; /* the string search running, if any */
-  gboolean disposed;                /* instances found later are dropped */
-};
-
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
 
 static void regroup (HsClassesView *self);
 static void resort_tree (HsClassesView *self);
-static void order_rows (HsClassesView *self);
-static void update_class_status (HsClassesView *self);
 
 static const char *
 class_column_title (HsClassColumn c)
@@ -288,7 +224,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
-  order_rows (self);
+  _hs_classes_view_order_rows (self);
   resort_tree (self);
 }
 
@@ -312,76 +248,6 @@ hs_classes_view_get_sort (HsClassesView *self, HsClassColumn *column, GtkSortTyp
     *column = self->sort_column;
   if (order != NULL)
     *order = self->sort_order;
-}
-
-/* The rows in the order of the column sorted: computed on a worker for a
- * big table (the click returns at once; the rows change when it is done,
- * and a newer click cancels it), at once for a small one. Until the first
- * order is there, the table shows no rows. */
-static void
-cancel_order (HsClassesView *self)
-{
-  if (self->sort_cancellable != NULL)
-    g_cancellable_cancel (self->sort_cancellable);
-  g_clear_object (&self->sort_cancellable);
-}
-
-static void
-show_order (HsClassesView *self, guint32 *order)
-{
-  hs_class_model_set_order (self->class_model, order);
-  if (gtk_filter_list_model_get_model (self->class_filter_model) != G_LIST_MODEL (self->class_model))
-    gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
-  update_class_status (self);
-}
-
-static void
-order_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  HsClassesView *self = HS_CLASSES_VIEW (source);
-  g_autoptr (HsClassModel) model = data;
-  guint32 *order = hs_class_order_sort_finish (result, NULL);
-
-  /* Cancelled: another column, another table, or the view is gone. */
-  if (order == NULL || self->disposed || model != self->class_model
-      || g_task_get_cancellable (G_TASK (result)) != self->sort_cancellable)
-    {
-      g_free (order);
-      return;
-    }
-  g_clear_object (&self->sort_cancellable);
-  show_order (self, order);
-}
-
-static void
-order_rows (HsClassesView *self)
-{
-  HsClassTable *table;
-
-  if (self->class_model == NULL
-      || (self->ordered && self->ordered_by == self->sort_column && self->ordered_dir == self->sort_order))
-    return;
-  cancel_order (self);
-  table = hs_class_model_get_table (self->class_model);
-  self->ordered = TRUE;
-  self->ordered_by = self->sort_column;
-  self->ordered_dir = self->sort_order;
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->class_model)) < HS_CLASS_ORDER_WORKER_MIN)
-    {
-      show_order (self, hs_class_order_sort (table, self->sort_column, self->sort_order, NULL));
-      return;
-    }
-  self->sort_cancellable = g_cancellable_new ();
-  hs_class_order_sort_async (self, hs_view_get_loader (HS_VIEW (self)), table, self->sort_column,
-                             self->sort_order, self->sort_cancellable, order_done,
-                             g_object_ref (self->class_model));
-}
-
-gboolean
-hs_classes_view_is_sorting (HsClassesView *self)
-{
-  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
-  return self->sort_cancellable != NULL;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -416,8 +282,8 @@ update_filter (HsClassesView *self)
                                     needed ? GTK_FILTER (self->class_filter) : NULL);
 }
 
-static void
-update_class_status (HsClassesView *self)
+void
+_hs_classes_view_update_status (HsClassesView *self)
 {
   HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
   const HsSummary *s;
@@ -490,7 +356,7 @@ hs_classes_view_set_filter (HsClassesView *self, const char *text)
   gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
   if (self->grouping != HS_CLASSES_GROUP_NONE && self->class_model != NULL)
     regroup (self); /* the groups of the classes that match */
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 static void
@@ -992,7 +858,7 @@ group_done (GObject *source, GAsyncResult *result, gpointer user_data)
   self->class_tree = tree;
   hs_class_tree_sort (tree, self->sort_column, self->sort_order);
   show_tree (self, NULL);
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 /* Drops the tree shown and a grouping running. */
@@ -1023,7 +889,7 @@ regroup (HsClassesView *self)
     {
       if (self->plain_selection != NULL)
         gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->plain_selection));
-      update_class_status (self);
+      _hs_classes_view_update_status (self);
       return;
     }
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
@@ -1037,7 +903,7 @@ regroup (HsClassesView *self)
   g_task_set_name (task, "[heapscope] group the classes");
   g_task_set_task_data (task, job, (GDestroyNotify)group_job_free);
   g_task_run_in_thread (task, group_thread);
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 void
@@ -1116,9 +982,9 @@ show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
   /* Shown once in order (at once when small). */
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   self->ordered = FALSE;
-  order_rows (self);
+  _hs_classes_view_order_rows (self);
   regroup (self);
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 typedef struct
@@ -1209,7 +1075,7 @@ hs_classes_view_clear (HsView *view)
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
-  cancel_order (self);
+  _hs_classes_view_cancel_order (self);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_groups (self);
@@ -1224,7 +1090,7 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
-  cancel_order (self);
+  _hs_classes_view_cancel_order (self);
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
