@@ -75,3 +75,13 @@ hs_classes_view_is_sorting (HsClassesView *self)
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
   return self->sort_cancellable != NULL;
 }
+
+void
+_hs_classes_view_order_now (HsClassesView *self)
+{
+  if (self->sort_cancellable == NULL || self->class_model == NULL)
+    return;
+  _hs_classes_view_cancel_order (self);
+  show_order (self, hs_class_order_sort (hs_class_model_get_table (self->class_model), self->ordered_by,
+                                         self->ordered_dir, NULL));
+}

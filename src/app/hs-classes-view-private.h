@@ -76,6 +76,9 @@ struct _HsClassesView
  * running. */
 void _hs_classes_view_order_rows (HsClassesView *self);
 void _hs_classes_view_cancel_order (HsClassesView *self);
+/* The order being computed, computed here and shown (Go to a class right
+ * after the table was filled: the class must be found among the rows). */
+void _hs_classes_view_order_now (HsClassesView *self);
 /* hs-classes-view.c: the status line. */
 void _hs_classes_view_update_status (HsClassesView *self);
 

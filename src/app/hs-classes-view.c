@@ -700,6 +700,10 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   g_return_val_if_fail (name != NULL, FALSE);
 
   hs_view_ensure_filled (HS_VIEW (self));
+  /* The class is found among the rows: a big table's first order is
+   * not waited for. */
+  if (gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
+    _hs_classes_view_order_now (self);
   /* The class is found in the plain table. */
   hs_classes_view_set_grouping (self, HS_CLASSES_GROUP_NONE);
   gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);

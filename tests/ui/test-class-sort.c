@@ -7,7 +7,8 @@
  * - that order is the documented one (the column, then the name; a
  *   descending sort turns the whole order), checked against the dump's
  *   own formula: class p.C<i> has (i * 7919) mod 13 instances;
- * - a click while a sort runs cancels it: the last one asked wins.
+ * - a click while a sort runs cancels it: the last one asked wins;
+ * - Go to a class before the first order is there finds it.
  * The table is never filled with the order of a class index, even before
  * the first sort is done. */
 #include "config.h"
@@ -166,6 +167,29 @@ test_class_sort_on_worker (void)
   ui_iterate (50);
 }
 
+/* Go to a class right after the table was filled, before the worker's
+ * first order: the class is found and its instances listed. */
+static void
+test_show_class_at_once (void)
+{
+  g_autoptr (HsLoader) loader = ui_load_dump (dump_path, LOAD_TIMEOUT_MS);
+  HsClassesView *view = HS_CLASSES_VIEW (hs_classes_view_new ());
+  GtkWidget *window = ui_window_with (GTK_WIDGET (view), 1000, 600);
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+
+  hs_view_set_loader (HS_VIEW (view), loader);
+  hs_view_ensure_filled (HS_VIEW (view));
+  g_assert_true (hs_classes_view_is_sorting (view));
+  g_assert_true (hs_classes_view_show_class (view, "p.C00042"));
+  g_assert_false (hs_classes_view_is_sorting (view));
+  g_assert_cmpuint (hs_classes_view_get_instances_class (view), ==, hs_heap_find_class (a->heap, "p.C00042"));
+  g_assert_true (ui_wait_until (sorted, view, 60000));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (view)), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -173,5 +197,6 @@ main (int argc, char **argv)
   g_assert_cmpint (argc, >=, 2);
   dump_path = argv[1];
   g_test_add_func ("/class-sort/on-worker", test_class_sort_on_worker);
+  g_test_add_func ("/class-sort/show-class-at-once", test_show_class_at_once);
   return g_test_run ();
 }
