@@ -120,13 +120,6 @@ hs_class_model_set_order (HsClassModel *self, guint32 *order)
     g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n, self->n);
 }
 
-gboolean
-hs_class_model_has_order (HsClassModel *self)
-{
-  g_return_val_if_fail (HS_IS_CLASS_MODEL (self), FALSE);
-  return self->order != NULL;
-}
-
 /* --- sorters ----------------------------------------------------------- */
 
 static int

@@ -18,7 +18,6 @@ HsClassTable *hs_class_model_get_table (HsClassModel *self);
 /* The rows in order (transfer full: hs_class_order_sort's n_classes class
  * indexes), or NULL for class index order; every row changes. */
 void hs_class_model_set_order (HsClassModel *self, guint32 *order);
-gboolean hs_class_model_has_order (HsClassModel *self);
 
 /* A sorter for one column: ascending order of that column, ties broken by
  * name then class index so every order is total. */
