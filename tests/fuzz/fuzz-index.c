@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-index.c: libFuzzer target for the persistent index's reader
- * (hs_index_file_open_bytes) and the record cursor over what it hands
- * out. The input's first byte is a mode, the rest the file:
+ * (hs_index_file_open_bytes), the record cursor over what it hands
+ * out, and the leak report's and the suspects' record readers. The input's first byte is a mode, the rest the file:
  *   bit 0: made to pass the sums first (this build's version stamped, the
  *          length set, every section's checksum that the table lets us
  *          find and the header's computed again), so that mutations reach
@@ -27,6 +27,8 @@
 #include "hs-index-blob.h"
 #include "hs-index-file.h"
 #include "hs-index-file-private.h"
+#include "hs-leak-persist.h"
+#include "hs-suspects-persist.h"
 #include "hs-types.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
@@ -116,6 +118,21 @@ read_section (const guint8 *p, guint64 len)
     }
 }
 
+/* The record readers of the index (leak report, suspects) on a section:
+ * a structure or NULL, never a read outside it. */
+static void
+read_records (const guint8 *p, guint64 len)
+{
+  HsIndexCursor c;
+
+  hs_index_cursor_init (&c, p, len);
+  HsLeakReport *r = hs_leak_report_load (&c, 1000);
+  g_clear_pointer (&r, hs_leak_report_free);
+  hs_index_cursor_init (&c, p, len);
+  HsSuspects *s = hs_suspects_load (&c, 1000);
+  g_clear_pointer (&s, hs_suspects_free);
+}
+
 gboolean
 hs_fuzz_index_one (const guint8 *data, gsize size)
 {
@@ -160,6 +177,7 @@ hs_fuzz_index_one (const guint8 *data, gsize size)
       total += slen;
       check (total <= len);
       read_section (p, slen);
+      read_records (p, slen);
     }
   hs_index_file_unref (f);
   opened = TRUE;
