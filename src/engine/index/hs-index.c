@@ -65,16 +65,20 @@ add_blob (HsIndexWriter *w, guint32 id, HsIndexBlob *b, GError **error)
   return ok;
 }
 
-/* Every child list in order: a list is sorted at most once, in place, so
- * from here on nothing writes to the tree while it is written out. */
+/* The long child lists in order (the dominator tree's top, the biggest
+ * lists, which a view would otherwise sort after a reopen, the virtual
+ * root's first); the short ones are written as they are and sorted when
+ * first read, as in a fresh analysis. */
+#define SORT_BEFORE_WRITING 4096
+
 static gboolean
-sort_all_children (HsDomTree *dom, GCancellable *cancellable)
+sort_long_children (HsDomTree *dom, GCancellable *cancellable)
 {
-  for (guint64 v = 0; v <= dom->n; v++)
+  for (guint64 v = dom->n + 1; v-- > 0;)
     {
       if ((v & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      if (dom->unsorted && (dom->unsorted[v >> 5] & (1u << (v & 31))))
+      if (dom->child_offsets[v + 1] - dom->child_offsets[v] >= SORT_BEFORE_WRITING)
         hs_dom_tree_children (dom, v, NULL);
     }
   return TRUE;
@@ -98,9 +102,9 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   /* HS_DEBUG_TIMES: each step's time. */
   HsDebugClock clock = { "index write: ", TRUE };
   hs_debug_step (&clock, NULL);
-  if (a->dom && !sort_all_children (a->dom, cancellable))
+  if (a->dom && !sort_long_children (a->dom, cancellable))
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
-  hs_debug_step (&clock, "child lists sorted");
+  hs_debug_step (&clock, "long child lists sorted");
   w = hs_index_writer_new (path, identity, error);
   if (!w)
     return FALSE;
