@@ -13,6 +13,7 @@ import glob
 import os
 import shutil
 import subprocess
+import time
 
 from clitest import CLI, CliTest, main
 import refsdump
@@ -33,8 +34,36 @@ def env_with(cache, config=None, no_cache=False):
 
 
 def run(args, env, timeout=300):
-    return subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, env=env, timeout=timeout)
+    p = subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env, timeout=timeout)
+    if not ({'--no-cache', '--index'} & set(map(str, args)) or env.get('HEAPSCOPE_NO_CACHE')):
+        settle(env['XDG_CACHE_HOME'])
+    return p
+
+
+def indexes(cache):
+    return glob.glob(os.path.join(cache, 'heapscope', '*.hsindex'))
+
+
+def settle(cache, want=None, timeout=120):
+    """The CLI writes a new index in a child process after it exits
+    (docs/index.md): waits until want indexes are in the cache (when
+    given) and no temporary file has been there for 0.3 s."""
+    folder = os.path.join(cache, 'heapscope')
+    end = time.monotonic() + timeout
+    quiet_since = None
+    while time.monotonic() < end:
+        busy = glob.glob(os.path.join(folder, '.*.tmp-*'))
+        if want is not None and len(indexes(cache)) < want:
+            busy = True
+        if busy:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= 0.3:
+            return
+        time.sleep(0.05)
+    raise AssertionError('the index writer did not finish in %d s' % timeout)
 
 
 # Every command whose output depends on the analysis, as (name, args after
@@ -104,7 +133,8 @@ class ReopenEqualsFresh(CliTest):
         p = run(['analyze', dump, '--timings'], env)
         self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
         self.assertNotIn(REOPENED, p.stdout + p.stderr)
-        self.assertEqual(len(glob.glob(os.path.join(cache, 'heapscope', '*.hsindex'))), 1)
+        settle(cache, want=1)
+        self.assertEqual(len(indexes(cache)), 1)
         p = run(['analyze', dump, '--timings'], env)
         self.assertIn(REOPENED, p.stdout + p.stderr, 'not reopened from the cache')
         cached = self.outputs(dump, klass, env)
@@ -154,6 +184,7 @@ class MappingAppliedAfter(CliTest):
             self.assertEqual((again.returncode, again.stdout), (fresh.returncode, fresh.stdout), args)
         # an index left by a mapped run holds the dump's own names
         self.assertEqual(run(['leaks', dump, '--mapping', mapping], env).returncode, 0)
+        settle(env['XDG_CACHE_HOME'], want=1)
         t = run(['analyze', dump, '--timings'], env)
         self.assertIn(REOPENED, t.stdout)
         plain = run(['classes', dump, '--json', '--no-cache'], env).stdout
@@ -231,6 +262,7 @@ class ChangedOrBroken(CliTest):
         env = env_with(self.path('cache-changing'))
         p = run(['analyze', dump, '--timings'], env)
         self.assertEqual(p.returncode, 0)
+        settle(env['XDG_CACHE_HOME'], want=1)
         p = run(['analyze', dump, '--timings'], env)
         self.assertIn(REOPENED, p.stdout, 'the cache was not used before the change')
         change(dump)

@@ -534,23 +534,34 @@ struct _HsIndexSave
   gboolean ok;
 };
 
+/* Room in the cache for the index of a: about 40 bytes per object (the
+ * heap's and the tree's arrays), path (the index it replaces) aside. */
+static gboolean
+make_room (HsAnalysis *a, const char *path, GError **error)
+{
+  guint64 estimate = hs_heap_n_objects (a->heap) * 40 + (64u << 10);
+
+  return hs_index_cache_make_room (estimate, path, error);
+}
+
+gboolean
+hs_index_save_make_room (HsAnalysis *a, const HsIndexOutcome *outcome, GError **error)
+{
+  g_return_val_if_fail (a != NULL && outcome != NULL && outcome->write_path != NULL, FALSE);
+  return make_room (a, outcome->write_path, error);
+}
+
 static gpointer
 save_thread (gpointer data)
 {
   HsIndexSave *s = data;
   g_autoptr (GError) room = NULL;
-  GStatBuf st;
-  guint64 keep_size = 0;
 
   if (s->background)
     hs_thread_lower_priority (19);
   if (s->wait_for_waste && !s->waste)
     s->waste = hs_analysis_beside_result (s->a, &hs_waste_beside);
-  /* About the size it will have: the heap's arrays dominate. */
-  guint64 estimate = hs_heap_n_objects (s->a->heap) * 40 + (64u << 10);
-  if (g_stat (s->path, &st) == 0)
-    keep_size = (guint64)st.st_size;
-  if (!hs_index_cache_make_room (estimate > keep_size ? estimate - keep_size : 0, NULL, &room))
+  if (!make_room (s->a, s->path, &room))
     {
       s->note = g_strdup_printf ("no index written: %s", room->message);
       return NULL;

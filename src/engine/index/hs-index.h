@@ -79,6 +79,11 @@ HsAnalysis *hs_index_open (const char *path, const HsAnalysisOptions *opts, cons
 typedef struct _HsIndexSave HsIndexSave;
 HsIndexSave *hs_index_save_start (HsAnalysis *analysis, const HsIndexOutcome *outcome,
                                   gboolean wait_for_waste, gboolean background);
+/* What the writing thread does first: room in the cache folder for the
+ * index an outcome asks for (hs_index_cache_make_room); FALSE with the
+ * reason when none should be written. For a caller that says so before
+ * it goes on. */
+gboolean hs_index_save_make_room (HsAnalysis *analysis, const HsIndexOutcome *outcome, GError **error);
 /* Waits for the writing (cancelled first with cancel) and frees s; TRUE
  * when the index was written. *note: why none was, or NULL. */
 gboolean hs_index_save_finish (HsIndexSave *s, gboolean cancel, char **note);
