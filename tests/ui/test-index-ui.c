@@ -382,6 +382,17 @@ cache_ini (void)
   return g_build_filename (tmp_root, "config", "heapscope", "cache.ini", NULL);
 }
 
+/* The limit as cache.ini holds it ([cache] limit-bytes), 0 if none. */
+static guint64
+ini_limit (const char *ini)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+
+  if (!g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL))
+    return 0;
+  return g_key_file_get_uint64 (kf, "cache", "limit-bytes", NULL);
+}
+
 static void
 test_preferences (void)
 {
@@ -416,6 +427,7 @@ test_preferences (void)
   g_assert_cmpuint (hs_index_cache_group_limit_at (group, 2), ==, G_GUINT64_CONSTANT (2) << 30);
   adw_combo_row_set_selected (hs_index_cache_group_get_limit_row (group), 2);
   g_assert_true (g_file_test (ini, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (ini_limit (ini), ==, G_GUINT64_CONSTANT (2) << 30);
   g_assert_true (hs_index_cache_limit_is_set ());
   g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
   gtk_window_destroy (GTK_WINDOW (prefs));
@@ -426,6 +438,7 @@ test_preferences (void)
   gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
   g_assert_true (hs_index_cache_limit_is_set ());
   g_assert_cmpuint (hs_index_cache_limit (0), ==, 0);
+  g_assert_true (g_file_test (ini, G_FILE_TEST_IS_REGULAR));
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
   gtk_window_destroy (GTK_WINDOW (prefs));
   group = prefs_group (app, &prefs);
