@@ -249,6 +249,7 @@ test_cut_index (void)
   g_assert_true (g_str_has_prefix (toast, prefix));
   /* The engine's note, whole, after our sentence. */
   g_assert_cmpstr (toast + strlen (prefix), ==, hs_loader_get_index_note (loader));
+  ui_shot (GTK_WIDGET (window), "index-note-toast.png");
   /* Replaced by a whole one in the background, which opens the dump. */
   g_assert_true (ui_wait_until (stamp_changed, &stamp, WRITE_TIMEOUT_MS));
   g_assert_cmpint (g_stat (index, &st), ==, 0);
@@ -347,6 +348,8 @@ prefs_group (HsApplication *app, HsPreferencesWindow **prefs)
   HsIndexCacheGroup *group;
 
   *prefs = hs_preferences_window_new (GTK_APPLICATION (app), NULL);
+  /* Tall enough to show the group below the others (the shots). */
+  gtk_window_set_default_size (GTK_WINDOW (*prefs), 600, 1000);
   gtk_window_present (GTK_WINDOW (*prefs));
   group = hs_preferences_window_get_cache_group (*prefs);
   g_assert_nonnull (group);
@@ -393,6 +396,31 @@ ini_limit (const char *ini)
   return g_key_file_get_uint64 (kf, "cache", "limit-bytes", NULL);
 }
 
+static gboolean
+ini_has_limit (const char *ini)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+
+  return g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL)
+         && g_key_file_has_key (kf, "cache", "limit-bytes", NULL);
+}
+
+static gboolean
+has_dialog (gpointer data)
+{
+  return hs_index_cache_group_get_dialog (data) != NULL;
+}
+
+/* Clear… activated (a button clicks once its activation is drawn): its
+ * question. */
+static AdwMessageDialog *
+ask_clear (HsIndexCacheGroup *group)
+{
+  gtk_widget_activate (GTK_WIDGET (hs_index_cache_group_get_clear_button (group)));
+  g_assert_true (ui_wait_until (has_dialog, group, 5000));
+  return hs_index_cache_group_get_dialog (group);
+}
+
 static void
 test_preferences (void)
 {
@@ -426,6 +454,7 @@ test_preferences (void)
   /* Nothing set: indexes kept, the automatic limit. */
   g_assert_true (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
   g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
+  ui_shot (GTK_WIDGET (prefs), "index-preferences.png");
 
   /* 2 GiB (the third choice) is written to cache.ini, and a new window
    * shows it. */
@@ -439,26 +468,33 @@ test_preferences (void)
   group = prefs_group (app, &prefs);
   g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 2);
 
-  /* Keep Indexes off: a limit of 0, the size row off; on again: 2 GiB. */
+  /* Keep Indexes off: a limit of 0, the size row off; on again in the
+   * same window: the size it shows, 2 GiB. */
   gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
   g_assert_true (hs_index_cache_limit_is_set ());
   g_assert_cmpuint (hs_index_cache_limit (0), ==, 0);
-  g_assert_true (g_file_test (ini, G_FILE_TEST_IS_REGULAR));
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
+
+  /* Off, then a new window: off, and on again there is Automatic (the
+   * file keeps no size beside a limit of 0): no limit set. */
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
+  g_assert_true (ini_has_limit (ini));
+  g_assert_cmpuint (ini_limit (ini), ==, 0);
   gtk_window_destroy (GTK_WINDOW (prefs));
   group = prefs_group (app, &prefs);
   g_assert_false (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
   gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
-  g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
-  /* Automatic: no limit set any more. */
-  adw_combo_row_set_selected (hs_index_cache_group_get_limit_row (group), 0);
   g_assert_false (hs_index_cache_limit_is_set ());
+  g_assert_false (ini_has_limit (ini));
 
   /* Clear asks first: Cancel keeps the index. */
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_clear_button (group))));
-  gtk_widget_activate (GTK_WIDGET (hs_index_cache_group_get_clear_button (group)));
-  dialog = hs_index_cache_group_get_dialog (group);
-  g_assert_nonnull (dialog);
+  dialog = ask_clear (group);
   adw_message_dialog_response (dialog, "cancel");
   ui_iterate (100);
   g_assert_true (ui_wait_until (group_idle, group, 30000));
@@ -468,9 +504,7 @@ test_preferences (void)
 
   /* Remove: the index goes, the space used says so, nothing left to
    * clear. */
-  gtk_widget_activate (GTK_WIDGET (hs_index_cache_group_get_clear_button (group)));
-  dialog = hs_index_cache_group_get_dialog (group);
-  g_assert_nonnull (dialog);
+  dialog = ask_clear (group);
   adw_message_dialog_response (dialog, "remove");
   ui_iterate (100);
   g_assert_true (ui_wait_until (group_idle, group, 30000));
