@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
  * files of one dump's tab (hs-dump-tab.c, -history.c, -mapping.c,
- * -changed.c, -recent.c, -timing.c, -suspects.c). Not for tests: they use
- * hs-dump-tab.h, hs-window.h and each view's own API. */
+ * -changed.c, -recent.c, -timing.c, -suspects.c, -index.c). Not for
+ * tests: they use hs-dump-tab.h, hs-window.h and each view's own API. */
 #pragma once
 
 #include "hs-dump-tab.h"
@@ -37,6 +37,8 @@ struct _HsDumpTab
   GtkRevealer *heaps_revealer;
   GtkDropDown *heap_dropdown;
   GtkLabel *heap_label;
+  GtkRevealer *index_revealer;
+  GtkLabel *index_label;
   AdwFlap *flap;
   HsInspector *inspector;
 
@@ -64,6 +66,9 @@ struct _HsDumpTab
   char *reload_view;
   HsObj reload_obj;
   gboolean keep_history;
+  /* The saved index for the next open (Re-analyse: HS_INDEX_REANALYSE),
+   * back to HS_INDEX_USE_CACHE once that open started. */
+  HsIndexPolicy index_policy;
 
   /* back and forward (hs-dump-tab-history.c) */
   HsHistory *history;
@@ -113,6 +118,12 @@ void _hs_dump_tab_mapping_free (HsDumpTab *self);
 
 /* hs-dump-tab-changed.c: the file as it was when loaded. */
 void _hs_dump_tab_changed_remember (HsDumpTab *self);
+
+/* hs-dump-tab-index.c: the "opened from the index" banner and the note
+ * of an index that could not be used, once the load is done; hidden when
+ * the dump goes. */
+void _hs_dump_tab_index_dump_done (HsDumpTab *self);
+void _hs_dump_tab_index_dump_closed (HsDumpTab *self);
 
 /* hs-dump-tab-suspects.c: the suspects found again at a new threshold;
  * cancel: the dump goes. */

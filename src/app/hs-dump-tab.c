@@ -4,8 +4,9 @@
  * (progress, the leaks shown early, the views given the dump), the
  * "several dumps" banner, the inspector beside or over the views. The
  * views are one of each type of its view table. Its back/forward,
- * mapping, "changed on disk", recent files and debug timing are in
- * hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c, -timing.c. */
+ * mapping, "changed on disk", recent files, debug timing and saved index
+ * are in hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c,
+ * -timing.c, -index.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-dump-tab-mapping.h"
@@ -465,6 +466,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
         populate (self);
         _hs_dump_tab_changed_remember (self);
         _hs_dump_tab_mapping_dump_done (self);
+        _hs_dump_tab_index_dump_done (self);
         ask_attention (self);
         break;
       case HS_LOADER_FAILED:
@@ -497,6 +499,7 @@ drop_loader (HsDumpTab *self)
   g_clear_object (&self->cancellable);
   _hs_dump_tab_suspects_cancel (self);
   _hs_dump_tab_mapping_dump_closed (self);
+  _hs_dump_tab_index_dump_closed (self);
   clear_views (self); /* each view cancels its workers */
   g_clear_object (&self->loader);
   if (!self->disposed)
@@ -565,6 +568,7 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   read_options (&opts);
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
+  hs_loader_set_index_policy (self->loader, self->index_policy);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   give_views_loader (self, self->loader, FALSE);
@@ -769,6 +773,8 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heaps_revealer);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_dropdown);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_label);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_label);
   gtk_widget_class_bind_template_callback (widget_class, _hs_dump_tab_on_heap_selected);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
@@ -858,6 +864,8 @@ hs_dump_tab_init (HsDumpTab *self)
   g_object_bind_property (self->dumps_revealer, "reveal-child", self->dumps_revealer, "visible",
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->roots_revealer, "reveal-child", self->roots_revealer, "visible",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->index_revealer, "reveal-child", self->index_revealer, "visible",
                           G_BINDING_SYNC_CREATE);
   show_page (self, "welcome");
 }

@@ -36,6 +36,13 @@ void hs_dump_tab_reload (HsDumpTab *self);
 /* The same for a preference that changes every number: once done, the
  * view and the object inspected are shown again, back/forward kept. */
 void hs_dump_tab_reload_in_place (HsDumpTab *self);
+/* Re-analyse (hs-dump-tab-index.c): loads the dump in place again,
+ * analysed afresh instead of read from its saved index, whose index is
+ * then replaced. Nothing while no dump is loaded or loading. */
+void hs_dump_tab_reanalyse (HsDumpTab *self);
+/* The banner saying the dump was opened from its saved index, as shown;
+ * NULL when hidden. */
+const char *hs_dump_tab_get_index_banner (HsDumpTab *self);
 /* The suspects' threshold changed: the suspects found again on the
  * finished analysis (a worker), the view and history kept; a load still
  * running starts over. */

@@ -5,6 +5,7 @@
  * ("action-state-changed") and activate them. */
 #include "config.h"
 #include "hs-preferences-window.h"
+#include "hs-index-cache-group.h"
 
 #include <glib/gi18n.h>
 
@@ -18,6 +19,7 @@ struct _HsPreferencesWindow
   GtkSpinButton *percent_spin;
   AdwActionRow *folder_row;
   GtkButton *clear_button;
+  HsIndexCacheGroup *cache_group;
   gboolean syncing; /* the action changed: no activation back */
 };
 
@@ -152,6 +154,7 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = hs_preferences_window_dispose;
+  g_type_ensure (HS_TYPE_INDEX_CACHE_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_switch);
@@ -159,6 +162,7 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_spin);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, clear_button);
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, cache_group);
   gtk_widget_class_bind_template_callback (widget_class, on_percent_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_folder_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_clear_clicked);
@@ -214,4 +218,11 @@ hs_preferences_window_get_folder_text (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
   return adw_action_row_get_subtitle (self->folder_row);
+}
+
+HsIndexCacheGroup *
+hs_preferences_window_get_cache_group (HsPreferencesWindow *self)
+{
+  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->cache_group;
 }

@@ -4,10 +4,12 @@
  * suspects' threshold and the default mapping folder. Each row shows and
  * changes an app action (app.follow-weak, app.android-inspectors-as-leaks,
  * app.suspects-percent, app.mapping-folder), each backed by its GSettings
- * key: changing one analyses the open dumps again. */
+ * key: changing one analyses the open dumps again. The saved indexes have
+ * a group of their own (hs-index-cache-group.h). */
 #pragma once
 
 #include <adwaita.h>
+#include "hs-index-cache-group.h"
 
 G_BEGIN_DECLS
 
@@ -24,5 +26,6 @@ GtkSpinButton *hs_preferences_window_get_percent_spin (HsPreferencesWindow *self
 /* What the folder chooser does with its answer (NULL: forget it). */
 void hs_preferences_window_set_mapping_folder (HsPreferencesWindow *self, GFile *folder);
 const char *hs_preferences_window_get_folder_text (HsPreferencesWindow *self);
+HsIndexCacheGroup *hs_preferences_window_get_cache_group (HsPreferencesWindow *self);
 
 G_END_DECLS

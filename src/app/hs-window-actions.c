@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-actions.c: the window's actions (win.open, open-file,
- * new-tab, compare, export, find, close, reload, load-mapping, view,
+ * new-tab, compare, export, find, close, reload, reanalyse, load-mapping, view,
  * inspect, toast, toast-button, dismiss-toast, zoom-treemap; back,
  * forward, goto, copy-id, copy-path, query-object), installed on the
  * class, acting on the tab shown, with the file
@@ -349,6 +349,18 @@ reload_action (GtkWidget *widget, const char *action_name, GVariant *param)
 
   if (self->tab != NULL)
     hs_dump_tab_reload (self->tab);
+}
+
+/* Re-analyse (the menu, the saved index's banner): the tab shown, analysed
+ * afresh and its saved index replaced. Enabled while a dump is shown
+ * (hs-window-tabs.c). */
+static void
+reanalyse_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+
+  if (self->tab != NULL)
+    hs_dump_tab_reanalyse (self->tab);
 }
 
 static void
@@ -718,6 +730,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-tab", NULL, new_tab_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.new-tab", NULL);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "win.reanalyse", NULL, reanalyse_action);
   gtk_widget_class_install_action (widget_class, "win.load-mapping", NULL, load_mapping_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

@@ -227,6 +227,7 @@ _hs_window_sync_header (HsWindow *self)
                                  ready && !hs_dump_tab_is_mapping_busy (tab));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.find", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.strip", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reanalyse", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
   sync_history (self);
   fill_compare_tabs (self);

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-dump-tab-index.c: the dump's saved index as the tab shows it. A dump
+ * opened again is read from the index its first analysis left in the
+ * cache (hs-index.h): the banner over the views says so, with the date of
+ * that analysis, and offers Re-analyse (win.reanalyse), which loads the
+ * dump again analysed afresh and replaces the index. An index that could
+ * not be used (the dump changed, another version wrote it, it is
+ * damaged) is said once in a toast; the dump was analysed anyway. */
+#include "config.h"
+#include "hs-dump-tab-private.h"
+
+#include <glib/gi18n.h>
+
+/* "Opened from the index (analysed 02/12/2026 07:45:10)", in the
+ * locale's date and time (as the Overview shows the dump's date). */
+static char *
+banner_text (gint64 analysed)
+{
+  g_autoptr (GDateTime) dt = analysed > 0 ? g_date_time_new_from_unix_local (analysed) : NULL;
+  g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%x %X") : NULL;
+
+  if (date == NULL)
+    return g_strdup (_ ("Opened from the index"));
+  return g_strdup_printf (_ ("Opened from the index (analysed %s)"), date);
+}
+
+void
+_hs_dump_tab_index_dump_done (HsDumpTab *self)
+{
+  gboolean from_index = hs_loader_get_from_index (self->loader);
+  const char *note = hs_loader_get_index_note (self->loader);
+
+  if (from_index)
+    {
+      g_autofree char *text = banner_text (hs_loader_get_analysed (self->loader));
+      gtk_label_set_text (self->index_label, text);
+    }
+  gtk_revealer_set_reveal_child (self->index_revealer, from_index);
+  /* The engine's note is English, like its other messages; the sentence
+   * around it is ours. */
+  if (note != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_ ("The saved index could not be used: %s"), note);
+      _hs_dump_tab_show_toast (self, text);
+    }
+}
+
+void
+_hs_dump_tab_index_dump_closed (HsDumpTab *self)
+{
+  gtk_revealer_set_reveal_child (self->index_revealer, FALSE);
+}
+
+const char *
+hs_dump_tab_get_index_banner (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return gtk_revealer_get_reveal_child (self->index_revealer) ? gtk_label_get_text (self->index_label) : NULL;
+}
+
+void
+hs_dump_tab_reanalyse (HsDumpTab *self)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+
+  /* Where the user is stays (the view, the object inspected, the
+   * history): the same dump, analysed afresh. The policy is for this
+   * reload's open only. */
+  self->index_policy = HS_INDEX_REANALYSE;
+  hs_dump_tab_reload_in_place (self);
+  self->index_policy = HS_INDEX_USE_CACHE;
+}

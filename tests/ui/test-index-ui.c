@@ -1,0 +1,564 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-index-ui.c: the saved index in the window (issue 34). The first
+ * open of a dump writes its index to $XDG_CACHE_HOME/heapscope in the
+ * background; opened again, the dump comes from it and the banner says
+ * so; Re-analyse analyses it afresh and writes the index again; a cut
+ * index is said in a toast and the dump analysed anyway. The
+ * preferences' group keeps its limit in $XDG_CONFIG_HOME/heapscope/
+ * cache.ini and Clear removes the indexes. XDG_CACHE_HOME and
+ * XDG_CONFIG_HOME are fresh temporary folders of this process.
+ * HS_TEST_SHOTS=DIR saves the banner at 1400 and 600 px, light and dark. */
+#include "config.h"
+#include "ui-util.h"
+#include "hs-application.h"
+#include "hs-index.h"
+#include "hs-index-cache.h"
+#include "hs-preferences-window.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LOAD_TIMEOUT_MS 120000
+#define WRITE_TIMEOUT_MS 120000
+
+static const char *sample;
+static char *tmp_root; /* XDG_CACHE_HOME and XDG_CONFIG_HOME are below */
+
+/* $XDG_CACHE_HOME/heapscope, as this test set it (not the engine's
+ * answer). */
+static char *
+cache_folder (void)
+{
+  return g_build_filename (tmp_root, "cache", "heapscope", NULL);
+}
+
+/* The index files (*.hsindex) in the cache folder, sorted. */
+static GPtrArray *
+index_files (void)
+{
+  g_autofree char *folder = cache_folder ();
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".hsindex"))
+      g_ptr_array_add (files, g_build_filename (folder, name, NULL));
+  g_ptr_array_sort (files, (GCompareFunc)g_strcmp0);
+  return files;
+}
+
+static gboolean
+one_index (gpointer data)
+{
+  g_autoptr (GPtrArray) files = index_files ();
+  return files->len == 1;
+}
+
+/* The single index file, once the background writer left it there. */
+static char *
+wait_for_index (void)
+{
+  g_autoptr (GPtrArray) files = NULL;
+
+  g_assert_true (ui_wait_until (one_index, NULL, WRITE_TIMEOUT_MS));
+  files = index_files ();
+  return g_strdup (g_ptr_array_index (files, 0));
+}
+
+typedef struct
+{
+  const char *path;
+  guint64 ino;
+  gint64 mtime_ns;
+} FileStamp;
+
+static gboolean
+stamp_of (const char *path, FileStamp *stamp)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    return FALSE;
+  stamp->path = path;
+  stamp->ino = st.st_ino;
+  stamp->mtime_ns = (gint64)st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  return TRUE;
+}
+
+static gboolean
+stamp_changed (gpointer data)
+{
+  const FileStamp *old = data;
+  FileStamp now;
+
+  return stamp_of (old->path, &now) && (now.ino != old->ino || now.mtime_ns != old->mtime_ns);
+}
+
+static HsLoader *
+open_and_wait (HsWindow *window)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (sample);
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  g_assert_cmpstr (hs_window_get_page (window), ==, "content");
+  return hs_window_get_loader (window);
+}
+
+/* Closes the tab shown and opens the sample again in a new one. */
+static HsLoader *
+reopen_in_new_tab (HsWindow *window)
+{
+  HsDumpTab *old = hs_window_get_tab (window);
+
+  hs_window_add_tab (window);
+  hs_window_close_tab (window, old);
+  ui_iterate (100);
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
+  return open_and_wait (window);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsLoader *old;
+} Reload;
+
+static gboolean
+new_load_done (gpointer data)
+{
+  Reload *r = data;
+  HsLoader *loader = hs_window_get_loader (r->window);
+
+  return loader != r->old && loader != NULL && hs_loader_get_state (loader) != HS_LOADER_LOADING;
+}
+
+/* "Opened from the index (analysed DATE)" with the date of that loader's
+ * index in the locale's date and time. */
+static char *
+expected_banner (HsLoader *loader)
+{
+  g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (hs_loader_get_analysed (loader));
+  g_autofree char *date = g_date_time_format (dt, "%x %X");
+
+  return g_strdup_printf ("Opened from the index (analysed %s)", date);
+}
+
+/* The banner's button as shown (drawn: its revealer and the banner are
+ * visible), or NULL. */
+static GtkWidget *
+shown_reanalyse_button (HsWindow *window)
+{
+  GtkWidget *button = ui_find_button (GTK_WIDGET (hs_window_get_tab (window)), "_Re-analyse");
+
+  return button != NULL && gtk_widget_is_drawable (button) ? button : NULL;
+}
+
+static void
+test_reopen (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  gint64 before = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *index = NULL, *banner = NULL;
+  g_autoptr (GPtrArray) none = index_files ();
+  HsLoader *loader;
+  gint64 written;
+  FileStamp stamp;
+  Reload r;
+
+  /* First open: analysed, nothing in the cache yet. */
+  g_assert_cmpuint (none->len, ==, 0);
+  loader = open_and_wait (window);
+  g_assert_false (hs_loader_get_from_index (loader));
+  g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
+  g_assert_null (shown_reanalyse_button (window));
+  index = wait_for_index ();
+  written = g_get_real_time () / G_USEC_PER_SEC;
+
+  /* Opened again in a new tab: from the index, said in the banner with
+   * the date it was written (between the first open and now). */
+  loader = reopen_in_new_tab (window);
+  g_assert_true (hs_loader_get_from_index (loader));
+  g_assert_cmpint (hs_loader_get_analysed (loader), >=, before);
+  g_assert_cmpint (hs_loader_get_analysed (loader), <=, written);
+  banner = expected_banner (loader);
+  g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==, banner);
+  g_assert_nonnull (strstr (banner, "Opened from the index"));
+  g_assert_nonnull (shown_reanalyse_button (window));
+  /* No note: the index was used. */
+  g_assert_null (hs_loader_get_index_note (loader));
+
+  /* Re-analyse (the banner's button): analysed afresh, the banner gone,
+   * the index written again (a new file or new contents). */
+  g_assert_true (stamp_of (index, &stamp));
+  r.window = window;
+  r.old = g_object_ref (loader);
+  gtk_widget_activate (shown_reanalyse_button (window));
+  g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
+  g_object_unref (r.old);
+  ui_iterate (300);
+  loader = hs_window_get_loader (window);
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
+  g_assert_false (hs_loader_get_from_index (loader));
+  g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
+  g_assert_null (shown_reanalyse_button (window));
+  g_assert_true (ui_wait_until (stamp_changed, &stamp, WRITE_TIMEOUT_MS));
+  g_free (wait_for_index ());
+
+  /* And the rewritten index opens the dump again. */
+  loader = reopen_in_new_tab (window);
+  g_assert_true (hs_loader_get_from_index (loader));
+  g_assert_nonnull (shown_reanalyse_button (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* A cut index: the dump is analysed anyway, and a toast says why. */
+static void
+test_cut_index (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  g_autofree char *index = NULL;
+  const char *prefix = "The saved index could not be used: ";
+  const char *toast;
+  HsLoader *loader;
+  FileStamp stamp;
+  GStatBuf st;
+
+  /* Written by an open here if the test runs alone. */
+  open_and_wait (window);
+  index = wait_for_index ();
+  /* The writer is done with it once the tab goes. */
+  hs_window_close_tab (window, hs_window_get_tab (window));
+  ui_iterate (100);
+  window = ui_window_new (NULL, 1400, 800);
+  g_assert_cmpint (g_stat (index, &st), ==, 0);
+  g_assert_cmpint (truncate (index, st.st_size / 2), ==, 0);
+  g_assert_true (stamp_of (index, &stamp));
+
+  loader = open_and_wait (window);
+  g_assert_false (hs_loader_get_from_index (loader));
+  g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
+  g_assert_nonnull (hs_loader_get_index_note (loader));
+  toast = ui_toast_text (window);
+  g_assert_nonnull (toast);
+  g_assert_true (g_str_has_prefix (toast, prefix));
+  /* The engine's note, whole, after our sentence. */
+  g_assert_cmpstr (toast + strlen (prefix), ==, hs_loader_get_index_note (loader));
+  ui_shot (GTK_WIDGET (window), "index-note-toast.png");
+  /* Replaced by a whole one in the background, which opens the dump. */
+  g_assert_true (ui_wait_until (stamp_changed, &stamp, WRITE_TIMEOUT_MS));
+  g_assert_cmpint (g_stat (index, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 0);
+  loader = reopen_in_new_tab (window);
+  g_assert_true (hs_loader_get_from_index (loader));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* The banner as it looks at 1400 and 600 px, light and dark: at 600 px
+ * the button stays whole inside the window and the text wraps rather
+ * than being cut. */
+static void
+test_banner_shots (void)
+{
+  static const int widths[] = { 1400, 600 };
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (int dark = 0; dark <= 1; dark++)
+      {
+        HsWindow *window = ui_window_new (NULL, widths[w], 800);
+        g_autofree char *name = NULL;
+        graphene_rect_t bounds, label_bounds;
+        GtkWidget *button, *label;
+        int min_height;
+        HsLoader *loader;
+
+        adw_style_manager_set_color_scheme (manager, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                          : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        loader = open_and_wait (window);
+        if (!hs_loader_get_from_index (loader))
+          {
+            /* The first open of the process: once its index is there. */
+            g_free (wait_for_index ());
+            loader = reopen_in_new_tab (window);
+          }
+        g_assert_true (hs_loader_get_from_index (loader));
+        button = shown_reanalyse_button (window);
+        g_assert_nonnull (button);
+        g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
+        g_assert_cmpfloat (bounds.origin.x, >=, 0);
+        g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                           gtk_widget_get_width (GTK_WIDGET (window)));
+        /* The label wraps: it is given the height its text needs at
+         * the width it has, inside the window. */
+        label = ui_find_child (gtk_widget_get_parent (button), GTK_TYPE_LABEL);
+        g_assert_nonnull (label);
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
+                         hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
+        gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &min_height, NULL,
+                            NULL, NULL);
+        g_assert_cmpint (gtk_widget_get_height (label), >=, min_height);
+        /* Beside the button, not under it. */
+        g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (window), &label_bounds));
+        g_assert_cmpfloat (label_bounds.origin.x + label_bounds.size.width, <=, bounds.origin.x);
+        name = g_strdup_printf ("index-banner-%d-%s.png", widths[w], dark ? "dark" : "light");
+        ui_shot (GTK_WIDGET (window), name);
+        gtk_window_destroy (GTK_WINDOW (window));
+        ui_iterate (100);
+      }
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* --- the preferences ------------------------------------------------------ */
+
+static HsApplication *the_app;
+
+static HsApplication *
+app_new (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (the_app == NULL)
+    {
+      the_app = hs_application_new ();
+      g_application_set_flags (G_APPLICATION (the_app),
+                               g_application_get_flags (G_APPLICATION (the_app)) | G_APPLICATION_NON_UNIQUE);
+      g_assert_true (g_application_register (G_APPLICATION (the_app), NULL, &error));
+      g_assert_no_error (error);
+    }
+  return g_object_ref (the_app);
+}
+
+static gboolean
+group_idle (gpointer data)
+{
+  return !hs_index_cache_group_is_busy (data);
+}
+
+static HsIndexCacheGroup *
+prefs_group (HsApplication *app, HsPreferencesWindow **prefs)
+{
+  HsIndexCacheGroup *group;
+
+  *prefs = hs_preferences_window_new (GTK_APPLICATION (app), NULL);
+  /* Tall enough to show the group below the others (the shots). */
+  gtk_window_set_default_size (GTK_WINDOW (*prefs), 600, 1000);
+  gtk_window_present (GTK_WINDOW (*prefs));
+  group = hs_preferences_window_get_cache_group (*prefs);
+  g_assert_nonnull (group);
+  g_assert_true (ui_wait_until (group_idle, group, 30000));
+  return group;
+}
+
+/* An index of the sample written by the engine itself (as the window's
+ * loader does, in the foreground here). */
+static void
+write_index (void)
+{
+  HsIndexOutcome outcome = { 0 };
+  g_autoptr (GError) error = NULL;
+  HsAnalysis *a = hs_index_open (sample, NULL, NULL, &outcome, NULL, NULL, NULL, &error);
+  char *note = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (a);
+  if (outcome.write)
+    {
+      HsIndexSave *save = hs_index_save_start (a, &outcome, FALSE, FALSE);
+      g_assert_true (hs_index_save_finish (save, FALSE, &note));
+      g_assert_null (note);
+    }
+  hs_analysis_free (a);
+  hs_index_outcome_clear (&outcome);
+}
+
+static char *
+cache_ini (void)
+{
+  return g_build_filename (tmp_root, "config", "heapscope", "cache.ini", NULL);
+}
+
+/* The limit as cache.ini holds it ([cache] limit-bytes), 0 if none. */
+static guint64
+ini_limit (const char *ini)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+
+  if (!g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL))
+    return 0;
+  return g_key_file_get_uint64 (kf, "cache", "limit-bytes", NULL);
+}
+
+static gboolean
+ini_has_limit (const char *ini)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+
+  return g_key_file_load_from_file (kf, ini, G_KEY_FILE_NONE, NULL)
+         && g_key_file_has_key (kf, "cache", "limit-bytes", NULL);
+}
+
+static gboolean
+has_dialog (gpointer data)
+{
+  return hs_index_cache_group_get_dialog (data) != NULL;
+}
+
+/* Clear… activated (a button clicks once its activation is drawn): its
+ * question. */
+static AdwMessageDialog *
+ask_clear (HsIndexCacheGroup *group)
+{
+  gtk_widget_activate (GTK_WIDGET (hs_index_cache_group_get_clear_button (group)));
+  g_assert_true (ui_wait_until (has_dialog, group, 5000));
+  return hs_index_cache_group_get_dialog (group);
+}
+
+static void
+test_preferences (void)
+{
+  g_autoptr (HsApplication) app = app_new ();
+  g_autofree char *folder = cache_folder ();
+  g_autofree char *ini = cache_ini ();
+  g_autoptr (GPtrArray) files = NULL;
+  g_autofree char *size = NULL, *used = NULL;
+  HsPreferencesWindow *prefs;
+  HsIndexCacheGroup *group;
+  AdwMessageDialog *dialog;
+  GStatBuf st;
+
+  /* Only the index written here: the other tests' (other options) go. */
+  files = index_files ();
+  for (guint i = 0; i < files->len; i++)
+    g_assert_cmpint (g_remove (g_ptr_array_index (files, i)), ==, 0);
+  g_clear_pointer (&files, g_ptr_array_unref);
+  write_index ();
+  files = index_files ();
+  g_assert_cmpuint (files->len, ==, 1);
+  g_assert_cmpint (g_stat (g_ptr_array_index (files, 0), &st), ==, 0);
+  g_remove (ini);
+
+  /* The folder, and the space used: the one index's size. */
+  group = prefs_group (app, &prefs);
+  g_assert_cmpstr (hs_index_cache_group_get_folder_text (group), ==, folder);
+  size = g_format_size ((guint64)st.st_size);
+  used = g_strdup_printf ("%s in 1 index", size);
+  g_assert_cmpstr (hs_index_cache_group_get_used_text (group), ==, used);
+  /* Nothing set: indexes kept, the automatic limit. */
+  g_assert_true (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
+  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
+  ui_shot (GTK_WIDGET (prefs), "index-preferences.png");
+
+  /* 2 GiB (the third choice) is written to cache.ini, and a new window
+   * shows it. */
+  g_assert_cmpuint (hs_index_cache_group_limit_at (group, 2), ==, G_GUINT64_CONSTANT (2) << 30);
+  adw_combo_row_set_selected (hs_index_cache_group_get_limit_row (group), 2);
+  g_assert_true (g_file_test (ini, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (ini_limit (ini), ==, G_GUINT64_CONSTANT (2) << 30);
+  g_assert_true (hs_index_cache_limit_is_set ());
+  g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  group = prefs_group (app, &prefs);
+  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 2);
+
+  /* Keep Indexes off: a limit of 0, the size row off; on again in the
+   * same window: the size it shows, 2 GiB. */
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
+  g_assert_true (hs_index_cache_limit_is_set ());
+  g_assert_cmpuint (hs_index_cache_limit (0), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
+
+  /* Off, then a new window: off, and on again there is Automatic (the
+   * file keeps no size beside a limit of 0): no limit set. */
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
+  g_assert_true (ini_has_limit (ini));
+  g_assert_cmpuint (ini_limit (ini), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  group = prefs_group (app, &prefs);
+  g_assert_false (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
+  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
+  g_assert_false (hs_index_cache_limit_is_set ());
+  g_assert_false (ini_has_limit (ini));
+
+  /* Clear asks first: Cancel keeps the index. */
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_clear_button (group))));
+  dialog = ask_clear (group);
+  adw_message_dialog_response (dialog, "cancel");
+  ui_iterate (100);
+  g_assert_true (ui_wait_until (group_idle, group, 30000));
+  g_clear_pointer (&files, g_ptr_array_unref);
+  files = index_files ();
+  g_assert_cmpuint (files->len, ==, 1);
+
+  /* Remove: the index goes, the space used says so, nothing left to
+   * clear. */
+  dialog = ask_clear (group);
+  adw_message_dialog_response (dialog, "remove");
+  ui_iterate (100);
+  g_assert_true (ui_wait_until (group_idle, group, 30000));
+  g_clear_pointer (&files, g_ptr_array_unref);
+  files = index_files ();
+  g_assert_cmpuint (files->len, ==, 0);
+  g_assert_cmpstr (hs_index_cache_group_get_used_text (group), ==, "None");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_clear_button (group))));
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  ui_iterate (100);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *cache = NULL, *config = NULL;
+  int status;
+
+  /* Before anything asks GLib for them: it keeps the first answer. */
+  tmp_root = g_dir_make_tmp ("hs-index-ui-XXXXXX", NULL);
+  g_assert_nonnull (tmp_root);
+  cache = g_build_filename (tmp_root, "cache", NULL);
+  config = g_build_filename (tmp_root, "config", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  sample = g_getenv ("HS_SAMPLE_DUMP");
+  g_assert_nonnull (sample);
+
+  g_test_add_func ("/index/reopen", test_reopen);
+  g_test_add_func ("/index/cut-index", test_cut_index);
+  g_test_add_func ("/index/banner-shots", test_banner_shots);
+  g_test_add_func ("/index/preferences", test_preferences);
+  status = g_test_run ();
+  g_clear_object (&the_app);
+  remove_tree (tmp_root);
+  g_free (tmp_root);
+  return status;
+}
