@@ -17,6 +17,7 @@
 #include "hs-cli.h"
 #include "hs-waste.h"
 #include "hs-index.h"
+#include "hs-index-cache.h"
 
 /* The last dump loaded, for the message when it changed. */
 static char *loaded_path;
@@ -108,6 +109,9 @@ write_index_detached (const HsCliOptions *o, HsAnalysis *a, const HsIndexOutcome
   g_autoptr (GError) room = NULL;
   pid_t pid;
 
+  /* Keep no index: the user's choice, not worth a note each time. */
+  if (hs_index_cache_limit_is_set () && hs_index_cache_limit (0) == 0)
+    return;
   if (!hs_index_save_make_room (a, outcome, &room))
     {
       if (!o->quiet)

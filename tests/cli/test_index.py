@@ -306,6 +306,16 @@ class ChangedOrBroken(CliTest):
         p = run(['leaks', self.dump, '--json', '--quiet'], env)
         self.assertEqual((p.returncode, p.stdout, p.stderr), (0, self.expected, b''))
 
+    def test_keep_no_index(self):
+        # `cache --limit 0` (the preferences' Keep Indexes off): no index,
+        # and no note about it either
+        cache, config = self.path('cache-keep-none'), self.path('config-keep-none')
+        env = env_with(cache, config)
+        self.assertEqual(run(['cache', '--limit', '0'], env).returncode, 0)
+        p = run(['leaks', self.dump, '--json'], env)
+        self.assertEqual((p.returncode, p.stdout, p.stderr), (0, self.expected, b''))
+        self.assertEqual(indexes(cache), [])
+
     def test_index_never_over_the_dump(self):
         p = run(['index', self.dump, '-o', self.dump], self.env)
         self.assertNotEqual(p.returncode, 0)

@@ -410,6 +410,19 @@ add_note (HsIndexOutcome *o, const char *fmt, ...)
   o->note = s;
 }
 
+/* An index's error without the index's path in front ("PATH: the dump
+ * changed"): the note says which dump, and a cache file's name says
+ * nothing (a toast cut it off). */
+static const char *
+reason (const char *message, const char *index_path)
+{
+  gsize n = strlen (index_path);
+
+  if (strncmp (message, index_path, n) == 0 && message[n] == ':' && message[n + 1] == ' ')
+    return message + n + 2;
+  return message;
+}
+
 static HsIndexFile *
 try_index (const char *index_path, const HsIndexIdentity *id, HsIndexMatch match, gboolean quiet_if_missing,
            HsIndexOutcome *o, GCancellable *cancellable)
@@ -421,7 +434,7 @@ try_index (const char *index_path, const HsIndexIdentity *id, HsIndexMatch match
     return NULL;
   f = hs_index_file_open (index_path, id, match, cancellable, &error);
   if (!f && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    add_note (o, "index not used (%s); analysed afresh", error->message);
+    add_note (o, "index not used (%s); analysed afresh", reason (error->message, index_path));
   return f;
 }
 
@@ -501,7 +514,8 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
           g_propagate_error (error, g_steal_pointer (&local));
           return NULL;
         }
-      add_note (outcome, "index not used (%s); analysed afresh", local->message);
+      add_note (outcome, "index not used (%s); analysed afresh",
+                reason (local->message, hs_index_file_path (f)));
       g_clear_error (&local);
     }
 
