@@ -3,7 +3,7 @@
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
-#   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql build-aux/fuzz.sh ...  (default: heap)
+#   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql|index build-aux/fuzz.sh ...  (default: heap)
 #
 # Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), leaks
 # (fuzz-leaks: bytes read as a heap description, written as a valid dump,
@@ -11,7 +11,8 @@
 # (fuzz-report: a dump through the pipeline into the HTML report), matchers
 # (fuzz-matchers: the --matchers option file's parser), mapping
 # (fuzz-mapping: the --mapping ProGuard/R8 file's parser and lookups), oql
-# (fuzz-oql: OQL query text, parsed and run on data/sample). Each has its own
+# (fuzz-oql: OQL query text, parsed and run on data/sample), index
+# (fuzz-index: a persistent index file, its checks and records). Each has its own
 # corpus and crashes under $HS_FUZZ_DIR/TARGET (heap keeps the old place).
 #
 # 1. builds build-fuzz/ with clang, -Dfuzzing=true, ASan + UBSan and
@@ -34,7 +35,7 @@ root=$(pwd)
 secs=${1:-600}
 shift || true
 target=${HS_FUZZ_TARGET:-heap}
-case $target in heap|leaks|report|matchers|mapping|oql) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers, mapping or oql"; exit 2 ;; esac
+case $target in heap|leaks|report|matchers|mapping|oql|index) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers, mapping, oql or index"; exit 2 ;; esac
 dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
 [ "$target" = heap ] || dir=$dir/$target
 build=${HS_FUZZ_BUILD:-$root/build-fuzz}
@@ -70,6 +71,15 @@ elif [ "$target" = oql ]; then
   # Seeds: the kept queries (tests/fuzz/oql); the OQL dictionary.
   cp -n "$root"/tests/fuzz/oql/* "$dir/corpus/" 2>/dev/null || true
   dict=$root/tests/fuzz/oql.dict
+elif [ "$target" = index ]; then
+  # Seeds: made by this build's writer (an index names the version that
+  # wrote it), and the kept index inputs; no dictionary.
+  nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-index-driver
+  "$build/tests/fuzz/fuzz-index-driver" --write-seeds "$dir/corpus"
+  for f in "$root"/tests/fuzz/regressions/index-*; do
+    [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
+  done
+  dict=/dev/null
 elif [ "$target" = mapping ]; then
   # Seeds: a mapping with every kind of line (tests/fuzz/seeds/mapping.txt)
   # and the kept mapping inputs; no dictionary.

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-class-model.c: HsClassModel (position = class index) and the column
- * sorters of the classes view. */
+/* hs-class-model.c: HsClassModel (position = class index, or the class at
+ * that position of the order set) and the column sorters of the classes
+ * view. */
 #include "config.h"
 #include "hs-class-model.h"
 
@@ -12,6 +13,14 @@ struct _HsClassModel
   HsLoader *loader;
   HsClassTable *table;
   guint n;
+  guint32 *order; /* n class indexes, or NULL: by index */
+  /* The row of each class once asked for (by class index; a class is a
+   * row, not a heap object): after a new order the column view finds the
+   * rows it shows among the same objects and keeps their cells. With a
+   * new row per get_item, showing a new order of 12,000 classes took
+   * 170-210 ms on the UI thread, with these 90-100 ms (test-class-sort,
+   * loaded machine). */
+  HsClassRow **rows;
 };
 
 static GType
@@ -30,10 +39,14 @@ static gpointer
 hs_class_model_get_item (GListModel *model, guint position)
 {
   HsClassModel *self = HS_CLASS_MODEL (model);
+  guint c;
 
   if (position >= self->n)
     return NULL;
-  return hs_class_row_new (self->loader, position, self->table);
+  c = self->order != NULL ? self->order[position] : position;
+  if (self->rows[c] == NULL)
+    self->rows[c] = hs_class_row_new (self->loader, c, self->table);
+  return g_object_ref (self->rows[c]);
 }
 
 static void
@@ -50,8 +63,14 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (HsClassModel, hs_class_model, G_TYPE_OBJECT,
 static void
 hs_class_model_finalize (GObject *object)
 {
-  g_clear_object (&HS_CLASS_MODEL (object)->loader);
-  g_clear_pointer (&HS_CLASS_MODEL (object)->table, hs_class_table_unref);
+  HsClassModel *self = HS_CLASS_MODEL (object);
+
+  for (guint c = 0; c < self->n && self->rows != NULL; c++)
+    g_clear_object (&self->rows[c]);
+  g_clear_pointer (&self->rows, g_free);
+  g_clear_pointer (&self->order, g_free);
+  g_clear_object (&self->loader);
+  g_clear_pointer (&self->table, hs_class_table_unref);
   G_OBJECT_CLASS (hs_class_model_parent_class)->finalize (object);
 }
 
@@ -79,6 +98,7 @@ hs_class_model_new (HsLoader *loader, HsClassTable *table)
   self->loader = g_object_ref (loader);
   self->table = table != NULL ? hs_class_table_ref (table) : NULL;
   self->n = a != NULL ? hs_heap_n_classes (a->heap) : 0;
+  self->rows = g_new0 (HsClassRow *, (gsize)self->n + 1);
   return self;
 }
 
@@ -87,6 +107,17 @@ hs_class_model_get_table (HsClassModel *self)
 {
   g_return_val_if_fail (HS_IS_CLASS_MODEL (self), NULL);
   return self->table;
+}
+
+void
+hs_class_model_set_order (HsClassModel *self, guint32 *order)
+{
+  g_return_if_fail (HS_IS_CLASS_MODEL (self));
+
+  g_free (self->order);
+  self->order = order;
+  if (self->n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n, self->n);
 }
 
 /* --- sorters ----------------------------------------------------------- */

@@ -10,7 +10,7 @@
  * within each level by the column sorted (hs_class_tree_sort, the same
  * comparison as the plain table's sorters). */
 #include "config.h"
-#include "hs-classes-view.h"
+#include "hs-classes-view-private.h"
 #include "hs-csv-export.h"
 #include "hs-class-group-list.h"
 #include "hs-paths-menu.h"
@@ -22,60 +22,6 @@
 #include <glib/gi18n.h>
 #include <inttypes.h>
 #include <string.h>
-
-typedef struct
-{
-  HsClassesView *self;
-  HsClassColumn column;
-} ColumnSpy;
-
-struct _HsClassesView
-{
-  HsView parent_instance;
-
-  /* template */
-  GtkBox *box;
-  GtkSearchEntry *class_search;
-  GtkLabel *class_status;
-  GtkDropDown *group_by;
-  GtkColumnView *class_view;
-  HsInstancesPane *instances_pane;
-  HsSelectionBar *class_selection_bar; /* the classes selected: their instances' retained size */
-
-  GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
-  GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
-  ColumnSpy spies[HS_CLASS_N_COLUMNS];
-  GtkCustomFilter *class_filter;
-  GtkFilterListModel *class_filter_model;
-  GtkSortListModel *class_sort_model;
-  HsClassModel *class_model;
-  char *class_query;
-  GtkMultiSelection *plain_selection; /* over class_sort_model */
-
-  /* Grouped (group_by not "No grouping"): the tree the table shows. */
-  HsClassesGrouping grouping;
-  HsClassTree *class_tree; /* NULL while being grouped */
-  /* NULL while being grouped. Not under a GtkSortListModel, which would
-   * make a row of every child of a node expanded (50,000 classes of one
-   * loader) on the UI thread: the tree sorts its levels itself
-   * (hs_class_tree_sort) and rows are made for what is shown. */
-  GtkTreeListModel *tree_model;
-  GtkMultiSelection *tree_selection; /* over tree_model */
-  GCancellable *group_cancellable;   /* the grouping running, if any */
-
-  /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
-   * here, and found again when it changes (see on_sorter_changed). */
-  HsClassColumn sort_column;
-  GtkSortType sort_order;
-  gboolean spy_armed;
-  HsClassColumn spy_column;
-  int spy_result;
-
-  HsClass instances_class;          /* whose instances are listed or pending */
-  GCancellable *table_cancellable;  /* one heap's class figures being counted */
-  GCancellable *search_cancellable; /* the string search running, if any */
-  gboolean disposed;                /* instances found later are dropped */
-};
 
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
 
@@ -278,6 +224,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
+  _hs_classes_view_order_rows (self);
   resort_tree (self);
 }
 
@@ -323,8 +270,20 @@ class_filter_func (gpointer item, gpointer data)
   return strstr (folded, self->class_query) != NULL;
 }
 
+/* The filter only when it drops rows: without one, a new order of the
+ * rows makes no row object per class. */
 static void
-update_class_status (HsClassesView *self)
+update_filter (HsClassesView *self)
+{
+  gboolean needed
+      = hs_view_get_heap (HS_VIEW (self)) >= 0 || (self->class_query != NULL && self->class_query[0] != '\0');
+
+  gtk_filter_list_model_set_filter (self->class_filter_model,
+                                    needed ? GTK_FILTER (self->class_filter) : NULL);
+}
+
+void
+_hs_classes_view_update_status (HsClassesView *self)
 {
   HsAnalysis *a = hs_view_get_analysis (HS_VIEW (self));
   const HsSummary *s;
@@ -339,7 +298,7 @@ update_class_status (HsClassesView *self)
       gtk_label_set_text (self->class_status, "");
       return;
     }
-  shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_sort_model));
+  shown = g_list_model_get_n_items (G_LIST_MODEL (self->class_filter_model));
   total = hs_heap_n_classes (a->heap);
   s = hs_heap_summary (a->heap);
   if (hs_view_get_heap (HS_VIEW (self)) >= 0)
@@ -376,6 +335,9 @@ update_class_status (HsClassesView *self)
               in, groups, un, ub);
         }
     }
+  else if (self->sort_cancellable != NULL
+           && gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
+    text = g_strdup_printf (_ ("Sorting %s classes…"), n_total);
   else if (shown == total)
     text = g_strdup_printf (_ ("%s classes · %s unreachable objects (%s)"), n_total, un, ub);
   else
@@ -390,10 +352,11 @@ hs_classes_view_set_filter (HsClassesView *self, const char *text)
 
   g_free (self->class_query);
   self->class_query = text != NULL ? g_utf8_casefold (text, -1) : NULL;
+  update_filter (self);
   gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
   if (self->grouping != HS_CLASSES_GROUP_NONE && self->class_model != NULL)
     regroup (self); /* the groups of the classes that match */
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 static void
@@ -737,11 +700,15 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   g_return_val_if_fail (name != NULL, FALSE);
 
   hs_view_ensure_filled (HS_VIEW (self));
+  /* The class is found among the rows: a big table's first order is
+   * not waited for. */
+  if (gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
+    _hs_classes_view_order_now (self);
   /* The class is found in the plain table. */
   hs_classes_view_set_grouping (self, HS_CLASSES_GROUP_NONE);
   gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);
   hs_classes_view_set_filter (self, name);
-  model = G_LIST_MODEL (self->class_sort_model);
+  model = G_LIST_MODEL (self->class_filter_model);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
@@ -895,7 +862,7 @@ group_done (GObject *source, GAsyncResult *result, gpointer user_data)
   self->class_tree = tree;
   hs_class_tree_sort (tree, self->sort_column, self->sort_order);
   show_tree (self, NULL);
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 /* Drops the tree shown and a grouping running. */
@@ -926,7 +893,7 @@ regroup (HsClassesView *self)
     {
       if (self->plain_selection != NULL)
         gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->plain_selection));
-      update_class_status (self);
+      _hs_classes_view_update_status (self);
       return;
     }
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (self->tree_selection));
@@ -940,7 +907,7 @@ regroup (HsClassesView *self)
   g_task_set_name (task, "[heapscope] group the classes");
   g_task_set_task_data (task, job, (GDestroyNotify)group_job_free);
   g_task_run_in_thread (task, group_thread);
-  update_class_status (self);
+  _hs_classes_view_update_status (self);
 }
 
 void
@@ -1007,7 +974,7 @@ hs_classes_view_get_class_model (HsClassesView *self)
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
 
   hs_view_ensure_filled (HS_VIEW (self));
-  return G_LIST_MODEL (self->class_sort_model);
+  return G_LIST_MODEL (self->class_filter_model);
 }
 
 /* The rows from table (one heap's, or every heap's). */
@@ -1016,8 +983,12 @@ show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
 {
   g_clear_object (&self->class_model);
   self->class_model = hs_class_model_new (loader, table);
-  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
+  /* Shown once in order (at once when small). */
+  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
+  self->ordered = FALSE;
+  _hs_classes_view_order_rows (self);
   regroup (self);
+  _hs_classes_view_update_status (self);
 }
 
 typedef struct
@@ -1068,6 +1039,7 @@ hs_classes_view_fill (HsView *view, HsLoader *loader)
 
   forget_instances (self);
   hs_instances_pane_set_heap (PANE (self), heap);
+  update_filter (self);
   if (heap < 0)
     {
       g_autoptr (HsClassTable) table = hs_class_table_new (hs_view_get_analysis (view), -1, NULL);
@@ -1107,6 +1079,7 @@ hs_classes_view_clear (HsView *view)
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
+  _hs_classes_view_cancel_order (self);
   gtk_filter_list_model_set_model (self->class_filter_model, NULL);
   g_clear_object (&self->class_model);
   forget_groups (self);
@@ -1121,6 +1094,7 @@ hs_classes_view_dispose (GObject *object)
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
   self->disposed = TRUE;
+  _hs_classes_view_cancel_order (self);
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
@@ -1131,7 +1105,6 @@ hs_classes_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->tree_selection);
   g_clear_object (&self->plain_selection);
-  g_clear_object (&self->class_sort_model);
   g_clear_object (&self->class_filter_model);
   g_clear_object (&self->class_filter);
   g_clear_object (&self->class_model);
@@ -1258,7 +1231,7 @@ hs_classes_view_write_csv (HsView *view, GString *out)
       write_group_csv (self, a->heap, out);
       return TRUE;
     }
-  hs_csv_export_model (out, csv_columns, G_N_ELEMENTS (csv_columns), G_LIST_MODEL (self->class_sort_model),
+  hs_csv_export_model (out, csv_columns, G_N_ELEMENTS (csv_columns), G_LIST_MODEL (self->class_filter_model),
                        class_csv_row, a->heap);
   return TRUE;
 }
@@ -1335,10 +1308,8 @@ hs_classes_view_init (HsClassesView *self)
   g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
 
   self->class_filter = gtk_custom_filter_new (class_filter_func, self, NULL);
-  self->class_filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->class_filter)));
-  self->class_sort_model = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)),
-                                                    g_object_ref (sorter));
-  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_sort_model)));
+  self->class_filter_model = gtk_filter_list_model_new (NULL, NULL);
+  selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->class_filter_model)));
   g_signal_connect_object (selection, "selection-changed", G_CALLBACK (on_class_selected), self, 0);
   hs_selection_bar_set_collect_func (self->class_selection_bar, collect_classes, self);
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));

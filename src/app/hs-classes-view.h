@@ -22,9 +22,14 @@ GtkWidget *hs_classes_view_new (void);
  * HsClassRow; empty until the view is filled. */
 GListModel *hs_classes_view_get_class_model (HsClassesView *self);
 /* Sorts the table as a click on a column header does, and the sort shown
- * (also after the user clicked a header). Default: retained, descending. */
+ * (also after the user clicked a header). Default: retained, descending.
+ * A big table's rows change once sorted on a worker (is_sorting). */
 void hs_classes_view_sort_by_column (HsClassesView *self, HsClassColumn column, GtkSortType order);
 void hs_classes_view_get_sort (HsClassesView *self, HsClassColumn *column, GtkSortType *order);
+/* TRUE while the rows' new order is computed on a worker (a table of
+ * HS_CLASS_ORDER_WORKER_MIN classes or more, hs-class-order.h): the model
+ * keeps its old order (or no rows, before the first) until then. */
+gboolean hs_classes_view_is_sorting (HsClassesView *self);
 /* Shows the classes whose name contains text (case-insensitive; NULL or
  * "": all), as typing in the filter entry does. */
 void hs_classes_view_set_filter (HsClassesView *self, const char *text);

@@ -408,8 +408,11 @@ hs_instances_pane_get_pending (HsInstancesPane *self)
 /* ---------------------------------------------------------------------- */
 /* the filter                                                             */
 
-/* Keeps a copy of the whole list shown (objs NULL: forgets it), and stops
- * a filter running over the one before. */
+/* Keeps the whole list shown (objs NULL: forgets it), and stops a filter
+ * running over the one before. The array is shared with the list model
+ * and the filter's workers, never copied: tens of millions of instances
+ * are hundreds of MB, seconds on the UI thread (issue 34); no one changes
+ * it once shown. */
 static void
 keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const char *label)
 {
@@ -423,8 +426,7 @@ keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const ch
   self->filtered = FALSE;
   if (objs == NULL)
     return;
-  self->all = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), objs->len);
-  g_array_append_vals (self->all, objs->data, objs->len);
+  self->all = g_array_ref (objs);
   self->all_label = g_strdup (label);
   self->all_loader = g_object_ref (loader);
 }
@@ -513,13 +515,11 @@ apply_filter (HsInstancesPane *self)
     }
   if (filter == NULL)
     {
-      g_autoptr (GArray) copy = NULL;
       g_autoptr (HsObjectList) list = NULL;
       if (!self->filtered)
         return;
       self->filtered = FALSE;
-      copy = g_array_copy (self->all);
-      list = hs_object_list_new_take (self->all_loader, g_steal_pointer (&copy));
+      list = hs_object_list_new_take (self->all_loader, g_array_ref (self->all));
       gtk_label_set_text (self->label, self->all_label);
       set_model (self, G_LIST_MODEL (list));
       hs_paths_list_button_set (self->paths_button, self->all_label, G_LIST_MODEL (list));

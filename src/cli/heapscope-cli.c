@@ -4,6 +4,7 @@
  * own hs-cli-*.c (see hs-cli.h); adding one is its file and a row below. */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 
@@ -41,7 +42,6 @@ static const HsCliCommand commands[] = {
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
-  { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
@@ -49,6 +49,9 @@ static const HsCliCommand commands[] = {
   { "loaders", hs_cli_loaders,
     "every class loader (classes, instances, retained), then the classes several loaders define" },
   { "props", hs_cli_props, "the system properties and the JVM's input arguments the dump holds" },
+  { "cache", hs_cli_cache,
+    "the folder of saved indexes (no DUMP): --list (default), --clear, --limit SIZE (500M, 2G, default)" },
+  { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV
@@ -86,9 +89,9 @@ option_context_new (HsCliOptions *o)
     { "follow-weak", 0, 0, G_OPTION_ARG_NONE, &o->follow_weak,
       "Count Reference.referent as a reference (Eclipse MAT's way)", NULL },
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
-    { "limit", 0, 0, G_OPTION_ARG_INT, &o->limit,
+    { "limit", 0, 0, G_OPTION_ARG_STRING, &o->limit_text,
       "classes: print at most N rows (with --group: per level); refs: at most N references under each object "
-      "(default 100)",
+      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default)",
       "N" },
     { "group", 0, 0, G_OPTION_ARG_STRING, &o->group,
       "classes: a tree by package, loader or superclass; dominators: the top level by class", "BY" },
@@ -154,6 +157,9 @@ option_context_new (HsCliOptions *o)
       "SERIAL" },
     { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
       NULL },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &o->list,
+      "cache: list the saved indexes, their size and the limit (the default)", NULL },
+    { "clear", 0, 0, G_OPTION_ARG_NONE, &o->clear, "cache: remove every saved index", NULL },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -172,8 +178,34 @@ option_context_new (HsCliOptions *o)
  * command runs: a count from the command line is never used to size an
  * allocation before it is checked (commands clamp it to what the dump
  * holds). GOption already refuses values outside gint and non-numbers. */
+/* --limit N as GOption reads an integer (strtol, any base), with its
+ * messages: cache takes a size there instead (hs_cli_parse_size). */
 static gboolean
-options_check (HsCliOptions *o, GError **error)
+limit_parse (HsCliOptions *o, GError **error)
+{
+  char *end;
+  gint64 v;
+
+  errno = 0;
+  v = g_ascii_strtoll (o->limit_text, &end, 0);
+  if (*o->limit_text == '\0' || *end != '\0')
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "Cannot parse integer value “%s” for --limit",
+                   o->limit_text);
+      return FALSE;
+    }
+  if (errno == ERANGE || v < G_MININT || v > G_MAXINT)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "Integer value “%s” for --limit out of range",
+                   o->limit_text);
+      return FALSE;
+    }
+  o->limit = (gint)v;
+  return TRUE;
+}
+
+static gboolean
+options_check (HsCliOptions *o, const char *command, GError **error)
 {
   const struct
   {
@@ -186,6 +218,8 @@ options_check (HsCliOptions *o, GError **error)
     { "--max", &o->max, -1 },     { "--depth", &o->depth, 1 },
   };
 
+  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && !limit_parse (o, error))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
       if (*counts[i].value == G_MININT) /* not given */
@@ -212,6 +246,7 @@ static void
 options_clear (HsCliOptions *o)
 {
   g_clear_pointer (&o->sort, g_free);
+  g_clear_pointer (&o->limit_text, g_free);
   g_clear_pointer (&o->group, g_free);
   g_clear_pointer (&o->class_name, g_free);
   g_clear_pointer (&o->heap_name, g_free);
@@ -243,7 +278,7 @@ run (int argc, char **argv, HsCliOptions *o)
       g_print ("heapscope-cli %s\n", PACKAGE_VERSION);
       return 0;
     }
-  if (!options_check (o, &error))
+  if (!options_check (o, argc >= 2 ? argv[1] : NULL, &error))
     {
       g_printerr ("heapscope-cli: %s\n", error->message);
       return 2;
@@ -254,8 +289,8 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
    * file and a query, paths and retained-set a file and any number of
-   * ids; jvms none. */
-  if (argc == 2 && g_str_equal (argv[1], "jvms"))
+   * ids; jvms and cache none. */
+  if (argc == 2 && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache")))
     argv[2] = NULL, argc = 3;
   if (argc >= 3 && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")))
     {

@@ -30,7 +30,8 @@ hs_cli_index (const HsCliOptions *o, const char *path, GError **error)
     return 1;
   hs_cli_analysis_options (o, &opts);
   opts.beside = &hs_waste_beside;
-  if (!hs_index_options_hash (&opts, &options_hash, error) || !hs_index_identity_of_dump (path, options_hash, &id, error))
+  if (!hs_index_options_hash (&opts, &options_hash, error)
+      || !hs_index_identity_of_dump (path, options_hash, &id, error))
     return 1;
   if (o->output)
     {

@@ -4,6 +4,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -88,6 +93,67 @@ finish_index_save (gpointer data)
   g_free (s);
 }
 
+/* Writes the index of a fresh analysis without making the command wait
+ * for it: a child process writes it (at nice +19, in a session of its
+ * own, its output to /dev/null) while the command goes on and exits. Room
+ * is made here first, so that "no index written" is said. Nothing but
+ * this thread may run across the fork: the waste pass beside the
+ * analysis is joined first (its result goes in the index). Without fork,
+ * a thread writes it and the command waits for it when it frees the
+ * analysis. */
+static void
+write_index_detached (const HsCliOptions *o, HsAnalysis *a, const HsIndexOutcome *outcome,
+                      gboolean find_waste)
+{
+  g_autoptr (GError) room = NULL;
+  pid_t pid;
+
+  if (!hs_index_save_make_room (a, outcome, &room))
+    {
+      if (!o->quiet)
+        hs_cli_printerr ("note: no index written: %s\n", room->message);
+      return;
+    }
+  if (find_waste)
+    {
+      HsWaste *w = hs_analysis_beside_result (a, &hs_waste_beside);
+      if (w)
+        hs_waste_free (w);
+    }
+  fflush (stdout);
+  fflush (stderr);
+  pid = fork ();
+  if (pid == 0)
+    {
+      sigset_t all;
+      int null = open ("/dev/null", O_RDWR | O_CLOEXEC);
+
+      setsid ();
+      sigemptyset (&all);
+      sigaddset (&all, SIGINT);
+      sigaddset (&all, SIGTERM);
+      pthread_sigmask (SIG_UNBLOCK, &all, NULL);
+      if (null >= 0)
+        {
+          dup2 (null, STDIN_FILENO);
+          dup2 (null, STDOUT_FILENO);
+          dup2 (null, STDERR_FILENO);
+        }
+      hs_index_save_finish (hs_index_save_start (a, outcome, find_waste, TRUE), FALSE, NULL);
+      _exit (0);
+    }
+  if (pid > 0)
+    return;
+  HsIndexSave *save = hs_index_save_start (a, outcome, find_waste, FALSE);
+  if (save)
+    {
+      IndexSave *s = g_new (IndexSave, 1);
+      s->save = save;
+      s->quiet = o->quiet;
+      hs_analysis_add_teardown (a, finish_index_save, s);
+    }
+}
+
 /* From the persistent index when one matches (docs/index.md), else fresh;
  * then the index is written beside the command's work. */
 static HsAnalysis *
@@ -103,20 +169,12 @@ load_indexed (const HsCliOptions *o, const char *path, HsAnalysisOptions *opts, 
    * it leaves serves every command. */
   if (!o->no_cache && !opts->skip_dominators)
     opts->skip_leaks = FALSE;
-  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
+  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (),
+                     error);
   if (a && outcome.note && !o->quiet)
     hs_cli_printerr ("note: %s\n", outcome.note);
   if (a && outcome.write)
-    {
-      HsIndexSave *save = hs_index_save_start (a, &outcome, find_waste, FALSE);
-      if (save)
-        {
-          IndexSave *s = g_new (IndexSave, 1);
-          s->save = save;
-          s->quiet = o->quiet;
-          hs_analysis_add_teardown (a, finish_index_save, s);
-        }
-    }
+    write_index_detached (o, a, &outcome, find_waste);
   return a;
 }
 

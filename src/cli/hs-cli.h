@@ -29,7 +29,8 @@ typedef struct
   gint dump;
   gboolean follow_weak;
   char *sort;
-  gint limit; /* -1: no limit */
+  gint limit;       /* -1: no limit */
+  char *limit_text; /* --limit as given: a count (limit), or cache's SIZE */
   gint top;
   char *class_name;
   char *output;
@@ -63,6 +64,8 @@ typedef struct
   gboolean incoming;    /* refs: the incoming references (default outgoing) */
   gint depth;           /* refs: --depth N, levels of references (default 1) */
   char *group;          /* classes: package, loader or superclass; dominators: class */
+  gboolean list;        /* cache: --list (the default) */
+  gboolean clear;       /* cache: --clear */
   gboolean no_cache;    /* --no-cache: no persistent index read or written */
   char *index_path;     /* --index FILE: the persistent index to use; index: -o */
 } HsCliOptions;
@@ -102,8 +105,12 @@ int hs_cli_refs (const HsCliOptions *o, const char *path,
                  GError **error); /* hs-cli-refs.c: o->second_path is the id */
 int hs_cli_loaders (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-loaders.c */
 int hs_cli_props (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-props.c */
+int hs_cli_cache (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-cache.c: path NULL */
+/* cache --limit SIZE: bytes with an optional binary unit (500M, 2G), 0,
+ * or "default" (*is_default). FALSE with an error naming the option. */
+gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_default, GError **error);
 /* path is the baseline; o->second_path the current dump. */
-int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-diff.c */
+int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */

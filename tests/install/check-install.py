@@ -278,7 +278,7 @@ try:
                 (['heapscope-cli', 'classes', '--sort', ''], ['count', 'retained', 'shallow']),
                 (['heapscope-cli', 'diff', '--sort', '=', 'sh'], ['shallow']),
                 (['heapscope-cli', 'diff', '--sort', ''], ['count', 'growth', 'retained', 'shallow']),
-                (['heapscope-cli', 'report', '--no'], ['--no-timestamp']),
+                (['heapscope-cli', 'report', '--no'], ['--no-cache', '--no-timestamp']),
                 (['heapscope-cli', 'summary', ''], dumps),
                 (['heapscope-cli', 'leaks', '--json', 'ap'], ['app.hprof', 'app.hprof.gz']),
                 (['heapscope-cli', 'diff', 'app.hprof', ''], dumps),

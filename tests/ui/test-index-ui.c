@@ -547,6 +547,8 @@ main (int argc, char *argv[])
   config = g_build_filename (tmp_root, "config", NULL);
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  /* The suite's environment turns the index off for every other test. */
+  g_unsetenv ("HEAPSCOPE_NO_CACHE");
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   sample = g_getenv ("HS_SAMPLE_DUMP");

@@ -13,8 +13,9 @@
 
 /* A mapped file that shrinks while we read it raises SIGBUS on the pages past
  * its new end. Two answers, one handler:
- * - a fault inside a registered mapping (a dump, hs_guard_register): zero
- *   pages are mapped over the rest of the mapping (MAP_FIXED, anonymous),
+ * - a fault inside a registered mapping (a dump or an index,
+ *   hs_guard_register): zero pages are mapped over the rest of the
+ *   mapping (MAP_FIXED, anonymous, writable: an index's mapping is),
  *   the mapping is marked changed, and the read is retried: it sees zeros,
  *   every later read too, and whoever owns the mapping checks the mark at
  *   the end of a phase and reports "the file changed while it was open";
@@ -49,8 +50,10 @@ zero_fill (guintptr addr)
       guintptr page = (guintptr)sysconf (_SC_PAGESIZE);
       guintptr from = addr & ~(page - 1);
       guintptr to = (e + page - 1) & ~(page - 1);
-      if (mmap ((void *)from, to - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-          == MAP_FAILED)
+      /* Writable: an index is mapped copy-on-write and may be written to
+       * (hs-index-file.c); zeros written to go nowhere. */
+      int prot = PROT_READ | PROT_WRITE;
+      if (mmap ((void *)from, to - from, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
         return FALSE;
       g_atomic_int_set (&slots[i].changed, 1);
       g_atomic_int_set (&any_changed, 1);

@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 
 /* Runs fn (data) under a SIGBUS guard; FALSE if the mapped file shrank. */
 gboolean hs_guarded_call (GThreadFunc fn, gpointer data);
-/* Registers [start, start + len) as a mapped dump; returns a slot for the
+/* Registers [start, start + len) as a mapped dump (or index); returns a slot for the
  * calls below (-1 when none is free: the mapping is then unguarded). */
 int hs_guard_register (const void *start, gsize len);
 void hs_guard_unregister (int slot);

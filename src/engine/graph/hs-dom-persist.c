@@ -40,8 +40,8 @@ hs_dom_tree_persist_write (const HsDomTree *t, HsIndexWriter *w, GError **error)
   HsIndexBlob b;
   guint64 bytes[N_DOM_ARRAYS];
   guint64 r = t->child_offsets[t->n + 1];
-  gconstpointer arrays[N_DOM_ARRAYS] = { t->idom, t->retained40, t->retained_count, t->child_offsets,
-                                         t->child_targets, t->unsorted };
+  gconstpointer arrays[N_DOM_ARRAYS]
+      = { t->idom, t->retained40, t->retained_count, t->child_offsets, t->child_targets, t->unsorted };
   gboolean ok;
 
   g_return_val_if_fail (t != NULL && t->idom && t->retained40 && t->retained_count && t->child_offsets

@@ -557,8 +557,8 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
       p = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, &len);
       if (p == NULL || listed[i] > G_MAXUINT64 / a[i].elem || len != listed[i] * a[i].elem)
         {
-          g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the heap's array %u is missing or has the wrong size",
-                       hs_index_file_path (f), i);
+          g_set_error (error, HS_ERROR, HS_ERROR_INDEX,
+                       "%s: the heap's array %u is missing or has the wrong size", hs_index_file_path (f), i);
           return FALSE;
         }
       *a[i].slot = p;
@@ -590,12 +590,14 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
           || heap->buckets == NULL || heap->ref_delta == NULL || heap->ref_base == NULL
           || heap->ref_targets == NULL || heap->ref_class_edge == NULL))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the heap's arrays are not whole", hs_index_file_path (f));
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the heap's arrays are not whole",
+                   hs_index_file_path (f));
       return FALSE;
     }
   if (heap->off_delta && (heap->off_base == NULL || heap->off_esc_first == NULL || heap->off_esc == NULL))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the object offsets are not whole", hs_index_file_path (f));
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the object offsets are not whole",
+                   hs_index_file_path (f));
       return FALSE;
     }
   return TRUE;
@@ -629,7 +631,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
     hs_index_cursor_fail (&c);
   heap->n = hs_index_cursor_u64 (&c);
   heap->n_duplicates = hs_index_cursor_u64 (&c);
-  heap->file_size = hs_index_cursor_u64 (&c);
+  guint64 file_size = hs_index_cursor_u64 (&c);
   gboolean gzip = hs_index_cursor_u8 (&c);
   format = hs_index_cursor_str (&c);
   id_size = hs_index_cursor_u32 (&c);
@@ -667,7 +669,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   /* What the dump itself says must agree: the index is of this dump. */
   if (!c.failed
       && (heap->n >= G_MAXUINT32 || gzip != heap->gzip || g_strcmp0 (format, heap->format) != 0
-          || id_size != heap->id_size || android != heap->android || heap->file_size != heap->len
+          || id_size != heap->id_size || android != heap->android || file_size != heap->file_size
           || follow_weak != (fill->opts ? fill->opts->follow_weak : FALSE)
           || dump_index != (guint32)(fill->opts ? MAX (fill->opts->dump, 0) : 0) || heap->off_width > 8
           || heap->shift > 63))
@@ -716,5 +718,6 @@ hs_heap_open_persisted (const char *path, const HsOpenOptions *opts, HsIndexFile
   Fill fill = { f, opts };
 
   g_return_val_if_fail (path != NULL && f != NULL, NULL);
-  return _hs_heap_open_filled (path, opts, fill_from_index, &fill, progress, progress_data, cancellable, error);
+  return _hs_heap_open_filled (path, opts, fill_from_index, &fill, progress, progress_data, cancellable,
+                               error);
 }

@@ -7,6 +7,7 @@
 
 #include "hs-heap.h"
 #include "hs-guard.h" /* hs_guarded_call, for readers of the mapped file */
+#include "hs-index-file.h"
 
 G_BEGIN_DECLS
 
@@ -191,6 +192,14 @@ struct _HsHeap
   struct _HsIndexFile *index;
 };
 
+/* Frees p unless it lies in the index the heap's arrays come from. */
+static inline void
+_hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer))
+{
+  if (p != NULL && (heap->index == NULL || !hs_index_file_contains (heap->index, p)))
+    free_func (p);
+}
+
 static inline HsClassInfo *
 hs_class_info (HsHeap *heap, HsClass c)
 {
@@ -315,11 +324,9 @@ _hs_heap_intern (HsHeap *heap, const char *s)
  * the load would compute (hs-heap-persist.c: from a persistent index). */
 typedef gboolean (*HsHeapFill) (HsHeap *heap, gpointer data, GCancellable *cancellable, GError **error);
 /* hs_heap_open, with fill instead of the load when fill is not NULL. */
-HsHeap *_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
-                              HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
-                              GError **error);
-/* Frees p unless it lies in the index the heap's arrays come from. */
-void _hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer));
+HsHeap *_hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill,
+                              gpointer fill_data, HsProgressFunc progress, gpointer progress_data,
+                              GCancellable *cancellable, GError **error);
 
 /* Gives the mapped file's pages back to the page cache (hs-heap.c). */
 void hs_heap_release_pages (HsHeap *heap);

@@ -361,7 +361,8 @@ hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progre
 
 HsHeap *
 _hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fill, gpointer fill_data,
-                      HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
+                      HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                      GError **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -462,13 +463,6 @@ _hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fi
   test_truncate_hook (heap);
 #endif
   return heap;
-}
-
-void
-_hs_heap_free_array (HsHeap *heap, gpointer p, void (*free_func) (gpointer))
-{
-  if (p != NULL && (heap->index == NULL || !hs_index_file_contains (heap->index, p)))
-    free_func (p);
 }
 
 void

@@ -12,6 +12,7 @@
 #include "hs-index.h"
 #include "hs-index-blob.h"
 #include "hs-parallel.h"
+#include "hs-debug.h"
 #include "hs-index-cache.h"
 #include "hs-index-key.h"
 #include "hs-heap-persist.h"
@@ -21,7 +22,6 @@
 #include "hs-suspects-persist.h"
 #include "hs-waste-persist.h"
 
-#define INFO_TAG 0x4f464e49u     /* "INFO" */
 #define ANALYSIS_TAG 0x4c414e41u /* "ANAL" */
 #define RECORD_LAYOUT 1u
 
@@ -65,20 +65,54 @@ add_blob (HsIndexWriter *w, guint32 id, HsIndexBlob *b, GError **error)
   return ok;
 }
 
-/* Every child list in order: a list is sorted at most once, in place, so
- * from here on nothing writes to the tree while it is written out. */
+/* The long child lists in order (the dominator tree's top, the biggest
+ * lists, which a view would otherwise sort after a reopen, the virtual
+ * root's first); the short ones are written as they are and sorted when
+ * first read, as in a fresh analysis. */
+#define SORT_BEFORE_WRITING 4096
+
 static gboolean
-sort_all_children (HsDomTree *dom, GCancellable *cancellable)
+sort_long_children (HsDomTree *dom, GCancellable *cancellable)
 {
-  for (guint64 v = 0; v <= dom->n; v++)
+  for (guint64 v = dom->n + 1; v-- > 0;)
     {
       if ((v & 0xFFFF) == 0 && g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      if (dom->unsorted && (dom->unsorted[v >> 5] & (1u << (v & 31))))
+      if (dom->child_offsets[v + 1] - dom->child_offsets[v] >= SORT_BEFORE_WRITING)
         hs_dom_tree_children (dom, v, NULL);
     }
   return TRUE;
 }
+
+typedef struct
+{
+  HsDomTree *dom;
+  GCancellable *cancellable;
+  gboolean ok;
+} SortJob;
+
+static gpointer
+sort_job (gpointer data)
+{
+  SortJob *j = data;
+  j->ok = sort_long_children (j->dom, j->cancellable);
+  return NULL;
+}
+
+/* Joins the sorting thread, on every way out of hs_index_write. */
+typedef struct
+{
+  GThread **thread;
+} SortJoin;
+
+static void
+sort_join (SortJoin *j)
+{
+  GThread *t = g_steal_pointer (j->thread);
+  if (t)
+    g_thread_join (t);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SortJoin, sort_join)
 
 gboolean
 hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, const char *path,
@@ -95,21 +129,35 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
    * again on a reopen instead. */
   mapped = hs_heap_mapping (heap) != NULL;
 
-  if (a->dom && !sort_all_children (a->dom, cancellable))
-    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  /* HS_DEBUG_TIMES: each step's time. */
+  HsDebugClock clock = { "index write: ", TRUE };
+  hs_debug_step (&clock, NULL);
+  /* The long lists are sorted on the other core while the heap is
+   * written; joined before the tree is. */
+  SortJob sort = { a->dom, cancellable, TRUE };
+  g_autoptr (GThread) sorter = a->dom ? g_thread_new ("hs-index-sort", sort_job, &sort) : NULL;
+  g_auto (SortJoin) join = { &sorter };
   w = hs_index_writer_new (path, identity, error);
   if (!w)
     return FALSE;
 
+  /* The dump's path first: what the cache's listing reads
+   * (hs-index-cache.c). */
+  g_autofree char *dump_path = g_canonicalize_filename (hs_heap_path (heap), NULL);
   hs_index_blob_init (&b);
-  hs_index_blob_u32 (&b, INFO_TAG);
-  hs_index_blob_u32 (&b, RECORD_LAYOUT);
-  hs_index_blob_str (&b, hs_heap_path (heap));
+  hs_index_blob_str (&b, dump_path);
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
-  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
-      || (a->dom && !hs_dom_tree_persist_write (a->dom, w, error)))
+  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error))
     return FALSE;
+  hs_debug_step (&clock, "heap written");
+  sort_join (&join);
+  if (!sort.ok)
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+  hs_debug_step (&clock, "long child lists sorted");
+  if (a->dom && !hs_dom_tree_persist_write (a->dom, w, error))
+    return FALSE;
+  hs_debug_step (&clock, "dominator tree written");
 
   hs_index_blob_init (&b);
   hs_index_blob_u32 (&b, ANALYSIS_TAG);
@@ -152,7 +200,10 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  return hs_index_writer_finish (g_steal_pointer (&w), cancellable, error);
+  hs_debug_step (&clock, "records written");
+  gboolean ok = hs_index_writer_finish (g_steal_pointer (&w), cancellable, error);
+  hs_debug_step (&clock, "finished");
+  return ok;
 }
 
 /* --- reading ------------------------------------------------------------ */
@@ -294,7 +345,8 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
     {
       a->leaks = read_record (f, HS_INDEX_SECTION_LEAKS, "leak", load_leaks, heap, &present, &local);
       if (!local)
-        a->suspects = read_record (f, HS_INDEX_SECTION_SUSPECTS, "suspects", load_suspects, heap, &present, &local);
+        a->suspects
+            = read_record (f, HS_INDEX_SECTION_SUSPECTS, "suspects", load_suspects, heap, &present, &local);
       if (local)
         {
           g_propagate_error (error, g_steal_pointer (&local));
@@ -335,8 +387,7 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
 
 /* --- opening ------------------------------------------------------------ */
 
-static void
-add_note (HsIndexOutcome *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+static void add_note (HsIndexOutcome *o, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 add_note (HsIndexOutcome *o, const char *fmt, ...)
@@ -388,6 +439,7 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
   HsIndexIdentity id;
   guint64 options_hash = 0;
   gboolean have_id;
+  gint64 t0;
 
   g_return_val_if_fail (path != NULL, NULL);
   if (!opts)
@@ -396,7 +448,16 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
     iopts = &no_options;
   if (!outcome)
     outcome = &ignored;
+  /* For scripts and CI pipelines that analyse each dump once. */
+  if (iopts->policy != HS_INDEX_NO_CACHE && g_getenv ("HEAPSCOPE_NO_CACHE")
+      && *g_getenv ("HEAPSCOPE_NO_CACHE"))
+    {
+      no_options = *iopts;
+      no_options.policy = HS_INDEX_NO_CACHE;
+      iopts = &no_options;
+    }
 
+  t0 = g_get_monotonic_time ();
   have_id = hs_index_options_hash (opts, &options_hash, NULL)
             && hs_index_identity_of_dump (path, options_hash, &id, NULL);
   if (have_id && iopts->policy != HS_INDEX_NO_CACHE)
@@ -423,6 +484,10 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
       HsAnalysis *a = hs_index_read (f, path, opts, progress, progress_data, cancellable, &local);
       if (a)
         {
+          /* The reopen's time from the start: the index's checks too. */
+          if (a->timings->len > 0)
+            g_array_index (a->timings, HsPhaseTime, a->timings->len - 1).seconds
+                = (g_get_monotonic_time () - t0) / 1e6;
           outcome->from_index = TRUE;
           outcome->analysed = hs_index_file_created (f);
           outcome->index_path = g_strdup (hs_index_file_path (f));
@@ -469,23 +534,34 @@ struct _HsIndexSave
   gboolean ok;
 };
 
+/* Room in the cache for the index of a: about 40 bytes per object (the
+ * heap's and the tree's arrays), path (the index it replaces) aside. */
+static gboolean
+make_room (HsAnalysis *a, const char *path, GError **error)
+{
+  guint64 estimate = hs_heap_n_objects (a->heap) * 40 + (64u << 10);
+
+  return hs_index_cache_make_room (estimate, path, error);
+}
+
+gboolean
+hs_index_save_make_room (HsAnalysis *a, const HsIndexOutcome *outcome, GError **error)
+{
+  g_return_val_if_fail (a != NULL && outcome != NULL && outcome->write_path != NULL, FALSE);
+  return make_room (a, outcome->write_path, error);
+}
+
 static gpointer
 save_thread (gpointer data)
 {
   HsIndexSave *s = data;
   g_autoptr (GError) room = NULL;
-  GStatBuf st;
-  guint64 keep_size = 0;
 
   if (s->background)
     hs_thread_lower_priority (19);
   if (s->wait_for_waste && !s->waste)
     s->waste = hs_analysis_beside_result (s->a, &hs_waste_beside);
-  /* About the size it will have: the heap's arrays dominate. */
-  guint64 estimate = hs_heap_n_objects (s->a->heap) * 40 + (64u << 10);
-  if (g_stat (s->path, &st) == 0)
-    keep_size = (guint64)st.st_size;
-  if (!hs_index_cache_make_room (estimate > keep_size ? estimate - keep_size : 0, NULL, &room))
+  if (!make_room (s->a, s->path, &room))
     {
       s->note = g_strdup_printf ("no index written: %s", room->message);
       return NULL;
@@ -497,7 +573,8 @@ save_thread (gpointer data)
 }
 
 HsIndexSave *
-hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait_for_waste, gboolean background)
+hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait_for_waste,
+                     gboolean background)
 {
   HsIndexSave *s;
 

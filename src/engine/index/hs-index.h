@@ -12,9 +12,9 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  HS_INDEX_USE_CACHE,     /* look in the cache (or beside the dump), write there after */
-  HS_INDEX_NO_CACHE,      /* analyse afresh, write nothing (--no-cache, Re-analyse writes) */
-  HS_INDEX_REANALYSE,     /* analyse afresh and replace the index */
+  HS_INDEX_USE_CACHE, /* look in the cache (or beside the dump), write there after */
+  HS_INDEX_NO_CACHE,  /* analyse afresh, write nothing (--no-cache, Re-analyse writes) */
+  HS_INDEX_REANALYSE, /* analyse afresh and replace the index */
 } HsIndexPolicy;
 
 typedef struct
@@ -49,15 +49,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HsIndexOutcome, hs_index_outcome_clear)
 /* Writes everything a reopen needs from analysis (and waste, may be NULL)
  * to path. The analysis must be whole (dominators and leaks not skipped,
  * leaks adopted). */
-gboolean hs_index_write (HsAnalysis *analysis, HsWaste *waste, const HsIndexIdentity *identity, const char *path,
-                         GCancellable *cancellable, GError **error);
+gboolean hs_index_write (HsAnalysis *analysis, HsWaste *waste, const HsIndexIdentity *identity,
+                         const char *path, GCancellable *cancellable, GError **error);
 
 /* Opens the dump at path from the index file f (already checked against
  * the dump's identity): maps the dump, takes the arrays from f (shared,
  * copy-on-write), reads the records. opts->mapping, if any, is applied
  * after and the name-dependent results found again. */
-HsAnalysis *hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
-                           gpointer progress_data, GCancellable *cancellable, GError **error);
+HsAnalysis *hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts,
+                           HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
+                           GError **error);
 
 /* The analysis of the dump at path, from an index when one matches (the
  * cache, then DUMP.hsindex beside the dump, or iopts->index_path alone),
@@ -76,8 +77,13 @@ HsAnalysis *hs_index_open (const char *path, const HsAnalysisOptions *opts, cons
  * +19 (the window, whose views come first). NULL when the outcome asks
  * for nothing. */
 typedef struct _HsIndexSave HsIndexSave;
-HsIndexSave *hs_index_save_start (HsAnalysis *analysis, const HsIndexOutcome *outcome, gboolean wait_for_waste,
-                                  gboolean background);
+HsIndexSave *hs_index_save_start (HsAnalysis *analysis, const HsIndexOutcome *outcome,
+                                  gboolean wait_for_waste, gboolean background);
+/* What the writing thread does first: room in the cache folder for the
+ * index an outcome asks for (hs_index_cache_make_room); FALSE with the
+ * reason when none should be written. For a caller that says so before
+ * it goes on. */
+gboolean hs_index_save_make_room (HsAnalysis *analysis, const HsIndexOutcome *outcome, GError **error);
 /* Waits for the writing (cancelled first with cancel) and frees s; TRUE
  * when the index was written. *note: why none was, or NULL. */
 gboolean hs_index_save_finish (HsIndexSave *s, gboolean cancel, char **note);

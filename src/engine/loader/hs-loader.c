@@ -390,7 +390,8 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
    * instead of walking the heap twice. The leak report comes early, through
    * on_leaks_ready, and is given back to the analysis in load_done. */
   HsIndexOptions iopts = { self->index_policy, NULL };
-  analysis = hs_index_open (self->path, &self->opts, &iopts, &self->outcome, on_progress, self, cancellable, &error);
+  analysis = hs_index_open (self->path, &self->opts, &iopts, &self->outcome, on_progress, self, cancellable,
+                            &error);
   if (analysis != NULL && hs_timing_enabled ())
     {
       hs_timing_mark ("worker: analysis returned");

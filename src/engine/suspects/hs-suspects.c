@@ -35,8 +35,8 @@ hs_suspects_threshold (guint64 reachable_bytes, double percent)
   return MAX (t, 1);
 }
 
-static void
-object_suspect_free (gpointer p)
+void
+_hs_object_suspect_free (gpointer p)
 {
   HsObjectSuspect *s = p;
   g_free (s->class_name);
@@ -54,8 +54,8 @@ object_suspect_free (gpointer p)
   g_free (s);
 }
 
-static void
-class_suspect_free (gpointer p)
+void
+_hs_class_suspect_free (gpointer p)
 {
   HsClassSuspect *s = p;
   g_free (s->class_name);
@@ -71,8 +71,8 @@ class_suspect_free (gpointer p)
   g_free (s);
 }
 
-static void
-suspect_thread_clear (gpointer p)
+void
+_hs_suspect_thread_clear (gpointer p)
 {
   HsSuspectThread *t = p;
   g_free (t->name);
@@ -238,8 +238,8 @@ accumulation_point (Ctx *c, HsObj o)
   return o;
 }
 
-static void
-suspect_class_clear (gpointer p)
+void
+_hs_suspect_class_clear (gpointer p)
 {
   HsSuspectClass *sc = p;
   g_free (sc->class_name);
@@ -274,7 +274,7 @@ take_rows (Ctx *c, guint max, GArray *keys)
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (KeyedClass));
   GArray *out = g_array_new (FALSE, FALSE, sizeof (HsSuspectClass));
 
-  g_array_set_clear_func (out, suspect_class_clear);
+  g_array_set_clear_func (out, _hs_suspect_class_clear);
   for (guint i = 0; i < c->touched->len; i++)
     {
       guint k = g_array_index (c->touched, guint, i);
@@ -296,7 +296,7 @@ take_rows (Ctx *c, guint max, GArray *keys)
             g_array_append_val (keys, kc->key);
         }
       else
-        suspect_class_clear (&kc->row);
+        _hs_suspect_class_clear (&kc->row);
     }
   ctx_reset (c);
   return out;
@@ -441,7 +441,7 @@ find_local_threads (Ctx *c, HsSuspects *s, HsClassSuspect **of_key)
       if (pairs == NULL)
         {
           cs->threads = g_array_new (FALSE, FALSE, sizeof (HsSuspectThread));
-          g_array_set_clear_func (cs->threads, suspect_thread_clear);
+          g_array_set_clear_func (cs->threads, _hs_suspect_thread_clear);
           pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
           g_hash_table_insert (pairs_of, cs, pairs);
         }
@@ -659,8 +659,8 @@ hs_suspects_find (HsHeap *heap, const HsDomTree *dom, const HsLeakOptions *opts,
   s->percent = MIN (percent, 100);
   s->reachable_bytes = hs_dom_tree_retained (dom, dom->n);
   s->threshold = hs_suspects_threshold (s->reachable_bytes, s->percent);
-  s->objects = g_ptr_array_new_with_free_func (object_suspect_free);
-  s->classes = g_ptr_array_new_with_free_func (class_suspect_free);
+  s->objects = g_ptr_array_new_with_free_func (_hs_object_suspect_free);
+  s->classes = g_ptr_array_new_with_free_func (_hs_class_suspect_free);
 
   hs_debug_step (&clock, NULL);
   ctx_init (&c, heap, dom);

@@ -16,8 +16,11 @@
 #include "hs-waste-private.h"
 #include "hs-png.h"
 
-#define MAX_SIDE (1 << 16)
-#define MAX_PIXELS (G_GUINT64_CONSTANT (1) << 28)
+#define MAX_SIDE HS_WASTE_BITMAP_MAX_SIDE
+#define MAX_PIXELS HS_WASTE_BITMAP_MAX_PIXELS
+
+const char *const hs_waste_bitmap_configs[HS_WASTE_BITMAP_N_CONFIGS]
+    = { "ARGB_8888", "RGB_565", "ALPHA_8", "?" };
 
 static const char *const bitmap_name[] = { "android.graphics.Bitmap" };
 static const guint8 png_sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
@@ -111,7 +114,7 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
   b->obj = o;
   b->first_copy = o;
   b->pixels = HS_OBJ_NONE;
-  b->config = "?";
+  b->config = hs_waste_bitmap_configs[3];
   b->width = hs_wfield_int (heap, o, f->width, &v) ? v : -1;
   b->height = hs_wfield_int (heap, o, f->height, &v) ? v : -1;
   b->native_bytes = hs_analysis_native_size (a, o);
@@ -144,7 +147,7 @@ read_bitmap (HsAnalysis *a, const BitmapFields *f, HsObj o, HsWasteBitmap *b)
           b->problem = g_strdup ("its mBuffer is not a byte[] with data");
           return;
         }
-      b->config = len == px * 4 ? "ARGB_8888" : len == px * 2 ? "RGB_565" : len == px ? "ALPHA_8" : "?";
+      b->config = hs_waste_bitmap_configs[len == px * 4 ? 0 : len == px * 2 ? 1 : len == px ? 2 : 3];
       if (b->config[0] == '?')
         {
           b->problem

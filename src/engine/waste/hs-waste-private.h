@@ -139,6 +139,14 @@ void hs_waste_boxed_add (HsWasteCtx *ctx, guint part, HsClass c, HsObj o);
 void hs_waste_find_boxed (HsWasteCtx *ctx);
 void hs_waste_find_bitmaps (HsWasteCtx *ctx);
 
+/* What HsWasteBitmap.config points at: "ARGB_8888", "RGB_565", "ALPHA_8"
+ * (4, 2 and 1 bytes a pixel), "?" (not known). */
+#define HS_WASTE_BITMAP_N_CONFIGS 4
+extern const char *const hs_waste_bitmap_configs[HS_WASTE_BITMAP_N_CONFIGS];
+/* A bitmap bigger than this is not drawn (its problem says so). */
+#define HS_WASTE_BITMAP_MAX_SIDE (1 << 16)
+#define HS_WASTE_BITMAP_MAX_PIXELS (G_GUINT64_CONSTANT (1) << 28)
+
 /* Element data of an object array (ids), NULL for other kinds. */
 const guint8 *hs_waste_obj_array_data (HsHeap *heap, HsObj o);
 

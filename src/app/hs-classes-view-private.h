@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-classes-view-private.h: HsClassesView's fields, shared by its parts:
+ * hs-classes-view.c (the view) and hs-classes-sort.c (the rows' order). */
+#pragma once
+
+#include "hs-classes-view.h"
+#include "hs-instances-pane.h"
+#include "hs-selection-bar.h"
+#include "hs-class-group-list.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  HsClassesView *self;
+  HsClassColumn column;
+} ColumnSpy;
+
+struct _HsClassesView
+{
+  HsView parent_instance;
+
+  /* template */
+  GtkBox *box;
+  GtkSearchEntry *class_search;
+  GtkLabel *class_status;
+  GtkDropDown *group_by;
+  GtkColumnView *class_view;
+  HsInstancesPane *instances_pane;
+  HsSelectionBar *class_selection_bar; /* the classes selected: their instances' retained size */
+
+  GtkColumnViewColumn *class_columns[HS_CLASS_N_COLUMNS];
+  GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
+  ColumnSpy spies[HS_CLASS_N_COLUMNS];
+  GtkCustomFilter *class_filter;
+  /* The rows as shown: class_model (in the order of the column sorted,
+   * hs-class-order.h) under the filter. The column view's sorter only
+   * says which column: no GtkSortListModel, which would make a row object
+   * of every class and compare them on the UI thread at each click. */
+  GtkFilterListModel *class_filter_model;
+  HsClassModel *class_model;
+  GCancellable *sort_cancellable; /* the order being computed, if any */
+  gboolean ordered;               /* class_model has or is given ordered_by */
+  HsClassColumn ordered_by;
+  GtkSortType ordered_dir;
+  char *class_query;
+  GtkMultiSelection *plain_selection; /* over class_filter_model */
+
+  /* Grouped (group_by not "No grouping"): the tree the table shows. */
+  HsClassesGrouping grouping;
+  HsClassTree *class_tree; /* NULL while being grouped */
+  /* NULL while being grouped. Not under a GtkSortListModel, which would
+   * make a row of every child of a node expanded (50,000 classes of one
+   * loader) on the UI thread: the tree sorts its levels itself
+   * (hs_class_tree_sort) and rows are made for what is shown. */
+  GtkTreeListModel *tree_model;
+  GtkMultiSelection *tree_selection; /* over tree_model */
+  GCancellable *group_cancellable;   /* the grouping running, if any */
+
+  /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
+   * here, and found again when it changes (see on_sorter_changed). */
+  HsClassColumn sort_column;
+  GtkSortType sort_order;
+  gboolean spy_armed;
+  HsClassColumn spy_column;
+  int spy_result;
+
+  HsClass instances_class;          /* whose instances are listed or pending */
+  GCancellable *table_cancellable;  /* one heap's class figures being counted */
+  GCancellable *search_cancellable; /* the string search running, if any */
+  gboolean disposed;                /* instances found later are dropped */
+};
+
+/* hs-classes-sort.c: puts the rows in the order of the column sorted
+ * (nothing when they are or are being put in it), and stops a sort
+ * running. */
+void _hs_classes_view_order_rows (HsClassesView *self);
+void _hs_classes_view_cancel_order (HsClassesView *self);
+/* The order being computed, computed here and shown (Go to a class right
+ * after the table was filled: the class must be found among the rows). */
+void _hs_classes_view_order_now (HsClassesView *self);
+/* hs-classes-view.c: the status line. */
+void _hs_classes_view_update_status (HsClassesView *self);
+
+G_END_DECLS

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The persistent index (docs/index.md): a dump reopened from its index
+prints byte for byte what a fresh analysis prints, for every command, on
+the corpus and on generated dumps; a dump that changed, or an index that
+is cut, corrupted, of another version or of another dump, is analysed
+afresh with a note; a cache folder that cannot be written is no error.
+
+Whether an analysis came from an index is read from `analyze --timings`,
+whose phases are then the reopen's alone ("index (reopened)")."""
+
+import glob
+import os
+import shutil
+import subprocess
+import time
+
+from clitest import CLI, CliTest, main
+import refsdump
+import testlib
+
+REOPENED = b'index (reopened)'
+
+
+def env_with(cache, config=None, no_cache=False):
+    env = dict(os.environ)
+    env.pop('HEAPSCOPE_NO_CACHE', None)
+    if no_cache:
+        env['HEAPSCOPE_NO_CACHE'] = '1'
+    env['XDG_CACHE_HOME'] = cache
+    if config:
+        env['XDG_CONFIG_HOME'] = config
+    return env
+
+
+def run(args, env, timeout=300):
+    p = subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env, timeout=timeout)
+    if not ({'--no-cache', '--index'} & set(map(str, args)) or env.get('HEAPSCOPE_NO_CACHE')):
+        settle(env['XDG_CACHE_HOME'])
+    return p
+
+
+def indexes(cache):
+    return glob.glob(os.path.join(cache, 'heapscope', '*.hsindex'))
+
+
+def settle(cache, want=None, timeout=120):
+    """The CLI writes a new index in a child process after it exits
+    (docs/index.md): waits until want indexes are in the cache (when
+    given) and no temporary file has been there for 0.3 s."""
+    folder = os.path.join(cache, 'heapscope')
+    end = time.monotonic() + timeout
+    quiet_since = None
+    while time.monotonic() < end:
+        busy = glob.glob(os.path.join(folder, '.*.tmp-*'))
+        if want is not None and len(indexes(cache)) < want:
+            busy = True
+        if busy:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= 0.3:
+            return
+        time.sleep(0.05)
+    raise AssertionError('the index writer did not finish in %d s' % timeout)
+
+
+# Every command whose output depends on the analysis, as (name, args after
+# the dump). The report is compared as the file it writes.
+def commands(tmp, dump, klass):
+    return [
+        ('summary', ['summary', dump, '--json']),
+        ('summary-text', ['summary', dump]),
+        ('classes', ['classes', dump, '--json']),
+        ('classes-retained', ['classes', dump, '--sort', 'retained', '--limit', '50']),
+        ('classes-package', ['classes', dump, '--group', 'package', '--json']),
+        ('dominators', ['dominators', dump, '--json', '--top', '200']),
+        ('dominators-class', ['dominators', dump, '--group', 'class', '--csv']),
+        ('objects', ['objects', dump, '--class', klass, '--json']),
+        ('retained-set', ['retained-set', dump, '--class', klass, '--json']),
+        ('leaks', ['leaks', dump, '--json']),
+        ('leaks-text', ['leaks', dump]),
+        ('suspects', ['suspects', dump, '--json']),
+        ('suspects-text', ['suspects', dump]),
+        ('waste', ['waste', dump, '--json']),
+        ('threads', ['threads', dump]),
+        ('loaders', ['loaders', dump, '--json']),
+        ('props', ['props', dump, '--json']),
+        ('query', ['query', dump, 'SELECT * FROM java.lang.Thread', '--csv']),
+        ('paths', ['paths', dump, '--class', klass, '--merged', '--json']),
+        ('analyze', ['analyze', dump]),
+        ('report', ['report', dump, '--no-timestamp', '-o', os.path.join(tmp, 'report.html')]),
+    ]
+
+
+class ReopenEqualsFresh(CliTest):
+    """For each dump: every command's output with --no-cache, then with
+    the index written by `index -o`, then from the cache."""
+
+    def outputs(self, dump, klass, env, extra=()):
+        out = {}
+        for name, args in commands(self.tmp, dump, klass):
+            p = run(args + list(extra), env)
+            self.assertNoCrash(p, ' '.join(map(str, args)))
+            text = p.stdout
+            if name == 'report':
+                with open(os.path.join(self.tmp, 'report.html'), 'rb') as f:
+                    text = f.read()
+                os.unlink(os.path.join(self.tmp, 'report.html'))
+            out[name] = (p.returncode, text)
+        return out
+
+    def check_dump(self, dump, klass):
+        cache = self.path('cache-' + os.path.basename(dump))
+        env = env_with(cache)
+        fresh = self.outputs(dump, klass, env_with(cache, no_cache=True))
+        self.assertEqual(glob.glob(os.path.join(cache, 'heapscope', '*')), [],
+                         'HEAPSCOPE_NO_CACHE wrote to the cache')
+
+        # parse on the server: `index -o FILE`; look on the laptop: --index FILE
+        index = self.path(os.path.basename(dump) + '.idx')
+        p = run(['index', dump, '-o', index], env)
+        self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
+        self.assertTrue(os.path.getsize(index) > 0)
+        t = run(['analyze', dump, '--timings', '--index', index], env)
+        self.assertIn(REOPENED, t.stdout + t.stderr, 'not reopened from --index')
+        reopened = self.outputs(dump, klass, env, ['--index', index])
+        for name in fresh:
+            self.assertEqual(reopened[name], fresh[name], '%s: %s differs when reopened' % (dump, name))
+
+        # the cache: the first whole analysis writes it, the next reads it
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
+        self.assertNotIn(REOPENED, p.stdout + p.stderr)
+        settle(cache, want=1)
+        self.assertEqual(len(indexes(cache)), 1)
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertIn(REOPENED, p.stdout + p.stderr, 'not reopened from the cache')
+        cached = self.outputs(dump, klass, env)
+        for name in fresh:
+            self.assertEqual(cached[name], fresh[name], '%s: %s differs from the cache' % (dump, name))
+        # --no-cache reads nothing
+        p = run(['analyze', dump, '--timings', '--no-cache'], env)
+        self.assertNotIn(REOPENED, p.stdout + p.stderr)
+
+    def test_generated(self):
+        dump = refsdump.build().write(self.path('refs.hprof'))
+        self.check_dump(dump, 'com.example.Holder')
+
+    def test_corpus_jvm(self):
+        d = testlib.require_corpus('jvm/oracle_jdk8_05_x64.hprof')
+        self.check_dump(os.path.join(d, 'jvm/oracle_jdk8_05_x64.hprof'), 'java.lang.String')
+
+    def test_corpus_jvm_gzip_and_32bit(self):
+        d = testlib.require_corpus('jvm/openjdk_jdk11_04_x64.hprof.gz', 'jvm/jhat_jdk8_x32.hprof')
+        self.check_dump(os.path.join(d, 'jvm/openjdk_jdk11_04_x64.hprof.gz'), 'java.lang.String')
+        self.check_dump(os.path.join(d, 'jvm/jhat_jdk8_x32.hprof'), 'java.lang.String')
+
+    def test_corpus_android(self):
+        d = testlib.require_corpus('android/leak_service_binder.hprof')
+        self.check_dump(os.path.join(d, 'android/leak_service_binder.hprof'), 'android.os.Binder')
+
+
+class MappingAppliedAfter(CliTest):
+    """A mapping is applied to what the index holds, never baked in: the
+    sample dump (3000 com.example.User) with a mapping renaming User."""
+
+    def test_mapping(self):
+        src = os.environ.get('HS_SOURCE_ROOT') or os.path.join(os.path.dirname(__file__), '..', '..')
+        dump = os.path.join(src, 'data', 'sample', 'sample.hprof')
+        mapping = self.path('mapping.txt')
+        with open(mapping, 'w') as f:
+            f.write('com.example.RealUser -> com.example.User:\n    int realAge -> age\n')
+        env = env_with(self.path('cache'))
+        index = self.path('sample.idx')
+        self.assertEqual(run(['index', dump, '-o', index], env).returncode, 0)
+        for args in (['classes', '--json'], ['leaks', '--json'], ['suspects'], ['objects', '--class',
+                     'com.example.RealUser', '--json']):
+            fresh = run(args + [dump, '--mapping', mapping, '--no-cache'], env)
+            if args[0] in ('classes', 'objects'):
+                self.assertIn(b'RealUser', fresh.stdout, args)
+            again = run(args + [dump, '--mapping', mapping, '--index', index], env)
+            self.assertEqual((again.returncode, again.stdout), (fresh.returncode, fresh.stdout), args)
+        # an index left by a mapped run holds the dump's own names
+        self.assertEqual(run(['leaks', dump, '--mapping', mapping], env).returncode, 0)
+        settle(env['XDG_CACHE_HOME'], want=1)
+        t = run(['analyze', dump, '--timings'], env)
+        self.assertIn(REOPENED, t.stdout)
+        plain = run(['classes', dump, '--json', '--no-cache'], env).stdout
+        self.assertNotIn(b'RealUser', plain)
+        self.assertEqual(run(['classes', dump, '--json'], env).stdout, plain)
+        self.assertEqual(run(['leaks', dump, '--json'], env).stdout,
+                         run(['leaks', dump, '--json', '--no-cache'], env).stdout)
+
+
+class ChangedOrBroken(CliTest):
+    """A changed dump or a broken index: analysed afresh, with a note."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.dump = refsdump.build().write(cls.path('refs.hprof'))
+        cls.env = env_with(cls.path('cache'))
+        p = run(['index', cls.dump, '-o', cls.path('good.idx')], cls.env)
+        assert p.returncode == 0, p.stderr
+        with open(cls.path('good.idx'), 'rb') as f:
+            cls.good = f.read()
+        cls.expected = run(['leaks', cls.dump, '--json', '--no-cache'], cls.env).stdout
+
+    def reopen_with(self, index_bytes, dump=None):
+        p = self.path('broken.idx')
+        with open(p, 'wb') as f:
+            f.write(index_bytes)
+        return run(['analyze', dump or self.dump, '--timings', '--index', p], self.env)
+
+    def assertAfresh(self, proc, why):
+        self.assertNoCrash(proc, why)
+        self.assertEqual(proc.returncode, 0, why + ': ' + proc.stderr.decode('utf-8', 'replace'))
+        self.assertNotIn(REOPENED, proc.stdout, why + ': the index was used')
+        self.assertIn(b'note: index not used', proc.stderr, why + ': no note')
+
+    def test_good_index_is_used(self):
+        p = self.reopen_with(self.good)
+        self.assertIn(REOPENED, p.stdout)
+        self.assertNotIn(b'note:', p.stderr)
+
+    def test_cut_index(self):
+        for cut in sorted({0, 1, 8, 64, len(self.good) // 3, len(self.good) // 2, len(self.good) - 1}):
+            self.assertAfresh(self.reopen_with(self.good[:cut]), 'cut at %d' % cut)
+
+    def test_flipped_bytes(self):
+        step = max(1, len(self.good) // 40)
+        for at in range(0, len(self.good), step):
+            b = bytearray(self.good)
+            b[at] ^= 0x40
+            self.assertAfresh(self.reopen_with(bytes(b)), 'byte %d flipped' % at)
+
+    def test_other_version(self):
+        v = run(['--version'], self.env).stdout.split()[-1]
+        at = self.good.find(v)
+        self.assertGreaterEqual(at, 0, 'the header names the version')
+        b = bytearray(self.good)
+        b[at:at + len(v)] = b'9' * len(v)
+        p = self.reopen_with(bytes(b))
+        self.assertAfresh(p, 'other version')
+
+    def test_another_dumps_index(self):
+        # the same heap with one class renamed: other bytes, same size
+        other = self.path('other.hprof')
+        with open(self.dump, 'rb') as f:
+            data = f.read()
+        self.assertIn(b'com/example', data)
+        with open(other, 'wb') as f:
+            f.write(data.replace(b'com/example', b'com/exbmple', 1))
+        p = run(['analyze', other, '--timings', '--index', self.path('good.idx')], self.env)
+        self.assertAfresh(p, "another dump's index")
+
+    def check_changed(self, change):
+        dump = self.path('changing.hprof')
+        shutil.copyfile(self.dump, dump)
+        env = env_with(self.path('cache-changing'))
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertEqual(p.returncode, 0)
+        settle(env['XDG_CACHE_HOME'], want=1)
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertIn(REOPENED, p.stdout, 'the cache was not used before the change')
+        change(dump)
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertNoCrash(p, 'changed dump')
+        self.assertNotIn(REOPENED, p.stdout, 'a changed dump was reopened from its old index')
+        return p
+
+    def test_touched_dump(self):
+        def touch(p):
+            st = os.stat(p)
+            os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+        self.check_changed(touch)
+
+    def test_rewritten_dump(self):
+        def rewrite(p):
+            # a class renamed in place: same size, same mtime, other bytes
+            st = os.stat(p)
+            with open(p, 'rb') as f:
+                data = f.read()
+            with open(p, 'r+b') as f:
+                f.write(data.replace(b'com/example', b'com/exbmple', 1))
+            os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+        self.check_changed(rewrite)
+
+    def test_truncated_dump(self):
+        def cut(p):
+            os.truncate(p, os.path.getsize(p) - 100)
+        self.check_changed(cut)
+
+    def test_unwritable_cache_folder(self):
+        # XDG_CACHE_HOME is a file: no folder can be made there
+        blocker = self.path('not-a-folder')
+        with open(blocker, 'w') as f:
+            f.write('x')
+        env = env_with(blocker)
+        p = run(['leaks', self.dump, '--json'], env)
+        self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
+        self.assertEqual(p.stdout, self.expected)
+        self.assertIn(b'no index written', p.stderr)
+        p = run(['leaks', self.dump, '--json', '--quiet'], env)
+        self.assertEqual((p.returncode, p.stdout, p.stderr), (0, self.expected, b''))
+
+    def test_index_never_over_the_dump(self):
+        p = run(['index', self.dump, '-o', self.dump], self.env)
+        self.assertNotEqual(p.returncode, 0)
+        with open(self.dump, 'rb') as f:
+            self.assertTrue(f.read().startswith(b'JAVA PROFILE'))
+        p = run(['index', self.dump, '-o', '/dev/null'], self.env)
+        self.assertNotEqual(p.returncode, 0)
+
+
+if __name__ == '__main__':
+    main()

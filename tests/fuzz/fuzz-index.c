@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* fuzz-index.c: libFuzzer target for the persistent index's reader
+ * (hs_index_file_open_bytes), the record cursor over what it hands
+ * out, and the leak report's and the suspects' record readers. The input's first byte is a mode, the rest the file:
+ *   bit 0: made to pass the sums first (this build's version stamped, the
+ *          length set, every section's checksum that the table lets us
+ *          find and the header's computed again), so that mutations reach
+ *          the table's checks and the readers instead of stopping at a
+ *          checksum; else the bytes as they are;
+ *   bit 1: an expected identity (that of the seeds' dump);
+ *   bit 2: matched by bytes rather than by file.
+ * A refusal must be HS_ERROR_INDEX with a UTF-8 message naming the file;
+ * an index that opens must hand out sections inside it, 64-byte aligned,
+ * found again by id, and each is read through a cursor driven by its own
+ * bytes (counts, strings, objects), which must stay inside it. The file
+ * is copied to end 0-7 bytes before an inaccessible page (8-byte
+ * aligned, as a mapping is), so that a read past it crashes in any
+ * build, not only under AddressSanitizer. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fuzz-index.h"
+#include "hs-index-blob.h"
+#include "hs-index-file.h"
+#include "hs-index-file-private.h"
+#include "hs-leak-persist.h"
+#include "hs-suspects-persist.h"
+#include "hs-types.h"
+
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+#define NAME "fuzz.hsindex"
+
+/* The identity fuzz-index-driver.c writes its seeds with. */
+static const HsIndexIdentity seed_identity = { 4096, 7, 8, 9, 10, 11, 12 };
+
+static void
+check (gboolean ok)
+{
+  if (!ok)
+    abort ();
+}
+
+static void
+make_sums_right (guint8 *b, gsize len)
+{
+  if (len < HS_INDEX_HEADER_SIZE)
+    return;
+  memset (b + HS_INDEX_OFF_VERSION, 0, HS_INDEX_VERSION_LEN);
+  memcpy (b + HS_INDEX_OFF_VERSION, PACKAGE_VERSION, sizeof PACKAGE_VERSION);
+  guint64 length = len, table;
+  guint32 n;
+  memcpy (b + HS_INDEX_OFF_LENGTH, &length, 8);
+  memcpy (&n, b + HS_INDEX_OFF_N, 4);
+  memcpy (&table, b + HS_INDEX_OFF_TABLE, 8);
+  if ((guint64)n > (len - HS_INDEX_HEADER_SIZE) / HS_INDEX_ENTRY_SIZE || table > len
+      || (guint64)n * HS_INDEX_ENTRY_SIZE > len - table)
+    return;
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint8 *e = b + table + (gsize)i * HS_INDEX_ENTRY_SIZE;
+      guint64 off, slen, sum;
+      memcpy (&off, e + HS_INDEX_ENTRY_OFFSET, 8);
+      memcpy (&slen, e + HS_INDEX_ENTRY_LENGTH, 8);
+      if (off > len || slen > len - off)
+        continue;
+      sum = hs_index_checksum (b + off, slen);
+      memcpy (e + HS_INDEX_ENTRY_CHECKSUM, &sum, 8);
+    }
+  guint64 sum = hs_index_header_checksum (b, b + table, (gsize)n * HS_INDEX_ENTRY_SIZE);
+  memcpy (b + HS_INDEX_OFF_CHECKSUM, &sum, 8);
+}
+
+/* Reads a section as records its own bytes describe. */
+static void
+read_section (const guint8 *p, guint64 len)
+{
+  HsIndexCursor c;
+
+  hs_index_cursor_init (&c, p, len);
+  while (hs_index_cursor_ok (&c, FALSE) && c.p < c.end)
+    {
+      const guint8 *before = c.p;
+      switch (hs_index_cursor_u8 (&c) % 8)
+        {
+          case 0: (void)hs_index_cursor_u32 (&c); break;
+          case 1: (void)hs_index_cursor_u64 (&c); break;
+          case 2: (void)hs_index_cursor_double (&c); break;
+          case 3:
+            {
+              g_autofree char *s = hs_index_cursor_str (&c);
+              check (s == NULL || g_utf8_validate (s, -1, NULL));
+              break;
+            }
+          case 4:
+            {
+              guint32 n = hs_index_cursor_count (&c, 4);
+              for (guint32 i = 0; i < n; i++)
+                check (hs_index_cursor_obj (&c, 1000, TRUE) != 1000);
+              break;
+            }
+          case 5: (void)hs_index_cursor_bytes (&c, hs_index_cursor_u8 (&c)); break;
+          case 6: (void)hs_index_cursor_i64 (&c); break;
+          default:
+            {
+              guint32 n = hs_index_cursor_count (&c, 8);
+              for (guint32 i = 0; i < n; i++)
+                (void)hs_index_cursor_u64 (&c);
+              break;
+            }
+        }
+      check (c.p > before && c.p <= c.end);
+    }
+}
+
+/* The record readers of the index (leak report, suspects) on a section:
+ * a structure or NULL, never a read outside it. */
+static void
+read_records (const guint8 *p, guint64 len)
+{
+  HsIndexCursor c;
+
+  hs_index_cursor_init (&c, p, len);
+  HsLeakReport *r = hs_leak_report_load (&c, 1000);
+  g_clear_pointer (&r, hs_leak_report_free);
+  hs_index_cursor_init (&c, p, len);
+  HsSuspects *s = hs_suspects_load (&c, 1000);
+  g_clear_pointer (&s, hs_suspects_free);
+}
+
+gboolean
+hs_fuzz_index_one (const guint8 *data, gsize size)
+{
+  if (size == 0)
+    return FALSE;
+  guint8 mode = data[0];
+  gsize len = size - 1;
+  gsize page = (gsize)sysconf (_SC_PAGESIZE);
+  gsize room = (len + 7) / 8 * 8, pages = (room + page - 1) / page;
+  guint8 *map = mmap (NULL, (pages + 1) * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  check (map != MAP_FAILED && mprotect (map + pages * page, page, PROT_NONE) == 0);
+  guint8 *b = map + pages * page - room;
+  g_autoptr (GError) error = NULL;
+  gboolean opened = FALSE;
+
+  if (len > 0)
+    memcpy (b, data + 1, len);
+  if (mode & 1)
+    make_sums_right (b, len);
+  HsIndexFile *f
+      = hs_index_file_open_bytes (b, len, NAME, (mode & 2) ? &seed_identity : NULL,
+                                  (mode & 4) ? HS_INDEX_MATCH_SAME_BYTES : HS_INDEX_MATCH_SAME_FILE, &error);
+  if (f == NULL)
+    {
+      check (error != NULL && error->domain == HS_ERROR && error->code == HS_ERROR_INDEX);
+      check (g_utf8_validate (error->message, -1, NULL) && g_str_has_prefix (error->message, NAME ": "));
+      goto out;
+    }
+  check (error == NULL);
+  check (strcmp (hs_index_file_program_version (f), PACKAGE_VERSION) == 0);
+  check (hs_index_file_length (f) == len);
+  guint n = hs_index_file_n_sections (f);
+  guint64 total = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 id;
+      guint64 slen, again_len;
+      const guint8 *p = hs_index_file_nth_section (f, i, &id, &slen);
+      check (p != NULL && hs_index_file_contains (f, p));
+      check ((gsize)(p - b) % HS_INDEX_ALIGN == 0 && slen <= (guint64)(b + len - p));
+      check (hs_index_file_section (f, id, &again_len) == p && again_len == slen);
+      total += slen;
+      check (total <= len);
+      read_section (p, slen);
+      read_records (p, slen);
+    }
+  hs_index_file_unref (f);
+  opened = TRUE;
+out:
+  munmap (map, (pages + 1) * page);
+  return opened;
+}
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR);
+  return 0;
+}
+
+int
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
+{
+  hs_fuzz_index_one (data, size);
+  return 0;
+}
