@@ -325,7 +325,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmp = g_dir_make_tmp ("hs-index-key-XXXXXX", NULL);
   g_assert_nonnull (tmp);
-  g_assert_cmpint (g_mkdir (g_build_filename (tmp, "sub", NULL), 0700), ==, 0);
+  g_autofree char *sub = g_build_filename (tmp, "sub", NULL);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
   g_test_add_func ("/index-key/stat", test_stat_facts);
   g_test_add_func ("/index-key/sampled", test_sampled_bytes);
   g_test_add_func ("/index-key/small", test_small_file);
