@@ -10,8 +10,10 @@ Whether an analysis came from an index is read from `analyze --timings`,
 whose phases are then the reopen's alone ("index (reopened)")."""
 
 import glob
+import json
 import os
 import shutil
+import struct
 import subprocess
 import time
 
@@ -66,9 +68,21 @@ def settle(cache, want=None, timeout=120):
     raise AssertionError('the index writer did not finish in %d s' % timeout)
 
 
+def section_ids(path):
+    """The section ids of an index file, read from its table as
+    docs/index.md ("File format") describes it."""
+    with open(path, 'rb') as f:
+        header = f.read(48)
+        count, = struct.unpack_from('<I', header, 24)
+        table, = struct.unpack_from('<Q', header, 32)
+        f.seek(table)
+        raw = f.read(32 * count)
+    return [struct.unpack_from('<I', raw, 32 * i)[0] for i in range(count)]
+
+
 # Every command whose output depends on the analysis, as (name, args after
 # the dump). The report is compared as the file it writes.
-def commands(tmp, dump, klass):
+def commands(tmp, dump, klass, first_id):
     return [
         ('summary', ['summary', dump, '--json']),
         ('summary-text', ['summary', dump]),
@@ -78,6 +92,8 @@ def commands(tmp, dump, klass):
         ('dominators', ['dominators', dump, '--json', '--top', '200']),
         ('dominators-class', ['dominators', dump, '--group', 'class', '--csv']),
         ('objects', ['objects', dump, '--class', klass, '--json']),
+        # one object, its depth included: the depths are in the index
+        ('object', ['object', dump, first_id, '--json']),
         ('retained-set', ['retained-set', dump, '--class', klass, '--json']),
         ('leaks', ['leaks', dump, '--json']),
         ('leaks-text', ['leaks', dump]),
@@ -100,7 +116,7 @@ class ReopenEqualsFresh(CliTest):
 
     def outputs(self, dump, klass, env, extra=()):
         out = {}
-        for name, args in commands(self.tmp, dump, klass):
+        for name, args in commands(self.tmp, dump, klass, self.first_id):
             p = run(args + list(extra), env)
             self.assertNoCrash(p, ' '.join(map(str, args)))
             text = p.stdout
@@ -114,6 +130,13 @@ class ReopenEqualsFresh(CliTest):
     def check_dump(self, dump, klass):
         cache = self.path('cache-' + os.path.basename(dump))
         env = env_with(cache)
+        # an object below the roots (an instance of klass, else a String)
+        for name in (klass, 'java.lang.String'):
+            p = run(['objects', dump, '--class', name, '--json', '--limit', '1'], env_with(cache, no_cache=True))
+            rows = json.loads(p.stdout)
+            if rows:
+                self.first_id = rows[0]['id']
+                break
         fresh = self.outputs(dump, klass, env_with(cache, no_cache=True))
         self.assertEqual(glob.glob(os.path.join(cache, 'heapscope', '*')), [],
                          'HEAPSCOPE_NO_CACHE wrote to the cache')
@@ -123,6 +146,11 @@ class ReopenEqualsFresh(CliTest):
         p = run(['index', dump, '-o', index], env)
         self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
         self.assertTrue(os.path.getsize(index) > 0)
+        # what makes the window's first instance list and Depth column
+        # immediate: the objects' depths and every class's instances
+        sections = section_ids(index)
+        for sid in (0x1ff, 0x301, 0x302):
+            self.assertIn(sid, sections, '%s: no section 0x%x in the index' % (dump, sid))
         t = run(['analyze', dump, '--timings', '--index', index], env)
         self.assertIn(REOPENED, t.stdout + t.stderr, 'not reopened from --index')
         reopened = self.outputs(dump, klass, env, ['--index', index])

@@ -94,6 +94,9 @@ struct _HsAnalysis
   GHashTable *native_size; /* GUINT_TO_POINTER(obj) -> guint64* */
   GHashTable *retained_native;
   guint64 native_total;
+  /* Every class's instances in the instance list's order, when an index
+   * held them (query/hs-class-instances.h; freed by a teardown), else NULL. */
+  struct _HsClassInstances *class_instances;
   GArray *timings;                    /* HsPhaseTime */
   HsMappingStats mapping_stats;       /* of opts->mapping, zero without */
   struct _HsAnalysisBeside *beside;   /* private: the pass of opts->beside */

@@ -47,15 +47,18 @@ gboolean hs_index_identity_matches (const HsIndexIdentity *a, const HsIndexIdent
  * it knows and ignores the others. */
 typedef enum
 {
-  HS_INDEX_SECTION_INFO = 1,                 /* HsIndexBlob: dump path, program version, dates */
-  HS_INDEX_SECTION_HEAP = 2,                 /* HsIndexBlob: the heap's scalars and small tables */
-  HS_INDEX_SECTION_HEAP_ARRAY_FIRST = 0x100, /* 0x100..0x1ff: the heap's arrays */
-  HS_INDEX_SECTION_DOM = 0x200,              /* HsIndexBlob: the dominator tree's scalars */
-  HS_INDEX_SECTION_DOM_ARRAY_FIRST = 0x201,  /* 0x201..0x2ff: its arrays */
-  HS_INDEX_SECTION_ANALYSIS = 0x300,         /* class retained, native sizes */
-  HS_INDEX_SECTION_LEAKS = 0x400,            /* hs_leak_report_save */
-  HS_INDEX_SECTION_SUSPECTS = 0x401,         /* hs_suspects_save */
-  HS_INDEX_SECTION_WASTE = 0x402,            /* hs_waste_save */
+  HS_INDEX_SECTION_INFO = 1,                       /* HsIndexBlob: dump path, program version, dates */
+  HS_INDEX_SECTION_HEAP = 2,                       /* HsIndexBlob: the heap's scalars and small tables */
+  HS_INDEX_SECTION_HEAP_ARRAY_FIRST = 0x100,       /* 0x100..0x1fe: the heap's arrays */
+  HS_INDEX_SECTION_HEAP_DEPTHS = 0x1ff,            /* optional: each object's depth, a guint32 */
+  HS_INDEX_SECTION_DOM = 0x200,                    /* HsIndexBlob: the dominator tree's scalars */
+  HS_INDEX_SECTION_DOM_ARRAY_FIRST = 0x201,        /* 0x201..0x2ff: its arrays */
+  HS_INDEX_SECTION_ANALYSIS = 0x300,               /* class retained, native sizes */
+  HS_INDEX_SECTION_CLASS_INSTANCE_OFFSETS = 0x301, /* hs-class-instances.h: each class's range */
+  HS_INDEX_SECTION_CLASS_INSTANCE_OBJECTS = 0x302, /* ... and the objects, each class's in order */
+  HS_INDEX_SECTION_LEAKS = 0x400,                  /* hs_leak_report_save */
+  HS_INDEX_SECTION_SUSPECTS = 0x401,               /* hs_suspects_save */
+  HS_INDEX_SECTION_WASTE = 0x402,                  /* hs_waste_save */
 } HsIndexSection;
 
 typedef struct _HsIndexWriter HsIndexWriter;

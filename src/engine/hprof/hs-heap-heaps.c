@@ -271,6 +271,6 @@ _hs_heap_heaps_free (HsHeap *heap)
   g_free (heap->heap_names);
   g_free (heap->heap_totals);
   _hs_heap_free_array (heap, heap->heap_of, hs_mem_free);
-  hs_mem_free (heap->depth);
+  _hs_heap_free_array (heap, heap->depth, hs_mem_free);
   g_mutex_clear (&heap->depth_lock);
 }

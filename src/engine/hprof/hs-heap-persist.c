@@ -344,6 +344,17 @@ hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error)
   return TRUE;
 }
 
+gboolean
+hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error)
+{
+  g_return_val_if_fail (heap != NULL && w != NULL, FALSE);
+
+  if (!hs_heap_depths_known (heap))
+    return TRUE;
+  return hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_DEPTHS, heap->depth,
+                              sizeof (guint32) * MAX (heap->n, (guint64)1), error);
+}
+
 /* --- reading ------------------------------------------------------------ */
 
 static void
@@ -700,6 +711,17 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   heap->index = hs_index_file_ref (f);
   if (!take_arrays (heap, f, listed, error))
     return FALSE;
+  /* The depths, if the index has them: any value is a depth (unreachable
+   * is G_MAXUINT32), so only the size is checked. */
+  guint64 depth_len = 0;
+  gpointer depth = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_DEPTHS, &depth_len);
+  if (depth != NULL && depth_len != sizeof (guint32) * MAX (heap->n, (guint64)1))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' depths have the wrong size",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
+  heap->depth = depth;
   HsGraph *g = &heap->graph;
   g->targets_ = heap->ref_targets;
   g->weights_ = heap->cols.shallow;

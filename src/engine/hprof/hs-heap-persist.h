@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 /* Adds the heap's sections (HS_INDEX_SECTION_HEAP and its arrays) to w.
  * The heap must be whole: loaded, reachability set. */
 gboolean hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error);
+/* Adds the objects' depths (hs_heap_compute_depths) as their own section,
+ * when they are computed; a reopened heap then has them at once. */
+gboolean hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error);
 
 /* Opens the dump at path (mapped or read as hs_heap_open does, a gzip one
  * inflated) and takes everything else from f, which must have been

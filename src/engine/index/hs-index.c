@@ -18,6 +18,7 @@
 #include "hs-heap-persist.h"
 #include "hs-heap-mapping.h"
 #include "hs-dom-persist.h"
+#include "hs-class-instances.h"
 #include "hs-leak-persist.h"
 #include "hs-suspects-persist.h"
 #include "hs-waste-persist.h"
@@ -151,6 +152,11 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error))
     return FALSE;
   hs_debug_step (&clock, "heap written");
+  /* The instance lists' Depth column: a walk of the whole heap that a
+   * reopen would otherwise do on the first list asked for. */
+  if (!hs_heap_compute_depths (heap, cancellable, error) || !hs_heap_persist_write_depths (heap, w, error))
+    return FALSE;
+  hs_debug_step (&clock, "depths computed and written");
   sort_join (&join);
   if (!sort.ok)
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
@@ -158,6 +164,20 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   if (a->dom && !hs_dom_tree_persist_write (a->dom, w, error))
     return FALSE;
   hs_debug_step (&clock, "dominator tree written");
+  /* Every class's instances in order: what a reopened dump lists at once.
+   * An analysis reopened without them (an older index) gets none. */
+  if (a->dom)
+    {
+      g_autoptr (HsClassInstances) built
+          = a->class_instances ? NULL : hs_class_instances_build (a, cancellable);
+      HsClassInstances *ci = a->class_instances ? a->class_instances : built;
+      if (ci == NULL)
+        return !g_cancellable_set_error_if_cancelled (cancellable, error);
+      hs_debug_step (&clock, "instances of each class sorted");
+      if (!hs_class_instances_persist_write (ci, w, error))
+        return FALSE;
+      hs_debug_step (&clock, "instances of each class written");
+    }
 
   hs_index_blob_init (&b);
   hs_index_blob_u32 (&b, ANALYSIS_TAG);
@@ -338,6 +358,15 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
     }
   if (!read_analysis_record (f, a, error))
     return NULL;
+  a->class_instances
+      = hs_class_instances_persist_read (f, hs_heap_n_classes (heap), hs_heap_n_objects (heap), &local);
+  if (local)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  if (a->class_instances)
+    hs_analysis_add_teardown (a, (GDestroyNotify)hs_class_instances_free, a->class_instances);
 
   if (opts->mapping)
     hs_heap_apply_mapping (heap, opts->mapping, &a->mapping_stats);

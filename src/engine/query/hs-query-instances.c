@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "hs-query.h"
+#include "hs-class-instances.h"
 #include "hs-parallel.h"
 
 #include <stdlib.h>
@@ -162,6 +163,8 @@ before (const HsDomTree *dom, const HsSizeCol *shallow, HsObj x, HsObj y)
 
 #define RADIX_BITS 11
 #define RADIX (1u << RADIX_BITS)
+/* Shorter lists are sorted by comparing. */
+#define SMALL_SORT 512
 #define D_BIAS (G_GUINT64_CONSTANT (1) << 32)
 
 typedef struct
@@ -379,6 +382,14 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
 
   if (k < 2)
     return;
+  if (k < SMALL_SORT)
+    {
+      /* The radix sort's tables cost more than comparing a short list (a
+       * dump of a million small classes, sorted class by class). */
+      Order o = { analysis->dom, hs_heap_size_col (analysis->heap) };
+      qsort_r (objs, k, sizeof (HsObj), cmp_before, &o);
+      return;
+    }
   guint nt = n_threads (k);
   guint64 half = nt == 2 ? k / 2 : k;
   KeyJob kj[2];
@@ -490,12 +501,26 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
 }
 
 GArray *
+hs_query_instances_listed (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  if (analysis->class_instances == NULL || n_classes != 1)
+    return NULL;
+  return hs_class_instances_of (analysis->class_instances, classes[0], hs_heap_n_objects (analysis->heap));
+}
+
+GArray *
 hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
   g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
 
-  GArray *out = hs_query_instances_unsorted (analysis, classes, n_classes);
+  GArray *out = hs_query_instances_listed (analysis, classes, n_classes);
+  if (out)
+    return out;
+  out = hs_query_instances_unsorted (analysis, classes, n_classes);
   hs_query_sort_instances (analysis, (HsObj *)out->data, out->len);
   return out;
 }
