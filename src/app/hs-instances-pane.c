@@ -3,7 +3,7 @@
  * (see the header). The layout is the template ui/hs-instances-pane.ui.
  * The instances of a class come from a scan over every object and a sort
  * by retained size (seconds for a class with tens of millions of
- * instances), on a worker. With HS_INSTANCES_PANE_FIRST_PAGE a long list's
+ * instances), on a worker, or in order from a persistent index. With HS_INSTANCES_PANE_FIRST_PAGE a long list's
  * first page goes to the pane as soon as it is known (one read of each
  * instance's sizes), and the rest when sorted: the page's rows are the
  * sorted list's first rows, so they stay where they are, selection and
@@ -153,7 +153,11 @@ instances_work (gpointer data)
       g_array_unref (job->classes);
       job->classes = hs_query_classes_named (a->heap, job->name);
     }
-  GArray *instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);
+  /* A persistent index has each class's instances in order already. */
+  GArray *instances = hs_query_instances_listed (a, (const HsClass *)job->classes->data, job->classes->len);
+  gboolean sorted = instances != NULL;
+  if (!sorted)
+    instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);
   if (job->heap >= 0)
     hs_query_keep_heap (a->heap, instances, (guint)job->heap);
   /* The Depth column reads them: once per dump, here rather than on the
@@ -168,6 +172,11 @@ instances_work (gpointer data)
     {
       /* Another list, or the tab closed: the sort is not started. */
       g_array_unref (instances);
+      return NULL;
+    }
+  if (sorted)
+    {
+      job->result = instances;
       return NULL;
     }
   if ((job->flags & HS_INSTANCES_PANE_FIRST_PAGE) && instances->len > HS_INSTANCES_PANE_PAGE)
