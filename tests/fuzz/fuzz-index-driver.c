@@ -68,6 +68,13 @@ valid_index (gsize *len)
   hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST, array, sizeof array, &error);
   hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + 1, NULL, 0, &error);
   hs_index_writer_add (w, HS_INDEX_SECTION_DOM, dom.bytes->data, dom.bytes->len, &error);
+  /* Two classes' instances: objects 1, 0, then 2. */
+  static const guint64 class_offsets[3] = { 0, 2, 3 };
+  static const guint32 class_objects[3] = { 1, 0, 2 };
+  hs_index_writer_add (w, HS_INDEX_SECTION_CLASS_INSTANCE_OFFSETS, class_offsets, sizeof class_offsets,
+                       &error);
+  hs_index_writer_add (w, HS_INDEX_SECTION_CLASS_INSTANCE_OBJECTS, class_objects, sizeof class_objects,
+                       &error);
   g_assert_no_error (error);
   g_assert_true (hs_index_writer_finish (w, NULL, &error));
   g_assert_no_error (error);
@@ -103,6 +110,7 @@ make_seeds (void)
   add_seed (seeds, "index-seed-valid-fixed", 1, b, len, TRUE);
   add_seed (seeds, "index-seed-valid-identity", 2, b, len, TRUE);
   add_seed (seeds, "index-seed-valid-bytes", 6, b, len, TRUE);
+  add_seed (seeds, "index-seed-valid-fewer-objects", 8, b, len, TRUE);
   add_seed (seeds, "index-seed-cut-quarter", 0, b, len / 4, FALSE);
   add_seed (seeds, "index-seed-cut-half", 0, b, len / 2, FALSE);
   add_seed (seeds, "index-seed-cut-last-byte", 0, b, len - 1, FALSE);

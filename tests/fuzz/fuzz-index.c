@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-index.c: libFuzzer target for the persistent index's reader
  * (hs_index_file_open_bytes), the record cursor over what it hands
- * out, and the leak report's and the suspects' record readers. The input's first byte is a mode, the rest the file:
+ * out, the leak report's and the suspects' record readers, and the
+ * reader of every class's instances. The input's first byte is a mode,
+ * the rest the file:
  *   bit 0: made to pass the sums first (this build's version stamped, the
  *          length set, every section's checksum that the table lets us
  *          find and the header's computed again), so that mutations reach
  *          the table's checks and the readers instead of stopping at a
  *          checksum; else the bytes as they are;
  *   bit 1: an expected identity (that of the seeds' dump);
- *   bit 2: matched by bytes rather than by file.
+ *   bit 2: matched by bytes rather than by file;
+ *   bit 3: every class's instances read for a heap of one object fewer
+ *          than their list holds (so that an entry is past the heap).
  * A refusal must be HS_ERROR_INDEX with a UTF-8 message naming the file;
  * an index that opens must hand out sections inside it, 64-byte aligned,
  * found again by id, and each is read through a cursor driven by its own
@@ -29,6 +33,7 @@
 #include "hs-index-file-private.h"
 #include "hs-leak-persist.h"
 #include "hs-suspects-persist.h"
+#include "hs-class-instances.h"
 #include "hs-types.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
@@ -133,6 +138,42 @@ read_records (const guint8 *p, guint64 len)
   g_clear_pointer (&s, hs_suspects_free);
 }
 
+/* Every class's instances (hs-class-instances-persist.c) as the sections
+ * say, for as many classes as the offsets fit (so that the size check
+ * passes and the offsets themselves are checked), against a heap of as
+ * many objects as the list holds, or one fewer: each class's list is
+ * refused or holds only objects of the heap, in its own range. */
+static void
+read_class_instances (HsIndexFile *f, gboolean one_fewer)
+{
+  guint64 off_len = 0, objs_len = 0;
+  hs_index_file_section (f, HS_INDEX_SECTION_CLASS_INSTANCE_OFFSETS, &off_len);
+  hs_index_file_section (f, HS_INDEX_SECTION_CLASS_INSTANCE_OBJECTS, &objs_len);
+  guint nc = off_len >= 8 && off_len / 8 - 1 < G_MAXUINT ? (guint)(off_len / 8 - 1) : 0;
+  guint64 n = objs_len / sizeof (HsObj);
+  if (one_fewer && n > 0)
+    n--;
+  g_autoptr (GError) error = NULL;
+  HsClassInstances *ci = hs_class_instances_persist_read (f, nc, n, &error);
+  check ((ci == NULL) || error == NULL);
+  if (ci == NULL)
+    return;
+  guint64 total = 0;
+  for (guint c = 0; c <= MIN (nc, 256u); c++)
+    {
+      GArray *list = hs_class_instances_of (ci, c, n);
+      if (list == NULL)
+        continue;
+      check (c < nc);
+      total += list->len;
+      check (total <= n + 1);
+      for (guint i = 0; i < list->len; i++)
+        check (g_array_index (list, HsObj, i) < n);
+      g_array_unref (list);
+    }
+  hs_class_instances_free (ci);
+}
+
 gboolean
 hs_fuzz_index_one (const guint8 *data, gsize size)
 {
@@ -179,6 +220,7 @@ hs_fuzz_index_one (const guint8 *data, gsize size)
       read_section (p, slen);
       read_records (p, slen);
     }
+  read_class_instances (f, (mode & 8) != 0);
   hs_index_file_unref (f);
   opened = TRUE;
 out:
