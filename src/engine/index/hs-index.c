@@ -141,6 +141,12 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   w = hs_index_writer_new (path, identity, error);
   if (!w)
     return FALSE;
+  /* The instance lists' Depth column: a walk of the whole heap that a
+   * reopen would otherwise do on the first list asked for. First, since a
+   * window's first list waits for it too. */
+  if (!hs_heap_compute_depths (heap, cancellable, error))
+    return FALSE;
+  hs_debug_step (&clock, "depths computed");
 
   /* The dump's path first: what the cache's listing reads
    * (hs-index-cache.c). */
@@ -149,14 +155,10 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   hs_index_blob_str (&b, dump_path);
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
-  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error))
+  if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
+      || !hs_heap_persist_write_depths (heap, w, error))
     return FALSE;
-  hs_debug_step (&clock, "heap written");
-  /* The instance lists' Depth column: a walk of the whole heap that a
-   * reopen would otherwise do on the first list asked for. */
-  if (!hs_heap_compute_depths (heap, cancellable, error) || !hs_heap_persist_write_depths (heap, w, error))
-    return FALSE;
-  hs_debug_step (&clock, "depths computed and written");
+  hs_debug_step (&clock, "heap and depths written");
   sort_join (&join);
   if (!sort.ok)
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
