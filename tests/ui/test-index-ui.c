@@ -2,8 +2,10 @@
 /* test-index-ui.c: the saved index in the window (issue 34). The first
  * open of a dump writes its index to $XDG_CACHE_HOME/heapscope in the
  * background; opened again, the dump comes from it and the banner says
- * so; Re-analyse analyses it afresh and writes the index again; a cut
- * index is said in a toast and the dump analysed anyway. The
+ * so, its depths known and a class's instances listed as the fresh
+ * analysis listed them; Re-analyse analyses it afresh and writes the
+ * index again; a cut index is said in a toast and the dump analysed
+ * anyway. The
  * preferences' group keeps its limit in $XDG_CONFIG_HOME/heapscope/
  * cache.ini and Clear removes the indexes. XDG_CACHE_HOME and
  * XDG_CONFIG_HOME are fresh temporary folders of this process.
@@ -157,6 +159,38 @@ shown_reanalyse_button (HsWindow *window)
   return button != NULL && gtk_widget_is_drawable (button) ? button : NULL;
 }
 
+/* The instances of com.example.User (3000 in the sample, its README) as
+ * the instance pane lists them, checked in the order of hs-query.h:
+ * retained size descending, then shallow size descending, then index. */
+static GArray *
+user_instances (HsWindow *window)
+{
+  HsClassesView *classes = ui_classes_view (window);
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  GArray *objs = g_array_new (FALSE, FALSE, sizeof (HsObj));
+
+  hs_window_set_view (window, "classes");
+  g_assert_true (hs_classes_view_show_class (classes, "com.example.User"));
+  g_assert_true (ui_wait_for_instances (window, LOAD_TIMEOUT_MS));
+  GListModel *list = hs_classes_view_get_instances (classes);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, 3000);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (HsObjectRow) row = g_list_model_get_item (list, i);
+      HsObj o = hs_object_row_get_obj (row);
+      if (i > 0)
+        {
+          HsObj p = g_array_index (objs, HsObj, i - 1);
+          guint64 rp = hs_dom_tree_retained (a->dom, p), ro = hs_dom_tree_retained (a->dom, o);
+          guint64 sp = hs_heap_object_shallow (a->heap, p), so = hs_heap_object_shallow (a->heap, o);
+          g_assert_true (rp > ro || (rp == ro && (sp > so || (sp == so && p < o))));
+        }
+      g_assert_cmpstr (hs_heap_object_class_name (a->heap, o), ==, "com.example.User");
+      g_array_append_val (objs, o);
+    }
+  return objs;
+}
+
 static void
 test_reopen (void)
 {
@@ -175,6 +209,7 @@ test_reopen (void)
   g_assert_false (hs_loader_get_from_index (loader));
   g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
   g_assert_null (shown_reanalyse_button (window));
+  g_autoptr (GArray) fresh_users = user_instances (window);
   index = wait_for_index ();
   written = g_get_real_time () / G_USEC_PER_SEC;
 
@@ -190,6 +225,12 @@ test_reopen (void)
   g_assert_nonnull (shown_reanalyse_button (window));
   /* No note: the index was used. */
   g_assert_null (hs_loader_get_index_note (loader));
+  /* The index holds the depths and each class's instances in order: the
+   * list is the one the fresh analysis found by a scan and a sort. */
+  g_assert_true (hs_heap_depths_known (hs_loader_get_analysis (loader)->heap));
+  g_autoptr (GArray) reopened_users = user_instances (window);
+  g_assert_cmpmem (reopened_users->data, reopened_users->len * sizeof (HsObj), fresh_users->data,
+                   fresh_users->len * sizeof (HsObj));
 
   /* Re-analyse (the banner's button): analysed afresh, the banner gone,
    * the index written again (a new file or new contents). */
