@@ -51,6 +51,12 @@ struct _HsInstancesPane
   GCancellable *filter_cancellable;
   guint filter_serial;
   gboolean filtered;
+
+  /* The depths of the dump's objects being computed for the Depth column
+   * (a walk of the whole heap, once per dump), after a list is shown, and
+   * the dump's loader. */
+  GCancellable *depths_cancellable;
+  HsLoader *depths_loader;
 };
 
 static void apply_filter (HsInstancesPane *self);
@@ -160,9 +166,6 @@ instances_work (gpointer data)
     instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);
   if (job->heap >= 0)
     hs_query_keep_heap (a->heap, instances, (guint)job->heap);
-  /* The Depth column reads them: once per dump, here rather than on the
-   * UI thread. */
-  hs_heap_compute_depths (a->heap, NULL, NULL);
 
   /* CPU: of the whole process (the steps use two threads); on a busy
    * machine the wall time is mostly waiting for a core. */
@@ -254,6 +257,68 @@ hs_instances_pane_is_current (HsInstancesPane *self, guint serial)
   return !self->disposed && serial == self->serial;
 }
 
+/* ---------------------------------------------------------------------- */
+/* the Depth column                                                       */
+
+static gpointer
+depths_work (gpointer data)
+{
+  GTask *task = data;
+  HsAnalysis *a = hs_loader_get_analysis (g_task_get_task_data (task));
+
+  g_task_return_boolean (task, hs_heap_compute_depths (a->heap, g_task_get_cancellable (task), NULL));
+  return NULL;
+}
+
+static void
+depths_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  hs_run_niced ("hs-depths", depths_work, task);
+}
+
+static void
+depths_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsInstancesPane *self = HS_INSTANCES_PANE (source);
+  gboolean known = g_task_propagate_boolean (G_TASK (result), NULL);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->depths_cancellable)
+    return; /* forgotten: another dump, or the pane went away */
+  g_clear_object (&self->depths_cancellable);
+  g_clear_object (&self->depths_loader);
+  if (known)
+    hs_object_column_view_show_depths (self->table);
+}
+
+static void
+forget_depths (HsInstancesPane *self)
+{
+  if (self->depths_cancellable != NULL)
+    g_cancellable_cancel (self->depths_cancellable);
+  g_clear_object (&self->depths_cancellable);
+  g_clear_object (&self->depths_loader);
+}
+
+/* The Depth column needs the dump's depths: a persistent index has them;
+ * else they are computed on a worker once a list is shown (a list never
+ * waits for them) and its empty cells filled then. */
+static void
+ensure_depths (HsInstancesPane *self, HsLoader *loader)
+{
+  HsAnalysis *a = hs_loader_get_analysis (loader);
+  g_autoptr (GTask) task = NULL;
+
+  if (a == NULL || hs_heap_depths_known (a->heap) || self->depths_loader == loader)
+    return;
+  forget_depths (self); /* another dump's */
+  self->depths_cancellable = g_cancellable_new ();
+  self->depths_loader = g_object_ref (loader);
+  task = g_task_new (self, self->depths_cancellable, depths_done, NULL);
+  g_task_set_name (task, "[heapscope] depths");
+  g_task_set_task_data (task, g_object_ref (loader), g_object_unref);
+  g_task_run_in_thread (task, depths_thread);
+}
+
 void
 hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoader *loader, GArray *objs)
 {
@@ -271,6 +336,7 @@ hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoad
   set_model (self, G_LIST_MODEL (list));
   hs_paths_list_button_set (self->paths_button, label, G_LIST_MODEL (list));
   apply_filter (self);
+  ensure_depths (self, loader);
 }
 
 static gboolean
@@ -298,6 +364,7 @@ show_page (gpointer data)
   self->page = hs_object_list_new_take (p->loader, g_steal_pointer (&p->page));
   gtk_label_set_text (self->label, text);
   set_model (self, G_LIST_MODEL (self->page));
+  ensure_depths (self, p->loader);
   hs_timing_span (start, "instances of %s: first page shown %.3f s after they were asked for", p->name,
                   (start - p->asked) / 1e6);
   return G_SOURCE_REMOVE;
@@ -597,6 +664,7 @@ hs_instances_pane_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  forget_depths (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_INSTANCES_PANE);
   G_OBJECT_CLASS (hs_instances_pane_parent_class)->dispose (object);
 }

@@ -26,6 +26,9 @@ struct _HsObjectColumnView
   GtkColumnViewColumn *depth_column;
   GListModel *model;
   gboolean tree;
+  /* The Depth column's list items bound while the heap's depths were not
+   * known (empty cells), filled by hs_object_column_view_show_depths. */
+  GHashTable *depth_waiting;
 };
 
 G_DEFINE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, GTK_TYPE_WIDGET)
@@ -217,8 +220,9 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
         return;
       case OBJ_COL_DEPTH:
         {
-          /* Known once a list of instances was found (its worker computes
-           * them), never computed here on the UI thread. */
+          /* Known from a persistent index, or once a worker computed them
+           * for the list shown (bind_depth_cell); never computed here on
+           * the UI thread. */
           guint32 d = hs_heap_depths_known (a->heap) ? hs_heap_object_depth (a->heap, o) : G_MAXUINT32;
           text = d != G_MAXUINT32 ? g_strdup_printf ("%u", d) : g_strdup ("");
         }
@@ -243,6 +247,39 @@ bind_object_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   gtk_inscription_set_text (cell, text);
 }
 
+/* The Depth column: as the others, and a cell left empty because the
+ * depths are not known yet is kept, to be filled once they are. */
+static void
+bind_depth_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  HsObjectColumnView *self = data;
+  g_autoptr (GObject) it = item_row (gtk_list_item_get_item (item));
+
+  bind_object_cell (factory, item, GUINT_TO_POINTER (OBJ_COL_DEPTH));
+  if (HS_IS_OBJECT_ROW (it)
+      && !hs_heap_depths_known (hs_loader_get_analysis (hs_object_row_get_loader (HS_OBJECT_ROW (it)))->heap))
+    g_hash_table_add (self->depth_waiting, g_object_ref (item));
+}
+
+void
+hs_object_column_view_show_depths (HsObjectColumnView *self)
+{
+  g_return_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self));
+
+  guint n = 0;
+  /* The set's references become ours. */
+  g_autofree gpointer *items = g_hash_table_get_keys_as_array (self->depth_waiting, &n);
+  g_hash_table_steal_all (self->depth_waiting);
+  for (guint i = 0; i < n; i++)
+    {
+      /* The item may show another row by now (of a dump whose depths are
+       * still not known: kept again), or none. */
+      if (gtk_list_item_get_item (items[i]) != NULL)
+        bind_depth_cell (NULL, items[i], self);
+      g_object_unref (items[i]);
+    }
+}
+
 static GtkColumnViewColumn *
 add_column (HsObjectColumnView *self, const char *title, GCallback setup, guint column, gboolean expand)
 {
@@ -250,7 +287,10 @@ add_column (HsObjectColumnView *self, const char *title, GCallback setup, guint 
   GtkColumnViewColumn *c;
 
   g_signal_connect (factory, "setup", setup, self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_object_cell), GUINT_TO_POINTER (column));
+  if (column == OBJ_COL_DEPTH)
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_depth_cell), self);
+  else
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_object_cell), GUINT_TO_POINTER (column));
   c = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (c, expand);
   gtk_column_view_column_set_resizable (c, TRUE);
@@ -395,8 +435,18 @@ hs_object_column_view_dispose (GObject *object)
   HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (object);
 
   g_clear_object (&self->model);
+  g_hash_table_remove_all (self->depth_waiting);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_OBJECT_COLUMN_VIEW);
   G_OBJECT_CLASS (hs_object_column_view_parent_class)->dispose (object);
+}
+
+static void
+hs_object_column_view_finalize (GObject *object)
+{
+  HsObjectColumnView *self = HS_OBJECT_COLUMN_VIEW (object);
+
+  g_hash_table_unref (self->depth_waiting);
+  G_OBJECT_CLASS (hs_object_column_view_parent_class)->finalize (object);
 }
 
 static void
@@ -436,6 +486,7 @@ hs_object_column_view_class_init (HsObjectColumnViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hs_object_column_view_dispose;
+  object_class->finalize = hs_object_column_view_finalize;
   object_class->get_property = hs_object_column_view_get_property;
   object_class->set_property = hs_object_column_view_set_property;
 
@@ -458,6 +509,7 @@ hs_object_column_view_class_init (HsObjectColumnViewClass *klass)
 static void
 hs_object_column_view_init (HsObjectColumnView *self)
 {
+  self->depth_waiting = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_selection_bar_set_collect_func (self->selection_bar, collect_selection, self);
   add_column (self, _ ("Object"), G_CALLBACK (setup_name_cell), OBJ_COL_NAME, TRUE);

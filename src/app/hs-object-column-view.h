@@ -42,6 +42,10 @@ void hs_object_column_view_select (HsObjectColumnView *self, guint position);
 HsObj hs_object_column_view_get_selected (HsObjectColumnView *self);
 /* Selects n rows from position, alone (as Shift+click does). */
 void hs_object_column_view_select_range (HsObjectColumnView *self, guint position, guint n);
+/* The Depth column's cells bound while the heap's depths were not known
+ * are empty: call this once they are (hs_heap_compute_depths on a worker)
+ * to fill them. */
+void hs_object_column_view_show_depths (HsObjectColumnView *self);
 /* The bar under the rows: how many are selected and what they retain
  * together (hs-selection-bar.h; the rows' menu and its button ask it). */
 HsSelectionBar *hs_object_column_view_get_selection_bar (HsObjectColumnView *self);

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-instance-depths.c: the instance list never waits for the Depth
+ * column (issue 34: a walk of the whole heap, seconds on a big dump).
+ * On paging.hprof (make-paging-dump.py) the byte[] are 2,100 JNI global
+ * roots at 0x100000 + 8 i (depth 0) and 1,200 held by a root Object[] at
+ * 0x300000 + 8 j (depth 1). With the heap's depth lock held by this test,
+ * so that no worker can compute the depths, the 3,300 byte[] are listed
+ * and their Depth cells are empty; once it is let go, the cells shown
+ * fill with 0 or 1 as each row's address says. */
+#include "config.h"
+#include "ui-util.h"
+#include "hs-classes-view.h"
+#include "hs-heap-private.h"
+
+#include <adwaita.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LOAD_TIMEOUT_MS 120000
+#define N_BYTE_ARRAYS 3300
+#define KID_BASE 0x300000
+
+static const char *dump_path;
+
+static gboolean
+has_css_name (GtkWidget *w, const char *name)
+{
+  return g_strcmp0 (gtk_widget_get_css_name (w), name) == 0;
+}
+
+static const char *
+cell_text (GtkWidget *cell)
+{
+  GtkWidget *ins = ui_find_child (cell, GTK_TYPE_INSCRIPTION);
+  return ins != NULL ? gtk_inscription_get_text (GTK_INSCRIPTION (ins)) : NULL;
+}
+
+typedef struct
+{
+  guint rows;  /* rows shown with an object */
+  guint empty; /* ... whose Depth cell is empty */
+  guint wrong; /* ... whose Depth is not the expected one */
+} Cells;
+
+/* Every row of the table shown (css name "row") with its cells in column
+ * order (css "cell"): Object, then Depth. */
+static void
+collect (GtkWidget *w, Cells *c)
+{
+  if (has_css_name (w, "row") && gtk_widget_get_mapped (w))
+    {
+      GtkWidget *cells[2] = { 0 };
+      guint n = 0;
+      for (GtkWidget *k = gtk_widget_get_first_child (w); k && n < 2; k = gtk_widget_get_next_sibling (k))
+        if (has_css_name (k, "cell"))
+          cells[n++] = k;
+      const char *name = n == 2 ? cell_text (cells[0]) : NULL;
+      const char *at = name != NULL ? strstr (name, "@0x") : NULL;
+      if (at != NULL)
+        {
+          guint64 addr = g_ascii_strtoull (at + 3, NULL, 16);
+          const char *depth = cell_text (cells[1]);
+          c->rows++;
+          if (depth == NULL || *depth == '\0')
+            c->empty++;
+          else if (strcmp (depth, addr >= KID_BASE ? "1" : "0") != 0)
+            c->wrong++;
+        }
+      return;
+    }
+  for (GtkWidget *k = gtk_widget_get_first_child (w); k; k = gtk_widget_get_next_sibling (k))
+    collect (k, c);
+}
+
+static Cells
+depth_cells (HsClassesView *classes)
+{
+  Cells c = { 0 };
+  collect (GTK_WIDGET (classes), &c);
+  return c;
+}
+
+static gboolean
+depths_shown (gpointer data)
+{
+  Cells c = depth_cells (data);
+  return c.rows > 0 && c.empty == 0;
+}
+
+static void
+test_list_before_depths (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  g_autoptr (GFile) file = g_file_new_for_path (dump_path);
+  HsClassesView *classes = ui_classes_view (window);
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  HsHeap *heap = hs_loader_get_analysis (hs_window_get_loader (window))->heap;
+  g_assert_false (hs_heap_depths_known (heap));
+
+  /* No worker can compute the depths while this is held. */
+  g_mutex_lock (&heap->depth_lock);
+  hs_window_set_view (window, "classes");
+  g_assert_true (hs_classes_view_show_class (classes, "byte[]"));
+  g_assert_true (ui_wait_for_instances (window, LOAD_TIMEOUT_MS));
+  g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_instances (classes)), ==, N_BYTE_ARRAYS);
+  ui_iterate (300);
+  Cells before = depth_cells (classes);
+  g_assert_cmpuint (before.rows, >, 5);
+  g_assert_cmpuint (before.empty, ==, before.rows);
+  g_assert_false (hs_heap_depths_known (heap));
+
+  /* Let go: the depths are computed on a worker and the cells filled. */
+  g_mutex_unlock (&heap->depth_lock);
+  g_assert_true (ui_wait_until (depths_shown, classes, LOAD_TIMEOUT_MS));
+  g_assert_true (hs_heap_depths_known (heap));
+  Cells after = depth_cells (classes);
+  g_assert_cmpuint (after.rows, >, 5);
+  g_assert_cmpuint (after.wrong, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  if (argc < 2)
+    g_error ("usage: test-instance-depths PAGING_DUMP");
+  dump_path = argv[1];
+  g_test_add_func ("/instance-depths/list-before-depths", test_list_before_depths);
+  return g_test_run ();
+}
