@@ -15,6 +15,7 @@
 #include "hs-object-column-view.h"
 #include "hs-object-list.h"
 #include "hs-query.h"
+#include "hs-class-instances.h"
 #include "hs-query-heaps.h"
 #include "hs-instance-filter.h"
 #include "hs-timing.h"
@@ -160,7 +161,7 @@ instances_work (gpointer data)
       job->classes = hs_query_classes_named (a->heap, job->name);
     }
   /* A persistent index has each class's instances in order already. */
-  GArray *instances = hs_query_instances_listed (a, (const HsClass *)job->classes->data, job->classes->len);
+  GArray *instances = hs_class_instances_listed (a, (const HsClass *)job->classes->data, job->classes->len);
   gboolean sorted = instances != NULL;
   if (!sorted)
     instances = hs_query_instances_unsorted (a, (const HsClass *)job->classes->data, job->classes->len);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "hs-cli.h"
+#include "hs-class-instances.h"
 #include "hs-object-id.h"
 #include "hs-oql.h"
 #include "hs-retained-selection.h"
@@ -277,7 +278,7 @@ hs_cli_objects (const HsCliOptions *o, const char *path, GError **error)
   int heap = -1;
   if (!hs_cli_resolve_heap (o, a->heap, &heap, error))
     return 2;
-  g_autoptr (GArray) objs = hs_query_instances (a, (const HsClass *)cs->data, cs->len);
+  g_autoptr (GArray) objs = hs_class_instances_query (a, (const HsClass *)cs->data, cs->len);
   if (heap >= 0)
     hs_query_keep_heap (a->heap, objs, (guint)heap);
   guint lim = o->limit >= 0 ? MIN ((guint)o->limit, objs->len) : objs->len;

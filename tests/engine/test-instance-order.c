@@ -262,13 +262,13 @@ test_class_instances_persisted (void)
 
   /* The analysis answers from the list: the same rows as the scan and sort. */
   HsClass bytes = hs_heap_find_class (heap, "byte[]");
-  g_assert_null (hs_query_instances_listed (full, &bytes, 1));
+  g_assert_null (hs_class_instances_listed (full, &bytes, 1));
   g_autoptr (GArray) scanned = hs_query_instances (full, &bytes, 1);
   full->class_instances = read;
-  g_autoptr (GArray) listed = hs_query_instances_listed (full, &bytes, 1);
-  g_autoptr (GArray) answered = hs_query_instances (full, &bytes, 1);
+  g_autoptr (GArray) listed = hs_class_instances_listed (full, &bytes, 1);
+  g_autoptr (GArray) answered = hs_class_instances_query (full, &bytes, 1);
   HsClass two[2] = { bytes, hs_heap_find_class (heap, "java.lang.Object[]") };
-  g_autoptr (GArray) of_two = hs_query_instances_listed (full, two, 2);
+  g_autoptr (GArray) of_two = hs_class_instances_listed (full, two, 2);
   full->class_instances = NULL;
   hs_class_instances_free (read);
   g_assert_nonnull (listed);

@@ -138,3 +138,22 @@ hs_class_instances_of (const HsClassInstances *ci, HsClass c, guint64 n_objects)
   g_array_append_vals (out, objs, (guint)len);
   return out;
 }
+
+GArray *
+hs_class_instances_listed (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
+  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
+
+  if (analysis->class_instances == NULL || n_classes != 1)
+    return NULL;
+  return hs_class_instances_of (analysis->class_instances, classes[0], hs_heap_n_objects (analysis->heap));
+}
+
+GArray *
+hs_class_instances_query (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
+{
+  GArray *out = hs_class_instances_listed (analysis, classes, n_classes);
+
+  return out != NULL ? out : hs_query_instances (analysis, classes, n_classes);
+}

@@ -26,6 +26,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassInstances, hs_class_instances_free)
  * the list cannot be used for c (c outside it, or an entry that is not an
  * object of this heap: a hostile index), and the caller scans instead. */
 GArray *hs_class_instances_of (const HsClassInstances *ci, HsClass c, guint64 n_objects);
+/* The instances of one class in the order of hs_query_instances, from the
+ * analysis's list (analysis->class_instances, which a persistent index
+ * holds): a copy, no scan, no sort. NULL when the analysis has no list, or
+ * it cannot be used for these classes (several classes, a hostile entry). */
+GArray *hs_class_instances_listed (HsAnalysis *analysis, const HsClass *classes, guint n_classes);
+/* hs_query_instances, answered from the list when the analysis has one. */
+GArray *hs_class_instances_query (HsAnalysis *analysis, const HsClass *classes, guint n_classes);
 /* How many classes it covers. */
 guint hs_class_instances_n_classes (const HsClassInstances *ci);
 

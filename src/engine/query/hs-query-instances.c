@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include "hs-query.h"
-#include "hs-class-instances.h"
 #include "hs-parallel.h"
 
 #include <stdlib.h>
@@ -501,26 +500,12 @@ hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 k)
 }
 
 GArray *
-hs_query_instances_listed (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
-{
-  g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
-  g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
-
-  if (analysis->class_instances == NULL || n_classes != 1)
-    return NULL;
-  return hs_class_instances_of (analysis->class_instances, classes[0], hs_heap_n_objects (analysis->heap));
-}
-
-GArray *
 hs_query_instances (HsAnalysis *analysis, const HsClass *classes, guint n_classes)
 {
   g_return_val_if_fail (analysis != NULL && analysis->heap != NULL, NULL);
   g_return_val_if_fail (classes != NULL || n_classes == 0, NULL);
 
-  GArray *out = hs_query_instances_listed (analysis, classes, n_classes);
-  if (out)
-    return out;
-  out = hs_query_instances_unsorted (analysis, classes, n_classes);
+  GArray *out = hs_query_instances_unsorted (analysis, classes, n_classes);
   hs_query_sort_instances (analysis, (HsObj *)out->data, out->len);
   return out;
 }

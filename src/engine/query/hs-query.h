@@ -49,10 +49,6 @@ GArray *hs_query_instances_of_class (HsAnalysis *analysis, HsClass c);
  * the other): the instances in index order (one scan of the class column,
  * on both cores), then sorted in place into the order above (both cores). */
 GArray *hs_query_instances_unsorted (HsAnalysis *analysis, const HsClass *classes, guint n_classes);
-/* The instances of one class already in the order above, as a persistent
- * index keeps them (hs-class-instances.h): a copy, no scan, no sort; NULL
- * when the analysis has no such list for these classes. */
-GArray *hs_query_instances_listed (HsAnalysis *analysis, const HsClass *classes, guint n_classes);
 void hs_query_sort_instances (HsAnalysis *analysis, HsObj *objs, guint64 n);
 /* The first at most limit of objs[0..n) in that order (a new array; objs
  * is not changed): what hs_query_sort_instances would put first, found in
