@@ -88,6 +88,14 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
+_hs_classes_view_cancel_search (HsClassesView *self)
+{
+  if (self->search_cancellable != NULL)
+    g_cancellable_cancel (self->search_cancellable);
+  g_clear_object (&self->search_cancellable);
+}
+
+void
 hs_classes_view_search (HsClassesView *self, const char *text)
 {
   g_autoptr (GTask) task = NULL;
@@ -103,9 +111,7 @@ hs_classes_view_search (HsClassesView *self, const char *text)
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->class_search)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->class_search), text);
   hs_classes_view_set_filter (self, text);
-  if (self->search_cancellable != NULL)
-    g_cancellable_cancel (self->search_cancellable);
-  g_clear_object (&self->search_cancellable);
+  _hs_classes_view_cancel_search (self);
   if (text[0] == '\0')
     {
       _hs_classes_view_forget_instances (self);

@@ -82,6 +82,9 @@ void _hs_classes_view_cancel_order (HsClassesView *self);
 /* The order being computed, computed here and shown (Go to a class right
  * after the table was filled: the class must be found among the rows). */
 void _hs_classes_view_order_now (HsClassesView *self);
+/* hs-classes-search.c: stops a search running, if any. */
+void _hs_classes_view_cancel_search (HsClassesView *self);
+
 /* hs-classes-view.c: the status line; the instances pane emptied and
  * hidden (a search still running is ignored); the handler of a selection
  * of the table (the plain one or the tree). */

@@ -569,9 +569,7 @@ hs_classes_view_dispose (GObject *object)
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
-  if (self->search_cancellable != NULL)
-    g_cancellable_cancel (self->search_cancellable);
-  g_clear_object (&self->search_cancellable);
+  _hs_classes_view_cancel_search (self);
   _hs_classes_view_forget_groups (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->tree_selection);
