@@ -3,7 +3,7 @@
  * HsClassesView (hs-classes-view-private.h): their titles, their cells
  * (one GtkInscription each, the name's under a GtkTreeExpander for the
  * grouped table) and their sorters, each the column's own order
- * (hs_class_sorter_new) with a spy that tells on_sorter_changed which
+ * (hs_class_sorter_new) with a spy that tells the view's on_sorter_changed which
  * column the column view asked. */
 #include "config.h"
 #include "hs-classes-view-private.h"

@@ -689,7 +689,7 @@ hs_classes_view_init (HsClassesView *self)
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   self->plain_selection = selection;
 
-  /* The grouped table (empty until grouped: show_tree). */
+  /* The grouped table (empty until grouped: hs-classes-view-groups.c). */
   self->tree_selection = gtk_multi_selection_new (NULL);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
