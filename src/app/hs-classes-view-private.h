@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-view-private.h: HsClassesView's fields, shared by its parts:
- * hs-classes-view.c (the view) and hs-classes-sort.c (the rows' order). */
+ * hs-classes-view.c (the view), hs-classes-columns.c (the columns, their
+ * cells and sorters), hs-classes-sort.c (the rows' order),
+ * hs-classes-view-groups.c (the grouped tree) and hs-classes-search.c
+ * (the search). */
 #pragma once
 
 #include "hs-classes-view.h"
@@ -79,7 +82,31 @@ void _hs_classes_view_cancel_order (HsClassesView *self);
 /* The order being computed, computed here and shown (Go to a class right
  * after the table was filled: the class must be found among the rows). */
 void _hs_classes_view_order_now (HsClassesView *self);
-/* hs-classes-view.c: the status line. */
+/* hs-classes-search.c: stops a search running, if any. */
+void _hs_classes_view_cancel_search (HsClassesView *self);
+
+/* hs-classes-view.c: the status line; the instances pane emptied and
+ * hidden (a search still running is ignored); the handler of a selection
+ * of the table (the plain one or the tree). */
 void _hs_classes_view_update_status (HsClassesView *self);
+void _hs_classes_view_forget_instances (HsClassesView *self);
+void _hs_classes_view_on_class_selected (GtkSelectionModel *selection, guint position, guint n_items,
+                                         HsClassesView *self);
+
+/* hs-classes-columns.c: appends column c to the table, with its cells and
+ * its sorter. */
+void _hs_classes_view_add_column (HsClassesView *self, HsClassColumn c);
+
+/* hs-classes-view-groups.c: groups the classes shown again on a worker
+ * (with no grouping, shows the plain table); sorts the tree's levels by
+ * the column sorted and shows it again with the same nodes open; drops
+ * the tree and a grouping running; the drop-down's handler; a grouped
+ * row's name cell; the tree's rows as shown as CSV. */
+void _hs_classes_view_regroup (HsClassesView *self);
+void _hs_classes_view_resort_tree (HsClassesView *self);
+void _hs_classes_view_forget_groups (HsClassesView *self);
+void _hs_classes_view_on_group_by_changed (GtkDropDown *drop_down, GParamSpec *pspec, HsClassesView *self);
+void _hs_classes_view_bind_group_name (GtkInscription *cell, HsClassGroupRow *row);
+void _hs_classes_view_write_group_csv (HsClassesView *self, HsHeap *heap, GString *out);
 
 G_END_DECLS

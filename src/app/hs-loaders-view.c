@@ -6,7 +6,6 @@
 #include "config.h"
 #include "hs-loaders-view.h"
 
-#include <adwaita.h>
 #include "hs-class-loaders.h"
 #include "hs-loader-row.h"
 #include "hs-ui-util-private.h"
@@ -16,9 +15,6 @@
 struct _HsLoadersView
 {
   HsView parent_instance;
-
-  gboolean revealed;      /* in the view switcher: asked for since the dump was given */
-  AdwViewStackPage *page; /* its page in the dump tab's stack */
 
   GtkBox *box;
   GtkWidget *header;
@@ -258,46 +254,10 @@ hs_loaders_view_fill (HsView *view, HsLoader *loader)
   g_task_run_in_thread (task, compute_thread);
 }
 
-/* In the switcher only once asked for (win.class-loaders, as the Paths
- * and References views: nine views fit the header at 1400 px); the dump
- * tab shows every page once the analysis is done: put back. */
-static void
-on_page_visible (AdwViewStackPage *page, GParamSpec *pspec, HsLoadersView *self)
-{
-  if (!self->revealed && adw_view_stack_page_get_visible (page))
-    adw_view_stack_page_set_visible (page, FALSE);
-}
-
-static void
-on_parent (HsLoadersView *self, GParamSpec *pspec, gpointer data)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
-  AdwViewStackPage *page = stack ? adw_view_stack_get_page (ADW_VIEW_STACK (stack), GTK_WIDGET (self)) : NULL;
-
-  if (page == NULL || page == self->page)
-    return;
-  self->page = page;
-  g_signal_connect_object (page, "notify::visible", G_CALLBACK (on_page_visible), self, 0);
-  on_page_visible (page, NULL, self);
-}
-
-void
-hs_loaders_view_reveal (HsLoadersView *self)
-{
-  g_return_if_fail (HS_IS_LOADERS_VIEW (self));
-  self->revealed = TRUE;
-  if (self->page && gtk_widget_get_visible (GTK_WIDGET (self)))
-    adw_view_stack_page_set_visible (self->page, TRUE);
-}
-
 static void
 hs_loaders_view_clear (HsView *view)
 {
   HsLoadersView *self = HS_LOADERS_VIEW (view);
-
-  self->revealed = FALSE;
-  if (self->page)
-    adw_view_stack_page_set_visible (self->page, FALSE);
 
   self->generation++;
   self->ready = FALSE;
@@ -390,6 +350,7 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   vc->write_csv = hs_loaders_view_write_csv;
   /* "Loaders": the switcher has ten views; "Class Lo…" at 600 px. */
   hs_view_class_set_page (vc, "loaders", _ ("Loaders"), NULL, TRUE, "loaders filled");
+  hs_view_class_set_revealed_on_demand (vc);
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-loaders-view.ui");
   gtk_widget_class_bind_template_child (wc, HsLoadersView, box);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, header);
@@ -415,7 +376,6 @@ hs_loaders_view_init (HsLoadersView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_view_add_export_button (HS_VIEW (self), self->header);
-  g_signal_connect (self, "notify::parent", G_CALLBACK (on_parent), NULL);
   set_factory (self, self->loader_column, COL_LOADER);
   set_factory (self, self->classes_column, COL_CLASSES);
   set_factory (self, self->instances_column, COL_INSTANCES);

@@ -17,9 +17,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsLoadersView, hs_loaders_view, HS, LOADERS_VIEW, HsView)
 
 /* TRUE once the tables are filled. */
-/* Puts the view in the switcher (until the dump changes): it is there
- * only once asked for (win.class-loaders). */
-void hs_loaders_view_reveal (HsLoadersView *self);
 gboolean hs_loaders_view_is_ready (HsLoadersView *self);
 guint hs_loaders_view_get_n_loaders (HsLoadersView *self);
 guint hs_loaders_view_get_n_duplicates (HsLoadersView *self);

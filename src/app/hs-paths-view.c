@@ -9,7 +9,6 @@
 #include "hs-query.h"
 #include "hs-ui-util-private.h"
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
 typedef enum
@@ -50,8 +49,6 @@ struct _HsPathsView
   GCancellable *cancel;
   GtkTreeListModel *model;
   gboolean busy, syncing;
-  gboolean revealed; /* in the view switcher: asked a question since the dump was opened */
-  AdwViewStackPage *page;
 };
 
 G_DEFINE_FINAL_TYPE (HsPathsView, hs_paths_view, HS_TYPE_VIEW)
@@ -608,38 +605,6 @@ on_activate (GtkColumnView *view, guint position, HsPathsView *self)
 
 /* --- the view ------------------------------------------------------------ */
 
-/* The view is in the switcher only once it has been asked something (nine
- * views do not fit a header; this one is reached from the others). The
- * dump tab shows every page once the analysis is done: put back. */
-static void
-on_page_visible (AdwViewStackPage *page, GParamSpec *pspec, HsPathsView *self)
-{
-  if (!self->revealed && adw_view_stack_page_get_visible (page))
-    adw_view_stack_page_set_visible (page, FALSE);
-}
-
-static void
-on_parent (HsPathsView *self, GParamSpec *pspec, gpointer data)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
-  AdwViewStackPage *page = stack ? adw_view_stack_get_page (ADW_VIEW_STACK (stack), GTK_WIDGET (self)) : NULL;
-
-  if (page == NULL || page == self->page)
-    return;
-  self->page = page;
-  g_signal_connect_object (page, "notify::visible", G_CALLBACK (on_page_visible), self, 0);
-  on_page_visible (page, NULL, self);
-}
-
-void
-hs_paths_view_reveal (HsPathsView *self)
-{
-  g_return_if_fail (HS_IS_PATHS_VIEW (self));
-  self->revealed = TRUE;
-  if (self->page && gtk_widget_get_visible (GTK_WIDGET (self)))
-    adw_view_stack_page_set_visible (self->page, TRUE);
-}
-
 static void
 exclude_action (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -670,9 +635,6 @@ hs_paths_view_clear (HsView *view)
   if (self->requests)
     g_ptr_array_set_size (self->requests, 0);
   self->current = G_MAXUINT;
-  self->revealed = FALSE;
-  if (self->page)
-    adw_view_stack_page_set_visible (self->page, FALSE);
   gtk_column_view_set_model (self->tree_view, NULL);
   g_clear_object (&self->model);
   hs_object_column_view_set_model (self->objects_view, NULL);
@@ -741,6 +703,7 @@ hs_paths_view_class_init (HsPathsViewClass *klass)
   view_class->clear = hs_paths_view_clear;
   view_class->write_csv = hs_paths_view_write_csv;
   hs_view_class_set_page (view_class, "paths", _ ("Paths"), NULL, TRUE, "paths filled");
+  hs_view_class_set_revealed_on_demand (view_class);
 
   g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-paths-view.ui");
@@ -769,7 +732,6 @@ hs_paths_view_init (HsPathsView *self)
   g_signal_connect (self->tree_view, "notify::model", G_CALLBACK (on_model_notify), self);
   g_signal_connect (self->tree_view, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect (self->weak_check, "toggled", G_CALLBACK (on_weak_toggled), self);
-  g_signal_connect (self, "notify::parent", G_CALLBACK (on_parent), NULL);
   hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary_label)));
 }
 

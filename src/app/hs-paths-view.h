@@ -18,9 +18,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsPathsView, hs_paths_view, HS, PATHS_VIEW, HsView)
 
 GtkWidget *hs_paths_view_new (void);
-/* Puts the view in the view switcher (it is left out until asked a
- * question, and again for each new dump). */
-void hs_paths_view_reveal (HsPathsView *self);
 /* Merged paths of the instances of klass. */
 void hs_paths_view_show_class (HsPathsView *self, HsClass klass);
 /* Merged paths of objs (copied); what: how the set is named ("3 objects of

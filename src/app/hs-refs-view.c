@@ -9,7 +9,6 @@
 #include "hs-object-menu.h"
 #include "hs-ui-util-private.h"
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
 struct _HsRefsView
@@ -33,8 +32,6 @@ struct _HsRefsView
   guint gen;            /* the current tree's number: older lists' news is ignored */
   guint n_loading;
   gboolean syncing;
-  gboolean revealed;
-  AdwViewStackPage *page;
 };
 
 G_DEFINE_FINAL_TYPE (HsRefsView, hs_refs_view, HS_TYPE_VIEW)
@@ -326,37 +323,6 @@ on_activate (GtkColumnView *view, guint position, HsRefsView *self)
 
 /* --- the view ------------------------------------------------------------- */
 
-/* In the switcher only once asked (as the Paths view): the dump tab shows
- * every page once the analysis is done; put back. */
-static void
-on_page_visible (AdwViewStackPage *page, GParamSpec *pspec, HsRefsView *self)
-{
-  if (!self->revealed && adw_view_stack_page_get_visible (page))
-    adw_view_stack_page_set_visible (page, FALSE);
-}
-
-static void
-on_parent (HsRefsView *self, GParamSpec *pspec, gpointer data)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
-  AdwViewStackPage *page = stack ? adw_view_stack_get_page (ADW_VIEW_STACK (stack), GTK_WIDGET (self)) : NULL;
-
-  if (page == NULL || page == self->page)
-    return;
-  self->page = page;
-  g_signal_connect_object (page, "notify::visible", G_CALLBACK (on_page_visible), self, 0);
-  on_page_visible (page, NULL, self);
-}
-
-void
-hs_refs_view_reveal (HsRefsView *self)
-{
-  g_return_if_fail (HS_IS_REFS_VIEW (self));
-  self->revealed = TRUE;
-  if (self->page && gtk_widget_get_visible (GTK_WIDGET (self)))
-    adw_view_stack_page_set_visible (self->page, TRUE);
-}
-
 static void
 hs_refs_view_fill (HsView *view, HsLoader *loader)
 {
@@ -378,9 +344,6 @@ hs_refs_view_clear (HsView *view)
   self->obj = HS_OBJ_NONE;
   self->asked = FALSE;
   self->index_ready = FALSE;
-  self->revealed = FALSE;
-  if (self->page)
-    adw_view_stack_page_set_visible (self->page, FALSE);
   gtk_column_view_set_model (self->tree_view, NULL);
   g_clear_object (&self->model);
   gtk_widget_set_sensitive (GTK_WIDGET (self->outgoing_button), FALSE);
@@ -452,6 +415,7 @@ hs_refs_view_class_init (HsRefsViewClass *klass)
   view_class->clear = hs_refs_view_clear;
   view_class->write_csv = hs_refs_view_write_csv;
   hs_view_class_set_page (view_class, "refs", _ ("References"), NULL, TRUE, "refs filled");
+  hs_view_class_set_revealed_on_demand (view_class);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-refs-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsRefsView, header);
@@ -473,7 +437,6 @@ hs_refs_view_init (HsRefsView *self)
   g_signal_connect (self->tree_view, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect (self->outgoing_button, "toggled", G_CALLBACK (on_direction_toggled), self);
   g_signal_connect (self->incoming_button, "toggled", G_CALLBACK (on_direction_toggled), self);
-  g_signal_connect (self, "notify::parent", G_CALLBACK (on_parent), NULL);
   hs_view_add_export_button (HS_VIEW (self), self->header);
 }
 

@@ -20,9 +20,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsRefsView, hs_refs_view, HS, REFS_VIEW, HsView)
 
 GtkWidget *hs_refs_view_new (void);
-/* Puts the view in the view switcher (left out until asked, again for
- * each new dump). */
-void hs_refs_view_reveal (HsRefsView *self);
 /* The references of obj: what it refers to, or (incoming) what refers to
  * it; the tree's root row is obj, expanded. */
 void hs_refs_view_show (HsRefsView *self, HsObj obj, gboolean incoming);

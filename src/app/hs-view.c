@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-view.c: the base of the window's views (see hs-view.h). It keeps the
  * loader and the "filled for this dump" state, lays out its single
- * template child, times each fill (HEAPSCOPE_DEBUG_TIMES), and has the
- * Export button's actions (export.copy-csv, export.save-csv). */
+ * template child, times each fill (HEAPSCOPE_DEBUG_TIMES), has the
+ * Export button's actions (export.copy-csv, export.save-csv), and keeps
+ * the views revealed on demand out of the view switcher until asked. */
 #include "config.h"
 #include "hs-view.h"
 #include "hs-timing.h"
 #include "hs-csv-export.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 typedef struct
@@ -16,6 +18,10 @@ typedef struct
   gboolean filled;
   GCancellable *cancellable; /* the workers' for this loader; NULL until asked for */
   int heap;                  /* -1: every heap */
+  /* Revealed on demand: in the view switcher, asked for since the loader
+   * was set; the view's page in the dump tab's stack (not owned). */
+  gboolean revealed;
+  AdwViewStackPage *page;
 } HsViewPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (HsView, hs_view, GTK_TYPE_WIDGET)
@@ -55,6 +61,76 @@ hs_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec 
       case PROP_LOADER: g_value_set_object (value, hs_view_get_loader (self)); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* --- revealed on demand -------------------------------------------------- */
+
+/* In the switcher only once asked for (nine views fit the header at
+ * 1400 px; these are reached from the others). The dump tab shows every
+ * page once the analysis is done: put back. */
+static void
+on_page_visible (AdwViewStackPage *page, GParamSpec *pspec, HsView *self)
+{
+  HsViewPrivate *priv = hs_view_get_instance_private (self);
+
+  if (!priv->revealed && adw_view_stack_page_get_visible (page))
+    adw_view_stack_page_set_visible (page, FALSE);
+}
+
+static void
+on_parent (HsView *self, GParamSpec *pspec, gpointer data)
+{
+  HsViewPrivate *priv = hs_view_get_instance_private (self);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
+  AdwViewStackPage *page = stack ? adw_view_stack_get_page (ADW_VIEW_STACK (stack), GTK_WIDGET (self)) : NULL;
+
+  if (page == NULL || page == priv->page)
+    return;
+  priv->page = page;
+  g_signal_connect_object (page, "notify::visible", G_CALLBACK (on_page_visible), self, 0);
+  on_page_visible (page, NULL, self);
+}
+
+void
+hs_view_class_set_revealed_on_demand (HsViewClass *klass)
+{
+  g_return_if_fail (HS_IS_VIEW_CLASS (klass));
+  klass->revealed_on_demand = TRUE;
+}
+
+void
+hs_view_reveal (HsView *self)
+{
+  HsViewPrivate *priv;
+
+  g_return_if_fail (HS_IS_VIEW (self));
+  if (!HS_VIEW_GET_CLASS (self)->revealed_on_demand)
+    return;
+  priv = hs_view_get_instance_private (self);
+  priv->revealed = TRUE;
+  if (priv->page && gtk_widget_get_visible (GTK_WIDGET (self)))
+    adw_view_stack_page_set_visible (priv->page, TRUE);
+}
+
+/* Out of the switcher again (another loader). */
+static void
+unreveal (HsView *self)
+{
+  HsViewPrivate *priv = hs_view_get_instance_private (self);
+
+  if (!HS_VIEW_GET_CLASS (self)->revealed_on_demand)
+    return;
+  priv->revealed = FALSE;
+  if (priv->page)
+    adw_view_stack_page_set_visible (priv->page, FALSE);
+}
+
+static void
+hs_view_constructed (GObject *object)
+{
+  G_OBJECT_CLASS (hs_view_parent_class)->constructed (object);
+  if (HS_VIEW_GET_CLASS (object)->revealed_on_demand)
+    g_signal_connect (object, "notify::parent", G_CALLBACK (on_parent), NULL);
 }
 
 /* --- export ------------------------------------------------------------- */
@@ -127,6 +203,7 @@ hs_view_class_init (HsViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = hs_view_constructed;
   object_class->dispose = hs_view_dispose;
   object_class->get_property = hs_view_get_property;
 
@@ -282,6 +359,7 @@ hs_view_set_loader (HsView *self, HsLoader *loader)
   g_clear_object (&priv->cancellable);
   if (klass->clear != NULL)
     klass->clear (self);
+  unreveal (self);
   priv->filled = FALSE;
   /* Another dump: every heap until told (the same one, refilled after a
    * mapping: the heap chosen stays). */

@@ -15,6 +15,8 @@
  *   hs_view_show_early()     when the leak report is known early (only
  *                            views whose class implements show_early);
  *   hs_view_ensure_filled()  when the view becomes the visible one.
+ * A view whose class calls hs_view_class_set_revealed_on_demand() keeps its
+ * page out of the view switcher until hs_view_reveal().
  * Views talk back through actions, never through a window pointer nor
  * through another view: "win.inspect" (guint32 object index) opens an
  * object in the inspector, "win.view" (string) switches views,
@@ -58,6 +60,7 @@ struct _HsViewClass
   const char *fill_timing;
   gboolean needs_analysis;
   gboolean uses_heap;
+  gboolean revealed_on_demand;
 
   gpointer padding[3];
 };
@@ -105,6 +108,17 @@ void hs_view_class_set_uses_heap (HsViewClass *klass);
 gboolean hs_view_get_uses_heap (HsView *self);
 int hs_view_get_heap (HsView *self);
 void hs_view_set_heap (HsView *self, int heap);
+
+/* Views reached from the others (Paths, References, Class Loaders): their
+ * class calls hs_view_class_set_revealed_on_demand in class_init, and the
+ * view's page in the dump tab's AdwViewStack is kept out of the view
+ * switcher (put back out when the tab shows every page) until
+ * hs_view_reveal(), which whatever asks the view something calls. Each
+ * hs_view_set_loader() takes it out again. hs_view_reveal() shows the page
+ * only while the view itself is visible (the tab hides the views that need
+ * the analysis until it is done); it does nothing for other views. */
+void hs_view_class_set_revealed_on_demand (HsViewClass *klass);
+void hs_view_reveal (HsView *self);
 
 /* The view's table as CSV (HsViewClass.write_csv) appended to out;
  * FALSE when the view has none or nothing to export yet. */

@@ -423,7 +423,7 @@ paths_view (HsWindow *self)
 
   if (_hs_window_get_analysis (self) == NULL || !HS_IS_PATHS_VIEW (view))
     return NULL;
-  hs_paths_view_reveal (HS_PATHS_VIEW (view));
+  hs_view_reveal (view);
   hs_window_set_view (self, "paths");
   return HS_PATHS_VIEW (view);
 }
@@ -480,7 +480,7 @@ class_loaders_action (GtkWidget *widget, const char *action_name, GVariant *para
 
   if (_hs_window_get_analysis (self) == NULL || !HS_IS_LOADERS_VIEW (view))
     return;
-  hs_loaders_view_reveal (HS_LOADERS_VIEW (view));
+  hs_view_reveal (view);
   hs_window_set_view (self, "loaders");
 }
 
@@ -494,7 +494,7 @@ show_refs (HsWindow *self, HsObj obj, gboolean incoming)
 
   if (a == NULL || !HS_IS_REFS_VIEW (view) || obj >= hs_heap_n_objects (a->heap))
     return;
-  hs_refs_view_reveal (HS_REFS_VIEW (view));
+  hs_view_reveal (view);
   hs_window_set_view (self, "refs");
   hs_refs_view_show (HS_REFS_VIEW (view), obj, incoming);
 }

@@ -5,7 +5,8 @@
  * saved to a file and read back to the figures the table's rows have (and
  * the heap's own), copied to the clipboard; the dominator tree with a row
  * expanded (a depth column); the Threads view, one row per frame. The CSV
- * is read back by the small RFC 4180 reader below, not by the writer. */
+ * is read back by ui_csv_read (ui-util.h, a small RFC 4180 reader), not by
+ * the writer. */
 #include "config.h"
 
 #include <string.h>
@@ -31,68 +32,18 @@
 #define O3 0x20020
 static const char *const odd_name = "com.example.Odd,\"Q\"\nName";
 
-/* --- an RFC 4180 reader: rows of cells ------------------------------------- */
-
-static GPtrArray *
-csv_read (const char *text)
-{
-  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
-  GPtrArray *row = NULL;
-  GString *cell = g_string_new (NULL);
-  const char *p = text;
-
-  while (*p)
-    {
-      if (row == NULL)
-        row = g_ptr_array_new_with_free_func (g_free);
-      g_string_truncate (cell, 0);
-      if (*p == '"')
-        {
-          for (p++; *p && !(*p == '"' && p[1] != '"'); p++)
-            {
-              if (*p == '"')
-                p++; /* a doubled quote */
-              g_string_append_c (cell, *p);
-            }
-          g_assert_true (*p == '"');
-          p++;
-        }
-      else
-        while (*p && *p != ',' && *p != '\n')
-          g_string_append_c (cell, *p++);
-      g_ptr_array_add (row, g_strdup (cell->str));
-      g_assert_true (*p == ',' || *p == '\n');
-      if (*p++ == '\n')
-        {
-          g_ptr_array_add (rows, row);
-          row = NULL;
-        }
-    }
-  g_assert_null (row); /* every row ends with a line break */
-  g_string_free (cell, TRUE);
-  return rows;
-}
-
-static const char *
-cell (GPtrArray *rows, guint r, guint c)
-{
-  GPtrArray *row = g_ptr_array_index (rows, r);
-  g_assert_cmpuint (c, <, row->len);
-  return g_ptr_array_index (row, c);
-}
-
 static guint64
 num (GPtrArray *rows, guint r, guint c)
 {
   guint64 v = 0;
-  g_assert_true (g_ascii_string_to_unsigned (cell (rows, r, c), 10, 0, G_MAXUINT64, &v, NULL));
+  g_assert_true (g_ascii_string_to_unsigned (ui_csv_cell (rows, r, c), 10, 0, G_MAXUINT64, &v, NULL));
   return v;
 }
 
 static guint64
 hex (GPtrArray *rows, guint r, guint c)
 {
-  const char *s = cell (rows, r, c);
+  const char *s = ui_csv_cell (rows, r, c);
   guint64 v = 0;
   g_assert_true (g_str_has_prefix (s, "0x"));
   g_assert_true (g_ascii_string_to_unsigned (s + 2, 16, 0, G_MAXUINT64, &v, NULL));
@@ -203,7 +154,7 @@ test_classes (gconstpointer data)
 
   /* Read back: one row per row of the table, in its order, the same
    * figures as the table's rows and the heap's. */
-  g_autoptr (GPtrArray) rows = csv_read (back);
+  g_autoptr (GPtrArray) rows = ui_csv_read (back);
   assert_header (rows, header);
   GListModel *model = hs_classes_view_get_class_model (view);
   g_assert_cmpuint (rows->len - 1, ==, g_list_model_get_n_items (model));
@@ -212,7 +163,7 @@ test_classes (gconstpointer data)
     {
       g_autoptr (HsClassRow) row = g_list_model_get_item (model, i);
       HsClass c = hs_class_row_get_class (row);
-      g_assert_cmpstr (cell (rows, i + 1, 0), ==, hs_class_row_get_name (row));
+      g_assert_cmpstr (ui_csv_cell (rows, i + 1, 0), ==, hs_class_row_get_name (row));
       g_assert_cmpuint (hex (rows, i + 1, 1), ==, hs_class_id (a->heap, c));
       g_assert_cmpuint (hex (rows, i + 1, 2), ==, hs_class_loader_id (a->heap, c));
       for (HsClassColumn k = HS_CLASS_COLUMN_COUNT; k < HS_CLASS_N_COLUMNS; k++)
@@ -220,7 +171,7 @@ test_classes (gconstpointer data)
           g_assert_cmpuint (num (rows, i + 1, 2 + k), ==, hs_class_row_get_value (row, k));
           g_assert_cmpuint (num (rows, i + 1, 2 + k), ==, ui_class_value (a, c, k));
         }
-      if (g_strcmp0 (cell (rows, i + 1, 0), odd_name) == 0)
+      if (g_strcmp0 (ui_csv_cell (rows, i + 1, 0), odd_name) == 0)
         {
           /* By hand (test_csv.py): three Odd instances of 16 bytes. */
           g_assert_cmpuint (hex (rows, i + 1, 1), ==, ODD);
@@ -239,9 +190,9 @@ test_classes (gconstpointer data)
   ui_iterate (100);
   {
     g_autofree char *f = view_csv (HS_VIEW (view));
-    g_autoptr (GPtrArray) fr = csv_read (f);
+    g_autoptr (GPtrArray) fr = ui_csv_read (f);
     g_assert_cmpuint (fr->len, ==, 2);
-    g_assert_cmpstr (cell (fr, 1, 0), ==, odd_name);
+    g_assert_cmpstr (ui_csv_cell (fr, 1, 0), ==, odd_name);
   }
 
   /* Copy as CSV: the same text on the clipboard, and a toast. */
@@ -266,14 +217,14 @@ test_classes (gconstpointer data)
   g_assert_true (ui_wait_until (clip_starts, &wait, 30000));
   {
     g_autofree char *text = clipboard_text (pane);
-    g_autoptr (GPtrArray) ir = csv_read (text);
+    g_autoptr (GPtrArray) ir = ui_csv_read (text);
     /* By hand (test_csv.py): O1, O2, O3, 16 bytes each; O1 retains 32. */
     g_assert_cmpuint (ir->len, ==, 4);
     for (guint i = 1; i < ir->len; i++)
       {
         guint64 id = hex (ir, i, 0);
         g_assert_true (id == O1 || id == O2 || id == O3);
-        g_assert_cmpstr (cell (ir, i, 1), ==, odd_name);
+        g_assert_cmpstr (ui_csv_cell (ir, i, 1), ==, odd_name);
         g_assert_cmpuint (num (ir, i, 2), ==, 16);
         g_assert_cmpuint (num (ir, i, 3), ==, id == O1 ? 32 : 16);
       }
@@ -323,7 +274,7 @@ test_dominators (gconstpointer data)
   ui_shot (GTK_WIDGET (window), "csv-dominators.png");
 
   g_autofree char *csv = view_csv (HS_VIEW (view));
-  g_autoptr (GPtrArray) rows = csv_read (csv);
+  g_autoptr (GPtrArray) rows = ui_csv_read (csv);
   assert_header (rows, header);
   /* The rows of the tree as shown, in its order, objects only. */
   guint r = 1;
@@ -337,7 +288,7 @@ test_dominators (gconstpointer data)
       g_assert_cmpuint (r, <, rows->len);
       g_assert_cmpuint (num (rows, r, 0), ==, gtk_tree_list_row_get_depth (row));
       g_assert_cmpuint (hex (rows, r, 1), ==, hs_heap_object_id (a->heap, o));
-      g_assert_cmpstr (cell (rows, r, 2), ==, hs_heap_object_class_name (a->heap, o));
+      g_assert_cmpstr (ui_csv_cell (rows, r, 2), ==, hs_heap_object_class_name (a->heap, o));
       g_assert_cmpuint (num (rows, r, 3), ==, hs_heap_object_shallow (a->heap, o));
       g_assert_cmpuint (num (rows, r, 4), ==, hs_dom_tree_retained (a->dom, o));
       r++;
@@ -350,7 +301,7 @@ test_dominators (gconstpointer data)
       {
         g_assert_cmpuint (num (rows, i, 0), ==, 0);
         g_assert_cmpuint (num (rows, i, 4), ==, 32);
-        g_assert_cmpstr (cell (rows, i, 2), ==, odd_name);
+        g_assert_cmpstr (ui_csv_cell (rows, i, 2), ==, odd_name);
         g_assert_cmpuint (hex (rows, i + 1, 1), ==, O2);
         g_assert_cmpuint (num (rows, i + 1, 0), ==, 1);
         g_assert_cmpuint (num (rows, i + 1, 4), ==, 16);
@@ -378,7 +329,7 @@ test_threads (gconstpointer data)
   ui_shot (GTK_WIDGET (window), "csv-threads.png");
 
   g_autofree char *csv = view_csv (HS_VIEW (view));
-  g_autoptr (GPtrArray) rows = csv_read (csv);
+  g_autoptr (GPtrArray) rows = ui_csv_read (csv);
   GPtrArray *h = g_ptr_array_index (rows, 0);
   g_assert_cmpstr (g_ptr_array_index (h, 1), ==, "thread_name");
   g_assert_cmpstr (g_ptr_array_index (h, 7), ==, "frame");
@@ -388,15 +339,15 @@ test_threads (gconstpointer data)
    * thread's name (String 16 + char[8] 32 bytes) in a local, then run at
    * line 42. */
   g_assert_cmpuint (rows->len, ==, 3);
-  g_assert_cmpstr (cell (rows, 1, 1), ==, "main,\"x\"");
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 1), ==, "main,\"x\"");
   g_assert_cmpuint (num (rows, 1, 7), ==, 0);
-  g_assert_cmpstr (cell (rows, 1, 8), ==, odd_name);
-  g_assert_cmpstr (cell (rows, 1, 9), ==, "'@evil");
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 8), ==, odd_name);
+  g_assert_cmpstr (ui_csv_cell (rows, 1, 9), ==, "'@evil");
   g_assert_cmpuint (num (rows, 1, 12), ==, 7);
   g_assert_cmpuint (num (rows, 1, 13), ==, 1);
   g_assert_cmpuint (num (rows, 1, 14), ==, 48);
   g_assert_cmpuint (num (rows, 2, 7), ==, 1);
-  g_assert_cmpstr (cell (rows, 2, 9), ==, "run");
+  g_assert_cmpstr (ui_csv_cell (rows, 2, 9), ==, "run");
   g_assert_cmpuint (num (rows, 2, 12), ==, 42);
   g_assert_cmpuint (num (rows, 2, 13), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -437,12 +388,12 @@ test_other_views (gconstpointer data)
   ui_shot (GTK_WIDGET (window), "csv-insights.png");
   {
     g_autofree char *csv = view_csv (HS_VIEW (insights));
-    g_autoptr (GPtrArray) rows = csv_read (csv);
+    g_autoptr (GPtrArray) rows = ui_csv_read (csv);
     gboolean seen = FALSE;
-    g_assert_cmpstr (cell (rows, 0, 0), ==, "kind");
+    g_assert_cmpstr (ui_csv_cell (rows, 0, 0), ==, "kind");
     for (guint i = 1; i < rows->len; i++)
-      if (g_strcmp0 (cell (rows, i, 0), "duplicate_string") == 0
-          && g_strcmp0 (cell (rows, i, 1), "'=HYPERLINK(\"http://x\")") == 0)
+      if (g_strcmp0 (ui_csv_cell (rows, i, 0), "duplicate_string") == 0
+          && g_strcmp0 (ui_csv_cell (rows, i, 1), "'=HYPERLINK(\"http://x\")") == 0)
         {
           g_assert_cmpuint (num (rows, i, 2), ==, 2);
           g_assert_cmpuint (num (rows, i, 3), ==, 72);
@@ -465,7 +416,7 @@ test_other_views (gconstpointer data)
     static const char *const header[]
         = { "depth", "path", "objects", "reached", "shallow", "retained", NULL };
     g_autofree char *csv = view_csv (HS_VIEW (paths));
-    g_autoptr (GPtrArray) rows = csv_read (csv);
+    g_autoptr (GPtrArray) rows = ui_csv_read (csv);
     guint64 reached = 0;
     assert_header (rows, header);
     for (guint i = 1; i < rows->len; i++)
@@ -485,14 +436,14 @@ test_other_views (gconstpointer data)
   ui_shot (GTK_WIDGET (window), "csv-compare.png");
   {
     g_autofree char *csv = view_csv (HS_VIEW (compare));
-    g_autoptr (GPtrArray) rows = csv_read (csv);
+    g_autoptr (GPtrArray) rows = ui_csv_read (csv);
     gboolean seen = FALSE;
-    g_assert_cmpstr (cell (rows, 0, 0), ==, "name");
-    g_assert_cmpstr (cell (rows, 0, 10), ==, "delta_retained");
+    g_assert_cmpstr (ui_csv_cell (rows, 0, 0), ==, "name");
+    g_assert_cmpstr (ui_csv_cell (rows, 0, 10), ==, "delta_retained");
     for (guint i = 1; i < rows->len; i++)
       {
-        g_assert_cmpstr (cell (rows, i, 8), ==, "0");
-        if (g_strcmp0 (cell (rows, i, 0), odd_name) == 0)
+        g_assert_cmpstr (ui_csv_cell (rows, i, 8), ==, "0");
+        if (g_strcmp0 (ui_csv_cell (rows, i, 0), odd_name) == 0)
           {
             g_assert_cmpuint (num (rows, i, 2), ==, 3);
             g_assert_cmpuint (num (rows, i, 5), ==, 3);
