@@ -146,10 +146,11 @@ class ReopenEqualsFresh(CliTest):
         p = run(['index', dump, '-o', index], env)
         self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
         self.assertTrue(os.path.getsize(index) > 0)
-        # what makes the window's first instance list and Depth column
-        # immediate: the objects' depths and every class's instances
+        # what makes the window's first instance list, its Depth column
+        # and the inspector's referrers immediate: the objects' depths,
+        # their referrers and every class's instances
         sections = section_ids(index)
-        for sid in (0x1ff, 0x301, 0x302):
+        for sid in (0x1fd, 0x1fe, 0x1ff, 0x301, 0x302):
             self.assertIn(sid, sections, '%s: no section 0x%x in the index' % (dump, sid))
         t = run(['analyze', dump, '--timings', '--index', index], env)
         self.assertIn(REOPENED, t.stdout + t.stderr, 'not reopened from --index')

@@ -689,10 +689,37 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
           heap->rev_off64 = off;
         }
       heap->rev_targets = tg;
+      heap->n_rev = E;
     }
   g_mutex_unlock (&heap->referrers_lock);
   guint64 b = heap->rev_off32 ? heap->rev_off32[o] : heap->rev_off64[o];
   guint64 e = heap->rev_off32 ? heap->rev_off32[o + 1] : heap->rev_off64[o + 1];
+  if (G_UNLIKELY (heap->rev_mapped))
+    {
+      /* From an index: a list out of bounds, or naming no object, is
+       * none (the index is checked whole by its checksums, not element by
+       * element: docs/index.md). */
+      gboolean bad = e < b || e > heap->n_rev;
+      for (guint64 i = b; !bad && i < e; i++)
+        bad = heap->rev_targets[i] >= heap->n;
+      if (bad)
+        {
+          *n = 0;
+          return heap->rev_targets;
+        }
+    }
   *n = e - b;
   return heap->rev_targets + b;
+}
+
+gboolean
+hs_heap_build_referrers (HsHeap *heap)
+{
+  gsize n;
+
+  g_return_val_if_fail (heap != NULL, FALSE);
+  if (heap->n == 0)
+    return FALSE;
+  hs_heap_referrers (heap, 0, &n);
+  return TRUE;
 }

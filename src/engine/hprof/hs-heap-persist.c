@@ -355,6 +355,25 @@ hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error)
                               sizeof (guint32) * MAX (heap->n, (guint64)1), error);
 }
 
+gboolean
+hs_heap_persist_write_referrers (HsHeap *heap, HsIndexWriter *w, GError **error)
+{
+  g_return_val_if_fail (heap != NULL && w != NULL, FALSE);
+
+  g_mutex_lock (&heap->referrers_lock);
+  gboolean built = heap->rev_targets != NULL;
+  g_mutex_unlock (&heap->referrers_lock);
+  if (!built)
+    return TRUE;
+  guint64 n1 = heap->n + 1;
+  return (heap->rev_off32 != NULL ? hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS,
+                                                         heap->rev_off32, sizeof (guint32) * n1, error)
+                                  : hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS,
+                                                         heap->rev_off64, sizeof (guint64) * n1, error))
+         && hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRERS, heap->rev_targets,
+                                 sizeof (HsObj) * heap->n_rev, error);
+}
+
 /* --- reading ------------------------------------------------------------ */
 
 static void
@@ -614,6 +633,49 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
   return TRUE;
 }
 
+/* The incoming references, if the index has them: the offsets are 32-bit
+ * or 64-bit as their size says, start at 0 and end at the number of
+ * referrers; each list is checked when asked for (hs_heap_referrers). */
+static gboolean
+take_referrers (HsHeap *heap, HsIndexFile *f, GError **error)
+{
+  guint64 off_len = 0, rev_len = 0, n1 = heap->n + 1;
+  gpointer off = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS, &off_len);
+  gpointer rev = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRERS, &rev_len);
+
+  if (off == NULL && rev == NULL)
+    return TRUE;
+  guint64 first = 0, last = 0;
+  gboolean wide = off_len == sizeof (guint64) * n1;
+  if (off != NULL && off_len == sizeof (guint32) * n1)
+    {
+      first = ((const guint32 *)off)[0];
+      last = ((const guint32 *)off)[heap->n];
+    }
+  else if (off != NULL && wide)
+    {
+      first = ((const guint64 *)off)[0];
+      last = ((const guint64 *)off)[heap->n];
+    }
+  else
+    off = NULL;
+  if (off == NULL || rev == NULL || first != 0 || rev_len % sizeof (HsObj) != 0
+      || last != rev_len / sizeof (HsObj))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' referrers are not whole",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
+  if (wide)
+    heap->rev_off64 = off;
+  else
+    heap->rev_off32 = off;
+  heap->rev_targets = rev;
+  heap->n_rev = last;
+  heap->rev_mapped = TRUE;
+  return TRUE;
+}
+
 typedef struct
 {
   HsIndexFile *f;
@@ -722,6 +784,8 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
       return FALSE;
     }
   heap->depth = depth;
+  if (!take_referrers (heap, f, error))
+    return FALSE;
   HsGraph *g = &heap->graph;
   g->targets_ = heap->ref_targets;
   g->weights_ = heap->cols.shallow;

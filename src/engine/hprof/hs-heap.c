@@ -500,9 +500,9 @@ hs_heap_free (HsHeap *heap)
   _hs_heap_free_array (heap, heap->ref_esc, g_free);
   _hs_heap_free_array (heap, heap->ref_targets, g_free);
   _hs_heap_free_array (heap, heap->ref_class_edge, g_free);
-  g_free (heap->rev_off32);
-  g_free (heap->rev_off64);
-  g_free (heap->rev_targets);
+  _hs_heap_free_array (heap, heap->rev_off32, g_free);
+  _hs_heap_free_array (heap, heap->rev_off64, g_free);
+  _hs_heap_free_array (heap, heap->rev_targets, g_free);
   g_mutex_clear (&heap->referrers_lock);
   g_mutex_clear (&heap->names_lock);
   _hs_heap_heaps_free (heap);

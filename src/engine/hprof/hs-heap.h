@@ -157,8 +157,13 @@ guint64 hs_heap_obj_array_get (HsHeap *heap, HsObj o, guint32 i);
  * HS_OBJ_NONE (the edge to the class object, which is not stored), then the
  * *n returned. */
 const HsObj *hs_heap_refs (HsHeap *heap, HsObj o, HsObj *first, gsize *n);
-/* Incoming references; built on first use (thread-safe). */
+/* Incoming references; built on first use (thread-safe), or read from a
+ * persistent index that holds them. */
 const HsObj *hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n);
+/* Builds the incoming references now if they are not (a whole-heap pass,
+ * about 4 bytes per object and per reference, kept); FALSE for an empty
+ * heap. */
+gboolean hs_heap_build_referrers (HsHeap *heap);
 /* The reference graph for whole-graph walks (hs-graph.h: edges, shallow
  * sizes as weights, classes), valid for the life of the heap. */
 const HsGraph *hs_heap_graph (HsHeap *heap);

@@ -159,6 +159,15 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
       || !hs_heap_persist_write_depths (heap, w, error))
     return FALSE;
   hs_debug_step (&clock, "heap and depths written");
+  /* The inspector's referrers and path to a root: another whole-heap pass
+   * a reopen would make on the first object inspected. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  hs_heap_build_referrers (heap);
+  hs_debug_step (&clock, "referrers built");
+  if (!hs_heap_persist_write_referrers (heap, w, error))
+    return FALSE;
+  hs_debug_step (&clock, "referrers written");
   sort_join (&join);
   if (!sort.ok)
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
