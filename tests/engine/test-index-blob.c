@@ -399,50 +399,54 @@ test_lists (void)
   hs_index_blob_clear (&b);
 }
 
+/* The list reader `which` (0: objects below 1, 1: u64s, 2: strings) on
+ * len bytes, fenced: how many items it returned; *ok: not failed, and
+ * every byte read. */
+static guint
+read_list (const guint8 *bytes, gsize len, guint which, gboolean *ok)
+{
+  Fenced f;
+  HsIndexCursor c = cursor_on (&f, bytes, len);
+  guint n;
+
+  if (which == 2)
+    {
+      g_autoptr (GPtrArray) s = hs_index_cursor_strs (&c);
+      n = s->len;
+    }
+  else
+    {
+      g_autoptr (GArray) a = which == 0 ? hs_index_cursor_objs (&c, 1) : hs_index_cursor_u64s (&c);
+      n = a->len;
+    }
+  *ok = hs_index_cursor_ok (&c, TRUE);
+  fenced_clear (&f);
+  return n;
+}
+
 /* A count bigger than the bytes left can hold: refused at the count, an
  * empty list back. 2^32 - 2 items would be 16 GiB of objects and 32 GiB of
  * u64s or string pointers: sized for them, the read would abort. */
 static void
 test_list_counts (void)
 {
-  guint8 huge[4 + 12] = { 0xFE, 0xFF, 0xFF, 0xFF };
-  guint8 three[4 + 12] = { 3, 0, 0, 0 };
-  Fenced f;
-  HsIndexCursor c;
+  static const guint8 huge[4 + 12] = { 0xFE, 0xFF, 0xFF, 0xFF };
+  static const guint8 three[4 + 12] = { 3, 0, 0, 0 };
+  gboolean ok;
 
-  c = cursor_on (&f, huge, sizeof huge);
-  g_autoptr (GArray) o = hs_index_cursor_objs (&c, G_MAXUINT32);
-  g_assert_false (hs_index_cursor_ok (&c, FALSE));
-  g_assert_cmpuint (o->len, ==, 0);
-  fenced_clear (&f);
-  c = cursor_on (&f, huge, sizeof huge);
-  g_autoptr (GArray) v = hs_index_cursor_u64s (&c);
-  g_assert_false (hs_index_cursor_ok (&c, FALSE));
-  g_assert_cmpuint (v->len, ==, 0);
-  fenced_clear (&f);
-  c = cursor_on (&f, huge, sizeof huge);
-  g_autoptr (GPtrArray) s = hs_index_cursor_strs (&c);
-  g_assert_false (hs_index_cursor_ok (&c, FALSE));
-  g_assert_cmpuint (s->len, ==, 0);
-  fenced_clear (&f);
-
+  for (guint which = 0; which < 3; which++)
+    {
+      g_assert_cmpuint (read_list (huge, sizeof huge, which, &ok), ==, 0);
+      g_assert_false (ok);
+    }
   /* 3 objects (4 bytes each) fit in 12 bytes, 3 u64s do not (24), nor 3
    * strings in 11 (4 bytes each at least). */
-  c = cursor_on (&f, three, sizeof three);
-  g_autoptr (GArray) o3 = hs_index_cursor_objs (&c, 1);
-  g_assert_true (hs_index_cursor_ok (&c, TRUE));
-  g_assert_cmpuint (o3->len, ==, 3);
-  fenced_clear (&f);
-  c = cursor_on (&f, three, sizeof three);
-  g_autoptr (GArray) v3 = hs_index_cursor_u64s (&c);
-  g_assert_false (hs_index_cursor_ok (&c, FALSE));
-  g_assert_cmpuint (v3->len, ==, 0);
-  fenced_clear (&f);
-  c = cursor_on (&f, three, sizeof three - 1);
-  g_autoptr (GPtrArray) s3 = hs_index_cursor_strs (&c);
-  g_assert_false (hs_index_cursor_ok (&c, FALSE));
-  g_assert_cmpuint (s3->len, ==, 0);
-  fenced_clear (&f);
+  g_assert_cmpuint (read_list (three, sizeof three, 0, &ok), ==, 3);
+  g_assert_true (ok);
+  g_assert_cmpuint (read_list (three, sizeof three, 1, &ok), ==, 0);
+  g_assert_false (ok);
+  g_assert_cmpuint (read_list (three, sizeof three - 1, 2, &ok), ==, 0);
+  g_assert_false (ok);
 }
 
 /* Strings "abc" and "de": 4 + 7 + 6 bytes. Every cut fails, none reads
@@ -475,12 +479,9 @@ test_list_cut (void)
   static const guint8 ids[] = { 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0 };
   for (gsize cut = 4; cut < sizeof ids; cut++)
     {
-      Fenced f;
-      c = cursor_on (&f, ids, cut);
-      g_autoptr (GArray) v = hs_index_cursor_u64s (&c);
-      g_assert_false (hs_index_cursor_ok (&c, FALSE));
-      g_assert_cmpuint (v->len, ==, 0);
-      fenced_clear (&f);
+      gboolean ok;
+      g_assert_cmpuint (read_list (ids, cut, 1, &ok), ==, 0);
+      g_assert_false (ok);
     }
 }
 
