@@ -5,7 +5,10 @@
  * end: each cut is copied to the end of a page followed by an inaccessible
  * one, so a read past it is a crash in any build, not only under ASan.
  * Counts too big for the bytes left, strings with a NUL or invalid UTF-8,
- * object indexes out of range fail; NULL and "" stay apart. */
+ * object indexes out of range fail; NULL and "" stay apart. Lists (object
+ * indexes, u64s, strings): their bytes by hand, read back, a count bigger
+ * than the record refused before anything is allocated for it, a cut
+ * inside a list failing with the items before it. */
 #include <math.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -320,6 +323,168 @@ test_obj (void)
   hs_index_blob_clear (&b);
 }
 
+/* Lists: a u32 count, then the items, by hand; read back the same. */
+static void
+test_lists (void)
+{
+  static const guint32 objs[] = { 5, 0, 41 };
+  static const guint64 u64s[] = { 1, G_MAXUINT64 };
+  g_autoptr (GArray) o = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  g_autoptr (GArray) v = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) strs = g_ptr_array_new ();
+  g_autoptr (GArray) none = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  HsIndexBlob b;
+
+  g_array_append_vals (o, objs, G_N_ELEMENTS (objs));
+  g_array_append_vals (v, u64s, G_N_ELEMENTS (u64s));
+  g_ptr_array_add (strs, "ab");
+  g_ptr_array_add (strs, "");
+  hs_index_blob_init (&b);
+  hs_index_blob_objs (&b, o);
+  hs_index_blob_u64s (&b, v);
+  hs_index_blob_strs (&b, strs);
+  hs_index_blob_objs (&b, none);
+  static const guint8 want[] = {
+    0x03, 0x00, 0x00, 0x00,                         /* 3 objects */
+    0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* 5, 0 */
+    0x29, 0x00, 0x00, 0x00,                         /* 41 */
+    0x02, 0x00, 0x00, 0x00,                         /* 2 u64s */
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* 1 */
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, /* 2^64 - 1 */
+    0x02, 0x00, 0x00, 0x00,                         /* 2 strings */
+    0x02, 0x00, 0x00, 0x00, 'a',  'b',              /* "ab" */
+    0x00, 0x00, 0x00, 0x00,                         /* "" */
+    0x00, 0x00, 0x00, 0x00,                         /* no objects */
+  };
+  assert_bytes (&b, want, sizeof want);
+
+  Fenced f;
+  HsIndexCursor c = cursor_on (&f, want, sizeof want);
+  g_autoptr (GArray) o2 = hs_index_cursor_objs (&c, 42);
+  g_autoptr (GArray) v2 = hs_index_cursor_u64s (&c);
+  g_autoptr (GPtrArray) s2 = hs_index_cursor_strs (&c);
+  g_autoptr (GArray) none2 = hs_index_cursor_objs (&c, 42);
+  g_assert_true (hs_index_cursor_ok (&c, TRUE));
+  g_assert_cmpmem (o2->data, o2->len * sizeof (HsObj), objs, sizeof objs);
+  g_assert_cmpmem (v2->data, v2->len * sizeof (guint64), u64s, sizeof u64s);
+  g_assert_cmpuint (s2->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (s2, 0), ==, "ab");
+  g_assert_cmpstr (g_ptr_array_index (s2, 1), ==, "");
+  g_assert_cmpuint (none2->len, ==, 0);
+  fenced_clear (&f);
+
+  /* 41 is not below 41; none is not an object of a list. */
+  hs_index_cursor_init (&c, want, sizeof want);
+  g_autoptr (GArray) o3 = hs_index_cursor_objs (&c, 41);
+  g_assert_false (hs_index_cursor_ok (&c, FALSE));
+  g_assert_cmpuint (o3->len, ==, 3); /* 5, 0, and the refused one */
+  static const guint8 with_none[] = { 1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF };
+  hs_index_cursor_init (&c, with_none, sizeof with_none);
+  g_autoptr (GArray) o4 = hs_index_cursor_objs (&c, 42);
+  g_assert_false (hs_index_cursor_ok (&c, FALSE));
+
+  /* A NULL in a list of strings is written, and refused when read. */
+  g_autoptr (GPtrArray) with_null = g_ptr_array_new ();
+  g_ptr_array_add (with_null, "x");
+  g_ptr_array_add (with_null, NULL);
+  hs_index_blob_clear (&b);
+  hs_index_blob_init (&b);
+  hs_index_blob_strs (&b, with_null);
+  static const guint8 want_null[] = { 2, 0, 0, 0, 1, 0, 0, 0, 'x', 0xFF, 0xFF, 0xFF, 0xFF };
+  assert_bytes (&b, want_null, sizeof want_null);
+  hs_index_cursor_init (&c, b.bytes->data, b.bytes->len);
+  g_autoptr (GPtrArray) s3 = hs_index_cursor_strs (&c);
+  g_assert_false (hs_index_cursor_ok (&c, FALSE));
+  g_assert_cmpuint (s3->len, ==, 1);
+  hs_index_blob_clear (&b);
+}
+
+/* The list reader `which` (0: objects below 1, 1: u64s, 2: strings) on
+ * len bytes, fenced: how many items it returned; *ok: not failed, and
+ * every byte read. */
+static guint
+read_list (const guint8 *bytes, gsize len, guint which, gboolean *ok)
+{
+  Fenced f;
+  HsIndexCursor c = cursor_on (&f, bytes, len);
+  guint n;
+
+  if (which == 2)
+    {
+      g_autoptr (GPtrArray) s = hs_index_cursor_strs (&c);
+      n = s->len;
+    }
+  else
+    {
+      g_autoptr (GArray) a = which == 0 ? hs_index_cursor_objs (&c, 1) : hs_index_cursor_u64s (&c);
+      n = a->len;
+    }
+  *ok = hs_index_cursor_ok (&c, TRUE);
+  fenced_clear (&f);
+  return n;
+}
+
+/* A count bigger than the bytes left can hold: refused at the count, an
+ * empty list back. 2^32 - 2 items would be 16 GiB of objects and 32 GiB of
+ * u64s or string pointers: sized for them, the read would abort. */
+static void
+test_list_counts (void)
+{
+  static const guint8 huge[4 + 12] = { 0xFE, 0xFF, 0xFF, 0xFF };
+  static const guint8 three[4 + 12] = { 3, 0, 0, 0 };
+  gboolean ok;
+
+  for (guint which = 0; which < 3; which++)
+    {
+      g_assert_cmpuint (read_list (huge, sizeof huge, which, &ok), ==, 0);
+      g_assert_false (ok);
+    }
+  /* 3 objects (4 bytes each) fit in 12 bytes, 3 u64s do not (24), nor 3
+   * strings in 11 (4 bytes each at least). */
+  g_assert_cmpuint (read_list (three, sizeof three, 0, &ok), ==, 3);
+  g_assert_true (ok);
+  g_assert_cmpuint (read_list (three, sizeof three, 1, &ok), ==, 0);
+  g_assert_false (ok);
+  g_assert_cmpuint (read_list (three, sizeof three - 1, 2, &ok), ==, 0);
+  g_assert_false (ok);
+}
+
+/* Strings "abc" and "de": 4 + 7 + 6 bytes. Every cut fails, none reads
+ * past it (the fence), and the strings whole before the cut come back:
+ * below 12 bytes the count of 2 (4 bytes each at least) is refused; from
+ * 12 on "abc" is read and "de" is cut. */
+static void
+test_list_cut (void)
+{
+  static const guint8 rec[] = { 2, 0, 0, 0, 3, 0, 0, 0, 'a', 'b', 'c', 2, 0, 0, 0, 'd', 'e' };
+
+  for (gsize cut = 0; cut < sizeof rec; cut++)
+    {
+      Fenced f;
+      HsIndexCursor c = cursor_on (&f, rec, cut);
+      g_autoptr (GPtrArray) s = hs_index_cursor_strs (&c);
+      g_assert_false (hs_index_cursor_ok (&c, FALSE));
+      g_assert_cmpuint (s->len, ==, cut >= 12 ? 1 : 0);
+      if (s->len == 1)
+        g_assert_cmpstr (g_ptr_array_index (s, 0), ==, "abc");
+      fenced_clear (&f);
+    }
+  HsIndexCursor c;
+  hs_index_cursor_init (&c, rec, sizeof rec);
+  g_autoptr (GPtrArray) s = hs_index_cursor_strs (&c);
+  g_assert_true (hs_index_cursor_ok (&c, TRUE));
+  g_assert_cmpuint (s->len, ==, 2);
+
+  /* Fixed-size items: a cut inside the list fails at its count. */
+  static const guint8 ids[] = { 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0 };
+  for (gsize cut = 4; cut < sizeof ids; cut++)
+    {
+      gboolean ok;
+      g_assert_cmpuint (read_list (ids, cut, 1, &ok), ==, 0);
+      g_assert_false (ok);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +495,8 @@ main (int argc, char **argv)
   g_test_add_func ("/index-blob/count", test_count);
   g_test_add_func ("/index-blob/strings", test_strings);
   g_test_add_func ("/index-blob/obj", test_obj);
+  g_test_add_func ("/index-blob/lists", test_lists);
+  g_test_add_func ("/index-blob/list-counts", test_list_counts);
+  g_test_add_func ("/index-blob/list-cut", test_list_cut);
   return g_test_run ();
 }

@@ -12,71 +12,35 @@
 #include "hs-leak-persist.h"
 #include "hs-leak-report-private.h"
 #include "../hs-test-corpus.h"
-#include "../hs-test-record.h"
+#include "../hs-test-record-kinds.h"
 
 static const char *dumps_dir;
 
-/* ---- what the readers show ---------------------------------------------- */
-
-/* The report as the CLI's text has it: per group its facts and every
- * trace's text; then the counts and the objects without a path. */
-static char *
-report_text (const HsLeakReport *r)
+/* The trace as a kind of record (hs-test-record.h): object indexes checked
+ * against the count at ctx (a guint64); shown as its nodes' JSON and its
+ * text. */
+static void
+save_trace (gconstpointer t, HsIndexBlob *out)
 {
-  GString *s = g_string_new (NULL);
-  const GPtrArray *lists[2] = { r->application_leaks, r->library_leaks };
-  for (guint l = 0; l < 2; l++)
-    for (guint g = 0; g < lists[l]->len; g++)
-      {
-        const HsLeakGroup *grp = g_ptr_array_index (lists[l], g);
-        g_string_append_printf (s, "%u %s %s %d %s %" G_GUINT64_FORMAT "\n", l, grp->fingerprint,
-                                grp->description ? grp->description : "-", grp->library,
-                                grp->library_pattern ? grp->library_pattern : "-",
-                                hs_leak_group_get_retained (grp));
-        for (guint t = 0; t < grp->traces->len; t++)
-          {
-            const HsLeakTrace *tr = g_ptr_array_index (grp->traces, t);
-            g_autofree char *txt = hs_leak_trace_to_text (tr);
-            g_string_append_printf (s, "%s\n%s\n", txt, hs_leak_trace_root_description (tr));
-          }
-      }
-  g_string_append_printf (s, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", r->n_watched,
-                          r->n_leaking_objects);
-  for (guint i = 0; i < r->unreachable_leaking->len; i++)
-    g_string_append_printf (s, "%s\n", (char *)g_ptr_array_index (r->unreachable_leaking, i));
-  return g_string_free (s, FALSE);
+  hs_leak_trace_save (t, out);
+}
+
+static gpointer
+load_trace (HsIndexCursor *in, gpointer ctx)
+{
+  return hs_leak_trace_load (in, *(const guint64 *)ctx);
 }
 
 static char *
-report_json (const HsLeakReport *r)
+show_trace (gconstpointer t, G_GNUC_UNUSED gpointer ctx)
 {
-  GString *s = g_string_new (NULL);
-  hs_leak_report_to_json (r, s);
-  return g_string_free (s, FALSE);
+  GString *json = g_string_new (NULL);
+  hs_leak_trace_nodes_to_json (t, json);
+  return hs_test_record_json_text (json, hs_leak_trace_to_text (t));
 }
 
-static GBytes *
-save_report (const HsLeakReport *r)
-{
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_leak_report_save (r, &b);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&b.bytes));
-}
-
-/* Read back whole: every byte read, nothing failed. */
-static HsLeakReport *
-load_report (GBytes *bytes, guint64 n_objects)
-{
-  HsIndexCursor c;
-  gsize len;
-  gconstpointer data = g_bytes_get_data (bytes, &len);
-  hs_index_cursor_init (&c, data, len);
-  HsLeakReport *r = hs_leak_report_load (&c, n_objects);
-  g_assert_nonnull (r);
-  g_assert_true (hs_index_cursor_ok (&c, TRUE));
-  return r;
-}
+static const HsTestRecordKind trace_kind
+    = { save_trace, load_trace, show_trace, (GDestroyNotify)hs_leak_trace_free };
 
 /* ---- every field -------------------------------------------------------- */
 
@@ -308,30 +272,12 @@ test_other_kinds (void)
 
 /* ---- real analyses ------------------------------------------------------ */
 
-static HsAnalysis *
-analyse (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  HsAnalysisOptions opts = { 0 };
-  /* as hs_cli_load asks */
-  opts.leaks.android_inspectors_when_unwatched = TRUE;
-  HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (a->leaks);
-  return a;
-}
-
 /* The report read back shows what the report found shows; returns it. */
 static HsLeakReport *
 round_trip (HsAnalysis *a)
 {
-  g_autoptr (GBytes) bytes = save_report (a->leaks);
-  HsLeakReport *back = load_report (bytes, hs_heap_n_objects (a->heap));
-  g_autofree char *json = report_json (a->leaks), *json_back = report_json (back);
-  g_autofree char *text = report_text (a->leaks), *text_back = report_text (back);
-  g_assert_cmpstr (json_back, ==, json);
-  g_assert_cmpstr (text_back, ==, text);
-  return back;
+  guint64 n = hs_heap_n_objects (a->heap);
+  return hs_test_record_round_trip (hs_test_record_leaks (), a->leaks, &n);
 }
 
 static char *
@@ -346,7 +292,7 @@ static void
 test_tiny (void)
 {
   g_autofree char *path = dump_path ("tiny.hprof");
-  g_autoptr (HsAnalysis) a = analyse (path);
+  g_autoptr (HsAnalysis) a = hs_test_record_analyse (path, NULL);
   g_autoptr (HsLeakReport) r = round_trip (a);
   g_assert_cmpuint (r->application_leaks->len, ==, 1);
   g_assert_cmpuint (r->library_leaks->len, ==, 0);
@@ -372,7 +318,7 @@ static void
 test_hostile_names (void)
 {
   g_autofree char *path = dump_path ("hostile.hprof");
-  g_autoptr (HsAnalysis) a = analyse (path);
+  g_autoptr (HsAnalysis) a = hs_test_record_analyse (path, NULL);
   g_autoptr (HsLeakReport) r = round_trip (a);
   g_assert_cmpuint (r->application_leaks->len, ==, 1);
 }
@@ -392,7 +338,7 @@ test_corpus (void)
       g_autofree char *path = hs_test_corpus_path (names[i]);
       if (path == NULL)
         return;
-      g_autoptr (HsAnalysis) a = analyse (path);
+      g_autoptr (HsAnalysis) a = hs_test_record_analyse (path, NULL);
       g_autoptr (HsLeakReport) r = round_trip (a);
       if (i == 0)
         {
@@ -414,83 +360,25 @@ test_corpus (void)
 
 /* ---- hostile bytes ------------------------------------------------------ */
 
-typedef struct
-{
-  guint64 n_objects;
-} Hostile;
-
-static gboolean
-try_report (const guint8 *data, gsize len, gpointer user_data)
-{
-  Hostile *h = user_data;
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  g_autoptr (HsLeakReport) r = hs_leak_report_load (&c, h->n_objects);
-  if (r == NULL)
-    {
-      g_assert_false (hs_index_cursor_ok (&c, FALSE));
-      return FALSE;
-    }
-  g_assert_true (hs_index_cursor_ok (&c, FALSE));
-  /* what the readers do with it */
-  g_autofree char *json = report_json (r), *text = report_text (r);
-  g_assert_nonnull (json);
-  g_assert_nonnull (text);
-  return TRUE;
-}
-
-static gboolean
-try_trace (const guint8 *data, gsize len, gpointer user_data)
-{
-  Hostile *h = user_data;
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  g_autoptr (HsLeakTrace) t = hs_leak_trace_load (&c, h->n_objects);
-  if (t == NULL)
-    return FALSE;
-  g_autofree char *text = hs_leak_trace_to_text (t);
-  GString *json = g_string_new (NULL);
-  hs_leak_trace_nodes_to_json (t, json);
-  g_string_free (json, TRUE);
-  return TRUE;
-}
-
-static void
-hostile_report (const HsLeakReport *r, guint64 n_objects)
-{
-  Hostile h = { n_objects };
-  g_autoptr (GBytes) bytes = save_report (r);
-  gsize len;
-  const guint8 *data = g_bytes_get_data (bytes, &len);
-  g_assert_true (hs_test_record_try (data, len, try_report, &h));
-  hs_test_record_cuts (data, len, try_report, &h);
-  guint read = hs_test_record_flips (data, len, try_report, &h);
-  g_test_message ("report of %" G_GSIZE_FORMAT " bytes: %u flipped copies read", len, read);
-}
-
 static void
 test_hostile_bytes (void)
 {
   g_autofree char *path = dump_path ("tiny.hprof");
-  g_autoptr (HsAnalysis) a = analyse (path);
-  hostile_report (a->leaks, hs_heap_n_objects (a->heap));
+  g_autoptr (HsAnalysis) a = hs_test_record_analyse (path, NULL);
+  guint64 n = hs_heap_n_objects (a->heap);
+  hs_test_record_hostile (hs_test_record_leaks (), a->leaks, &n, "tiny.hprof's report");
 
   /* the trace made by hand: every kind of field */
   g_autoptr (HsLeakTrace) t = trace_new (TRUE);
-  Hostile h = { 100 };
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_leak_trace_save (t, &b);
-  g_assert_true (hs_test_record_try (b.bytes->data, b.bytes->len, try_trace, &h));
-  hs_test_record_cuts (b.bytes->data, b.bytes->len, try_trace, &h);
-  hs_test_record_flips (b.bytes->data, b.bytes->len, try_trace, &h);
-  hs_index_blob_clear (&b);
+  guint64 n_made = 100;
+  hs_test_record_hostile (&trace_kind, t, &n_made, "the trace made by hand");
 
   g_autofree char *corpus = hs_test_corpus_path ("android/leak_service_binder.hprof");
   if (corpus == NULL)
     return;
-  g_autoptr (HsAnalysis) c = analyse (corpus);
-  hostile_report (c->leaks, hs_heap_n_objects (c->heap));
+  g_autoptr (HsAnalysis) c = hs_test_record_analyse (corpus, NULL);
+  guint64 n_corpus = hs_heap_n_objects (c->heap);
+  hs_test_record_hostile (hs_test_record_leaks (), c->leaks, &n_corpus, "the corpus report");
 }
 
 int

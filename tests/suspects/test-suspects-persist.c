@@ -12,39 +12,9 @@
 #include "hs-analysis.h"
 #include "hs-suspects-persist.h"
 #include "../hs-test-corpus.h"
-#include "../hs-test-record.h"
+#include "../hs-test-record-kinds.h"
 
 static const char *dumps_dir;
-
-static HsAnalysis *
-analyse (const char *path)
-{
-  g_autoptr (GError) error = NULL;
-  HsAnalysisOptions opts = { 0 };
-  /* as hs_cli_load asks */
-  opts.leaks.android_inspectors_when_unwatched = TRUE;
-  HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (a->suspects);
-  return a;
-}
-
-static char *
-suspects_json (const HsSuspects *s)
-{
-  GString *out = g_string_new (NULL);
-  hs_suspects_to_json (s, out);
-  return g_string_free (out, FALSE);
-}
-
-static GBytes *
-save (const HsSuspects *s)
-{
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_suspects_save (s, &b);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&b.bytes));
-}
 
 /* ---- every field -------------------------------------------------------- */
 
@@ -169,23 +139,17 @@ assert_suspects_equal (const HsSuspects *a, const HsSuspects *b)
 static HsSuspects *
 round_trip (HsAnalysis *a)
 {
-  g_autoptr (GBytes) bytes = save (a->suspects);
-  gsize len;
-  gconstpointer data = g_bytes_get_data (bytes, &len);
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  HsSuspects *back = hs_suspects_load (&c, hs_heap_n_objects (a->heap));
-  g_assert_nonnull (back);
-  g_assert_true (hs_index_cursor_ok (&c, TRUE));
+  guint64 n = hs_heap_n_objects (a->heap);
+  HsSuspects *back = hs_test_record_round_trip (hs_test_record_suspects (), a->suspects, &n);
   assert_suspects_equal (a->suspects, back);
-  g_autofree char *json = suspects_json (a->suspects), *json_back = suspects_json (back);
-  g_autofree char *text = hs_suspects_to_text (a->suspects), *text_back = hs_suspects_to_text (back);
-  g_assert_cmpstr (json_back, ==, json);
-  g_assert_cmpstr (text_back, ==, text);
 
   /* An object index at the heap's count: refused (a suspect is below it). */
   if (a->suspects->objects->len > 0 || a->suspects->classes->len > 0)
     {
+      g_autoptr (GBytes) bytes = hs_test_record_save (hs_test_record_suspects (), a->suspects);
+      gsize len;
+      gconstpointer data = g_bytes_get_data (bytes, &len);
+      HsIndexCursor c;
       hs_index_cursor_init (&c, data, len);
       g_assert_null (hs_suspects_load (&c, 1));
       g_assert_false (hs_index_cursor_ok (&c, FALSE));
@@ -197,7 +161,7 @@ static HsAnalysis *
 analyse_generated (const char *name)
 {
   g_autofree char *path = g_build_filename (dumps_dir, name, NULL);
-  return analyse (path);
+  return hs_test_record_analyse (path, NULL);
 }
 
 /* StaticMap: class com.example.Cache retains 104440 of 104480 bytes
@@ -291,7 +255,7 @@ test_corpus (void)
       g_autofree char *expected = hs_test_corpus_path (dumps[i].expected);
       if (path == NULL || expected == NULL)
         return;
-      g_autoptr (HsAnalysis) a = analyse (path);
+      g_autoptr (HsAnalysis) a = hs_test_record_analyse (path, NULL);
       g_autoptr (HsSuspects) s = round_trip (a);
       g_autofree char *text = NULL;
       g_assert_true (g_file_get_contents (expected, &text, NULL, NULL));
@@ -317,24 +281,6 @@ test_corpus (void)
 
 /* ---- hostile bytes ------------------------------------------------------ */
 
-static gboolean
-try_load (const guint8 *data, gsize len, gpointer user_data)
-{
-  guint64 n_objects = *(guint64 *)user_data;
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  g_autoptr (HsSuspects) s = hs_suspects_load (&c, n_objects);
-  if (s == NULL)
-    {
-      g_assert_false (hs_index_cursor_ok (&c, FALSE));
-      return FALSE;
-    }
-  g_autofree char *json = suspects_json (s), *text = hs_suspects_to_text (s);
-  g_assert_nonnull (json);
-  g_assert_nonnull (text);
-  return TRUE;
-}
-
 static void
 test_hostile_bytes (void)
 {
@@ -342,14 +288,8 @@ test_hostile_bytes (void)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autoptr (HsAnalysis) a = analyse_generated (names[i]);
-      g_autoptr (GBytes) bytes = save (a->suspects);
       guint64 n = hs_heap_n_objects (a->heap);
-      gsize len;
-      const guint8 *data = g_bytes_get_data (bytes, &len);
-      g_assert_true (hs_test_record_try (data, len, try_load, &n));
-      hs_test_record_cuts (data, len, try_load, &n);
-      guint read = hs_test_record_flips (data, len, try_load, &n);
-      g_test_message ("%s: %" G_GSIZE_FORMAT " bytes, %u flipped copies read", names[i], len, read);
+      hs_test_record_hostile (hs_test_record_suspects (), a->suspects, &n, names[i]);
     }
 }
 

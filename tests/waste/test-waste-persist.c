@@ -13,28 +13,18 @@
 
 #include <string.h>
 
-#include "hs-waste-persist.h"
-#include "hs-leak-persist.h"
-#include "hs-suspects-persist.h"
 #include "hs-report.h"
 #include "../hs-test-corpus.h"
-#include "../hs-test-record.h"
+#include "../hs-test-record-kinds.h"
 
 static const char *insights_dump;
 static const char *dumps_dir;
 
+/* As hs_cli_load asks for the waste command. */
 static HsAnalysis *
 analyse (const char *path)
 {
-  g_autoptr (GError) error = NULL;
-  HsAnalysisOptions opts = { 0 };
-  /* as hs_cli_load asks for the waste command */
-  opts.leaks.android_inspectors_when_unwatched = TRUE;
-  opts.beside = &hs_waste_beside;
-  HsAnalysis *a = hs_analysis_run (path, &opts, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (a);
-  return a;
+  return hs_test_record_analyse (path, &hs_waste_beside);
 }
 
 static HsWaste *
@@ -47,28 +37,11 @@ find_waste (HsAnalysis *a)
   return w;
 }
 
-static GBytes *
-save (const HsWaste *w)
-{
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_waste_save (w, &b);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&b.bytes));
-}
-
 static char *
 waste_json (const HsWaste *w, HsHeap *heap)
 {
   GString *out = g_string_new (NULL);
   hs_waste_to_json (w, heap, -1, out);
-  return g_string_free (out, FALSE);
-}
-
-static char *
-waste_csv (const HsWaste *w, HsHeap *heap)
-{
-  GString *out = g_string_new (NULL);
-  hs_waste_to_csv (w, heap, -1, out);
   return g_string_free (out, FALSE);
 }
 
@@ -180,25 +153,15 @@ assert_waste_equal (const HsWaste *a, const HsWaste *b)
   g_assert_cmpint (b->ref_count, ==, 1);
 }
 
-/* Saved, read back whole: every field, the JSON and the CSV the same. */
+/* Saved, read back whole: every field, the JSON, the CSV, the summary
+ * line and the bitmaps drawn the same. */
 static HsWaste *
 round_trip (HsAnalysis *a, const HsWaste *w)
 {
-  g_autoptr (GBytes) bytes = save (w);
-  gsize len;
-  gconstpointer data = g_bytes_get_data (bytes, &len);
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  HsWaste *back = hs_waste_load (&c, a->heap);
-  g_assert_nonnull (back);
-  g_assert_true (hs_index_cursor_ok (&c, TRUE));
+  HsWaste *back = hs_test_record_round_trip (hs_test_record_waste (), w, a->heap);
   assert_waste_equal (w, back);
   g_autofree char *json = waste_json (w, a->heap), *json_back = waste_json (back, a->heap);
-  g_autofree char *csv = waste_csv (w, a->heap), *csv_back = waste_csv (back, a->heap);
-  g_autofree char *line = hs_waste_summary_line (w), *line_back = hs_waste_summary_line (back);
   g_assert_cmpstr (json_back, ==, json);
-  g_assert_cmpstr (csv_back, ==, csv);
-  g_assert_cmpstr (line_back, ==, line);
   return back;
 }
 
@@ -286,24 +249,6 @@ test_others (void)
 
 /* ---- the HTML report ---------------------------------------------------- */
 
-static GBytes *
-save_leaks (const HsLeakReport *r)
-{
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_leak_report_save (r, &b);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&b.bytes));
-}
-
-static GBytes *
-save_suspects (const HsSuspects *s)
-{
-  HsIndexBlob b;
-  hs_index_blob_init (&b);
-  hs_suspects_save (s, &b);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&b.bytes));
-}
-
 /* The report of an analysis, then of the same analysis with its leaks,
  * suspects and waste replaced by what was read back: the same bytes. */
 static void
@@ -316,21 +261,12 @@ report_round_trip (const char *path)
   GString *before = hs_report_build (a, &opts);
 
   guint64 n = hs_heap_n_objects (a->heap);
-  g_autoptr (GBytes) lb = save_leaks (a->leaks), sb = save_suspects (a->suspects), wb = save (w);
-  HsIndexCursor c;
-  gsize len;
-  gconstpointer data = g_bytes_get_data (lb, &len);
-  hs_index_cursor_init (&c, data, len);
-  HsLeakReport *leaks = hs_leak_report_load (&c, n);
-  g_assert_nonnull (leaks);
-  data = g_bytes_get_data (sb, &len);
-  hs_index_cursor_init (&c, data, len);
-  HsSuspects *suspects = hs_suspects_load (&c, n);
-  g_assert_nonnull (suspects);
-  data = g_bytes_get_data (wb, &len);
-  hs_index_cursor_init (&c, data, len);
-  g_autoptr (HsWaste) back = hs_waste_load (&c, a->heap);
-  g_assert_nonnull (back);
+  g_autoptr (GBytes) lb = hs_test_record_save (hs_test_record_leaks (), a->leaks);
+  g_autoptr (GBytes) sb = hs_test_record_save (hs_test_record_suspects (), a->suspects);
+  g_autoptr (GBytes) wb = hs_test_record_save (hs_test_record_waste (), w);
+  HsLeakReport *leaks = hs_test_record_load (hs_test_record_leaks (), lb, &n);
+  HsSuspects *suspects = hs_test_record_load (hs_test_record_suspects (), sb, &n);
+  g_autoptr (HsWaste) back = hs_test_record_load (hs_test_record_waste (), wb, a->heap);
 
   hs_leak_report_free (a->leaks);
   a->leaks = leaks;
@@ -361,28 +297,6 @@ test_report (void)
 
 /* ---- hostile bytes ------------------------------------------------------ */
 
-static gboolean
-try_load (const guint8 *data, gsize len, gpointer user_data)
-{
-  HsHeap *heap = user_data;
-  HsIndexCursor c;
-  hs_index_cursor_init (&c, data, len);
-  g_autoptr (HsWaste) w = hs_waste_load (&c, heap);
-  if (w == NULL)
-    {
-      g_assert_false (hs_index_cursor_ok (&c, FALSE));
-      return FALSE;
-    }
-  /* what the readers do with it (the JSON's paths aside: a walk each) */
-  g_autofree char *csv = waste_csv (w, heap), *line = hs_waste_summary_line (w);
-  for (guint i = 0; i < w->bitmaps->len; i++)
-    {
-      g_autoptr (GBytes) png
-          = hs_waste_bitmap_png (heap, &g_array_index (w->bitmaps, HsWasteBitmap, i), 64, NULL);
-    }
-  return TRUE;
-}
-
 static void
 test_hostile_bytes (void)
 {
@@ -392,13 +306,7 @@ test_hostile_bytes (void)
     {
       g_autoptr (HsAnalysis) a = analyse (paths[i]);
       g_autoptr (HsWaste) w = find_waste (a);
-      g_autoptr (GBytes) bytes = save (w);
-      gsize len;
-      const guint8 *data = g_bytes_get_data (bytes, &len);
-      g_assert_true (hs_test_record_try (data, len, try_load, a->heap));
-      hs_test_record_cuts (data, len, try_load, a->heap);
-      guint read = hs_test_record_flips (data, len, try_load, a->heap);
-      g_test_message ("%s: %" G_GSIZE_FORMAT " bytes, %u flipped copies read", paths[i], len, read);
+      hs_test_record_hostile (hs_test_record_waste (), w, a->heap, paths[i]);
     }
 }
 
@@ -412,7 +320,7 @@ test_unknown_names (void)
   HsWasteBitmap *b = &g_array_index (w->bitmaps, HsWasteBitmap, 0);
   const char *config = b->config;
   b->config = "ARGB_4444";
-  g_autoptr (GBytes) bytes = save (w);
+  g_autoptr (GBytes) bytes = hs_test_record_save (hs_test_record_waste (), w);
   b->config = config;
   gsize len;
   gconstpointer data = g_bytes_get_data (bytes, &len);
@@ -430,7 +338,9 @@ test_other_kinds (void)
   g_autoptr (HsAnalysis) a = analyse (path);
   g_autoptr (HsWaste) w = find_waste (a);
   guint64 n = hs_heap_n_objects (a->heap);
-  GBytes *records[3] = { save_leaks (a->leaks), save_suspects (a->suspects), save (w) };
+  GBytes *records[3] = { hs_test_record_save (hs_test_record_leaks (), a->leaks),
+                         hs_test_record_save (hs_test_record_suspects (), a->suspects),
+                         hs_test_record_save (hs_test_record_waste (), w) };
   for (guint k = 0; k < 3; k++)
     {
       gsize len;

@@ -76,6 +76,32 @@ hs_index_blob_str (HsIndexBlob *b, const char *s)
 }
 
 void
+hs_index_blob_objs (HsIndexBlob *b, const GArray *objs)
+{
+  g_return_if_fail (g_array_get_element_size ((GArray *)objs) == sizeof (guint32));
+  hs_index_blob_u32 (b, objs->len);
+  for (guint i = 0; i < objs->len; i++)
+    hs_index_blob_u32 (b, g_array_index (objs, guint32, i));
+}
+
+void
+hs_index_blob_u64s (HsIndexBlob *b, const GArray *values)
+{
+  g_return_if_fail (g_array_get_element_size ((GArray *)values) == sizeof (guint64));
+  hs_index_blob_u32 (b, values->len);
+  for (guint i = 0; i < values->len; i++)
+    hs_index_blob_u64 (b, g_array_index (values, guint64, i));
+}
+
+void
+hs_index_blob_strs (HsIndexBlob *b, const GPtrArray *strs)
+{
+  hs_index_blob_u32 (b, strs->len);
+  for (guint i = 0; i < strs->len; i++)
+    hs_index_blob_str (b, g_ptr_array_index (strs, i));
+}
+
+void
 hs_index_cursor_init (HsIndexCursor *c, gconstpointer data, gsize len)
 {
   c->p = data;
@@ -202,4 +228,49 @@ gboolean
 hs_index_cursor_ok (const HsIndexCursor *c, gboolean whole)
 {
   return !c->failed && (!whole || c->p == c->end);
+}
+
+GArray *
+hs_index_cursor_objs (HsIndexCursor *c, guint64 n)
+{
+  guint32 k = hs_index_cursor_count (c, 4);
+  GArray *objs = g_array_sized_new (FALSE, FALSE, sizeof (guint32), k);
+
+  for (guint i = 0; i < k && !c->failed; i++)
+    {
+      guint32 o = hs_index_cursor_obj (c, n, FALSE);
+      g_array_append_val (objs, o);
+    }
+  return objs;
+}
+
+GArray *
+hs_index_cursor_u64s (HsIndexCursor *c)
+{
+  guint32 k = hs_index_cursor_count (c, 8);
+  GArray *values = g_array_sized_new (FALSE, FALSE, sizeof (guint64), k);
+
+  for (guint i = 0; i < k && !c->failed; i++)
+    {
+      guint64 v = hs_index_cursor_u64 (c);
+      g_array_append_val (values, v);
+    }
+  return values;
+}
+
+GPtrArray *
+hs_index_cursor_strs (HsIndexCursor *c)
+{
+  guint32 k = hs_index_cursor_count (c, 4);
+  GPtrArray *strs = g_ptr_array_new_full (k, g_free);
+
+  for (guint i = 0; i < k && !c->failed; i++)
+    {
+      char *s = hs_index_cursor_str (c);
+      if (s == NULL)
+        hs_index_cursor_fail (c);
+      else
+        g_ptr_array_add (strs, s);
+    }
+  return strs;
 }

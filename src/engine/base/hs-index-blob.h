@@ -5,8 +5,9 @@
  * never allocates more than the bytes left could describe: a read past the
  * end, a count too big for what is left, an object index out of range or a
  * string that is not UTF-8 sets `failed` and returns 0 / NULL; the caller
- * checks hs_index_cursor_ok at the end and drops what it built. Engine
- * layer: GLib only. */
+ * checks hs_index_cursor_ok at the end and drops what it built. A list
+ * (object indexes, u64s, strings) is its count as a u32, then its items.
+ * Engine layer: GLib only. */
 #pragma once
 
 #include <glib.h>
@@ -28,6 +29,11 @@ void hs_index_blob_double (HsIndexBlob *b, double v);
 /* NULL is kept apart from "". */
 void hs_index_blob_str (HsIndexBlob *b, const char *s);
 void hs_index_blob_bytes (HsIndexBlob *b, gconstpointer data, gsize len);
+/* Lists: a GArray of HsObj (object indexes, u32 each), a GArray of
+ * guint64, a GPtrArray of strings. */
+void hs_index_blob_objs (HsIndexBlob *b, const GArray *objs);
+void hs_index_blob_u64s (HsIndexBlob *b, const GArray *values);
+void hs_index_blob_strs (HsIndexBlob *b, const GPtrArray *strs);
 
 typedef struct
 {
@@ -51,6 +57,14 @@ gconstpointer hs_index_cursor_bytes (HsIndexCursor *c, gsize len);
 guint32 hs_index_cursor_count (HsIndexCursor *c, gsize min_item_bytes);
 /* An object index: below n, or HS_OBJ_NONE (G_MAXUINT32) when none_ok. */
 guint32 hs_index_cursor_obj (HsIndexCursor *c, guint64 n, gboolean none_ok);
+/* The lists back, each a new array (never NULL): on a failure it holds
+ * the items read before it, none when the count was refused, and the
+ * caller drops it with what it built. Objects are below n (none is
+ * refused); a NULL string is refused (readers print them); the strings
+ * are freed with the array. */
+GArray *hs_index_cursor_objs (HsIndexCursor *c, guint64 n);
+GArray *hs_index_cursor_u64s (HsIndexCursor *c);
+GPtrArray *hs_index_cursor_strs (HsIndexCursor *c);
 /* Marks the cursor failed (a value the reader found out of range). */
 void hs_index_cursor_fail (HsIndexCursor *c);
 /* Not failed, and every byte read when whole is set. */

@@ -82,8 +82,6 @@ gboolean hs_index_writer_finish (HsIndexWriter *w, GCancellable *cancellable, GE
 /* Drops an unfinished index: nothing is left on disk. NULL is fine. */
 void hs_index_writer_abort (HsIndexWriter *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsIndexWriter, hs_index_writer_abort)
-/* Bytes of sections added so far (without header, padding and table). */
-guint64 hs_index_writer_size (HsIndexWriter *w);
 
 typedef struct _HsIndexFile HsIndexFile;
 

@@ -38,8 +38,7 @@ struct _HsIndexWriter
   char *tmp;     /* the temporary file, NULL once removed or renamed */
   int fd;
   HsIndexIdentity identity;
-  guint64 pos;   /* where the next section goes: 64-byte aligned */
-  guint64 added; /* bytes of sections */
+  guint64 pos; /* where the next section goes: 64-byte aligned */
   GArray *entries;
   GError *failed; /* the first failure: every later call fails with it */
 };
@@ -212,16 +211,8 @@ hs_index_writer_add (HsIndexWriter *w, guint32 id, gconstpointer data, guint64 l
   if (!write_all (w->fd, pad, gap, &err))
     return fail (w, error, err, NULL);
   w->pos += len + gap;
-  w->added += len;
   g_array_append_val (w->entries, e);
   return TRUE;
-}
-
-guint64
-hs_index_writer_size (HsIndexWriter *w)
-{
-  g_return_val_if_fail (w != NULL, 0);
-  return w->added;
 }
 
 static int

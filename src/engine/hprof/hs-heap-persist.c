@@ -260,9 +260,7 @@ put_tables (HsHeap *heap, HsIndexBlob *b)
           hs_index_blob_u32 (b, t->first);
           hs_index_blob_u32 (b, t->n);
         }
-      hs_index_blob_u32 (b, heap->stack_frame_ids->len);
-      for (guint i = 0; i < heap->stack_frame_ids->len; i++)
-        hs_index_blob_u64 (b, g_array_index (heap->stack_frame_ids, guint64, i));
+      hs_index_blob_u64s (b, heap->stack_frame_ids);
     }
   /* Heaps (Android). */
   hs_index_blob_u32 (b, heap->n_heaps);
@@ -501,7 +499,6 @@ get_tables (HsHeap *heap, HsIndexCursor *c)
     {
       heap->stack_frames = g_array_new (FALSE, FALSE, sizeof (HsStackFrameRec));
       heap->stack_traces = g_array_new (FALSE, FALSE, sizeof (HsStackTraceRec));
-      heap->stack_frame_ids = g_array_new (FALSE, FALSE, sizeof (guint64));
       guint nf = hs_index_cursor_count (c, 68);
       for (guint i = 0; i < nf && !c->failed; i++)
         {
@@ -533,12 +530,8 @@ get_tables (HsHeap *heap, HsIndexCursor *c)
           t.n = hs_index_cursor_u32 (c);
           g_array_append_val (heap->stack_traces, t);
         }
-      guint nid = hs_index_cursor_count (c, 8);
-      for (guint i = 0; i < nid && !c->failed; i++)
-        {
-          guint64 id = hs_index_cursor_u64 (c);
-          g_array_append_val (heap->stack_frame_ids, id);
-        }
+      heap->stack_frame_ids = hs_index_cursor_u64s (c);
+      guint nid = heap->stack_frame_ids->len;
       for (guint i = 0; i < heap->stack_traces->len; i++)
         {
           const HsStackTraceRec *t = &g_array_index (heap->stack_traces, HsStackTraceRec, i);

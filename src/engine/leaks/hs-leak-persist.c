@@ -29,7 +29,6 @@
 #define TRACE_LAYOUT 1
 
 /* The fewest bytes an item of each list takes, for the counts' checks. */
-#define MIN_STR 4
 #define MIN_NODE (4 + 4 + 1 + 1 + 4 + 1 + 1 + 1 + 4 + 4 + 4 + 1 + 4)
 #define MIN_TRACE (4 + 4 + 1 + 4 + 4)
 #define MIN_GROUP (4 + 4 + 1 + 4 + 4)
@@ -37,21 +36,13 @@
 
 /* ---- writing ------------------------------------------------------------ */
 
-static void
-save_strings (HsIndexBlob *out, const GPtrArray *a)
-{
-  hs_index_blob_u32 (out, a->len);
-  for (guint i = 0; i < a->len; i++)
-    hs_index_blob_str (out, g_ptr_array_index (a, i));
-}
-
 /* A list that may be NULL: a byte, then the list. */
 static void
 save_maybe_strings (HsIndexBlob *out, const GPtrArray *a)
 {
   hs_index_blob_u8 (out, a != NULL);
   if (a)
-    save_strings (out, a);
+    hs_index_blob_strs (out, a);
 }
 
 static void
@@ -85,11 +76,7 @@ save_private (HsIndexBlob *out, const HsLeakTracePrivate *x)
     }
   hs_index_blob_u8 (out, x->also_ids != NULL);
   if (x->also_ids)
-    {
-      hs_index_blob_u32 (out, x->also_ids->len);
-      for (guint i = 0; i < x->also_ids->len; i++)
-        hs_index_blob_u64 (out, g_array_index (x->also_ids, guint64, i));
-    }
+    hs_index_blob_u64s (out, x->also_ids);
   save_maybe_strings (out, x->also_desc);
   hs_index_blob_str (out, x->root_desc);
   hs_index_blob_str (out, x->fingerprint);
@@ -116,11 +103,7 @@ hs_leak_trace_save (const HsLeakTrace *t, HsIndexBlob *out)
   hs_index_blob_i64 (out, t->watch_duration_ms);
   hs_index_blob_u8 (out, t->also_leaking != NULL);
   if (t->also_leaking)
-    {
-      hs_index_blob_u32 (out, t->also_leaking->len);
-      for (guint i = 0; i < t->also_leaking->len; i++)
-        hs_index_blob_u32 (out, g_array_index (t->also_leaking, HsObj, i));
-    }
+    hs_index_blob_objs (out, t->also_leaking);
   hs_index_blob_str (out, t->signature);
   hs_index_blob_u8 (out, t->priv != NULL);
   if (t->priv)
@@ -156,7 +139,7 @@ hs_leak_report_save (const HsLeakReport *r, HsIndexBlob *out)
   save_groups (out, r->library_leaks);
   hs_index_blob_u64 (out, r->n_leaking_objects);
   hs_index_blob_u64 (out, r->n_watched);
-  save_strings (out, r->unreachable_leaking);
+  hs_index_blob_strs (out, r->unreachable_leaking);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -184,27 +167,10 @@ load_enum (HsIndexCursor *in, guint8 max)
   return v;
 }
 
-/* A list of strings, none NULL (readers print them). */
-static GPtrArray *
-load_strings (HsIndexCursor *in)
-{
-  guint32 n = hs_index_cursor_count (in, MIN_STR);
-  GPtrArray *a = g_ptr_array_new_full (n, g_free);
-  for (guint i = 0; i < n && !in->failed; i++)
-    {
-      char *s = hs_index_cursor_str (in);
-      if (s == NULL)
-        hs_index_cursor_fail (in);
-      else
-        g_ptr_array_add (a, s);
-    }
-  return a;
-}
-
 static GPtrArray *
 load_maybe_strings (HsIndexCursor *in)
 {
-  return load_bool (in) ? load_strings (in) : NULL;
+  return load_bool (in) ? hs_index_cursor_strs (in) : NULL;
 }
 
 static HsLeakNode *
@@ -251,15 +217,7 @@ load_private (HsIndexCursor *in, guint n_nodes)
    * written, which may be none. */
   g_clear_pointer (&x->also_ids, g_array_unref);
   if (load_bool (in))
-    {
-      guint32 k = hs_index_cursor_count (in, 8);
-      x->also_ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), k);
-      for (guint i = 0; i < k && !in->failed; i++)
-        {
-          guint64 id = hs_index_cursor_u64 (in);
-          g_array_append_val (x->also_ids, id);
-        }
-    }
+    x->also_ids = hs_index_cursor_u64s (in);
   g_clear_pointer (&x->also_desc, g_ptr_array_unref);
   x->also_desc = load_maybe_strings (in);
   x->root_desc = hs_index_cursor_str (in);
@@ -297,15 +255,7 @@ hs_leak_trace_load (HsIndexCursor *in, guint64 n_objects)
   t->retained_duration_ms = hs_index_cursor_i64 (in);
   t->watch_duration_ms = hs_index_cursor_i64 (in);
   if (load_bool (in))
-    {
-      guint32 k = hs_index_cursor_count (in, 4);
-      t->also_leaking = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), k);
-      for (guint i = 0; i < k && !in->failed; i++)
-        {
-          HsObj o = hs_index_cursor_obj (in, n_objects, FALSE);
-          g_array_append_val (t->also_leaking, o);
-        }
-    }
+    t->also_leaking = hs_index_cursor_objs (in, n_objects);
   t->signature = hs_index_cursor_str (in);
   if (load_bool (in) && !in->failed)
     t->priv = load_private (in, t->nodes->len);
@@ -377,7 +327,7 @@ hs_leak_report_load (HsIndexCursor *in, guint64 n_objects)
     return NULL;
   r->n_leaking_objects = hs_index_cursor_u64 (in);
   r->n_watched = hs_index_cursor_u64 (in);
-  r->unreachable_leaking = load_strings (in);
+  r->unreachable_leaking = hs_index_cursor_strs (in);
   if (in->failed)
     return NULL;
   return g_steal_pointer (&r);

@@ -98,12 +98,8 @@ save_class (HsIndexBlob *out, const HsClassSuspect *s)
   hs_index_blob_u64 (out, s->retained);
   hs_index_blob_double (out, s->percent);
   hs_index_blob_str (out, s->description);
-  hs_index_blob_u32 (out, s->biggest->len);
-  for (guint i = 0; i < s->biggest->len; i++)
-    hs_index_blob_u32 (out, g_array_index (s->biggest, HsObj, i));
-  hs_index_blob_u32 (out, s->biggest_ids->len);
-  for (guint i = 0; i < s->biggest_ids->len; i++)
-    hs_index_blob_u64 (out, g_array_index (s->biggest_ids, guint64, i));
+  hs_index_blob_objs (out, s->biggest);
+  hs_index_blob_u64s (out, s->biggest_ids);
   save_maybe_trace (out, s->common_path);
   hs_index_blob_u8 (out, s->threads != NULL);
   if (s->threads)
@@ -239,20 +235,8 @@ load_class (HsIndexCursor *in, guint64 n_objects)
   s->retained = hs_index_cursor_u64 (in);
   s->percent = hs_index_cursor_double (in);
   s->description = hs_index_cursor_str (in);
-  n = hs_index_cursor_count (in, 4);
-  s->biggest = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
-  for (guint i = 0; i < n && !in->failed; i++)
-    {
-      HsObj o = hs_index_cursor_obj (in, n_objects, FALSE);
-      g_array_append_val (s->biggest, o);
-    }
-  n = hs_index_cursor_count (in, 8);
-  s->biggest_ids = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
-  for (guint i = 0; i < n && !in->failed; i++)
-    {
-      guint64 id = hs_index_cursor_u64 (in);
-      g_array_append_val (s->biggest_ids, id);
-    }
+  s->biggest = hs_index_cursor_objs (in, n_objects);
+  s->biggest_ids = hs_index_cursor_u64s (in);
   /* one id per member */
   if (s->biggest_ids->len != s->biggest->len)
     hs_index_cursor_fail (in);

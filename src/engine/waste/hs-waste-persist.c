@@ -35,20 +35,12 @@
 /* ---- writing ------------------------------------------------------------ */
 
 static void
-save_objects (HsIndexBlob *out, const GArray *objs)
-{
-  hs_index_blob_u32 (out, objs->len);
-  for (guint i = 0; i < objs->len; i++)
-    hs_index_blob_u32 (out, g_array_index (objs, HsObj, i));
-}
-
-static void
 save_array_kind (HsIndexBlob *out, const HsWasteArrayKind *k)
 {
   hs_index_blob_u8 (out, k->type);
   hs_index_blob_u64 (out, k->count);
   hs_index_blob_u64 (out, k->bytes);
-  save_objects (out, k->objects);
+  hs_index_blob_objs (out, k->objects);
 }
 
 static void
@@ -62,7 +54,7 @@ save_strings (HsIndexBlob *out, const GArray *a)
       hs_index_blob_u64 (out, s->length);
       hs_index_blob_u64 (out, s->count);
       hs_index_blob_u64 (out, s->wasted);
-      save_objects (out, s->objects);
+      hs_index_blob_objs (out, s->objects);
     }
 }
 
@@ -83,7 +75,7 @@ save_collections (HsIndexBlob *out, const GArray *a)
       hs_index_blob_u64 (out, c->wasted);
       for (guint b = 0; b < HS_WASTE_FILL_BUCKETS; b++)
         hs_index_blob_u64 (out, c->fill_histogram[b]);
-      save_objects (out, c->objects);
+      hs_index_blob_objs (out, c->objects);
     }
 }
 
@@ -98,7 +90,7 @@ save_dup_arrays (HsIndexBlob *out, const GArray *a)
       hs_index_blob_u32 (out, d->length);
       hs_index_blob_u64 (out, d->count);
       hs_index_blob_u64 (out, d->wasted);
-      save_objects (out, d->objects);
+      hs_index_blob_objs (out, d->objects);
       hs_index_blob_u8 (out, d->thread_locals != FALSE);
       hs_index_blob_u64 (out, d->locals);
       hs_index_blob_u32 (out, d->first_serial);
@@ -118,7 +110,7 @@ save_boxed (HsIndexBlob *out, const GArray *a)
       hs_index_blob_u64 (out, b->bytes);
       hs_index_blob_u64 (out, b->primitive_bytes);
       hs_index_blob_u64 (out, b->wasted);
-      save_objects (out, b->objects);
+      hs_index_blob_objs (out, b->objects);
     }
 }
 
@@ -238,19 +230,6 @@ load_config (HsIndexCursor *in)
   return NULL;
 }
 
-static GArray *
-load_objects (Reader *r)
-{
-  guint32 n = hs_index_cursor_count (r->in, 4);
-  GArray *objs = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), n);
-  for (guint i = 0; i < n && !r->in->failed; i++)
-    {
-      HsObj o = hs_index_cursor_obj (r->in, r->n_objects, FALSE);
-      g_array_append_val (objs, o);
-    }
-  return objs;
-}
-
 /* Into *k, whose objects list is replaced. */
 static void
 load_array_kind (Reader *r, HsWasteArrayKind *k)
@@ -259,7 +238,7 @@ load_array_kind (Reader *r, HsWasteArrayKind *k)
   k->count = hs_index_cursor_u64 (r->in);
   k->bytes = hs_index_cursor_u64 (r->in);
   g_array_unref (k->objects);
-  k->objects = load_objects (r);
+  k->objects = hs_index_cursor_objs (r->in, r->n_objects);
 }
 
 /* Each list's items are appended whole (their objects list made) before
@@ -278,7 +257,7 @@ load_strings (Reader *r, GArray *a)
       s.length = hs_index_cursor_u64 (r->in);
       s.count = hs_index_cursor_u64 (r->in);
       s.wasted = hs_index_cursor_u64 (r->in);
-      s.objects = load_objects (r);
+      s.objects = hs_index_cursor_objs (r->in, r->n_objects);
       g_array_append_val (a, s);
     }
 }
@@ -300,7 +279,7 @@ load_collections (Reader *r, GArray *a)
       c.wasted = hs_index_cursor_u64 (r->in);
       for (guint b = 0; b < HS_WASTE_FILL_BUCKETS; b++)
         c.fill_histogram[b] = hs_index_cursor_u64 (r->in);
-      c.objects = load_objects (r);
+      c.objects = hs_index_cursor_objs (r->in, r->n_objects);
       g_array_append_val (a, c);
     }
 }
@@ -316,7 +295,7 @@ load_dup_arrays (Reader *r, GArray *a)
       d.length = hs_index_cursor_u32 (r->in);
       d.count = hs_index_cursor_u64 (r->in);
       d.wasted = hs_index_cursor_u64 (r->in);
-      d.objects = load_objects (r);
+      d.objects = hs_index_cursor_objs (r->in, r->n_objects);
       d.thread_locals = load_bool (r->in);
       d.locals = hs_index_cursor_u64 (r->in);
       d.first_serial = hs_index_cursor_u32 (r->in);
@@ -337,7 +316,7 @@ load_boxed (Reader *r, GArray *a)
       b.bytes = hs_index_cursor_u64 (r->in);
       b.primitive_bytes = hs_index_cursor_u64 (r->in);
       b.wasted = hs_index_cursor_u64 (r->in);
-      b.objects = load_objects (r);
+      b.objects = hs_index_cursor_objs (r->in, r->n_objects);
       g_array_append_val (a, b);
     }
 }
