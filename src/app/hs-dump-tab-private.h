@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
- * files of one dump's tab (hs-dump-tab.c, -history.c, -mapping.c,
- * -changed.c, -recent.c, -timing.c, -suspects.c, -index.c). Not for
+ * files of one dump's tab (hs-dump-tab.c, -loading.c, -views.c,
+ * -inspector.c, -dumps.c, -roots.c, -heaps.c, -index.c, -mapping.c,
+ * -history.c, -changed.c, -recent.c, -suspects.c, -timing.c). Not for
  * tests: they use hs-dump-tab.h, hs-window.h and each view's own API. */
 #pragma once
 
@@ -48,7 +49,8 @@ struct _HsDumpTab
   /* The leaks are shown (from the loader's early report) while the
    * analysis still runs: the other views wait, retained sizes are pending. */
   gboolean early; /* "analysing" */
-  /* The properties the window follows (hs-dump-tab.c: update_state). */
+  /* The properties the window follows (hs-dump-tab.c:
+   * _hs_dump_tab_update_state). */
   char *title;
   const char *page; /* interned */
   gboolean loading;
@@ -84,6 +86,18 @@ struct _HsDumpTab
 
 /* hs-dump-tab.c */
 HsAnalysis *_hs_dump_tab_get_analysis (HsDumpTab *self);
+/* Shows the page ("welcome", "loading", "error", "content"); the
+ * properties follow. */
+void _hs_dump_tab_show_page (HsDumpTab *self, const char *page);
+/* "title", "page", "loading" and "analysed" follow the page shown and the
+ * loader, each notified when it changes. */
+void _hs_dump_tab_update_state (HsDumpTab *self);
+/* A load ended: "needs-attention" while the tab is not shown. */
+void _hs_dump_tab_ask_attention (HsDumpTab *self);
+/* "analysing" set (self->early), notified when it changes. */
+void _hs_dump_tab_set_analysing (HsDumpTab *self, gboolean early);
+void _hs_dump_tab_notify_loader (HsDumpTab *self);
+void _hs_dump_tab_notify_inspector_shown (HsDumpTab *self);
 /* Toasts go to the tab's window through "win.toast" and
  * "win.toast-button" (none while the tab is not in one); the button
  * activates detailed_action ("win.reload"). */
@@ -96,6 +110,31 @@ GCancellable *_hs_dump_tab_cancellable (HsDumpTab *self);
 /* The tab is being closed: its load, its views' and its own workers stop
  * (the window's close-page). */
 void _hs_dump_tab_closing (HsDumpTab *self);
+
+/* hs-dump-tab-loading.c: the loader's wiring. drop: the loader goes (a
+ * new open, the tab closed or gone), its workers and the views' stop. */
+void _hs_dump_tab_loading_drop (HsDumpTab *self);
+void _hs_dump_tab_loading_on_cancel_clicked (GtkButton *button, HsDumpTab *self);
+
+/* hs-dump-tab-views.c: the views on their stack. set_early: only the
+ * leaks are known (the views needing the analysis hidden); give_loader:
+ * to the views that need the analysis or to the others (NULL: they
+ * forget the dump); on_changed: the view shown is filled. */
+void _hs_dump_tab_views_set_early (HsDumpTab *self, gboolean early);
+void _hs_dump_tab_views_give_loader (HsDumpTab *self, HsLoader *loader, gboolean needs_analysis);
+void _hs_dump_tab_views_on_changed (AdwViewStack *stack, GParamSpec *pspec, HsDumpTab *self);
+void _hs_dump_tab_views_show_class_action (GtkWidget *widget, const char *action_name, GVariant *param);
+
+/* hs-dump-tab-inspector.c: the inspector pane and its flap. */
+void _hs_dump_tab_inspector_init (HsDumpTab *self);
+void _hs_dump_tab_inspector_on_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self);
+
+/* hs-dump-tab-dumps.c: the "several dumps" banner and its dropdown. */
+void _hs_dump_tab_dumps_update (HsDumpTab *self, HsHeap *heap);
+void _hs_dump_tab_dumps_on_selected (GObject *dropdown, GParamSpec *pspec, HsDumpTab *self);
+
+/* hs-dump-tab-roots.c: the "no GC roots" banner. */
+void _hs_dump_tab_roots_update (HsDumpTab *self, HsHeap *heap);
 
 /* hs-dump-tab-heaps.c: the heap selector. */
 void _hs_dump_tab_heaps_update (HsDumpTab *self, HsAnalysis *a);

@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-dump-tab.c: one dump in a tab (template ui/hs-dump-tab.ui): its
- * pages (welcome, loading, error, content), the loader's wiring
- * (progress, the leaks shown early, the views given the dump), the
- * "several dumps" banner, the inspector beside or over the views. The
- * views are one of each type of its view table. Its back/forward,
- * mapping, "changed on disk", recent files, debug timing and saved index
- * are in hs-dump-tab-history.c, -mapping.c, -changed.c, -recent.c,
- * -timing.c, -index.c. */
+/* hs-dump-tab.c: one dump in a tab (template ui/hs-dump-tab.ui): the
+ * type (its template, its properties, the page shown: welcome, loading,
+ * error or content) and its views, one of each type of its view table.
+ * The rest is beside it, sharing hs-dump-tab-private.h: the loader's
+ * wiring in hs-dump-tab-loading.c, the views' stack in -views.c, the
+ * inspector in -inspector.c, the banners in -dumps.c, -roots.c, -heaps.c,
+ * -index.c, -mapping.c; back/forward, "changed on disk", recent files,
+ * suspects and debug timing in -history.c, -changed.c, -recent.c,
+ * -suspects.c, -timing.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-dump-tab-mapping.h"
 #include "hs-settings.h"
-#include "hs-inspector.h"
-#include "hs-timing.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-dominators-view.h"
@@ -25,10 +24,6 @@
 #include "hs-query-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
-#include "hs-ui-util-private.h"
-
-#include <glib/gi18n.h>
-#include <string.h>
 
 G_DEFINE_FINAL_TYPE (HsDumpTab, hs_dump_tab, ADW_TYPE_BIN)
 
@@ -62,8 +57,8 @@ set_boolean (HsDumpTab *self, gboolean *field, gboolean value, guint prop)
 
 /* The title, page, loading and analysed properties follow the page shown
  * and the loader; each is notified when it changes. */
-static void
-update_state (HsDumpTab *self)
+void
+_hs_dump_tab_update_state (HsDumpTab *self)
 {
   const char *page = g_intern_string (gtk_stack_get_visible_child_name (self->main_stack));
   const char *title = self->loader != NULL && page != g_intern_static_string ("welcome")
@@ -91,11 +86,29 @@ update_state (HsDumpTab *self)
 
 /* A load ended while the tab was not shown: its page in the tab bar says
  * so until it is shown. */
-static void
-ask_attention (HsDumpTab *self)
+void
+_hs_dump_tab_ask_attention (HsDumpTab *self)
 {
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     set_boolean (self, &self->needs_attention, TRUE, PROP_NEEDS_ATTENTION);
+}
+
+void
+_hs_dump_tab_set_analysing (HsDumpTab *self, gboolean early)
+{
+  set_boolean (self, &self->early, early, PROP_ANALYSING);
+}
+
+void
+_hs_dump_tab_notify_loader (HsDumpTab *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
+}
+
+void
+_hs_dump_tab_notify_inspector_shown (HsDumpTab *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_SHOWN]);
 }
 
 static void
@@ -131,73 +144,10 @@ _hs_dump_tab_get_analysis (HsDumpTab *self)
 }
 
 /* ---------------------------------------------------------------------- */
-/* inspector                                                              */
+/* pages                                                                  */
 
 void
-hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
-{
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-
-  if (_hs_dump_tab_get_analysis (self) == NULL || obj == HS_OBJ_NONE)
-    return;
-  /* A mapping whose file was cut reads zeros: say so, and do not show an
-   * object made of them. */
-  if (hs_dump_tab_check_changed (self) && hs_heap_changed (_hs_dump_tab_get_analysis (self)->heap))
-    return;
-  hs_inspector_show (self->inspector, obj);
-  hs_dump_tab_set_inspector_shown (self, TRUE);
-  _hs_dump_tab_history_record (self);
-}
-
-/* The flap (beside, or over the views when folded) follows the
- * inspector's visibility, and a folded flap closed by a click outside
- * hides it. */
-static void
-on_inspector_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
-{
-  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
-
-  if (adw_flap_get_reveal_flap (self->flap) != shown)
-    adw_flap_set_reveal_flap (self->flap, shown);
-  if (!self->disposed)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INSPECTOR_SHOWN]);
-}
-
-static void
-on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
-{
-  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
-
-  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)) != revealed)
-    gtk_widget_set_visible (GTK_WIDGET (self->inspector), revealed);
-}
-
-void
-hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
-{
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
-}
-
-gboolean
-hs_dump_tab_get_inspector_shown (HsDumpTab *self)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
-  return gtk_widget_get_visible (GTK_WIDGET (self->inspector));
-}
-
-void
-hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown)
-{
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->inspector), shown);
-}
-
-/* ---------------------------------------------------------------------- */
-/* pages and views                                                        */
-
-static void
-show_page (HsDumpTab *self, const char *page)
+_hs_dump_tab_show_page (HsDumpTab *self, const char *page)
 {
   gboolean content = g_str_equal (page, "content");
 
@@ -208,7 +158,7 @@ show_page (HsDumpTab *self, const char *page)
                                             : gtk_stack_get_transition_type (self->main_stack));
   if (g_str_equal (page, "welcome"))
     _hs_dump_tab_recent_refresh (self);
-  update_state (self);
+  _hs_dump_tab_update_state (self);
 }
 
 const char *
@@ -225,288 +175,6 @@ hs_dump_tab_get_file (HsDumpTab *self)
   return self->loader != NULL ? hs_loader_get_file (self->loader) : NULL;
 }
 
-/* While only the leaks are known, the views that need the whole analysis
- * are hidden from the switcher and the analysis bar shows its progress. */
-static void
-set_early (HsDumpTab *self, gboolean early)
-{
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (hs_view_get_needs_analysis (view))
-        {
-          /* The page's visible is the switcher's, the widget's the stack's. */
-          gtk_widget_set_visible (GTK_WIDGET (view), !early);
-          adw_view_stack_page_set_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (view)),
-                                           !early);
-        }
-    }
-  gtk_revealer_set_reveal_child (self->analysis_bar, early);
-  /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
-   * height once hidden after being shown while unmapped (an empty strip
-   * over the views). */
-  gtk_widget_set_visible (GTK_WIDGET (self->analysis_bar), early);
-  if (!self->disposed)
-    set_boolean (self, &self->early, early, PROP_ANALYSING);
-}
-
-HsView *
-hs_dump_tab_get_view_by_name (HsDumpTab *self, const char *name)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  g_return_val_if_fail (name != NULL, NULL);
-
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (g_str_equal (hs_view_get_name (view), name))
-        return view;
-    }
-  return NULL;
-}
-
-/* The view shown is filled the first time it is shown for a dump. */
-static void
-on_view_changed (AdwViewStack *stack, GParamSpec *pspec, HsDumpTab *self)
-{
-  GtkWidget *child = adw_view_stack_get_visible_child (stack);
-
-  if (HS_IS_VIEW (child))
-    hs_view_ensure_filled (HS_VIEW (child));
-  _hs_dump_tab_history_record (self);
-}
-
-const char *
-hs_dump_tab_get_view (HsDumpTab *self)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return adw_view_stack_get_visible_child_name (self->view_stack);
-}
-
-void
-hs_dump_tab_set_view (HsDumpTab *self, const char *name)
-{
-  HsView *view;
-
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
-  view = name != NULL ? hs_dump_tab_get_view_by_name (self, name) : NULL;
-  if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
-    adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
-}
-
-/* The views that show something while the dump loads (the leaks, early)
- * are given its loader when it is opened, those that need the whole
- * analysis when it is done; each fills itself when first shown after
- * that. NULL: they forget the dump. */
-static void
-give_views_loader (HsDumpTab *self, HsLoader *loader, gboolean needs_analysis)
-{
-  for (guint i = 0; i < self->views->len; i++)
-    {
-      HsView *view = g_ptr_array_index (self->views, i);
-      if (hs_view_get_needs_analysis (view) == needs_analysis)
-        hs_view_set_loader (view, loader);
-    }
-}
-
-static void
-clear_views (HsDumpTab *self)
-{
-  set_early (self, FALSE);
-  give_views_loader (self, NULL, FALSE);
-  give_views_loader (self, NULL, TRUE);
-  hs_inspector_set_loader (self->inspector, NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
-  _hs_dump_tab_heaps_clear (self);
-}
-
-/* ---------------------------------------------------------------------- */
-/* loading                                                                */
-
-/* The leak thread is done, the dominators are not: the leaks are shown now,
- * their retained sizes and the other views when the analysis is done. */
-static void
-on_loader_leaks_ready (HsLoader *loader, HsDumpTab *self)
-{
-  HsLeakReport *report = hs_loader_get_leaks (loader);
-  gint64 start = g_get_monotonic_time ();
-
-  if (loader != self->loader || hs_loader_get_state (loader) != HS_LOADER_LOADING || report == NULL)
-    return;
-  /* No leak: nothing worth showing before the other views. */
-  if (report->application_leaks->len + report->library_leaks->len == 0)
-    return;
-  for (guint i = 0; i < self->views->len; i++)
-    hs_view_show_early (g_ptr_array_index (self->views, i), loader);
-  hs_dump_tab_set_view (self, "leaks");
-  set_early (self, TRUE);
-  show_page (self, "content");
-  hs_timing_span (start, "leaks shown early");
-}
-
-/* A dump cut before its GC roots: the banner says what the sizes of
- * every view stand on (the objects nothing references, as roots). */
-static void
-update_roots_banner (HsDumpTab *self, HsHeap *heap)
-{
-  const HsSummary *s = hs_heap_summary (heap);
-  g_autofree char *count = NULL, *text = NULL;
-
-  gtk_revealer_set_reveal_child (self->roots_revealer, s->roots_inferred);
-  if (!s->roots_inferred)
-    return;
-  count = hs_format_count (s->gc_roots);
-  text = g_strdup_printf (_ ("This dump has no GC roots: it was probably cut short before them. Every view "
-                             "counts the %s objects nothing references as the roots."),
-                          count);
-  gtk_label_set_text (self->roots_label, text);
-}
-
-const char *
-hs_dump_tab_get_roots_banner (HsDumpTab *self)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return gtk_revealer_get_reveal_child (self->roots_revealer) ? gtk_label_get_text (self->roots_label) : NULL;
-}
-
-/* A file with several dumps: say so and offer the others. */
-static void
-update_dumps_banner (HsDumpTab *self, HsHeap *heap)
-{
-  g_autoptr (GtkStringList) items = NULL;
-  g_autofree char *text = NULL;
-
-  gtk_revealer_set_reveal_child (self->dumps_revealer, hs_heap_n_dumps (heap) > 1);
-  if (hs_heap_n_dumps (heap) <= 1)
-    return;
-  items = gtk_string_list_new (NULL);
-  text = g_strdup_printf (_ ("This file holds %u heap dumps. Choose the one to analyse:"),
-                          hs_heap_n_dumps (heap));
-  for (guint i = 0; i < hs_heap_n_dumps (heap); i++)
-    {
-      g_autofree char *s = g_strdup_printf (_ ("Dump %u"), i + 1);
-      gtk_string_list_append (items, s);
-    }
-  self->setting_dump = TRUE;
-  gtk_drop_down_set_model (self->dumps_dropdown, G_LIST_MODEL (items));
-  gtk_drop_down_set_selected (self->dumps_dropdown, hs_heap_dump_index (heap));
-  self->setting_dump = FALSE;
-  gtk_label_set_text (self->dumps_label, text);
-}
-
-/* The view and the object of hs_dump_tab_reload_in_place (recorded as
- * one place: the history goes on from where it was). */
-static void
-restore_place (HsDumpTab *self)
-{
-  g_autofree char *view = g_steal_pointer (&self->reload_view);
-  HsObj obj = self->reload_obj;
-  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
-
-  self->reload_obj = HS_OBJ_NONE;
-  self->replaying = TRUE;
-  hs_dump_tab_set_view (self, view);
-  self->replaying = FALSE;
-  if (obj != HS_OBJ_NONE && a != NULL && obj < hs_heap_n_objects (a->heap))
-    hs_dump_tab_inspect (self, obj);
-}
-
-static void
-populate (HsDumpTab *self)
-{
-  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
-  gint64 start = g_get_monotonic_time ();
-  gboolean was_early = self->early;
-  HsLeakReport *leaks = hs_loader_get_leaks (self->loader);
-  gint64 t;
-
-  set_early (self, FALSE);
-  /* The dominator tree view sorts its top level on a worker from here. */
-  give_views_loader (self, self->loader, TRUE);
-  t = g_get_monotonic_time ();
-  hs_inspector_set_loader (self->inspector, self->loader);
-  hs_timing_span (t, "inspector given the dump");
-  gtk_widget_set_visible (GTK_WIDGET (self->inspector), FALSE);
-  update_dumps_banner (self, a->heap);
-  update_roots_banner (self, a->heap);
-  /* Before the views are filled: an Android dump opens on its app heap. */
-  _hs_dump_tab_heaps_update (self, a);
-
-  /* Analysed again for a preference: where the user was. Else leaks
-   * first when there are any: that is what the dump was taken for. Shown
-   * early, they stay where the user is. */
-  if (self->reload_view != NULL)
-    restore_place (self);
-  else if (!was_early)
-    {
-      gboolean any = leaks != NULL && leaks->application_leaks->len + leaks->library_leaks->len > 0;
-      hs_dump_tab_set_view (self, any ? "leaks" : "overview");
-    }
-  on_view_changed (self->view_stack, NULL, self);
-  show_page (self, "content");
-  hs_timing_span (start, "all views filled");
-  hs_timing_cpu_report ();
-  _hs_dump_tab_timing_visit_views (self);
-}
-
-static void
-on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
-{
-  const GError *error;
-
-  if (loader != self->loader)
-    return;
-  switch (hs_loader_get_state (loader))
-    {
-      case HS_LOADER_DONE:
-        hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
-                        _hs_dump_tab_timing_frames (self));
-        _hs_dump_tab_recent_add (self, hs_loader_get_file (loader));
-        populate (self);
-        _hs_dump_tab_changed_remember (self);
-        _hs_dump_tab_mapping_dump_done (self);
-        _hs_dump_tab_index_dump_done (self);
-        ask_attention (self);
-        break;
-      case HS_LOADER_FAILED:
-        clear_views (self);
-        error = hs_loader_get_error (loader);
-        gtk_label_set_text (self->error_message, error != NULL ? error->message : _ ("Unknown error"));
-        show_page (self, "error");
-        ask_attention (self);
-        break;
-      case HS_LOADER_CANCELLED:
-        clear_views (self);
-        show_page (self, "welcome");
-        _hs_dump_tab_show_toast (self, _ ("Loading was cancelled"));
-        break;
-      case HS_LOADER_IDLE:
-      case HS_LOADER_LOADING:
-      default: break;
-    }
-}
-
-static void
-drop_loader (HsDumpTab *self)
-{
-  if (self->loader == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->loader, self);
-  hs_loader_cancel (self->loader);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  _hs_dump_tab_suspects_cancel (self);
-  _hs_dump_tab_mapping_dump_closed (self);
-  _hs_dump_tab_index_dump_closed (self);
-  clear_views (self); /* each view cancels its workers */
-  g_clear_object (&self->loader);
-  if (!self->disposed)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
-  update_state (self);
-}
-
 GCancellable *
 _hs_dump_tab_cancellable (HsDumpTab *self)
 {
@@ -519,99 +187,7 @@ void
 _hs_dump_tab_closing (HsDumpTab *self)
 {
   g_return_if_fail (HS_IS_DUMP_TAB (self));
-  drop_loader (self);
-}
-
-static void
-read_options (HsAnalysisOptions *opts)
-{
-  GApplication *app = g_application_get_default ();
-  g_autoptr (GVariant) weak = NULL, inspectors = NULL, percent = NULL;
-
-  memset (opts, 0, sizeof *opts);
-  /* Off, the preference still lets an Android dump without a LeakCanary
-   * watcher show what the inspectors find leaking: its default follows
-   * the dump. */
-  opts->leaks.android_inspectors_when_unwatched = TRUE;
-  if (app == NULL)
-    return;
-  weak = g_action_group_get_action_state (G_ACTION_GROUP (app), "follow-weak");
-  inspectors = g_action_group_get_action_state (G_ACTION_GROUP (app), "android-inspectors-as-leaks");
-  if (weak != NULL && g_variant_is_of_type (weak, G_VARIANT_TYPE_BOOLEAN))
-    opts->open.follow_weak = g_variant_get_boolean (weak);
-  if (inspectors != NULL && g_variant_is_of_type (inspectors, G_VARIANT_TYPE_BOOLEAN))
-    opts->leaks.android_inspectors_as_leaks = g_variant_get_boolean (inspectors);
-  percent = g_action_group_get_action_state (G_ACTION_GROUP (app), "suspects-percent");
-  if (percent != NULL && g_variant_is_of_type (percent, G_VARIANT_TYPE_INT32))
-    opts->suspects_percent = g_variant_get_int32 (percent);
-}
-
-void
-hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
-{
-  HsAnalysisOptions opts;
-  g_autofree char *markup = NULL;
-
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  _hs_dump_tab_timing_start (self);
-  drop_loader (self);
-  if (!self->keep_history)
-    {
-      _hs_dump_tab_history_clear (self);
-      g_clear_pointer (&self->reload_view, g_free);
-      self->reload_obj = HS_OBJ_NONE;
-    }
-  self->keep_history = FALSE;
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.dismiss-toast", NULL);
-  read_options (&opts);
-  opts.open.dump = MAX (dump, 0);
-  self->loader = hs_loader_new (file, &opts);
-  hs_loader_set_index_policy (self->loader, self->index_policy);
-  g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
-  g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
-  give_views_loader (self, self->loader, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADER]);
-  /* Title and description are markup: a file name may hold '&'. */
-  markup = g_markup_escape_text (hs_loader_get_file_name (self->loader), -1);
-  adw_status_page_set_title (self->loading_page, markup);
-  adw_status_page_set_description (self->loading_page, NULL);
-  show_page (self, "loading");
-  hs_loader_start (self->loader);
-  if (hs_loader_get_file_size (self->loader) > 0)
-    {
-      g_autofree char *size = hs_format_bytes (hs_loader_get_file_size (self->loader));
-      adw_status_page_set_description (self->loading_page, size);
-    }
-}
-
-void
-hs_dump_tab_cancel (HsDumpTab *self)
-{
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  if (self->loader != NULL)
-    hs_loader_cancel (self->loader);
-}
-
-static void
-on_cancel_clicked (GtkButton *button, HsDumpTab *self)
-{
-  hs_dump_tab_cancel (self);
-}
-
-static void
-on_dump_selected (GObject *dropdown, GParamSpec *pspec, HsDumpTab *self)
-{
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
-
-  if (self->setting_dump || self->loader == NULL || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  if ((int)selected != hs_loader_get_dump (self->loader))
-    {
-      g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (self->loader));
-      hs_dump_tab_open (self, file, selected);
-    }
+  _hs_dump_tab_loading_drop (self);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -629,7 +205,7 @@ hs_dump_tab_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->disposed = TRUE;
-  drop_loader (self);
+  _hs_dump_tab_loading_drop (self);
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);
   g_clear_pointer (&self->reload_view, g_free);
@@ -658,23 +234,6 @@ visited_action (GtkWidget *widget, const char *action_name, GVariant *param)
 
   g_variant_get (param, "(&st)", &view, &extra);
   _hs_dump_tab_history_visited (HS_DUMP_TAB (widget), view, extra);
-}
-
-/* "tab.show-class" (a class name) from a view: the class table filtered
- * to the class and the class selected; just filtered when no class has
- * exactly that name. */
-static void
-show_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
-{
-  HsDumpTab *self = HS_DUMP_TAB (widget);
-  const char *name = g_variant_get_string (param, NULL);
-  HsView *classes = hs_dump_tab_get_view_by_name (self, "classes");
-
-  if (_hs_dump_tab_get_analysis (self) == NULL || !HS_IS_CLASSES_VIEW (classes))
-    return;
-  hs_dump_tab_set_view (self, "classes");
-  if (!hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
-    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
 }
 
 static void
@@ -781,12 +340,16 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, inspector);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_recent_activated",
                                                 G_CALLBACK (_hs_dump_tab_recent_activated));
-  gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_inspector_visible);
-  gtk_widget_class_bind_template_callback (widget_class, on_dump_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_cancel_clicked",
+                                                G_CALLBACK (_hs_dump_tab_loading_on_cancel_clicked));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_inspector_visible",
+                                                G_CALLBACK (_hs_dump_tab_inspector_on_visible));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_dump_selected",
+                                                G_CALLBACK (_hs_dump_tab_dumps_on_selected));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_view_changed",
+                                                G_CALLBACK (_hs_dump_tab_views_on_changed));
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
-  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", show_class_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", _hs_dump_tab_views_show_class_action);
 }
 
 /* The views, in the switcher's order (Alt+1..N), each with the icon of
@@ -854,7 +417,7 @@ hs_dump_tab_init (HsDumpTab *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->reload_obj = HS_OBJ_NONE;
   add_views (self);
-  g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+  _hs_dump_tab_inspector_init (self);
   _hs_dump_tab_mapping_init (self);
   _hs_dump_tab_history_init (self);
   self->settings = hs_settings_new_if_installed ();
@@ -867,50 +430,13 @@ hs_dump_tab_init (HsDumpTab *self)
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->index_revealer, "reveal-child", self->index_revealer, "visible",
                           G_BINDING_SYNC_CREATE);
-  show_page (self, "welcome");
+  _hs_dump_tab_show_page (self, "welcome");
 }
 
 HsDumpTab *
 hs_dump_tab_new (void)
 {
   return g_object_new (HS_TYPE_DUMP_TAB, NULL);
-}
-
-void
-hs_dump_tab_reload (HsDumpTab *self)
-{
-  HsLoaderState state;
-
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-
-  state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
-  /* A load still running was started with the old options: it starts over. */
-  if (state == HS_LOADER_DONE || state == HS_LOADER_LOADING)
-    {
-      g_autoptr (GFile) file = g_object_ref (hs_loader_get_file (self->loader));
-      hs_dump_tab_open (self, file, hs_loader_get_dump (self->loader));
-    }
-}
-
-void
-hs_dump_tab_reload_in_place (HsDumpTab *self)
-{
-  HsLoaderState state;
-
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  state = self->loader != NULL ? hs_loader_get_state (self->loader) : HS_LOADER_IDLE;
-  if (state == HS_LOADER_DONE)
-    {
-      g_free (self->reload_view);
-      self->reload_view = g_strdup (hs_dump_tab_get_view (self));
-      self->reload_obj = gtk_widget_get_visible (GTK_WIDGET (self->inspector))
-                             ? hs_inspector_get_obj (self->inspector)
-                             : HS_OBJ_NONE;
-    }
-  /* A load still running: the place it had been given, if any, stays. */
-  self->keep_history = state == HS_LOADER_DONE || self->reload_view != NULL;
-  hs_dump_tab_reload (self);
-  self->keep_history = FALSE;
 }
 
 gboolean
@@ -925,13 +451,6 @@ hs_dump_tab_get_analysis (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
   return _hs_dump_tab_get_analysis (self);
-}
-
-AdwViewStack *
-hs_dump_tab_get_view_stack (HsDumpTab *self)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return self->view_stack;
 }
 
 HsLoader *
@@ -962,30 +481,4 @@ hs_dump_tab_is_analysing (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
   return self->early;
-}
-
-GtkWidget *
-hs_dump_tab_get_inspector (HsDumpTab *self)
-{
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return GTK_WIDGET (self->inspector);
-}
-
-guint
-hs_dump_tab_get_n_dumps_offered (HsDumpTab *self)
-{
-  GListModel *model;
-
-  g_return_val_if_fail (HS_IS_DUMP_TAB (self), 0);
-  model = gtk_drop_down_get_model (self->dumps_dropdown);
-  if (!gtk_revealer_get_reveal_child (self->dumps_revealer) || model == NULL)
-    return 0;
-  return g_list_model_get_n_items (model);
-}
-
-void
-hs_dump_tab_choose_dump (HsDumpTab *self, guint index)
-{
-  g_return_if_fail (HS_IS_DUMP_TAB (self));
-  gtk_drop_down_set_selected (self->dumps_dropdown, index);
 }
