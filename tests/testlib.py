@@ -185,6 +185,27 @@ class TapResult(unittest.TestResult):
             self._line(True, test)
 
 
+def index_section_ids(path):
+    """The section ids of a persistent index file, read from its table as
+    docs/index.md ("File format") describes it: the header's section count
+    (byte 24) and table offset (byte 32), then 32 bytes per section, the
+    id first."""
+    import struct
+    with open(path, 'rb') as f:
+        header = f.read(48)
+        count, = struct.unpack_from('<I', header, 24)
+        table, = struct.unpack_from('<Q', header, 32)
+        f.seek(table)
+        raw = f.read(32 * count)
+    return [struct.unpack_from('<I', raw, 32 * i)[0] for i in range(count)]
+
+
+# The sections an index keeps beside the analysis's own results so that a
+# reopen answers the window's first questions at once (docs/index.md):
+# referrer offsets and referrers, depths, every class's instances.
+INDEX_EXTRA_SECTIONS = (0x1fd, 0x1fe, 0x1ff, 0x301, 0x302)
+
+
 def main(module='__main__'):
     """Runs the module's tests (or those named on the command line) as TAP
     on stdout, the plan last; the tests' own prints go to stderr, which

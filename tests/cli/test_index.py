@@ -13,7 +13,6 @@ import glob
 import json
 import os
 import shutil
-import struct
 import subprocess
 import time
 
@@ -66,18 +65,6 @@ def settle(cache, want=None, timeout=120):
             return
         time.sleep(0.05)
     raise AssertionError('the index writer did not finish in %d s' % timeout)
-
-
-def section_ids(path):
-    """The section ids of an index file, read from its table as
-    docs/index.md ("File format") describes it."""
-    with open(path, 'rb') as f:
-        header = f.read(48)
-        count, = struct.unpack_from('<I', header, 24)
-        table, = struct.unpack_from('<Q', header, 32)
-        f.seek(table)
-        raw = f.read(32 * count)
-    return [struct.unpack_from('<I', raw, 32 * i)[0] for i in range(count)]
 
 
 # Every command whose output depends on the analysis, as (name, args after
@@ -149,8 +136,8 @@ class ReopenEqualsFresh(CliTest):
         # what makes the window's first instance list, its Depth column
         # and the inspector's referrers immediate: the objects' depths,
         # their referrers and every class's instances
-        sections = section_ids(index)
-        for sid in (0x1fd, 0x1fe, 0x1ff, 0x301, 0x302):
+        sections = testlib.index_section_ids(index)
+        for sid in testlib.INDEX_EXTRA_SECTIONS:
             self.assertIn(sid, sections, '%s: no section 0x%x in the index' % (dump, sid))
         t = run(['analyze', dump, '--timings', '--index', index], env)
         self.assertIn(REOPENED, t.stdout + t.stderr, 'not reopened from --index')

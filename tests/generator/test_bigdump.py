@@ -253,6 +253,28 @@ class Spill(unittest.TestCase):
             # Unlinked at creation: nothing left (nor ever visible) in the directory.
             self.assertEqual(os.listdir(self.dir), [])
 
+    def test_index_without_extras(self):
+        """An analysis that spilled writes its index without the extras
+        (depths, referrers, each class's instances: memory it does not
+        have); the index opens all the same and answers as a fresh
+        analysis. Not spilled, the extras are there."""
+        spilled = os.path.join(self.tmp.name, 'spilled.hsindex')
+        normal = os.path.join(self.tmp.name, 'normal.hsindex')
+        for path, spill in ((spilled, True), (normal, False)):
+            p = self.run_cli(['index', '-o', path], spill, HEAPSCOPE_NO_CACHE='1')
+            self.assertEqual(p.returncode, 0, p.stderr)
+        have = testlib.index_section_ids(spilled)
+        for sid in testlib.INDEX_EXTRA_SECTIONS:
+            self.assertNotIn(sid, have)
+            self.assertIn(sid, testlib.index_section_ids(normal))
+        self.assertIn(0x200, have)  # the dominator tree all the same
+        for args in (['dominators', '--json', '--top', '40'], ['leaks', '--json']):
+            fresh = self.run_cli(args + ['--no-cache'], False)
+            reopened = self.run_cli(args + ['--index', spilled], False)
+            self.assertEqual(reopened.returncode, 0, reopened.stderr)
+            self.assertEqual(reopened.stdout, fresh.stdout, args)
+            self.assertNotIn(b'index not used', reopened.stderr)
+
     def test_refused_when_the_disk_is_short(self):
         p = self.run_cli(['summary', '--json'], True, HS_TEST_SPILL_FREE='1000000')
         self.assertEqual(p.returncode, 2, p.stderr)

@@ -13,6 +13,7 @@
 #include "hs-index-blob.h"
 #include "hs-parallel.h"
 #include "hs-debug.h"
+#include "hs-mem-spill.h"
 #include "hs-index-cache.h"
 #include "hs-index-key.h"
 #include "hs-heap-persist.h"
@@ -115,6 +116,19 @@ sort_join (SortJoin *j)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SortJoin, sort_join)
 
+/* Beside the analysis's own results, the index keeps what makes a
+ * reopen answer the window's first questions at once: the objects'
+ * depths, their referrers, every class's instances in order. Each costs a
+ * pass over the heap and memory for a while (about 12 bytes an object and
+ * 4 a reference) that an analysis which spilled to the disk does not
+ * have: then only what is built already is kept; an index without the
+ * rest is used all the same. */
+static gboolean
+extras_fit (void)
+{
+  return !hs_mem_spill_active () && hs_mem_spilled_bytes () == 0;
+}
+
 gboolean
 hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, const char *path,
                 GCancellable *cancellable, GError **error)
@@ -141,10 +155,11 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   w = hs_index_writer_new (path, identity, error);
   if (!w)
     return FALSE;
+  gboolean extras = extras_fit ();
   /* The instance lists' Depth column: a walk of the whole heap that a
    * reopen would otherwise do on the first list asked for. First, since a
    * window's first list waits for it too. */
-  if (!hs_heap_compute_depths (heap, cancellable, error))
+  if (extras && !hs_heap_compute_depths (heap, cancellable, error))
     return FALSE;
   hs_debug_step (&clock, "depths computed");
 
@@ -163,7 +178,8 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
    * a reopen would make on the first object inspected. */
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  hs_heap_build_referrers (heap);
+  if (extras)
+    hs_heap_build_referrers (heap);
   hs_debug_step (&clock, "referrers built");
   if (!hs_heap_persist_write_referrers (heap, w, error))
     return FALSE;
@@ -177,7 +193,7 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   hs_debug_step (&clock, "dominator tree written");
   /* Every class's instances in order: what a reopened dump lists at once.
    * An analysis reopened without them (an older index) gets none. */
-  if (a->dom)
+  if (a->dom && (extras || a->class_instances))
     {
       g_autoptr (HsClassInstances) built
           = a->class_instances ? NULL : hs_class_instances_build (a, cancellable);
