@@ -6,10 +6,13 @@
  * 0x300000 + 8 j (depth 1). With the heap's depth lock held by this test,
  * so that no worker can compute the depths, the 3,300 byte[] are listed
  * and their Depth cells are empty; once it is let go, the cells shown
- * fill with 0 or 1 as each row's address says. */
+ * fill with 0 or 1 as each row's address says, also at the end of the
+ * list, where the held ones are; at 1400 px light and 600 px dark.
+ * HS_TEST_SHOTS=DIR saves the window before, after and at the end. */
 #include "config.h"
 #include "ui-util.h"
 #include "hs-classes-view.h"
+#include "hs-instances-pane.h"
 #include "hs-heap-private.h"
 
 #include <adwaita.h>
@@ -40,6 +43,7 @@ typedef struct
   guint rows;  /* rows shown with an object */
   guint empty; /* ... whose Depth cell is empty */
   guint wrong; /* ... whose Depth is not the expected one */
+  guint held;  /* ... of a byte[] held by the Object[] (depth 1) */
 } Cells;
 
 /* Every row of the table shown (css name "row") with its cells in column
@@ -61,6 +65,7 @@ collect (GtkWidget *w, Cells *c)
           guint64 addr = g_ascii_strtoull (at + 3, NULL, 16);
           const char *depth = cell_text (cells[1]);
           c->rows++;
+          c->held += addr >= KID_BASE;
           if (depth == NULL || *depth == '\0')
             c->empty++;
           else if (strcmp (depth, addr >= KID_BASE ? "1" : "0") != 0)
@@ -88,9 +93,9 @@ depths_shown (gpointer data)
 }
 
 static void
-test_list_before_depths (void)
+list_before_depths (int width, gboolean dark)
 {
-  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsWindow *window = ui_window_new (NULL, width, 900);
   g_autoptr (GFile) file = g_file_new_for_path (dump_path);
   HsClassesView *classes = ui_classes_view (window);
 
@@ -110,6 +115,9 @@ test_list_before_depths (void)
   g_assert_cmpuint (before.rows, >, 5);
   g_assert_cmpuint (before.empty, ==, before.rows);
   g_assert_false (hs_heap_depths_known (heap));
+  g_autofree char *shot
+      = g_strdup_printf ("instance-depths-%d-%s-before.png", width, dark ? "dark" : "light");
+  ui_shot (GTK_WIDGET (window), shot);
 
   /* Let go: the depths are computed on a worker and the cells filled. */
   g_mutex_unlock (&heap->depth_lock);
@@ -118,9 +126,48 @@ test_list_before_depths (void)
   Cells after = depth_cells (classes);
   g_assert_cmpuint (after.rows, >, 5);
   g_assert_cmpuint (after.wrong, ==, 0);
+  /* Every row's depth, shown or not. */
+  GListModel *list = hs_classes_view_get_instances (classes);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (HsObjectRow) row = g_list_model_get_item (list, i);
+      HsObj o = hs_object_row_get_obj (row);
+      g_assert_cmpuint (hs_heap_object_depth (heap, o), ==, hs_heap_object_id (heap, o) >= KID_BASE ? 1 : 0);
+    }
+  /* The end of the list: the smallest, the held ones last among equals
+   * (a higher index), shown with depth 1. */
+  GtkWidget *pane = ui_find_child (GTK_WIDGET (classes), HS_TYPE_INSTANCES_PANE);
+  GtkWidget *view = ui_find_child (pane, GTK_TYPE_COLUMN_VIEW);
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  ui_iterate (300);
+  Cells end = depth_cells (classes);
+  g_assert_cmpuint (end.held, >, 0);
+  g_assert_cmpuint (end.empty, ==, 0);
+  g_assert_cmpuint (end.wrong, ==, 0);
+  g_free (shot);
+  shot = g_strdup_printf ("instance-depths-%d-%s-end.png", width, dark ? "dark" : "light");
+  ui_shot (GTK_WIDGET (window), shot);
+  g_free (shot);
+  shot = g_strdup_printf ("instance-depths-%d-%s-after.png", width, dark ? "dark" : "light");
+  ui_shot (GTK_WIDGET (window), shot);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
+}
+
+/* At the widest and the narrowest width the window is tried at, light
+ * and dark (HS_TEST_SHOTS=DIR saves each before and after the depths). */
+static void
+test_list_before_depths (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  list_before_depths (1400, FALSE);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  list_before_depths (600, TRUE);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 }
 
 int
