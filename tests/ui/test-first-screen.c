@@ -2,7 +2,8 @@
 /* test-first-screen.c: what a new user sees first, readable (issue 28):
  * the inspector fits its pane at every window width (nothing in it needs
  * sideways scrolling, a shortened value has the whole of it in a
- * tooltip), on the sample dump under Xvfb. */
+ * tooltip), and every view fits the window at 1400 and 600 px, on the
+ * sample dump under Xvfb. */
 #include "config.h"
 #include "ui-util.h"
 #include "hs-dump-tab.h"
@@ -895,6 +896,42 @@ test_narrow_600 (void)
   ui_iterate (100);
 }
 
+/* At 1400 and 600 px every view of the switcher is as wide as the window
+ * at most: a wider one is cut at the window's right edge (its toolbar's
+ * last buttons, its table's last columns), with no way to scroll to them.
+ * HS_TEST_SHOTS=DIR saves each view at each width. */
+static void
+test_views_fit (void)
+{
+  static const char *const views[] = { "overview", "leaks",   "classes", "dominators", "treemap",
+                                       "insights", "threads", "compare", "query" };
+  static const int widths[] = { 1400, 600 };
+  g_autoptr (GString) wide = g_string_new (NULL);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      HsWindow *window = ui_window_new (NULL, widths[w], 800);
+      open_and_wait (window, sample);
+      for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+        {
+          hs_window_set_view (window, views[i]);
+          ui_iterate (300);
+          GtkWidget *view = GTK_WIDGET (hs_window_get_view_by_name (window, views[i]));
+          graphene_rect_t b;
+          g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (window), &b));
+          if (b.origin.x < 0 || b.origin.x + b.size.width > gtk_widget_get_width (GTK_WIDGET (window)) + 0.5)
+            g_string_append_printf (wide, " %s at %d px (%.0f..%.0f of %d)", views[i], widths[w], b.origin.x,
+                                    b.origin.x + b.size.width, gtk_widget_get_width (GTK_WIDGET (window)));
+          g_autofree char *shot = g_strdup_printf ("view-%s-%d.png", views[i], widths[w]);
+          ui_shot (GTK_WIDGET (window), shot);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      ui_iterate (100);
+    }
+  if (wide->len > 0)
+    g_error ("wider than the window:%s", wide->str);
+}
+
 /* A text node somewhere in node. */
 static gboolean
 has_text_node (GskRenderNode *node)
@@ -961,6 +998,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/treemap-computing", test_treemap_computing);
   g_test_add_func ("/first-screen/small-things", test_small_things);
   g_test_add_func ("/first-screen/narrow-600", test_narrow_600);
+  g_test_add_func ("/first-screen/views-fit", test_views_fit);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
   return g_test_run ();
