@@ -7,6 +7,7 @@
 #include "config.h"
 #include "ui-util.h"
 #include "hs-dump-tab.h"
+#include "hs-compare-view.h"
 #include "hs-query.h"
 #include "hs-threads-view.h"
 #include "hs-application.h"
@@ -896,6 +897,12 @@ test_narrow_600 (void)
   ui_iterate (100);
 }
 
+static gboolean
+compare_done (gpointer data)
+{
+  return g_strcmp0 (hs_compare_view_get_page (data), "loading") != 0;
+}
+
 /* At 1400 and 600 px every view of the switcher is as wide as the window
  * at most: a wider one is cut at the window's right edge (its toolbar's
  * last buttons, its table's last columns), with no way to scroll to them.
@@ -925,6 +932,21 @@ test_views_fit (void)
           g_autofree char *shot = g_strdup_printf ("view-%s-%d.png", views[i], widths[w]);
           ui_shot (GTK_WIDGET (window), shot);
         }
+      /* The comparison itself (its toolbar, its table): the sample with
+       * itself. */
+      g_autoptr (GFile) baseline = g_file_new_for_path (sample);
+      HsCompareView *compare = HS_COMPARE_VIEW (hs_window_get_view_by_name (window, "compare"));
+      hs_window_compare_with (window, baseline, 0);
+      g_assert_true (ui_wait_until (compare_done, compare, 60000));
+      g_assert_cmpstr (hs_compare_view_get_page (compare), ==, "table");
+      ui_iterate (300);
+      graphene_rect_t b;
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (compare), GTK_WIDGET (window), &b));
+      if (b.origin.x + b.size.width > gtk_widget_get_width (GTK_WIDGET (window)) + 0.5)
+        g_string_append_printf (wide, " the comparison at %d px (..%.0f)", widths[w],
+                                b.origin.x + b.size.width);
+      g_autofree char *shot = g_strdup_printf ("view-comparison-%d.png", widths[w]);
+      ui_shot (GTK_WIDGET (window), shot);
       gtk_window_destroy (GTK_WINDOW (window));
       ui_iterate (100);
     }
