@@ -314,9 +314,10 @@ try:
             fail(f'{name} --version: status {r.returncode}, {r.stdout!r} (expected {want!r}) {r.stderr}')
 
     # 9. No test hook in what is installed (docs/testing.md): the HS_TEST_*
-    # variables and the loader's pause live only in the test variants
-    # (HS_TEST_HOOKS), so neither their names nor the pause's functions are
-    # in the binaries, as `strings` would show them; and only the two
+    # variables and the loader's hook and pause live only in the test
+    # variants (HS_TEST_HOOKS), so neither their names nor the hooks'
+    # functions (_hs_test_*, _hs_heap_test_*, _hs_loader_test_*, *_for_tests)
+    # are in the binaries, as `strings` would show them; and only the two
     # programs are installed (no heapscope-cli-test).
     bindir = staged(os.path.join(prefix, options['bindir']))
     in_bin = sorted(os.listdir(bindir)) if os.path.isdir(bindir) else []
@@ -330,7 +331,7 @@ try:
         with open(path, 'rb') as f:
             data = f.read()
         texts = (r.stdout if r is not None and r.returncode == 0 else '') + data.decode('latin-1')
-        found = sorted({m for m in re.findall(r'HS_TEST_\w*|\w*_for_tests\b|hs_loader_set_test_hook', texts)})
+        found = sorted({m for m in re.findall(r'HS_TEST_\w*|\w*_for_tests\b|hs_loader_set_test_hook|_hs_(?:\w+_)?test_\w+', texts)})
         if found:
             fail(f'{name} carries test hooks: {found}')
         else:

@@ -26,6 +26,9 @@
 
 #include "hs-mem-spill.h"
 #include "hs-temp-file.h"
+#ifdef HS_TEST_HOOKS
+#include "hs-test-env-private.h"
+#endif
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -74,11 +77,8 @@ hs_mem_spill_start (const char *dir, guint64 budget_bytes, guint64 reserve_bytes
   budget = budget_bytes;
   reserve = reserve_bytes;
   min_block = (gsize)4 << 20;
-#ifdef HS_TEST_HOOKS
-  /* Test builds: HS_TEST_SPILL_MIN, smaller blocks spill too (small dumps). */
-  const char *m = g_getenv ("HS_TEST_SPILL_MIN");
-  if (m && *m)
-    min_block = MAX (g_ascii_strtoull (m, NULL, 10), 2 * PAGE);
+#ifdef HS_TEST_HOOKS /* test builds: smaller blocks spill too (hs-test-env.c) */
+  min_block = MAX (_hs_test_spill_min (min_block), 2 * PAGE);
 #endif
 #if defined(__GLIBC__) && !defined(HS_ASAN)
   /* Only a block that is a mapping of its own can spill: glibc's threshold
@@ -156,18 +156,15 @@ usable_size (gpointer p, gsize bytes)
 #endif
 }
 
-/* Free bytes of the spill directory's file system. In test builds
- * HS_TEST_SPILL_FREE: a fake figure, less what the spill holds. */
+/* Free bytes of the spill directory's file system. In test builds the
+ * hook's fake figure (hs-test-env.c), less what the spill holds. */
 static guint64
 dir_free_bytes (const char *dir)
 {
 #ifdef HS_TEST_HOOKS
-  const char *t = g_getenv ("HS_TEST_SPILL_FREE");
-  if (t && *t)
-    {
-      guint64 v = g_ascii_strtoull (t, NULL, 10);
-      return v > held ? v - held : 0;
-    }
+  guint64 fake;
+  if (_hs_test_spill_free (&fake))
+    return fake > held ? fake - held : 0;
 #endif
   struct statvfs sv;
   if (statvfs (dir, &sv) != 0)

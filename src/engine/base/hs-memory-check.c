@@ -20,6 +20,9 @@
 #include "hs-mem-spill.h"
 #include "hs-memory-check.h"
 #include "hs-types.h"
+#ifdef HS_TEST_HOOKS
+#include "hs-test-env-private.h"
+#endif
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
  * stands"): peak RssAnon 37.6 B/object at 10.1 M objects and 23.5 M
@@ -88,13 +91,11 @@ guint64
 hs_memory_available (void)
 {
   g_autofree char *meminfo = NULL, *status = NULL;
-#ifdef HS_TEST_HOOKS
-  /* Test builds: HS_TEST_MEMINFO, a file read instead of /proc/meminfo. */
-  const char *mi = g_getenv ("HS_TEST_MEMINFO");
-  g_file_get_contents (mi && *mi ? mi : "/proc/meminfo", &meminfo, NULL, NULL);
-#else
-  g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL);
+  const char *meminfo_path = "/proc/meminfo";
+#ifdef HS_TEST_HOOKS /* test builds: another file (hs-test-env.c) */
+  meminfo_path = _hs_test_meminfo_path (meminfo_path);
 #endif
+  g_file_get_contents (meminfo_path, &meminfo, NULL, NULL);
   g_file_get_contents ("/proc/self/status", &status, NULL, NULL);
   guint64 avail = G_MAXUINT64, v, anon = 0, swap = 0;
   proc_kb (status, "RssAnon:", &anon);
@@ -141,11 +142,10 @@ hs_memory_available (void)
 static guint64
 free_bytes_of (const char *dir)
 {
-#ifdef HS_TEST_HOOKS
-  /* Test builds: HS_TEST_SPILL_FREE, a fake figure. */
-  const char *t = g_getenv ("HS_TEST_SPILL_FREE");
-  if (t && *t)
-    return g_ascii_strtoull (t, NULL, 10);
+#ifdef HS_TEST_HOOKS /* test builds: a fake figure (hs-test-env.c) */
+  guint64 fake;
+  if (_hs_test_spill_free (&fake))
+    return fake;
 #endif
 #if defined(__linux__)
   struct statvfs sv;

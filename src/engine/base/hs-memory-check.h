@@ -54,7 +54,8 @@ gboolean hs_memory_check_file (const char *name, guint64 file_size, char **notic
 /* The spill directory: HEAPSCOPE_SPILL_DIR, else the user's cache
  * ($XDG_CACHE_HOME/heapscope or ~/.cache/heapscope, made if missing), else
  * /var/tmp; the first that is writable and not in memory (tmpfs, ramfs).
- * *free_bytes: its free space (HS_TEST_SPILL_FREE fakes it). NULL if none. */
+ * *free_bytes: its free space (a test hook fakes it, hs-test-env.c). NULL
+ * if none. */
 char *hs_memory_spill_dir (guint64 *free_bytes);
 
 /* Where notices go (the CLI prints them on stderr); NULL: nowhere. */

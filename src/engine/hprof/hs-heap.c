@@ -23,6 +23,9 @@
 #include "hs-mem-spill.h"
 #include "hs-index-file.h"
 #include "hs-strhash.h"
+#ifdef HS_TEST_HOOKS
+#include "hs-heap-test-hooks-private.h"
+#endif
 
 /* Drops the mapped file's pages from our resident set: they stay in the
  * page cache and come back on the next read, but the later phases, which
@@ -338,20 +341,6 @@ load_call (gpointer data)
   return NULL;
 }
 
-#ifdef HS_TEST_HOOKS
-/* Test builds only (docs/testing.md): HS_TEST_TRUNCATE_AFTER_LOAD=N cuts a
- * mapped dump to N bytes right after it was indexed, as another program
- * rewriting it would (tests/cli/test_hostile_io.py). Not in the installed
- * programs, which never write to a dump. */
-static void
-test_truncate_hook (HsHeap *heap)
-{
-  const char *n = g_getenv ("HS_TEST_TRUNCATE_AFTER_LOAD");
-  if (n && heap->mapped && truncate (heap->path, (off_t)g_ascii_strtoull (n, NULL, 10)) != 0)
-    g_warning ("HS_TEST_TRUNCATE_AFTER_LOAD: %s", g_strerror (errno));
-}
-#endif
-
 HsHeap *
 hs_heap_open (const char *path, const HsOpenOptions *opts, HsProgressFunc progress, gpointer progress_data,
               GCancellable *cancellable, GError **error)
@@ -459,8 +448,8 @@ _hs_heap_open_filled (const char *path, const HsOpenOptions *opts, HsHeapFill fi
   if (g_stat (path, &st2) == 0 && (st2.st_size != st.st_size || st2.st_mtime != st.st_mtime))
     _hs_heap_add_warning (
         heap, "%s: the file changed while it was being read; the analysis may be inconsistent", path);
-#ifdef HS_TEST_HOOKS
-  test_truncate_hook (heap);
+#ifdef HS_TEST_HOOKS /* test builds: may cut the dump (hs-heap-test-hooks.c) */
+  _hs_heap_test_after_load (heap);
 #endif
   return heap;
 }

@@ -47,8 +47,9 @@ HsLeakReport *hs_loader_get_leaks (HsLoader *self);
 const char *hs_loader_phase_name (const char *key);
 
 #ifdef HS_TEST_HOOKS
-/* Test builds only (docs/testing.md): a hook that the workers call each time they report progress,
- * on their own thread, once the progress is queued for the main context.
+/* Test builds only (docs/testing.md; hs-loader-test-hook.c): a hook that
+ * the workers call each time they report progress, on their own thread,
+ * once the progress is queued for the main context.
  * It may block, to hold a load midway, but must return once cancellable is
  * cancelled. One hook for the process (a test installs it before it
  * starts loads and keeps it valid while installed); NULL removes it. */
