@@ -677,6 +677,11 @@ hs_classes_view_init (HsClassesView *self)
 
   for (guint c = 0; c < HS_CLASS_N_COLUMNS; c++)
     _hs_classes_view_add_column (self, c);
+  /* A narrow window keeps the name, the count and the sizes in sight. */
+  GtkColumnViewColumn *secondary[]
+      = { self->class_columns[HS_CLASS_COLUMN_REACHABLE], self->class_columns[HS_CLASS_COLUMN_UNREACHABLE],
+          self->class_columns[HS_CLASS_COLUMN_NATIVE] };
+  hs_column_view_hide_when_narrow (self->class_view, 720, secondary, G_N_ELEMENTS (secondary));
   sorter = gtk_column_view_get_sorter (self->class_view);
   g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
 

@@ -18,6 +18,13 @@ void hs_clear_box (GtkWidget *box);
 char *hs_format_count (guint64 n);
 /* What "retained size" means, for the headers of the columns that show it. */
 const char *hs_retained_size_tooltip (void);
+/* Hides the n columns of view while the width it is shown in (its
+ * scrolled window's) is below min_width, and shows them again when it is
+ * not: in a narrow window the columns that matter most (the name, the
+ * sizes) stay in sight instead of beyond a sideways scroll. view must be
+ * in a GtkScrolledWindow; the columns are held. */
+void hs_column_view_hide_when_narrow (GtkColumnView *view, int min_width, GtkColumnViewColumn *const *columns,
+                                      guint n);
 /* A tooltip on a column's header (GTK 4.8 has no API for it). */
 void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column,
                                         const char *tooltip);

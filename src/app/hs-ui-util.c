@@ -174,3 +174,63 @@ hs_run_niced (const char *name, GThreadFunc fn, gpointer data)
 {
   hs_run_niced_by (name, 10, fn, data);
 }
+
+/* --- columns hidden in a narrow window ------------------------------------ */
+
+typedef struct
+{
+  GPtrArray *columns; /* GtkColumnViewColumn, held */
+  int min_width;
+  gboolean narrow;
+  guint idle;
+} NarrowColumns;
+
+static void
+narrow_columns_free (NarrowColumns *nc)
+{
+  g_clear_handle_id (&nc->idle, g_source_remove);
+  g_ptr_array_unref (nc->columns);
+  g_free (nc);
+}
+
+/* In an idle, not during the allocation that changed the width. */
+static gboolean
+apply_narrow (gpointer data)
+{
+  NarrowColumns *nc = data;
+
+  nc->idle = 0;
+  for (guint i = 0; i < nc->columns->len; i++)
+    gtk_column_view_column_set_visible (g_ptr_array_index (nc->columns, i), !nc->narrow);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_page_size (GtkAdjustment *adj, GParamSpec *pspec, GtkColumnView *view)
+{
+  NarrowColumns *nc = g_object_get_data (G_OBJECT (view), "hs-narrow-columns");
+  double width = gtk_adjustment_get_page_size (adj);
+  gboolean narrow = width > 0 && width < nc->min_width;
+
+  if (narrow == nc->narrow)
+    return;
+  nc->narrow = narrow;
+  if (nc->idle == 0)
+    nc->idle = g_idle_add (apply_narrow, nc);
+}
+
+void
+hs_column_view_hide_when_narrow (GtkColumnView *view, int min_width, GtkColumnViewColumn *const *columns,
+                                 guint n)
+{
+  GtkAdjustment *adj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+  NarrowColumns *nc = g_new0 (NarrowColumns, 1);
+
+  g_return_if_fail (adj != NULL);
+  nc->columns = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (nc->columns, g_object_ref (columns[i]));
+  nc->min_width = min_width;
+  g_object_set_data_full (G_OBJECT (view), "hs-narrow-columns", nc, (GDestroyNotify)narrow_columns_free);
+  g_signal_connect_object (adj, "notify::page-size", G_CALLBACK (on_page_size), view, 0);
+}
