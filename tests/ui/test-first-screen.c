@@ -242,10 +242,34 @@ find_label (GtkWidget *root, const char *text)
   return NULL;
 }
 
+typedef struct
+{
+  GtkWidget *view;
+  const char *name;
+} RowWanted;
+
+/* The row's label is there, in sight: the table scrolled to it (on a
+ * busy machine a few frames after the view was filled). */
+static gboolean
+row_built (gpointer data)
+{
+  RowWanted *w = data;
+  GtkWidget *table = ui_find_child (w->view, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *label = find_label (table, w->name);
+  graphene_rect_t b;
+
+  return label != NULL && gtk_widget_compute_bounds (label, scroller, &b) && b.origin.y >= 0
+         && b.origin.y + b.size.height <= gtk_widget_get_height (scroller);
+}
+
 /* The row of thread name lies inside the visible part of the table. */
 static void
 assert_row_shown (GtkWidget *view, const char *name)
 {
+  RowWanted wanted = { view, name };
+  g_assert_true (ui_wait_until (row_built, &wanted, 10000));
+  ui_iterate (100);
   GtkWidget *table = ui_find_child (view, GTK_TYPE_COLUMN_VIEW);
   GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *label = find_label (table, name);
