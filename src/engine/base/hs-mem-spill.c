@@ -17,7 +17,6 @@
 #if defined(__linux__)
 #include <linux/falloc.h>
 #include <sys/mman.h>
-#include <sys/statvfs.h>
 #define HAVE_SPILL 1
 #endif
 #if defined(__GLIBC__)
@@ -26,9 +25,7 @@
 
 #include "hs-mem-spill.h"
 #include "hs-temp-file.h"
-#ifdef HS_TEST_HOOKS
-#include "hs-test-env-private.h"
-#endif
+#include "hs-machine.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -76,10 +73,7 @@ hs_mem_spill_start (const char *dir, guint64 budget_bytes, guint64 reserve_bytes
   spill_dir = g_strdup (dir);
   budget = budget_bytes;
   reserve = reserve_bytes;
-  min_block = (gsize)4 << 20;
-#ifdef HS_TEST_HOOKS /* test builds: smaller blocks spill too (hs-test-env.c) */
-  min_block = MAX (_hs_test_spill_min (min_block), 2 * PAGE);
-#endif
+  min_block = hs_machine_spill_min_block ();
 #if defined(__GLIBC__) && !defined(HS_ASAN)
   /* Only a block that is a mapping of its own can spill: glibc's threshold
    * would otherwise rise (up to 32 MiB) as big blocks are freed, and give
@@ -156,20 +150,11 @@ usable_size (gpointer p, gsize bytes)
 #endif
 }
 
-/* Free bytes of the spill directory's file system. In test builds the
- * hook's fake figure (hs-test-env.c), less what the spill holds. */
+/* Free bytes of the spill directory's file system. */
 static guint64
 dir_free_bytes (const char *dir)
 {
-#ifdef HS_TEST_HOOKS
-  guint64 fake;
-  if (_hs_test_spill_free (&fake))
-    return fake > held ? fake - held : 0;
-#endif
-  struct statvfs sv;
-  if (statvfs (dir, &sv) != 0)
-    return 0;
-  return (guint64)sv.f_bavail * sv.f_frsize;
+  return hs_machine_free_bytes (dir, held);
 }
 
 /* Makes the file [from, from + len) long, its blocks allocated (unwritten:

@@ -12,7 +12,7 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/statfs.h>
-#include <sys/statvfs.h>
+
 #endif
 
 #include <glib/gi18n.h>
@@ -20,9 +20,7 @@
 #include "hs-mem-spill.h"
 #include "hs-memory-check.h"
 #include "hs-types.h"
-#ifdef HS_TEST_HOOKS
-#include "hs-test-env-private.h"
-#endif
+#include "hs-machine.h"
 
 /* The peak of today's arrays (docs/performance.md, "Where issue 18
  * stands"): peak RssAnon 37.6 B/object at 10.1 M objects and 23.5 M
@@ -90,12 +88,7 @@ address_space_left (void)
 guint64
 hs_memory_available (void)
 {
-  g_autofree char *meminfo = NULL, *status = NULL;
-  const char *meminfo_path = "/proc/meminfo";
-#ifdef HS_TEST_HOOKS /* test builds: another file (hs-test-env.c) */
-  meminfo_path = _hs_test_meminfo_path (meminfo_path);
-#endif
-  g_file_get_contents (meminfo_path, &meminfo, NULL, NULL);
+  g_autofree char *meminfo = hs_machine_meminfo (), *status = NULL;
   g_file_get_contents ("/proc/self/status", &status, NULL, NULL);
   guint64 avail = G_MAXUINT64, v, anon = 0, swap = 0;
   proc_kb (status, "RssAnon:", &anon);
@@ -142,17 +135,7 @@ hs_memory_available (void)
 static guint64
 free_bytes_of (const char *dir)
 {
-#ifdef HS_TEST_HOOKS /* test builds: a fake figure (hs-test-env.c) */
-  guint64 fake;
-  if (_hs_test_spill_free (&fake))
-    return fake;
-#endif
-#if defined(__linux__)
-  struct statvfs sv;
-  if (statvfs (dir, &sv) == 0)
-    return (guint64)sv.f_bavail * sv.f_frsize;
-#endif
-  return 0;
+  return hs_machine_free_bytes (dir, 0);
 }
 
 static gboolean

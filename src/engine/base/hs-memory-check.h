@@ -54,7 +54,7 @@ gboolean hs_memory_check_file (const char *name, guint64 file_size, char **notic
 /* The spill directory: HEAPSCOPE_SPILL_DIR, else the user's cache
  * ($XDG_CACHE_HOME/heapscope or ~/.cache/heapscope, made if missing), else
  * /var/tmp; the first that is writable and not in memory (tmpfs, ramfs).
- * *free_bytes: its free space (a test hook fakes it, hs-test-env.c). NULL
+ * *free_bytes: its free space (hs-machine.h). NULL
  * if none. */
 char *hs_memory_spill_dir (guint64 *free_bytes);
 
