@@ -242,25 +242,35 @@ find_label (GtkWidget *root, const char *text)
   return NULL;
 }
 
+/* The label of thread name's row in the threads table, with its bounds
+ * in the table's scroller (*height: the scroller's), or NULL while the
+ * row is not built. */
+static GtkWidget *
+row_label (GtkWidget *view, const char *name, graphene_rect_t *b, int *height)
+{
+  GtkWidget *table = ui_find_child (view, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *label = find_label (table, name);
+
+  *height = gtk_widget_get_height (scroller);
+  return label != NULL && gtk_widget_compute_bounds (label, scroller, b) ? label : NULL;
+}
+
 typedef struct
 {
   GtkWidget *view;
   const char *name;
 } RowWanted;
 
-/* The row's label is there, in sight: the table scrolled to it (on a
- * busy machine a few frames after the view was filled). */
+/* The row is built: the table scrolled to it (on a busy machine a few
+ * frames after the view was filled). */
 static gboolean
 row_built (gpointer data)
 {
   RowWanted *w = data;
-  GtkWidget *table = ui_find_child (w->view, GTK_TYPE_COLUMN_VIEW);
-  GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *label = find_label (table, w->name);
   graphene_rect_t b;
-
-  return label != NULL && gtk_widget_compute_bounds (label, scroller, &b) && b.origin.y >= 0
-         && b.origin.y + b.size.height <= gtk_widget_get_height (scroller);
+  int height;
+  return row_label (w->view, w->name, &b, &height) != NULL;
 }
 
 /* The row of thread name lies inside the visible part of the table. */
@@ -268,19 +278,16 @@ static void
 assert_row_shown (GtkWidget *view, const char *name)
 {
   RowWanted wanted = { view, name };
+  graphene_rect_t b;
+  int height;
+
   g_assert_true (ui_wait_until (row_built, &wanted, 10000));
   ui_iterate (100);
-  GtkWidget *table = ui_find_child (view, GTK_TYPE_COLUMN_VIEW);
-  GtkWidget *scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *label = find_label (table, name);
-  graphene_rect_t b;
-
+  GtkWidget *label = row_label (view, name, &b, &height);
   g_assert_nonnull (label);
-  g_assert_true (gtk_widget_compute_bounds (label, scroller, &b));
-  g_test_message ("%s at y %.0f..%.0f of %d", name, b.origin.y, b.origin.y + b.size.height,
-                  gtk_widget_get_height (scroller));
+  g_test_message ("%s at y %.0f..%.0f of %d", name, b.origin.y, b.origin.y + b.size.height, height);
   g_assert_cmpfloat (b.origin.y, >=, 0);
-  g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (scroller));
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, height);
 }
 
 /* The Threads view opens on the thread whose stack holds the most

@@ -712,14 +712,12 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
   return heap->rev_targets + b;
 }
 
-gboolean
+void
 hs_heap_build_referrers (HsHeap *heap)
 {
   gsize n;
 
-  g_return_val_if_fail (heap != NULL, FALSE);
-  if (heap->n == 0)
-    return FALSE;
-  hs_heap_referrers (heap, 0, &n);
-  return TRUE;
+  g_return_if_fail (heap != NULL);
+  if (heap->n > 0)
+    hs_heap_referrers (heap, 0, &n);
 }
