@@ -286,7 +286,6 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1, name,
                                   HS_INSTANCES_PANE_FIRST_PAGE);
   self->instances_class = klass;
-  _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
 /* Activating a class (a double click, Enter) lists its instances, as

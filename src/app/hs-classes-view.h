@@ -96,8 +96,4 @@ GtkTreeListModel *hs_classes_view_get_tree_model (HsClassesView *self);
  * show_instances. */
 GListModel *hs_classes_view_get_shown_model (HsClassesView *self);
 
-/* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
- * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */
-void _hs_classes_view_timing_start (HsClassesView *self);
-
 G_END_DECLS

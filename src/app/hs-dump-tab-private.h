@@ -2,7 +2,7 @@
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
  * files of one dump's tab (hs-dump-tab.c, -loading.c, -views.c,
  * -inspector.c, -dumps.c, -roots.c, -heaps.c, -index.c, -mapping.c,
- * -history.c, -changed.c, -recent.c, -suspects.c, -timing.c). Not for
+ * -history.c, -changed.c, -recent.c, -suspects.c). Not for
  * tests: they use hs-dump-tab.h, hs-window.h and each view's own API. */
 #pragma once
 
@@ -173,11 +173,8 @@ void _hs_dump_tab_recent_refresh (HsDumpTab *self);
 void _hs_dump_tab_recent_add (HsDumpTab *self, GFile *file);
 void _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *self);
 
-/* hs-dump-tab-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what is drawn, and
- * HEAPSCOPE_DEBUG_VISIT_VIEWS (every view shown in turn). */
-void _hs_dump_tab_timing_start (HsDumpTab *self);
-guint _hs_dump_tab_timing_frames (HsDumpTab *self);
-void _hs_dump_tab_timing_visit_views (HsDumpTab *self);
+/* hs-dump-tab-loading.c: the HEAPSCOPE_DEBUG_TIMES marks of a load's
+ * drawing stop. */
 void _hs_dump_tab_timing_free (HsDumpTab *self);
 
 G_END_DECLS

@@ -6,8 +6,7 @@
  * wiring in hs-dump-tab-loading.c, the views' stack in -views.c, the
  * inspector in -inspector.c, the banners in -dumps.c, -roots.c, -heaps.c,
  * -index.c, -mapping.c; back/forward, "changed on disk", recent files,
- * suspects and debug timing in -history.c, -changed.c, -recent.c,
- * -suspects.c, -timing.c. */
+ * suspects in -history.c, -changed.c, -recent.c, -suspects.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-dump-tab-mapping.h"
