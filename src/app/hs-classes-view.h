@@ -86,7 +86,6 @@ typedef enum
 } HsClassesGrouping;
 
 void hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping);
-HsClassesGrouping hs_classes_view_get_grouping (HsClassesView *self);
 gboolean hs_classes_view_is_grouping (HsClassesView *self);
 /* The grouped tree (unsorted: GtkTreeListModel's own order, each level
  * by retained size), NULL without a grouping or while grouping. */
