@@ -33,10 +33,11 @@ void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn
  * gone: nothing to say) widget says "what: the error" in a toast through
  * "win.toast". */
 gboolean hs_task_failed (GtkWidget *widget, const GError *error, const char *what);
-/* A popover made for one popup (a context menu) is unparented once it
- * closed: on the next idle, because a menu item's action is activated
- * after "closed" and is looked up from the popover up through its parents.
- * A reference keeps it alive should its parent (a recycled row) go first. */
+/* A popover made for one popup (a context menu), already given its
+ * parent, is unparented once it closed: on the next idle, because a menu
+ * item's action is activated after "closed" and is looked up from the
+ * popover up through its parents. Should the parent (a recycled row) be
+ * destroyed first, the popover is unparented then. */
 void hs_popover_unparent_after_close (GtkPopover *popover);
 /* A flat button that inspects obj through the "win.inspect" action (so it
  * is insensitive while the window disables inspection). */

@@ -188,11 +188,25 @@ on_popover_closed (GtkPopover *popover, gpointer data)
   g_idle_add_once (unparent_popover, g_object_ref (popover));
 }
 
+/* The parent goes first (a list row recycled while the menu is open, or
+ * before the idle): a widget is not to be finalized with children. */
+static void
+on_parent_destroy (GtkWidget *popover)
+{
+  if (gtk_widget_get_parent (popover) != NULL)
+    gtk_widget_unparent (popover);
+}
+
 void
 hs_popover_unparent_after_close (GtkPopover *popover)
 {
+  GtkWidget *parent;
+
   g_return_if_fail (GTK_IS_POPOVER (popover));
+  parent = gtk_widget_get_parent (GTK_WIDGET (popover));
+  g_return_if_fail (parent != NULL);
   g_signal_connect (popover, "closed", G_CALLBACK (on_popover_closed), NULL);
+  g_signal_connect_object (parent, "destroy", G_CALLBACK (on_parent_destroy), popover, G_CONNECT_SWAPPED);
 }
 
 #define CELL_KEEP_CHARS 1000
