@@ -209,6 +209,13 @@ class HostileCapture(unittest.TestCase):
         self.assertEqual(r.returncode, 2, r.stderr)
         self.assertIn(b'did not answer within', r.stderr)
         self.assertFalse(os.path.exists(out))
+        # The request waits in the socket: a JVM that goes on writes the
+        # dump after all, so the message names the file to remove.
+        self.assertIn(b'/tmp/heapscope-%d-' % jvm.pid, r.stderr)
+        after = self.out_path('after-stop.hprof')
+        self.assertEqual(run_cli(['capture', jvm.pid, '-o', after]).returncode, 0)
+        for left in self.left_in_jvm_tmp(jvm.pid):
+            os.unlink(left)
 
     # --- hsperfdata --------------------------------------------------------
 
