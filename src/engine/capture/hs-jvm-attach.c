@@ -353,10 +353,18 @@ read_answer (int fd, const Wait *w, GCancellable *cancellable, GError **error)
             }
           else if (now - last_progress > (size <= 0 ? w->first_us : STALL_S * G_USEC_PER_SEC))
             {
+              /* The request waits in the socket: a JVM that goes on
+               * writes the file after all (one begun is removed by the
+               * caller). */
+              g_autofree char *later
+                  = w->output && size < 0
+                        ? g_strdup_printf ("; if it goes on, it writes %s: remove that file then", w->output)
+                        : g_strdup ("");
+
               if (size <= 0)
                 g_set_error (error, HS_ERROR, HS_ERROR_IO,
-                             "JVM %u did not answer within %d s (is it stopped or hung?)", w->jvm->pid,
-                             (int)(w->first_us / G_USEC_PER_SEC));
+                             "JVM %u did not answer within %d s (is it stopped or hung?)%s", w->jvm->pid,
+                             (int)(w->first_us / G_USEC_PER_SEC), later);
               else
                 g_set_error (error, HS_ERROR, HS_ERROR_IO,
                              "JVM %u did not answer, and its file did not grow, for %d s (is it stopped "
