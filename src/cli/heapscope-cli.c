@@ -148,13 +148,18 @@ option_context_new (HsCliOptions *o)
       "Use this persistent index (written by the index command, maybe on another machine)", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
-      "Analyse even when the dump looks too big for the memory available", NULL },
+      "Analyse even when the dump looks too big for the memory available; capture: write over the file of -o",
+      NULL },
     { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
       NULL },
     { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
     { "adb", 0, 0, G_OPTION_ARG_NONE, &o->adb, "jvms, capture: an Android app's process, through adb", NULL },
     { "serial", 's', 0, G_OPTION_ARG_STRING, &o->serial, "jvms, capture --adb: the device's serial",
       "SERIAL" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &o->timeout,
+      "jvms, capture --adb: give up on an adb step that makes no progress for SECONDS (default 60; the dump "
+      "must be complete within 10 times that)",
+      "SECONDS" },
     { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
       NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &o->list,
@@ -213,9 +218,10 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     gint *value;
     gint unset;
   } counts[] = {
-    { "--limit", &o->limit, -1 }, { "--top", &o->top, 25 },
-    { "--dump", &o->dump, 0 },    { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },     { "--depth", &o->depth, 1 },
+    { "--limit", &o->limit, -1 },    { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
+    { "--timeout", &o->timeout, 0 },
   };
 
   if (o->limit_text && g_strcmp0 (command, "cache") != 0 && !limit_parse (o, error))
@@ -342,7 +348,8 @@ main (int argc, char **argv)
                      .dump = G_MININT,
                      .baseline_dump = G_MININT,
                      .max = G_MININT,
-                     .depth = G_MININT };
+                     .depth = G_MININT,
+                     .timeout = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

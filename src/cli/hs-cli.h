@@ -44,7 +44,8 @@ typedef struct
   char *baseline;          /* report: the baseline dump (--baseline) */
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
-  gboolean force;          /* --force: skip the up-front memory check */
+  gboolean force;          /* --force: skip the up-front memory check; capture: write over -o */
+  gint timeout;            /* jvms, capture --adb: seconds an adb step may go without progress; 0: default */
   gboolean all;            /* capture: every object, not only live ones */
   gboolean gzip;           /* capture: write the dump gzip-compressed */
   gboolean keep_strings;   /* strip: leave String contents as they are */
@@ -127,7 +128,13 @@ void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
  * signal. */
 void hs_cli_catch_interrupt (void);
 GCancellable *hs_cli_cancellable (void);
-/* The exit status for rc: 130 for a failure after Ctrl+C. */
+/* How long the engine may take to stop after the first signal (default
+ * 900 ms): capture removes what it started (a JVM's file, adb's children
+ * and the device's file), which takes longer. A second signal leaves at
+ * once. */
+void hs_cli_set_interrupt_grace (guint ms);
+/* The exit status for rc: 128 + the signal (130 for Ctrl+C, 143 for
+ * SIGTERM) for a failure after one. */
 int hs_cli_exit_status (int rc);
 /* The progress line on stderr ("Decompressing the file: 1.2 GB (45%)"),
  * redrawn a few times a second; NULL (none) with --quiet or when stderr is
