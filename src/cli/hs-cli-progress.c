@@ -52,7 +52,7 @@ signal_thread (gpointer data)
 }
 
 GCancellable *
-hs_cli_cancellable (void)
+hs_cli_interrupt_cancellable (void)
 {
   return cancellable;
 }
