@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "hs-loader.h"
+#include "hs-memory-check.h"
 #include "hs-mcp.h"
 
 #define JSONRPC_PARSE_ERROR (-32700)
@@ -603,7 +604,7 @@ hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error)
       return 2;
     }
   if (is_default)
-    budget = 0;
+    budget = hs_memory_available () / 2;
   if (!(s.roots = hs_mcp_roots_new (o->roots, error)))
     return 2;
 

@@ -48,7 +48,7 @@ hs_mcp_cache_new (guint64 budget)
   HsMcpCache *c = g_new0 (HsMcpCache, 1);
 
   c->entries = g_ptr_array_new_with_free_func (entry_free);
-  c->budget = budget ? budget : hs_memory_available () / 2;
+  c->budget = budget;
   return c;
 }
 

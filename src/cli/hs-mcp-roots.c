@@ -127,7 +127,7 @@ is_under (const char *real, const char *dir)
 
   if (g_str_equal (dir, "/"))
     return TRUE;
-  return strncmp (real, dir, n) == 0 && real[n] == '/';
+  return strncmp (real, dir, n) == 0 && (real[n] == '/' || real[n] == '\0');
 }
 
 char *

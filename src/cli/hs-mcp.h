@@ -43,8 +43,8 @@ char *hs_mcp_roots_check (HsMcpRoots *r, const char *path, GError **error);
 
 typedef struct _HsMcpCache HsMcpCache;
 
-/* budget: bytes the analyses kept may take (their estimate); 0: half of
- * the memory available now. */
+/* budget: bytes the analyses kept may take (their estimate); the one
+ * in use is kept whatever its size (0: only that one). */
 HsMcpCache *hs_mcp_cache_new (guint64 budget);
 void hs_mcp_cache_free (HsMcpCache *c);
 /* The analysis of real_path (a real path, hs_mcp_roots_check) with o's
