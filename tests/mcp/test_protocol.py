@@ -300,6 +300,60 @@ class Hostile(McpTest):
         self.assertFalse(s.tool('summary', {'dump': self.dump})['isError'])
 
 
+class Corpus(McpTest):
+    """Every tool against the CLI's --json with the same options (the
+    peer), on a real Android dump (tests' corpus)."""
+
+    def test_tools_are_the_cli(self):
+        dump = os.path.join(testlib.require_corpus('android/leak_service_binder.hprof'), 'android',
+                            'leak_service_binder.hprof')
+        s = Server(['--root', os.path.dirname(dump)])
+        self.addCleanup(self._close, s)
+        s.initialize()
+
+        def both(tool, args, *cli):
+            r = s.tool(tool, dict(args, dump=dump))
+            self.assertFalse(r['isError'], '%s: %s' % (tool, r['content'][0]['text']))
+            return r['structuredContent'], self.cli_json(*cli)
+
+        sc, cli = both('leaks', {'limit': 1000}, 'leaks', dump)
+        self.assertEqual(sc.pop('application_leaks_total'), len(cli['application_leaks']))
+        self.assertEqual(sc.pop('library_leaks_total'), len(cli['library_leaks']))
+        self.assertEqual(sc, cli)
+        # LeakCanary's expectation for this dump: the path starts at a
+        # static field of LeakyService.
+        first = sc['application_leaks'][0]['traces'][0]['nodes'][0]
+        self.assertEqual((first['class'], first['reference']['kind']),
+                         ('com.example.leakcanary.LeakyService', 'static'))
+
+        sc, cli = both('suspects', {}, 'suspects', dump)
+        self.assertEqual(sc, cli)
+        sc, cli = both('waste', {'limit': 3}, 'waste', dump, '--limit', '3')
+        self.assertEqual(sc, cli)
+        sc, cli = both('threads', {'limit': 100000}, 'threads', dump)
+        self.assertEqual(sc['threads'], cli['threads'])
+        self.assertEqual(sc['threads_total'], len(cli['threads']))
+        sc, cli = both('dominators', {'limit': 5}, 'dominators', dump, '--top', '5')
+        self.assertEqual(sc, {'dominators': cli})
+        top = sc['dominators'][0]['id']
+        sc, cli = both('references', {'id': top, 'depth': 2, 'limit': 3}, 'refs', dump, top, '--depth', '2',
+                       '--limit', '3')
+        self.assertEqual(sc, cli)
+        sc, cli = both('query', {'query': 'SELECT * FROM java.lang.String', 'limit': 5}, 'query', dump,
+                       'SELECT * FROM java.lang.String', '--limit', '5')
+        self.assertEqual(sc, cli)
+        sc, cli = both('paths', {'class': 'com.example.leakcanary.LeakyService'}, 'paths', dump, '--class',
+                       'com.example.leakcanary.LeakyService')
+        self.assertEqual(sc, cli)
+        sc, cli = both('classes', {'group': 'package', 'limit': 3}, 'classes', dump, '--group', 'package',
+                       '--limit', '3')
+        self.assertEqual(sc, cli)
+        sc, cli = both('compare', {'baseline': dump, 'limit': 10}, 'diff', dump, dump)
+        self.assertEqual(sc['classes'], cli['classes'][:10])
+        self.assertEqual(sc['classes_total'], len(cli['classes']))
+        self.assertEqual((sc['baseline'], sc['current']), (cli['baseline'], cli['current']))
+
+
 class Work(McpTest):
     @classmethod
     def setUpClass(cls):
