@@ -329,7 +329,7 @@ hs_cli_collect_begin (gsize max)
 }
 
 char *
-hs_cli_collect_end (GError **error)
+hs_cli_collect_end (HsHeap *heap, GError **error)
 {
   Collect *c = g_private_get (&collecting);
   char *text = NULL;
@@ -342,7 +342,7 @@ hs_cli_collect_end (GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "the answer is over %s: ask for fewer rows (limit)",
                    max);
     }
-  else if (hs_cli_check_unchanged (error))
+  else if (!heap || hs_heap_check_unchanged (heap, error))
     text = g_string_free (g_steal_pointer (&c->text), FALSE);
   if (c->text)
     g_string_free (c->text, TRUE);
@@ -364,10 +364,14 @@ hs_cli_cancellable (void)
   return c ? c : hs_cli_interrupt_cancellable ();
 }
 
+/* Gathered output is checked against its own dump when it ends
+ * (hs_cli_collect_end): a server keeps other dumps, which may change. */
 void
 hs_cli_write (GString *out)
 {
-  if (hs_heap_any_changed ())
+  gboolean collecting_here = g_private_get (&collecting) != NULL;
+
+  if (!collecting_here && hs_heap_any_changed ())
     return;
   g_autofree char *v = hs_cli_visible (out->str, out->len, TRUE);
   if (!collect (v, strlen (v)))
@@ -377,7 +381,9 @@ hs_cli_write (GString *out)
 void
 hs_cli_write_raw (GString *out)
 {
-  if (!hs_heap_any_changed () && !collect (out->str, out->len))
+  if (g_private_get (&collecting) == NULL && hs_heap_any_changed ())
+    return;
+  if (!collect (out->str, out->len))
     fwrite (out->str, 1, out->len, stdout);
 }
 

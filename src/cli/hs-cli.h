@@ -144,9 +144,9 @@ int hs_cli_diff_emit (const HsCliOptions *o, HsClassHistogram *base, HsClassHist
 /* Until hs_cli_collect_end, what hs_cli_write and hs_cli_write_raw print
  * on this thread is gathered instead (made visible the same way), at most
  * max bytes. hs_cli_collect_end returns it, or NULL with an error when it
- * was more than max or the dump changed while it was read. */
+ * was more than max or heap (may be NULL) changed while it was read. */
 void hs_cli_collect_begin (gsize max);
-char *hs_cli_collect_end (GError **error);
+char *hs_cli_collect_end (HsHeap *heap, GError **error);
 /* The cancellable hs_cli_cancellable () returns on this thread instead of
  * Ctrl+C's (NULL: Ctrl+C's again), for a worker of mcp. */
 void hs_cli_set_thread_cancellable (GCancellable *cancellable);

@@ -3,7 +3,8 @@
  * calls, the least recently used let go when a new one would pass the
  * memory budget (each counted at the engine's estimate of a whole
  * analysis of its object count, hs_heap_estimate_memory). A dump whose
- * file changed since it was loaded (size, time, inode) is loaded again. */
+ * file changed since it was loaded (size, time, inode, or cut short while
+ * mapped) is loaded again. */
 #include "config.h"
 
 #include <errno.h>
@@ -117,7 +118,7 @@ hs_mcp_cache_get (HsMcpCache *c, const HsCliOptions *o, const char *real_path, G
       e = c->entries->pdata[i];
       if (!g_str_equal (e->key, key))
         continue;
-      if (same_file (&e->st, &st))
+      if (same_file (&e->st, &st) && !hs_heap_changed (e->analysis->heap))
         {
           e->used = ++c->clock;
           return e->analysis;

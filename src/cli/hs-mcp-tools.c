@@ -593,7 +593,7 @@ run_emit (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsM
     return NULL;
   hs_cli_collect_begin (HS_MCP_COLLECT_MAX);
   rc = t->emit (o, a, json_object_get_string_member (args, "dump"), error);
-  char *text = hs_cli_collect_end (rc == 0 ? error : NULL);
+  char *text = hs_cli_collect_end (a->heap, rc == 0 ? error : NULL);
   if (rc != 0)
     g_clear_pointer (&text, g_free);
   return text;
@@ -621,6 +621,11 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
       return NULL;
     }
   base = hs_class_histogram_new (a);
+  if (!hs_heap_check_unchanged (a->heap, error))
+    {
+      hs_class_histogram_free (base);
+      return NULL;
+    }
   if (!(a = hs_mcp_cache_get (ctx->cache, o, cur_path, error)))
     {
       hs_class_histogram_free (base);
@@ -628,9 +633,15 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
       return NULL;
     }
   cur = hs_class_histogram_new (a);
+  if (!hs_heap_check_unchanged (a->heap, error))
+    {
+      hs_class_histogram_free (base);
+      hs_class_histogram_free (cur);
+      return NULL;
+    }
   hs_cli_collect_begin (HS_MCP_COLLECT_MAX);
   int rc = hs_cli_diff_emit (o, base, cur, error);
-  char *text = hs_cli_collect_end (rc == 0 ? error : NULL);
+  char *text = hs_cli_collect_end (NULL, rc == 0 ? error : NULL);
   if (rc != 0)
     g_clear_pointer (&text, g_free);
   return text;
