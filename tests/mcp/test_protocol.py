@@ -385,6 +385,37 @@ class Work(McpTest):
         self.assertFalse(r['result']['isError'])
         self.assertEqual(self.progress_of(seen, 7), [], 'the dump was analysed again')
 
+    def phases(self, s, dump):
+        call = s.request('tools/call', {'name': 'summary', 'arguments': {'dump': dump},
+                                        '_meta': {'progressToken': 'load'}})
+        seen = []
+        r = s.answer(call, seen)
+        self.assertFalse(r['result']['isError'], r)
+        return {m['params'].get('message') for m in seen if m.get('method') == 'notifications/progress'}
+
+    def test_index_serves_a_dump_seen_before(self):
+        """The persistent index the first server wrote (when its analysis
+        was let go, at its end) serves the next one: it opens the index
+        instead of finding the dominators again (no phase of an analysis
+        is reported)."""
+        env = dict(os.environ, XDG_CACHE_HOME=self.path('cache-home'))
+        env.pop('HEAPSCOPE_NO_CACHE', None)
+        first = Server(['--root', self.root], env=env)
+        self.addCleanup(self._close, first)
+        first.initialize()
+        phases = self.phases(first, self.small)
+        self.assertIn('Finding dominators', phases)
+        self.assertNotIn('Reading the index', phases)
+        self.assertEqual(first.close(), 0)
+        folder = os.path.join(self.path('cache-home'), 'heapscope')
+        self.assertEqual(len([f for f in os.listdir(folder) if f.endswith('.hsindex')]), 1)
+        second = Server(['--root', self.root], env=env)
+        self.addCleanup(self._close, second)
+        second.initialize()
+        phases = self.phases(second, self.small)
+        self.assertNotIn('Finding dominators', phases)
+        self.assertNotIn('Parsing objects', phases)
+
     def test_budget(self):
         """--limit 0: only the dump in use is kept; the default keeps both."""
         for limit, again in (('0', True), (None, False)):
