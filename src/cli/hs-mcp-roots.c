@@ -158,7 +158,7 @@ hs_mcp_roots_check (HsMcpRoots *r, const char *path, GError **error)
   gint64 until = g_get_monotonic_time () + ROOTS_WAIT_US;
   while (r->waiting)
     if (!g_cond_wait_until (&r->answered, &r->lock, until))
-      break;
+      r->waiting = FALSE; /* no answer: the roots known (none), not another wait each call */
   for (guint i = 0; i < r->dirs->len && !inside; i++)
     inside = is_under (real, r->dirs->pdata[i]);
   list = g_string_new (NULL);
