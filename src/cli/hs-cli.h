@@ -120,7 +120,7 @@ gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_defau
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
-int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-mcp.c: path NULL */
+int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-mcp.c: path NULL */
 
 /* What the commands print from an analysis loaded already (each command
  * is its load and then this), for the commands mcp serves: the same
