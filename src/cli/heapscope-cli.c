@@ -52,6 +52,8 @@ static const HsCliCommand commands[] = {
   { "cache", hs_cli_cache,
     "the folder of saved indexes (no DUMP): --list (default), --clear, --limit SIZE (500M, 2G, default)" },
   { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
+  { "mcp", hs_cli_mcp,
+    "serve the analysis to an agent: Model Context Protocol on stdin/stdout (no DUMP; --root DIR)" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV
@@ -91,7 +93,8 @@ option_context_new (HsCliOptions *o)
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
     { "limit", 0, 0, G_OPTION_ARG_STRING, &o->limit_text,
       "classes: print at most N rows (with --group: per level); refs: at most N references under each object "
-      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default)",
+      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default); mcp: the memory the "
+      "dumps kept loaded may take (default: half the memory available)",
       "N" },
     { "group", 0, 0, G_OPTION_ARG_STRING, &o->group,
       "classes: a tree by package, loader or superclass; dominators: the top level by class", "BY" },
@@ -165,6 +168,8 @@ option_context_new (HsCliOptions *o)
     { "list", 0, 0, G_OPTION_ARG_NONE, &o->list,
       "cache: list the saved indexes, their size and the limit (the default)", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &o->clear, "cache: remove every saved index", NULL },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->roots,
+      "mcp: a folder whose dumps the agent may read (repeatable; else the client's roots)", "DIR" },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -224,7 +229,8 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     { "--timeout", &o->timeout, 0 },
   };
 
-  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && !limit_parse (o, error))
+  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && g_strcmp0 (command, "mcp") != 0
+      && !limit_parse (o, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
@@ -266,6 +272,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->exclude_kind, g_strfreev);
   g_clear_pointer (&o->query_file, g_free);
   g_clear_pointer (&o->queries, g_strfreev);
+  g_clear_pointer (&o->roots, g_strfreev);
 }
 
 static int
@@ -295,8 +302,9 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
    * file and a query, paths and retained-set a file and any number of
-   * ids; jvms and cache none. */
-  if (argc == 2 && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache")))
+   * ids; jvms, cache and mcp none. */
+  if (argc == 2
+      && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache") || g_str_equal (argv[1], "mcp")))
     argv[2] = NULL, argc = 3;
   if (argc >= 3 && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")))
     {

@@ -69,7 +69,7 @@ hs_cli_set_interrupt_grace (guint ms)
 }
 
 GCancellable *
-hs_cli_cancellable (void)
+hs_cli_interrupt_cancellable (void)
 {
   return cancellable;
 }

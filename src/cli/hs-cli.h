@@ -69,6 +69,14 @@ typedef struct
   gboolean clear;       /* cache: --clear */
   gboolean no_cache;    /* --no-cache: no persistent index read or written */
   char *index_path;     /* --index FILE: the persistent index to use; index: -o */
+  char **roots;         /* mcp: --root DIR (repeated), the folders whose dumps it may read */
+  /* Set by a caller that is not the command line (mcp): the load's
+   * progress (instead of the terminal's line), and the index written by a
+   * thread of this process instead of a forked child (a server has other
+   * threads running). */
+  HsProgressFunc progress;
+  gpointer progress_data;
+  gboolean index_in_thread;
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -113,6 +121,37 @@ gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_defau
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
+int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-mcp.c: path NULL */
+
+/* What the commands print from an analysis loaded already (each command
+ * is its load and then this), for the commands mcp serves: the same
+ * checks of the options, and the output through hs_cli_write (stdout,
+ * or the text hs_cli_collect_begin gathers). path: the dump as named. */
+typedef int (*HsCliEmitFunc) (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_classes_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_dominators_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_leaks_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_suspects_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_waste_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_threads_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_paths_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_query_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+/* diff's output from the two class tables (it takes both, also on error). */
+int hs_cli_diff_emit (const HsCliOptions *o, HsClassHistogram *base, HsClassHistogram *cur, GError **error);
+
+/* Until hs_cli_collect_end, what hs_cli_write and hs_cli_write_raw print
+ * on this thread is gathered instead (made visible the same way), at most
+ * max bytes. hs_cli_collect_end returns it, or NULL with an error when it
+ * was more than max or heap (may be NULL) changed while it was read. */
+void hs_cli_collect_begin (gsize max);
+char *hs_cli_collect_end (HsHeap *heap, GError **error);
+/* The cancellable hs_cli_cancellable () returns on this thread instead of
+ * Ctrl+C's (NULL: Ctrl+C's again), for a worker of mcp. */
+void hs_cli_set_thread_cancellable (GCancellable *cancellable);
+
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */
 void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
@@ -127,7 +166,8 @@ void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
  * has not within a second the process leaves with status 128 + the
  * signal. */
 void hs_cli_catch_interrupt (void);
-GCancellable *hs_cli_cancellable (void);
+GCancellable *hs_cli_cancellable (void); /* hs-cli.c: or this thread's (hs_cli_set_thread_cancellable) */
+GCancellable *hs_cli_interrupt_cancellable (void);
 /* How long the engine may take to stop after the first signal (default
  * 900 ms): capture removes what it started (a JVM's file, adb's children
  * and the device's file), which takes longer. A second signal leaves at
