@@ -91,8 +91,10 @@ class HostileQuery(CliTest):
 
     def test_long_field_chain(self):
         # n.a is n itself: any number of .a answers the node.
+        # n is 1 deep, the k-th .a k + 1: the 1,000th passes the limit of
+        # 1,000; its "a" is at column 8 + 2 * 1000.
         proc = self.query('SELECT n' + '.a' * 100000 + '.v FROM com.example.Node n')
-        self.assertLimit(proc, 'a 100,000-field chain', line=1)
+        self.assertLimit(proc, 'a 100,000-field chain', line=1, column=2008)
 
     def test_field_chain_under_the_limit_runs(self):
         out = self.json_of(['query', self.dump, 'SELECT n' + '.a' * 400 + '.v FROM com.example.Node n', '--json'])
@@ -107,10 +109,15 @@ class HostileQuery(CliTest):
                          'a 20,000-method chain')
 
     def test_long_chain_in_a_subselect(self):
-        # The depth of a sub-select counts in the expression that holds it.
+        # The depth of a sub-select counts in the expression that holds it:
+        # (SELECT 1+1...) is 602 deep, each +1 after it one more.
         inner = '(SELECT 1' + '+1' * 600 + ' FROM OBJECTS 0)'
-        self.assertLimit(self.query('SELECT 1' + '+1' * 600 + '+' + inner + ' FROM OBJECTS 0'),
+        self.assertLimit(self.query('SELECT ' + inner + '+1' * 600 + ' FROM OBJECTS 0'),
                          'two 600-term sums, one inside the other')
+        # As two columns, neither is deeper than 602.
+        out = self.json_of(['query', self.dump, '-f', self.qfile('SELECT 1' + '+1' * 599 + ', ' + inner
+                                                                + ' FROM OBJECTS 0'), '--json'])
+        self.assertEqual(out['rows'][0][0], 600)
 
     # --- LIKE when the matcher gives up --------------------------------------------
     def test_like_match_limit_is_an_error(self):

@@ -346,14 +346,16 @@ walk_source (Run *r)
         }
       case HS_OQL_FROM_REGEX:
         {
-          GRegex *re = g_ptr_array_index (ev->q->regexes, s->class_regex);
           guint n = hs_heap_n_classes (h);
           guint8 *mask = g_malloc0 (n + 1);
           for (HsClass c = 0; c < n; c++)
             {
               if ((c & 0xfff) == 0 && g_cancellable_set_error_if_cancelled (ev->cancellable, &ev->error))
                 break;
-              mask[c] = g_regex_match (re, hs_class_name (h, c), 0, NULL);
+              gboolean m;
+              if (!hs_oql_regex_match (ev, NULL, "FROM \"regex\"", s->class_regex, hs_class_name (h, c), &m))
+                break;
+              mask[c] = m;
             }
           gboolean go = !ev->error && scan_classes (r, mask);
           g_free (mask);
