@@ -197,9 +197,10 @@ class Query(CliTest):
         # Not correlated: found once, the same for every row: v 8 and 9.
         self.assertEqual(self.ids('select * from com.example.Node n where n.v in '
                                   '(select m.v from com.example.Node m where m.v > 7)'), [B, C])
-        # Correlated (names n): a list per row, the larger v of the others.
+        # Correlated (names n): a list per row, the larger v of the others;
+        # none is null, as in MAT (OQLTest's testFromClauseWithNullObjects).
         self.assertEqual(self.values('select n.v, (select m.v from com.example.Node m where m.v > n.v) '
-                                     'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, []]])
+                                     'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, None]])
 
     def test_graph_functions(self):
         # Dominator tree: D -> A -> B -> C -> S2 -> char[6]; A's children: B only

@@ -552,11 +552,12 @@ hs_oql_select_value (HsOqlEval *ev, guint32 select, const HsOqlEnv *parent, HsOq
     g_ptr_array_unref (c.names);
   if (ok && hs_oql_list_len (c.list) >= HS_OQL_MAX_LIST)
     ok = hs_oql_eval_fail (ev, NULL, "a sub-select of more than %u rows", HS_OQL_MAX_LIST);
-  if (!ok)
+  /* No rows: null, as in MAT ((SELECT ...) != null tests for rows). */
+  if (!ok || hs_oql_list_len (c.list) == 0)
     {
       hs_oql_list_unref (c.list);
       *out = HS_OQL_VALUE_NULL;
-      return FALSE;
+      return ok;
     }
   *out = hs_oql_value_list_take (c.list);
   return TRUE;
