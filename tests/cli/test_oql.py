@@ -202,6 +202,19 @@ class Query(CliTest):
         self.assertEqual(self.values('select n.v, (select m.v from com.example.Node m where m.v > n.v) '
                                      'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, None]])
 
+    def test_joins(self):
+        # MAT's joins: FROM OBJECTS over rows whose column m is a sub-select
+        # gives a row per row of m (m then one row of it, read by name),
+        # and one row with m null where it found none. Nodes A 7, B 8, C 9.
+        self.assertEqual(self.values('select z.n.v, z.m.x.v from objects (select n, (select x from '
+                                     'com.example.Node x where x.v > n.v) as m from com.example.Node n) z'),
+                         [[7, 8], [7, 9], [8, 9], [9, None]])
+        # Two such columns: every combination (3 x 2), the last column first.
+        self.assertEqual(self.values('select z.a.x.v, z.b.y.v from objects (select 0 as k, (select x from '
+                                     'com.example.Node x) as a, (select y from com.example.Node y where y.v < 9) '
+                                     'as b from objects (1)) z'),
+                         [[7, 7], [7, 8], [8, 7], [8, 8], [9, 7], [9, 8]])
+
     def test_graph_functions(self):
         # Dominator tree: D -> A -> B -> C -> S2 -> char[6]; A's children: B only
         # (S1 is also held by the ArrayList's array, under Holder).

@@ -266,6 +266,89 @@ scan_classes (Run *r, guint8 *mask)
   return TRUE;
 }
 
+static gboolean
+is_table (const HsOqlValue *v)
+{
+  return v->kind == HS_OQL_LIST && v->list->columns;
+}
+
+/* Whether v is a row of a table with a column holding a sub-select's
+ * table. */
+static gboolean
+joins (const HsOqlValue *v)
+{
+  if (v->kind != HS_OQL_LIST || !v->list->names)
+    return FALSE;
+  for (guint i = 0; i < hs_oql_list_len (v->list); i++)
+    if (is_table (hs_oql_list_get (v->list, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Row k of a table value, as a row read back by name. */
+static void
+table_row (const HsOqlList *table, guint k, HsOqlValue *out)
+{
+  const HsOqlValue *e = hs_oql_list_get (table, k);
+  if (table->columns->len >= 2 || (e->kind == HS_OQL_LIST && e->list->names))
+    {
+      hs_oql_value_copy (out, e);
+      return;
+    }
+  HsOqlList *row = hs_oql_list_new ();
+  HsOqlValue copy;
+  row->names = g_ptr_array_ref (table->columns);
+  hs_oql_value_copy (&copy, e);
+  hs_oql_list_append (row, &copy);
+  *out = hs_oql_value_list_take (row);
+}
+
+/* FROM OBJECTS over rows whose columns hold sub-selects of several rows
+ * (MAT's joins): one row per combination of their rows, each such column
+ * holding one row of its table; a sub-select without rows is null and
+ * stays one row. Combinations are counted like an odometer, no recursion. */
+static gboolean
+join_items (Run *r, const HsOqlValue *row)
+{
+  const HsOqlList *l = row->list;
+  guint n = hs_oql_list_len (l);
+  g_autofree guint *at = g_new0 (guint, n);
+
+  for (;;)
+    {
+      HsOqlList *joined = hs_oql_list_new ();
+      joined->names = g_ptr_array_ref (l->names);
+      for (guint i = 0; i < n; i++)
+        {
+          const HsOqlValue *v = hs_oql_list_get (l, i);
+          HsOqlValue e;
+          if (is_table (v))
+            table_row (v->list, at[i], &e);
+          else
+            hs_oql_value_copy (&e, v);
+          hs_oql_list_append (joined, &e);
+        }
+      HsOqlValue value = hs_oql_value_list_take (joined);
+      gboolean go = item (r, &value);
+      hs_oql_value_clear (&value);
+      if (!go)
+        return FALSE;
+      gboolean advanced = FALSE;
+      for (guint i = n; i-- > 0 && !advanced;)
+        {
+          const HsOqlValue *v = hs_oql_list_get (l, i);
+          if (!is_table (v))
+            continue;
+          if (++at[i] < hs_oql_list_len (v->list))
+            advanced = TRUE;
+          else
+            at[i] = 0;
+        }
+      if (!advanced)
+        return TRUE;
+    }
+}
+
 /* Items of a list source: with OBJECTS each as it is; without, class
  * objects stand for their instances (scanned after the rest). */
 static gboolean
@@ -286,6 +369,8 @@ list_items (Run *r, const HsOqlValue *values, guint n)
             mask = g_malloc0 (hs_heap_n_classes (h) + 1);
           mask[c] = 1;
         }
+      else if (r->s->from_objects && joins (v))
+        go = join_items (r, v);
       else if (r->s->from_objects || v->kind == HS_OQL_OBJECT)
         go = item (r, v);
     }
@@ -502,18 +587,20 @@ typedef struct
 {
   HsOqlSink sink;
   HsOqlList *list;
-  GPtrArray *names;
+  GPtrArray *names; /* the rows' names: two columns or more */
 } Collect;
 
 static void
 collect_columns (HsOqlSink *sink, gboolean objects, const char *const *names, guint n)
 {
   Collect *c = (Collect *)sink;
-  if (objects || n < 2)
+  if (objects || c->list->columns)
     return;
-  c->names = g_ptr_array_new_with_free_func (g_free);
+  c->list->columns = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (c->names, g_strdup (names[i]));
+    g_ptr_array_add (c->list->columns, g_strdup (names[i]));
+  if (n >= 2)
+    c->names = g_ptr_array_ref (c->list->columns);
 }
 
 static gboolean
