@@ -51,6 +51,15 @@ class MatDumps(CliTest):
         out = self.q('select s.@objectId, s.value, s.count, s.offset from java.lang.String s')
         self.assertEqual((out['total'], len(out['columns'])), (492, 4))
 
+    # --- testFromPattern, testFromAddress: MAT's bootstrap loader object ---------------
+    def test_no_invented_loader_object(self):
+        # MAT adds an object the dump does not hold, a java.lang.ClassLoader
+        # at 0x0 for the bootstrap loader (docs/semantics.md, "OQL"): its
+        # 1198 java.lang.* objects are the dump's 1197 and that one, and
+        # its one object at 0x0 is none here.
+        self.assertEqual(self.n('select * from "java.lang.*"'), 1198 - 1)
+        self.assertEqual(self.n('select * from objects 0x0'), 1 - 1)
+
     # --- testUnion (by address) --------------------------------------------------------
     def test_union_by_address(self):
         self.assertEqual(self.n('select toString(s) from objects 0x17c180b8 s union '
