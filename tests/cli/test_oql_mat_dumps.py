@@ -60,6 +60,18 @@ class MatDumps(CliTest):
         self.assertEqual(self.n('select * from "java.lang.*"'), 1198 - 1)
         self.assertEqual(self.n('select * from objects 0x0'), 1 - 1)
 
+    # --- testImplements, testFromSubSelect: class objects ---------------------------------
+    def test_class_objects(self):
+        # MAT: 383 objects of java.lang.Class implement its IClass (are
+        # classes); the 8 others are the primitive types' Class instances,
+        # plain instances in this dump, without a class name. Here a class
+        # object is what has an @name.
+        self.assertEqual(self.n('SELECT * FROM java.lang.Class c WHERE c.@name != null'), 383)
+        # MAT: the instances of those classes are its 2058 objects, one of
+        # them its bootstrap loader object (test_no_invented_loader_object).
+        self.assertEqual(self.n('SELECT * FROM ( SELECT * FROM java.lang.Class c WHERE c.@name != null )'),
+                         2058 - 1)
+
     # --- testUnion (by address) --------------------------------------------------------
     def test_union_by_address(self):
         self.assertEqual(self.n('select toString(s) from objects 0x17c180b8 s union '
