@@ -31,7 +31,7 @@ typedef struct
   guint64 total, printed;
   GPtrArray *held; /* text mode: GPtrArray of char * cells per row, until aligned */
   gsize held_bytes;
-  GArray *widths;  /* guint */
+  GArray *widths; /* guint */
   gboolean aligned;
 } Query;
 
