@@ -209,11 +209,15 @@ class Query(CliTest):
         self.assertEqual(self.values('select z.n.v, z.m.x.v from objects (select n, (select x from '
                                      'com.example.Node x where x.v > n.v) as m from com.example.Node n) z'),
                          [[7, 8], [7, 9], [8, 9], [9, None]])
-        # Two such columns: every combination (3 x 2), the last column first.
+        # Two such columns side by side, as MAT flattens them: row i takes
+        # row i of each (a: A, B, C; b: A, B), null past the shorter's end.
         self.assertEqual(self.values('select z.a.x.v, z.b.y.v from objects (select 0 as k, (select x from '
                                      'com.example.Node x) as a, (select y from com.example.Node y where y.v < 9) '
                                      'as b from objects (1)) z'),
-                         [[7, 7], [7, 8], [8, 7], [8, 8], [9, 7], [9, 8]])
+                         [[7, 7], [8, 8], [9, None]])
+        # A list column flattens too: INTS' values {5, -1, 7, 0}, one a row.
+        self.assertEqual(self.values('select z.k, z.a from objects (select 1 as k, i.@valueArray as a '
+                                     'from objects 0x3200 i) z'), [[1, 5], [1, -1], [1, 7], [1, 0]])
 
     def test_graph_functions(self):
         # Dominator tree: D -> A -> B -> C -> S2 -> char[6]; A's children: B only

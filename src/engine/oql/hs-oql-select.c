@@ -266,55 +266,73 @@ scan_classes (Run *r, guint8 *mask)
   return TRUE;
 }
 
+/* Whether e, an element of l, is a row of a one-column sub-select (its
+ * rows are plain values). */
 static gboolean
-is_table (const HsOqlValue *v)
+is_table_of_one (const HsOqlList *l, const HsOqlValue *e)
 {
-  return v->kind == HS_OQL_LIST && v->list->columns;
+  return l->columns && l->columns->len == 1 && !(e->kind == HS_OQL_LIST && e->list->names);
 }
 
-/* Whether v is a row of a table with a column holding a sub-select's
- * table. */
+/* A list a row's column holds (a sub-select's rows, an array's values),
+ * not a row itself. */
+static gboolean
+is_list_column (const HsOqlValue *v)
+{
+  return v->kind == HS_OQL_LIST && !v->list->names;
+}
+
+/* Whether v is a row of a table with a column holding a list. */
 static gboolean
 joins (const HsOqlValue *v)
 {
   if (v->kind != HS_OQL_LIST || !v->list->names)
     return FALSE;
   for (guint i = 0; i < hs_oql_list_len (v->list); i++)
-    if (is_table (hs_oql_list_get (v->list, i)))
+    if (is_list_column (hs_oql_list_get (v->list, i)))
       return TRUE;
   return FALSE;
 }
 
-/* Row k of a table value, as a row read back by name. */
+/* Element k of a list column: a row read back by name for a sub-select of
+ * columns (one column too), else the element; null past its end. */
 static void
-table_row (const HsOqlList *table, guint k, HsOqlValue *out)
+list_element (const HsOqlList *l, guint k, HsOqlValue *out)
 {
-  const HsOqlValue *e = hs_oql_list_get (table, k);
-  if (table->columns->len >= 2 || (e->kind == HS_OQL_LIST && e->list->names))
+  *out = HS_OQL_VALUE_NULL;
+  if (k >= hs_oql_list_len (l))
+    return;
+  const HsOqlValue *e = hs_oql_list_get (l, k);
+  if (!is_table_of_one (l, e))
     {
       hs_oql_value_copy (out, e);
       return;
     }
   HsOqlList *row = hs_oql_list_new ();
   HsOqlValue copy;
-  row->names = g_ptr_array_ref (table->columns);
+  row->names = g_ptr_array_ref (l->columns);
   hs_oql_value_copy (&copy, e);
   hs_oql_list_append (row, &copy);
   *out = hs_oql_value_list_take (row);
 }
 
-/* FROM OBJECTS over rows whose columns hold sub-selects of several rows
- * (MAT's joins): one row per combination of their rows, each such column
- * holding one row of its table; a sub-select without rows is null and
- * stays one row. Combinations are counted like an odometer, no recursion. */
+/* FROM OBJECTS over rows whose columns hold lists, sub-selects of several
+ * rows among them (MAT's joins): as MAT flattens them, row i of the
+ * longest list takes element i of every list column (null past a shorter
+ * one's end) and the other columns as they are. */
 static gboolean
 join_items (Run *r, const HsOqlValue *row)
 {
   const HsOqlList *l = row->list;
-  guint n = hs_oql_list_len (l);
-  g_autofree guint *at = g_new0 (guint, n);
+  guint n = hs_oql_list_len (l), longest = 1;
 
-  for (;;)
+  for (guint i = 0; i < n; i++)
+    {
+      const HsOqlValue *v = hs_oql_list_get (l, i);
+      if (is_list_column (v))
+        longest = MAX (longest, hs_oql_list_len (v->list));
+    }
+  for (guint k = 0; k < longest; k++)
     {
       HsOqlList *joined = hs_oql_list_new ();
       joined->names = g_ptr_array_ref (l->names);
@@ -322,8 +340,8 @@ join_items (Run *r, const HsOqlValue *row)
         {
           const HsOqlValue *v = hs_oql_list_get (l, i);
           HsOqlValue e;
-          if (is_table (v))
-            table_row (v->list, at[i], &e);
+          if (is_list_column (v))
+            list_element (v->list, k, &e);
           else
             hs_oql_value_copy (&e, v);
           hs_oql_list_append (joined, &e);
@@ -333,24 +351,10 @@ join_items (Run *r, const HsOqlValue *row)
       hs_oql_value_clear (&value);
       if (!go)
         return FALSE;
-      gboolean advanced = FALSE;
-      for (guint i = n; i-- > 0 && !advanced;)
-        {
-          const HsOqlValue *v = hs_oql_list_get (l, i);
-          if (!is_table (v))
-            continue;
-          if (++at[i] < hs_oql_list_len (v->list))
-            advanced = TRUE;
-          else
-            at[i] = 0;
-        }
-      if (!advanced)
-        return TRUE;
     }
+  return TRUE;
 }
 
-/* Items of a list source: with OBJECTS each as it is; without, class
- * objects stand for their instances (scanned after the rest). */
 static gboolean
 list_items (Run *r, const HsOqlValue *values, guint n)
 {
