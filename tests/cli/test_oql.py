@@ -202,6 +202,15 @@ class Query(CliTest):
         self.assertEqual(self.values('select n.v, (select m.v from com.example.Node m where m.v > n.v) '
                                      'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, None]])
 
+    def test_one_column_rows_by_name(self):
+        # FROM OBJECTS reads a sub-select of one named column back as rows
+        # of that column (MAT's row maps): z.x is the node, z.x.v its v.
+        self.assertEqual(self.values('select z.x.v from objects (select x from com.example.Node x) z'),
+                         [7, 8, 9])
+        # Named "": its values themselves (z is the node, z.v its v).
+        self.assertEqual(self.values('select z.v from objects (select x as "" from com.example.Node x) z'),
+                         [7, 8, 9])
+
     def test_joins(self):
         # MAT's joins: FROM OBJECTS over rows whose column m is a sub-select
         # gives a row per row of m (m then one row of it, read by name),

@@ -154,6 +154,15 @@ class MatDumps(CliTest):
                      '( SELECT i FROM java.lang.Integer i  ) ) v')
         self.assertEqual(len(out['columns']), 2)
 
+    # --- emptyColumnName, nonEmptyColumnName -----------------------------------------------
+    def test_column_named_empty(self):
+        # A column named "" passes its rows through, so u.Hash reads the
+        # inner row; named "t", u is a row of t and has no Hash (MAT: null).
+        self.assertGreater(self.n('SELECT u FROM OBJECTS ( SELECT t AS "" FROM OBJECTS ( SELECT s.hash AS Hash '
+                                  'FROM java.lang.String s  ) t  ) u WHERE (u.Hash != null)'), 0)
+        self.assertEqual(self.n('SELECT u FROM OBJECTS ( SELECT t AS "t" FROM OBJECTS ( SELECT s.hash AS Hash '
+                                'FROM java.lang.String s  ) t  ) u WHERE (u.Hash != null)'), 0)
+
     # --- testStatic, testStatic2 (static fields up the superclass chain) -------------------
     def test_statics(self):
         self.assertEqual(self.n('select MAX_VALUE from OBJECTS java.lang.Integer'), 1)

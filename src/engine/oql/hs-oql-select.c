@@ -266,12 +266,13 @@ scan_classes (Run *r, guint8 *mask)
   return TRUE;
 }
 
-/* Whether e, an element of l, is a row of a one-column sub-select (its
- * rows are plain values). */
+/* Whether the elements of l, a sub-select of one column, are read back as
+ * rows of that column: when it has a name (MAT's row maps; one named ""
+ * gives its values, rows among them as they are). */
 static gboolean
-is_table_of_one (const HsOqlList *l, const HsOqlValue *e)
+rows_of_one (const HsOqlList *l)
 {
-  return l->columns && l->columns->len == 1 && !(e->kind == HS_OQL_LIST && e->list->names);
+  return l->columns && l->columns->len == 1 && *(const char *)g_ptr_array_index (l->columns, 0);
 }
 
 /* A list a row's column holds (a sub-select's rows, an array's values),
@@ -303,7 +304,7 @@ list_element (const HsOqlList *l, guint k, HsOqlValue *out)
   if (k >= hs_oql_list_len (l))
     return;
   const HsOqlValue *e = hs_oql_list_get (l, k);
-  if (!is_table_of_one (l, e))
+  if (!rows_of_one (l))
     {
       hs_oql_value_copy (out, e);
       return;
@@ -475,7 +476,19 @@ walk_source (Run *r)
           if (s->from == HS_OQL_FROM_EXPR ? !hs_oql_eval_expr (ev, s->expr, r->parent, &v)
                                           : !hs_oql_select_value (ev, s->sub_select, r->parent, &v))
             return FALSE;
-          if (v.kind == HS_OQL_LIST)
+          if (v.kind == HS_OQL_LIST && s->from_objects && rows_of_one (v.list))
+            {
+              /* A sub-select of one named column gives rows read by name. */
+              go = TRUE;
+              for (guint k = 0; go && k < hs_oql_list_len (v.list); k++)
+                {
+                  HsOqlValue row;
+                  list_element (v.list, k, &row);
+                  go = from_list (r, &row, 1);
+                  hs_oql_value_clear (&row);
+                }
+            }
+          else if (v.kind == HS_OQL_LIST)
             /* data, not &[0]: an empty array has none. */
             go = from_list (r, (const HsOqlValue *)v.list->values->data, hs_oql_list_len (v.list));
           else if (v.kind == HS_OQL_NULL)
