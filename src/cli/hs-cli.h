@@ -15,6 +15,7 @@
 #include "hs-class-histogram.h"
 #include "hs-csv.h"
 #include "hs-format.h"
+#include "hs-growth.h"
 #include "hs-json.h"
 #include "hs-mapping.h"
 #include "hs-matchers.h"
@@ -68,6 +69,8 @@ typedef struct
   gboolean clear;       /* cache: --clear */
   gboolean no_cache;    /* --no-cache: no persistent index read or written */
   char *index_path;     /* --index FILE: the persistent index to use; index: -o */
+  gint min_growth;      /* growth: --min-growth N, objects a child gains per interval (default 1) */
+  gboolean series;      /* report: --series, the dumps named are a series (the last one reported) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -112,6 +115,11 @@ gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_defau
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
+/* path is the oldest dump, o->args the others, oldest first. */
+int hs_cli_growth (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-growth.c */
+/* The series' growth (hs-growth.h), each dump loaded with hs_cli_load,
+ * the warnings printed unless --quiet; NULL with error. */
+HsGrowth *hs_cli_load_growth (const HsCliOptions *o, const char *const *paths, guint n, GError **error);
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */
 void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
