@@ -10,10 +10,8 @@
 #include "hs-growth.h"
 
 HsGrowth *
-hs_cli_load_growth (const HsCliOptions *o, const char *const *paths, guint n, GError **error)
+hs_cli_growth_begin (const HsCliOptions *o, guint n, GError **error)
 {
-  g_autoptr (HsGrowth) g = NULL;
-
   if (n < 2)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
@@ -32,24 +30,33 @@ hs_cli_load_growth (const HsCliOptions *o, const char *const *paths, guint n, GE
                    "--min-growth takes a number of objects from 1, not %d", o->min_growth);
       return NULL;
     }
-  g = hs_growth_new (n, (guint)o->min_growth);
-  for (guint k = 0; k < n; k++)
+  return hs_growth_new (n, (guint)o->min_growth);
+}
+
+gboolean
+hs_cli_growth_add (const HsCliOptions *o, HsGrowth *g, const char *path, HsAnalysis *a, GError **error)
+{
+  g_autoptr (HsAnalysis) own = NULL;
+
+  if (a == NULL && !(a = own = hs_cli_load (o, path, TRUE, FALSE, error)))
+    return FALSE;
+  if (!hs_growth_add_dump (g, a->heap, a->dom, path, hs_cli_cancellable (), error))
     {
-      g_autoptr (HsAnalysis) a = hs_cli_load (o, paths[k], TRUE, FALSE, error);
-      if (a == NULL)
-        return NULL;
-      if (!hs_growth_add_dump (g, a->heap, a->dom, paths[k], hs_cli_cancellable (), error))
-        {
-          g_prefix_error (error, "%s: ", paths[k]);
-          return NULL;
-        }
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+hs_cli_growth_end (const HsCliOptions *o, HsGrowth *g, GError **error)
+{
   if (!hs_growth_finish (g, error))
-    return NULL;
+    return FALSE;
   if (!o->quiet)
     for (const char *const *w = hs_growth_warnings (g); *w; w++)
       hs_cli_printerr ("warning: %s\n", *w);
-  return g_steal_pointer (&g);
+  return TRUE;
 }
 
 int
@@ -62,8 +69,12 @@ hs_cli_growth (const HsCliOptions *o, const char *path, GError **error)
   g_ptr_array_add (paths, (gpointer)path);
   for (int i = 0; i < o->n_args; i++)
     g_ptr_array_add (paths, o->args[i]);
-  g = hs_cli_load_growth (o, (const char *const *)paths->pdata, paths->len, error);
-  if (g == NULL)
+  if (!(g = hs_cli_growth_begin (o, paths->len, error)))
+    return 2;
+  for (guint k = 0; k < paths->len; k++)
+    if (!hs_cli_growth_add (o, g, paths->pdata[k], NULL, error))
+      return 2;
+  if (!hs_cli_growth_end (o, g, error))
     return 2;
   out = g_string_new (NULL);
   if (o->json)

@@ -117,9 +117,15 @@ int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* h
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
 /* path is the oldest dump, o->args the others, oldest first. */
 int hs_cli_growth (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-growth.c */
-/* The series' growth (hs-growth.h), each dump loaded with hs_cli_load,
- * the warnings printed unless --quiet; NULL with error. */
-HsGrowth *hs_cli_load_growth (const HsCliOptions *o, const char *const *paths, guint n, GError **error);
+/* A series of n dumps (hs-growth.h) for growth and report --series: the
+ * count and --min-growth checked (NULL with error); each dump added with
+ * hs_cli_growth_add (a: its analysis, or NULL to load it with
+ * hs_cli_load, freed after); hs_cli_growth_end finds the growing nodes
+ * and prints the warnings unless --quiet. */
+HsGrowth *hs_cli_growth_begin (const HsCliOptions *o, guint n, GError **error);
+gboolean hs_cli_growth_add (const HsCliOptions *o, HsGrowth *g, const char *path, HsAnalysis *a,
+                            GError **error);
+gboolean hs_cli_growth_end (const HsCliOptions *o, HsGrowth *g, GError **error);
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */
 void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
