@@ -12,8 +12,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 from clitest import CliTest, main, run_cli  # noqa: E402
 import growthdump  # noqa: E402
 
-APP = {'root_kind': 'System Class', 'class': 'class com.example.App'}
-THREAD = {'root_kind': 'Thread Object', 'class': 'java.lang.Thread'}
+APP = {'root_kind': 'System Class', 'reference': None, 'class': 'class com.example.App'}
+THREAD = {'root_kind': 'Thread Object', 'reference': None, 'class': 'java.lang.Thread'}
 
 
 def step(ref, cls):

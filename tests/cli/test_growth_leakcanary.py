@@ -68,7 +68,8 @@ class LeakCanaryScenarios(CliTest):
         got = self.growing('static', [strings_in_static('Hello'), strings_in_static('Hello', 'World!')])
         self.assertEqual(len(got), 1)
         node = got[0]
-        self.assertEqual(node['path'], [{'root_kind': 'System Class', 'class': 'class ClassWithStatics'},
+        self.assertEqual(node['path'], [{'root_kind': 'System Class', 'reference': None,
+                                         'class': 'class ClassWithStatics'},
                                         {'reference': 'static ClassWithStatics.strings',
                                          'class': 'java.lang.Object[]'}])
         self.assertEqual((node['objects'], node['retained']), ([1, 1], [56, 104]))

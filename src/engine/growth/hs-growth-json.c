@@ -41,6 +41,7 @@ append_node (GString *out, const HsGrowth *g, guint32 node)
         {
           g_string_append (out, "\"root_kind\": ");
           hs_json_string (out, hs_growth_node_root_kind (g, path[i]));
+          g_string_append (out, ", \"reference\": null");
         }
       else
         {

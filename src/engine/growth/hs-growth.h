@@ -76,7 +76,8 @@ guint32 *hs_growth_node_path (const HsGrowth *g, guint32 node, guint *n_steps);
 
 /* The JSON of issue 42, what `heapscope-cli growth --json` prints:
  * {"dumps": [{"path", "objects", "reachable_bytes"}], "growing": [node]},
- * a node {"path": [{"root_kind", "reference", "class"}], "class",
+ * a node {"path": [{"root_kind" (the first step only), "reference" (null
+ * on the first step), "class"}], "class",
  * "objects": [...], "retained": [...], "children": [{"reference",
  * "class", "objects", "retained"}]}. */
 void hs_growth_to_json (const HsGrowth *g, GString *out);
