@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 
 from clitest import CliTest, main, run_cli  # noqa: E402
 import growthdump  # noqa: E402
+import testlib  # noqa: E402
 
 APP = {'root_kind': 'System Class', 'reference': None, 'class': 'class com.example.App'}
 THREAD = {'root_kind': 'Thread Object', 'reference': None, 'class': 'java.lang.Thread'}
@@ -200,6 +201,20 @@ class GrowthTest(CliTest):
         fresh = self.growth(self.dumps, '--no-cache')
         self.assertEqual(first, again)
         self.assertEqual(first, fresh)
+
+    def test_corpus(self):
+        # Eclipse MAT's CreateCollectionDump on JDK 8u05 and on JDK 11.0.4
+        # (the files' names): one program, two Java versions, a warning; a
+        # dump against itself grows nothing.
+        d = testlib.require_corpus('jvm/oracle_jdk8_05_x64.hprof', 'jvm/openjdk_jdk11_04_x64.hprof.gz')
+        old = os.path.join(d, 'jvm', 'oracle_jdk8_05_x64.hprof')
+        new = os.path.join(d, 'jvm', 'openjdk_jdk11_04_x64.hprof.gz')
+        proc = run_cli(['growth', old, new, '--json'])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        err = proc.stderr.decode()
+        self.assertIn('come from different Java versions (1.8.0_05, 11.0.4)', err)
+        self.assertNotIn('different programs', err)
+        self.assertEqual(self.growth([old, old])['growing'], [])
 
 
 if __name__ == '__main__':
