@@ -54,6 +54,8 @@ static const HsCliCommand commands[] = {
   { "cache", hs_cli_cache,
     "the folder of saved indexes (no DUMP): --list (default), --clear, --limit SIZE (500M, 2G, default)" },
   { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
+  { "mcp", hs_cli_mcp,
+    "serve the analysis to an agent: Model Context Protocol on stdin/stdout (no DUMP; --root DIR)" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV
@@ -93,7 +95,8 @@ option_context_new (HsCliOptions *o)
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
     { "limit", 0, 0, G_OPTION_ARG_STRING, &o->limit_text,
       "classes: print at most N rows (with --group: per level); refs: at most N references under each object "
-      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default)",
+      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default); mcp: the memory the "
+      "dumps kept loaded may take (default: half the memory available)",
       "N" },
     { "group", 0, 0, G_OPTION_ARG_STRING, &o->group,
       "classes: a tree by package, loader or superclass; dominators: the top level by class", "BY" },
@@ -155,18 +158,25 @@ option_context_new (HsCliOptions *o)
       "Use this persistent index (written by the index command, maybe on another machine)", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
-      "Analyse even when the dump looks too big for the memory available", NULL },
+      "Analyse even when the dump looks too big for the memory available; capture: write over the file of -o",
+      NULL },
     { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
       NULL },
     { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
     { "adb", 0, 0, G_OPTION_ARG_NONE, &o->adb, "jvms, capture: an Android app's process, through adb", NULL },
     { "serial", 's', 0, G_OPTION_ARG_STRING, &o->serial, "jvms, capture --adb: the device's serial",
       "SERIAL" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &o->timeout,
+      "jvms, capture --adb: give up on an adb step that makes no progress for SECONDS (default 60; the dump "
+      "must be complete within 10 times that)",
+      "SECONDS" },
     { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
       NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &o->list,
       "cache: list the saved indexes, their size and the limit (the default)", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &o->clear, "cache: remove every saved index", NULL },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->roots,
+      "mcp: a folder whose dumps the agent may read (repeatable; else the client's roots)", "DIR" },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -220,16 +230,14 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     gint *value;
     gint unset;
   } counts[] = {
-    { "--limit", &o->limit, -1 },
-    { "--top", &o->top, 25 },
-    { "--dump", &o->dump, 0 },
-    { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },
-    { "--depth", &o->depth, 1 },
-    { "--min-growth", &o->min_growth, 1 },
+    { "--limit", &o->limit, -1 },    { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
+    { "--timeout", &o->timeout, 0 }, { "--min-growth", &o->min_growth, 1 },
   };
 
-  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && !limit_parse (o, error))
+  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && g_strcmp0 (command, "mcp") != 0
+      && !limit_parse (o, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
@@ -271,6 +279,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->exclude_kind, g_strfreev);
   g_clear_pointer (&o->query_file, g_free);
   g_clear_pointer (&o->queries, g_strfreev);
+  g_clear_pointer (&o->roots, g_strfreev);
 }
 
 static int
@@ -300,9 +309,10 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
    * file and a query, paths and retained-set a file and any number of
-   * ids, growth (and report --series) any number of files; jvms and
-   * cache none. */
-  if (argc == 2 && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache")))
+   * ids, growth (and report --series) any number of files; jvms, cache
+   * and mcp none. */
+  if (argc == 2
+      && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache") || g_str_equal (argv[1], "mcp")))
     argv[2] = NULL, argc = 3;
   if (argc >= 3
       && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")
@@ -357,6 +367,7 @@ main (int argc, char **argv)
                      .baseline_dump = G_MININT,
                      .max = G_MININT,
                      .depth = G_MININT,
+                     .timeout = G_MININT,
                      .min_growth = G_MININT };
   int rc;
 

@@ -267,25 +267,34 @@ query_text (const HsCliOptions *o, GError **error)
   return text;
 }
 
-int
-hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
+/* The query's text, its syntax checked (before the dump is read); NULL
+ * with error set. */
+static char *
+query_checked (const HsCliOptions *o, GError **error)
 {
   g_autofree char *text = query_text (o, error);
   if (!text)
-    return 2;
+    return NULL;
   if (o->json && o->csv)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--json and --csv: choose one");
-      return 2;
+      return NULL;
     }
   g_autoptr (GError) syntax = NULL;
   if (!hs_oql_check (text, &syntax))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "query: %s", syntax->message);
-      return 2;
+      return NULL;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return g_steal_pointer (&text);
+}
+
+int
+hs_cli_query_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  (void)path;
+  g_autofree char *text = query_checked (o, error);
+  if (!text)
     return 2;
   Query q = { .o = o, .a = a, .out = g_string_new (NULL) };
   q.columns = g_ptr_array_new_with_free_func (g_free);
@@ -327,4 +336,16 @@ hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
       return 2;
     }
   return 0;
+}
+
+int
+hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autofree char *text = query_checked (o, error);
+  if (!text)
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_query_emit (o, a, path, error);
 }
