@@ -42,6 +42,8 @@ static const HsCliCommand commands[] = {
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
+  { "growth", hs_cli_growth,
+    "DUMP1 DUMP2 [DUMP3...]: what keeps growing over a series of dumps, by path (--min-growth N)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
@@ -60,7 +62,7 @@ static const HsCliCommand commands[] = {
  * (hs-csv.h; the option's help lists them too). */
 static const char *const csv_commands[]
     = { "classes", "dominators", "objects", "suspects", "leaks",   "waste", "threads",
-        "diff",    "paths",      "query",   "refs",     "loaders", "props" };
+        "diff",    "paths",      "query",   "refs",     "loaders", "props", "growth" };
 
 static gboolean
 csv_check (const HsCliOptions *o, const char *command, GError **error)
@@ -128,11 +130,16 @@ option_context_new (HsCliOptions *o)
       "paths: exclude weak, soft, phantom or finalizer references, or none (repeatable; default weak, soft "
       "and phantom)",
       "KIND" },
+    { "min-growth", 0, 0, G_OPTION_ARG_INT, &o->min_growth,
+      "growth: the objects a child must gain in every interval (default 1)", "N" },
+    { "series", 0, 0, G_OPTION_ARG_NONE, &o->series,
+      "report: the dumps named are a series, oldest first: report on the last with what keeps growing",
+      NULL },
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv,
       "classes, dominators, objects, suspects, leaks, waste, threads, diff, paths, query, refs, loaders, "
-      "props: "
+      "props, growth: "
       "print the table as CSV",
       NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
@@ -226,7 +233,7 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     { "--limit", &o->limit, -1 },    { "--top", &o->top, 25 },
     { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
     { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
-    { "--timeout", &o->timeout, 0 },
+    { "--timeout", &o->timeout, 0 }, { "--min-growth", &o->min_growth, 1 },
   };
 
   if (o->limit_text && g_strcmp0 (command, "cache") != 0 && g_strcmp0 (command, "mcp") != 0
@@ -302,11 +309,14 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
    * file and a query, paths and retained-set a file and any number of
-   * ids; jvms, cache and mcp none. */
+   * ids, growth (and report --series) any number of files; jvms, cache
+   * and mcp none. */
   if (argc == 2
       && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache") || g_str_equal (argv[1], "mcp")))
     argv[2] = NULL, argc = 3;
-  if (argc >= 3 && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")))
+  if (argc >= 3
+      && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")
+          || g_str_equal (argv[1], "growth") || (o->series && g_str_equal (argv[1], "report"))))
     {
       o->args = argv + 3;
       o->n_args = argc - 3;
@@ -357,7 +367,8 @@ main (int argc, char **argv)
                      .baseline_dump = G_MININT,
                      .max = G_MININT,
                      .depth = G_MININT,
-                     .timeout = G_MININT };
+                     .timeout = G_MININT,
+                     .min_growth = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

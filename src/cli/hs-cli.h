@@ -15,6 +15,7 @@
 #include "hs-class-histogram.h"
 #include "hs-csv.h"
 #include "hs-format.h"
+#include "hs-growth.h"
 #include "hs-json.h"
 #include "hs-mapping.h"
 #include "hs-matchers.h"
@@ -77,6 +78,8 @@ typedef struct
   HsProgressFunc progress;
   gpointer progress_data;
   gboolean index_in_thread;
+  gint min_growth; /* growth: --min-growth N, objects a child gains per interval (default 1) */
+  gboolean series; /* report: --series, the dumps named are a series (the last one reported) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -121,7 +124,18 @@ gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_defau
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
-int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error);   /* hs-cli-mcp.c: path NULL */
+/* path is the oldest dump, o->args the others, oldest first. */
+int hs_cli_growth (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-growth.c */
+/* A series of n dumps (hs-growth.h) for growth and report --series: the
+ * count and --min-growth checked (NULL with error); each dump added with
+ * hs_cli_growth_add (a: its analysis, or NULL to load it with
+ * hs_cli_load, freed after); hs_cli_growth_end finds the growing nodes
+ * and prints the warnings unless --quiet. */
+HsGrowth *hs_cli_growth_begin (const HsCliOptions *o, guint n, GError **error);
+gboolean hs_cli_growth_add (const HsCliOptions *o, HsGrowth *g, const char *path, HsAnalysis *a,
+                            GError **error);
+gboolean hs_cli_growth_end (const HsCliOptions *o, HsGrowth *g, GError **error);
+int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-mcp.c: path NULL */
 
 /* What the commands print from an analysis loaded already (each command
  * is its load and then this), for the commands mcp serves: the same
