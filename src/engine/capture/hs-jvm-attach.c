@@ -39,7 +39,6 @@
 #include <unistd.h>
 
 #include "hs-jvm-attach.h"
-#include "hs-jvm-dump.h"
 #include "hs-types.h"
 
 #define ANSWER_MAX_BYTES (16 * 1024 * 1024)

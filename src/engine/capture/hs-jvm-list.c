@@ -304,6 +304,19 @@ hs_jvm_list (GPtrArray **missing)
   return jvms;
 }
 
+guint
+hs_java_feature_version (const char *version)
+{
+  guint64 v;
+
+  if (!version || !g_ascii_isdigit (*version))
+    return 0;
+  if (g_str_has_prefix (version, "1."))
+    version += 2;
+  v = g_ascii_strtoull (version, NULL, 10);
+  return v > 1000 ? 0 : (guint)v;
+}
+
 HsJvm *
 hs_jvm_find (guint pid, GError **error)
 {
