@@ -340,6 +340,23 @@ class ChangedOrBroken(CliTest):
         p = run(['index', self.dump, '-o', '/dev/null'], self.env)
         self.assertNotEqual(p.returncode, 0)
 
+    def test_index_errors_exit_2(self):
+        # errors exit 2, as for every command (README, "The command line")
+        missing = self.path('no-such.hprof')
+        p = run(['index', missing, '-o', self.path('x.idx')], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(missing.encode(), p.stderr)
+        p = run(['index', self.dump, '-o', self.dump], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        cut = self.path('cut.hprof')
+        with open(self.dump, 'rb') as f:
+            data = f.read()
+        with open(cut, 'wb') as f:
+            f.write(data[:40])
+        p = run(['index', cut, '-o', self.path('cut.idx')], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertFalse(os.path.exists(self.path('cut.idx')))
+
 
 if __name__ == '__main__':
     main()
