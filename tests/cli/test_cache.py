@@ -125,10 +125,17 @@ class Cache(unittest.TestCase):
         self.assertEqual(self.js()['limit'], 3 * GiB)
 
     def test_clear(self):
+        # the names the writer gives: 32 hex digits, and its temporary
+        # files .NAME.tmp-XXXXXX
+        a, b, c = '0' * 32 + '.hsindex', 'ab' * 16 + '.hsindex', 'cd' * 16 + '.hsindex'
+        self.put(a, 1000, 1_000)
+        self.put(b, 2345, 2_000)
+        self.put('.%s.tmp-1a2B3c' % b, 7, 1_000)             # left over by a writer long gone
+        self.put('.%s.tmp-4d5E6f' % c, 9, time.time() - 60)  # being written now
+        # names it never wrote
         self.put('a.hsindex', 1000, 1_000)
-        self.put('b.hsindex', 2345, 2_000)
-        self.put('.b.hsindex.tmp-1', 7, 1_000)            # left over by a writer long gone
-        self.put('.c.hsindex.tmp-2', 9, time.time() - 60)  # being written now
+        self.put('%s.hsindex' % ('0' * 31), 10, 1_000)
+        self.put('.b.hsindex.tmp-1', 7, 1_000)
         self.put('keep-me.txt', 100, 1_000)
         self.put('x.hsindex.bak', 100, 1_000)
         os.makedirs(os.path.join(self.dir, 'folder.hsindex'))
@@ -139,13 +146,46 @@ class Cache(unittest.TestCase):
 
         self.assertEqual(self.js('--clear'), {'removed': 1000 + 2345 + 7})
         self.assertEqual(sorted(os.listdir(self.dir)),
-                         ['.c.hsindex.tmp-2', 'folder.hsindex', 'keep-me.txt', 'link.hsindex',
-                          'x.hsindex.bak'])
+                         sorted(['.%s.tmp-4d5E6f' % c, '.b.hsindex.tmp-1', '0' * 31 + '.hsindex',
+                                 'a.hsindex', 'folder.hsindex', 'keep-me.txt', 'link.hsindex',
+                                 'x.hsindex.bak']))
         with open(outside) as f:
             self.assertEqual(f.read(), 'precious')
         self.assertEqual(self.ok('--clear'), 'removed 0 B from %s\n' % self.dir)
-        # The symlink is not listed either (only regular files are indexes).
+        # Neither the symlink nor names it never wrote are listed.
         self.assertEqual(self.js()['indexes'], [])
+
+    def test_symlinked_folder_is_never_followed(self):
+        # the cache folder itself a symlink to a folder of someone else's
+        # files: nothing there is listed, removed or written
+        elsewhere = os.path.join(self.tmp, 'elsewhere')
+        os.makedirs(elsewhere)
+        name = 'ef' * 16 + '.hsindex'
+        with open(os.path.join(elsewhere, name), 'wb') as f:
+            f.write(b'precious')
+        with open(os.path.join(elsewhere, 'data.hsindex'), 'wb') as f:
+            f.write(b'precious too')
+        os.makedirs(os.path.dirname(self.dir))
+        os.symlink(elsewhere, self.dir)
+        rc, out, err = self.cli('--clear')
+        self.assertEqual(rc, 2, err)
+        self.assertIn('symbolic link', err)
+        self.assertIn(self.dir, err)
+        self.assertEqual(sorted(os.listdir(elsewhere)), ['data.hsindex', name])
+        rc, out, err = self.cli('--list')
+        self.assertEqual(rc, 2, err)
+        self.assertIn('symbolic link', err)
+        # a command's index goes nowhere, with a note
+        src = os.environ.get('HS_SOURCE_ROOT') or os.path.join(os.path.dirname(__file__), '..', '..')
+        dump = os.path.join(src, 'data', 'sample', 'sample.hprof')
+        env = dict(self.env)
+        env.pop('HEAPSCOPE_NO_CACHE', None)
+        p = subprocess.run([CLI, 'leaks', dump], env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=DEFAULT_TIMEOUT)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b'no index written', p.stderr)
+        time.sleep(0.5)
+        self.assertEqual(sorted(os.listdir(elsewhere)), ['data.hsindex', name])
 
     def test_names_are_made_visible(self):
         self.put('\x1b[31mred.hsindex', 10, 1_000)
