@@ -35,6 +35,7 @@ hs_index_outcome_clear (HsIndexOutcome *o)
   g_clear_pointer (&o->index_path, g_free);
   g_clear_pointer (&o->note, g_free);
   g_clear_pointer (&o->write_path, g_free);
+  g_clear_pointer (&o->beside_path, g_free);
   o->from_index = FALSE;
   o->analysed = 0;
   o->write = FALSE;
@@ -540,10 +541,13 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
   else if (have_id && iopts->policy == HS_INDEX_USE_CACHE)
     {
       f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
+      /* DUMP.hsindex came with the dump, from whoever wrote it: read only
+       * when asked (--index, the window's question). */
       if (!f)
         {
           g_autofree char *beside = g_strconcat (path, ".hsindex", NULL);
-          f = try_index (beside, &id, HS_INDEX_MATCH_SAME_BYTES, TRUE, outcome, cancellable);
+          if (g_file_test (beside, G_FILE_TEST_EXISTS))
+            outcome->beside_path = g_steal_pointer (&beside);
         }
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
