@@ -13,10 +13,13 @@ import glob
 import json
 import os
 import shutil
+import struct
 import subprocess
+import threading
 import time
 
 from clitest import CLI, CliTest, main
+import fastdump
 import refsdump
 import testlib
 
@@ -412,6 +415,55 @@ class ChangedOrBroken(CliTest):
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertFalse(os.path.exists(self.path('cut.idx')))
 
+
+
+class NextCommandWaits(CliTest):
+    """The next command never waits longer than an analysis (docs/index.md,
+    "When an index is being written"): a second command started while the
+    first analyses the same dump waits for the index the first one writes
+    (the lock file beside the cache entry says who writes) and answers
+    from it, the same bytes, for a fraction of the first one's CPU."""
+
+    def test_second_command_uses_the_index_being_written(self):
+        # 300,000 com.example.Node in chains of 1,000 (next), each a JNI
+        # global root: an analysis of a second or so, and its index
+        dump = self.path('chains.hprof')
+        n, node = 300_000, 0x1008
+        classes = [(fastdump.OBJECT_ID, b'java/lang/Object', 0, []),
+                   (node, b'com/example/Node', fastdump.OBJECT_ID, [(b'next', 2)])]
+        first = 0x100000
+        fastdump.write(dump, classes, [
+            (first + 8 * i, node, struct.pack('>I', first + 8 * (i + 1) if (i + 1) % 1000 else 0))
+            for i in range(n)])
+        env = env_with(self.path('cache-next'))
+        args = [CLI, 'dominators', dump, '--json', '--top', '20']
+        results = {}
+
+        def command(k):
+            results[k] = testlib.run_cpu(args, env=env, timeout=600)
+        one = threading.Thread(target=command, args=(1,))
+        one.start()
+        # command 1 takes the lock as it starts analysing
+        lock = glob.glob(os.path.join(self.path('cache-next'), 'heapscope', '*.hsindex.lock'))
+        end = time.monotonic() + 60
+        while not lock and time.monotonic() < end:
+            time.sleep(0.005)
+            lock = glob.glob(os.path.join(self.path('cache-next'), 'heapscope', '*.hsindex.lock'))
+        self.assertTrue(lock, 'command 1 took no lock')
+        two = threading.Thread(target=command, args=(2,))
+        two.start()
+        one.join()
+        two.join()
+        (p1, cpu1), (p2, cpu2) = results[1], results[2]
+        self.assertEqual(p1.returncode, 0, p1.stderr)
+        self.assertEqual(p2.returncode, 0, p2.stderr)
+        self.assertNotIn(b'from the index', p1.stderr)
+        self.assertIn(b'from the index', p2.stderr, 'command 2 analysed afresh: ' + p2.stderr.decode())
+        self.assertEqual(p2.stdout, p1.stdout)
+        # command 2 read the index: far less CPU than the analysis
+        self.assertLess(cpu2, max(cpu1 / 2, 0.1), 'command 2: %.2f s of CPU, command 1 %.2f s' % (cpu2, cpu1))
+        settle(self.path('cache-next'), want=1)
+        self.assertEqual(len(indexes(self.path('cache-next'))), 1)
 
 if __name__ == '__main__':
     main()
