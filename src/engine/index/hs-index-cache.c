@@ -387,6 +387,13 @@ make_dir (const char *dir, GError **error)
   return TRUE;
 }
 
+gboolean
+hs_index_cache_ensure_dir (GError **error)
+{
+  g_autofree char *dir = hs_index_cache_dir ();
+  return make_dir (dir, error);
+}
+
 /* Removes name from dir if it is still the regular file scanned, through
  * the folder opened again without following a link. */
 static gboolean

@@ -16,6 +16,7 @@
 #include "hs-mem-spill.h"
 #include "hs-index-cache.h"
 #include "hs-index-key.h"
+#include "hs-index-lock.h"
 #include "hs-heap-persist.h"
 #include "hs-heap-mapping.h"
 #include "hs-dom-persist.h"
@@ -36,6 +37,7 @@ hs_index_outcome_clear (HsIndexOutcome *o)
   g_clear_pointer (&o->note, g_free);
   g_clear_pointer (&o->write_path, g_free);
   g_clear_pointer (&o->beside_path, g_free);
+  g_clear_pointer (&o->lock, hs_index_lock_free);
   o->from_index = FALSE;
   o->analysed = 0;
   o->write = FALSE;
@@ -550,6 +552,35 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
             outcome->beside_path = g_steal_pointer (&beside);
         }
     }
+  /* No index yet: another process may be analysing this dump or writing
+   * its index (hs-index-lock.h). A whole analysis takes the lock to
+   * write it; without the lock, the index being written is waited for
+   * when that is faster than analysing here. */
+  g_autoptr (HsIndexLock) lock = NULL;
+  gboolean whole = !opts->skip_dominators && !opts->skip_leaks;
+  gboolean busy = FALSE;
+  if (!f && cache_path && !iopts->index_path && iopts->policy != HS_INDEX_NO_CACHE
+      && !g_cancellable_is_cancelled (cancellable))
+    {
+      /* The lock file lives in the cache folder: made first (a folder
+       * that cannot be made, a link: no lock, and no index either). */
+      if (whole && hs_index_cache_ensure_dir (NULL))
+        lock = hs_index_lock_take (cache_path, &busy);
+      if (!lock && iopts->policy == HS_INDEX_USE_CACHE)
+        {
+          double waited = 0;
+          if (hs_index_lock_wait (cache_path, cancellable, &waited))
+            {
+              f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
+              if (!f && whole && busy)
+                lock = hs_index_lock_take (cache_path, &busy);
+            }
+          else if (!g_cancellable_is_cancelled (cancellable))
+            add_note (outcome, "this dump's index is still being written (waited %.1f s, as long as an "
+                      "analysis takes); analysed here",
+                      waited);
+        }
+    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   if (f)
@@ -579,13 +610,17 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
       g_clear_error (&local);
     }
 
+  gint64 t_run = g_get_monotonic_time ();
   HsAnalysis *a = hs_analysis_run (path, opts, progress, progress_data, cancellable, error);
-  /* Written only from a whole analysis, to the cache. */
-  if (a && cache_path && !opts->skip_dominators && !opts->skip_leaks)
+  /* Written only from a whole analysis, to the cache, by the lock's
+   * holder (another process writes it when it holds the lock). */
+  if (a && cache_path && whole && !(busy && !lock))
     {
+      hs_index_lock_analysed (lock, (g_get_monotonic_time () - t_run) / 1e6);
       outcome->write = TRUE;
       outcome->write_path = g_steal_pointer (&cache_path);
       outcome->identity = id;
+      outcome->lock = g_steal_pointer (&lock);
     }
   hs_index_outcome_clear (&ignored);
   return a;
@@ -602,6 +637,7 @@ struct _HsIndexSave
   gboolean background;
   HsIndexIdentity identity;
   char *path;
+  gboolean locked; /* the outcome held the lock: its file goes after */
   GCancellable *cancellable;
   GError *error;
   char *note;
@@ -638,9 +674,14 @@ save_thread (gpointer data)
   if (!make_room (s->a, s->path, &room))
     {
       s->note = g_strdup_printf ("no index written: %s", room->message);
+      if (s->locked)
+        hs_index_lock_done (s->path);
       return NULL;
     }
   s->ok = hs_index_write (s->a, s->waste, &s->identity, s->path, s->cancellable, &s->error);
+  /* Written (or given up): waiters find the index, or analyse. */
+  if (s->locked)
+    hs_index_lock_done (s->path);
   if (!s->ok && s->error && !g_error_matches (s->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     s->note = g_strdup_printf ("no index written: %s", s->error->message);
   return NULL;
@@ -661,6 +702,7 @@ hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait
   s->background = background;
   s->identity = outcome->identity;
   s->path = g_strdup (outcome->write_path);
+  s->locked = outcome->lock != NULL;
   s->cancellable = g_cancellable_new ();
   s->thread = g_thread_new ("hs-index-save", save_thread, s);
   return s;

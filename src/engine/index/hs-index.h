@@ -6,6 +6,7 @@
 
 #include "hs-analysis.h"
 #include "hs-index-file.h"
+#include "hs-index-lock.h"
 #include "hs-waste.h"
 
 G_BEGIN_DECLS
@@ -44,6 +45,10 @@ typedef struct
   /* DUMP.hsindex beside the dump, not read: an index that came with the
    * dump is read only when asked (index_path); NULL if there is none. */
   char *beside_path;
+  /* With write: the lock that says this process writes that index
+   * (hs-index-lock.h), held until the outcome is cleared; a child forked
+   * to write the index keeps it. */
+  HsIndexLock *lock;
 } HsIndexOutcome;
 
 void hs_index_outcome_clear (HsIndexOutcome *outcome);
