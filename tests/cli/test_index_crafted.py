@@ -46,6 +46,12 @@ ARRAYS = {
     0x302: 4,   # each class's instances
 }
 
+# Where all ones is a valid entry: no class (an object whose class the
+# dump does not have), no immediate dominator (unreachable). An entry
+# changed to another valid value is outside what a check can see without
+# analysing again (docs/index.md).
+ALL_ONES_VALID = (0x100, 0x101, 0x112, 0x201)
+
 # Record fields: (section, byte offset, size) of counts read before the
 # arrays: the heap's object count and buckets, the tree's n and edges.
 HEAP_TAG_LAYOUT = 8
@@ -60,6 +66,8 @@ def mutations(idx):
         sec = idx.section(sid)
         n = len(sec) // size
         big = (1 << (8 * size)) - 1
+        if sid in ALL_ONES_VALID:
+            big -= 1  # all ones says "none" there: one less is past every one
         for where, at in (('first', 0), ('middle', n // 2), ('last', n - 1)):
             m = idx.copy()
             s = m.section(sid)
@@ -175,15 +183,13 @@ class CraftedIndex(CliTest):
     def test_another_dumps_header(self):
         # the header (identity) and the size field of another dump's index
         # on this index's sections, checksums redone: refused
-        other = refsdump.build()
-        # the same heap written again with another timestamp and an extra
-        # String: other bytes, its own index
+        # the same heap with one class renamed: other bytes, the same
+        # size and structure, its own index
         other_dump = self.path('other.hprof')
         with open(self.dump, 'rb') as f:
-            data = bytearray(f.read())
-        data[data.index(b'com/example'):][:11] = b'com/exbmple'
+            data = f.read()
         with open(other_dump, 'wb') as f:
-            f.write(data)
+            f.write(data.replace(b'com/example', b'com/exbmple', 1))
         other_idx = self.path('other.idx')
         self.assertEqual(run(['index', other_dump, '-o', other_idx], self.env).returncode, 0)
         with open(other_idx, 'rb') as f:
