@@ -173,6 +173,11 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   hs_index_blob_str (&b, dump_path);
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
+  /* The dump's bytes again, inside the sections: a header copied from
+   * another index (its identity) does not make these sections this
+   * dump's (read_info). */
+  hs_index_blob_u64 (&b, identity->sample_hash);
+  hs_index_blob_u64 (&b, identity->hprof_timestamp_ms);
   if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
       || !hs_heap_persist_write_depths (heap, w, error))
     return FALSE;
@@ -316,6 +321,34 @@ read_analysis_record (HsIndexFile *f, HsAnalysis *a, GError **error)
   return TRUE;
 }
 
+/* The INFO record binds the sections to the dump: its size, sampled hash
+ * and HPROF timestamp must be the identity's the header matched against
+ * the dump, and its object count the heap's. */
+static gboolean
+read_info (HsIndexFile *f, HsHeap *heap, GError **error)
+{
+  guint64 len = 0;
+  gconstpointer rec = hs_index_file_section (f, HS_INDEX_SECTION_INFO, &len);
+  const HsIndexIdentity *id = hs_index_file_identity (f);
+  HsIndexCursor c;
+
+  hs_index_cursor_init (&c, rec, rec ? len : 0);
+  g_free (hs_index_cursor_str (&c));
+  guint64 size = hs_index_cursor_u64 (&c);
+  guint64 n = hs_index_cursor_u64 (&c);
+  guint64 sample = hs_index_cursor_u64 (&c);
+  guint64 timestamp = hs_index_cursor_u64 (&c);
+  if (rec == NULL || !hs_index_cursor_ok (&c, TRUE) || size != id->size || sample != id->sample_hash
+      || timestamp != id->hprof_timestamp_ms || n != hs_heap_n_objects (heap))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: its sections are not of this dump (the index's "
+                   "header was written for it, its contents were not)",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A record section read with load, or NULL (error set) when it is there
  * but broken; *present says whether it was there. */
 static gpointer
@@ -379,6 +412,11 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
   heap = hs_heap_open_persisted (path, &opts->open, f, NULL, NULL, cancellable, error);
   if (!heap)
     return NULL;
+  if (!read_info (f, heap, error))
+    {
+      hs_heap_free (heap);
+      return NULL;
+    }
   dom = hs_dom_tree_persist_read (f, hs_heap_n_objects (heap), &local);
   a = hs_analysis_new_from_parts (heap, dom, NULL);
   if (local)
