@@ -604,13 +604,15 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
        * that cannot be made, a link: no lock, and no index either). */
       if (whole && hs_index_cache_ensure_dir (NULL))
         lock = hs_index_lock_take (cache_path, &busy);
-      if (!lock && iopts->policy == HS_INDEX_USE_CACHE)
+      /* Only a whole analysis waits: a lighter one (no dominators) costs
+       * less than the holder's, and goes its own way. */
+      if (!lock && whole && iopts->policy == HS_INDEX_USE_CACHE)
         {
           double waited = 0;
           if (hs_index_lock_wait (cache_path, cancellable, &waited))
             {
               f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
-              if (!f && whole && busy)
+              if (!f && busy)
                 lock = hs_index_lock_take (cache_path, &busy);
             }
           else if (!g_cancellable_is_cancelled (cancellable))
