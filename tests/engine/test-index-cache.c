@@ -153,14 +153,19 @@ test_evicts_least_recently_used (void)
    * 6000 + 2000 <= 10000. */
   g_assert_true (hs_index_cache_make_room (2000, keep, &error));
   g_assert_no_error (error);
-  g_assert_true (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex") && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex") && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
+  g_assert_true (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex")
+                 && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                 && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
   /* 5000 more: 6000 + 5000 > 10000: a goes (the oldest), 4000 + 5000 fits. */
   g_assert_true (hs_index_cache_make_room (5000, keep, &error));
   g_assert_false (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex"));
-  g_assert_true (exists ("00000000000000000000000000000000.hsindex") && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex") && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
+  g_assert_true (exists ("00000000000000000000000000000000.hsindex")
+                 && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                 && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
   /* 9000 more: b and c go; keep stays whatever it costs. */
   g_assert_true (hs_index_cache_make_room (9000, keep, &error));
-  g_assert_false (exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex") || exists ("cccccccccccccccccccccccccccccccc.hsindex"));
+  g_assert_false (exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                  || exists ("cccccccccccccccccccccccccccccccc.hsindex"));
   g_assert_true (exists ("00000000000000000000000000000000.hsindex"));
   /* Without keep, keep is an index like the others. */
   g_assert_true (hs_index_cache_make_room (9000, NULL, &error));
@@ -270,7 +275,9 @@ test_list_and_clear (void)
   list = hs_index_cache_list (&error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 3);
-  const char *order[] = { "22222222222222222222222222222222.hsindex", "33333333333333333333333333333333.hsindex", "11111111111111111111111111111111.hsindex" };
+  const char *order[]
+      = { "22222222222222222222222222222222.hsindex", "33333333333333333333333333333333.hsindex",
+          "11111111111111111111111111111111.hsindex" };
   const guint64 sizes[] = { 500, 700, 300 };
   const gint64 used[] = { 3000, 2000, 1000 };
   for (guint i = 0; i < 3; i++)
@@ -289,7 +296,8 @@ test_list_and_clear (void)
   g_assert_true (hs_index_cache_clear (&removed, &error));
   g_assert_cmpuint (removed, ==, 300 + 500 + 700 + 11);
   g_assert_true (exists ("readme"));
-  g_assert_false (exists ("11111111111111111111111111111111.hsindex") || exists (".ffffffffffffffffffffffffffffffff.hsindex.tmp-100000"));
+  g_assert_false (exists ("11111111111111111111111111111111.hsindex")
+                  || exists (".ffffffffffffffffffffffffffffffff.hsindex.tmp-100000"));
 }
 
 /* The file system keeps a twentieth of itself free: an index that takes

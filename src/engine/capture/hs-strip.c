@@ -214,7 +214,8 @@ hs_strip_write_fd (const char *dump, int fd, HsStripOptions *opts, GCancellable 
   if (!heap)
     return FALSE;
   data = hs_heap_bytes (heap, &len);
-  return write_stripped (&out, data, len, ranges, cancellable, error) && hs_heap_check_unchanged (heap, error);
+  return write_stripped (&out, data, len, ranges, cancellable, error)
+         && hs_heap_check_unchanged (heap, error);
 }
 
 gboolean

@@ -185,62 +185,62 @@ walk_feed (Walk *w, const guint8 *p, gsize n, const char *name, GError **error)
   while (i < n && w->state != WALK_OFF)
     switch (w->state)
       {
-      case WALK_HEADER:
-        {
-          gsize magic = strlen (WALK_MAGIC);
+        case WALK_HEADER:
+          {
+            gsize magic = strlen (WALK_MAGIC);
+            w->head[w->have++] = p[i++];
+            w->at++;
+            if (w->have <= magic && w->head[w->have - 1] != (guint8)WALK_MAGIC[w->have - 1])
+              w->state = WALK_OFF;
+            else
+              {
+                const guint8 *nul = memchr (w->head, '\0', MIN (w->have, (gsize)WALK_HEADER_MAX));
+                if (nul == NULL && w->have >= WALK_HEADER_MAX)
+                  w->state = WALK_OFF;
+                else if (nul && w->have == (gsize)(nul - w->head) + 1 + 12)
+                  {
+                    w->state = WALK_RECORD;
+                    w->have = 0;
+                  }
+              }
+            break;
+          }
+        case WALK_RECORD:
+          if (w->have == 0)
+            w->record_at = w->at;
           w->head[w->have++] = p[i++];
           w->at++;
-          if (w->have <= magic && w->head[w->have - 1] != (guint8)WALK_MAGIC[w->have - 1])
-            w->state = WALK_OFF;
-          else
-            {
-              const guint8 *nul = memchr (w->head, '\0', MIN (w->have, (gsize)WALK_HEADER_MAX));
-              if (nul == NULL && w->have >= WALK_HEADER_MAX)
-                w->state = WALK_OFF;
-              else if (nul && w->have == (gsize)(nul - w->head) + 1 + 12)
-                {
-                  w->state = WALK_RECORD;
-                  w->have = 0;
-                }
-            }
+          if (w->have < RECORD_HEAD)
+            break;
+          w->have = 0;
+          w->tag = w->head[0];
+          w->skip
+              = (guint64)w->head[5] << 24 | (guint64)w->head[6] << 16 | (guint64)w->head[7] << 8 | w->head[8];
+          if (w->tag == 0)
+            return walk_refuse (name, "a record of tag 0x00", w->record_at, error);
+          w->state = (w->tag == 0x0C || w->tag == 0x1C) && w->skip > 0 ? WALK_FIRST_SUB
+                     : w->skip > 0                                     ? WALK_SKIP
+                                                                       : WALK_RECORD;
           break;
-        }
-      case WALK_RECORD:
-        if (w->have == 0)
-          w->record_at = w->at;
-        w->head[w->have++] = p[i++];
-        w->at++;
-        if (w->have < RECORD_HEAD)
+        case WALK_FIRST_SUB:
+          if (p[i] == 0)
+            return walk_refuse (name, "a heap dump sub-record of tag 0x00", w->at, error);
+          i++;
+          w->at++;
+          w->skip--;
+          w->state = w->skip > 0 ? WALK_SKIP : WALK_RECORD;
           break;
-        w->have = 0;
-        w->tag = w->head[0];
-        w->skip = (guint64)w->head[5] << 24 | (guint64)w->head[6] << 16 | (guint64)w->head[7] << 8 | w->head[8];
-        if (w->tag == 0)
-          return walk_refuse (name, "a record of tag 0x00", w->record_at, error);
-        w->state = (w->tag == 0x0C || w->tag == 0x1C) && w->skip > 0 ? WALK_FIRST_SUB
-                   : w->skip > 0                                    ? WALK_SKIP
-                                                                    : WALK_RECORD;
-        break;
-      case WALK_FIRST_SUB:
-        if (p[i] == 0)
-          return walk_refuse (name, "a heap dump sub-record of tag 0x00", w->at, error);
-        i++;
-        w->at++;
-        w->skip--;
-        w->state = w->skip > 0 ? WALK_SKIP : WALK_RECORD;
-        break;
-      case WALK_SKIP:
-        {
-          gsize k = (gsize)MIN (w->skip, (guint64)(n - i));
-          i += k;
-          w->at += k;
-          w->skip -= k;
-          if (w->skip == 0)
-            w->state = WALK_RECORD;
-          break;
-        }
-      case WALK_OFF:
-        break;
+        case WALK_SKIP:
+          {
+            gsize k = (gsize)MIN (w->skip, (guint64)(n - i));
+            i += k;
+            w->at += k;
+            w->skip -= k;
+            if (w->skip == 0)
+              w->state = WALK_RECORD;
+            break;
+          }
+        case WALK_OFF: break;
       }
   return TRUE;
 }

@@ -42,7 +42,8 @@ offsets_whole (const HsHeap *heap)
     {
       guint v = heap->off_delta[o];
       guint64 b = o >> HS_OFF_BLOCK_SHIFT;
-      if (v >= HS_OFF_DIRECT && heap->off_esc_first[b] + (guint64)(v - HS_OFF_DIRECT) >= heap->off_esc_first[b + 1])
+      if (v >= HS_OFF_DIRECT
+          && heap->off_esc_first[b] + (guint64)(v - HS_OFF_DIRECT) >= heap->off_esc_first[b + 1])
         return FALSE;
     }
   return TRUE;

@@ -597,7 +597,8 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
       refs_ok = FALSE;
   if (!refs_ok)
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the references are not whole", hs_index_file_path (f));
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the references are not whole",
+                   hs_index_file_path (f));
       return FALSE;
     }
   /* The graph's last offset (the number of edges) needs ref_delta and

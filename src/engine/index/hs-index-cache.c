@@ -69,7 +69,8 @@ size_text (guint64 bytes)
 static gboolean
 is_index_name_len (const char *name, gsize len)
 {
-  if (len != HASH_DIGITS + strlen (INDEX_SUFFIX) || memcmp (name + HASH_DIGITS, INDEX_SUFFIX, len - HASH_DIGITS))
+  if (len != HASH_DIGITS + strlen (INDEX_SUFFIX)
+      || memcmp (name + HASH_DIGITS, INDEX_SUFFIX, len - HASH_DIGITS))
     return FALSE;
   for (guint i = 0; i < HASH_DIGITS; i++)
     if (!g_ascii_isxdigit (name[i]) || g_ascii_isupper (name[i]))
@@ -130,8 +131,8 @@ open_dir (const char *dir, GError **error)
     }
   if (fstat (fd, &st) != 0 || st.st_uid != geteuid ())
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "the index cache folder %s belongs to another user: not used",
-                   dir);
+      g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                   "the index cache folder %s belongs to another user: not used", dir);
       close (fd);
       errno = EPERM;
       return -1;

@@ -341,7 +341,8 @@ read_info (HsIndexFile *f, HsHeap *heap, GError **error)
   if (rec == NULL || !hs_index_cursor_ok (&c, TRUE) || size != id->size || sample != id->sample_hash
       || timestamp != id->hprof_timestamp_ms || n != hs_heap_n_objects (heap))
     {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: its sections are not of this dump (the index's "
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX,
+                   "%s: its sections are not of this dump (the index's "
                    "header was written for it, its contents were not)",
                    hs_index_file_path (f));
       return FALSE;
@@ -616,7 +617,8 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
                 lock = hs_index_lock_take (cache_path, &busy);
             }
           else if (!g_cancellable_is_cancelled (cancellable))
-            add_note (outcome, "this dump's index is still being written (waited %.1f s, as long as an "
+            add_note (outcome,
+                      "this dump's index is still being written (waited %.1f s, as long as an "
                       "analysis takes); analysed here",
                       waited);
         }
