@@ -27,17 +27,17 @@ hs_cli_index (const HsCliOptions *o, const char *path, GError **error)
   GStatBuf st;
 
   if (o->matchers && !hs_cli_check_option_file ("--matchers", o->matchers, error))
-    return 1;
+    return 2;
   hs_cli_analysis_options (o, &opts);
   opts.beside = &hs_waste_beside;
   if (!hs_index_options_hash (&opts, &options_hash, error)
       || !hs_index_identity_of_dump (path, options_hash, &id, error))
-    return 1;
+    return 2;
   if (o->output)
     {
       /* Never over the dump, a device, a pipe or a folder. */
       if (!hs_file_save_check (o->output, path, "the index", error))
-        return 1;
+        return 2;
       target = g_strdup (o->output);
     }
   else
@@ -47,18 +47,18 @@ hs_cli_index (const HsCliOptions *o, const char *path, GError **error)
       target = g_build_filename (dir, name, NULL);
       /* The dump's size bounds its index's. */
       if (!hs_index_cache_make_room (id.size, target, error))
-        return 1;
+        return 2;
     }
 
   a = hs_analysis_run (path, &opts, hs_cli_progress_func (o), NULL, hs_cli_cancellable (), error);
   hs_cli_progress_end ();
   if (!a)
-    return 1;
+    return 2;
   waste = hs_waste_find (a, hs_cli_cancellable (), error);
   if (!waste)
-    return 1;
+    return 2;
   if (!hs_index_write (a, waste, &id, target, hs_cli_cancellable (), error))
-    return 1;
+    return 2;
   if (g_stat (target, &st) == 0)
     {
       g_autofree char *size = hs_format_bytes ((guint64)st.st_size);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-cli-strip.c: heapscope-cli strip DUMP -o OUT [--keep-strings]: a copy
+/* hs-cli-strip.c: heapscope-cli strip DUMP -o OUT [--keep-strings]: a copy (OUT "-": stdout)
  * of the dump with the contents of its primitive arrays zeroed, to send on
  * without the passwords, tokens and user data it holds (hs-strip.h). */
 #include "config.h"
+
+#include <unistd.h>
 
 #include "hs-cli.h"
 #include "hs-strip.h"
@@ -16,6 +18,12 @@ hs_cli_strip (const HsCliOptions *o, const char *path, GError **error)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "strip needs -o FILE: where to write the copy");
       return 2;
+    }
+  /* "-" is stdout, as for every command's -o. */
+  if (g_str_equal (o->output, "-"))
+    {
+      fflush (stdout);
+      return hs_strip_write_fd (path, STDOUT_FILENO, &opts, hs_cli_cancellable (), error) ? 0 : 2;
     }
   if (!hs_strip_write (path, o->output, &opts, NULL, error))
     return 2;

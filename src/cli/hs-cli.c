@@ -182,6 +182,21 @@ load_indexed (const HsCliOptions *o, const char *path, HsAnalysisOptions *opts, 
                      o->progress ? o->progress_data : NULL, hs_cli_cancellable (), error);
   if (a && outcome.note && !o->quiet)
     hs_cli_printerr ("note: %s\n", outcome.note);
+  /* An answer from an index says where it came from. */
+  if (a && outcome.from_index && !o->quiet)
+    {
+      g_autoptr (GDateTime) when = g_date_time_new_from_unix_local (outcome.analysed);
+      g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M") : g_strdup ("?");
+      g_autofree char *shown = hs_cli_visible (outcome.index_path, -1, FALSE);
+      hs_cli_printerr ("note: from the index %s (analysed %s)\n", shown, date);
+    }
+  if (a && outcome.beside_path && !o->quiet)
+    {
+      g_autofree char *shown = hs_cli_visible (outcome.beside_path, -1, FALSE);
+      hs_cli_printerr ("note: %s came with the dump and was not read (an index not written here is read "
+                       "only when asked: --index %s)\n",
+                       shown, shown);
+    }
   if (a && outcome.write)
     write_index_detached (o, a, &outcome, find_waste);
   return a;

@@ -18,7 +18,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'cli'))
 
-from clitest import CliTest, g, run_cli, CORPUS  # noqa: E402
+from clitest import CLI, CliTest, g, run_cli, CORPUS  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import testlib  # noqa: E402
 
@@ -131,6 +131,19 @@ class Strip(CliTest):
         r = run_cli(['strip', self.dump])
         self.assertEqual(r.returncode, 2)
         self.assertIn(b'-o FILE', r.stderr)
+
+    def test_dash_writes_stdout(self):
+        # "-" is stdout, as for `waste --bitmap ... -o -` and `report -o -`:
+        # the same bytes as the copy written to a file, and no file "-"
+        expected = self.strip(self.path('file.hprof'))
+        cwd = self.path('dash')
+        os.makedirs(cwd, exist_ok=True)
+        r = subprocess.run([CLI, 'strip', self.dump, '-o', '-'], cwd=cwd,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stdout, expected)
+        self.assertEqual(os.listdir(cwd), [])
 
     def test_a_dump_with_objects_written_twice_is_refused(self):
         # Segments make one dump: the second copy of each object hides the

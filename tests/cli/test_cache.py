@@ -70,30 +70,30 @@ class Cache(unittest.TestCase):
                                      'limit_is_default': True})
 
     def test_list(self):
-        self.put('old.hsindex', 300, 1_000_000_000)
-        self.put('new.hsindex', 500, 1_700_000_000)
-        self.put('mid.hsindex', 700, 1_600_000_000)
-        self.put('.mid.hsindex.tmp-x', 11, 1_000)   # a writer's temporary file: not listed
+        self.put('11111111111111111111111111111111.hsindex', 300, 1_000_000_000)
+        self.put('22222222222222222222222222222222.hsindex', 500, 1_700_000_000)
+        self.put('33333333333333333333333333333333.hsindex', 700, 1_600_000_000)
+        self.put('.%s.hsindex.tmp-x1x2x3' % ('3' * 32), 11, 1_000)  # a writer's temporary file: not listed
         self.put('notes.txt', 13, 1_000)            # not an index
         d = self.js()
         self.assertEqual([(os.path.basename(e['path']), e['size'], e['last_used'], e['usable'], e['dump_path'])
                           for e in d['indexes']],
-                         [('new.hsindex', 500, 1_700_000_000, False, None),
-                          ('mid.hsindex', 700, 1_600_000_000, False, None),
-                          ('old.hsindex', 300, 1_000_000_000, False, None)])
+                         [('22222222222222222222222222222222.hsindex', 500, 1_700_000_000, False, None),
+                          ('33333333333333333333333333333333.hsindex', 700, 1_600_000_000, False, None),
+                          ('11111111111111111111111111111111.hsindex', 300, 1_000_000_000, False, None)])
         self.assertEqual(d['total'], 1500)
         self.assertEqual(d['limit'], GiB)
         lines = self.ok().splitlines()
         self.assertEqual(len(lines), 1 + 3 + 2, lines)
         self.assertTrue(lines[0].startswith('LAST USED'), lines[0])
-        self.assertTrue(lines[1].endswith('(unusable: new.hsindex)'), lines[1])
+        self.assertTrue(lines[1].endswith('(unusable: 22222222222222222222222222222222.hsindex)'), lines[1])
         self.assertIn('500 B', lines[1])
-        self.assertTrue(lines[3].endswith('(unusable: old.hsindex)'), lines[3])
+        self.assertTrue(lines[3].endswith('(unusable: 11111111111111111111111111111111.hsindex)'), lines[3])
         self.assertEqual(lines[4], '3 indexes, 1.5 kB in %s' % self.dir)
 
     def test_default_limit_follows_the_biggest(self):
         # 300 MiB (sparse): 4 x 300 MiB = 1200 MiB, above the 1 GiB floor.
-        self.put('big.hsindex', 300 * MiB, 1_000, sparse=True)
+        self.put('44444444444444444444444444444444.hsindex', 300 * MiB, 1_000, sparse=True)
         self.assertEqual(self.js()['limit'], 1200 * MiB)
         self.assertEqual(self.ok().splitlines()[-1],
                          'limit 1.2 GiB (default: 4 x the biggest index, at least 1 GiB)')
@@ -125,10 +125,17 @@ class Cache(unittest.TestCase):
         self.assertEqual(self.js()['limit'], 3 * GiB)
 
     def test_clear(self):
+        # the names the writer gives: 32 hex digits, and its temporary
+        # files .NAME.tmp-XXXXXX
+        a, b, c = '0' * 32 + '.hsindex', 'ab' * 16 + '.hsindex', 'cd' * 16 + '.hsindex'
+        self.put(a, 1000, 1_000)
+        self.put(b, 2345, 2_000)
+        self.put('.%s.tmp-1a2B3c' % b, 7, 1_000)             # left over by a writer long gone
+        self.put('.%s.tmp-4d5E6f' % c, 9, time.time() - 60)  # being written now
+        # names it never wrote
         self.put('a.hsindex', 1000, 1_000)
-        self.put('b.hsindex', 2345, 2_000)
-        self.put('.b.hsindex.tmp-1', 7, 1_000)            # left over by a writer long gone
-        self.put('.c.hsindex.tmp-2', 9, time.time() - 60)  # being written now
+        self.put('%s.hsindex' % ('0' * 31), 10, 1_000)
+        self.put('.b.hsindex.tmp-1', 7, 1_000)
         self.put('keep-me.txt', 100, 1_000)
         self.put('x.hsindex.bak', 100, 1_000)
         os.makedirs(os.path.join(self.dir, 'folder.hsindex'))
@@ -139,19 +146,55 @@ class Cache(unittest.TestCase):
 
         self.assertEqual(self.js('--clear'), {'removed': 1000 + 2345 + 7})
         self.assertEqual(sorted(os.listdir(self.dir)),
-                         ['.c.hsindex.tmp-2', 'folder.hsindex', 'keep-me.txt', 'link.hsindex',
-                          'x.hsindex.bak'])
+                         sorted(['.%s.tmp-4d5E6f' % c, '.b.hsindex.tmp-1', '0' * 31 + '.hsindex',
+                                 'a.hsindex', 'folder.hsindex', 'keep-me.txt', 'link.hsindex',
+                                 'x.hsindex.bak']))
         with open(outside) as f:
             self.assertEqual(f.read(), 'precious')
         self.assertEqual(self.ok('--clear'), 'removed 0 B from %s\n' % self.dir)
-        # The symlink is not listed either (only regular files are indexes).
+        # Neither the symlink nor names it never wrote are listed.
         self.assertEqual(self.js()['indexes'], [])
 
-    def test_names_are_made_visible(self):
+    def test_symlinked_folder_is_never_followed(self):
+        # the cache folder itself a symlink to a folder of someone else's
+        # files: nothing there is listed, removed or written
+        elsewhere = os.path.join(self.tmp, 'elsewhere')
+        os.makedirs(elsewhere)
+        name = 'ef' * 16 + '.hsindex'
+        with open(os.path.join(elsewhere, name), 'wb') as f:
+            f.write(b'precious')
+        with open(os.path.join(elsewhere, 'data.hsindex'), 'wb') as f:
+            f.write(b'precious too')
+        os.makedirs(os.path.dirname(self.dir))
+        os.symlink(elsewhere, self.dir)
+        rc, out, err = self.cli('--clear')
+        self.assertEqual(rc, 2, err)
+        self.assertIn('symbolic link', err)
+        self.assertIn(self.dir, err)
+        self.assertEqual(sorted(os.listdir(elsewhere)), ['data.hsindex', name])
+        rc, out, err = self.cli('--list')
+        self.assertEqual(rc, 2, err)
+        self.assertIn('symbolic link', err)
+        # a command's index goes nowhere, with a note
+        src = os.environ.get('HS_SOURCE_ROOT') or os.path.join(os.path.dirname(__file__), '..', '..')
+        dump = os.path.join(src, 'data', 'sample', 'sample.hprof')
+        env = dict(self.env)
+        env.pop('HEAPSCOPE_NO_CACHE', None)
+        p = subprocess.run([CLI, 'leaks', dump], env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=DEFAULT_TIMEOUT)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b'no index written', p.stderr)
+        time.sleep(0.5)
+        self.assertEqual(sorted(os.listdir(elsewhere)), ['data.hsindex', name])
+
+    def test_names_it_never_wrote_are_not_listed(self):
+        # an escape in a name: no name the writer gives, so not listed
+        # (nothing of it reaches the terminal)
         self.put('\x1b[31mred.hsindex', 10, 1_000)
         out = self.ok()
         self.assertNotIn('\x1b', out)
-        self.assertIn('(unusable: \\u001b[31mred.hsindex)', out)
+        self.assertNotIn('red.hsindex', out)
+        self.assertEqual(self.js()['indexes'], [])
 
     def test_arguments(self):
         rc, out, err = self.cli('--list', '--clear')

@@ -342,13 +342,69 @@ class GzipDumps(CliTest):
     def bomb(self, name, members):
         """jcmd -gz writes one gzip member per block: a header member, then
         members of 16 MiB of zeros each (16.3 KB compressed, 1,030:1):
-        650 of them make a 10.6 MB file that inflates to 10.2 GiB."""
+        650 of them make a 10.6 MB file that inflates to 10.2 GiB. The
+        zeros are what a writer could write: the contents of byte arrays
+        of up to 200 x 16 MiB (3.2 GiB), each in a heap dump segment of
+        its own whose record header and array header are a member
+        before its zeros."""
         h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True, end=False)
+        d.cls(0x1000, 'java/lang/Object')
+        d.cls(0x1008, '[B', super_id=0x1000)
+        d.sticky(0x1000)
+        d.sticky(0x1008)
+        zeros = g.gzip_single(bytes(16 << 20))
+        out = [g.gzip_single(h.build())]
+        array_id = 0x9000
+        while members > 0:
+            m = min(members, 200)
+            n = m << 24
+            # HEAP_DUMP_SEGMENT (u1 tag, u4 time, u4 length), then a
+            # PRIMITIVE_ARRAY_DUMP: u1 0x23, id, u4 stack serial, u4
+            # length, u1 type (8: byte), then its n bytes
+            head = (b'\x1c' + (0).to_bytes(4, 'big') + (14 + n).to_bytes(4, 'big')
+                    + b'\x23' + array_id.to_bytes(4, 'big') + (0).to_bytes(4, 'big')
+                    + n.to_bytes(4, 'big') + b'\x08')
+            out.append(g.gzip_single(head))
+            out.append(zeros * m)
+            members -= m
+            array_id += 8
+        return self.write_bytes(b''.join(out), name)
+
+    def zeros_after(self, head, name, gib):
+        """head, then gib GiB of zeros, as gzip members of 16 MiB each."""
+        zeros = g.gzip_single(bytes(16 << 20))
+        return self.write_bytes(g.gzip_single(head) + zeros * (gib * 64), name)
+
+    def test_zeros_no_writer_writes_stop_the_inflating(self):
+        # A valid header (or a whole valid dump) then 4 GiB of zeros: the
+        # zeros read as a record of tag 0, which no HPROF writer writes;
+        # the inflating stops there, with the offset in the uncompressed
+        # data, instead of writing 4 GiB to the temporary folder first.
+        # Proof that it stops early: a file size limit of 64 MiB on the
+        # child (a write past it fails, or SIGXFSZ kills the child).
+        h = g.Hprof(version='1.0.2', id_size=4)
+        header = h.header()
         d = h.heap_dump(segmented=True)
         d.cls(0x1000, 'java/lang/Object')
         d.sticky(0x1000)
-        zeros = g.gzip_single(bytes(16 << 20))
-        return self.write_bytes(g.gzip_single(h.build()) + zeros * members, name)
+        whole = h.build()
+
+        def limit():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (64 * MB, 64 * MB))
+        for head, what in ((header, 'header'), (whole, 'dump')):
+            path = self.zeros_after(head, 'zeros-after-%s.hprof.gz' % what, 4)
+            self.assertLess(os.path.getsize(path), 5 << 20)
+            tmpdir = self.path('tmp-zeros-' + what)
+            os.mkdir(tmpdir)
+            p = subprocess.run([os.environ['HS_CLI'], 'summary', path], preexec_fn=limit,
+                               env=dict(os.environ, TMPDIR=tmpdir), stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=T * 4)
+            e = err(p)
+            self.assertEqual(p.returncode, 2, what + ': ' + e)
+            self.assertIn(path, e)
+            self.assertIn('record of tag 0x00 at offset %d of the uncompressed data' % len(head), e)
+            self.assertEqual(os.listdir(tmpdir), [])
 
     def test_over_1000_to_1_loads(self):
         # A genuine dump that is one zero array: a byte[300 MiB] of zeros

@@ -13,10 +13,13 @@ import glob
 import json
 import os
 import shutil
+import struct
 import subprocess
+import threading
 import time
 
 from clitest import CLI, CliTest, main
+import fastdump
 import refsdump
 import testlib
 
@@ -239,7 +242,7 @@ class ChangedOrBroken(CliTest):
     def test_good_index_is_used(self):
         p = self.reopen_with(self.good)
         self.assertIn(REOPENED, p.stdout)
-        self.assertNotIn(b'note:', p.stderr)
+        self.assertNotIn(b'not used', p.stderr)
 
     def test_cut_index(self):
         for cut in sorted({0, 1, 8, 64, len(self.good) // 3, len(self.good) // 2, len(self.good) - 1}):
@@ -340,6 +343,129 @@ class ChangedOrBroken(CliTest):
         p = run(['index', self.dump, '-o', '/dev/null'], self.env)
         self.assertNotEqual(p.returncode, 0)
 
+    def test_fifo_index_never_hangs(self):
+        # an index that is a FIFO: opened as the dump is (without
+        # blocking), refused as not a regular file, analysed afresh
+        fifo = self.path('fifo.idx')
+        os.mkfifo(fifo)
+        p = run(['classes', self.dump, '--index', fifo], self.env, timeout=60)
+        self.assertNoCrash(p, 'fifo index')
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b'not a regular file', p.stderr)
+        self.assertEqual(p.stdout, run(['classes', self.dump, '--no-cache'], self.env).stdout)
+
+    def test_index_beside_the_dump_only_when_asked(self):
+        # DUMP.hsindex came with the dump (not written here): never read
+        # unless given with --index; a note says how
+        d = self.path('beside')
+        os.makedirs(d, exist_ok=True)
+        dump = os.path.join(d, 'refs.hprof')
+        shutil.copyfile(self.dump, dump)
+        shutil.copyfile(self.path('good.idx'), dump + '.hsindex')
+        env = env_with(self.path('cache-beside'))
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(REOPENED, p.stdout, 'an index beside the dump was read unasked')
+        self.assertIn(b'--index', p.stderr)
+        self.assertIn((dump + '.hsindex').encode(), p.stderr)
+        p = run(['analyze', dump, '--timings', '--index', dump + '.hsindex'], env)
+        self.assertIn(REOPENED, p.stdout)
+
+    def test_answer_from_an_index_says_so(self):
+        # on stderr, naming the file; --quiet says nothing
+        p = run(['leaks', self.dump, '--json', '--index', self.path('good.idx')], self.env)
+        self.assertEqual((p.returncode, p.stdout), (0, self.expected))
+        self.assertIn(b'from the index ' + self.path('good.idx').encode(), p.stderr)
+        p = run(['leaks', self.dump, '--json', '--index', self.path('good.idx'), '--quiet'], self.env)
+        self.assertEqual((p.returncode, p.stdout, p.stderr), (0, self.expected, b''))
+
+    def test_cache_index_of_another_user(self):
+        # an index in the cache folder that this user did not write (owned
+        # by another uid): not read, analysed afresh with a note
+        if os.geteuid() != 0:
+            self.skipTest('needs root to give a file to another user')
+        cache = self.path('cache-other-user')
+        env = env_with(cache)
+        dump = self.path('other-user.hprof')
+        shutil.copyfile(self.dump, dump)
+        run(['leaks', dump, '--json'], env)
+        settle(cache, want=1)
+        [index] = indexes(cache)
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertIn(REOPENED, p.stdout, 'the cache was not used before the change')
+        os.chown(index, 65534, 65534)
+        p = run(['analyze', dump, '--timings'], env)
+        self.assertNotIn(REOPENED, p.stdout, "another user's index was read")
+        self.assertIn(b'another user', p.stderr)
+
+    def test_index_errors_exit_2(self):
+        # errors exit 2, as for every command (README, "The command line")
+        missing = self.path('no-such.hprof')
+        p = run(['index', missing, '-o', self.path('x.idx')], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(missing.encode(), p.stderr)
+        p = run(['index', self.dump, '-o', self.dump], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        cut = self.path('cut.hprof')
+        with open(self.dump, 'rb') as f:
+            data = f.read()
+        with open(cut, 'wb') as f:
+            f.write(data[:40])
+        p = run(['index', cut, '-o', self.path('cut.idx')], self.env)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertFalse(os.path.exists(self.path('cut.idx')))
+
+
+
+class NextCommandWaits(CliTest):
+    """The next command never waits longer than an analysis (docs/index.md,
+    "When an index is being written"): a second command started while the
+    first analyses the same dump waits for the index the first one writes
+    (the lock file beside the cache entry says who writes) and answers
+    from it, the same bytes, for a fraction of the first one's CPU."""
+
+    def test_second_command_uses_the_index_being_written(self):
+        # 300,000 com.example.Node in chains of 1,000 (next), each a JNI
+        # global root: an analysis of a second or so, and its index
+        dump = self.path('chains.hprof')
+        n, node = 300_000, 0x1008
+        classes = [(fastdump.OBJECT_ID, b'java/lang/Object', 0, []),
+                   (node, b'com/example/Node', fastdump.OBJECT_ID, [(b'next', 2)])]
+        first = 0x100000
+        fastdump.write(dump, classes, [
+            (first + 8 * i, node, struct.pack('>I', first + 8 * (i + 1) if (i + 1) % 1000 else 0))
+            for i in range(n)])
+        env = env_with(self.path('cache-next'))
+        args = [CLI, 'dominators', dump, '--json', '--top', '20']
+        results = {}
+
+        def command(k):
+            results[k] = testlib.run_cpu(args, env=env, timeout=600)
+        one = threading.Thread(target=command, args=(1,))
+        one.start()
+        # command 1 takes the lock as it starts analysing
+        lock = glob.glob(os.path.join(self.path('cache-next'), 'heapscope', '*.hsindex.lock'))
+        end = time.monotonic() + 60
+        while not lock and time.monotonic() < end:
+            time.sleep(0.005)
+            lock = glob.glob(os.path.join(self.path('cache-next'), 'heapscope', '*.hsindex.lock'))
+        self.assertTrue(lock, 'command 1 took no lock')
+        two = threading.Thread(target=command, args=(2,))
+        two.start()
+        one.join()
+        two.join()
+        (p1, cpu1), (p2, cpu2) = results[1], results[2]
+        self.assertEqual(p1.returncode, 0, p1.stderr)
+        self.assertEqual(p2.returncode, 0, p2.stderr)
+        self.assertNotIn(b'from the index', p1.stderr)
+        self.assertIn(b'from the index', p2.stderr, 'command 2 analysed afresh: ' + p2.stderr.decode())
+        self.assertEqual(p2.stdout, p1.stdout)
+        # command 2 read the index (its checks included): less CPU than
+        # the analysis (about half here)
+        self.assertNotIn(b'analysed here', p2.stderr)
+        self.assertLess(cpu2, max(cpu1 * 0.8, 0.1), 'command 2: %.2f s of CPU, command 1 %.2f s' % (cpu2, cpu1))
+        settle(self.path('cache-next'), want=1)
+        self.assertEqual(len(indexes(self.path('cache-next'))), 1)
 
 if __name__ == '__main__':
     main()

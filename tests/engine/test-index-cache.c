@@ -93,7 +93,7 @@ test_default_limit (void)
   g_assert_cmpuint (hs_index_cache_limit (GiB), ==, 4 * GiB);
   g_assert_cmpuint (hs_index_cache_limit (3 * GiB), ==, 12 * GiB);
   /* A 300 MiB index in the folder (sparse: no disk used). */
-  g_autofree char *big = put ("a.hsindex", 0, 1000);
+  g_autofree char *big = put ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex", 0, 1000);
   g_assert_cmpint (truncate (big, 300 << 20), ==, 0);
   g_assert_cmpuint (hs_index_cache_limit (0), ==, 1200 << 20);
   g_assert_cmpuint (hs_index_cache_limit (GiB), ==, 4 * GiB);
@@ -141,10 +141,10 @@ test_evicts_least_recently_used (void)
   g_assert_true (hs_index_cache_set_limit (10000, FALSE, &error));
   /* 4 x 2000 bytes: 8000. Oldest first: a (100), keep (200), b (300),
    * c (400). */
-  g_free (put ("a.hsindex", 2000, 100));
-  keep = put ("keep.hsindex", 2000, 200);
-  g_free (put ("b.hsindex", 2000, 300));
-  g_free (put ("c.hsindex", 2000, 400));
+  g_free (put ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex", 2000, 100));
+  keep = put ("00000000000000000000000000000000.hsindex", 2000, 200);
+  g_free (put ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex", 2000, 300));
+  g_free (put ("cccccccccccccccccccccccccccccccc.hsindex", 2000, 400));
   /* Not ours: never removed, not counted. */
   g_free (put ("notes.txt", 50000, 50));
   g_free (put ("x.hsindex.bak", 50000, 50));
@@ -153,35 +153,40 @@ test_evicts_least_recently_used (void)
    * 6000 + 2000 <= 10000. */
   g_assert_true (hs_index_cache_make_room (2000, keep, &error));
   g_assert_no_error (error);
-  g_assert_true (exists ("a.hsindex") && exists ("b.hsindex") && exists ("c.hsindex"));
+  g_assert_true (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex")
+                 && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                 && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
   /* 5000 more: 6000 + 5000 > 10000: a goes (the oldest), 4000 + 5000 fits. */
   g_assert_true (hs_index_cache_make_room (5000, keep, &error));
-  g_assert_false (exists ("a.hsindex"));
-  g_assert_true (exists ("keep.hsindex") && exists ("b.hsindex") && exists ("c.hsindex"));
+  g_assert_false (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex"));
+  g_assert_true (exists ("00000000000000000000000000000000.hsindex")
+                 && exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                 && exists ("cccccccccccccccccccccccccccccccc.hsindex"));
   /* 9000 more: b and c go; keep stays whatever it costs. */
   g_assert_true (hs_index_cache_make_room (9000, keep, &error));
-  g_assert_false (exists ("b.hsindex") || exists ("c.hsindex"));
-  g_assert_true (exists ("keep.hsindex"));
+  g_assert_false (exists ("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex")
+                  || exists ("cccccccccccccccccccccccccccccccc.hsindex"));
+  g_assert_true (exists ("00000000000000000000000000000000.hsindex"));
   /* Without keep, keep is an index like the others. */
   g_assert_true (hs_index_cache_make_room (9000, NULL, &error));
-  g_assert_false (exists ("keep.hsindex"));
+  g_assert_false (exists ("00000000000000000000000000000000.hsindex"));
   g_assert_true (exists ("notes.txt") && exists ("x.hsindex.bak"));
   /* Bigger than the limit: refused, nothing removed. */
-  g_free (put ("d.hsindex", 2000, 500));
+  g_free (put ("dddddddddddddddddddddddddddddddd.hsindex", 2000, 500));
   g_assert_false (hs_index_cache_make_room (10001, NULL, &error));
   g_assert_error (error, HS_ERROR, HS_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "bigger than"));
-  g_assert_true (exists ("d.hsindex"));
+  g_assert_true (exists ("dddddddddddddddddddddddddddddddd.hsindex"));
   g_clear_error (&error);
 
   /* A touch makes an index the most recently used. */
-  g_free (put ("e.hsindex", 2000, 600));
+  g_free (put ("eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.hsindex", 2000, 600));
   d = dir ();
-  g_autofree char *dpath = g_build_filename (d, "d.hsindex", NULL);
+  g_autofree char *dpath = g_build_filename (d, "dddddddddddddddddddddddddddddddd.hsindex", NULL);
   hs_index_cache_touch (dpath);
   g_assert_true (hs_index_cache_make_room (8000, NULL, &error));
-  g_assert_true (exists ("d.hsindex"));
-  g_assert_false (exists ("e.hsindex"));
+  g_assert_true (exists ("dddddddddddddddddddddddddddddddd.hsindex"));
+  g_assert_false (exists ("eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.hsindex"));
 }
 
 static void
@@ -194,12 +199,12 @@ test_temporary_files (void)
   g_assert_true (hs_index_cache_set_limit (10000, FALSE, &error));
   /* A writer's temporary file two hours old is left over: it goes; one a
    * minute old may be being written: it stays. */
-  g_free (put (".a.hsindex.tmp-old", 100, now - 2 * 3600));
-  g_free (put (".b.hsindex.tmp-new", 100, now - 60));
+  g_free (put (".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex.tmp-old000", 100, now - 2 * 3600));
+  g_free (put (".bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex.tmp-new000", 100, now - 60));
   g_assert_true (hs_index_cache_make_room (10, NULL, &error));
   g_assert_no_error (error);
-  g_assert_false (exists (".a.hsindex.tmp-old"));
-  g_assert_true (exists (".b.hsindex.tmp-new"));
+  g_assert_false (exists (".aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex.tmp-old000"));
+  g_assert_true (exists (".bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.hsindex.tmp-new000"));
   /* No probe file is left behind. */
   g_autofree char *d = dir ();
   g_autoptr (GDir) gd = g_dir_open (d, 0, NULL);
@@ -222,13 +227,13 @@ test_symlinks_are_never_followed (void)
   reset ();
   g_assert_true (hs_index_cache_set_limit (1000, FALSE, &error));
   g_assert_true (g_file_set_contents (outside, "precious", -1, NULL));
-  g_free (put ("a.hsindex", 500, 100));
+  g_free (put ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex", 500, 100));
   d = dir ();
-  link = g_build_filename (d, "old.hsindex", NULL);
+  link = g_build_filename (d, "11111111111111111111111111111111.hsindex", NULL);
   g_assert_cmpint (symlink (outside, link), ==, 0);
   /* The link is neither counted nor removed (whatever its time); a goes. */
   g_assert_true (hs_index_cache_make_room (1000, NULL, &error));
-  g_assert_false (exists ("a.hsindex"));
+  g_assert_false (exists ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.hsindex"));
   g_assert_cmpint (g_lstat (link, &st), ==, 0);
   g_assert_cmpint (g_stat (outside, &st), ==, 0);
   g_assert_cmpint (st.st_size, ==, 8);
@@ -262,15 +267,17 @@ test_list_and_clear (void)
   g_assert_true (hs_index_cache_clear (&removed, &error));
   g_assert_cmpuint (removed, ==, 0);
 
-  g_free (put ("old.hsindex", 300, 1000));
-  g_free (put ("new.hsindex", 500, 3000));
-  g_free (put ("mid.hsindex", 700, 2000));
-  g_free (put (".x.hsindex.tmp-1", 11, 10));
+  g_free (put ("11111111111111111111111111111111.hsindex", 300, 1000));
+  g_free (put ("22222222222222222222222222222222.hsindex", 500, 3000));
+  g_free (put ("33333333333333333333333333333333.hsindex", 700, 2000));
+  g_free (put (".ffffffffffffffffffffffffffffffff.hsindex.tmp-100000", 11, 10));
   g_free (put ("readme", 13, 10));
   list = hs_index_cache_list (&error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 3);
-  const char *order[] = { "new.hsindex", "mid.hsindex", "old.hsindex" };
+  const char *order[]
+      = { "22222222222222222222222222222222.hsindex", "33333333333333333333333333333333.hsindex",
+          "11111111111111111111111111111111.hsindex" };
   const guint64 sizes[] = { 500, 700, 300 };
   const gint64 used[] = { 3000, 2000, 1000 };
   for (guint i = 0; i < 3; i++)
@@ -289,7 +296,8 @@ test_list_and_clear (void)
   g_assert_true (hs_index_cache_clear (&removed, &error));
   g_assert_cmpuint (removed, ==, 300 + 500 + 700 + 11);
   g_assert_true (exists ("readme"));
-  g_assert_false (exists ("old.hsindex") || exists (".x.hsindex.tmp-1"));
+  g_assert_false (exists ("11111111111111111111111111111111.hsindex")
+                  || exists (".ffffffffffffffffffffffffffffffff.hsindex.tmp-100000"));
 }
 
 /* The file system keeps a twentieth of itself free: an index that takes

@@ -117,26 +117,14 @@ test_hostile_referrers (void)
   guint32 saved = off[y + 1];
   off[y + 1] = off[y] - 1;
 
+  /* Every list is checked before the index is used (docs/index.md, "What
+   * a hostile index can do"): the index is refused, not read with lists
+   * left out. */
   g_autoptr (HsAnalysis) a = read_index (f, &error);
-  g_assert_no_error (error);
-  gsize k;
-  hs_heap_referrers (a->heap, x, &k);
-  g_assert_cmpuint (k, ==, 0);
-  hs_heap_referrers (a->heap, y, &k);
-  g_assert_cmpuint (k, ==, 0);
-  /* y + 1's list starts where y's now ends: before its own start. */
-  hs_heap_referrers (a->heap, y + 1, &k);
-  gsize fk;
-  hs_heap_referrers (fh, y + 1, &fk);
-  g_assert_cmpuint (k, ==, fk + (saved - (off[y] - 1)));
-  /* The others as before. */
-  for (HsObj o = 0; o < n; o++)
-    if (o != x && o != y && o != y + 1)
-      {
-        const HsObj *r = hs_heap_referrers (a->heap, o, &k), *fr = hs_heap_referrers (fh, o, &fk);
-        g_assert_cmpuint (k, ==, fk);
-        g_assert_cmpmem (r, k * sizeof (HsObj), fr, fk * sizeof (HsObj));
-      }
+  g_assert_null (a);
+  g_assert_error (error, HS_ERROR, HS_ERROR_INDEX);
+  g_assert_nonnull (strstr (error->message, "referrers are not whole"));
+  off[y + 1] = saved;
 }
 
 static void

@@ -51,6 +51,7 @@ struct _HsIndexFile
   char *display; /* as text, for messages */
   HsIndexIdentity identity;
   gint64 created;
+  guint64 uid; /* the file's owner (mapped files) */
   char version[HS_INDEX_VERSION_LEN];
   guint n;
   Entry *by_id; /* sorted by id */
@@ -499,7 +500,8 @@ map_file (const char *path, GError **error)
 {
   HsIndexFile *f = file_new (path);
   struct stat st;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* As a dump is opened: a FIFO or a device never blocks the open. */
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
   if (fd < 0)
     {
@@ -512,6 +514,7 @@ map_file (const char *path, GError **error)
       bad (f, error, "not a regular file");
       goto fail;
     }
+  f->uid = (guint64)st.st_uid;
   if ((guint64)st.st_size < HS_INDEX_HEADER_SIZE || (guint64)st.st_size > G_MAXSIZE)
     {
       bad (f, error, "not a whole index: %" G_GUINT64_FORMAT " bytes, less than its %d-byte header",
@@ -546,7 +549,16 @@ hs_index_file_open (const char *path, const HsIndexIdentity *expected, HsIndexMa
 {
   g_return_val_if_fail (path != NULL, NULL);
   HsIndexFile *f = map_file (path, error);
-  return f ? check (f, FALSE, expected, match, cancellable, error) : NULL;
+  if (f == NULL)
+    return NULL;
+  /* The cache's own file: written by this user, never by another. */
+  if (match == HS_INDEX_MATCH_SAME_FILE && f->uid != (guint64)geteuid ())
+    {
+      bad (f, error, "written by another user (uid %" G_GUINT64_FORMAT ")", f->uid);
+      file_free (f);
+      return NULL;
+    }
+  return check (f, FALSE, expected, match, cancellable, error);
 }
 
 HsIndexFile *

@@ -97,8 +97,41 @@ collect_ranges (HsHeap *heap, const guint8 *base, GArray *ranges, HsStripOptions
   return TRUE;
 }
 
+/* Where the copy goes: a stream (the temporary file), or a descriptor
+ * (stdout) when stream is NULL. */
+typedef struct
+{
+  GOutputStream *stream;
+  int fd;
+} Sink;
+
 static gboolean
-write_stripped (GOutputStream *out, const guint8 *data, gsize len, GArray *ranges, GCancellable *cancellable,
+put (const Sink *out, const guint8 *p, gsize n, GCancellable *cancellable, GError **error)
+{
+  if (out->stream)
+    return g_output_stream_write_all (out->stream, p, n, NULL, cancellable, error);
+  while (n > 0)
+    {
+      ssize_t w = write (out->fd, p, MIN (n, (gsize)CHUNK));
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        {
+          int e = errno;
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot write the copy to the output: %s",
+                       g_strerror (w < 0 ? e : EIO));
+          return FALSE;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      p += w;
+      n -= (gsize)w;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_stripped (const Sink *out, const guint8 *data, gsize len, GArray *ranges, GCancellable *cancellable,
                 GError **error)
 {
   static const guint8 zeros[CHUNK];
@@ -110,7 +143,7 @@ write_stripped (GOutputStream *out, const guint8 *data, gsize len, GArray *range
       guint64 until = r ? MIN (r->start, len) : len;
       guint64 zero_end;
 
-      if (until > at && !g_output_stream_write_all (out, data + at, until - at, NULL, cancellable, error))
+      if (until > at && !put (out, data + at, until - at, cancellable, error))
         return FALSE;
       at = MAX (at, until);
       if (!r)
@@ -122,7 +155,7 @@ write_stripped (GOutputStream *out, const guint8 *data, gsize len, GArray *range
         {
           gsize k = (gsize)MIN (zero_end - at, (guint64)CHUNK);
 
-          if (!g_output_stream_write_all (out, zeros, k, NULL, cancellable, error))
+          if (!put (out, zeros, k, cancellable, error))
             return FALSE;
           at += k;
         }
@@ -138,6 +171,53 @@ same_file (const char *a, const char *b)
   return g_stat (a, &x) == 0 && g_stat (b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
+/* The dump opened, and the byte ranges of every array to zero, sorted. */
+static HsHeap *
+open_ranges (const char *dump, GArray *ranges, HsStripOptions *opts, GCancellable *cancellable,
+             GError **error)
+{
+  g_autoptr (HsHeap) first = NULL;
+  const guint8 *data;
+  gsize len;
+  guint n_dumps;
+
+  opts->arrays = opts->bytes = 0;
+  first = hs_heap_open (dump, &(HsOpenOptions){ .dump = 0 }, NULL, NULL, cancellable, error);
+  if (!first)
+    return NULL;
+  data = hs_heap_bytes (first, &len);
+  n_dumps = hs_heap_n_dumps (first);
+  if (!collect_ranges (first, data, ranges, opts, cancellable, error))
+    return NULL;
+  /* The other dumps of the file: their arrays lie in the same bytes. */
+  for (guint d = 1; d < n_dumps; d++)
+    {
+      g_autoptr (HsHeap) other = hs_heap_open_bytes (data, len, dump, &(HsOpenOptions){ .dump = (int)d },
+                                                     NULL, NULL, cancellable, error);
+
+      if (!other || !collect_ranges (other, data, ranges, opts, cancellable, error))
+        return NULL;
+    }
+  g_array_sort (ranges, range_compare);
+  return g_steal_pointer (&first);
+}
+
+gboolean
+hs_strip_write_fd (const char *dump, int fd, HsStripOptions *opts, GCancellable *cancellable, GError **error)
+{
+  Sink out = { NULL, fd };
+  g_autoptr (GArray) ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+  g_autoptr (HsHeap) heap = open_ranges (dump, ranges, opts, cancellable, error);
+  const guint8 *data;
+  gsize len;
+
+  if (!heap)
+    return FALSE;
+  data = hs_heap_bytes (heap, &len);
+  return write_stripped (&out, data, len, ranges, cancellable, error)
+         && hs_heap_check_unchanged (heap, error);
+}
+
 gboolean
 hs_strip_write (const char *dump, const char *out, HsStripOptions *opts, GCancellable *cancellable,
                 GError **error)
@@ -151,7 +231,6 @@ hs_strip_write (const char *dump, const char *out, HsStripOptions *opts, GCancel
   g_autoptr (GOutputStream) stream = NULL;
   const guint8 *data;
   gsize len;
-  guint n_dumps;
   gboolean ok;
   int fd;
 
@@ -164,23 +243,10 @@ hs_strip_write (const char *dump, const char *out, HsStripOptions *opts, GCancel
     }
   if (!hs_capture_check_dest (out, error))
     return FALSE;
-  first = hs_heap_open (dump, &(HsOpenOptions){ .dump = 0 }, NULL, NULL, cancellable, error);
+  first = open_ranges (dump, ranges, opts, cancellable, error);
   if (!first)
     return FALSE;
   data = hs_heap_bytes (first, &len);
-  n_dumps = hs_heap_n_dumps (first);
-  if (!collect_ranges (first, data, ranges, opts, cancellable, error))
-    return FALSE;
-  /* The other dumps of the file: their arrays lie in the same bytes. */
-  for (guint d = 1; d < n_dumps; d++)
-    {
-      g_autoptr (HsHeap) other = hs_heap_open_bytes (data, len, dump, &(HsOpenOptions){ .dump = (int)d },
-                                                     NULL, NULL, cancellable, error);
-
-      if (!other || !collect_ranges (other, data, ranges, opts, cancellable, error))
-        return FALSE;
-    }
-  g_array_sort (ranges, range_compare);
 
   dir = g_path_get_dirname (out);
   tmp = g_build_filename (dir, ".hs-strip-XXXXXX", NULL);
@@ -203,7 +269,8 @@ hs_strip_write (const char *dump, const char *out, HsStripOptions *opts, GCancel
     }
   else if (file_out)
     stream = g_object_ref (G_OUTPUT_STREAM (file_out));
-  ok = stream && write_stripped (stream, data, len, ranges, cancellable, error)
+  Sink sink = { stream, -1 };
+  ok = stream && write_stripped (&sink, data, len, ranges, cancellable, error)
        && g_output_stream_close (stream, cancellable, error) && hs_heap_check_unchanged (first, error);
   if (ok && g_rename (tmp, out) != 0)
     {

@@ -23,5 +23,9 @@ typedef struct
  * name ends in ".gz". */
 gboolean hs_strip_write (const char *dump, const char *out, HsStripOptions *opts, GCancellable *cancellable,
                          GError **error);
+/* The same copy written to the descriptor fd as it is made (stdout:
+ * `strip -o -`), never compressed; fd is left open. */
+gboolean hs_strip_write_fd (const char *dump, int fd, HsStripOptions *opts, GCancellable *cancellable,
+                            GError **error);
 
 G_END_DECLS

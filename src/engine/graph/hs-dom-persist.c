@@ -92,10 +92,24 @@ hs_dom_tree_persist_read (HsIndexFile *f, guint64 n_objects, GError **error)
       if (arrays[i] == NULL || have != bytes[i])
         goto bad;
     }
-  /* The children's offsets bound every list (the accessors trust them). */
+  /* The children's offsets bound every list (the accessors trust them):
+   * from 0, never decreasing, to r; every child and every immediate
+   * dominator an object (or the virtual root n, or none). Checked in full
+   * whatever the checksums say. */
   const guint32 *off = arrays[D_CHILD_OFFSETS];
   if (off[0] != 0 || off[n + 1] != r)
     goto bad;
+  for (guint64 v = 0; v <= n; v++)
+    if (off[v + 1] < off[v])
+      goto bad;
+  const HsObj *children = arrays[D_CHILD_TARGETS];
+  for (guint64 e = 0; e < r; e++)
+    if (children[e] >= n)
+      goto bad;
+  const HsObj *idom = arrays[D_IDOM];
+  for (guint64 v = 0; v < n; v++)
+    if (idom[v] > n && idom[v] != HS_OBJ_NONE)
+      goto bad;
 
   HsDomTree *t = g_new0 (HsDomTree, 1);
   t->n = n;

@@ -13,7 +13,10 @@ G_BEGIN_DECLS
  * No compression ratio is refused (a dump of zeroed arrays compresses
  * 1,000:1): what bounds it is the room in the temporary folder, read
  * again every 4 MiB of output (and on tmpfs half the available memory),
- * and cancellable, polled as often. A truncated stream keeps what was
+ * and cancellable, polled as often. The records are followed as they
+ * come out: one that no HPROF writer writes (tag 0, as zeros after a
+ * header read) stops the inflating at once with an HS_ERROR_FORMAT naming
+ * its offset in the uncompressed data. A truncated stream keeps what was
  * inflated and sets *truncated. Reports the phase "decompressing" (the
  * fraction of the compressed data read) followed each time by "bytes:N",
  * the bytes inflated so far (hs-types.h). NULL with error set on corrupt

@@ -135,6 +135,116 @@ write_all (int fd, const guint8 *p, gsize n)
   return TRUE;
 }
 
+/* The records as they come out of inflate: what no HPROF writer writes
+ * stops the inflating at once, so that a valid header followed by
+ * gigabytes of zeros is refused after a few bytes, not after writing them
+ * all to the temporary folder. A record of tag 0 is such (the zeros'
+ * first record header), and so is a heap dump (segment) whose first
+ * sub-record has tag 0. Record bodies are skipped by their length; data
+ * that does not start with an HPROF header is not looked at (the loader
+ * says what it is). */
+typedef enum
+{
+  WALK_HEADER,
+  WALK_RECORD,
+  WALK_FIRST_SUB,
+  WALK_SKIP,
+  WALK_OFF,
+} WalkState;
+
+#define WALK_MAGIC "JAVA PROFILE "
+#define WALK_HEADER_MAX 64 /* the format string with its NUL, at most */
+#define RECORD_HEAD 9      /* u1 tag, u4 time, u4 length */
+
+typedef struct
+{
+  WalkState state;
+  guint8 head[WALK_HEADER_MAX + 12];
+  gsize have;        /* bytes of head gathered */
+  guint64 at;        /* offset in the uncompressed data of the next byte */
+  guint64 record_at; /* offset of the record whose header is gathered */
+  guint64 skip;      /* body bytes left to skip */
+  guint8 tag;
+} Walk;
+
+static gboolean
+walk_refuse (const char *name, const char *what, guint64 offset, GError **error)
+{
+  g_set_error (error, HS_ERROR, HS_ERROR_FORMAT,
+               "%s: %s at offset %" G_GUINT64_FORMAT " of the uncompressed data, which no HPROF writer "
+               "writes: not a heap dump from there on",
+               name, what, offset);
+  return FALSE;
+}
+
+static gboolean
+walk_feed (Walk *w, const guint8 *p, gsize n, const char *name, GError **error)
+{
+  gsize i = 0;
+
+  while (i < n && w->state != WALK_OFF)
+    switch (w->state)
+      {
+        case WALK_HEADER:
+          {
+            gsize magic = strlen (WALK_MAGIC);
+            w->head[w->have++] = p[i++];
+            w->at++;
+            if (w->have <= magic && w->head[w->have - 1] != (guint8)WALK_MAGIC[w->have - 1])
+              w->state = WALK_OFF;
+            else
+              {
+                const guint8 *nul = memchr (w->head, '\0', MIN (w->have, (gsize)WALK_HEADER_MAX));
+                if (nul == NULL && w->have >= WALK_HEADER_MAX)
+                  w->state = WALK_OFF;
+                else if (nul && w->have == (gsize)(nul - w->head) + 1 + 12)
+                  {
+                    w->state = WALK_RECORD;
+                    w->have = 0;
+                  }
+              }
+            break;
+          }
+        case WALK_RECORD:
+          if (w->have == 0)
+            w->record_at = w->at;
+          w->head[w->have++] = p[i++];
+          w->at++;
+          if (w->have < RECORD_HEAD)
+            break;
+          w->have = 0;
+          w->tag = w->head[0];
+          w->skip
+              = (guint64)w->head[5] << 24 | (guint64)w->head[6] << 16 | (guint64)w->head[7] << 8 | w->head[8];
+          if (w->tag == 0)
+            return walk_refuse (name, "a record of tag 0x00", w->record_at, error);
+          w->state = (w->tag == 0x0C || w->tag == 0x1C) && w->skip > 0 ? WALK_FIRST_SUB
+                     : w->skip > 0                                     ? WALK_SKIP
+                                                                       : WALK_RECORD;
+          break;
+        case WALK_FIRST_SUB:
+          if (p[i] == 0)
+            return walk_refuse (name, "a heap dump sub-record of tag 0x00", w->at, error);
+          i++;
+          w->at++;
+          w->skip--;
+          w->state = w->skip > 0 ? WALK_SKIP : WALK_RECORD;
+          break;
+        case WALK_SKIP:
+          {
+            gsize k = (gsize)MIN (w->skip, (guint64)(n - i));
+            i += k;
+            w->at += k;
+            w->skip -= k;
+            if (w->skip == 0)
+              w->state = WALK_RECORD;
+            break;
+          }
+        case WALK_OFF: break;
+      }
+  return TRUE;
+}
+
 GMappedFile *
 hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolean *truncated,
                          const char *name, HsProgressFunc progress, gpointer progress_data,
@@ -159,6 +269,7 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
   guint64 used = 0;   /* inflated and written so far */
   gsize consumed = 0; /* compressed bytes handed to zlib */
   guint iter = 0;
+  Walk walk = { 0 };
 
   if (inflateInit2 (&zs, 16 + MAX_WBITS) != Z_OK)
     {
@@ -184,6 +295,8 @@ hs_gzip_inflate_to_file (const guint8 *in, gsize in_len, gsize *out_len, gboolea
       gsize pos = consumed - zs.avail_in; /* compressed bytes read so far */
       if (got > 0)
         {
+          if (!walk_feed (&walk, buf, got, name, error))
+            goto fail;
           if (used + got > room_cap)
             {
               set_room_error (error, name, dir, used + got, room_cap);

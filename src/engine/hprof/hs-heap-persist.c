@@ -586,6 +586,21 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
         }
       *a[i].slot = p;
     }
+  /* Before any array's contents are read: ref_delta and ref_base have the
+   * sizes the object count gives, and every escaped block of ref_base is
+   * inside ref_esc (counts_of reads them all, then the last offset). */
+  guint64 esc_blocks = listed[A_REF_ESC] == ABSENT ? 0 : listed[A_REF_ESC] >> HS_GRAPH_BLOCK_SHIFT;
+  gboolean refs_ok = (heap->ref_delta == NULL || listed[A_REF_DELTA] == heap->n + 1)
+                     && (heap->ref_base == NULL || listed[A_REF_BASE] == ref_blocks (heap));
+  for (guint64 b = 0; refs_ok && heap->ref_base && b < ref_blocks (heap); b++)
+    if ((heap->ref_base[b] & HS_GRAPH_ESCAPED) && (heap->ref_base[b] & ~HS_GRAPH_ESCAPED) >= esc_blocks)
+      refs_ok = FALSE;
+  if (!refs_ok)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the references are not whole",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
   /* The graph's last offset (the number of edges) needs ref_delta and
    * ref_base, which are checked first. */
   if (heap->ref_delta && heap->ref_base)
@@ -787,7 +802,8 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   g->n_first_ = n_first;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  return TRUE;
+  /* Whatever the checksums say: every entry of every array. */
+  return _hs_heap_persist_check (heap, hs_index_file_path (f), cancellable, error);
 }
 
 HsHeap *

@@ -27,6 +27,11 @@ gboolean hs_heap_persist_write_referrers (HsHeap *heap, HsIndexWriter *w, GError
  * checked against the dump's identity. The heap holds a reference to f.
  * NULL with HS_ERROR_INDEX when f's heap sections are not whole or not
  * consistent. */
+/* Every array an index gave heap checked against the heap's scalars and
+ * the dump's bytes (hs-heap-persist-check.c); HS_ERROR_INDEX naming
+ * index_path and what is wrong. */
+gboolean _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *cancellable,
+                                 GError **error);
 HsHeap *hs_heap_open_persisted (const char *path, const HsOpenOptions *opts, HsIndexFile *f,
                                 HsProgressFunc progress, gpointer progress_data, GCancellable *cancellable,
                                 GError **error);

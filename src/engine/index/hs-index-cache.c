@@ -2,13 +2,16 @@
 /* hs-index-cache.c: the folder of persistent indexes (see
  * hs-index-cache.h).
  *
- * What the folder holds that this file touches: regular files named
- * "*.hsindex" (indexes) and ".*.tmp-*" (a writer's temporary file, removed
- * once it is an hour old: its writer is gone; a younger one is being
- * written: neither counted nor removed, not even by clear). Everything is
- * looked at with lstat: a symlink or anything but a regular file is
- * skipped, never removed, never followed (unlink removes a name, never
- * what a link points to). The least recently used index is the one with the oldest mtime:
+ * What the folder holds that this file touches: regular files of the
+ * names the writer gives, "HASH.hsindex" (32 hex digits: indexes) and
+ * ".HASH.hsindex.tmp-XXXXXX" or ".probe.tmp-XXXXXX" (a writer's temporary
+ * file, removed once it is an hour old: its writer is gone; a younger one
+ * is being written: neither counted nor removed, not even by clear). The
+ * folder itself must be a folder of this user's, never a symlink: it is
+ * opened with O_NOFOLLOW and its files are looked at and removed through
+ * that descriptor (fstatat, unlinkat), so that a folder swapped for a
+ * link meanwhile is never followed. A symlink or anything but a regular
+ * file in it is skipped, never removed, never followed. The least recently used index is the one with the oldest mtime:
  * hs_index_cache_touch sets it when an index is opened. */
 #include "config.h"
 
@@ -17,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -57,10 +61,83 @@ size_text (guint64 bytes)
   return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
 }
 
+#define HASH_DIGITS 32
+#define TEMP_RANDOM 6 /* the XXXXXX of mkstemp */
+
+/* HASH.hsindex, the name hs_index_cache_name gives: 32 lowercase hex
+ * digits (len: the bytes of name to look at). */
+static gboolean
+is_index_name_len (const char *name, gsize len)
+{
+  if (len != HASH_DIGITS + strlen (INDEX_SUFFIX)
+      || memcmp (name + HASH_DIGITS, INDEX_SUFFIX, len - HASH_DIGITS))
+    return FALSE;
+  for (guint i = 0; i < HASH_DIGITS; i++)
+    if (!g_ascii_isxdigit (name[i]) || g_ascii_isupper (name[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_index_name (const char *name)
+{
+  return is_index_name_len (name, strlen (name));
+}
+
+/* .HASH.hsindex.tmp-XXXXXX (the writer's) or .probe.tmp-XXXXXX (the
+ * writable check's). */
 static gboolean
 is_temp_name (const char *name)
 {
-  return name[0] == '.' && strstr (name + 1, TEMP_MARK) != NULL;
+  gsize len = strlen (name), mark = strlen (TEMP_MARK);
+  gsize base;
+
+  if (name[0] != '.' || len < 1 + mark + TEMP_RANDOM)
+    return FALSE;
+  base = len - TEMP_RANDOM - mark;
+  if (memcmp (name + base, TEMP_MARK, mark) != 0)
+    return FALSE;
+  for (gsize i = len - TEMP_RANDOM; i < len; i++)
+    if (!g_ascii_isalnum (name[i]))
+      return FALSE;
+  return (base - 1 == strlen ("probe") && memcmp (name + 1, "probe", base - 1) == 0)
+         || is_index_name_len (name + 1, base - 1);
+}
+
+/* The cache folder opened without following a link: -1 with error set
+ * when it is not a folder of this user's; -1 without error (errno
+ * ENOENT) when there is none. */
+static int
+open_dir (const char *dir, GError **error)
+{
+  struct stat st;
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+  if (fd < 0)
+    {
+      int e = errno;
+      struct stat lst;
+
+      if (e == ENOENT)
+        return -1;
+      if (g_lstat (dir, &lst) == 0 && S_ISLNK (lst.st_mode))
+        g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                     "the index cache folder %s is a symbolic link: not used (make it a folder)", dir);
+      else
+        g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot read the index cache folder %s: %s", dir,
+                     g_strerror (e));
+      errno = e;
+      return -1;
+    }
+  if (fstat (fd, &st) != 0 || st.st_uid != geteuid ())
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO,
+                   "the index cache folder %s belongs to another user: not used", dir);
+      close (fd);
+      errno = EPERM;
+      return -1;
+    }
+  return fd;
 }
 
 char *
@@ -76,30 +153,39 @@ scan (const char *dir, GError **error)
 {
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (entries, entry_clear);
-  g_autoptr (GError) local = NULL;
-  g_autoptr (GDir) d = g_dir_open (dir, 0, &local);
-  const char *name;
+  GError *local = NULL;
+  int fd = open_dir (dir, &local);
+  struct dirent *de;
+  DIR *d;
 
-  if (d == NULL)
+  if (fd < 0)
     {
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return entries;
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot read the index cache folder %s: %s", dir,
-                   local->message);
+      if (local == NULL)
+        return entries; /* no folder: nothing in it */
+      g_propagate_error (error, local);
       g_array_unref (entries);
       return NULL;
     }
-  while ((name = g_dir_read_name (d)) != NULL)
+  d = fdopendir (fd);
+  if (d == NULL)
     {
+      int e = errno;
+      close (fd);
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot read the index cache folder %s: %s", dir,
+                   g_strerror (e));
+      g_array_unref (entries);
+      return NULL;
+    }
+  while ((de = readdir (d)) != NULL)
+    {
+      const char *name = de->d_name;
       gboolean temp = is_temp_name (name);
-      g_autofree char *path = NULL;
       struct stat st;
       Entry e = { 0 };
 
-      if (!temp && !g_str_has_suffix (name, INDEX_SUFFIX))
+      if (!temp && !is_index_name (name))
         continue;
-      path = g_build_filename (dir, name, NULL);
-      if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
+      if (fstatat (dirfd (d), name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG (st.st_mode))
         continue; /* gone, a symlink, a folder, a device: not ours */
       e.name = g_strdup (name);
       e.size = (guint64)st.st_size;
@@ -110,6 +196,7 @@ scan (const char *dir, GError **error)
       e.temp = temp;
       g_array_append_val (entries, e);
     }
+  closedir (d);
   return entries;
 }
 
@@ -275,32 +362,68 @@ static gboolean
 make_dir (const char *dir, GError **error)
 {
   struct stat st;
+  int fd;
 
   if (g_mkdir_with_parents (dir, 0700) != 0 || g_stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
     {
       int e = errno;
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot create the index cache folder %s: %s", dir,
-                   g_strerror (e ? e : ENOTDIR));
+      struct stat lst;
+      /* a link to nowhere: said as a link */
+      if (g_lstat (dir, &lst) != 0 || !S_ISLNK (lst.st_mode))
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot create the index cache folder %s: %s", dir,
+                       g_strerror (e ? e : ENOTDIR));
+          return FALSE;
+        }
+    }
+  /* A link or another user's folder is never written in. */
+  fd = open_dir (dir, error);
+  if (fd < 0)
+    {
+      if (error && *error == NULL)
+        g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot create the index cache folder %s", dir);
       return FALSE;
     }
+  close (fd);
   return TRUE;
 }
 
-/* Removes name from dir if it is still the regular file scanned. */
+gboolean
+hs_index_cache_ensure_dir (GError **error)
+{
+  g_autofree char *dir = hs_index_cache_dir ();
+  return make_dir (dir, error);
+}
+
+/* Removes name from dir if it is still the regular file scanned, through
+ * the folder opened again without following a link. */
 static gboolean
 remove_entry (const char *dir, const Entry *e)
 {
-  g_autofree char *path = g_build_filename (dir, e->name, NULL);
   struct stat st;
+  int fd = open_dir (dir, NULL);
+  gboolean ok;
 
-  if (g_lstat (path, &st) != 0)
+  if (fd < 0)
     return FALSE;
+  if (fstatat (fd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+    {
+      int err = errno;
+      close (fd);
+      errno = err;
+      return FALSE;
+    }
   if (!S_ISREG (st.st_mode) || (guint64)st.st_dev != e->dev || (guint64)st.st_ino != e->ino)
     {
+      close (fd);
       errno = ENOENT; /* another file now: the one scanned is gone */
       return FALSE;
     }
-  return g_unlink (path) == 0;
+  ok = unlinkat (fd, e->name, 0) == 0;
+  int err = errno;
+  close (fd);
+  errno = err;
+  return ok;
 }
 
 gboolean

@@ -21,6 +21,9 @@ gboolean hs_index_cache_set_limit (guint64 bytes, gboolean is_default, GError **
 /* Whether a limit was set (else the default applies). */
 gboolean hs_index_cache_limit_is_set (void);
 
+/* Creates the folder (0700) if needed; FALSE when it cannot be made, is
+ * a symlink or another user's. */
+gboolean hs_index_cache_ensure_dir (GError **error);
 /* Makes room for an index of `incoming` bytes: creates the folder, checks
  * that it is writable and that the file system has room for it (leaving
  * 5% of it free), then removes the least recently used indexes until the

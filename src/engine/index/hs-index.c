@@ -16,6 +16,7 @@
 #include "hs-mem-spill.h"
 #include "hs-index-cache.h"
 #include "hs-index-key.h"
+#include "hs-index-lock.h"
 #include "hs-heap-persist.h"
 #include "hs-heap-mapping.h"
 #include "hs-dom-persist.h"
@@ -35,6 +36,8 @@ hs_index_outcome_clear (HsIndexOutcome *o)
   g_clear_pointer (&o->index_path, g_free);
   g_clear_pointer (&o->note, g_free);
   g_clear_pointer (&o->write_path, g_free);
+  g_clear_pointer (&o->beside_path, g_free);
+  g_clear_pointer (&o->lock, hs_index_lock_free);
   o->from_index = FALSE;
   o->analysed = 0;
   o->write = FALSE;
@@ -170,6 +173,11 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
   hs_index_blob_str (&b, dump_path);
   hs_index_blob_u64 (&b, identity->size);
   hs_index_blob_u64 (&b, hs_heap_n_objects (heap));
+  /* The dump's bytes again, inside the sections: a header copied from
+   * another index (its identity) does not make these sections this
+   * dump's (read_info). */
+  hs_index_blob_u64 (&b, identity->sample_hash);
+  hs_index_blob_u64 (&b, identity->hprof_timestamp_ms);
   if (!add_blob (w, HS_INDEX_SECTION_INFO, &b, error) || !hs_heap_persist_write (heap, w, error)
       || !hs_heap_persist_write_depths (heap, w, error))
     return FALSE;
@@ -313,6 +321,35 @@ read_analysis_record (HsIndexFile *f, HsAnalysis *a, GError **error)
   return TRUE;
 }
 
+/* The INFO record binds the sections to the dump: its size, sampled hash
+ * and HPROF timestamp must be the identity's the header matched against
+ * the dump, and its object count the heap's. */
+static gboolean
+read_info (HsIndexFile *f, HsHeap *heap, GError **error)
+{
+  guint64 len = 0;
+  gconstpointer rec = hs_index_file_section (f, HS_INDEX_SECTION_INFO, &len);
+  const HsIndexIdentity *id = hs_index_file_identity (f);
+  HsIndexCursor c;
+
+  hs_index_cursor_init (&c, rec, rec ? len : 0);
+  g_free (hs_index_cursor_str (&c));
+  guint64 size = hs_index_cursor_u64 (&c);
+  guint64 n = hs_index_cursor_u64 (&c);
+  guint64 sample = hs_index_cursor_u64 (&c);
+  guint64 timestamp = hs_index_cursor_u64 (&c);
+  if (rec == NULL || !hs_index_cursor_ok (&c, TRUE) || size != id->size || sample != id->sample_hash
+      || timestamp != id->hprof_timestamp_ms || n != hs_heap_n_objects (heap))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX,
+                   "%s: its sections are not of this dump (the index's "
+                   "header was written for it, its contents were not)",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A record section read with load, or NULL (error set) when it is there
  * but broken; *present says whether it was there. */
 static gpointer
@@ -376,6 +413,11 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
   heap = hs_heap_open_persisted (path, &opts->open, f, NULL, NULL, cancellable, error);
   if (!heap)
     return NULL;
+  if (!read_info (f, heap, error))
+    {
+      hs_heap_free (heap);
+      return NULL;
+    }
   dom = hs_dom_tree_persist_read (f, hs_heap_n_objects (heap), &local);
   a = hs_analysis_new_from_parts (heap, dom, NULL);
   if (local)
@@ -540,10 +582,45 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
   else if (have_id && iopts->policy == HS_INDEX_USE_CACHE)
     {
       f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
+      /* DUMP.hsindex came with the dump, from whoever wrote it: read only
+       * when asked (--index, the window's question). */
       if (!f)
         {
           g_autofree char *beside = g_strconcat (path, ".hsindex", NULL);
-          f = try_index (beside, &id, HS_INDEX_MATCH_SAME_BYTES, TRUE, outcome, cancellable);
+          if (g_file_test (beside, G_FILE_TEST_EXISTS))
+            outcome->beside_path = g_steal_pointer (&beside);
+        }
+    }
+  /* No index yet: another process may be analysing this dump or writing
+   * its index (hs-index-lock.h). A whole analysis takes the lock to
+   * write it; without the lock, the index being written is waited for
+   * when that is faster than analysing here. */
+  g_autoptr (HsIndexLock) lock = NULL;
+  gboolean whole = !opts->skip_dominators && !opts->skip_leaks;
+  gboolean busy = FALSE;
+  if (!f && cache_path && !iopts->index_path && iopts->policy != HS_INDEX_NO_CACHE
+      && !g_cancellable_is_cancelled (cancellable))
+    {
+      /* The lock file lives in the cache folder: made first (a folder
+       * that cannot be made, a link: no lock, and no index either). */
+      if (whole && hs_index_cache_ensure_dir (NULL))
+        lock = hs_index_lock_take (cache_path, &busy);
+      /* Only a whole analysis waits: a lighter one (no dominators) costs
+       * less than the holder's, and goes its own way. */
+      if (!lock && whole && iopts->policy == HS_INDEX_USE_CACHE)
+        {
+          double waited = 0;
+          if (hs_index_lock_wait (cache_path, cancellable, &waited))
+            {
+              f = try_index (cache_path, &id, HS_INDEX_MATCH_SAME_FILE, TRUE, outcome, cancellable);
+              if (!f && busy)
+                lock = hs_index_lock_take (cache_path, &busy);
+            }
+          else if (!g_cancellable_is_cancelled (cancellable))
+            add_note (outcome,
+                      "this dump's index is still being written (waited %.1f s, as long as an "
+                      "analysis takes); analysed here",
+                      waited);
         }
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -575,13 +652,17 @@ hs_index_open (const char *path, const HsAnalysisOptions *opts, const HsIndexOpt
       g_clear_error (&local);
     }
 
+  gint64 t_run = g_get_monotonic_time ();
   HsAnalysis *a = hs_analysis_run (path, opts, progress, progress_data, cancellable, error);
-  /* Written only from a whole analysis, to the cache. */
-  if (a && cache_path && !opts->skip_dominators && !opts->skip_leaks)
+  /* Written only from a whole analysis, to the cache, by the lock's
+   * holder (another process writes it when it holds the lock). */
+  if (a && cache_path && whole && !(busy && !lock))
     {
+      hs_index_lock_analysed (lock, (g_get_monotonic_time () - t_run) / 1e6);
       outcome->write = TRUE;
       outcome->write_path = g_steal_pointer (&cache_path);
       outcome->identity = id;
+      outcome->lock = g_steal_pointer (&lock);
     }
   hs_index_outcome_clear (&ignored);
   return a;
@@ -598,6 +679,7 @@ struct _HsIndexSave
   gboolean background;
   HsIndexIdentity identity;
   char *path;
+  gboolean locked; /* the outcome held the lock: its file goes after */
   GCancellable *cancellable;
   GError *error;
   char *note;
@@ -634,9 +716,14 @@ save_thread (gpointer data)
   if (!make_room (s->a, s->path, &room))
     {
       s->note = g_strdup_printf ("no index written: %s", room->message);
+      if (s->locked)
+        hs_index_lock_done (s->path);
       return NULL;
     }
   s->ok = hs_index_write (s->a, s->waste, &s->identity, s->path, s->cancellable, &s->error);
+  /* Written (or given up): waiters find the index, or analyse. */
+  if (s->locked)
+    hs_index_lock_done (s->path);
   if (!s->ok && s->error && !g_error_matches (s->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     s->note = g_strdup_printf ("no index written: %s", s->error->message);
   return NULL;
@@ -657,6 +744,7 @@ hs_index_save_start (HsAnalysis *a, const HsIndexOutcome *outcome, gboolean wait
   s->background = background;
   s->identity = outcome->identity;
   s->path = g_strdup (outcome->write_path);
+  s->locked = outcome->lock != NULL;
   s->cancellable = g_cancellable_new ();
   s->thread = g_thread_new ("hs-index-save", save_thread, s);
   return s;

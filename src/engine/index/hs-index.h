@@ -6,6 +6,7 @@
 
 #include "hs-analysis.h"
 #include "hs-index-file.h"
+#include "hs-index-lock.h"
 #include "hs-waste.h"
 
 G_BEGIN_DECLS
@@ -21,8 +22,8 @@ typedef struct
 {
   HsIndexPolicy policy;
   /* An index file to use (--index FILE): matched by the dump's bytes,
-   * not its name; an error if it cannot be used. NULL: the cache, then
-   * DUMP.hsindex beside the dump. */
+   * not its name; an error if it cannot be used. NULL: the cache (an
+   * index of this user's only). */
   const char *index_path;
 } HsIndexOptions;
 
@@ -41,6 +42,13 @@ typedef struct
   gboolean write;
   char *write_path;
   HsIndexIdentity identity;
+  /* DUMP.hsindex beside the dump, not read: an index that came with the
+   * dump is read only when asked (index_path); NULL if there is none. */
+  char *beside_path;
+  /* With write: the lock that says this process writes that index
+   * (hs-index-lock.h), held until the outcome is cleared; a child forked
+   * to write the index keeps it. */
+  HsIndexLock *lock;
 } HsIndexOutcome;
 
 void hs_index_outcome_clear (HsIndexOutcome *outcome);
@@ -61,7 +69,8 @@ HsAnalysis *hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOpt
                            GError **error);
 
 /* The analysis of the dump at path, from an index when one matches (the
- * cache, then DUMP.hsindex beside the dump, or iopts->index_path alone),
+ * cache, or iopts->index_path alone; DUMP.hsindex beside the dump is only
+ * named in outcome->beside_path),
  * else fresh (hs_analysis_run); outcome says which, and whether an index
  * should be written now (hs_index_save_start, once the analysis is whole:
  * leaks adopted). Never fails because of an index: one that cannot be used

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hs-heap-persist-check.c: every array a persistent index hands to a heap
+ * checked before it is used (docs/index.md, "What a hostile index can
+ * do"). Checksums prove only that an index was not damaged by accident:
+ * whoever writes one redoes them. So each array's every entry is checked
+ * against what the heap's scalars allow, in one pass each (linear in the
+ * objects and references, no allocation): a class index below the class
+ * count, an object offset inside the dump at an object's sub-record tag,
+ * CSR offsets from 0, never decreasing, to the number of entries, every
+ * reference, implicit edge and referrer an object. And the objects are
+ * bound to the dump's bytes: at 4096 objects spread evenly, the sub-record
+ * holds an object and the ids increase, as the sort by id made them. */
+#include "config.h"
+
+#include "hs-heap-persist.h"
+#include "hs-heap-private.h"
+
+#define SAMPLES 4096
+/* Cancel is looked at every this many objects. */
+#define CHECK_EVERY ((guint64)1 << 20)
+
+static gboolean
+object_tag (guint8 tag)
+{
+  /* CLASS_DUMP, INSTANCE_DUMP, OBJECT_ARRAY_DUMP, PRIMITIVE_ARRAY_DUMP,
+   * Android's PRIMITIVE_ARRAY_NODATA */
+  return tag == 0x20 || tag == 0x21 || tag == 0x22 || tag == 0x23 || tag == 0xc3;
+}
+
+/* The offsets' compact form: every escape inside its block's. */
+static gboolean
+offsets_whole (const HsHeap *heap)
+{
+  if (heap->off_delta == NULL)
+    return TRUE;
+  guint64 blocks = (heap->n + HS_OFF_BLOCK - 1) >> HS_OFF_BLOCK_SHIFT;
+  guint64 n_esc = MAX (heap->n_off_esc, 1);
+  for (guint64 b = 0; b < blocks; b++)
+    if (heap->off_esc_first[b] > heap->off_esc_first[b + 1] || heap->off_esc_first[b + 1] > n_esc)
+      return FALSE;
+  for (guint64 o = 0; o < heap->n; o++)
+    {
+      guint v = heap->off_delta[o];
+      guint64 b = o >> HS_OFF_BLOCK_SHIFT;
+      if (v >= HS_OFF_DIRECT
+          && heap->off_esc_first[b] + (guint64)(v - HS_OFF_DIRECT) >= heap->off_esc_first[b + 1])
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The references' CSR: escaped blocks inside ref_esc, offsets from 0 never
+ * decreasing. */
+static gboolean
+references_whole (const HsHeap *heap, guint64 n_esc_blocks)
+{
+  const HsGraph *g = &heap->graph;
+  guint64 blocks = (heap->n >> HS_GRAPH_BLOCK_SHIFT) + 1;
+  guint64 prev = 0;
+
+  for (guint64 b = 0; b < blocks; b++)
+    if ((heap->ref_base[b] & HS_GRAPH_ESCAPED) && (heap->ref_base[b] & ~HS_GRAPH_ESCAPED) >= n_esc_blocks)
+      return FALSE;
+  if (hs_graph_offset_ (g, 0) != 0)
+    return FALSE;
+  for (guint64 v = 1; v <= heap->n; v++)
+    {
+      guint64 off = hs_graph_offset_ (g, v);
+      if (off < prev)
+        return FALSE;
+      prev = off;
+    }
+  return TRUE;
+}
+
+gboolean
+_hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *cancellable, GError **error)
+{
+  guint64 n = heap->n, nk = heap->classes->len;
+  const char *what = NULL;
+
+  /* Classes: below the count, or none. */
+  for (guint64 o = 0; o < n && !what; o++)
+    {
+      HsClass k = hs_class_col_get (&heap->cols.klass, o);
+      if (k != HS_CLASS_NONE && k >= nk)
+        what = "an object's class is not a class of the heap";
+      if ((o & (CHECK_EVERY - 1)) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+  /* Offsets: inside the dump, each at an object's tag, its id readable. */
+  if (!what && !offsets_whole (heap))
+    what = "the objects' offsets are not whole";
+  for (guint64 o = 0; o < n && !what; o++)
+    {
+      guint64 off = hs_heap_off (heap, o);
+      if (off >= heap->len || heap->len - off < 1 + (guint64)heap->id_size || !object_tag (heap->data[off]))
+        what = "an object's offset is not an object of the dump";
+    }
+  /* Bound to the dump: sampled ids increase, and each is found again. */
+  guint64 step = MAX (n / SAMPLES, (guint64)1), prev_id = 0;
+  for (guint64 o = 0; o < n && !what; o += step)
+    {
+      guint64 id = hs_read_id (heap->data + hs_heap_off (heap, o) + 1, heap->id_size);
+      if (o > 0 && id <= prev_id)
+        what = "the objects are not those of the dump";
+      prev_id = id;
+    }
+  /* The id lookup's buckets: never decreasing, inside the objects. */
+  for (guint64 b = 0; b <= heap->n_buckets && heap->buckets && !what; b++)
+    if (heap->buckets[b] > n || (b > 0 && heap->buckets[b] < heap->buckets[b - 1]))
+      what = "the id lookup is not whole";
+  /* References: the CSR, every target an object, every implicit edge. */
+  if (!what && n > 0)
+    {
+      guint64 esc_blocks = 0;
+      for (guint64 b = 0, nb = (n >> HS_GRAPH_BLOCK_SHIFT) + 1; b < nb; b++)
+        if (heap->ref_base[b] & HS_GRAPH_ESCAPED)
+          esc_blocks = MAX (esc_blocks, (heap->ref_base[b] & ~HS_GRAPH_ESCAPED) + 1);
+      if (!references_whole (heap, esc_blocks))
+        what = "the references are not whole";
+    }
+  if (!what && n > 0)
+    {
+      guint64 edges = hs_graph_offset_ (&heap->graph, n);
+      for (guint64 e = 0; e < edges && !what; e++)
+        if (heap->ref_targets[e] >= n)
+          what = "a reference is not to an object";
+    }
+  for (guint64 c = 0; heap->ref_class_edge && c < nk && !what; c++)
+    if (heap->ref_class_edge[c] != HS_OBJ_NONE && heap->ref_class_edge[c] >= n)
+      what = "a class's edge is not to an object";
+  /* The class ids: sorted, each a class. */
+  for (guint64 i = 0; i < heap->n_class_ids && !what; i++)
+    if ((heap->class_ids_index && heap->class_ids_index[i] >= nk)
+        || (i > 0 && heap->class_ids_sorted[i] <= heap->class_ids_sorted[i - 1]))
+      what = "the class ids are not whole";
+  /* Each object's heap. */
+  for (guint64 o = 0; heap->heap_of && o < n && !what; o++)
+    if (heap->heap_of[o] >= MAX (heap->n_heaps, 1u))
+      what = "an object's heap is not a heap of the dump";
+  /* Referrers: offsets never decreasing, every entry an object. */
+  if (!what && (heap->rev_off32 || heap->rev_off64))
+    {
+      guint64 prev = 0;
+      for (guint64 v = 0; v <= n && !what; v++)
+        {
+          guint64 off = heap->rev_off64 ? heap->rev_off64[v] : heap->rev_off32[v];
+          if (off < prev || off > heap->n_rev)
+            what = "the referrers are not whole";
+          prev = off;
+        }
+      for (guint64 e = 0; e < heap->n_rev && !what; e++)
+        if (heap->rev_targets[e] >= n)
+          what = "a referrer is not an object";
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (what)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: %s", index_path, what);
+      return FALSE;
+    }
+  return TRUE;
+}

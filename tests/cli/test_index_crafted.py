@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Crafted indexes (docs/index.md, "What a hostile index can do"): the
+checksums prove only that an index was not damaged by accident, anyone
+redoes them (tests/cli/indexfile.py). Indexes of the generated refs dump
+with a count, an offset or a list entry changed to what no heap has, every
+checksum redone, are given with --index to the commands that read the
+index's arrays: each must answer what a fresh analysis answers (the index
+refused, with a note) and never crash. An index whose header (identity,
+size field) is another dump's, checksums redone, is refused too."""
+
+import os
+import struct
+import subprocess
+
+from clitest import CLI, CliTest, main
+import indexfile
+import refsdump
+
+T = 120
+
+# The heap's arrays (src/engine/hprof/hs-heap-persist.c, sections 0x100
+# up) and the dominator tree's (0x201 up), by element size; each entry
+# changed to a value out of every range it may hold: an object or class
+# index past the heap, an offset past the dump, a CSR offset out of order.
+ARRAYS = {
+    0x100: 2,   # class of each object, 16-bit
+    0x101: 4,   # class of each object, 32-bit
+    0x106: 8,   # sub-record offsets
+    0x108: 2,   # offset deltas
+    0x109: 8,   # offset bases
+    0x10a: 4,   # escaped offsets' first
+    0x10d: 4,   # the id lookup's buckets
+    0x10e: 2,   # reference deltas
+    0x10f: 8,   # reference bases
+    0x111: 4,   # reference targets
+    0x112: 4,   # each class's implicit edge
+    0x113: 8,   # class ids, sorted
+    0x114: 4,   # class ids' index
+    0x1fd: 4,   # referrer offsets
+    0x1fe: 4,   # referrers
+    0x201: 4,   # immediate dominators
+    0x204: 4,   # child offsets
+    0x205: 4,   # children
+    0x301: 8,   # each class's instances: offsets
+    0x302: 4,   # each class's instances
+}
+
+# Where all ones is a valid entry: no class (an object whose class the
+# dump does not have), no immediate dominator (unreachable). An entry
+# changed to another valid value is outside what a check can see without
+# analysing again (docs/index.md).
+ALL_ONES_VALID = (0x100, 0x101, 0x112, 0x201)
+
+# Record fields: (section, byte offset, size) of counts read before the
+# arrays: the heap's object count and buckets, the tree's n and edges.
+HEAP_TAG_LAYOUT = 8
+
+
+def mutations(idx):
+    """(name, bytes) of every crafted index."""
+    out = []
+    for sid, size in ARRAYS.items():
+        if sid not in idx.ids():
+            continue
+        sec = idx.section(sid)
+        n = len(sec) // size
+        big = (1 << (8 * size)) - 1
+        if sid in ALL_ONES_VALID:
+            big -= 1  # all ones says "none" there: one less is past every one
+        for where, at in (('first', 0), ('middle', n // 2), ('last', n - 1)):
+            m = idx.copy()
+            s = m.section(sid)
+            s[at * size:(at + 1) * size] = big.to_bytes(size, 'little')
+            out.append(('0x%x %s entry all ones' % (sid, where), m.bytes()))
+        if n > 2:
+            # one past the end of the heap's objects: 0x7fffffff fits
+            # any signed reading too
+            m = idx.copy()
+            s = m.section(sid)
+            s[(n // 3) * size:(n // 3 + 1) * size] = (0x7fffffff).to_bytes(4, 'little') + bytes(size - 4) \
+                if size >= 4 else (0x7fff).to_bytes(2, 'little')
+            out.append(('0x%x entry 0x7fffffff' % sid, m.bytes()))
+    # the records' counts: the heap's n and the next fields, the tree's
+    for sid, first, count in ((0x2, HEAP_TAG_LAYOUT, 6), (0x200, 8, 3), (0x1, 0, 2)):
+        if sid not in idx.ids():
+            continue
+        for k in range(count):
+            m = idx.copy()
+            s = m.section(sid)
+            at = first + 8 * k
+            if at + 8 > len(s):
+                break
+            v, = struct.unpack_from('<Q', s, at)
+            for new in (v + 1, v ^ 0xffffffff):
+                m2 = idx.copy()
+                s2 = m2.section(sid)
+                struct.pack_into('<Q', s2, at, new & ((1 << 64) - 1))
+                out.append(('0x%x u64 at %d: %d' % (sid, at, new), m2.bytes()))
+    return out
+
+
+def commands(dump, klass, oid):
+    return [
+        ['classes', dump, '--json'],
+        ['refs', dump, oid, '--depth', '3', '--json'],
+        ['refs', dump, oid, '--incoming', '--depth', '2', '--json'],
+        ['paths', dump, '--class', klass, '--json'],
+        ['threads', dump],
+        ['dominators', dump, '--json', '--top', '50'],
+        ['waste', dump, '--json'],
+        ['object', dump, oid, '--json'],
+        ['objects', dump, '--class', klass, '--json'],
+        ['retained-set', dump, '--class', klass, '--json'],
+        ['loaders', dump, '--json'],
+        ['query', dump, 'SELECT * FROM ' + klass, '--csv'],
+    ]
+
+
+def run(args, env):
+    try:
+        return subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=env, timeout=T)
+    except subprocess.TimeoutExpired as e:
+        return subprocess.CompletedProcess(e.cmd, None, e.stdout or b'', b'TIMEOUT')
+
+
+class CraftedIndex(CliTest):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.env = dict(os.environ, XDG_CACHE_HOME=cls.path('cache'))
+        cls.env.pop('HEAPSCOPE_NO_CACHE', None)
+        cls.dump = refsdump.build().write(cls.path('refs.hprof'))
+        cls.klass = 'com.example.Holder'
+        p = run(['objects', cls.dump, '--class', cls.klass, '--json', '--limit', '1', '--no-cache'], cls.env)
+        import json
+        cls.oid = json.loads(p.stdout)[0]['id']
+        cls.good = cls.path('good.idx')
+        p = run(['index', cls.dump, '-o', cls.good], cls.env)
+        assert p.returncode == 0, p.stderr
+        with open(cls.good, 'rb') as f:
+            cls.index = indexfile.Index(f.read())
+        cls.fresh = {}
+        for args in commands(cls.dump, cls.klass, cls.oid):
+            p = run(args + ['--no-cache'], cls.env)
+            cls.fresh[' '.join(args[:1] + args[2:])] = (p.returncode, p.stdout)
+
+    def check(self, name, data):
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(data)
+        for args in commands(self.dump, self.klass, self.oid):
+            key = ' '.join(args[:1] + args[2:])
+            p = run(args + ['--index', path], self.env)
+            why = '%s: %s' % (name, key)
+            self.assertNoCrash(p, why)
+            # no diff of long outputs (difflib takes minutes): the first
+            # bytes that differ
+            if (p.returncode, p.stdout) != self.fresh[key]:
+                rc, out = self.fresh[key]
+                at = next((i for i, (a, b) in enumerate(zip(p.stdout, out)) if a != b), min(len(out), len(p.stdout)))
+                self.fail('%s: another answer than a fresh analysis (exit %s, not %s; from byte %d: %r, not %r)\n%s'
+                          % (why, p.returncode, rc, at, p.stdout[at:at + 80], out[at:at + 80],
+                             p.stderr.decode('utf-8', 'replace')[:2000]))
+            used = b'from the index' in p.stderr
+            refused = b'index not used' in p.stderr
+            self.assertTrue(used != refused, why + ': ' + p.stderr.decode('utf-8', 'replace'))
+
+    def test_redone_checksums_pass_the_container(self):
+        # the rewriter itself: an unchanged index comes back byte for byte
+        self.assertEqual(self.index.copy().bytes(every=True), bytes(self.index.data))
+        p = run(['classes', self.dump, '--index', self.good], self.env)
+        self.assertIn(b'from the index', p.stderr)
+
+    def test_mutated_counts_offsets_and_entries(self):
+        crafted = mutations(self.index)
+        self.assertGreater(len(crafted), 60)
+        for name, data in crafted:
+            with self.subTest(name):
+                self.check(name, data)
+
+    def test_another_dumps_header(self):
+        # the header (identity) and the size field of another dump's index
+        # on this index's sections, checksums redone: refused
+        # the same heap with one class renamed: other bytes, the same
+        # size and structure, its own index
+        other_dump = self.path('other.hprof')
+        with open(self.dump, 'rb') as f:
+            data = f.read()
+        with open(other_dump, 'wb') as f:
+            f.write(data.replace(b'com/example', b'com/exbmple', 1))
+        other_idx = self.path('other.idx')
+        self.assertEqual(run(['index', other_dump, '-o', other_idx], self.env).returncode, 0)
+        with open(other_idx, 'rb') as f:
+            theirs = indexfile.Index(f.read())
+        # the sections of other.idx under this dump's header: given for
+        # this dump, the identity matches, the sections are another's
+        mine = theirs.copy()
+        mine.header(self.index)
+        path = self.path('swapped.idx')
+        with open(path, 'wb') as f:
+            f.write(mine.bytes())
+        for args in commands(self.dump, self.klass, self.oid):
+            key = ' '.join(args[:1] + args[2:])
+            p = run(args + ['--index', path], self.env)
+            self.assertNoCrash(p, key)
+            self.assertTrue((p.returncode, p.stdout) == self.fresh[key], key + ': another answer')
+            self.assertIn(b'index not used', p.stderr, key)
+
+
+if __name__ == '__main__':
+    main()
