@@ -43,6 +43,16 @@ if [ ${#missing[@]} -gt 0 ]; then
     || { echo "apt-get install failed"; exit 1; }
 fi
 
+# Temurin 25 (tests/layout writes dumps of JDK 25's object layouts with it)
+# is no Debian package: it is unpacked in /usr/lib/jvm on every machine that
+# runs the tests. Without it the layout tests fail; say why first.
+temurin=/usr/lib/jvm/temurin-25-jdk-amd64
+if [ ! -x "$temurin/bin/java" ] || [ ! -x "$temurin/bin/jcmd" ]; then
+  echo "Temurin 25 is missing: $temurin/bin/java and jcmd are needed by tests/layout" \
+    "(an Eclipse Adoptium JDK 25 unpacked there)"
+  exit 1
+fi
+
 # The corpus of real dumps lives beside the repository.
 if [ -d "$root/../shared/corpus" ]; then
   HS_CORPUS_DIR=$(cd "$root/../shared/corpus" && pwd)
