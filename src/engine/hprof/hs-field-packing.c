@@ -94,7 +94,8 @@ hs_field_pack (const HsFieldHole *holes, guint n_holes, guint64 end, const guint
 {
   Layout l;
   l.n = MIN (n_holes, (guint)HS_FIELD_MAX_HOLES);
-  memcpy (l.h, holes, l.n * sizeof l.h[0]);
+  if (l.n > 0) /* holes is NULL when there are none */
+    memcpy (l.h, holes, l.n * sizeof l.h[0]);
   l.end = end;
   /* The primitives, biggest first, are one group and the references
    * another: HotSpot's search shortcut does not carry from one to the other. */
