@@ -55,6 +55,15 @@ if [ ! -f tests/mcp/node_modules/.package-lock.json ] \
   (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error) || { echo "npm ci failed"; exit 1; }
 fi
 
+# Temurin 25 (tests/layout writes dumps of JDK 25's object layouts with it)
+# is no Debian package: the machines this runs on have it in /usr/lib/jvm.
+# Without it the layout tests fail; say why first.
+temurin=/usr/lib/jvm/temurin-25-jdk-amd64
+if [ ! -x "$temurin/bin/java" ] || [ ! -x "$temurin/bin/jcmd" ]; then
+  echo "warning: Temurin 25 is missing: $temurin/bin/java and jcmd are needed by tests/layout" \
+    "(an Eclipse Adoptium JDK 25 unpacked there); those tests will fail"
+fi
+
 # The corpus of real dumps lives beside the repository.
 if [ -d "$root/../shared/corpus" ]; then
   HS_CORPUS_DIR=$(cd "$root/../shared/corpus" && pwd)

@@ -90,14 +90,33 @@ add_runtime_details (GtkWidget *grid, int *r, HsRuntimeInfo *info)
     grid_add (grid, r, _ ("Java version"), info->java_version);
 }
 
+/* The Headers row: the rest of the object layout (docs/semantics.md). */
+static char *
+layout_text (const HsObjectLayout *l)
+{
+  const char *kind;
+  if (l->source == HS_LAYOUT_ANDROID)
+    kind = _ ("Android runtime");
+  else if (l->class_pointer == HS_CLASS_POINTER_COMPACT)
+    kind = _ ("compact object headers");
+  else if (l->class_pointer == HS_CLASS_POINTER_COMPRESSED)
+    kind = _ ("compressed class pointers");
+  else
+    kind = _ ("full class pointers");
+  /* Translators: the Headers row of the Overview: "12 bytes (compressed
+   * class pointers), objects aligned to 8" */
+  return g_strdup_printf (_ ("%u bytes (%s), objects aligned to %u%s"), l->header_size, kind, l->align,
+                          l->source == HS_LAYOUT_GUESSED ? _ (" (guessed)") : "");
+}
+
 static void
 fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
 {
   GtkWidget *grid = GTK_WIDGET (self->dump_grid);
   int r = 0;
   g_autofree char *ids = g_strdup_printf (_ ("%u bytes"), hs_heap_id_size (heap));
-  g_autofree char *refs = g_strdup_printf (_ ("%u bytes, objects aligned to %u"), hs_heap_ref_size (heap),
-                                           hs_heap_object_align (heap));
+  g_autofree char *refs = g_strdup_printf (_ ("%u bytes"), hs_heap_object_layout (heap)->ref_size);
+  g_autofree char *headers = layout_text (hs_heap_object_layout (heap));
   g_autofree char *file
       = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _ (" (gzip)") : "");
 
@@ -108,6 +127,7 @@ fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
   add_runtime_details (grid, &r, info);
   grid_add (grid, &r, _ ("Identifier size"), ids);
   grid_add (grid, &r, _ ("References"), refs);
+  grid_add (grid, &r, _ ("Headers"), headers);
   if (hs_heap_timestamp_ms (heap) > 0)
     {
       g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (hs_heap_timestamp_ms (heap) / 1000);

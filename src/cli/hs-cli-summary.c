@@ -4,6 +4,31 @@
 
 #include "hs-cli.h"
 
+/* The object layout: ,"layout": {...} (docs/semantics.md). */
+static void
+append_layout_json (GString *out, const HsObjectLayout *l)
+{
+  static const struct
+  {
+    const char *name;
+    guint type;
+  } arrays[] = {
+    { "boolean", HS_TYPE_BOOLEAN }, { "byte", HS_TYPE_BYTE },     { "char", HS_TYPE_CHAR },
+    { "short", HS_TYPE_SHORT },     { "int", HS_TYPE_INT },       { "float", HS_TYPE_FLOAT },
+    { "long", HS_TYPE_LONG },       { "double", HS_TYPE_DOUBLE }, { "object", HS_TYPE_OBJECT },
+  };
+  g_string_append_printf (out,
+                          ",\n  \"layout\": {\"source\": \"%s\", \"ref_size\": %u, \"header_size\": %u, "
+                          "\"class_pointer\": \"%s\", \"fields\": \"%s\", \"align\": %u, \"array_base\": {",
+                          hs_object_layout_source_name (l), l->ref_size, l->header_size,
+                          hs_object_layout_class_pointer_name (l), hs_object_layout_fields_name (l),
+                          l->align);
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    g_string_append_printf (out, "%s\"%s\": %u", i ? ", " : "", arrays[i].name,
+                            hs_object_layout_array_base (l, arrays[i].type));
+  g_string_append (out, "}}");
+}
+
 int
 hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
@@ -61,6 +86,7 @@ hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GEr
         hs_json_string (out, hs_heap_warning (h));
       else
         g_string_append (out, "null");
+      append_layout_json (out, hs_heap_object_layout (h));
       g_string_append (out, ",\n  \"heaps\": [");
       for (guint i = 0; i < n_heaps; i++)
         {
@@ -86,8 +112,9 @@ hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GEr
                               hs_heap_is_compressed_file (h) ? ", gzip" : "");
       g_string_append_printf (out, "Dumps:         %u (analysing #%u)\n", hs_heap_n_dumps (h),
                               hs_heap_dump_index (h));
-      g_string_append_printf (out, "References:    %u bytes, objects aligned to %u\n", hs_heap_ref_size (h),
-                              hs_heap_object_align (h));
+      g_autofree char *layout = hs_object_layout_describe (hs_heap_object_layout (h));
+      g_string_append_printf (out, "Layout:        %s%s\n", layout,
+                              hs_heap_object_layout (h)->source == HS_LAYOUT_GUESSED ? " (guessed)" : "");
       g_string_append_printf (
           out,
           "Objects:       %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " instances, %" G_GUINT64_FORMAT

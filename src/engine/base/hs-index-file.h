@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 /* Bumped whenever a section's layout or meaning changes. */
-#define HS_INDEX_FORMAT_VERSION 1
+#define HS_INDEX_FORMAT_VERSION 2
 
 /* What the dump was, when the index was written. A reopen compares these
  * (hs_index_identity_matches): size, HPROF timestamp and sampled hash say

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hs-heap-load-private.h"
+#include "hs-field-packing.h"
 
 /* Java source form of a class name: java/lang/String -> java.lang.String,
  * [I -> int[], [[Ljava/lang/Object; -> java.lang.Object[][]. */
@@ -230,15 +231,59 @@ _hs_heap_load_classes (HsParse *ps, GError **error)
   return TRUE;
 }
 
-/* Sizes that depend on P, R and A, and each class's followed-reference
+/* The end of class kc's packed fields after its superclass's layout
+ * (super_end and, for a class with a superclass, its gaps); kc's own gaps
+ * are appended to holes. */
+static guint64
+pack_class (const HsClassInfo *k, guint64 super_end, guint R, GArray *holes, guint32 *hole_start,
+            guint8 *hole_n, HsClass kc)
+{
+  guint64 counts[4] = { 0 }, refs = 0;
+  guint32 sh = k->super == HS_CLASS_NONE ? 0 : hole_start[k->super];
+  guint8 nh = k->super == HS_CLASS_NONE ? 0 : hole_n[k->super];
+
+  if (k->n_fields == 0)
+    {
+      hole_start[kc] = sh;
+      hole_n[kc] = nh;
+      return super_end;
+    }
+  for (guint f = 0; f < k->n_fields; f++)
+    if (k->fields[f].type == HS_TYPE_OBJECT)
+      refs++;
+    else
+      switch (hs_type_size (k->fields[f].type, 8))
+        {
+          case 8: counts[0]++; break;
+          case 4: counts[1]++; break;
+          case 2: counts[2]++; break;
+          case 1: counts[3]++; break;
+          default: break; /* not a basic type: takes no room */
+        }
+  /* hs_field_pack copies the superclass's gaps before it appends. */
+  guint32 start = holes->len;
+  const HsFieldHole *super_holes = nh ? &g_array_index (holes, HsFieldHole, sh) : NULL;
+  guint64 end = hs_field_pack (super_holes, nh, super_end, counts, refs, R, holes);
+  hole_start[kc] = start;
+  hole_n[kc] = (guint8)(holes->len - start);
+  return end;
+}
+
+/* Sizes that depend on the layout, and each class's followed-reference
  * offsets within instance data. */
 void
 _hs_heap_layout_classes (HsHeap *heap)
 {
-  guint P = heap->id_size, R = heap->ref_size, A = heap->align;
+  guint P = heap->id_size, R = heap->ref_size, A = heap->align, H = heap->layout.header_size;
+  gboolean packed = heap->layout.fields == HS_FIELDS_PACKED;
   guint nc = heap->classes->len;
   GArray *pool = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 *sz = g_new0 (guint32, nc); /* S(C) before alignment to A */
+  /* Packed fields: each class's gaps (a slice of holes; a class without
+   * fields of its own shares its superclass's). */
+  GArray *holes = packed ? g_array_new (FALSE, FALSE, sizeof (HsFieldHole)) : NULL;
+  guint32 *hole_start = packed ? g_new0 (guint32, nc) : NULL;
+  guint8 *hole_n = packed ? g_new0 (guint8, nc) : NULL;
   guint8 *done = g_new0 (guint8, nc);
   HsClass *chain = g_new (HsClass, nc + 1);
 
@@ -274,12 +319,20 @@ _hs_heap_layout_classes (HsHeap *heap)
         {
           HsClass kc = chain[--depth];
           HsClassInfo *k = hs_class_info (heap, kc);
-          /* S(C) of docs/semantics.md: P + R at the top, else the own fields plus
-       * S(super), aligned up to R. */
-          guint64 own = 0;
-          for (guint f = 0; f < k->n_fields; f++)
-            own += k->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (k->fields[f].type, P);
-          guint64 sc = k->super == HS_CLASS_NONE ? P + R : hs_align_up (own + sz[k->super], R);
+          /* S(C) of docs/semantics.md: the header at the top, else the own
+           * fields placed after S(super): summed and aligned up to R, or
+           * packed into the superclass's gaps. */
+          guint64 sc;
+          if (packed)
+            sc = pack_class (k, k->super == HS_CLASS_NONE ? H : sz[k->super], R, holes, hole_start, hole_n,
+                             kc);
+          else
+            {
+              guint64 own = 0;
+              for (guint f = 0; f < k->n_fields; f++)
+                own += k->fields[f].type == HS_TYPE_OBJECT ? R : hs_type_size (k->fields[f].type, P);
+              sc = k->super == HS_CLASS_NONE ? H : hs_align_up (own + sz[k->super], R);
+            }
           sz[kc] = (guint32)MIN (sc, (guint64)G_MAXUINT32);
           k->instance_size
               = heap->android ? (guint32)hs_align_up (k->declared_size, 8) : (guint32)hs_align_up (sz[kc], A);
@@ -328,6 +381,10 @@ _hs_heap_layout_classes (HsHeap *heap)
   g_free (sz);
   g_free (done);
   g_free (chain);
+  if (holes)
+    g_array_free (holes, TRUE);
+  g_free (hole_start);
+  g_free (hole_n);
 }
 
 /* Class names of primitive arrays, by element type. */

@@ -111,7 +111,7 @@ edge_worker (gpointer data)
   EdgeJob *job = data;
   HsHeap *heap = job->heap;
   const guint8 *d = heap->data;
-  guint ids = heap->id_size, P = heap->id_size, R = heap->ref_size, A = heap->align;
+  guint ids = heap->id_size;
 
   for (guint64 i = job->begin; i < job->end; i++)
     {
@@ -156,8 +156,7 @@ edge_worker (gpointer data)
               guint64 cid = hs_read_id (b + ids + 8, ids);
               const guint8 *el = b + 2 * ids + 8;
               c = hs_heap_class_by_id (heap, cid);
-              shallow = heap->android ? hs_align_up (12 + 4 * (guint64)len, 8)
-                                      : hs_align_up (P + R + 4 + (guint64)len * R, A);
+              shallow = hs_object_layout_array_size (&heap->layout, HS_TYPE_OBJECT, len);
               push_class_edge (job, c, cid, &deg);
               for (guint32 k = 0; k < len; k++)
                 push_edge (job, hs_read_id (el + (guint64)k * ids, ids), &deg);
@@ -169,12 +168,8 @@ edge_worker (gpointer data)
               kind = HS_KIND_PRIM_ARRAY;
               guint32 len = hs_be32 (b + ids + 4);
               guint type = b[ids + 8];
-              guint es = hs_type_size (type, ids);
               c = heap->prim_class[type < 12 ? type : 0];
-              if (heap->android)
-                shallow = hs_align_up ((es == 8 ? 16 : 12) + (guint64)len * es, 8);
-              else
-                shallow = hs_align_up (hs_align_up (P + R + 4, R) + (guint64)len * es, A);
+              shallow = hs_object_layout_array_size (&heap->layout, type, len);
               push_class_edge (job, c, 0, &deg);
               break;
             }

@@ -135,6 +135,11 @@ void _hs_heap_index_class_ids (HsHeap *heap);
 gboolean _hs_heap_load_classes (HsParse *ps, GError **error);
 /* Reference size and object alignment (docs/semantics.md). */
 void _hs_heap_set_ref_size_and_align (HsHeap *heap);
+/* ---- hs-heap-object-layout.c ---------------------------------------------- */
+
+/* The object layout: guessed from the above, then read from the statics
+ * the dump records it in (docs/semantics.md). */
+void _hs_heap_read_object_layout (HsHeap *heap);
 /* Class objects found by id, and the classes objects need that the dump
  * lacks (primitive arrays of the types seen, java.lang.Class). */
 void _hs_heap_resolve_classes (HsHeap *heap, guint prim_types_seen);

@@ -19,7 +19,8 @@
 #include "hs-strhash.h"
 
 #define HEAP_TAG 0x50414548u /* "HEAP" */
-#define HEAP_LAYOUT 1u
+/* 2: the object layout (hs-object-layout.h) is kept, and sizes follow it. */
+#define HEAP_LAYOUT 2u
 #define ABSENT G_MAXUINT64
 
 /* The arrays, in the order the record lists them. */
@@ -301,6 +302,8 @@ hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error)
   hs_index_blob_u32 (&b, heap->id_size);
   hs_index_blob_u32 (&b, heap->ref_size);
   hs_index_blob_u32 (&b, heap->align);
+  hs_index_blob_u32 (&b, sizeof heap->layout);
+  hs_index_blob_bytes (&b, &heap->layout, sizeof heap->layout);
   hs_index_blob_u8 (&b, heap->android);
   hs_index_blob_u8 (&b, heap->compressed_refs);
   hs_index_blob_u8 (&b, heap->follow_weak);
@@ -718,6 +721,11 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   id_size = hs_index_cursor_u32 (&c);
   heap->ref_size = hs_index_cursor_u32 (&c);
   heap->align = hs_index_cursor_u32 (&c);
+  if (hs_index_cursor_u32 (&c) != sizeof heap->layout)
+    hs_index_cursor_fail (&c);
+  gconstpointer layout = hs_index_cursor_bytes (&c, sizeof heap->layout);
+  if (layout)
+    memcpy (&heap->layout, layout, sizeof heap->layout);
   android = hs_index_cursor_u8 (&c);
   heap->compressed_refs = hs_index_cursor_u8 (&c);
   gboolean follow_weak = hs_index_cursor_u8 (&c);

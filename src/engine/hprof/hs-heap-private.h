@@ -8,6 +8,7 @@
 #include "hs-heap.h"
 #include "hs-guard.h" /* hs_guarded_call, for readers of the mapped file */
 #include "hs-index-file.h"
+#include "hs-object-layout.h"
 
 G_BEGIN_DECLS
 
@@ -90,7 +91,8 @@ struct _HsHeap
   gboolean gzip;
 
   char format[24];
-  guint id_size, ref_size, align;
+  guint id_size, ref_size, align; /* ref_size and align: layout's, for short */
+  HsObjectLayout layout;          /* hs-heap-object-layout.c */
   gboolean android, compressed_refs, follow_weak;
   gboolean defer_reachability, totals_done;
   guint64 timestamp_ms;

@@ -43,6 +43,12 @@ hs_heap_is_android (HsHeap *heap)
 {
   return heap->android;
 }
+const HsObjectLayout *
+hs_heap_object_layout (HsHeap *heap)
+{
+  return &heap->layout;
+}
+
 gboolean
 hs_heap_is_compressed_file (HsHeap *heap)
 {

@@ -252,6 +252,7 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
     }
   /* The alignment reads the 64-bit ids, which the lookup then narrows. */
   _hs_heap_set_ref_size_and_align (heap);
+  _hs_heap_read_object_layout (heap);
   _hs_heap_build_lookup (heap);
   _hs_heap_debug_time ("lookup");
   _hs_heap_resolve_classes (heap, ps.prim_types_seen);

@@ -15,6 +15,7 @@
 #include "hs-columns.h" /* HsClassCol, HsSizeCol */
 #include "hs-graph.h"
 #include "hs-hprof.h"
+#include "hs-object-layout.h"
 #include "hs-format.h" /* hs_format_bytes, for the heap's callers */
 
 G_BEGIN_DECLS
@@ -88,6 +89,8 @@ const char *hs_heap_format (HsHeap *heap); /* "JAVA PROFILE 1.0.2" */
 guint hs_heap_id_size (HsHeap *heap);
 guint hs_heap_ref_size (HsHeap *heap);
 guint hs_heap_object_align (HsHeap *heap);
+/* How the dump's JVM lays out objects (docs/semantics.md, "Object layout"). */
+const HsObjectLayout *hs_heap_object_layout (HsHeap *heap);
 gboolean hs_heap_is_android (HsHeap *heap);
 gboolean hs_heap_is_compressed_file (HsHeap *heap); /* gzip */
 gboolean hs_heap_follow_weak (HsHeap *heap);
