@@ -2,6 +2,7 @@
 /* hs-object-menu.c: the object row's context menu (see the header). */
 #include "config.h"
 #include "hs-object-menu.h"
+#include "hs-context-menu.h"
 
 #include <glib/gi18n.h>
 
@@ -60,42 +61,16 @@ hs_object_menu_button_new (HsObj obj)
   return button;
 }
 
-static void
-unparent_later (gpointer data)
-{
-  GtkWidget *popover = data;
-
-  if (gtk_widget_get_parent (popover) != NULL)
-    gtk_widget_unparent (popover);
-  g_object_unref (popover);
-}
-
-static void
-on_popover_closed (GtkPopover *popover, gpointer data)
-{
-  /* Later: the item's action runs after "closed". The reference keeps the
-   * popover alive should its row be recycled before the idle. */
-  g_idle_add_once (unparent_later, g_object_ref (popover));
-}
-
 void
 hs_object_menu_popup (GtkWidget *widget, HsObj obj, double x, double y)
 {
   g_autoptr (GMenuModel) model = NULL;
-  GtkWidget *popover;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   if (obj == HS_OBJ_NONE)
     return;
   model = hs_object_menu_model (obj);
-  popover = gtk_popover_menu_new_from_model (model);
-  gtk_widget_set_parent (popover, widget);
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_widget_set_halign (popover, GTK_ALIGN_START);
-  if (x >= 0)
-    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
-  g_signal_connect (popover, "closed", G_CALLBACK (on_popover_closed), NULL);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  hs_context_menu_popup (widget, model, x, y);
 }
 
 typedef struct
