@@ -535,8 +535,23 @@ static void
 hs_leaks_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                        int *natural, int *minimum_baseline, int *natural_baseline)
 {
-  gtk_widget_measure (GTK_WIDGET (HS_LEAKS_VIEW (widget)->paned), orientation, for_size, minimum, natural,
-                      minimum_baseline, natural_baseline);
+  GtkPaned *paned = HS_LEAKS_VIEW (widget)->paned;
+
+  gtk_widget_measure (GTK_WIDGET (paned), orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL
+      && gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* Side by side needs both parts' widths; stacked (below
+       * NARROW_WIDTH) only the wider one's. The view asks no more, or a
+       * narrow window would be made as wide as both and never stack them. */
+      int start = 0, end = 0;
+
+      gtk_widget_measure (gtk_paned_get_start_child (paned), orientation, -1, &start, NULL, NULL, NULL);
+      gtk_widget_measure (gtk_paned_get_end_child (paned), orientation, -1, &end, NULL, NULL, NULL);
+      *minimum = MIN (*minimum, MAX (start, end));
+      *natural = MAX (*natural, *minimum);
+    }
 }
 
 static void
