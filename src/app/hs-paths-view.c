@@ -524,8 +524,7 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       case COL_PATH:
         gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
         text = hs_paths_item_get_label (pi);
-        gtk_inscription_set_text (GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))),
-                                  text);
+        hs_cell_set_name (GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))), text);
         g_object_unref (pi);
         return;
       case COL_OBJECTS: text = has ? hs_format_count (objects) : NULL; break;

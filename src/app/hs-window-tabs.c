@@ -181,10 +181,11 @@ sync_mapping_tag (HsWindow *self, gboolean content)
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown (its page, title, analysing); called when one of those
  * changes. */
-/* Each button of the bottom view switcher says its view's whole title in
- * its tooltip: nine views in a phone's width ellipsize the longest titles
- * ("Leaks & Su…"). The buttons are the switcher's, made for the stack's
- * pages when the stack is set; their labels hold the pages' titles. */
+/* Each button of the view switchers (the header's and the bottom bar's)
+ * says its view's whole title in its tooltip: nine views in a phone's
+ * width, or beside the inspector, ellipsize the longest titles ("Leaks &
+ * Su…"). The buttons are the switcher's, made for the stack's pages when
+ * the stack is set; their labels hold the pages' titles. */
 static void
 titles_as_tooltips (GtkWidget *widget, GtkWidget *button)
 {
@@ -214,7 +215,10 @@ _hs_window_sync_header (HsWindow *self)
   if (tab != NULL)
     hs_dump_tab_set_narrow (tab, self->narrow);
   if (adw_view_switcher_title_get_stack (self->switcher_title) != stack)
-    adw_view_switcher_title_set_stack (self->switcher_title, stack);
+    {
+      adw_view_switcher_title_set_stack (self->switcher_title, stack);
+      titles_as_tooltips (GTK_WIDGET (self->switcher_title), NULL);
+    }
   if (adw_view_switcher_bar_get_stack (self->switcher_bar) != stack)
     {
       adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
