@@ -9,8 +9,6 @@
 #
 #   tools/ui-timing.sh [BUILD_DIR] [DUMP] [RUNS]
 #   defaults: build-ui, /var/tmp/heapscope-bench/bench-10m.hprof, 5
-#   VISIT=1: then shows every view in turn and times its first drawing
-#   (HEAPSCOPE_DEBUG_VISIT_VIEWS=1; needs a build that has it)
 #   PERF=FILE: records the app with `perf record` (call graphs) into
 #   FILE.runN, to find what a long UI-thread step spends its time on
 #   (perf report -i FILE.run1 --tid=<the heapscope thread>)
@@ -18,10 +16,8 @@
 # Each run ends once the views are filled and the trace is drawn (plus
 # SETTLE seconds, default 1, so that late UI-thread work shows), or after
 # TIMEOUT seconds (default 120). The machine is shared: keep RUNS small.
-# VISIT=1 also times the class table (src/app/hs-classes-timing.c): a sort
-# by each column until drawn, the instances of the class with the most
-# objects; every run reports its longest UI-thread step (hs-timing.c's
-# watchdog: steps over 100 ms are marked "UI thread unresponsive").
+# Every run reports its longest UI-thread step (hs-timing.c's watchdog:
+# steps over 100 ms are marked "UI thread unresponsive").
 set -eu
 
 build=${1:-build-ui}
@@ -39,7 +35,7 @@ one_run () {
   log=$1
   # One session bus and one X server per run; the app is killed by its
   # own pid once it has said what we wait for.
-  env HEAPSCOPE_DEBUG_TIMES=1 ${VISIT:+HEAPSCOPE_DEBUG_VISIT_VIEWS=1} GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
+  env HEAPSCOPE_DEBUG_TIMES=1 GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="$build/data" \
     GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 \
     dbus-run-session -- xvfb-run -a -s "-screen 0 1920x1080x24" \
       sh -c 'echo $$ >"$2"; exec $3 "$0" "$1"' "$app" "$dump" "$log.pid" \
@@ -47,8 +43,7 @@ one_run () {
   pid=$!
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
-    if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log" \
-       && { [ -z "${VISIT:-}" ] || { grep -q "views visited" "$log" && grep -q "class table timings done" "$log"; }; }; then
+    if grep -q "first leak trace drawn" "$log" && grep -q "all views filled" "$log"; then
       sleep "$settle"
       break
     fi
@@ -116,19 +111,6 @@ for what in "leak report handed to the UI" "worker: analysis returned" "analysis
             "first leak trace drawn" "content page drawn" "retained sizes shown" "all views filled"; do
   printf '%-40s %s\n' "$what" "$(median "$what")"
 done
-if [ -n "${VISIT:-}" ]; then
-  echo "--- medians of the first drawing of each view after it was asked for (seconds)"
-  for v in overview classes dominators treemap leaks; do
-    printf '%-40s %s\n' "$v" "$(for f in "$out"/run*.log; do grep -m1 "view $v drawn" "$f" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"
-  done
-  echo "--- medians of the class table's timings (seconds after the click or the ask)"
-  for what in "drawn sorted by count" "drawn sorted by shallow size" "drawn sorted by name" \
-              "drawn sorted by retained size" "instances of the class with the most objects shown" \
-              "instances of the class with the most objects listed" \
-              "listed"; do
-    printf '%-52s %s\n' "$what" "$(for f in "$out"/run*.log; do grep -m1 "$what [0-9.]* s after" "$f" | sed -n 's/.* \([0-9.]*\) s after.*/\1/p'; done | median_of)"
-  done
-fi
 echo "--- medians of a leak's trace drawn after the leak was selected (seconds; the first, then the second leak)"
 for k in 1 2; do
   printf '%-40s %s\n' "selection $k" "$(for f in "$out"/run*.log; do grep "drawn [0-9.]* s after the leak was selected" "$f" | sed -n "${k}p" | sed -n 's/.*drawn \([0-9.]*\) s after.*/\1/p'; done | median_of)"

@@ -71,12 +71,6 @@ hs_class_table_unref (HsClassTable *table)
     g_atomic_rc_box_release_full (table, table_clear);
 }
 
-int
-hs_class_table_get_heap (HsClassTable *table)
-{
-  return table->heap;
-}
-
 guint64
 hs_class_table_count (HsClassTable *table, HsClass c)
 {

@@ -20,7 +20,6 @@ HsClassTable *hs_class_table_ref (HsClassTable *table);
 void hs_class_table_unref (HsClassTable *table);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassTable, hs_class_table_unref)
 
-int hs_class_table_get_heap (HsClassTable *table);
 guint64 hs_class_table_count (HsClassTable *table, HsClass c);
 guint64 hs_class_table_reachable (HsClassTable *table, HsClass c);
 guint64 hs_class_table_shallow (HsClassTable *table, HsClass c);

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "hs-classes-view-private.h"
 #include "hs-search.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -14,12 +15,12 @@
 #define MAX_SEARCH_RESULTS 1000
 
 /* The analysis a search's answer belongs to, or NULL when it came too
- * late: the view went away, another list was asked for since (the
- * pane's serial), or another dump was opened (the loader). */
+ * late: another list was asked for since (the pane's serial), or another
+ * dump was opened (the loader). A view that went cancelled it. */
 static HsAnalysis *
 current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
 {
-  if (self->disposed || !hs_instances_pane_is_current (PANE (self), serial)
+  if (!hs_instances_pane_is_current (PANE (self), serial)
       || loader != hs_view_get_loader (HS_VIEW (self)))
     return NULL;
   return hs_view_get_analysis (HS_VIEW (self));
@@ -59,13 +60,15 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   SearchJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsSearchResult) r = g_task_propagate_pointer (G_TASK (result), &error);
   g_autofree char *text = NULL;
   GArray *objs;
   HsAnalysis *a;
 
-  /* NULL when cancelled by a newer search. */
-  if (r == NULL || (a = current_analysis (self, job->serial, job->loader)) == NULL)
+  /* Cancelled by a newer search, or the view went. */
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not search the dump"))
+      || (a = current_analysis (self, job->serial, job->loader)) == NULL)
     return;
   g_clear_object (&self->search_cancellable);
   /* Results as objects: the class objects of the classes named, then the

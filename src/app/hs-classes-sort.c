@@ -5,6 +5,9 @@
 #include "config.h"
 #include "hs-classes-view-private.h"
 #include "hs-class-order.h"
+#include "hs-ui-util-private.h"
+
+#include <glib/gi18n.h>
 
 /* The rows in the order of the column sorted: computed on a worker for a
  * big table (the click returns at once; the rows change when it is done,
@@ -32,11 +35,13 @@ order_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   g_autoptr (HsClassModel) model = data;
-  guint32 *order = hs_class_order_sort_finish (result, NULL);
+  g_autoptr (GError) error = NULL;
+  guint32 *order = hs_class_order_sort_finish (result, &error);
 
   /* Cancelled: another column, another table, or the view is gone. */
-  if (order == NULL || self->disposed || model != self->class_model
-      || g_task_get_cancellable (G_TASK (result)) != self->sort_cancellable)
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not sort the classes")))
+    return;
+  if (model != self->class_model)
     {
       g_free (order);
       return;

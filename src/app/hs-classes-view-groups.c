@@ -143,14 +143,12 @@ static void
 group_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
-  HsClassTree *tree = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  HsClassTree *tree = g_task_propagate_pointer (G_TASK (result), &error);
 
   /* Cancelled: another grouping, filter or dump since, or the view went. */
-  if (tree == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed)
-    {
-      g_clear_pointer (&tree, hs_class_tree_unref);
-      return;
-    }
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not group the classes")))
+    return;
   g_clear_object (&self->group_cancellable);
   g_clear_pointer (&self->class_tree, hs_class_tree_unref);
   self->class_tree = tree;
@@ -217,13 +215,6 @@ hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping)
   self->grouping = grouping;
   _hs_classes_view_forget_instances (self);
   _hs_classes_view_regroup (self);
-}
-
-HsClassesGrouping
-hs_classes_view_get_grouping (HsClassesView *self)
-{
-  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), HS_CLASSES_GROUP_NONE);
-  return self->grouping;
 }
 
 gboolean

@@ -71,7 +71,6 @@ struct _HsClassesView
   HsClass instances_class;          /* whose instances are listed or pending */
   GCancellable *table_cancellable;  /* one heap's class figures being counted */
   GCancellable *search_cancellable; /* the string search running, if any */
-  gboolean disposed;                /* instances found later are dropped */
 };
 
 /* hs-classes-sort.c: puts the rows in the order of the column sorted

@@ -286,7 +286,6 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   hs_instances_pane_list_classes (PANE (self), hs_view_get_loader (HS_VIEW (self)), &klass, 1, name,
                                   HS_INSTANCES_PANE_FIRST_PAGE);
   self->instances_class = klass;
-  _hs_classes_view_timing_start (self); /* hs-classes-timing.c */
 }
 
 /* Activating a class (a double click, Enter) lists its instances, as
@@ -492,10 +491,12 @@ table_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsClassesView *self = HS_CLASSES_VIEW (source);
   TableJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (HsClassTable) t = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HsClassTable) t = g_task_propagate_pointer (G_TASK (result), &error);
 
-  /* Cancelled: the view was cleared, or filled for another heap since. */
-  if (t == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->disposed
+  /* Cancelled: the view was cleared or went, or filled for another heap
+   * since. */
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not count the classes"))
       || job->loader != hs_view_get_loader (HS_VIEW (self)) || job->heap != hs_view_get_heap (HS_VIEW (self)))
     return;
   g_clear_object (&self->table_cancellable);
@@ -564,7 +565,6 @@ hs_classes_view_dispose (GObject *object)
 {
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
-  self->disposed = TRUE;
   _hs_classes_view_cancel_order (self);
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);

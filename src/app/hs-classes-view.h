@@ -86,7 +86,6 @@ typedef enum
 } HsClassesGrouping;
 
 void hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping);
-HsClassesGrouping hs_classes_view_get_grouping (HsClassesView *self);
 gboolean hs_classes_view_is_grouping (HsClassesView *self);
 /* The grouped tree (unsorted: GtkTreeListModel's own order, each level
  * by retained size), NULL without a grouping or while grouping. */
@@ -95,9 +94,5 @@ GtkTreeListModel *hs_classes_view_get_tree_model (HsClassesView *self);
  * GtkTreeListRow, sorted); positions are those of select_class and
  * show_instances. */
 GListModel *hs_classes_view_get_shown_model (HsClassesView *self);
-
-/* hs-classes-timing.c: the class table's timings of tools/ui-timing.sh
- * (HEAPSCOPE_DEBUG_VISIT_VIEWS=1), once; nothing otherwise. */
-void _hs_classes_view_timing_start (HsClassesView *self);
 
 G_END_DECLS

@@ -2,10 +2,10 @@
 /* hs-context-menu.h: a context menu (a GtkPopoverMenu over a GMenuModel)
  * popped up on a widget that can go while the menu is open or while its
  * item acts, as the cell of a list row that the list recycles or
- * disposes. The menu stays the widget's child until its item has acted
- * (an item's action is looked up through the menu's parents, after the
- * menu closed), then leaves it; if the widget is destroyed first, the menu
- * is closed and leaves it then, never kept with a parent that is gone. */
+ * disposes: hs_popover_unparent_after_close (hs-ui-util-private.h) keeps
+ * the menu the widget's child until its item has acted, and takes it away
+ * when the widget is destroyed first, never kept with a parent that is
+ * gone. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -6,13 +6,111 @@
  * goes on; the finished analysis is given to the views and the content
  * shown (where the user was, after a reload in place); a failure shows
  * the error page, a cancel the welcome page. Dropping the loader (a new
- * open, the tab closed or gone) stops its workers and empties the views. */
+ * open, the tab closed or gone) stops its workers and empties the views.
+ * With HEAPSCOPE_DEBUG_TIMES, the drawing of a load is timed here too. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
+#include "hs-leaks-view.h"
 #include "hs-timing.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
+
+/* HEAPSCOPE_DEBUG_TIMES marks of what the user sees of a load: the
+ * content page and the first leak trace drawn, counted in frames since
+ * the open (tools/ui-timing.sh). NULL in the tab when timing is off. */
+struct _HsDumpTabTiming
+{
+  GdkFrameClock *clock;
+  gulong paint_id;
+  gboolean trace_pending;
+  gboolean content_pending;
+  guint frames;
+};
+
+static gboolean
+first_trace_drawn (HsDumpTab *self)
+{
+  HsView *leaks = hs_dump_tab_get_view_by_name (self, "leaks");
+  HsLeakTraceView *trace;
+
+  if (!HS_IS_LEAKS_VIEW (leaks))
+    return FALSE;
+  trace = hs_leaks_view_get_trace_view (HS_LEAKS_VIEW (leaks));
+  return hs_leak_trace_view_get_n_nodes (trace) > 0 && gtk_widget_get_mapped (GTK_WIDGET (trace))
+         && gtk_widget_get_width (GTK_WIDGET (trace)) > 0;
+}
+
+/* Lets go of the frame clock. By the time a window closes, GDK may have
+ * dropped the clock's handlers already (the surface destroyed first):
+ * disconnecting by id then is a GLib warning, fatal in the tests. */
+static void
+timing_drop_clock (HsDumpTabTiming *t)
+{
+  if (t->clock != NULL && t->paint_id != 0 && g_signal_handler_is_connected (t->clock, t->paint_id))
+    g_signal_handler_disconnect (t->clock, t->paint_id);
+  t->paint_id = 0;
+  g_clear_object (&t->clock);
+}
+
+/* After each frame: whether the content page and the first leak trace
+ * have been drawn yet (mapped before this paint). */
+static void
+timing_on_after_paint (GdkFrameClock *clock, HsDumpTab *self)
+{
+  HsDumpTabTiming *t = self->timing;
+
+  t->frames++;
+  if (t->content_pending && g_strcmp0 (hs_dump_tab_get_page (self), "content") == 0
+      && gtk_widget_get_mapped (GTK_WIDGET (self->view_stack)))
+    {
+      t->content_pending = FALSE;
+      hs_timing_mark ("content page drawn (view %s)", hs_dump_tab_get_view (self));
+    }
+  if (t->trace_pending && first_trace_drawn (self))
+    {
+      t->trace_pending = FALSE;
+      hs_timing_mark ("first leak trace drawn (frame %u since the open)", t->frames);
+      hs_timing_cpu_report ();
+    }
+}
+
+static void
+timing_start (HsDumpTab *self)
+{
+  HsDumpTabTiming *t;
+  GdkFrameClock *clock;
+
+  hs_timing_start ();
+  if (!hs_timing_enabled ())
+    return;
+  if (self->timing == NULL)
+    self->timing = g_new0 (HsDumpTabTiming, 1);
+  t = self->timing;
+  t->trace_pending = TRUE;
+  t->content_pending = TRUE;
+  t->frames = 0;
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == t->clock)
+    return;
+  timing_drop_clock (t);
+  if (clock == NULL)
+    {
+      hs_timing_mark ("the window has no frame clock yet: nothing drawn will be reported");
+      return;
+    }
+  t->clock = g_object_ref (clock);
+  t->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (timing_on_after_paint), self);
+}
+
+void
+_hs_dump_tab_timing_free (HsDumpTab *self)
+{
+  if (self->timing == NULL)
+    return;
+  timing_drop_clock (self->timing);
+  g_clear_pointer (&self->timing, g_free);
+}
 
 /* The dump's views and inspector forget it. */
 static void
@@ -99,7 +197,6 @@ populate (HsDumpTab *self)
   _hs_dump_tab_show_page (self, "content");
   hs_timing_span (start, "all views filled");
   hs_timing_cpu_report ();
-  _hs_dump_tab_timing_visit_views (self);
 }
 
 static void
@@ -113,7 +210,7 @@ on_loader_state (HsLoader *loader, GParamSpec *pspec, HsDumpTab *self)
     {
       case HS_LOADER_DONE:
         hs_timing_mark ("analysis finished (seen on the UI thread; frame %u since the open)",
-                        _hs_dump_tab_timing_frames (self));
+                        self->timing != NULL ? self->timing->frames : 0);
         _hs_dump_tab_recent_add (self, hs_loader_get_file (loader));
         populate (self);
         _hs_dump_tab_changed_remember (self);
@@ -192,7 +289,7 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   g_return_if_fail (HS_IS_DUMP_TAB (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  _hs_dump_tab_timing_start (self);
+  timing_start (self);
   _hs_dump_tab_loading_drop (self);
   if (!self->keep_history)
     {

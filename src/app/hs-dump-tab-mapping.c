@@ -4,8 +4,9 @@
  * heap's names are changed in place on the UI thread (which is the only
  * reader of names then), the views refilled, and the name-dependent results
  * (leaks, suspects) found again on a worker and swapped in. The mapping is
- * remembered per dump (GSettings "mappings"); a mapping.txt beside the dump
- * (or in ../build/outputs/mapping/<variant>/) is offered in a banner. */
+ * remembered per dump (GSettings "mappings"); a mapping.txt beside the dump,
+ * or one named like it (or in ../build/outputs/mapping/<variant>/), is
+ * offered in a banner when it renames classes the dump has. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-dump-tab-mapping.h"
@@ -26,6 +27,7 @@ struct _HsDumpTabMapping
   char *offered;    /* offered in the banner, or NULL */
   guint generation; /* a newer request or another dump drops older results */
   gboolean busy;
+  GCancellable *offer_cancellable; /* the check of a mapping to offer */
   GtkWidget *banner; /* GtkRevealer */
   GtkWidget *banner_label;
   gboolean owns_banner; /* not placed in the window: our reference */
@@ -57,6 +59,16 @@ static HsDumpTabMapping *
 state (HsDumpTab *self)
 {
   return self->mapping;
+}
+
+/* Drops the check of a mapping to offer (the dump went, or a mapping is
+ * applied). */
+static void
+offer_cancel (HsDumpTabMapping *st)
+{
+  if (st->offer_cancellable != NULL)
+    g_cancellable_cancel (st->offer_cancellable);
+  g_clear_object (&st->offer_cancellable);
 }
 
 /* While a mapping is read and applied, the window's Export is off (the
@@ -311,6 +323,7 @@ hs_dump_tab_load_mapping (HsDumpTab *self, GFile *file)
       return;
     }
   st->generation++;
+  offer_cancel (st); /* a mapping chosen: none to offer */
   set_busy (self, TRUE);
   job = g_new0 (MappingJob, 1);
   job->loader = g_object_ref (self->loader);
@@ -387,6 +400,87 @@ find_beside (const char *dump)
   return g_strdup (*(char **)variants->pdata);
 }
 
+/* A mapping found beside the dump is offered only when it names the dump:
+ * it is read on a worker, then the dump's classes are looked up in it on
+ * the UI thread (the only one that renames classes). */
+typedef struct
+{
+  char *path;
+  HsMapping *mapping;
+} OfferJob;
+
+static void
+offer_job_free (OfferJob *job)
+{
+  g_free (job->path);
+  g_clear_pointer (&job->mapping, hs_mapping_unref);
+  g_free (job);
+}
+
+static void
+offer_read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  OfferJob *job = data;
+  GError *error = NULL;
+
+  job->mapping = hs_mapping_load (job->path, &error);
+  if (job->mapping == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Whether one of the heap's classes is an obfuscated name the mapping
+ * gives another name to (a class it keeps as it is proves nothing). */
+static gboolean
+mapping_renames_heap (HsMapping *mapping, HsHeap *heap)
+{
+  guint n = hs_heap_n_classes (heap);
+
+  for (guint c = 0; c < n; c++)
+    {
+      const char *name = hs_class_name (heap, c);
+      const char *real = hs_mapping_lookup_class (mapping, name);
+      if (real != NULL && strcmp (real, name) != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+offer_read_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  HsDumpTab *self = HS_DUMP_TAB (source);
+  OfferJob *job = g_task_get_task_data (G_TASK (result));
+  HsDumpTabMapping *st = state (self);
+  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  /* Cancelled: the dump went or a mapping is being applied; whoever
+   * cancelled it set the state. */
+  if (!g_task_propagate_boolean (G_TASK (result), &error)
+      && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&st->offer_cancellable);
+  set_busy (self, FALSE);
+  /* Not a mapping after all: a text file named like one, not offered. */
+  if (error != NULL)
+    {
+      g_debug ("%s not offered: %s", job->path, error->message);
+      return;
+    }
+  if (a == NULL || !mapping_renames_heap (job->mapping, a->heap))
+    return;
+  g_free (st->offered);
+  st->offered = g_strdup (job->path);
+  text = g_strdup_printf (
+      _ ("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
+      st->offered);
+  gtk_label_set_text (GTK_LABEL (st->banner_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), TRUE);
+}
+
 void
 _hs_dump_tab_mapping_dump_done (HsDumpTab *self)
 {
@@ -394,7 +488,8 @@ _hs_dump_tab_mapping_dump_done (HsDumpTab *self)
   g_autofree char *dump = dump_path (self);
   g_autofree char *known = remembered (self);
   g_autofree char *found = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (GTask) task = NULL;
+  OfferJob *job;
 
   if (dump == NULL)
     return;
@@ -408,13 +503,15 @@ _hs_dump_tab_mapping_dump_done (HsDumpTab *self)
     found = find_beside (dump);
   if (found == NULL)
     return;
-  g_free (st->offered);
-  st->offered = g_steal_pointer (&found);
-  text = g_strdup_printf (
-      _ ("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
-      st->offered);
-  gtk_label_set_text (GTK_LABEL (st->banner_label), text);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), TRUE);
+  offer_cancel (st);
+  st->offer_cancellable = g_cancellable_new ();
+  set_busy (self, TRUE);
+  job = g_new0 (OfferJob, 1);
+  job->path = g_steal_pointer (&found);
+  task = g_task_new (self, st->offer_cancellable, offer_read_done, NULL);
+  g_task_set_name (task, "[heapscope] read a mapping to offer");
+  g_task_set_task_data (task, job, (GDestroyNotify)offer_job_free);
+  g_task_run_in_thread (task, offer_read_thread);
 }
 
 void
@@ -425,6 +522,7 @@ _hs_dump_tab_mapping_dump_closed (HsDumpTab *self)
   if (st == NULL)
     return;
   st->generation++; /* results of the old dump are dropped */
+  offer_cancel (st);
   set_busy (self, FALSE);
   g_clear_pointer (&st->path, g_free);
   g_clear_pointer (&st->offered, g_free);
@@ -501,6 +599,7 @@ _hs_dump_tab_mapping_free (HsDumpTab *self)
   /* A placed banner went with the window's children. */
   if (st->owns_banner)
     g_object_unref (st->banner);
+  offer_cancel (st);
   g_free (st->path);
   g_free (st->offered);
   g_free (st);

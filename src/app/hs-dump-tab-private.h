@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-dump-tab-private.h: the tab's struct and the internals shared by the
- * files of one dump's tab (hs-dump-tab.c, -loading.c, -views.c,
- * -inspector.c, -dumps.c, -roots.c, -heaps.c, -index.c, -mapping.c,
- * -history.c, -changed.c, -recent.c, -suspects.c, -timing.c). Not for
- * tests: they use hs-dump-tab.h, hs-window.h and each view's own API. */
+ * files of one dump's tab (hs-dump-tab.c, -loading.c, -dumps.c, -roots.c,
+ * -heaps.c, -index.c, -mapping.c, -history.c, -changed.c, -recent.c,
+ * -suspects.c). Not for tests: they use hs-dump-tab.h, hs-window.h and each
+ * view's own API. */
 #pragma once
 
 #include "hs-dump-tab.h"
@@ -116,18 +116,13 @@ void _hs_dump_tab_closing (HsDumpTab *self);
 void _hs_dump_tab_loading_drop (HsDumpTab *self);
 void _hs_dump_tab_loading_on_cancel_clicked (GtkButton *button, HsDumpTab *self);
 
-/* hs-dump-tab-views.c: the views on their stack. set_early: only the
- * leaks are known (the views needing the analysis hidden); give_loader:
- * to the views that need the analysis or to the others (NULL: they
- * forget the dump); on_changed: the view shown is filled. */
+/* The views on their stack. set_early: only the leaks are known (the
+ * views needing the analysis hidden); give_loader: to the views that need
+ * the analysis or to the others (NULL: they forget the dump); on_changed:
+ * the view shown is filled. */
 void _hs_dump_tab_views_set_early (HsDumpTab *self, gboolean early);
 void _hs_dump_tab_views_give_loader (HsDumpTab *self, HsLoader *loader, gboolean needs_analysis);
 void _hs_dump_tab_views_on_changed (AdwViewStack *stack, GParamSpec *pspec, HsDumpTab *self);
-void _hs_dump_tab_views_show_class_action (GtkWidget *widget, const char *action_name, GVariant *param);
-
-/* hs-dump-tab-inspector.c: the inspector pane and its flap. */
-void _hs_dump_tab_inspector_init (HsDumpTab *self);
-void _hs_dump_tab_inspector_on_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self);
 
 /* hs-dump-tab-dumps.c: the "several dumps" banner and its dropdown. */
 void _hs_dump_tab_dumps_update (HsDumpTab *self, HsHeap *heap);
@@ -173,11 +168,8 @@ void _hs_dump_tab_recent_refresh (HsDumpTab *self);
 void _hs_dump_tab_recent_add (HsDumpTab *self, GFile *file);
 void _hs_dump_tab_recent_activated (GtkListBox *list, GtkListBoxRow *row, HsDumpTab *self);
 
-/* hs-dump-tab-timing.c: HEAPSCOPE_DEBUG_TIMES marks of what is drawn, and
- * HEAPSCOPE_DEBUG_VISIT_VIEWS (every view shown in turn). */
-void _hs_dump_tab_timing_start (HsDumpTab *self);
-guint _hs_dump_tab_timing_frames (HsDumpTab *self);
-void _hs_dump_tab_timing_visit_views (HsDumpTab *self);
+/* hs-dump-tab-loading.c: the HEAPSCOPE_DEBUG_TIMES marks of a load's
+ * drawing stop. */
 void _hs_dump_tab_timing_free (HsDumpTab *self);
 
 G_END_DECLS

@@ -2,12 +2,15 @@
 /* hs-dump-tab.c: one dump in a tab (template ui/hs-dump-tab.ui): the
  * type (its template, its properties, the page shown: welcome, loading,
  * error or content) and its views, one of each type of its view table.
- * The rest is beside it, sharing hs-dump-tab-private.h: the loader's
- * wiring in hs-dump-tab-loading.c, the views' stack in -views.c, the
- * inspector in -inspector.c, the banners in -dumps.c, -roots.c, -heaps.c,
+ * its views' stack (the view shown, each view given the dump, the views
+ * that need the whole analysis hidden while only the leaks are known,
+ * "tab.show-class") and its inspector pane in the flap beside the views
+ * (over them when the window is narrow; "inspector-shown" is its
+ * visibility). The rest is beside it, sharing hs-dump-tab-private.h: the
+ * loader's wiring in hs-dump-tab-loading.c, the banners in -dumps.c,
+ * -roots.c, -heaps.c,
  * -index.c, -mapping.c; back/forward, "changed on disk", recent files,
- * suspects and debug timing in -history.c, -changed.c, -recent.c,
- * -suspects.c, -timing.c. */
+ * suspects in -history.c, -changed.c, -recent.c, -suspects.c. */
 #include "config.h"
 #include "hs-dump-tab-private.h"
 #include "hs-dump-tab-mapping.h"
@@ -193,6 +196,192 @@ _hs_dump_tab_closing (HsDumpTab *self)
 /* ---------------------------------------------------------------------- */
 /* tab                                                                    */
 
+/* ---- the views on their stack -------------------------------------------- */
+
+/* While only the leaks are known, the views that need the whole analysis
+ * are hidden from the switcher and the analysis bar shows its progress. */
+void
+_hs_dump_tab_views_set_early (HsDumpTab *self, gboolean early)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (hs_view_get_needs_analysis (view))
+        {
+          /* The page's visible is the switcher's, the widget's the stack's. */
+          gtk_widget_set_visible (GTK_WIDGET (view), !early);
+          adw_view_stack_page_set_visible (adw_view_stack_get_page (self->view_stack, GTK_WIDGET (view)),
+                                           !early);
+        }
+    }
+  gtk_revealer_set_reveal_child (self->analysis_bar, early);
+  /* Hidden too: GTK 4.8's revealer, without a transition, could keep its
+   * height once hidden after being shown while unmapped (an empty strip
+   * over the views). */
+  gtk_widget_set_visible (GTK_WIDGET (self->analysis_bar), early);
+  if (!self->disposed)
+    _hs_dump_tab_set_analysing (self, early);
+}
+
+HsView *
+hs_dump_tab_get_view_by_name (HsDumpTab *self, const char *name)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (g_str_equal (hs_view_get_name (view), name))
+        return view;
+    }
+  return NULL;
+}
+
+/* The view shown is filled the first time it is shown for a dump. */
+void
+_hs_dump_tab_views_on_changed (AdwViewStack *stack, GParamSpec *pspec, HsDumpTab *self)
+{
+  GtkWidget *child = adw_view_stack_get_visible_child (stack);
+
+  if (HS_IS_VIEW (child))
+    hs_view_ensure_filled (HS_VIEW (child));
+  _hs_dump_tab_history_record (self);
+}
+
+const char *
+hs_dump_tab_get_view (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
+}
+
+void
+hs_dump_tab_set_view (HsDumpTab *self, const char *name)
+{
+  HsView *view;
+
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  /* As GtkStack did: a hidden view (waiting for the analysis) is not shown. */
+  view = name != NULL ? hs_dump_tab_get_view_by_name (self, name) : NULL;
+  if (view != NULL && gtk_widget_get_visible (GTK_WIDGET (view)))
+    adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
+}
+
+AdwViewStack *
+hs_dump_tab_get_view_stack (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return self->view_stack;
+}
+
+/* The views that show something while the dump loads (the leaks, early)
+ * are given its loader when it is opened, those that need the whole
+ * analysis when it is done; each fills itself when first shown after
+ * that. NULL: they forget the dump. */
+void
+_hs_dump_tab_views_give_loader (HsDumpTab *self, HsLoader *loader, gboolean needs_analysis)
+{
+  for (guint i = 0; i < self->views->len; i++)
+    {
+      HsView *view = g_ptr_array_index (self->views, i);
+      if (hs_view_get_needs_analysis (view) == needs_analysis)
+        hs_view_set_loader (view, loader);
+    }
+}
+
+/* "tab.show-class" (a class name) from a view: the class table filtered
+ * to the class and the class selected; just filtered when no class has
+ * exactly that name. */
+static void
+views_show_class_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+  const char *name = g_variant_get_string (param, NULL);
+  HsView *classes = hs_dump_tab_get_view_by_name (self, "classes");
+
+  if (_hs_dump_tab_get_analysis (self) == NULL || !HS_IS_CLASSES_VIEW (classes))
+    return;
+  hs_dump_tab_set_view (self, "classes");
+  if (!hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+    hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
+}
+
+/* ---- the inspector pane ------------------------------------------------------ */
+
+void
+hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+
+  if (_hs_dump_tab_get_analysis (self) == NULL || obj == HS_OBJ_NONE)
+    return;
+  /* A mapping whose file was cut reads zeros: say so, and do not show an
+   * object made of them. */
+  if (hs_dump_tab_check_changed (self) && hs_heap_changed (_hs_dump_tab_get_analysis (self)->heap))
+    return;
+  hs_inspector_show (self->inspector, obj);
+  hs_dump_tab_set_inspector_shown (self, TRUE);
+  _hs_dump_tab_history_record (self);
+}
+
+/* The flap (beside, or over the views when folded) follows the
+ * inspector's visibility, and a folded flap closed by a click outside
+ * hides it. */
+static void
+inspector_on_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
+{
+  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
+
+  if (adw_flap_get_reveal_flap (self->flap) != shown)
+    adw_flap_set_reveal_flap (self->flap, shown);
+  if (!self->disposed)
+    _hs_dump_tab_notify_inspector_shown (self);
+}
+
+static void
+on_flap_revealed (GObject *object, GParamSpec *pspec, HsDumpTab *self)
+{
+  gboolean revealed = adw_flap_get_reveal_flap (self->flap);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->inspector)) != revealed)
+    gtk_widget_set_visible (GTK_WIDGET (self->inspector), revealed);
+}
+
+static void
+inspector_init (HsDumpTab *self)
+{
+  g_signal_connect (self->flap, "notify::reveal-flap", G_CALLBACK (on_flap_revealed), self);
+}
+
+void
+hs_dump_tab_set_narrow (HsDumpTab *self, gboolean narrow)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  adw_flap_set_fold_policy (self->flap, narrow ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
+}
+
+GtkWidget *
+hs_dump_tab_get_inspector (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
+  return GTK_WIDGET (self->inspector);
+}
+
+gboolean
+hs_dump_tab_get_inspector_shown (HsDumpTab *self)
+{
+  g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->inspector));
+}
+
+void
+hs_dump_tab_set_inspector_shown (HsDumpTab *self, gboolean shown)
+{
+  g_return_if_fail (HS_IS_DUMP_TAB (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->inspector), shown);
+}
+
 static void
 hs_dump_tab_dispose (GObject *object)
 {
@@ -343,13 +532,13 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_callback_full (widget_class, "on_cancel_clicked",
                                                 G_CALLBACK (_hs_dump_tab_loading_on_cancel_clicked));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_inspector_visible",
-                                                G_CALLBACK (_hs_dump_tab_inspector_on_visible));
+                                                G_CALLBACK (inspector_on_visible));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_dump_selected",
                                                 G_CALLBACK (_hs_dump_tab_dumps_on_selected));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_view_changed",
                                                 G_CALLBACK (_hs_dump_tab_views_on_changed));
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
-  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", _hs_dump_tab_views_show_class_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-class", "s", views_show_class_action);
 }
 
 /* The views, in the switcher's order (Alt+1..N), each with the icon of
@@ -417,7 +606,7 @@ hs_dump_tab_init (HsDumpTab *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->reload_obj = HS_OBJ_NONE;
   add_views (self);
-  _hs_dump_tab_inspector_init (self);
+  inspector_init (self);
   _hs_dump_tab_mapping_init (self);
   _hs_dump_tab_history_init (self);
   self->settings = hs_settings_new_if_installed ();

@@ -79,22 +79,16 @@ hs_mapping_find_beside (const char *dump_path)
   stem = dump_stem (dump_path);
   if ((d = g_dir_open (dir, 0, NULL)) == NULL)
     return NULL;
-  /* The first by name of each kind: "*mapping*.txt", then "DUMPNAME*.txt". */
+  /* The first by name of "DUMPNAME*mapping*.txt", then "DUMPNAME*.txt". */
   while ((name = g_dir_read_name (d)) != NULL && n++ < BESIDE_MAX_ENTRIES)
     {
       g_autofree char *lower = g_ascii_strdown (name, -1);
-      if (!g_str_has_suffix (lower, ".txt"))
+      char **slot;
+      if (!g_str_has_suffix (lower, ".txt") || !g_str_has_prefix (name, stem))
         continue;
-      if (strstr (lower, "mapping") != NULL)
-        {
-          if (named_mapping == NULL || strcmp (name, named_mapping) < 0)
-            set_str (&named_mapping, name);
-        }
-      else if (g_str_has_prefix (name, stem))
-        {
-          if (named_dump == NULL || strcmp (name, named_dump) < 0)
-            set_str (&named_dump, name);
-        }
+      slot = strstr (lower, "mapping") != NULL ? &named_mapping : &named_dump;
+      if (*slot == NULL || strcmp (name, *slot) < 0)
+        set_str (slot, name);
     }
   g_dir_close (d);
   if (named_mapping != NULL)

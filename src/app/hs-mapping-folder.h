@@ -18,8 +18,10 @@ gboolean hs_mapping_folder_set_on_chooser (GtkFileChooser *chooser);
 char *hs_mapping_folder_find_for_dump (const char *dump_path);
 
 /* A mapping beside the dump at dump_path: mapping.txt, else the first by
- * name of the *mapping*.txt (any case), else of the DUMPNAME*.txt (for
- * app.hprof: app.txt, app-r8.txt), in the dump's folder; or NULL. */
+ * name of the DUMPNAME*mapping*.txt (any case), else of the DUMPNAME*.txt
+ * (for app.hprof: app-mapping.txt, then app.txt, app-r8.txt), in the dump's
+ * folder; or NULL. Another dump's mapping in the same folder is not named
+ * like this one. */
 char *hs_mapping_find_beside (const char *dump_path);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include "hs-class-row.h"
 #include "hs-class-group-row.h"
 #include "hs-object-list.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 
@@ -46,7 +47,7 @@ popup (GtkWidget *cell, double x, double y)
   gtk_widget_set_parent (popover, cell);
   gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  hs_popover_unparent_after_close (GTK_POPOVER (popover));
   gtk_popover_popup (GTK_POPOVER (popover));
 }
 

@@ -20,9 +20,12 @@
 #include "hs-query-row.h"
 #include "hs-query-view-private.h"
 #include "hs-strhash.h"
+#include "hs-ui-util-private.h"
 
 /* Class and field names offered for completion, at most. */
 #define COMPLETION_WORDS_MAX 200000
+/* A value cell shows at most this many characters, on one line. */
+#define CELL_MAX_CHARS 4096
 
 G_DEFINE_FINAL_TYPE (HsQueryView, hs_query_view, HS_TYPE_VIEW)
 
@@ -91,9 +94,7 @@ job_row (const HsOqlRow *row, gpointer data)
     for (guint i = 0; i < row->n_values; i++)
       {
         /* One line per cell, bounded. */
-        char *t = hs_oql_value_to_text (a, &row->values[i]);
-        if (strlen (t) > 4096)
-          strcpy (t + 4093, "…");
+        char *t = hs_text_cut_chars (hs_oql_value_to_text (a, &row->values[i]), CELL_MAX_CHARS);
         g_strdelimit (t, "\n\r\t", ' ');
         g_ptr_array_add (b, t);
       }

@@ -28,6 +28,17 @@ void hs_column_view_hide_when_narrow (GtkColumnView *view, int min_width, GtkCol
 /* A tooltip on a column's header (GTK 4.8 has no API for it). */
 void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column,
                                         const char *tooltip);
+/* After a worker's result: FALSE when there is no error. Else TRUE, and
+ * unless the work was cancelled (a newer request, the dump or the widget
+ * gone: nothing to say) widget says "what: the error" in a toast through
+ * "win.toast". */
+gboolean hs_task_failed (GtkWidget *widget, const GError *error, const char *what);
+/* A popover made for one popup (a context menu), already given its
+ * parent, is unparented once it closed: on the next idle, because a menu
+ * item's action is activated after "closed" and is looked up from the
+ * popover up through its parents. Should the parent (a recycled row) be
+ * destroyed first, the popover is unparented then. */
+void hs_popover_unparent_after_close (GtkPopover *popover);
 /* A flat button that inspects obj through the "win.inspect" action (so it
  * is insensitive while the window disables inspection). */
 GtkWidget *hs_inspect_button_new (HsObj obj);
@@ -45,6 +56,10 @@ void hs_cell_set_name (GtkInscription *cell, const char *name);
  * labels that are not selectable: copy the plain name. Past 2,000
  * characters the rest is an ellipsis. */
 char *hs_name_breakable (const char *text);
+/* text (taken) when it has at most max_chars characters, else its first
+ * max_chars - 1 characters and an ellipsis: cut between characters,
+ * never inside one (text is UTF-8, made valid first if it is not). */
+char *hs_text_cut_chars (char *text, glong max_chars);
 
 /* Runs fn (data) on a new thread named name at a lower priority (nice +10,
  * Linux: per thread, and inherited by the threads it starts, e.g. the

@@ -138,6 +138,77 @@ hs_name_breakable (const char *text)
   return g_string_free (s, FALSE);
 }
 
+char *
+hs_text_cut_chars (char *text, glong max_chars)
+{
+  char *cut;
+
+  g_return_val_if_fail (text != NULL && max_chars > 0, text);
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (text, -1);
+      g_free (text);
+      text = valid;
+    }
+  if (g_utf8_strlen (text, -1) <= max_chars)
+    return text;
+  *g_utf8_offset_to_pointer (text, max_chars - 1) = '\0';
+  cut = g_strconcat (text, "…", NULL);
+  g_free (text);
+  return cut;
+}
+
+gboolean
+hs_task_failed (GtkWidget *widget, const GError *error, const char *what)
+{
+  g_autofree char *text = NULL;
+
+  if (error == NULL)
+    return FALSE;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return TRUE;
+  text = g_strdup_printf ("%s: %s", what, error->message);
+  gtk_widget_activate_action (widget, "win.toast", "s", text);
+  return TRUE;
+}
+
+static void
+unparent_popover (gpointer data)
+{
+  GtkWidget *popover = data;
+
+  if (gtk_widget_get_parent (popover) != NULL)
+    gtk_widget_unparent (popover);
+  g_object_unref (popover);
+}
+
+static void
+on_popover_closed (GtkPopover *popover, gpointer data)
+{
+  g_idle_add_once (unparent_popover, g_object_ref (popover));
+}
+
+/* The parent goes first (a list row recycled while the menu is open, or
+ * before the idle): a widget is not to be finalized with children. */
+static void
+on_parent_destroy (GtkWidget *popover)
+{
+  if (gtk_widget_get_parent (popover) != NULL)
+    gtk_widget_unparent (popover);
+}
+
+void
+hs_popover_unparent_after_close (GtkPopover *popover)
+{
+  GtkWidget *parent;
+
+  g_return_if_fail (GTK_IS_POPOVER (popover));
+  parent = gtk_widget_get_parent (GTK_WIDGET (popover));
+  g_return_if_fail (parent != NULL);
+  g_signal_connect (popover, "closed", G_CALLBACK (on_popover_closed), NULL);
+  g_signal_connect_object (parent, "destroy", G_CALLBACK (on_parent_destroy), popover, G_CONNECT_SWAPPED);
+}
+
 #define CELL_KEEP_CHARS 1000
 #define TIP_KEEP_CHARS 2000
 

@@ -150,8 +150,8 @@ test_offered_beside (void)
 
   g_assert_true (g_file_set_contents (map, mapping_text, -1, NULL));
   window = open_dump (dump);
-  ui_iterate (100);
-  /* Offered, not applied. */
+  /* Offered once read and found to name the dump's classes; not applied. */
+  g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
   g_assert_cmpstr (hs_window_get_offered_mapping (window), ==, map);
   g_assert_null (hs_window_get_mapping_path (window));
   g_assert_true (has_class (window, "com.example.User"));
@@ -177,6 +177,50 @@ test_offered_beside (void)
   ui_iterate (100);
 }
 
+/* What a dump of its own folder (app.hprof) is offered with one mapping
+ * file beside it, named name, of text, once the window is done with it. */
+static char *
+offered_with (const char *dir_name, const char *name, const char *text)
+{
+  g_autofree char *dump = copy_sample (dir_name);
+  g_autofree char *dir = g_path_get_dirname (dump);
+  g_autofree char *map = g_build_filename (dir, name, NULL);
+  HsWindow *window;
+  char *offered;
+
+  g_assert_true (g_file_set_contents (map, text, -1, NULL));
+  window = open_dump (dump);
+  g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
+  ui_iterate (50);
+  offered = g_strdup (hs_window_get_offered_mapping (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+  return offered;
+}
+
+/* A mapping beside the dump is offered only when it is named like the dump
+ * (or mapping.txt) and the obfuscated names it maps occur in the dump: not
+ * another dump's mapping lying in the same folder. */
+static void
+test_offered_only_matching (void)
+{
+  /* another app's: its obfuscated classes a.a and a.b are not in the dump */
+  static const char foreign[] = "com.other.Cache -> a.a:\n"
+                                "    java.util.Map entries -> a\n"
+                                "com.other.Main -> a.b:\n"
+                                "com.example.User -> com.example.User:\n";
+  g_autofree char *named_foreign = offered_with ("named-foreign", "mapping.txt", foreign);
+  g_autofree char *other_name = offered_with ("other-name", "other-obf.mapping.txt", mapping_text);
+  g_autofree char *named_like = offered_with ("named-like", "app-mapping.txt", mapping_text);
+  g_autofree char *broken = offered_with ("broken", "mapping.txt", "com.other.Cache -> a.a:\n no arrow\n");
+
+  g_assert_null (named_foreign);
+  g_assert_null (other_name);
+  g_assert_null (broken);
+  g_assert_nonnull (named_like);
+  g_assert_true (g_str_has_suffix (named_like, "/named-like/app-mapping.txt"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -187,6 +231,7 @@ main (int argc, char **argv)
   g_assert_nonnull (tmpdir);
   g_test_add_func ("/mapping-ui/apply-in-place", test_apply_in_place);
   g_test_add_func ("/mapping-ui/offered-beside", test_offered_beside);
+  g_test_add_func ("/mapping-ui/offered-only-matching", test_offered_only_matching);
   rc = g_test_run ();
   {
     g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmpdir);

@@ -10,6 +10,7 @@
 
 #include "ui-util.h"
 #include "hs-query-view.h"
+#include "hs-ui-util-private.h"
 
 #define NODE_A 0x2000
 
@@ -196,11 +197,38 @@ test_query_view (gconstpointer data)
   ui_iterate (50);
 }
 
+/* A long value cell is cut between characters: 5,000 two-byte characters
+ * cut to 4,096 are 4,095 of them and an ellipsis, valid UTF-8 (a cut at a
+ * byte offset would split one); 4,096 characters stay whole. */
+static void
+test_cell_cut (void)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *cut = NULL, *whole = NULL, *fixed = NULL;
+
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (s, "é");
+  cut = hs_text_cut_chars (g_strdup (s->str), 4096);
+  g_assert_true (g_utf8_validate (cut, -1, NULL));
+  g_assert_cmpint (g_utf8_strlen (cut, -1), ==, 4096);
+  g_assert_cmpuint (strlen (cut), ==, 4095 * 2 + strlen ("…"));
+  g_assert_true (g_str_has_suffix (cut, "é…"));
+  g_string_truncate (s, 4096 * 2);
+  whole = hs_text_cut_chars (g_strdup (s->str), 4096);
+  g_assert_cmpstr (whole, ==, s->str);
+  /* not UTF-8 (a lone continuation byte): made valid, then kept */
+  fixed = hs_text_cut_chars (g_strdup ("a\x80" "b"), 4096);
+  g_assert_true (g_utf8_validate (fixed, -1, NULL));
+  g_assert_cmpstr (fixed, ==, "a\xef\xbf\xbd" "b");
+  g_string_free (s, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, ==, 2);
   g_test_add_data_func ("/query-view/run", argv[1], test_query_view);
+  g_test_add_func ("/query-view/cell-cut", test_cell_cut);
   return g_test_run ();
 }

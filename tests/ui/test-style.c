@@ -153,6 +153,28 @@ save (GdkTexture *texture, const char *name)
     }
 }
 
+/* Waits until WIDGET keeps one size over several frames: on a loaded
+ * machine the window may still be laying out when a fixed wait ends, and
+ * two pictures of one widget are only comparable at one size. */
+static void
+wait_for_stable_size (GtkWidget *widget)
+{
+  int width = -1, height = -1, same = 0;
+
+  for (int i = 0; i < 200 && same < 5; i++)
+    {
+      int w, h;
+
+      ui_iterate (50);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      same = (w == width && h == height && w > 0 && h > 0) ? same + 1 : 0;
+      width = w;
+      height = h;
+    }
+  g_assert_cmpint (same, >=, 5);
+}
+
 /* The treemap drawn light, then dark (forced as a user would), then light
  * again: the pictures differ, neither is empty or uniform, the tiles use
  * the style's colours (the hovered-free picture's colours are checked in
@@ -175,6 +197,7 @@ test_treemap_styles (void)
   view = ui_treemap_view (window);
   treemap = GTK_WIDGET (hs_treemap_view_get_treemap (view));
   ui_iterate (500);
+  wait_for_stable_size (treemap);
   g_assert_false (adw_style_manager_get_dark (manager));
   g_assert_false (hs_palette_is_dark ());
   light = ui_render_widget (treemap);
@@ -182,6 +205,7 @@ test_treemap_styles (void)
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   ui_iterate (500);
+  wait_for_stable_size (treemap);
   g_assert_true (adw_style_manager_get_dark (manager));
   dark = ui_render_widget (treemap);
   g_assert_nonnull (dark);
@@ -197,6 +221,7 @@ test_treemap_styles (void)
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   ui_iterate (500);
+  wait_for_stable_size (treemap);
   again = ui_render_widget (treemap);
   /* Back to the first picture (bar a hover outline where the pointer
    * happens to be: at most a 1% of the pixels). */

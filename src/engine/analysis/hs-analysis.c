@@ -299,7 +299,7 @@ hs_analysis_beside_result (HsAnalysis *a, const HsBesidePass *pass)
   Beside *b = a->beside;
   if (!b || b->pass != pass)
     return NULL;
-  /* HS_DEBUG_TIMES: how long the caller waits for the pass (0 when it
+  /* HEAPSCOPE_DEBUG_TIMES: how long the caller waits for the pass (0 when it
    * ended beside the dominators). */
   HsDebugClock clock = { "waste beside: ", TRUE };
   hs_debug_step (&clock, NULL);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-debug.c: step times for HS_DEBUG_TIMES=1 (see hs-debug.h). */
+/* hs-debug.c: step times for HEAPSCOPE_DEBUG_TIMES=1 (see hs-debug.h). */
 #include "config.h"
 
 #include <stdio.h>
@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "hs-debug.h"
+#include "hs-timing.h"
 
 /* The resident set and its anonymous part (resident minus file-backed:
  * what the analysis itself holds, without the dump's pages). */
@@ -32,10 +33,7 @@ rss_mib (double *anon)
 void
 hs_debug_step (HsDebugClock *clock, const char *what)
 {
-  static int enabled = -1;
-  if (enabled < 0)
-    enabled = g_getenv ("HS_DEBUG_TIMES") != NULL;
-  if (!enabled)
+  if (!hs_timing_enabled ())
     return;
   struct timespec ts;
   clock_gettime (clock->thread_cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &ts);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-debug.h: HS_DEBUG_TIMES=1 prints the wall and CPU time of each step of
+/* hs-debug.h: HEAPSCOPE_DEBUG_TIMES=1 prints the wall and CPU time of each step of
  * the analysis on stderr (with the resident set after it). */
 #pragma once
 

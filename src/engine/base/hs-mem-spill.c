@@ -57,7 +57,7 @@ static GMutex lock;
 static GArray *blocks; /* Block */
 static gboolean active;
 static char *spill_dir;
-static guint64 budget, reserve, held, peak, next_cold;
+static guint64 budget, reserve, held, next_cold;
 static gsize min_block;
 
 static void prune_unmapped (void);
@@ -104,15 +104,6 @@ hs_mem_spilled_bytes (void)
 {
   g_mutex_lock (&lock);
   guint64 v = held;
-  g_mutex_unlock (&lock);
-  return v;
-}
-
-guint64
-hs_mem_spilled_peak (void)
-{
-  g_mutex_lock (&lock);
-  guint64 v = peak;
   g_mutex_unlock (&lock);
   return v;
 }
@@ -196,7 +187,6 @@ static void
 account (gssize delta)
 {
   held += delta;
-  peak = MAX (peak, held);
 }
 
 /* HS_DEBUG_SPILL=1: a line on stderr for each block that goes to the disk;

@@ -36,9 +36,8 @@ gboolean hs_mem_spill_active (void);
  * spilling, it may be moved to the disk in place (same address). */
 void hs_mem_set_cold (gconstpointer mem);
 
-/* Bytes held in spill files now; the most ever; bytes moved in place. */
+/* Bytes held in spill files now. */
 guint64 hs_mem_spilled_bytes (void);
-guint64 hs_mem_spilled_peak (void);
 
 /* ---- for hs-mem.c ---------------------------------------------------------- */
 

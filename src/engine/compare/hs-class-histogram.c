@@ -165,22 +165,3 @@ hs_class_histogram_free (HsClassHistogram *hist)
     g_string_chunk_free (hist->names);
   g_free (hist);
 }
-
-const HsHistogramRow *
-hs_class_histogram_lookup (const HsClassHistogram *hist, const char *name)
-{
-  g_return_val_if_fail (hist != NULL && name != NULL, NULL);
-  guint lo = 0, hi = hist->n_rows;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      int r = strcmp (hist->rows[mid].name, name);
-      if (r == 0)
-        return &hist->rows[mid];
-      if (r < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return NULL;
-}

@@ -62,7 +62,4 @@ HsClassHistogram *hs_class_histogram_load (const char *path, const HsAnalysisOpt
 void hs_class_histogram_free (HsClassHistogram *histogram);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassHistogram, hs_class_histogram_free)
 
-/* The row of that name, or NULL (binary search). */
-const HsHistogramRow *hs_class_histogram_lookup (const HsClassHistogram *histogram, const char *name);
-
 G_END_DECLS

@@ -56,7 +56,7 @@
 #include "hs-debug.h"
 #include "hs-parallel.h"
 
-/* HS_DEBUG_TIMES=1: the time of each step (this thread's CPU). */
+/* HEAPSCOPE_DEBUG_TIMES=1: the time of each step (this thread's CPU). */
 static HsDebugClock dom_clock = { "dom ", TRUE, 0, 0 };
 #define dom_debug_time(what) hs_debug_step (&dom_clock, (what))
 

@@ -46,7 +46,7 @@ void _hs_heap_add_warning (HsHeap *heap, const char *fmt, ...) G_GNUC_PRINTF (2,
 gboolean _hs_heap_check_memory (HsHeap *heap, guint64 n_objects, GError **error);
 /* The same from the file's size alone, before the sub-record pass. */
 gboolean _hs_heap_check_memory_early (HsHeap *heap, HsLoadProgress *prog, GError **error);
-/* HS_DEBUG_TIMES=1: ends the step `what` of the load (NULL: starts). */
+/* HEAPSCOPE_DEBUG_TIMES=1: ends the step `what` of the load (NULL: starts). */
 void _hs_heap_debug_time (const char *what);
 
 static inline guint64

@@ -10,7 +10,7 @@
 #include "hs-debug.h"
 #include "hs-memory-check.h"
 
-/* HS_DEBUG_TIMES=1: the time of each step of the index phase. */
+/* HEAPSCOPE_DEBUG_TIMES=1: the time of each step of the index phase. */
 static HsDebugClock index_clock = { "", FALSE, 0, 0 };
 
 void

@@ -507,11 +507,6 @@ hs_class_loader_id (HsHeap *heap, HsClass c)
 {
   return hs_class_info (heap, c)->loader_id;
 }
-guint32
-hs_class_instance_size (HsHeap *heap, HsClass c)
-{
-  return hs_class_info (heap, c)->instance_size;
-}
 guint64
 hs_class_count (HsHeap *heap, HsClass c)
 {

@@ -11,6 +11,7 @@
 
 #include "hs-heap-load-private.h"
 #include "hs-memory-check.h"
+#include "hs-timing.h"
 #include "hs-mem.h"
 
 /* Length of the sub-record at p (tag included), or 0 if it does not fit in
@@ -159,7 +160,7 @@ typedef struct
   guint w;
   guint64 n, cap;
   gint oom;             /* atomic: an append failed */
-  gint64 t_wall, t_cpu; /* HS_DEBUG_TIMES: the writer's own time, in us */
+  gint64 t_wall, t_cpu; /* HEAPSCOPE_DEBUG_TIMES: the writer's own time, in us */
 } Sink;
 
 /* Pushed after the walk's last chunk. */
@@ -517,7 +518,7 @@ _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **error)
     }
   for (guint i = 0; i < N_CHUNKS; i++)
     g_free (sink.chunks[i]);
-  if (g_getenv ("HS_DEBUG_TIMES"))
+  if (hs_timing_enabled ())
     g_printerr ("    walk %.3f s wall %.3f s cpu; writer %.3f s wall %.3f s cpu\n", walk_wall / 1e6,
                 walk_cpu / 1e6, sink.t_wall / 1e6, sink.t_cpu / 1e6);
 

@@ -196,7 +196,7 @@ explain_failure (HsHeap *heap, GError **error)
     }
 }
 
-/* The passes, in order; each step's time with HS_DEBUG_TIMES=1. */
+/* The passes, in order; each step's time with HEAPSCOPE_DEBUG_TIMES=1. */
 static gboolean
 heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
 {

@@ -229,7 +229,6 @@ HsObj hs_class_object (HsHeap *heap, HsClass c);     /* its class object */
 guint64 hs_class_id (HsHeap *heap, HsClass c);
 HsClass hs_class_super (HsHeap *heap, HsClass c);
 guint64 hs_class_loader_id (HsHeap *heap, HsClass c);
-guint32 hs_class_instance_size (HsHeap *heap, HsClass c);               /* shallow size of an instance */
 const HsFieldDecl *hs_class_fields (HsHeap *heap, HsClass c, guint *n); /* own instance fields */
 gboolean hs_class_is_subclass_of (HsHeap *heap, HsClass c, const char *name);
 /* Per-class facts, once per class, top-down: bit r of the result's [c] is

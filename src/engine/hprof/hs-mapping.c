@@ -438,13 +438,6 @@ hs_mapping_unref (HsMapping *m)
   g_free (m);
 }
 
-const char *
-hs_mapping_name (HsMapping *m)
-{
-  g_return_val_if_fail (m != NULL, NULL);
-  return m->name;
-}
-
 guint
 hs_mapping_n_classes (HsMapping *m)
 {

@@ -47,7 +47,6 @@ HsMapping *hs_mapping_ref (HsMapping *mapping);
 void hs_mapping_unref (HsMapping *mapping);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsMapping, hs_mapping_unref)
 
-const char *hs_mapping_name (HsMapping *mapping); /* the path as given */
 guint hs_mapping_n_classes (HsMapping *mapping);
 
 /* The original name of the obfuscated class obf ("a.a" -> "com.example.Cache"),

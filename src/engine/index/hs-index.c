@@ -144,7 +144,7 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
    * again on a reopen instead. */
   mapped = hs_heap_mapping (heap) != NULL;
 
-  /* HS_DEBUG_TIMES: each step's time. */
+  /* HEAPSCOPE_DEBUG_TIMES: each step's time. */
   HsDebugClock clock = { "index write: ", TRUE };
   hs_debug_step (&clock, NULL);
   /* The long lists are sorted on the other core while the heap is

@@ -165,13 +165,6 @@ _hs_leak_groups_sort (GPtrArray *groups)
   g_ptr_array_sort (groups, _hs_leak_group_cmp);
 }
 
-const GPtrArray *
-hs_leak_trace_node_labels (const HsLeakTrace *trace, guint node_index)
-{
-  HsLeakTracePrivate *x = trace ? trace->priv : NULL;
-  return x && node_index < x->n_nodes ? x->labels[node_index] : NULL;
-}
-
 guint64
 hs_leak_trace_node_id (const HsLeakTrace *trace, guint node_index)
 {

@@ -109,10 +109,8 @@ const char *hs_leaking_name (HsLeaking l); /* "YES", "NO", "UNKNOWN" */
  * HTML reports name it. */
 const char *hs_leak_node_kind (const HsLeakNode *node);
 
-/* Extra facts of the nodes of traces made by the engine (NULL / 0 for
- * other traces): LeakCanary-style labels ("View.mAttachInfo is null (view
- * detached)", "Thread name: 'main'", ...) and the object id as written. */
-const GPtrArray *hs_leak_trace_node_labels (const HsLeakTrace *trace, guint node_index);
+/* The object id, as written, of a node of a trace made by the engine (0
+ * for other traces). */
 guint64 hs_leak_trace_node_id (const HsLeakTrace *trace, guint node_index);
 /* The GC root line as the text and JSON have it ("Java local variable in
  * `store.Worker.hold(Worker.java:42)` of thread `worker-3`"; names between

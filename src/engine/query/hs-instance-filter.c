@@ -217,15 +217,6 @@ match_with (const HsInstanceFilter *f, HsAnalysis *a, HsObj o, GString *s)
     }
 }
 
-gboolean
-hs_instance_filter_match (const HsInstanceFilter *f, HsAnalysis *a, HsObj o)
-{
-  g_autoptr (GString) s = g_string_new (NULL);
-
-  g_return_val_if_fail (f != NULL && a != NULL, FALSE);
-  return match_with (f, a, o, s);
-}
-
 GArray *
 hs_instance_filter_apply (const HsInstanceFilter *f, HsAnalysis *a, const HsObj *objs, gsize n,
                           GCancellable *cancellable, GError **error)

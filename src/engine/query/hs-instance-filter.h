@@ -30,7 +30,6 @@ HsInstanceFilter *hs_instance_filter_new (const char *text, GError **error);
 void hs_instance_filter_free (HsInstanceFilter *filter);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsInstanceFilter, hs_instance_filter_free)
 
-gboolean hs_instance_filter_match (const HsInstanceFilter *filter, HsAnalysis *analysis, HsObj obj);
 /* The objs[0 .. n) that match, in their order; NULL with error when
  * cancelled (looked at every 4 Ki objects). */
 GArray *hs_instance_filter_apply (const HsInstanceFilter *filter, HsAnalysis *analysis, const HsObj *objs,

@@ -122,13 +122,6 @@ loader_label (HsHeap *heap, const guint32 *bits, guint64 loader_id)
 }
 
 char *
-hs_loader_name (HsHeap *heap, guint64 loader_id)
-{
-  g_return_val_if_fail (heap != NULL, NULL);
-  return loader_name (heap, NULL, loader_id);
-}
-
-char *
 hs_loader_label (HsHeap *heap, guint64 loader_id)
 {
   g_return_val_if_fail (heap != NULL, NULL);

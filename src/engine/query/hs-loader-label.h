@@ -38,8 +38,6 @@ G_BEGIN_DECLS
 /* The label of the loader whose object id is loader_id (hs_class_loader_id).
  * Thread-safe (it only reads the heap). g_free it. */
 char *hs_loader_label (HsHeap *heap, guint64 loader_id);
-/* Only the name part (NULL when the loader has none, and for id 0). */
-char *hs_loader_name (HsHeap *heap, guint64 loader_id);
 
 /* Many loaders of one heap: one pass over the classes, then each label
  * without walking a superclass chain. Read-only: one namer may be used by
