@@ -561,8 +561,10 @@ hs_leaks_view_size_allocate (GtkWidget *widget, int width, int height, int basel
   GtkOrientation want = width < NARROW_WIDTH ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 
   gtk_widget_allocate (GTK_WIDGET (self->paned), width, height, baseline, NULL);
+  /* Turned before the next frame is laid out and drawn (GTK's layout runs
+   * at a lower priority): not a frame shown cut. */
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->paned)) != want && self->orient_source == 0)
-    self->orient_source = g_idle_add (turn_paned, self);
+    self->orient_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, turn_paned, self, NULL);
 }
 
 gboolean
