@@ -797,6 +797,14 @@ walk_header (HsWindow *window, const char *dump)
   settle (window);
 }
 
+static gboolean
+has_classes (gpointer data)
+{
+  HsClassesView *classes = ui_classes_view (data);
+  return !hs_classes_view_is_counting (classes)
+         && g_list_model_get_n_items (hs_classes_view_get_class_model (classes)) > 0;
+}
+
 static void
 walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
 {
@@ -812,9 +820,13 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   {
     /* The class of the class table's first row (of the heap it shows: an
      * Android dump's app heap). */
-    g_autoptr (HsClassRow) row = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 0);
+    g_autoptr (HsClassRow) row = NULL;
     const char *name;
 
+    /* (After a re-analysis the table is counted again first.) */
+    hs_classes_view_set_filter (ui_classes_view (window), NULL);
+    g_assert_true (ui_wait_until (has_classes, window, LOAD_TIMEOUT_MS));
+    row = g_list_model_get_item (hs_classes_view_get_class_model (ui_classes_view (window)), 0);
     g_assert_nonnull (row);
     name = hs_class_row_get_name (row);
     where = where_text (dump, 1400, FALSE, "Go to the first class of the table");
