@@ -15,11 +15,15 @@ root=$(pwd)
 packages=(meson ninja-build pkg-config gcc libglib2.0-dev libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev zlib1g-dev python3
           gettext desktop-file-utils appstream shared-mime-info libglib2.0-bin
           adwaita-icon-theme hicolor-icon-theme fonts-dejavu-core
-          openjdk-17-jre-headless)  # a JVM to capture from (Capture Heap Dump)
+          openjdk-17-jre-headless  # a JVM to capture from (Capture Heap Dump)
+          libjson-glib-dev  # heapscope-cli mcp reads JSON-RPC
+          nodejs)  # what agents (MCP clients) run on; the tests' clients too
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+# npm: Debian's package, unless the nodejs installed brings its own.
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing: ${missing[*]}"
   sudo=()

@@ -26,6 +26,8 @@ packages=(
   fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
   man-db groff-base bash-completion  # the install suite renders the man pages, loads the completion
   chromium  # the report suite renders the HTML report headless
+  libjson-glib-dev  # heapscope-cli mcp reads JSON-RPC
+  nodejs  # the mcp suite's clients (tests/mcp: the MCP SDK, the Inspector)
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -33,6 +35,8 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# npm: Debian's package, unless the nodejs installed brings its own.
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing: ${missing[*]}"
   sudo=()
@@ -41,6 +45,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get update -q || { echo "apt-get update failed"; exit 1; }
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null \
     || { echo "apt-get install failed"; exit 1; }
+fi
+
+# The MCP clients the mcp suite runs (tests/mcp/package-lock.json), again
+# when the lock file changed.
+if [ ! -f tests/mcp/node_modules/.package-lock.json ] \
+   || [ tests/mcp/package-lock.json -nt tests/mcp/node_modules/.package-lock.json ]; then
+  log "npm ci in tests/mcp"
+  (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error) || { echo "npm ci failed"; exit 1; }
 fi
 
 # The corpus of real dumps lives beside the repository.

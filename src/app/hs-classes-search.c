@@ -20,8 +20,7 @@
 static HsAnalysis *
 current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
 {
-  if (!hs_instances_pane_is_current (PANE (self), serial)
-      || loader != hs_view_get_loader (HS_VIEW (self)))
+  if (!hs_instances_pane_is_current (PANE (self), serial) || loader != hs_view_get_loader (HS_VIEW (self)))
     return NULL;
   return hs_view_get_analysis (HS_VIEW (self));
 }

@@ -28,7 +28,7 @@ struct _HsDumpTabMapping
   guint generation; /* a newer request or another dump drops older results */
   gboolean busy;
   GCancellable *offer_cancellable; /* the check of a mapping to offer */
-  GtkWidget *banner; /* GtkRevealer */
+  GtkWidget *banner;               /* GtkRevealer */
   GtkWidget *banner_label;
   gboolean owns_banner; /* not placed in the window: our reference */
 };

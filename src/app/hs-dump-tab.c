@@ -17,6 +17,7 @@
 #include "hs-settings.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
+#include "hs-growth-view.h"
 #include "hs-dominators-view.h"
 #include "hs-insights-view.h"
 #include "hs-leaks-view.h"
@@ -561,6 +562,7 @@ static const struct
   { hs_paths_view_get_type, "mark-location-symbolic" },
   { hs_refs_view_get_type, "insert-link-symbolic" },
   { hs_loaders_view_get_type, "package-x-generic-symbolic" },
+  { hs_growth_view_get_type, "media-playlist-repeat-symbolic" },
 };
 
 GType

@@ -13,6 +13,7 @@
 #include "hs-window-mapping.h"
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
+#include "hs-growth-view.h"
 #include "hs-insights-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
@@ -155,6 +156,53 @@ compare_action (GtkWidget *widget, const char *action_name, GVariant *param)
     return;
   dialog = dump_chooser_new (self, _ ("Compare with a Baseline Dump"), _ ("_Compare"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (compare_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* --- add to series ------------------------------------------------------ */
+
+static int
+cmp_file_names (gconstpointer a, gconstpointer b)
+{
+  g_autofree char *x = g_file_get_basename (*(GFile *const *)a);
+  g_autofree char *y = g_file_get_basename (*(GFile *const *)b);
+  return g_strcmp0 (x, y);
+}
+
+/* The dumps chosen are the older dumps of a series whose newest is the
+ * tab's, oldest first by name (a dump's name usually starts with its
+ * date). */
+static void
+add_to_series_response (GtkNativeDialog *dialog, int response, HsWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GPtrArray) older = g_ptr_array_new_with_free_func (g_object_unref);
+      HsView *view = hs_window_get_view_by_name (self, "growth");
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        g_ptr_array_add (older, g_list_model_get_item (files, i));
+      g_ptr_array_sort (older, cmp_file_names);
+      if (view != NULL && older->len > 0)
+        {
+          hs_window_set_view (self, "growth");
+          hs_growth_view_set_series (HS_GROWTH_VIEW (view), (GFile *const *)older->pdata, older->len);
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+add_to_series_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsWindow *self = HS_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+
+  if (_hs_window_get_analysis (self) == NULL)
+    return;
+  dialog = dump_chooser_new (self, _ ("Add Earlier Dumps to a Series"), _ ("_Add"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (add_to_series_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -727,6 +775,7 @@ _hs_window_class_actions_init (HsWindowClass *klass)
                                        "win.compare", NULL);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.compare-tab", "u", compare_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.add-to-series", NULL, add_to_series_action);
   gtk_widget_class_install_action (widget_class, "win.new-tab", NULL, new_tab_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.new-tab", NULL);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);

@@ -42,6 +42,8 @@ static const HsCliCommand commands[] = {
     "DUMP (--class NAME | --query Q | ID...): why objects are alive: merged paths to GC roots" },
   { "query", hs_cli_query, "DUMP QUERY: an Eclipse MAT OQL query (-f FILE; --csv, --json, --limit N)" },
   { "diff", hs_cli_diff, "BASELINE DUMP: what grew, class by class (--sort growth|count|shallow|retained)" },
+  { "growth", hs_cli_growth,
+    "DUMP1 DUMP2 [DUMP3...]: what keeps growing over a series of dumps, by path (--min-growth N)" },
   { "jvms", hs_cli_jvms, "the Java virtual machines running here that capture can dump (no DUMP)" },
   { "capture", hs_cli_capture,
     "PID|MAINCLASS -o FILE: dump a running JVM's heap (--all, --gz; --adb PROCESS: an Android app's)" },
@@ -52,13 +54,15 @@ static const HsCliCommand commands[] = {
   { "cache", hs_cli_cache,
     "the folder of saved indexes (no DUMP): --list (default), --clear, --limit SIZE (500M, 2G, default)" },
   { "index", hs_cli_index, "DUMP [-o FILE]: analyse and write the persistent index (to the cache, or FILE)" },
+  { "mcp", hs_cli_mcp,
+    "serve the analysis to an agent: Model Context Protocol on stdin/stdout (no DUMP; --root DIR)" },
 };
 
 /* The commands whose output is a table, which --csv prints as CSV
  * (hs-csv.h; the option's help lists them too). */
 static const char *const csv_commands[]
     = { "classes", "dominators", "objects", "suspects", "leaks",   "waste", "threads",
-        "diff",    "paths",      "query",   "refs",     "loaders", "props" };
+        "diff",    "paths",      "query",   "refs",     "loaders", "props", "growth" };
 
 static gboolean
 csv_check (const HsCliOptions *o, const char *command, GError **error)
@@ -91,7 +95,8 @@ option_context_new (HsCliOptions *o)
     { "sort", 0, 0, G_OPTION_ARG_STRING, &o->sort, "classes: sort by count, shallow or retained", "KEY" },
     { "limit", 0, 0, G_OPTION_ARG_STRING, &o->limit_text,
       "classes: print at most N rows (with --group: per level); refs: at most N references under each object "
-      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default)",
+      "(default 100); cache: the folder's size limit (500M, 2G, 0: keep none, default); mcp: the memory the "
+      "dumps kept loaded may take (default: half the memory available)",
       "N" },
     { "group", 0, 0, G_OPTION_ARG_STRING, &o->group,
       "classes: a tree by package, loader or superclass; dominators: the top level by class", "BY" },
@@ -125,11 +130,16 @@ option_context_new (HsCliOptions *o)
       "paths: exclude weak, soft, phantom or finalizer references, or none (repeatable; default weak, soft "
       "and phantom)",
       "KIND" },
+    { "min-growth", 0, 0, G_OPTION_ARG_INT, &o->min_growth,
+      "growth: the objects a child must gain in every interval (default 1)", "N" },
+    { "series", 0, 0, G_OPTION_ARG_NONE, &o->series,
+      "report: the dumps named are a series, oldest first: report on the last with what keeps growing",
+      NULL },
     { "max", 0, 0, G_OPTION_ARG_INT, &o->max,
       "paths: at most N paths per object (default 3), or N branches per node with --merged", "N" },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &o->csv,
       "classes, dominators, objects, suspects, leaks, waste, threads, diff, paths, query, refs, loaders, "
-      "props: "
+      "props, growth: "
       "print the table as CSV",
       NULL },
     { "unreachable", 0, 0, G_OPTION_ARG_NONE, &o->unreachable, "query: also the objects no GC root reaches",
@@ -148,18 +158,25 @@ option_context_new (HsCliOptions *o)
       "Use this persistent index (written by the index command, maybe on another machine)", "FILE" },
     { "version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Print the version and exit", NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, &o->force,
-      "Analyse even when the dump looks too big for the memory available", NULL },
+      "Analyse even when the dump looks too big for the memory available; capture: write over the file of -o",
+      NULL },
     { "all", 0, 0, G_OPTION_ARG_NONE, &o->all, "capture: every object, garbage too (default: live objects)",
       NULL },
     { "gz", 0, 0, G_OPTION_ARG_NONE, &o->gzip, "capture: write the dump gzip-compressed", NULL },
     { "adb", 0, 0, G_OPTION_ARG_NONE, &o->adb, "jvms, capture: an Android app's process, through adb", NULL },
     { "serial", 's', 0, G_OPTION_ARG_STRING, &o->serial, "jvms, capture --adb: the device's serial",
       "SERIAL" },
+    { "timeout", 0, 0, G_OPTION_ARG_INT, &o->timeout,
+      "jvms, capture --adb: give up on an adb step that makes no progress for SECONDS (default 60; the dump "
+      "must be complete within 10 times that)",
+      "SECONDS" },
     { "keep-strings", 0, 0, G_OPTION_ARG_NONE, &o->keep_strings, "strip: keep the contents of Strings",
       NULL },
     { "list", 0, 0, G_OPTION_ARG_NONE, &o->list,
       "cache: list the saved indexes, their size and the limit (the default)", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &o->clear, "cache: remove every saved index", NULL },
+    { "root", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->roots,
+      "mcp: a folder whose dumps the agent may read (repeatable; else the client's roots)", "DIR" },
     { NULL }
   };
   GOptionContext *ctx = g_option_context_new ("COMMAND DUMP - analyse a Java or Android heap dump (.hprof)");
@@ -213,12 +230,14 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     gint *value;
     gint unset;
   } counts[] = {
-    { "--limit", &o->limit, -1 }, { "--top", &o->top, 25 },
-    { "--dump", &o->dump, 0 },    { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },     { "--depth", &o->depth, 1 },
+    { "--limit", &o->limit, -1 },    { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
+    { "--timeout", &o->timeout, 0 }, { "--min-growth", &o->min_growth, 1 },
   };
 
-  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && !limit_parse (o, error))
+  if (o->limit_text && g_strcmp0 (command, "cache") != 0 && g_strcmp0 (command, "mcp") != 0
+      && !limit_parse (o, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     {
@@ -260,6 +279,7 @@ options_clear (HsCliOptions *o)
   g_clear_pointer (&o->exclude_kind, g_strfreev);
   g_clear_pointer (&o->query_file, g_free);
   g_clear_pointer (&o->queries, g_strfreev);
+  g_clear_pointer (&o->roots, g_strfreev);
 }
 
 static int
@@ -289,10 +309,14 @@ run (int argc, char **argv, HsCliOptions *o)
     hs_memory_set_notice_func (print_notice, NULL);
   /* diff names two files, object and bitmap a file and an id, query a
    * file and a query, paths and retained-set a file and any number of
-   * ids; jvms and cache none. */
-  if (argc == 2 && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache")))
+   * ids, growth (and report --series) any number of files; jvms, cache
+   * and mcp none. */
+  if (argc == 2
+      && (g_str_equal (argv[1], "jvms") || g_str_equal (argv[1], "cache") || g_str_equal (argv[1], "mcp")))
     argv[2] = NULL, argc = 3;
-  if (argc >= 3 && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")))
+  if (argc >= 3
+      && (g_str_equal (argv[1], "paths") || g_str_equal (argv[1], "retained-set")
+          || g_str_equal (argv[1], "growth") || (o->series && g_str_equal (argv[1], "report"))))
     {
       o->args = argv + 3;
       o->n_args = argc - 3;
@@ -342,7 +366,9 @@ main (int argc, char **argv)
                      .dump = G_MININT,
                      .baseline_dump = G_MININT,
                      .max = G_MININT,
-                     .depth = G_MININT };
+                     .depth = G_MININT,
+                     .timeout = G_MININT,
+                     .min_growth = G_MININT };
   int rc;
 
   setlocale (LC_ALL, "");

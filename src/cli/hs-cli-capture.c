@@ -4,9 +4,9 @@
  * them taken through its attach mechanism (no JDK tool needed). */
 #include "config.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -33,7 +33,7 @@ jvm_json (GString *out, const HsJvm *j)
 static int
 list_adb (const HsCliOptions *o, GError **error)
 {
-  g_autoptr (GPtrArray) devices = hs_adb_devices (NULL, error);
+  g_autoptr (GPtrArray) devices = hs_adb_devices (hs_cli_cancellable (), error);
   g_autoptr (GString) out = g_string_new (NULL);
 
   if (!devices)
@@ -48,7 +48,7 @@ list_adb (const HsCliOptions *o, GError **error)
       if (o->serial && !g_str_equal (o->serial, d->serial))
         continue;
       if (g_str_equal (d->state, "device"))
-        procs = hs_adb_processes (d->serial, NULL, error);
+        procs = hs_adb_processes (d->serial, hs_cli_cancellable (), error);
       if (g_str_equal (d->state, "device") && !procs)
         return 2;
       if (o->json)
@@ -62,8 +62,14 @@ list_adb (const HsCliOptions *o, GError **error)
           g_string_append (out, ", \"processes\": [");
         }
       else
-        g_string_append_printf (out, "%s%s (%s)%s%s\n", out->len ? "\n" : "", d->serial, d->state,
-                                *d->model ? " " : "", d->model);
+        {
+          g_autofree char *serial = hs_cli_visible (d->serial, -1, FALSE);
+          g_autofree char *state = hs_cli_visible (d->state, -1, FALSE);
+          g_autofree char *model = hs_cli_visible (d->model, -1, FALSE);
+
+          g_string_append_printf (out, "%s%s (%s)%s%s\n", out->len ? "\n" : "", serial, state,
+                                  *model ? " " : "", model);
+        }
       for (guint j = 0; procs && j < procs->len; j++)
         {
           const HsAdbProcess *p = g_ptr_array_index (procs, j);
@@ -77,7 +83,12 @@ list_adb (const HsCliOptions *o, GError **error)
               g_string_append (out, "}");
             }
           else
-            g_string_append_printf (out, "  %-8u %-10s %s\n", p->pid, p->user, p->name);
+            {
+              g_autofree char *user = hs_cli_visible (p->user, -1, FALSE);
+              g_autofree char *name = hs_cli_visible (p->name, -1, FALSE);
+
+              g_string_append_printf (out, "  %-8u %-10s %s\n", p->pid, user, name);
+            }
         }
       if (o->json)
         g_string_append (out, "]}");
@@ -91,6 +102,7 @@ list_adb (const HsCliOptions *o, GError **error)
 int
 hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error)
 {
+  hs_adb_set_timeout ((guint)o->timeout);
   if (o->adb)
     return list_adb (o, error);
   g_autoptr (GPtrArray) missing = NULL;
@@ -115,9 +127,11 @@ hs_cli_jvms (const HsCliOptions *o, const char *path, GError **error)
           const HsJvm *j = g_ptr_array_index (jvms, i);
           g_autofree char *main = hs_cli_visible (j->main, -1, FALSE);
           g_autofree char *args = hs_cli_visible (j->args, -1, FALSE);
+          g_autofree char *user = hs_cli_visible (j->user, -1, FALSE);
+          g_autofree char *version = hs_cli_visible (*j->version ? j->version : "?", -1, FALSE);
 
-          g_string_append_printf (out, "%-8u %-10s %-8s %s%s%s\n", j->pid, j->user,
-                                  *j->version ? j->version : "?", main, *args ? " " : "", args);
+          g_string_append_printf (out, "%-8u %-10s %-8s %s%s%s\n", j->pid, user, version, main,
+                                  *args ? " " : "", args);
         }
     }
   hs_cli_write (out);
@@ -171,33 +185,20 @@ resolve_target (const char *what, GError **error)
   return NULL;
 }
 
-/* Ctrl+C: the handler only sets a flag (nothing else is safe in a signal
- * handler); the progress callback, which the engine calls at least five
- * times a second from its waiting loops, turns it into a cancel. */
-static volatile sig_atomic_t interrupted;
-
-static void
-on_interrupt (int sig)
-{
-  (void)sig;
-  interrupted = 1;
-}
-
-typedef struct
-{
-  const HsCliOptions *o;
-  GCancellable *cancellable;
-} Progress;
+/* Ctrl+C, SIGTERM: hs_cli_cancellable () is cancelled (hs-cli-progress.c)
+ * and the engine removes what it started before it returns: the JVM's
+ * file once the JVM has created it, adb's children (killed), the device's
+ * file, the temporary files beside -o. That takes longer than an
+ * analysis's stop: CLEANUP_GRACE_MS, then the process leaves anyway. */
+#define CLEANUP_GRACE_MS (60 * 1000)
 
 static void
 print_progress (const char *phase, guint64 bytes, gpointer data)
 {
-  Progress *p = data;
+  const HsCliOptions *o = data;
   g_autofree char *size = NULL;
 
-  if (interrupted)
-    g_cancellable_cancel (p->cancellable);
-  if (p->o->quiet)
+  if (o->quiet)
     return;
   size = g_format_size (bytes);
   if (bytes)
@@ -210,10 +211,8 @@ int
 hs_cli_capture (const HsCliOptions *o, const char *what, GError **error)
 {
   g_autoptr (HsJvm) jvm = NULL;
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  GCancellable *cancellable = hs_cli_cancellable ();
   HsCaptureFlags flags = (o->all ? HS_CAPTURE_ALL : HS_CAPTURE_LIVE) | (o->gzip ? HS_CAPTURE_GZIP : 0);
-  struct sigaction sa = { .sa_handler = on_interrupt }, old;
-  Progress progress = { o, cancellable };
   gboolean ok;
   GStatBuf st;
 
@@ -222,15 +221,24 @@ hs_cli_capture (const HsCliOptions *o, const char *what, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "capture needs -o FILE: where to write the dump");
       return 2;
     }
+  /* As cp -i would ask: a dump is not written over another file by
+   * accident (hs_capture_check_dest refuses what is not a regular file,
+   * --force or not). */
+  if (!o->force && g_lstat (o->output, &st) == 0 && S_ISREG (st.st_mode))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                   "%s exists: name another file, or add --force to write over it", o->output);
+      return 2;
+    }
   if (!o->adb && !(jvm = resolve_target (what, error)))
     return 2;
-  interrupted = 0;
-  sigaction (SIGINT, &sa, &old);
+  hs_adb_set_timeout ((guint)o->timeout);
+  hs_cli_set_interrupt_grace (CLEANUP_GRACE_MS);
   if (o->adb)
-    ok = hs_adb_dump_heap (o->serial, what, o->output, flags, print_progress, &progress, cancellable, error);
+    ok = hs_adb_dump_heap (o->serial, what, o->output, flags, print_progress, (gpointer)o, cancellable,
+                           error);
   else
-    ok = hs_jvm_dump_heap (jvm, o->output, flags, print_progress, &progress, cancellable, error);
-  sigaction (SIGINT, &old, NULL);
+    ok = hs_jvm_dump_heap (jvm, o->output, flags, print_progress, (gpointer)o, cancellable, error);
   if (!o->quiet)
     g_printerr ("\n");
   if (!ok)
@@ -240,10 +248,10 @@ hs_cli_capture (const HsCliOptions *o, const char *what, GError **error)
       g_autofree char *size = g_format_size ((guint64)st.st_size);
 
       if (jvm)
-        g_printerr ("heapscope-cli: wrote %s (%s) from JVM %u (%s)\n", o->output, size, jvm->pid,
-                    *jvm->main ? jvm->main : "no main class");
+        hs_cli_printerr ("heapscope-cli: wrote %s (%s) from JVM %u (%s)\n", o->output, size, jvm->pid,
+                         *jvm->main ? jvm->main : "no main class");
       else
-        g_printerr ("heapscope-cli: wrote %s (%s) from %s on the device\n", o->output, size, what);
+        hs_cli_printerr ("heapscope-cli: wrote %s (%s) from %s on the device\n", o->output, size, what);
     }
   return 0;
 }

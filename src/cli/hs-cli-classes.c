@@ -292,27 +292,35 @@ classes_grouped (const HsCliOptions *o, HsAnalysis *a, HsHeapClasses *hc, HsClas
   return 0;
 }
 
-int
-hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
+/* --sort and --group, read. */
+static gboolean
+classes_args (const HsCliOptions *o, HsClassSort *sort, HsClassGrouping *by, GError **error)
 {
-  HsClassSort sort = HS_CLASS_SORT_RETAINED;
-
-  /* The argument is checked before the dump is read. */
-  if (o->sort && !hs_class_sort_from_string (o->sort, &sort))
+  *sort = HS_CLASS_SORT_RETAINED;
+  if (o->sort && !hs_class_sort_from_string (o->sort, sort))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--sort takes count, shallow or retained, not \"%s\"",
                    o->sort);
-      return 2;
+      return FALSE;
     }
-  HsClassGrouping by = HS_CLASS_GROUP_PACKAGE;
-  if (o->group && !hs_class_grouping_from_string (o->group, &by))
+  *by = HS_CLASS_GROUP_PACKAGE;
+  if (o->group && !hs_class_grouping_from_string (o->group, by))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "classes --group takes package, loader or superclass, not \"%s\"", o->group);
-      return 2;
+      return FALSE;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return TRUE;
+}
+
+int
+hs_cli_classes_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  HsClassSort sort;
+  HsClassGrouping by;
+
+  (void)path;
+  if (!classes_args (o, &sort, &by, error))
     return 2;
   HsHeap *h = a->heap;
   int heap = -1;
@@ -382,4 +390,19 @@ hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
     }
   hs_cli_finish_list (o, out);
   return 0;
+}
+
+int
+hs_cli_classes (const HsCliOptions *o, const char *path, GError **error)
+{
+  HsClassSort sort;
+  HsClassGrouping by;
+
+  /* The arguments are checked before the dump is read. */
+  if (!classes_args (o, &sort, &by, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_classes_emit (o, a, path, error);
 }

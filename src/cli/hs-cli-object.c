@@ -312,19 +312,27 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
     }
 }
 
-int
-hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
+/* The id after DUMP (o->second_path). */
+static gboolean
+object_id (const HsCliOptions *o, guint64 *id, GError **error)
 {
-  guint64 id = 0;
-  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, &id))
+  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, id))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "object needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
                    o->second_path ? o->second_path : "");
-      return 2;
+      return FALSE;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return TRUE;
+}
+
+int
+hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  guint64 id = 0;
+
+  (void)path;
+  if (!object_id (o, &id, error))
     return 2;
   HsObj obj = hs_heap_find (a->heap, id);
   if (obj == HS_OBJ_NONE)
@@ -339,6 +347,19 @@ hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
     object_json (out, a, obj);
   else
     object_text (out, a, obj);
-  fputs (out->str, stdout);
+  hs_cli_write_raw (out);
   return 0;
+}
+
+int
+hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
+{
+  guint64 id = 0;
+
+  if (!object_id (o, &id, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_object_emit (o, a, path, error);
 }

@@ -205,18 +205,23 @@ dominators_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, guint want, 
   return 0;
 }
 
-int
-hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
+static gboolean
+dominators_check (const HsCliOptions *o, GError **error)
 {
-  /* The argument is checked before the dump is read. */
   if (o->group && !g_str_equal (o->group, "class"))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "dominators --group takes class, not \"%s\"",
                    o->group);
-      return 2;
+      return FALSE;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return TRUE;
+}
+
+int
+hs_cli_dominators_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  (void)path;
+  if (!dominators_check (o, error))
     return 2;
   /* Never more rows than objects: the query sizes a table from the count. */
   guint want = o->top > 0 ? (guint)o->top : 25;
@@ -241,6 +246,18 @@ hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
     }
   hs_cli_finish_list (o, out);
   return 0;
+}
+
+int
+hs_cli_dominators (const HsCliOptions *o, const char *path, GError **error)
+{
+  /* The argument is checked before the dump is read. */
+  if (!dominators_check (o, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_dominators_emit (o, a, path, error);
 }
 
 /* The commands that take --class: the analysis and the classes of that

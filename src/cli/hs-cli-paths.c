@@ -84,36 +84,42 @@ targets_of (const HsCliOptions *o, HsAnalysis *a, GError **error)
   return t;
 }
 
-int
-hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
+/* The arguments, checked (before the dump is read) and read into po and
+ * lo. */
+static gboolean
+paths_check (const HsCliOptions *o, HsPathsOptions *po, HsLeakOptions *lo, GError **error)
 {
-  HsPathsOptions po = { 0 };
-  HsLeakOptions lo = { 0 };
-  g_autoptr (HsAnalysis) a = NULL;
-  g_autoptr (GArray) targets = NULL;
-  GString *out;
-  gint64 start;
-
   gboolean query = o->queries != NULL && o->queries[0] != NULL;
 
   if (!o->class_name && !query && o->n_args == 0)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "paths needs --class NAME, --query QUERY or one or more object ids");
-      return 2;
+      return FALSE;
     }
   if ((o->class_name != NULL) + query + (o->n_args > 0) > 1)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "paths takes one of --class NAME, --query QUERY or object ids");
-      return 2;
+      return FALSE;
     }
   if (query && !hs_oql_check (o->queries[0], error))
-    return 2;
-  if (!paths_options (o, &po, &lo, error))
-    return 2;
-  a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a || !(targets = targets_of (o, a, error)))
+    return FALSE;
+  return paths_options (o, po, lo, error);
+}
+
+int
+hs_cli_paths_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  HsPathsOptions po = { 0 };
+  HsLeakOptions lo = { 0 };
+  g_autoptr (GArray) targets = NULL;
+  GString *out;
+  gint64 start;
+  gboolean query = o->queries != NULL && o->queries[0] != NULL;
+
+  (void)path;
+  if (!paths_check (o, &po, &lo, error) || !(targets = targets_of (o, a, error)))
     return 2;
   out = g_string_new (NULL);
   start = g_get_monotonic_time ();
@@ -175,4 +181,18 @@ hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
   hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_paths (const HsCliOptions *o, const char *path, GError **error)
+{
+  HsPathsOptions po = { 0 };
+  HsLeakOptions lo = { 0 };
+
+  if (!paths_check (o, &po, &lo, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_paths_emit (o, a, path, error);
 }

@@ -15,11 +15,12 @@
 
 static GCancellable *cancellable;
 static gint exiting;
+static gint caught; /* the signal that cancelled, 0 before */
 
 /* How long the engine has to stop after a Ctrl+C before the process
  * leaves on its own (every temporary file is unlinked from the start, so
  * nothing is left behind either way). */
-#define GRACE_US (900 * G_TIME_SPAN_MILLISECOND)
+static gint grace_ms = 900;
 
 static void
 say (const char *s)
@@ -36,11 +37,21 @@ signal_thread (gpointer data)
 {
   sigset_t *set = data;
   int sig = 0;
+  gint64 until;
 
   if (sigwait (set, &sig) != 0)
     return NULL;
+  g_atomic_int_set (&caught, sig);
   g_cancellable_cancel (cancellable);
-  g_usleep (GRACE_US);
+  /* A second signal leaves at once. */
+  until = g_get_monotonic_time () + (gint64)g_atomic_int_get (&grace_ms) * 1000;
+  for (gint64 left; (left = until - g_get_monotonic_time ()) > 0;)
+    {
+      struct timespec ts = { left / G_USEC_PER_SEC, (left % G_USEC_PER_SEC) * 1000 };
+
+      if (sigtimedwait (set, NULL, &ts) > 0)
+        break;
+    }
   if (!g_atomic_int_get (&exiting))
     {
       /* The phase running now does not look at the cancellable often
@@ -51,8 +62,14 @@ signal_thread (gpointer data)
   return NULL;
 }
 
+void
+hs_cli_set_interrupt_grace (guint ms)
+{
+  g_atomic_int_set (&grace_ms, (gint)MIN (ms, (guint)G_MAXINT));
+}
+
 GCancellable *
-hs_cli_cancellable (void)
+hs_cli_interrupt_cancellable (void)
 {
   return cancellable;
 }
@@ -77,7 +94,7 @@ hs_cli_exit_status (int rc)
 {
   g_atomic_int_set (&exiting, 1);
   if (rc != 0 && cancellable && g_cancellable_is_cancelled (cancellable))
-    return 130;
+    return 128 + (g_atomic_int_get (&caught) ? g_atomic_int_get (&caught) : SIGINT);
   return rc;
 }
 

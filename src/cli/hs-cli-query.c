@@ -8,14 +8,18 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 #include "hs-cli.h"
 #include "hs-format.h"
 #include "hs-oql.h"
 
-/* Rows held to size the text table's columns before the first is printed. */
+/* Rows held to size the text table's columns before the first is printed:
+ * at most this many, and no more text than ALIGN_BYTES (wide cells align
+ * on the rows before them). */
 #define ALIGN_ROWS 1000
+#define ALIGN_BYTES (8u << 20)
 
 typedef struct
 {
@@ -26,7 +30,8 @@ typedef struct
   GPtrArray *columns; /* char * */
   guint64 total, printed;
   GPtrArray *held; /* text mode: GPtrArray of char * cells per row, until aligned */
-  GArray *widths;  /* guint */
+  gsize held_bytes;
+  GArray *widths; /* guint */
   gboolean aligned;
 } Query;
 
@@ -176,8 +181,12 @@ flush_held (Query *q)
     widen (q, g_ptr_array_index (q->held, i));
   text_line (q, q->columns);
   for (guint i = 0; i < q->held->len; i++)
-    text_line (q, g_ptr_array_index (q->held, i));
+    {
+      text_line (q, g_ptr_array_index (q->held, i));
+      hs_cli_flush_big (q->out);
+    }
   g_ptr_array_set_size (q->held, 0);
+  q->held_bytes = 0;
 }
 
 static gboolean
@@ -230,7 +239,9 @@ on_row (const HsOqlRow *row, gpointer data)
       else
         {
           g_ptr_array_add (q->held, cells);
-          if (q->held->len >= ALIGN_ROWS)
+          for (guint i = 0; i < cells->len; i++)
+            q->held_bytes += strlen (g_ptr_array_index (cells, i));
+          if (q->held->len >= ALIGN_ROWS || q->held_bytes >= ALIGN_BYTES)
             flush_held (q);
         }
     }
@@ -267,25 +278,34 @@ query_text (const HsCliOptions *o, GError **error)
   return text;
 }
 
-int
-hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
+/* The query's text, its syntax checked (before the dump is read); NULL
+ * with error set. */
+static char *
+query_checked (const HsCliOptions *o, GError **error)
 {
   g_autofree char *text = query_text (o, error);
   if (!text)
-    return 2;
+    return NULL;
   if (o->json && o->csv)
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "--json and --csv: choose one");
-      return 2;
+      return NULL;
     }
   g_autoptr (GError) syntax = NULL;
   if (!hs_oql_check (text, &syntax))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "query: %s", syntax->message);
-      return 2;
+      return NULL;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return g_steal_pointer (&text);
+}
+
+int
+hs_cli_query_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  (void)path;
+  g_autofree char *text = query_checked (o, error);
+  if (!text)
     return 2;
   Query q = { .o = o, .a = a, .out = g_string_new (NULL) };
   q.columns = g_ptr_array_new_with_free_func (g_free);
@@ -327,4 +347,16 @@ hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
       return 2;
     }
   return 0;
+}
+
+int
+hs_cli_query (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autofree char *text = query_checked (o, error);
+  if (!text)
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_query_emit (o, a, path, error);
 }

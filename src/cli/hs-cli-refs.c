@@ -172,19 +172,27 @@ refs_tree (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj root)
     g_string_append (out, "\n");
 }
 
-int
-hs_cli_refs (const HsCliOptions *o, const char *path, GError **error)
+/* The id after DUMP (o->second_path). */
+static gboolean
+refs_id (const HsCliOptions *o, guint64 *id, GError **error)
 {
-  guint64 id = 0;
-  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, &id))
+  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, id))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "refs needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
                    o->second_path ? o->second_path : "");
-      return 2;
+      return FALSE;
     }
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
+  return TRUE;
+}
+
+int
+hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  guint64 id = 0;
+
+  (void)path;
+  if (!refs_id (o, &id, error))
     return 2;
   HsObj obj = hs_heap_find (a->heap, id);
   if (obj == HS_OBJ_NONE)
@@ -199,4 +207,17 @@ hs_cli_refs (const HsCliOptions *o, const char *path, GError **error)
   hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_refs (const HsCliOptions *o, const char *path, GError **error)
+{
+  guint64 id = 0;
+
+  if (!refs_id (o, &id, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_refs_emit (o, a, path, error);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-report.c: `heapscope-cli report`: the HTML leak report, written
  * atomically (or to stdout with -o -); with --baseline OLD, also what grew
- * since OLD. */
+ * since OLD; with --series D1 D2 ..., a report on the last dump with what
+ * keeps growing over the series. */
 #include "config.h"
 
 #include "hs-cli.h"
@@ -15,6 +16,7 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
 {
   g_autoptr (HsClassHistogram) base = NULL;
   g_autoptr (HsCompare) cmp = NULL;
+  g_autoptr (HsGrowth) growth = NULL;
   /* One mapping for both dumps, as diff does: parsed once (ref-counted,
    * each heap keeps a reference while it uses it). */
   g_autoptr (HsMapping) mapping = NULL;
@@ -34,6 +36,19 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
           return 2;
         }
     }
+  /* A series: every dump but the last first, only their trees kept; the
+   * report is on the last. */
+  if (o->series)
+    {
+      if (!(growth = hs_cli_growth_begin (o, 1 + (guint)o->n_args, error)))
+        return 2;
+      if (!hs_cli_growth_add (o, growth, path, NULL, error))
+        return 2;
+      for (int i = 0; i + 1 < o->n_args; i++)
+        if (!hs_cli_growth_add (o, growth, o->args[i], NULL, error))
+          return 2;
+      path = o->args[o->n_args - 1];
+    }
   /* The baseline first, and only its class table kept: its analysis is
    * freed before the dump is read, so the two are never in memory
    * together. */
@@ -52,6 +67,8 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
                                          : hs_cli_load_full (o, path, TRUE, TRUE, TRUE, error);
   if (!a)
     return 2;
+  if (growth && (!hs_cli_growth_add (o, growth, path, a, error) || !hs_cli_growth_end (o, growth, error)))
+    return 2;
   if (base)
     {
       g_autofree char *rules = NULL;
@@ -62,7 +79,8 @@ hs_cli_report (const HsCliOptions *o, const char *path, GError **error)
     }
   HsReportOptions ropts = { .include_generation_time = !o->no_timestamp,
                             .compare = cmp,
-                            .queries = (const char *const *)o->queries };
+                            .queries = (const char *const *)o->queries,
+                            .growth = growth };
   /* -o -: the report on stdout. */
   if (g_str_equal (o->output, "-"))
     {

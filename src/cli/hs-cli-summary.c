@@ -5,11 +5,8 @@
 #include "hs-cli.h"
 
 int
-hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
+hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, FALSE, FALSE, error);
-  if (!a)
-    return 2;
   HsHeap *h = a->heap;
   const HsSummary *s = hs_heap_summary (h);
   guint n_heaps = 0;
@@ -121,4 +118,13 @@ hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
   hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_summary (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, FALSE, FALSE, error);
+  if (!a)
+    return 2;
+  return hs_cli_summary_emit (o, a, path, error);
 }

@@ -65,20 +65,27 @@ suspects_csv (const HsSuspects *s, GString *out)
     }
 }
 
-int
-hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
+static gboolean
+suspects_check (const HsCliOptions *o, GError **error)
 {
-  g_autoptr (HsAnalysis) a = NULL;
-  GString *out;
-
   if (!(o->threshold >= 0 && o->threshold <= 100))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
                    "--threshold must be a percentage in (0, 100] (0: the default, 10)");
-      return 2;
+      return FALSE;
     }
-  a = hs_cli_load (o, path, TRUE, TRUE, error);
-  if (a == NULL)
+  return TRUE;
+}
+
+/* a: loaded with the options' threshold (the suspects are found with
+ * the analysis). */
+int
+hs_cli_suspects_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
+{
+  GString *out;
+
+  (void)path;
+  if (!suspects_check (o, error))
     return 2;
   out = g_string_new (NULL);
   if (o->csv)
@@ -96,4 +103,15 @@ hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
   hs_cli_write (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_suspects (const HsCliOptions *o, const char *path, GError **error)
+{
+  if (!suspects_check (o, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, TRUE, error);
+  if (a == NULL)
+    return 2;
+  return hs_cli_suspects_emit (o, a, path, error);
 }

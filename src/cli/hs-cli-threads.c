@@ -83,11 +83,10 @@ thread_text (GString *out, const HsThread *t)
 }
 
 int
-hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
+hs_cli_threads_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (a == NULL)
-    return 2;
+  (void)path;
+  (void)error;
   g_autoptr (HsThreads) ts = hs_threads_read (a->heap, a->dom);
   hs_threads_compute_stack_retained (ts, a->heap);
   if (ts->warnings && !o->quiet)
@@ -120,7 +119,16 @@ hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
   if (o->csv)
     hs_cli_write (out);
   else
-    fputs (out->str, stdout);
+    hs_cli_write_raw (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_threads (const HsCliOptions *o, const char *path, GError **error)
+{
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (a == NULL)
+    return 2;
+  return hs_cli_threads_emit (o, a, path, error);
 }

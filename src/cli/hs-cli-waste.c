@@ -13,35 +13,19 @@
 #include "hs-cli.h"
 #include "hs-waste.h"
 
-static HsWaste *
-load_waste (const HsCliOptions *o, const char *path, HsAnalysis **out, GError **error)
-{
-  /* No dominator tree: the findings need reachability (the load's walk
-   * finds it) and the native sizes, not retained sizes. */
-  HsAnalysis *a = hs_cli_load_full (o, path, FALSE, FALSE, TRUE, error);
-  if (!a)
-    return NULL;
-  HsWaste *w = hs_waste_find (a, NULL, error);
-  if (!w)
-    {
-      hs_analysis_free (a);
-      return NULL;
-    }
-  *out = a;
-  return w;
-}
-
 static void
 text_kind (GString *out, const char *title)
 {
   g_string_append_printf (out, "\n%s\n", title);
 }
 
+/* a: loaded with the waste pass beside it (hs_cli_load_full's
+ * find_waste), or the pass runs now. */
 int
-hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
+hs_cli_waste_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
-  g_autoptr (HsAnalysis) a = NULL;
-  g_autoptr (HsWaste) w = load_waste (o, path, &a, error);
+  (void)path;
+  g_autoptr (HsWaste) w = hs_waste_find (a, NULL, error);
   if (!w)
     return 2;
   if (o->timings)
@@ -58,7 +42,7 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
   if (o->json)
     {
       hs_waste_to_json (w, a->heap, limit, out);
-      fputs (out->str, stdout);
+      hs_cli_write_raw (out);
       g_string_free (out, TRUE);
       return 0;
     }
@@ -148,9 +132,20 @@ hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
         g_string_append_printf (out, "  (%s)", x->problem);
       g_string_append_c (out, '\n');
     }
-  fputs (out->str, stdout);
+  hs_cli_write_raw (out);
   g_string_free (out, TRUE);
   return 0;
+}
+
+int
+hs_cli_waste (const HsCliOptions *o, const char *path, GError **error)
+{
+  /* No dominator tree: the findings need reachability (the load's walk
+   * finds it) and the native sizes, not retained sizes. */
+  g_autoptr (HsAnalysis) a = hs_cli_load_full (o, path, FALSE, FALSE, TRUE, error);
+  if (!a)
+    return 2;
+  return hs_cli_waste_emit (o, a, path, error);
 }
 
 /* Writes bytes to dest through a temporary file in its folder, renamed

@@ -118,15 +118,20 @@ write_index_detached (const HsCliOptions *o, HsAnalysis *a, const HsIndexOutcome
         hs_cli_printerr ("note: no index written: %s\n", room->message);
       return;
     }
-  if (find_waste)
+  if (o->index_in_thread)
+    pid = -1; /* the thread below */
+  else
     {
-      HsWaste *w = hs_analysis_beside_result (a, &hs_waste_beside);
-      if (w)
-        hs_waste_free (w);
+      if (find_waste)
+        {
+          HsWaste *w = hs_analysis_beside_result (a, &hs_waste_beside);
+          if (w)
+            hs_waste_free (w);
+        }
+      fflush (stdout);
+      fflush (stderr);
+      pid = fork ();
     }
-  fflush (stdout);
-  fflush (stderr);
-  pid = fork ();
   if (pid == 0)
     {
       sigset_t all;
@@ -173,8 +178,8 @@ load_indexed (const HsCliOptions *o, const char *path, HsAnalysisOptions *opts, 
    * it leaves serves every command. */
   if (!o->no_cache && !opts->skip_dominators)
     opts->skip_leaks = FALSE;
-  a = hs_index_open (path, opts, &iopts, &outcome, hs_cli_progress_func (o), NULL, hs_cli_cancellable (),
-                     error);
+  a = hs_index_open (path, opts, &iopts, &outcome, o->progress ? o->progress : hs_cli_progress_func (o),
+                     o->progress ? o->progress_data : NULL, hs_cli_cancellable (), error);
   if (a && outcome.note && !o->quiet)
     hs_cli_printerr ("note: %s\n", outcome.note);
   if (a && outcome.write)
@@ -284,19 +289,101 @@ hs_cli_visible (const char *s, gssize len, gboolean lines)
   return g_string_free (out, FALSE);
 }
 
+/* --- where the output goes ----------------------------------------------- */
+
+typedef struct
+{
+  GString *text;
+  gsize max;
+  gboolean over;
+} Collect;
+
+static GPrivate collecting = G_PRIVATE_INIT (NULL);
+static GPrivate thread_cancellable = G_PRIVATE_INIT (NULL);
+
+/* Appends len bytes of s to what is gathered on this thread; FALSE when
+ * nothing is. */
+static gboolean
+collect (const char *s, gsize len)
+{
+  Collect *c = g_private_get (&collecting);
+
+  if (!c)
+    return FALSE;
+  if (c->over || len > c->max - c->text->len)
+    c->over = TRUE;
+  else
+    g_string_append_len (c->text, s, len);
+  return TRUE;
+}
+
+void
+hs_cli_collect_begin (gsize max)
+{
+  Collect *c = g_new0 (Collect, 1);
+
+  g_return_if_fail (g_private_get (&collecting) == NULL);
+  c->text = g_string_new (NULL);
+  c->max = max;
+  g_private_set (&collecting, c);
+}
+
+char *
+hs_cli_collect_end (HsHeap *heap, GError **error)
+{
+  Collect *c = g_private_get (&collecting);
+  char *text = NULL;
+
+  g_return_val_if_fail (c != NULL, NULL);
+  g_private_set (&collecting, NULL);
+  if (c->over)
+    {
+      g_autofree char *max = g_format_size (c->max);
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "the answer is over %s: ask for fewer rows (limit)",
+                   max);
+    }
+  else if (!heap || hs_heap_check_unchanged (heap, error))
+    text = g_string_free (g_steal_pointer (&c->text), FALSE);
+  if (c->text)
+    g_string_free (c->text, TRUE);
+  g_free (c);
+  return text;
+}
+
+void
+hs_cli_set_thread_cancellable (GCancellable *cancellable)
+{
+  g_private_set (&thread_cancellable, cancellable);
+}
+
+GCancellable *
+hs_cli_cancellable (void)
+{
+  GCancellable *c = g_private_get (&thread_cancellable);
+
+  return c ? c : hs_cli_interrupt_cancellable ();
+}
+
+/* Gathered output is checked against its own dump when it ends
+ * (hs_cli_collect_end): a server keeps other dumps, which may change. */
 void
 hs_cli_write (GString *out)
 {
-  if (hs_heap_any_changed ())
+  gboolean collecting_here = g_private_get (&collecting) != NULL;
+
+  if (!collecting_here && hs_heap_any_changed ())
     return;
   g_autofree char *v = hs_cli_visible (out->str, out->len, TRUE);
-  fputs (v, stdout);
+  if (!collect (v, strlen (v)))
+    fputs (v, stdout);
 }
 
 void
 hs_cli_write_raw (GString *out)
 {
-  if (!hs_heap_any_changed ())
+  if (g_private_get (&collecting) == NULL && hs_heap_any_changed ())
+    return;
+  if (!collect (out->str, out->len))
     fwrite (out->str, 1, out->len, stdout);
 }
 

@@ -15,6 +15,7 @@
 #include "hs-class-histogram.h"
 #include "hs-csv.h"
 #include "hs-format.h"
+#include "hs-growth.h"
 #include "hs-json.h"
 #include "hs-mapping.h"
 #include "hs-matchers.h"
@@ -44,7 +45,8 @@ typedef struct
   char *baseline;          /* report: the baseline dump (--baseline) */
   const char *second_path; /* diff: the second file named; object, bitmap: the id (not owned) */
   char *mapping;           /* --mapping: ProGuard / R8 mapping.txt */
-  gboolean force;          /* --force: skip the up-front memory check */
+  gboolean force;          /* --force: skip the up-front memory check; capture: write over -o */
+  gint timeout;            /* jvms, capture --adb: seconds an adb step may go without progress; 0: default */
   gboolean all;            /* capture: every object, not only live ones */
   gboolean gzip;           /* capture: write the dump gzip-compressed */
   gboolean keep_strings;   /* strip: leave String contents as they are */
@@ -68,6 +70,16 @@ typedef struct
   gboolean clear;       /* cache: --clear */
   gboolean no_cache;    /* --no-cache: no persistent index read or written */
   char *index_path;     /* --index FILE: the persistent index to use; index: -o */
+  char **roots;         /* mcp: --root DIR (repeated), the folders whose dumps it may read */
+  /* Set by a caller that is not the command line (mcp): the load's
+   * progress (instead of the terminal's line), and the index written by a
+   * thread of this process instead of a forked child (a server has other
+   * threads running). */
+  HsProgressFunc progress;
+  gpointer progress_data;
+  gboolean index_in_thread;
+  gint min_growth; /* growth: --min-growth N, objects a child gains per interval (default 1) */
+  gboolean series; /* report: --series, the dumps named are a series (the last one reported) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
@@ -112,6 +124,48 @@ gboolean hs_cli_parse_size (const char *text, guint64 *bytes, gboolean *is_defau
 /* path is the baseline; o->second_path the current dump. */
 int hs_cli_diff (const HsCliOptions *o, const char *path, GError **error);  /* hs-cli-diff.c */
 int hs_cli_index (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-index.c */
+/* path is the oldest dump, o->args the others, oldest first. */
+int hs_cli_growth (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-growth.c */
+/* A series of n dumps (hs-growth.h) for growth and report --series: the
+ * count and --min-growth checked (NULL with error); each dump added with
+ * hs_cli_growth_add (a: its analysis, or NULL to load it with
+ * hs_cli_load, freed after); hs_cli_growth_end finds the growing nodes
+ * and prints the warnings unless --quiet. */
+HsGrowth *hs_cli_growth_begin (const HsCliOptions *o, guint n, GError **error);
+gboolean hs_cli_growth_add (const HsCliOptions *o, HsGrowth *g, const char *path, HsAnalysis *a,
+                            GError **error);
+gboolean hs_cli_growth_end (const HsCliOptions *o, HsGrowth *g, GError **error);
+int hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error); /* hs-cli-mcp.c: path NULL */
+
+/* What the commands print from an analysis loaded already (each command
+ * is its load and then this), for the commands mcp serves: the same
+ * checks of the options, and the output through hs_cli_write (stdout,
+ * or the text hs_cli_collect_begin gathers). path: the dump as named. */
+typedef int (*HsCliEmitFunc) (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_summary_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_classes_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_dominators_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_leaks_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_suspects_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_waste_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_threads_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_paths_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+int hs_cli_query_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+/* diff's output from the two class tables (it takes both, also on error). */
+int hs_cli_diff_emit (const HsCliOptions *o, HsClassHistogram *base, HsClassHistogram *cur, GError **error);
+
+/* Until hs_cli_collect_end, what hs_cli_write and hs_cli_write_raw print
+ * on this thread is gathered instead (made visible the same way), at most
+ * max bytes. hs_cli_collect_end returns it, or NULL with an error when it
+ * was more than max or heap (may be NULL) changed while it was read. */
+void hs_cli_collect_begin (gsize max);
+char *hs_cli_collect_end (HsHeap *heap, GError **error);
+/* The cancellable hs_cli_cancellable () returns on this thread instead of
+ * Ctrl+C's (NULL: Ctrl+C's again), for a worker of mcp. */
+void hs_cli_set_thread_cancellable (GCancellable *cancellable);
+
 /* The analysis options the command line sets (dump, follow weak, leak
  * options, threshold); nothing skipped, no mapping. */
 void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
@@ -126,8 +180,15 @@ void hs_cli_analysis_options (const HsCliOptions *o, HsAnalysisOptions *opts);
  * has not within a second the process leaves with status 128 + the
  * signal. */
 void hs_cli_catch_interrupt (void);
-GCancellable *hs_cli_cancellable (void);
-/* The exit status for rc: 130 for a failure after Ctrl+C. */
+GCancellable *hs_cli_cancellable (void); /* hs-cli.c: or this thread's (hs_cli_set_thread_cancellable) */
+GCancellable *hs_cli_interrupt_cancellable (void);
+/* How long the engine may take to stop after the first signal (default
+ * 900 ms): capture removes what it started (a JVM's file, adb's children
+ * and the device's file), which takes longer. A second signal leaves at
+ * once. */
+void hs_cli_set_interrupt_grace (guint ms);
+/* The exit status for rc: 128 + the signal (130 for Ctrl+C, 143 for
+ * SIGTERM) for a failure after one. */
 int hs_cli_exit_status (int rc);
 /* The progress line on stderr ("Decompressing the file: 1.2 GB (45%)"),
  * redrawn a few times a second; NULL (none) with --quiet or when stderr is

@@ -14,9 +14,11 @@ import gzip
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import testlib  # noqa: E402
@@ -25,6 +27,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CLI = os.environ.get('HS_CLI')
 CORPUS = os.environ.get('HS_CORPUS_DIR') or os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
 DUMP = os.path.join(CORPUS, 'android', 'leak_service_binder.hprof')
+# --timeout for the tests of a hung call: every call that does answer (the
+# stand-in is a Python program, slow to start on a loaded machine) must
+# answer within it.
+HUNG_AFTER = '10'
 
 
 class AdbCapture(unittest.TestCase):
@@ -42,15 +48,50 @@ class AdbCapture(unittest.TestCase):
         self.device = os.path.join(self.tmp, 'device')
         os.mkdir(self.device)
         self.log = os.path.join(self.tmp, 'adb.log')
+        self.pids = os.path.join(self.tmp, 'adb.pids')
 
     def tearDown(self):
+        for pid in self.hung_pids():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def run_cli(self, args, sdk='34', timeout=60):
+    def env(self, sdk='34', **misbehave):
         env = dict(os.environ, PATH=HERE + os.pathsep + os.environ.get('PATH', ''), FAKE_ADB_DIR=self.device,
-                   FAKE_ADB_DUMP=DUMP, FAKE_ADB_SDK=sdk, FAKE_ADB_LOG=self.log)
+                   FAKE_ADB_DUMP=DUMP, FAKE_ADB_SDK=sdk, FAKE_ADB_LOG=self.log, FAKE_ADB_PIDS=self.pids)
+        env.update({'FAKE_ADB_' + k.upper(): v for k, v in misbehave.items()})
+        return env
+
+    def run_cli(self, args, sdk='34', timeout=60, **misbehave):
         return subprocess.run([CLI] + [str(a) for a in args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, timeout=timeout, env=env)
+                              stderr=subprocess.PIPE, timeout=timeout, env=self.env(sdk, **misbehave))
+
+    def hung_pids(self):
+        if not os.path.exists(self.pids):
+            return []
+        with open(self.pids) as f:
+            return [int(line) for line in f.read().split()]
+
+    def assert_hung_adb_gone(self):
+        pids = self.hung_pids()
+        self.assertTrue(pids, 'no adb call hung: the test did not test')
+        for pid in pids:
+            for _ in range(100):  # reaped by the CLI, or a zombie until init reaps it
+                try:
+                    with open('/proc/%d/stat' % pid) as f:
+                        state = f.read().rsplit(')', 1)[1].split()[0]
+                except FileNotFoundError:
+                    break
+                if state == 'Z':
+                    break
+                time.sleep(0.05)
+            else:
+                self.fail('adb child %d was left running' % pid)
+
+    def assert_nothing_left(self):
+        self.assertEqual([f for f in os.listdir(self.tmp) if f.startswith('.')], [])
 
     def calls(self):
         with open(self.log) as f:
@@ -108,6 +149,88 @@ class AdbCapture(unittest.TestCase):
         r = subprocess.run([CLI, 'capture', '--adb', '4242', '-o', out], env=env, stderr=subprocess.PIPE)
         self.assertEqual(r.returncode, 2)
         self.assertIn(b'adb is not installed', r.stderr)
+
+
+    # --- a device that misbehaves ------------------------------------------
+
+    def test_endless_output_is_bounded(self):
+        r = self.run_cli(['jvms', '--adb'], flood='devices')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'adb devices printed over', r.stderr)
+
+    def test_a_hung_ps_times_out_and_is_killed(self):
+        r = self.run_cli(['jvms', '--adb', '--timeout', HUNG_AFTER], hang='ps')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'adb shell ps did not answer within %s s' % HUNG_AFTER.encode(), r.stderr)
+        self.assert_hung_adb_gone()
+
+    def test_a_hung_dumpheap_times_out_and_is_killed(self):
+        out = os.path.join(self.tmp, 'app.hprof')
+        r = self.run_cli(['capture', '--adb', '4242', '-o', out, '--timeout', HUNG_AFTER], hang='dumpheap')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'adb shell am dumpheap did not answer within %s s' % HUNG_AFTER.encode(), r.stderr)
+        self.assertFalse(os.path.exists(out))
+        self.assert_hung_adb_gone()
+        self.assert_nothing_left()
+
+    def test_a_hung_pull_times_out(self):
+        out = os.path.join(self.tmp, 'app.hprof')
+        r = self.run_cli(['capture', '--adb', '4242', '-o', out, '--timeout', HUNG_AFTER], hang='pull')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'adb pull', r.stderr)
+        self.assertFalse(os.path.exists(out))
+        self.assert_hung_adb_gone()
+        self.assert_nothing_left()
+        self.assertEqual(os.listdir(self.device), [])
+
+    def test_a_truncated_pull_is_an_error(self):
+        out = os.path.join(self.tmp, 'app.hprof')
+        r = self.run_cli(['capture', '--adb', '4242', '-o', out], pull='truncate')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        half = len(self.original) // 2
+        self.assertIn(('pulled %d bytes of %d' % (half, len(self.original))).encode(), r.stderr)
+        self.assertFalse(os.path.exists(out))
+        self.assert_nothing_left()
+
+    def test_a_dump_growing_a_byte_a_poll_ends(self):
+        out = os.path.join(self.tmp, 'app.hprof')
+        r = self.run_cli(['capture', '--adb', '4242', '-o', out, '--timeout', '6'], timeout=180, grow='1')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'not complete after 60 s', r.stderr)
+        self.assertFalse(os.path.exists(out))
+        self.assertEqual(os.listdir(self.device), [])
+
+    def interrupt(self, sig, hang, wait_for):
+        out = os.path.join(self.tmp, 'app.hprof')
+        cli = subprocess.Popen([CLI, 'capture', '--adb', '4242', '-o', out], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env(hang=hang))
+        try:
+            for _ in range(600):
+                if wait_for():
+                    break
+                time.sleep(0.05)
+            else:
+                self.fail('the capture never reached the hung adb call')
+            cli.send_signal(sig)
+            _, err = cli.communicate(timeout=60)
+        finally:
+            if cli.poll() is None:
+                cli.kill()
+                cli.wait()
+        self.assertEqual(cli.returncode, 128 + sig, err)
+        self.assertFalse(os.path.exists(out))
+        self.assert_hung_adb_gone()
+        self.assert_nothing_left()
+        self.assertEqual(os.listdir(self.device), [])
+
+    def test_ctrl_c_during_the_pull_leaves_nothing(self):
+        def half_pulled():
+            return any(f.startswith('.hs-pull-') and os.path.getsize(os.path.join(self.tmp, f)) > 0
+                       for f in os.listdir(self.tmp))
+        self.interrupt(signal.SIGINT, 'pull', half_pulled)
+
+    def test_sigterm_while_waiting_for_the_app_leaves_nothing(self):
+        self.interrupt(signal.SIGTERM, 'tail', lambda: bool(self.hung_pids()))
 
 
 if __name__ == '__main__':

@@ -84,7 +84,8 @@ class CaptureTests(unittest.TestCase):
 
     def assert_nothing_left(self, pid):
         self.assertEqual(glob.glob(os.path.join(self.tmp, '.hs-capture-*')), [])
-        self.assertEqual(glob.glob('/proc/%d/root/tmp/heapscope-*' % pid), [])
+        # This JVM's files only: /tmp is shared with the other tests' JVMs.
+        self.assertEqual(glob.glob('/proc/%d/root/tmp/heapscope-%d-*' % (pid, pid)), [])
 
     def test_jvms_lists_the_jvm(self):
         p, version = self.start_jvm()

@@ -197,9 +197,36 @@ class Query(CliTest):
         # Not correlated: found once, the same for every row: v 8 and 9.
         self.assertEqual(self.ids('select * from com.example.Node n where n.v in '
                                   '(select m.v from com.example.Node m where m.v > 7)'), [B, C])
-        # Correlated (names n): a list per row, the larger v of the others.
+        # Correlated (names n): a list per row, the larger v of the others;
+        # none is null, as in MAT (OQLTest's testFromClauseWithNullObjects).
         self.assertEqual(self.values('select n.v, (select m.v from com.example.Node m where m.v > n.v) '
-                                     'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, []]])
+                                     'from com.example.Node n'), [[7, [8, 9]], [8, [9]], [9, None]])
+
+    def test_one_column_rows_by_name(self):
+        # FROM OBJECTS reads a sub-select of one named column back as rows
+        # of that column (MAT's row maps): z.x is the node, z.x.v its v.
+        self.assertEqual(self.values('select z.x.v from objects (select x from com.example.Node x) z'),
+                         [7, 8, 9])
+        # Named "": its values themselves (z is the node, z.v its v).
+        self.assertEqual(self.values('select z.v from objects (select x as "" from com.example.Node x) z'),
+                         [7, 8, 9])
+
+    def test_joins(self):
+        # MAT's joins: FROM OBJECTS over rows whose column m is a sub-select
+        # gives a row per row of m (m then one row of it, read by name),
+        # and one row with m null where it found none. Nodes A 7, B 8, C 9.
+        self.assertEqual(self.values('select z.n.v, z.m.x.v from objects (select n, (select x from '
+                                     'com.example.Node x where x.v > n.v) as m from com.example.Node n) z'),
+                         [[7, 8], [7, 9], [8, 9], [9, None]])
+        # Two such columns side by side, as MAT flattens them: row i takes
+        # row i of each (a: A, B, C; b: A, B), null past the shorter's end.
+        self.assertEqual(self.values('select z.a.x.v, z.b.y.v from objects (select 0 as k, (select x from '
+                                     'com.example.Node x) as a, (select y from com.example.Node y where y.v < 9) '
+                                     'as b from objects (1)) z'),
+                         [[7, 7], [8, 8], [9, None]])
+        # A list column flattens too: INTS' values {5, -1, 7, 0}, one a row.
+        self.assertEqual(self.values('select z.k, z.a from objects (select 1 as k, i.@valueArray as a '
+                                     'from objects 0x3200 i) z'), [[1, 5], [1, -1], [1, 7], [1, 0]])
 
     def test_graph_functions(self):
         # Dominator tree: D -> A -> B -> C -> S2 -> char[6]; A's children: B only

@@ -62,7 +62,8 @@ secondary_click (GtkWidget *widget)
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && !pressed; i++)
     {
       g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+      if (GTK_IS_GESTURE_CLICK (c)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
         {
           g_signal_emit_by_name (c, "pressed", 1, gtk_widget_get_width (widget) / 2.0,
                                  gtk_widget_get_height (widget) / 2.0);

@@ -217,9 +217,13 @@ test_cell_cut (void)
   whole = hs_text_cut_chars (g_strdup (s->str), 4096);
   g_assert_cmpstr (whole, ==, s->str);
   /* not UTF-8 (a lone continuation byte): made valid, then kept */
-  fixed = hs_text_cut_chars (g_strdup ("a\x80" "b"), 4096);
+  fixed = hs_text_cut_chars (g_strdup ("a\x80"
+                                       "b"),
+                             4096);
   g_assert_true (g_utf8_validate (fixed, -1, NULL));
-  g_assert_cmpstr (fixed, ==, "a\xef\xbf\xbd" "b");
+  g_assert_cmpstr (fixed, ==,
+                   "a\xef\xbf\xbd"
+                   "b");
   g_string_free (s, TRUE);
 }
 

@@ -34,11 +34,18 @@ GPtrArray *hs_adb_processes (const char *serial, GCancellable *cancellable, GErr
  * dumpheap` (-g first for live objects unless HS_CAPTURE_ALL; -b png on
  * API 35 and later, so that bitmaps keep their pixels) into
  * /data/local/tmp, waits until the file ends with its HEAP_DUMP_END
- * record, pulls it, removes the device's copy, and writes dest as
- * hs_capture_finish_file does (gzip when HS_CAPTURE_GZIP). */
+ * record, pulls it (checked: the device's size, a complete HPROF file),
+ * removes the device's copy, and writes dest as hs_capture_finish_file
+ * does (gzip when HS_CAPTURE_GZIP). On failure or cancel nothing is left
+ * on the device or beside dest, and no adb call is left running. */
 gboolean hs_adb_dump_heap (const char *serial, const char *process, const char *dest, HsCaptureFlags flags,
                            HsCaptureProgress progress, gpointer progress_data, GCancellable *cancellable,
                            GError **error);
+
+/* Every adb call is killed when it makes no progress (no output, no growth
+ * of the file it writes) for this many seconds (0: the default, 60), and
+ * a dump must be written and pulled within 10 times that. */
+void hs_adb_set_timeout (guint seconds);
 
 void hs_adb_device_free (HsAdbDevice *d);
 void hs_adb_process_free (HsAdbProcess *p);

@@ -15,25 +15,13 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <zlib.h>
 
 #include "hs-jvm-attach.h"
 #include "hs-jvm-dump.h"
 #include "hs-types.h"
 
 #define ATTACH_TIMEOUT_MS 10000
-
-guint
-hs_java_feature_version (const char *version)
-{
-  guint64 v;
-
-  if (!version || !g_ascii_isdigit (*version))
-    return 0;
-  if (g_str_has_prefix (version, "1."))
-    version += 2;
-  v = g_ascii_strtoull (version, NULL, 10);
-  return v > 1000 ? 0 : (guint)v;
-}
 
 gboolean
 hs_capture_check_dest (const char *dest, GError **error)
@@ -83,63 +71,94 @@ ticker_tick (gpointer data)
     t->progress (t->phase, g_stat (t->path, &st) == 0 ? (guint64)st.st_size : 0, t->data);
 }
 
-static void
-copy_progress (goffset current, goffset total, gpointer data)
-{
-  Ticker *t = data;
-
-  if (t->progress)
-    t->progress (t->phase, (guint64)current, t->data);
-}
+#define COPY_CHUNK (1024 * 1024)
 
 static gboolean
-gzip_file (const char *src, const char *dest, Ticker *t, GCancellable *cancellable, GError **error)
+write_fd (int fd, const guint8 *p, gsize len, GError **error)
 {
-  g_autoptr (GFile) in_file = g_file_new_for_path (src);
-  g_autoptr (GFile) out_file = g_file_new_for_path (dest);
-  g_autoptr (GFileInputStream) in = g_file_read (in_file, cancellable, error);
-  g_autoptr (GFileOutputStream) out = NULL;
-  g_autoptr (GZlibCompressor) zlib = NULL;
-  g_autoptr (GOutputStream) gz = NULL;
-
-  if (!in)
-    return FALSE;
-  out = g_file_replace (out_file, NULL, FALSE, G_FILE_CREATE_PRIVATE, cancellable, error);
-  if (!out)
-    return FALSE;
-  zlib = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  gz = g_converter_output_stream_new (G_OUTPUT_STREAM (out), G_CONVERTER (zlib));
-  t->phase = "Compressing";
-  t->path = dest;
-  return g_output_stream_splice (gz, G_INPUT_STREAM (in),
-                                 G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
-                                 cancellable, error)
-         >= 0;
-}
-
-/* Moves src to tmp: a rename on the same file system, else a copy. */
-static gboolean
-move_file (const char *src, const char *tmp, Ticker *t, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (GFile) from = NULL;
-  g_autoptr (GFile) to = NULL;
-
-  if (g_rename (src, tmp) == 0)
-    return TRUE;
-  if (errno != EXDEV)
+  while (len > 0)
     {
-      int e = errno;
+      ssize_t n = write (fd, p, len);
 
-      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot move %s to %s: %s", src, tmp, g_strerror (e));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot write the dump: %s", g_strerror (errno));
+          return FALSE;
+        }
+      p += n;
+      len -= (gsize)n;
+    }
+  return TRUE;
+}
+
+/* Copies src into fd (our temporary file, already open), gzip-compressed
+ * when gzip. Written through fd itself: no other temporary name (GLib's
+ * replace makes a .goutputstream-* that a kill would leave behind). */
+static gboolean
+copy_into (const char *src, int fd, gboolean gzip, Ticker *t, GCancellable *cancellable, GError **error)
+{
+  int in = open (src, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  g_autofree guint8 *buf = g_malloc (COPY_CHUNK);
+  g_autofree guint8 *zbuf = gzip ? g_malloc (COPY_CHUNK) : NULL;
+  z_stream z = { 0 };
+  gboolean ok = TRUE, done = FALSE;
+  guint64 total = 0;
+
+  if (in < 0)
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot read %s: %s", src, g_strerror (errno));
       return FALSE;
     }
-  from = g_file_new_for_path (src);
-  to = g_file_new_for_path (tmp);
-  t->phase = "Copying";
-  if (!g_file_copy (from, to, G_FILE_COPY_OVERWRITE, cancellable, copy_progress, t, error))
-    return FALSE;
-  g_unlink (src);
-  return TRUE;
+  if (gzip && deflateInit2 (&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    {
+      close (in);
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot start compressing");
+      return FALSE;
+    }
+  t->phase = gzip ? "Compressing" : "Copying";
+  while (ok && !done)
+    {
+      ssize_t n = read (in, buf, COPY_CHUNK);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot read %s: %s", src, g_strerror (errno));
+          ok = FALSE;
+          break;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      done = n == 0;
+      if (!gzip)
+        ok = write_fd (fd, buf, (gsize)n, error);
+      else
+        {
+          z.next_in = buf;
+          z.avail_in = (uInt)n;
+          do
+            {
+              z.next_out = zbuf;
+              z.avail_out = COPY_CHUNK;
+              deflate (&z, done ? Z_FINISH : Z_NO_FLUSH);
+              ok = write_fd (fd, zbuf, COPY_CHUNK - z.avail_out, error);
+            }
+          while (ok && z.avail_out == 0);
+        }
+      total += (guint64)n;
+      if (t->progress)
+        t->progress (t->phase, total, t->data);
+    }
+  if (gzip)
+    deflateEnd (&z);
+  close (in);
+  return ok;
 }
 
 gboolean
@@ -148,7 +167,6 @@ hs_capture_finish_file (const char *src, const char *dest, gboolean gzip, HsCapt
 {
   g_autofree char *dir = g_path_get_dirname (dest);
   g_autofree char *tmp = g_build_filename (dir, ".hs-capture-XXXXXX", NULL);
-  g_autofree char *tmp_gz = NULL;
   Ticker t = { progress, progress_data, "Copying", src };
   int fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0600);
   gboolean ok;
@@ -161,30 +179,23 @@ hs_capture_finish_file (const char *src, const char *dest, gboolean gzip, HsCapt
       g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot create a file in %s: %s", dir, g_strerror (e));
       return FALSE;
     }
+  /* A rename when it can (same file system, no compressing), else a copy. */
+  if (!gzip && g_rename (src, tmp) == 0)
+    ok = TRUE;
+  else if (!gzip && errno != EXDEV)
+    {
+      int e = errno;
+
+      g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot move %s to %s: %s", src, tmp, g_strerror (e));
+      ok = FALSE;
+    }
+  else
+    ok = copy_into (src, fd, gzip, &t, cancellable, error);
   close (fd);
-  ok = move_file (src, tmp, &t, cancellable, error);
+  g_unlink (src);
   /* Ours, whoever the JVM runs as (a rename keeps the JVM's owner). */
   if (ok && geteuid () == 0 && chown (tmp, getuid (), getgid ()) != 0)
     g_debug ("capture: cannot take %s: %s", tmp, g_strerror (errno));
-  if (ok && gzip)
-    {
-      tmp_gz = g_build_filename (dir, ".hs-capture-XXXXXX", NULL);
-      fd = g_mkstemp_full (tmp_gz, O_WRONLY | O_CLOEXEC, 0600);
-      ok = fd >= 0;
-      if (fd >= 0)
-        close (fd);
-      else
-        g_set_error (error, HS_ERROR, HS_ERROR_IO, "cannot create a file in %s: %s", dir, g_strerror (errno));
-      ok = ok && gzip_file (tmp, tmp_gz, &t, cancellable, error);
-      g_unlink (tmp);
-      if (ok)
-        {
-          g_free (tmp);
-          tmp = g_steal_pointer (&tmp_gz);
-        }
-      else if (tmp_gz)
-        g_unlink (tmp_gz);
-    }
   if (ok && g_rename (tmp, dest) != 0)
     {
       int e = errno;
@@ -193,10 +204,7 @@ hs_capture_finish_file (const char *src, const char *dest, gboolean gzip, HsCapt
       ok = FALSE;
     }
   if (!ok)
-    {
-      g_unlink (src);
-      g_unlink (tmp);
-    }
+    g_unlink (tmp);
   return ok;
 }
 
@@ -238,7 +246,7 @@ hs_jvm_dump_heap (const HsJvm *jvm, const char *dest, HsCaptureFlags flags, HsCa
                              jvm_gzip ? " -gz=1" : "", inside);
   if (progress)
     progress ("Waiting for the JVM", 0, progress_data);
-  answer = hs_jvm_attach_jcmd (jvm, command, ATTACH_TIMEOUT_MS, ticker_tick, &t, cancellable, error);
+  answer = hs_jvm_attach_jcmd (jvm, command, outside, ATTACH_TIMEOUT_MS, ticker_tick, &t, cancellable, error);
   if (!answer || !looks_written (outside, jvm_gzip))
     {
       /* The JVM may still be writing it: unlinked, its room comes back

@@ -29,10 +29,6 @@ gboolean hs_jvm_dump_heap (const HsJvm *jvm, const char *dest, HsCaptureFlags fl
                            HsCaptureProgress progress, gpointer progress_data, GCancellable *cancellable,
                            GError **error);
 
-/* The Java feature version of a java.version string: "1.8.0_402" -> 8,
- * "17.0.15" -> 17; 0 when it cannot be told. */
-guint hs_java_feature_version (const char *version);
-
 /* Checks that dest may be written: FALSE with error for a folder, a
  * device, FIFO or socket, or a folder we cannot write in. */
 gboolean hs_capture_check_dest (const char *dest, GError **error);

@@ -5,13 +5,22 @@
  * -XX:-UsePerfData). A JVM in a container writes it in its own /tmp under
  * the pid it sees itself as (the last NSpid of /proc/PID/status), which
  * we read through /proc/PID/root. Java processes that have no readable
- * file are reported with the reason. */
+ * file are reported with the reason.
+ *
+ * /tmp is everybody's: anyone may make a folder hsperfdata_SOMEONE there
+ * holding a file, a FIFO or a link named after another user's JVM. A file
+ * is believed only in a folder owned by the JVM's user, itself a regular
+ * file of that user (both checked on the opened descriptors, the file
+ * opened without following a link and without blocking), of at most
+ * PERF_MAX_BYTES. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hs-jvm-list.h"
@@ -106,16 +115,86 @@ hs_proc_is_jvm (guint pid)
   return FALSE;
 }
 
-static HsJvm *
-jvm_read (guint pid, guint uid, guint ns_pid, const char *perf_path)
+/* The contents of name (a number) in the folder dirfd, when it is a
+ * regular file of uid of a plausible size; NULL otherwise. Never blocks
+ * (a FIFO opens without a writer and is refused by its type). */
+static GBytes *
+perf_read_at (int dirfd, const char *name, guint uid)
 {
-  g_autoptr (GMappedFile) mapped = g_mapped_file_new (perf_path, FALSE, NULL);
+  int fd = openat (dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+  struct stat st;
+  guint8 *buf = NULL;
+  gsize got = 0;
+
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_uid != uid || st.st_size <= 0
+      || st.st_size > PERF_MAX_BYTES)
+    {
+      close (fd);
+      return NULL;
+    }
+  buf = g_malloc ((gsize)st.st_size);
+  while (got < (gsize)st.st_size)
+    {
+      ssize_t n = read (fd, buf + got, (gsize)st.st_size - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += (gsize)n;
+    }
+  close (fd);
+  return g_bytes_new_take (buf, got);
+}
+
+/* The performance data of pid, looked for in its own /tmp (through
+ * /proc/PID/root, which is our / for a process not in a container), in a
+ * folder hsperfdata_* of the JVM's user. *path_out: where it was read. */
+static GBytes *
+perf_find (guint pid, guint uid, guint ns_pid, char **path_out)
+{
+  g_autofree char *tmp = g_strdup_printf ("/proc/%u/root/tmp", pid);
+  g_autofree char *file = g_strdup_printf ("%u", ns_pid);
+  g_autoptr (GDir) dir = g_dir_open (tmp, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *folder = NULL;
+      GBytes *bytes;
+      struct stat st;
+      int dirfd;
+
+      if (!g_str_has_prefix (name, "hsperfdata_"))
+        continue;
+      folder = g_build_filename (tmp, name, NULL);
+      dirfd = open (folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (dirfd < 0)
+        continue;
+      bytes = fstat (dirfd, &st) == 0 && st.st_uid == uid ? perf_read_at (dirfd, file, uid) : NULL;
+      close (dirfd);
+      if (bytes)
+        {
+          *path_out = g_build_filename (folder, file, NULL);
+          return bytes;
+        }
+    }
+  return NULL;
+}
+
+static HsJvm *
+jvm_read (guint pid, guint uid, guint ns_pid)
+{
+  g_autofree char *perf_path = NULL;
+  g_autoptr (GBytes) bytes = perf_find (pid, uid, ns_pid, &perf_path);
+  gsize len = 0;
+  const guint8 *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
   HsPerfData perf;
   HsJvm *jvm;
 
-  if (!mapped || g_mapped_file_get_length (mapped) > PERF_MAX_BYTES
-      || !hs_perfdata_parse ((const guint8 *)g_mapped_file_get_contents (mapped),
-                             g_mapped_file_get_length (mapped), &perf, NULL))
+  if (!bytes || !hs_perfdata_parse (data, len, &perf, NULL))
     return NULL;
   jvm = g_new0 (HsJvm, 1);
   jvm->pid = pid;
@@ -125,31 +204,9 @@ jvm_read (guint pid, guint uid, guint ns_pid, const char *perf_path)
   split_command (perf.command, &jvm->main, &jvm->args);
   jvm->version = g_strdup (perf.version ? perf.version : "");
   jvm->vm_args = g_strdup (perf.vm_args ? perf.vm_args : "");
-  jvm->perf_path = g_strdup (perf_path);
+  jvm->perf_path = g_steal_pointer (&perf_path);
   hs_perfdata_clear (&perf);
   return jvm;
-}
-
-/* The performance data file of pid, looked for in its own /tmp (through
- * /proc/PID/root, which is our / for a process not in a container). */
-static char *
-perf_path_of (guint pid, guint ns_pid)
-{
-  g_autofree char *tmp = g_strdup_printf ("/proc/%u/root/tmp", pid);
-  g_autoptr (GDir) dir = g_dir_open (tmp, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = NULL;
-
-      if (!g_str_has_prefix (name, "hsperfdata_"))
-        continue;
-      path = g_strdup_printf ("%s/%s/%u", tmp, name, ns_pid);
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        return g_steal_pointer (&path);
-    }
-  return NULL;
 }
 
 static char *
@@ -213,7 +270,6 @@ hs_jvm_list (GPtrArray **missing)
     *missing = g_ptr_array_new_with_free_func ((GDestroyNotify)hs_jvm_missing_free);
   while (proc && (name = g_dir_read_name (proc)))
     {
-      g_autofree char *perf = NULL;
       g_autofree char *cmdline = NULL;
       char *end;
       guint64 v = g_ascii_strtoull (name, &end, 10);
@@ -225,9 +281,10 @@ hs_jvm_list (GPtrArray **missing)
       pid = (guint)v;
       if (pid == (guint)getpid () || !hs_proc_status (pid, &uid, &ns_pid))
         continue;
-      perf = perf_path_of (pid, ns_pid);
-      if (perf && hs_proc_is_jvm (pid))
-        jvm = jvm_read (pid, uid, ns_pid, perf);
+      /* SIGQUIT is only ever sent to a process with libjvm.so mapped. */
+      jvm = jvm_read (pid, uid, ns_pid);
+      if (jvm && !hs_proc_is_jvm (pid))
+        g_clear_pointer (&jvm, hs_jvm_free);
       if (jvm)
         {
           g_ptr_array_add (jvms, jvm);
@@ -247,10 +304,22 @@ hs_jvm_list (GPtrArray **missing)
   return jvms;
 }
 
+guint
+hs_java_feature_version (const char *version)
+{
+  guint64 v;
+
+  if (!version || !g_ascii_isdigit (*version))
+    return 0;
+  if (g_str_has_prefix (version, "1."))
+    version += 2;
+  v = g_ascii_strtoull (version, NULL, 10);
+  return v > 1000 ? 0 : (guint)v;
+}
+
 HsJvm *
 hs_jvm_find (guint pid, GError **error)
 {
-  g_autofree char *perf = NULL;
   g_autofree char *cmdline = NULL;
   guint uid, ns_pid;
   HsJvm *jvm;
@@ -260,8 +329,7 @@ hs_jvm_find (guint pid, GError **error)
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "no process %u", pid);
       return NULL;
     }
-  perf = hs_proc_is_jvm (pid) ? perf_path_of (pid, ns_pid) : NULL;
-  jvm = perf ? jvm_read (pid, uid, ns_pid, perf) : NULL;
+  jvm = hs_proc_is_jvm (pid) ? jvm_read (pid, uid, ns_pid) : NULL;
   if (jvm)
     return jvm;
   cmdline = proc_cmdline (pid);

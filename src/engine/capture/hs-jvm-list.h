@@ -35,6 +35,10 @@ GPtrArray *hs_jvm_list (GPtrArray **missing);
 void hs_jvm_free (HsJvm *jvm);
 void hs_jvm_missing_free (HsJvmMissing *m);
 
+/* The Java feature version of a java.version string: "1.8.0_402" -> 8,
+ * "17.0.15" -> 17; 0 when it cannot be told. */
+guint hs_java_feature_version (const char *version);
+
 /* The JVM of that pid (as hs_jvm_list lists it); NULL with error when pid
  * is no process, or no JVM we can read. */
 HsJvm *hs_jvm_find (guint pid, GError **error);

@@ -58,6 +58,7 @@ typedef struct
   char *name;                 /* NAME, ATTR, FIELD, ATTR_OF, CALL, METHOD, IMPLEMENTS */
   HsOqlValue value;           /* LITERAL */
   guint line, column;
+  guint height; /* 1 + the greatest height of the nodes it is made of */
 } HsOqlNode;
 
 typedef enum

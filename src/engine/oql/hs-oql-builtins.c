@@ -316,6 +316,24 @@ read_instance_field (HsOqlEval *ev, const HsOqlNode *at, HsObj o, const char *na
   return TRUE;
 }
 
+/* A static field of a class object's superclasses, the nearest first (as
+ * MAT's path expressions resolve it), 64 classes up at most. */
+static gboolean
+read_inherited_static (HsOqlEval *ev, HsObj o, const char *name, HsValue *out)
+{
+  HsClass c = hs_heap_object_as_class (ev->h, o);
+  if (c == HS_CLASS_NONE)
+    return FALSE;
+  c = hs_class_super (ev->h, c);
+  for (guint depth = 0; c != HS_CLASS_NONE && depth < 64; depth++, c = hs_class_super (ev->h, c))
+    {
+      HsObj cobj = hs_class_object (ev->h, c);
+      if (cobj != HS_OBJ_NONE && hs_heap_read_field (ev->h, cobj, name, out))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 hs_oql_field (HsOqlEval *ev, const HsOqlNode *at, const HsOqlValue *base, const char *name, HsOqlValue *out)
 {
@@ -341,7 +359,8 @@ hs_oql_field (HsOqlEval *ev, const HsOqlNode *at, const HsOqlValue *base, const 
     return TRUE;
   if (read_instance_field (ev, at, base->o, name, &hv)
       || (hs_heap_object_kind (ev->h, base->o) != HS_KIND_INSTANCE
-          && hs_heap_read_field (ev->h, base->o, name, &hv)))
+          && hs_heap_read_field (ev->h, base->o, name, &hv))
+      || read_inherited_static (ev, base->o, name, &hv))
     *out = hs_oql_from_heap_value (ev, &hv);
   else if (g_str_equal (name, "length") && hs_heap_object_kind (ev->h, base->o) >= HS_KIND_OBJ_ARRAY)
     *out = hs_oql_value_int (hs_heap_array_length (ev->h, base->o));

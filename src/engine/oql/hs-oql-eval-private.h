@@ -38,6 +38,7 @@ typedef struct
   GCancellable *cancellable;
   GError *error; /* the first error: evaluation stops */
   guint ticks;
+  guint depth;                  /* expressions being evaluated, one inside the next */
   gboolean stopped;             /* the caller wants no more rows */
   HsOqlFieldCache *field_cache; /* one per node of q */
   /* Sub-selects used as values that name no alias of the selects around
@@ -62,6 +63,11 @@ gboolean hs_oql_eval_fail (HsOqlEval *ev, const HsOqlNode *at, const char *forma
 gboolean hs_oql_eval_expr (HsOqlEval *ev, guint32 node, const HsOqlEnv *env, HsOqlValue *out);
 gboolean hs_oql_truthy (const HsOqlValue *v);
 gboolean hs_oql_values_equal (HsOqlEval *ev, const HsOqlValue *x, const HsOqlValue *y);
+/* Whether text matches q's regex number regex. FALSE with the error set
+ * (at at, else under what) when the regex engine gives up (its match or
+ * depth limit): never a silent "no match". */
+gboolean hs_oql_regex_match (HsOqlEval *ev, const HsOqlNode *at, const char *what, guint32 regex,
+                             const char *text, gboolean *matched);
 
 /* Built-ins (hs-oql-builtins.c). */
 HsOqlValue hs_oql_from_heap_value (HsOqlEval *ev, const HsValue *v);

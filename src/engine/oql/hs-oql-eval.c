@@ -6,7 +6,9 @@
  * subclasses once, never a superclass walk per object), filters with
  * WHERE and hands each row to a sink as it is found. Only DISTINCT and
  * AS RETAINED SET keep state: one bit per object, or the rows' text.
- * Recursion follows the query's nesting, which the parser limits. */
+ * Recursion follows the query's nesting and its expressions' depth,
+ * which the parser limits (HS_OQL_MAX_DEPTH, HS_OQL_MAX_EXPR_DEPTH) and
+ * evaluation checks again. */
 #include "config.h"
 
 #include <math.h>
@@ -275,9 +277,39 @@ subselect_value (HsOqlEval *ev, guint32 select, const HsOqlEnv *env, HsOqlValue 
 }
 
 gboolean
+hs_oql_regex_match (HsOqlEval *ev, const HsOqlNode *at, const char *what, guint32 regex, const char *text,
+                    gboolean *matched)
+{
+  g_autoptr (GError) err = NULL;
+  *matched = g_regex_match_full (g_ptr_array_index (ev->q->regexes, regex), text, -1, 0, 0, NULL, &err);
+  if (!err)
+    return TRUE;
+  *matched = FALSE;
+  return hs_oql_eval_fail (ev, at, "%s: the regular expression gave up (%s); write one that backtracks less",
+                           what, err->message);
+}
+
+static gboolean eval_node (HsOqlEval *ev, const HsOqlNode *n, const HsOqlEnv *env, HsOqlValue *out);
+
+gboolean
 hs_oql_eval_expr (HsOqlEval *ev, guint32 idx, const HsOqlEnv *env, HsOqlValue *out)
 {
   const HsOqlNode *n = hs_oql_node (ev->q, idx);
+  *out = HS_OQL_VALUE_NULL;
+  /* The parser bounds every expression's height; this holds whatever the
+   * tree (each recursion below is one of these calls). */
+  if (ev->depth >= HS_OQL_MAX_EXPR_DEPTH)
+    return hs_oql_eval_fail (ev, n, "the expression is deeper than %d operators, fields, calls or indexes",
+                             HS_OQL_MAX_EXPR_DEPTH);
+  ev->depth++;
+  gboolean ok = eval_node (ev, n, env, out);
+  ev->depth--;
+  return ok;
+}
+
+static gboolean
+eval_node (HsOqlEval *ev, const HsOqlNode *n, const HsOqlEnv *env, HsOqlValue *out)
+{
   HsOqlValue x = HS_OQL_VALUE_NULL, y = HS_OQL_VALUE_NULL;
   gboolean ok = TRUE;
 
@@ -398,7 +430,9 @@ hs_oql_eval_expr (HsOqlEval *ev, guint32 idx, const HsOqlEnv *env, HsOqlValue *o
           return FALSE;
         {
           g_autofree char *text = x.kind == HS_OQL_NULL ? NULL : hs_oql_value_to_text (ev->a, &x);
-          gboolean m = text && g_regex_match (g_ptr_array_index (ev->q->regexes, n->regex), text, 0, NULL);
+          gboolean m = FALSE;
+          if (text && !(ok = hs_oql_regex_match (ev, n, n->negate ? "NOT LIKE" : "LIKE", n->regex, text, &m)))
+            break;
           *out = hs_oql_value_bool (text && (n->negate ? !m : m));
         }
         break;

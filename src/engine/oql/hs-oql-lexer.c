@@ -13,13 +13,25 @@ typedef struct
 {
   const char *text;
   guint pos, line, line_start;
+  /* The last column found: (col_pos, col) on the current line, so that
+   * columns are counted once along a line, not from its start per token. */
+  guint col_pos, col;
   GArray *tokens;
 } Lexer;
 
+/* Columns count characters from 1. Tokens come in order, so counting
+ * goes on from the last one. */
 static guint
-column_of (const Lexer *lx, guint pos)
+column_of (Lexer *lx, guint pos)
 {
-  return (guint)g_utf8_strlen (lx->text + lx->line_start, pos - lx->line_start) + 1;
+  if (lx->col_pos < lx->line_start || lx->col_pos > pos)
+    {
+      lx->col_pos = lx->line_start;
+      lx->col = 1;
+    }
+  lx->col += (guint)g_utf8_strlen (lx->text + lx->col_pos, pos - lx->col_pos);
+  lx->col_pos = pos;
+  return lx->col;
 }
 
 static gboolean
@@ -172,7 +184,7 @@ lex_quoted (Lexer *lx, GError **error)
 GArray *
 hs_oql_lex (const char *text, GError **error)
 {
-  Lexer lx = { .text = text, .line = 1 };
+  Lexer lx = { .text = text, .line = 1, .col = 1 };
   static const char *const two[] = { "!=", "<>", "<=", ">=" };
 
   lx.tokens = g_array_new (FALSE, TRUE, sizeof (HsOqlToken));

@@ -148,9 +148,45 @@ new_node (Parser *p, HsOqlNodeKind kind, const HsOqlToken *at)
                   .c = HS_OQL_NONE,
                   .select = HS_OQL_NONE,
                   .line = at->line,
-                  .column = at->column };
+                  .column = at->column,
+                  .height = 1 };
   g_array_append_val (p->q->nodes, n);
   return p->q->nodes->len - 1;
+}
+
+static guint
+height_of (Parser *p, guint32 n)
+{
+  return n == HS_OQL_NONE ? 0 : hs_oql_node (p->q, n)->height;
+}
+
+/* Node n's height once its parts are set; FALSE (the error set at n) past
+ * HS_OQL_MAX_EXPR_DEPTH. Chains are read by loops here, but evaluated
+ * by recursion: their length is what this bounds. */
+static gboolean
+grown (Parser *p, guint32 n)
+{
+  HsOqlNode *node = hs_oql_node (p->q, n);
+  guint h = MAX (height_of (p, node->a), MAX (height_of (p, node->b), height_of (p, node->c)));
+
+  if (node->kind == HS_OQL_N_CALL || node->kind == HS_OQL_N_METHOD)
+    for (guint i = 0; i < node->n_args; i++)
+      h = MAX (h, height_of (p, hs_oql_arg (p->q, node->args_start + i)));
+  if (node->kind == HS_OQL_N_SUBSELECT)
+    {
+      /* Its expressions are evaluated inside this one's. */
+      const HsOqlSelect *s = hs_oql_select (p->q, node->select);
+      for (guint32 i = s->node_start; i < s->node_end; i++)
+        h = MAX (h, hs_oql_node (p->q, i)->height);
+    }
+  node->height = h + 1;
+  if (node->height <= HS_OQL_MAX_EXPR_DEPTH)
+    return TRUE;
+  if (p->error && !*p->error)
+    g_set_error (p->error, HS_OQL_ERROR, HS_OQL_ERROR_LIMIT,
+                 "line %u, column %u: the expression is deeper than %d operators, fields, calls or indexes",
+                 node->line, node->column, HS_OQL_MAX_EXPR_DEPTH);
+  return FALSE;
 }
 
 static guint32
@@ -209,6 +245,8 @@ parse_paren (Parser *p)
         return HS_OQL_NONE;
       r = new_node (p, HS_OQL_N_SUBSELECT, at);
       hs_oql_node (p->q, r)->select = s;
+      if (!grown (p, r))
+        return HS_OQL_NONE;
     }
   else if ((r = parse_expr (p)) == HS_OQL_NONE)
     return HS_OQL_NONE;
@@ -257,7 +295,7 @@ parse_primary (Parser *p)
           if (accept_punct (p, "("))
             {
               hs_oql_node (p->q, n)->kind = HS_OQL_N_CALL;
-              if (!parse_args (p, n))
+              if (!parse_args (p, n) || !grown (p, n))
                 return HS_OQL_NONE;
             }
           return n;
@@ -289,6 +327,8 @@ parse_postfix (Parser *p)
               hs_oql_node (p->q, n)->name = g_strdup (name->text);
               hs_oql_node (p->q, n)->a = e;
               advance (p);
+              if (!grown (p, n))
+                return HS_OQL_NONE;
               e = n;
             }
           else if (name->kind == HS_OQL_TOK_IDENT)
@@ -303,6 +343,8 @@ parse_postfix (Parser *p)
                   if (!parse_args (p, n))
                     return HS_OQL_NONE;
                 }
+              if (!grown (p, n))
+                return HS_OQL_NONE;
               e = n;
             }
           else
@@ -329,6 +371,8 @@ parse_postfix (Parser *p)
           node->a = e;
           node->b = from;
           node->c = to;
+          if (!grown (p, n))
+            return HS_OQL_NONE;
           e = n;
         }
       else
@@ -366,6 +410,8 @@ parse_unary (Parser *p)
             return HS_OQL_NONE;
           r = new_node (p, HS_OQL_N_NEG, t);
           hs_oql_node (p->q, r)->a = a;
+          if (!grown (p, r))
+            return HS_OQL_NONE;
         }
     }
   else if (is_keyword (t, "not"))
@@ -376,6 +422,8 @@ parse_unary (Parser *p)
         return HS_OQL_NONE;
       r = new_node (p, HS_OQL_N_NOT, t);
       hs_oql_node (p->q, r)->a = a;
+      if (!grown (p, r))
+        return HS_OQL_NONE;
     }
   else
     r = parse_postfix (p);
@@ -391,7 +439,7 @@ binary (Parser *p, HsOqlOp op, guint32 a, guint32 b, const HsOqlToken *at)
   node->op = op;
   node->a = a;
   node->b = b;
-  return n;
+  return grown (p, n) ? n : HS_OQL_NONE;
 }
 
 static guint32
@@ -532,7 +580,7 @@ parse_comparison (Parser *p)
       node->a = e;
       node->regex = r;
       node->negate = negate;
-      return n;
+      return grown (p, n) ? n : HS_OQL_NONE;
     }
   if (accept_keyword (p, "in"))
     {
@@ -544,7 +592,7 @@ parse_comparison (Parser *p)
       node->a = e;
       node->b = b;
       node->negate = negate;
-      return n;
+      return grown (p, n) ? n : HS_OQL_NONE;
     }
   if (accept_keyword (p, "implements"))
     {
@@ -554,7 +602,7 @@ parse_comparison (Parser *p)
       guint32 n = new_node (p, HS_OQL_N_IMPLEMENTS, &t);
       hs_oql_node (p->q, n)->a = e;
       hs_oql_node (p->q, n)->name = name;
-      return n;
+      return grown (p, n) ? n : HS_OQL_NONE;
     }
   return e;
 }

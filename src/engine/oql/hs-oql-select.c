@@ -266,8 +266,96 @@ scan_classes (Run *r, guint8 *mask)
   return TRUE;
 }
 
-/* Items of a list source: with OBJECTS each as it is; without, class
- * objects stand for their instances (scanned after the rest). */
+/* Whether the elements of l, a sub-select of one column, are read back as
+ * rows of that column: when it has a name (MAT's row maps; one named ""
+ * gives its values, rows among them as they are). */
+static gboolean
+rows_of_one (const HsOqlList *l)
+{
+  return l->columns && l->columns->len == 1 && *(const char *)g_ptr_array_index (l->columns, 0);
+}
+
+/* A list a row's column holds (a sub-select's rows, an array's values),
+ * not a row itself. */
+static gboolean
+is_list_column (const HsOqlValue *v)
+{
+  return v->kind == HS_OQL_LIST && !v->list->names;
+}
+
+/* Whether v is a row of a table with a column holding a list. */
+static gboolean
+joins (const HsOqlValue *v)
+{
+  if (v->kind != HS_OQL_LIST || !v->list->names)
+    return FALSE;
+  for (guint i = 0; i < hs_oql_list_len (v->list); i++)
+    if (is_list_column (hs_oql_list_get (v->list, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Element k of a list column: a row read back by name for a sub-select of
+ * columns (one column too), else the element; null past its end. */
+static void
+list_element (const HsOqlList *l, guint k, HsOqlValue *out)
+{
+  *out = HS_OQL_VALUE_NULL;
+  if (k >= hs_oql_list_len (l))
+    return;
+  const HsOqlValue *e = hs_oql_list_get (l, k);
+  if (!rows_of_one (l))
+    {
+      hs_oql_value_copy (out, e);
+      return;
+    }
+  HsOqlList *row = hs_oql_list_new ();
+  HsOqlValue copy;
+  row->names = g_ptr_array_ref (l->columns);
+  hs_oql_value_copy (&copy, e);
+  hs_oql_list_append (row, &copy);
+  *out = hs_oql_value_list_take (row);
+}
+
+/* FROM OBJECTS over rows whose columns hold lists, sub-selects of several
+ * rows among them (MAT's joins): as MAT flattens them, row i of the
+ * longest list takes element i of every list column (null past a shorter
+ * one's end) and the other columns as they are. */
+static gboolean
+join_items (Run *r, const HsOqlValue *row)
+{
+  const HsOqlList *l = row->list;
+  guint n = hs_oql_list_len (l), longest = 1;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const HsOqlValue *v = hs_oql_list_get (l, i);
+      if (is_list_column (v))
+        longest = MAX (longest, hs_oql_list_len (v->list));
+    }
+  for (guint k = 0; k < longest; k++)
+    {
+      HsOqlList *joined = hs_oql_list_new ();
+      joined->names = g_ptr_array_ref (l->names);
+      for (guint i = 0; i < n; i++)
+        {
+          const HsOqlValue *v = hs_oql_list_get (l, i);
+          HsOqlValue e;
+          if (is_list_column (v))
+            list_element (v->list, k, &e);
+          else
+            hs_oql_value_copy (&e, v);
+          hs_oql_list_append (joined, &e);
+        }
+      HsOqlValue value = hs_oql_value_list_take (joined);
+      gboolean go = item (r, &value);
+      hs_oql_value_clear (&value);
+      if (!go)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 list_items (Run *r, const HsOqlValue *values, guint n)
 {
@@ -286,6 +374,8 @@ list_items (Run *r, const HsOqlValue *values, guint n)
             mask = g_malloc0 (hs_heap_n_classes (h) + 1);
           mask[c] = 1;
         }
+      else if (r->s->from_objects && joins (v))
+        go = join_items (r, v);
       else if (r->s->from_objects || v->kind == HS_OQL_OBJECT)
         go = item (r, v);
     }
@@ -346,14 +436,16 @@ walk_source (Run *r)
         }
       case HS_OQL_FROM_REGEX:
         {
-          GRegex *re = g_ptr_array_index (ev->q->regexes, s->class_regex);
           guint n = hs_heap_n_classes (h);
           guint8 *mask = g_malloc0 (n + 1);
           for (HsClass c = 0; c < n; c++)
             {
               if ((c & 0xfff) == 0 && g_cancellable_set_error_if_cancelled (ev->cancellable, &ev->error))
                 break;
-              mask[c] = g_regex_match (re, hs_class_name (h, c), 0, NULL);
+              gboolean m;
+              if (!hs_oql_regex_match (ev, NULL, "FROM \"regex\"", s->class_regex, hs_class_name (h, c), &m))
+                break;
+              mask[c] = m;
             }
           gboolean go = !ev->error && scan_classes (r, mask);
           g_free (mask);
@@ -384,7 +476,19 @@ walk_source (Run *r)
           if (s->from == HS_OQL_FROM_EXPR ? !hs_oql_eval_expr (ev, s->expr, r->parent, &v)
                                           : !hs_oql_select_value (ev, s->sub_select, r->parent, &v))
             return FALSE;
-          if (v.kind == HS_OQL_LIST)
+          if (v.kind == HS_OQL_LIST && s->from_objects && rows_of_one (v.list))
+            {
+              /* A sub-select of one named column gives rows read by name. */
+              go = TRUE;
+              for (guint k = 0; go && k < hs_oql_list_len (v.list); k++)
+                {
+                  HsOqlValue row;
+                  list_element (v.list, k, &row);
+                  go = from_list (r, &row, 1);
+                  hs_oql_value_clear (&row);
+                }
+            }
+          else if (v.kind == HS_OQL_LIST)
             /* data, not &[0]: an empty array has none. */
             go = from_list (r, (const HsOqlValue *)v.list->values->data, hs_oql_list_len (v.list));
           else if (v.kind == HS_OQL_NULL)
@@ -500,18 +604,20 @@ typedef struct
 {
   HsOqlSink sink;
   HsOqlList *list;
-  GPtrArray *names;
+  GPtrArray *names; /* the rows' names: two columns or more */
 } Collect;
 
 static void
 collect_columns (HsOqlSink *sink, gboolean objects, const char *const *names, guint n)
 {
   Collect *c = (Collect *)sink;
-  if (objects || n < 2)
+  if (objects || c->list->columns)
     return;
-  c->names = g_ptr_array_new_with_free_func (g_free);
+  c->list->columns = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (c->names, g_strdup (names[i]));
+    g_ptr_array_add (c->list->columns, g_strdup (names[i]));
+  if (n >= 2)
+    c->names = g_ptr_array_ref (c->list->columns);
 }
 
 static gboolean
@@ -550,11 +656,12 @@ hs_oql_select_value (HsOqlEval *ev, guint32 select, const HsOqlEnv *parent, HsOq
     g_ptr_array_unref (c.names);
   if (ok && hs_oql_list_len (c.list) >= HS_OQL_MAX_LIST)
     ok = hs_oql_eval_fail (ev, NULL, "a sub-select of more than %u rows", HS_OQL_MAX_LIST);
-  if (!ok)
+  /* No rows: null, as in MAT ((SELECT ...) != null tests for rows). */
+  if (!ok || hs_oql_list_len (c.list) == 0)
     {
       hs_oql_list_unref (c.list);
       *out = HS_OQL_VALUE_NULL;
-      return FALSE;
+      return ok;
     }
   *out = hs_oql_value_list_take (c.list);
   return TRUE;

@@ -34,6 +34,8 @@ hs_oql_list_unref (HsOqlList *l)
   g_array_unref (l->values);
   if (l->names)
     g_ptr_array_unref (l->names);
+  if (l->columns)
+    g_ptr_array_unref (l->columns);
   g_free (l);
 }
 

@@ -48,6 +48,10 @@ struct _HsOqlList
   gint ref;
   GArray *values;   /* HsOqlValue */
   GPtrArray *names; /* char *, NULL for a plain list; shared by a table's rows */
+  /* Set on the value of a sub-select of columns (a table): its column
+   * names (its rows are plain values when it has one). FROM OBJECTS joins
+   * on such columns (docs/semantics.md, "OQL"). */
+  GPtrArray *columns;
 };
 
 #define HS_OQL_VALUE_NULL ((HsOqlValue){ .kind = HS_OQL_NULL })

@@ -28,6 +28,11 @@ typedef enum
 /* Longest query text, deepest nesting of brackets and sub-selects. */
 #define HS_OQL_MAX_LENGTH (256 * 1024)
 #define HS_OQL_MAX_DEPTH 64
+/* Deepest expression: the longest path from an expression to a value
+ * it is made of, counting every operator of a chain (1+1+1: 3), every
+ * field, call and index of a postfix chain (a.b[0].c(): 4) and the
+ * sub-selects inside it. Evaluation recurses that deep. */
+#define HS_OQL_MAX_EXPR_DEPTH 1000
 
 typedef enum
 {

@@ -54,6 +54,9 @@ gboolean hs_report_heaps_shown (const HsReportContext *ctx);
 void hs_report_section_queries (GString *out, const HsReportContext *ctx);
 gboolean hs_report_queries_shown (const HsReportContext *ctx);
 gboolean hs_report_growth_shown (const HsReportContext *ctx);
+/* hs-report-growing.c: only with opts->growth. */
+void hs_report_section_growing (GString *out, const HsReportContext *ctx);
+gboolean hs_report_growing_shown (const HsReportContext *ctx);
 /* hs-report-duplicates.c: classes several loaders define, when any. */
 void hs_report_section_duplicates (GString *out, const HsReportContext *ctx);
 gboolean hs_report_duplicates_shown (const HsReportContext *ctx);

@@ -37,6 +37,7 @@ static const HsReportSection sections[] = {
   { "totals", "Totals", hs_report_section_totals },
   { "heaps", "Heaps", hs_report_section_heaps, hs_report_heaps_shown }, /* Android: app, image, zygote */
   { "growth", "Growth", hs_report_section_growth, hs_report_growth_shown },
+  { "growing", "Growing", hs_report_section_growing, hs_report_growing_shown },
   { "leaks", "Leaks", hs_report_section_leaks },
   { "classes", "Classes", hs_report_section_classes },
   { "duplicates", "Duplicate classes", hs_report_section_duplicates, hs_report_duplicates_shown },

@@ -4,6 +4,7 @@
 
 #include "hs-analysis.h"
 #include "hs-compare.h"
+#include "hs-growth.h"
 #include "hs-waste.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,9 @@ typedef struct
   /* Optional: OQL queries (NULL-terminated, not owned), each shown with its
    * table in a "Queries" section (hs-report-queries.c). */
   const char *const *queries;
+  /* Optional: what keeps growing over a series of dumps ending with this
+   * one (finished, not owned): the report then has a "Growing" section. */
+  const HsGrowth *growth;
 } HsReportOptions;
 
 /* The report as a string (UTF-8 HTML). */

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-growth-view.c: the Growth view in the real window under Xvfb. The
+ * series is tests/cli/growthdump.py's program after 0..3 round trips,
+ * written at build time by make-growth-dumps.py; its docstring derives
+ * every figure: over the four dumps five paths grow, the request map
+ * first (3 keys and 3 values a step: 18 new objects), the listener list
+ * last (1 a step: 3); the list that grew once and the pool at its ceiling
+ * do not. The newest dump is the tab's, the three older ones are added as
+ * "Add to Series…" adds them. */
+#include "config.h"
+#include "ui-util.h"
+#include "hs-growth-item.h"
+#include "hs-growth-view.h"
+
+static const char *dumps_dir;
+
+static GFile *
+dump_file (guint step)
+{
+  g_autofree char *name = g_strdup_printf ("growth-%u.hprof", step);
+  g_autofree char *path = g_build_filename (dumps_dir, name, NULL);
+  return g_file_new_for_path (path);
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  return g_strcmp0 (hs_growth_view_get_page (data), "loading") != 0;
+}
+
+static HsWindow *
+window_with_newest (void)
+{
+  HsWindow *window = hs_window_new (NULL);
+  g_autoptr (GFile) file = dump_file (3);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  return window;
+}
+
+static void
+test_growth_view (void)
+{
+  HsWindow *window = window_with_newest ();
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  GFile *older[3];
+  GListModel *model;
+  HsGrowthItem *first, *last;
+  const guint64 *counts;
+  guint n;
+  g_autofree char *csv = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "empty");
+  for (guint i = 0; i < 3; i++)
+    older[i] = dump_file (i);
+  g_assert_true (hs_growth_view_set_series (view, older, 3));
+  hs_window_set_view (window, "growth");
+  g_assert_true (ui_wait_until (not_loading, view, 120000));
+  ui_iterate (50);
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+
+  model = hs_growth_view_get_model (view);
+  g_assert_nonnull (model);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  first = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (hs_growth_item_get_class_name (first), ==, "java.util.HashMap");
+  g_assert_cmpstr (hs_growth_item_get_reference (first), ==, "com.example.RequestLog.byId");
+  g_assert_cmpstr (hs_growth_item_get_new_text (first), ==, "+18 new objects");
+  /* Its keys and values: 3 + 3 = 6 a step, 6, 12, 18, 24. */
+  counts = hs_growth_item_get_counts (first, &n);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    g_assert_cmpuint (counts[k], ==, 6 * (k + 1));
+  g_assert_true (
+      g_str_has_prefix (hs_growth_item_get_trace (first), "GC root (System Class) class com.example.App"));
+  last = g_list_model_get_item (model, 4);
+  g_assert_cmpstr (hs_growth_item_get_reference (last), ==, "static com.example.App.listeners");
+  g_assert_cmpstr (hs_growth_item_get_new_text (last), ==, "+3 new objects");
+  g_assert_cmpstr (hs_growth_item_get_children (last), ==,
+                   "1 \xe2\x86\x92 2 \xe2\x86\x92 3 \xe2\x86\x92 4  [] \xe2\x86\x92 com.example.Listener");
+
+  /* Export as CSV: a row per growing child, 2 + 2 + 1 + 1 + 1. */
+  g_assert_true (hs_view_write_csv (HS_VIEW (view), out));
+  csv = g_string_free (out, FALSE);
+  rows = ui_csv_read (csv);
+  g_assert_cmpuint (rows->len, ==, 8);
+  g_assert_cmpstr (ui_csv_cell (rows, 0, 0), ==, "path");
+
+  /* The first row selected: its trace and children below ($HS_TEST_SHOTS). */
+  gtk_selection_model_select_item (
+      gtk_list_view_get_model (GTK_LIST_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_LIST_VIEW))), 0,
+      TRUE);
+  ui_iterate (200);
+  ui_shot (GTK_WIDGET (window), "growth-view.png");
+
+  /* The view's page is in the switcher once asked (revealed on demand). */
+  g_assert_cmpstr (hs_window_get_view (window), ==, "growth");
+
+  g_object_unref (first);
+  g_object_unref (last);
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (older[i]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+static void
+test_growth_missing (void)
+{
+  HsWindow *window = window_with_newest ();
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  g_autofree char *path = g_build_filename (dumps_dir, "no-such.hprof", NULL);
+  GFile *older[1] = { g_file_new_for_path (path) };
+
+  g_assert_true (hs_growth_view_set_series (view, older, 1));
+  g_assert_true (ui_wait_until (not_loading, view, 60000));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "error");
+  g_assert_nonnull (strstr (hs_growth_view_get_error_text (view), "no-such.hprof"));
+  g_assert_null (hs_growth_view_get_model (view));
+  g_object_unref (older[0]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* Closing the window while the older dumps are analysed cancels it all. */
+static void
+test_growth_close_while_loading (void)
+{
+  HsWindow *window = window_with_newest ();
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  GFile *older[3];
+
+  for (guint i = 0; i < 3; i++)
+    older[i] = dump_file (i);
+  g_assert_true (hs_growth_view_set_series (view, older, 3));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "loading");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (500);
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (older[i]);
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  dumps_dir = argc > 1 ? argv[1] : NULL;
+  if (dumps_dir == NULL)
+    g_error ("usage: test-growth-view DUMPS_DIR (make-growth-dumps.py's output)");
+  g_test_add_func ("/ui/growth", test_growth_view);
+  g_test_add_func ("/ui/growth-missing", test_growth_missing);
+  g_test_add_func ("/ui/growth-close-while-loading", test_growth_close_while_loading);
+  return g_test_run ();
+}
