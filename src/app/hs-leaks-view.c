@@ -535,8 +535,23 @@ static void
 hs_leaks_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                        int *natural, int *minimum_baseline, int *natural_baseline)
 {
-  gtk_widget_measure (GTK_WIDGET (HS_LEAKS_VIEW (widget)->paned), orientation, for_size, minimum, natural,
-                      minimum_baseline, natural_baseline);
+  GtkPaned *paned = HS_LEAKS_VIEW (widget)->paned;
+
+  gtk_widget_measure (GTK_WIDGET (paned), orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL
+      && gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* Side by side needs both parts' widths; stacked (below
+       * NARROW_WIDTH) only the wider one's. The view asks no more, or a
+       * narrow window would be made as wide as both and never stack them. */
+      int start = 0, end = 0;
+
+      gtk_widget_measure (gtk_paned_get_start_child (paned), orientation, -1, &start, NULL, NULL, NULL);
+      gtk_widget_measure (gtk_paned_get_end_child (paned), orientation, -1, &end, NULL, NULL, NULL);
+      *minimum = MIN (*minimum, MAX (start, end));
+      *natural = MAX (*natural, *minimum);
+    }
 }
 
 static void
@@ -546,8 +561,10 @@ hs_leaks_view_size_allocate (GtkWidget *widget, int width, int height, int basel
   GtkOrientation want = width < NARROW_WIDTH ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 
   gtk_widget_allocate (GTK_WIDGET (self->paned), width, height, baseline, NULL);
+  /* Turned before the next frame is laid out and drawn (GTK's layout runs
+   * at a lower priority): not a frame shown cut. */
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->paned)) != want && self->orient_source == 0)
-    self->orient_source = g_idle_add (turn_paned, self);
+    self->orient_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, turn_paned, self, NULL);
 }
 
 gboolean

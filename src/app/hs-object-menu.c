@@ -2,7 +2,7 @@
 /* hs-object-menu.c: the object row's context menu (see the header). */
 #include "config.h"
 #include "hs-object-menu.h"
-#include "hs-ui-util-private.h"
+#include "hs-context-menu.h"
 
 #include <glib/gi18n.h>
 
@@ -65,20 +65,12 @@ void
 hs_object_menu_popup (GtkWidget *widget, HsObj obj, double x, double y)
 {
   g_autoptr (GMenuModel) model = NULL;
-  GtkWidget *popover;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   if (obj == HS_OBJ_NONE)
     return;
   model = hs_object_menu_model (obj);
-  popover = gtk_popover_menu_new_from_model (model);
-  gtk_widget_set_parent (popover, widget);
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_widget_set_halign (popover, GTK_ALIGN_START);
-  if (x >= 0)
-    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
-  hs_popover_unparent_after_close (GTK_POPOVER (popover));
-  gtk_popover_popup (GTK_POPOVER (popover));
+  hs_context_menu_popup (widget, model, x, y);
 }
 
 typedef struct

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "hs-csv-export.h"
 #include "hs-paths-view.h"
+#include "hs-context-menu.h"
 #include "hs-object-column-view.h"
 #include "hs-query.h"
 #include "hs-ui-util-private.h"
@@ -471,19 +472,13 @@ on_cell_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpoi
   g_autofree char *excl = item ? hs_paths_item_get_exclusion (item) : NULL;
   g_autoptr (GMenu) menu = NULL;
   g_autoptr (GMenuItem) mi = NULL;
-  GtkWidget *popover;
   if (excl == NULL)
     return;
   menu = g_menu_new ();
   mi = g_menu_item_new (_ ("Exclude This Reference"), NULL);
   g_menu_item_set_action_and_target_value (mi, "paths.exclude", g_variant_new_string (excl));
   g_menu_append_item (menu, mi);
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_widget_set_parent (popover, cell);
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  hs_context_menu_popup (cell, G_MENU_MODEL (menu), x, y);
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
@@ -529,8 +524,7 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       case COL_PATH:
         gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
         text = hs_paths_item_get_label (pi);
-        gtk_inscription_set_text (GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))),
-                                  text);
+        hs_cell_set_name (GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))), text);
         g_object_unref (pi);
         return;
       case COL_OBJECTS: text = has ? hs_format_count (objects) : NULL; break;

@@ -78,12 +78,18 @@ cell_object (GtkWidget *widget, double x, double y, gpointer item)
   return row ? row->object : HS_OBJ_NONE;
 }
 
+/* The characters a cell asks room for; a longer value gets a tooltip. */
+#define CELL_NAT_CHARS 20
+
 static void
 setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 {
   GtkWidget *ins = gtk_inscription_new (NULL);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (ins), 6);
-  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (ins), 20);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (ins), CELL_NAT_CHARS);
+  /* A value wider than its column ends with an ellipsis, whole in the
+   * cell's tooltip. */
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (ins), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   gtk_list_item_set_child (item, ins);
   hs_object_menu_attach (ins, cell_object, item);
 }
@@ -95,6 +101,7 @@ bind_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
   GtkWidget *ins = gtk_list_item_get_child (item);
   const char *text = hs_query_row_cell (row, GPOINTER_TO_UINT (column));
   gtk_inscription_set_text (GTK_INSCRIPTION (ins), text);
+  gtk_widget_set_tooltip_text (ins, text != NULL && g_utf8_strlen (text, -1) > CELL_NAT_CHARS ? text : NULL);
   gtk_inscription_set_xalign (
       GTK_INSCRIPTION (ins),
       isnan (row->numbers[GPOINTER_TO_UINT (column)]) || g_str_has_prefix (text, "0x") ? 0 : 1);

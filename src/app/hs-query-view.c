@@ -159,16 +159,19 @@ show_error (HsQueryView *self, const GError *error)
 {
   GtkTextBuffer *buf = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor));
   guint line, column;
+  /* No answer: the rows of the query before are not this one's. */
+  _hs_query_view_clear_rows (self);
   self->error = g_strdup (error->message);
   gtk_label_set_text (GTK_LABEL (self->error_label), error->message);
   gtk_widget_set_visible (self->error_label, TRUE);
   if (hs_oql_error_position (error, &line, &column) && line > 0 && column > 0)
     {
       GtkTextIter at, end;
-      /* Where the error is: the cursor there, the rest of the word marked. */
+      /* Where the error is: the cursor there, the token marked (a word
+       * whole, else the one character found there: an operator). */
       gtk_text_buffer_get_iter_at_line_offset (buf, &at, (int)line - 1, (int)column - 1);
       end = at;
-      if (!gtk_text_iter_ends_line (&end))
+      if (gtk_text_iter_starts_word (&at) || gtk_text_iter_inside_word (&at))
         gtk_text_iter_forward_word_end (&end);
       if (gtk_text_iter_equal (&at, &end))
         gtk_text_iter_forward_char (&end);

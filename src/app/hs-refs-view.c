@@ -228,6 +228,9 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (label), col == COL_OBJECT ? 50 : 10);
   if (col == COL_OBJECT)
     {
+      /* A row wider than the column ends with an ellipsis, whole in the
+       * tooltip (hs_cell_set_name). */
+      gtk_inscription_set_text_overflow (GTK_INSCRIPTION (label), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
       cell = gtk_tree_expander_new ();
       gtk_tree_expander_set_child (GTK_TREE_EXPANDER (cell), label);
     }
@@ -267,6 +270,7 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
     {
       text = col == COL_OBJECT ? row_text (a, it) : NULL;
       gtk_inscription_set_text (cell, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), NULL);
       return;
     }
   HsObj o = hs_refs_item_get_obj (HS_REFS_ITEM (it));

@@ -87,9 +87,19 @@ clear_stack (HsThreadsView *self)
 static void
 add_stack_row (HsThreadsView *self, const char *text, HsObj obj, gboolean frame)
 {
-  GtkWidget *label = gtk_label_new (text);
+  g_autofree char *shown = hs_name_breakable (text);
+  GtkWidget *label = gtk_label_new (shown);
+  g_autoptr (PangoAttrList) attrs = pango_attr_list_new ();
+
+  /* A line wider than the pane wraps between words and a name's parts,
+   * never hyphenated: a frame or a local is read whole at any width. */
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  g_object_set_data_full (G_OBJECT (label), "hs-text", g_strdup (text), g_free);
   gtk_widget_add_css_class (label, "monospace");
   gtk_widget_set_margin_start (label, frame ? 12 : 36);
   gtk_widget_set_margin_top (label, 2);
@@ -379,7 +389,7 @@ hs_threads_view_get_stack_text (HsThreadsView *self)
        row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
-      g_string_append_printf (s, "%s\n", gtk_label_get_text (GTK_LABEL (label)));
+      g_string_append_printf (s, "%s\n", (const char *)g_object_get_data (G_OBJECT (label), "hs-text"));
     }
   return g_string_free (s, FALSE);
 }

@@ -46,7 +46,13 @@ struct _HsWindow
   GBindingGroup *tab_bindings;
   gboolean narrow;  /* a phone's width (hs-window-tabs.c) */
   AdwToast *toast;  /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text; /* its text, unescaped */
+  char *toast_text; /* the last notice's text (shown or coming), unescaped */
+  /* The notice waiting for the toast shown to settle (hs-window-toast.c):
+   * a toast to show (HsNotice), or a dismissal (pending_dismiss). */
+  struct _HsNotice *pending;
+  gboolean pending_dismiss;
+  guint toast_source; /* the timeout that shows or dismisses it */
+  gint64 toast_settled_at; /* monotonic time the toast shown stops moving */
 };
 
 /* hs-window.c */
@@ -68,6 +74,8 @@ void _hs_window_show_toast (HsWindow *self, const char *text, const char *uri);
 void _hs_window_show_toast_action (HsWindow *self, const char *text, const char *button, const char *action,
                                    GVariant *target);
 void _hs_window_dismiss_toast (HsWindow *self);
+/* Drops a notice still waiting (the window goes). */
+void _hs_window_toast_dispose (HsWindow *self);
 void _hs_window_class_toast_init (GtkWidgetClass *widget_class);
 
 /* hs-window-actions.c: win.open, new-tab, compare, export, find, close,

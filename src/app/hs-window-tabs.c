@@ -181,6 +181,25 @@ sync_mapping_tag (HsWindow *self, gboolean content)
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown (its page, title, analysing); called when one of those
  * changes. */
+/* Each button of the view switchers (the header's and the bottom bar's)
+ * says its view's whole title in its tooltip: nine views in a phone's
+ * width, or beside the inspector, ellipsize the longest titles ("Leaks &
+ * Su…"). The buttons are the switcher's, made for the stack's pages when
+ * the stack is set; their labels hold the pages' titles. */
+static void
+titles_as_tooltips (GtkWidget *widget, GtkWidget *button)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_BUTTON (c))
+        titles_as_tooltips (c, c);
+      else if (GTK_IS_LABEL (c) && button != NULL && *gtk_label_get_text (GTK_LABEL (c)) != '\0')
+        gtk_widget_set_tooltip_text (button, gtk_label_get_text (GTK_LABEL (c)));
+      else
+        titles_as_tooltips (c, button);
+    }
+}
+
 void
 _hs_window_sync_header (HsWindow *self)
 {
@@ -196,9 +215,15 @@ _hs_window_sync_header (HsWindow *self)
   if (tab != NULL)
     hs_dump_tab_set_narrow (tab, self->narrow);
   if (adw_view_switcher_title_get_stack (self->switcher_title) != stack)
-    adw_view_switcher_title_set_stack (self->switcher_title, stack);
+    {
+      adw_view_switcher_title_set_stack (self->switcher_title, stack);
+      titles_as_tooltips (GTK_WIDGET (self->switcher_title), NULL);
+    }
   if (adw_view_switcher_bar_get_stack (self->switcher_bar) != stack)
-    adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+    {
+      adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
+      titles_as_tooltips (GTK_WIDGET (self->switcher_bar), NULL);
+    }
   /* libadwaita 1.2's switcher title counts the visible views only when the
    * stack's pages change, not when one is shown or hidden (those waiting
    * for the analysis while the leaks are shown early): with one view left

@@ -233,6 +233,7 @@ hs_window_dispose (GObject *object)
   self->disposed = TRUE;
   self->tab = NULL;
   _hs_window_tabs_dispose (self);
+  _hs_window_toast_dispose (self);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);

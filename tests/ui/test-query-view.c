@@ -30,6 +30,33 @@ run_query (HsQueryView *view, const char *text)
   ui_iterate (50);
 }
 
+/* The text of the editor that carries an underline (the error's mark). */
+static char *
+underlined (HsQueryView *view)
+{
+  GtkTextView *editor = GTK_TEXT_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_TEXT_VIEW));
+  GtkTextBuffer *buf = gtk_text_view_get_buffer (editor);
+  GString *out = g_string_new (NULL);
+  GtkTextIter it;
+
+  for (gtk_text_buffer_get_start_iter (buf, &it); !gtk_text_iter_is_end (&it); gtk_text_iter_forward_char (&it))
+    {
+      g_autoptr (GSList) tags = gtk_text_iter_get_tags (&it);
+      for (GSList *l = tags; l != NULL; l = l->next)
+        {
+          PangoUnderline u = PANGO_UNDERLINE_NONE;
+          gboolean set = FALSE;
+          g_object_get (l->data, "underline", &u, "underline-set", &set, NULL);
+          if (set && u == PANGO_UNDERLINE_ERROR)
+            {
+              g_string_append_unichar (out, gtk_text_iter_get_char (&it));
+              break;
+            }
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 test_query_view (gconstpointer data)
 {
@@ -145,6 +172,27 @@ test_query_view (gconstpointer data)
   g_assert_cmpstr (hs_window_get_view (window), ==, "query");
   g_autofree char *from_row = hs_query_view_get_text (view);
   g_assert_cmpstr (from_row, ==, "SELECT * FROM com.example.Node c");
+  /* A misplaced operator: the error names the second ">" (column 48 of
+   * the text, counted by hand), and that is what the editor underlines;
+   * the rows of the query before are gone (they are not this one's). */
+  run_query (view, "SELECT n.v FROM com.example.Node n");
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), >, 0);
+  run_query (view, "SELECT n.v FROM com.example.Node n WHERE n.v > > 3");
+  g_assert_nonnull (hs_query_view_get_error (view));
+  g_assert_nonnull (strstr (hs_query_view_get_error (view), "line 1, column 48"));
+  {
+    g_autofree char *marked = underlined (view);
+    g_assert_cmpstr (marked, ==, ">");
+  }
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 0);
+  /* A word is underlined whole. */
+  run_query (view, "SELECT n.v FROM com.example.Node n WHERE n.v > 50 oops");
+  g_assert_nonnull (hs_query_view_get_error (view));
+  {
+    g_autofree char *marked = underlined (view);
+    g_assert_cmpstr (marked, ==, "oops");
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }
