@@ -791,8 +791,8 @@ offered_beside (const char *other_file, const char *contents, HsWindow **window_
   return base;
 }
 
-/* Small things: a mapping beside the dump under another name than
- * mapping.txt is offered, and once applied the header says so; a dump
+/* Small things: a mapping beside the dump named like it (app-*.txt for
+ * app.hprof) but not mapping.txt is offered, and once applied the header says so; a dump
  * the file chooser put in Recent that was not analysed here is not on
  * the welcome page. */
 static void
@@ -802,8 +802,8 @@ test_small_things (void)
   g_autofree char *offered = NULL;
   GtkWidget *tag;
 
-  offered = offered_beside ("release-mapping.txt", "com.example.App -> com.example.App:\n", &window);
-  g_assert_cmpstr (offered, ==, "release-mapping.txt");
+  offered = offered_beside ("app-release-mapping.txt", "com.example.App -> com.example.App:\n", &window);
+  g_assert_cmpstr (offered, ==, "app-release-mapping.txt");
   {
     HsDumpTab *tab = hs_window_get_tab (window);
     g_autoptr (GFile) file = g_file_new_for_path (hs_dump_tab_get_offered_mapping (tab));
@@ -811,7 +811,7 @@ test_small_things (void)
     g_assert_true (ui_wait_until (mapping_idle, tab, 60000));
     ui_iterate (300);
   }
-  tag = find_label (GTK_WIDGET (window), "Mapping: release-mapping.txt");
+  tag = find_label (GTK_WIDGET (window), "Mapping: app-release-mapping.txt");
   g_assert_nonnull (tag);
   ui_shot (GTK_WIDGET (window), "mapping-tag.png");
   gtk_window_destroy (GTK_WINDOW (window));
