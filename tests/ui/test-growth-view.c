@@ -245,17 +245,27 @@ assert_one_tab_of_newest (HsWindow *window)
   g_assert_cmpstr (name, ==, "series-c.hprof");
 }
 
+static void
+shot_first_row (HsWindow *window, const char *file_name)
+{
+  GtkWidget *list = ui_find_child (GTK_WIDGET (ui_view (window, "growth")), GTK_TYPE_LIST_VIEW);
+
+  gtk_selection_model_select_item (gtk_list_view_get_model (GTK_LIST_VIEW (list)), 0, TRUE);
+  ui_shot (GTK_WIDGET (window), file_name);
+}
+
 /* Four dumps chosen together (Open with several selected): one tab, the
  * newest (c), the three others its series, the Growth view shown. */
 static void
 test_growth_series_opened (void)
 {
-  HsWindow *window = ui_window_new (NULL, 1280, 760);
+  HsWindow *window = ui_window_new (NULL, 1400, 860);
   GFile *files[4] = { series_file ("a"), series_file ("b"), series_file ("c"), series_file ("d") };
 
   hs_window_open_series (window, files, 4);
   assert_one_tab_of_newest (window);
   assert_series_results (window);
+  shot_first_row (window, "growth-series-1400.png");
   for (guint i = 0; i < 4; i++)
     g_object_unref (files[i]);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -263,11 +273,11 @@ test_growth_series_opened (void)
 }
 
 /* The same four dropped at once on the window (the value a file
- * manager's drag gives). */
+ * manager's drag gives), in a narrow window. */
 static void
 test_growth_series_dropped (void)
 {
-  HsWindow *window = ui_window_new (NULL, 1280, 760);
+  HsWindow *window = ui_window_new (NULL, 600, 860);
   GValue value = G_VALUE_INIT;
   GSList *files = NULL;
   gboolean handled = FALSE;
@@ -282,6 +292,7 @@ test_growth_series_dropped (void)
   g_assert_true (handled);
   assert_one_tab_of_newest (window);
   assert_series_results (window);
+  shot_first_row (window, "growth-series-600.png");
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
 }
