@@ -83,8 +83,11 @@ cmp_dated (gconstpointer a, gconstpointer b)
 void
 hs_growth_order_paths (char **paths, guint n)
 {
-  g_autofree Dated *d = g_new (Dated, n);
+  g_autofree Dated *d = NULL;
 
+  if (n < 2)
+    return; /* (qsort is not given NULL) */
+  d = g_new (Dated, n);
   for (guint i = 0; i < n; i++)
     {
       d[i].time = hs_growth_dump_time_ms (paths[i]);
