@@ -14,6 +14,7 @@
 #include "hs-classes-view.h"
 #include "hs-compare-view.h"
 #include "hs-growth-view.h"
+#include "hs-window-series.h"
 #include "hs-insights-view.h"
 #include "hs-threads-view.h"
 #include "hs-treemap-view.h"
@@ -31,13 +32,18 @@ open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      if (file != NULL)
+      g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        g_ptr_array_add (chosen, g_list_model_get_item (files, i));
+      if (chosen->len > 1)
+        hs_window_open_series (self, (GFile *const *)chosen->pdata, chosen->len); /* one series */
+      else if (chosen->len == 1)
         {
           if (g_object_get_data (G_OBJECT (dialog), "hs-new-tab") != NULL)
-            hs_window_open_in_new_tab (self, file, 0);
+            hs_window_open_in_new_tab (self, chosen->pdata[0], 0);
           else
-            hs_window_open_file (self, file);
+            hs_window_open_file (self, chosen->pdata[0]);
         }
     }
   g_object_unref (dialog);
@@ -72,6 +78,8 @@ open_action (GtkWidget *widget, const char *action_name, GVariant *param)
   HsWindow *self = HS_WINDOW (widget);
   GtkFileChooserNative *dialog = dump_chooser_new (self, _ ("Open a Heap Dump"), _ ("_Open"));
 
+  /* Several chosen are a series (hs-window-series.h). */
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   g_signal_connect_object (dialog, "response", G_CALLBACK (open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -161,17 +169,8 @@ compare_action (GtkWidget *widget, const char *action_name, GVariant *param)
 
 /* --- add to series ------------------------------------------------------ */
 
-static int
-cmp_file_names (gconstpointer a, gconstpointer b)
-{
-  g_autofree char *x = g_file_get_basename (*(GFile *const *)a);
-  g_autofree char *y = g_file_get_basename (*(GFile *const *)b);
-  return g_strcmp0 (x, y);
-}
-
 /* The dumps chosen are the older dumps of a series whose newest is the
- * tab's, oldest first by name (a dump's name usually starts with its
- * date). */
+ * tab's, oldest first by the time each was taken (hs-window-series.h). */
 static void
 add_to_series_response (GtkNativeDialog *dialog, int response, HsWindow *self)
 {
@@ -182,7 +181,7 @@ add_to_series_response (GtkNativeDialog *dialog, int response, HsWindow *self)
       HsView *view = hs_window_get_view_by_name (self, "growth");
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (older, g_list_model_get_item (files, i));
-      g_ptr_array_sort (older, cmp_file_names);
+      hs_window_order_series (older);
       if (view != NULL && older->len > 0)
         {
           hs_window_set_view (self, "growth");

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-window-dnd.c: a file dropped on the window (from a file manager)
  * opens, as Open does; a .txt dropped is a ProGuard/R8 mapping for the
- * dump shown. A dump goes to its own tab (hs_window_open_file). */
+ * dump shown. A dump goes to its own tab (hs_window_open_file); several
+ * dumps dropped at once are one series (hs-window-series.h). */
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-window-mapping.h"
+#include "hs-window-series.h"
 
 static gboolean
 on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindow *self)
 {
   GSList *files;
+  g_autoptr (GPtrArray) dumps = NULL;
 
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
     return FALSE;
@@ -17,9 +20,15 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindo
   if (files == NULL)
     return FALSE;
   if (hs_file_is_mapping (G_FILE (files->data)))
-    hs_window_load_mapping (self, G_FILE (files->data));
-  else
-    hs_window_open_file (self, G_FILE (files->data));
+    {
+      hs_window_load_mapping (self, G_FILE (files->data));
+      return TRUE;
+    }
+  dumps = g_ptr_array_new ();
+  for (GSList *l = files; l != NULL; l = l->next)
+    if (!hs_file_is_mapping (G_FILE (l->data)))
+      g_ptr_array_add (dumps, l->data);
+  hs_window_open_series (self, (GFile *const *)dumps->pdata, dumps->len);
   return TRUE;
 }
 

@@ -11,6 +11,10 @@
 #include "ui-util.h"
 #include "hs-growth-item.h"
 #include "hs-growth-view.h"
+#include "hs-window-series.h"
+
+#include <glib/gstdio.h>
+#include <utime.h>
 
 static const char *dumps_dir;
 
@@ -20,6 +24,20 @@ dump_file (guint step)
   g_autofree char *name = g_strdup_printf ("growth-%u.hprof", step);
   g_autofree char *path = g_build_filename (dumps_dir, name, NULL);
   return g_file_new_for_path (path);
+}
+
+static GFile *
+series_file (const char *letter)
+{
+  g_autofree char *name = g_strdup_printf ("series-%s.hprof", letter);
+  g_autofree char *path = g_build_filename (dumps_dir, name, NULL);
+  return g_file_new_for_path (path);
+}
+
+static char *
+base_name (gpointer file)
+{
+  return g_file_get_basename (file);
 }
 
 static gboolean
@@ -145,6 +163,140 @@ test_growth_close_while_loading (void)
     g_object_unref (older[i]);
 }
 
+/* The order of a series is the dumps' own (make-growth-dumps.py): their
+ * headers' timestamps, b (0 round trips), d (1), a (2), c (3), though
+ * neither their names nor their mtimes say so; a dump without one, by its
+ * mtime: series-e copied and dated 90 s after the first dump's header,
+ * between d's and a's. A file named twice is one dump. */
+static void
+test_growth_series_order (void)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *dir = g_dir_make_tmp ("series-order-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "series-e.hprof", NULL);
+  g_autoptr (GFile) e = series_file ("e");
+  g_autoptr (GFile) e_copy = g_file_new_for_path (copy);
+  const char *expected[]
+      = { "series-b.hprof", "series-d.hprof", "series-e.hprof", "series-a.hprof", "series-c.hprof" };
+  struct utimbuf times;
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_copy (e, e_copy, G_FILE_COPY_NONE, NULL, NULL, NULL, NULL));
+  times.actime = times.modtime = 1701648000 + 90;
+  g_assert_cmpint (g_utime (copy, &times), ==, 0);
+
+  g_ptr_array_add (files, series_file ("a"));
+  g_ptr_array_add (files, series_file ("c"));
+  g_ptr_array_add (files, g_object_ref (e_copy));
+  g_ptr_array_add (files, series_file ("b"));
+  g_ptr_array_add (files, series_file ("d"));
+  g_ptr_array_add (files, series_file ("c"));
+  hs_window_order_series (files);
+  g_assert_cmpuint (files->len, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autofree char *name = base_name (files->pdata[i]);
+      g_assert_cmpstr (name, ==, expected[i]);
+    }
+  g_assert_cmpint (g_unlink (copy), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static gboolean
+growth_done (gpointer data)
+{
+  const char *page = hs_growth_view_get_page (data);
+  return g_strcmp0 (page, "content") == 0 || g_strcmp0 (page, "error") == 0;
+}
+
+/* The series' results: the same as test_growth_view's, which only the
+ * right order gives (any other makes the map shrink in some interval). */
+static void
+assert_series_results (HsWindow *window)
+{
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  GListModel *model;
+  g_autoptr (HsGrowthItem) first = NULL;
+  const guint64 *counts;
+  guint n;
+
+  g_assert_true (ui_wait_until (growth_done, view, 120000));
+  ui_iterate (50);
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "growth");
+  model = hs_growth_view_get_model (view);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  first = g_list_model_get_item (model, 0);
+  g_assert_cmpstr (hs_growth_item_get_reference (first), ==, "com.example.RequestLog.byId");
+  counts = hs_growth_item_get_counts (first, &n);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    g_assert_cmpuint (counts[k], ==, 6 * (k + 1));
+}
+
+static void
+assert_one_tab_of_newest (HsWindow *window)
+{
+  g_autofree char *name = NULL;
+
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
+  name = base_name (hs_dump_tab_get_file (hs_window_get_tab (window)));
+  g_assert_cmpstr (name, ==, "series-c.hprof");
+}
+
+static void
+shot_first_row (HsWindow *window, const char *file_name)
+{
+  GtkWidget *list = ui_find_child (GTK_WIDGET (ui_view (window, "growth")), GTK_TYPE_LIST_VIEW);
+
+  gtk_selection_model_select_item (gtk_list_view_get_model (GTK_LIST_VIEW (list)), 0, TRUE);
+  ui_shot (GTK_WIDGET (window), file_name);
+}
+
+/* Four dumps chosen together (Open with several selected): one tab, the
+ * newest (c), the three others its series, the Growth view shown. */
+static void
+test_growth_series_opened (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 860);
+  GFile *files[4] = { series_file ("a"), series_file ("b"), series_file ("c"), series_file ("d") };
+
+  hs_window_open_series (window, files, 4);
+  assert_one_tab_of_newest (window);
+  assert_series_results (window);
+  shot_first_row (window, "growth-series-1400.png");
+  for (guint i = 0; i < 4; i++)
+    g_object_unref (files[i]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* The same four dropped at once on the window (the value a file
+ * manager's drag gives), in a narrow window. */
+static void
+test_growth_series_dropped (void)
+{
+  HsWindow *window = ui_window_new (NULL, 600, 860);
+  GValue value = G_VALUE_INIT;
+  GSList *files = NULL;
+  gboolean handled = FALSE;
+  const char *letters[] = { "d", "c", "b", "a" };
+
+  for (guint i = 0; i < 4; i++)
+    files = g_slist_prepend (files, series_file (letters[i]));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, files);
+  g_signal_emit_by_name (ui_drop_target (window), "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+  assert_one_tab_of_newest (window);
+  assert_series_results (window);
+  shot_first_row (window, "growth-series-600.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -155,5 +307,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/growth", test_growth_view);
   g_test_add_func ("/ui/growth-missing", test_growth_missing);
   g_test_add_func ("/ui/growth-close-while-loading", test_growth_close_while_loading);
+  g_test_add_func ("/ui/growth-series-order", test_growth_series_order);
+  g_test_add_func ("/ui/growth-series-opened", test_growth_series_opened);
+  g_test_add_func ("/ui/growth-series-dropped", test_growth_series_dropped);
   return g_test_run ();
 }
