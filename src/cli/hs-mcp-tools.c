@@ -78,8 +78,9 @@ typedef enum
 } LimitKind;
 
 typedef char *(*SummaryFunc) (JsonObject *out);
+/* note: what the text summary adds (the command's warnings). */
 typedef char *(*RunFunc) (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args,
-                          const HsMcpContext *ctx, GError **error);
+                          const HsMcpContext *ctx, GString *note, GError **error);
 
 struct _HsMcpTool
 {
@@ -100,9 +101,9 @@ struct _HsMcpTool
 };
 
 static char *run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args,
-                          const HsMcpContext *ctx, GError **error);
+                          const HsMcpContext *ctx, GString *note, GError **error);
 static char *run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
-                         GError **error);
+                         GString *note, GError **error);
 static char *summary_summary (JsonObject *out);
 static char *summary_list (JsonObject *out);
 static char *summary_leaks (JsonObject *out);
@@ -657,7 +658,7 @@ run_emit (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsM
 
 static char *
 run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
-             GError **error)
+             GString *note, GError **error)
 {
   g_autofree char *base_path = dump_path (args, "baseline", ctx, error);
   g_autofree char *cur_path = base_path ? dump_path (args, "dump", ctx, error) : NULL;
@@ -666,6 +667,7 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
   HsAnalysis *a;
 
   (void)t;
+  (void)note;
   if (!cur_path)
     return NULL;
   /* Each table is taken as its analysis is at hand: the second may push
@@ -708,7 +710,7 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
  * at hand (the next may push it out of the cache). */
 static char *
 run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
-            GError **error)
+            GString *note, GError **error)
 {
   JsonArray *dumps = json_object_get_array_member (args, "dumps");
   guint n = json_array_get_length (dumps);
@@ -735,6 +737,8 @@ run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const H
     }
   if (!hs_cli_growth_end (o, g, error))
     return NULL;
+  for (const char *const *w = hs_growth_warnings (g); *w; w++)
+    g_string_append_printf (note, " Warning: %s", *w);
 
   GString *out = g_string_new (NULL);
   hs_cli_collect_begin (HS_MCP_COLLECT_MAX);
@@ -810,6 +814,7 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
   g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autoptr (GString) note = g_string_new (NULL);
   gint limit = t->limit_kind == LIMIT_NONE ? -1 : t->default_limit;
 
   if (!read_args (t, args, &o, &limit, keep, &error))
@@ -826,7 +831,7 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
       case LIMIT_NONE:
       default: break;
     }
-  text = t->emit ? run_emit (t, &o, args, ctx, &error) : t->run (t, &o, args, ctx, &error);
+  text = t->emit ? run_emit (t, &o, args, ctx, &error) : t->run (t, &o, args, ctx, note, &error);
   if (!text)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -866,7 +871,8 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
     }
   g_autofree char *summary = t->summary ? t->summary (out) : NULL;
   JsonArray *content = json_array_new ();
-  json_array_add_element (content, text_block (summary ? summary : t->title));
+  g_autofree char *said = g_strconcat (summary ? summary : t->title, note->str, NULL);
+  json_array_add_element (content, text_block (said));
   /* The same as text, for the clients that read only content. */
   json_array_add_element (content, text_block (json));
   JsonNode *r = tool_result (content, out, FALSE);

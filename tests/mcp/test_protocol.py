@@ -417,6 +417,26 @@ class Growth(McpTest):
         sc = s.tool('growth', {'dumps': self.series[:2]})['structuredContent']
         self.assertEqual(sc['growing_total'], 7)
 
+    def test_warnings(self):
+        """The CLI's warnings for a doubtful series end the text summary;
+        the answer is still the CLI's."""
+        other = os.path.join(self.root, 'other.hprof')
+        growthdump.dump(1, java_version='21.0.1', main_class='org.other.Tool').write(other)
+        s = self.server()
+        r = s.tool('growth', {'dumps': [self.series[0], other]})
+        self.assertFalse(r['isError'], r['content'][0]['text'])
+        said = r['content'][0]['text']
+        self.assertIn('Warning: ', said)
+        self.assertIn('different programs (com.example.Main, org.other.Tool)', said)
+        self.assertIn('different Java versions (17.0.2, 21.0.1)', said)
+        sc = r['structuredContent']
+        cli = self.cli_json('growth', self.series[0], other)
+        self.assertEqual(sc.pop('growing_total'), len(cli['growing']))
+        self.assertEqual(sorted_nodes(sc['growing']), sorted_nodes(cli['growing']))
+        # One program, one version: no warning.
+        r = s.tool('growth', {'dumps': self.series[:2]})
+        self.assertNotIn('Warning', r['content'][0]['text'])
+
     def test_bad_arguments(self):
         s = self.server()
         copy = shutil.copy(self.series[0], os.path.join(self.outside, 'series-copy.hprof'))
