@@ -326,8 +326,8 @@ static const HsMcpTool tools[] = {
   { "growth",
     "What keeps growing",
     "What keeps growing over a series of dumps of one program (oldest first), LeakCanary's heap growth: "
-    "the paths from a GC root whose objects gained at least min_growth children in every interval, with "
-    "their counts and retained bytes per dump, most new objects first.",
+    "the paths from a GC root under which a child gained at least min_growth objects in every interval, "
+    "with their counts and retained bytes per dump, most new objects first.",
     "dumps dump_index follow_weak min_growth limit",
     "dumps",
     NULL,
