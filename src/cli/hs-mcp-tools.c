@@ -738,7 +738,7 @@ run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const H
   if (!hs_cli_growth_end (o, g, error))
     return NULL;
   for (const char *const *w = hs_growth_warnings (g); *w; w++)
-    g_string_append_printf (note, " Warning: %s", *w);
+    g_string_append_printf (note, " Warning: %s%s", *w, g_str_has_suffix (*w, ".") ? "" : ".");
 
   GString *out = g_string_new (NULL);
   hs_cli_collect_begin (HS_MCP_COLLECT_MAX);
