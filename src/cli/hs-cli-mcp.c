@@ -334,7 +334,8 @@ on_initialize (Server *s, JsonNode *id, JsonObject *params)
       "Heapscope analyses Java and Android heap dumps (.hprof). Name a dump by its path in \"dump\"; the "
       "first call on a dump analyses it (seconds to minutes), later calls reuse it. Start with summary, "
       "then suspects, leaks, classes or dominators; object, references and paths explain one object by "
-      "its id (0x...); query runs OQL; compare shows what grew between two dumps.");
+      "its id (0x...); query runs OQL; compare shows what grew between two dumps, growth what keeps "
+      "growing over a series of dumps (\"dumps\", oldest first).");
   JsonNode *n = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (n, result);
   send_result (s, id, n);
@@ -629,6 +630,7 @@ hs_cli_mcp (const HsCliOptions *o, const char *path, GError **error)
                            .top = 25,
                            .max = -1,
                            .depth = 1,
+                           .min_growth = 1,
                            .no_cache = o->no_cache,
                            .force = o->force,
                            .index_in_thread = TRUE };

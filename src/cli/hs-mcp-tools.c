@@ -26,6 +26,8 @@ typedef struct
   const char *name;
   ArgType type;
   const char *description;
+  gint minimum; /* an integer's least value; an array's fewest items */
+  gint maximum; /* an array's most items (0: any number) */
 } Arg;
 
 static const Arg args_table[] = {
@@ -50,6 +52,10 @@ static const Arg args_table[] = {
     "Exclude weak, soft, phantom or finalizer references, or none (default weak, soft and phantom)" },
   { "baseline", ARG_STRING, "Path of the baseline dump (the older one), inside the server's root folders" },
   { "baseline_dump_index", ARG_INT, "Which dump of the baseline file (0-based, default 0)" },
+  { "dumps", ARG_STRINGS,
+    "Paths of the dumps of the series, oldest first (at least two), inside the server's root folders", 2,
+    HS_GROWTH_MAX_DUMPS },
+  { "min_growth", ARG_INT, "Objects a child must gain in every interval to count as growing (default 1)", 1 },
 };
 
 static const Arg *
@@ -72,8 +78,9 @@ typedef enum
 } LimitKind;
 
 typedef char *(*SummaryFunc) (JsonObject *out);
+/* note: what the text summary adds (the command's warnings). */
 typedef char *(*RunFunc) (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args,
-                          const HsMcpContext *ctx, GError **error);
+                          const HsMcpContext *ctx, GString *note, GError **error);
 
 struct _HsMcpTool
 {
@@ -94,7 +101,9 @@ struct _HsMcpTool
 };
 
 static char *run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args,
-                          const HsMcpContext *ctx, GError **error);
+                          const HsMcpContext *ctx, GString *note, GError **error);
+static char *run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
+                         GString *note, GError **error);
 static char *summary_summary (JsonObject *out);
 static char *summary_list (JsonObject *out);
 static char *summary_leaks (JsonObject *out);
@@ -106,6 +115,7 @@ static char *summary_waste (JsonObject *out);
 #define COMMON "dump dump_index follow_weak"
 #define ID "\"type\": \"string\""
 #define INT "\"type\": \"integer\""
+#define INTS "{\"type\": \"array\", \"items\": {" INT "}}"
 #define LIST(key, item)                                                                                      \
   "\"" key "\": {\"type\": \"array\", \"items\": " item "}, \"" key "_total\": {" INT "}"
 
@@ -313,6 +323,34 @@ static const HsMcpTool tools[] = {
     "\"object\"}, " LIST ("classes", "{\"type\": \"object\"}") "}, \"required\": [\"baseline\", \"current\", "
                                                                "\"classes\"]}",
     summary_list },
+  { "growth",
+    "What keeps growing",
+    "What keeps growing over a series of dumps of one program (oldest first), LeakCanary's heap growth: "
+    "the paths from a GC root under which a child gained at least min_growth objects in every interval, "
+    "with their counts and retained bytes per dump, most new objects first.",
+    "dumps dump_index follow_weak min_growth limit",
+    "dumps",
+    NULL,
+    run_growth,
+    LIMIT_CUT,
+    20,
+    { "growing", NULL },
+    NULL,
+    NULL,
+    "{\"type\": \"object\", \"properties\": {\"dumps\": {\"type\": \"array\", \"items\": {\"type\": "
+    "\"object\", \"properties\": {\"path\": {\"type\": \"string\"}, \"objects\": {" INT "}, "
+    "\"reachable_bytes\": {" INT "}}, \"required\": [\"path\", \"objects\", \"reachable_bytes\"]}}, " LIST (
+        "growing",
+        "{\"type\": \"object\", \"properties\": {\"path\": {\"type\": \"array\", \"items\": {\"type\": "
+        "\"object\", \"properties\": {\"root_kind\": {\"type\": \"string\"}, \"reference\": {\"type\": "
+        "[\"string\", \"null\"]}, \"class\": {\"type\": \"string\"}}, \"required\": [\"reference\", "
+        "\"class\"]}}, \"class\": {\"type\": \"string\"}, \"objects\": " INTS ", \"retained\": " INTS
+        ", \"children\": {\"type\": \"array\", \"items\": {\"type\": \"object\", \"properties\": "
+        "{\"reference\": {\"type\": \"string\"}, \"class\": {\"type\": \"string\"}, \"objects\": " INTS
+        ", \"retained\": " INTS "}, \"required\": [\"reference\", \"class\", \"objects\", "
+        "\"retained\"]}}}, \"required\": [\"path\", \"class\", \"objects\", \"retained\", "
+        "\"children\"]}") "}, \"required\": [\"dumps\", \"growing\"]}",
+    summary_list },
 };
 
 const HsMcpTool *
@@ -368,7 +406,7 @@ input_schema (const HsMcpTool *t)
           case ARG_STRING: json_object_set_string_member (p, "type", "string"); break;
           case ARG_INT:
             json_object_set_string_member (p, "type", "integer");
-            json_object_set_int_member (p, "minimum", 0);
+            json_object_set_int_member (p, "minimum", a->minimum);
             break;
           case ARG_BOOL: json_object_set_string_member (p, "type", "boolean"); break;
           case ARG_STRINGS:
@@ -377,6 +415,10 @@ input_schema (const HsMcpTool *t)
               json_object_set_string_member (items, "type", "string");
               json_object_set_string_member (p, "type", "array");
               json_object_set_object_member (p, "items", items);
+              if (a->minimum > 0)
+                json_object_set_int_member (p, "minItems", a->minimum);
+              if (a->maximum > 0)
+                json_object_set_int_member (p, "maxItems", a->maximum);
             }
             break;
         }
@@ -477,10 +519,11 @@ read_args (const HsMcpTool *t, JsonObject *args, HsCliOptions *o, gint *limit, G
           case ARG_INT:
             {
               gint64 i64;
-              if (vt != G_TYPE_INT64 || (i64 = json_node_get_int (v)) < 0 || i64 > G_MAXINT)
+              if (vt != G_TYPE_INT64 || (i64 = json_node_get_int (v)) < a->minimum || i64 > G_MAXINT)
                 {
                   g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                               "%s: \"%s\" takes a whole number from 0 to %d", t->name, name, G_MAXINT);
+                               "%s: \"%s\" takes a whole number from %d to %d", t->name, name, a->minimum,
+                               G_MAXINT);
                   return FALSE;
                 }
               n = (gint)i64;
@@ -497,6 +540,18 @@ read_args (const HsMcpTool *t, JsonObject *args, HsCliOptions *o, gint *limit, G
                 goto wrong;
               JsonArray *arr = json_node_get_array (v);
               guint len = json_array_get_length (arr);
+              if (len < (guint)a->minimum || (a->maximum > 0 && len > (guint)a->maximum))
+                {
+                  if (a->maximum > 0)
+                    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                                 "%s: \"%s\" takes from %d to %d items, not %u", t->name, name, a->minimum,
+                                 a->maximum, len);
+                  else
+                    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                                 "%s: \"%s\" takes at least %d items, not %u", t->name, name, a->minimum,
+                                 len);
+                  return FALSE;
+                }
               strv = g_new0 (char *, len + 1);
               g_ptr_array_add (keep, strv); /* freed with g_strfreev */
               for (guint k = 0; k < len; k++)
@@ -510,7 +565,7 @@ read_args (const HsMcpTool *t, JsonObject *args, HsCliOptions *o, gint *limit, G
             break;
         }
 
-      if (g_str_equal (name, "dump") || g_str_equal (name, "baseline"))
+      if (g_str_equal (name, "dump") || g_str_equal (name, "baseline") || g_str_equal (name, "dumps"))
         ; /* read by the call */
       else if (g_str_equal (name, "dump_index"))
         o->dump = n;
@@ -562,6 +617,8 @@ read_args (const HsMcpTool *t, JsonObject *args, HsCliOptions *o, gint *limit, G
         o->exclude = strv;
       else if (g_str_equal (name, "exclude_kind"))
         o->exclude_kind = strv;
+      else if (g_str_equal (name, "min_growth"))
+        o->min_growth = n;
       continue;
     wrong:
       g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s: \"%s\" takes %s", t->name, name,
@@ -601,7 +658,7 @@ run_emit (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsM
 
 static char *
 run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
-             GError **error)
+             GString *note, GError **error)
 {
   g_autofree char *base_path = dump_path (args, "baseline", ctx, error);
   g_autofree char *cur_path = base_path ? dump_path (args, "dump", ctx, error) : NULL;
@@ -610,6 +667,7 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
   HsAnalysis *a;
 
   (void)t;
+  (void)note;
   if (!cur_path)
     return NULL;
   /* Each table is taken as its analysis is at hand: the second may push
@@ -645,6 +703,49 @@ run_compare (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const 
   if (rc != 0)
     g_clear_pointer (&text, g_free);
   return text;
+}
+
+/* The series args' dumps name, every path checked against the roots
+ * before any is analysed; each dump's tree is taken while its analysis is
+ * at hand (the next may push it out of the cache). */
+static char *
+run_growth (const HsMcpTool *t, const HsCliOptions *o, JsonObject *args, const HsMcpContext *ctx,
+            GString *note, GError **error)
+{
+  JsonArray *dumps = json_object_get_array_member (args, "dumps");
+  guint n = json_array_get_length (dumps);
+  g_autoptr (GPtrArray) real = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (HsGrowth) g = NULL;
+
+  (void)t;
+  for (guint k = 0; k < n; k++)
+    {
+      char *r = hs_mcp_roots_check (ctx->roots, json_array_get_string_element (dumps, k), error);
+      if (!r)
+        return NULL;
+      g_ptr_array_add (real, r);
+    }
+  if (!(g = hs_cli_growth_begin (o, n, error)))
+    return NULL;
+  for (guint k = 0; k < n; k++)
+    {
+      HsAnalysis *a = hs_mcp_cache_get (ctx->cache, o, real->pdata[k], error);
+
+      if (!a || !hs_cli_growth_add (o, g, json_array_get_string_element (dumps, k), a, error)
+          || !hs_heap_check_unchanged (a->heap, error))
+        return NULL;
+    }
+  if (!hs_cli_growth_end (o, g, error))
+    return NULL;
+  for (const char *const *w = hs_growth_warnings (g); *w; w++)
+    g_string_append_printf (note, " Warning: %s%s", *w, g_str_has_suffix (*w, ".") ? "" : ".");
+
+  GString *out = g_string_new (NULL);
+  hs_cli_collect_begin (HS_MCP_COLLECT_MAX);
+  hs_growth_to_json (g, out);
+  hs_cli_write (out);
+  g_string_free (out, TRUE);
+  return hs_cli_collect_end (NULL, error);
 }
 
 /* Cuts the tool's lists to limit, saying each one's length before. */
@@ -713,6 +814,7 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
   g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autoptr (GString) note = g_string_new (NULL);
   gint limit = t->limit_kind == LIMIT_NONE ? -1 : t->default_limit;
 
   if (!read_args (t, args, &o, &limit, keep, &error))
@@ -729,7 +831,7 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
       case LIMIT_NONE:
       default: break;
     }
-  text = t->emit ? run_emit (t, &o, args, ctx, &error) : t->run (t, &o, args, ctx, &error);
+  text = t->emit ? run_emit (t, &o, args, ctx, &error) : t->run (t, &o, args, ctx, note, &error);
   if (!text)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -769,7 +871,8 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
     }
   g_autofree char *summary = t->summary ? t->summary (out) : NULL;
   JsonArray *content = json_array_new ();
-  json_array_add_element (content, text_block (summary ? summary : t->title));
+  g_autofree char *said = g_strconcat (summary ? summary : t->title, note->str, NULL);
+  json_array_add_element (content, text_block (said));
   /* The same as text, for the clients that read only content. */
   json_array_add_element (content, text_block (json));
   JsonNode *r = tool_result (content, out, FALSE);

@@ -5,8 +5,10 @@
 // and prints what it saw as one JSON object on stdout; the Python test
 // holds the expected values.
 //
-//   node sdk-client.mjs CLI ROOT DUMP OUTSIDE BIG   (server run with --root ROOT)
+//   node sdk-client.mjs CLI ROOT DUMP OUTSIDE BIG SERIES...   (server run with --root ROOT)
 //   node sdk-client.mjs CLI --client-roots ROOT DUMP OUTSIDE   (the client gives ROOT as its root)
+//
+// SERIES: the dumps growth is called on, oldest first (DUMP twice without).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -14,7 +16,8 @@ import { pathToFileURL } from "node:url";
 
 const [cli, ...rest] = process.argv.slice(2);
 const clientRoots = rest[0] === "--client-roots";
-const [root, dump, outside, big] = clientRoots ? rest.slice(1) : rest;
+const [root, dump, outside, big, ...given] = clientRoots ? rest.slice(1) : rest;
+const series = given.length >= 2 ? given : [dump, dump];
 
 const transport = new StdioClientTransport({
   command: cli,
@@ -69,6 +72,7 @@ for (const [name, args] of [
   ["waste", { dump }],
   ["threads", { dump }],
   ["compare", { baseline: dump, dump }],
+  ["growth", { dumps: series, limit: 3 }],
 ])
   seen[name] = await outcome(client.callTool({ name, arguments: args }));
 seen.outside = await outcome(client.callTool({ name: "summary", arguments: { dump: outside } }));

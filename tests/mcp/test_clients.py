@@ -4,7 +4,8 @@
 SDK's client (sdk-client.mjs) and the MCP Inspector's CLI mode, both from
 node_modules here (build-aux/test.sh runs npm ci from package-lock.json;
 without them this fails, it does not skip). The expected numbers are the
-worked example's (tests/cli/test_worked_example.py)."""
+worked example's (tests/cli/test_worked_example.py) and the growth
+series' (tests/cli/growthdump.py)."""
 
 import json
 import os
@@ -13,6 +14,7 @@ import subprocess
 
 import mcptest  # first: it puts tests/cli on the path
 import clitest
+import growthdump
 import testlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,7 +47,7 @@ class Clients(clitest.CliTest):
 
     def assertWorkedExample(self, seen):
         for name in ('summary', 'classes', 'dominators', 'object', 'references', 'paths', 'query', 'leaks',
-                     'suspects', 'waste', 'threads', 'compare'):
+                     'suspects', 'waste', 'threads', 'compare', 'growth'):
             self.assertNotIn('thrown', seen[name], '%s: %s' % (name, seen[name].get('thrown')))
             self.assertFalse(seen[name]['isError'], '%s: %s' % (name, seen[name]['text']))
         s = seen['summary']['structured']
@@ -63,10 +65,23 @@ class Clients(clitest.CliTest):
 
     def test_sdk(self):
         big = mcptest.linked_list(self.path('root/big.hprof'), 1000000)
-        seen = self.sdk(self.root, self.dump, self.outside, big)
+        series = []
+        for step in range(3):
+            series.append(self.path('root/series%d.hprof' % step))
+            growthdump.dump(step).write(series[-1])
+        seen = self.sdk(self.root, self.dump, self.outside, big, *series)
         os.unlink(big)
         self.assertEqual(seen['server']['name'], 'heapscope')
-        self.assertEqual(len(seen['tools']), 12)
+        self.assertEqual(len(seen['tools']), 13)
+        # The five paths growing in every interval (growthdump.py), the
+        # first three given, each checked by the SDK against the
+        # outputSchema.
+        g = seen['growth']['structured']
+        self.assertEqual([d['path'] for d in g['dumps']], series)
+        self.assertEqual((g['growing_total'], len(g['growing'])), (5, 3))
+        self.assertEqual([n['path'][-1]['reference'] for n in g['growing'][:2]],
+                         ['com.example.RequestLog.byId', 'static com.example.App.cache'])
+        self.assertEqual(g['growing'][0]['path'][0]['reference'], None)
         self.assertTrue(all(t['output'] == 'object' for t in seen['tools']))
         self.assertWorkedExample(seen)
         self.assertTrue(seen['summaryProgress'], 'no progress while the dump was analysed')
@@ -80,6 +95,10 @@ class Clients(clitest.CliTest):
     def test_sdk_client_roots(self):
         seen = self.sdk('--client-roots', self.root, self.dump, self.outside)
         self.assertWorkedExample(seen)
+        # growth on the worked example twice: nothing grew.
+        g = seen['growth']['structured']
+        self.assertEqual(([d['path'] for d in g['dumps']], g['growing'], g['growing_total']),
+                         ([self.dump, self.dump], [], 0))
 
     def inspector(self, *args):
         self.node()
@@ -93,7 +112,7 @@ class Clients(clitest.CliTest):
         proc = self.inspector('--method', 'tools/list')
         self.assertEqual(proc.returncode, 0, proc.stderr.decode('utf-8', 'replace')[-3000:])
         tools = json.loads(proc.stdout)['tools']
-        self.assertEqual(len(tools), 12)
+        self.assertEqual(len(tools), 13)
 
         proc = self.inspector('--method', 'tools/call', '--tool-name', 'summary', '--tool-arg',
                               'dump=' + self.dump)

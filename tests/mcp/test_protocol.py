@@ -5,7 +5,8 @@ not a request (each answered with its JSON-RPC error, the server alive
 after it), the tools on the worked example (numbers from
 tests/cli/test_worked_example.py, and the CLI's own --json as the peer),
 dumps outside the roots, a hostile dump, progress, cancellation and the
-analyses kept loaded."""
+analyses kept loaded; growth on the growth tests' series
+(tests/cli/growthdump.py) against the CLI's growth --json."""
 
 import json
 import os
@@ -16,6 +17,7 @@ import unittest
 import mcptest
 from mcptest import Server
 import clitest
+import growthdump  # tests/cli, on the path mcptest sets
 import testlib
 
 SUPPORTED = ('2025-06-18', '2025-11-25')
@@ -158,11 +160,16 @@ class Tools(McpTest):
         tools = s.call('tools/list')['result']['tools']
         names = {t['name'] for t in tools}
         self.assertEqual(names, {'summary', 'leaks', 'suspects', 'classes', 'dominators', 'object',
-                                 'references', 'paths', 'query', 'waste', 'threads', 'compare'})
+                                 'references', 'paths', 'query', 'waste', 'threads', 'compare', 'growth'})
         for t in tools:
             self.assertEqual(t['inputSchema']['type'], 'object', t['name'])
             self.assertEqual(t['outputSchema']['type'], 'object', t['name'])
-            self.assertIn('dump', t['inputSchema']['properties'], t['name'])
+            self.assertIn('dumps' if t['name'] == 'growth' else 'dump', t['inputSchema']['properties'],
+                          t['name'])
+        growth = next(t for t in tools if t['name'] == 'growth')['inputSchema']
+        self.assertEqual(growth['required'], ['dumps'])
+        self.assertEqual(growth['properties']['dumps']['minItems'], 2)
+        self.assertEqual(growth['properties']['min_growth']['minimum'], 1)
 
     def test_worked_example(self):
         s = self.server()
@@ -352,6 +359,119 @@ class Corpus(McpTest):
         self.assertEqual(sc['classes'], cli['classes'][:10])
         self.assertEqual(sc['classes_total'], len(cli['classes']))
         self.assertEqual((sc['baseline'], sc['current']), (cli['baseline'], cli['current']))
+
+
+def sorted_nodes(nodes):
+    # Nodes, and children, that gained as many objects come in no
+    # promised order (tests/cli/test_growth.py).
+    for n in nodes:
+        n['children'].sort(key=lambda c: (c['reference'], c['class']))
+    return sorted(nodes, key=lambda n: json.dumps(n, sort_keys=True))
+
+
+class Growth(McpTest):
+    """The growth tool on the series of tests/cli/growthdump.py: four
+    dumps, five paths growing in every interval (its docstring)."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.series = []
+        for step in range(4):
+            p = os.path.join(cls.root, 'series%d.hprof' % step)
+            growthdump.dump(step, java_version='17.0.2').write(p)
+            cls.series.append(p)
+
+    def test_is_the_cli(self):
+        s = self.server()
+        r = s.tool('growth', {'dumps': self.series, 'limit': 100})
+        self.assertFalse(r['isError'], r['content'][0]['text'])
+        sc = r['structuredContent']
+        cli = self.cli_json('growth', *self.series)
+        # requests, cache, chain, history and listeners; not once nor pool.
+        self.assertEqual(sc.pop('growing_total'), 5)
+        self.assertEqual(sc['dumps'], cli['dumps'])
+        self.assertEqual([d['path'] for d in sc['dumps']], self.series)
+        self.assertEqual(sorted_nodes(sc['growing']), sorted_nodes(cli['growing']))
+        self.assertEqual(json.loads(r['content'][1]['text']), dict(sc, growing_total=5))
+
+        # Cut by limit, the total said: the two maps first (requests
+        # gained 2 x 9 objects, the cache 2 x 6).
+        sc = s.tool('growth', {'dumps': self.series, 'limit': 2})['structuredContent']
+        self.assertEqual(sc['growing_total'], 5)
+        self.assertEqual([n['path'][-1]['reference'] for n in sc['growing']],
+                         ['com.example.RequestLog.byId', 'static com.example.App.cache'])
+        keys = sorted(sc['growing'][0]['children'], key=lambda c: c['reference'])[0]
+        self.assertEqual((keys['reference'], keys['objects']), ('[key]', [3, 6, 9, 12]))
+
+        # min_growth 3 (--min-growth 3): only the requests map gains 3 a
+        # step; the cache, chain, history (2 a step) and listeners (1) drop
+        # out.
+        sc = s.tool('growth', {'dumps': self.series, 'min_growth': 3})['structuredContent']
+        cli = self.cli_json('growth', *self.series, '--min-growth', '3')
+        self.assertEqual(sc.pop('growing_total'), len(cli['growing']))
+        self.assertEqual(sorted_nodes(sc['growing']), sorted_nodes(cli['growing']))
+        self.assertEqual([n['path'][-1]['reference'] for n in sc['growing']], ['com.example.RequestLog.byId'])
+
+        # With two dumps every node that grew: once and pool too.
+        sc = s.tool('growth', {'dumps': self.series[:2]})['structuredContent']
+        self.assertEqual(sc['growing_total'], 7)
+
+    def test_warnings(self):
+        """The CLI's warnings for a doubtful series end the text summary;
+        the answer is still the CLI's."""
+        other = os.path.join(self.root, 'other.hprof')
+        growthdump.dump(1, java_version='21.0.1', main_class='org.other.Tool').write(other)
+        s = self.server()
+        r = s.tool('growth', {'dumps': [self.series[0], other]})
+        self.assertFalse(r['isError'], r['content'][0]['text'])
+        said = r['content'][0]['text']
+        self.assertIn('Warning: ', said)
+        self.assertIn('different programs (com.example.Main, org.other.Tool)', said)
+        self.assertIn('different Java versions (17.0.2, 21.0.1)', said)
+        sc = r['structuredContent']
+        cli = self.cli_json('growth', self.series[0], other)
+        self.assertEqual(sc.pop('growing_total'), len(cli['growing']))
+        self.assertEqual(sorted_nodes(sc['growing']), sorted_nodes(cli['growing']))
+        # One program, one version: no warning.
+        r = s.tool('growth', {'dumps': self.series[:2]})
+        self.assertNotIn('Warning', r['content'][0]['text'])
+
+    def test_bad_arguments(self):
+        s = self.server()
+        copy = shutil.copy(self.series[0], os.path.join(self.outside, 'series-copy.hprof'))
+        for args, message in (({'dumps': self.series[:1]}, 'takes from 2 to'),
+                              ({'dumps': self.series[:1] * 65}, 'takes from 2 to'),
+                              ({'dumps': self.series, 'min_growth': 0}, 'from 1 to'),
+                              ({'dumps': [self.series[0], copy]}, 'outside the folders'),
+                              ({'dumps': self.series[0]}, 'an array of strings'),
+                              ({'dump': self.series[0]}, 'needs the argument "dumps"'),
+                              ({'dumps': self.series, 'dump': self.series[0]}, 'takes no argument')):
+            r = s.tool('growth', args)
+            self.assertTrue(r['isError'], args)
+            self.assertIn(message, r['content'][0]['text'])
+            self.assertNotIn('structuredContent', r)
+        self.alive(s)
+
+    def test_progress_and_kept(self):
+        """Progress while the series is analysed; a later call on the
+        same dumps (or one of them) analyses nothing again."""
+        s = self.server()
+        call = s.request('tools/call', {'name': 'growth', 'arguments': {'dumps': self.series[:3]},
+                                        '_meta': {'progressToken': 'series'}})
+        seen = []
+        r = s.answer(call, seen)
+        self.assertFalse(r['result']['isError'], r)
+        progress = [m['params']['progress'] for m in seen if m.get('method') == 'notifications/progress']
+        self.assertTrue(progress, 'no progress while the series was analysed')
+        self.assertEqual(progress, sorted(set(progress)), 'progress must grow')
+        for name, args in (('growth', {'dumps': self.series[:3]}), ('summary', {'dump': self.series[1]})):
+            call = s.request('tools/call', {'name': name, 'arguments': args,
+                                            '_meta': {'progressToken': 'again'}})
+            seen = []
+            self.assertFalse(s.answer(call, seen)['result']['isError'])
+            self.assertEqual([m for m in seen if m.get('method') == 'notifications/progress'], [],
+                             '%s: a dump was analysed again' % name)
 
 
 class Work(McpTest):
