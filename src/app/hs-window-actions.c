@@ -37,7 +37,7 @@ open_response (GtkNativeDialog *dialog, int response, HsWindow *self)
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (chosen, g_list_model_get_item (files, i));
       if (chosen->len > 1)
-        hs_window_open_series (self, (GFile *const *)chosen->pdata, chosen->len); /* one series */
+        _hs_window_series_open (self, (GFile *const *)chosen->pdata, chosen->len); /* one series */
       else if (chosen->len == 1)
         {
           if (g_object_get_data (G_OBJECT (dialog), "hs-new-tab") != NULL)
@@ -181,7 +181,7 @@ add_to_series_response (GtkNativeDialog *dialog, int response, HsWindow *self)
       HsView *view = hs_window_get_view_by_name (self, "growth");
       for (guint i = 0; i < g_list_model_get_n_items (files); i++)
         g_ptr_array_add (older, g_list_model_get_item (files, i));
-      hs_window_order_series (older);
+      _hs_window_series_order (older);
       if (view != NULL && older->len > 0)
         {
           hs_window_set_view (self, "growth");

@@ -28,7 +28,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, HsWindo
   for (GSList *l = files; l != NULL; l = l->next)
     if (!hs_file_is_mapping (G_FILE (l->data)))
       g_ptr_array_add (dumps, l->data);
-  hs_window_open_series (self, (GFile *const *)dumps->pdata, dumps->len);
+  _hs_window_series_open (self, (GFile *const *)dumps->pdata, dumps->len);
   return TRUE;
 }
 

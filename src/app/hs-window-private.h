@@ -51,7 +51,7 @@ struct _HsWindow
    * a toast to show (HsNotice), or a dismissal (pending_dismiss). */
   struct _HsNotice *pending;
   gboolean pending_dismiss;
-  guint toast_source; /* the timeout that shows or dismisses it */
+  guint toast_source;      /* the timeout that shows or dismisses it */
   gint64 toast_settled_at; /* monotonic time the toast shown stops moving */
 };
 

@@ -32,7 +32,7 @@ file_key (GFile *file)
 }
 
 void
-hs_window_order_series (GPtrArray *files)
+_hs_window_series_order (GPtrArray *files)
 {
   /* key (owned by keys) -> file (owned by files until the end) */
   g_autoptr (GHashTable) by_key = g_hash_table_new (g_str_hash, g_str_equal);
@@ -89,7 +89,7 @@ on_analysed (HsDumpTab *tab, GParamSpec *pspec, gpointer data)
 }
 
 HsDumpTab *
-hs_window_open_series (HsWindow *self, GFile *const *files, guint n)
+_hs_window_series_open (HsWindow *self, GFile *const *files, guint n)
 {
   g_autoptr (GPtrArray) sorted = g_ptr_array_new_with_free_func (g_object_unref);
   HsDumpTab *tab;
@@ -100,7 +100,7 @@ hs_window_open_series (HsWindow *self, GFile *const *files, guint n)
 
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (sorted, g_object_ref (files[i]));
-  hs_window_order_series (sorted);
+  _hs_window_series_order (sorted);
   tab = hs_window_open_file (self, sorted->pdata[sorted->len - 1]);
   if (sorted->len < 2 || tab == NULL)
     return tab;

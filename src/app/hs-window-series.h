@@ -13,9 +13,9 @@ G_BEGIN_DECLS
 
 /* Sorts files (GFile, owning, as g_ptr_array_new_with_free_func
  * (g_object_unref) makes) oldest first; a file named twice stays once. */
-void hs_window_order_series (GPtrArray *files);
+void _hs_window_series_order (GPtrArray *files);
 /* Opens files (n >= 2, any order) as one series; one file opens as Open
  * does. Returns the tab of the newest. */
-HsDumpTab *hs_window_open_series (HsWindow *self, GFile *const *files, guint n);
+HsDumpTab *_hs_window_series_open (HsWindow *self, GFile *const *files, guint n);
 
 G_END_DECLS

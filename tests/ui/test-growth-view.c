@@ -191,7 +191,7 @@ test_growth_series_order (void)
   g_ptr_array_add (files, series_file ("b"));
   g_ptr_array_add (files, series_file ("d"));
   g_ptr_array_add (files, series_file ("c"));
-  hs_window_order_series (files);
+  _hs_window_series_order (files);
   g_assert_cmpuint (files->len, ==, 5);
   for (guint i = 0; i < 5; i++)
     {
@@ -262,7 +262,7 @@ test_growth_series_opened (void)
   HsWindow *window = ui_window_new (NULL, 1400, 860);
   GFile *files[4] = { series_file ("a"), series_file ("b"), series_file ("c"), series_file ("d") };
 
-  hs_window_open_series (window, files, 4);
+  _hs_window_series_open (window, files, 4);
   assert_one_tab_of_newest (window);
   assert_series_results (window);
   shot_first_row (window, "growth-series-1400.png");

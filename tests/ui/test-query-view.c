@@ -39,7 +39,8 @@ underlined (HsQueryView *view)
   GString *out = g_string_new (NULL);
   GtkTextIter it;
 
-  for (gtk_text_buffer_get_start_iter (buf, &it); !gtk_text_iter_is_end (&it); gtk_text_iter_forward_char (&it))
+  for (gtk_text_buffer_get_start_iter (buf, &it); !gtk_text_iter_is_end (&it);
+       gtk_text_iter_forward_char (&it))
     {
       g_autoptr (GSList) tags = gtk_text_iter_get_tags (&it);
       for (GSList *l = tags; l != NULL; l = l->next)

@@ -110,7 +110,8 @@ right_click (GtkWidget *widget)
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+      if (GTK_IS_GESTURE_CLICK (c)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
         {
           g_signal_emit_by_name (c, "pressed", 1, 10.0, 5.0);
           clicked = TRUE;
@@ -230,7 +231,8 @@ test_paths (void)
       g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >, 0);
       /* The tree is the view's first column view (the object table's
        * is inside its HsObjectColumnView, after it). */
-      sel = gtk_column_view_get_model (GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (paths), GTK_TYPE_COLUMN_VIEW)));
+      sel = gtk_column_view_get_model (
+          GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (paths), GTK_TYPE_COLUMN_VIEW)));
       gtk_selection_model_select_item (sel, 0, TRUE);
       ui_iterate (300);
       incoming_from_row (window, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), reshow_paths,

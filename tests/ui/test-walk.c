@@ -37,8 +37,7 @@ static HsApplication *the_app;
 /* What the walk found wrong so far (it goes on, to say all of it). */
 static GPtrArray *failures;
 
-static void G_GNUC_PRINTF (1, 2)
-fail (const char *format, ...)
+static void G_GNUC_PRINTF (1, 2) fail (const char *format, ...)
 {
   va_list args;
   char *text;
@@ -133,7 +132,8 @@ collect_bars (GtkWidget *root, GString *out)
       if (HS_IS_SELECTION_BAR (c))
         {
           const char *text = hs_selection_bar_get_text (HS_SELECTION_BAR (c));
-          g_string_append_printf (out, "%s%s|", text ? text : "", hs_selection_bar_get_busy (HS_SELECTION_BAR (c)) ? "…" : "");
+          g_string_append_printf (out, "%s%s|", text ? text : "",
+                                  hs_selection_bar_get_busy (HS_SELECTION_BAR (c)) ? "…" : "");
         }
       collect_bars (c, out);
     }
@@ -334,7 +334,8 @@ check_text (GtkWidget *w, GtkWidget *window, const char *where)
   if (text == NULL || *text == '\0' || gtk_widget_get_width (w) <= 0 || gtk_widget_get_height (w) <= 0)
     return;
   if (clipped)
-    fail ("%s: %s \"%s\" is cut (clipped at %d px)", where, G_OBJECT_TYPE_NAME (w), text, gtk_widget_get_width (w));
+    fail ("%s: %s \"%s\" is cut (clipped at %d px)", where, G_OBJECT_TYPE_NAME (w), text,
+          gtk_widget_get_width (w));
   if (ellipsized)
     {
       const char *tip = tooltip_near (w);
@@ -346,8 +347,9 @@ check_text (GtkWidget *w, GtkWidget *window, const char *where)
   if (gtk_widget_compute_bounds (w, window, &r) && gtk_widget_compute_bounds (clip, window, &c)
       && !GTK_IS_VIEWPORT (clip) && !GTK_IS_SCROLLED_WINDOW (clip) && !GTK_IS_SCROLLABLE (clip)
       && (r.origin.x + r.size.width > c.origin.x + c.size.width + 1 || r.origin.x < c.origin.x - 1))
-    fail ("%s: %s \"%s\" at x %.0f..%.0f is cut by its %s at x %.0f..%.0f", where, G_OBJECT_TYPE_NAME (w), text,
-          r.origin.x, r.origin.x + r.size.width, G_OBJECT_TYPE_NAME (clip), c.origin.x, c.origin.x + c.size.width);
+    fail ("%s: %s \"%s\" at x %.0f..%.0f is cut by its %s at x %.0f..%.0f", where, G_OBJECT_TYPE_NAME (w),
+          text, r.origin.x, r.origin.x + r.size.width, G_OBJECT_TYPE_NAME (clip), c.origin.x,
+          c.origin.x + c.size.width);
 }
 
 static void
@@ -360,11 +362,11 @@ check_widget (GtkWidget *w, GtkWidget *window, int width, int height, const char
   if (!gtk_widget_get_mapped (w) || (GTK_IS_NATIVE (w) && w != window) || GTK_IS_SCROLLBAR (w))
     return;
   /* (The window's own bounds hold its shadow; its content is 0..width.) */
-  if (w != window && gtk_widget_compute_bounds (w, window, &r) && !inside_table (w, window) && r.size.width > 0
-      && (r.origin.x < -8 || r.origin.x + r.size.width > width + 1))
+  if (w != window && gtk_widget_compute_bounds (w, window, &r) && !inside_table (w, window)
+      && r.size.width > 0 && (r.origin.x < -8 || r.origin.x + r.size.width > width + 1))
     {
-      fail ("%s: %s %p spans x %.0f..%.0f in a window %d px wide", where, G_OBJECT_TYPE_NAME (w), w, r.origin.x,
-            r.origin.x + r.size.width, width);
+      fail ("%s: %s %p spans x %.0f..%.0f in a window %d px wide", where, G_OBJECT_TYPE_NAME (w), w,
+            r.origin.x, r.origin.x + r.size.width, width);
       return; /* its children are too */
     }
   check_text (w, window, where);
@@ -423,7 +425,8 @@ open_and_wait (HsWindow *window, const char *path)
 static GPtrArray *
 view_names (HsWindow *window)
 {
-  AdwViewStack *stack = ADW_VIEW_STACK (ui_find_child (GTK_WIDGET (hs_window_get_tab (window)), ADW_TYPE_VIEW_STACK));
+  AdwViewStack *stack
+      = ADW_VIEW_STACK (ui_find_child (GTK_WIDGET (hs_window_get_tab (window)), ADW_TYPE_VIEW_STACK));
   g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
 
@@ -521,7 +524,8 @@ right_click_gesture (GtkWidget *w)
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
       g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+      if (GTK_IS_GESTURE_CLICK (c)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
         return GTK_GESTURE (c);
     }
   return NULL;
@@ -705,8 +709,8 @@ collect_header_buttons (GtkWidget *root, GPtrArray *buttons)
 {
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      if (!gtk_widget_get_mapped (c) || GTK_IS_NATIVE (c) || GTK_IS_WINDOW_CONTROLS (c) || ADW_IS_VIEW_SWITCHER (c)
-          || ADW_IS_VIEW_SWITCHER_TITLE (c))
+      if (!gtk_widget_get_mapped (c) || GTK_IS_NATIVE (c) || GTK_IS_WINDOW_CONTROLS (c)
+          || ADW_IS_VIEW_SWITCHER (c) || ADW_IS_VIEW_SWITCHER_TITLE (c))
         continue;
       if (GTK_IS_BUTTON (c) || GTK_IS_MENU_BUTTON (c))
         {
@@ -739,7 +743,8 @@ walk_header (HsWindow *window, const char *dump)
     {
       GtkWidget *b = g_ptr_array_index (buttons, i);
       const char *name = gtk_widget_get_tooltip_text (b);
-      g_autofree char *what = g_strdup_printf ("header button %u (%s)", i, name ? name : G_OBJECT_TYPE_NAME (b));
+      g_autofree char *what
+          = g_strdup_printf ("header button %u (%s)", i, name ? name : G_OBJECT_TYPE_NAME (b));
       g_autofree char *where = where_text (dump, 1400, FALSE, what);
       State before = { 0 };
 
@@ -905,7 +910,8 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
 
   /* A preference changed in the Preferences window. */
   {
-    HsPreferencesWindow *prefs = hs_preferences_window_new (GTK_APPLICATION (app_get ()), GTK_WINDOW (window));
+    HsPreferencesWindow *prefs
+        = hs_preferences_window_new (GTK_APPLICATION (app_get ()), GTK_WINDOW (window));
     GtkSpinButton *spin;
 
     gtk_window_present (GTK_WINDOW (prefs));
