@@ -802,7 +802,7 @@ test_small_things (void)
   g_autofree char *offered = NULL;
   GtkWidget *tag;
 
-  offered = offered_beside ("app-release-mapping.txt", "com.example.App -> com.example.App:\n", &window);
+  offered = offered_beside ("app-release-mapping.txt", "x.RealUser -> com.example.User:\n", &window);
   g_assert_cmpstr (offered, ==, "app-release-mapping.txt");
   {
     HsDumpTab *tab = hs_window_get_tab (window);
@@ -818,7 +818,7 @@ test_small_things (void)
   ui_iterate (100);
   g_clear_pointer (&offered, g_free);
 
-  offered = offered_beside ("app-1.2.txt", "com.example.App -> com.example.App:\n", &window);
+  offered = offered_beside ("app-1.2.txt", "x.RealUser -> com.example.User:\n", &window);
   g_assert_cmpstr (offered, ==, "app-1.2.txt");
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
