@@ -237,8 +237,9 @@ test_switches (void)
   quit (app);
 }
 
-/* The default mapping folder: a mapping there named like the dump is
- * offered when the dump opens; none when it is forgotten. */
+/* The default mapping folder: a mapping there named like the dump, that
+ * gives one of the dump's classes another name, is offered when the dump
+ * opens; none when the folder is forgotten. */
 static void
 test_mapping_folder (void)
 {
@@ -255,7 +256,7 @@ test_mapping_folder (void)
 
   g_assert_no_error (error);
   mapping = g_build_filename (dir, "static-map.txt", NULL);
-  g_assert_true (g_file_set_contents (mapping, "com.example.Cache -> a.a:\n", -1, NULL));
+  g_assert_true (g_file_set_contents (mapping, "x.RealCache -> com.example.Cache:\n", -1, NULL));
   folder = g_file_new_for_path (dir);
   window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
