@@ -167,8 +167,11 @@ main (int argc, char **argv)
       Seed *s = &g_array_index (seeds, Seed, i);
       gsize len;
       const guint8 *data = g_bytes_get_data (s->bytes, &len);
+      /* Named before it runs: a crash says which seed. */
+      printf ("%s: ", s->name);
+      fflush (stdout);
       gboolean opened = hs_fuzz_index_dump_one (data, len);
-      printf ("%s: %s\n", s->name, opened ? "read" : "refused");
+      printf ("%s\n", opened ? "read" : "refused");
       read += opened;
       /* The index as written is read. */
       if (i == 0 && !opened)
