@@ -3,7 +3,8 @@
 # Fuzzes the engine with libFuzzer (issue 8).
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
-#   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql|index build-aux/fuzz.sh ...  (default: heap)
+#   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql|index|index-dump build-aux/fuzz.sh ...
+#   (default: heap)
 #
 # Targets: heap (tests/fuzz/fuzz-heap: the whole engine on a dump), leaks
 # (fuzz-leaks: bytes read as a heap description, written as a valid dump,
@@ -12,7 +13,10 @@
 # (fuzz-matchers: the --matchers option file's parser), mapping
 # (fuzz-mapping: the --mapping ProGuard/R8 file's parser and lookups), oql
 # (fuzz-oql: OQL query text, parsed and run on data/sample), index
-# (fuzz-index: a persistent index file, its checks and records). Each has its own
+# (fuzz-index: a persistent index file, its checks and records), index-dump
+# (fuzz-index-dump: the index of a small dump, its sums redone after
+# mutating, read into an analysis: every section's checks against the
+# dump). Each has its own
 # corpus and crashes under $HS_FUZZ_DIR/TARGET (heap keeps the old place).
 #
 # 1. builds build-fuzz/ with clang, -Dfuzzing=true, ASan + UBSan and
@@ -35,7 +39,7 @@ root=$(pwd)
 secs=${1:-600}
 shift || true
 target=${HS_FUZZ_TARGET:-heap}
-case $target in heap|leaks|report|matchers|mapping|oql|index) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers, mapping, oql or index"; exit 2 ;; esac
+case $target in heap|leaks|report|matchers|mapping|oql|index|index-dump) ;; *) echo "fuzz.sh: HS_FUZZ_TARGET is heap, leaks, report, matchers, mapping, oql, index or index-dump"; exit 2 ;; esac
 dir=${HS_FUZZ_DIR:-/var/tmp/heapscope-fuzz}
 [ "$target" = heap ] || dir=$dir/$target
 build=${HS_FUZZ_BUILD:-$root/build-fuzz}
@@ -77,6 +81,16 @@ elif [ "$target" = index ]; then
   nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-index-driver
   "$build/tests/fuzz/fuzz-index-driver" --write-seeds "$dir/corpus"
   for f in "$root"/tests/fuzz/regressions/index-*; do
+    [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
+  done
+  dict=/dev/null
+elif [ "$target" = index-dump ]; then
+  # Seeds: the small dump's index written by this build (it names the
+  # dump's identity) and its mutated copies, and the kept inputs; no
+  # dictionary.
+  nice -n 19 meson compile -C "$build" -j "$jobs" tests/fuzz/fuzz-index-dump-driver
+  "$build/tests/fuzz/fuzz-index-dump-driver" --write-seeds "$dir/corpus"
+  for f in "$root"/tests/fuzz/regressions/dump-index-*; do
     [ -f "$f" ] && cp -n "$f" "$dir/corpus/" || true
   done
   dict=/dev/null

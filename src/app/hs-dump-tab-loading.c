@@ -303,6 +303,8 @@ hs_dump_tab_open (HsDumpTab *self, GFile *file, int dump)
   opts.open.dump = MAX (dump, 0);
   self->loader = hs_loader_new (file, &opts);
   hs_loader_set_index_policy (self->loader, self->index_policy);
+  if (self->index_path != NULL)
+    hs_loader_set_index_path (self->loader, self->index_path);
   g_signal_connect (self->loader, "notify::state", G_CALLBACK (on_loader_state), self);
   g_signal_connect (self->loader, "leaks-ready", G_CALLBACK (on_loader_leaks_ready), self);
   _hs_dump_tab_views_give_loader (self, self->loader, FALSE);

@@ -40,6 +40,9 @@ struct _HsDumpTab
   GtkLabel *heap_label;
   GtkRevealer *index_revealer;
   GtkLabel *index_label;
+  GtkWidget *index_use_button;
+  GtkWidget *index_dismiss_button;
+  GtkWidget *index_reanalyse_button;
   AdwFlap *flap;
   HsInspector *inspector;
 
@@ -71,6 +74,8 @@ struct _HsDumpTab
   /* The saved index for the next open (Re-analyse: HS_INDEX_REANALYSE),
    * back to HS_INDEX_USE_CACHE once that open started. */
   HsIndexPolicy index_policy;
+  /* The index file for the next open (Use Index: DUMP.hsindex), or NULL. */
+  char *index_path;
 
   /* back and forward (hs-dump-tab-history.c) */
   HsHistory *history;
@@ -158,6 +163,9 @@ void _hs_dump_tab_changed_remember (HsDumpTab *self);
  * the dump goes. */
 void _hs_dump_tab_index_dump_done (HsDumpTab *self);
 void _hs_dump_tab_index_dump_closed (HsDumpTab *self);
+/* The banner's buttons (template callbacks). */
+void _hs_dump_tab_index_use_clicked (HsDumpTab *self);
+void _hs_dump_tab_index_dismiss_clicked (HsDumpTab *self);
 
 /* hs-dump-tab-suspects.c: the suspects found again at a new threshold;
  * cancel: the dump goes. */

@@ -524,6 +524,13 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_label);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_revealer);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_label);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_use_button);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_dismiss_button);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_reanalyse_button);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_index_use_clicked",
+                                                G_CALLBACK (_hs_dump_tab_index_use_clicked));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_index_dismiss_clicked",
+                                                G_CALLBACK (_hs_dump_tab_index_dismiss_clicked));
   gtk_widget_class_bind_template_callback (widget_class, _hs_dump_tab_on_heap_selected);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);

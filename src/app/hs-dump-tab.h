@@ -40,6 +40,9 @@ void hs_dump_tab_reload_in_place (HsDumpTab *self);
  * analysed afresh instead of read from its saved index, whose index is
  * then replaced. Nothing while no dump is loaded or loading. */
 void hs_dump_tab_reanalyse (HsDumpTab *self);
+/* Opens the dump again from the index that came with it (DUMP.hsindex,
+ * which the window asks about); nothing when there is none. */
+void hs_dump_tab_use_index (HsDumpTab *self);
 /* The banner saying the dump was opened from its saved index, as shown;
  * NULL when hidden. */
 const char *hs_dump_tab_get_index_banner (HsDumpTab *self);

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "fuzz-index.h"
+#include "fuzz-index-sums.h"
 #include "hs-index-blob.h"
 #include "hs-index-file.h"
 #include "hs-index-file-private.h"
@@ -49,36 +50,6 @@ check (gboolean ok)
 {
   if (!ok)
     abort ();
-}
-
-static void
-make_sums_right (guint8 *b, gsize len)
-{
-  if (len < HS_INDEX_HEADER_SIZE)
-    return;
-  memset (b + HS_INDEX_OFF_VERSION, 0, HS_INDEX_VERSION_LEN);
-  memcpy (b + HS_INDEX_OFF_VERSION, PACKAGE_VERSION, sizeof PACKAGE_VERSION);
-  guint64 length = len, table;
-  guint32 n;
-  memcpy (b + HS_INDEX_OFF_LENGTH, &length, 8);
-  memcpy (&n, b + HS_INDEX_OFF_N, 4);
-  memcpy (&table, b + HS_INDEX_OFF_TABLE, 8);
-  if ((guint64)n > (len - HS_INDEX_HEADER_SIZE) / HS_INDEX_ENTRY_SIZE || table > len
-      || (guint64)n * HS_INDEX_ENTRY_SIZE > len - table)
-    return;
-  for (guint32 i = 0; i < n; i++)
-    {
-      guint8 *e = b + table + (gsize)i * HS_INDEX_ENTRY_SIZE;
-      guint64 off, slen, sum;
-      memcpy (&off, e + HS_INDEX_ENTRY_OFFSET, 8);
-      memcpy (&slen, e + HS_INDEX_ENTRY_LENGTH, 8);
-      if (off > len || slen > len - off)
-        continue;
-      sum = hs_index_checksum (b + off, slen);
-      memcpy (e + HS_INDEX_ENTRY_CHECKSUM, &sum, 8);
-    }
-  guint64 sum = hs_index_header_checksum (b, b + table, (gsize)n * HS_INDEX_ENTRY_SIZE);
-  memcpy (b + HS_INDEX_OFF_CHECKSUM, &sum, 8);
 }
 
 /* Reads a section as records its own bytes describe. */
@@ -192,7 +163,7 @@ hs_fuzz_index_one (const guint8 *data, gsize size)
   if (len > 0)
     memcpy (b, data + 1, len);
   if (mode & 1)
-    make_sums_right (b, len);
+    hs_fuzz_index_fix_sums (b, len);
   HsIndexFile *f
       = hs_index_file_open_bytes (b, len, NAME, (mode & 2) ? &seed_identity : NULL,
                                   (mode & 4) ? HS_INDEX_MATCH_SAME_BYTES : HS_INDEX_MATCH_SAME_FILE, &error);

@@ -159,6 +159,24 @@ hs_fuzz_one (const guint8 *data, gsize len)
       check_error (error);
       return TRUE;
     }
+  s = hs_heap_summary (a->heap);
+  if (s->objects != n || s->reachable_objects + s->unreachable_objects != n)
+    g_error ("inconsistent summary after the analysis");
+  hs_fuzz_one_analysis (a);
+  return TRUE;
+}
+
+void
+hs_fuzz_one_analysis (HsAnalysis *a)
+{
+  guint64 n = hs_heap_n_objects (a->heap);
+
+  if (n > 0)
+    {
+      HsObj picks[] = { 0, (HsObj)(n - 1), (HsObj)(n / 2), (HsObj)(n / 3) };
+      for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+        poke_object (a->heap, picks[i]);
+    }
   if (a->leaks)
     {
       GPtrArray *lists[] = { a->leaks->application_leaks, a->leaks->library_leaks };
@@ -185,7 +203,7 @@ hs_fuzz_one (const guint8 *data, gsize len)
         g_error ("leak JSON not UTF-8");
       g_string_free (json, TRUE);
     }
-  s = hs_heap_summary (a->heap);
+  const HsSummary *s = hs_heap_summary (a->heap);
   if (s->objects != n || s->reachable_objects + s->unreachable_objects != n)
     g_error ("inconsistent summary after the analysis");
   GArray *top = hs_query_top_objects (a, 5);
@@ -198,5 +216,4 @@ hs_fuzz_one (const guint8 *data, gsize len)
     g_error ("report missing or not UTF-8");
   g_string_free (html, TRUE);
   hs_analysis_free (a);
-  return TRUE;
 }

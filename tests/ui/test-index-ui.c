@@ -8,7 +8,10 @@
  * anyway. The
  * preferences' group keeps its limit in $XDG_CONFIG_HOME/heapscope/
  * cache.ini and Clear removes the indexes. XDG_CACHE_HOME and
- * XDG_CONFIG_HOME are fresh temporary folders of this process.
+ * XDG_CONFIG_HOME are fresh temporary folders of this process. An index
+ * beside a dump (DUMP.hsindex, written by heapscope-cli index) is not
+ * read: the banner asks whether to use it, and Use Index opens the dump
+ * from it, the banner naming the file.
  * HS_TEST_SHOTS=DIR saves the banner at 1400 and 600 px, light and dark. */
 #include "config.h"
 #include "ui-util.h"
@@ -558,6 +561,77 @@ test_preferences (void)
   ui_iterate (100);
 }
 
+/* A copy of the sample with DUMP.hsindex beside it, written by
+ * heapscope-cli index ($HS_CLI) elsewhere and copied there: the
+ * window analyses the dump afresh and asks about the index; Use Index
+ * opens the dump from that file, and the banner names it. */
+static void
+test_beside_index (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  g_autofree char *dir = g_build_filename (tmp_root, "came-with", NULL);
+  g_autofree char *dump = g_build_filename (dir, "dump.hprof", NULL);
+  g_autofree char *written = g_build_filename (tmp_root, "written-elsewhere.hsindex", NULL);
+  g_autofree char *beside = g_strconcat (dump, ".hsindex", NULL);
+  g_autofree char *contents = NULL, *out = NULL, *err = NULL, *banner = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (dump);
+  gsize len;
+  int status;
+  HsLoader *loader;
+  GtkWidget *use;
+  Reload r;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (sample, &contents, &len, &error));
+  g_assert_true (g_file_set_contents (dump, contents, len, &error));
+  const char *cli = g_getenv ("HS_CLI");
+  g_assert_nonnull (cli);
+  const char *argv[] = { cli, "index", dump, "-o", written, NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("heapscope-cli index: %s", err);
+  g_assert_cmpint (g_rename (written, beside), ==, 0);
+
+  /* Analysed afresh; the question shown with its Use Index button. */
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  loader = hs_window_get_loader (window);
+  g_assert_false (hs_loader_get_from_index (loader));
+  g_assert_cmpstr (hs_loader_get_index_beside (loader), ==, beside);
+  g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==,
+                   "Use the index that came with this dump? (dump.hprof.hsindex)");
+  use = ui_find_button (GTK_WIDGET (hs_window_get_tab (window)), "_Use Index");
+  g_assert_nonnull (use);
+  g_assert_true (gtk_widget_is_drawable (use));
+  g_assert_null (shown_reanalyse_button (window));
+  ui_shot (GTK_WIDGET (window), "index-beside-question.png");
+
+  /* Use Index: opened again, from that file, which the banner names. */
+  r.window = window;
+  r.old = g_object_ref (loader);
+  gtk_widget_activate (use);
+  g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
+  g_object_unref (r.old);
+  ui_iterate (300);
+  loader = hs_window_get_loader (window);
+  g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
+  g_assert_true (hs_loader_get_from_index (loader));
+  g_assert_cmpstr (hs_loader_get_index_path (loader), ==, beside);
+  g_assert_null (hs_loader_get_index_note (loader));
+  g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (hs_loader_get_analysed (loader));
+  g_autofree char *date = g_date_time_format (dt, "%x %X");
+  banner = g_strdup_printf ("Opened from the index %s (analysed %s)", beside, date);
+  g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==, banner);
+  g_assert_false (gtk_widget_is_drawable (use));
+  g_assert_nonnull (shown_reanalyse_button (window));
+  ui_shot (GTK_WIDGET (window), "index-beside-used.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -599,6 +673,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/index/cut-index", test_cut_index);
   g_test_add_func ("/index/banner-shots", test_banner_shots);
   g_test_add_func ("/index/preferences", test_preferences);
+  /* Last: it leaves an index of its copy in the cache. */
+  g_test_add_func ("/index/beside-index", test_beside_index);
   status = g_test_run ();
   g_clear_object (&the_app);
   remove_tree (tmp_root);

@@ -5,7 +5,8 @@
  * whoever writes one redoes them. So each array's every entry is checked
  * against what the heap's scalars allow, in one pass each (linear in the
  * objects and references, no allocation): a class index below the class
- * count, an object offset inside the dump at an object's sub-record tag,
+ * count, an object offset inside the dump at an object's sub-record tag
+ * of the kind its flags say,
  * CSR offsets from 0, never decreasing, to the number of entries, every
  * reference, implicit edge and referrer an object. And the objects are
  * bound to the dump's bytes: at 4096 objects spread evenly, the sub-record
@@ -19,12 +20,20 @@
 /* Cancel is looked at every this many objects. */
 #define CHECK_EVERY ((guint64)1 << 20)
 
-static gboolean
-object_tag (guint8 tag)
+/* The kind of object a sub-record tag holds, or -1 for a tag that holds
+ * none. */
+static int
+tag_kind (guint8 tag)
 {
-  /* CLASS_DUMP, INSTANCE_DUMP, OBJECT_ARRAY_DUMP, PRIMITIVE_ARRAY_DUMP,
-   * Android's PRIMITIVE_ARRAY_NODATA */
-  return tag == 0x20 || tag == 0x21 || tag == 0x22 || tag == 0x23 || tag == 0xc3;
+  switch (tag)
+    {
+      case 0x20: return HS_KIND_CLASS;      /* CLASS_DUMP */
+      case 0x21: return HS_KIND_INSTANCE;   /* INSTANCE_DUMP */
+      case 0x22: return HS_KIND_OBJ_ARRAY;  /* OBJECT_ARRAY_DUMP */
+      case 0x23:                            /* PRIMITIVE_ARRAY_DUMP */
+      case 0xc3: return HS_KIND_PRIM_ARRAY; /* Android's PRIMITIVE_ARRAY_NODATA */
+      default: return -1;
+    }
 }
 
 /* The offsets' compact form: every escape inside its block's. */
@@ -94,8 +103,12 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 o = 0; o < n && !what; o++)
     {
       guint64 off = hs_heap_off (heap, o);
-      if (off >= heap->len || heap->len - off < 1 + (guint64)heap->id_size || !object_tag (heap->data[off]))
+      if (off >= heap->len || heap->len - off < 1 + (guint64)heap->id_size || tag_kind (heap->data[off]) < 0)
         what = "an object's offset is not an object of the dump";
+      /* The kind says how its record is read (an array's length and
+       * elements): it must be the record's. */
+      else if (tag_kind (heap->data[off]) != (int)(heap->flags[o] & HS_FLAG_KIND_MASK))
+        what = "an object's kind is not that of its record in the dump";
     }
   /* Bound to the dump: sampled ids increase, and each is found again. */
   guint64 step = MAX (n / SAMPLES, (guint64)1), prev_id = 0;

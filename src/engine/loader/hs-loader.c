@@ -58,6 +58,7 @@ struct _HsLoader
   /* The persistent index (hs-index.h): whether to read one, and what the
    * load found (set by the worker before it returns). */
   HsIndexPolicy index_policy;
+  char *index_path; /* an index file asked for (hs_loader_set_index_path) */
   HsIndexOutcome outcome;
 };
 
@@ -126,6 +127,7 @@ hs_loader_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->analysis, hs_analysis_free);
   hs_index_outcome_clear (&self->outcome);
+  g_clear_pointer (&self->index_path, g_free);
   g_clear_pointer (&self->early_leaks, hs_leak_report_free);
   g_clear_pointer (&self->pending_leaks, hs_leak_report_free);
   g_clear_error (&self->error);
@@ -376,7 +378,7 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
   /* The whole pipeline; it lets the dominator walk find what is reachable
    * instead of walking the heap twice. The leak report comes early, through
    * on_leaks_ready, and is given back to the analysis in load_done. */
-  HsIndexOptions iopts = { self->index_policy, NULL };
+  HsIndexOptions iopts = { self->index_policy, self->index_path };
   analysis = hs_index_open (self->path, &self->opts, &iopts, &self->outcome, on_progress, self, cancellable,
                             &error);
   if (analysis != NULL && hs_timing_enabled ())
@@ -551,6 +553,29 @@ hs_loader_set_index_policy (HsLoader *self, HsIndexPolicy policy)
   g_return_if_fail (HS_IS_LOADER (self));
   g_return_if_fail (self->state == HS_LOADER_IDLE);
   self->index_policy = policy;
+}
+
+void
+hs_loader_set_index_path (HsLoader *self, const char *path)
+{
+  g_return_if_fail (HS_IS_LOADER (self));
+  g_return_if_fail (self->state == HS_LOADER_IDLE);
+  g_free (self->index_path);
+  self->index_path = g_strdup (path);
+}
+
+const char *
+hs_loader_get_index_path (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->state == HS_LOADER_DONE && self->outcome.from_index ? self->outcome.index_path : NULL;
+}
+
+const char *
+hs_loader_get_index_beside (HsLoader *self)
+{
+  g_return_val_if_fail (HS_IS_LOADER (self), NULL);
+  return self->state == HS_LOADER_DONE ? self->outcome.beside_path : NULL;
 }
 
 gboolean

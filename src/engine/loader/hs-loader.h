@@ -34,6 +34,13 @@ void hs_loader_set_index_policy (HsLoader *self, HsIndexPolicy policy);
  * hs_loader_get_analysed (Unix seconds); why none was used or will be
  * written (a note for the user), or NULL. */
 gboolean hs_loader_get_from_index (HsLoader *self);
+/* Before hs_loader_start: an index file to read (as --index does: matched
+ * by the dump's bytes; one that cannot be used is noted and the dump
+ * analysed). Once DONE: the index the analysis came from, or NULL; the
+ * dump's DUMP.hsindex that was not read (it came with the dump), or NULL. */
+void hs_loader_set_index_path (HsLoader *self, const char *path);
+const char *hs_loader_get_index_path (HsLoader *self);
+const char *hs_loader_get_index_beside (HsLoader *self);
 gint64 hs_loader_get_analysed (HsLoader *self);
 const char *hs_loader_get_index_note (HsLoader *self);
 const GError *hs_loader_get_error (HsLoader *self);
