@@ -76,8 +76,7 @@ _hs_dump_tab_index_dump_done (HsDumpTab *self)
   else if (beside != NULL)
     {
       g_autofree char *shown = g_filename_display_basename (beside);
-      g_autofree char *text
-          = g_strdup_printf (_ ("Use the index that came with this dump? (%s)"), shown);
+      g_autofree char *text = g_strdup_printf (_ ("Use the index that came with this dump? (%s)"), shown);
       gtk_label_set_text (self->index_label, text);
       show_buttons (self, TRUE);
     }

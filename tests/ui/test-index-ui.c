@@ -588,7 +588,8 @@ test_beside_index (void)
   const char *cli = g_getenv ("HS_CLI");
   g_assert_nonnull (cli);
   const char *argv[] = { cli, "index", dump, "-o", written, NULL };
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_true (
+      g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("heapscope-cli index: %s", err);
