@@ -36,6 +36,20 @@ ARRAYS = ['Object[3]', 'Object[0]', 'byte[3]', 'long[3]', 'int[0]']
 BASES_16 = dict(BOOLEAN=16, BYTE=16, CHAR=16, SHORT=16, INT=16, FLOAT=16, LONG=16, DOUBLE=16, OBJECT=16)
 BASES_COMPACT = dict(BOOLEAN=12, BYTE=12, CHAR=12, SHORT=12, INT=12, FLOAT=12, LONG=16, DOUBLE=16, OBJECT=12)
 
+# What is expected when nothing of Unsafe's statics is believed: the
+# layout is guessed (R = 8: no object array shows compressed references;
+# header P + R = 16; arrays' elements at P + R + 4 = 20, primitive ones
+# aligned to R: 24). Fields summed: S(Object) = 16.
+# E 16.  I 20 -> 24.  L 24.  GI: 4 + 24 = 28 -> 32.  R 24.
+# RB: 8 + 1 + 16 = 25 -> 32.  RBB: 33 -> 40.  RBBB: 41 -> 48.
+# W: 13 + 16 = 29 -> 32.  X: 8 + 2 + 1 + 8 + 32 = 51 -> 56.
+# Object[3] 20 + 24 = 44 -> 48; Object[0] 20 -> 24; byte[3] 27 -> 32;
+# long[3] 24 + 24 = 48; int[0] 24.
+GUESSED = dict(
+    layout=('guessed', 8, 16, 'full', 'summed'),
+    sizes=dict(E=16, I=24, L=24, GI=32, R=24, RB=32, RBB=40, RBBB=48, W=32, X=56),
+    arrays={'Object[3]': 48, 'Object[0]': 24, 'byte[3]': 32, 'long[3]': 48, 'int[0]': 24})
+
 CONFIGS = {
     # JDK 17 without compressed oops: header 12 (compressed class pointers),
     # references 8, arrays' elements at 16.
@@ -93,29 +107,15 @@ CONFIGS = {
         sizes=dict(E=16, I=16, L=24, GI=24, R=16, RB=24, RBB=24, RBBB=32, W=32, X=48),
         arrays={'Object[3]': 32, 'Object[0]': 16, 'byte[3]': 24, 'long[3]': 40, 'int[0]': 16}),
     # Statics that no JVM writes (a scale of 3, bases of 1000, 3, -16 and 7,
-    # an offset of 99): nothing is read, the
-    # layout is guessed (R = 8: no object array shows compressed
-    # references; header P + R = 16; arrays' elements at P + R + 4 = 20,
-    # primitive ones aligned to R: 24). Fields summed: S(Object) = 16.
-    # E 16.  I 20 -> 24.  L 24.  GI: 4 + 24 = 28 -> 32.  R 24.
-    # RB: 8 + 1 + 16 = 25 -> 32.  RBB: 33 -> 40.  RBBB: 41 -> 48.
-    # W: 13 + 16 = 29 -> 32.  X: 8 + 2 + 1 + 8 + 32 = 51 -> 56.
-    # Object[3] 20 + 24 = 44 -> 48; Object[0] 20 -> 24; byte[3] 27 -> 32;
-    # long[3] 24 + 24 = 48; int[0] 24.
+    # an offset of 99): nothing is read, the layout is GUESSED.
     'hostile': dict(
         bases=dict(BOOLEAN=1000, BYTE=1000, CHAR=3, SHORT=-16, INT=1000, FLOAT=1000, LONG=1000, DOUBLE=7,
                    OBJECT=1000),
-        scale=3, value=99, packed=False,
-        layout=('guessed', 8, 16, 'full', 'summed'),
-        sizes=dict(E=16, I=24, L=24, GI=32, R=24, RB=32, RBB=40, RBBB=48, W=32, X=56),
-        arrays={'Object[3]': 48, 'Object[0]': 24, 'byte[3]': 32, 'long[3]': 48, 'int[0]': 24}),
+        scale=3, value=99, packed=False, **GUESSED),
     # jdk17's statics, but an address size of 4 with 8-byte ids: no HotSpot
-    # wrote that, none of it is read; guessed as for 'hostile'.
+    # wrote that, none of it is read: GUESSED as for 'hostile'.
     'other-address': dict(
-        bases=BASES_16, scale=4, value=12, packed=False, address=4,
-        layout=('guessed', 8, 16, 'full', 'summed'),
-        sizes=dict(E=16, I=24, L=24, GI=32, R=24, RB=32, RBB=40, RBBB=48, W=32, X=56),
-        arrays={'Object[3]': 48, 'Object[0]': 24, 'byte[3]': 32, 'long[3]': 48, 'int[0]': 24}),
+        bases=BASES_16, scale=4, value=12, packed=False, address=4, **GUESSED),
 }
 
 FIELDS = {
