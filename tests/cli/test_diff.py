@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""heapscope-cli diff BASELINE DUMP (issue 14, docs/semantics.md "Comparing two
+"""heapscope-cli diff BASELINE DUMP (docs/semantics.md "Comparing two
 dumps"): classes matched by name, each side's figures those of its class
 table, the change current minus baseline.
 

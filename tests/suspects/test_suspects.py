@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Problem suspects (issue 13), black-box through `heapscope-cli suspects`.
+"""Problem suspects, black-box through `heapscope-cli suspects`.
 
 The heaps are built here with tests/hprofgen.py; every expected size is
 worked out in the comments from docs/semantics.md's formulas (HotSpot,
