@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Hostile inputs to the CLI, round two: numeric options, option
+"""Hostile inputs to the CLI beside malformed dumps: numeric options, option
 files, report targets, terminal escapes in names, labels cut inside a
 character, PRIMITIVE_ARRAY_NODATA, gzip bombs and errors, a mapped dump
 truncated after indexing. Every case is built here, by hand or by

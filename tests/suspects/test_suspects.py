@@ -377,7 +377,7 @@ class CommonPath(Tmp):
 
 
 class ServerOom(unittest.TestCase):
-    """Issue 28's server-shaped OOM dump (tests/suspects/server_oom.py works
+    """The server-shaped OOM dump (tests/suspects/server_oom.py works
     its sizes out): a static cache store.ReportCache.ENTRIES of 3,000
     entries behind the application class loader, 40 parked workers each
     holding a 256 KB byte[] in a local of store.Worker.hold, 500 sessions."""

@@ -196,7 +196,7 @@ test_static_map (void)
   window_close (window);
 }
 
-/* Issue 28's server-shaped OOM dump (tests/suspects/server_oom.py): the
+/* The server-shaped OOM dump (tests/suspects/server_oom.py): the
  * suspect is the application class loader, but its headline names the
  * static field and the map's 3,000 entries (not the table's 4,096 slots),
  * as plain text that breaks only between names' parts; the retained
