@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bench.sh: the performance benchmark (issue 7). Not part of `meson test`.
+# bench.sh: the performance benchmark. Not part of `meson test`.
 #
 #   build-aux/bench.sh [DUMP...]
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Fuzzes the engine with libFuzzer (issue 8).
+# Fuzzes the engine with libFuzzer.
 #
 #   build-aux/fuzz.sh [SECONDS] [extra libFuzzer options...]
 #   HS_FUZZ_TARGET=leaks|report|matchers|mapping|oql|index|index-dump build-aux/fuzz.sh ...

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a dump of many classes for the grouping benchmark
-(docs/performance.md, "Grouped tables"), with tests/hprofgen.py.
+(docs/performance.md, "Questions asked of an analysis"), with tests/hprofgen.py.
 
     tools/gen-many-classes.py OUT.hprof [CLASSES]
 

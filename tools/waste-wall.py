@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 # waste-wall.py DUMP RUNS CLI...: the commands that show the waste pass
-# (issue 17; docs/performance.md, "The waste pass beside the dominators")
+# (docs/performance.md, "Questions asked of an analysis")
 # against the analysis, for one or more builds. Not part of meson test.
 # Runs, alternated run by run and build by build: `analyze DUMP` (the whole
 # analysis: dominators, leaks, suspects; no waste), `report DUMP -o FILE

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-compare-view.h: the "compare" view: what changed since a baseline
- * dump, class by class (issue 14; docs/semantics.md "Comparing two
+ * dump, class by class (docs/semantics.md "Comparing two
  * dumps"). The baseline is analysed on a worker (an HsLoader without the
  * leak search, its phases shown with a Cancel button); once done only its
  * class table is kept (HsClassHistogram) and the loader, with its

@@ -42,13 +42,13 @@ G_DEFINE_FINAL_TYPE (HsDominatorsView, hs_dominators_view, HS_TYPE_VIEW)
 
 /* The UI thread sorts a child list itself only when it is this short and
  * no worker is sorting (a few milliseconds); anything else is sorted on a
- * worker while the view shows what it has (issue 18: the lock could be
+ * worker while the view shows what it has (the lock could be
  * held for seconds by the warm-up's sort of an 8 M-entry list). */
 #define UI_SORT_MAX 20000
 
 /* GTK 4.8's list views make the widgets of up to 200 rows as soon as they
  * are given a model: for this table (four cells a row, each with its own
- * context-menu controllers) 80 to 90 ms in one step on big-140m (issue 18).
+ * context-menu controllers) 80 to 90 ms in one step on big-140m.
  * The table is given ROWS_PER_TURN rows, then that many more on each turn
  * of the main loop after the frame, until GROWN (past GTK's 200), then
  * every row. */
@@ -189,7 +189,7 @@ sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *l
 /* --- the tree ------------------------------------------------------------ */
 
 /* Every list is shown a page at a time (the largest first), so that the
- * rows GTK makes are bounded by what is shown (issue 18). Takes list. */
+ * rows GTK makes are bounded by what is shown. Takes list. */
 static GListModel *
 paged (HsDominatorsView *self, HsObjectList *list)
 {
@@ -561,7 +561,7 @@ warm_work (gpointer data)
   /* And the children of each top-level object: showing a row asks whether
    * it can be expanded, which builds (and so sorts) its child list on the
    * UI thread; at 140 M objects one class object dominates 8 M sessions
-   * and strings, a 22 s sort (issue 18). Together at most n objects. */
+   * and strings, a 22 s sort. Together at most n objects. */
   start = g_get_monotonic_time ();
   for (gsize i = 0; i < n; i++)
     hs_dom_tree_children (a->dom, tops[i], NULL);

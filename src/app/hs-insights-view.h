@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-insights-view.h: the "insights" view: what is wasted (issue 17). The
+/* hs-insights-view.h: the "insights" view: what is wasted. The
  * waste finders run on a worker once the analysis is done; then a summary
  * line ("about 41 MB could be saved: …"), each kind of finding as a list,
  * biggest first (activating a row opens its first object in the inspector,

@@ -467,7 +467,7 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
 }
 
-/* A thread object's stack (issue 15), after its fields: its frames with
+/* A thread object's stack, after its fields: its frames with
  * their locals, each a link. Only thread objects of dumps with stacks. */
 static void
 add_thread_stack (HsInspector *self, HsAnalysis *a)
@@ -629,7 +629,7 @@ rebuild (HsInspector *self)
     if (desc != NULL)
       add_pair (list, _ ("Value"), desc);
   }
-  /* An android.graphics.Bitmap is drawn (issue 17, hs-bitmap-widget.c). */
+  /* An android.graphics.Bitmap is drawn (hs-bitmap-widget.c). */
   {
     HsWasteBitmap bm;
     if (hs_waste_bitmap_read (a, self->obj, &bm))

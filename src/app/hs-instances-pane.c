@@ -488,7 +488,7 @@ hs_instances_pane_get_pending (HsInstancesPane *self)
 /* Keeps the whole list shown (objs NULL: forgets it), and stops a filter
  * running over the one before. The array is shared with the list model
  * and the filter's workers, never copied: tens of millions of instances
- * are hundreds of MB, seconds on the UI thread (issue 34); no one changes
+ * are hundreds of MB, seconds on the UI thread; no one changes
  * it once shown. */
 static void
 keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const char *label)

@@ -170,7 +170,7 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
     gtk_widget_add_css_class (card, "hs-trace-node-yes");
   gtk_box_append (GTK_BOX (card), top);
   gtk_box_append (GTK_BOX (top), status_badge (node->leaking));
-  /* A name may be 1 MB long (issue 20): cut, whole in the tooltip. */
+  /* A name may be 1 MB long: cut, whole in the tooltip. */
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_set_tooltip_text (name, class_text);
   gtk_widget_set_hexpand (name, TRUE);

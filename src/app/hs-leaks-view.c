@@ -311,7 +311,7 @@ refresh_retained (HsLeaksView *self, HsAnalysis *analysis)
 
 /* HEAPSCOPE_DEBUG_TIMES: from a selection (a click, or the first leak
  * selected when the list is built) to the first frame painted with its
- * trace shown (issue 18: "first leak trace within 4 s of asking"). */
+ * trace shown: a leak trace should appear within 4 s of asking. */
 static void
 drop_clock (HsLeaksView *self)
 {

@@ -18,7 +18,7 @@ HsObjectList *hs_object_list_new_borrowed (HsLoader *loader, const HsObj *items,
 /* Takes ownership of the array of HsObj. */
 HsObjectList *hs_object_list_new_take (HsLoader *loader, GArray *items);
 HsObj hs_object_list_get_obj (HsObjectList *self, guint position);
-/* The rows found late (issue 18: lists sorted on a worker), without
+/* The rows found late (lists sorted on a worker), without
  * disturbing the rows shown: both give a list whose first
  * get_n_items entries are the ones it has now, and announce only the rows
  * added (the selection and the scroll position stay). set_borrowed

@@ -4,7 +4,7 @@
  * next page) and, once more than one page is shown, "Show all M". Eclipse
  * MAT's way with a dominator-tree node of millions of children: the rows
  * a GtkTreeListModel makes, and so the view's memory and time, are bounded
- * by what is shown, not by the list (issue 18: 8 M top-level rows made a
+ * by what is shown, not by the list (8 M top-level rows made a
  * 134 ms step on the UI thread). The order is the wrapped list's. */
 #pragma once
 

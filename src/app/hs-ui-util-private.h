@@ -65,6 +65,6 @@ char *hs_text_cut_chars (char *text, glong max_chars);
  * Linux: per thread, and inherited by the threads it starts, e.g. the
  * engine's second core) and returns when it is done. For a worker's long
  * sort or scan: on a machine with two cores, two busy workers at the UI
- * thread's priority left it waiting up to a second for a core (issue 18). */
+ * thread's priority left it waiting up to a second for a core. */
 void hs_run_niced (const char *name, GThreadFunc fn, gpointer data);
 G_END_DECLS

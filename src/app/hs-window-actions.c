@@ -250,7 +250,7 @@ export_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
   /* The list is only read here (its HsCompare never changes). */
   if (job->compare != NULL)
     opts.compare = hs_compare_list_get_compare (job->compare);
-  /* Not found again when the Insights view has it (issue 17). */
+  /* Not found again when the Insights view has it. */
   opts.waste = job->waste;
   GError *error = NULL;
 

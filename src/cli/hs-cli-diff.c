@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-diff.c: heapscope-cli diff BASELINE DUMP, what grew between two
- * dumps, class by class (issue 14; docs/semantics.md "Comparing two dumps"). */
+ * dumps, class by class (docs/semantics.md "Comparing two dumps"). */
 #include "config.h"
 
 #include "hs-cli.h"

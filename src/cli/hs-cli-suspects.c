@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-suspects.c: heapscope-cli suspects DUMP, what holds the memory:
- * the problem suspects and the path to each (issue 13; docs/semantics.md
+ * the problem suspects and the path to each (docs/semantics.md
  * "Problem suspects"). */
 #include "config.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-threads.c: heapscope-cli threads DUMP, every thread like jstack
- * prints it, with the locals the dump attributes to each frame (issue 15;
- * docs/semantics.md "Threads"). */
+ * prints it, with the locals the dump attributes to each frame
+ * (docs/semantics.md "Threads"). */
 #include "config.h"
 
 #include "hs-cli.h"

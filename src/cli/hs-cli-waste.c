@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-cli-waste.c: heapscope-cli waste DUMP (what is wasted: duplicate
- * strings, collections, arrays, boxes, bitmaps; issue 17) and
+ * strings, collections, arrays, boxes, bitmaps) and
  * heapscope-cli bitmap DUMP ID -o FILE (one bitmap as PNG). */
 #include "config.h"
 

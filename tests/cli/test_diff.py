@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""heapscope-cli diff BASELINE DUMP (issue 14, docs/semantics.md "Comparing two
+"""heapscope-cli diff BASELINE DUMP (docs/semantics.md "Comparing two
 dumps"): classes matched by name, each side's figures those of its class
 table, the change current minus baseline.
 
@@ -363,7 +363,7 @@ class Diff(CliTest):
 
     # --- the corpus: two dumps of one file -----------------------------------
     def test_server_oom_pair(self):
-        """Issue 28: two runs of one program, the second with the cache of
+        """Two runs of one program, the second with the cache of
         3,000 entries filled (tests/suspects/server_oom.py): its lambda
         class has another address, so without normalisation it would be
         'new' and 'gone'. What grew: 3,000 byte[4096] (4,112 each), 3,000

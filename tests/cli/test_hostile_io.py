@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Hostile inputs to the CLI, round two (issue 20): numeric options, option
+"""Hostile inputs to the CLI beside malformed dumps: numeric options, option
 files, report targets, terminal escapes in names, labels cut inside a
 character, PRIMITIVE_ARRAY_NODATA, gzip bombs and errors, a mapped dump
 truncated after indexing. Every case is built here, by hand or by
@@ -409,7 +409,7 @@ class GzipDumps(CliTest):
     def test_over_1000_to_1_loads(self):
         # A genuine dump that is one zero array: a byte[300 MiB] of zeros
         # (what a fresh buffer or an OOM in a big new byte[] leaves), which
-        # deflate packs past 1,000:1. No ratio is refused (issue 26): it
+        # deflate packs past 1,000:1. No ratio is refused: it
         # loads, and the inflated data is a mapped temporary file, not the
         # process's heap (its own anonymous memory stays small).
         n = 300 << 20

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Malformed and hostile inputs (issue 8). Each must exit 2 with a message
+"""Malformed and hostile inputs. Each must exit 2 with a message
 naming the file and a byte offset, never crash or hang - except where the
 format says the input is fine (unknown top-level records are skipped by
 their length; invalid UTF-8 in names is shown, replaced)."""
@@ -168,8 +168,8 @@ class Malformed(CliTest):
     # --- classes ------------------------------------------------------------------
     def test_superclass_loop(self):
         # docs/semantics.md: a looping superclass chain is cut where it loops
-        # and the summary warns (the brief asked for exit 2; the project
-        # decided to load): exit 0, a warning naming the class on stderr and
+        # and the summary warns (the dump is still worth reading, so it
+        # loads): exit 0, a warning naming the class on stderr and
         # in the summary.
         # Objects: Object, Class, Pair + the loop classes (class objects),
         # the Pair and the loop instance.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""heapscope-cli report DUMP --baseline OLD (issue 14): the report's
+"""heapscope-cli report DUMP --baseline OLD: the report's
 "Growth since OLD" section, on the generated pair of test_diff.py, whose
 docstring derives every figure by hand:
 

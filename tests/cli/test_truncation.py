@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Every truncation point of a small dump (issue 8).
+"""Every truncation point of a small dump.
 
 The dump: the worked example (tests/cli/test_worked_example.py) with a few
 more records in front (STACK_FRAME, STACK_TRACE), segmented. For every

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""docs/semantics.md's worked example and issue 3's seed example, end to end.
+"""docs/semantics.md's worked example and the seed example, end to end.
 
 4-byte ids (P = R = 4), object addresses 8 apart at the smallest gap, so
 A = 8. HotSpot-style names (`com/example/Seed`, `[I`) must come out in

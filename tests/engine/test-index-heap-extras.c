@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-index-heap-extras.c: what the persistent index keeps beside the
  * heap's own arrays so that a reopened dump answers the window's first
- * questions at once (issue 34): the objects' depths (section 0x1ff), the
+ * questions at once: the objects' depths (section 0x1ff), the
  * referrers (0x1fd, 0x1fe) and every class's instances (0x301, 0x302).
  * The sample dump is analysed, its index written and read back: every
  * object's depth and referrers, and com.example.User's instances, are

@@ -627,7 +627,7 @@ test_spill_notice (void)
 
 /* A gzip dump is inflated in a phase of its own, which the loading page
  * shows with the bytes done ("Decompressing the file – 12.6 MB"), and
- * Cancel stops it (issue 26). The file: 64 gzip members of 16 MiB of
+ * Cancel stops it. The file: 64 gzip members of 16 MiB of
  * zeros (1 GiB from 16 MB; seconds to inflate on any machine). Nothing is
  * left in the temporary folder. */
 static char *tmp_root; /* $TMPDIR of this process, set in main */

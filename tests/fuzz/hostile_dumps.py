@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Small valid and hostile HPROF files for test-hostile (issue 8).
+"""Small valid and hostile HPROF files for test-hostile.
 
     hostile_dumps.py OUTDIR [STAMP]
 

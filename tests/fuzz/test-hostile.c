@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hostile.c: broken and hostile dumps through the engine in-process
- * (issue 8), on buffers of exactly the input's size so that AddressSanitizer
+ *, on buffers of exactly the input's size so that AddressSanitizer
  * sees any read past the end (the CLI tests map files, whose last page
  * hides such reads).
  *

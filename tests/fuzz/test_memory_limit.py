@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""A dump that needs more memory than the process may use (issue 8).
+"""A dump that needs more memory than the process may use.
 
 The dump: 3,000,000 empty int[] (14 bytes each with 4-byte ids: 42 MB) and
 two classes. Indexing alone needs an 8-byte id and an 8-byte file offset

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Nothing is ever written next to or into the dump (issue 8).
+"""Nothing is ever written next to or into the dump.
 
 Every heapscope-cli command runs on a dump (plain and gzip) in a folder of
 its own, with HOME and the XDG folders pointing at a separate place; the

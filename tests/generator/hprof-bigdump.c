@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hprof-bigdump.c: a streaming writer of app-shaped HotSpot heap dumps of
- * any size (issue 18), the shape of `HeapGen bench N` (BenchHeap.java and the
+ * any size, the shape of `HeapGen bench N` (BenchHeap.java and the
  * planted leaks of the sample scenario) without a JVM: constant memory,
  * deterministic from a seed, as fast as the disk takes it.
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""hprof-bigdump (issue 18): a small instance, its known structure.
+"""hprof-bigdump: a small instance, its known structure.
 
 The expected figures follow from the generator's parameters alone (see
 hprof-bigdump.c and tests/generator/README.md, "hprof-bigdump"): with T
@@ -171,7 +171,7 @@ class CannotFit(unittest.TestCase):
         self.assertIsNotNone(m, msg)
         self.assertEqual(int(m.group(1)), self.n)
         # Beyond the fixed 64 MiB (libraries, class table: hs-memory-check.c), at least the
-        # arrays that last the whole analysis (docs/performance.md, "Where issue 18 stands"):
+        # arrays that last the whole analysis (docs/performance.md, "Memory per object"):
         # the reader's 13.5 bytes an object beside its edges, the dominator tree's 21. (The
         # fixed part alone is bigger than 34.5 bytes x this dump's objects: without taking it
         # off, the check could not fail.)

@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""README.md's "The command line" section against `heapscope-cli --help`:
-its table has one row per command of --help (`heapscope-cli NAME ...`),
-no row for a command --help does not list, and every option --help lists
-is named somewhere in the section (its long form, or its short form such
-as `-o` where --help gives one), as the man page is checked by
-check-install.py.
+"""README.md is what a newcomer reads first, so it must stay short and true:
 
-Usage: check-readme.py CLI README
+- at most 120 lines;
+- it opens with exactly the two commands, `build-aux/run.sh` and
+  `build-aux/test.sh`, in one sh block, and both scripts exist and are
+  executable;
+- its layout table has one row for each folder of src/engine, and no row
+  for a folder that does not exist;
+- every relative link and image it names exists, every page of docs/ is
+  linked, and its screenshot is one the AppStream metainfo lists.
+
+The command reference is docs/cli.md, checked by check-cli-docs.py.
+
+Usage: check-readme.py SOURCE_ROOT
 Exit 0 when all holds, 1 with every difference listed otherwise."""
+import os
 import re
-import subprocess
 import sys
 
-cli, readme = sys.argv[1], sys.argv[2]
+root = sys.argv[1]
 failures = []
 
 
@@ -26,42 +32,61 @@ def ok(msg):
     print('ok: ' + msg)
 
 
-help_out = subprocess.run([cli, '--help'], capture_output=True, text=True)
-commands = re.findall(r'^  ([a-z][a-z-]*) ', help_out.stdout.split('Commands:', 1)[-1].split('\n\n')[0], re.M)
-# (short or None, long) of every option line: "  -o, --output=FILE  ..." or "  --json  ..."
-options = re.findall(r'^  (?:(-\w), )?(--[a-z][a-z-]*)', help_out.stdout, re.M)
-if help_out.returncode != 0 or len(commands) < 10 or ('', '--json') not in options:
-    fail(f'heapscope-cli --help: status {help_out.returncode}, commands {commands}, options {options}')
-    sys.exit(1)
-
-with open(readme, encoding='utf-8') as f:
+with open(os.path.join(root, 'README.md'), encoding='utf-8') as f:
     text = f.read()
-m = re.search(r'^## The command line\n(.*?)(?=^## )', text, re.M | re.S)
-if not m:
-    fail('README.md has no "## The command line" section')
-    sys.exit(1)
-section = m.group(1)
-rows = [line for line in section.splitlines() if line.startswith('| `heapscope-cli ')]
-table_commands = [re.match(r'\| `heapscope-cli ([a-z][a-z-]*)', row).group(1) for row in rows]
+lines = text.splitlines()
 
-missing = [c for c in commands if c not in table_commands]
-extra = [c for c in table_commands if c not in commands]
-twice = sorted({c for c in table_commands if table_commands.count(c) > 1})
-if missing or extra or twice:
-    fail(f'README command table: missing {missing}, not in --help {extra}, more than one row {twice}')
+if len(lines) > 120:
+    fail(f'README.md has {len(lines)} lines, more than 120')
 else:
-    ok(f'README command table: one row for each of the {len(commands)} commands of --help')
+    ok(f'README.md has {len(lines)} lines')
 
-
-def named(option):
-    # "--limit" but not as the start of "--limit-foo"; "-o" but not "-ox".
-    return re.search(re.escape(option) + r'(?![a-z-])', section) is not None
-
-
-unnamed = [long for short, long in options if not named(long) and not (short and named(short))]
-if unnamed:
-    fail(f'README "The command line" does not name these options of --help: {unnamed}')
+m = re.match(r'\s*```sh\n(.*?)\n```', text, re.S)
+first = m.group(1).splitlines() if m else None
+if first != ['build-aux/run.sh', 'build-aux/test.sh']:
+    fail(f'README.md does not open with the sh block of build-aux/run.sh and build-aux/test.sh: {first}')
 else:
-    ok(f'README "The command line" names each of the {len(options)} options of --help')
+    ok('README.md opens with build-aux/run.sh and build-aux/test.sh')
+for script in ['build-aux/run.sh', 'build-aux/test.sh']:
+    if not os.access(os.path.join(root, script), os.X_OK):
+        fail(f'{script} is not an executable file')
+
+engine = os.path.join(root, 'src', 'engine')
+folders = sorted(d for d in os.listdir(engine) if os.path.isdir(os.path.join(engine, d)))
+rows = re.findall(r'^\| `src/engine/([a-z0-9_-]+)/` \|', text, re.M)
+missing = [d for d in folders if d not in rows]
+extra = [d for d in rows if d not in folders]
+twice = sorted({d for d in rows if rows.count(d) > 1})
+if len(folders) < 5 or missing or extra or twice:
+    fail(f'layout table: no row for {missing}, rows for no folder {extra}, '
+         f'more than one row {twice} (folders {folders})')
+else:
+    ok(f'layout table: one row for each of the {len(folders)} engine folders')
+
+targets = re.findall(r'\]\(([^)#\s]+)[^)]*\)', text)
+broken = [t for t in targets if not re.match(r'[a-z]+:', t) and not os.path.exists(os.path.join(root, t))]
+if broken:
+    fail(f'links to nothing: {broken}')
+else:
+    ok(f'the {len(targets)} links lead to files')
+
+pages = sorted('docs/' + p for p in os.listdir(os.path.join(root, 'docs')) if p.endswith('.md'))
+unlinked = [p for p in pages if p not in targets]
+if unlinked:
+    fail(f'pages of docs/ the README does not link: {unlinked}')
+else:
+    ok(f'the README links every page of docs/ ({len(pages)})')
+
+images = re.findall(r'!\[[^\]]*\]\(([^)\s]+)', text)
+metainfo_path = os.path.join(root, 'data', 'org.heapscope.Heapscope.metainfo.xml.in')
+with open(metainfo_path, encoding='utf-8') as f:
+    listed = {os.path.basename(u) for u in re.findall(r'<image[^>]*>([^<]+)</image>', f.read())}
+if not images:
+    fail('README.md shows no screenshot')
+for image in images:
+    if os.path.basename(image) not in listed:
+        fail(f'{image} is not among the metainfo\'s screenshots {sorted(listed)}')
+    else:
+        ok(f'{image} is in the metainfo\'s screenshots')
 
 sys.exit(1 if failures else 0)

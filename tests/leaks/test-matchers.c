@@ -271,10 +271,10 @@ test_corpus_engine (void)
   }
 }
 
-/* The engine itself refuses what is not a small regular file (issue 20:
- * --matchers=/dev/zero read until malloc failed; the CLI checked, the
- * engine did not): a folder, a FIFO (which must not block the open), a
- * device and a table over 16 MiB give HS_ERROR_IO naming the path. */
+/* The engine itself refuses what is not a small regular file, since
+ * --matchers=/dev/zero was read until malloc failed when only the CLI
+ * checked: a folder, a FIFO (which must not block the open), a device and
+ * a table over 16 MiB give HS_ERROR_IO naming the path. */
 static void
 test_load_refuses (void)
 {

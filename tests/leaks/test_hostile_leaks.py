@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Hostile dumps for the leak finder (issue 20), built here at test time.
+"""Hostile dumps for the leak finder, built here at test time.
 
 Each case is a class of input whose cost used to grow faster than the dump:
   - memory: many leaking objects behind one long path (traces copied the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Leak traces (issue 4), black-box through `heapscope-cli leaks --json`.
+"""Leak traces, black-box through `heapscope-cli leaks --json`.
 
 Every expectation comes from outside the engine: LeakCanary's own test of
 the corpus dump (key, path start), the generator's hand-derived
@@ -71,7 +71,7 @@ def suspects(t):
     out = []
     for n in t['nodes'][:-1]:
         if 'elided' in n:
-            continue    # an abridged trace's gap (issue 20)
+            continue    # an abridged trace's gap
         r = n['reference']
         if not r['suspect']:
             continue
@@ -775,7 +775,7 @@ class LongPath(unittest.TestCase):
         r = json.loads(cli('leaks', self.dump, '--json', timeout=60).stdout)   # linear: well within 60 s
         (grp,) = r['application_leaks']
         (t,) = grp['traces']
-        # The trace is abridged (issue 20): the kept nodes, and one
+        # The trace is abridged: the kept nodes, and one
         # {"elided": n} element where the others stand; full indices below.
         (gap,) = [i for i, n in enumerate(t['nodes']) if 'elided' in n]
         elided = t['nodes'][gap]['elided']

@@ -388,7 +388,7 @@ test_thread_frames (void)
   hs_threads_free (ts);
 }
 
-/* Applying mappings while workers read (issue 26): one thread renames the
+/* Applying mappings while workers read: one thread renames the
  * heap again and again (two mappings and none, in turn, each freed by the
  * caller at once) while others read what the window's workers read: class
  * and field names, the names a mapping replaced, frames mapped through the

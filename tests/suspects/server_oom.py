@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""A server-shaped OOM dump of known structure (issue 28), for the suspects,
+"""A server-shaped OOM dump of known structure, for the suspects,
 diff, report and window tests:
 
     server_oom.py OUT.hprof [--entries N] [--workers N] [--sessions N]

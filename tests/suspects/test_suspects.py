@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Problem suspects (issue 13), black-box through `heapscope-cli suspects`.
+"""Problem suspects, black-box through `heapscope-cli suspects`.
 
 The heaps are built here with tests/hprofgen.py; every expected size is
 worked out in the comments from docs/semantics.md's formulas (HotSpot,
@@ -377,7 +377,7 @@ class CommonPath(Tmp):
 
 
 class ServerOom(unittest.TestCase):
-    """Issue 28's server-shaped OOM dump (tests/suspects/server_oom.py works
+    """The server-shaped OOM dump (tests/suspects/server_oom.py works
     its sizes out): a static cache store.ReportCache.ENTRIES of 3,000
     entries behind the application class loader, 40 parked workers each
     holding a 256 KB byte[] in a local of store.Worker.hold, 500 sessions."""

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-screenshots.c: opens a dump in the real window and saves a PNG of
- * every view (for data/screenshots, the README and the AppStream
- * metainfo). Not a test.
- *   HS_SCREENSHOT_DIR=data/screenshots xvfb-run -a -s "-screen 0 1280x800x24" \
- *     build/tests/ui/hs-screenshots [DUMP] */
+ * every view (for data/screenshots, the README, the AppStream metainfo
+ * and docs/user-guide.md; docs/testing.md says how they are taken). Not a
+ * test. HS_SCREENSHOT_WIDTH sets the window's width, HS_SCREENSHOT_BASELINE
+ * adds the Compare view against that dump.
+ *   HEAPSCOPE_NO_CACHE=1 HS_SCREENSHOT_DIR=data/screenshots \
+ *     xvfb-run -a -s "-screen 0 1920x1080x24" build/tests/ui/hs-screenshots [DUMP] */
 #include "config.h"
 #include "ui-util.h"
 
 #include "hs-app-actions.h"
+#include "hs-compare-view.h"
+#include "hs-paths-view.h"
+#include "hs-query-view.h"
 #include "hs-query.h"
 
 #include <adwaita.h>
@@ -41,6 +46,72 @@ static void
 save (const char *name)
 {
   save_now (name, 1200);
+}
+
+static gboolean
+paths_done (gpointer data)
+{
+  return !hs_paths_view_is_busy (data);
+}
+
+static gboolean
+query_done (gpointer data)
+{
+  return !hs_query_view_is_running (data);
+}
+
+static gboolean
+compare_done (gpointer data)
+{
+  return g_strcmp0 (hs_compare_view_get_page (data), "loading") != 0;
+}
+
+/* For docs/user-guide.md: the views a question opens, on the dump shown.
+ * The Paths view on the merged paths of the first leaking object's class,
+ * the Query view on the HashMaps of more than 10 entries, and, with
+ * HS_SCREENSHOT_BASELINE=OLD (an earlier dump of the same program),
+ * Compare against OLD. */
+static void
+save_question_views (HsAnalysis *a)
+{
+  const char *baseline = g_getenv ("HS_SCREENSHOT_BASELINE");
+  HsView *view;
+
+  if (a->leaks != NULL && a->leaks->application_leaks->len > 0)
+    {
+      HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, 0);
+      HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
+      HsClass c = hs_heap_object_class (a->heap, t->leaking_obj);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.merged-paths", "u", (guint32)c);
+      view = hs_window_get_view_by_name (window, "paths");
+      if (view == NULL || !ui_wait_until (paths_done, view, 60000))
+        g_error ("the merged paths did not come");
+      save ("paths");
+    }
+
+  view = hs_window_get_view_by_name (window, "query");
+  if (view != NULL)
+    {
+      hs_window_set_view (window, "query");
+      hs_query_view_set_text (HS_QUERY_VIEW (view), "SELECT s, s.size, s.@retainedHeapSize "
+                                                    "FROM java.util.HashMap s WHERE s.size > 10");
+      hs_query_view_run (HS_QUERY_VIEW (view));
+      if (!ui_wait_until (query_done, view, 60000))
+        g_error ("the query did not end");
+      save ("query");
+    }
+
+  if (baseline != NULL)
+    {
+      g_autoptr (GFile) old = g_file_new_for_commandline_arg (baseline);
+
+      hs_window_compare_with (window, old, 0);
+      view = hs_window_get_view_by_name (window, "compare");
+      if (view == NULL || !ui_wait_until (compare_done, view, 60000))
+        g_error ("the comparison did not end");
+      save ("compare");
+    }
 }
 
 int
@@ -141,6 +212,8 @@ main (int argc, char *argv[])
         save ("refs");
       }
   }
+
+  save_question_views (a);
 
   /* The inspector on the first leaking object, over the leak view. */
   hs_window_set_view (window, "leaks");

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes the dumps the UI tests of problem suspects use (issue 13, 20):
+"""Writes the dumps the UI tests of problem suspects use:
 
     make-suspect-dumps.py OUTDIR
 
@@ -21,7 +21,7 @@ chain.hprof: a JNI-global com.example.Link heads a chain of 100,000 Links
   100,016 / 100,032 of the last Link: the accumulation point is the byte[],
   and the suspect's path has 100,001 nodes.
 
-server-oom.hprof: issue 28's server-shaped OOM dump
+server-oom.hprof: a server-shaped OOM dump
   (tests/suspects/server_oom.py: a static cache store.ReportCache.ENTRIES,
   a HashMap of 3,000 entries behind the application class loader; 40
   parked workers each holding a 256 KB byte[] in store.Worker.hold).
@@ -31,7 +31,7 @@ server-oom-no-roots.hprof: the same, cut before its GC roots: the 84
   them.
 
 long-name.hprof: a class named com.example. followed by 1 MiB of 'N',
-  with one instance held by a JNI global (issue 20: 1 MB class names in
+  with one instance held by a JNI global (1 MB class names in
   the window's cells).
 """
 import os

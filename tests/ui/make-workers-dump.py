@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes the dump of tests/ui/test-first-screen.c (issue 28):
+"""Writes the dump of tests/ui/test-first-screen.c:
 
     make-workers-dump.py OUT.hprof
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-capture.c: Capture Heap Dump in the window (issue 31). A real JVM
+/* test-capture.c: Capture Heap Dump in the window. A real JVM
  * (tests/capture/CaptureTarget.java, compiled here) holds 1234
  * CaptureTarget$Planted objects and leaves 5000 CaptureTarget$Garbage ones
  * unreferenced. Ctrl+Shift+D's action opens the dialog; it lists the JVM;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-class-sort.c: the class table of a dump with 12,000 classes (more
  * than HS_CLASS_ORDER_WORKER_MIN: make-many-classes-dump.py) is sorted on
- * a worker (issue 34):
+ * a worker:
  * - a header click returns with the rows in their old order
  *   (hs_classes_view_is_sorting), and the main loop gets the new order;
  * - that order is the documented one (the column, then the name; a

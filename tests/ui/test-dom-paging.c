@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-dom-paging.c: the dominator tree view shows every list a page
- * (1000 rows) at a time, then "N of M shown – show more" (issue 18: the
+ * (1000 rows) at a time, then "N of M shown – show more" (for the
  * 8 M top-level rows of a 140 M-object dump). The view in a GtkWindow
  * under Xvfb, on paging.hprof (make-paging-dump.py: 2,100 top-level
  * byte[] of known sizes, an Object[] holding 1,200 more, three classes)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-first-screen.c: what a new user sees first, readable (issue 28):
+/* test-first-screen.c: what a new user sees first, readable:
  * the inspector fits its pane at every window width (nothing in it needs
  * sideways scrolling, a shortened value has the whole of it in a
  * tooltip), and every view fits the window at 1400 and 600 px, on the

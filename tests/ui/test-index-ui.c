@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-index-ui.c: the saved index in the window (issue 34). The first
+/* test-index-ui.c: the saved index in the window. The first
  * open of a dump writes its index to $XDG_CACHE_HOME/heapscope in the
  * background; opened again, the dump comes from it and the banner says
  * so, its depths known and a class's instances listed as the fresh

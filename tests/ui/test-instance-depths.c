@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-instance-depths.c: the instance list never waits for the Depth
- * column (issue 34: a walk of the whole heap, seconds on a big dump).
+ * column (a walk of the whole heap, seconds on a big dump).
  * On paging.hprof (make-paging-dump.py) the byte[] are 2,100 JNI global
  * roots at 0x100000 + 8 i (depth 0) and 1,200 held by a root Object[] at
  * 0x300000 + 8 j (depth 1). With the heap's depth lock held by this test,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-mapping-ui.c: a ProGuard/R8 mapping in the window (issue 16) on the
+/* test-mapping-ui.c: a ProGuard/R8 mapping in the window on the
  * committed sample dump (tests/generator/README.md: 3000 com.example.User,
  * two leaking com.example.LeakedActivity). The mappings are written here:
  * they "deobfuscate" com.example.User into x.RealUser, so every name the

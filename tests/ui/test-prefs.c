@@ -2,7 +2,7 @@
 /* test-prefs.c: the preferences window changes the analysis through the
  * settings (the suspects' threshold on a dump with one known suspect, the
  * reference rules), the default mapping folder, the about window and the
- * question of a file with several dumps (issue 19). */
+ * question of a file with several dumps. */
 #include "config.h"
 #include "ui-util.h"
 #include "hs-application.h"
@@ -96,7 +96,7 @@ suspects_at (gpointer data)
 }
 
 /* Waits until the window's suspects are found again at percent: on the
- * same analysis (the threshold needs no new one, issue 28). */
+ * same analysis (the threshold needs no new one). */
 static HsAnalysis *
 wait_suspects (HsWindow *window, double percent)
 {

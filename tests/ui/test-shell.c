@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-shell.c: the window's libadwaita shell (issue 19) under Xvfb: a
+/* test-shell.c: the window's libadwaita shell under Xvfb: a
  * picture of the real toplevel made by the application (the header bar
  * and what is right under it), the toast, the narrow layout, "changed on
  * disk", and tabs (two dumps, switching, closing, cancelling one load
@@ -114,7 +114,7 @@ row_is_plain (const guint8 *data, gsize stride, int y, int x0, int x1)
   return TRUE;
 }
 
-/* The empty band of issue 19: in the window the application makes (not a
+/* No empty band above the content: in the window the application makes (not a
  * widget rendered alone), the content starts right under the header bar.
  * Read from the picture of the whole toplevel, not only from the widgets'
  * places. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-sorting.c: the lists the window sorts on workers (issue 18), each
+/* test-sorting.c: the lists the window sorts on workers, each
  * view on its own in a GtkWindow under Xvfb:
  * - the dominator tree view never waits for the sorting lock: while a
  *   worker holds it (here: the test) the top level says "Sorting…" and an

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-style.c: the app's colours in the light and dark styles (issue 19):
+/* test-style.c: the app's colours in the light and dark styles:
  * the palette's contrast ratios (WCAG 2.1) against both styles'
  * backgrounds, the treemap drawn in both styles, the CSS using the
  * palette, and every icon-only button of every view with a tooltip and an

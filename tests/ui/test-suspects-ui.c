@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-suspects-ui.c: problem suspects in the real window (issue 13) and
- * the trace view on a 100,000-node trace (issue 20), under Xvfb. The
+/* test-suspects-ui.c: problem suspects in the real window and
+ * the trace view on a 100,000-node trace, under Xvfb. The
  * dumps are written at build time by make-suspect-dumps.py, whose
  * docstring (and tests/suspects/test_suspects.py's) works out every
  * expected value from the generated structure. */
@@ -196,7 +196,7 @@ test_static_map (void)
   window_close (window);
 }
 
-/* Issue 28's server-shaped OOM dump (tests/suspects/server_oom.py): the
+/* The server-shaped OOM dump (tests/suspects/server_oom.py): the
  * suspect is the application class loader, but its headline names the
  * static field and the map's 3,000 entries (not the table's 4,096 slots),
  * as plain text that breaks only between names' parts; the retained
@@ -284,7 +284,7 @@ on_span (const char *what, double wall, double cpu, gpointer data)
   s->n++;
 }
 
-/* Every UI-thread step under 100 ms (issue 20). The bound is on the
+/* Every UI-thread step under 100 ms. The bound is on the
  * step's CPU time: on this shared 2-core machine the wall time is mostly
  * waiting for a core (load 20: 10-1,000 ms for a step of 10 ms of CPU). */
 #if defined(__SANITIZE_ADDRESS__)
@@ -580,7 +580,7 @@ suspects_at (gpointer data)
 
 /* The threshold preference: at 100% the Cache (104,440 of 104,480 bytes)
  * is no suspect; changing it finds the suspects again on the same
- * analysis (issue 28: no new dominator tree), once the clicks pause. */
+ * analysis (no new dominator tree), once the clicks pause. */
 static void
 test_threshold (void)
 {
@@ -632,7 +632,7 @@ test_threshold (void)
   ui_iterate (100);
 }
 
-/* --- a 1 MiB class name in the window's cells (issue 20) ------------------ */
+/* --- a 1 MiB class name in the window's cells ------------------ */
 
 typedef struct
 {

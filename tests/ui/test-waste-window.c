@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waste-window.c: the Insights view's findings in the real window
- * under Xvfb (issue 17: "each finding opens its objects in the inspector
- * and in the class table"). For one finding of each kind of the dump
+ * under Xvfb: each finding must open its objects in the inspector
+ * and in the class table. For one finding of each kind of the dump
  * make-waste-dump.py writes (its docstring names the ids), activating the
  * row opens its first object in the inspector, and its Class button shows
  * the class table filtered to its class, that class selected and its

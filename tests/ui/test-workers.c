@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-workers.c: the window's workers and the UI thread (issue 26), on
+/* test-workers.c: the window's workers and the UI thread, on
  * the committed sample dump. A mapping applied while an export and the
  * threads computation run: Export is off while the mapping runs, the
  * export started before it finishes (it holds what it reads), the names

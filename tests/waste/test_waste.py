@@ -378,7 +378,7 @@ def make_png(w, h, rgba_rows):
 
 
 class WasteServerOom(CliTest):
-    """Issue 28's server-shaped dump (tests/suspects/server_oom.py works its
+    """The server-shaped dump (tests/suspects/server_oom.py works its
     sizes out). Its 40 workers each hold a byte[262144] (262,160 bytes) of
     the same bytes in a local of their own frame: working buffers, listed
     apart and kept out of the total. The JDK's box caches (256 Long, 128

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-mem-spill.h: the on-disk spill of the big arrays (issue 18), for a
+/* hs-mem-spill.h: the on-disk spill of the big arrays, for a
  * dump whose analysis needs more memory than the machine has.
  *
  * When spilling is on (hs_memory_check decides it, hs_mem_spill_start), the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-memory-check.c: the up-front memory check of a load (issue 18): an
+/* hs-memory-check.c: the up-front memory check of a load: an
  * estimate from the file's size before the sub-record pass, then from the
  * object count after it, against what the machine can give: what does not
  * fit spills to the disk (hs-mem-spill.c), and a dump that cannot fit there
@@ -22,7 +22,7 @@
 #include "hs-types.h"
 #include "hs-machine.h"
 
-/* The peak of today's arrays (docs/performance.md, "Where issue 18
+/* The peak of today's arrays (docs/performance.md, "Memory per
  * stands"): peak RssAnon 37.6 B/object at 10.1 M objects and 23.5 M
  * references (bench-10m), 38.2 at 25.2 M (bench-25m), 37.1 at 140.7 M
  * objects and 297 M references (big-140m). 33 per object and 4 per

@@ -3,7 +3,7 @@
  * estimate of what it needs, what the machine can give, and the check that
  * spills to the disk what does not fit (hs-mem-spill.h) or, when the disk
  * has no room for it either, refuses the dump up front with the numbers
- * (issue 18). */
+ * rather than failing part-way through the load. */
 #pragma once
 
 #include <glib.h>

@@ -100,7 +100,7 @@ char *hs_compare_warning (const HsCompare *cmp);
 char *hs_compare_summary (const HsCompare *cmp);
 
 /* The CLI's output: at most limit classes (G_MAXUINT: all) in the current
- * order. JSON as issue 14 specifies; text a header and a table. */
+ * order. JSON as docs/cli.md gives it; text a header and a table. */
 void hs_compare_to_json (const HsCompare *cmp, GString *out, guint limit);
 void hs_compare_to_text (const HsCompare *cmp, GString *out, guint limit);
 

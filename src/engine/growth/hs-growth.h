@@ -74,7 +74,7 @@ guint64 hs_growth_node_retained (const HsGrowth *g, guint32 node, guint k);
 /* The path from the top to node, top first (n_steps nodes, g_free). */
 guint32 *hs_growth_node_path (const HsGrowth *g, guint32 node, guint *n_steps);
 
-/* The JSON of issue 42, what `heapscope-cli growth --json` prints:
+/* The JSON `heapscope-cli growth --json` prints (docs/cli.md):
  * {"dumps": [{"path", "objects", "reachable_bytes"}], "growing": [node]},
  * a node {"path": [{"root_kind" (the first step only), "reference" (null
  * on the first step), "class"}], "class",

@@ -2,7 +2,7 @@
 /* hs-query-instances.c: the instances of a class (see hs-query.h): found
  * by a scan of the class column, sorted by retained size (a radix sort on
  * a key of the bits that vary), and the first page of that order before
- * the whole list is sorted; each step on both cores (issue 18: the 32.9 M
+ * the whole list is sorted; each step on both cores (the 32.9 M
  * byte[] of a 140 M-object dump). */
 #define _GNU_SOURCE /* qsort_r: sizes past G_MAXINT */
 #include "config.h"

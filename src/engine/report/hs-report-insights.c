@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-report-insights.c: the report's Insights section (issue 17): what
+/* hs-report-insights.c: the report's Insights section: what
  * could be saved (duplicate strings, collections, arrays, boxes, bitmaps),
  * the top items of each kind, and bitmaps as small inline data: PNG
  * thumbnails (the page's CSP allows data: images and nothing else). */

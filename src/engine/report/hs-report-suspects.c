@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-report-suspects.c: the report's "Problem suspects" section (issue 13,
- * docs/semantics.md "Problem suspects"): each object suspect with its
+/* hs-report-suspects.c: the report's "Problem suspects" section
+ * (docs/semantics.md "Problem suspects"): each object suspect with its
  * sentence, the path from a GC root to its accumulation point (drawn by
  * the leak section's renderer, the references into the accumulation point
  * marked) and the classes retained below it; each class suspect with its

@@ -94,7 +94,7 @@ hs_wfield_ref (HsHeap *heap, HsObj o, HsWField f)
   guint64 id = ref_field_id (heap, o, f);
   if (id == 0)
     return HS_OBJ_NONE;
-  /* Ids are read from the dump since issue 18 (no id array after the
+  /* Ids are read from the dump (no id array is kept after the
    * load), so matching o's outgoing edges by id would read their records:
    * the bucketed lookup reads fewer. */
   return hs_heap_find (heap, id);

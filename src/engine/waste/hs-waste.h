@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-waste.h: wasted memory (issue 17, docs/semantics.md "Waste"):
+/* hs-waste.h: wasted memory (docs/semantics.md "Waste"):
  * duplicate strings, badly filled collections, zero and duplicate arrays,
  * boxed primitives and Android bitmaps (with their pixels as PNG).
  * Engine layer: GLib and zlib only. Only reachable objects count. */

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /*
  * Scenario `collections`: JDK collections of known size and capacity for
- * the waste finder (issue 17; README.md, "Scenario collections"). Each kind
+ * the waste finder (README.md, "Scenario collections"). Each kind
  * is planted as an empty subclass, so that its row in `heapscope-cli waste`
  * holds only the instances planted here (the JDK's own Hashtables and
  * ConcurrentHashMaps are reported under their own names), read through the
