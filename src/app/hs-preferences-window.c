@@ -17,6 +17,7 @@ struct _HsPreferencesWindow
   AdwActionRow *weak_row;
   AdwActionRow *inspectors_row;
   AdwActionRow *percent_row;
+  AdwComboRow *style_row;
   GtkSwitch *weak_switch;
   GtkSwitch *inspectors_switch;
   GtkSpinButton *percent_spin;
@@ -46,6 +47,31 @@ folder_to_sensitive (GValue *value, GVariant *variant, gpointer data)
 {
   g_value_set_boolean (value, *g_variant_get_string (variant, NULL) != '\0');
   return TRUE;
+}
+
+/* The "style" key and the style row's items (System, Light, Dark). */
+static const char *const styles[] = { "system", "light", "dark" };
+
+static gboolean
+style_to_selected (GValue *value, GVariant *variant, gpointer data)
+{
+  const char *style = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    if (g_str_equal (style, styles[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+selected_to_style (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint i = g_value_get_uint (value);
+
+  return i < G_N_ELEMENTS (styles) ? g_variant_new_string (styles[i]) : NULL;
 }
 
 void
@@ -113,6 +139,7 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, inspectors_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_row);
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, inspectors_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_spin);
@@ -133,12 +160,15 @@ hs_preferences_window_init (HsPreferencesWindow *self)
   if (self->settings == NULL)
     {
       /* Nowhere to keep a choice: the rows only show the defaults. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->style_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->weak_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->inspectors_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->percent_row), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->folder_row), FALSE);
       return;
     }
+  g_settings_bind_with_mapping (self->settings, "style", self->style_row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                style_to_selected, selected_to_style, NULL, NULL);
   g_settings_bind (self->settings, "follow-weak", self->weak_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "android-inspectors-as-leaks", self->inspectors_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
