@@ -106,6 +106,21 @@ add_toggle (HsApplication *self, const char *key)
   g_action_map_add_action (G_ACTION_MAP (self), action);
 }
 
+/* The "style" key as the style manager's colour scheme. */
+static gboolean
+style_to_scheme (GValue *value, GVariant *variant, gpointer data)
+{
+  const char *style = g_variant_get_string (variant, NULL);
+
+  if (g_str_equal (style, "light"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_str_equal (style, "dark"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_DARK);
+  else
+    g_value_set_enum (value, ADW_COLOR_SCHEME_DEFAULT);
+  return TRUE;
+}
+
 static void
 hs_application_startup (GApplication *app)
 {
@@ -125,6 +140,9 @@ hs_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = hs_settings_new_if_installed ();
+  if (self->settings != NULL)
+    g_settings_bind_with_mapping (self->settings, "style", adw_style_manager_get_default (), "color-scheme",
+                                  G_SETTINGS_BIND_GET, style_to_scheme, NULL, NULL, NULL);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   add_toggle (self, "follow-weak");

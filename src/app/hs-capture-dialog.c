@@ -240,11 +240,23 @@ static void
 list_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   HsCaptureDialog *self = HS_CAPTURE_DIALOG (source);
-  Listing *l = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  Listing *l = g_task_propagate_pointer (G_TASK (result), &error);
   g_autoptr (GString) status = g_string_new (NULL);
 
-  if (!l) /* cancelled: the dialog is going, or a new listing replaced this one */
+  /* Cancelled: the dialog is going, or a new listing replaced this one. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
+  if (l == NULL)
+    {
+      g_autofree char *text
+          = g_strdup_printf (_ ("Could not list the processes: %s"), error != NULL ? error->message : "?");
+      g_clear_object (&self->list_cancellable);
+      gtk_label_set_text (self->status_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->refresh_button), TRUE);
+      return;
+    }
   g_clear_object (&self->list_cancellable);
   clear_rows (self);
   for (guint i = 0; i < l->jvms->len; i++)

@@ -4,6 +4,7 @@
  * view. */
 #include "config.h"
 #include "hs-class-model.h"
+#include "hs-class-order.h"
 
 #include <string.h>
 
@@ -123,35 +124,15 @@ hs_class_model_set_order (HsClassModel *self, guint32 *order)
 /* --- sorters ----------------------------------------------------------- */
 
 static int
-compare_names (HsClassRow *a, HsClassRow *b)
-{
-  /* Byte order: deterministic, and fast enough for 100k classes. */
-  int r = strcmp (hs_class_row_get_name (a), hs_class_row_get_name (b));
-  HsClass ca, cb;
-
-  if (r != 0)
-    return r < 0 ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
-  ca = hs_class_row_get_class (a);
-  cb = hs_class_row_get_class (b);
-  if (ca != cb)
-    return ca < cb ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
-  return GTK_ORDERING_EQUAL;
-}
-
-static int
 compare_class_rows (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
   HsClassRow *a = (HsClassRow *)pa, *b = (HsClassRow *)pb;
   HsClassColumn column = GPOINTER_TO_UINT (user_data);
+  gboolean by_name = column == HS_CLASS_COLUMN_NAME;
 
-  if (column != HS_CLASS_COLUMN_NAME)
-    {
-      guint64 va = hs_class_row_get_value (a, column);
-      guint64 vb = hs_class_row_get_value (b, column);
-      if (va != vb)
-        return va < vb ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
-    }
-  return compare_names (a, b);
+  return hs_class_order_compare (by_name ? 0 : hs_class_row_get_value (a, column), hs_class_row_get_name (a),
+                                 hs_class_row_get_class (a), by_name ? 0 : hs_class_row_get_value (b, column),
+                                 hs_class_row_get_name (b), hs_class_row_get_class (b));
 }
 
 GtkSorter *

@@ -30,20 +30,28 @@ column_value (HsClassTable *t, HsClassColumn column, HsClass c)
     }
 }
 
-/* hs-class-model.c's compare_class_rows on flat arrays. */
+int
+hs_class_order_compare (guint64 va, const char *na, HsClass a, guint64 vb, const char *nb, HsClass b)
+{
+  int r;
+
+  if (va != vb)
+    return va < vb ? -1 : 1;
+  r = strcmp (na, nb);
+  if (r != 0)
+    return r < 0 ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/* hs_class_order_compare on the flat arrays. */
 static gint
 compare_classes (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const Keys *k = data;
   guint32 a = *(const guint32 *)pa, b = *(const guint32 *)pb;
-  int r;
 
-  if (k->value != NULL && k->value[a] != k->value[b])
-    return k->value[a] < k->value[b] ? -1 : 1;
-  r = strcmp (k->name[a], k->name[b]);
-  if (r != 0)
-    return r < 0 ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return hs_class_order_compare (k->value != NULL ? k->value[a] : 0, k->name[a], a,
+                                 k->value != NULL ? k->value[b] : 0, k->name[b], b);
 }
 
 guint32 *

@@ -15,12 +15,13 @@
 #define MAX_SEARCH_RESULTS 1000
 
 /* The analysis a search's answer belongs to, or NULL when it came too
- * late: another list was asked for since (the pane's serial), or another
- * dump was opened (the loader). A view that went cancelled it. */
+ * late: another list was asked for since (the pane cancelled the
+ * request), or another dump was opened (the loader). A view that went
+ * cancelled it. */
 static HsAnalysis *
-current_analysis (HsClassesView *self, guint serial, HsLoader *loader)
+current_analysis (HsClassesView *self, GCancellable *request, HsLoader *loader)
 {
-  if (!hs_instances_pane_is_current (PANE (self), serial) || loader != hs_view_get_loader (HS_VIEW (self)))
+  if (g_cancellable_is_cancelled (request) || loader != hs_view_get_loader (HS_VIEW (self)))
     return NULL;
   return hs_view_get_analysis (HS_VIEW (self));
 }
@@ -29,13 +30,14 @@ typedef struct
 {
   HsLoader *loader;
   char *text;
-  guint serial;
+  GCancellable *request; /* the instances pane's */
 } SearchJob;
 
 static void
 search_job_free (SearchJob *job)
 {
   g_clear_object (&job->loader);
+  g_clear_object (&job->request);
   g_free (job->text);
   g_free (job);
 }
@@ -67,7 +69,7 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
 
   /* Cancelled by a newer search, or the view went. */
   if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not search the dump"))
-      || (a = current_analysis (self, job->serial, job->loader)) == NULL)
+      || (a = current_analysis (self, job->request, job->loader)) == NULL)
     return;
   g_clear_object (&self->search_cancellable);
   /* Results as objects: the class objects of the classes named, then the
@@ -125,7 +127,7 @@ hs_classes_view_search (HsClassesView *self, const char *text)
   job = g_new0 (SearchJob, 1);
   job->loader = g_object_ref (hs_view_get_loader (HS_VIEW (self)));
   job->text = g_strdup (text);
-  job->serial = hs_instances_pane_begin (PANE (self), label);
+  job->request = hs_instances_pane_begin (PANE (self), label);
   self->search_cancellable = g_cancellable_new ();
 
   task = g_task_new (self, self->search_cancellable, search_done, NULL);

@@ -9,6 +9,7 @@
 #include "hs-file-save.h"
 #include "hs-object-row.h"
 #include "hs-dom-group-row.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -267,9 +268,12 @@ static void
 copy_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
 
-  if (g_task_propagate_boolean (G_TASK (result), NULL))
+  if (g_task_propagate_boolean (G_TASK (result), &error))
     hs_csv_export_copy (GTK_WIDGET (source), job->csv->str);
+  else
+    hs_task_failed (GTK_WIDGET (source), error, _ ("Could not copy the table"));
 }
 
 void

@@ -29,7 +29,6 @@ struct _HsDominatorsView
   GtkTreeListModel *dom_model;
   gboolean sorting_top;     /* the top level is being sorted: no rows yet */
   GHashTable *pending;      /* node -> its HsObjectList, empty until sorted */
-  guint serial;             /* bumped when the dump changes: late sorts dropped */
   gsize page;               /* rows per page of every list (0: all) */
   GtkSliceListModel *slice; /* what the table is given: grows turn by turn */
   guint grow_id;
@@ -76,7 +75,6 @@ typedef struct
   HsLoader *loader;
   guint64 v;          /* the node whose children are sorted */
   HsObjectList *list; /* filled when done; NULL for the top level */
-  guint serial;
   gint64 asked;
 } SortJob;
 
@@ -118,24 +116,27 @@ sort_done (GObject *source, GAsyncResult *result, gpointer user_data)
   const HsObj *children;
   gsize n = 0;
   gint64 start = g_get_monotonic_time ();
+  g_autoptr (GError) error = NULL;
 
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;                  /* cancelled: another dump, or the tab closed (not sorted here instead) */
-  if (self->pending == NULL) /* disposed */
-    return;
+  /* The view's cancellable is cancelled when the dump changes or the tab
+   * closes: a sort asked for before comes back cancelled. */
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      hs_task_failed (GTK_WIDGET (self), error, _ ("Could not sort the dominator tree"));
+      return;
+    }
   children = hs_dom_tree_children (a->dom, job->v, &n); /* sorted now: no wait */
   if (job->list != NULL)
     {
       /* The rows appear under their parent, expanded or not. */
       hs_object_list_set_borrowed (job->list, children, n);
-      if (job->serial == self->serial)
-        g_hash_table_remove (self->pending, GUINT_TO_POINTER ((guint)job->v));
+      g_hash_table_remove (self->pending, GUINT_TO_POINTER ((guint)job->v));
       hs_timing_span (start,
                       "dominator tree: %" G_GSIZE_FORMAT " children sorted on a worker shown %.3f s after "
                       "they were asked for",
                       n, (start - job->asked) / 1e6);
     }
-  else if (job->serial == self->serial && self->sorting_top)
+  else if (self->sorting_top)
     {
       fill_model (self, job->loader, children, n);
       hs_timing_span (start,
@@ -179,7 +180,6 @@ sort_later (HsDominatorsView *self, HsLoader *loader, guint64 v, HsObjectList *l
   job->loader = g_object_ref (loader);
   job->v = v;
   job->list = list != NULL ? g_object_ref (list) : NULL;
-  job->serial = self->serial;
   job->asked = g_get_monotonic_time ();
   g_task_set_name (task, "[heapscope] sort dominator-tree children");
   g_task_set_task_data (task, job, (GDestroyNotify)sort_job_free);
@@ -207,7 +207,6 @@ typedef struct
   guint64 v;         /* the node whose children are grouped (dom->n: top) */
   int heap;          /* the top level of one heap (v = dom->n), or -1 */
   GListStore *store; /* filled when done; NULL for the top level */
-  guint serial;
 } GroupJob;
 
 static void
@@ -249,12 +248,12 @@ group_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsDominatorsView *self = HS_DOMINATORS_VIEW (source);
   GroupJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (HsDomGroupSet) set = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  /* Cancelled when the dump changes or the tab closes (see sort_done). */
+  g_autoptr (HsDomGroupSet) set = g_task_propagate_pointer (G_TASK (result), &error);
 
-  if (self->pending == NULL) /* disposed */
-    return;
   self->group_jobs--;
-  if (set != NULL && job->serial == self->serial)
+  if (!hs_task_failed (GTK_WIDGET (self), error, _ ("Could not group the dominator tree by class")))
     {
       if (job->store != NULL)
         {
@@ -281,7 +280,6 @@ group_later (HsDominatorsView *self, HsLoader *loader, guint64 v, int heap, GLis
   job->v = v;
   job->heap = heap;
   job->store = store != NULL ? g_object_ref (store) : NULL;
-  job->serial = self->serial;
   self->group_jobs++;
   g_task_set_name (task, "[heapscope] group dominator-tree children by class");
   g_task_set_task_data (task, job, (GDestroyNotify)group_job_free);
@@ -538,7 +536,6 @@ hs_dominators_view_clear (HsView *view)
   set_table_model (self, NULL);
   g_clear_object (&self->dom_model);
   gtk_label_set_text (self->dom_label, "");
-  self->serial++;
   self->sorting_top = FALSE;
   self->grouping_top = FALSE;
   if (self->pending != NULL)

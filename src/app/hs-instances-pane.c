@@ -35,11 +35,9 @@ struct _HsInstancesPane
   GtkSearchEntry *filter_entry;
   GtkLabel *filter_error;
 
-  guint serial;              /* the list asked for last */
   gboolean pending;          /* being found (or sorted) on a worker */
   HsObjectList *page;        /* its first page, shown while the rest is sorted */
-  gboolean disposed;         /* instances found later are dropped */
-  GCancellable *cancellable; /* the worker's for the list asked for last */
+  GCancellable *cancellable; /* the list asked for last: cancelled by the next, a reset or dispose */
   int heap;                  /* the heap whose instances are listed, -1: all */
   GtkWidget *paths_button;   /* "Merged Paths to GC Roots" of the list shown */
 
@@ -50,7 +48,6 @@ struct _HsInstancesPane
   char *all_label;
   HsLoader *all_loader;
   GCancellable *filter_cancellable;
-  guint filter_serial;
   gboolean filtered;
 
   /* The depths of the dump's objects being computed for the Depth column
@@ -74,8 +71,7 @@ typedef struct
   GArray *classes; /* HsClass */
   char *name;
   HsInstancesPaneFlags flags;
-  int heap; /* -1: every heap */
-  guint serial;
+  int heap;              /* -1: every heap */
   gint64 asked;          /* for HEAPSCOPE_DEBUG_TIMES */
   GMainContext *context; /* the pane's: where the page goes */
   HsInstancesPane *pane; /* a reference */
@@ -89,7 +85,7 @@ typedef struct
   HsInstancesPane *pane;
   HsLoader *loader;
   char *name;
-  guint serial;
+  GCancellable *request; /* the job's: cancelled once the page comes too late */
   gint64 asked;
   guint64 total;
   GArray *page;
@@ -114,6 +110,7 @@ instances_page_free (InstancesPage *p)
 {
   g_clear_object (&p->pane);
   g_clear_object (&p->loader);
+  g_clear_object (&p->request);
   g_free (p->name);
   g_clear_pointer (&p->page, g_array_unref);
   g_free (p);
@@ -135,7 +132,7 @@ send_first_page (InstancesJob *job, HsAnalysis *a, GArray *instances)
   p->pane = g_object_ref (job->pane);
   p->loader = g_object_ref (job->loader);
   p->name = g_strdup (job->name);
-  p->serial = job->serial;
+  p->request = g_object_ref (job->cancellable);
   p->asked = job->asked;
   p->total = instances->len;
   /* An idle source, not g_main_context_invoke: that runs the function
@@ -219,7 +216,6 @@ static void
 reset (HsInstancesPane *self)
 {
   set_model (self, NULL);
-  self->serial++;
   self->pending = FALSE;
   g_clear_object (&self->page);
   /* The worker of the list asked for before stops (or never starts). */
@@ -238,24 +234,18 @@ hs_instances_pane_forget (HsInstancesPane *self)
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
-guint
+GCancellable *
 hs_instances_pane_begin (HsInstancesPane *self, const char *label)
 {
-  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), 0);
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
 
   reset (self);
   self->pending = TRUE;
+  self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->label, label);
   hs_paths_list_button_set (self->paths_button, NULL, NULL); /* until the whole list is shown */
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
-  return self->serial;
-}
-
-gboolean
-hs_instances_pane_is_current (HsInstancesPane *self, guint serial)
-{
-  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), FALSE);
-  return !self->disposed && serial == self->serial;
+  return g_object_ref (self->cancellable);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -281,10 +271,12 @@ static void
 depths_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsInstancesPane *self = HS_INSTANCES_PANE (source);
-  gboolean known = g_task_propagate_boolean (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  gboolean known = g_task_propagate_boolean (G_TASK (result), &error);
 
-  if (g_task_get_cancellable (G_TASK (result)) != self->depths_cancellable)
-    return; /* forgotten: another dump, or the pane went away */
+  /* Cancelled when forgotten: another dump, or the pane went away. */
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not compute the depths")))
+    return;
   g_clear_object (&self->depths_cancellable);
   g_clear_object (&self->depths_loader);
   if (known)
@@ -349,7 +341,7 @@ show_page (gpointer data)
   g_autofree char *text = NULL;
 
   /* Too late (another list, or the whole list is shown already). */
-  if (!hs_instances_pane_is_current (self, p->serial) || !self->pending || self->page != NULL)
+  if (g_cancellable_is_cancelled (p->request) || !self->pending || self->page != NULL)
     return G_SOURCE_REMOVE;
   {
     g_autofree char *total = hs_format_count (p->total);
@@ -391,11 +383,13 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsInstancesPane *self = HS_INSTANCES_PANE (source);
   InstancesJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (GArray) instances = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  /* Cancelled when another list was asked for, or the pane forgot or went. */
+  g_autoptr (GArray) instances = g_task_propagate_pointer (G_TASK (result), &error);
   g_autofree char *text = NULL;
   gint64 start = g_get_monotonic_time ();
 
-  if (instances == NULL || !hs_instances_pane_is_current (self, job->serial))
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not list the instances")))
     return;
   text = done_text (job, instances->len);
   if (self->page != NULL)
@@ -435,14 +429,12 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   job->name = g_strdup (name);
   job->flags = flags;
   job->heap = self->heap;
-  job->serial = hs_instances_pane_begin (self, text);
+  job->cancellable = hs_instances_pane_begin (self, text);
   job->asked = g_get_monotonic_time ();
   job->context = g_main_context_ref_thread_default ();
   job->pane = g_object_ref (self);
 
-  self->cancellable = g_cancellable_new ();
-  job->cancellable = g_object_ref (self->cancellable);
-  task = g_task_new (self, self->cancellable, instances_done, NULL);
+  task = g_task_new (self, job->cancellable, instances_done, NULL);
   g_task_set_name (task, "[heapscope] instances of a class");
   g_task_set_task_data (task, job, (GDestroyNotify)instances_job_free);
   g_task_run_in_thread (task, instances_thread);
@@ -493,7 +485,6 @@ hs_instances_pane_get_pending (HsInstancesPane *self)
 static void
 keep_whole_list (HsInstancesPane *self, HsLoader *loader, GArray *objs, const char *label)
 {
-  self->filter_serial++;
   if (self->filter_cancellable != NULL)
     g_cancellable_cancel (self->filter_cancellable);
   g_clear_object (&self->filter_cancellable);
@@ -514,7 +505,6 @@ typedef struct
   HsInstanceFilter *filter;
   GArray *all; /* shared with the pane, never changed */
   char *text;
-  guint serial;
 } FilterJob;
 
 static void
@@ -547,11 +537,13 @@ filter_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   HsInstancesPane *self = HS_INSTANCES_PANE (source);
   FilterJob *job = g_task_get_task_data (G_TASK (result));
-  g_autoptr (GArray) kept = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  /* Cancelled by a newer filter, another list, or the pane going. */
+  g_autoptr (GArray) kept = g_task_propagate_pointer (G_TASK (result), &error);
   g_autoptr (HsObjectList) list = NULL;
   g_autofree char *n = NULL, *total = NULL, *text = NULL;
 
-  if (kept == NULL || self->disposed || job->serial != self->filter_serial)
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not filter the instances")))
     return;
   g_clear_object (&self->filter_cancellable);
   n = hs_format_count (kept->len);
@@ -579,7 +571,6 @@ apply_filter (HsInstancesPane *self)
 
   if (self->all == NULL || self->pending)
     return; /* applied when the whole list is known */
-  self->filter_serial++;
   if (self->filter_cancellable != NULL)
     g_cancellable_cancel (self->filter_cancellable);
   g_clear_object (&self->filter_cancellable);
@@ -609,7 +600,6 @@ apply_filter (HsInstancesPane *self)
   job->filter = g_steal_pointer (&filter);
   job->all = g_array_ref (self->all);
   job->text = g_strstrip (g_strdup (text));
-  job->serial = self->filter_serial;
   self->filter_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->filter_cancellable, filter_done, NULL);
   g_task_set_name (task, "[heapscope] filter the instances");
@@ -659,7 +649,6 @@ hs_instances_pane_dispose (GObject *object)
 {
   HsInstancesPane *self = HS_INSTANCES_PANE (object);
 
-  self->disposed = TRUE;
   keep_whole_list (self, NULL, NULL, NULL);
   g_clear_object (&self->page);
   if (self->cancellable != NULL)

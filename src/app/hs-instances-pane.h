@@ -50,10 +50,10 @@ void hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, co
                                      guint n_classes, const char *name, HsInstancesPaneFlags flags);
 /* For objects another worker finds: drops what is shown or pending, shows
  * the pane with label and nothing listed (pending), and returns the
- * request's serial, for hs_instances_pane_is_current. */
-guint hs_instances_pane_begin (HsInstancesPane *self, const char *label);
-/* FALSE once another list was asked for (or the pane forgot) since. */
-gboolean hs_instances_pane_is_current (HsInstancesPane *self, guint serial);
+ * request's cancellable (a reference), cancelled once another list is
+ * asked for, the pane forgets or goes: the worker's, and what tells that
+ * its answer came too late. */
+GCancellable *hs_instances_pane_begin (HsInstancesPane *self, const char *label);
 /* Lists objs (an array of HsObj of loader's heap, taken) under label:
  * the answer to the current request. */
 void hs_instances_pane_show_objects (HsInstancesPane *self, const char *label, HsLoader *loader,

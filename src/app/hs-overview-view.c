@@ -40,7 +40,6 @@ struct _HsOverviewView
   GtkListBox *props_list;
   GtkLabel *props_more;
   HsSystemProps *props;
-  guint props_generation;
   guint n_biggest;
   guint n_heap_rows;
 };
@@ -411,14 +410,14 @@ static void
 props_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   HsOverviewView *self = HS_OVERVIEW_VIEW (source);
-  HsSystemProps *p = g_task_propagate_pointer (G_TASK (res), NULL);
+  g_autoptr (GError) error = NULL;
+  /* The view's cancellable is cancelled when it is cleared or goes: a
+   * result for an older loader comes back cancelled. */
+  HsSystemProps *p = g_task_propagate_pointer (G_TASK (res), &error);
   int row = 0;
 
-  if (GPOINTER_TO_UINT (data) != self->props_generation || p == NULL)
-    {
-      hs_system_props_free (p);
-      return;
-    }
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not read the system properties")))
+    return;
   g_clear_pointer (&self->props, hs_system_props_free);
   self->props = p;
   gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), p->n_props > 0 || p->n_jvm_args > 0);
@@ -445,8 +444,7 @@ static void
 fill_jvm (HsOverviewView *self, HsLoader *loader)
 {
   HsAnalysis *a = hs_loader_get_analysis (loader);
-  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (HS_VIEW (self)), props_done,
-                                       GUINT_TO_POINTER (self->props_generation));
+  g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (HS_VIEW (self)), props_done, NULL);
 
   g_task_set_task_data (task, a, NULL);
   /* The loader must outlive the worker's use of its analysis. */
@@ -486,7 +484,6 @@ hs_overview_view_clear (HsView *view)
   clear_grid (GTK_WIDGET (self->biggest_grid));
   clear_grid (GTK_WIDGET (self->heaps_grid));
   clear_grid (GTK_WIDGET (self->jvm_grid));
-  self->props_generation++;
   g_clear_pointer (&self->props, hs_system_props_free);
   hs_clear_box (GTK_WIDGET (self->props_list));
   gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), FALSE);
@@ -499,7 +496,6 @@ hs_overview_view_dispose (GObject *object)
 {
   HsOverviewView *self = HS_OVERVIEW_VIEW (object);
 
-  self->props_generation++;
   g_clear_pointer (&self->props, hs_system_props_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_OVERVIEW_VIEW);
   G_OBJECT_CLASS (hs_overview_view_parent_class)->dispose (object);

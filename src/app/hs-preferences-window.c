@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-preferences-window.c: the preferences window (see
- * hs-preferences-window.h). The switches are actionables of the boolean
- * actions; the threshold and the folder follow their actions' state
- * ("action-state-changed") and activate them. */
+ * hs-preferences-window.h). Each row is bound to its GSettings key
+ * (g_settings_bind); the folder row shows the key, its buttons set it. */
 #include "config.h"
 #include "hs-preferences-window.h"
 #include "hs-index-cache-group.h"
+#include "hs-settings.h"
 
 #include <glib/gi18n.h>
 
@@ -13,80 +13,65 @@ struct _HsPreferencesWindow
 {
   AdwPreferencesWindow parent_instance;
 
-  GtkApplication *app; /* weak: the application outlives its windows */
+  GSettings *settings; /* NULL when the schema is not installed */
+  AdwActionRow *weak_row;
+  AdwActionRow *inspectors_row;
+  AdwActionRow *percent_row;
+  AdwComboRow *style_row;
   GtkSwitch *weak_switch;
   GtkSwitch *inspectors_switch;
   GtkSpinButton *percent_spin;
   AdwActionRow *folder_row;
   GtkButton *clear_button;
   HsIndexCacheGroup *cache_group;
-  gboolean syncing; /* the action changed: no activation back */
 };
 
 G_DEFINE_FINAL_TYPE (HsPreferencesWindow, hs_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
-static GActionGroup *
-group (HsPreferencesWindow *self)
+/* The folder key as the row's subtitle: its display name, or "None". */
+static gboolean
+folder_to_subtitle (GValue *value, GVariant *variant, gpointer data)
 {
-  return self->app != NULL ? G_ACTION_GROUP (self->app) : NULL;
-}
+  const char *path = g_variant_get_string (variant, NULL);
 
-static void
-sync_percent (HsPreferencesWindow *self)
-{
-  g_autoptr (GVariant) v = NULL;
-
-  if (group (self) == NULL || !g_action_group_has_action (group (self), "suspects-percent"))
-    return;
-  v = g_action_group_get_action_state (group (self), "suspects-percent");
-  if (v == NULL || !g_variant_is_of_type (v, G_VARIANT_TYPE_INT32))
-    return;
-  self->syncing = TRUE;
-  gtk_spin_button_set_value (self->percent_spin, g_variant_get_int32 (v));
-  self->syncing = FALSE;
-}
-
-static void
-sync_folder (HsPreferencesWindow *self)
-{
-  g_autoptr (GVariant) v = NULL;
-  const char *path = NULL;
-
-  if (group (self) != NULL && g_action_group_has_action (group (self), "mapping-folder"))
-    v = g_action_group_get_action_state (group (self), "mapping-folder");
-  if (v != NULL && g_variant_is_of_type (v, G_VARIANT_TYPE_STRING))
-    path = g_variant_get_string (v, NULL);
-  if (path != NULL && *path != '\0')
-    {
-      g_autofree char *shown = g_filename_display_name (path);
-      adw_action_row_set_subtitle (self->folder_row, shown);
-    }
+  if (*path == '\0')
+    g_value_set_string (value, _ ("None"));
   else
-    adw_action_row_set_subtitle (self->folder_row, _ ("None"));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->clear_button), path != NULL && *path != '\0');
+    g_value_take_string (value, g_filename_display_name (path));
+  return TRUE;
 }
 
-static void
-on_action_state_changed (GActionGroup *g, const char *name, GVariant *state, HsPreferencesWindow *self)
+/* The folder key as the clear button's sensitivity: a folder to forget. */
+static gboolean
+folder_to_sensitive (GValue *value, GVariant *variant, gpointer data)
 {
-  if (g_str_equal (name, "suspects-percent"))
-    sync_percent (self);
-  else if (g_str_equal (name, "mapping-folder"))
-    sync_folder (self);
+  g_value_set_boolean (value, *g_variant_get_string (variant, NULL) != '\0');
+  return TRUE;
 }
 
-static void
-on_percent_changed (GtkSpinButton *spin, HsPreferencesWindow *self)
-{
-  int value = gtk_spin_button_get_value_as_int (spin);
-  g_autoptr (GVariant) old = NULL;
+/* The "style" key and the style row's items (System, Light, Dark). */
+static const char *const styles[] = { "system", "light", "dark" };
 
-  if (self->syncing || group (self) == NULL || !g_action_group_has_action (group (self), "suspects-percent"))
-    return;
-  old = g_action_group_get_action_state (group (self), "suspects-percent");
-  if (old != NULL && g_variant_is_of_type (old, G_VARIANT_TYPE_INT32) && g_variant_get_int32 (old) == value)
-    return;
-  g_action_group_activate_action (group (self), "suspects-percent", g_variant_new_int32 (value));
+static gboolean
+style_to_selected (GValue *value, GVariant *variant, gpointer data)
+{
+  const char *style = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    if (g_str_equal (style, styles[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+selected_to_style (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint i = g_value_get_uint (value);
+
+  return i < G_N_ELEMENTS (styles) ? g_variant_new_string (styles[i]) : NULL;
 }
 
 void
@@ -99,9 +84,8 @@ hs_preferences_window_set_mapping_folder (HsPreferencesWindow *self, GFile *fold
 
   if (folder != NULL)
     path = g_file_get_path (folder);
-  if (group (self) != NULL && g_action_group_has_action (group (self), "mapping-folder"))
-    g_action_group_change_action_state (group (self), "mapping-folder",
-                                        g_variant_new_string (path != NULL ? path : ""));
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "mapping-folder", path != NULL ? path : "");
 }
 
 static void
@@ -139,12 +123,7 @@ hs_preferences_window_dispose (GObject *object)
 {
   HsPreferencesWindow *self = HS_PREFERENCES_WINDOW (object);
 
-  if (self->app != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->app, self);
-      g_object_remove_weak_pointer (G_OBJECT (self->app), (gpointer *)&self->app);
-      self->app = NULL;
-    }
+  g_clear_object (&self->settings);
   G_OBJECT_CLASS (hs_preferences_window_parent_class)->dispose (object);
 }
 
@@ -157,13 +136,16 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   g_type_ensure (HS_TYPE_INDEX_CACHE_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_row);
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, inspectors_row);
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_row);
+  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, style_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, weak_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, inspectors_switch);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_spin);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, clear_button);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, cache_group);
-  gtk_widget_class_bind_template_callback (widget_class, on_percent_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_folder_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_clear_clicked);
 }
@@ -172,6 +154,29 @@ static void
 hs_preferences_window_init (HsPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The rows show and set the keys; the application follows the keys
+   * (its actions are made from them) and analyses again. */
+  self->settings = hs_settings_new_if_installed ();
+  if (self->settings == NULL)
+    {
+      /* Nowhere to keep a choice: the rows only show the defaults. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->style_row), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->weak_row), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->inspectors_row), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->percent_row), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->folder_row), FALSE);
+      return;
+    }
+  g_settings_bind_with_mapping (self->settings, "style", self->style_row, "selected", G_SETTINGS_BIND_DEFAULT,
+                                style_to_selected, selected_to_style, NULL, NULL);
+  g_settings_bind (self->settings, "follow-weak", self->weak_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "android-inspectors-as-leaks", self->inspectors_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "suspects-percent", self->percent_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (self->settings, "mapping-folder", self->folder_row, "subtitle",
+                                G_SETTINGS_BIND_GET, folder_to_subtitle, NULL, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "mapping-folder", self->clear_button, "sensitive",
+                                G_SETTINGS_BIND_GET, folder_to_sensitive, NULL, NULL, NULL);
 }
 
 HsPreferencesWindow *
@@ -184,11 +189,6 @@ hs_preferences_window_new (GtkApplication *app, GtkWindow *parent)
 
   self = g_object_new (HS_TYPE_PREFERENCES_WINDOW, "application", app, "transient-for", parent, "modal",
                        parent != NULL, NULL);
-  self->app = app;
-  g_object_add_weak_pointer (G_OBJECT (app), (gpointer *)&self->app);
-  g_signal_connect (app, "action-state-changed", G_CALLBACK (on_action_state_changed), self);
-  sync_percent (self);
-  sync_folder (self);
   return self;
 }
 

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-preferences-window.h: the preferences (AdwPreferencesWindow): follow
- * weak references, Android leaks without a KeyedWeakReference, the problem
- * suspects' threshold and the default mapping folder. Each row shows and
- * changes an app action (app.follow-weak, app.android-inspectors-as-leaks,
- * app.suspects-percent, app.mapping-folder), each backed by its GSettings
- * key: changing one analyses the open dumps again. The saved indexes have
- * a group of their own (hs-index-cache-group.h). */
+/* hs-preferences-window.h: the preferences (AdwPreferencesWindow): the
+ * style (the system's, light or dark), follow weak references, Android leaks without a KeyedWeakReference, the problem
+ * suspects' threshold and the default mapping folder. Each row is bound
+ * to its GSettings key (style, follow-weak, android-inspectors-as-leaks,
+ * suspects-percent, mapping-folder), from which the application makes its
+ * actions: changing one analyses the open dumps again. Without the
+ * installed schema the rows only show the defaults. The saved indexes
+ * have a group of their own (hs-index-cache-group.h). */
 #pragma once
 
 #include <adwaita.h>

@@ -16,12 +16,14 @@ struct _HsRefsList
   HsMoreRow *more;  /* while more remain */
   guint64 total;
   gboolean started, loading;
+  GError *error; /* why the last page could not be read, else NULL */
 };
 
 enum
 {
   PROP_0,
   PROP_LOADING,
+  PROP_ERROR,
   N_PROPS
 };
 static GParamSpec *props[N_PROPS];
@@ -92,10 +94,17 @@ page_done (GObject *source, GAsyncResult *result, gpointer user_data)
   HsRefsList *self = HS_REFS_LIST (source);
   Job *job = g_task_get_task_data (G_TASK (result));
   guint before, had_more;
+  g_autoptr (GError) error = NULL;
 
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
-      set_loading (self, FALSE); /* cancelled: the view is cleared */
+      set_loading (self, FALSE);
+      /* Cancelled: the view shows another tree, or none. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      g_clear_error (&self->error);
+      self->error = g_steal_pointer (&error);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ERROR]);
       return;
     }
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
@@ -189,6 +198,7 @@ hs_refs_list_get_property (GObject *object, guint prop_id, GValue *value, GParam
   switch (prop_id)
     {
       case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
+      case PROP_ERROR: g_value_set_boxed (value, self->error); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -211,6 +221,7 @@ hs_refs_list_finalize (GObject *object)
   HsRefsList *self = HS_REFS_LIST (object);
 
   g_ptr_array_unref (self->items);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (hs_refs_list_parent_class)->finalize (object);
 }
 
@@ -224,6 +235,8 @@ hs_refs_list_class_init (HsRefsListClass *klass)
   object_class->finalize = hs_refs_list_finalize;
   props[PROP_LOADING] = g_param_spec_boolean (
       "loading", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  props[PROP_ERROR] = g_param_spec_boxed (
+      "error", NULL, NULL, G_TYPE_ERROR, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -253,6 +266,20 @@ hs_refs_list_is_loading (HsRefsList *self)
 {
   g_return_val_if_fail (HS_IS_REFS_LIST (self), FALSE);
   return self->loading;
+}
+
+const GError *
+hs_refs_list_get_error (HsRefsList *self)
+{
+  g_return_val_if_fail (HS_IS_REFS_LIST (self), NULL);
+  return self->error;
+}
+
+GCancellable *
+hs_refs_list_get_cancellable (HsRefsList *self)
+{
+  g_return_val_if_fail (HS_IS_REFS_LIST (self), NULL);
+  return self->cancellable;
 }
 
 guint64

@@ -28,6 +28,12 @@ HsRefsList *hs_refs_list_new (HsLoader *loader, HsRefsItem *parent, HsRefsDirect
                               GCancellable *cancellable);
 /* A page is being read ("loading" notifies). */
 gboolean hs_refs_list_is_loading (HsRefsList *self);
+/* Why the last page could not be read ("error" notifies), else NULL; a
+ * cancelled page is no error: nothing is to be said. */
+const GError *hs_refs_list_get_error (HsRefsList *self);
+/* The workers' cancellable, given at creation: cancelled, the list is
+ * stale. */
+GCancellable *hs_refs_list_get_cancellable (HsRefsList *self);
 /* The references there are (0 until the first page is read) and the rows
  * shown of them. */
 guint64 hs_refs_list_get_total (HsRefsList *self);

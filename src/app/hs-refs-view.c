@@ -28,8 +28,7 @@ struct _HsRefsView
   gboolean asked;       /* a question since the dump was given */
   gboolean index_ready; /* the referrers index is built: counts are O(1) */
   GtkTreeListModel *model;
-  GCancellable *cancel; /* the current tree's workers */
-  guint gen;            /* the current tree's number: older lists' news is ignored */
+  GCancellable *cancel; /* the current tree's workers: older trees' are cancelled */
   guint n_loading;
   gboolean syncing;
 };
@@ -60,8 +59,8 @@ update_busy (HsRefsView *self)
 static void
 on_loading (HsRefsList *list, GParamSpec *pspec, HsRefsView *self)
 {
-  if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (list), "hs-refs-gen")) != self->gen)
-    return;
+  if (g_cancellable_is_cancelled (hs_refs_list_get_cancellable (list)))
+    return; /* an older tree's */
   if (hs_refs_list_is_loading (list))
     self->n_loading++;
   else
@@ -72,6 +71,12 @@ on_loading (HsRefsList *list, GParamSpec *pspec, HsRefsView *self)
         self->index_ready = TRUE;
     }
   update_busy (self);
+}
+
+static void
+on_list_error (HsRefsList *list, GParamSpec *pspec, HsRefsView *self)
+{
+  hs_task_failed (GTK_WIDGET (self), hs_refs_list_get_error (list), _ ("Could not read the references"));
 }
 
 /* A row's references: none for a cycle, nor for an object known to have
@@ -93,8 +98,8 @@ create_children (gpointer item, gpointer data)
       && hs_refs_count (a->heap, hs_refs_item_get_obj (ri), direction (self)) == 0)
     return NULL;
   list = hs_refs_list_new (loader, ri, direction (self), self->cancel);
-  g_object_set_data (G_OBJECT (list), "hs-refs-gen", GUINT_TO_POINTER (self->gen));
   g_signal_connect_object (list, "notify::loading", G_CALLBACK (on_loading), self, 0);
+  g_signal_connect_object (list, "notify::error", G_CALLBACK (on_list_error), self, 0);
   return G_LIST_MODEL (list);
 }
 
@@ -124,7 +129,6 @@ build (HsRefsView *self)
     g_cancellable_cancel (self->cancel);
   g_clear_object (&self->cancel);
   self->cancel = g_cancellable_new ();
-  self->gen++;
   self->n_loading = 0;
   update_busy (self);
   set_title (self, a);
@@ -343,7 +347,6 @@ hs_refs_view_clear (HsView *view)
   if (self->cancel)
     g_cancellable_cancel (self->cancel);
   g_clear_object (&self->cancel);
-  self->gen++;
   self->n_loading = 0;
   self->obj = HS_OBJ_NONE;
   self->asked = FALSE;
@@ -399,7 +402,6 @@ hs_refs_view_dispose (GObject *object)
   if (self->cancel)
     g_cancellable_cancel (self->cancel);
   g_clear_object (&self->cancel);
-  self->gen++;
   if (self->tree_view)
     gtk_column_view_set_model (self->tree_view, NULL);
   g_clear_object (&self->model);

@@ -29,7 +29,6 @@ struct _HsThreadsView
   HsThreads *threads;
   GListStore *store;
   GtkSingleSelection *selection;
-  guint generation;
   gboolean ready;
   HsObj pending_thread; /* to select once the threads are read */
   guint scroll_to;      /* the row to bring into sight */
@@ -41,7 +40,6 @@ G_DEFINE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS_TYPE_VIEW)
 typedef struct
 {
   HsAnalysis *analysis; /* borrowed: the loader (held by the task's view) keeps it */
-  guint generation;
 } ReadJob;
 
 static void
@@ -194,11 +192,14 @@ static void
 read_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   HsThreadsView *self = HS_THREADS_VIEW (source);
-  ReadJob *job = g_task_get_task_data (G_TASK (res));
-  HsThreads *ts = g_task_propagate_pointer (G_TASK (res), NULL);
-  if (job->generation != self->generation || ts == NULL)
+  g_autoptr (GError) error = NULL;
+  /* The view's cancellable is cancelled when it is cleared or goes: a
+   * result for an older loader comes back cancelled. */
+  HsThreads *ts = g_task_propagate_pointer (G_TASK (res), &error);
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not read the threads")))
     {
-      hs_threads_free (ts);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_label_set_text (self->status, _ ("The threads could not be read."));
       return;
     }
   gint64 start = g_get_monotonic_time ();
@@ -257,7 +258,6 @@ hs_threads_view_fill (HsView *view, HsLoader *loader)
   g_autoptr (GTask) task = g_task_new (self, hs_view_get_cancellable (view), read_done, NULL);
   ReadJob *job = g_new0 (ReadJob, 1);
   job->analysis = a;
-  job->generation = self->generation;
   g_task_set_task_data (task, job, g_free);
   /* The loader must outlive the worker's use of its analysis. */
   g_object_set_data_full (G_OBJECT (task), "hs-loader", g_object_ref (loader), g_object_unref);
@@ -268,7 +268,6 @@ static void
 hs_threads_view_clear (HsView *view)
 {
   HsThreadsView *self = HS_THREADS_VIEW (view);
-  self->generation++;
   self->ready = FALSE;
   self->pending_thread = HS_OBJ_NONE;
   clear_stack (self);
@@ -281,7 +280,6 @@ static void
 hs_threads_view_dispose (GObject *object)
 {
   HsThreadsView *self = HS_THREADS_VIEW (object);
-  self->generation++;
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_pointer (&self->threads, hs_threads_free);
   g_clear_object (&self->selection);

@@ -23,6 +23,7 @@
 #include "hs-loaders-view.h"
 #include "hs-object-path.h"
 #include "hs-report.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -268,7 +269,8 @@ export_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
 
-  if (self->disposed)
+  /* The window's cancellable is cancelled when it goes. */
+  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   if (ok)
     {
@@ -730,9 +732,12 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   HsWindow *self = HS_WINDOW (source);
   PathJob *job = g_task_get_task_data (G_TASK (result));
-  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), &error);
 
-  if (self->disposed || job->loader != hs_window_get_loader (self))
+  /* Cancelled when the window goes; dropped when another tab is shown. */
+  if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not copy the path to the GC root"))
+      || job->loader != hs_window_get_loader (self))
     return;
   if (text == NULL)
     _hs_window_show_toast (self, _ ("No path to a GC root: unreachable or too far"), NULL);

@@ -61,14 +61,13 @@ strip_done (GObject *source, GAsyncResult *result, gpointer data)
 
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
-      if (self->disposed || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      /* The window's cancellable is cancelled when it goes. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
       text = g_strdup_printf (_ ("Could not save the stripped copy: %s"), error->message);
       _hs_window_show_toast (self, text, NULL);
       return;
     }
-  if (self->disposed)
-    return;
   {
     g_autofree char *name = g_path_get_basename (job->out);
     g_autofree char *uri = g_filename_to_uri (job->out, NULL, NULL);

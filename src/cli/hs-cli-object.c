@@ -312,36 +312,13 @@ object_text (GString *out, HsAnalysis *a, HsObj obj)
     }
 }
 
-/* The id after DUMP (o->second_path). */
-static gboolean
-object_id (const HsCliOptions *o, guint64 *id, GError **error)
-{
-  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, id))
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                   "object needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
-                   o->second_path ? o->second_path : "");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 int
 hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
-  guint64 id = 0;
-
   (void)path;
-  if (!object_id (o, &id, error))
-    return 2;
-  HsObj obj = hs_heap_find (a->heap, id);
+  HsObj obj = hs_cli_find_object (o, a, "object", error);
   if (obj == HS_OBJ_NONE)
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                   "%s: no object with id 0x%" G_GINT64_MODIFIER "x in this dump", hs_heap_path (a->heap),
-                   id);
-      return 2;
-    }
+    return 2;
   g_autoptr (GString) out = g_string_new (NULL);
   if (o->json)
     object_json (out, a, obj);
@@ -354,12 +331,5 @@ hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GErr
 int
 hs_cli_object (const HsCliOptions *o, const char *path, GError **error)
 {
-  guint64 id = 0;
-
-  if (!object_id (o, &id, error))
-    return 2;
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
-    return 2;
-  return hs_cli_object_emit (o, a, path, error);
+  return hs_cli_object_command (o, path, "object", hs_cli_object_emit, error);
 }

@@ -172,36 +172,13 @@ refs_tree (const HsCliOptions *o, GString *out, HsAnalysis *a, HsObj root)
     g_string_append (out, "\n");
 }
 
-/* The id after DUMP (o->second_path). */
-static gboolean
-refs_id (const HsCliOptions *o, guint64 *id, GError **error)
-{
-  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, id))
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                   "refs needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
-                   o->second_path ? o->second_path : "");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 int
 hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error)
 {
-  guint64 id = 0;
-
   (void)path;
-  if (!refs_id (o, &id, error))
-    return 2;
-  HsObj obj = hs_heap_find (a->heap, id);
+  HsObj obj = hs_cli_find_object (o, a, "refs", error);
   if (obj == HS_OBJ_NONE)
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
-                   "%s: no object with id 0x%" G_GINT64_MODIFIER "x in this dump", hs_heap_path (a->heap),
-                   id);
-      return 2;
-    }
+    return 2;
   GString *out = g_string_new (NULL);
   refs_tree (o, out, a, obj);
   hs_cli_write (out);
@@ -212,12 +189,5 @@ hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError
 int
 hs_cli_refs (const HsCliOptions *o, const char *path, GError **error)
 {
-  guint64 id = 0;
-
-  if (!refs_id (o, &id, error))
-    return 2;
-  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
-  if (!a)
-    return 2;
-  return hs_cli_refs_emit (o, a, path, error);
+  return hs_cli_object_command (o, path, "refs", hs_cli_refs_emit, error);
 }

@@ -237,6 +237,48 @@ hs_cli_load (const HsCliOptions *o, const char *path, gboolean dominators, gbool
   return hs_cli_load_full (o, path, dominators, leaks, FALSE, error);
 }
 
+/* The id after DUMP, for command's message. */
+static gboolean
+object_id (const HsCliOptions *o, const char *command, guint64 *id, GError **error)
+{
+  if (o->second_path == NULL || !hs_query_parse_id (o->second_path, id))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT, "%s needs an object id (hex, e.g. 0x1a2b), got \"%s\"",
+                   command, o->second_path ? o->second_path : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+hs_cli_object_command (const HsCliOptions *o, const char *path, const char *command, HsCliEmitFunc emit,
+                       GError **error)
+{
+  guint64 id = 0;
+
+  if (!object_id (o, command, &id, error))
+    return 2;
+  g_autoptr (HsAnalysis) a = hs_cli_load (o, path, TRUE, FALSE, error);
+  if (!a)
+    return 2;
+  return emit (o, a, path, error);
+}
+
+HsObj
+hs_cli_find_object (const HsCliOptions *o, HsAnalysis *a, const char *command, GError **error)
+{
+  guint64 id = 0;
+  HsObj obj;
+
+  if (!object_id (o, command, &id, error))
+    return HS_OBJ_NONE;
+  obj = hs_heap_find (a->heap, id);
+  if (obj == HS_OBJ_NONE)
+    g_set_error (error, HS_ERROR, HS_ERROR_ARGUMENT,
+                 "%s: no object with id 0x%" G_GINT64_MODIFIER "x in this dump", hs_heap_path (a->heap), id);
+  return obj;
+}
+
 HsAnalysis *
 hs_cli_load_full (const HsCliOptions *o, const char *path, gboolean dominators, gboolean leaks,
                   gboolean find_waste, GError **error)

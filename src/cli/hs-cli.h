@@ -153,6 +153,16 @@ int hs_cli_object_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, 
 int hs_cli_refs_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
 int hs_cli_paths_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
 int hs_cli_query_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GError **error);
+/* The commands on one object (object, refs: DUMP ID): the id after DUMP
+ * (o->second_path, hexadecimal, hs_query_parse_id) is checked before the
+ * dump is read, then the dump is loaded (dominators, no leaks) and emit
+ * prints. An id that does not parse fails with an argument error saying
+ * what command needs. */
+int hs_cli_object_command (const HsCliOptions *o, const char *path, const char *command, HsCliEmitFunc emit,
+                           GError **error);
+/* For emit: the object that id names in a's heap, or HS_OBJ_NONE with an
+ * argument error (the id does not parse, or no object has it). */
+HsObj hs_cli_find_object (const HsCliOptions *o, HsAnalysis *a, const char *command, GError **error);
 /* diff's output from the two class tables (it takes both, also on error). */
 int hs_cli_diff_emit (const HsCliOptions *o, HsClassHistogram *base, HsClassHistogram *cur, GError **error);
 

@@ -881,24 +881,38 @@ hs_mcp_tool_call (const HsMcpTool *t, JsonObject *args, const HsMcpContext *ctx)
 
 /* --- the text summaries ------------------------------------------------- */
 
-static gint64
-int_of (JsonObject *o, const char *key)
+/* o's member key when it holds a value of type, else NULL. */
+static JsonNode *
+value_of (JsonObject *o, const char *key, GType type)
 {
   JsonNode *n = json_object_get_member (o, key);
 
-  return n && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_INT64
-             ? json_node_get_int (n)
-             : 0;
+  return n && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == type ? n : NULL;
+}
+
+static gint64
+int_of (JsonObject *o, const char *key)
+{
+  JsonNode *n = value_of (o, key, G_TYPE_INT64);
+
+  return n ? json_node_get_int (n) : 0;
 }
 
 static const char *
 string_of (JsonObject *o, const char *key)
 {
+  JsonNode *n = value_of (o, key, G_TYPE_STRING);
+
+  return n ? json_node_get_string (n) : NULL;
+}
+
+/* o's member key when it is an array, else NULL. */
+static JsonArray *
+array_of (JsonObject *o, const char *key)
+{
   JsonNode *n = json_object_get_member (o, key);
 
-  return n && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
-             ? json_node_get_string (n)
-             : NULL;
+  return n && JSON_NODE_HOLDS_ARRAY (n) ? json_node_get_array (n) : NULL;
 }
 
 static char *
@@ -958,13 +972,13 @@ summary_leaks (JsonObject *out)
 static char *
 summary_suspects (JsonObject *out)
 {
-  JsonNode *n = json_object_get_member (out, "objects");
-  guint count = n && JSON_NODE_HOLDS_ARRAY (n) ? json_array_get_length (json_node_get_array (n)) : 0;
+  JsonArray *objects = array_of (out, "objects");
+  guint count = objects ? json_array_get_length (objects) : 0;
   g_autofree char *r = bytes (int_of (out, "reachable_bytes"));
 
   if (count > 0)
     {
-      JsonObject *first = json_array_get_object_element (json_node_get_array (n), 0);
+      JsonObject *first = json_array_get_object_element (objects, 0);
       const char *d = first ? string_of (first, "description") : NULL;
       return g_strdup_printf ("%u suspect%s of %s reachable. The first: %s", count, count == 1 ? "" : "s", r,
                               d ? d : "");
@@ -985,8 +999,8 @@ summary_object (JsonObject *out)
 static char *
 summary_query (JsonObject *out)
 {
-  JsonNode *n = json_object_get_member (out, "rows");
-  guint shown = n && JSON_NODE_HOLDS_ARRAY (n) ? json_array_get_length (json_node_get_array (n)) : 0;
+  JsonArray *rows = array_of (out, "rows");
+  guint shown = rows ? json_array_get_length (rows) : 0;
 
   return g_strdup_printf ("%u of %" G_GINT64_FORMAT " rows.", shown, int_of (out, "total"));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-prefs.c: the preferences window changes the analysis through the
  * settings (the suspects' threshold on a dump with one known suspect, the
- * reference rules), the default mapping folder, the about window and the
- * question of a file with several dumps. */
+ * reference rules), the style, the default mapping folder, the about
+ * window and the question of a file with several dumps. */
 #include "config.h"
 #include "ui-util.h"
 #include "hs-application.h"
@@ -521,6 +521,55 @@ test_shortcuts (void)
   quit (app);
 }
 
+/* The style row: Dark sets the key and every window turns dark; the key
+ * set elsewhere moves the row and the style; System gives the choice
+ * back to the desktop (the style manager's default scheme). */
+static void
+test_style (void)
+{
+  g_autoptr (HsApplication) app = app_new ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  HsPreferencesWindow *prefs;
+  AdwComboRow *row;
+  HsWindow *window;
+
+  g_assert_nonnull (settings);
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
+  prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (prefs));
+  ui_iterate (100);
+  row = ADW_COMBO_ROW (ui_find_child (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW));
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+
+  adw_combo_row_set_selected (row, 2);
+  {
+    g_autofree char *style = g_settings_get_string (settings, "style");
+    g_assert_cmpstr (style, ==, "dark");
+  }
+  ui_iterate (50);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (manager));
+
+  g_settings_set_string (settings, "style", "light");
+  ui_iterate (50);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_assert_false (adw_style_manager_get_dark (manager));
+
+  adw_combo_row_set_selected (row, 0);
+  {
+    g_autofree char *style = g_settings_get_string (settings, "style");
+    g_assert_cmpstr (style, ==, "system");
+  }
+  ui_iterate (50);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  quit (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -529,6 +578,7 @@ main (int argc, char **argv)
   dumps_dir = argv[1];
   g_test_add_func ("/prefs/threshold", test_threshold);
   g_test_add_func ("/prefs/switches", test_switches);
+  g_test_add_func ("/prefs/style", test_style);
   g_test_add_func ("/prefs/mapping-folder", test_mapping_folder);
   g_test_add_func ("/prefs/about", test_about);
   g_test_add_func ("/prefs/dump-chooser", test_dump_chooser);

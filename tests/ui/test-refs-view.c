@@ -17,6 +17,7 @@
 #include "hs-object-menu.h"
 #include "hs-refs-view.h"
 #include "hs-more-row.h"
+#include "hs-refs-list.h"
 
 /* refsdump.py's addresses */
 #define ID_T 0x2000
@@ -329,6 +330,59 @@ test_refs_view (gconstpointer data)
   ui_iterate (50);
 }
 
+static gboolean
+list_idle (gpointer data)
+{
+  return !hs_refs_list_is_loading (data);
+}
+
+/* A page whose request is cancelled (the view showing another tree)
+ * shows nothing: no rows, no error, no toast; the same list not
+ * cancelled gets the first page of Target's 2,502 referrers. */
+static void
+test_refs_cancelled (gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsLoader *loader;
+  HsObj t;
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  loader = hs_window_get_loader (window);
+  t = hs_heap_find (hs_loader_get_analysis (loader)->heap, ID_T);
+  g_assert_cmpuint (t, !=, HS_OBJ_NONE);
+  {
+    g_autoptr (GCancellable) cancel = g_cancellable_new ();
+    g_autoptr (HsRefsItem) root = hs_refs_item_new (NULL, t, NULL);
+    g_autoptr (HsRefsList) list = hs_refs_list_new (loader, root, HS_REFS_INCOMING, cancel);
+
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 0); /* starts the worker */
+    g_assert_true (hs_refs_list_is_loading (list));
+    g_cancellable_cancel (cancel);
+    g_assert_true (ui_wait_until (list_idle, list, 60000));
+    ui_iterate (50);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 0);
+    g_assert_null (hs_refs_list_get_error (list));
+    g_assert_null (ui_toast_text (window));
+  }
+  {
+    g_autoptr (GCancellable) cancel = g_cancellable_new ();
+    g_autoptr (HsRefsItem) root = hs_refs_item_new (NULL, t, NULL);
+    g_autoptr (HsRefsList) list = hs_refs_list_new (loader, root, HS_REFS_INCOMING, cancel);
+
+    g_list_model_get_n_items (G_LIST_MODEL (list));
+    g_assert_true (ui_wait_until (list_idle, list, 60000));
+    g_assert_null (hs_refs_list_get_error (list));
+    g_assert_cmpuint (hs_refs_list_get_total (list), ==, N_REFERRERS);
+    g_assert_cmpuint (hs_refs_list_get_shown (list), ==, HS_REFS_LIST_PAGE);
+    /* the page, then the more row */
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, HS_REFS_LIST_PAGE + 1);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +390,6 @@ main (int argc, char **argv)
   if (argc < 2)
     return 77;
   g_test_add_data_func ("/refs-view", argv[1], test_refs_view);
+  g_test_add_data_func ("/refs-view/cancelled", argv[1], test_refs_cancelled);
   return g_test_run ();
 }

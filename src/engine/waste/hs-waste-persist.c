@@ -364,27 +364,6 @@ load_bitmaps (Reader *r, GArray *a)
     }
 }
 
-/* An empty result as hs_waste_compute starts one (every list made). */
-static HsWaste *
-waste_new (void)
-{
-  HsWaste *w = g_new0 (HsWaste, 1);
-  w->ref_count = 1;
-  w->strings = g_array_new (FALSE, FALSE, sizeof (HsWasteString));
-  w->collections = g_array_new (FALSE, FALSE, sizeof (HsWasteCollection));
-  w->dup_arrays = g_array_new (FALSE, FALSE, sizeof (HsWasteDupArray));
-  w->boxed = g_array_new (FALSE, FALSE, sizeof (HsWasteBoxed));
-  w->bitmaps = g_array_new (FALSE, FALSE, sizeof (HsWasteBitmap));
-  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
-    {
-      w->zero_arrays[t].type = t;
-      w->zero_arrays[t].objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
-    }
-  w->null_arrays.type = HS_TYPE_OBJECT;
-  w->null_arrays.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
-  return w;
-}
-
 HsWaste *
 hs_waste_load (HsIndexCursor *in, HsHeap *heap)
 {
@@ -399,7 +378,7 @@ hs_waste_load (HsIndexCursor *in, HsHeap *heap)
       hs_index_cursor_fail (in);
       return NULL;
     }
-  w = waste_new ();
+  w = hs_waste_new ();
   load_strings (&r, w->strings);
   load_collections (&r, w->collections);
   for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)

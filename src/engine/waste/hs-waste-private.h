@@ -120,6 +120,10 @@ typedef struct
   gpointer boxes;       /* the box finder's tallies per scan part */
 } HsWasteCtx;
 
+/* An empty result, every list made (hs_waste_compute fills it,
+ * hs_waste_load reads into it). */
+HsWaste *hs_waste_new (void);
+
 /* One scan finds the Strings and the collections: prepare both (they mark
  * ctx->role), then scan (part 0 and 1 at once: halves of the objects), then
  * group the strings (frees their state) and read the collections found. */

@@ -120,6 +120,26 @@ hs_waste_compute (HsAnalysis *analysis, GCancellable *cancellable, GError **erro
 }
 
 HsWaste *
+hs_waste_new (void)
+{
+  HsWaste *w = g_new0 (HsWaste, 1);
+  w->ref_count = 1;
+  w->strings = g_array_new (FALSE, FALSE, sizeof (HsWasteString));
+  w->collections = g_array_new (FALSE, FALSE, sizeof (HsWasteCollection));
+  w->dup_arrays = g_array_new (FALSE, FALSE, sizeof (HsWasteDupArray));
+  w->boxed = g_array_new (FALSE, FALSE, sizeof (HsWasteBoxed));
+  w->bitmaps = g_array_new (FALSE, FALSE, sizeof (HsWasteBitmap));
+  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
+    {
+      w->zero_arrays[t].type = t;
+      w->zero_arrays[t].objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+    }
+  w->null_arrays.type = HS_TYPE_OBJECT;
+  w->null_arrays.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  return w;
+}
+
+HsWaste *
 hs_waste_compute_beside (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellable,
                          GError **error)
 {
@@ -161,20 +181,7 @@ compute (HsAnalysis *analysis, const gint *others_done, GCancellable *cancellabl
       return NULL;
     }
   gint64 t0 = g_get_monotonic_time ();
-  HsWaste *w = g_new0 (HsWaste, 1);
-  w->ref_count = 1;
-  w->strings = g_array_new (FALSE, FALSE, sizeof (HsWasteString));
-  w->collections = g_array_new (FALSE, FALSE, sizeof (HsWasteCollection));
-  w->dup_arrays = g_array_new (FALSE, FALSE, sizeof (HsWasteDupArray));
-  w->boxed = g_array_new (FALSE, FALSE, sizeof (HsWasteBoxed));
-  w->bitmaps = g_array_new (FALSE, FALSE, sizeof (HsWasteBitmap));
-  for (guint t = 0; t < G_N_ELEMENTS (w->zero_arrays); t++)
-    {
-      w->zero_arrays[t].type = t;
-      w->zero_arrays[t].objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
-    }
-  w->null_arrays.type = HS_TYPE_OBJECT;
-  w->null_arrays.objects = g_array_new (FALSE, FALSE, sizeof (HsObj));
+  HsWaste *w = hs_waste_new ();
 
   HsWasteCtx ctx = { analysis, heap, w, { 0, 0 }, NULL, cancellable };
   ctx.role = g_malloc0 (MAX (hs_heap_n_classes (heap), 1));
