@@ -290,6 +290,13 @@ hs_growth_view_get_model (HsGrowthView *self)
 }
 
 const char *
+hs_growth_view_get_summary (HsGrowthView *self)
+{
+  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);
+  return gtk_label_get_text (self->summary);
+}
+
+const char *
 hs_growth_view_get_error_text (HsGrowthView *self)
 {
   g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);

@@ -34,6 +34,9 @@ gboolean hs_growth_view_show_objects (HsGrowthView *self);
 gboolean hs_growth_view_objects_pending (HsGrowthView *self);
 /* The trace widget showing the selected node's path. */
 HsLeakTraceView *hs_growth_view_get_trace_view (HsGrowthView *self);
+/* The line above the list: how many paths grew, then the series'
+ * warnings (dumps of different programs or Java versions), a line each. */
+const char *hs_growth_view_get_summary (HsGrowthView *self);
 /* The error shown on the error page. */
 const char *hs_growth_view_get_error_text (HsGrowthView *self);
 

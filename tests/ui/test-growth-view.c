@@ -62,6 +62,8 @@ window_with_newest (void)
   return window;
 }
 
+static gboolean growth_done (gpointer data);
+
 static gboolean
 objects_found (gpointer data)
 {
@@ -253,6 +255,39 @@ test_growth_missing (void)
   ui_iterate (100);
 }
 
+/* A series whose older dump is another program's on another Java
+ * (other-1, make-growth-dumps.py) still runs, under two warnings naming
+ * both dumps and what differs: main classes org.other.Tool and
+ * com.example.Main, Java 21.0.1 and 17.0.2 (growthdump.py's defaults). */
+static void
+test_growth_warnings (void)
+{
+  HsWindow *window = window_with_newest ();
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  g_autofree char *path = g_build_filename (dumps_dir, "other-1.hprof", NULL);
+  GFile *older[1] = { g_file_new_for_path (path) };
+  const char *summary;
+
+  g_assert_true (hs_growth_view_set_series (view, older, 1));
+  g_assert_true (ui_wait_until (growth_done, view, 60000));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+  summary = hs_growth_view_get_summary (view);
+  g_assert_nonnull (strstr (summary, "other-1.hprof and growth-3.hprof are dumps of different programs "
+                                     "(org.other.Tool, com.example.Main)"));
+  g_assert_nonnull (strstr (summary, "other-1.hprof and growth-3.hprof come from different Java versions "
+                                     "(21.0.1, 17.0.2)"));
+  /* One program on one Java: no warning. */
+  g_object_unref (older[0]);
+  older[0] = dump_file (2);
+  g_assert_true (hs_growth_view_set_series (view, older, 1));
+  g_assert_true (ui_wait_until (growth_done, view, 60000));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+  g_assert_null (strstr (hs_growth_view_get_summary (view), "different"));
+  g_object_unref (older[0]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 /* Closing the window while the older dumps are analysed cancels it all. */
 static void
 test_growth_close_while_loading (void)
@@ -414,6 +449,7 @@ main (int argc, char *argv[])
     g_error ("usage: test-growth-view DUMPS_DIR (make-growth-dumps.py's output)");
   g_test_add_func ("/ui/growth", test_growth_view);
   g_test_add_func ("/ui/growth-missing", test_growth_missing);
+  g_test_add_func ("/ui/growth-warnings", test_growth_warnings);
   g_test_add_func ("/ui/growth-close-while-loading", test_growth_close_while_loading);
   g_test_add_func ("/ui/growth-series-order", test_growth_series_order);
   g_test_add_func ("/ui/growth-series-opened", test_growth_series_opened);
