@@ -13,6 +13,10 @@
 #                                       and bench-25m.hprof (~1.2 GB), default DIR
 #                                       /var/tmp/heapscope-bench; existing files are kept
 #                                       (delete them to regenerate)
+#   build-aux/gen-dumps.sh --series [DIR]
+#                                       four dumps of one process whose cache grows
+#                                       between them, series-1..4.hprof (~0.5 GB
+#                                       each), default DIR /var/tmp/heapscope-bench
 #   build-aux/gen-dumps.sh --bench-big [N] [DIR]
 #                                       an app-shaped dump of about N objects (default
 #                                       140M; k, M, G suffixes) written by the streaming
@@ -93,8 +97,15 @@ case "${1:-}" in
     done
     ls -l "$dir"/bench-*.hprof
     ;;
+  --series)
+    dir=${2:-/var/tmp/heapscope-bench}
+    mkdir -p "$dir"
+    nice -n 19 sh -c "$(command -v java) -Xshare:off -Xms6g -Xmx6g -Xbootclasspath/a:'$classes' -cp '$classes' HeapGen series '$dir/series.hprof' 10"
+    chmod 644 "$dir"/series-[1-4].hprof
+    ls -l "$dir"/series-[1-4].hprof
+    ;;
   ""|-h|--help)
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
     [ -n "${1:-}" ] || exit 2
     ;;
   *)

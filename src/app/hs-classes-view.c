@@ -288,6 +288,24 @@ hs_classes_view_show_instances (HsClassesView *self, guint position)
   self->instances_class = klass;
 }
 
+void
+hs_classes_view_show_objects (HsClassesView *self, const char *label, GArray *objs)
+{
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  g_return_if_fail (objs != NULL);
+
+  hs_view_ensure_filled (HS_VIEW (self));
+  if (hs_view_get_analysis (HS_VIEW (self)) == NULL)
+    {
+      g_array_unref (objs);
+      return;
+    }
+  _hs_classes_view_cancel_search (self);
+  hs_instances_pane_begin (PANE (self), label);
+  hs_instances_pane_show_objects (PANE (self), label, hs_view_get_loader (HS_VIEW (self)), objs);
+  self->instances_class = HS_CLASS_NONE;
+}
+
 /* Activating a class (a double click, Enter) lists its instances, as
  * selecting it does, and opens its class object (its static fields) in
  * the inspector. */

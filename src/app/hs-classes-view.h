@@ -45,6 +45,10 @@ void hs_classes_view_search (HsClassesView *self, const char *text);
 /* Go to a class: the filter set to name and the class of exactly that
  * name selected (its instances listed). FALSE when there is none. */
 gboolean hs_classes_view_show_class (HsClassesView *self, const char *name);
+/* Lists objs (HsObj of the view's dump, taken) in the instance list
+ * under label, as a search's results are: another view's set of objects
+ * (the Growth view's Show Objects). */
+void hs_classes_view_show_objects (HsClassesView *self, const char *label, GArray *objs);
 /* The status line ("N classes · ..."). */
 const char *hs_classes_view_get_status (HsClassesView *self);
 

@@ -4,8 +4,8 @@
  * error or content) and its views, one of each type of its view table.
  * its views' stack (the view shown, each view given the dump, the views
  * that need the whole analysis hidden while only the leaks are known,
- * "tab.show-class") and its inspector pane in the flap beside the views
- * (over them when the window is narrow; "inspector-shown" is its
+ * "tab.show-class", "tab.show-objects") and its inspector pane in the
+ * flap beside the views (over them when the window is narrow; "inspector-shown" is its
  * visibility). The rest is beside it, sharing hs-dump-tab-private.h: the
  * loader's wiring in hs-dump-tab-loading.c, the banners in -dumps.c,
  * -roots.c, -heaps.c,
@@ -308,6 +308,32 @@ views_show_class_action (GtkWidget *widget, const char *action_name, GVariant *p
     hs_classes_view_set_filter (HS_CLASSES_VIEW (classes), name);
 }
 
+/* "tab.show-objects" (what, objects) from a view: a set of objects of the
+ * dump in the class view's instance list, labelled what. */
+static void
+views_show_objects_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+  HsView *classes = hs_dump_tab_get_view_by_name (self, "classes");
+  HsAnalysis *a = _hs_dump_tab_get_analysis (self);
+  g_autoptr (GVariant) list = NULL;
+  const HsObj *objs;
+  const char *what;
+  gsize n = 0;
+  GArray *arr;
+
+  if (a == NULL || !HS_IS_CLASSES_VIEW (classes))
+    return;
+  g_variant_get (param, "(&s@au)", &what, &list);
+  objs = g_variant_get_fixed_array (list, &n, sizeof (HsObj));
+  arr = g_array_sized_new (FALSE, FALSE, sizeof (HsObj), (guint)n);
+  for (gsize i = 0; i < n; i++)
+    if (objs[i] < hs_heap_n_objects (a->heap))
+      g_array_append_val (arr, objs[i]);
+  hs_dump_tab_set_view (self, "classes");
+  hs_classes_view_show_objects (HS_CLASSES_VIEW (classes), what, arr);
+}
+
 /* ---- the inspector pane ------------------------------------------------------ */
 
 void
@@ -547,6 +573,7 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
                                                 G_CALLBACK (_hs_dump_tab_views_on_changed));
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
   gtk_widget_class_install_action (widget_class, "tab.show-class", "s", views_show_class_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-objects", "(sau)", views_show_objects_action);
 }
 
 /* The views, in the switcher's order (Alt+1..N), each with the icon of

@@ -14,6 +14,7 @@ struct _HsGrowthItem
   char *class_name, *reference, *trace, *children, *new_text;
   guint64 *counts;
   guint n_counts;
+  guint32 node;
 };
 
 G_DEFINE_FINAL_TYPE (HsGrowthItem, hs_growth_item, G_TYPE_OBJECT)
@@ -48,6 +49,7 @@ hs_growth_item_new (const HsGrowth *g, guint32 node)
   GString *trace = g_string_new (NULL), *children = g_string_new (NULL);
   const char *ref = hs_growth_node_reference (g, node);
 
+  self->node = node;
   self->class_name = g_strdup (hs_growth_node_class (g, node));
   self->reference = g_strdup (ref ? ref : hs_growth_node_root_kind (g, node));
   for (guint s = 0; s < n_steps; s++)
@@ -80,6 +82,13 @@ hs_growth_item_new (const HsGrowth *g, guint32 node)
   self->new_text
       = g_strdup_printf (_ ("+%" PRIu64 " new objects"), (uint64_t)hs_growth_new_objects (g, node));
   return self;
+}
+
+guint32
+hs_growth_item_get_node (HsGrowthItem *self)
+{
+  g_return_val_if_fail (HS_IS_GROWTH_ITEM (self), HS_GROWTH_NO_NODE);
+  return self->node;
 }
 
 const char *

@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsGrowthItem, hs_growth_item, HS, GROWTH_ITEM, GObject)
 
 HsGrowthItem *hs_growth_item_new (const HsGrowth *g, guint32 node);
+/* The node in the series it was made from. */
+guint32 hs_growth_item_get_node (HsGrowthItem *self);
 /* "java.util.HashMap" */
 const char *hs_growth_item_get_class_name (HsGrowthItem *self);
 /* The last step: "static com.example.App.cache" */

@@ -10,6 +10,8 @@
 #include "hs-growth-view.h"
 #include "hs-growth-chart.h"
 #include "hs-growth-item.h"
+#include "hs-growth-trace.h"
+#include "hs-leak-trace-view.h"
 
 #include <glib/gi18n.h>
 
@@ -24,8 +26,7 @@ struct _HsGrowthView
   GtkLabel *error_message;
   GtkLabel *summary;
   GtkListView *list_view;
-  GtkLabel *trace_label;
-  GtkLabel *children_label;
+  HsLeakTraceView *trace_view;
   GtkButton *objects_button;
 
   GListStore *store;
@@ -36,6 +37,7 @@ struct _HsGrowthView
   HsLoader *loader; /* the older dump being analysed */
   GCancellable *cancellable;
   char *error_text;
+  gboolean objects_pending; /* a worker lists a node's objects (it has the series) */
 };
 
 G_DEFINE_FINAL_TYPE (HsGrowthView, hs_growth_view, HS_TYPE_VIEW)
@@ -88,6 +90,7 @@ stop (HsGrowthView *self)
     }
   g_clear_pointer (&self->growth, hs_growth_free);
   g_clear_pointer (&self->older, g_ptr_array_unref);
+  self->objects_pending = FALSE;
   g_list_store_remove_all (self->store);
 }
 
@@ -287,6 +290,13 @@ hs_growth_view_get_model (HsGrowthView *self)
 }
 
 const char *
+hs_growth_view_get_summary (HsGrowthView *self)
+{
+  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);
+  return gtk_label_get_text (self->summary);
+}
+
+const char *
 hs_growth_view_get_error_text (HsGrowthView *self)
 {
   g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);
@@ -300,12 +310,127 @@ on_selected (GtkSingleSelection *selection, GParamSpec *pspec, HsGrowthView *sel
 {
   HsGrowthItem *item = gtk_single_selection_get_selected_item (selection);
   (void)pspec;
-  gtk_label_set_text (self->trace_label, item ? hs_growth_item_get_trace (item) : "");
-  gtk_label_set_text (self->children_label, item ? hs_growth_item_get_children (item) : "");
-  gtk_widget_set_sensitive (GTK_WIDGET (self->objects_button), item != NULL);
-  if (item != NULL)
-    gtk_actionable_set_action_target (GTK_ACTIONABLE (self->objects_button), "s",
-                                      hs_growth_item_get_class_name (item));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->objects_button),
+                            item != NULL && self->growth != NULL && !self->objects_pending);
+  if (item != NULL && self->growth != NULL)
+    {
+      GPtrArray *refs = NULL;
+      HsLeakTrace *trace = hs_growth_trace_new (self->growth, hs_growth_item_get_node (item), &refs);
+      hs_leak_trace_view_show_growth (self->trace_view, hs_view_get_analysis (HS_VIEW (self)), trace, refs,
+                                      hs_growth_item_get_reference (item),
+                                      hs_growth_item_get_new_text (item));
+    }
+  else
+    hs_leak_trace_view_show (self->trace_view, NULL, 0, NULL);
+}
+
+/* --- Show Objects: the node's objects in this dump ------------------------ */
+
+typedef struct
+{
+  HsGrowth *growth; /* the series, the view's while the worker runs */
+  guint32 node;
+  char *what;
+  GArray *objs;
+} ObjectsJob;
+
+static void
+objects_job_free (ObjectsJob *job)
+{
+  if (job->growth != NULL)
+    hs_growth_free (job->growth);
+  g_free (job->what);
+  if (job->objs != NULL)
+    g_array_unref (job->objs);
+  g_free (job);
+}
+
+static void
+objects_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ObjectsJob *job = data;
+  GError *error = NULL;
+  (void)source;
+  job->objs = hs_growth_node_newest_objects (job->growth, job->node, 0, cancellable, &error);
+  if (job->objs != NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+objects_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HsGrowthView *self = HS_GROWTH_VIEW (source);
+  ObjectsJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+  gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
+  (void)data;
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable || !self->objects_pending)
+    return; /* another series since: the job frees the old one */
+  self->objects_pending = FALSE;
+  self->growth = g_steal_pointer (&job->growth);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->objects_button),
+                            gtk_single_selection_get_selected_item (self->selection) != NULL);
+  if (!ok)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+      return;
+    }
+  gtk_widget_activate_action_variant (
+      GTK_WIDGET (self), "tab.show-objects",
+      g_variant_new ("(s@au)", job->what,
+                     g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, job->objs->data, job->objs->len,
+                                                sizeof (HsObj))));
+}
+
+gboolean
+hs_growth_view_show_objects (HsGrowthView *self)
+{
+  HsGrowthItem *item;
+  g_autoptr (GTask) task = NULL;
+  ObjectsJob *job;
+
+  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), FALSE);
+  item = gtk_single_selection_get_selected_item (self->selection);
+  if (item == NULL || self->growth == NULL || self->objects_pending)
+    return FALSE;
+  job = g_new0 (ObjectsJob, 1);
+  job->node = hs_growth_item_get_node (item);
+  /* Translators: the objects of a growing path, e.g. "java.util.HashMap at static App.cache" */
+  job->what = g_strdup_printf (_ ("%s at %s"), hs_growth_item_get_class_name (item),
+                               hs_growth_item_get_reference (item));
+  job->growth = g_steal_pointer (&self->growth);
+  self->objects_pending = TRUE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->objects_button), FALSE);
+  task = g_task_new (self, self->cancellable, objects_done, NULL);
+  g_task_set_name (task, "[heapscope] growth objects");
+  g_task_set_task_data (task, job, (GDestroyNotify)objects_job_free);
+  g_task_run_in_thread (task, objects_thread);
+  return TRUE;
+}
+
+static void
+on_objects_clicked (GtkButton *button, HsGrowthView *self)
+{
+  (void)button;
+  hs_growth_view_show_objects (self);
+}
+
+gboolean
+hs_growth_view_objects_pending (HsGrowthView *self)
+{
+  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), FALSE);
+  return self->objects_pending;
+}
+
+HsLeakTraceView *
+hs_growth_view_get_trace_view (HsGrowthView *self)
+{
+  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);
+  return self->trace_view;
 }
 
 /* --- HsView ------------------------------------------------------------- */
@@ -371,6 +496,7 @@ hs_growth_view_class_init (HsGrowthViewClass *klass)
 
   g_type_ensure (HS_TYPE_GROWTH_CHART);
   g_type_ensure (HS_TYPE_GROWTH_ITEM);
+  g_type_ensure (HS_TYPE_LEAK_TRACE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-growth-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, stack);
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, header);
@@ -378,9 +504,9 @@ hs_growth_view_class_init (HsGrowthViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, error_message);
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, summary);
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, list_view);
-  gtk_widget_class_bind_template_child (widget_class, HsGrowthView, trace_label);
-  gtk_widget_class_bind_template_child (widget_class, HsGrowthView, children_label);
+  gtk_widget_class_bind_template_child (widget_class, HsGrowthView, trace_view);
   gtk_widget_class_bind_template_child (widget_class, HsGrowthView, objects_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_objects_clicked);
 }
 
 static void

@@ -44,7 +44,11 @@ struct _HsLeakTraceView
   HsLeakGroup *group;      /* borrowed from the loader's report */
   HsObjectSuspect *object; /* or a suspect, borrowed from the analysis */
   HsClassSuspect *klass;
-  HsLeakTrace *trace;   /* the group's trace shown, or the suspect's path */
+  HsLeakTrace *trace; /* the group's trace shown, or the suspect's path */
+  /* Or a growing node's path (hs-growth-trace.h), owned: */
+  HsLeakTrace *growth_trace;
+  GPtrArray *growth_refs; /* char*: the reference from each node to the next */
+  char *growth_subtitle;
   HsAnalysis *analysis; /* NULL while retained sizes are pending */
   guint n_classes, n_members;
   gboolean setting_trace; /* the dropdown is being set, not chosen */
@@ -52,6 +56,12 @@ struct _HsLeakTraceView
 };
 
 G_DEFINE_FINAL_TYPE (HsLeakTraceView, hs_leak_trace_view, GTK_TYPE_WIDGET)
+
+static gboolean
+is_growth (HsLeakTraceView *self)
+{
+  return self->growth_trace != NULL;
+}
 
 static guint
 n_nodes (HsLeakTraceView *self)
@@ -169,7 +179,16 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
   if (node->leaking == HS_LEAKING_YES)
     gtk_widget_add_css_class (card, "hs-trace-node-yes");
   gtk_box_append (GTK_BOX (card), top);
-  gtk_box_append (GTK_BOX (top), status_badge (node->leaking));
+  if (!is_growth (self))
+    gtk_box_append (GTK_BOX (top), status_badge (node->leaking));
+  else if (node->leaking == HS_LEAKING_YES)
+    {
+      /* The growing node of a growth path. */
+      GtkWidget *badge = hs_label_new (_ ("Growing"), "hs-badge", 0.5);
+      gtk_widget_add_css_class (badge, "hs-badge-yes");
+      gtk_widget_set_valign (badge, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (top), badge);
+    }
   /* A name may be 1 MB long: cut, whole in the tooltip. */
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_set_tooltip_text (name, class_text);
@@ -186,7 +205,9 @@ fill_card (HsLeakTraceView *self, GtkWidget *card, guint index)
       gtk_widget_set_tooltip_text (mark, _ ("The heap this object is in"));
       gtk_box_append (GTK_BOX (top), mark);
     }
-  gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
+  /* A growth step that merges several objects has none to inspect. */
+  if (!is_growth (self) || node->obj != HS_OBJ_NONE)
+    gtk_box_append (GTK_BOX (top), hs_inspect_button_new (node->obj));
   if (node->obj != HS_OBJ_NONE) /* Copy id / path to GC root */
     gtk_box_append (GTK_BOX (top), hs_object_menu_button_new (node->obj));
   if (index == 0 && trace->root_type != 0)
@@ -241,11 +262,12 @@ exclude_button_new (HsLeakNode *node, HsObj target)
   return button;
 }
 
+/* text: the reference as named elsewhere (a growth path's), or NULL. */
 static GtkWidget *
-reference_row (HsLeakNode *node, gboolean leak, HsObj target)
+reference_row (HsLeakNode *node, gboolean leak, HsObj target, const char *text)
 {
-  GtkWidget *exclude = exclude_button_new (node, target);
-  g_autofree char *ref = hs_leak_node_ref_label (node);
+  GtkWidget *exclude = text == NULL ? exclude_button_new (node, target) : NULL;
+  g_autofree char *ref = text != NULL ? g_strdup (text) : hs_leak_node_ref_label (node);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *label = hs_label_new (ref != NULL ? ref : "?", "monospace", 0);
 
@@ -304,7 +326,8 @@ on_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, HsLeakTraceVi
         GTK_BOX (box),
         reference_row (
             g_ptr_array_index (self->trace->nodes, index), self->group != NULL,
-            ((HsLeakNode *)g_ptr_array_index (self->trace->nodes, self->trace->nodes->len - 1))->obj));
+            ((HsLeakNode *)g_ptr_array_index (self->trace->nodes, self->trace->nodes->len - 1))->obj,
+            is_growth (self) ? g_ptr_array_index (self->growth_refs, index) : NULL));
 }
 
 static void
@@ -320,6 +343,8 @@ subtitle_text (HsLeakTraceView *self)
 {
   g_autofree char *retained = NULL, *count = NULL;
 
+  if (is_growth (self))
+    return g_strdup (self->growth_subtitle);
   if (self->object != NULL)
     {
       retained = hs_format_bytes (self->object->retained);
@@ -509,7 +534,7 @@ static void
 refresh (HsLeakTraceView *self, const char *title)
 {
   g_autofree char *subtitle = NULL, *watch = NULL;
-  gboolean any = self->group != NULL || self->object != NULL || self->klass != NULL;
+  gboolean any = self->group != NULL || self->object != NULL || self->klass != NULL || is_growth (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self->box), any);
   hs_trace_rows_reset (self->rows, any ? n_rows (self) : 0);
@@ -552,6 +577,9 @@ forget (HsLeakTraceView *self)
   self->object = NULL;
   self->klass = NULL;
   self->trace = NULL;
+  g_clear_pointer (&self->growth_trace, hs_leak_trace_free);
+  g_clear_pointer (&self->growth_refs, g_ptr_array_unref);
+  g_clear_pointer (&self->growth_subtitle, g_free);
 }
 
 void
@@ -592,6 +620,22 @@ hs_leak_trace_view_show_suspect (HsLeakTraceView *self, HsAnalysis *analysis, Hs
 }
 
 void
+hs_leak_trace_view_show_growth (HsLeakTraceView *self, HsAnalysis *analysis, HsLeakTrace *trace,
+                                GPtrArray *refs, const char *title, const char *subtitle)
+{
+  g_return_if_fail (HS_IS_LEAK_TRACE_VIEW (self));
+  g_return_if_fail (trace != NULL && trace->nodes != NULL && refs != NULL && refs->len == trace->nodes->len);
+
+  forget (self);
+  self->analysis = analysis;
+  self->growth_trace = trace;
+  self->growth_refs = refs;
+  self->growth_subtitle = g_strdup (subtitle ? subtitle : "");
+  self->trace = trace;
+  refresh (self, title ? title : "");
+}
+
+void
 hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis)
 {
   g_autofree char *subtitle = NULL;
@@ -628,7 +672,19 @@ on_copy_clicked (GtkButton *button, HsLeakTraceView *self)
 
   if (self->trace == NULL)
     return;
-  text = hs_leak_trace_to_text (self->trace);
+  if (is_growth (self))
+    {
+      /* The rows as shown, under the title. */
+      GString *s = g_string_new (self->title_text);
+      for (guint i = 0; i < n_rows (self); i++)
+        {
+          g_autofree char *row = hs_leak_trace_view_get_row_text (self, i);
+          g_string_append_printf (s, "\n%s", row);
+        }
+      text = g_string_free (s, FALSE);
+    }
+  else
+    text = hs_leak_trace_to_text (self->trace);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _ ("Leak trace copied to the clipboard"));
 }
@@ -713,7 +769,8 @@ hs_leak_trace_view_get_row_text (HsLeakTraceView *self, guint i)
   node = g_ptr_array_index (self->trace->nodes, index);
   if (index + 1 < n_nodes (self))
     {
-      g_autofree char *ref = hs_leak_node_ref_label (node);
+      g_autofree char *ref = is_growth (self) ? g_strdup (g_ptr_array_index (self->growth_refs, index))
+                                              : hs_leak_node_ref_label (node);
       return g_strdup_printf ("%s ↓ %s", node->class_name, ref != NULL ? ref : "?");
     }
   return g_strdup (node->class_name);

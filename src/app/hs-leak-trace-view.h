@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-leak-trace-view.h: one leak trace of a leak group, or the path of a
- * problem suspect, as LeakCanary shows a trace: a card per node (status
+/* hs-leak-trace-view.h: one leak trace of a leak group, the path of a
+ * problem suspect, or a growing node's path over a series of dumps, as
+ * LeakCanary shows a trace: a card per node (status
  * badge, class, why it is or is not leaking), the references between them
  * (suspects marked), the instance chooser of a group, Copy Trace, and what
  * else leaking it retains; for a suspect, its sentence, the classes below
@@ -30,6 +31,14 @@ void hs_leak_trace_view_show (HsLeakTraceView *self, HsLeakGroup *group, guint t
  * (object NULL) a class suspect. Borrowed like a group. */
 void hs_leak_trace_view_show_suspect (HsLeakTraceView *self, HsAnalysis *analysis, HsObjectSuspect *object,
                                       HsClassSuspect *klass);
+/* Shows a growing node's path over a series (hs-growth-trace.h) as a
+ * trace: a card per step (its class and objects per dump; the last one
+ * "Growing", with its growth and the children that grew), the references
+ * between them as refs names them (refs->len == the nodes'), and an
+ * inspect button on the steps whose obj is an object of analysis (the
+ * newest dump). Takes trace and refs. */
+void hs_leak_trace_view_show_growth (HsLeakTraceView *self, HsAnalysis *analysis, HsLeakTrace *trace,
+                                     GPtrArray *refs, const char *title, const char *subtitle);
 /* The analysis is done: the retained sizes, the order of the traces and
  * what else they retain are shown; the trace stays. */
 void hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis);

@@ -132,6 +132,10 @@ option_context_new (HsCliOptions *o)
       "KIND" },
     { "min-growth", 0, 0, G_OPTION_ARG_INT, &o->min_growth,
       "growth: the objects a child must gain in every interval (default 1)", "N" },
+    { "newest-objects", 0, 0, G_OPTION_ARG_INT, &o->newest_objects,
+      "growth --json: each growing node's and child's objects in the newest dump, the first N ids "
+      "(newest_objects)",
+      "N" },
     { "series", 0, 0, G_OPTION_ARG_NONE, &o->series,
       "report: the dumps named are a series, oldest first: report on the last with what keeps growing",
       NULL },
@@ -234,6 +238,7 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
     { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
     { "--timeout", &o->timeout, 0 }, { "--min-growth", &o->min_growth, 1 },
+    { "--newest-objects", &o->newest_objects, 0 },
   };
 
   if (o->limit_text && g_strcmp0 (command, "cache") != 0 && g_strcmp0 (command, "mcp") != 0

@@ -64,6 +64,7 @@ hs_cli_growth (const HsCliOptions *o, const char *path, GError **error)
 {
   g_autoptr (GPtrArray) paths = g_ptr_array_new ();
   g_autoptr (HsGrowth) g = NULL;
+  g_autoptr (HsAnalysis) newest = NULL;
   GString *out;
 
   g_ptr_array_add (paths, (gpointer)path);
@@ -72,12 +73,21 @@ hs_cli_growth (const HsCliOptions *o, const char *path, GError **error)
   if (!(g = hs_cli_growth_begin (o, paths->len, error)))
     return 2;
   for (guint k = 0; k < paths->len; k++)
-    if (!hs_cli_growth_add (o, g, paths->pdata[k], NULL, error))
-      return 2;
+    {
+      const char *p = paths->pdata[k];
+      /* --newest-objects names objects of the newest dump: it stays loaded. */
+      if (k + 1 == paths->len && o->json && o->newest_objects > 0
+          && !(newest = hs_cli_load (o, p, TRUE, FALSE, error)))
+        return 2;
+      if (!hs_cli_growth_add (o, g, p, k + 1 == paths->len ? newest : NULL, error))
+        return 2;
+    }
   if (!hs_cli_growth_end (o, g, error))
     return 2;
   out = g_string_new (NULL);
-  if (o->json)
+  if (o->json && newest != NULL)
+    hs_growth_to_json_with_objects (g, newest->heap, (guint)o->newest_objects, out);
+  else if (o->json)
     hs_growth_to_json (g, out);
   else if (o->csv)
     hs_growth_to_csv (g, out);

@@ -79,6 +79,7 @@ typedef struct
   gpointer progress_data;
   gboolean index_in_thread;
   gint min_growth; /* growth: --min-growth N, objects a child gains per interval (default 1) */
+  gint newest_objects; /* growth --json: --newest-objects N, the ids listed per node (0: none) */
   gboolean series; /* report: --series, the dumps named are a series (the last one reported) */
 } HsCliOptions;
 

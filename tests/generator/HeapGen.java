@@ -7,6 +7,9 @@
  *   java -Xshare:off -Xbootclasspath/a:OUT -cp OUT HeapGen SCENARIO OUT.hprof [N]
  *
  * SCENARIO is small, sample, escape, threads or bench (N = millions of objects).
+ * `series OUT.hprof N` writes four dumps OUT-1.hprof .. OUT-4.hprof of one
+ * process: the bench heap of N million objects plus SeriesCache, which gains
+ * SeriesCache.PER_STEP entries before each dump.
  * The classes must be on the boot class path (-Xbootclasspath/a) so their
  * class objects are sticky-class GC roots, as system classes are on Android:
  * a static field then starts the leak trace, as in LeakCanary.
@@ -15,6 +18,7 @@ import com.example.CollectionScenario;
 import com.example.Scenarios;
 import com.example.ThreadScenario;
 import com.example.bench.BenchHeap;
+import com.example.bench.SeriesCache;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -32,6 +36,10 @@ public final class HeapGen {
     if (HeapGen.class.getClassLoader() != null)
       System.err.println("HeapGen: warning: not on the boot class path (-Xbootclasspath/a)");
     String scenario = args[0];
+    if (scenario.equals("series")) {
+      series(args[1], args.length > 2 ? Integer.parseInt(args[2]) : 10);
+      return;
+    }
     File out = new File(args[1]);
     Object keep = build(scenario, args.length > 2 ? Integer.parseInt(args[2]) : 10);
     settle();
@@ -45,6 +53,29 @@ public final class HeapGen {
     if (scenario.equals("threads"))
       ThreadScenario.finish(keep);
     System.err.println("HeapGen: wrote " + out + " (" + out.length() + " bytes)");
+  }
+
+  /* Four dumps of one process whose cache grows between them. */
+  private static void series(String out, int millions) throws Exception {
+    if (!out.endsWith(".hprof"))
+      throw new IllegalArgumentException("series: OUT must end in .hprof");
+    String stem = out.substring(0, out.length() - ".hprof".length());
+    Object[] keep = Scenarios.sample();
+    long n = BenchHeap.build(millions);
+    System.err.println("HeapGen: series: about " + n + " objects planted");
+    HotSpotDiagnosticMXBean bean =
+        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    for (int i = 1; i <= 4; i++) {
+      SeriesCache.grow();
+      settle();
+      KeyedWeakReference.heapDumpUptimeMillis = Scenarios.HEAP_DUMP_UPTIME;
+      File f = new File(stem + "-" + i + ".hprof");
+      if (f.exists() && !f.delete())
+        throw new RuntimeException("cannot replace " + f);
+      bean.dumpHeap(f.getPath(), true);
+      System.err.println("HeapGen: wrote " + f + " (" + f.length() + " bytes)");
+    }
+    Scenarios.keep(keep);
   }
 
   private static Object build(String scenario, int millions) {

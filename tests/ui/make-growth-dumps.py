@@ -10,6 +10,8 @@ its order, only the HPROF headers' timestamps (a minute apart):
 series-a is after 2 round trips, series-b after 0, series-c after 3,
 series-d after 1; written c, a, d, b. series-e is the dump after 0 round
 trips with no timestamp in its header (0): its order is its mtime's.
+other-1 is the dump after 1 round trip of another program (main class
+org.other.Tool) on another Java (21.0.1), for the view's warnings.
 Usage: make-growth-dumps.py OUTDIR"""
 
 import os
@@ -37,6 +39,8 @@ def main():
     h = growthdump.dump(0, java_version='17.0.2')
     h.timestamp_ms = 0
     h.write(os.path.join(out, 'series-e.hprof'))
+    growthdump.dump(1, java_version='21.0.1', main_class='org.other.Tool').write(
+        os.path.join(out, 'other-1.hprof'))
 
 
 if __name__ == '__main__':

@@ -11,6 +11,9 @@
 #include "ui-util.h"
 #include "hs-growth-item.h"
 #include "hs-growth-view.h"
+#include "hs-classes-view.h"
+#include "hs-leak-trace-view.h"
+#include "hs-object-row.h"
 #include "hs-window-series.h"
 
 #include <glib/gstdio.h>
@@ -57,6 +60,110 @@ window_with_newest (void)
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
   return window;
+}
+
+static gboolean growth_done (gpointer data);
+
+static gboolean
+objects_found (gpointer data)
+{
+  return !hs_growth_view_objects_pending (data);
+}
+
+/* The reasons of a trace node, as one string "a|b|...". */
+static char *
+joined_reasons (HsLeakNode *node)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; node->reasons != NULL && i < node->reasons->len; i++)
+    g_string_append_printf (s, "%s%s", i ? "|" : "", (const char *)g_ptr_array_index (node->reasons, i));
+  return g_string_free (s, FALSE);
+}
+
+/* The first row selected (the request map): its path in the trace widget,
+ * as growthdump.py builds it: class App (a sticky class) --static
+ * requests--> the one RequestLog --byId--> the one HashMap of 3 + 3s
+ * entries. Each step is one object in the newest dump, so each can be
+ * inspected; the map's keys and values are 3, 6, 9, 12. */
+static void
+assert_trace (HsWindow *window, HsGrowthView *view)
+{
+  HsLeakTraceView *trace = hs_growth_view_get_trace_view (view);
+  HsAnalysis *a = hs_dump_tab_get_analysis (hs_window_get_tab (window));
+  const char *classes[] = { "class com.example.App", "com.example.RequestLog", "java.util.HashMap" };
+  const char *rows[]
+      = { "class com.example.App \xe2\x86\x93 static com.example.App.requests",
+          "com.example.RequestLog \xe2\x86\x93 com.example.RequestLog.byId", "java.util.HashMap" };
+  HsLeakNode *last;
+  HsValue size;
+  g_autofree char *reasons = NULL;
+
+  g_assert_nonnull (a);
+  g_assert_cmpstr (hs_leak_trace_view_get_title (trace), ==, "com.example.RequestLog.byId");
+  g_assert_cmpstr (hs_leak_trace_view_get_subtitle (trace), ==, "+18 new objects");
+  g_assert_cmpuint (hs_leak_trace_view_get_n_rows (trace), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *text = hs_leak_trace_view_get_row_text (trace, i);
+      HsLeakNode *node = hs_leak_trace_view_get_row_node (trace, i);
+      g_assert_cmpstr (text, ==, rows[i]);
+      g_assert_nonnull (node);
+      g_assert_cmpstr (node->description, ==,
+                       "Objects per dump: 1 \xe2\x86\x92 1 \xe2\x86\x92 1 \xe2\x86\x92 1");
+      /* One object a step in the newest dump: inspectable. */
+      g_assert_cmpuint (node->obj, !=, HS_OBJ_NONE);
+      if (i > 0)
+        g_assert_cmpstr (hs_heap_object_class_name (a->heap, node->obj), ==, classes[i]);
+    }
+  g_assert_cmpuint (hs_heap_object_kind (a->heap, hs_leak_trace_view_get_row_node (trace, 0)->obj), ==,
+                    HS_KIND_CLASS);
+  last = hs_leak_trace_view_get_row_node (trace, 2);
+  g_assert_true (hs_heap_read_field (a->heap, last->obj, "size", &size));
+  g_assert_cmpint (size.i, ==, 12);
+  reasons = joined_reasons (last);
+  g_assert_nonnull (strstr (reasons, "Grew by 18 new objects"));
+  g_assert_nonnull (strstr (
+      reasons, "[key] \xe2\x86\x92 java.lang.String: 3 \xe2\x86\x92 6 \xe2\x86\x92 9 \xe2\x86\x92 12"));
+  g_assert_nonnull (strstr (
+      reasons, "[value] \xe2\x86\x92 com.example.Request: 3 \xe2\x86\x92 6 \xe2\x86\x92 9 \xe2\x86\x92 12"));
+  /* Inspecting a step opens its object (the RequestLog). */
+  gtk_widget_activate_action (GTK_WIDGET (trace), "win.inspect", "u",
+                              (guint32)hs_leak_trace_view_get_row_node (trace, 1)->obj);
+  ui_iterate (50);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==,
+                    hs_leak_trace_view_get_row_node (trace, 1)->obj);
+}
+
+/* Show Objects on the listeners list (the last row): the one ArrayList
+ * at static App.listeners, listed in the class view's instances. */
+static void
+assert_show_objects (HsWindow *window, HsGrowthView *view)
+{
+  GtkSelectionModel *sel
+      = gtk_list_view_get_model (GTK_LIST_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_LIST_VIEW)));
+  HsAnalysis *a = hs_dump_tab_get_analysis (hs_window_get_tab (window));
+  HsClassesView *classes;
+  GListModel *listed;
+  g_autoptr (HsObjectRow) row = NULL;
+  HsValue size;
+
+  gtk_selection_model_select_item (sel, 4, TRUE);
+  ui_iterate (50);
+  g_assert_true (hs_growth_view_show_objects (view));
+  g_assert_true (ui_wait_until (objects_found, view, 60000));
+  ui_iterate (100);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+  classes = HS_CLASSES_VIEW (ui_view (window, "classes"));
+  listed = hs_classes_view_get_instances (classes);
+  g_assert_nonnull (listed);
+  g_assert_cmpuint (g_list_model_get_n_items (listed), ==, 1);
+  row = g_list_model_get_item (listed, 0);
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, hs_object_row_get_obj (row)), ==,
+                   "java.util.ArrayList");
+  /* 1 + 3 Listeners in the newest dump. */
+  g_assert_true (hs_heap_read_field (a->heap, hs_object_row_get_obj (row), "size", &size));
+  g_assert_cmpint (size.i, ==, 4);
+  hs_window_set_view (window, "growth");
 }
 
 static void
@@ -119,6 +226,9 @@ test_growth_view (void)
   /* The view's page is in the switcher once asked (revealed on demand). */
   g_assert_cmpstr (hs_window_get_view (window), ==, "growth");
 
+  assert_trace (window, view);
+  assert_show_objects (window, view);
+
   g_object_unref (first);
   g_object_unref (last);
   for (guint i = 0; i < 3; i++)
@@ -140,6 +250,39 @@ test_growth_missing (void)
   g_assert_cmpstr (hs_growth_view_get_page (view), ==, "error");
   g_assert_nonnull (strstr (hs_growth_view_get_error_text (view), "no-such.hprof"));
   g_assert_null (hs_growth_view_get_model (view));
+  g_object_unref (older[0]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
+/* A series whose older dump is another program's on another Java
+ * (other-1, make-growth-dumps.py) still runs, under two warnings naming
+ * both dumps and what differs: main classes org.other.Tool and
+ * com.example.Main, Java 21.0.1 and 17.0.2 (growthdump.py's defaults). */
+static void
+test_growth_warnings (void)
+{
+  HsWindow *window = window_with_newest ();
+  HsGrowthView *view = HS_GROWTH_VIEW (ui_view (window, "growth"));
+  g_autofree char *path = g_build_filename (dumps_dir, "other-1.hprof", NULL);
+  GFile *older[1] = { g_file_new_for_path (path) };
+  const char *summary;
+
+  g_assert_true (hs_growth_view_set_series (view, older, 1));
+  g_assert_true (ui_wait_until (growth_done, view, 60000));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+  summary = hs_growth_view_get_summary (view);
+  g_assert_nonnull (strstr (summary, "other-1.hprof and growth-3.hprof are dumps of different programs "
+                                     "(org.other.Tool, com.example.Main)"));
+  g_assert_nonnull (strstr (summary, "other-1.hprof and growth-3.hprof come from different Java versions "
+                                     "(21.0.1, 17.0.2)"));
+  /* One program on one Java: no warning. */
+  g_object_unref (older[0]);
+  older[0] = dump_file (2);
+  g_assert_true (hs_growth_view_set_series (view, older, 1));
+  g_assert_true (ui_wait_until (growth_done, view, 60000));
+  g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
+  g_assert_null (strstr (hs_growth_view_get_summary (view), "different"));
   g_object_unref (older[0]);
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
@@ -306,6 +449,7 @@ main (int argc, char *argv[])
     g_error ("usage: test-growth-view DUMPS_DIR (make-growth-dumps.py's output)");
   g_test_add_func ("/ui/growth", test_growth_view);
   g_test_add_func ("/ui/growth-missing", test_growth_missing);
+  g_test_add_func ("/ui/growth-warnings", test_growth_warnings);
   g_test_add_func ("/ui/growth-close-while-loading", test_growth_close_while_loading);
   g_test_add_func ("/ui/growth-series-order", test_growth_series_order);
   g_test_add_func ("/ui/growth-series-opened", test_growth_series_opened);

@@ -18,17 +18,34 @@ per_dump (GString *out, const HsGrowth *g, guint32 node, gboolean retained)
   g_string_append_c (out, ']');
 }
 
+typedef struct
+{
+  HsHeap *newest; /* NULL: no "newest_objects" */
+  guint max;
+} Objects;
+
 static void
-append_counts (GString *out, const HsGrowth *g, guint32 node)
+append_counts (GString *out, const HsGrowth *g, guint32 node, const Objects *objects)
 {
   g_string_append (out, ", \"objects\": ");
   per_dump (out, g, node, FALSE);
   g_string_append (out, ", \"retained\": ");
   per_dump (out, g, node, TRUE);
+  if (objects->newest != NULL)
+    {
+      g_autoptr (GArray) objs = hs_growth_node_newest_objects (g, node, objects->max, NULL, NULL);
+      g_string_append (out, ", \"newest_objects\": [");
+      for (guint i = 0; objs != NULL && i < objs->len; i++)
+        {
+          g_string_append (out, i ? ", " : "");
+          hs_json_id (out, hs_heap_object_id (objects->newest, g_array_index (objs, HsObj, i)));
+        }
+      g_string_append_c (out, ']');
+    }
 }
 
 static void
-append_node (GString *out, const HsGrowth *g, guint32 node)
+append_node (GString *out, const HsGrowth *g, guint32 node, const Objects *objects)
 {
   guint n_steps;
   g_autofree guint32 *path = hs_growth_node_path (g, node, &n_steps);
@@ -54,7 +71,7 @@ append_node (GString *out, const HsGrowth *g, guint32 node)
     }
   g_string_append (out, "], \"class\": ");
   hs_json_string (out, hs_growth_node_class (g, node));
-  append_counts (out, g, node);
+  append_counts (out, g, node, objects);
   g_string_append (out, ", \"children\": [");
   for (guint i = 0; i < hs_growth_n_growing_children (g, node); i++)
     {
@@ -63,7 +80,7 @@ append_node (GString *out, const HsGrowth *g, guint32 node)
       hs_json_string (out, hs_growth_node_reference (g, c));
       g_string_append (out, ", \"class\": ");
       hs_json_string (out, hs_growth_node_class (g, c));
-      append_counts (out, g, c);
+      append_counts (out, g, c, objects);
       g_string_append_c (out, '}');
     }
   g_string_append (out, "]}");
@@ -72,7 +89,16 @@ append_node (GString *out, const HsGrowth *g, guint32 node)
 void
 hs_growth_to_json (const HsGrowth *g, GString *out)
 {
+  hs_growth_to_json_with_objects (g, NULL, 0, out);
+}
+
+void
+hs_growth_to_json_with_objects (const HsGrowth *g, HsHeap *newest, guint max, GString *out)
+{
+  const Objects objects = { newest, max };
+
   g_return_if_fail (g != NULL && out != NULL);
+  g_return_if_fail (newest == NULL || hs_heap_n_objects (newest) == g->newest_n);
 
   g_string_append (out, "{\n  \"dumps\": [");
   for (guint k = 0; k < g->n_dumps; k++)
@@ -87,7 +113,7 @@ hs_growth_to_json (const HsGrowth *g, GString *out)
   for (guint i = 0; i < hs_growth_n_growing (g); i++)
     {
       g_string_append (out, i ? ",\n" : "\n");
-      append_node (out, g, hs_growth_growing (g, i));
+      append_node (out, g, hs_growth_growing (g, i), &objects);
     }
   g_string_append (out, hs_growth_n_growing (g) ? "\n  ]\n}\n" : "]\n}\n");
 }

@@ -39,6 +39,10 @@ struct _HsGrowth
   GHashTable *name_ids;
   GStringChunk *chunk;
   GPtrArray *warnings; /* char*, NULL-terminated once finished */
+  /* The newest dump: per object, the node that counts it (HS_GROWTH_NO_NODE
+   * for an object not reached or internal to a collection). */
+  guint32 *newest_node;
+  guint64 newest_n;
   /* After finish. */
   gboolean finished;
   GArray *growing;      /* guint32 */

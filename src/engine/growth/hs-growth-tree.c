@@ -15,7 +15,8 @@
  * its contents: its backing arrays, hash table and entries are internal
  * (they count nowhere, their references hang from the collection's
  * node), its elements, keys and values are its children ("[]", "[key]",
- * "[value]"). Flat arrays: 9 bytes per object besides the search's. */
+ * "[value]"). Flat arrays: 9 bytes per object besides the search's; the
+ * last dump of the series keeps 4 more, each object's node. */
 #include "config.h"
 
 #include <string.h>
@@ -239,6 +240,8 @@ count (Tree *t, HsObj x, guint32 nd)
 {
   HsGrowth *g = t->g;
   _hs_growth_objects (g, nd)[t->k]++;
+  if (t->k + 1 == g->n_dumps && g->newest_node != NULL)
+    g->newest_node[x] = nd;
   if (t->dom && t->dom->n == t->n)
     {
       HsObj id = t->dom->idom[x];
@@ -361,6 +364,20 @@ _hs_growth_add_tree (HsGrowth *g, HsHeap *heap, const HsDomTree *dom, GCancellab
       return no_memory (error);
     }
   memset (t.node_of, 0xFF, sizeof (guint32) * MAX (t.n, 1));
+  /* The newest dump's objects stay listable by node (hs-growth-newest.c). */
+  g_clear_pointer (&g->newest_node, g_free);
+  g->newest_n = 0;
+  if (t.k + 1 == g->n_dumps)
+    {
+      g->newest_node = hs_mem_try_alloc (sizeof (guint32) * MAX (t.n, 1));
+      if (g->newest_node == NULL)
+        {
+          tree_clear (&t);
+          return no_memory (error);
+        }
+      memset (g->newest_node, 0xFF, sizeof (guint32) * MAX (t.n, 1));
+      g->newest_n = t.n;
+    }
   memset (t.layout, 0xFF, sizeof (gint16) * nc);
   t.label_ids = g_hash_table_new (g_direct_hash, g_direct_equal);
   t.id_elem = _hs_growth_name (g, "[]");
@@ -393,6 +410,11 @@ _hs_growth_add_tree (HsGrowth *g, HsHeap *heap, const HsDomTree *dom, GCancellab
     }
   ok = TRUE;
 out:
+  if (!ok)
+    {
+      g_clear_pointer (&g->newest_node, g_free);
+      g->newest_n = 0;
+    }
   tree_clear (&t);
   return ok;
 }

@@ -54,6 +54,7 @@ hs_growth_free (HsGrowth *g)
   g_hash_table_unref (g->name_ids);
   g_string_chunk_free (g->chunk);
   g_ptr_array_unref (g->warnings);
+  g_free (g->newest_node);
   g_clear_pointer (&g->growing, g_array_unref);
   g_clear_pointer (&g->gchildren, g_array_unref);
   g_free (g->gchild_off);
@@ -294,6 +295,13 @@ hs_growth_node_root_kind (const HsGrowth *g, guint32 node)
   g_return_val_if_fail (node < g->nodes->len, NULL);
   n = &g_array_index (g->nodes, GrowthNode, node);
   return n->parent == HS_GROWTH_NO_NODE ? g_ptr_array_index (g->names, n->ref) : NULL;
+}
+
+gint
+hs_growth_node_root_type (const HsGrowth *g, guint32 node)
+{
+  g_return_val_if_fail (node < g->nodes->len, -1);
+  return g_array_index (g->nodes, GrowthNode, node).root_kind;
 }
 
 guint64

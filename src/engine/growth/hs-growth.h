@@ -69,10 +69,24 @@ const char *hs_growth_node_reference (const HsGrowth *g, guint32 node);
 const char *hs_growth_node_class (const HsGrowth *g, guint32 node);
 /* The root kind of a top ("System Class", "Thread"...), NULL below. */
 const char *hs_growth_node_root_kind (const HsGrowth *g, guint32 node);
+/* Its HsRootType, -1 below a top. */
+gint hs_growth_node_root_type (const HsGrowth *g, guint32 node);
 guint64 hs_growth_node_objects (const HsGrowth *g, guint32 node, guint k);
 guint64 hs_growth_node_retained (const HsGrowth *g, guint32 node, guint k);
 /* The path from the top to node, top first (n_steps nodes, g_free). */
 guint32 *hs_growth_node_path (const HsGrowth *g, guint32 node, guint *n_steps);
+
+/* The objects node merges in the newest dump (the last added): its
+ * objects' indexes in that dump's heap, in index order, at most max (0:
+ * all); as many as hs_growth_node_objects (g, node, last) when max allows.
+ * NULL with error on cancellation or a node unknown. One pass over the
+ * dump's objects (the series keeps each one's node, 4 bytes an object). */
+GArray *hs_growth_node_newest_objects (const HsGrowth *g, guint32 node, guint max, GCancellable *cancellable,
+                                       GError **error);
+/* For each of the n_steps nodes of path (hs_growth_node_path): its object
+ * in the newest dump when it merges exactly one there, else HS_OBJ_NONE
+ * (g_free). One pass over the dump's objects. */
+HsObj *hs_growth_path_newest_objects (const HsGrowth *g, const guint32 *path, guint n_steps);
 
 /* The JSON `heapscope-cli growth --json` prints (docs/cli.md):
  * {"dumps": [{"path", "objects", "reachable_bytes"}], "growing": [node]},
@@ -81,6 +95,10 @@ guint32 *hs_growth_node_path (const HsGrowth *g, guint32 node, guint *n_steps);
  * "objects": [...], "retained": [...], "children": [{"reference",
  * "class", "objects", "retained"}]}. */
 void hs_growth_to_json (const HsGrowth *g, GString *out);
+/* The same, each growing node and child with "newest_objects": the ids of
+ * its objects in the newest dump (newest: that dump's heap), at most max
+ * of them (0: all). */
+void hs_growth_to_json_with_objects (const HsGrowth *g, HsHeap *newest, guint max, GString *out);
 /* The same as text, a tree per growing node (LeakCanary's shape). */
 void hs_growth_to_text (const HsGrowth *g, GString *out);
 /* One CSV row per growing child: the growing node's path, the child's
