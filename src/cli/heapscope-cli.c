@@ -234,10 +234,14 @@ options_check (HsCliOptions *o, const char *command, GError **error)
     gint *value;
     gint unset;
   } counts[] = {
-    { "--limit", &o->limit, -1 },    { "--top", &o->top, 25 },
-    { "--dump", &o->dump, 0 },       { "--baseline-dump", &o->baseline_dump, 0 },
-    { "--max", &o->max, -1 },        { "--depth", &o->depth, 1 },
-    { "--timeout", &o->timeout, 0 }, { "--min-growth", &o->min_growth, 1 },
+    { "--limit", &o->limit, -1 },
+    { "--top", &o->top, 25 },
+    { "--dump", &o->dump, 0 },
+    { "--baseline-dump", &o->baseline_dump, 0 },
+    { "--max", &o->max, -1 },
+    { "--depth", &o->depth, 1 },
+    { "--timeout", &o->timeout, 0 },
+    { "--min-growth", &o->min_growth, 1 },
     { "--newest-objects", &o->newest_objects, 0 },
   };
 

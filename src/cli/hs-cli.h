@@ -78,9 +78,9 @@ typedef struct
   HsProgressFunc progress;
   gpointer progress_data;
   gboolean index_in_thread;
-  gint min_growth; /* growth: --min-growth N, objects a child gains per interval (default 1) */
+  gint min_growth;     /* growth: --min-growth N, objects a child gains per interval (default 1) */
   gint newest_objects; /* growth --json: --newest-objects N, the ids listed per node (0: none) */
-  gboolean series; /* report: --series, the dumps named are a series (the last one reported) */
+  gboolean series;     /* report: --series, the dumps named are a series (the last one reported) */
 } HsCliOptions;
 
 typedef int (*HsCliCommandFunc) (const HsCliOptions *o, const char *path, GError **error);
