@@ -259,6 +259,25 @@ ui_find_child (GtkWidget *root, GType type)
   return NULL;
 }
 
+int
+ui_sort_indicator (GtkWidget *root)
+{
+  if (g_str_equal (gtk_widget_get_css_name (root), "sort-indicator") && gtk_widget_get_mapped (root))
+    {
+      if (gtk_widget_has_css_class (root, "ascending"))
+        return GTK_SORT_ASCENDING;
+      if (gtk_widget_has_css_class (root, "descending"))
+        return GTK_SORT_DESCENDING;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int found = ui_sort_indicator (c);
+      if (found >= 0)
+        return found;
+    }
+  return -1;
+}
+
 guint64
 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 {
