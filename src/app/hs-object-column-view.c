@@ -113,7 +113,7 @@ static char *
 object_text (HsAnalysis *a, HsObj o)
 {
   g_autofree char *label = hs_heap_object_label (a->heap, o);
-  g_autofree char *desc = hs_heap_describe (a->heap, o);
+  g_autofree char *desc = hs_describe_object (a->heap, o);
   if (desc != NULL)
     return g_strdup_printf ("%s  %s", label, desc);
   return g_steal_pointer (&label);
