@@ -333,6 +333,19 @@ check_text (GtkWidget *w, GtkWidget *window, const char *where)
     }
   if (text == NULL || *text == '\0' || gtk_widget_get_width (w) <= 0 || gtk_widget_get_height (w) <= 0)
     return;
+  /* A label given less than its text needs is cut whatever it says
+   * (a column's header "% (" in a narrow table). */
+  if (GTK_IS_LABEL (w) && !ellipsized)
+    {
+      int lw = 0;
+      pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (w)), &lw, NULL);
+      if (lw > gtk_widget_get_width (w) + 1)
+        clipped = TRUE;
+    }
+  /* The header's view switcher shows whole titles, or the bar at the
+   * bottom takes its place. */
+  if (ellipsized && gtk_widget_get_ancestor (w, ADW_TYPE_VIEW_SWITCHER_TITLE) != NULL)
+    fail ("%s: the header's view switcher ellipsizes \"%s\"", where, text);
   if (clipped)
     fail ("%s: %s \"%s\" is cut (clipped at %d px)", where, G_OBJECT_TYPE_NAME (w), text,
           gtk_widget_get_width (w));
