@@ -30,27 +30,6 @@ find_inscription (GtkWidget *w, const char *text)
   return NULL;
 }
 
-/* The first model button (a menu item) below w labelled label. */
-static GtkWidget *
-find_menu_item (GtkWidget *w, const char *label)
-{
-  g_autofree char *text = NULL;
-
-  if (g_str_equal (G_OBJECT_TYPE_NAME (w), "GtkModelButton"))
-    {
-      g_object_get (w, "text", &text, NULL);
-      if (g_strcmp0 (text, label) == 0)
-        return w;
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_menu_item (c, label);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* A secondary click on widget, as the pointer would give it: the
  * click gesture for that button reports a press at the middle. */
 static void
@@ -110,7 +89,7 @@ choose_from_class_menu (HsWindow *window, const char *item)
   popover = ui_find_child (cell, GTK_TYPE_POPOVER_MENU);
   g_assert_nonnull (popover);
   g_assert_true (gtk_widget_get_visible (popover));
-  button = find_menu_item (popover, item);
+  button = ui_find_menu_item (popover, item);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   g_assert_true (ui_wait_until (left_classes, window, 10000));
