@@ -199,9 +199,9 @@ switcher_width (GtkWidget *w)
   return best;
 }
 
-/* Whether the header's switcher shows every view's whole title: the
- * header centres it, so it has the window's width less twice the wider
- * of the header's sides. Below that libadwaita 1.2 would ellipsize its
+/* Whether the header's switcher shows every view's whole title: it has
+ * the window's width less the header's sides (its centre box moves the
+ * title off the centre rather than shrink it). Below that libadwaita 1.2 would ellipsize its
  * labels ("Overvi…"): the title shows the file's name instead and the
  * bar at the bottom the views (bound in _hs_window_tabs_init). */
 static gboolean
@@ -225,11 +225,11 @@ switcher_fits (HsWindow *self)
           {
             int nat = 0;
             gtk_widget_measure (sides[i], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
-            side = MAX (side, nat);
+            side += nat;
           }
     }
   /* The header bar's own padding and spacing on both sides. */
-  return width >= need + 2 * side + 24;
+  return width >= need + side + 24;
 }
 
 /* The header bar, the switchers, the window's title and actions show the
