@@ -40,7 +40,7 @@ setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), numeric
                                                                  ? GTK_INSCRIPTION_OVERFLOW_CLIP
-                                                                 : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
+                                                                 : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 8 : 20);
   if (numeric)
     {

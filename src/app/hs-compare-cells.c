@@ -58,7 +58,7 @@ setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), info->kind == KIND_NAME
-                                                                 ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START
+                                                                 ? GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE
                                                                  : GTK_INSCRIPTION_OVERFLOW_CLIP);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), info->kind == KIND_NAME ? 20 : numeric ? 7 : 4);
   if (numeric)

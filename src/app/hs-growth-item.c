@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hs-growth-item.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -79,8 +80,12 @@ hs_growth_item_new (const HsGrowth *g, guint32 node)
     }
   self->trace = g_string_free (trace, FALSE);
   self->children = g_string_free (children, FALSE);
-  self->new_text
-      = g_strdup_printf (_ ("+%" PRIu64 " new objects"), (uint64_t)hs_growth_new_objects (g, node));
+  {
+    guint64 n = hs_growth_new_objects (g, node);
+    g_autofree char *count = hs_format_count (n);
+    self->new_text = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "+%s new object", "+%s new objects", (gulong)MIN (n, G_MAXULONG)), count);
+  }
   return self;
 }
 

@@ -321,7 +321,10 @@ find_done (GObject *source, GAsyncResult *result, gpointer data)
     self->summary_text = g_strdup (_ ("The waste analysis did not finish."));
   else
     {
+      /* The engine's line (the CLI's, in the middle of its output) is
+       * a heading here: a sentence, a capital first. */
       self->summary_text = hs_waste_summary_line (job->waste);
+      self->summary_text[0] = g_ascii_toupper (self->summary_text[0]);
       self->waste = hs_waste_ref (job->waste);
       fill_lists (self, a->heap, job->waste);
       fill_gallery (self, a->heap, job->waste, job);

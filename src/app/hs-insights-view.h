@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-insights-view.h: the "insights" view: what is wasted. The
  * waste finders run on a worker once the analysis is done; then a summary
- * line ("about 41 MB could be saved: …"), each kind of finding as a list,
+ * line ("About 41 MB could be saved: …"), each kind of finding as a list,
  * biggest first (activating a row opens its first object in the inspector,
  * its Class button the class table filtered to it), and a gallery of the
  * dump's bitmaps drawn with cairo. */

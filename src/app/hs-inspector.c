@@ -74,7 +74,7 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
 {
   HsAnalysis *a = get_analysis (self);
   g_autofree char *label = hs_heap_object_label (a->heap, obj);
-  g_autofree char *desc = hs_heap_describe (a->heap, obj);
+  g_autofree char *desc = hs_describe_object (a->heap, obj);
   g_autofree char *text = NULL;
   GtkWidget *button, *child, *name;
 
@@ -625,7 +625,7 @@ rebuild (HsInspector *self)
       add_pair (list, _ ("Native size"), native);
     }
   {
-    g_autofree char *desc = hs_heap_describe (heap, self->obj);
+    g_autofree char *desc = hs_describe_object (heap, self->obj);
     if (desc != NULL)
       add_pair (list, _ ("Value"), desc);
   }

@@ -519,7 +519,9 @@ set_dropdown (HsLeakTraceView *self)
           g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
           for (guint i = 0; i < n; i++)
             {
-              g_autofree char *s = g_strdup_printf (_ ("Instance %u of %u"), i + 1, n);
+              g_autofree char *at = hs_format_count (i + 1);
+              g_autofree char *of = hs_format_count (n);
+              g_autofree char *s = g_strdup_printf (_ ("Instance %s of %s"), at, of);
               gtk_string_list_append (items, s);
             }
           gtk_drop_down_set_model (self->trace_dropdown, G_LIST_MODEL (items));

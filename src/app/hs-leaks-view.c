@@ -83,15 +83,16 @@ static char *
 row_subtitle (HsLeakGroup *g, gboolean retained_known)
 {
   g_autofree char *bytes = NULL;
+  g_autofree char *count = hs_format_count (g->traces->len);
 
   if (!retained_known)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · retained size pending",
-                                         "%u instances · retained size pending", g->traces->len),
-                            g->traces->len);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s instance · retained size pending",
+                                         "%s instances · retained size pending", g->traces->len),
+                            count);
   bytes = hs_format_bytes (hs_leak_group_get_retained (g));
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u instance · %s retained",
-                                       "%u instances · %s retained", g->traces->len),
-                          g->traces->len, bytes);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s instance · %s retained",
+                                       "%s instances · %s retained", g->traces->len),
+                          count, bytes);
 }
 
 static GtkWidget *

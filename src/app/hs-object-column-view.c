@@ -103,7 +103,7 @@ setup_name_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
       return;
     }
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 0.0);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE);
   gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 20);
   set_cell (item, cell);
 }
@@ -113,7 +113,7 @@ static char *
 object_text (HsAnalysis *a, HsObj o)
 {
   g_autofree char *label = hs_heap_object_label (a->heap, o);
-  g_autofree char *desc = hs_heap_describe (a->heap, o);
+  g_autofree char *desc = hs_describe_object (a->heap, o);
   if (desc != NULL)
     return g_strdup_printf ("%s  %s", label, desc);
   return g_steal_pointer (&label);
@@ -520,9 +520,11 @@ hs_object_column_view_init (HsObjectColumnView *self)
       GTK_COLUMN_VIEW (self->view),
       add_column (self, _ ("Retained Size"), G_CALLBACK (setup_text_cell), OBJ_COL_RETAINED, FALSE),
       hs_retained_size_tooltip ());
+  /* Short enough for a 600 px window; the header's tooltip says it whole. */
   /* xgettext:no-c-format */
-  self->percent_column
-      = add_column (self, _ ("% of Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
+  self->percent_column = add_column (self, _ ("% Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
+  hs_column_view_set_header_tooltip (GTK_COLUMN_VIEW (self->view), self->percent_column,
+                                     _ ("Retained size as a percentage of the whole heap"));
   gtk_column_view_column_set_visible (self->percent_column, FALSE);
 }
 

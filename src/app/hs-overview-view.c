@@ -188,8 +188,15 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
       guint app = count_traces (a->leaks->application_leaks);
       guint lib = count_traces (a->leaks->library_leaks);
       guint sus = a->suspects != NULL ? a->suspects->objects->len + a->suspects->classes->len : 0;
-      g_autofree char *n = g_strdup_printf ("%u", app + lib + sus);
-      g_autofree char *detail = g_strdup_printf (_ ("%u application leaks, %u library leaks"), app, lib);
+      g_autofree char *n = hs_format_count (app + lib + sus);
+      g_autofree char *app_n = hs_format_count (app);
+      g_autofree char *lib_n = hs_format_count (lib);
+      g_autofree char *app_text
+          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s application leak", "%s application leaks", app), app_n);
+      g_autofree char *lib_text
+          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s library leak", "%s library leaks", lib), lib_n);
+      /* Translators: the application leaks, then the library leaks. */
+      g_autofree char *detail = g_strdup_printf (_ ("%s, %s"), app_text, lib_text);
       /* Never a bare zero: say what was looked for. */
       g_autofree char *suspects
           = a->suspects == NULL ? g_strdup ("")
@@ -226,7 +233,7 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
     {
       HsObj o = g_array_index (top, HsObj, i);
       g_autofree char *label = hs_heap_object_label (a->heap, o);
-      g_autofree char *desc = hs_heap_describe (a->heap, o);
+      g_autofree char *desc = hs_describe_object (a->heap, o);
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
       double frac = total > 0 ? (double)hs_dom_tree_retained (a->dom, o) / total : 0;
       g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);

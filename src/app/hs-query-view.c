@@ -131,9 +131,16 @@ update_status (HsQueryView *self)
   else if (self->error)
     s = g_strdup ("");
   else if (self->total > shown)
-    s = g_strdup_printf (_ ("The first %u of %" PRIu64 " rows"), shown, (uint64_t)self->total);
+    {
+      g_autofree char *n_shown = hs_format_count (shown);
+      g_autofree char *n_total = hs_format_count (self->total);
+      s = g_strdup_printf (_ ("The first %s of %s rows"), n_shown, n_total);
+    }
   else if (self->titles->len)
-    s = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", shown), shown);
+    {
+      g_autofree char *n_shown = hs_format_count (shown);
+      s = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s row", "%s rows", shown), n_shown);
+    }
   else
     s = g_strdup ("");
   gtk_label_set_text (GTK_LABEL (self->status), s);

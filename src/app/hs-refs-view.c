@@ -190,7 +190,7 @@ row_text (HsAnalysis *a, GObject *item)
   g_autofree char *label = hs_heap_object_label (a->heap, o);
   /* A class object's description is its name, which the label has. */
   g_autofree char *desc
-      = hs_heap_object_kind (a->heap, o) != HS_KIND_CLASS ? hs_heap_describe (a->heap, o) : NULL;
+      = hs_heap_object_kind (a->heap, o) != HS_KIND_CLASS ? hs_describe_object (a->heap, o) : NULL;
   const char *ref = hs_refs_item_get_reference (ri);
   g_autoptr (GString) s = g_string_new (NULL);
   if (ref != NULL)

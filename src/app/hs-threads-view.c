@@ -33,6 +33,11 @@ struct _HsThreadsView
   HsObj pending_thread; /* to select once the threads are read */
   guint scroll_to;      /* the row to bring into sight */
   guint scroll_source;
+  /* The size column the table is sorted by (NULL: another), and the
+   * one a size sorter saw first while armed (see on_sort_changed). */
+  GtkColumnViewColumn *sort_column;
+  GtkColumnViewColumn *spy_column;
+  gboolean spy_armed;
 };
 
 G_DEFINE_FINAL_TYPE (HsThreadsView, hs_threads_view, HS_TYPE_VIEW)
@@ -208,7 +213,8 @@ read_done (GObject *source, GAsyncResult *res, gpointer data)
   int top = hs_threads_top (ts);
   /* Sorted by stack retained, largest first, before the rows arrive: the
    * top thread is row 0. */
-  gtk_column_view_sort_by_column (self->table, self->stack_retained_column, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (self->table, self->stack_retained_column, GTK_SORT_DESCENDING);
+  self->sort_column = self->stack_retained_column;
   for (guint i = 0; i < ts->n_threads; i++)
     {
       const HsThread *t = &ts->threads[i];
@@ -280,6 +286,8 @@ static void
 hs_threads_view_dispose (GObject *object)
 {
   HsThreadsView *self = HS_THREADS_VIEW (object);
+  if (self->table != NULL)
+    g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->table), self);
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_pointer (&self->threads, hs_threads_free);
   g_clear_object (&self->selection);
@@ -307,6 +315,82 @@ hs_threads_view_write_csv (HsView *view, GString *out)
       hs_thread_to_csv (&self->threads->threads[it->index], &csv);
     }
   return TRUE;
+}
+
+/* ---- sorting ------------------------------------------------------------- */
+
+/* The size columns' sorters: smaller first (ascending, the order GTK's
+ * arrow says); each notes that it was asked first while the view is
+ * armed, which tells on_sort_changed the column the table sorts by. */
+static int
+compare_sizes (HsThreadsView *self, GtkColumnViewColumn *column, guint64 x, guint64 y)
+{
+  if (self->spy_armed)
+    {
+      self->spy_armed = FALSE;
+      self->spy_column = column;
+    }
+  return x < y ? -1 : x > y;
+}
+
+static int
+compare_retained (gconstpointer a, gconstpointer b, gpointer data)
+{
+  HsThreadsView *self = data;
+  return compare_sizes (self, self->retained_column, ((const HsThreadItem *)a)->retained,
+                        ((const HsThreadItem *)b)->retained);
+}
+
+static int
+compare_stack_retained (gconstpointer a, gconstpointer b, gpointer data)
+{
+  HsThreadsView *self = data;
+  return compare_sizes (self, self->stack_retained_column, ((const HsThreadItem *)a)->stack_retained,
+                        ((const HsThreadItem *)b)->stack_retained);
+}
+
+/* A header was clicked (or the view sorted): a size column clicked first
+ * sorts biggest first (GTK starts a column ascending), as MAT does, with
+ * GTK's descending arrow; the next click turns it. Any new order shows
+ * its first rows. Two rows compared by the table's sorter tell its
+ * column (the first sorter asked) and, against that column's own
+ * answer, its direction. */
+static void
+on_sort_changed (GtkSorter *sorter, GtkSorterChange change, HsThreadsView *self)
+{
+  GListModel *rows = G_LIST_MODEL (self->store);
+  guint n = rows != NULL ? g_list_model_get_n_items (rows) : 0;
+  GtkColumnViewColumn *was = self->sort_column;
+  GtkSortType order = GTK_SORT_ASCENDING;
+  GtkAdjustment *adj;
+
+  self->sort_column = NULL;
+  for (guint i = 1; i < n; i++)
+    {
+      g_autoptr (HsThreadItem) a = g_list_model_get_item (rows, 0);
+      g_autoptr (HsThreadItem) b = g_list_model_get_item (rows, i);
+      int r, own;
+
+      self->spy_column = NULL;
+      self->spy_armed = TRUE;
+      r = gtk_sorter_compare (sorter, a, b);
+      self->spy_armed = FALSE;
+      if (self->spy_column == NULL)
+        break;
+      own = self->spy_column == self->retained_column ? compare_sizes (self, NULL, a->retained, b->retained)
+                                                      : compare_sizes (self, NULL, a->stack_retained,
+                                                                       b->stack_retained);
+      if (own == 0)
+        continue;
+      self->sort_column = self->spy_column;
+      order = r == own ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+      break;
+    }
+  if (self->sort_column != NULL && self->sort_column != was && order == GTK_SORT_ASCENDING)
+    gtk_column_view_sort_by_column (self->table, self->sort_column, GTK_SORT_DESCENDING);
+  adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->table));
+  if (adj != NULL)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_lower (adj));
 }
 
 static void
@@ -340,6 +424,13 @@ hs_threads_view_init (HsThreadsView *self)
   hs_column_view_set_header_tooltip (self->table, self->retained_column, hs_retained_size_tooltip ());
   self->pending_thread = HS_OBJ_NONE;
   self->store = g_list_store_new (HS_TYPE_THREAD_ITEM);
+  {
+    g_autoptr (GtkSorter) retained = GTK_SORTER (gtk_custom_sorter_new (compare_retained, self, NULL));
+    g_autoptr (GtkSorter) stack = GTK_SORTER (gtk_custom_sorter_new (compare_stack_retained, self, NULL));
+    gtk_column_view_column_set_sorter (self->retained_column, retained);
+    gtk_column_view_column_set_sorter (self->stack_retained_column, stack);
+  }
+  g_signal_connect (gtk_column_view_get_sorter (self->table), "changed", G_CALLBACK (on_sort_changed), self);
   GtkSortListModel *sorted = gtk_sort_list_model_new (
       G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (gtk_column_view_get_sorter (self->table)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));

@@ -16,6 +16,10 @@ void hs_clear_box (GtkWidget *box);
 /* A count with the digit grouping of the user's locale, a comma where
  * the locale has none: 2,493,333. */
 char *hs_format_count (guint64 n);
+/* An object's short description as the window shows it: an array's
+ * length grouped and with its noun's plural ("4,096 items", "1 item:
+ * "a""), else hs_heap_describe's. NULL when there is none. */
+char *hs_describe_object (HsHeap *heap, HsObj o);
 /* What "retained size" means, for the headers of the columns that show it. */
 const char *hs_retained_size_tooltip (void);
 /* Hides the n columns of view while the width it is shown in (its

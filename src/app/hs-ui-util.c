@@ -59,6 +59,29 @@ hs_format_count (guint64 n)
   return g_string_free (s, FALSE);
 }
 
+char *
+hs_describe_object (HsHeap *heap, HsObj o)
+{
+  HsKind k;
+  guint32 n;
+  g_autofree char *count = NULL;
+
+  g_return_val_if_fail (heap != NULL, NULL);
+  k = hs_heap_object_kind (heap, o);
+  if (k != HS_KIND_OBJ_ARRAY && k != HS_KIND_PRIM_ARRAY)
+    return hs_heap_describe (heap, o);
+  n = hs_heap_array_length (heap, o);
+  count = hs_format_count (n);
+  if (k == HS_KIND_PRIM_ARRAY && hs_heap_array_elem_type (heap, o) == HS_TYPE_CHAR)
+    {
+      g_autofree char *text = hs_heap_read_string (heap, o, 60);
+      if (text != NULL)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s item: \"%s\"", "%s items: \"%s\"", n), count,
+                                text);
+    }
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s item", "%s items", n), count);
+}
+
 const char *
 hs_retained_size_tooltip (void)
 {

@@ -45,6 +45,7 @@ struct _HsWindow
   GSignalGroup *history_signals;
   GBindingGroup *tab_bindings;
   gboolean narrow;  /* a phone's width (hs-window-tabs.c) */
+  gboolean switcher_fits; /* the views' whole titles fit the header */
   AdwToast *toast;  /* the toast shown (hs-window-toast.c), or NULL */
   char *toast_text; /* the last notice's text (shown or coming), unescaped */
   /* The notice waiting for the toast shown to settle (hs-window-toast.c):

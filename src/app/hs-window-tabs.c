@@ -178,6 +178,60 @@ sync_mapping_tag (HsWindow *self, gboolean content)
   adw_view_switcher_title_set_subtitle (self->switcher_title, text);
 }
 
+/* The smallest natural width of the view switchers below w (the title's
+ * narrow switcher: icons over whole labels), 0 if none. */
+static int
+switcher_width (GtkWidget *w)
+{
+  int best = 0;
+
+  if (ADW_IS_VIEW_SWITCHER (w))
+    {
+      gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &best, NULL, NULL);
+      return best;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int n = switcher_width (c);
+      if (n > 0 && (best == 0 || n < best))
+        best = n;
+    }
+  return best;
+}
+
+/* Whether the header's switcher shows every view's whole title: it has
+ * the window's width less the header's sides (its centre box moves the
+ * title off the centre rather than shrink it). Below that libadwaita 1.2 would ellipsize its
+ * labels ("Overvi…"): the title shows the file's name instead and the
+ * bar at the bottom the views (bound in _hs_window_tabs_init). */
+static gboolean
+switcher_fits (HsWindow *self)
+{
+  GtkWidget *centre = gtk_widget_get_parent (GTK_WIDGET (self->switcher_title));
+  int width = 0, height = 0, side = 0, need;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (gtk_window_is_maximized (GTK_WINDOW (self)) && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self));
+  need = switcher_width (GTK_WIDGET (self->switcher_title));
+  if (width <= 0 || need <= 0)
+    return TRUE;
+  if (GTK_IS_CENTER_BOX (centre))
+    {
+      GtkWidget *sides[2] = { gtk_center_box_get_start_widget (GTK_CENTER_BOX (centre)),
+                              gtk_center_box_get_end_widget (GTK_CENTER_BOX (centre)) };
+      for (guint i = 0; i < 2; i++)
+        if (sides[i] != NULL && gtk_widget_get_visible (sides[i]))
+          {
+            int nat = 0;
+            gtk_widget_measure (sides[i], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+            side += nat;
+          }
+    }
+  /* The header bar's own padding and spacing on both sides. */
+  return width >= need + side + 24;
+}
+
 /* The header bar, the switchers, the window's title and actions show the
  * tab shown (its page, title, analysing); called when one of those
  * changes. */
@@ -229,9 +283,6 @@ _hs_window_sync_header (HsWindow *self)
    * for the analysis while the leaks are shown early): with one view left
    * it hid its switcher and kept it hidden, the switcher at the bottom at
    * any width. Turning it off and on counts them again. */
-  if (content)
-    adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, FALSE);
-  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, content);
   /* The bar at the bottom (revealed when the title has no room for the
    * switcher: bound in _hs_window_tabs_init) only over a dump's views. */
   gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), content);
@@ -256,6 +307,11 @@ _hs_window_sync_header (HsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.inspect", ready);
   sync_history (self);
   fill_compare_tabs (self);
+  /* Last: the header's sides are set (the switcher's room). */
+  self->switcher_fits = switcher_fits (self);
+  if (content)
+    adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, FALSE);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, content && self->switcher_fits);
 }
 
 /* Each tab's page in the bar shows its title ("New Tab" while it has
@@ -429,7 +485,7 @@ on_default_width (GObject *window, GParamSpec *pspec, HsWindow *self)
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   narrow = width > 0 && width < 600 && !gtk_window_is_maximized (GTK_WINDOW (self));
-  if (narrow != self->narrow)
+  if (narrow != self->narrow || switcher_fits (self) != self->switcher_fits)
     {
       self->narrow = narrow;
       _hs_window_sync_header (self);

@@ -30,27 +30,6 @@ find_inscription (GtkWidget *w, const char *text)
   return NULL;
 }
 
-/* The first model button (a menu item) below w labelled label. */
-static GtkWidget *
-find_menu_item (GtkWidget *w, const char *label)
-{
-  g_autofree char *text = NULL;
-
-  if (g_str_equal (G_OBJECT_TYPE_NAME (w), "GtkModelButton"))
-    {
-      g_object_get (w, "text", &text, NULL);
-      if (g_strcmp0 (text, label) == 0)
-        return w;
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_menu_item (c, label);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* A secondary click on widget, as the pointer would give it: the
  * click gesture for that button reports a press at the middle. */
 static void
@@ -73,6 +52,25 @@ secondary_click (GtkWidget *widget)
   g_assert_true (pressed);
 }
 
+static gboolean
+session_shown (gpointer classes)
+{
+  return find_inscription (classes, SESSION) != NULL;
+}
+
+static gboolean
+menu_shown (gpointer cell)
+{
+  GtkWidget *popover = ui_find_child (cell, GTK_TYPE_POPOVER_MENU);
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+static gboolean
+left_classes (gpointer window)
+{
+  return g_strcmp0 (hs_window_get_view (window), "classes") != 0;
+}
+
 /* The class table showing only SESSION, its name cell right-clicked and
  * the menu's item labelled item chosen. */
 static void
@@ -83,18 +81,18 @@ choose_from_class_menu (HsWindow *window, const char *item)
 
   hs_window_set_view (window, "classes");
   g_assert_true (hs_classes_view_show_class (classes, SESSION));
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (session_shown, classes, 10000));
   cell = find_inscription (GTK_WIDGET (classes), SESSION);
   g_assert_nonnull (cell);
   secondary_click (cell);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (menu_shown, cell, 10000));
   popover = ui_find_child (cell, GTK_TYPE_POPOVER_MENU);
   g_assert_nonnull (popover);
   g_assert_true (gtk_widget_get_visible (popover));
-  button = find_menu_item (popover, item);
+  button = ui_find_menu_item (popover, item);
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (left_classes, window, 10000));
 }
 
 static gboolean

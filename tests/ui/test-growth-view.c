@@ -186,7 +186,6 @@ test_growth_view (void)
   g_assert_true (hs_growth_view_set_series (view, older, 3));
   hs_window_set_view (window, "growth");
   g_assert_true (ui_wait_until (not_loading, view, 120000));
-  ui_iterate (50);
   g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
 
   model = hs_growth_view_get_model (view);
@@ -364,7 +363,6 @@ assert_series_results (HsWindow *window)
   guint n;
 
   g_assert_true (ui_wait_until (growth_done, view, 120000));
-  ui_iterate (50);
   g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
   g_assert_cmpstr (hs_window_get_view (window), ==, "growth");
   model = hs_growth_view_get_model (view);

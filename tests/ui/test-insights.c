@@ -75,12 +75,13 @@ test_insights (void)
   else
     {
       HsAnalysis *a = hs_loader_get_analysis (loader);
-      /* 96 bytes of strings, 40 of the duplicate bitmap: 136 in all. */
+      /* 96 bytes of strings, 40 of the duplicate bitmap: 136 in all; the
+       * heading a sentence (a capital first). */
       g_autofree char *total = hs_format_bytes (136);
       g_autofree char *strings = hs_format_bytes (96);
       g_autofree char *bitmaps = hs_format_bytes (40);
       g_autofree char *expect = g_strdup_printf (
-          "about %s could be saved: duplicate strings %s, duplicate bitmaps %s", total, strings, bitmaps);
+          "About %s could be saved: duplicate strings %s, duplicate bitmaps %s", total, strings, bitmaps);
       g_assert_cmpstr (hs_insights_view_get_summary (view), ==, expect);
 
       g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_STRINGS), ==, 1);

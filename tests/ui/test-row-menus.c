@@ -54,46 +54,12 @@ first_cell (GtkWidget *root)
   return NULL;
 }
 
-static GtkWidget *
-find_popover (GtkWidget *root)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (GTK_IS_POPOVER_MENU (c) && gtk_widget_get_visible (c))
-        return c;
-      if ((found = find_popover (c)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The menu item (a GtkModelButton) whose text is label. */
-static GtkWidget *
-find_item (GtkWidget *root, const char *label)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (g_str_equal (G_OBJECT_TYPE_NAME (c), "GtkModelButton"))
-        {
-          g_autofree char *text = NULL;
-          g_object_get (c, "text", &text, NULL);
-          if (g_strcmp0 (text, label) == 0)
-            return c;
-        }
-      if ((found = find_item (c, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* What a click on a menu item does: its "clicked" (GTK's menu activates
  * the item's action, then hides the menu). */
 static void
 click_item (GtkWidget *popover, const char *label)
 {
-  GtkWidget *item = find_item (popover, label);
+  GtkWidget *item = ui_find_menu_item (popover, label);
 
   g_assert_nonnull (item);
   g_signal_emit_by_name (item, "clicked");
@@ -104,21 +70,48 @@ click_item (GtkWidget *popover, const char *label)
 static void
 right_click (GtkWidget *widget)
 {
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean clicked = FALSE;
+  GtkGesture *click = ui_secondary_click_gesture (widget);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (c)
-          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
-        {
-          g_signal_emit_by_name (c, "pressed", 1, 10.0, 5.0);
-          clicked = TRUE;
-          break;
-        }
-    }
-  g_assert_true (clicked);
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "pressed", 1, 10.0, 5.0);
+}
+
+static gboolean
+menu_mapped (gpointer cell)
+{
+  GtkWidget *popover = ui_shown_popover (cell);
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+static gboolean
+showing_refs (gpointer window)
+{
+  return g_strcmp0 (hs_window_get_view (window), "refs") == 0;
+}
+
+/* The menu gone: unparented once closed (or with its row). */
+static gboolean
+menu_gone (gpointer data)
+{
+  GtkWidget **popover = data;
+  return *popover == NULL || gtk_widget_get_parent (*popover) == NULL;
+}
+
+static gboolean
+window_gone (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+/* The window destroyed and finalized (nothing of it left running). */
+static void
+destroy_window (HsWindow *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ui_wait_until (window_gone, &weak, 10000));
 }
 
 static gboolean
@@ -140,19 +133,26 @@ incoming_from_row (HsWindow *window, GtkWidget *root, void (*recycle) (gpointer)
 
   g_assert_nonnull (cell);
   right_click (cell);
-  ui_iterate (50);
-  popover = find_popover (cell);
-  g_assert_nonnull (popover);
-  g_assert_true (gtk_widget_get_mapped (popover));
+  g_assert_true (ui_wait_until (menu_mapped, cell, 10000));
+  popover = ui_shown_popover (cell);
+  g_object_add_weak_pointer (G_OBJECT (popover), (gpointer *)&popover);
   click_item (popover, "List Incoming References");
   /* The rows go while the menu closes and its idle work is pending. */
   recycle (data);
-  ui_iterate (300);
-  g_assert_cmpstr (hs_window_get_view (window), ==, "refs");
+  g_assert_true (ui_wait_until (showing_refs, window, 10000));
   g_assert_true (ui_wait_until (refs_ready, refs, 60000));
-  ui_iterate (100);
   first = hs_refs_view_get_row_text (refs, 0);
   g_assert_nonnull (first);
+  /* The menu's idle work done with its row gone. */
+  g_assert_true (ui_wait_until (menu_gone, &popover, 10000));
+  if (popover != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (popover), (gpointer *)&popover);
+}
+
+static gboolean
+has_cell (gpointer root)
+{
+  return first_cell (root) != NULL;
 }
 
 static void
@@ -178,15 +178,12 @@ test_instances (void)
       HsClassesView *classes = ui_classes_view (window);
 
       hs_window_set_view (window, "classes");
-      ui_iterate (100);
       g_assert_true (hs_classes_view_show_class (classes, round % 2 ? "store.Session" : "byte[]"));
       g_assert_true (ui_wait_for_instances (window, 60000));
-      ui_iterate (300);
+      g_assert_true (ui_wait_until (has_cell, classes, 10000));
       incoming_from_row (window, GTK_WIDGET (classes), reshow_instances, window);
-      ui_iterate (200);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  destroy_window (window);
 }
 
 static gboolean
@@ -225,7 +222,6 @@ test_paths (void)
       hs_window_set_view (window, "paths");
       hs_paths_view_show_class (paths, session);
       g_assert_true (ui_wait_until (paths_ready, paths, 60000));
-      ui_iterate (200);
       /* The first row selected: its objects listed below the tree. */
       model = hs_paths_view_get_model (paths);
       g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >, 0);
@@ -234,13 +230,11 @@ test_paths (void)
       sel = gtk_column_view_get_model (
           GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (paths), GTK_TYPE_COLUMN_VIEW)));
       gtk_selection_model_select_item (sel, 0, TRUE);
-      ui_iterate (300);
+      g_assert_true (ui_wait_until (has_cell, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), 10000));
       incoming_from_row (window, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), reshow_paths,
                          window);
-      ui_iterate (200);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  destroy_window (window);
 }
 
 int

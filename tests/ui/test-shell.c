@@ -576,6 +576,12 @@ test_tab_pages (void)
   ui_iterate (100);
 }
 
+static gboolean
+bar_hidden (gpointer bar)
+{
+  return !adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar));
+}
+
 /* At 360 px wide: the window is that narrow (nothing in it asks for
  * more), the view switcher is the bar at the bottom (the header's title
  * shows the file's name), the inspector is a sheet over the views. */
@@ -646,8 +652,7 @@ test_narrow (void)
    * the views (nine views' buttons need about 1500 pixels beside the
    * header's own). */
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 760);
-  ui_iterate (800);
-  g_assert_false (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (switcher_bar)));
+  g_assert_true (ui_wait_until (bar_hidden, switcher_bar, 10000));
   hs_window_inspect (window, g_array_index (top, HsObj, 0));
   ui_iterate (500);
   g_assert_false (adw_flap_get_folded (ADW_FLAP (flap)));

@@ -82,6 +82,47 @@ test_threads_view (void)
       g_assert_cmpuint (t->stack_retained, <=, prev);
       prev = t->stack_retained;
     }
+  /* Largest first, and the arrow GTK draws for descending says so. */
+  g_assert_cmpint (ui_sort_indicator (GTK_WIDGET (view)), ==, GTK_SORT_DESCENDING);
+  {
+    /* A size header clicked (GTK sorts a new column ascending first):
+     * biggest first, with the descending arrow. */
+    GtkColumnView *table = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
+    GListModel *columns = gtk_column_view_get_columns (table);
+    GtkColumnViewColumn *retained = NULL;
+    for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+      {
+        g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, c);
+        if (g_strcmp0 (gtk_column_view_column_get_title (col), "Retained") == 0)
+          retained = col;
+      }
+    g_assert_nonnull (retained);
+    gtk_column_view_sort_by_column (table, retained, GTK_SORT_ASCENDING);
+    ui_iterate (50);
+    g_assert_cmpint (ui_sort_indicator (GTK_WIDGET (view)), ==, GTK_SORT_DESCENDING);
+    prev = G_MAXUINT64;
+    for (guint i = 0; i < n; i++)
+      for (guint k = 0; k < ts->n_threads; k++)
+        if (g_strcmp0 (ts->threads[k].name, hs_threads_view_get_row_name (view, i)) == 0)
+          {
+            g_assert_cmpuint (ts->threads[k].retained, <=, prev);
+            prev = ts->threads[k].retained;
+          }
+    /* Clicked again: smallest first, the ascending arrow. */
+    gtk_column_view_sort_by_column (table, retained, GTK_SORT_ASCENDING);
+    ui_iterate (50);
+    g_assert_cmpint (ui_sort_indicator (GTK_WIDGET (view)), ==, GTK_SORT_ASCENDING);
+    /* Back to the first order. */
+    GtkColumnViewColumn *stack_col = NULL;
+    for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+      {
+        g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, c);
+        if (g_strcmp0 (gtk_column_view_column_get_title (col), "Stack retained") == 0)
+          stack_col = col;
+      }
+    gtk_column_view_sort_by_column (table, stack_col, GTK_SORT_DESCENDING);
+    ui_iterate (50);
+  }
   /* ThreadScenario: hold-worker's byte[4096] (4112 bytes) is the most any
    * stack holds; it is selected first. */
   g_assert_cmpstr (hs_threads_view_get_row_name (view, 0), ==, "hold-worker");

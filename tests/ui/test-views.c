@@ -8,6 +8,7 @@
  * models. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-ui-util-private.h"
 #include "hs-classes-view.h"
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
@@ -778,6 +779,46 @@ test_treemap (void)
   window_close (window);
 }
 
+/* An array's length as the window says it: grouped by thousands (the C
+ * locale the tests run in has no separator: a comma) and with the noun's
+ * number. The sample holds byte[8192] (its ImageCache's buffers). */
+static void
+test_describe_counts (void)
+{
+  HsAnalysis *a = hs_loader_get_analysis (sample_loader ());
+  HsHeap *heap = a->heap;
+  HsObj big = HS_OBJ_NONE, one = HS_OBJ_NONE;
+
+  for (HsObj o = 0; o < hs_heap_n_objects (heap); o++)
+    {
+      HsKind k = hs_heap_object_kind (heap, o);
+      if (k != HS_KIND_OBJ_ARRAY && k != HS_KIND_PRIM_ARRAY)
+        continue;
+      if (hs_heap_array_length (heap, o) >= 1000 && k == HS_KIND_PRIM_ARRAY
+          && hs_heap_array_elem_type (heap, o) != HS_TYPE_CHAR && big == HS_OBJ_NONE)
+        big = o;
+      if (hs_heap_array_length (heap, o) == 1 && k == HS_KIND_OBJ_ARRAY && one == HS_OBJ_NONE)
+        one = o;
+    }
+  g_assert_cmpuint (big, !=, HS_OBJ_NONE);
+  {
+    guint32 n = hs_heap_array_length (heap, big);
+    g_autofree char *want = g_strdup_printf ("%u,%03u items", n / 1000, n % 1000);
+    g_autofree char *got = hs_describe_object (heap, big);
+    g_assert_cmpuint (n, <, 1000000);
+    g_assert_cmpstr (got, ==, want);
+  }
+  if (one != HS_OBJ_NONE)
+    {
+      g_autofree char *got = hs_describe_object (heap, one);
+      g_assert_cmpstr (got, ==, "1 item");
+    }
+  {
+    g_autofree char *grouped = hs_format_count (262144);
+    g_assert_cmpstr (grouped, ==, "262,144");
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -789,6 +830,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/classes-instances-dropped", test_classes_instances_dropped);
   g_test_add_func ("/views/dominators", test_dominators);
   g_test_add_func ("/views/treemap", test_treemap);
+  g_test_add_func ("/views/describe-counts", test_describe_counts);
   ret = g_test_run ();
   g_clear_object (&sample);
   return ret;

@@ -214,6 +214,20 @@ expect_effect (HsWindow *window, const State *before, const char *what)
 
 /* Dialogs and windows other than the main one closed, popovers down, the
  * clipboard emptied, the toast gone: a clean slate for the next action. */
+static gboolean
+popover_hidden (gpointer popover)
+{
+  return !gtk_widget_get_mapped (popover);
+}
+
+/* A popover below w shown and mapped (a menu opened). */
+static gboolean
+menu_mapped (gpointer w)
+{
+  GtkWidget *popover = ui_shown_popover (w);
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
 static void
 settle (HsWindow *window)
 {
@@ -253,7 +267,7 @@ settle (HsWindow *window)
         if (p == NULL)
           break;
         gtk_popover_popdown (GTK_POPOVER (p));
-        ui_iterate (20);
+        g_assert_true (ui_wait_until (popover_hidden, p, 5000));
       }
   }
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "");
@@ -333,6 +347,19 @@ check_text (GtkWidget *w, GtkWidget *window, const char *where)
     }
   if (text == NULL || *text == '\0' || gtk_widget_get_width (w) <= 0 || gtk_widget_get_height (w) <= 0)
     return;
+  /* A label given less than its text needs is cut whatever it says
+   * (a column's header "% (" in a narrow table). */
+  if (GTK_IS_LABEL (w) && !ellipsized)
+    {
+      int lw = 0;
+      pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (w)), &lw, NULL);
+      if (lw > gtk_widget_get_width (w) + 1)
+        clipped = TRUE;
+    }
+  /* The header's view switcher shows whole titles, or the bar at the
+   * bottom takes its place. */
+  if (ellipsized && gtk_widget_get_ancestor (w, ADW_TYPE_VIEW_SWITCHER_TITLE) != NULL)
+    fail ("%s: the header's view switcher ellipsizes \"%s\"", where, text);
   if (clipped)
     fail ("%s: %s \"%s\" is cut (clipped at %d px)", where, G_OBJECT_TYPE_NAME (w), text,
           gtk_widget_get_width (w));
@@ -482,55 +509,6 @@ collect_items (GtkWidget *root, GPtrArray *labels)
     }
 }
 
-static GtkWidget *
-find_item (GtkWidget *root, const char *label)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (g_str_equal (G_OBJECT_TYPE_NAME (c), "GtkModelButton"))
-        {
-          g_autofree char *text = NULL;
-          g_object_get (c, "text", &text, NULL);
-          if (g_strcmp0 (text, label) == 0)
-            return c;
-          continue;
-        }
-      if ((found = find_item (c, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-shown_popover (GtkWidget *root)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-      if (GTK_IS_POPOVER (c) && gtk_widget_get_visible (c))
-        return c;
-      if ((found = shown_popover (c)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkGesture *
-right_click_gesture (GtkWidget *w)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (w);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (c)
-          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
-        return GTK_GESTURE (c);
-    }
-  return NULL;
-}
-
 /* The first mapped widget below root (depth first: the first row's first
  * cell) that offers a context menu. */
 static GtkWidget *
@@ -541,7 +519,7 @@ first_menu_cell (GtkWidget *root)
       GtkWidget *found;
       if (!gtk_widget_get_mapped (c) || GTK_IS_NATIVE (c))
         continue;
-      if (right_click_gesture (c) != NULL)
+      if (ui_secondary_click_gesture (c) != NULL)
         return c;
       if ((found = first_menu_cell (c)) != NULL)
         return found;
@@ -571,12 +549,13 @@ collect_lists (GtkWidget *root, GPtrArray *lists)
 static GtkWidget *
 open_menu (GtkWidget *cell)
 {
-  GtkGesture *g = right_click_gesture (cell);
+  GtkGesture *g = ui_secondary_click_gesture (cell);
 
   g_assert_nonnull (g);
   g_signal_emit_by_name (g, "pressed", 1, 8.0, 6.0);
-  ui_iterate (80);
-  return shown_popover (cell);
+  /* (A row without a menu, a "show more" row, shows none: the bound.) */
+  ui_wait_until (menu_mapped, cell, 2000);
+  return ui_shown_popover (cell);
 }
 
 static gboolean
@@ -668,7 +647,7 @@ walk_row_menus (HsWindow *window, const char *dump, const char *view)
       collect_items (popover, labels);
       g_assert_cmpuint (labels->len, >, 0);
       gtk_popover_popdown (GTK_POPOVER (popover));
-      ui_iterate (50);
+      g_assert_true (ui_wait_until (popover_hidden, popover, 5000));
       for (guint i = 0; i < labels->len; i++)
         {
           const char *label = g_ptr_array_index (labels, i);
@@ -686,7 +665,7 @@ walk_row_menus (HsWindow *window, const char *dump, const char *view)
           g_assert_nonnull (cell);
           popover = open_menu (cell);
           g_assert_nonnull (popover);
-          item = find_item (popover, label);
+          item = ui_find_menu_item (popover, label);
           g_assert_nonnull (item);
           g_test_message ("%s", where);
           state_take (&before, window);
@@ -762,7 +741,7 @@ walk_header (HsWindow *window, const char *dump)
         {
           /* The window menu: each item. */
           g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
-          collect_items (shown_popover (b), labels);
+          collect_items (ui_shown_popover (b), labels);
           for (guint k = 0; k < labels->len; k++)
             {
               const char *label = g_ptr_array_index (labels, k);
@@ -772,8 +751,8 @@ walk_header (HsWindow *window, const char *dump)
 
               settle (window);
               gtk_menu_button_popup (GTK_MENU_BUTTON (b));
-              ui_iterate (80);
-              item = find_item (shown_popover (b), label);
+              g_assert_true (ui_wait_until (menu_mapped, b, 5000));
+              item = ui_find_menu_item (ui_shown_popover (b), label);
               if (item == NULL || !gtk_widget_is_sensitive (item))
                 continue;
               g_test_message ("%s", w2);

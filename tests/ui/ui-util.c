@@ -259,6 +259,74 @@ ui_find_child (GtkWidget *root, GType type)
   return NULL;
 }
 
+GtkWidget *
+ui_shown_popover (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_POPOVER (c) && gtk_widget_get_visible (c))
+        return c;
+      if ((found = ui_shown_popover (c)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_find_menu_item (GtkWidget *root, const char *label)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (g_str_equal (G_OBJECT_TYPE_NAME (c), "GtkModelButton"))
+        {
+          g_autofree char *text = NULL;
+          g_object_get (c, "text", &text, NULL);
+          if (g_strcmp0 (text, label) == 0)
+            return c;
+          continue;
+        }
+      if ((found = ui_find_menu_item (c, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkGesture *
+ui_secondary_click_gesture (GtkWidget *w)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (w);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (c)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (c);
+    }
+  return NULL;
+}
+
+int
+ui_sort_indicator (GtkWidget *root)
+{
+  if (g_str_equal (gtk_widget_get_css_name (root), "sort-indicator") && gtk_widget_get_mapped (root))
+    {
+      if (gtk_widget_has_css_class (root, "ascending"))
+        return GTK_SORT_ASCENDING;
+      if (gtk_widget_has_css_class (root, "descending"))
+        return GTK_SORT_DESCENDING;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      int found = ui_sort_indicator (c);
+      if (found >= 0)
+        return found;
+    }
+  return -1;
+}
+
 guint64
 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column)
 {

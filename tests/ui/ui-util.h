@@ -59,6 +59,15 @@ GtkDropTarget *ui_drop_target (HsWindow *window);
 GtkWidget *ui_find_button (GtkWidget *root, const char *label);
 /* root itself or its first descendant (depth first) of type, or NULL. */
 GtkWidget *ui_find_child (GtkWidget *root, GType type);
+/* The first shown popover (a context menu) below root, or NULL. */
+GtkWidget *ui_shown_popover (GtkWidget *root);
+/* The menu item (a GtkModelButton) below root whose text is label, or NULL. */
+GtkWidget *ui_find_menu_item (GtkWidget *root, const char *label);
+/* w's click gesture for the secondary button (a context menu's), or NULL. */
+GtkGesture *ui_secondary_click_gesture (GtkWidget *w);
+/* The direction the first sort arrow shown below root says (a column
+ * view header's GTK_SORT_ASCENDING or GTK_SORT_DESCENDING), -1 if none. */
+int ui_sort_indicator (GtkWidget *root);
 /* A class's figure for a classes-table column, read from the heap and the
  * analysis directly (what the table must show). */
 guint64 ui_class_value (HsAnalysis *a, HsClass c, HsClassColumn column);
