@@ -11,6 +11,7 @@
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-classes-view.h"
+#include "hs-sentence.h"
 #include "hs-fuzzy.h"
 #include "hs-object-id.h"
 #include "hs-query.h"
@@ -156,16 +157,22 @@ completion_row (const char *name, guint64 count)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label = gtk_label_new (name);
+  GtkWidget *label = gtk_label_new (NULL);
+  g_autofree char *quoted = g_strdup_printf ("`%s`", name);
   g_autofree char *n = hs_format_count (count);
   g_autofree char *count_text
       = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s instance", "%s instances", count), n);
   GtkWidget *count_label = gtk_label_new (count_text);
   guint64 *stored = g_new (guint64, 1);
 
+  /* The name whole: on more lines if need be, broken after a '.' or '$'
+   * (never cut at its start, never hyphenated). */
+  hs_label_set_sentence (GTK_LABEL (label), quoted);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (count_label, GTK_ALIGN_START);
   gtk_widget_add_css_class (count_label, "dim-label");
   gtk_widget_add_css_class (count_label, "hs-numeric");
   gtk_box_append (GTK_BOX (box), label);
