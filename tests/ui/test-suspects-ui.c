@@ -11,6 +11,10 @@
 #include "hs-ui-util-private.h"
 #include "hs-dump-tab.h"
 #include "hs-insights-view.h"
+#include "hs-instances-pane.h"
+#include "hs-object-row.h"
+#include "hs-refs-view.h"
+#include "hs-refs.h"
 
 #include <string.h>
 
@@ -259,6 +263,80 @@ test_no_suspect (void)
   g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 10%");
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (ui_leaks_view (window)), ==, 0);
   g_assert_null (hs_leak_trace_view_get_title (ui_trace_view (window)));
+  window_close (window);
+}
+
+/* One click in an instance list inspects the row's object (the row
+ * selected), as a click does in every other list: store.Session's 500
+ * instances (server_oom.py), the second row selected. */
+static void
+test_instance_click (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  g_autofree char *message = NULL;
+  GtkWidget *pane, *table;
+  GtkSelectionModel *model;
+  g_autoptr (GObject) item = NULL;
+  HsObj obj;
+
+  g_assert_true (hs_window_go_to (window, "store.Session", &message));
+  g_assert_true (ui_wait_for_instances (window, 30000));
+  ui_iterate (100);
+  pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
+  table = ui_find_child (pane, GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (table);
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 2);
+  item = g_list_model_get_item (G_LIST_MODEL (model), 1);
+  g_assert_true (HS_IS_OBJECT_ROW (item));
+  obj = hs_object_row_get_obj (HS_OBJECT_ROW (item));
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, obj), ==, "store.Session");
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, obj);
+  gtk_selection_model_select_item (model, 1, TRUE);
+  ui_iterate (100);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, obj);
+  window_close (window);
+}
+
+static gboolean
+refs_ready (gpointer data)
+{
+  return !hs_refs_view_is_busy (data) && hs_refs_view_get_model (data) != NULL;
+}
+
+/* Incoming references of an object only a thread's frame holds
+ * (server_oom.py: each worker-t, thread serial t + 1, holds its byte[]
+ * buffer as a Java-frame root in frame 0, store.Worker.hold, and nothing
+ * references it): the tree is not empty but shows that root, the
+ * thread's row, the local and its frame as the reference. */
+static void
+test_frame_incoming (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  HsRefsView *view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
+  const HsRoot *frame_root = NULL;
+  g_autofree char *want = NULL, *row = NULL;
+
+  for (gsize i = 0; i < hs_heap_n_roots (a->heap) && frame_root == NULL; i++)
+    if (hs_heap_root (a->heap, i)->type == HS_ROOT_JAVA_FRAME)
+      frame_root = hs_heap_root (a->heap, i);
+  g_assert_nonnull (frame_root);
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, frame_root->obj), ==, "byte[]");
+  g_assert_cmpuint (hs_refs_count (a->heap, frame_root->obj, HS_REFS_INCOMING), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)frame_root->obj);
+  ui_iterate (20);
+  g_assert_true (ui_wait_until (refs_ready, view, 60000));
+  ui_iterate (100);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_refs_view_get_model (view))), ==, 2);
+  want = g_strdup_printf ("Local variable in worker-%u, store.Worker.hold  java.lang.Thread@",
+                          frame_root->thread_serial - 1);
+  row = hs_refs_view_get_row_text (view, 1);
+  g_test_message ("row: %s", row);
+  g_assert_true (g_str_has_prefix (row, want));
+  maybe_save (window, "server-oom-frame-incoming");
   window_close (window);
 }
 
@@ -712,6 +790,8 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/static-map", test_static_map);
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/server-oom", test_server_oom);
+  g_test_add_func ("/suspects/instance-click", test_instance_click);
+  g_test_add_func ("/suspects/frame-incoming", test_frame_incoming);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
   g_test_add_func ("/suspects/server-oom-no-roots", test_server_oom_no_roots);
   g_test_add_func ("/suspects/server-oom-insights", test_server_oom_insights);
