@@ -266,6 +266,59 @@ test_no_suspect (void)
   window_close (window);
 }
 
+/* The label inside a button, without the zero-width spaces that let a
+ * name break between its parts. */
+static char *
+button_text (GtkButton *button)
+{
+  GtkWidget *label = ui_find_child (GTK_WIDGET (button), GTK_TYPE_LABEL);
+  g_autoptr (GString) s = NULL;
+
+  g_assert_nonnull (label);
+  s = g_string_new (gtk_label_get_text (GTK_LABEL (label)));
+  g_string_replace (s, "\u200b", "", 0);
+  return g_strdup (s->str);
+}
+
+/* The answer on the first screen (issue 40): server-oom.hprof has no leak
+ * group, so it opens on the Overview, which leads with the first
+ * suspect's sentence (server_oom.py: the HashMap under
+ * store.ReportCache.ENTRIES, 3,000 entries, 12.6 MB, 55% of the heap);
+ * activating it shows the Leaks view on that suspect, even after another
+ * row was selected there. */
+static void
+test_overview_answer (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsOverviewView *overview;
+  HsLeaksView *leaks;
+  GtkButton *answer;
+  g_autofree char *text = NULL;
+  const char *want
+      = "store.ReportCache.ENTRIES, a java.util.HashMap of 3,000 entries, retains 12.6\302\240MB";
+
+  open_and_wait (window, "server-oom.hprof");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  ui_iterate (100);
+  answer = hs_overview_view_get_answer_button (overview);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (answer)));
+  text = button_text (answer);
+  g_assert_true (g_str_has_prefix (text, want));
+  g_assert_null (strchr (text, '`'));
+
+  leaks = ui_leaks_view (window);
+  hs_leaks_view_select_suspect (leaks, 1);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  g_signal_emit_by_name (answer, "clicked");
+  ui_iterate (100);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  g_assert_true (g_str_has_prefix (hs_leak_trace_view_get_title (ui_trace_view (window)), want));
+  maybe_save (window, "server-oom-answer");
+  window_close (window);
+}
+
 /* One click in an instance list inspects the row's object (the row
  * selected), as a click does in every other list: store.Session's 500
  * instances (server_oom.py), the second row selected. */
@@ -337,6 +390,21 @@ test_frame_incoming (void)
   g_test_message ("row: %s", row);
   g_assert_true (g_str_has_prefix (row, want));
   maybe_save (window, "server-oom-frame-incoming");
+  window_close (window);
+}
+
+/* No leak and no suspect: no answer link, one line says what was looked for. */
+static void
+test_overview_no_answer (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
+  HsOverviewView *overview;
+
+  open_and_wait (window, "no-suspect.hprof");
+  overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  ui_iterate (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hs_overview_view_get_answer_button (overview))));
+  g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 10%");
   window_close (window);
 }
 
@@ -790,6 +858,8 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/static-map", test_static_map);
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/server-oom", test_server_oom);
+  g_test_add_func ("/suspects/overview-answer", test_overview_answer);
+  g_test_add_func ("/suspects/overview-no-answer", test_overview_no_answer);
   g_test_add_func ("/suspects/instance-click", test_instance_click);
   g_test_add_func ("/suspects/frame-incoming", test_frame_incoming);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
