@@ -109,13 +109,23 @@ hs_window_get_goto_completions (HsWindow *self)
   return g_strv_builder_end (b);
 }
 
+/* The class in the class table, its instances listed; a class with no
+ * instance (a holder of statics: store.ReportCache) opens its class
+ * object in the inspector, its static fields and what they retain. */
 static gboolean
 go_to_class (HsWindow *self, const char *name)
 {
   HsView *classes = hs_window_get_view_by_name (self, "classes");
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsClass c;
 
   hs_window_set_view (self, "classes");
-  return classes != NULL && hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name);
+  if (classes == NULL || !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+    return FALSE;
+  c = a != NULL ? hs_heap_find_class (a->heap, name) : HS_CLASS_NONE;
+  if (c != HS_CLASS_NONE && hs_class_count (a->heap, c) == 0 && hs_class_object (a->heap, c) != HS_OBJ_NONE)
+    hs_window_inspect (self, hs_class_object (a->heap, c));
+  return TRUE;
 }
 
 gboolean

@@ -319,6 +319,56 @@ test_overview_answer (void)
   window_close (window);
 }
 
+/* Go to store.ReportCache (server_oom.py: no instance, one static,
+ * ENTRIES, the HashMap): its class object opens in the inspector, and the
+ * instance list's heading offers its statics with what they retain, the
+ * class object's retained size: the map (24 + the Node[4096] table,
+ * align8(12 + 4 x 4096) = 16,400, + 3,000 entries of 24 + an Integer 16 +
+ * a byte[4096] align8(12 + 4096) = 4,112) and the class object's own 8. */
+static void
+test_class_statics (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  HsClass c = hs_heap_find_class (a->heap, "store.ReportCache");
+  HsObj class_obj;
+  guint64 want = 8 + 24 + 16400 + 3000 * (24 + 16 + 4112);
+  g_autofree char *message = NULL, *bytes = NULL, *text = NULL, *want_text = NULL;
+  GtkWidget *pane;
+  GtkButton *statics;
+
+  g_assert_cmpuint (c, !=, HS_CLASS_NONE);
+  g_assert_cmpuint (hs_class_count (a->heap, c), ==, 0);
+  class_obj = hs_class_object (a->heap, c);
+  g_assert_cmpuint (class_obj, !=, HS_OBJ_NONE);
+  g_assert_cmpuint (hs_dom_tree_retained (a->dom, class_obj), ==, want);
+
+  g_assert_true (hs_window_go_to (window, "store.ReportCache", &message));
+  ui_iterate (200);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
+
+  pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
+  g_assert_nonnull (pane);
+  statics = hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (statics)));
+  bytes = hs_format_bytes (want);
+  want_text = g_strdup_printf ("1 static field of store.ReportCache, retaining %s", bytes);
+  text = button_text (statics);
+  g_assert_cmpstr (text, ==, want_text);
+  maybe_save (window, "server-oom-statics");
+
+  /* The link opens the class object again after another object. */
+  hs_window_inspect (window,
+                     hs_class_object (a->heap, hs_heap_find_class (a->heap, "store.SessionRegistry")));
+  ui_iterate (50);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, class_obj);
+  g_signal_emit_by_name (statics, "clicked");
+  ui_iterate (100);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
+  window_close (window);
+}
+
 /* One click in an instance list inspects the row's object (the row
  * selected), as a click does in every other list: store.Session's 500
  * instances (server_oom.py), the second row selected. */
@@ -341,6 +391,8 @@ test_instance_click (void)
   g_assert_nonnull (table);
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 2);
+  g_assert_false (
+      gtk_widget_get_visible (GTK_WIDGET (hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane)))));
   item = g_list_model_get_item (G_LIST_MODEL (model), 1);
   g_assert_true (HS_IS_OBJECT_ROW (item));
   obj = hs_object_row_get_obj (HS_OBJECT_ROW (item));
@@ -860,6 +912,7 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/server-oom", test_server_oom);
   g_test_add_func ("/suspects/overview-answer", test_overview_answer);
   g_test_add_func ("/suspects/overview-no-answer", test_overview_no_answer);
+  g_test_add_func ("/suspects/class-statics", test_class_statics);
   g_test_add_func ("/suspects/instance-click", test_instance_click);
   g_test_add_func ("/suspects/frame-incoming", test_frame_incoming);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
