@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <adwaita.h>
+
 #include "ui-util.h"
 #include "hs-query-view.h"
 #include "hs-ui-util-private.h"
@@ -278,6 +280,30 @@ test_kept (gconstpointer data)
   g_string_free (big, TRUE);
 }
 
+/* The editor's colours follow the style: GtkSourceView's Adwaita-dark
+ * scheme while it is dark, Adwaita while light, switched as it changes. */
+static void
+test_dark_editor (gconstpointer data)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  HsWindow *window;
+  HsQueryView *view;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  view = open_query_view (data, &window);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
+  ui_shot (GTK_WIDGET (window), "query-dark.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -286,5 +312,6 @@ main (int argc, char **argv)
   g_test_add_data_func ("/query-view/run", argv[1], test_query_view);
   g_test_add_func ("/query-view/cell-cut", test_cell_cut);
   g_test_add_data_func ("/query-view/kept", argv[1], test_kept);
+  g_test_add_data_func ("/query-view/dark-editor", argv[1], test_dark_editor);
   return g_test_run ();
 }
