@@ -4,6 +4,7 @@
 #include "hs-application.h"
 #include "hs-window.h"
 #include "hs-app-actions.h"
+#include "hs-style-setting.h"
 
 #include <glib/gi18n.h>
 
@@ -125,6 +126,8 @@ hs_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APP_ID);
 
   self->settings = hs_settings_new_if_installed ();
+  if (self->settings != NULL)
+    hs_style_setting_follow (self->settings);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   add_toggle (self, "follow-weak");

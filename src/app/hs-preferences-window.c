@@ -6,6 +6,8 @@
 #include "config.h"
 #include "hs-preferences-window.h"
 #include "hs-index-cache-group.h"
+#include "hs-settings.h"
+#include "hs-style-setting.h"
 
 #include <glib/gi18n.h>
 
@@ -20,7 +22,8 @@ struct _HsPreferencesWindow
   AdwActionRow *folder_row;
   GtkButton *clear_button;
   HsIndexCacheGroup *cache_group;
-  gboolean syncing; /* the action changed: no activation back */
+  GtkWidget *style_row; /* System / Light / Dark, NULL without settings */
+  gboolean syncing;     /* the action changed: no activation back */
 };
 
 G_DEFINE_FINAL_TYPE (HsPreferencesWindow, hs_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -171,7 +174,20 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
 static void
 hs_preferences_window_init (HsPreferencesWindow *self)
 {
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The style, on the first page (when the schema is installed). */
+  if (settings != NULL)
+    {
+      GtkWidget *group = adw_preferences_group_new ();
+      GtkWidget *page = gtk_widget_get_ancestor (GTK_WIDGET (self->weak_switch), ADW_TYPE_PREFERENCES_PAGE);
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _ ("Appearance"));
+      self->style_row = hs_style_row_new (settings);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), self->style_row);
+      if (page != NULL)
+        adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+    }
 }
 
 HsPreferencesWindow *
@@ -225,4 +241,11 @@ hs_preferences_window_get_cache_group (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
   return self->cache_group;
+}
+
+AdwComboRow *
+hs_preferences_window_get_style_row (HsPreferencesWindow *self)
+{
+  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->style_row != NULL ? ADW_COMBO_ROW (self->style_row) : NULL;
 }

@@ -21,6 +21,9 @@ HsPreferencesWindow *hs_preferences_window_new (GtkApplication *app, GtkWindow *
 
 /* For the tests: the rows' controls and the folder as the row shows it. */
 GtkSwitch *hs_preferences_window_get_weak_switch (HsPreferencesWindow *self);
+/* The Style row (System, Light, Dark: the "color-scheme" key), NULL when
+ * the schema is not installed. */
+AdwComboRow *hs_preferences_window_get_style_row (HsPreferencesWindow *self);
 GtkSwitch *hs_preferences_window_get_inspectors_switch (HsPreferencesWindow *self);
 GtkSpinButton *hs_preferences_window_get_percent_spin (HsPreferencesWindow *self);
 /* What the folder chooser does with its answer (NULL: forget it). */

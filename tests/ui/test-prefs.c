@@ -521,6 +521,54 @@ test_shortcuts (void)
   quit (app);
 }
 
+/* The Style row: System, Light, Dark, kept in "color-scheme" and applied
+ * to the style manager (dark or not), the row following the key. */
+static void
+test_style (void)
+{
+  g_autoptr (HsApplication) app = app_new ();
+  g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  HsPreferencesWindow *prefs;
+  HsWindow *window;
+  AdwComboRow *row;
+  GListModel *items;
+
+  window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
+  prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (prefs));
+  ui_iterate (200);
+  row = hs_preferences_window_get_style_row (prefs);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (row)));
+  items = adw_combo_row_get_model (row);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, 3);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), 0), ==, "System");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), 1), ==, "Light");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (items), 2), ==, "Dark");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+
+  adw_combo_row_set_selected (row, 2);
+  ui_iterate (50);
+  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (manager));
+  adw_combo_row_set_selected (row, 1);
+  ui_iterate (50);
+  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "light");
+  g_assert_false (adw_style_manager_get_dark (manager));
+  g_settings_set_string (settings, "color-scheme", "dark");
+  ui_iterate (50);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
+  g_assert_true (adw_style_manager_get_dark (manager));
+  g_settings_set_string (settings, "color-scheme", "system");
+  ui_iterate (50);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+  g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  quit (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -529,6 +577,7 @@ main (int argc, char **argv)
   dumps_dir = argv[1];
   g_test_add_func ("/prefs/threshold", test_threshold);
   g_test_add_func ("/prefs/switches", test_switches);
+  g_test_add_func ("/prefs/style", test_style);
   g_test_add_func ("/prefs/mapping-folder", test_mapping_folder);
   g_test_add_func ("/prefs/about", test_about);
   g_test_add_func ("/prefs/dump-chooser", test_dump_chooser);
