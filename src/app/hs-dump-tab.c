@@ -291,6 +291,22 @@ _hs_dump_tab_views_give_loader (HsDumpTab *self, HsLoader *loader, gboolean need
     }
 }
 
+/* "tab.show-answer" from the Overview: the Leaks view on the row it
+ * opens on (the first leak, else the first suspect), whatever was
+ * selected there since. */
+static void
+views_show_answer_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  HsDumpTab *self = HS_DUMP_TAB (widget);
+  HsView *leaks = hs_dump_tab_get_view_by_name (self, "leaks");
+
+  if (leaks == NULL)
+    return;
+  hs_dump_tab_set_view (self, "leaks");
+  hs_view_ensure_filled (leaks);
+  hs_leaks_view_select_first (HS_LEAKS_VIEW (leaks));
+}
+
 /* "tab.show-class" (a class name) from a view: the class table filtered
  * to the class and the class selected; just filtered when no class has
  * exactly that name. */
@@ -574,6 +590,7 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_install_action (widget_class, "win.visited", "(st)", visited_action);
   gtk_widget_class_install_action (widget_class, "tab.show-class", "s", views_show_class_action);
   gtk_widget_class_install_action (widget_class, "tab.show-objects", "(sau)", views_show_objects_action);
+  gtk_widget_class_install_action (widget_class, "tab.show-answer", NULL, views_show_answer_action);
 }
 
 /* The views, in the switcher's order (Alt+1..N), each with the icon of

@@ -94,6 +94,7 @@ object_button (HsInspector *self, HsObj obj, const char *prefix)
     name = gtk_label_new (breakable);
   }
   gtk_label_set_xalign (GTK_LABEL (name), 0);
+  hs_label_no_hyphens (GTK_LABEL (name));
   gtk_label_set_wrap (GTK_LABEL (name), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (GTK_LABEL (name), 3);
@@ -524,6 +525,7 @@ add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
   text = frame != NULL ? g_strdup_printf (_ ("%s at %s"), name, frame) : g_strdup (name);
   shown = hs_name_breakable (text);
   label = gtk_label_new (shown);
+  hs_label_no_hyphens (GTK_LABEL (label));
   gtk_label_set_xalign (GTK_LABEL (label), 1);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -762,6 +764,7 @@ hs_inspector_init (HsInspector *self)
   self->obj = HS_OBJ_NONE;
   self->root_thread = HS_OBJ_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  hs_label_no_hyphens (self->title);
   /* No object yet: the target first, for the action takes a "u". */
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->outgoing_button),
                                           g_variant_new_uint32 (HS_OBJ_NONE));

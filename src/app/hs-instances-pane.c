@@ -20,6 +20,8 @@
 #include "hs-instance-filter.h"
 #include "hs-timing.h"
 #include "hs-ui-util-private.h"
+#include "hs-sentence.h"
+#include "hs-format.h"
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
@@ -40,6 +42,7 @@ struct _HsInstancesPane
   GCancellable *cancellable; /* the list asked for last: cancelled by the next, a reset or dispose */
   int heap;                  /* the heap whose instances are listed, -1: all */
   GtkWidget *paths_button;   /* "Merged Paths to GC Roots" of the list shown */
+  GtkWidget *statics_button; /* one class's static fields, in the inspector */
 
   /* The whole list (HsObj, never changed once set: workers share it), its
    * heading and loader, for the filter; filter_cancellable: the filter
@@ -231,6 +234,7 @@ hs_instances_pane_forget (HsInstancesPane *self)
   g_return_if_fail (HS_IS_INSTANCES_PANE (self));
 
   reset (self);
+  gtk_widget_set_visible (self->statics_button, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
@@ -408,6 +412,38 @@ instances_done (GObject *source, GAsyncResult *result, gpointer user_data)
                   (start - job->asked) / 1e6);
 }
 
+/* A class with static fields: a link to its class object (its statics,
+ * their values and what they retain) above its instances, the way to
+ * them when it has none. */
+static void
+show_statics (HsInstancesPane *self, HsAnalysis *a, const HsClass *classes, guint n_classes)
+{
+  HsObj class_obj = n_classes == 1 ? hs_class_object (a->heap, classes[0]) : HS_OBJ_NONE;
+  g_autoptr (GArray) statics = class_obj != HS_OBJ_NONE ? hs_heap_object_fields (a->heap, class_obj) : NULL;
+  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (self->statics_button));
+
+  gtk_widget_set_visible (self->statics_button, statics != NULL && statics->len > 0);
+  if (statics == NULL || statics->len == 0)
+    return;
+  {
+    const char *name = hs_class_name (a->heap, classes[0]);
+    g_autofree char *count = hs_format_count (statics->len);
+    g_autofree char *bytes
+        = a->dom != NULL ? hs_format_bytes (hs_dom_tree_retained (a->dom, class_obj)) : NULL;
+    g_autofree char *text
+        = bytes != NULL
+              ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s static field of `%s`, retaining %s",
+                                              "%s static fields of `%s`, retaining %s", statics->len),
+                                 count, name, bytes)
+              : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s static field of `%s`",
+                                              "%s static fields of `%s`", statics->len),
+                                 count, name);
+    hs_label_set_sentence (GTK_LABEL (label), text);
+  }
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->statics_button),
+                                          g_variant_new_uint32 (class_obj));
+}
+
 void
 hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const HsClass *classes,
                                 guint n_classes, const char *name, HsInstancesPaneFlags flags)
@@ -430,6 +466,7 @@ hs_instances_pane_list_classes (HsInstancesPane *self, HsLoader *loader, const H
   job->flags = flags;
   job->heap = self->heap;
   job->cancellable = hs_instances_pane_begin (self, text);
+  show_statics (self, hs_loader_get_analysis (loader), classes, n_classes);
   job->asked = g_get_monotonic_time ();
   job->context = g_main_context_ref_thread_default ();
   job->pane = g_object_ref (self);
@@ -445,6 +482,13 @@ hs_instances_pane_set_heap (HsInstancesPane *self, int heap)
 {
   g_return_if_fail (HS_IS_INSTANCES_PANE (self));
   self->heap = heap;
+}
+
+GtkButton *
+hs_instances_pane_get_statics_button (HsInstancesPane *self)
+{
+  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
+  return GTK_BUTTON (self->statics_button);
 }
 
 GListModel *
@@ -770,6 +814,25 @@ hs_instances_pane_init (HsInstancesPane *self)
   GtkWidget *close = gtk_widget_get_last_child (toolbar);
   gtk_box_insert_child_after (GTK_BOX (toolbar), hs_csv_export_button_new (),
                               gtk_widget_get_prev_sibling (close));
+  {
+    GtkWidget *label = gtk_label_new (NULL);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+    self->statics_button = gtk_button_new ();
+    gtk_button_set_child (GTK_BUTTON (self->statics_button), label);
+    gtk_widget_add_css_class (self->statics_button, "flat");
+    gtk_widget_add_css_class (self->statics_button, "hs-link");
+    gtk_widget_set_halign (self->statics_button, GTK_ALIGN_START);
+    gtk_widget_set_tooltip_text (
+        self->statics_button,
+        _ ("The class object in the inspector: its static fields and what they retain"));
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->statics_button),
+                                            g_variant_new_uint32 (HS_OBJ_NONE));
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (self->statics_button), "win.inspect");
+    gtk_widget_set_visible (self->statics_button, FALSE);
+    gtk_box_insert_child_after (self->box, self->statics_button, toolbar);
+  }
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

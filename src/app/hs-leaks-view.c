@@ -279,11 +279,7 @@ build (HsLeaksView *self, HsLeakReport *report, HsAnalysis *analysis)
     gtk_list_box_append (self->leak_list, row_new (g_ptr_array_index (self->groups, i), i, analysis != NULL));
   append_suspects (self, analysis);
   update_empty (self, report, analysis);
-  /* Opens on whichever has content: the leaks, else the first suspect. */
-  if (self->groups->len > 0)
-    hs_leaks_view_select (self, 0);
-  else if (self->n_suspects > 0)
-    hs_leaks_view_select_suspect (self, 0);
+  hs_leaks_view_select_first (self);
 }
 
 /* The report shown early now has its retained sizes (and the order they
@@ -644,6 +640,17 @@ hs_leaks_view_select (HsLeaksView *self, guint index)
   row = gtk_list_box_get_row_at_index (self->leak_list, index);
   if (row != NULL)
     gtk_list_box_select_row (self->leak_list, row);
+}
+
+/* Whichever has content: the leaks, else the first suspect. */
+void
+hs_leaks_view_select_first (HsLeaksView *self)
+{
+  g_return_if_fail (HS_IS_LEAKS_VIEW (self));
+  if (self->groups->len > 0)
+    hs_leaks_view_select (self, 0);
+  else if (self->n_suspects > 0)
+    hs_leaks_view_select_suspect (self, 0);
 }
 
 HsLeakGroup *

@@ -22,6 +22,8 @@ G_DECLARE_FINAL_TYPE (HsLeaksView, hs_leaks_view, HS, LEAKS_VIEW, HsView)
 guint hs_leaks_view_get_n_rows (HsLeaksView *self);
 /* Selects a row (as a click does): its first trace is shown. */
 void hs_leaks_view_select (HsLeaksView *self, guint index);
+/* The row the view opens on: the first leak, else the first suspect. */
+void hs_leaks_view_select_first (HsLeaksView *self);
 /* The group of a row as shown (NULL past the end), and the row's second
  * line (instances and retained size). */
 HsLeakGroup *hs_leaks_view_get_group (HsLeaksView *self, guint index);

@@ -9,6 +9,7 @@
 #include "hs-runtime.h"
 #include "hs-system-props.h"
 #include "hs-ui-util-private.h"
+#include "hs-sentence.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -27,6 +28,8 @@ struct _HsOverviewView
   GtkLabel *leaks_number;
   GtkLabel *leaks_detail;
   GtkLabel *suspects_detail;
+  GtkButton *answer_button; /* the first leak's or suspect's sentence */
+  GtkLabel *answer_label;
   GtkButton *leaks_button;
   GtkLabel *leaks_skipped;
   GtkBox *biggest_card;
@@ -171,6 +174,45 @@ fill_memory (HsOverviewView *self, HsAnalysis *a)
       g_autofree char *native = hs_format_bytes (a->native_total);
       grid_add (grid, &r, _ ("Native memory"), native);
     }
+}
+
+/* The sentence the Leaks view leads with: its first leak group's, else
+ * its first suspect's (objects before classes), NULL when it has none. */
+static const char *
+first_finding (HsAnalysis *a)
+{
+  HsLeakReport *r = a->leaks;
+  HsSuspects *s = a->suspects;
+
+  if (r != NULL && r->application_leaks->len > 0)
+    return ((HsLeakGroup *)g_ptr_array_index (r->application_leaks, 0))->description;
+  if (r != NULL && r->library_leaks->len > 0)
+    return ((HsLeakGroup *)g_ptr_array_index (r->library_leaks, 0))->description;
+  if (s != NULL && s->objects->len > 0)
+    return ((HsObjectSuspect *)g_ptr_array_index (s->objects, 0))->description;
+  if (s != NULL && s->classes->len > 0)
+    return ((HsClassSuspect *)g_ptr_array_index (s->classes, 0))->description;
+  return NULL;
+}
+
+static void
+fill_answer (HsOverviewView *self, HsAnalysis *a)
+{
+  const char *sentence = a->leaks != NULL ? first_finding (a) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->answer_button), sentence != NULL);
+  if (sentence != NULL)
+    {
+      PangoAttrList *attrs;
+      hs_label_set_sentence (self->answer_label, sentence);
+      /* Bold over the sentence's attributes (no hyphens). */
+      attrs = pango_attr_list_copy (gtk_label_get_attributes (self->answer_label));
+      pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+      gtk_label_set_attributes (self->answer_label, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  else
+    gtk_label_set_text (self->answer_label, "");
 }
 
 static void
@@ -476,6 +518,7 @@ hs_overview_view_fill (HsView *view, HsLoader *loader)
   fill_dump (self, heap, size);
   fill_memory (self, a);
   fill_leaks (self, a);
+  fill_answer (self, a);
   fill_heaps (self, a);
   fill_biggest (self, a);
   fill_jvm (self, loader);
@@ -531,6 +574,8 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_number);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_detail);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, suspects_detail);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, answer_button);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, answer_label);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_button);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
@@ -622,4 +667,11 @@ hs_overview_view_get_props_search (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
   return self->props_search;
+}
+
+GtkButton *
+hs_overview_view_get_answer_button (HsOverviewView *self)
+{
+  g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
+  return self->answer_button;
 }

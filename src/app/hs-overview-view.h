@@ -19,6 +19,10 @@ guint hs_overview_view_get_n_heap_rows (HsOverviewView *self);
  * "No suspects above 10%"). */
 const char *hs_overview_view_get_leaks_number (HsOverviewView *self);
 const char *hs_overview_view_get_suspects_text (HsOverviewView *self);
+/* The answer: the first leak's or suspect's sentence, the one the Leaks
+ * view leads with, as a button that shows it there (hidden when there is
+ * none: the suspects line says so). */
+GtkButton *hs_overview_view_get_answer_button (HsOverviewView *self);
 
 /* The JVM card (read on a worker): TRUE once the properties are read; the
  * value shown for a property key ("java.version", "sun.java.command", ...,

@@ -3,15 +3,18 @@
  * HsQueryView (hs-query-view-private.h): the ready queries, the queries
  * the user saved and the last HISTORY_MAX queries run, each list in its
  * settings key (per user) when there are settings, offered in the header's
- * menus; and their part of the API. */
+ * menus; the query last run, in the editor on the next start; and their
+ * part of the API. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "hs-query-view-private.h"
 #include "hs-settings.h"
 
 #define HISTORY_MAX 30
+#define QUERY_MAX_BYTES (64 * 1024)
 
 static const struct
 {
@@ -77,6 +80,12 @@ history_rebuild (HsQueryView *self)
 void
 _hs_query_view_history_add (HsQueryView *self, const char *text)
 {
+  /* A query past QUERY_MAX_BYTES (pasted data, most likely) is run but
+   * neither kept in the history nor saved as the editor's text. */
+  if (strlen (text) > QUERY_MAX_BYTES)
+    return;
+  if (self->settings)
+    g_settings_set_string (self->settings, "query-text", text);
   for (guint i = 0; i < self->history->len; i++)
     if (g_str_equal (g_ptr_array_index (self->history, i), text))
       {
@@ -202,6 +211,16 @@ _hs_query_view_library_init (HsQueryView *self)
   load_list (self, "saved-queries", self->saved, 200);
   library_rebuild (self);
   history_rebuild (self);
+}
+
+/* The query last run, in the editor again (from the settings). */
+void
+_hs_query_view_restore_text (HsQueryView *self)
+{
+  g_autofree char *text = self->settings ? g_settings_get_string (self->settings, "query-text") : NULL;
+
+  if (text != NULL && *text != '\0' && strlen (text) <= QUERY_MAX_BYTES)
+    hs_query_view_set_text (self, text);
 }
 
 /* ---- the API ------------------------------------------------------------------ */

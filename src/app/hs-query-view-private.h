@@ -60,5 +60,6 @@ void _hs_query_view_clear_rows (HsQueryView *self);
 void _hs_query_view_library_class_init (HsQueryViewClass *klass);
 void _hs_query_view_library_init (HsQueryView *self);
 void _hs_query_view_history_add (HsQueryView *self, const char *text);
+void _hs_query_view_restore_text (HsQueryView *self);
 
 G_END_DECLS

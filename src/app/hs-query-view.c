@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
+#include <adwaita.h>
 
 #include "hs-oql.h"
 #include "hs-query-row.h"
@@ -403,6 +404,20 @@ hs_query_view_class_init (HsQueryViewClass *klass)
   _hs_query_view_library_class_init (klass);
 }
 
+/* The editor's colours follow the window's style: GtkSourceView's
+ * Adwaita scheme, or Adwaita-dark when the style is dark. */
+static void
+on_dark_changed (AdwStyleManager *manager, GParamSpec *pspec, HsQueryView *self)
+{
+  GtkSourceStyleSchemeManager *sm = gtk_source_style_scheme_manager_get_default ();
+  GtkSourceBuffer *buf = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor)));
+  GtkSourceStyleScheme *scheme = gtk_source_style_scheme_manager_get_scheme (
+      sm, adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita");
+
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (buf, scheme);
+}
+
 static void
 setup_editor (HsQueryView *self)
 {
@@ -423,6 +438,11 @@ setup_editor (HsQueryView *self)
   GtkSourceLanguage *lang = gtk_source_language_manager_get_language (lm, "oql");
   if (lang)
     gtk_source_buffer_set_language (buf, lang);
+  {
+    AdwStyleManager *manager = adw_style_manager_get_default ();
+    on_dark_changed (manager, NULL, self);
+    g_signal_connect_object (manager, "notify::dark", G_CALLBACK (on_dark_changed), self, 0);
+  }
   self->error_tag
       = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buf), NULL, "underline", PANGO_UNDERLINE_ERROR, NULL);
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buf),
@@ -458,6 +478,7 @@ hs_query_view_init (HsQueryView *self)
   _hs_query_view_table_init (self);
   _hs_query_view_library_init (self);
   setup_editor (self);
+  _hs_query_view_restore_text (self);
   update_status (self);
 }
 
@@ -468,6 +489,18 @@ hs_query_view_set_text (HsQueryView *self, const char *text)
 {
   g_return_if_fail (HS_IS_QUERY_VIEW (self));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor)), text, -1);
+}
+
+const char *
+hs_query_view_get_scheme_id (HsQueryView *self)
+{
+  GtkSourceBuffer *buf;
+  GtkSourceStyleScheme *scheme;
+
+  g_return_val_if_fail (HS_IS_QUERY_VIEW (self), NULL);
+  buf = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor)));
+  scheme = gtk_source_buffer_get_style_scheme (buf);
+  return scheme != NULL ? gtk_source_style_scheme_get_id (scheme) : NULL;
 }
 
 char *

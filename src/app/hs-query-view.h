@@ -19,6 +19,9 @@ G_DECLARE_FINAL_TYPE (HsQueryView, hs_query_view, HS, QUERY_VIEW, HsView)
 
 void hs_query_view_set_text (HsQueryView *self, const char *text);
 char *hs_query_view_get_text (HsQueryView *self);
+/* The id of the editor's GtkSourceView style scheme: "Adwaita", or
+ * "Adwaita-dark" while the style manager is dark. */
+const char *hs_query_view_get_scheme_id (HsQueryView *self);
 void hs_query_view_set_unreachable (HsQueryView *self, gboolean unreachable);
 /* Runs the editor's query (what Ctrl+Enter does). */
 void hs_query_view_run (HsQueryView *self);

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "hs-refs-list.h"
 #include "hs-timing.h"
+#include "hs-threads.h"
 
 struct _HsRefsList
 {
@@ -12,7 +13,8 @@ struct _HsRefsList
   HsRefsItem *parent;
   HsRefsDirection dir;
   GCancellable *cancellable;
-  GPtrArray *items; /* HsRefsItem */
+  GPtrArray *items; /* HsRefsItem: the thread roots first, then the references */
+  guint n_roots;    /* incoming: the threads whose frames (or selves) hold it as a GC root */
   HsMoreRow *more;  /* while more remain */
   guint64 total;
   gboolean started, loading;
@@ -43,6 +45,8 @@ typedef struct
   guint64 offset, total;
   GArray *refs;     /* HsRef */
   GPtrArray *names; /* their names, read here: a mapping may rename later */
+  GArray *threads;  /* HsObj: the first incoming page's thread roots */
+  GPtrArray *roots; /* their texts (hs_heap_root_text) */
 } Job;
 
 static void
@@ -51,7 +55,29 @@ job_free (Job *job)
   g_clear_object (&job->loader);
   g_clear_pointer (&job->refs, g_array_unref);
   g_clear_pointer (&job->names, g_ptr_array_unref);
+  g_clear_pointer (&job->threads, g_array_unref);
+  g_clear_pointer (&job->roots, g_ptr_array_unref);
   g_free (job);
+}
+
+/* An object held by a thread (a local of one of its frames, a JNI local,
+ * a monitor...) has no referrer there: its incoming references start with
+ * each such root, the thread's row, the root as the reference ("Local
+ * variable in worker-0, store.Worker.hold(Worker.java:42)"). */
+static void
+thread_roots (HsHeap *heap, HsObj obj, GArray *threads, GPtrArray *texts)
+{
+  g_autoptr (GArray) roots = hs_heap_roots_of (heap, obj);
+
+  for (guint i = 0; i < roots->len; i++)
+    {
+      const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, i));
+
+      if (r->thread_obj == HS_OBJ_NONE || r->thread_obj == obj)
+        continue;
+      g_array_append_val (threads, r->thread_obj);
+      g_ptr_array_add (texts, hs_heap_root_text (heap, r));
+    }
 }
 
 static void
@@ -72,6 +98,12 @@ page_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
    * big dump): here, never on the UI thread. */
   job->total = hs_refs_count (a->heap, job->obj, job->dir);
   job->refs = hs_refs_page (a->heap, job->obj, job->dir, job->offset, HS_REFS_LIST_PAGE);
+  if (job->dir == HS_REFS_INCOMING && job->offset == 0)
+    {
+      job->threads = g_array_new (FALSE, FALSE, sizeof (HsObj));
+      job->roots = g_ptr_array_new_with_free_func (g_free);
+      thread_roots (a->heap, job->obj, job->threads, job->roots);
+    }
   job->names = g_ptr_array_new_full (job->refs->len, g_free);
   for (guint i = 0; i < job->refs->len; i++)
     g_ptr_array_add (job->names, hs_ref_name (&g_array_index (job->refs, HsRef, i)));
@@ -110,7 +142,14 @@ page_done (GObject *source, GAsyncResult *result, gpointer user_data)
   gint64 start = g_get_monotonic_time (), cpu = hs_timing_thread_cpu ();
   before = self->items->len;
   had_more = self->more != NULL ? 1 : 0;
-  self->total = job->total;
+  if (job->threads != NULL)
+    {
+      for (guint i = 0; i < job->threads->len; i++)
+        g_ptr_array_add (self->items, hs_refs_item_new (self->parent, g_array_index (job->threads, HsObj, i),
+                                                        g_ptr_array_index (job->roots, i)));
+      self->n_roots = job->threads->len;
+    }
+  self->total = job->total + self->n_roots;
   for (guint i = 0; i < job->refs->len; i++)
     g_ptr_array_add (self->items, hs_refs_item_new_ref (self->parent, &g_array_index (job->refs, HsRef, i),
                                                         g_ptr_array_index (job->names, i)));
@@ -140,7 +179,7 @@ load_page (HsRefsList *self)
   job->loader = g_object_ref (self->loader);
   job->obj = hs_refs_item_get_obj (self->parent);
   job->dir = self->dir;
-  job->offset = self->items->len;
+  job->offset = self->items->len - self->n_roots;
   set_loading (self, TRUE);
   task = g_task_new (self, self->cancellable, page_done, NULL);
   g_task_set_name (task, "[heapscope] references");

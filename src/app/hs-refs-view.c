@@ -94,8 +94,11 @@ create_children (gpointer item, gpointer data)
   if (!HS_IS_REFS_ITEM (item) || a == NULL || hs_refs_item_is_cycle (HS_REFS_ITEM (item)))
     return NULL;
   ri = HS_REFS_ITEM (item);
+  /* A GC root's incoming rows start with the threads that hold it
+   * (hs-refs-list.c), referrers or not. */
   if ((!self->incoming || self->index_ready)
-      && hs_refs_count (a->heap, hs_refs_item_get_obj (ri), direction (self)) == 0)
+      && hs_refs_count (a->heap, hs_refs_item_get_obj (ri), direction (self)) == 0
+      && !(self->incoming && hs_heap_object_is_root (a->heap, hs_refs_item_get_obj (ri))))
     return NULL;
   list = hs_refs_list_new (loader, ri, direction (self), self->cancel);
   g_signal_connect_object (list, "notify::loading", G_CALLBACK (on_loading), self, 0);

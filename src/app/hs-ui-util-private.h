@@ -54,7 +54,12 @@ GtkWidget *hs_inspect_button_new (HsObj obj);
  * its tooltip as the first 2,000 characters and the length in all. */
 void hs_cell_set_name (GtkInscription *cell, const char *name);
 
-/* text with a zero-width space (U+200B) after each '.' and '$', so that a
+/* A wrapping label never hyphenates: an id, a number or a name is broken
+ * only where a space or a zero-width space lets it (Pango's hyphens would
+ * read as part of it: "Object[]@0xc0f-"). */
+void hs_label_no_hyphens (GtkLabel *label);
+/* text with a zero-width space (U+200B) after each '.', '$' and '@' (an
+ * object's "Object[]@0x1234"), so that a
  * wrapping label breaks a class name between its parts, never inside one
  * (Pango's word-char wrap breaks "java.util.HashMap" anywhere). Only for
  * labels that are not selectable: copy the plain name. Past 2,000

@@ -155,10 +155,21 @@ hs_name_breakable (const char *text)
           break;
         }
       g_string_append_unichar (s, g_utf8_get_char (p));
-      if ((*p == '.' || *p == '$') && p[1] != '\0' && p[1] != '.')
+      if ((*p == '.' || *p == '$' || *p == '@') && p[1] != '\0' && p[1] != '.')
         g_string_append (s, "\u200b");
     }
   return g_string_free (s, FALSE);
+}
+
+void
+hs_label_no_hyphens (GtkLabel *label)
+{
+  PangoAttrList *old = gtk_label_get_attributes (label);
+  PangoAttrList *attrs = old != NULL ? pango_attr_list_copy (old) : pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
 }
 
 char *

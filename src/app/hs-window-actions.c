@@ -789,6 +789,9 @@ _hs_window_class_actions_init (HsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_action);
   gtk_widget_class_install_action (widget_class, "win.inspect", "u", inspect_action);
+  /* A row selected with one click in an object table (the instance list,
+   * the dominator tree): inspected, as a click is everywhere else. */
+  gtk_widget_class_install_action (widget_class, "win.select-object", "u", inspect_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.toast-button", "(sss)", toast_button_action);
   gtk_widget_class_install_action (widget_class, "win.dismiss-toast", NULL, dismiss_toast_action);

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "hs-window-private.h"
 #include "hs-classes-view.h"
+#include "hs-sentence.h"
 #include "hs-fuzzy.h"
 #include "hs-object-id.h"
 #include "hs-query.h"
@@ -108,13 +109,23 @@ hs_window_get_goto_completions (HsWindow *self)
   return g_strv_builder_end (b);
 }
 
+/* The class in the class table, its instances listed; a class with no
+ * instance (a holder of statics: store.ReportCache) opens its class
+ * object in the inspector, its static fields and what they retain. */
 static gboolean
 go_to_class (HsWindow *self, const char *name)
 {
   HsView *classes = hs_window_get_view_by_name (self, "classes");
+  HsAnalysis *a = _hs_window_get_analysis (self);
+  HsClass c;
 
   hs_window_set_view (self, "classes");
-  return classes != NULL && hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name);
+  if (classes == NULL || !hs_classes_view_show_class (HS_CLASSES_VIEW (classes), name))
+    return FALSE;
+  c = a != NULL ? hs_heap_find_class (a->heap, name) : HS_CLASS_NONE;
+  if (c != HS_CLASS_NONE && hs_class_count (a->heap, c) == 0 && hs_class_object (a->heap, c) != HS_OBJ_NONE)
+    hs_window_inspect (self, hs_class_object (a->heap, c));
+  return TRUE;
 }
 
 gboolean
@@ -156,16 +167,22 @@ completion_row (const char *name, guint64 count)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *label = gtk_label_new (name);
+  GtkWidget *label = gtk_label_new (NULL);
+  g_autofree char *quoted = g_strdup_printf ("`%s`", name);
   g_autofree char *n = hs_format_count (count);
   g_autofree char *count_text
       = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s instance", "%s instances", count), n);
   GtkWidget *count_label = gtk_label_new (count_text);
   guint64 *stored = g_new (guint64, 1);
 
+  /* The name whole: on more lines if need be, broken after a '.' or '$'
+   * (never cut at its start, never hyphenated). */
+  hs_label_set_sentence (GTK_LABEL (label), quoted);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_valign (count_label, GTK_ALIGN_START);
   gtk_widget_add_css_class (count_label, "dim-label");
   gtk_widget_add_css_class (count_label, "hs-numeric");
   gtk_box_append (GTK_BOX (box), label);

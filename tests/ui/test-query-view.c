@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <adwaita.h>
+
 #include "ui-util.h"
 #include "hs-query-view.h"
 #include "hs-ui-util-private.h"
@@ -228,6 +230,80 @@ test_cell_cut (void)
   g_string_free (s, TRUE);
 }
 
+static HsQueryView *
+open_query_view (const char *path, HsWindow **window)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HsQueryView *view;
+
+  *window = ui_window_new (NULL, 1200, 760);
+  hs_window_open (*window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (*window, 120000), ==, HS_LOADER_DONE);
+  hs_window_set_view (*window, "query");
+  view = HS_QUERY_VIEW (ui_view (*window, "query"));
+  ui_iterate (100);
+  return view;
+}
+
+/* The query text and the history outlive the window (the settings; the
+ * suite's memory backend stands for the user's): a query run, the window
+ * destroyed, a new window shows it in its editor and first in its
+ * history. A query over 64 KiB is run but not kept. */
+static void
+test_kept (gconstpointer data)
+{
+  HsWindow *window;
+  HsQueryView *view = open_query_view (data, &window);
+  const char *query = "SELECT n.v AS kept FROM com.example.Node n";
+  GString *big = g_string_new ("SELECT n.v AS big FROM com.example.Node n");
+  g_autofree char *text = NULL;
+
+  run_query (view, query);
+  g_assert_null (hs_query_view_get_error (view));
+  while (big->len <= 64 * 1024)
+    g_string_append_c (big, ' ');
+  run_query (view, big->str);
+  g_assert_null (hs_query_view_get_error (view));
+  g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+
+  view = open_query_view (data, &window);
+  text = hs_query_view_get_text (view);
+  g_assert_cmpstr (text, ==, query);
+  g_assert_cmpuint (hs_query_view_get_n_history (view), >=, 1);
+  g_assert_cmpstr (hs_query_view_get_history (view, 0), ==, query);
+  for (guint i = 0; i < hs_query_view_get_n_history (view); i++)
+    g_assert_cmpuint (strlen (hs_query_view_get_history (view, i)), <=, 64 * 1024);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+  g_string_free (big, TRUE);
+}
+
+/* The editor's colours follow the style: GtkSourceView's Adwaita-dark
+ * scheme while it is dark, Adwaita while light, switched as it changes. */
+static void
+test_dark_editor (gconstpointer data)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  HsWindow *window;
+  HsQueryView *view;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  view = open_query_view (data, &window);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
+  ui_shot (GTK_WIDGET (window), "query-dark.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,5 +311,7 @@ main (int argc, char **argv)
   g_assert_cmpint (argc, ==, 2);
   g_test_add_data_func ("/query-view/run", argv[1], test_query_view);
   g_test_add_func ("/query-view/cell-cut", test_cell_cut);
+  g_test_add_data_func ("/query-view/kept", argv[1], test_kept);
+  g_test_add_data_func ("/query-view/dark-editor", argv[1], test_dark_editor);
   return g_test_run ();
 }

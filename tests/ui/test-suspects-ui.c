@@ -11,6 +11,10 @@
 #include "hs-ui-util-private.h"
 #include "hs-dump-tab.h"
 #include "hs-insights-view.h"
+#include "hs-instances-pane.h"
+#include "hs-object-row.h"
+#include "hs-refs-view.h"
+#include "hs-refs.h"
 
 #include <string.h>
 
@@ -259,6 +263,200 @@ test_no_suspect (void)
   g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 10%");
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (ui_leaks_view (window)), ==, 0);
   g_assert_null (hs_leak_trace_view_get_title (ui_trace_view (window)));
+  window_close (window);
+}
+
+/* The label inside a button, without the zero-width spaces that let a
+ * name break between its parts. */
+static char *
+button_text (GtkButton *button)
+{
+  GtkWidget *label = ui_find_child (GTK_WIDGET (button), GTK_TYPE_LABEL);
+  g_autoptr (GString) s = NULL;
+
+  g_assert_nonnull (label);
+  s = g_string_new (gtk_label_get_text (GTK_LABEL (label)));
+  g_string_replace (s, "\u200b", "", 0);
+  return g_strdup (s->str);
+}
+
+/* The answer on the first screen (issue 40): server-oom.hprof has no leak
+ * group, so it opens on the Overview, which leads with the first
+ * suspect's sentence (server_oom.py: the HashMap under
+ * store.ReportCache.ENTRIES, 3,000 entries, 12.6 MB, 55% of the heap);
+ * activating it shows the Leaks view on that suspect, even after another
+ * row was selected there. */
+static void
+test_overview_answer (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsOverviewView *overview;
+  HsLeaksView *leaks;
+  GtkButton *answer;
+  g_autofree char *text = NULL;
+  const char *want
+      = "store.ReportCache.ENTRIES, a java.util.HashMap of 3,000 entries, retains 12.6\302\240MB";
+
+  open_and_wait (window, "server-oom.hprof");
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  ui_iterate (100);
+  answer = hs_overview_view_get_answer_button (overview);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (answer)));
+  text = button_text (answer);
+  g_assert_true (g_str_has_prefix (text, want));
+  g_assert_null (strchr (text, '`'));
+
+  leaks = ui_leaks_view (window);
+  hs_leaks_view_select_suspect (leaks, 1);
+  ui_iterate (50);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
+  g_signal_emit_by_name (answer, "clicked");
+  ui_iterate (100);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
+  g_assert_true (g_str_has_prefix (hs_leak_trace_view_get_title (ui_trace_view (window)), want));
+  maybe_save (window, "server-oom-answer");
+  window_close (window);
+}
+
+/* Go to store.ReportCache (server_oom.py: no instance, one static,
+ * ENTRIES, the HashMap): its class object opens in the inspector, and the
+ * instance list's heading offers its statics with what they retain, the
+ * class object's retained size: the map (24 + the Node[4096] table,
+ * align8(12 + 4 x 4096) = 16,400, + 3,000 entries of 24 + an Integer 16 +
+ * a byte[4096] align8(12 + 4096) = 4,112) and the class object's own 8. */
+static void
+test_class_statics (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  HsClass c = hs_heap_find_class (a->heap, "store.ReportCache");
+  HsObj class_obj;
+  guint64 want = 8 + 24 + 16400 + 3000 * (24 + 16 + 4112);
+  g_autofree char *message = NULL, *bytes = NULL, *text = NULL, *want_text = NULL;
+  GtkWidget *pane;
+  GtkButton *statics;
+
+  g_assert_cmpuint (c, !=, HS_CLASS_NONE);
+  g_assert_cmpuint (hs_class_count (a->heap, c), ==, 0);
+  class_obj = hs_class_object (a->heap, c);
+  g_assert_cmpuint (class_obj, !=, HS_OBJ_NONE);
+  g_assert_cmpuint (hs_dom_tree_retained (a->dom, class_obj), ==, want);
+
+  g_assert_true (hs_window_go_to (window, "store.ReportCache", &message));
+  ui_iterate (200);
+  g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
+
+  pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
+  g_assert_nonnull (pane);
+  statics = hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (statics)));
+  bytes = hs_format_bytes (want);
+  want_text = g_strdup_printf ("1 static field of store.ReportCache, retaining %s", bytes);
+  text = button_text (statics);
+  g_assert_cmpstr (text, ==, want_text);
+  maybe_save (window, "server-oom-statics");
+
+  /* The link opens the class object again after another object. */
+  hs_window_inspect (window,
+                     hs_class_object (a->heap, hs_heap_find_class (a->heap, "store.SessionRegistry")));
+  ui_iterate (50);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, class_obj);
+  g_signal_emit_by_name (statics, "clicked");
+  ui_iterate (100);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
+  window_close (window);
+}
+
+/* One click in an instance list inspects the row's object (the row
+ * selected), as a click does in every other list: store.Session's 500
+ * instances (server_oom.py), the second row selected. */
+static void
+test_instance_click (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  g_autofree char *message = NULL;
+  GtkWidget *pane, *table;
+  GtkSelectionModel *model;
+  g_autoptr (GObject) item = NULL;
+  HsObj obj;
+
+  g_assert_true (hs_window_go_to (window, "store.Session", &message));
+  g_assert_true (ui_wait_for_instances (window, 30000));
+  ui_iterate (100);
+  pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
+  table = ui_find_child (pane, GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (table);
+  model = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 2);
+  g_assert_false (
+      gtk_widget_get_visible (GTK_WIDGET (hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane)))));
+  item = g_list_model_get_item (G_LIST_MODEL (model), 1);
+  g_assert_true (HS_IS_OBJECT_ROW (item));
+  obj = hs_object_row_get_obj (HS_OBJECT_ROW (item));
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, obj), ==, "store.Session");
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, obj);
+  gtk_selection_model_select_item (model, 1, TRUE);
+  ui_iterate (100);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, obj);
+  window_close (window);
+}
+
+static gboolean
+refs_ready (gpointer data)
+{
+  return !hs_refs_view_is_busy (data) && hs_refs_view_get_model (data) != NULL;
+}
+
+/* Incoming references of an object only a thread's frame holds
+ * (server_oom.py: each worker-t, thread serial t + 1, holds its byte[]
+ * buffer as a Java-frame root in frame 0, store.Worker.hold, and nothing
+ * references it): the tree is not empty but shows that root, the
+ * thread's row, the local and its frame as the reference. */
+static void
+test_frame_incoming (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a = open_and_wait (window, "server-oom.hprof");
+  HsRefsView *view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
+  const HsRoot *frame_root = NULL;
+  g_autofree char *want = NULL, *row = NULL;
+
+  for (gsize i = 0; i < hs_heap_n_roots (a->heap) && frame_root == NULL; i++)
+    if (hs_heap_root (a->heap, i)->type == HS_ROOT_JAVA_FRAME)
+      frame_root = hs_heap_root (a->heap, i);
+  g_assert_nonnull (frame_root);
+  g_assert_cmpstr (hs_heap_object_class_name (a->heap, frame_root->obj), ==, "byte[]");
+  g_assert_cmpuint (hs_refs_count (a->heap, frame_root->obj, HS_REFS_INCOMING), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)frame_root->obj);
+  ui_iterate (20);
+  g_assert_true (ui_wait_until (refs_ready, view, 60000));
+  ui_iterate (100);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_refs_view_get_model (view))), ==, 2);
+  want = g_strdup_printf ("Local variable in worker-%u, store.Worker.hold  java.lang.Thread@",
+                          frame_root->thread_serial - 1);
+  row = hs_refs_view_get_row_text (view, 1);
+  g_test_message ("row: %s", row);
+  g_assert_true (g_str_has_prefix (row, want));
+  maybe_save (window, "server-oom-frame-incoming");
+  window_close (window);
+}
+
+/* No leak and no suspect: no answer link, one line says what was looked for. */
+static void
+test_overview_no_answer (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1200, 760);
+  HsOverviewView *overview;
+
+  open_and_wait (window, "no-suspect.hprof");
+  overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
+  ui_iterate (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hs_overview_view_get_answer_button (overview))));
+  g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 10%");
   window_close (window);
 }
 
@@ -712,6 +910,11 @@ main (int argc, char **argv)
   g_test_add_func ("/suspects/static-map", test_static_map);
   g_test_add_func ("/suspects/no-suspect", test_no_suspect);
   g_test_add_func ("/suspects/server-oom", test_server_oom);
+  g_test_add_func ("/suspects/overview-answer", test_overview_answer);
+  g_test_add_func ("/suspects/overview-no-answer", test_overview_no_answer);
+  g_test_add_func ("/suspects/class-statics", test_class_statics);
+  g_test_add_func ("/suspects/instance-click", test_instance_click);
+  g_test_add_func ("/suspects/frame-incoming", test_frame_incoming);
   g_test_add_func ("/suspects/server-oom-local", test_server_oom_local);
   g_test_add_func ("/suspects/server-oom-no-roots", test_server_oom_no_roots);
   g_test_add_func ("/suspects/server-oom-insights", test_server_oom_insights);

@@ -840,6 +840,24 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   state_clear (&before);
   ui_iterate (200);
 
+  /* The Overview's answer (the first leak's or suspect's sentence), when
+   * the dump has one: the Leaks view on it. */
+  show_view (window, "overview");
+  {
+    GtkButton *answer = hs_overview_view_get_answer_button (HS_OVERVIEW_VIEW (ui_view (window, "overview")));
+    if (gtk_widget_get_mapped (GTK_WIDGET (answer)))
+      {
+        g_clear_pointer (&where, g_free);
+        where = where_text (dump, 1400, FALSE, "the Overview's answer");
+        state_take (&before, window);
+        g_signal_emit_by_name (answer, "clicked");
+        expect_effect (window, &before, where);
+        state_clear (&before);
+        ui_iterate (200);
+        check_layout (window, where);
+      }
+  }
+
   /* The Query view: run, then a query that fails (its rows gone, the
    * error said). */
   show_view (window, "query");
