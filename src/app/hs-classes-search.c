@@ -87,14 +87,16 @@ search_done (GObject *source, GAsyncResult *result, gpointer user_data)
     g_autofree char *n_shown = hs_format_count (r->strings->len);
     g_autofree char *n_strings = hs_format_count (r->n_strings);
     g_autofree char *classes = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "%s class", "%s classes", (gulong)MIN (r->n_classes, G_MAXULONG)), n_classes);
+        g_dngettext (GETTEXT_PACKAGE, "%s class", "%s classes", (gulong)MIN (r->n_classes, G_MAXULONG)),
+        n_classes);
     if (r->n_strings > r->strings->len)
       /* Translators: the classes found ("3 classes"), then the strings. */
       text = g_strdup_printf (_ ("%s · first %s of %s strings containing “%s”"), classes, n_shown, n_strings,
                               job->text);
     else
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %s string containing “%s”",
-                                           "%s · %s strings containing “%s”", (gulong)MIN (r->n_strings, G_MAXULONG)),
+                                           "%s · %s strings containing “%s”",
+                                           (gulong)MIN (r->n_strings, G_MAXULONG)),
                               classes, n_strings, job->text);
   }
   hs_instances_pane_show_objects (PANE (self), text, job->loader, objs);

@@ -84,7 +84,8 @@ hs_growth_item_new (const HsGrowth *g, guint32 node)
     guint64 n = hs_growth_new_objects (g, node);
     g_autofree char *count = hs_format_count (n);
     self->new_text = g_strdup_printf (
-        g_dngettext (GETTEXT_PACKAGE, "+%s new object", "+%s new objects", (gulong)MIN (n, G_MAXULONG)), count);
+        g_dngettext (GETTEXT_PACKAGE, "+%s new object", "+%s new objects", (gulong)MIN (n, G_MAXULONG)),
+        count);
   }
   return self;
 }

@@ -4,9 +4,9 @@
 #include "config.h"
 
 #include "hs-growth-trace.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
-#include <inttypes.h>
 
 /* What hs_growth_trace_new sets in a node. */
 static void
@@ -25,8 +25,10 @@ counts_text (const HsGrowth *g, guint32 node)
   GString *s = g_string_new (NULL);
 
   for (guint k = 0; k < hs_growth_n_dumps (g); k++)
-    g_string_append_printf (s, "%s%" G_GUINT64_FORMAT, k ? " \xe2\x86\x92 " : "",
-                            hs_growth_node_objects (g, node, k));
+    {
+      g_autofree char *count = hs_format_count (hs_growth_node_objects (g, node, k));
+      g_string_append_printf (s, "%s%s", k ? " \xe2\x86\x92 " : "", count);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -61,8 +63,12 @@ hs_growth_trace_new (const HsGrowth *g, guint32 node, GPtrArray **refs)
       if (i + 1 == n_steps)
         {
           n->leaking = HS_LEAKING_YES;
-          g_ptr_array_add (n->reasons, g_strdup_printf (_ ("Grew by %" PRIu64 " new objects"),
-                                                        (uint64_t)hs_growth_new_objects (g, node)));
+          guint64 gained = hs_growth_new_objects (g, node);
+          g_autofree char *count = hs_format_count (gained);
+          g_ptr_array_add (n->reasons, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Grew by %s new object",
+                                                                     "Grew by %s new objects",
+                                                                     (gulong)MIN (gained, G_MAXULONG)),
+                                                        count));
           for (guint c = 0; c < hs_growth_n_growing_children (g, node); c++)
             {
               guint32 ch = hs_growth_growing_child (g, node, c);

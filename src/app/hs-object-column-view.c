@@ -522,7 +522,8 @@ hs_object_column_view_init (HsObjectColumnView *self)
       hs_retained_size_tooltip ());
   /* Short enough for a 600 px window; the header's tooltip says it whole. */
   /* xgettext:no-c-format */
-  self->percent_column = add_column (self, _ ("% Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
+  self->percent_column
+      = add_column (self, _ ("% Heap"), G_CALLBACK (setup_text_cell), OBJ_COL_PERCENT, FALSE);
   hs_column_view_set_header_tooltip (GTK_COLUMN_VIEW (self->view), self->percent_column,
                                      _ ("Retained size as a percentage of the whole heap"));
   gtk_column_view_column_set_visible (self->percent_column, FALSE);

@@ -233,10 +233,10 @@ fill_leaks (HsOverviewView *self, HsAnalysis *a)
       g_autofree char *n = hs_format_count (app + lib + sus);
       g_autofree char *app_n = hs_format_count (app);
       g_autofree char *lib_n = hs_format_count (lib);
-      g_autofree char *app_text
-          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s application leak", "%s application leaks", app), app_n);
-      g_autofree char *lib_text
-          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s library leak", "%s library leaks", lib), lib_n);
+      g_autofree char *app_text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%s application leak", "%s application leaks", app), app_n);
+      g_autofree char *lib_text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%s library leak", "%s library leaks", lib), lib_n);
       /* Translators: the application leaks, then the library leaks. */
       g_autofree char *detail = g_strdup_printf (_ ("%s, %s"), app_text, lib_text);
       /* Never a bare zero: say what was looked for. */

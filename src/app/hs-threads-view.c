@@ -377,9 +377,9 @@ on_sort_changed (GtkSorter *sorter, GtkSorterChange change, HsThreadsView *self)
       self->spy_armed = FALSE;
       if (self->spy_column == NULL)
         break;
-      own = self->spy_column == self->retained_column ? compare_sizes (self, NULL, a->retained, b->retained)
-                                                      : compare_sizes (self, NULL, a->stack_retained,
-                                                                       b->stack_retained);
+      own = self->spy_column == self->retained_column
+                ? compare_sizes (self, NULL, a->retained, b->retained)
+                : compare_sizes (self, NULL, a->stack_retained, b->stack_retained);
       if (own == 0)
         continue;
       self->sort_column = self->spy_column;

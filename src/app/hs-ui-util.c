@@ -76,8 +76,8 @@ hs_describe_object (HsHeap *heap, HsObj o)
     {
       g_autofree char *text = hs_heap_read_string (heap, o, 60);
       if (text != NULL)
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s item: \"%s\"", "%s items: \"%s\"", n), count,
-                                text);
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s item: \"%s\"", "%s items: \"%s\"", n),
+                                count, text);
     }
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s item", "%s items", n), count);
 }

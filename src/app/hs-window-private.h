@@ -44,10 +44,10 @@ struct _HsWindow
   GSignalGroup *tab_signals;
   GSignalGroup *history_signals;
   GBindingGroup *tab_bindings;
-  gboolean narrow;  /* a phone's width (hs-window-tabs.c) */
+  gboolean narrow;        /* a phone's width (hs-window-tabs.c) */
   gboolean switcher_fits; /* the views' whole titles fit the header */
-  AdwToast *toast;  /* the toast shown (hs-window-toast.c), or NULL */
-  char *toast_text; /* the last notice's text (shown or coming), unescaped */
+  AdwToast *toast;        /* the toast shown (hs-window-toast.c), or NULL */
+  char *toast_text;       /* the last notice's text (shown or coming), unescaped */
   /* The notice waiting for the toast shown to settle (hs-window-toast.c):
    * a toast to show (HsNotice), or a dismissal (pending_dismiss). */
   struct _HsNotice *pending;

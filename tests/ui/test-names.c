@@ -108,8 +108,10 @@ static void
 test_goto_whole (void)
 {
   HsWindow *window = open_sample (600, 800);
-  GtkWidget *entry = gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "goto_entry");
-  GtkWidget *list = gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "goto_list");
+  GtkWidget *entry
+      = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "goto_entry"));
+  GtkWidget *list
+      = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "goto_list"));
   g_autoptr (GString) errors = g_string_new (NULL);
   guint n = 0, n_multiline = 0;
 

@@ -230,7 +230,8 @@ test_paths (void)
       sel = gtk_column_view_get_model (
           GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (paths), GTK_TYPE_COLUMN_VIEW)));
       gtk_selection_model_select_item (sel, 0, TRUE);
-      g_assert_true (ui_wait_until (has_cell, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), 10000));
+      g_assert_true (
+          ui_wait_until (has_cell, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), 10000));
       incoming_from_row (window, ui_find_child (GTK_WIDGET (paths), HS_TYPE_OBJECT_COLUMN_VIEW), reshow_paths,
                          window);
     }
