@@ -143,6 +143,12 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 c = 0; heap->ref_class_edge && c < nk && !what; c++)
     if (heap->ref_class_edge[c] != HS_OBJ_NONE && heap->ref_class_edge[c] >= n)
       what = "a class's edge is not to an object";
+  /* The sizes' overflow table: objects in increasing order (it is
+   * searched), each an object. */
+  for (guint64 i = 0; i < heap->cols.shallow.n_big && !what; i++)
+    if (heap->cols.shallow.big_obj[i] >= n
+        || (i > 0 && heap->cols.shallow.big_obj[i] <= heap->cols.shallow.big_obj[i - 1]))
+      what = "the objects' sizes are not whole";
   /* The class ids: sorted, each a class. */
   for (guint64 i = 0; i < heap->n_class_ids && !what; i++)
     if ((heap->class_ids_index && heap->class_ids_index[i] >= nk)

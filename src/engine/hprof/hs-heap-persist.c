@@ -635,6 +635,17 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
                    hs_index_file_path (f));
       return FALSE;
     }
+  /* The 16-bit size column's overflow table: there, both halves, as soon
+   * as the record counts entries in it (a size the column sends there is
+   * looked up in both). */
+  if (heap->cols.shallow.n_big > 0
+      && (heap->cols.shallow.units == NULL || heap->cols.shallow.big_obj == NULL
+          || heap->cols.shallow.big_size == NULL))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' sizes are not whole",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
   if (heap->off_delta && (heap->off_base == NULL || heap->off_esc_first == NULL || heap->off_esc == NULL))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the object offsets are not whole",
