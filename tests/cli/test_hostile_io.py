@@ -272,6 +272,31 @@ class TerminalEscapes(CliTest):
             self.text(args)
         self.assertIn('com.evil.\\u001b[31mRed', self.text(['diff', self.file, self.more]))
 
+    def test_json_escapes_c1_controls(self):
+        # U+0085 (NEL) and the other C1 controls are line breaks or
+        # terminal commands to some readers: JSON output writes them as
+        # \u0085, which every JSON reader turns back into the character
+        path = self.path('nel.hprof')
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x1000, 'java/lang/Object')
+        d.cls(0x1010, 'com/evil/Next\u0085Line', super_id=0x1000)
+        d.sticky(0x1000)
+        d.sticky(0x1010)
+        d.instance(0x2000, 0x1010, {})
+        d.jni_global(0x2000)
+        h.write(path)
+        # classes goes through the CLI's terminal filter, object prints the
+        # engine's JSON as it is
+        for args, name_of in ((['classes', path, '--json'], lambda j: [r['name'] for r in j]),
+                              (['object', path, '0x2000', '--json'], lambda j: [j['class']])):
+            p = run_cli(args, T)
+            self.assertNoCrash(p, ' '.join(args))
+            self.assertEqual(p.returncode, 0, err(p))
+            self.assertIsNone(CONTROL.search(p.stdout), '%s: raw control character in %r' % (args[0], p.stdout[:3000]))
+            self.assertIn(b'com.evil.Next\\u0085Line', p.stdout, args[0])
+            self.assertIn('com.evil.Next\u0085Line', name_of(json.loads(p.stdout.decode('utf-8'))), args[0])
+
     def test_json_exact(self):
         c = self.classes(self.file)
         self.assertIn(EVIL_JAVA, [r['name'] for r in c])

@@ -100,6 +100,24 @@ def mutations(idx):
     return out
 
 
+def heap_n_big_at(heap):
+    """Where the HEAP record (section 0x2) holds the size column's overflow
+    count (src/engine/hprof/hs-heap-persist.c writes the fields in this
+    order): a u64 after the scalars, the two strings and the tables' ids."""
+    def string(at):
+        n, = struct.unpack_from('<I', heap, at)
+        return at + 4 + (0 if n == 0xffffffff else n)
+    at = 8 + 8 * 3 + 1          # tag, layout; n, duplicates, file size; gzip
+    at = string(at)             # format
+    at += 4 * 3                 # id size, ref size, alignment
+    layout, = struct.unpack_from('<I', heap, at)
+    at += 4 + layout + 5 + 8 + 4 + 4  # layout; five flags; timestamp; dumps, dump index
+    at = string(at)             # warning
+    at += 4 + 8 * 3 + 4 + 8 + 4 + 4  # off width, mask, escapes, buckets; shift; min id; class ids, class class
+    at += 4 * 12 + 4 + 4        # primitive array classes; class ref offsets; unit
+    return at
+
+
 def commands(dump, klass, oid):
     return [
         ['classes', dump, '--json'],
@@ -179,6 +197,21 @@ class CraftedIndex(CliTest):
         for name, data in crafted:
             with self.subTest(name):
                 self.check(name, data)
+
+    def test_size_overflow_count_without_its_table(self):
+        # the shallow sizes' 16-bit column (0x102) says "in the overflow
+        # table" for every object, and the HEAP record counts entries in a
+        # table the index does not have (0x104, 0x105): refused, no crash
+        self.assertIn(0x102, self.index.ids())
+        self.assertNotIn(0x104, self.index.ids())
+        m = self.index.copy()
+        heap = m.section(0x2)
+        at = heap_n_big_at(heap)
+        self.assertEqual(struct.unpack_from('<Q', heap, at)[0], 0)
+        struct.pack_into('<Q', heap, at, 3)
+        units = m.section(0x102)
+        units[:] = b'\xff' * len(units)
+        self.check('size overflow count 3, no table', m.bytes())
 
     def test_another_dumps_header(self):
         # the header (identity) and the size field of another dump's index

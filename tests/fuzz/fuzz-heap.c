@@ -1,26 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* fuzz-heap.c: libFuzzer entry point for the engine (built with
- * -Dfuzzing=true and CC=clang; run by build-aux/fuzz.sh). */
+/* fuzz-heap.c: the whole-engine target (fuzz-target.h): a dump through
+ * fuzz-one.c. Its driver is test fuzz-regressions (and real-dumps); its
+ * libFuzzer build fuzz-heap (build-aux/fuzz.sh). */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "fuzz-one.h"
+#include "fuzz-target.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  /* Warnings from GLib are findings too: make criticals fatal. */
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR);
-  return 0;
-}
-
-int
-LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
-{
-  hs_fuzz_one (data, size);
-  return 0;
-}
+const HsFuzzTarget hs_fuzz_target = {
+  .yes = "loaded",
+  .no = "rejected",
+  .run = hs_fuzz_one,
+};

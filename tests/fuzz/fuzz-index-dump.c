@@ -10,26 +10,20 @@
  * refused must say so with an HS_ERROR naming the file; an analysis read
  * from it goes through what the whole-engine target does after its
  * analysis (fuzz-one.c: leak traces, accessors, the top objects, the
- * report), which must never read outside the heap. The file is copied to
- * end 0-7 bytes before an inaccessible page, so that a read past it
- * crashes in any build. */
+ * report), which must never read outside the heap. The file is read from
+ * a guarded copy (fuzz-target.h), so that a read past it crashes in any
+ * build. The seeds are fuzz-index-dump-seeds.c's; the driver (test
+ * fuzz-index-dump) runs them and regressions/dump-index-*. */
 #include "config.h"
-
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "fuzz-index-dump.h"
 #include "fuzz-index-sums.h"
 #include "fuzz-one.h"
+#include "fuzz-target.h"
 #include "hs-index.h"
 #include "hs-index-file.h"
 #include "hs-index-key.h"
 #include "hs-types.h"
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 #define NAME "fuzz.hsindex"
 
@@ -56,8 +50,7 @@ hs_fuzz_index_dump_one (const guint8 *data, gsize len)
   static HsIndexIdentity id;
   static gboolean have_id;
   HsAnalysisOptions opts = { 0 };
-  gsize page = (gsize)sysconf (_SC_PAGESIZE);
-  gsize room = (len + 7) / 8 * 8, pages = (room + page - 1) / page;
+  HsFuzzGuarded g;
   g_autoptr (GError) error = NULL;
   gboolean opened = FALSE;
 
@@ -66,11 +59,8 @@ hs_fuzz_index_dump_one (const guint8 *data, gsize len)
       check (hs_fuzz_index_dump_identity (&id), "the dump's identity");
       have_id = TRUE;
     }
-  guint8 *map = mmap (NULL, (pages + 1) * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  check (map != MAP_FAILED && mprotect (map + pages * page, page, PROT_NONE) == 0, "the guard page");
-  guint8 *b = map + pages * page - room;
-  if (len > 0)
-    memcpy (b, data, len);
+  hs_fuzz_guarded_copy (&g, data, len);
+  guint8 *b = g.bytes;
   hs_fuzz_index_fix_sums (b, len);
 
   HsIndexFile *f = hs_index_file_open_bytes (b, len, NAME, &id, HS_INDEX_MATCH_SAME_BYTES, &error);
@@ -93,20 +83,14 @@ hs_fuzz_index_dump_one (const guint8 *data, gsize len)
   hs_fuzz_one_analysis (a);
   opened = TRUE;
 out:
-  munmap (map, (pages + 1) * page);
+  hs_fuzz_guarded_free (&g);
   return opened;
 }
 
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_ERROR);
-  return 0;
-}
-
-int
-LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
-{
-  hs_fuzz_index_dump_one (data, size);
-  return 0;
-}
+const HsFuzzTarget hs_fuzz_target = {
+  .prefix = "dump-index-",
+  .yes = "read",
+  .no = "refused",
+  .run = hs_fuzz_index_dump_one,
+  .seeds = hs_fuzz_index_dump_seeds,
+};

@@ -104,8 +104,9 @@ hs_index_blob_strs (HsIndexBlob *b, const GPtrArray *strs)
 void
 hs_index_cursor_init (HsIndexCursor *c, gconstpointer data, gsize len)
 {
+  /* No arithmetic on NULL, even + 0. */
   c->p = data;
-  c->end = c->p + (data ? len : 0);
+  c->end = data ? c->p + len : NULL;
   c->failed = FALSE;
 }
 

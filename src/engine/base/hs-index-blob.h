@@ -41,6 +41,8 @@ typedef struct
   gboolean failed;
 } HsIndexCursor;
 
+/* A cursor over len bytes at data; data NULL (a section that is not
+ * there) reads as no bytes. */
 void hs_index_cursor_init (HsIndexCursor *c, gconstpointer data, gsize len);
 guint8 hs_index_cursor_u8 (HsIndexCursor *c);
 guint32 hs_index_cursor_u32 (HsIndexCursor *c);

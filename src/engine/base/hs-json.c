@@ -24,6 +24,13 @@ hs_json_string (GString *out, const char *s)
         default:
           if (*p < 0x20)
             g_string_append_printf (out, "\\u%04x", *p);
+          else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            {
+              /* U+0080..U+009F, the C1 controls (NEL, CSI...): escaped as
+               * the C0 ones, never raw (valid UTF-8, so p[1] is there) */
+              g_string_append_printf (out, "\\u%04x", p[1]);
+              p++;
+            }
           else
             g_string_append_c (out, (char)*p);
       }

@@ -3,7 +3,9 @@
 #pragma once
 #include <glib.h>
 G_BEGIN_DECLS
-/* Appends s as a JSON string literal (quoted, escaped, invalid UTF-8 replaced). */
+/* Appends s as a JSON string literal (quoted, escaped, invalid UTF-8
+ * replaced): the C0 and C1 controls (U+0000..U+001F, U+0080..U+009F) as
+ * \uXXXX, never raw. */
 void hs_json_string (GString *out, const char *s);
 /* The same, or null when s is NULL. */
 void hs_json_string_or_null (GString *out, const char *s);

@@ -10,7 +10,10 @@
  * CSR offsets from 0, never decreasing, to the number of entries, every
  * reference, implicit edge and referrer an object. And the objects are
  * bound to the dump's bytes: at 4096 objects spread evenly, the sub-record
- * holds an object and the ids increase, as the sort by id made them. */
+ * holds an object and the ids increase, as the sort by id made them.
+ * The totals the record holds (the summary's counts and bytes, each
+ * class's) are computed again from the objects' kinds, reachability and
+ * sizes and must be the same (one array of three counts per class). */
 #include "config.h"
 
 #include "hs-heap-persist.h"
@@ -82,6 +85,52 @@ references_whole (const HsHeap *heap, guint64 n_esc_blocks)
   return TRUE;
 }
 
+/* The totals as hs-heap-graph.c's compute_totals makes them, against the
+ * record's: FALSE when one differs. */
+static gboolean
+totals_whole (HsHeap *heap, GCancellable *cancellable)
+{
+  guint64 n = heap->n, nk = heap->classes->len;
+  const HsSummary *s = &heap->summary;
+  guint64 kinds[4] = { 0 }, shallow = 0, reachable = 0, reachable_bytes = 0;
+  g_autofree guint64 *per_class = g_new0 (guint64, 3 * MAX (nk, (guint64)1));
+
+  if (s->objects != n || s->classes != nk)
+    return FALSE;
+  for (guint64 o = 0; o < n; o++)
+    {
+      guint kind = heap->flags[o] & HS_FLAG_KIND_MASK;
+      gboolean reach = (heap->flags[o] & HS_FLAG_REACHABLE) != 0;
+      guint64 sz = hs_heap_object_shallow (heap, (HsObj)o);
+      HsClass c = hs_heap_object_class (heap, (HsObj)o);
+      kinds[kind == HS_KIND_INSTANCE || kind == HS_KIND_CLASS || kind == HS_KIND_OBJ_ARRAY ? kind : 3]++;
+      shallow += sz;
+      reachable += reach;
+      reachable_bytes += reach ? sz : 0;
+      if (c != HS_CLASS_NONE)
+        {
+          per_class[3 * c] += 1;
+          per_class[3 * c + 1] += sz;
+          per_class[3 * c + 2] += reach;
+        }
+      if ((o & (CHECK_EVERY - 1)) == 0 && g_cancellable_is_cancelled (cancellable))
+        return TRUE; /* the caller says cancelled */
+    }
+  if (s->instances != kinds[HS_KIND_INSTANCE] || s->class_objects != kinds[HS_KIND_CLASS]
+      || s->object_arrays != kinds[HS_KIND_OBJ_ARRAY] || s->primitive_arrays != kinds[3]
+      || s->shallow_bytes != shallow || s->reachable_objects != reachable || s->reachable_bytes != reachable_bytes
+      || s->unreachable_objects != n - reachable || s->unreachable_bytes != shallow - reachable_bytes)
+    return FALSE;
+  for (guint64 c = 0; c < nk; c++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, (HsClass)c);
+      if (ci->count != per_class[3 * c] || ci->shallow != per_class[3 * c + 1]
+          || ci->reachable_count != per_class[3 * c + 2])
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *cancellable, GError **error)
 {
@@ -143,6 +192,12 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 c = 0; heap->ref_class_edge && c < nk && !what; c++)
     if (heap->ref_class_edge[c] != HS_OBJ_NONE && heap->ref_class_edge[c] >= n)
       what = "a class's edge is not to an object";
+  /* The sizes' overflow table: objects in increasing order (it is
+   * searched), each an object. */
+  for (guint64 i = 0; i < heap->cols.shallow.n_big && !what; i++)
+    if (heap->cols.shallow.big_obj[i] >= n
+        || (i > 0 && heap->cols.shallow.big_obj[i] <= heap->cols.shallow.big_obj[i - 1]))
+      what = "the objects' sizes are not whole";
   /* The class ids: sorted, each a class. */
   for (guint64 i = 0; i < heap->n_class_ids && !what; i++)
     if ((heap->class_ids_index && heap->class_ids_index[i] >= nk)
@@ -167,6 +222,9 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
         if (heap->rev_targets[e] >= n)
           what = "a referrer is not an object";
     }
+  /* The totals, once every array they are made of is known whole. */
+  if (!what && heap->totals_done && !totals_whole (heap, cancellable))
+    what = "the totals are not those of the objects";
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   if (what)

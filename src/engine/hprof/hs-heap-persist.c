@@ -412,6 +412,31 @@ get_class (HsIndexCursor *c, guint64 nk)
   return k;
 }
 
+/* Whether every superclass chain ends (a dump's loops are cut at load,
+ * every walk over the chains counts on it): one walk per class, in time
+ * linear in the classes (state 1: on this walk, 2: its chain ends). */
+static gboolean
+superclasses_end (HsHeap *heap)
+{
+  guint nk = heap->classes->len;
+  g_autofree guint8 *state = g_new0 (guint8, MAX (nk, 1u));
+
+  for (guint i = 0; i < nk; i++)
+    {
+      HsClass c = i;
+      while (c != HS_CLASS_NONE && state[c] == 0)
+        {
+          state[c] = 1;
+          c = hs_class_info (heap, c)->super;
+        }
+      if (c != HS_CLASS_NONE && state[c] == 1)
+        return FALSE;
+      for (c = i; c != HS_CLASS_NONE && state[c] == 1; c = hs_class_info (heap, c)->super)
+        state[c] = 2;
+    }
+  return TRUE;
+}
+
 static void
 get_classes (HsHeap *heap, HsIndexCursor *c)
 {
@@ -635,6 +660,17 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
                    hs_index_file_path (f));
       return FALSE;
     }
+  /* The 16-bit size column's overflow table: there, both halves, as soon
+   * as the record counts entries in it (a size the column sends there is
+   * looked up in both). */
+  if (heap->cols.shallow.n_big > 0
+      && (heap->cols.shallow.units == NULL || heap->cols.shallow.big_obj == NULL
+          || heap->cols.shallow.big_size == NULL))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' sizes are not whole",
+                   hs_index_file_path (f));
+      return FALSE;
+    }
   if (heap->off_delta && (heap->off_base == NULL || heap->off_esc_first == NULL || heap->off_esc == NULL))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the object offsets are not whole",
@@ -778,6 +814,11 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
     {
       g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the heap's record is not whole or not consistent",
                    hs_index_file_path (f));
+      return FALSE;
+    }
+  if (!superclasses_end (heap))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: a superclass chain loops", hs_index_file_path (f));
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (heap->prim_class); i++)

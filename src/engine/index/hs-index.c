@@ -332,7 +332,7 @@ read_info (HsIndexFile *f, HsHeap *heap, GError **error)
   const HsIndexIdentity *id = hs_index_file_identity (f);
   HsIndexCursor c;
 
-  hs_index_cursor_init (&c, rec, rec ? len : 0);
+  hs_index_cursor_init (&c, rec, len);
   g_free (hs_index_cursor_str (&c));
   guint64 size = hs_index_cursor_u64 (&c);
   guint64 n = hs_index_cursor_u64 (&c);
@@ -393,6 +393,36 @@ load_waste (HsIndexCursor *c, gpointer heap)
   return hs_waste_load (c, heap);
 }
 
+/* The sections every index of an analysis holds (hs_index_write writes
+ * each, whatever the analysis): an index without one is refused before
+ * any section is read, so that no reader is handed a section that is not
+ * there where it must be. */
+static gboolean
+has_required_sections (HsIndexFile *f, GError **error)
+{
+  static const struct
+  {
+    guint32 id;
+    const char *what;
+  } required[] = {
+    { HS_INDEX_SECTION_INFO, "dump's record" },
+    { HS_INDEX_SECTION_HEAP, "heap" },
+    { HS_INDEX_SECTION_ANALYSIS, "analysis record" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+    {
+      guint64 len = 0;
+      if (hs_index_file_section (f, required[i].id, &len) == NULL)
+        {
+          g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the index has no %s (section 0x%x)",
+                       hs_index_file_path (f), required[i].what, required[i].id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 HsAnalysis *
 hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, HsProgressFunc progress,
                gpointer progress_data, GCancellable *cancellable, GError **error)
@@ -408,6 +438,8 @@ hs_index_read (HsIndexFile *f, const char *path, const HsAnalysisOptions *opts, 
   g_return_val_if_fail (f != NULL && path != NULL, NULL);
   if (!opts)
     opts = &defaults;
+  if (!has_required_sections (f, error))
+    return NULL;
   if (progress)
     progress ("reading the index", 0.0, progress_data);
   heap = hs_heap_open_persisted (path, &opts->open, f, NULL, NULL, cancellable, error);
