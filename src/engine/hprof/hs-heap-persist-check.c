@@ -152,21 +152,6 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 o = 0; heap->heap_of && o < n && !what; o++)
     if (heap->heap_of[o] >= MAX (heap->n_heaps, 1u))
       what = "an object's heap is not a heap of the dump";
-  /* Referrers: offsets never decreasing, every entry an object. */
-  if (!what && (heap->rev_off32 || heap->rev_off64))
-    {
-      guint64 prev = 0;
-      for (guint64 v = 0; v <= n && !what; v++)
-        {
-          guint64 off = heap->rev_off64 ? heap->rev_off64[v] : heap->rev_off32[v];
-          if (off < prev || off > heap->n_rev)
-            what = "the referrers are not whole";
-          prev = off;
-        }
-      for (guint64 e = 0; e < heap->n_rev && !what; e++)
-        if (heap->rev_targets[e] >= n)
-          what = "a referrer is not an object";
-    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   if (what)
