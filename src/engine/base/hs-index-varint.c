@@ -23,6 +23,6 @@ void
 hs_varint_reader_init (HsVarintReader *r, gconstpointer data, guint64 len)
 {
   r->p = data;
-  r->end = r->p + len;
+  r->end = len > 0 ? r->p + len : r->p;
   r->failed = data == NULL && len > 0;
 }
