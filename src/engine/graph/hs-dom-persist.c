@@ -15,6 +15,7 @@
 #include "hs-dominators-private.h"
 #include "hs-index-blob.h"
 #include "hs-index-varint.h"
+#include "hs-mem.h"
 #include "hs-parallel.h"
 
 #define DOM_TAG 0x4d4f4455u /* "UDOM" */
@@ -205,10 +206,11 @@ hs_dom_tree_persist_read (HsIndexFile *f, guint64 n_objects, GError **error)
     goto bad;
 
   /* The retained counts on one core, the lists on the other. */
-  counts = g_new (guint32, n + 1);
-  offsets = g_new (guint32, n + 2);
-  idom = g_new (HsObj, MAX (n, (guint64)1));
-  children = g_new (HsObj, MAX (r, (guint64)1));
+  /* hs_mem: huge pages, a fault per 2 MiB (g_free frees them) */
+  counts = hs_mem_new (guint32, n + 1);
+  offsets = hs_mem_new (guint32, n + 2);
+  idom = hs_mem_new (HsObj, MAX (n, (guint64)1));
+  children = hs_mem_new (HsObj, MAX (r, (guint64)1));
   const guint8 *lists[3] = { arrays[D_CHILD_COUNTS], arrays[D_CHILDREN],
                              (const guint8 *)arrays[D_CHILDREN] + have[D_CHILDREN] };
   DecodeJob jobs[2] = {

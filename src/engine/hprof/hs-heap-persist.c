@@ -593,7 +593,7 @@ take_targets (HsHeap *heap, gconstpointer bytes, guint64 len, guint64 m)
   if (bytes == NULL || heap->ref_delta == NULL || heap->ref_base == NULL || m > len
       || hs_graph_offset_ (g, heap->n) != m)
     return FALSE;
-  HsObj *t = g_new (HsObj, MAX (m, (guint64)1));
+  HsObj *t = hs_mem_new (HsObj, MAX (m, (guint64)1)); /* freed with g_free, as a load's */
   hs_varint_reader_init (&r, bytes, len);
   guint64 e = 0;
   for (guint64 v = 0; v < heap->n; v++)
