@@ -528,7 +528,7 @@ static void
 test_varint_refused (void)
 {
   HsVarintReader r;
-  static const guint8 past_end[] = { 0x05, 0x80 };      /* the second says a byte follows */
+  static const guint8 past_end[] = { 0x05, 0x80 };               /* the second says a byte follows */
   static const guint8 wide[] = { 0xff, 0xff, 0xff, 0xff, 0x1f }; /* bit 32 */
   static const guint8 six[] = { 0x80, 0x80, 0x80, 0x80, 0x80, 0x00 };
   static const guint8 left[] = { 0x01, 0x02 };

@@ -211,8 +211,8 @@ hs_dom_tree_persist_read (HsIndexFile *f, guint64 n_objects, GError **error)
   offsets = hs_mem_new (guint32, n + 2);
   idom = hs_mem_new (HsObj, MAX (n, (guint64)1));
   children = hs_mem_new (HsObj, MAX (r, (guint64)1));
-  const guint8 *lists[3] = { arrays[D_CHILD_COUNTS], arrays[D_CHILDREN],
-                             (const guint8 *)arrays[D_CHILDREN] + have[D_CHILDREN] };
+  const guint8 *lists[3]
+      = { arrays[D_CHILD_COUNTS], arrays[D_CHILDREN], (const guint8 *)arrays[D_CHILDREN] + have[D_CHILDREN] };
   DecodeJob jobs[2] = {
     { retained_count_job, arrays[D_RETAINED_COUNT], have[D_RETAINED_COUNT], n, r, counts, NULL, NULL, FALSE },
     { children_job, lists, have[D_CHILD_COUNTS], n, r, offsets, idom, children, FALSE },

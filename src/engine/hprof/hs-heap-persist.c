@@ -370,8 +370,8 @@ hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error)
           return FALSE;
       }
     else if (a[i].count != ABSENT
-        && !hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, *a[i].slot, a[i].count * a[i].elem,
-                                 error))
+             && !hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, *a[i].slot,
+                                      a[i].count * a[i].elem, error))
       return FALSE;
   return TRUE;
 }
