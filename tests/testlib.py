@@ -202,8 +202,9 @@ def index_section_ids(path):
 
 # The sections an index keeps beside the analysis's own results so that a
 # reopen answers the window's first questions at once (docs/index.md):
-# referrer offsets and referrers, depths, every class's instances.
-INDEX_EXTRA_SECTIONS = (0x1fd, 0x1fe, 0x1ff, 0x301, 0x302)
+# depths, every class's instances. (The referrers are not kept: a reopen
+# builds them from the references on first use.)
+INDEX_EXTRA_SECTIONS = (0x1ff, 0x301, 0x302)
 
 
 def main(module='__main__'):

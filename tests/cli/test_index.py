@@ -84,6 +84,10 @@ def commands(tmp, dump, klass, first_id):
         ('objects', ['objects', dump, '--class', klass, '--json']),
         # one object, its depth included: the depths are in the index
         ('object', ['object', dump, first_id, '--json']),
+        # the references both ways: the targets are decoded from the
+        # index, the referrers built from them
+        ('refs-out', ['refs', dump, first_id, '--depth', '3', '--json']),
+        ('refs-in', ['refs', dump, first_id, '--incoming', '--depth', '2', '--json']),
         ('retained-set', ['retained-set', dump, '--class', klass, '--json']),
         ('leaks', ['leaks', dump, '--json']),
         ('leaks-text', ['leaks', dump]),
@@ -136,9 +140,9 @@ class ReopenEqualsFresh(CliTest):
         p = run(['index', dump, '-o', index], env)
         self.assertEqual(p.returncode, 0, p.stderr.decode('utf-8', 'replace'))
         self.assertTrue(os.path.getsize(index) > 0)
-        # what makes the window's first instance list, its Depth column
-        # and the inspector's referrers immediate: the objects' depths,
-        # their referrers and every class's instances
+        # what makes the window's first instance list and its Depth
+        # column immediate: the objects' depths and every class's
+        # instances
         sections = testlib.index_section_ids(index)
         for sid in testlib.INDEX_EXTRA_SECTIONS:
             self.assertIn(sid, sections, '%s: no section 0x%x in the index' % (dump, sid))

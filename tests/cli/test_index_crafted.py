@@ -33,24 +33,28 @@ ARRAYS = {
     0x10d: 4,   # the id lookup's buckets
     0x10e: 2,   # reference deltas
     0x10f: 8,   # reference bases
-    0x111: 4,   # reference targets
     0x112: 4,   # each class's implicit edge
     0x113: 8,   # class ids, sorted
     0x114: 4,   # class ids' index
-    0x1fd: 4,   # referrer offsets
-    0x1fe: 4,   # referrers
-    0x201: 4,   # immediate dominators
-    0x204: 4,   # child offsets
-    0x205: 4,   # children
     0x301: 8,   # each class's instances: offsets
     0x302: 4,   # each class's instances
 }
+
+# The sections of varints (docs/index.md, "Compressed sections"): the
+# reference targets, depths, retained counts, child counts and children.
+# Each is made to run past its end (its last byte says another follows),
+# to begin with a value of more than 32 bits, and to begin with the
+# largest 32-bit value: as a difference (targets, children) it goes below
+# object 0, as a count it is more than there are, and as a depth or a
+# retained count it takes the bytes of several values, so that the
+# section ends before its last one.
+VARINTS = (0x111, 0x1ff, 0x203, 0x204, 0x205)
 
 # Where all ones is a valid entry: no class (an object whose class the
 # dump does not have), no immediate dominator (unreachable). An entry
 # changed to another valid value is outside what a check can see without
 # analysing again (docs/index.md).
-ALL_ONES_VALID = (0x100, 0x101, 0x112, 0x201)
+ALL_ONES_VALID = (0x100, 0x101, 0x112)
 
 # Record fields: (section, byte offset, size) of counts read before the
 # arrays: the heap's object count and buckets, the tree's n and edges.
@@ -81,6 +85,18 @@ def mutations(idx):
             s[(n // 3) * size:(n // 3 + 1) * size] = (0x7fffffff).to_bytes(4, 'little') + bytes(size - 4) \
                 if size >= 4 else (0x7fff).to_bytes(2, 'little')
             out.append(('0x%x entry 0x7fffffff' % sid, m.bytes()))
+    for sid in VARINTS:
+        if sid not in idx.ids():
+            continue
+        # the first five bytes are not one value (the mutations below
+        # replace them with one)
+        assert any(b < 0x80 for b in idx.section(sid)[:4]), hex(sid)
+        for name, change in (('runs past its end', lambda s: s.__setitem__(len(s) - 1, s[-1] | 0x80)),
+                             ('over 32 bits', lambda s: s.__setitem__(slice(0, 5), b'\xff\xff\xff\xff\x1f')),
+                             ('largest value first', lambda s: s.__setitem__(slice(0, 5), b'\xff\xff\xff\xff\x0f'))):
+            m = idx.copy()
+            change(m.section(sid))
+            out.append(('0x%x varint %s' % (sid, name), m.bytes()))
     # the records' counts: the heap's n and the next fields, the tree's
     for sid, first, count in ((0x2, HEAP_TAG_LAYOUT, 6), (0x200, 8, 3), (0x1, 0, 2)):
         if sid not in idx.ids():

@@ -8,13 +8,16 @@
  * object indexes out of range fail; NULL and "" stay apart. Lists (object
  * indexes, u64s, strings): their bytes by hand, read back, a count bigger
  * than the record refused before anything is allocated for it, a cut
- * inside a list failing with the items before it. */
+ * inside a list failing with the items before it. Varints
+ * (hs-index-varint.h): their bytes by hand, and the reader failing on a
+ * value past its end, wider than 32 bits or longer than 5 bytes. */
 #include <math.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "hs-index-blob.h"
+#include "hs-index-varint.h"
 #include "hs-types.h"
 
 /* len bytes copied so that they end where an inaccessible page begins. */
@@ -485,6 +488,80 @@ test_list_cut (void)
     }
 }
 
+/* Varints (hs-index-varint.h): the bytes worked out by hand from the
+ * description, 7 bits a byte, lowest first. */
+static void
+test_varint_bytes (void)
+{
+  g_autoptr (GByteArray) b = g_byte_array_new ();
+  static const guint8 want[] = { 0x00, 0x7f, 0x80, 0x01, 0xac, 0x02, 0xff, 0xff, 0xff, 0xff, 0x0f };
+
+  hs_varint_put (b, 0);
+  hs_varint_put (b, 127);
+  hs_varint_put (b, 128);
+  hs_varint_put (b, 300); /* 0b10_0101100: 0x2c | 0x80, then 2 */
+  hs_varint_put (b, G_MAXUINT32);
+  g_assert_cmpmem (b->data, b->len, want, sizeof want);
+
+  HsVarintReader r;
+  hs_varint_reader_init (&r, want, sizeof want);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 0);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 127);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 128);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 300);
+  g_assert_cmpuint (hs_varint_next (&r), ==, G_MAXUINT32);
+  g_assert_true (hs_varint_reader_done (&r));
+
+  /* zigzag: 0, -1, 1, -2, 2 ... as 0, 1, 2, 3, 4 ... */
+  g_assert_cmpuint (hs_varint_zigzag (0), ==, 0);
+  g_assert_cmpuint (hs_varint_zigzag (-1), ==, 1);
+  g_assert_cmpuint (hs_varint_zigzag (1), ==, 2);
+  g_assert_cmpuint (hs_varint_zigzag (-2), ==, 3);
+  g_assert_cmpuint (hs_varint_zigzag (G_MININT32), ==, G_MAXUINT32);
+  g_assert_cmpuint (hs_varint_zigzag (G_MAXINT32), ==, G_MAXUINT32 - 1);
+  for (gint64 d = -1000; d <= 1000; d++)
+    g_assert_cmpint (hs_varint_unzigzag (hs_varint_zigzag (d)), ==, d);
+  g_assert_cmpint (hs_varint_unzigzag (G_MAXUINT32), ==, G_MININT32);
+}
+
+static void
+test_varint_refused (void)
+{
+  HsVarintReader r;
+  static const guint8 past_end[] = { 0x05, 0x80 };               /* the second says a byte follows */
+  static const guint8 wide[] = { 0xff, 0xff, 0xff, 0xff, 0x1f }; /* bit 32 */
+  static const guint8 six[] = { 0x80, 0x80, 0x80, 0x80, 0x80, 0x00 };
+  static const guint8 left[] = { 0x01, 0x02 };
+
+  hs_varint_reader_init (&r, past_end, sizeof past_end);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 5);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 0);
+  g_assert_true (r.failed);
+  g_assert_false (hs_varint_reader_done (&r));
+  /* it stays failed, at its end */
+  g_assert_cmpuint (hs_varint_next (&r), ==, 0);
+  g_assert_true (r.p == r.end);
+
+  hs_varint_reader_init (&r, wide, sizeof wide);
+  hs_varint_next (&r);
+  g_assert_false (hs_varint_reader_done (&r));
+
+  hs_varint_reader_init (&r, six, sizeof six);
+  hs_varint_next (&r);
+  g_assert_false (hs_varint_reader_done (&r));
+
+  /* a value left unread: not done */
+  hs_varint_reader_init (&r, left, sizeof left);
+  g_assert_cmpuint (hs_varint_next (&r), ==, 1);
+  g_assert_false (hs_varint_reader_done (&r));
+
+  /* nothing to read */
+  hs_varint_reader_init (&r, NULL, 0);
+  g_assert_true (hs_varint_reader_done (&r));
+  hs_varint_next (&r);
+  g_assert_false (hs_varint_reader_done (&r));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -498,5 +575,7 @@ main (int argc, char **argv)
   g_test_add_func ("/index-blob/lists", test_lists);
   g_test_add_func ("/index-blob/list-counts", test_list_counts);
   g_test_add_func ("/index-blob/list-cut", test_list_cut);
+  g_test_add_func ("/index-blob/varint-bytes", test_varint_bytes);
+  g_test_add_func ("/index-blob/varint-refused", test_varint_refused);
   return g_test_run ();
 }

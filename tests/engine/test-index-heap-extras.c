@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-index-heap-extras.c: what the persistent index keeps beside the
  * heap's own arrays so that a reopened dump answers the window's first
- * questions at once: the objects' depths (section 0x1ff), the
- * referrers (0x1fd, 0x1fe) and every class's instances (0x301, 0x302).
- * The sample dump is analysed, its index written and read back: every
- * object's depth and referrers, and com.example.User's instances, are
- * those of the fresh analysis, and the reopened heap built nothing
- * itself. Then sections made hostile after their checksums were checked
- * (the mapping is private, copy-on-write): a referrer list out of bounds
- * or naming no object reads as none, the others stay right; offsets that
- * do not start at 0 refuse the index. */
+ * questions at once: the objects' depths (section 0x1ff, varints) and
+ * every class's instances (0x301, 0x302); and what it leaves out, the
+ * referrers, built again from the references on first use. The sample
+ * dump is analysed, its index written and read back: every object's depth
+ * and referrers, and com.example.User's instances, are those of the fresh
+ * analysis. Then sections made hostile after their checksums were checked
+ * (the mapping is private, copy-on-write): a depth that runs past its
+ * section, or one longer than 32 bits, refuses the index. */
 #include "config.h"
 
 #include <string.h>
@@ -51,11 +50,11 @@ test_round_trip (void)
   HsHeap *h = a->heap, *fh = fresh->heap;
   guint64 n = hs_heap_n_objects (h);
 
-  /* Read, not built: the arrays lie in the index. */
+  /* The depths read (decoded from the index, not computed), the
+   * referrers not there until asked for. */
   g_assert_true (hs_heap_depths_known (h));
-  g_assert_true (h->rev_mapped);
-  g_assert_true (hs_index_file_contains (f, h->depth));
-  g_assert_true (hs_index_file_contains (f, h->rev_targets));
+  g_assert_false (hs_index_file_contains (f, h->depth));
+  g_assert_null (h->rev_targets);
   g_assert_nonnull (a->class_instances);
 
   g_assert_cmpuint (n, ==, hs_heap_n_objects (fh));
@@ -79,67 +78,65 @@ test_round_trip (void)
   g_assert_cmpmem (listed->data, listed->len * sizeof (HsObj), scanned->data, scanned->len * sizeof (HsObj));
 }
 
-/* The first object with at least two referrers, and one with none after
- * it in the reverse list's order: the lists around it are known. */
-static HsObj
-object_with_referrers (HsHeap *h, gsize at_least)
+/* The depths' section: varints of depth + 1, one an object. */
+static guint8 *
+depths_section (HsIndexFile *f, guint64 *len)
 {
-  for (HsObj o = 0; o < hs_heap_n_objects (h); o++)
-    {
-      gsize k;
-      hs_heap_referrers (h, o, &k);
-      if (k >= at_least)
-        return o;
-    }
-  g_assert_not_reached ();
-  return HS_OBJ_NONE;
+  guint8 *p = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_DEPTHS, len);
+  g_assert_nonnull (p);
+  /* One to five bytes an object. */
+  g_assert_cmpuint (*len, >=, hs_heap_n_objects (fresh->heap));
+  g_assert_cmpuint (*len, <=, 5 * hs_heap_n_objects (fresh->heap));
+  return p;
 }
 
 static void
-test_hostile_referrers (void)
+assert_refused (HsIndexFile *f, const char *what)
 {
-  g_autoptr (HsIndexFile) f = open_index ();
-  guint64 off_len = 0, rev_len = 0;
-  HsObj *rev = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRERS, &rev_len);
-  guint32 *off = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS, &off_len);
-  HsHeap *fh = fresh->heap;
-  guint64 n = hs_heap_n_objects (fh);
   g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (rev);
-  g_assert_cmpuint (off_len, ==, 4 * (n + 1)); /* the sample has fewer than 2^32 references */
-  /* x's first referrer names no object; y's list runs backwards. */
-  HsObj x = object_with_referrers (fh, 2);
-  HsObj y = x + 1;
-  while (off[y + 1] - off[y] < 2)
-    y++;
-  rev[off[x]] = (HsObj)n;
-  guint32 saved = off[y + 1];
-  off[y + 1] = off[y] - 1;
-
-  /* Every list is checked before the index is used (docs/index.md, "What
-   * a hostile index can do"): the index is refused, not read with lists
-   * left out. */
   g_autoptr (HsAnalysis) a = read_index (f, &error);
   g_assert_null (a);
   g_assert_error (error, HS_ERROR, HS_ERROR_INDEX);
-  g_assert_nonnull (strstr (error->message, "referrers are not whole"));
-  off[y + 1] = saved;
+  g_assert_nonnull (strstr (error->message, what));
 }
 
 static void
-test_offsets_not_from_zero (void)
+test_depth_past_its_section (void)
 {
   g_autoptr (HsIndexFile) f = open_index ();
-  guint64 off_len = 0;
-  guint32 *off = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS, &off_len);
-  g_autoptr (GError) error = NULL;
+  guint64 len = 0;
+  guint8 *p = depths_section (f, &len);
 
-  off[0] = 1;
-  g_autoptr (HsAnalysis) a = read_index (f, &error);
-  g_assert_null (a);
-  g_assert_error (error, HS_ERROR, HS_ERROR_INDEX);
-  g_assert_nonnull (strstr (error->message, "referrers are not whole"));
+  /* The last depth says another byte follows: there is none. */
+  p[len - 1] |= 0x80;
+  assert_refused (f, "depths are not whole");
+}
+
+static void
+test_depth_over_32_bits (void)
+{
+  g_autoptr (HsIndexFile) f = open_index ();
+  guint64 len = 0;
+  guint8 *p = depths_section (f, &len);
+
+  /* Five bytes whose fifth carries bits past 32: as many bytes as five
+   * depths, so only the value's width is wrong. */
+  memset (p, 0xff, 4);
+  p[4] = 0x1f;
+  assert_refused (f, "depths are not whole");
+}
+
+static void
+test_depths_short (void)
+{
+  g_autoptr (HsIndexFile) f = open_index ();
+  guint64 len = 0;
+  guint8 *p = depths_section (f, &len);
+
+  /* Two depths made one (a continued byte): one depth fewer than the
+   * objects, the section ends first. */
+  p[len / 2] |= 0x80;
+  assert_refused (f, "depths are not whole");
 }
 
 int
@@ -158,8 +155,9 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/index-heap-extras/round-trip", test_round_trip);
-  g_test_add_func ("/index-heap-extras/hostile-referrers", test_hostile_referrers);
-  g_test_add_func ("/index-heap-extras/offsets-not-from-zero", test_offsets_not_from_zero);
+  g_test_add_func ("/index-heap-extras/depth-past-its-section", test_depth_past_its_section);
+  g_test_add_func ("/index-heap-extras/depth-over-32-bits", test_depth_over_32_bits);
+  g_test_add_func ("/index-heap-extras/depths-short", test_depths_short);
   int status = g_test_run ();
   g_remove (index_path);
   g_rmdir (dir);

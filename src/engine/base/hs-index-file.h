@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 /* Bumped whenever a section's layout or meaning changes. */
-#define HS_INDEX_FORMAT_VERSION 2
+#define HS_INDEX_FORMAT_VERSION 3
 
 /* What the dump was, when the index was written. A reopen compares these
  * (hs_index_identity_matches): size, HPROF timestamp and sampled hash say
@@ -50,8 +50,6 @@ typedef enum
   HS_INDEX_SECTION_INFO = 1,                       /* HsIndexBlob: dump path, program version, dates */
   HS_INDEX_SECTION_HEAP = 2,                       /* HsIndexBlob: the heap's scalars and small tables */
   HS_INDEX_SECTION_HEAP_ARRAY_FIRST = 0x100,       /* 0x100..0x1fc: the heap's arrays */
-  HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS = 0x1fd,  /* optional: the referrers' CSR offsets, 32 or 64 bits */
-  HS_INDEX_SECTION_HEAP_REFERRERS = 0x1fe,         /* ... and the referrers, HsObj */
   HS_INDEX_SECTION_HEAP_DEPTHS = 0x1ff,            /* optional: each object's depth, a guint32 */
   HS_INDEX_SECTION_DOM = 0x200,                    /* HsIndexBlob: the dominator tree's scalars */
   HS_INDEX_SECTION_DOM_ARRAY_FIRST = 0x201,        /* 0x201..0x2ff: its arrays */

@@ -135,15 +135,12 @@ hs_dom_tree_free (HsDomTree *tree)
 {
   if (!tree)
     return;
-  if (tree->index == NULL)
-    {
-      g_free (tree->idom);
-      g_free (tree->retained40);
-      g_free (tree->retained_count);
-      g_free (tree->child_offsets);
-      g_free (tree->child_targets);
-      g_free (tree->unsorted);
-    }
+  /* From an index, some arrays are its pages and the others decoded. */
+  gpointer arrays[] = { tree->idom,          tree->retained40,    tree->retained_count,
+                        tree->child_offsets, tree->child_targets, tree->unsorted };
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    if (tree->index == NULL || !hs_index_file_contains (tree->index, arrays[i]))
+      g_free (arrays[i]);
   g_clear_pointer (&tree->index, hs_index_file_unref);
   g_mutex_clear (&tree->sort_lock);
   g_free (tree);

@@ -8,7 +8,7 @@
  * count, an object offset inside the dump at an object's sub-record tag
  * of the kind its flags say,
  * CSR offsets from 0, never decreasing, to the number of entries, every
- * reference, implicit edge and referrer an object. And the objects are
+ * reference and implicit edge an object. And the objects are
  * bound to the dump's bytes: at 4096 objects spread evenly, the sub-record
  * holds an object and the ids increase, as the sort by id made them.
  * The totals the record holds (the summary's counts and bytes, each
@@ -207,21 +207,6 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 o = 0; heap->heap_of && o < n && !what; o++)
     if (heap->heap_of[o] >= MAX (heap->n_heaps, 1u))
       what = "an object's heap is not a heap of the dump";
-  /* Referrers: offsets never decreasing, every entry an object. */
-  if (!what && (heap->rev_off32 || heap->rev_off64))
-    {
-      guint64 prev = 0;
-      for (guint64 v = 0; v <= n && !what; v++)
-        {
-          guint64 off = heap->rev_off64 ? heap->rev_off64[v] : heap->rev_off32[v];
-          if (off < prev || off > heap->n_rev)
-            what = "the referrers are not whole";
-          prev = off;
-        }
-      for (guint64 e = 0; e < heap->n_rev && !what; e++)
-        if (heap->rev_targets[e] >= n)
-          what = "a referrer is not an object";
-    }
   /* The totals, once every array they are made of is known whole. */
   if (!what && heap->totals_done && !totals_whole (heap, cancellable))
     what = "the totals are not those of the objects";

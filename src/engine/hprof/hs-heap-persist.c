@@ -16,6 +16,8 @@
 #include "hs-heap-private.h"
 #include "hs-graph.h"
 #include "hs-index-blob.h"
+#include "hs-index-varint.h"
+#include "hs-mem.h"
 #include "hs-strhash.h"
 
 #define HEAP_TAG 0x50414548u /* "HEAP" */
@@ -279,6 +281,30 @@ put_tables (HsHeap *heap, HsIndexBlob *b)
     }
 }
 
+/* The references' targets, row by row as the CSR has them, each as a
+ * zigzag varint of its difference from the one before (the first from
+ * the referring object): most objects refer to objects written near them,
+ * a byte or two each. */
+static gboolean
+write_targets (HsHeap *heap, HsIndexWriter *w, GError **error)
+{
+  const HsGraph *g = &heap->graph;
+  guint64 m = hs_graph_offset_ (g, heap->n);
+  g_autoptr (GByteArray) bytes = g_byte_array_sized_new (MIN (2 * m, (guint64)G_MAXUINT32) + 16);
+
+  for (guint64 v = 0, e = 0; v < heap->n; v++)
+    {
+      gint64 prev = (gint64)v;
+      for (guint64 end = hs_graph_offset_ (g, v + 1); e < end; e++)
+        {
+          hs_varint_put (bytes, hs_varint_zigzag ((gint64)heap->ref_targets[e] - prev));
+          prev = heap->ref_targets[e];
+        }
+    }
+  return hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + A_REF_TARGETS, bytes->data, bytes->len,
+                              error);
+}
+
 gboolean
 hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error)
 {
@@ -338,13 +364,20 @@ hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error)
   if (!hs_index_writer_add (w, HS_INDEX_SECTION_HEAP, bytes->data, bytes->len, error))
     return FALSE;
   for (guint i = 0; i < N_ARRAYS; i++)
-    if (a[i].count != ABSENT
-        && !hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, *a[i].slot, a[i].count * a[i].elem,
-                                 error))
+    if (i == A_REF_TARGETS && a[i].count != ABSENT)
+      {
+        if (!write_targets (heap, w, error))
+          return FALSE;
+      }
+    else if (a[i].count != ABSENT
+             && !hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, *a[i].slot,
+                                      a[i].count * a[i].elem, error))
       return FALSE;
   return TRUE;
 }
 
+/* The depths as varints of depth + 1 (unreachable, G_MAXUINT32, is 0):
+ * most are a few steps from a root, a byte each. */
 gboolean
 hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error)
 {
@@ -352,27 +385,10 @@ hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error)
 
   if (!hs_heap_depths_known (heap))
     return TRUE;
-  return hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_DEPTHS, heap->depth,
-                              sizeof (guint32) * MAX (heap->n, (guint64)1), error);
-}
-
-gboolean
-hs_heap_persist_write_referrers (HsHeap *heap, HsIndexWriter *w, GError **error)
-{
-  g_return_val_if_fail (heap != NULL && w != NULL, FALSE);
-
-  g_mutex_lock (&heap->referrers_lock);
-  gboolean built = heap->rev_targets != NULL;
-  g_mutex_unlock (&heap->referrers_lock);
-  if (!built)
-    return TRUE;
-  guint64 n1 = heap->n + 1;
-  return (heap->rev_off32 != NULL ? hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS,
-                                                         heap->rev_off32, sizeof (guint32) * n1, error)
-                                  : hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS,
-                                                         heap->rev_off64, sizeof (guint64) * n1, error))
-         && hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_REFERRERS, heap->rev_targets,
-                                 sizeof (HsObj) * heap->n_rev, error);
+  g_autoptr (GByteArray) bytes = g_byte_array_sized_new (heap->n + 16);
+  for (guint64 o = 0; o < heap->n; o++)
+    hs_varint_put (bytes, heap->depth[o] + 1);
+  return hs_index_writer_add (w, HS_INDEX_SECTION_HEAP_DEPTHS, bytes->data, bytes->len, error);
 }
 
 /* --- reading ------------------------------------------------------------ */
@@ -590,12 +606,55 @@ get_tables (HsHeap *heap, HsIndexCursor *c)
     }
 }
 
+/* The references' targets (write_targets): m of them, at least a byte
+ * each, row by row as the offsets say (each row inside 0 .. m, never
+ * backwards), every one an object, and nothing after them. */
+static gboolean
+take_targets (HsHeap *heap, gconstpointer bytes, guint64 len, guint64 m)
+{
+  const HsGraph *g = &heap->graph;
+  HsVarintReader r;
+
+  if (bytes == NULL || heap->ref_delta == NULL || heap->ref_base == NULL || m > len
+      || hs_graph_offset_ (g, heap->n) != m)
+    return FALSE;
+  HsObj *t = hs_mem_new (HsObj, MAX (m, (guint64)1)); /* freed with g_free, as a load's */
+  hs_varint_reader_init (&r, bytes, len);
+  guint64 e = 0;
+  for (guint64 v = 0; v < heap->n; v++)
+    {
+      guint64 end = hs_graph_offset_ (g, v + 1);
+      gint64 prev = (gint64)v;
+      if (hs_graph_offset_ (g, v) != e || end < e || end > m)
+        break;
+      for (; e < end; e++)
+        {
+          gint64 x = prev + hs_varint_unzigzag (hs_varint_next (&r));
+          if (x < 0 || (guint64)x >= heap->n)
+            break;
+          t[e] = (HsObj)x;
+          prev = x;
+        }
+      if (e < end)
+        break;
+    }
+  if (e != m || !hs_varint_reader_done (&r))
+    {
+      g_free (t);
+      return FALSE;
+    }
+  heap->ref_targets = t;
+  return TRUE;
+}
+
 /* The counts the heap's scalars call for must be the ones the record
  * lists, and each listed array a section of exactly that size. */
 static gboolean
 take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GError **error)
 {
   Array a[N_ARRAYS];
+  gconstpointer targets = NULL;
+  guint64 targets_len = 0;
 
   arrays_of (heap, a);
   for (guint i = 0; i < N_ARRAYS; i++)
@@ -606,6 +665,13 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
       if (listed[i] == ABSENT)
         continue;
       p = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_ARRAY_FIRST + i, &len);
+      if (i == A_REF_TARGETS)
+        {
+          /* varints, decoded once the offsets are known */
+          targets = p;
+          targets_len = len;
+          continue;
+        }
       if (p == NULL || listed[i] > G_MAXUINT64 / a[i].elem || len != listed[i] * a[i].elem)
         {
           g_set_error (error, HS_ERROR, HS_ERROR_INDEX,
@@ -637,6 +703,12 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
       heap->graph.delta_ = heap->ref_delta;
       heap->graph.base_ = heap->ref_base;
       heap->graph.esc_ = heap->ref_esc;
+    }
+  if (listed[A_REF_TARGETS] != ABSENT && !take_targets (heap, targets, targets_len, listed[A_REF_TARGETS]))
+    {
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the reference targets are not whole",
+                   hs_index_file_path (f));
+      return FALSE;
     }
   counts_of (heap, a);
   for (guint i = 0; i < N_ARRAYS; i++)
@@ -680,46 +752,30 @@ take_arrays (HsHeap *heap, HsIndexFile *f, const guint64 listed[N_ARRAYS], GErro
   return TRUE;
 }
 
-/* The incoming references, if the index has them: the offsets are 32-bit
- * or 64-bit as their size says, start at 0 and end at the number of
- * referrers; each list is checked when asked for (hs_heap_referrers). */
+/* The depths, if the index has them: n varints, each depth + 1, and
+ * nothing after them. Any value is a depth (0, unreachable, comes back as
+ * G_MAXUINT32). */
 static gboolean
-take_referrers (HsHeap *heap, HsIndexFile *f, GError **error)
+take_depths (HsHeap *heap, HsIndexFile *f, GError **error)
 {
-  guint64 off_len = 0, rev_len = 0, n1 = heap->n + 1;
-  gpointer off = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRER_OFFSETS, &off_len);
-  gpointer rev = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_REFERRERS, &rev_len);
+  guint64 len = 0;
+  gconstpointer bytes = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_DEPTHS, &len);
+  HsVarintReader r;
 
-  if (off == NULL && rev == NULL)
+  if (bytes == NULL)
     return TRUE;
-  guint64 first = 0, last = 0;
-  gboolean wide = off_len == sizeof (guint64) * n1;
-  if (off != NULL && off_len == sizeof (guint32) * n1)
+  hs_varint_reader_init (&r, bytes, len);
+  guint32 *depth = hs_mem_new (guint32, MAX (heap->n, (guint64)1));
+  for (guint64 o = 0; o < heap->n; o++)
+    depth[o] = hs_varint_next (&r) - 1;
+  if (!hs_varint_reader_done (&r))
     {
-      first = ((const guint32 *)off)[0];
-      last = ((const guint32 *)off)[heap->n];
-    }
-  else if (off != NULL && wide)
-    {
-      first = ((const guint64 *)off)[0];
-      last = ((const guint64 *)off)[heap->n];
-    }
-  else
-    off = NULL;
-  if (off == NULL || rev == NULL || first != 0 || rev_len % sizeof (HsObj) != 0
-      || last != rev_len / sizeof (HsObj))
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' referrers are not whole",
+      hs_mem_free (depth);
+      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' depths are not whole",
                    hs_index_file_path (f));
       return FALSE;
     }
-  if (wide)
-    heap->rev_off64 = off;
-  else
-    heap->rev_off32 = off;
-  heap->rev_targets = rev;
-  heap->n_rev = last;
-  heap->rev_mapped = TRUE;
+  heap->depth = depth;
   return TRUE;
 }
 
@@ -830,18 +886,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   heap->index = hs_index_file_ref (f);
   if (!take_arrays (heap, f, listed, error))
     return FALSE;
-  /* The depths, if the index has them: any value is a depth (unreachable
-   * is G_MAXUINT32), so only the size is checked. */
-  guint64 depth_len = 0;
-  gpointer depth = hs_index_file_section (f, HS_INDEX_SECTION_HEAP_DEPTHS, &depth_len);
-  if (depth != NULL && depth_len != sizeof (guint32) * MAX (heap->n, (guint64)1))
-    {
-      g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the objects' depths have the wrong size",
-                   hs_index_file_path (f));
-      return FALSE;
-    }
-  heap->depth = depth;
-  if (!take_referrers (heap, f, error))
+  if (!take_depths (heap, f, error))
     return FALSE;
   HsGraph *g = &heap->graph;
   g->targets_ = heap->ref_targets;

@@ -18,9 +18,6 @@ gboolean hs_heap_persist_write (HsHeap *heap, HsIndexWriter *w, GError **error);
 /* Adds the objects' depths (hs_heap_compute_depths) as their own section,
  * when they are computed; a reopened heap then has them at once. */
 gboolean hs_heap_persist_write_depths (HsHeap *heap, HsIndexWriter *w, GError **error);
-/* The same for the incoming references (hs_heap_build_referrers): the
- * inspector's referrers and paths to a root after a reopen, at once. */
-gboolean hs_heap_persist_write_referrers (HsHeap *heap, HsIndexWriter *w, GError **error);
 
 /* Opens the dump at path (mapped or read as hs_heap_open does, a gzip one
  * inflated) and takes everything else from f, which must have been

@@ -149,7 +149,6 @@ struct _HsHeap
   guint64 *rev_off64; /* or 64-bit, from 2^32 references on */
   HsObj *rev_targets;
   guint64 n_rev;       /* entries of rev_targets */
-  gboolean rev_mapped; /* from a persistent index: each list checked when asked for */
 
   /* classes */
   GArray *classes;           /* HsClassInfo */

@@ -121,11 +121,11 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SortJoin, sort_join)
 
 /* Beside the analysis's own results, the index keeps what makes a
  * reopen answer the window's first questions at once: the objects'
- * depths, their referrers, every class's instances in order. Each costs a
- * pass over the heap and memory for a while (about 12 bytes an object and
- * 4 a reference) that an analysis which spilled to the disk does not
- * have: then only what is built already is kept; an index without the
- * rest is used all the same. */
+ * depths and every class's instances in order (the referrers are built
+ * again on first use, from the references). Each costs a pass over the
+ * heap and memory for a while (about 8 bytes an object) that an analysis
+ * which spilled to the disk does not have: then only what is built
+ * already is kept; an index without the rest is used all the same. */
 static gboolean
 extras_fit (void)
 {
@@ -182,16 +182,6 @@ hs_index_write (HsAnalysis *a, HsWaste *waste, const HsIndexIdentity *identity, 
       || !hs_heap_persist_write_depths (heap, w, error))
     return FALSE;
   hs_debug_step (&clock, "heap and depths written");
-  /* The inspector's referrers and path to a root: another whole-heap pass
-   * a reopen would make on the first object inspected. */
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
-  if (extras)
-    hs_heap_build_referrers (heap);
-  hs_debug_step (&clock, "referrers built");
-  if (!hs_heap_persist_write_referrers (heap, w, error))
-    return FALSE;
-  hs_debug_step (&clock, "referrers written");
   sort_join (&join);
   if (!sort.ok)
     return !g_cancellable_set_error_if_cancelled (cancellable, error);
