@@ -118,8 +118,9 @@ totals_whole (HsHeap *heap, GCancellable *cancellable)
     }
   if (s->instances != kinds[HS_KIND_INSTANCE] || s->class_objects != kinds[HS_KIND_CLASS]
       || s->object_arrays != kinds[HS_KIND_OBJ_ARRAY] || s->primitive_arrays != kinds[3]
-      || s->shallow_bytes != shallow || s->reachable_objects != reachable || s->reachable_bytes != reachable_bytes
-      || s->unreachable_objects != n - reachable || s->unreachable_bytes != shallow - reachable_bytes)
+      || s->shallow_bytes != shallow || s->reachable_objects != reachable
+      || s->reachable_bytes != reachable_bytes || s->unreachable_objects != n - reachable
+      || s->unreachable_bytes != shallow - reachable_bytes)
     return FALSE;
   for (guint64 c = 0; c < nk; c++)
     {

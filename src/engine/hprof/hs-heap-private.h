@@ -148,7 +148,7 @@ struct _HsHeap
   guint32 *rev_off32; /* referrers (built on demand): 32-bit offsets */
   guint64 *rev_off64; /* or 64-bit, from 2^32 references on */
   HsObj *rev_targets;
-  guint64 n_rev;       /* entries of rev_targets */
+  guint64 n_rev; /* entries of rev_targets */
 
   /* classes */
   GArray *classes;           /* HsClassInfo */
