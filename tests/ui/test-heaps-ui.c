@@ -47,6 +47,14 @@ counted (gpointer view)
   return !hs_classes_view_is_counting (view);
 }
 
+/* The Depth column's depths: computed on a worker once instances are
+ * listed, when no index brought them. */
+static gboolean
+depths_known (gpointer heap)
+{
+  return hs_heap_depths_known (heap);
+}
+
 static void
 assert_classes (HsWindow *window, const Row *want, guint n_want)
 {
@@ -124,7 +132,7 @@ test_android (void)
     g_assert_cmpuint (g_list_model_get_n_items (inst), ==, 2);
     static const guint64 ids[] = { 0x3000, 0x3060 };
     static const guint32 depths[] = { 2, 0 };
-    g_assert_true (hs_heap_depths_known (a->heap));
+    g_assert_true (ui_wait_until (depths_known, a->heap, 30000));
     for (guint i = 0; i < 2; i++)
       {
         g_autoptr (HsObjectRow) row = g_list_model_get_item (inst, i);
