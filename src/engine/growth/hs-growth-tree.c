@@ -8,7 +8,8 @@
  * so Strings and primitive arrays get one too. Objects are then given
  * their node parents first: each walks up to the first object that has
  * one (an explicit stack, each object walked once), and the reference
- * from a parent to its children is named by one decoding of the parent.
+ * from a parent to its children is named by one decoding of the parent
+ * (an instance's fields matched to its graph edges, hs-paths-children.c).
  * A node is (parent node, reference, class); a child reached by the same
  * reference and class as its parent's node is the parent's node (a
  * linked list is one node, its length its count). A collection counts as
@@ -226,13 +227,32 @@ decode_cb (const HsNamedRef *r, gpointer user_data)
   return TRUE;
 }
 
-/* Names the references from p to the children it is the parent of. */
+static gboolean
+child_wanted (HsObj x, gpointer user_data)
+{
+  DecodeData *d = user_data;
+  return reached (d->t, x) && d->t->label[x] == 0;
+}
+
+static void
+child_named (HsObj x, const HsNamedRef *r, gpointer user_data)
+{
+  DecodeData *d = user_data;
+  field_role (d->t, d->p, d->rp, r, x, &d->t->role[x], &d->t->label[x]);
+}
+
+/* Names the references from p to the children it is the parent of: an
+ * instance's by its graph edges matched to its fields, a class object's
+ * statics by decoding them. */
 static void
 decode (Tree *t, HsObj p)
 {
   DecodeData d = { t, p, t->role[p] & R_MASK };
   t->role[p] |= R_DECODED;
-  hs_heap_foreach_ref (t->heap, p, decode_cb, &d);
+  if (leak_obj_kind (&t->s.c, p) == HS_KIND_INSTANCE)
+    _hs_paths_name_children (&t->s, p, child_wanted, child_named, &d);
+  else
+    hs_heap_foreach_ref (t->heap, p, decode_cb, &d);
 }
 
 static void
