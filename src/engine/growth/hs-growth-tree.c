@@ -49,6 +49,17 @@ internal (guint8 role)
   return r != R_PLAIN && r != R_COLL;
 }
 
+/* A field's label by (its name's text, declaring class): direct-mapped,
+ * so that a label is formatted and looked up once per field, not once per
+ * reference. */
+#define LABEL_SLOTS 4096
+typedef struct
+{
+  const char *name;
+  HsClass declared_in;
+  guint32 id;
+} LabelSlot;
+
 typedef struct
 {
   HsGrowth *g;
@@ -58,12 +69,13 @@ typedef struct
   HsHeap *heap;
   const HsDomTree *dom;
   guint64 n;
-  guint32 *node_of;      /* per object: its node, HS_GROWTH_NO_NODE not yet */
-  guint32 *label;        /* per object: name id of the reference to it, 0 not named */
-  guint8 *role;          /* per object */
-  gint16 *layout;        /* per class: layout index + 1, 0 none, -1 not looked up */
-  guint32 *cls_id;       /* per class: name id of its instances + 1, 0 not yet */
-  GHashTable *label_ids; /* label interned by the search -> name id */
+  guint32 *node_of;       /* per object: its node, HS_GROWTH_NO_NODE not yet */
+  guint32 *label;         /* per object: name id of the reference to it, 0 not named */
+  guint8 *role;           /* per object */
+  gint16 *layout;         /* per class: layout index + 1, 0 none, -1 not looked up */
+  guint32 *cls_id;        /* per class: name id of its instances + 1, 0 not yet */
+  GHashTable *label_ids;  /* label interned by the search -> name id */
+  LabelSlot *label_slots; /* LABEL_SLOTS */
   guint32 id_elem, id_key, id_value, id_local, id_unknown;
 } Tree;
 
@@ -78,6 +90,7 @@ tree_clear (Tree *t)
   g_clear_pointer (&t->layout, g_free);
   g_clear_pointer (&t->cls_id, g_free);
   g_clear_pointer (&t->label_ids, g_hash_table_unref);
+  g_clear_pointer (&t->label_slots, g_free);
 }
 
 static inline gboolean
@@ -125,12 +138,29 @@ class_id (Tree *t, HsObj x)
 static guint32
 label_id (Tree *t, HsObj from, const HsNamedRef *r)
 {
-  const char *l = _hs_paths_ref_label (&t->s, from, r, TRUE);
+  LabelSlot *slot = NULL;
+  const char *l;
   gpointer v;
+  guint32 id;
+  /* A field's label is its declaring class and name (not from's class). */
+  if (r->kind == HS_REF_FIELD && r->declared_in != HS_CLASS_NONE && r->name != NULL)
+    {
+      guint64 h = ((guint64)(guintptr)r->name ^ ((guint64)r->declared_in << 32))
+                  * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+      slot = &t->label_slots[(h >> 40) & (LABEL_SLOTS - 1)];
+      if (slot->name == r->name && slot->declared_in == r->declared_in)
+        return slot->id;
+    }
+  l = _hs_paths_ref_label (&t->s, from, r, TRUE);
   if (g_hash_table_lookup_extended (t->label_ids, l, NULL, &v))
-    return GPOINTER_TO_UINT (v);
-  guint32 id = _hs_growth_name (t->g, l);
-  g_hash_table_insert (t->label_ids, (gpointer)l, GUINT_TO_POINTER (id));
+    id = GPOINTER_TO_UINT (v);
+  else
+    {
+      id = _hs_growth_name (t->g, l);
+      g_hash_table_insert (t->label_ids, (gpointer)l, GUINT_TO_POINTER (id));
+    }
+  if (slot != NULL)
+    *slot = (LabelSlot){ r->name, r->declared_in, id };
   return id;
 }
 
@@ -400,6 +430,7 @@ _hs_growth_add_tree (HsGrowth *g, HsHeap *heap, const HsDomTree *dom, GCancellab
     }
   memset (t.layout, 0xFF, sizeof (gint16) * nc);
   t.label_ids = g_hash_table_new (g_direct_hash, g_direct_equal);
+  t.label_slots = g_new0 (LabelSlot, LABEL_SLOTS);
   t.id_elem = _hs_growth_name (g, "[]");
   t.id_key = _hs_growth_name (g, "[key]");
   t.id_value = _hs_growth_name (g, "[value]");
