@@ -272,14 +272,15 @@ child_named (HsObj x, const HsNamedRef *r, gpointer user_data)
 }
 
 /* Names the references from p to the children it is the parent of: an
- * instance's by its graph edges matched to its fields, a class object's
+ * instance's by its graph edges matched to its fields, unless the search
+ * reads it by name (CF_NAMED, as the merged paths do), a class object's
  * statics by decoding them. */
 static void
 decode (Tree *t, HsObj p)
 {
   DecodeData d = { t, p, t->role[p] & R_MASK };
   t->role[p] |= R_DECODED;
-  if (leak_obj_kind (&t->s.c, p) == HS_KIND_INSTANCE)
+  if (leak_obj_kind (&t->s.c, p) == HS_KIND_INSTANCE && !(leak_obj_cflags (&t->s.c, p) & CF_NAMED))
     _hs_paths_name_children (&t->s, p, child_wanted, child_named, &d);
   else
     hs_heap_foreach_ref (t->heap, p, decode_cb, &d);
