@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of hs-paths on the dumps of make-paths-dumps.py: paths.hprof
  * (tests/cli/pathsdump.py gives its routes and sizes, counted by hand)
- * and chain.hprof (a chain of 200,000 objects, every one a target). */
+ * chain.hprof (a chain of 200,000 objects, every one a target) and
+ * fields.hprof (instances with two fields to one object, and 3000 fields). */
 #include "hs-paths.h"
 #include "hs-query.h"
 
-static HsAnalysis *paths_dump, *chain_dump;
+static HsAnalysis *paths_dump, *chain_dump, *fields_dump;
 
 /* Addresses of pathsdump.py: 0x1000 + 8 x its position in NAMES. */
 #define ID_APP 0x1028
@@ -22,6 +23,7 @@ static HsAnalysis *paths_dump, *chain_dump;
 #define ID_T 0x10a0
 
 #define CHAIN_N 200000
+#define FIELDS_W 3000
 
 static HsObj
 obj (HsAnalysis *a, guint64 id)
@@ -206,6 +208,47 @@ test_chain (void)
   g_assert_cmpuint (((HsPath *)g_ptr_array_index (s->paths, 0))->n_steps, ==, CHAIN_N);
 }
 
+/* An object held by two fields of its parent is named by the first; the
+ * 2998 leaves of Wide each by their own field, past a null and a dangling
+ * one (make-paths-dumps.py, fields.hprof). */
+static void
+test_fields (void)
+{
+  g_autoptr (GError) error = NULL;
+  HsClass k = hs_heap_find_class (fields_dump->heap, "com.example.Leaf");
+  g_autoptr (GArray) t = hs_query_instances_unsorted (fields_dump, &k, 1);
+  g_autoptr (HsMergedPaths) m = NULL;
+  guint named = 0;
+  g_assert_cmpuint (t->len, ==, 1 + FIELDS_W - 2);
+  m = hs_paths_merged (fields_dump->heap, fields_dump->dom, NULL, (HsObj *)t->data, t->len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->n_tops, ==, 2);
+  g_assert_cmpuint (m->n_unreached, ==, 0);
+  g_assert_cmpuint (m->n_nodes, ==, 2 + 1 + FIELDS_W - 2);
+  for (guint i = 0; i < m->n_nodes; i++)
+    {
+      const HsPathsNode *n = &m->nodes[i];
+      guint64 id;
+      if (n->parent == HS_PATHS_NO_NODE)
+        continue;
+      g_assert_cmpuint (n->objects, ==, 1);
+      id = hs_heap_object_id (fields_dump->heap, m->objects[n->first_object]);
+      if (id == 0x300000)
+        g_assert_cmpstr (n->reference, ==, "com.example.Pair.a");
+      else
+        {
+          g_autofree char *want = NULL;
+          g_assert_cmpuint (id, >=, 0x400000 + 16 * 2);
+          g_assert_cmpuint (id, <, 0x400000 + 16 * FIELDS_W);
+          g_assert_cmpuint ((id - 0x400000) % 16, ==, 0);
+          want = g_strdup_printf ("com.example.Wide.f%u", (guint)((id - 0x400000) / 16));
+          g_assert_cmpstr (n->reference, ==, want);
+        }
+      named++;
+    }
+  g_assert_cmpuint (named, ==, 1 + FIELDS_W - 2);
+}
+
 static HsAnalysis *
 load (const char *dir, const char *name)
 {
@@ -231,14 +274,17 @@ main (int argc, char **argv)
     }
   paths_dump = load (argv[1], "paths.hprof");
   chain_dump = load (argv[1], "chain.hprof");
+  fields_dump = load (argv[1], "fields.hprof");
   g_test_add_func ("/paths/merged/default", test_merged_default);
   g_test_add_func ("/paths/merged/excluded", test_merged_excluded);
   g_test_add_func ("/paths/merged/kinds", test_merged_kinds);
   g_test_add_func ("/paths/all", test_all_paths);
   g_test_add_func ("/paths/cancelled", test_cancelled);
   g_test_add_func ("/paths/chain", test_chain);
+  g_test_add_func ("/paths/fields", test_fields);
   rc = g_test_run ();
   hs_analysis_free (paths_dump);
   hs_analysis_free (chain_dump);
+  hs_analysis_free (fields_dump);
   return rc;
 }

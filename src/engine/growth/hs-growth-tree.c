@@ -8,7 +8,8 @@
  * so Strings and primitive arrays get one too. Objects are then given
  * their node parents first: each walks up to the first object that has
  * one (an explicit stack, each object walked once), and the reference
- * from a parent to its children is named by one decoding of the parent.
+ * from a parent to its children is named by one decoding of the parent
+ * (an instance's fields matched to its graph edges, hs-paths-children.c).
  * A node is (parent node, reference, class); a child reached by the same
  * reference and class as its parent's node is the parent's node (a
  * linked list is one node, its length its count). A collection counts as
@@ -48,6 +49,17 @@ internal (guint8 role)
   return r != R_PLAIN && r != R_COLL;
 }
 
+/* A field's label by (its name's text, declaring class): direct-mapped,
+ * so that a label is formatted and looked up once per field, not once per
+ * reference. */
+#define LABEL_SLOTS 4096
+typedef struct
+{
+  const char *name;
+  HsClass declared_in;
+  guint32 id;
+} LabelSlot;
+
 typedef struct
 {
   HsGrowth *g;
@@ -57,12 +69,13 @@ typedef struct
   HsHeap *heap;
   const HsDomTree *dom;
   guint64 n;
-  guint32 *node_of;      /* per object: its node, HS_GROWTH_NO_NODE not yet */
-  guint32 *label;        /* per object: name id of the reference to it, 0 not named */
-  guint8 *role;          /* per object */
-  gint16 *layout;        /* per class: layout index + 1, 0 none, -1 not looked up */
-  guint32 *cls_id;       /* per class: name id of its instances + 1, 0 not yet */
-  GHashTable *label_ids; /* label interned by the search -> name id */
+  guint32 *node_of;       /* per object: its node, HS_GROWTH_NO_NODE not yet */
+  guint32 *label;         /* per object: name id of the reference to it, 0 not named */
+  guint8 *role;           /* per object */
+  gint16 *layout;         /* per class: layout index + 1, 0 none, -1 not looked up */
+  guint32 *cls_id;        /* per class: name id of its instances + 1, 0 not yet */
+  GHashTable *label_ids;  /* label interned by the search -> name id */
+  LabelSlot *label_slots; /* LABEL_SLOTS */
   guint32 id_elem, id_key, id_value, id_local, id_unknown;
 } Tree;
 
@@ -77,6 +90,7 @@ tree_clear (Tree *t)
   g_clear_pointer (&t->layout, g_free);
   g_clear_pointer (&t->cls_id, g_free);
   g_clear_pointer (&t->label_ids, g_hash_table_unref);
+  g_clear_pointer (&t->label_slots, g_free);
 }
 
 static inline gboolean
@@ -124,12 +138,29 @@ class_id (Tree *t, HsObj x)
 static guint32
 label_id (Tree *t, HsObj from, const HsNamedRef *r)
 {
-  const char *l = _hs_paths_ref_label (&t->s, from, r, TRUE);
+  LabelSlot *slot = NULL;
+  const char *l;
   gpointer v;
+  guint32 id;
+  /* A field's label is its declaring class and name (not from's class). */
+  if (r->kind == HS_REF_FIELD && r->declared_in != HS_CLASS_NONE && r->name != NULL)
+    {
+      guint64 h = ((guint64)(guintptr)r->name ^ ((guint64)r->declared_in << 32))
+                  * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+      slot = &t->label_slots[(h >> 40) & (LABEL_SLOTS - 1)];
+      if (slot->name == r->name && slot->declared_in == r->declared_in)
+        return slot->id;
+    }
+  l = _hs_paths_ref_label (&t->s, from, r, TRUE);
   if (g_hash_table_lookup_extended (t->label_ids, l, NULL, &v))
-    return GPOINTER_TO_UINT (v);
-  guint32 id = _hs_growth_name (t->g, l);
-  g_hash_table_insert (t->label_ids, (gpointer)l, GUINT_TO_POINTER (id));
+    id = GPOINTER_TO_UINT (v);
+  else
+    {
+      id = _hs_growth_name (t->g, l);
+      g_hash_table_insert (t->label_ids, (gpointer)l, GUINT_TO_POINTER (id));
+    }
+  if (slot != NULL)
+    *slot = (LabelSlot){ r->name, r->declared_in, id };
   return id;
 }
 
@@ -226,13 +257,33 @@ decode_cb (const HsNamedRef *r, gpointer user_data)
   return TRUE;
 }
 
-/* Names the references from p to the children it is the parent of. */
+static gboolean
+child_wanted (HsObj x, gpointer user_data)
+{
+  DecodeData *d = user_data;
+  return reached (d->t, x) && d->t->label[x] == 0;
+}
+
+static void
+child_named (HsObj x, const HsNamedRef *r, gpointer user_data)
+{
+  DecodeData *d = user_data;
+  field_role (d->t, d->p, d->rp, r, x, &d->t->role[x], &d->t->label[x]);
+}
+
+/* Names the references from p to the children it is the parent of: an
+ * instance's by its graph edges matched to its fields, unless the search
+ * reads it by name (CF_NAMED, as the merged paths do), a class object's
+ * statics by decoding them. */
 static void
 decode (Tree *t, HsObj p)
 {
   DecodeData d = { t, p, t->role[p] & R_MASK };
   t->role[p] |= R_DECODED;
-  hs_heap_foreach_ref (t->heap, p, decode_cb, &d);
+  if (leak_obj_kind (&t->s.c, p) == HS_KIND_INSTANCE && !(leak_obj_cflags (&t->s.c, p) & CF_NAMED))
+    _hs_paths_name_children (&t->s, p, child_wanted, child_named, &d);
+  else
+    hs_heap_foreach_ref (t->heap, p, decode_cb, &d);
 }
 
 static void
@@ -380,6 +431,7 @@ _hs_growth_add_tree (HsGrowth *g, HsHeap *heap, const HsDomTree *dom, GCancellab
     }
   memset (t.layout, 0xFF, sizeof (gint16) * nc);
   t.label_ids = g_hash_table_new (g_direct_hash, g_direct_equal);
+  t.label_slots = g_new0 (LabelSlot, LABEL_SLOTS);
   t.id_elem = _hs_growth_name (g, "[]");
   t.id_key = _hs_growth_name (g, "[key]");
   t.id_value = _hs_growth_name (g, "[value]");

@@ -407,6 +407,13 @@ collect_field (const HsFieldValue *fv, gpointer data)
   return TRUE;
 }
 
+void
+hs_heap_foreach_field (HsHeap *heap, HsObj o, HsFieldFunc func, gpointer user_data)
+{
+  g_return_if_fail (heap != NULL && o < heap->n && func != NULL);
+  walk_fields (heap, o, func, user_data);
+}
+
 GArray *
 hs_heap_object_fields (HsHeap *heap, HsObj o)
 {

@@ -198,6 +198,10 @@ void hs_heap_foreach_ref (HsHeap *heap, HsObj o, HsRefFunc func, gpointer user_d
 /* Fields of an instance (own class first, then superclasses) or the static
  * fields of a class object; returns a GArray of HsFieldValue. */
 GArray *hs_heap_object_fields (HsHeap *heap, HsObj o);
+/* The same, one call of func per field in that order, without a copy;
+ * func returns FALSE to stop. */
+typedef gboolean (*HsFieldFunc) (const HsFieldValue *fv, gpointer user_data);
+void hs_heap_foreach_field (HsHeap *heap, HsObj o, HsFieldFunc func, gpointer user_data);
 /* Looks a field up by name through the class hierarchy (instances) or in
  * the statics (class objects). FALSE when there is no such field. */
 gboolean hs_heap_read_field (HsHeap *heap, HsObj o, const char *name, HsValue *out);

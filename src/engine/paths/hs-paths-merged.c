@@ -228,34 +228,27 @@ mark_paths (Merge *g, const HsObj *targets, gsize n_targets, GCancellable *cance
 /* The same for an instance the search expands through its graph edges
  * (no matcher, exclusion or bookkeeping applies: every object field but a
  * Reference's referent is followed): its marked children matched to its
- * fields by id, without looking each field's value up in the index. */
+ * fields (hs-paths-children.c), without looking each field's value up in
+ * the index. */
+static gboolean
+plain_wanted (HsObj t, gpointer data)
+{
+  Merge *g = data;
+  guint32 i = g->idx[t];
+  return i != 0 && g->ref[i - 1] == NULL;
+}
+
+static void
+plain_named (HsObj t, const HsNamedRef *r, gpointer data)
+{
+  Merge *g = data;
+  g->ref[g->idx[t] - 1] = _hs_paths_ref_label (&g->s, g->s.c.parent[t], r, TRUE);
+}
+
 static void
 name_plain (Merge *g, HsObj p)
 {
-  LeakCtx *c = &g->s.c;
-  g_autoptr (GArray) fields = hs_heap_object_fields (c->heap, p);
-  gboolean is_ref = (leak_obj_cflags (c, p) & CF_REFERENCE) != 0;
-  HsObj t;
-  for (HsGraphEdges it = hs_graph_edges (c->graph, p); hs_graph_next (c->graph, &it, &t);)
-    {
-      guint32 i;
-      guint64 id;
-      if (t >= c->n || (i = g->idx[t]) == 0 || c->parent[t] != p || g->ref[i - 1] != NULL
-          || (c->state[t] & (F_ROOT | F_LOCAL)))
-        continue;
-      id = hs_heap_object_id (c->heap, t);
-      for (guint f = 0; f < fields->len; f++)
-        {
-          const HsFieldValue *fv = &g_array_index (fields, HsFieldValue, f);
-          HsNamedRef r;
-          if (fv->type != HS_TYPE_OBJECT || fv->value.id != id
-              || (is_ref && fv->name && strcmp (fv->name, "referent") == 0))
-            continue;
-          r = (HsNamedRef){ HS_REF_FIELD, fv->name, 0, fv->declared_in, FALSE, t };
-          g->ref[i - 1] = _hs_paths_ref_label (&g->s, p, &r, TRUE);
-          break;
-        }
-    }
+  _hs_paths_name_children (&g->s, p, plain_wanted, plain_named, g);
 }
 
 static gboolean

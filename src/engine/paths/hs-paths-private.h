@@ -9,12 +9,23 @@
 
 G_BEGIN_DECLS
 
+/* Scratch of _hs_paths_name_children: an open-addressing table of one
+ * parent's children by id, reused from parent to parent. */
+typedef struct
+{
+  guint64 *id;
+  HsObj *obj; /* HS_OBJ_NONE: empty */
+  guint8 *done;
+  guint32 cap;
+} PathsKids;
+
 typedef struct
 {
   LeakExclusions ex;
   LeakCtx c;
   GHashTable *labels; /* label -> the same, interned in chunk */
   GStringChunk *chunk;
+  PathsKids kids;
 } PathsSearch;
 
 /* Runs the leak search (roots, queues, matchers, followability) with
@@ -42,6 +53,16 @@ const char *_hs_paths_ref_label (PathsSearch *s, HsObj from, const HsNamedRef *r
  * interned. */
 const char *_hs_paths_local_label (PathsSearch *s, guint root_index);
 const char *_hs_paths_intern (PathsSearch *s, const char *label);
+/* Names the references from instance p (reached through its graph edges)
+ * to its children on the search's tree that wanted() accepts: named() is
+ * called once per such child with the first field of p that holds it (a
+ * HS_REF_FIELD reference); a child no field holds is not named. No field
+ * value is looked up in the id index (hs-paths-children.c). */
+typedef gboolean (*PathsChildWanted) (HsObj child, gpointer data);
+typedef void (*PathsChildNamed) (HsObj child, const HsNamedRef *r, gpointer data);
+void _hs_paths_name_children (PathsSearch *s, HsObj p, PathsChildWanted wanted, PathsChildNamed named,
+                              gpointer data);
+void _hs_paths_kids_clear (PathsKids *k);
 /* The class name shown for o, interned. */
 const char *_hs_paths_class_name (PathsSearch *s, HsObj o);
 /* The root type a path that starts at o (F_ROOT or F_LOCAL) starts at. */

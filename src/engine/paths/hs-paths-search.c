@@ -127,6 +127,7 @@ _hs_paths_search_clear (PathsSearch *s)
   memset (&s->c, 0, sizeof s->c); /* cleared twice is harmless */
   g_clear_pointer (&s->ex.excluded, g_hash_table_unref);
   g_clear_pointer (&s->labels, g_hash_table_unref);
+  _hs_paths_kids_clear (&s->kids);
 }
 
 gboolean
