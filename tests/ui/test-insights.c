@@ -201,6 +201,23 @@ test_columns (void)
       g_assert_cmpuint (counts->len, >=, 3);
       g_assert_cmpuint (bytes->len, ==, counts->len);
       assert_column (GTK_WIDGET (view), counts, "count", widths[w]);
+      /* Counts of thousands grouped, as every number shown: never four
+       * digits in a row (the sample has strings of over 1,000 copies). */
+      guint thousands = 0;
+      for (guint i = 0; i < counts->len; i++)
+        {
+          const char *text = gtk_label_get_text (g_ptr_array_index (counts, i));
+          guint run = 0, digits = 0;
+          for (const char *c = text; *c != '\0' && run < 4; c++)
+            {
+              run = g_ascii_isdigit (*c) ? run + 1 : 0;
+              digits += g_ascii_isdigit (*c) ? 1 : 0;
+            }
+          if (run >= 4)
+            g_error ("count \"%s\" is not grouped", text);
+          thousands += digits >= 4;
+        }
+      g_assert_cmpuint (thousands, >, 0);
       assert_column (GTK_WIDGET (view), bytes, "bytes", widths[w]);
     }
   hs_view_set_loader (HS_VIEW (view), NULL);
