@@ -184,6 +184,15 @@ add_row (HsInsightsView *self, GtkWidget *box, HsInsightsKind kind, const char *
   g_array_append_val (self->objects[kind], obj);
 }
 
+/* "1,542 copies": grouped as every count. */
+static char *
+copies_text (guint64 n)
+{
+  g_autofree char *count = hs_format_count (n);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s copy", "%s copies", (gulong)MIN (n, G_MAXULONG)),
+                          count);
+}
+
 static HsObj
 first_of (GArray *objects)
 {
@@ -203,7 +212,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
               = s->length > HS_WASTE_MAX_CHARS
                     ? g_strdup_printf (_ ("\"%s\" (%" PRIu64 " characters)"), s->value, s->length)
                     : g_strdup_printf ("\"%s\"", s->value);
-          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), s->count);
+          g_autofree char *count = copies_text (s->count);
           add_row (self, box, HS_INSIGHTS_STRINGS, what, count, s->wasted, "java.lang.String",
                    first_of (s->objects));
         }
@@ -216,8 +225,9 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
           const HsWasteCollection *c = &g_array_index (w->collections, HsWasteCollection, i);
           const char *name = hs_class_name (heap, c->klass);
           double fill = c->capacity_sum ? 100.0 * c->size_sum / c->capacity_sum : 0;
-          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " (%" PRIu64 " empty), %.0f%% full"),
-                                                    c->count, c->empty, fill);
+          g_autofree char *n = hs_format_count (c->count);
+          g_autofree char *empty = hs_format_count (c->empty);
+          g_autofree char *count = g_strdup_printf (_ ("%s (%s empty), %.0f%% full"), n, empty, fill);
           add_row (self, box, HS_INSIGHTS_COLLECTIONS, name, count, c->wasted, name, first_of (c->objects));
         }
     }
@@ -254,7 +264,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
                                      hs_type_name (d->type), d->length)
                   : g_strdup_printf (_ ("%s[%u] with the same content"), hs_type_name (d->type), d->length);
         g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (d->type));
-        g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), d->count);
+        g_autofree char *count = copies_text (d->count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, d->wasted, cls, first_of (d->objects));
       }
   }
