@@ -702,6 +702,7 @@ hs_classes_view_init (HsClassesView *self)
   hs_column_view_hide_when_narrow (self->class_view, 720, secondary, G_N_ELEMENTS (secondary));
   sorter = gtk_column_view_get_sorter (self->class_view);
   g_signal_connect_object (sorter, "changed", G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
+  hs_column_view_scroll_top_on_sort (self->class_view);
 
   self->class_filter = gtk_custom_filter_new (class_filter_func, self, NULL);
   self->class_filter_model = gtk_filter_list_model_new (NULL, NULL);

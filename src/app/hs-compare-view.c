@@ -678,6 +678,8 @@ hs_compare_view_init (HsCompareView *self)
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
   g_signal_connect_object (gtk_column_view_get_sorter (self->name_view), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_AFTER);
+  hs_column_view_scroll_top_on_sort (self->column_view);
+  hs_column_view_scroll_top_on_sort (self->name_view);
   /* One vertical position for both: the rows stay side by side. */
   gtk_scrolled_window_set_vadjustment (self->name_scroller,
                                        gtk_scrolled_window_get_vadjustment (self->table_scroller));

@@ -35,6 +35,9 @@ struct _HsInsightsView
   HsWaste *waste;                        /* the findings shown, NULL before */
   GPtrArray *texts[HS_INSIGHTS_N_KINDS]; /* char* per row */
   GArray *objects[HS_INSIGHTS_N_KINDS];  /* HsObj per row */
+  /* The count, bytes and Class button of every row: one column each, in
+   * every list, whatever the width of a row's texts or its button. */
+  GtkSizeGroup *columns[3];
 };
 
 G_DEFINE_FINAL_TYPE (HsInsightsView, hs_insights_view, HS_TYPE_VIEW)
@@ -152,12 +155,19 @@ add_row (HsInsightsView *self, GtkWidget *box, HsInsightsKind kind, const char *
   GtkWidget *c = gtk_label_new (count);
   gtk_widget_add_css_class (c, "dim-label");
   gtk_widget_add_css_class (c, "numeric");
+  gtk_label_set_xalign (GTK_LABEL (c), 1);
+  gtk_size_group_add_widget (self->columns[0], c);
   gtk_box_append (GTK_BOX (h), c);
   GtkWidget *s = gtk_label_new (b);
   gtk_widget_add_css_class (s, "numeric");
   gtk_label_set_width_chars (GTK_LABEL (s), 10);
   gtk_label_set_xalign (GTK_LABEL (s), 1);
+  gtk_size_group_add_widget (self->columns[1], s);
   gtk_box_append (GTK_BOX (h), s);
+  /* The button's place, kept empty in a row without one. */
+  GtkWidget *slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_size_group_add_widget (self->columns[2], slot);
+  gtk_box_append (GTK_BOX (h), slot);
   if (class_name)
     {
       GtkWidget *btn = gtk_button_new_with_label (_ ("Class"));
@@ -165,13 +175,22 @@ add_row (HsInsightsView *self, GtkWidget *box, HsInsightsKind kind, const char *
       gtk_widget_set_tooltip_text (btn, class_name);
       g_object_set_data_full (G_OBJECT (btn), "hs-class", g_strdup (class_name), g_free);
       g_signal_connect_object (btn, "clicked", G_CALLBACK (on_class_clicked), self, 0);
-      gtk_box_append (GTK_BOX (h), btn);
+      gtk_box_append (GTK_BOX (slot), btn);
     }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), h);
   g_object_set_data (G_OBJECT (row), "hs-obj", GUINT_TO_POINTER (obj + 1));
   gtk_list_box_append (GTK_LIST_BOX (box), row);
   g_ptr_array_add (self->texts[kind], g_strdup_printf ("%s\t%s\t%s", what, count, b));
   g_array_append_val (self->objects[kind], obj);
+}
+
+/* "1,542 copies": grouped as every count. */
+static char *
+copies_text (guint64 n)
+{
+  g_autofree char *count = hs_format_count (n);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s copy", "%s copies", (gulong)MIN (n, G_MAXULONG)),
+                          count);
 }
 
 static HsObj
@@ -193,7 +212,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
               = s->length > HS_WASTE_MAX_CHARS
                     ? g_strdup_printf (_ ("\"%s\" (%" PRIu64 " characters)"), s->value, s->length)
                     : g_strdup_printf ("\"%s\"", s->value);
-          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), s->count);
+          g_autofree char *count = copies_text (s->count);
           add_row (self, box, HS_INSIGHTS_STRINGS, what, count, s->wasted, "java.lang.String",
                    first_of (s->objects));
         }
@@ -206,8 +225,9 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
           const HsWasteCollection *c = &g_array_index (w->collections, HsWasteCollection, i);
           const char *name = hs_class_name (heap, c->klass);
           double fill = c->capacity_sum ? 100.0 * c->size_sum / c->capacity_sum : 0;
-          g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " (%" PRIu64 " empty), %.0f%% full"),
-                                                    c->count, c->empty, fill);
+          g_autofree char *n = hs_format_count (c->count);
+          g_autofree char *empty = hs_format_count (c->empty);
+          g_autofree char *count = g_strdup_printf (_ ("%s (%s empty), %.0f%% full"), n, empty, fill);
           add_row (self, box, HS_INSIGHTS_COLLECTIONS, name, count, c->wasted, name, first_of (c->objects));
         }
     }
@@ -244,7 +264,7 @@ fill_lists (HsInsightsView *self, HsHeap *heap, const HsWaste *w)
                                      hs_type_name (d->type), d->length)
                   : g_strdup_printf (_ ("%s[%u] with the same content"), hs_type_name (d->type), d->length);
         g_autofree char *cls = g_strdup_printf ("%s[]", hs_type_name (d->type));
-        g_autofree char *count = g_strdup_printf (_ ("%" PRIu64 " copies"), d->count);
+        g_autofree char *count = copies_text (d->count);
         add_row (self, box, HS_INSIGHTS_ARRAYS, what, count, d->wasted, cls, first_of (d->objects));
       }
   }
@@ -396,6 +416,8 @@ hs_insights_view_finalize (GObject *object)
       g_ptr_array_unref (self->texts[k]);
       g_array_unref (self->objects[k]);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (self->columns); i++)
+    g_object_unref (self->columns[i]);
   g_free (self->summary_text);
   g_clear_pointer (&self->waste, hs_waste_free);
   G_OBJECT_CLASS (hs_insights_view_parent_class)->finalize (object);
@@ -447,6 +469,8 @@ hs_insights_view_init (HsInsightsView *self)
       self->texts[k] = g_ptr_array_new_with_free_func (g_free);
       self->objects[k] = g_array_new (FALSE, FALSE, sizeof (HsObj));
     }
+  for (guint i = 0; i < G_N_ELEMENTS (self->columns); i++)
+    self->columns[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary)));
 }

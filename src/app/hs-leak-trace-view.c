@@ -52,6 +52,7 @@ struct _HsLeakTraceView
   HsAnalysis *analysis; /* NULL while retained sizes are pending */
   guint n_classes, n_members;
   gboolean setting_trace; /* the dropdown is being set, not chosen */
+  gboolean trace_chosen;  /* the group's trace shown was picked in the dropdown */
   char *title_text;       /* the title as read: without break points */
 };
 
@@ -579,6 +580,7 @@ forget (HsLeakTraceView *self)
   self->object = NULL;
   self->klass = NULL;
   self->trace = NULL;
+  self->trace_chosen = FALSE;
   g_clear_pointer (&self->growth_trace, hs_leak_trace_free);
   g_clear_pointer (&self->growth_refs, g_ptr_array_unref);
   g_clear_pointer (&self->growth_subtitle, g_free);
@@ -649,9 +651,15 @@ hs_leak_trace_view_set_analysis (HsLeakTraceView *self, HsAnalysis *analysis)
   self->analysis = analysis;
   if (self->trace == NULL)
     return;
+  /* Traces of a group are ordered by retained size too: a group opens on
+   * its first, as now ordered; a trace picked in the dropdown stays. */
+  if (self->group != NULL && !self->trace_chosen && self->trace != g_ptr_array_index (self->group->traces, 0))
+    {
+      hs_leak_trace_view_show (self, self->group, 0, analysis);
+      return;
+    }
   subtitle = subtitle_text (self);
   gtk_label_set_text (self->subtitle_label, subtitle);
-  /* Traces of a group are ordered by retained size too. */
   set_dropdown (self);
   /* The visible rows are bound again, with their sizes. */
   hs_trace_rows_reset (self->rows, n_rows (self));
@@ -664,7 +672,10 @@ on_trace_selected (GtkDropDown *dropdown, GParamSpec *pspec, HsLeakTraceView *se
   guint selected = gtk_drop_down_get_selected (dropdown);
 
   if (!self->setting_trace && self->group != NULL && selected != GTK_INVALID_LIST_POSITION)
-    hs_leak_trace_view_show (self, self->group, selected, self->analysis);
+    {
+      hs_leak_trace_view_show (self, self->group, selected, self->analysis);
+      self->trace_chosen = TRUE;
+    }
 }
 
 static void

@@ -15,6 +15,7 @@
 #include "hs-object-menu.h"
 #include "hs-query-row.h"
 #include "hs-query-view-private.h"
+#include "hs-ui-util-private.h"
 
 /* ---- the selection: the object rows' retained size together ------------------ */
 
@@ -228,6 +229,7 @@ _hs_query_view_table_init (HsQueryView *self)
   g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self, 0);
   hs_selection_bar_set_collect_func (self->selection_bar, collect_selection, self);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->table), GTK_SELECTION_MODEL (self->selection));
+  hs_column_view_scroll_top_on_sort (GTK_COLUMN_VIEW (self->table));
 }
 
 /* ---- the API ------------------------------------------------------------------ */

@@ -13,8 +13,8 @@ struct _HsRefsList
   HsRefsItem *parent;
   HsRefsDirection dir;
   GCancellable *cancellable;
-  GPtrArray *items; /* HsRefsItem: the thread roots first, then the references */
-  guint n_roots;    /* incoming: the threads whose frames (or selves) hold it as a GC root */
+  GPtrArray *items; /* HsRefsItem: the GC roots first, then the references */
+  guint n_roots;    /* incoming: the GC roots that hold the object */
   HsMoreRow *more;  /* while more remain */
   guint64 total;
   gboolean started, loading;
@@ -45,7 +45,7 @@ typedef struct
   guint64 offset, total;
   GArray *refs;     /* HsRef */
   GPtrArray *names; /* their names, read here: a mapping may rename later */
-  GArray *threads;  /* HsObj: the first incoming page's thread roots */
+  GArray *threads;  /* HsObj: the first incoming page's GC roots: a thread, or HS_OBJ_NONE */
   GPtrArray *roots; /* their texts (hs_heap_root_text) */
 } Job;
 
@@ -60,23 +60,35 @@ job_free (Job *job)
   g_free (job);
 }
 
-/* An object held by a thread (a local of one of its frames, a JNI local,
- * a monitor...) has no referrer there: its incoming references start with
- * each such root, the thread's row, the root as the reference ("Local
- * variable in worker-0, store.Worker.hold(Worker.java:42)"). */
+/* A GC root holds an object without a referrer in the heap: its incoming
+ * references start with each such root. A thread's root (a local of one
+ * of its frames, a JNI local, a monitor...) is the thread's row with the
+ * root as the reference ("Local variable in worker-0,
+ * store.Worker.hold(Worker.java:42)"); any other (a JNI global, a sticky
+ * class, a thread object itself...) a row without an object, the root's
+ * kind its text, each text once. */
 static void
-thread_roots (HsHeap *heap, HsObj obj, GArray *threads, GPtrArray *texts)
+gc_roots (HsHeap *heap, HsObj obj, GArray *threads, GPtrArray *texts)
 {
   g_autoptr (GArray) roots = hs_heap_roots_of (heap, obj);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  const HsObj none = HS_OBJ_NONE;
 
   for (guint i = 0; i < roots->len; i++)
     {
       const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, i));
+      char *text = hs_heap_root_text (heap, r);
 
-      if (r->thread_obj == HS_OBJ_NONE || r->thread_obj == obj)
-        continue;
-      g_array_append_val (threads, r->thread_obj);
-      g_ptr_array_add (texts, hs_heap_root_text (heap, r));
+      if (r->thread_obj != HS_OBJ_NONE && r->thread_obj != obj)
+        g_array_append_val (threads, r->thread_obj);
+      else if (g_hash_table_add (seen, text))
+        g_array_append_val (threads, none);
+      else
+        {
+          g_free (text);
+          continue;
+        }
+      g_ptr_array_add (texts, text);
     }
 }
 
@@ -102,7 +114,7 @@ page_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
     {
       job->threads = g_array_new (FALSE, FALSE, sizeof (HsObj));
       job->roots = g_ptr_array_new_with_free_func (g_free);
-      thread_roots (a->heap, job->obj, job->threads, job->roots);
+      gc_roots (a->heap, job->obj, job->threads, job->roots);
     }
   job->names = g_ptr_array_new_full (job->refs->len, g_free);
   for (guint i = 0; i < job->refs->len; i++)

@@ -91,11 +91,12 @@ create_children (gpointer item, gpointer data)
   HsRefsItem *ri;
   HsRefsList *list;
 
-  if (!HS_IS_REFS_ITEM (item) || a == NULL || hs_refs_item_is_cycle (HS_REFS_ITEM (item)))
+  if (!HS_IS_REFS_ITEM (item) || a == NULL || hs_refs_item_is_cycle (HS_REFS_ITEM (item))
+      || hs_refs_item_get_obj (HS_REFS_ITEM (item)) == HS_OBJ_NONE) /* a GC root's row */
     return NULL;
   ri = HS_REFS_ITEM (item);
-  /* A GC root's incoming rows start with the threads that hold it
-   * (hs-refs-list.c), referrers or not. */
+  /* A GC root's incoming rows start with its roots (hs-refs-list.c),
+   * referrers or not. */
   if ((!self->incoming || self->index_ready)
       && hs_refs_count (a->heap, hs_refs_item_get_obj (ri), direction (self)) == 0
       && !(self->incoming && hs_heap_object_is_root (a->heap, hs_refs_item_get_obj (ri))))
@@ -190,6 +191,9 @@ row_text (HsAnalysis *a, GObject *item)
     return NULL;
   HsRefsItem *ri = HS_REFS_ITEM (item);
   HsObj o = hs_refs_item_get_obj (ri);
+  /* A GC root that holds its parent row's object: no object of its own. */
+  if (o == HS_OBJ_NONE)
+    return g_strdup_printf (_ ("GC root: %s"), hs_refs_item_get_reference (ri));
   g_autofree char *label = hs_heap_object_label (a->heap, o);
   /* A class object's description is its name, which the label has. */
   g_autofree char *desc
@@ -281,6 +285,11 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       return;
     }
   HsObj o = hs_refs_item_get_obj (HS_REFS_ITEM (it));
+  if (col != COL_OBJECT && o == HS_OBJ_NONE)
+    {
+      gtk_inscription_set_text (cell, NULL);
+      return;
+    }
   switch (col)
     {
       case COL_OBJECT:
@@ -327,7 +336,8 @@ on_activate (GtkColumnView *view, guint position, HsRefsView *self)
 
   if (item != NULL && HS_IS_MORE_ROW (item))
     hs_more_row_activate (HS_MORE_ROW (item));
-  else if (item != NULL && HS_IS_REFS_ITEM (item))
+  else if (item != NULL && HS_IS_REFS_ITEM (item)
+           && hs_refs_item_get_obj (HS_REFS_ITEM (item)) != HS_OBJ_NONE)
     gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u",
                                 (guint32)hs_refs_item_get_obj (HS_REFS_ITEM (item)));
 }

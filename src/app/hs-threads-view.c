@@ -351,8 +351,8 @@ compare_stack_retained (gconstpointer a, gconstpointer b, gpointer data)
 
 /* A header was clicked (or the view sorted): a size column clicked first
  * sorts biggest first (GTK starts a column ascending), as MAT does, with
- * GTK's descending arrow; the next click turns it. Any new order shows
- * its first rows. Two rows compared by the table's sorter tell its
+ * GTK's descending arrow; the next click turns it (any new order shows
+ * its first rows: hs_column_view_scroll_top_on_sort). Two rows compared by the table's sorter tell its
  * column (the first sorter asked) and, against that column's own
  * answer, its direction. */
 static void
@@ -362,7 +362,6 @@ on_sort_changed (GtkSorter *sorter, GtkSorterChange change, HsThreadsView *self)
   guint n = rows != NULL ? g_list_model_get_n_items (rows) : 0;
   GtkColumnViewColumn *was = self->sort_column;
   GtkSortType order = GTK_SORT_ASCENDING;
-  GtkAdjustment *adj;
 
   self->sort_column = NULL;
   for (guint i = 1; i < n; i++)
@@ -388,9 +387,6 @@ on_sort_changed (GtkSorter *sorter, GtkSorterChange change, HsThreadsView *self)
     }
   if (self->sort_column != NULL && self->sort_column != was && order == GTK_SORT_ASCENDING)
     gtk_column_view_sort_by_column (self->table, self->sort_column, GTK_SORT_DESCENDING);
-  adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->table));
-  if (adj != NULL)
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_lower (adj));
 }
 
 static void
@@ -431,6 +427,7 @@ hs_threads_view_init (HsThreadsView *self)
     gtk_column_view_column_set_sorter (self->stack_retained_column, stack);
   }
   g_signal_connect (gtk_column_view_get_sorter (self->table), "changed", G_CALLBACK (on_sort_changed), self);
+  hs_column_view_scroll_top_on_sort (self->table);
   GtkSortListModel *sorted = gtk_sort_list_model_new (
       G_LIST_MODEL (g_object_ref (self->store)), g_object_ref (gtk_column_view_get_sorter (self->table)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));

@@ -29,6 +29,9 @@ const char *hs_retained_size_tooltip (void);
  * in a GtkScrolledWindow; the columns are held. */
 void hs_column_view_hide_when_narrow (GtkColumnView *view, int min_width, GtkColumnViewColumn *const *columns,
                                       guint n);
+/* Every new order of view (a header clicked, a sort asked for) shows its
+ * first rows: view scrolls to its top when its sorter changes. */
+void hs_column_view_scroll_top_on_sort (GtkColumnView *view);
 /* A tooltip on a column's header (GTK 4.8 has no API for it). */
 void hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column,
                                         const char *tooltip);

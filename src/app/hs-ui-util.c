@@ -104,6 +104,34 @@ find_title_label (GtkWidget *w, const char *text)
   return NULL;
 }
 
+/* Through the rows' list view's "list.scroll-to-item": it anchors the
+ * view on the row, where moving the adjustment looks for rows by their
+ * place, which rows in the middle of a new order do not have yet (GTK
+ * warns "failed to scroll to given position"). */
+static void
+scroll_top (GtkSorter *sorter, GtkSorterChange change, GtkColumnView *view)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (view);
+
+  if (model == NULL || g_list_model_get_n_items (G_LIST_MODEL (model)) == 0)
+    return;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (view)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      gtk_widget_activate_action (c, "list.scroll-to-item", "u", 0);
+}
+
+void
+hs_column_view_scroll_top_on_sort (GtkColumnView *view)
+{
+  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
+
+  /* After the sort list model's own handler: the rows are in their new
+   * order when the view goes to its top. */
+  g_signal_connect_object (gtk_column_view_get_sorter (view), "changed", G_CALLBACK (scroll_top), view,
+                           G_CONNECT_AFTER);
+}
+
 void
 hs_column_view_set_header_tooltip (GtkColumnView *view, GtkColumnViewColumn *column, const char *tooltip)
 {

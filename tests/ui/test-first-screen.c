@@ -25,6 +25,7 @@
 
 static const char *sample;
 static const char *workers_dump;
+static const char *instances_dump;
 
 static void
 open_and_wait (HsWindow *window, const char *path)
@@ -1063,14 +1064,51 @@ test_treemap_computing (void)
   ui_iterate (100);
 }
 
+/* A leak of several instances opens on its first: on make-instances-dump.py's
+ * dump, the leak Holder.act of three instances shows the one retaining
+ * the most (BIG, 0x1200), "Instance 1 of 3", once the retained sizes are
+ * known, as the report orders them. */
+static void
+test_first_instance (void)
+{
+  HsWindow *window = ui_window_new (NULL, 1400, 800);
+  HsLeaksView *leaks;
+  HsLeakTraceView *trace_view;
+  HsLeakGroup *group;
+  HsAnalysis *a;
+  GtkDropDown *dropdown;
+  HsLeakTrace *shown;
+
+  open_and_wait (window, instances_dump);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_nonnull (a);
+  hs_window_set_view (window, "leaks");
+  ui_iterate (500);
+  leaks = ui_leaks_view (window);
+  g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 1);
+  group = hs_leaks_view_get_group (leaks, 0);
+  g_assert_cmpuint (group->traces->len, ==, 3);
+  trace_view = hs_leaks_view_get_trace_view (leaks);
+  shown = hs_leak_trace_view_get_trace (trace_view);
+  g_assert_nonnull (shown);
+  g_assert_cmphex (hs_heap_object_id (a->heap, shown->leaking_obj), ==, 0x1200);
+  g_assert_true (shown == g_ptr_array_index (group->traces, 0));
+  dropdown = GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (trace_view), GTK_TYPE_DROP_DOWN));
+  g_assert_nonnull (dropdown);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   sample = g_getenv ("HS_SAMPLE_DUMP");
   g_assert_nonnull (sample);
-  g_assert_cmpint (argc, >=, 2);
+  g_assert_cmpint (argc, >=, 3);
   workers_dump = argv[1];
+  instances_dump = argv[2];
 
   g_test_add_func ("/first-screen/inspector-fits", test_inspector_fits);
   g_test_add_func ("/first-screen/switcher-on-top", test_switcher_on_top);
@@ -1084,5 +1122,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/first-screen/views-fit", test_views_fit);
   g_test_add_func ("/first-screen/threads-open-on-selected", test_threads_open_on_selected);
   g_test_add_func ("/first-screen/local-links-to-thread", test_local_links_to_thread);
+  g_test_add_func ("/first-screen/first-instance", test_first_instance);
   return g_test_run ();
 }

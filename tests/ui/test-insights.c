@@ -125,11 +125,112 @@ test_insights (void)
   ui_iterate (50);
 }
 
+/* The numeric labels of a view's rows, in order: each row's count then
+ * its bytes. */
+static void
+collect_numeric (GtkWidget *w, GPtrArray *counts, GPtrArray *bytes)
+{
+  if (GTK_IS_LIST_BOX_ROW (w))
+    {
+      guint n = 0;
+      for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (w)));
+           c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (GTK_IS_LABEL (c) && gtk_widget_has_css_class (c, "numeric"))
+          g_ptr_array_add (n++ == 0 ? counts : bytes, c);
+      g_assert_cmpuint (n, ==, 2);
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_numeric (c, counts, bytes);
+}
+
+/* Left and right edges of each label in the view's coordinates: one
+ * column, the same for every row. */
+static void
+assert_column (GtkWidget *view, GPtrArray *labels, const char *what, int width)
+{
+  graphene_point_t first_l, first_r;
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *l = g_ptr_array_index (labels, i);
+      graphene_point_t left, right;
+      g_assert_true (gtk_widget_compute_point (l, view, &GRAPHENE_POINT_INIT (0, 0), &left));
+      g_assert_true (
+          gtk_widget_compute_point (l, view, &GRAPHENE_POINT_INIT (gtk_widget_get_width (l), 0), &right));
+      if (i == 0)
+        {
+          first_l = left;
+          first_r = right;
+          continue;
+        }
+      if (left.x != first_l.x || right.x != first_r.x)
+        g_error ("%d px: %s \"%s\" spans %.0f..%.0f, the first row's %.0f..%.0f", width, what,
+                 gtk_label_get_text (GTK_LABEL (l)), left.x, right.x, first_l.x, first_r.x);
+    }
+}
+
+/* On the sample (strings, collections, arrays and boxed rows, counts of
+ * different widths, rows with and without a Class button): the counts
+ * are one column and the bytes another, at 1400 and at 600 px. */
+static void
+test_columns (void)
+{
+  const char *sample = g_getenv ("HS_SAMPLE_DUMP");
+  g_assert_nonnull (sample);
+  g_autoptr (HsLoader) loader = ui_load_dump (sample, 60000);
+  HsInsightsView *view = HS_INSIGHTS_VIEW (hs_insights_view_new ());
+  GtkWidget *window = gtk_window_new ();
+  const int widths[] = { 1400, 600 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 800);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  hs_view_set_loader (HS_VIEW (view), loader);
+  g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
+  g_assert_true (ui_wait_until (view_not_busy, view, 60000));
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autoptr (GPtrArray) counts = g_ptr_array_new ();
+      g_autoptr (GPtrArray) bytes = g_ptr_array_new ();
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 800);
+      ui_iterate (500);
+      collect_numeric (GTK_WIDGET (view), counts, bytes);
+      /* Rows of at least three lists. */
+      g_assert_cmpuint (counts->len, >=, 3);
+      g_assert_cmpuint (bytes->len, ==, counts->len);
+      assert_column (GTK_WIDGET (view), counts, "count", widths[w]);
+      /* Counts of thousands grouped, as every number shown: never four
+       * digits in a row (the sample has strings of over 1,000 copies). */
+      guint thousands = 0;
+      for (guint i = 0; i < counts->len; i++)
+        {
+          const char *text = gtk_label_get_text (g_ptr_array_index (counts, i));
+          guint run = 0, digits = 0;
+          for (const char *c = text; *c != '\0' && run < 4; c++)
+            {
+              run = g_ascii_isdigit (*c) ? run + 1 : 0;
+              digits += g_ascii_isdigit (*c) ? 1 : 0;
+            }
+          if (run >= 4)
+            g_error ("count \"%s\" is not grouped", text);
+          thousands += digits >= 4;
+        }
+      g_assert_cmpuint (thousands, >, 0);
+      assert_column (GTK_WIDGET (view), bytes, "bytes", widths[w]);
+    }
+  hs_view_set_loader (HS_VIEW (view), NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 int
 main (int argc, char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
   dump_arg = argc > 1 ? argv[1] : NULL;
   g_test_add_func ("/insights/view", test_insights);
+  g_test_add_func ("/insights/columns", test_columns);
   return g_test_run ();
 }

@@ -231,27 +231,31 @@ test_refs_view (gconstpointer data)
   g_assert_cmpuint (n_rows (view), ==, 1 + N_REFERRERS);
   assert_row (view, N_REFERRERS, "target  com.example.Holder@0x19c30"); /* Holder 2,499 */
 
-  /* a node expanded: Holder 0 is held by Target.peer, the row's own root */
+  /* a node expanded: Holder 0 is a JNI global (its root's row first) and
+   * held by Target.peer, the row's own root */
   {
     g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 3);
     g_assert_true (gtk_tree_list_row_is_expandable (row));
     gtk_tree_list_row_set_expanded (row, TRUE);
     wait_view (view);
   }
-  assert_row (view, 4, "peer  com.example.Target@0x2000  (cycle)");
-  {
-    g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 4);
-    g_assert_false (gtk_tree_list_row_is_expandable (row));
-  }
-  assert_row (view, 5, "target  com.example.Holder@0x10010");
-  /* exported: every referrer, the expanded Holder's own row below it at
-   * depth 2, a cycle */
+  assert_row (view, 4, "GC root: JNI Global");
+  assert_row (view, 5, "peer  com.example.Target@0x2000  (cycle)");
+  for (guint i = 4; i <= 5; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), i);
+      g_assert_false (gtk_tree_list_row_is_expandable (row));
+    }
+  assert_row (view, 6, "target  com.example.Holder@0x10010");
+  /* exported: every referrer, the expanded Holder's own rows below it at
+   * depth 2: its root (no object), a cycle */
   {
     g_autoptr (GPtrArray) rows = view_csv (view);
-    g_assert_cmpuint (rows->len, ==, 1 + 1 + N_REFERRERS + 1);
+    g_assert_cmpuint (rows->len, ==, 1 + 1 + N_REFERRERS + 2);
     assert_csv_row (rows, 4, "1,target,field,,0x10000,com.example.Holder,16,16,false");
-    assert_csv_row (rows, 5, "2,peer,field,,0x2000,com.example.Target,16,16,true");
-    assert_csv_row (rows, 6, "1,target,field,,0x10010,com.example.Holder,16,16,false");
+    assert_csv_row (rows, 5, "2,JNI Global,root,,,,,,false");
+    assert_csv_row (rows, 6, "2,peer,field,,0x2000,com.example.Target,16,16,true");
+    assert_csv_row (rows, 7, "1,target,field,,0x10010,com.example.Holder,16,16,false");
     assert_csv_row (rows, rows->len - 1, "1,target,field,,0x19c30,com.example.Holder,16,16,false");
   }
 
@@ -313,7 +317,8 @@ test_refs_view (gconstpointer data)
     g_signal_emit_by_name (all, "clicked");
     wait_view (view);
     g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Holder@0x10000");
-    assert_row (view, 1, "peer  com.example.Target@0x2000");
+    assert_row (view, 1, "GC root: JNI Global");
+    assert_row (view, 2, "peer  com.example.Target@0x2000");
     g_signal_emit_by_name (out, "clicked");
     wait_view (view);
     g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Holder@0x10000");
@@ -325,6 +330,59 @@ test_refs_view (gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)G_MAXUINT32);
   ui_iterate (20);
   g_assert_cmpuint (hs_refs_view_get_obj (view), ==, h0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
+/* The GC roots that hold an object directly are rows of its incoming
+ * references, whatever their kind (refsdump.py): the array, a JNI global
+ * that nothing references, has that root as its only row; the class
+ * com.example.Target, a sticky class, has "System Class" first, then its
+ * instance's <class> reference. A root's row has no object: it does not
+ * expand and activating it inspects nothing. */
+static void
+test_refs_gc_roots (gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+  HsAnalysis *a;
+  HsRefsView *view;
+  HsObj arr, target_class;
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  arr = hs_heap_find (a->heap, ID_ARR);
+  target_class = hs_heap_find (a->heap, 0x1008);
+  g_assert_cmpuint (target_class, !=, HS_OBJ_NONE);
+  view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)arr);
+  wait_view (view);
+  g_assert_cmpuint (n_rows (view), ==, 2);
+  assert_row (view, 0, "java.lang.Object[]@0x3000  5 items");
+  assert_row (view, 1, "GC root: JNI Global");
+  {
+    g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 1);
+    g_assert_false (gtk_tree_list_row_is_expandable (row));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)arr);
+  ui_iterate (50);
+  activate_row (view, 1);
+  ui_iterate (50);
+  g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, arr);
+  {
+    g_autoptr (GPtrArray) rows = view_csv (view);
+    g_assert_cmpuint (rows->len, ==, 3);
+    assert_csv_row (rows, 2, "1,JNI Global,root,,,,,,false");
+  }
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)target_class);
+  wait_view (view);
+  g_assert_cmpuint (n_rows (view), ==, 3);
+  assert_row (view, 1, "GC root: System Class");
+  assert_row (view, 2, "<class>  com.example.Target@0x2000");
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
@@ -391,5 +449,6 @@ main (int argc, char **argv)
     return 77;
   g_test_add_data_func ("/refs-view", argv[1], test_refs_view);
   g_test_add_data_func ("/refs-view/cancelled", argv[1], test_refs_cancelled);
+  g_test_add_data_func ("/refs-view/gc-roots", argv[1], test_refs_gc_roots);
   return g_test_run ();
 }

@@ -211,6 +211,16 @@ hs_refs_csv_row (HsCsv *csv, HsAnalysis *a, guint depth, const HsRef *ref, const
   g_return_if_fail (csv != NULL && a != NULL);
 
   hs_csv_uint (csv, depth);
+  if (obj == HS_OBJ_NONE)
+    {
+      hs_csv_text (csv, name);
+      hs_csv_text (csv, "root");
+      for (guint i = 0; i < 5; i++) /* index, id, class, shallow, retained */
+        hs_csv_empty (csv);
+      hs_csv_text (csv, "false");
+      hs_csv_end_row (csv);
+      return;
+    }
   if (ref != NULL)
     {
       g_autofree char *own = name == NULL ? hs_ref_name (ref) : NULL;

@@ -68,7 +68,9 @@ const char *hs_ref_kind_name (HsRefKind kind);
 void hs_refs_csv_header (HsCsv *csv);
 /* One node: ref is how it is reached (NULL for the root: no reference,
  * kind nor index), name its name as shown (NULL: hs_ref_name (ref)), obj
- * the object at its end. */
+ * the object at its end. An incoming tree's GC root that holds its parent
+ * (a JNI global, a sticky class...) is a node without an object: obj
+ * HS_OBJ_NONE, name the root's text, kind "root", the rest empty. */
 void hs_refs_csv_row (HsCsv *csv, HsAnalysis *analysis, guint depth, const HsRef *ref, const char *name,
                       HsObj obj, gboolean cycle);
 
