@@ -179,6 +179,12 @@ shown_banner (HsWindow *window, const char *button_label)
   return banner != NULL && gtk_widget_is_drawable (banner) ? banner : NULL;
 }
 
+static void
+count_notify (guint *n)
+{
+  (*n)++;
+}
+
 /* The banner's button clicked, as the user does: its signal, and its
  * action when it has one. */
 static void
@@ -613,6 +619,7 @@ test_beside_index (void)
   int status;
   HsLoader *loader;
   GtkWidget *use;
+  guint n_notified = 0;
   Reload r;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
@@ -628,9 +635,19 @@ test_beside_index (void)
     g_error ("heapscope-cli index: %s", err);
   g_assert_cmpint (g_rename (written, beside), ==, 0);
 
-  /* Analysed afresh; the question shown with its Use Index button. */
+  /* Analysed afresh; the question shown with its Use Index button, the
+   * tab's "index-banner" notified. */
   hs_window_open (window, file, 0);
+  g_signal_connect_swapped (hs_window_get_tab (window), "notify::index-banner", G_CALLBACK (count_notify),
+                            &n_notified);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  g_assert_cmpuint (n_notified, >, 0);
+  {
+    g_autofree char *property = NULL;
+    g_object_get (hs_window_get_tab (window), "index-banner", &property, NULL);
+    g_assert_cmpstr (property, ==, "Use the index that came with this dump? (dump.hprof.hsindex)");
+  }
+  g_signal_handlers_disconnect_by_func (hs_window_get_tab (window), count_notify, &n_notified);
   loader = hs_window_get_loader (window);
   g_assert_false (hs_loader_get_from_index (loader));
   g_assert_cmpstr (hs_loader_get_index_beside (loader), ==, beside);
