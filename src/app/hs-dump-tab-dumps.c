@@ -13,7 +13,7 @@ _hs_dump_tab_dumps_update (HsDumpTab *self, HsHeap *heap)
   g_autoptr (GtkStringList) items = NULL;
   g_autofree char *text = NULL;
 
-  gtk_revealer_set_reveal_child (self->dumps_revealer, hs_heap_n_dumps (heap) > 1);
+  hs_banner_set_revealed (self->dumps_banner, hs_heap_n_dumps (heap) > 1);
   if (hs_heap_n_dumps (heap) <= 1)
     return;
   items = gtk_string_list_new (NULL);
@@ -28,7 +28,7 @@ _hs_dump_tab_dumps_update (HsDumpTab *self, HsHeap *heap)
   gtk_drop_down_set_model (self->dumps_dropdown, G_LIST_MODEL (items));
   gtk_drop_down_set_selected (self->dumps_dropdown, hs_heap_dump_index (heap));
   self->setting_dump = FALSE;
-  gtk_label_set_text (self->dumps_label, text);
+  hs_banner_set_title (self->dumps_banner, text);
 }
 
 void
@@ -52,7 +52,7 @@ hs_dump_tab_get_n_dumps_offered (HsDumpTab *self)
 
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), 0);
   model = gtk_drop_down_get_model (self->dumps_dropdown);
-  if (!gtk_revealer_get_reveal_child (self->dumps_revealer) || model == NULL)
+  if (!hs_banner_get_revealed (self->dumps_banner) || model == NULL)
     return 0;
   return g_list_model_get_n_items (model);
 }

@@ -41,7 +41,7 @@ update_label (HsDumpTab *self, HsAnalysis *a, int heap)
 {
   if (a == NULL || heap < 0)
     {
-      gtk_label_set_text (self->heap_label, "");
+      hs_banner_set_title (self->heaps_banner, NULL);
       return;
     }
   const HsHeapTotals *t = hs_heap_heap_totals (a->heap, (guint)heap);
@@ -51,7 +51,7 @@ update_label (HsDumpTab *self, HsAnalysis *a, int heap)
   g_autofree char *bytes = hs_format_bytes (t->shallow);
   /* Translators: "1,444 of 43,687 objects (214 KB)" */
   g_autofree char *text = g_strdup_printf (_ ("%s of %s objects (%s)"), objects, all, bytes);
-  gtk_label_set_text (self->heap_label, text);
+  hs_banner_set_title (self->heaps_banner, text);
 }
 
 void
@@ -61,8 +61,7 @@ _hs_dump_tab_heaps_update (HsDumpTab *self, HsAnalysis *a)
   guint n = hs_heap_n_heaps (heap);
   gboolean shown = n > 1;
 
-  gtk_revealer_set_reveal_child (self->heaps_revealer, shown);
-  gtk_widget_set_visible (GTK_WIDGET (self->heaps_revealer), shown);
+  hs_banner_set_revealed (self->heaps_banner, shown);
   if (!shown)
     {
       tell_views (self, -1);
@@ -84,8 +83,7 @@ _hs_dump_tab_heaps_update (HsDumpTab *self, HsAnalysis *a)
 void
 _hs_dump_tab_heaps_clear (HsDumpTab *self)
 {
-  gtk_revealer_set_reveal_child (self->heaps_revealer, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->heaps_revealer), FALSE);
+  hs_banner_set_revealed (self->heaps_banner, FALSE);
 }
 
 void
@@ -105,8 +103,7 @@ gboolean
 hs_dump_tab_get_heap_selector_shown (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), FALSE);
-  return gtk_widget_get_visible (GTK_WIDGET (self->heaps_revealer))
-         && gtk_revealer_get_reveal_child (self->heaps_revealer);
+  return hs_banner_get_revealed (self->heaps_banner);
 }
 
 int

@@ -51,12 +51,19 @@ named_index (const char *path)
   return g_filename_display_name (path);
 }
 
+/* The question (an offer: Use Index, or dismissed) or what was opened
+ * (Re-analyse, through win.reanalyse). */
 static void
-show_buttons (HsDumpTab *self, gboolean question)
+show_banner (HsDumpTab *self, const char *text, gboolean question)
 {
-  gtk_widget_set_visible (self->index_use_button, question);
-  gtk_widget_set_visible (self->index_dismiss_button, question);
-  gtk_widget_set_visible (self->index_reanalyse_button, !question);
+  HsBanner *banner = self->index_banner;
+
+  hs_banner_set_title (banner, text);
+  hs_banner_set_kind (banner, question ? HS_BANNER_OFFER : HS_BANNER_INFO);
+  g_object_set (banner, "button-label", question ? _ ("_Use Index") : _ ("_Re-analyse"), "button-tooltip",
+                question ? _ ("Open the heap dump again from the index that came with it")
+                         : _ ("Analyse the heap dump afresh and replace its saved index"),
+                "action-name", question ? NULL : "win.reanalyse", NULL);
 }
 
 void
@@ -70,17 +77,15 @@ _hs_dump_tab_index_dump_done (HsDumpTab *self)
     {
       g_autofree char *named = named_index (hs_loader_get_index_path (self->loader));
       g_autofree char *text = banner_text (hs_loader_get_analysed (self->loader), named);
-      gtk_label_set_text (self->index_label, text);
-      show_buttons (self, FALSE);
+      show_banner (self, text, FALSE);
     }
   else if (beside != NULL)
     {
       g_autofree char *shown = g_filename_display_basename (beside);
       g_autofree char *text = g_strdup_printf (_ ("Use the index that came with this dump? (%s)"), shown);
-      gtk_label_set_text (self->index_label, text);
-      show_buttons (self, TRUE);
+      show_banner (self, text, TRUE);
     }
-  gtk_revealer_set_reveal_child (self->index_revealer, from_index || beside != NULL);
+  hs_banner_set_revealed (self->index_banner, from_index || beside != NULL);
   /* The engine's note is English, like its other messages; the sentence
    * around it is ours. */
   if (note != NULL)
@@ -91,28 +96,24 @@ _hs_dump_tab_index_dump_done (HsDumpTab *self)
 }
 
 void
-_hs_dump_tab_index_use_clicked (HsDumpTab *self)
+_hs_dump_tab_index_button_clicked (HsDumpTab *self)
 {
-  hs_dump_tab_use_index (self);
-}
-
-void
-_hs_dump_tab_index_dismiss_clicked (HsDumpTab *self)
-{
-  gtk_revealer_set_reveal_child (self->index_revealer, FALSE);
+  /* Re-analyse is the button's action. */
+  if (hs_banner_get_kind (self->index_banner) == HS_BANNER_OFFER)
+    hs_dump_tab_use_index (self);
 }
 
 void
 _hs_dump_tab_index_dump_closed (HsDumpTab *self)
 {
-  gtk_revealer_set_reveal_child (self->index_revealer, FALSE);
+  hs_banner_set_revealed (self->index_banner, FALSE);
 }
 
 const char *
 hs_dump_tab_get_index_banner (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return gtk_revealer_get_reveal_child (self->index_revealer) ? gtk_label_get_text (self->index_label) : NULL;
+  return hs_banner_get_revealed (self->index_banner) ? hs_banner_get_title (self->index_banner) : NULL;
 }
 
 void

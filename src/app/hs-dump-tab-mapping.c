@@ -28,9 +28,6 @@ struct _HsDumpTabMapping
   guint generation; /* a newer request or another dump drops older results */
   gboolean busy;
   GCancellable *offer_cancellable; /* the check of a mapping to offer */
-  GtkWidget *banner;               /* GtkRevealer */
-  GtkWidget *banner_label;
-  gboolean owns_banner; /* not placed in the window: our reference */
 };
 
 typedef struct
@@ -238,7 +235,7 @@ apply (HsDumpTab *self, MappingJob *job)
   /* The header says which mapping is applied. */
   g_object_notify (G_OBJECT (self), "mapping-path");
   remember (self, job->path);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+  hs_banner_set_revealed (self->mapping_banner, FALSE);
   g_clear_pointer (&st->offered, g_free);
   refresh_views (self);
 
@@ -477,8 +474,8 @@ offer_read_done (GObject *source, GAsyncResult *result, gpointer user_data)
   text = g_strdup_printf (
       _ ("A ProGuard/R8 mapping was found beside the dump (%s). Apply it to show the real class names?"),
       st->offered);
-  gtk_label_set_text (GTK_LABEL (st->banner_label), text);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), TRUE);
+  hs_banner_set_title (self->mapping_banner, text);
+  hs_banner_set_revealed (self->mapping_banner, TRUE);
 }
 
 void
@@ -526,12 +523,11 @@ _hs_dump_tab_mapping_dump_closed (HsDumpTab *self)
   set_busy (self, FALSE);
   g_clear_pointer (&st->path, g_free);
   g_clear_pointer (&st->offered, g_free);
-  if (st->banner != NULL)
-    gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+  hs_banner_set_revealed (self->mapping_banner, FALSE);
 }
 
-static void
-on_apply_clicked (GtkButton *button, HsDumpTab *self)
+void
+_hs_dump_tab_mapping_apply_clicked (HsDumpTab *self)
 {
   HsDumpTabMapping *st = state (self);
   g_autoptr (GFile) file = NULL;
@@ -539,54 +535,14 @@ on_apply_clicked (GtkButton *button, HsDumpTab *self)
   if (st->offered == NULL)
     return;
   file = g_file_new_for_path (st->offered);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (st->banner), FALSE);
+  hs_banner_set_revealed (self->mapping_banner, FALSE);
   hs_dump_tab_load_mapping (self, file);
 }
 
-static void
-on_dismiss_clicked (GtkButton *button, HsDumpTab *self)
-{
-  gtk_revealer_set_reveal_child (GTK_REVEALER (state (self)->banner), FALSE);
-}
-
-/* The banner goes under the several-dumps banner, in the same box. */
 void
 _hs_dump_tab_mapping_init (HsDumpTab *self)
 {
-  HsDumpTabMapping *st = g_new0 (HsDumpTabMapping, 1);
-  GtkWidget *box, *apply_button, *dismiss, *parent;
-
-  self->mapping = st;
-  st->banner = gtk_revealer_new ();
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_add_css_class (box, "hs-banner");
-  st->banner_label = gtk_label_new (NULL);
-  gtk_label_set_wrap (GTK_LABEL (st->banner_label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (st->banner_label), 0);
-  gtk_widget_set_hexpand (st->banner_label, TRUE);
-  apply_button = gtk_button_new_with_mnemonic (_ ("_Apply Mapping"));
-  gtk_widget_set_valign (apply_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (apply_button, "suggested-action");
-  dismiss = gtk_button_new_from_icon_name ("window-close-symbolic");
-  gtk_widget_set_valign (dismiss, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (dismiss, _ ("Dismiss"));
-  gtk_widget_add_css_class (dismiss, "flat");
-  g_signal_connect_object (apply_button, "clicked", G_CALLBACK (on_apply_clicked), self, 0);
-  g_signal_connect_object (dismiss, "clicked", G_CALLBACK (on_dismiss_clicked), self, 0);
-  gtk_box_append (GTK_BOX (box), st->banner_label);
-  gtk_box_append (GTK_BOX (box), apply_button);
-  gtk_box_append (GTK_BOX (box), dismiss);
-  gtk_revealer_set_child (GTK_REVEALER (st->banner), box);
-  /* Not revealed: no room taken (see hs_dump_tab_init). */
-  g_object_bind_property (st->banner, "reveal-child", st->banner, "visible", G_BINDING_SYNC_CREATE);
-  parent = gtk_widget_get_parent (GTK_WIDGET (self->dumps_revealer));
-  if (GTK_IS_BOX (parent))
-    gtk_box_insert_child_after (GTK_BOX (parent), st->banner, GTK_WIDGET (self->dumps_revealer));
-  else
-    {
-      g_object_ref_sink (st->banner); /* no place for it: kept, never shown */
-      st->owns_banner = TRUE;
-    }
+  self->mapping = g_new0 (HsDumpTabMapping, 1);
 }
 
 void
@@ -596,9 +552,6 @@ _hs_dump_tab_mapping_free (HsDumpTab *self)
 
   if (st == NULL)
     return;
-  /* A placed banner went with the window's children. */
-  if (st->owns_banner)
-    g_object_unref (st->banner);
   offer_cancel (st);
   g_free (st->path);
   g_free (st->offered);

@@ -6,6 +6,7 @@
  * view's own API. */
 #pragma once
 
+#include "hs-banner.h"
 #include "hs-dump-tab.h"
 #include "hs-history.h"
 #include "hs-inspector.h"
@@ -29,20 +30,15 @@ struct _HsDumpTab
   GtkRevealer *analysis_bar;
   GtkLabel *analysis_phase;
   GtkProgressBar *analysis_progress;
-  GtkRevealer *dumps_revealer;
-  GtkLabel *dumps_label;
-  GtkRevealer *roots_revealer;
-  GtkLabel *roots_label;
+  /* the banner area */
+  HsBanner *dumps_banner;
   GtkDropDown *dumps_dropdown;
-  AdwViewStack *view_stack;
-  GtkRevealer *heaps_revealer;
+  HsBanner *roots_banner;
+  HsBanner *mapping_banner;
+  HsBanner *index_banner;
+  HsBanner *heaps_banner;
   GtkDropDown *heap_dropdown;
-  GtkLabel *heap_label;
-  GtkRevealer *index_revealer;
-  GtkLabel *index_label;
-  GtkWidget *index_use_button;
-  GtkWidget *index_dismiss_button;
-  GtkWidget *index_reanalyse_button;
+  AdwViewStack *view_stack;
   AdwFlap *flap;
   HsInspector *inspector;
 
@@ -148,9 +144,11 @@ void _hs_dump_tab_history_record (HsDumpTab *self);
 void _hs_dump_tab_history_visited (HsDumpTab *self, const char *view, guint64 extra);
 void _hs_dump_tab_history_clear (HsDumpTab *self);
 
-/* hs-dump-tab-mapping.c: the mapping banner (init), what a finished load
- * offers or applies, forgetting it with the dump. */
+/* hs-dump-tab-mapping.c: what a finished load offers (the mapping
+ * banner) or applies, forgetting it with the dump. */
 void _hs_dump_tab_mapping_init (HsDumpTab *self);
+/* The mapping banner's button (a template callback). */
+void _hs_dump_tab_mapping_apply_clicked (HsDumpTab *self);
 void _hs_dump_tab_mapping_dump_done (HsDumpTab *self);
 void _hs_dump_tab_mapping_dump_closed (HsDumpTab *self);
 void _hs_dump_tab_mapping_free (HsDumpTab *self);
@@ -163,9 +161,8 @@ void _hs_dump_tab_changed_remember (HsDumpTab *self);
  * the dump goes. */
 void _hs_dump_tab_index_dump_done (HsDumpTab *self);
 void _hs_dump_tab_index_dump_closed (HsDumpTab *self);
-/* The banner's buttons (template callbacks). */
-void _hs_dump_tab_index_use_clicked (HsDumpTab *self);
-void _hs_dump_tab_index_dismiss_clicked (HsDumpTab *self);
+/* The banner's button (a template callback): Use Index for the offer. */
+void _hs_dump_tab_index_button_clicked (HsDumpTab *self);
 
 /* hs-dump-tab-suspects.c: the suspects found again at a new threshold;
  * cancel: the dump goes. */

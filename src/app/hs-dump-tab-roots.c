@@ -14,19 +14,19 @@ _hs_dump_tab_roots_update (HsDumpTab *self, HsHeap *heap)
   const HsSummary *s = hs_heap_summary (heap);
   g_autofree char *count = NULL, *text = NULL;
 
-  gtk_revealer_set_reveal_child (self->roots_revealer, s->roots_inferred);
+  hs_banner_set_revealed (self->roots_banner, s->roots_inferred);
   if (!s->roots_inferred)
     return;
   count = hs_format_count (s->gc_roots);
   text = g_strdup_printf (_ ("This dump has no GC roots: it was probably cut short before them. Every view "
                              "counts the %s objects nothing references as the roots."),
                           count);
-  gtk_label_set_text (self->roots_label, text);
+  hs_banner_set_title (self->roots_banner, text);
 }
 
 const char *
 hs_dump_tab_get_roots_banner (HsDumpTab *self)
 {
   g_return_val_if_fail (HS_IS_DUMP_TAB (self), NULL);
-  return gtk_revealer_get_reveal_child (self->roots_revealer) ? gtk_label_get_text (self->roots_label) : NULL;
+  return hs_banner_get_revealed (self->roots_banner) ? hs_banner_get_title (self->roots_banner) : NULL;
 }

@@ -7,7 +7,8 @@
  * "tab.show-class", "tab.show-objects") and its inspector pane in the
  * flap beside the views (over them when the window is narrow; "inspector-shown" is its
  * visibility). The rest is beside it, sharing hs-dump-tab-private.h: the
- * loader's wiring in hs-dump-tab-loading.c, the banners in -dumps.c,
+ * loader's wiring in hs-dump-tab-loading.c, the banners (HsBanner, in
+ * the template's banner area) in -dumps.c,
  * -roots.c, -heaps.c,
  * -index.c, -mapping.c; back/forward, "changed on disk", recent files,
  * suspects in -history.c, -changed.c, -recent.c, -suspects.c. */
@@ -46,6 +47,10 @@ enum
   PROP_NEEDS_ATTENTION,
   PROP_MAPPING_BUSY,
   PROP_MAPPING_PATH,
+  PROP_INDEX_BANNER,
+  PROP_ROOTS_BANNER,
+  PROP_N_DUMPS_OFFERED,
+  PROP_HEAP_SELECTOR_SHOWN,
   N_PROPS
 };
 static GParamSpec *properties[N_PROPS];
@@ -485,6 +490,12 @@ hs_dump_tab_get_property (GObject *object, guint prop_id, GValue *value, GParamS
       case PROP_NEEDS_ATTENTION: g_value_set_boolean (value, self->needs_attention); break;
       case PROP_MAPPING_BUSY: g_value_set_boolean (value, hs_dump_tab_is_mapping_busy (self)); break;
       case PROP_MAPPING_PATH: g_value_set_string (value, hs_dump_tab_get_mapping_path (self)); break;
+      case PROP_INDEX_BANNER: g_value_set_string (value, hs_dump_tab_get_index_banner (self)); break;
+      case PROP_ROOTS_BANNER: g_value_set_string (value, hs_dump_tab_get_roots_banner (self)); break;
+      case PROP_N_DUMPS_OFFERED: g_value_set_uint (value, hs_dump_tab_get_n_dumps_offered (self)); break;
+      case PROP_HEAP_SELECTOR_SHOWN:
+        g_value_set_boolean (value, hs_dump_tab_get_heap_selector_shown (self));
+        break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -499,6 +510,27 @@ hs_dump_tab_set_property (GObject *object, guint prop_id, const GValue *value, G
       case PROP_INSPECTOR_SHOWN: hs_dump_tab_set_inspector_shown (self, g_value_get_boolean (value)); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* A banner revealed, hidden or retitled: the tab's property that says
+ * so follows. */
+static void
+on_banner_notify (HsBanner *banner, GParamSpec *pspec, HsDumpTab *self)
+{
+  guint prop = 0;
+
+  if (!g_str_equal (pspec->name, "revealed") && !g_str_equal (pspec->name, "title"))
+    return;
+  if (banner == self->index_banner)
+    prop = PROP_INDEX_BANNER;
+  else if (banner == self->roots_banner)
+    prop = PROP_ROOTS_BANNER;
+  else if (banner == self->dumps_banner)
+    prop = PROP_N_DUMPS_OFFERED;
+  else if (banner == self->heaps_banner)
+    prop = PROP_HEAP_SELECTOR_SHOWN;
+  if (prop != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 static void
@@ -541,8 +573,22 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_MAPPING_PATH] = g_param_spec_string ("mapping-path", NULL, "The mapping applied, if any",
                                                        NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The banners' state: what each says while it is revealed. */
+  properties[PROP_INDEX_BANNER]
+      = g_param_spec_string ("index-banner", NULL, "The saved index's banner as shown, or NULL", NULL,
+                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ROOTS_BANNER]
+      = g_param_spec_string ("roots-banner", NULL, "The no-GC-roots banner as shown, or NULL", NULL,
+                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_DUMPS_OFFERED]
+      = g_param_spec_uint ("n-dumps-offered", NULL, "Dumps the several-dumps banner offers, or 0", 0,
+                           G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HEAP_SELECTOR_SHOWN]
+      = g_param_spec_boolean ("heap-selector-shown", NULL, "The heaps banner is shown", FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (HS_TYPE_BANNER);
   g_type_ensure (HS_TYPE_INSPECTOR);
   g_type_ensure (HS_TYPE_LOADER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-dump-tab.ui");
@@ -556,23 +602,18 @@ hs_dump_tab_class_init (HsDumpTabClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_bar);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_phase);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, analysis_progress);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_revealer);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_revealer);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_label);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_label);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_banner);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, dumps_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heaps_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, roots_banner);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, mapping_banner);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_banner);
+  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heaps_banner);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, heap_label);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_revealer);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_label);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_use_button);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_dismiss_button);
-  gtk_widget_class_bind_template_child (widget_class, HsDumpTab, index_reanalyse_button);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_index_use_clicked",
-                                                G_CALLBACK (_hs_dump_tab_index_use_clicked));
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_index_dismiss_clicked",
-                                                G_CALLBACK (_hs_dump_tab_index_dismiss_clicked));
+  gtk_widget_class_bind_template_callback (widget_class, on_banner_notify);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_mapping_apply_clicked",
+                                                G_CALLBACK (_hs_dump_tab_mapping_apply_clicked));
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_index_button_clicked",
+                                                G_CALLBACK (_hs_dump_tab_index_button_clicked));
   gtk_widget_class_bind_template_callback (widget_class, _hs_dump_tab_on_heap_selected);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, view_stack);
   gtk_widget_class_bind_template_child (widget_class, HsDumpTab, flap);
@@ -663,15 +704,6 @@ hs_dump_tab_init (HsDumpTab *self)
   _hs_dump_tab_mapping_init (self);
   _hs_dump_tab_history_init (self);
   self->settings = hs_settings_new_if_installed ();
-  /* A banner that is not revealed takes no room: GTK 4.8's revealer could
-   * keep its child's height once hidden while unmapped (an empty strip
-   * between the header bar and the content). */
-  g_object_bind_property (self->dumps_revealer, "reveal-child", self->dumps_revealer, "visible",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->roots_revealer, "reveal-child", self->roots_revealer, "visible",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->index_revealer, "reveal-child", self->index_revealer, "visible",
-                          G_BINDING_SYNC_CREATE);
   _hs_dump_tab_show_page (self, "welcome");
 }
 

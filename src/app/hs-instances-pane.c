@@ -43,6 +43,7 @@ struct _HsInstancesPane
   int heap;                  /* the heap whose instances are listed, -1: all */
   GtkWidget *paths_button;   /* "Merged Paths to GC Roots" of the list shown */
   GtkWidget *statics_button; /* one class's static fields, in the inspector */
+  GtkLabel *statics_label;
 
   /* The whole list (HsObj, never changed once set: workers share it), its
    * heading and loader, for the filter; filter_cancellable: the filter
@@ -420,7 +421,6 @@ show_statics (HsInstancesPane *self, HsAnalysis *a, const HsClass *classes, guin
 {
   HsObj class_obj = n_classes == 1 ? hs_class_object (a->heap, classes[0]) : HS_OBJ_NONE;
   g_autoptr (GArray) statics = class_obj != HS_OBJ_NONE ? hs_heap_object_fields (a->heap, class_obj) : NULL;
-  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (self->statics_button));
 
   gtk_widget_set_visible (self->statics_button, statics != NULL && statics->len > 0);
   if (statics == NULL || statics->len == 0)
@@ -438,7 +438,7 @@ show_statics (HsInstancesPane *self, HsAnalysis *a, const HsClass *classes, guin
               : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s static field of `%s`",
                                               "%s static fields of `%s`", statics->len),
                                  count, name);
-    hs_label_set_sentence (GTK_LABEL (label), text);
+    hs_label_set_sentence (self->statics_label, text);
   }
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->statics_button),
                                           g_variant_new_uint32 (class_obj));
@@ -794,6 +794,8 @@ hs_instances_pane_class_init (HsInstancesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, table);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, filter_error);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, statics_button);
+  gtk_widget_class_bind_template_child (widget_class, HsInstancesPane, statics_label);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
   gtk_widget_class_install_action (widget_class, "export.copy-csv", NULL, action_copy_csv);
   gtk_widget_class_install_action (widget_class, "export.save-csv", NULL, action_save_csv);
@@ -814,25 +816,6 @@ hs_instances_pane_init (HsInstancesPane *self)
   GtkWidget *close = gtk_widget_get_last_child (toolbar);
   gtk_box_insert_child_after (GTK_BOX (toolbar), hs_csv_export_button_new (),
                               gtk_widget_get_prev_sibling (close));
-  {
-    GtkWidget *label = gtk_label_new (NULL);
-    gtk_label_set_xalign (GTK_LABEL (label), 0);
-    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-    gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-    self->statics_button = gtk_button_new ();
-    gtk_button_set_child (GTK_BUTTON (self->statics_button), label);
-    gtk_widget_add_css_class (self->statics_button, "flat");
-    gtk_widget_add_css_class (self->statics_button, "hs-link");
-    gtk_widget_set_halign (self->statics_button, GTK_ALIGN_START);
-    gtk_widget_set_tooltip_text (
-        self->statics_button,
-        _ ("The class object in the inspector: its static fields and what they retain"));
-    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->statics_button),
-                                            g_variant_new_uint32 (HS_OBJ_NONE));
-    gtk_actionable_set_action_name (GTK_ACTIONABLE (self->statics_button), "win.inspect");
-    gtk_widget_set_visible (self->statics_button, FALSE);
-    gtk_box_insert_child_after (self->box, self->statics_button, toolbar);
-  }
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

@@ -2,7 +2,8 @@
 /* hs-loader-row.h: one row of the Class Loaders view's tables: the index
  * of a loader, a duplicate class or one of its definitions in the
  * view's HsClassLoaders (hundreds of rows at most: one small object
- * each). A plain row the view fills. */
+ * each), and the text of its cells as properties the tables' templates
+ * bind (ui/hs-loaders-view.ui). The view fills it. */
 #pragma once
 
 #include <glib-object.h>
@@ -17,6 +18,13 @@ struct _HsLoaderRow
   GObject parent_instance;
   guint index; /* a loader's, or a duplicate class's */
   guint def;   /* a definition of that duplicate, or G_MAXUINT */
+  /* The cells: a loader's name, classes, instances and retained size; a
+   * duplicate class's name, loaders and instances. */
+  char *name;
+  char *classes;
+  char *loaders;
+  char *instances;
+  char *retained;
 };
 
 HsLoaderRow *hs_loader_row_new (guint index, guint def);

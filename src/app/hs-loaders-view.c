@@ -2,7 +2,8 @@
 /* hs-loaders-view.c: the Class Loaders view (see hs-loaders-view.h). The
  * engine's tables (hs-class-loaders) are computed on a worker holding
  * the analysis; the rows are small HsLoaderRow objects (one per loader
- * or duplicate class, hundreds at most) with cells made in C. */
+ * or duplicate class, hundreds at most) holding their cells' text, which
+ * the tables' list item templates bind. */
 #include "config.h"
 #include "hs-loaders-view.h"
 
@@ -92,45 +93,26 @@ cell_text (HsLoadersView *self, guint column, guint index)
     }
 }
 
-static void
-cell_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+/* A row with its cells' text (its table's columns). */
+static HsLoaderRow *
+row_new (HsLoadersView *self, guint index, gboolean duplicate)
 {
-  guint column = GPOINTER_TO_UINT (data);
-  gboolean name = column == COL_LOADER || column == COL_DUP_NAME;
-  GtkWidget *cell = gtk_inscription_new (NULL);
+  HsLoaderRow *row = hs_loader_row_new (index, G_MAXUINT);
 
-  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), name ? 0 : 1);
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE);
-  if (!name)
-    gtk_widget_add_css_class (cell, "numeric");
-  gtk_list_item_set_child (item, cell);
-}
-
-static void
-cell_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  guint column = GPOINTER_TO_UINT (data);
-  GtkWidget *cell = gtk_list_item_get_child (item);
-  HsLoaderRow *row = gtk_list_item_get_item (item);
-  HsLoadersView *self = g_object_get_data (G_OBJECT (factory), "hs-view");
-  g_autofree char *text = cell_text (self, column, row->index);
-
-  if (column == COL_LOADER || column == COL_DUP_NAME)
-    hs_cell_set_name (GTK_INSCRIPTION (cell), text != NULL ? text : "");
+  if (duplicate)
+    {
+      row->name = cell_text (self, COL_DUP_NAME, index);
+      row->loaders = cell_text (self, COL_DUP_LOADERS, index);
+      row->instances = cell_text (self, COL_DUP_INSTANCES, index);
+    }
   else
-    gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
-}
-
-static void
-set_factory (HsLoadersView *self, GtkColumnViewColumn *column, guint id)
-{
-  g_autoptr (GtkListItemFactory) f = gtk_signal_list_item_factory_new ();
-
-  /* The view owns its columns and so their factories. */
-  g_object_set_data (G_OBJECT (f), "hs-view", self);
-  g_signal_connect (f, "setup", G_CALLBACK (cell_setup), GUINT_TO_POINTER (id));
-  g_signal_connect (f, "bind", G_CALLBACK (cell_bind), GUINT_TO_POINTER (id));
-  gtk_column_view_column_set_factory (column, f);
+    {
+      row->name = cell_text (self, COL_LOADER, index);
+      row->classes = cell_text (self, COL_CLASSES, index);
+      row->instances = cell_text (self, COL_INSTANCES, index);
+      row->retained = cell_text (self, COL_RETAINED, index);
+    }
+  return row;
 }
 
 /* ---- the worker ------------------------------------------------------------ */
@@ -207,11 +189,11 @@ compute_done (GObject *source, GAsyncResult *res, gpointer data)
 
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint k = 0; k < cl->n_loaders; k++)
-    g_ptr_array_add (rows, hs_loader_row_new (k, G_MAXUINT));
+    g_ptr_array_add (rows, row_new (self, k, FALSE));
   g_list_store_splice (self->loader_store, 0, 0, rows->pdata, rows->len);
   g_ptr_array_set_size (rows, 0);
   for (guint i = 0; i < cl->n_duplicates; i++)
-    g_ptr_array_add (rows, hs_loader_row_new (i, G_MAXUINT));
+    g_ptr_array_add (rows, row_new (self, i, TRUE));
   g_list_store_splice (self->duplicate_store, 0, 0, rows->pdata, rows->len);
 
   g_autofree char *status = g_strdup_printf (
@@ -351,6 +333,7 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   /* "Loaders": the switcher has ten views; "Class Lo…" at 600 px. */
   hs_view_class_set_page (vc, "loaders", _ ("Loaders"), NULL, TRUE, "loaders filled");
   hs_view_class_set_revealed_on_demand (vc);
+  g_type_ensure (HS_TYPE_LOADER_ROW);
   gtk_widget_class_set_template_from_resource (wc, "/org/heapscope/Heapscope/ui/hs-loaders-view.ui");
   gtk_widget_class_bind_template_child (wc, HsLoadersView, box);
   gtk_widget_class_bind_template_child (wc, HsLoadersView, header);
@@ -369,6 +352,8 @@ hs_loaders_view_class_init (HsLoadersViewClass *klass)
   gtk_widget_class_bind_template_callback (wc, on_loader_activated);
   gtk_widget_class_bind_template_callback (wc, on_duplicate_activated);
   gtk_widget_class_bind_template_callback (wc, on_def_activated);
+  gtk_widget_class_bind_template_callback (wc, hs_cell_name_text);
+  gtk_widget_class_bind_template_callback (wc, hs_cell_name_tip);
 }
 
 static void
@@ -376,13 +361,6 @@ hs_loaders_view_init (HsLoadersView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_view_add_export_button (HS_VIEW (self), self->header);
-  set_factory (self, self->loader_column, COL_LOADER);
-  set_factory (self, self->classes_column, COL_CLASSES);
-  set_factory (self, self->instances_column, COL_INSTANCES);
-  set_factory (self, self->retained_column, COL_RETAINED);
-  set_factory (self, self->dup_name_column, COL_DUP_NAME);
-  set_factory (self, self->dup_loaders_column, COL_DUP_LOADERS);
-  set_factory (self, self->dup_instances_column, COL_DUP_INSTANCES);
   hs_column_view_set_header_tooltip (self->loaders_table, self->retained_column,
                                      _ ("What the loader object retains: itself and what only it keeps alive "
                                         "(its classes, their statics and instances, when nothing else holds "
@@ -424,14 +402,22 @@ char *
 hs_loaders_view_get_loader_cell (HsLoadersView *self, guint row, guint column)
 {
   g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  return column <= COL_RETAINED ? cell_text (self, column, row) : NULL;
+  g_autoptr (HsLoaderRow) r = g_list_model_get_item (G_LIST_MODEL (self->loader_store), row);
+  const char *cells[] = { r != NULL ? r->name : NULL, r != NULL ? r->classes : NULL,
+                          r != NULL ? r->instances : NULL, r != NULL ? r->retained : NULL };
+
+  return column < G_N_ELEMENTS (cells) ? g_strdup (cells[column]) : NULL;
 }
 
 char *
 hs_loaders_view_get_duplicate_cell (HsLoadersView *self, guint row, guint column)
 {
   g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  return column <= 2 ? cell_text (self, COL_DUP_NAME + column, row) : NULL;
+  g_autoptr (HsLoaderRow) r = g_list_model_get_item (G_LIST_MODEL (self->duplicate_store), row);
+  const char *cells[]
+      = { r != NULL ? r->name : NULL, r != NULL ? r->loaders : NULL, r != NULL ? r->instances : NULL };
+
+  return column < G_N_ELEMENTS (cells) ? g_strdup (cells[column]) : NULL;
 }
 
 GtkColumnView *

@@ -2,6 +2,8 @@
 /* hs-paths-item.c: the paths view's rows (see the header). */
 #include "config.h"
 #include "hs-paths-item.h"
+#include "hs-format.h"
+#include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -87,10 +89,61 @@ hs_paths_item_finalize (GObject *object)
   G_OBJECT_CLASS (hs_paths_item_parent_class)->finalize (object);
 }
 
+/* The cells of the row as the tree's list item templates bind them
+ * (ui/hs-paths-view.ui): computed when read, never notified (a row does
+ * not change). */
+enum
+{
+  PROP_0,
+  PROP_LABEL,
+  PROP_OBJECTS,
+  PROP_REACHED,
+  PROP_SHALLOW,
+  PROP_RETAINED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+hs_paths_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  HsPathsItem *self = HS_PATHS_ITEM (object);
+  guint64 objects, reached, shallow, retained;
+  gboolean has;
+
+  if (prop_id == PROP_LABEL)
+    {
+      g_value_take_string (value, hs_paths_item_get_label (self));
+      return;
+    }
+  has = hs_paths_item_get_counts (self, &objects, &reached, &shallow, &retained);
+  switch (prop_id)
+    {
+      case PROP_OBJECTS: g_value_take_string (value, has ? hs_format_count (objects) : NULL); break;
+      case PROP_REACHED: g_value_take_string (value, has ? hs_format_count (reached) : NULL); break;
+      case PROP_SHALLOW: g_value_take_string (value, has ? hs_format_bytes (shallow) : NULL); break;
+      case PROP_RETAINED: g_value_take_string (value, has ? hs_format_bytes (retained) : NULL); break;
+      default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 hs_paths_item_class_init (HsPathsItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = hs_paths_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = hs_paths_item_finalize;
+  object_class->get_property = hs_paths_item_get_property;
+  properties[PROP_LABEL] = g_param_spec_string ("label", NULL, "The row's text", NULL, flags);
+  properties[PROP_OBJECTS]
+      = g_param_spec_string ("objects", NULL, "The objects whose paths pass here", NULL, flags);
+  properties[PROP_REACHED]
+      = g_param_spec_string ("reached", NULL, "The objects the paths reach", NULL, flags);
+  properties[PROP_SHALLOW] = g_param_spec_string ("shallow", NULL, "Their shallow size", NULL, flags);
+  properties[PROP_RETAINED] = g_param_spec_string ("retained", NULL, "Their retained size", NULL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

@@ -447,31 +447,19 @@ on_weak_toggled (GtkCheckButton *check, HsPathsView *self)
 
 /* --- the tree's cells ---------------------------------------------------- */
 
-enum
-{
-  COL_PATH,
-  COL_OBJECTS,
-  COL_REACHED,
-  COL_SHALLOW,
-  COL_RETAINED,
-};
-
-static HsPathsItem *
-cell_item (GtkWidget *cell)
-{
-  GtkListItem *li = g_object_get_data (G_OBJECT (cell), "hs-list-item");
-  GtkTreeListRow *row = li ? gtk_list_item_get_item (li) : NULL;
-  return row ? gtk_tree_list_row_get_item (row) : NULL;
-}
-
+/* A secondary click on a row's path cell (its list item template in
+ * ui/hs-paths-view.ui): "Exclude This Reference" when the row is a
+ * reference. */
 static void
-on_cell_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+on_cell_pressed (GtkGestureClick *gesture, int n_press, double x, double y, GtkListItem *li)
 {
   GtkWidget *cell = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  g_autoptr (HsPathsItem) item = cell_item (cell);
-  g_autofree char *excl = item ? hs_paths_item_get_exclusion (item) : NULL;
+  GtkTreeListRow *row = gtk_list_item_get_item (li);
+  g_autoptr (HsPathsItem) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  g_autofree char *excl = item != NULL ? hs_paths_item_get_exclusion (item) : NULL;
   g_autoptr (GMenu) menu = NULL;
   g_autoptr (GMenuItem) mi = NULL;
+
   if (excl == NULL)
     return;
   menu = g_menu_new ();
@@ -480,75 +468,6 @@ on_cell_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpoi
   g_menu_append_item (menu, mi);
   hs_context_menu_popup (cell, G_MENU_MODEL (menu), x, y);
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  guint col = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_inscription_new (NULL);
-  gtk_inscription_set_min_chars (GTK_INSCRIPTION (label), col == COL_PATH ? 40 : 8);
-  if (col == COL_PATH)
-    {
-      GtkWidget *expander = gtk_tree_expander_new ();
-      GtkGesture *click = gtk_gesture_click_new ();
-      gtk_inscription_set_text_overflow (GTK_INSCRIPTION (label), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_START);
-      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
-      gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-      g_signal_connect (click, "pressed", G_CALLBACK (on_cell_pressed), NULL);
-      gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (click));
-      g_object_set_data (G_OBJECT (expander), "hs-list-item", item);
-      gtk_list_item_set_child (item, expander);
-    }
-  else
-    {
-      gtk_inscription_set_xalign (GTK_INSCRIPTION (label), 1.0);
-      gtk_widget_add_css_class (label, "hs-numeric");
-      gtk_list_item_set_child (item, label);
-    }
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  guint col = GPOINTER_TO_UINT (data);
-  GtkTreeListRow *row = gtk_list_item_get_item (item);
-  HsPathsItem *pi = gtk_tree_list_row_get_item (row);
-  GtkWidget *child = gtk_list_item_get_child (item);
-  guint64 objects, reached, shallow, retained;
-  g_autofree char *text = NULL;
-  gboolean has = hs_paths_item_get_counts (pi, &objects, &reached, &shallow, &retained);
-
-  switch (col)
-    {
-      case COL_PATH:
-        gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
-        text = hs_paths_item_get_label (pi);
-        hs_cell_set_name (GTK_INSCRIPTION (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))), text);
-        g_object_unref (pi);
-        return;
-      case COL_OBJECTS: text = has ? hs_format_count (objects) : NULL; break;
-      case COL_REACHED: text = has ? hs_format_count (reached) : NULL; break;
-      case COL_SHALLOW: text = has ? hs_format_bytes (shallow) : NULL; break;
-      case COL_RETAINED:
-      default: text = has ? hs_format_bytes (retained) : NULL; break;
-    }
-  gtk_inscription_set_text (GTK_INSCRIPTION (child), text);
-  g_object_unref (pi);
-}
-
-static void
-add_column (HsPathsView *self, guint col, const char *title)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (col));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (col));
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (column, col == COL_PATH);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (self->tree_view, column);
-  g_object_unref (column);
 }
 
 /* The selected row's objects, listed below the tree. */
@@ -700,6 +619,7 @@ hs_paths_view_class_init (HsPathsViewClass *klass)
   hs_view_class_set_revealed_on_demand (view_class);
 
   g_type_ensure (HS_TYPE_OBJECT_COLUMN_VIEW);
+  g_type_ensure (HS_TYPE_PATHS_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-paths-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, summary_label);
@@ -707,6 +627,9 @@ hs_paths_view_class_init (HsPathsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, weak_check);
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, reset_button);
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, tree_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_cell_pressed);
+  gtk_widget_class_bind_template_callback (widget_class, hs_cell_name_text);
+  gtk_widget_class_bind_template_callback (widget_class, hs_cell_name_tip);
   gtk_widget_class_bind_template_child (widget_class, HsPathsView, objects_view);
   gtk_widget_class_install_action (widget_class, "paths.exclude", "s", exclude_action);
   gtk_widget_class_install_action (widget_class, "paths.reset-exclusions", NULL, reset_action);
@@ -718,11 +641,6 @@ hs_paths_view_init (HsPathsView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->requests = g_ptr_array_new_with_free_func (request_free);
   self->current = G_MAXUINT;
-  add_column (self, COL_PATH, _ ("Path"));
-  add_column (self, COL_OBJECTS, _ ("Objects"));
-  add_column (self, COL_REACHED, _ ("Reached"));
-  add_column (self, COL_SHALLOW, _ ("Shallow"));
-  add_column (self, COL_RETAINED, _ ("Retained"));
   g_signal_connect (self->tree_view, "notify::model", G_CALLBACK (on_model_notify), self);
   g_signal_connect (self->tree_view, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect (self->weak_check, "toggled", G_CALLBACK (on_weak_toggled), self);

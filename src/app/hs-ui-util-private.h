@@ -56,6 +56,10 @@ GtkWidget *hs_inspect_button_new (HsObj obj);
  * is shown as its first and last 1,000 characters around an ellipsis, and
  * its tooltip as the first 2,000 characters and the length in all. */
 void hs_cell_set_name (GtkInscription *cell, const char *name);
+/* The same text and tooltip, for a list item template's closures (the
+ * first argument, the template's object, is not used). */
+char *hs_cell_name_text (gpointer unused, const char *name);
+char *hs_cell_name_tip (gpointer unused, const char *name);
 
 /* A wrapping label never hyphenates: an id, a number or a name is broken
  * only where a space or a zero-width space lets it (Pango's hyphens would

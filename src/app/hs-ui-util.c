@@ -274,32 +274,55 @@ hs_popover_unparent_after_close (GtkPopover *popover)
 #define CELL_KEEP_CHARS 1000
 #define TIP_KEEP_CHARS 2000
 
-void
-hs_cell_set_name (GtkInscription *cell, const char *name)
+/* Whole up to TIP_KEEP_CHARS characters (bytes counted first: a
+ * short string is not walked). */
+static gboolean
+name_is_short (const char *name, glong *n)
 {
-  glong n;
+  return name == NULL || strlen (name) <= 4 * TIP_KEEP_CHARS
+         || (*n = g_utf8_strlen (name, -1)) <= TIP_KEEP_CHARS;
+}
 
-  g_return_if_fail (GTK_IS_INSCRIPTION (cell));
-  if (name == NULL || strlen (name) <= 4 * TIP_KEEP_CHARS || (n = g_utf8_strlen (name, -1)) <= TIP_KEEP_CHARS)
-    {
-      gtk_inscription_set_text (cell, name);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (cell), name);
-      return;
-    }
+char *
+hs_cell_name_text (gpointer unused, const char *name)
+{
+  glong n = 0;
+
+  if (name_is_short (name, &n))
+    return g_strdup (name);
   {
     const char *head_end = g_utf8_offset_to_pointer (name, CELL_KEEP_CHARS);
     const char *tail = g_utf8_offset_to_pointer (name, n - CELL_KEEP_CHARS);
-    const char *tip_end = g_utf8_offset_to_pointer (name, TIP_KEEP_CHARS);
     g_autofree char *head = g_strndup (name, head_end - name);
-    g_autofree char *shown = g_strconcat (head, "…", tail, NULL);
+    return g_strconcat (head, "…", tail, NULL);
+  }
+}
+
+char *
+hs_cell_name_tip (gpointer unused, const char *name)
+{
+  glong n = 0;
+
+  if (name_is_short (name, &n))
+    return g_strdup (name);
+  {
+    const char *tip_end = g_utf8_offset_to_pointer (name, TIP_KEEP_CHARS);
     g_autofree char *count = hs_format_count ((guint64)n);
     g_autofree char *tip_head = g_strndup (name, tip_end - name);
     /* Translators: a very long name cut in a tooltip; %s is its length. */
-    g_autofree char *tip = g_strdup_printf (_ ("%s… (%s characters in all)"), tip_head, count);
-
-    gtk_inscription_set_text (cell, shown);
-    gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
+    return g_strdup_printf (_ ("%s… (%s characters in all)"), tip_head, count);
   }
+}
+
+void
+hs_cell_set_name (GtkInscription *cell, const char *name)
+{
+  g_autofree char *text = hs_cell_name_text (NULL, name);
+  g_autofree char *tip = hs_cell_name_tip (NULL, name);
+
+  g_return_if_fail (GTK_IS_INSCRIPTION (cell));
+  gtk_inscription_set_text (cell, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip);
 }
 
 void

@@ -16,6 +16,7 @@
 #include "config.h"
 #include "ui-util.h"
 #include "hs-application.h"
+#include "hs-banner.h"
 #include "hs-index.h"
 #include "hs-index-cache.h"
 #include "hs-preferences-window.h"
@@ -152,14 +153,49 @@ expected_banner (HsLoader *loader)
   return g_strdup_printf ("Opened from the index (analysed %s)", date);
 }
 
-/* The banner's button as shown (drawn: its revealer and the banner are
- * visible), or NULL. */
+/* walk for shown_banner */
 static GtkWidget *
-shown_reanalyse_button (HsWindow *window)
+find_banner (GtkWidget *root, const char *button_label)
 {
-  GtkWidget *button = ui_find_button (GTK_WIDGET (hs_window_get_tab (window)), "_Re-analyse");
+  if (HS_IS_BANNER (root) && hs_banner_get_revealed (HS_BANNER (root))
+      && g_strcmp0 (hs_banner_get_button_label (HS_BANNER (root)), button_label) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_banner (c, button_label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
 
-  return button != NULL && gtk_widget_is_drawable (button) ? button : NULL;
+/* The tab's banner revealed with that button (Re-analyse, Use Index), as
+ * shown (drawn), or NULL. */
+static GtkWidget *
+shown_banner (HsWindow *window, const char *button_label)
+{
+  GtkWidget *banner = find_banner (GTK_WIDGET (hs_window_get_tab (window)), button_label);
+
+  return banner != NULL && gtk_widget_is_drawable (banner) ? banner : NULL;
+}
+
+static void
+count_notify (guint *n)
+{
+  (*n)++;
+}
+
+/* The banner's button clicked, as the user does: its signal, and its
+ * action when it has one. */
+static void
+click_banner (GtkWidget *banner)
+{
+  g_autofree char *action = NULL;
+
+  g_object_get (banner, "action-name", &action, NULL);
+  g_signal_emit_by_name (banner, "button-clicked");
+  if (action != NULL)
+    g_assert_true (gtk_widget_activate_action (banner, action, NULL));
 }
 
 /* The instances of com.example.User (3000 in the sample, its README) as
@@ -211,7 +247,7 @@ test_reopen (void)
   loader = open_and_wait (window);
   g_assert_false (hs_loader_get_from_index (loader));
   g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
-  g_assert_null (shown_reanalyse_button (window));
+  g_assert_null (shown_banner (window, "_Re-analyse"));
   g_autoptr (GArray) fresh_users = user_instances (window);
   index = wait_for_index ();
   written = g_get_real_time () / G_USEC_PER_SEC;
@@ -225,7 +261,7 @@ test_reopen (void)
   banner = expected_banner (loader);
   g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==, banner);
   g_assert_nonnull (strstr (banner, "Opened from the index"));
-  g_assert_nonnull (shown_reanalyse_button (window));
+  g_assert_nonnull (shown_banner (window, "_Re-analyse"));
   /* No note: the index was used. */
   g_assert_null (hs_loader_get_index_note (loader));
   /* The index holds the depths and each class's instances in order: the
@@ -240,7 +276,7 @@ test_reopen (void)
   g_assert_true (stamp_of (index, &stamp));
   r.window = window;
   r.old = g_object_ref (loader);
-  gtk_widget_activate (shown_reanalyse_button (window));
+  click_banner (shown_banner (window, "_Re-analyse"));
   g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
   g_object_unref (r.old);
   ui_iterate (300);
@@ -248,14 +284,14 @@ test_reopen (void)
   g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
   g_assert_false (hs_loader_get_from_index (loader));
   g_assert_null (hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
-  g_assert_null (shown_reanalyse_button (window));
+  g_assert_null (shown_banner (window, "_Re-analyse"));
   g_assert_true (ui_wait_until (stamp_changed, &stamp, WRITE_TIMEOUT_MS));
   g_free (wait_for_index ());
 
   /* And the rewritten index opens the dump again. */
   loader = reopen_in_new_tab (window);
   g_assert_true (hs_loader_get_from_index (loader));
-  g_assert_nonnull (shown_reanalyse_button (window));
+  g_assert_nonnull (shown_banner (window, "_Re-analyse"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (100);
@@ -320,7 +356,7 @@ test_banner_shots (void)
         HsWindow *window = ui_window_new (NULL, widths[w], 800);
         g_autofree char *name = NULL;
         graphene_rect_t bounds, label_bounds;
-        GtkWidget *button, *label;
+        GtkWidget *banner, *button, *label;
         int min_height;
         HsLoader *loader;
 
@@ -334,7 +370,10 @@ test_banner_shots (void)
             loader = reopen_in_new_tab (window);
           }
         g_assert_true (hs_loader_get_from_index (loader));
-        button = shown_reanalyse_button (window);
+        banner = shown_banner (window, "_Re-analyse");
+        g_assert_nonnull (banner);
+        /* The banner's own layout: its button and its text. */
+        button = ui_find_button (banner, "_Re-analyse");
         g_assert_nonnull (button);
         g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
         g_assert_cmpfloat (bounds.origin.x, >=, 0);
@@ -342,7 +381,7 @@ test_banner_shots (void)
                            gtk_widget_get_width (GTK_WIDGET (window)));
         /* The label wraps: it is given the height its text needs at
          * the width it has, inside the window. */
-        label = ui_find_child (gtk_widget_get_parent (button), GTK_TYPE_LABEL);
+        label = ui_find_child (banner, GTK_TYPE_LABEL);
         g_assert_nonnull (label);
         g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==,
                          hs_dump_tab_get_index_banner (hs_window_get_tab (window)));
@@ -580,6 +619,7 @@ test_beside_index (void)
   int status;
   HsLoader *loader;
   GtkWidget *use;
+  guint n_notified = 0;
   Reload r;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
@@ -595,24 +635,33 @@ test_beside_index (void)
     g_error ("heapscope-cli index: %s", err);
   g_assert_cmpint (g_rename (written, beside), ==, 0);
 
-  /* Analysed afresh; the question shown with its Use Index button. */
+  /* Analysed afresh; the question shown with its Use Index button, the
+   * tab's "index-banner" notified. */
   hs_window_open (window, file, 0);
+  g_signal_connect_swapped (hs_window_get_tab (window), "notify::index-banner", G_CALLBACK (count_notify),
+                            &n_notified);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+  g_assert_cmpuint (n_notified, >, 0);
+  {
+    g_autofree char *property = NULL;
+    g_object_get (hs_window_get_tab (window), "index-banner", &property, NULL);
+    g_assert_cmpstr (property, ==, "Use the index that came with this dump? (dump.hprof.hsindex)");
+  }
+  g_signal_handlers_disconnect_by_func (hs_window_get_tab (window), count_notify, &n_notified);
   loader = hs_window_get_loader (window);
   g_assert_false (hs_loader_get_from_index (loader));
   g_assert_cmpstr (hs_loader_get_index_beside (loader), ==, beside);
   g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==,
                    "Use the index that came with this dump? (dump.hprof.hsindex)");
-  use = ui_find_button (GTK_WIDGET (hs_window_get_tab (window)), "_Use Index");
+  use = shown_banner (window, "_Use Index");
   g_assert_nonnull (use);
-  g_assert_true (gtk_widget_is_drawable (use));
-  g_assert_null (shown_reanalyse_button (window));
+  g_assert_null (shown_banner (window, "_Re-analyse"));
   ui_shot (GTK_WIDGET (window), "index-beside-question.png");
 
   /* Use Index: opened again, from that file, which the banner names. */
   r.window = window;
   r.old = g_object_ref (loader);
-  gtk_widget_activate (use);
+  click_banner (use);
   g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
   g_object_unref (r.old);
   ui_iterate (300);
@@ -625,8 +674,8 @@ test_beside_index (void)
   g_autofree char *date = g_date_time_format (dt, "%x %X");
   banner = g_strdup_printf ("Opened from the index %s (analysed %s)", beside, date);
   g_assert_cmpstr (hs_dump_tab_get_index_banner (hs_window_get_tab (window)), ==, banner);
-  g_assert_false (gtk_widget_is_drawable (use));
-  g_assert_nonnull (shown_reanalyse_button (window));
+  g_assert_null (shown_banner (window, "_Use Index"));
+  g_assert_nonnull (shown_banner (window, "_Re-analyse"));
   ui_shot (GTK_WIDGET (window), "index-beside-used.png");
 
   gtk_window_destroy (GTK_WINDOW (window));

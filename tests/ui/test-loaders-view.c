@@ -31,6 +31,19 @@ props_ready (gpointer data)
   return hs_overview_view_props_ready (data);
 }
 
+/* A cell of the table (its list item template's GtkInscription) shows
+ * that text. */
+static gboolean
+table_shows (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_INSCRIPTION (root) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (table_shows (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 assert_loader_row (HsLoadersView *view, guint row, const char *label, const char *classes,
                    const char *instances, const char *retained)
@@ -42,6 +55,9 @@ assert_loader_row (HsLoadersView *view, guint row, const char *label, const char
       g_autofree char *got = hs_loaders_view_get_loader_cell (view, row, c);
       g_assert_cmpstr (got, ==, want[c]);
     }
+  /* Drawn: the name and the retained size are each in one cell only. */
+  g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_loaders_table (view)), label));
+  g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_loaders_table (view)), retained));
 }
 
 static guint
@@ -131,6 +147,7 @@ test_loaders_view (gconstpointer data)
       {
         g_autofree char *got = hs_loaders_view_get_duplicate_cell (view, r, c);
         g_assert_cmpstr (got, ==, dups[r][c]);
+        g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_duplicates_table (view)), dups[r][c]));
       }
   /* The first is selected: its three loaders listed beside. */
   g_assert_cmpuint (n_rows (hs_loaders_view_get_definitions (view)), ==, 3);

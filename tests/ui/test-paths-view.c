@@ -50,6 +50,75 @@ row_label (HsPathsView *view, guint i)
   return hs_paths_item_get_label (item);
 }
 
+/* A cell of the tree (its list item template's GtkInscription) shows
+ * that text. */
+static gboolean
+tree_shows (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_INSCRIPTION (root) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (tree_shows (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The tree's path cell (a GtkTreeExpander) showing that text. */
+static GtkWidget *
+path_cell (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_TREE_EXPANDER (root))
+    {
+      GtkWidget *child = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (root));
+      if (GTK_IS_INSCRIPTION (child)
+          && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (child)), text) == 0)
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = path_cell (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A secondary click on a reference's path cell offers "Exclude This
+ * Reference" with that reference. */
+static void
+assert_exclude_menu (GtkWidget *tree, const char *label, const char *reference)
+{
+  GtkWidget *cell = path_cell (tree, label);
+  g_autoptr (GListModel) controllers = NULL;
+  GtkGesture *click = NULL;
+  GtkWidget *popover;
+  GMenuModel *menu;
+  g_autofree char *item_label = NULL, *target = NULL;
+
+  g_assert_nonnull (cell);
+  controllers = gtk_widget_observe_controllers (cell);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (c))
+        click = GTK_GESTURE (c);
+    }
+  g_assert_nonnull (click);
+  g_assert_cmpuint (gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (click)), ==, GDK_BUTTON_SECONDARY);
+  g_signal_emit_by_name (click, "pressed", 1, 5.0, 5.0);
+  ui_iterate (50);
+  popover = ui_shown_popover (cell);
+  g_assert_nonnull (popover);
+  menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 1);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, "label", "s", &item_label));
+  g_assert_cmpstr (item_label, ==, "Exclude This Reference");
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, "target", "s", &target));
+  g_assert_cmpstr (target, ==, reference);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  ui_iterate (50);
+}
+
 static void
 assert_row (HsPathsView *view, guint i, const char *label, guint64 objects, guint64 reached)
 {
@@ -62,6 +131,18 @@ assert_row (HsPathsView *view, guint i, const char *label, guint64 objects, guin
   g_assert_true (hs_paths_item_get_counts (item, &o, &r, &s, &ret));
   g_assert_cmpuint (o, ==, objects);
   g_assert_cmpuint (r, ==, reached);
+  /* The row's cells as its properties give them, the path drawn in the
+   * tree (the first column view: the objects' table is below it). */
+  {
+    g_autofree char *shown_label = NULL, *shown_objects = NULL, *shown_reached = NULL;
+    g_autofree char *want_objects = g_strdup_printf ("%" G_GUINT64_FORMAT, objects);
+    g_autofree char *want_reached = g_strdup_printf ("%" G_GUINT64_FORMAT, reached);
+    g_object_get (item, "label", &shown_label, "objects", &shown_objects, "reached", &shown_reached, NULL);
+    g_assert_cmpstr (shown_label, ==, label);
+    g_assert_cmpstr (shown_objects, ==, want_objects);
+    g_assert_cmpstr (shown_reached, ==, want_reached);
+    g_assert_true (tree_shows (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), label));
+  }
 }
 
 static void
@@ -115,6 +196,9 @@ test_paths_view (gconstpointer data)
   ui_iterate (50);
   g_assert_nonnull (hs_object_column_view_get_model (objects));
   g_assert_cmpuint (g_list_model_get_n_items (hs_object_column_view_get_model (objects)), ==, 3);
+
+  assert_exclude_menu (GTK_WIDGET (tree), "static com.example.App.sessions → java.lang.Object[]",
+                       "com.example.App.sessions");
 
   /* "Exclude This Reference" on the sessions array's row */
   gtk_widget_activate_action (GTK_WIDGET (view), "paths.exclude", "s", "com.example.App.sessions");
