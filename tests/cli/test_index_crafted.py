@@ -229,6 +229,33 @@ class CraftedIndex(CliTest):
         units[:] = b'\xff' * len(units)
         self.check('size overflow count 3, no table', m.bytes())
 
+    def test_fields_from_loop(self):
+        # each class record keeps the class an instance's fields are read
+        # from first, then that of its superclass: with java.lang.Object's
+        # pointing at java.lang.Object[] (no fields, superclass Object),
+        # reading a Holder's fields would go round for ever after Holder's
+        # own. The superclass chains are whole, the checksums redone:
+        # answered as a fresh analysis answers, never a hang
+        m = self.index.copy()
+        heap = m.section(0x2)
+        names = (b'java.lang.Object', b'com.example.Target', b'com.example.Holder', b'java.lang.Object[]',
+                 b'java.lang.ref.Reference', b'java.lang.ref.WeakReference')
+        ends = {}
+        for name in names:
+            at = bytes(heap).find(struct.pack('<I', len(name)) + name)
+            self.assertGreaterEqual(at, 0, name)
+            ends[name] = at + 4 + len(name)
+        # the records in class index order (refsdump.py's order)
+        self.assertEqual(sorted(names, key=ends.get), list(names))
+        # after the name: id u64, obj u32, super id u64, loader id u64,
+        # super u32, six u32 sizes, three u8 flags, then fields_from u32
+        # (src/engine/hprof/hs-heap-persist.c, put_classes)
+        skip = 8 + 4 + 8 + 8 + 4 + 6 * 4 + 3
+        self.assertEqual(struct.unpack_from('<I', heap, ends[b'com.example.Holder'] + skip)[0], 2)
+        self.assertEqual(struct.unpack_from('<I', heap, ends[b'java.lang.Object[]'] + 28)[0], 0)
+        struct.pack_into('<I', heap, ends[b'java.lang.Object'] + skip, 3)
+        self.check('java.lang.Object fields from java.lang.Object[]', m.bytes())
+
     def test_another_dumps_header(self):
         # the header (identity) and the size field of another dump's index
         # on this index's sections, checksums redone: refused
