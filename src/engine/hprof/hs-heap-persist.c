@@ -877,6 +877,10 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
       g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: a superclass chain loops", hs_index_file_path (f));
       return FALSE;
     }
+  /* Where each class's fields are read from, and which are threads: made
+   * again from the chains just checked (linear in the classes), never
+   * taken from the index, whose fields_from links could go round. */
+  _hs_heap_class_chain_facts (heap);
   for (guint i = 0; i < G_N_ELEMENTS (heap->prim_class); i++)
     if (heap->prim_class[i] != HS_CLASS_NONE && heap->prim_class[i] >= heap->classes->len)
       heap->prim_class[i] = HS_CLASS_NONE;
