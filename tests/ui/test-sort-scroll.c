@@ -17,6 +17,27 @@ query_done (gpointer data)
   return !hs_query_view_is_running (data);
 }
 
+/* The table laid out with more than two pages of rows. */
+static gboolean
+scrollable (gpointer adj)
+{
+  return gtk_adjustment_get_upper (adj) - gtk_adjustment_get_lower (adj)
+             > 2 * gtk_adjustment_get_page_size (adj)
+         && gtk_adjustment_get_page_size (adj) > 0;
+}
+
+static gboolean
+scrolled_down (gpointer adj)
+{
+  return gtk_adjustment_get_value (adj) > gtk_adjustment_get_page_size (adj);
+}
+
+static gboolean
+at_top (gpointer adj)
+{
+  return gtk_adjustment_get_value (adj) == gtk_adjustment_get_lower (adj);
+}
+
 /* The table's vertical adjustment, scrolled to its bottom: well below the
  * top, or the table is too short to tell anything. */
 static GtkAdjustment *
@@ -25,18 +46,18 @@ scroll_down (GtkColumnView *table)
   GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (table));
 
   g_assert_nonnull (adj);
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (scrollable, adj, 10000));
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-  ui_iterate (200);
-  g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, gtk_adjustment_get_page_size (adj));
+  g_assert_true (ui_wait_until (scrolled_down, adj, 10000));
   return adj;
 }
 
+/* The list scrolls to its first row after the sort (the column view
+ * scrolls on its own time): the wait is only a bound for the failure. */
 static void
 assert_top (GtkAdjustment *adj, const char *table)
 {
-  ui_iterate (300);
-  if (gtk_adjustment_get_value (adj) != gtk_adjustment_get_lower (adj))
+  if (!ui_wait_until (at_top, adj, 10000))
     g_error ("%s: sorted again at %.0f px, not at its top", table, gtk_adjustment_get_value (adj));
 }
 
@@ -56,7 +77,6 @@ test_sort_scroll (void)
   /* The classes by name, then by retained size. */
   hs_window_set_view (window, "classes");
   classes = HS_CLASSES_VIEW (ui_view (window, "classes"));
-  ui_iterate (500);
   table = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (classes), GTK_TYPE_COLUMN_VIEW));
   adj = scroll_down (table);
   hs_classes_view_sort_by_column (classes, HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
@@ -68,7 +88,6 @@ test_sort_scroll (void)
   /* Every String, by its object's column, then turned around. */
   hs_window_set_view (window, "query");
   query = HS_QUERY_VIEW (ui_view (window, "query"));
-  ui_iterate (100);
   hs_query_view_set_text (query, "SELECT * FROM java.lang.String");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (query), "query.run", NULL));
   g_assert_true (ui_wait_until (query_done, query, 30000));
