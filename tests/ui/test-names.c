@@ -104,6 +104,30 @@ check_labels (GtkWidget *widget, GString *errors, guint *n_wrapped)
 /* Go to "VectorSupport$Vector" at 600 px: every completion shows its
  * class name whole (its label's text is the name, not ellipsized), the
  * name in the row's tooltip, broken only after a '.' or '$'. */
+/* Go to's popover shown (its entry mapped). */
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+/* At least three completions listed and laid out. */
+static gboolean
+completions_shown (gpointer list)
+{
+  guint n = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    n += g_object_get_data (G_OBJECT (row), "hs-class-name") != NULL && gtk_widget_get_width (row) > 0;
+  return n >= 3;
+}
+
 static void
 test_goto_whole (void)
 {
@@ -116,9 +140,9 @@ test_goto_whole (void)
   guint n = 0, n_multiline = 0;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.goto", NULL);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (mapped, entry, 10000));
   gtk_editable_set_text (GTK_EDITABLE (entry), "VectorSupport$Vector");
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (completions_shown, list, 10000));
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
        row = gtk_widget_get_next_sibling (row))
     {
@@ -145,7 +169,7 @@ test_goto_whole (void)
   /* Closed first: a window destroyed with the popover open can meet a
    * late pointer query on its gone surface (a GDK critical). */
   gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (entry, GTK_TYPE_POPOVER)));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (unmapped, entry, 10000));
   gtk_window_destroy (GTK_WINDOW (window));
   ui_iterate (50);
 }
@@ -173,8 +197,7 @@ test_inspector_no_hyphens (void)
           arr = o;
       g_assert_cmpuint (arr, !=, HS_OBJ_NONE);
       hs_window_inspect (window, arr);
-      ui_iterate (400);
-      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (ui_inspector (window))));
+      g_assert_true (ui_wait_until (mapped, ui_inspector (window), 10000));
       check_labels (GTK_WIDGET (ui_inspector (window)), errors, &n_wrapped);
       g_test_message ("%d px: %u wrapping labels", widths[w], n_wrapped);
       g_assert_cmpuint (n_wrapped, >, 0);
