@@ -282,6 +282,19 @@ test_kept (gconstpointer data)
 
 /* The editor's colours follow the style: GtkSourceView's Adwaita-dark
  * scheme while it is dark, Adwaita while light, switched as it changes. */
+/* The editor's scheme followed the style (the wait bounds a failure). */
+static gboolean
+light_scheme (gpointer view)
+{
+  return g_strcmp0 (hs_query_view_get_scheme_id (view), "Adwaita") == 0;
+}
+
+static gboolean
+dark_scheme (gpointer view)
+{
+  return g_strcmp0 (hs_query_view_get_scheme_id (view), "Adwaita-dark") == 0;
+}
+
 static void
 test_dark_editor (gconstpointer data)
 {
@@ -294,10 +307,10 @@ test_dark_editor (gconstpointer data)
   g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
   ui_shot (GTK_WIDGET (window), "query-dark.png");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  ui_iterate (50);
+  ui_wait_until (light_scheme, view, 5000);
   g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  ui_iterate (50);
+  ui_wait_until (dark_scheme, view, 5000);
   g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
