@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-heap-index.c: the lookups everything else stands on. Objects sorted by
- * id (so HsObj order is id order), the bucketed id -> HsObj lookup
+ * id (hs-heap-sort.c; so HsObj order is id order), the bucketed id -> HsObj lookup
  * (hs_heap_find), the class-id table (hs_heap_class_by_id) and classes by
  * name (hs_heap_find_class). Of the heap's units it calls only the load's
  * helpers (hs-heap-load.c): every other unit stands on it, none under it. */
@@ -12,230 +12,7 @@
 #include "hs-heap-load-private.h"
 #include "hs-mem.h"
 #include "hs-parallel.h"
-
-/* For writes in increasing i only: 8 bytes, whose spare ones the next
- * write covers (the last write's land in the 8 bytes to spare). */
-static inline void
-put_off_seq (guint8 *offs, guint64 i, guint w, guint64 v)
-{
-  v = GUINT64_TO_LE (v);
-  memcpy (offs + i * w, &v, 8);
-}
-
-/* Stable LSD radix sort of (key, payload) pairs by key, skipping digits that
- * are the same everywhere. */
-static void
-radix_sort_pairs (guint64 *keys, guint64 *vals, guint64 n)
-{
-  if (n < 2)
-    return;
-  gboolean sorted = TRUE;
-  for (guint64 i = 1; i < n && sorted; i++)
-    sorted = keys[i - 1] <= keys[i];
-  if (sorted)
-    return;
-  guint64 *k2 = hs_mem_new (guint64, n), *v2 = hs_mem_new (guint64, n);
-  guint64 *ka = keys, *va = vals, *kb = k2, *vb = v2;
-  for (guint shift = 0; shift < 64; shift += 11)
-    {
-      guint64 count[2048] = { 0 };
-      for (guint64 i = 0; i < n; i++)
-        count[(ka[i] >> shift) & 2047]++;
-      if (count[(ka[0] >> shift) & 2047] == n)
-        continue;
-      guint64 sum = 0;
-      for (guint i = 0; i < 2048; i++)
-        {
-          guint64 c = count[i];
-          count[i] = sum;
-          sum += c;
-        }
-      for (guint64 i = 0; i < n; i++)
-        {
-          guint64 pos = count[(ka[i] >> shift) & 2047]++;
-          kb[pos] = ka[i];
-          vb[pos] = va[i];
-        }
-      guint64 *t = ka;
-      ka = kb;
-      kb = t;
-      t = va;
-      va = vb;
-      vb = t;
-    }
-  if (ka != keys)
-    {
-      memcpy (keys, ka, n * sizeof (guint64));
-      memcpy (vals, va, n * sizeof (guint64));
-    }
-  hs_mem_free (k2);
-  hs_mem_free (v2);
-}
-
-typedef struct
-{
-  guint64 start, len, first, last;
-} Run;
-
-static int
-cmp_run_start (const void *a, const void *b)
-{
-  const Run *x = a, *y = b;
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
-static int
-cmp_run_last (const void *a, const void *b)
-{
-  const Run *x = a, *y = b;
-  return x->last < y->last ? -1 : x->last > y->last;
-}
-
-/* All pairs radix sorted, the packed offsets unpacked for it (a dump in
- * too many runs: rare). */
-static void
-radix_sort_packed (guint64 *keys, guint8 *vals, guint64 n, guint w, guint64 mask)
-{
-  guint64 *v = hs_mem_new (guint64, n);
-  for (guint64 i = 0; i < n; i++)
-    v[i] = hs_offs_get (vals, i, w, mask);
-  radix_sort_pairs (keys, v, n);
-  for (guint64 i = 0; i < n; i++)
-    put_off_seq (vals, i, w, v[i]);
-  memset (vals + (gsize)n * w, 0, 8);
-  hs_mem_free (v);
-}
-
-/* Sorts (id, offset) pairs by id, equal ids in file order (offsets grow
- * with it); the offsets packed, w bytes each. HotSpot writes objects as a
- * few hundred ascending runs (heap regions, then classes): the largest set
- * of runs whose id ranges do not overlap is taken as is (a weighted interval
- * schedule), the rest is radix sorted, and the two are merged in one pass
- * into new arrays. */
-static void
-sort_objects (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint64 mask)
-{
-  guint64 *keys = *pkeys;
-  guint8 *vals = *pvals;
-  guint64 nr = 1;
-  for (guint64 i = 1; i < n; i++)
-    nr += keys[i - 1] > keys[i];
-  if (n < 2 || nr == 1)
-    return;
-  if (nr > n / 64 || nr > 1000000)
-    {
-      radix_sort_packed (keys, vals, n, w, mask);
-      return;
-    }
-  Run *runs = g_new (Run, nr);
-  guint64 r = 0, start = 0;
-  for (guint64 i = 1; i <= n; i++)
-    {
-      if (i == n || keys[i - 1] > keys[i])
-        {
-          runs[r++] = (Run){ start, i - start, keys[start], keys[i - 1] };
-          start = i;
-        }
-    }
-  qsort (runs, nr, sizeof (Run), cmp_run_last);
-  /* best[j]: the most objects in non-overlapping runs among runs[0..j). */
-  guint64 *best = g_new0 (guint64, nr + 1);
-  guint64 *prev = g_new (guint64, nr);
-  for (guint64 j = 0; j < nr; j++)
-    {
-      guint64 lo = 0, hi = j; /* runs[0..lo) end before runs[j] starts */
-      while (lo < hi)
-        {
-          guint64 mid = (lo + hi) / 2;
-          if (runs[mid].last < runs[j].first)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      prev[j] = lo;
-      guint64 take = best[lo] + runs[j].len;
-      best[j + 1] = MAX (best[j], take);
-    }
-  guint8 *chosen = g_new0 (guint8, nr);
-  for (guint64 j = nr; j > 0;)
-    {
-      if (best[j] == best[j - 1])
-        {
-          j--;
-          continue;
-        }
-      chosen[j - 1] = 1;
-      j = prev[j - 1];
-    }
-  guint64 kept = best[nr];
-  g_free (best);
-  g_free (prev);
-  if (kept < n / 2)
-    {
-      g_free (runs);
-      g_free (chosen);
-      radix_sort_packed (keys, vals, n, w, mask);
-      return;
-    }
-  /* Leftovers, in file order, radix sorted (stable). */
-  guint64 m = n - kept;
-  guint64 *lk = hs_mem_new (guint64, m + 1), *lv = hs_mem_new (guint64, m + 1);
-  {
-    /* The runs not chosen, back in file order (the runs cut [0, n) in
-     * pieces): their objects are the leftovers, in file order. */
-    guint64 nl = 0;
-    Run *left = g_new (Run, nr);
-    for (guint64 j = 0; j < nr; j++)
-      if (!chosen[j])
-        left[nl++] = runs[j];
-    qsort (left, nl, sizeof (Run), cmp_run_start);
-    guint64 at = 0;
-    for (guint64 j = 0; j < nl; j++)
-      {
-        memcpy (lk + at, keys + left[j].start, left[j].len * sizeof (guint64));
-        for (guint64 i = 0; i < left[j].len; i++)
-          lv[at + i] = hs_offs_get (vals, left[j].start + i, w, mask);
-        at += left[j].len;
-      }
-    g_assert (at == m);
-    g_free (left);
-  }
-  radix_sort_pairs (lk, lv, m);
-  guint64 *ok = hs_mem_new (guint64, n);
-  guint8 *ov = hs_mem_alloc ((gsize)n * w + 8);
-  guint64 o = 0, li = 0;
-  for (guint64 j = 0; j < nr; j++)
-    {
-      if (!chosen[j])
-        continue;
-      for (guint64 i = runs[j].start; i < runs[j].start + runs[j].len; i++)
-        {
-          guint64 v = hs_offs_get (vals, i, w, mask);
-          while (li < m && (lk[li] < keys[i] || (lk[li] == keys[i] && lv[li] < v)))
-            {
-              ok[o] = lk[li];
-              put_off_seq (ov, o++, w, lv[li++]);
-            }
-          ok[o] = keys[i];
-          put_off_seq (ov, o++, w, v);
-        }
-    }
-  while (li < m)
-    {
-      ok[o] = lk[li];
-      put_off_seq (ov, o++, w, lv[li++]);
-    }
-  g_assert (o == n);
-  memset (ov + (gsize)n * w, 0, 8);
-  hs_mem_free (lk);
-  hs_mem_free (lv);
-  g_free (runs);
-  g_free (chosen);
-  hs_mem_free (keys);
-  hs_mem_free (vals);
-  *pkeys = ok;
-  *pvals = ov;
-}
+#include "hs-heap-sort-private.h"
 
 typedef struct
 {
@@ -313,8 +90,8 @@ _hs_heap_build_lookup (HsHeap *heap)
 }
 
 /* Sorts objects by id and drops duplicate ids (keeps the last written). */
-void
-_hs_heap_sort_objects (HsHeap *heap)
+gboolean
+_hs_heap_sort_objects (HsHeap *heap, GCancellable *cancellable)
 {
   guint64 duplicates = 0;
 
@@ -323,7 +100,9 @@ _hs_heap_sort_objects (HsHeap *heap)
     _hs_heap_pack_offsets (heap);
   guint ow = heap->off_width;
   guint64 mask = heap->off_mask;
-  sort_objects (&heap->ids, &heap->offs, heap->n, ow, mask);
+  guint nthreads = g_get_num_processors () > 1 ? 2 : 1;
+  if (!_hs_heap_sort_pairs (&heap->ids, &heap->offs, heap->n, ow, mask, nthreads, cancellable))
+    return FALSE;
   _hs_heap_debug_time ("sort");
   /* The sort is stable, so among equal ids the last one written comes
    * last: it wins (a later dump of the same object is the newer state). */
@@ -354,6 +133,7 @@ _hs_heap_sort_objects (HsHeap *heap)
     _hs_heap_add_warning (
         heap, "%s: %" G_GUINT64_FORMAT " objects were written more than once; the last copy of each was kept",
         heap->name, duplicates);
+  return TRUE;
 }
 
 void

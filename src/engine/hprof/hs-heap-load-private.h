@@ -121,8 +121,8 @@ gboolean _hs_heap_pass_subrecords (HsParse *ps, HsLoadProgress *prog, GError **e
 /* ---- hs-heap-index.c ------------------------------------------------------ */
 
 /* Sorts heap->ids / heap->offs (packed) by id; of equal ids the last
- * written is kept (with a warning). */
-void _hs_heap_sort_objects (HsHeap *heap);
+ * written is kept (with a warning). FALSE when cancelled. */
+gboolean _hs_heap_sort_objects (HsHeap *heap, GCancellable *cancellable);
 /* The id -> HsObj buckets behind hs_heap_find. */
 void _hs_heap_build_lookup (HsHeap *heap);
 /* The sorted class-id table behind hs_heap_class_by_id. */

@@ -234,7 +234,11 @@ heap_load (HsHeap *heap, HsLoadProgress *prog, GError **error)
   heap->ids = g_steal_pointer (&ps.obj_ids);
   heap->offsets = g_steal_pointer (&ps.obj_offs);
   _hs_heap_debug_time ("classes");
-  _hs_heap_sort_objects (heap);
+  if (!_hs_heap_sort_objects (heap, prog->cancellable))
+    {
+      _hs_check_cancel (prog, error);
+      goto out;
+    }
   _hs_heap_compact_offsets (heap);
   _hs_heap_debug_time ("offsets");
   if (!_hs_heap_assign_heaps (heap, &ps, prog->cancellable, error))
