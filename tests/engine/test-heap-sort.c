@@ -165,20 +165,24 @@ test_split_ties (void)
   guint64 per = 50000, n = 4 * per + 3000;
   Layout l = { n, g_new (guint64, n) };
   guint64 at = 0;
-  /* Runs A < B < C < D by id, written D, C, B, A (four runs, all kept:
-   * the second thread starts at C); then the first 1,000 ids of C three
-   * times each, descending (leftovers after C's pairs in the file). */
+  /* Runs A < B < C < D by id, written D, C, then the first 1,000 ids of C
+   * three times each, descending (leftovers after C's pairs in the file),
+   * then B, A: four runs, all kept, the second thread starting at C. */
   guint64 start[4] = { 0x100000, 0x200000, 0x300000, 0x400000 };
   for (guint x = 0; x < 4; x++)
-    for (guint64 k = 0; k < per; k++)
-      l.keys[at++] = start[3 - x] + 8 * k;
-  for (guint rep = 0; rep < 3; rep++)
-    for (guint64 k = 0; k < 1000; k++)
-      l.keys[at++] = start[2] + 8 * (999 - k);
+    {
+      for (guint64 k = 0; k < per; k++)
+        l.keys[at++] = start[3 - x] + 8 * k;
+      if (x == 1)
+        for (guint rep = 0; rep < 3; rep++)
+          for (guint64 k = 0; k < 1000; k++)
+            l.keys[at++] = start[2] + 8 * (999 - k);
+    }
   g_assert_cmpuint (at, ==, n);
   check_both (&l);
   /* The same leftovers written between D and C: before C's pairs in the
-   * file, so ahead of them among equal ids. */
+   * file, so ahead of them among equal ids (the last, C's first id,
+   * begins C's run). */
   at = 0;
   for (guint64 k = 0; k < per; k++)
     l.keys[at++] = start[3] + 8 * k;
