@@ -13,6 +13,11 @@
 #                                       and bench-25m.hprof (~1.2 GB), default DIR
 #                                       /var/tmp/heapscope-bench; existing files are kept
 #                                       (delete them to regenerate)
+#   build-aux/gen-dumps.sh --bench-jvm MILLIONS [DIR]
+#                                       the same heap of MILLIONS million objects, written
+#                                       by the JVM (G1, a heap of 80 MB per million
+#                                       objects, at least 2 GB) as DIR/jvm-Nm.hprof
+#                                       (about 47 bytes of file per object)
 #   build-aux/gen-dumps.sh --series [DIR]
 #                                       four dumps of one process whose cache grows
 #                                       between them, series-1..4.hprof (~0.5 GB
@@ -96,6 +101,23 @@ case "${1:-}" in
       chmod 644 "$f"
     done
     ls -l "$dir"/bench-*.hprof
+    ;;
+  --bench-jvm)
+    n=${2:?--bench-jvm MILLIONS [DIR]}
+    dir=${3:-/var/tmp/heapscope-bench}
+    mkdir -p "$dir"
+    f="$dir/jvm-${n}m.hprof"
+    if [ -s "$f" ]; then
+      echo "gen-dumps.sh: $f exists, kept" >&2
+      ls -l "$f"
+      exit 0
+    fi
+    heap=$((n * 80 > 2048 ? n * 80 : 2048))m
+    java -Xshare:off -Xms"$heap" -Xmx"$heap" -Xbootclasspath/a:"$classes" -cp "$classes" \
+      HeapGen bench "$dir/jvm-${n}m.tmp.hprof" "$n"
+    mv "$dir/jvm-${n}m.tmp.hprof" "$f"
+    chmod 644 "$f"
+    ls -l "$f"
     ;;
   --series)
     dir=${2:-/var/tmp/heapscope-bench}
