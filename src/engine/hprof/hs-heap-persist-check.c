@@ -5,10 +5,12 @@
  * whoever writes one redoes them. So each array's every entry is checked
  * against what the heap's scalars allow, in one pass each (linear in the
  * objects and references, no allocation): a class index below the class
- * count, an object offset inside the dump at an object's sub-record tag
- * of the kind its flags say,
- * CSR offsets from 0, never decreasing, to the number of entries, every
- * reference and implicit edge an object. And the objects are
+ * count, CSR offsets from 0, never decreasing, to the number of entries,
+ * every reference and implicit edge an object; then, in one pass in the
+ * dump's order, an object offset inside the dump at an object's
+ * sub-record tag of the kind its flags say, whose record holds at least
+ * the references the graph gives the object (the rest are the summary's
+ * dangling references, counted again). And the objects are
  * bound to the dump's bytes: at 4096 objects spread evenly, the sub-record
  * holds an object and the ids increase, as the sort by id made them.
  * The totals the record holds (the summary's counts and bytes, each
@@ -165,83 +167,99 @@ inside (const HsHeap *heap, guint64 off, guint64 n)
   return off <= heap->len && n <= heap->len - off;
 }
 
-/* The references a load read from each object's record (hs-heap-graph.c's
- * edge_worker), counted again from the dump's bytes without looking the
- * ids up: every one that is not null is the implicit edge to the class
- * object, a stored edge or dangling. So no object has more stored and
- * implicit edges than its record has references, the implicit edges are
- * the record's count of them, and the rest are the summary's dangling
- * references. NULL when so, else what differs. */
+/* The references object o's record (at off, of the tag its kind was
+ * checked to be) holds that are not null, as hs-heap-graph.c's
+ * edge_worker reads them, without looking the ids up: each is the
+ * implicit edge to the class object, a stored edge or dangling. c is the
+ * object's class, class_slot whether the edge to its class object is
+ * implicit or stored by the class's object (push_class_edge).
+ * G_MAXUINT64 when the record runs past the dump. */
+static inline guint64
+record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
+{
+  const guint8 *b = heap->data + off + 1;
+  guint ids = heap->id_size;
+  guint64 head = 2 * (guint64)ids + 9, refs = 0;
+
+  switch (heap->data[off])
+    {
+      case HS_HPROF_INSTANCE_DUMP:
+        {
+          if (!inside (heap, off, head))
+            return G_MAXUINT64;
+          guint32 nbytes = hs_be32 (b + 2 * ids + 4);
+          const guint8 *fields = b + 2 * ids + 8;
+          if (!inside (heap, off + head, nbytes))
+            return G_MAXUINT64;
+          if (c == HS_CLASS_NONE)
+            return 1; /* an instance of no class: dangling */
+          HsClassInfo *ci = hs_class_info (heap, c);
+          refs = class_slot || hs_read_id (b + ids + 4, ids) != 0;
+          const guint32 *ro = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
+          for (guint32 k = 0; k < ci->refs_count; k++)
+            if ((guint64)ro[k] + ids <= nbytes && hs_read_id (fields + ro[k], ids) != 0)
+              refs++;
+          return refs;
+        }
+      case HS_HPROF_OBJ_ARRAY_DUMP:
+        {
+          if (!inside (heap, off, head))
+            return G_MAXUINT64;
+          guint32 len = hs_be32 (b + ids + 4);
+          const guint8 *el = b + 2 * ids + 8;
+          if (!inside (heap, off + head, (guint64)len * ids))
+            return G_MAXUINT64;
+          refs = class_slot || hs_read_id (b + ids + 8, ids) != 0;
+          for (guint32 k = 0; k < len; k++)
+            refs += hs_read_id (el + (guint64)k * ids, ids) != 0;
+          return refs;
+        }
+      case HS_HPROF_CLASS_DUMP:
+        {
+          HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
+          if (self == HS_CLASS_NONE)
+            return 0;
+          HsClassInfo *ci = hs_class_info (heap, self);
+          refs = (ci->super_id != 0) + (ci->loader_id != 0);
+          for (guint k = 0; k < ci->n_statics; k++)
+            refs += ci->statics[k].type == HS_TYPE_OBJECT && ci->statics[k].value.id != 0;
+          return refs;
+        }
+      default: /* primitive arrays: the edge to the class object only */
+        return class_slot;
+    }
+}
+
+/* Every object's offset inside the dump at a sub-record of its kind, and
+ * the references its record holds (record_refs) against the graph's: no
+ * object has more stored and implicit edges than its record has
+ * references, the implicit edges are the graph's count of them, and the
+ * rest are the summary's dangling references. One pass over the objects
+ * in the dump's order, reading each record once. NULL when so, else what
+ * differs. */
 static const char *
-references_counted (HsHeap *heap, GCancellable *cancellable)
+records_whole (HsHeap *heap, GCancellable *cancellable)
 {
   const HsGraph *g = &heap->graph;
-  const guint8 *d = heap->data;
-  guint ids = heap->id_size;
   guint64 n = heap->n, implicit = 0, dangling = 0, begin = 0;
 
   for (guint64 o = 0; o < n; o++)
     {
-      guint64 off = hs_heap_off (heap, o), end = hs_graph_offset_ (g, o + 1);
-      guint64 stored = end - begin, refs = 0;
-      const guint8 *b = d + off + 1;
+      guint64 off = hs_heap_off (heap, o);
+      if (off >= heap->len || heap->len - off < 1 + (guint64)heap->id_size || tag_kind (heap->data[off]) < 0)
+        return "an object's offset is not an object of the dump";
+      /* The kind says how its record is read (an array's length and
+       * elements): it must be the record's. */
+      if (tag_kind (heap->data[off]) != (int)(heap->flags[o] & HS_FLAG_KIND_MASK))
+        return "an object's kind is not that of its record in the dump";
       HsClass c = hs_heap_object_class (heap, (HsObj)o);
       gboolean first = c != HS_CLASS_NONE && heap->ref_class_edge[c] != HS_OBJ_NONE;
-      /* The class object's edge: implicit, stored by the class's object,
-       * or looked up by the id the record names (push_class_edge). */
       gboolean class_slot = c != HS_CLASS_NONE && (first || hs_class_info (heap, c)->obj != HS_OBJ_NONE);
+      guint64 refs = record_refs (heap, off, c, class_slot);
+      guint64 end = hs_graph_offset_ (g, o + 1), stored = end - begin;
       begin = end;
-      switch (d[off])
-        {
-          case HS_HPROF_INSTANCE_DUMP:
-            {
-              if (!inside (heap, off, 2 * (guint64)ids + 9))
-                return "an object's offset is not an object of the dump";
-              guint32 nbytes = hs_be32 (b + 2 * ids + 4);
-              const guint8 *fields = b + 2 * ids + 8;
-              if (!inside (heap, off + 2 * (guint64)ids + 9, nbytes))
-                return "an object's offset is not an object of the dump";
-              if (c == HS_CLASS_NONE)
-                {
-                  refs = 1; /* an instance of no class: dangling */
-                  break;
-                }
-              HsClassInfo *ci = hs_class_info (heap, c);
-              refs = class_slot || hs_read_id (b + ids + 4, ids) != 0;
-              const guint32 *ro = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
-              for (guint32 k = 0; k < ci->refs_count; k++)
-                if ((guint64)ro[k] + ids <= nbytes && hs_read_id (fields + ro[k], ids) != 0)
-                  refs++;
-              break;
-            }
-          case HS_HPROF_OBJ_ARRAY_DUMP:
-            {
-              if (!inside (heap, off, 2 * (guint64)ids + 9))
-                return "an object's offset is not an object of the dump";
-              guint32 len = hs_be32 (b + ids + 4);
-              const guint8 *el = b + 2 * ids + 8;
-              if (!inside (heap, off + 2 * (guint64)ids + 9, (guint64)len * ids))
-                return "an object's offset is not an object of the dump";
-              refs = class_slot || hs_read_id (b + ids + 8, ids) != 0;
-              for (guint32 k = 0; k < len; k++)
-                refs += hs_read_id (el + (guint64)k * ids, ids) != 0;
-              break;
-            }
-          case HS_HPROF_CLASS_DUMP:
-            {
-              HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
-              if (self == HS_CLASS_NONE)
-                break;
-              HsClassInfo *ci = hs_class_info (heap, self);
-              refs = (ci->super_id != 0) + (ci->loader_id != 0);
-              for (guint k = 0; k < ci->n_statics; k++)
-                refs += ci->statics[k].type == HS_TYPE_OBJECT && ci->statics[k].value.id != 0;
-              break;
-            }
-          default: /* primitive arrays: the class object's edge only */
-            refs = class_slot;
-            break;
-        }
+      if (refs == G_MAXUINT64)
+        return "an object's offset is not an object of the dump";
       if (stored + first > refs)
         return "an object has more references than its record in the dump";
       implicit += first;
@@ -344,28 +362,9 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
       if ((o & (CHECK_EVERY - 1)) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
     }
-  /* Offsets: inside the dump, each at an object's tag, its id readable. */
+  /* The offsets' compact form, before any offset is read. */
   if (!what && !offsets_whole (heap))
     what = "the objects' offsets are not whole";
-  for (guint64 o = 0; o < n && !what; o++)
-    {
-      guint64 off = hs_heap_off (heap, o);
-      if (off >= heap->len || heap->len - off < 1 + (guint64)heap->id_size || tag_kind (heap->data[off]) < 0)
-        what = "an object's offset is not an object of the dump";
-      /* The kind says how its record is read (an array's length and
-       * elements): it must be the record's. */
-      else if (tag_kind (heap->data[off]) != (int)(heap->flags[o] & HS_FLAG_KIND_MASK))
-        what = "an object's kind is not that of its record in the dump";
-    }
-  /* Bound to the dump: sampled ids increase, and each is found again. */
-  guint64 step = MAX (n / SAMPLES, (guint64)1), prev_id = 0;
-  for (guint64 o = 0; o < n && !what; o += step)
-    {
-      guint64 id = hs_read_id (heap->data + hs_heap_off (heap, o) + 1, heap->id_size);
-      if (o > 0 && id <= prev_id)
-        what = "the objects are not those of the dump";
-      prev_id = id;
-    }
   /* The id lookup's buckets: never decreasing, inside the objects. */
   for (guint64 b = 0; b <= heap->n_buckets && heap->buckets && !what; b++)
     if (heap->buckets[b] > n || (b > 0 && heap->buckets[b] < heap->buckets[b - 1]))
@@ -405,6 +404,20 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
   for (guint64 o = 0; heap->heap_of && o < n && !what; o++)
     if (heap->heap_of[o] >= MAX (heap->n_heaps, 1u))
       what = "an object's heap is not a heap of the dump";
+  /* Offsets: inside the dump, each at an object's tag, its id readable,
+   * its record's references those of the graph (which is whole now). */
+  if (!what && !g_cancellable_is_cancelled (cancellable))
+    what = records_whole (heap, cancellable);
+  /* Bound to the dump: sampled ids increase, and each is found again. */
+  guint64 step = MAX (n / SAMPLES, (guint64)1), prev_id = 0;
+  gboolean cancelled = g_cancellable_is_cancelled (cancellable); /* the offsets may be unchecked */
+  for (guint64 o = 0; o < n && !what && !cancelled; o += step)
+    {
+      guint64 id = hs_read_id (heap->data + hs_heap_off (heap, o) + 1, heap->id_size);
+      if (o > 0 && id <= prev_id)
+        what = "the objects are not those of the dump";
+      prev_id = id;
+    }
   /* The totals, once every array they are made of is known whole: an
    * index is written after them (hs_heap_set_reachable), never before. */
   guint64 root_flags = 0;
@@ -414,8 +427,6 @@ _hs_heap_persist_check (HsHeap *heap, const char *index_path, GCancellable *canc
     what = totals_whole (heap, &root_flags, cancellable);
   if (!what && !g_cancellable_is_cancelled (cancellable))
     what = roots_whole (heap, root_flags);
-  if (!what && !g_cancellable_is_cancelled (cancellable))
-    what = references_counted (heap, cancellable);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   if (what)
