@@ -428,6 +428,67 @@ class CraftedIndex(CliTest):
                 struct.pack_into('<Q' if size == 8 else '<I', m.section(0x2), s + where, value)
                 self.check_summary(name, m.bytes(), dump, fresh)
 
+    def test_native_total(self):
+        # The ANALYSIS record (section 0x300) ends with the native memory
+        # the heap's objects retain (a u64, hs-index.c). refsdump.py's
+        # objects hold none: the report says 0 B, whatever the index says
+        report = self.path('report.html')
+
+        def html(args):
+            p = run(['report', self.dump, '--no-timestamp', '-o', report] + args, self.env)
+            self.assertNoCrash(p, 'report')
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(report, 'rb') as f:
+                return f.read()
+        fresh = html(['--no-cache'])
+        self.assertIn(b'Native memory (outside the Java heap)</th><td class="num">0 B', fresh)
+        m = self.index.copy()
+        sec = m.section(0x300)
+        self.assertEqual(struct.unpack_from('<Q', sec, len(sec) - 8)[0], 0)
+        struct.pack_into('<Q', sec, len(sec) - 8, 5 << 30)
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(m.bytes())
+        self.assertEqual(html(['--index', path]), fresh)
+
+    def test_native_total_of_bitmaps(self):
+        # Two Bitmaps of 100 x 50 and 10 x 10 pixels, no registry in the
+        # dump: 4 bytes a pixel (hs-native.c), 20,000 + 400 = 20,400 bytes
+        # of native memory, retained by the Holder that keeps both. The
+        # index's total changed: the report says the objects' sum
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x100, 'java/lang/Object')
+        d.cls(0x108, 'android/graphics/Bitmap', super_id=0x100,
+              fields=[('mWidth', g.INT), ('mHeight', g.INT), ('mRecycled', g.BOOLEAN)])
+        d.cls(0x110, 'com/example/Holder', super_id=0x100, fields=[('a', g.OBJECT), ('b', g.OBJECT)])
+        d.instance(0x1000, 0x108, {'mWidth': 100, 'mHeight': 50, 'mRecycled': 0})
+        d.instance(0x1010, 0x108, {'mWidth': 10, 'mHeight': 10, 'mRecycled': 0})
+        d.instance(0x1020, 0x110, {'a': 0x1000, 'b': 0x1010})
+        d.jni_global(0x1020)
+        dump = h.write(self.path('bitmaps.hprof'))
+        report = self.path('report.html')
+
+        def html(args):
+            p = run(['report', dump, '--no-timestamp', '-o', report] + args, self.env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(report, 'rb') as f:
+                return f.read()
+        fresh = html(['--no-cache'])
+        self.assertIn(b'Native memory (outside the Java heap)</th><td class="num">20.4\xc2\xa0kB '
+                      b'<span class="exact">(20,400 bytes)', fresh)
+        good = self.path('bitmaps.idx')
+        self.assertEqual(run(['index', dump, '-o', good], self.env).returncode, 0)
+        with open(good, 'rb') as f:
+            idx = indexfile.Index(f.read())
+        sec = idx.section(0x300)
+        self.assertEqual(struct.unpack_from('<Q', sec, len(sec) - 8)[0], 20400)
+        struct.pack_into('<Q', sec, len(sec) - 8, 7)
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(idx.bytes())
+        self.assertEqual(html(['--index', path]), fresh)
+
     def test_another_dumps_header(self):
         # the header (identity) and the size field of another dump's index
         # on this index's sections, checksums redone: refused
