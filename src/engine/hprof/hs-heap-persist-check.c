@@ -172,10 +172,12 @@ inside (const HsHeap *heap, guint64 off, guint64 n)
  * edge_worker reads them, without looking the ids up: each is the
  * implicit edge to the class object, a stored edge or dangling. c is the
  * object's class, class_slot whether the edge to its class object is
- * implicit or stored by the class's object (push_class_edge).
- * G_MAXUINT64 when the record runs past the dump. */
+ * implicit or stored by the class's object (push_class_edge), class_refs
+ * each class object's (class_refs_of). The bytes of the record read are
+ * added to *read. G_MAXUINT64 when the record runs past the dump. */
 static inline guint64
-record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
+record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot, const guint32 *class_refs,
+             guint64 *read)
 {
   const guint8 *b = heap->data + off + 1;
   guint ids = heap->id_size;
@@ -191,14 +193,15 @@ record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
           const guint8 *fields = b + 2 * ids + 8;
           if (!inside (heap, off + head, nbytes))
             return G_MAXUINT64;
+          *read += head + nbytes;
           if (c == HS_CLASS_NONE)
             return 1; /* an instance of no class: dangling */
           HsClassInfo *ci = hs_class_info (heap, c);
           refs = class_slot || hs_read_id (b + ids + 4, ids) != 0;
+          /* Increasing (class_refs_of): the first past the record ends them. */
           const guint32 *ro = heap->class_ref_offsets ? heap->class_ref_offsets + ci->refs_start : NULL;
-          for (guint32 k = 0; k < ci->refs_count; k++)
-            if ((guint64)ro[k] + ids <= nbytes && hs_read_id (fields + ro[k], ids) != 0)
-              refs++;
+          for (guint32 k = 0; k < ci->refs_count && (guint64)ro[k] + ids <= nbytes; k++)
+            refs += hs_read_id (fields + ro[k], ids) != 0;
           return refs;
         }
       case HS_HPROF_OBJ_ARRAY_DUMP:
@@ -209,6 +212,7 @@ record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
           const guint8 *el = b + 2 * ids + 8;
           if (!inside (heap, off + head, (guint64)len * ids))
             return G_MAXUINT64;
+          *read += head + (guint64)len * ids;
           refs = class_slot || hs_read_id (b + ids + 8, ids) != 0;
           for (guint32 k = 0; k < len; k++)
             refs += hs_read_id (el + (guint64)k * ids, ids) != 0;
@@ -217,17 +221,43 @@ record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
       case HS_HPROF_CLASS_DUMP:
         {
           HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
-          if (self == HS_CLASS_NONE)
-            return 0;
-          HsClassInfo *ci = hs_class_info (heap, self);
-          refs = (ci->super_id != 0) + (ci->loader_id != 0);
-          for (guint k = 0; k < ci->n_statics; k++)
-            refs += ci->statics[k].type == HS_TYPE_OBJECT && ci->statics[k].value.id != 0;
-          return refs;
+          return self == HS_CLASS_NONE ? 0 : class_refs[self];
         }
       default: /* primitive arrays: the edge to the class object only */
         return class_slot;
     }
+}
+
+/* Each class's references from its class object (superclass, loader,
+ * static fields that are not null), in refs[], once per class; and its
+ * instances' reference offsets as a load makes them: each class's run of
+ * them increasing, the runs as many in all as the table holds (a load
+ * appends each class's run once), so that reading them costs at most
+ * the table. FALSE when they are not so. */
+static gboolean
+class_refs_of (HsHeap *heap, guint32 *refs)
+{
+  guint64 total = 0;
+
+  for (guint c = 0; c < heap->classes->len; c++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, c);
+      guint32 r = (ci->super_id != 0) + (ci->loader_id != 0);
+      for (guint k = 0; k < ci->n_statics; k++)
+        r += ci->statics[k].type == HS_TYPE_OBJECT && ci->statics[k].value.id != 0;
+      refs[c] = r;
+      total += ci->refs_count;
+    }
+  if (total != heap->n_class_ref_offsets)
+    return FALSE;
+  for (guint c = 0; c < heap->classes->len; c++)
+    {
+      HsClassInfo *ci = hs_class_info (heap, c);
+      for (guint32 k = 1; k < ci->refs_count; k++)
+        if (heap->class_ref_offsets[ci->refs_start + k] <= heap->class_ref_offsets[ci->refs_start + k - 1])
+          return FALSE;
+    }
+  return TRUE;
 }
 
 /* Every object's offset inside the dump at a sub-record of its kind, and
@@ -235,14 +265,19 @@ record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot)
  * object has more stored and implicit edges than its record has
  * references, the implicit edges are the graph's count of them, and the
  * rest are the summary's dangling references. One pass over the objects
- * in the dump's order, reading each record once. NULL when so, else what
- * differs. */
+ * in the dump's order, reading each record once: the records read are at
+ * most the dump (a load's do not overlap), so objects made to share a
+ * record cannot make the pass longer than the dump. NULL when so, else
+ * what differs. */
 static const char *
 records_whole (HsHeap *heap, GCancellable *cancellable)
 {
   const HsGraph *g = &heap->graph;
-  guint64 n = heap->n, implicit = 0, dangling = 0, begin = 0;
+  guint64 n = heap->n, implicit = 0, dangling = 0, begin = 0, read = 0;
+  g_autofree guint32 *class_refs = g_new (guint32, MAX (heap->classes->len, 1u));
 
+  if (!class_refs_of (heap, class_refs))
+    return "the classes' reference fields are not whole";
   for (guint64 o = 0; o < n; o++)
     {
       guint64 off = hs_heap_off (heap, o);
@@ -255,10 +290,10 @@ records_whole (HsHeap *heap, GCancellable *cancellable)
       HsClass c = hs_heap_object_class (heap, (HsObj)o);
       gboolean first = c != HS_CLASS_NONE && heap->ref_class_edge[c] != HS_OBJ_NONE;
       gboolean class_slot = c != HS_CLASS_NONE && (first || hs_class_info (heap, c)->obj != HS_OBJ_NONE);
-      guint64 refs = record_refs (heap, off, c, class_slot);
+      guint64 refs = record_refs (heap, off, c, class_slot, class_refs, &read);
       guint64 end = hs_graph_offset_ (g, o + 1), stored = end - begin;
       begin = end;
-      if (refs == G_MAXUINT64)
+      if (refs == G_MAXUINT64 || read > heap->len)
         return "an object's offset is not an object of the dump";
       if (stored + first > refs)
         return "an object has more references than its record in the dump";
