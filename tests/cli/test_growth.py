@@ -11,6 +11,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 
 from clitest import CliTest, main, run_cli  # noqa: E402
 import growthdump  # noqa: E402
+import growthseries  # noqa: E402
 import testlib  # noqa: E402
 
 APP = {'root_kind': 'System Class', 'reference': None, 'class': 'class com.example.App'}
@@ -89,11 +90,7 @@ class GrowthTest(CliTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.dumps = []
-        for s in range(4):
-            p = cls.path('series%d.hprof' % s)
-            growthdump.dump(s, java_version='17.0.2').write(p)
-            cls.dumps.append(p)
+        cls.dumps = growthseries.write_series(cls.path, 4, java_version='17.0.2')
 
     def growth(self, dumps, *extra):
         return self.json_of(['growth'] + dumps + ['--json'] + list(extra))

@@ -13,25 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 
 from clitest import CliTest, hexid, main, run_cli  # noqa: E402
-import growthdump  # noqa: E402
-
-
-def recorded_dump(step):
-    """growthdump.dump(step) and every instance it made: (class, values, address)."""
-    made = []
-    orig = growthdump.Gen.inst
-
-    def inst(self, cls, values=None):
-        a = orig(self, cls, values)
-        made.append((cls, dict(values or {}), a))
-        return a
-
-    growthdump.Gen.inst = inst
-    try:
-        h = growthdump.dump(step, java_version='17.0.2')
-    finally:
-        growthdump.Gen.inst = orig
-    return h, made
+import growthseries  # noqa: E402
 
 
 def addresses(made, cls, pred=lambda v: True):
@@ -42,12 +24,8 @@ class GrowthObjectsTest(CliTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.dumps = []
-        for s in range(3):
-            p = cls.path('series%d.hprof' % s)
-            growthdump.dump(s, java_version='17.0.2').write(p)
-            cls.dumps.append(p)
-        h, cls.made = recorded_dump(3)
+        cls.dumps = growthseries.write_series(cls.path, 3, java_version='17.0.2')
+        h, cls.made = growthseries.recorded_dump(3, java_version='17.0.2')
         p = cls.path('series3.hprof')
         h.write(p)
         cls.dumps.append(p)

@@ -12,10 +12,14 @@ size field) is another dump's, checksums redone, is refused too."""
 import os
 import struct
 import subprocess
+import sys
 
 from clitest import CLI, CliTest, main
 import indexfile
 import refsdump
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import hprofgen as g  # noqa: E402
 
 T = 120
 
@@ -116,22 +120,71 @@ def mutations(idx):
     return out
 
 
-def heap_n_big_at(heap):
-    """Where the HEAP record (section 0x2) holds the size column's overflow
-    count (src/engine/hprof/hs-heap-persist.c writes the fields in this
-    order): a u64 after the scalars, the two strings and the tables' ids."""
+def heap_fields(heap):
+    """Where the HEAP record (section 0x2) holds some of its scalars
+    (src/engine/hprof/hs-heap-persist.c writes the fields in this order):
+    the flag that the totals are computed, the HPROF timestamp, the size
+    column's overflow count (a u64 after the scalars, the two strings and
+    the tables' ids) and the summary (HsSummary as it is in memory)."""
     def string(at):
         n, = struct.unpack_from('<I', heap, at)
         return at + 4 + (0 if n == 0xffffffff else n)
+    out = {}
     at = 8 + 8 * 3 + 1          # tag, layout; n, duplicates, file size; gzip
     at = string(at)             # format
     at += 4 * 3                 # id size, ref size, alignment
     layout, = struct.unpack_from('<I', heap, at)
-    at += 4 + layout + 5 + 8 + 4 + 4  # layout; five flags; timestamp; dumps, dump index
+    at += 4 + layout            # layout
+    out['totals_done'] = at + 4  # android, compressed refs, follow weak, deferred, totals done
+    out['timestamp'] = at + 5
+    at += 5 + 8 + 4 + 4         # five flags; timestamp; dumps, dump index
     at = string(at)             # warning
     at += 4 + 8 * 3 + 4 + 8 + 4 + 4  # off width, mask, escapes, buckets; shift; min id; class ids, class class
     at += 4 * 12 + 4 + 4        # primitive array classes; class ref offsets; unit
-    return at
+    out['n_big'] = at
+    at += 8 + 8                 # n_big, implicit edges
+    out['summary_size'] = at
+    out['summary'] = at + 4
+    return out
+
+
+def heap_n_big_at(heap):
+    return heap_fields(heap)['n_big']
+
+
+# HsSummary's fields (src/engine/hprof/hs-heap.h), as byte offsets in it:
+# six u64 counts, gc_roots, root_records, roots_by_type[256], five u64
+# totals, dangling references, roots missing, roots_inferred (an int).
+SUMMARY = {
+    'objects': 0, 'instances': 8, 'classes': 40, 'gc_roots': 48, 'root_records': 56,
+    'roots_by_type': 64, 'reachable_objects': 2112, 'dangling_references': 2152,
+    'roots_missing': 2160, 'roots_inferred': 2168,
+}
+SUMMARY_SIZE = 2176
+ROOT_JNI_GLOBAL, ROOT_STICKY_CLASS, ROOT_INFERRED = 0x01, 0x05, 0xfe
+# The HEAP record ends with the element counts of its 23 arrays, after the
+# Android heaps' totals (objects, shallow, reachable, reachable shallow
+# per heap).
+N_HEAP_ARRAYS = 23
+
+
+def heap_totals_at(heap, n_heaps, h):
+    return len(heap) - 8 * N_HEAP_ARRAYS - 32 * (n_heaps - h)
+
+
+def no_roots_dump(path):
+    """A dump cut before its root records: Node a -> b <- c, no roots.
+    Nothing references a and c (b is referenced by both, the two class
+    objects by the instances and by Node's superclass edge), so they are
+    the inferred roots: 2 objects, no root record (docs/semantics.md)."""
+    h = g.Hprof(version='1.0.2', id_size=4)
+    d = h.heap_dump(segmented=True)
+    d.cls(0x100, 'java/lang/Object')
+    d.cls(0x108, 'com/example/Node', super_id=0x100, fields=[('next', g.OBJECT)])
+    d.instance(0x1000, 0x108, {'next': 0x1010})
+    d.instance(0x1010, 0x108, {'next': 0})
+    d.instance(0x1020, 0x108, {'next': 0x1010})
+    return h.write(path)
 
 
 def commands(dump, klass, oid):
@@ -255,6 +308,186 @@ class CraftedIndex(CliTest):
         self.assertEqual(struct.unpack_from('<I', heap, ends[b'java.lang.Object[]'] + 28)[0], 0)
         struct.pack_into('<I', heap, ends[b'java.lang.Object'] + skip, 3)
         self.check('java.lang.Object fields from java.lang.Object[]', m.bytes())
+
+    def check_summary(self, name, data, dump, fresh):
+        """Given the crafted index, summary (text and JSON) answers as a
+        fresh analysis does, the index refused by a note (which says why,
+        not the index's path: hs-index.c's reason())."""
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(data)
+        for args in (['summary', dump, '--json'], ['summary', dump]):
+            p = run(args + ['--index', path], self.env)
+            why = '%s: %s' % (name, ' '.join(args[:1] + args[2:]))
+            self.assertNoCrash(p, why)
+            self.assertEqual((p.returncode, p.stdout), fresh[args[-1]], why + ': another answer than a fresh '
+                             'analysis\n' + p.stderr.decode('utf-8', 'replace'))
+            self.assertIn(b'note: index not used (', p.stderr, why)
+            self.assertNotIn(b'from the index', p.stderr, why)
+
+    def fresh_summary(self, dump):
+        return {a[-1]: (p.returncode, p.stdout)
+                for a in (['summary', dump, '--json'], ['summary', dump])
+                for p in [run(a + ['--no-cache'], self.env)]}
+
+    def test_summary_roots_and_heaps(self):
+        # The summary's counts that the objects' totals are not made of:
+        # GC roots (distinct objects, by type), root records, records
+        # naming no object, dangling references, the heaps' totals. Their
+        # true values from refsdump.py: 2,500 Holders, the array and the
+        # WeakReference JNI globals, 6 classes sticky; no id that is not
+        # in the dump; one heap of 6 classes + Target + array + weak
+        # reference + 2,500 Holders = 2,509 objects, all reachable.
+        fresh = self.fresh_summary(self.dump)
+        import json
+        js = json.loads(fresh['--json'][1])
+        self.assertEqual((js['gc_roots'], js['root_records'], js['roots_missing'], js['dangling_references']),
+                         (2508, 2508, 0, 0))
+        self.assertEqual(js['gc_roots_by_type'], {'JNI Global': 2502, 'System Class': 6})
+        self.assertEqual([(x['objects'], x['reachable']) for x in js['heaps']], [(2509, 2509)])
+        heap = self.index.section(0x2)
+        at = heap_fields(heap)
+        s = at['summary']
+        self.assertEqual(struct.unpack_from('<I', heap, at['summary_size'])[0], SUMMARY_SIZE)
+        self.assertEqual(struct.unpack_from('<Q', heap, s + SUMMARY['gc_roots'])[0], 2508)
+        self.assertEqual(struct.unpack_from('<Q', heap, s + SUMMARY['objects'])[0], 2509)
+        th = heap_totals_at(heap, 1, 0)
+        self.assertEqual(struct.unpack_from('<QQQQ', heap, th), (2509, js['shallow_bytes'], 2509,
+                                                                 js['reachable_bytes']))
+        by_type = SUMMARY['roots_by_type']
+        changes = [
+            ('gc_roots + 1', s + SUMMARY['gc_roots'], 2509),
+            ('gc_roots - 1', s + SUMMARY['gc_roots'], 2507),
+            ('root_records + 1', s + SUMMARY['root_records'], 2509),
+            ('roots_missing 1', s + SUMMARY['roots_missing'], 1),
+            ('JNI globals - 2', s + by_type + 8 * ROOT_JNI_GLOBAL, 2500),
+            ('sticky classes moved to JNI locals', s + by_type + 8 * ROOT_STICKY_CLASS, 0),
+            ('dangling references 7', s + SUMMARY['dangling_references'], 7),
+            ('heap objects + 1', th, 2510),
+            ('heap shallow + 8', th + 8, js['shallow_bytes'] + 8),
+            ('heap reachable - 1', th + 16, 2508),
+            ('heap reachable shallow - 16', th + 24, js['reachable_bytes'] - 16),
+        ]
+        for name, where, value in changes:
+            with self.subTest(name):
+                m = self.index.copy()
+                h = m.section(0x2)
+                struct.pack_into('<Q', h, where, value)
+                if name.startswith('sticky'):
+                    struct.pack_into('<Q', h, s + by_type + 8 * 0x02, 6)
+                self.check_summary(name, m.bytes(), self.dump, fresh)
+        with self.subTest('roots inferred'):
+            # a dump with roots said to have none: "the objects nothing
+            # references stand for them"
+            m = self.index.copy()
+            struct.pack_into('<I', m.section(0x2), s + SUMMARY['roots_inferred'], 1)
+            self.check_summary('roots inferred', m.bytes(), self.dump, fresh)
+        with self.subTest('totals not done'):
+            # the record says its totals are still to be computed (a
+            # deferred walk's), so that the check of the totals is skipped,
+            # and one more instance
+            m = self.index.copy()
+            h = m.section(0x2)
+            h[at['totals_done']] = 0
+            inst, = struct.unpack_from('<Q', h, s + SUMMARY['instances'])
+            struct.pack_into('<Q', h, s + SUMMARY['instances'], inst + 1)
+            self.check_summary('totals not done', m.bytes(), self.dump, fresh)
+        with self.subTest('timestamp'):
+            m = self.index.copy()
+            h = m.section(0x2)
+            ts, = struct.unpack_from('<Q', h, at['timestamp'])
+            self.assertEqual(ts, js['timestamp_ms'])
+            struct.pack_into('<Q', h, at['timestamp'], ts + 86400000)
+            self.check_summary('timestamp a day later', m.bytes(), self.dump, fresh)
+
+    def test_summary_inferred_roots(self):
+        # A dump without root records: the roots are inferred (a and c),
+        # and an index of it is used as it is; its root counts changed are
+        # refused
+        dump = no_roots_dump(self.path('noroots.hprof'))
+        fresh = self.fresh_summary(dump)
+        import json
+        js = json.loads(fresh['--json'][1])
+        self.assertEqual((js['gc_roots'], js['root_records'], js['roots_inferred']), (2, 0, True))
+        self.assertEqual(js['gc_roots_by_type'], {'Unreferenced (no roots in the dump)': 2})
+        good = self.path('noroots.idx')
+        self.assertEqual(run(['index', dump, '-o', good], self.env).returncode, 0)
+        with open(good, 'rb') as f:
+            idx = indexfile.Index(f.read())
+        p = run(['summary', dump, '--json', '--index', good], self.env)
+        self.assertEqual((p.returncode, p.stdout), fresh['--json'])
+        self.assertIn(b'from the index', p.stderr)
+        s = heap_fields(idx.section(0x2))['summary']
+        for name, where, value, size in (
+                ('gc_roots 3', SUMMARY['gc_roots'], 3, 8),
+                ('a root record', SUMMARY['root_records'], 1, 8),
+                ('inferred 1', SUMMARY['roots_by_type'] + 8 * ROOT_INFERRED, 1, 8),
+                ('not inferred', SUMMARY['roots_inferred'], 0, 4)):
+            with self.subTest(name):
+                m = idx.copy()
+                struct.pack_into('<Q' if size == 8 else '<I', m.section(0x2), s + where, value)
+                self.check_summary(name, m.bytes(), dump, fresh)
+
+    def test_native_total(self):
+        # The ANALYSIS record (section 0x300) ends with the native memory
+        # the heap's objects retain (a u64, hs-index.c). refsdump.py's
+        # objects hold none: the report says 0 B, whatever the index says
+        report = self.path('report.html')
+
+        def html(args):
+            p = run(['report', self.dump, '--no-timestamp', '-o', report] + args, self.env)
+            self.assertNoCrash(p, 'report')
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(report, 'rb') as f:
+                return f.read()
+        fresh = html(['--no-cache'])
+        self.assertIn(b'Native memory (outside the Java heap)</th><td class="num">0 B', fresh)
+        m = self.index.copy()
+        sec = m.section(0x300)
+        self.assertEqual(struct.unpack_from('<Q', sec, len(sec) - 8)[0], 0)
+        struct.pack_into('<Q', sec, len(sec) - 8, 5 << 30)
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(m.bytes())
+        self.assertEqual(html(['--index', path]), fresh)
+
+    def test_native_total_of_bitmaps(self):
+        # Two Bitmaps of 100 x 50 and 10 x 10 pixels, no registry in the
+        # dump: 4 bytes a pixel (hs-native.c), 20,000 + 400 = 20,400 bytes
+        # of native memory, retained by the Holder that keeps both. The
+        # index's total changed: the report says the objects' sum
+        h = g.Hprof(version='1.0.2', id_size=4)
+        d = h.heap_dump(segmented=True)
+        d.cls(0x100, 'java/lang/Object')
+        d.cls(0x108, 'android/graphics/Bitmap', super_id=0x100,
+              fields=[('mWidth', g.INT), ('mHeight', g.INT), ('mRecycled', g.BOOLEAN)])
+        d.cls(0x110, 'com/example/Holder', super_id=0x100, fields=[('a', g.OBJECT), ('b', g.OBJECT)])
+        d.instance(0x1000, 0x108, {'mWidth': 100, 'mHeight': 50, 'mRecycled': 0})
+        d.instance(0x1010, 0x108, {'mWidth': 10, 'mHeight': 10, 'mRecycled': 0})
+        d.instance(0x1020, 0x110, {'a': 0x1000, 'b': 0x1010})
+        d.jni_global(0x1020)
+        dump = h.write(self.path('bitmaps.hprof'))
+        report = self.path('report.html')
+
+        def html(args):
+            p = run(['report', dump, '--no-timestamp', '-o', report] + args, self.env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(report, 'rb') as f:
+                return f.read()
+        fresh = html(['--no-cache'])
+        self.assertIn(b'Native memory (outside the Java heap)</th><td class="num">20.4\xc2\xa0kB '
+                      b'<span class="exact">(20,400 bytes)', fresh)
+        good = self.path('bitmaps.idx')
+        self.assertEqual(run(['index', dump, '-o', good], self.env).returncode, 0)
+        with open(good, 'rb') as f:
+            idx = indexfile.Index(f.read())
+        sec = idx.section(0x300)
+        self.assertEqual(struct.unpack_from('<Q', sec, len(sec) - 8)[0], 20400)
+        struct.pack_into('<Q', sec, len(sec) - 8, 7)
+        path = self.path('crafted.idx')
+        with open(path, 'wb') as f:
+            f.write(idx.bytes())
+        self.assertEqual(html(['--index', path]), fresh)
 
     def test_another_dumps_header(self):
         # the header (identity) and the size field of another dump's index

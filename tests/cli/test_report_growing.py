@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 
 from clitest import CliTest, main, run_cli  # noqa: E402
 import growthdump  # noqa: E402
+import growthseries  # noqa: E402
 import hprofgen as g  # noqa: E402
 
 
@@ -30,11 +31,7 @@ class ReportGrowingTest(CliTest):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        cls.dumps = []
-        for s in range(3):
-            p = cls.path('series%d.hprof' % s)
-            growthdump.dump(s).write(p)
-            cls.dumps.append(p)
+        cls.dumps = growthseries.write_series(cls.path, 3)
 
     def report(self, args):
         out = self.path('report.html')

@@ -19,6 +19,7 @@
 #include "hs-index-lock.h"
 #include "hs-heap-persist.h"
 #include "hs-heap-mapping.h"
+#include "hs-native.h"
 #include "hs-dom-persist.h"
 #include "hs-class-instances.h"
 #include "hs-leak-persist.h"
@@ -301,13 +302,23 @@ read_analysis_record (HsIndexFile *f, HsAnalysis *a, GError **error)
     a->retained_native = get_sizes (&c, n);
   else
     hs_index_cursor_u32 (&c);
-  a->native_total = hs_index_cursor_u64 (&c);
+  hs_index_cursor_u64 (&c); /* the native total */
   if (!hs_index_cursor_ok (&c, TRUE))
     {
       g_set_error (error, HS_ERROR, HS_ERROR_INDEX, "%s: the analysis record is not whole",
                    hs_index_file_path (f));
       return FALSE;
     }
+  /* What the objects' native sizes retain, each dominator subtree's and
+   * in all, is made again from them and the tree as an analysis makes it
+   * (linear in the union of the charged objects' dominator paths): the
+   * record's are read over, never used. */
+  g_clear_pointer (&a->retained_native, g_hash_table_unref);
+  a->retained_native = hs_native_retained (a->dom, a->native_size);
+  guint64 *total = a->retained_native && a->dom
+                       ? g_hash_table_lookup (a->retained_native, GUINT_TO_POINTER ((guint)a->dom->n))
+                       : NULL;
+  a->native_total = total ? *total : 0;
   return TRUE;
 }
 
