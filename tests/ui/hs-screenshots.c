@@ -70,19 +70,26 @@ compare_done (gpointer data)
  * The Paths view on the merged paths of the first leaking object's class,
  * the Query view on the HashMaps of more than 10 entries, and, with
  * HS_SCREENSHOT_BASELINE=OLD (an earlier dump of the same program),
- * Compare against OLD. */
+ * Compare against OLD. HS_SCREENSHOT_PATHS_CLASS=NAME shows the merged
+ * paths of that class instead (a dump with no application leak). */
 static void
 save_question_views (HsAnalysis *a)
 {
   const char *baseline = g_getenv ("HS_SCREENSHOT_BASELINE");
+  const char *paths_class = g_getenv ("HS_SCREENSHOT_PATHS_CLASS");
   HsView *view;
+  HsClass c = HS_CLASS_NONE;
 
-  if (a->leaks != NULL && a->leaks->application_leaks->len > 0)
+  if (paths_class != NULL)
+    c = hs_heap_find_class (a->heap, paths_class);
+  else if (a->leaks != NULL && a->leaks->application_leaks->len > 0)
     {
       HsLeakGroup *g = g_ptr_array_index (a->leaks->application_leaks, 0);
       HsLeakTrace *t = g_ptr_array_index (g->traces, 0);
-      HsClass c = hs_heap_object_class (a->heap, t->leaking_obj);
-
+      c = hs_heap_object_class (a->heap, t->leaking_obj);
+    }
+  if (c != HS_CLASS_NONE)
+    {
       gtk_widget_activate_action (GTK_WIDGET (window), "win.merged-paths", "u", (guint32)c);
       view = hs_window_get_view_by_name (window, "paths");
       if (view == NULL || !ui_wait_until (paths_done, view, 60000))

@@ -3,7 +3,7 @@
  * sizes counted by hand there): merged paths of com.example.Session opened
  * as "Merged Paths to GC Roots" does, a reference excluded and what that
  * freed, back and forward through both, a node's objects listed, and the
- * other paths of one object. */
+ * other paths of one object; at 1400 px every row shown whole. */
 #include "config.h"
 
 #include <string.h>
@@ -308,6 +308,70 @@ test_paths_view (gconstpointer data)
   ui_iterate (50);
 }
 
+/* The texts below w (the labels and inscriptions shown) whose line is
+ * wider than the width they were given, appended to cut. */
+static void
+cut_texts (GtkWidget *w, GString *cut)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      const char *text = NULL;
+
+      if (!gtk_widget_get_mapped (c))
+        continue;
+      if (GTK_IS_INSCRIPTION (c))
+        text = gtk_inscription_get_text (GTK_INSCRIPTION (c));
+      else if (GTK_IS_LABEL (c))
+        text = gtk_label_get_text (GTK_LABEL (c));
+      if (text != NULL && *text != '\0' && strchr (text, '\n') == NULL)
+        {
+          g_autoptr (PangoLayout) layout = gtk_widget_create_pango_layout (c, text);
+          int width = 0;
+
+          pango_layout_get_pixel_size (layout, &width, NULL);
+          if (width > gtk_widget_get_width (c) + 1)
+            g_string_append_printf (cut, " \"%s\" (%d of %d px)", text, gtk_widget_get_width (c), width);
+        }
+      cut_texts (c, cut);
+    }
+}
+
+/* At 1400 px the merged paths' rows (references, class and field names)
+ * and the objects' list show whole: the window has room for them. */
+static void
+test_paths_whole (gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  g_autoptr (GString) cut = g_string_new (NULL);
+  HsWindow *window = hs_window_new (NULL);
+  HsAnalysis *a;
+  HsPathsView *view;
+  GtkColumnView *tree;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  ui_iterate (200);
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.merged-paths", "u",
+                              (guint32)hs_heap_find_class (a->heap, "com.example.Session"));
+  view = HS_PATHS_VIEW (hs_window_get_view_by_name (window, "paths"));
+  wait_view (view);
+  tree = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (tree)), 2);
+  ui_iterate (300);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1300);
+  /* The longest row, "static com.example.App.sessions → java.lang.Object[]"
+   * (52 characters), is far narrower than the window. */
+  assert_row (view, 1, "static com.example.App.sessions → java.lang.Object[]", 1, 3);
+  cut_texts (GTK_WIDGET (view), cut);
+  if (cut->len > 0)
+    g_test_fail_printf ("the Paths view cuts texts at 1400 px:%s", cut->str);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -315,5 +379,6 @@ main (int argc, char **argv)
   if (argc < 2)
     return 77;
   g_test_add_data_func ("/paths-view", argv[1], test_paths_view);
+  g_test_add_data_func ("/paths-view/whole-at-1400", argv[1], test_paths_whole);
   return g_test_run ();
 }

@@ -663,6 +663,59 @@ test_narrow (void)
   ui_iterate (100);
 }
 
+/* The labels below w that are cut: ellipsized, or given less width than
+ * their text needs, each appended to cut. */
+static void
+cut_labels (GtkWidget *w, GString *cut)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c) && *gtk_label_get_text (GTK_LABEL (c)) != '\0')
+        {
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (c));
+          int lw = 0;
+
+          pango_layout_get_pixel_size (layout, &lw, NULL);
+          if (pango_layout_is_ellipsized (layout) || lw > gtk_widget_get_width (c) + 1)
+            g_string_append_printf (cut, " \"%s\" (%d px)", gtk_label_get_text (GTK_LABEL (c)),
+                                    gtk_widget_get_width (c));
+        }
+      cut_labels (c, cut);
+    }
+}
+
+/* At 600 px the view switcher is the bar at the bottom, and the bar shows
+ * every view's title whole: none of its labels is ellipsized or cut. */
+static void
+test_switcher_bar_600 (void)
+{
+  HsWindow *window = ui_window_new (NULL, 600, 800);
+  g_autoptr (GString) cut = g_string_new (NULL);
+  g_autoptr (GdkTexture) shot = NULL;
+  GtkWidget *bar;
+  guint shown = 0;
+
+  open_and_wait (window, sample);
+  ui_iterate (800);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 600);
+  bar = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+  g_assert_nonnull (bar);
+  g_assert_true (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar)));
+  /* Every view of the switcher has its button, and there are many. */
+  for (GtkWidget *b = find_widget (bar, GTK_TYPE_TOGGLE_BUTTON); b != NULL;
+       b = gtk_widget_get_next_sibling (b))
+    shown += gtk_widget_get_visible (b);
+  g_assert_cmpuint (shown, >=, 8);
+  cut_labels (bar, cut);
+  shot = ui_render_widget (GTK_WIDGET (window));
+  save_picture (shot, "switcher-bar-600");
+  if (cut->len > 0)
+    g_test_fail_printf ("the switcher bar cuts its labels:%s", cut->str);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ui_iterate (100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -686,5 +739,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/shell/tabs", test_tabs);
   g_test_add_func ("/shell/tab-pages", test_tab_pages);
   g_test_add_func ("/shell/narrow", test_narrow);
+  g_test_add_func ("/shell/switcher-bar-600", test_switcher_bar_600);
   return g_test_run ();
 }
