@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-inspector.c: the object inspector. Its frame (header, the four
- * sections) is the template ui/hs-inspector.ui; the rows of each section
- * are rebuilt in code for each object shown. Referrers and the path to a
- * GC root need the referrer index (built on first use, which can take a
- * while on a big dump), so they are computed on a worker thread. */
+/* hs-inspector.c: the object inspector. Its layout is the template
+ * ui/hs-inspector.ui: the header, the sizes and GC root (rows shown when
+ * they apply), and three lists (the fields, the path to a GC root, the
+ * referrers) of HsInspectorRow that the row template ui/hs-inspector-row.ui
+ * shows. For each object shown this file sets the values and fills the
+ * lists. Referrers and the path to a GC root need the referrer index
+ * (built on first use, which can take a while on a big dump), so they are
+ * computed on a worker thread. */
 #include "config.h"
 #include "hs-inspector.h"
+#include "hs-inspector-link.h"
+#include "hs-inspector-row.h"
 #include "hs-heap-mapping.h"
 #include "hs-object-menu.h"
 #include "hs-bitmap-widget.h"
@@ -34,13 +39,29 @@ struct _HsInspector
   GtkLabel *title;
   GtkLabel *subtitle;
   GtkBox *body;
-  GtkBox *size_box;
+  GtkWidget *shallow_row, *obfuscated_row, *retained_row, *count_row, *dominator_row, *reachable_row;
+  GtkWidget *native_row, *value_row, *bitmap_row, *picture_row, *root_row, *thread_row;
+  GtkLabel *shallow_value, *obfuscated_value, *retained_value, *count_value, *native_value, *value_value;
+  GtkLabel *bitmap_value, *root_value;
+  GtkLabel *dominator_root;
+  HsInspectorLink *dominator_link;
+  GtkLabel *dominator_text;
+  GtkBox *picture_slot;
+  GtkLabel *thread_name;
+  GtkButton *thread_button;
+  GtkLabel *thread_text;
   GtkLabel *fields_title;
-  GtkBox *fields_box;
-  GtkBox *paths_box;
-  GtkBox *referrers_box;
+  GtkListBox *fields_list;
+  GtkListBox *paths_list;
+  GtkListBox *referrers_list;
   GtkButton *outgoing_button;
   GtkButton *referrers_button;
+
+  /* What the three lists show, and the closures of their rows' template. */
+  GListStore *fields_store;
+  GListStore *paths_store;
+  GListStore *referrers_store;
+  GtkBuilderScope *row_scope;
 
   HsLoader *loader;
   HsObj obj;
@@ -60,121 +81,56 @@ get_analysis (HsInspector *self)
   return self->loader != NULL ? hs_loader_get_analysis (self->loader) : NULL;
 }
 
-static void on_object_clicked (GtkButton *button, HsInspector *self);
-
-/* The object of a field, referrer or path button, for its context menu. */
-static HsObj
-button_object (GtkWidget *widget, double x, double y, gpointer data)
+/* What a link to obj says: a string its text, else its label and what
+ * it holds; its tooltip the whole of both. */
+static void
+object_text (HsHeap *heap, HsObj obj, char **text, char **tip)
 {
-  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (widget), "hs-obj")) - 1;
-}
+  g_autofree char *label = hs_heap_object_label (heap, obj);
+  g_autofree char *desc = hs_describe_object (heap, obj);
+  const char *cls = hs_heap_object_class_name (heap, obj);
 
-static GtkWidget *
-object_button (HsInspector *self, HsObj obj, const char *prefix)
-{
-  HsAnalysis *a = get_analysis (self);
-  g_autofree char *label = hs_heap_object_label (a->heap, obj);
-  g_autofree char *desc = hs_describe_object (a->heap, obj);
-  g_autofree char *text = NULL;
-  GtkWidget *button, *child, *name;
-
-  const char *cls = hs_heap_object_class_name (a->heap, obj);
-
-  /* A string is shown as its text; the tooltip says which object it is. */
   if (desc != NULL && g_strcmp0 (cls, "java.lang.String") == 0)
-    text = g_strdup (desc);
+    *text = g_strdup (desc);
   else if (desc != NULL)
-    text = g_strdup_printf ("%s  %s", label, desc);
+    *text = g_strdup_printf ("%s  %s", label, desc);
   else
-    text = g_strdup (label);
-  /* A long class name wraps between its parts, up to three lines, beside
-   * its prefix (a path's arrow). */
-  {
-    g_autofree char *breakable = hs_name_breakable (text);
-    name = gtk_label_new (breakable);
-  }
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  hs_label_no_hyphens (GTK_LABEL (name));
-  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (name), 3);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (name, TRUE);
-  child = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  if (prefix != NULL)
-    {
-      GtkWidget *p = gtk_label_new (prefix);
-      gtk_widget_set_valign (p, GTK_ALIGN_START);
-      gtk_box_append (GTK_BOX (child), p);
-    }
-  gtk_box_append (GTK_BOX (child), name);
-  button = gtk_button_new ();
-  gtk_button_set_child (GTK_BUTTON (button), child);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "hs-link");
-  {
-    g_autofree char *tip = desc != NULL ? g_strdup_printf ("%s\n%s", label, desc) : g_strdup (label);
-    gtk_widget_set_tooltip_text (button, tip);
-  }
-  g_object_set_data (G_OBJECT (button), "hs-obj", GUINT_TO_POINTER (obj + 1));
-  /* The button is inside self and dies with it: a plain connection. */
-  g_signal_connect (button, "clicked", G_CALLBACK (on_object_clicked), self);
-  hs_object_menu_attach (button, button_object, NULL);
-  return button;
+    *text = g_strdup (label);
+  *tip = desc != NULL ? g_strdup_printf ("%s\n%s", label, desc) : g_strdup (label);
 }
 
-/* The name of a row: a field's name may be long (obfuscated, or a
- * mapping's); when it and its value do not both fit, the shorter one is
- * whole and the other shortened (GtkBox gives the smaller shortfall
- * first), with the whole of it in a tooltip past NAME_CHARS. */
-#define NAME_CHARS 16
-
-static GtkWidget *
-row_name_label (const char *name)
+/* A row linking to obj: a "link" across the row after prefix, or a
+ * "pair" named name. */
+static HsInspectorRow *
+object_row (HsHeap *heap, const char *kind, const char *name, HsObj obj, const char *prefix)
 {
-  GtkWidget *l = gtk_label_new (name);
+  g_autofree char *text = NULL, *tip = NULL;
 
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_widget_add_css_class (l, "dim-label");
-  gtk_label_set_ellipsize (GTK_LABEL (l), PANGO_ELLIPSIZE_END);
-  if (g_utf8_strlen (name, -1) > NAME_CHARS)
-    gtk_widget_set_tooltip_text (l, name);
-  return l;
-}
-
-/* Nothing in the pane scrolls sideways: a value too long for it is
- * shortened, the whole of it in its tooltip. */
-static void
-add_pair (GtkWidget *list, const char *name, const char *value)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = row_name_label (name);
-  GtkWidget *v = gtk_label_new (value);
-
-  gtk_widget_add_css_class (row, "hs-row");
-  gtk_label_set_xalign (GTK_LABEL (v), 1);
-  gtk_widget_set_hexpand (v, TRUE);
-  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
-  if (value != NULL && *value != '\0')
-    gtk_widget_set_tooltip_text (v, value);
-  gtk_box_append (GTK_BOX (row), l);
-  gtk_box_append (GTK_BOX (row), v);
-  gtk_box_append (GTK_BOX (list), row);
+  object_text (heap, obj, &text, &tip);
+  return hs_inspector_row_new_link (kind, name, obj, text, tip, prefix);
 }
 
 static void
-add_widget_pair (GtkWidget *list, const char *name, GtkWidget *value)
+append_row (GListStore *store, HsInspectorRow *row)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *l = row_name_label (name);
+  g_list_store_append (store, row);
+  g_object_unref (row);
+}
 
-  gtk_widget_add_css_class (row, "hs-row");
-  gtk_widget_set_hexpand (value, TRUE);
-  gtk_widget_set_halign (value, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (row), l);
-  gtk_box_append (GTK_BOX (row), value);
-  gtk_box_append (GTK_BOX (list), row);
+static void
+add_pair (GListStore *store, const char *name, const char *value)
+{
+  append_row (store, hs_inspector_row_new ("pair", name, value));
+}
+
+/* A fixed row of the size section, shown with its value (the whole of it
+ * in its tooltip, for a value too long for the pane is shortened). */
+static void
+show_pair (GtkWidget *row, GtkLabel *label, const char *value)
+{
+  gtk_label_set_text (label, value);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), value != NULL && *value != '\0' ? value : NULL);
+  gtk_widget_set_visible (row, TRUE);
 }
 
 static char *
@@ -234,30 +190,12 @@ byte_array_hex (HsHeap *heap, HsObj o)
   return g_string_free (s, FALSE);
 }
 
-/* The hex under its name, in lines of 16 bytes (wrapped at the pane). */
-static void
-add_hex (GtkWidget *list, const char *hex)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *v = gtk_label_new (hex);
-
-  gtk_widget_add_css_class (row, "hs-row");
-  gtk_box_append (GTK_BOX (row), row_name_label (_ ("As hex")));
-  gtk_label_set_xalign (GTK_LABEL (v), 0);
-  gtk_label_set_wrap (GTK_LABEL (v), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD);
-  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
-  gtk_widget_add_css_class (v, "monospace");
-  gtk_box_append (GTK_BOX (row), v);
-  gtk_box_append (GTK_BOX (list), row);
-}
-
 static void
 add_fields (HsInspector *self, HsAnalysis *a)
 {
   HsHeap *heap = a->heap;
   HsKind kind = hs_heap_object_kind (heap, self->obj);
-  GtkWidget *list = GTK_WIDGET (self->fields_box);
+  GListStore *list = self->fields_store;
 
   if (kind == HS_KIND_OBJ_ARRAY)
     {
@@ -271,7 +209,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
           HsObj t = id != 0 ? hs_heap_find (heap, id) : HS_OBJ_NONE;
           g_autofree char *name = g_strdup_printf ("[%u]", i);
           if (t != HS_OBJ_NONE)
-            add_widget_pair (list, name, object_button (self, t, NULL));
+            append_row (list, object_row (heap, "pair", name, t, NULL));
           else
             add_pair (list, name, id == 0 ? "null" : _ ("(missing)"));
         }
@@ -283,7 +221,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
       g_autofree char *text = hex == NULL ? hs_heap_read_string (heap, self->obj, 2000) : NULL;
       gtk_label_set_text (self->fields_title, _ ("Contents"));
       if (hex != NULL)
-        add_hex (list, hex);
+        append_row (list, hs_inspector_row_new ("hex", _ ("As hex"), hex));
       else if (text != NULL)
         {
           g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
@@ -316,7 +254,7 @@ add_fields (HsInspector *self, HsAnalysis *a)
           {
             HsObj t = f->value.id != 0 ? hs_heap_find (heap, f->value.id) : HS_OBJ_NONE;
             if (t != HS_OBJ_NONE)
-              add_widget_pair (list, name, object_button (self, t, NULL));
+              append_row (list, object_row (heap, "pair", name, t, NULL));
             else
               add_pair (list, name, f->value.id == 0 ? "null" : _ ("(missing)"));
           }
@@ -393,32 +331,29 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
         }
     }
 
-  hs_clear_box (GTK_WIDGET (self->paths_box));
+  g_list_store_remove_all (self->paths_store);
   if (self->root_path == NULL)
-    add_pair (GTK_WIDGET (self->paths_box), _ ("No path to a GC root"), _ ("unreachable or too far"));
+    add_pair (self->paths_store, _ ("No path to a GC root"), _ ("unreachable or too far"));
   else
     for (guint i = 0; i < self->root_path->len; i++)
       {
         HsObj o = g_array_index (self->root_path, HsObj, i);
         guint n = self->root_path->len;
-        /* A path of 100,000 objects is 100,000 buttons (seconds on the UI
-         * thread): past HS_LEAK_TRACE_MAX_NODES, the first and last
-         * objects as leak traces keep them, and one line for the rest. */
+        HsInspectorRow *row;
+        /* A path of 100,000 objects is 100,000 rows: past
+         * HS_LEAK_TRACE_MAX_NODES, the first and last objects as leak
+         * traces keep them, and one line for the rest. */
         if (n > HS_LEAK_TRACE_MAX_NODES && i == HS_LEAK_TRACE_HEAD)
           {
             guint gap = n - HS_LEAK_TRACE_HEAD - HS_LEAK_TRACE_TAIL;
             g_autofree char *count = hs_format_count (gap);
             g_autofree char *text = g_strdup_printf (
                 g_dngettext (GETTEXT_PACKAGE, "… %s more reference", "… %s more references", gap), count);
-            GtkWidget *l = gtk_label_new (text);
-            gtk_label_set_xalign (GTK_LABEL (l), 0);
-            gtk_widget_add_css_class (l, "dim-label");
-            gtk_box_append (self->paths_box, l);
+            append_row (self->paths_store, hs_inspector_row_new ("note", text, NULL));
             i += gap - 1;
             continue;
           }
         const char *prefix = i == 0 && self->root_thread == HS_OBJ_NONE ? "⬤ " : "↳ ";
-        GtkWidget *b;
         if (i == 0)
           {
             g_autoptr (GArray) roots = hs_heap_roots_of (a->heap, o);
@@ -427,44 +362,41 @@ path_done (GObject *source, GAsyncResult *result, gpointer user_data)
                                   : NULL;
             g_autofree char *root = r != NULL ? hs_heap_root_text (a->heap, r) : NULL;
             g_autofree char *tip = root != NULL ? g_strdup_printf (_ ("GC root: %s"), root) : NULL;
+            g_autofree char *text = NULL, *name = NULL, *both = NULL;
             /* A local starts at its thread, and says in which frame. */
             if (self->root_thread != HS_OBJ_NONE)
               {
-                GtkWidget *t = object_button (self, self->root_thread, "⬤ ");
-                gtk_widget_set_tooltip_text (t, tip);
-                gtk_box_append (GTK_BOX (self->paths_box), t);
+                g_autofree char *ttext = NULL, *ttip = NULL;
+                object_text (a->heap, self->root_thread, &ttext, &ttip);
+                append_row (self->paths_store,
+                            hs_inspector_row_new_link ("link", NULL, self->root_thread, ttext, tip, "⬤ "));
               }
-            b = object_button (self, o, prefix);
-            /* The whole name (a shortened button's tooltip), then the root. */
-            if (tip != NULL)
-              {
-                const char *name = gtk_widget_get_tooltip_text (b);
-                g_autofree char *both = name != NULL ? g_strdup_printf ("%s\n%s", name, tip) : g_strdup (tip);
-
-                gtk_widget_set_tooltip_text (b, both);
-              }
+            /* The whole name (a shortened link's tooltip), then the root. */
+            object_text (a->heap, o, &text, &name);
+            both = tip != NULL ? g_strdup_printf ("%s\n%s", name, tip) : g_strdup (name);
+            row = hs_inspector_row_new_link ("link", NULL, o, text, both, prefix);
           }
         else
-          b = object_button (self, o, prefix);
+          row = object_row (a->heap, "link", NULL, o, prefix);
         if (o == self->obj)
-          gtk_widget_set_sensitive (b, FALSE);
-        gtk_box_append (self->paths_box, b);
+          hs_inspector_row_set_sensitive (row, FALSE);
+        append_row (self->paths_store, row);
       }
 
   hs_timing_span_cpu (start, cpu, "root path shown (%u objects)",
                       self->root_path != NULL ? self->root_path->len : 0);
 
-  hs_clear_box (GTK_WIDGET (self->referrers_box));
+  g_list_store_remove_all (self->referrers_store);
   if (job->n_referrers == 0)
-    add_pair (GTK_WIDGET (self->referrers_box), _ ("No referrers"), "");
+    add_pair (self->referrers_store, _ ("No referrers"), "");
   for (guint i = 0; i < job->referrers->len; i++)
-    gtk_box_append (self->referrers_box,
-                    object_button (self, g_array_index (job->referrers, HsObj, i), NULL));
+    append_row (self->referrers_store,
+                object_row (a->heap, "link", NULL, g_array_index (job->referrers, HsObj, i), NULL));
   if (job->n_referrers > job->referrers->len)
     {
       g_autofree char *count = hs_format_count (job->n_referrers - job->referrers->len);
       g_autofree char *more = g_strdup_printf (_ ("and %s more"), count);
-      add_pair (GTK_WIDGET (self->referrers_box), more, "");
+      add_pair (self->referrers_store, more, "");
     }
 }
 
@@ -480,27 +412,20 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
   const HsThread *t = hs_threads_find_object (ts, self->obj);
   if (t == NULL)
     return;
-  GtkWidget *heading = gtk_label_new (_ ("Stack"));
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_widget_add_css_class (heading, "hs-inspector-heading");
-  gtk_box_append (self->fields_box, heading);
+  GListStore *list = self->fields_store;
+  append_row (list, hs_inspector_row_new ("heading", _ ("Stack"), NULL));
   if (t->n_frames == 0)
-    add_pair (GTK_WIDGET (self->fields_box), _ ("No frames and no locals"), "");
+    add_pair (list, _ ("No frames and no locals"), "");
   for (guint k = 0; k < t->n_frames; k++)
     {
-      g_autofree char *text = hs_thread_frame_text (&t->frames[k]);
-      g_autofree char *line = g_strdup_printf ("at %s", text);
-      GtkWidget *label = gtk_label_new (line);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_widget_set_tooltip_text (label, line);
-      gtk_widget_add_css_class (label, "monospace");
-      gtk_box_append (self->fields_box, label);
+      g_autofree char *text = NULL, *line = NULL;
+
+      text = hs_thread_frame_text (&t->frames[k]);
+      line = g_strdup_printf ("at %s", text);
+      append_row (list, hs_inspector_row_new ("frame", line, NULL));
       for (guint j = 0; j < t->frames[k].n_locals; j++)
         if (t->frames[k].locals[j].obj != HS_OBJ_NONE)
-          gtk_box_append (self->fields_box,
-                          object_button (self, t->frames[k].locals[j].obj, _ ("    local ")));
+          append_row (list, object_row (a->heap, "link", NULL, t->frames[k].locals[j].obj, _ ("    local ")));
     }
 }
 
@@ -510,8 +435,7 @@ add_thread_stack (HsInspector *self, HsAnalysis *a)
 static void
 add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
 {
-  g_autofree char *name = NULL, *frame = NULL, *text = NULL, *shown = NULL;
-  GtkWidget *button, *label;
+  g_autofree char *name = NULL, *frame = NULL, *text = NULL, *shown = NULL, *tip = NULL;
   gboolean local = r->type == HS_ROOT_JAVA_FRAME || r->type == HS_ROOT_JNI_LOCAL;
 
   if (r->thread_obj == HS_OBJ_NONE)
@@ -524,24 +448,34 @@ add_root_thread (HsInspector *self, HsHeap *heap, const HsRoot *r)
   /* Translators: a thread's name and one of its stack frames */
   text = frame != NULL ? g_strdup_printf (_ ("%s at %s"), name, frame) : g_strdup (name);
   shown = hs_name_breakable (text);
-  label = gtk_label_new (shown);
-  hs_label_no_hyphens (GTK_LABEL (label));
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (label), 3);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  button = gtk_button_new ();
-  gtk_button_set_child (GTK_BUTTON (button), label);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "hs-link");
-  {
-    g_autofree char *tip = g_strdup_printf (_ ("%s\nShow this thread in the Threads view"), text);
-    gtk_widget_set_tooltip_text (button, tip);
-  }
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.show-thread");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_uint32 (r->thread_obj));
-  add_widget_pair (GTK_WIDGET (self->size_box), local ? _ ("Local of") : _ ("Thread"), button);
+  gtk_label_set_text (self->thread_text, shown);
+  tip = g_strdup_printf (_ ("%s\nShow this thread in the Threads view"), text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->thread_button), tip);
+  gtk_label_set_text (self->thread_name, local ? _ ("Local of") : _ ("Thread"));
+  /* The target first: the action takes a "u". */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->thread_button),
+                                          g_variant_new_uint32 (r->thread_obj));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->thread_button), "win.show-thread");
+  gtk_widget_set_visible (self->thread_row, TRUE);
+}
+
+/* Every row of the size section hidden, every list empty. */
+static void
+clear (HsInspector *self)
+{
+  GtkWidget *rows[] = { self->shallow_row,   self->obfuscated_row, self->retained_row, self->count_row,
+                        self->dominator_row, self->reachable_row,  self->native_row,   self->value_row,
+                        self->bitmap_row,    self->picture_row,    self->root_row,     self->thread_row };
+  GtkWidget *picture;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    gtk_widget_set_visible (rows[i], FALSE);
+  while ((picture = gtk_widget_get_first_child (GTK_WIDGET (self->picture_slot))) != NULL)
+    gtk_box_remove (self->picture_slot, picture);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->thread_button), NULL);
+  g_list_store_remove_all (self->fields_store);
+  g_list_store_remove_all (self->paths_store);
+  g_list_store_remove_all (self->referrers_store);
 }
 
 static void
@@ -549,13 +483,9 @@ rebuild (HsInspector *self)
 {
   HsAnalysis *a = get_analysis (self);
   HsHeap *heap;
-  GtkWidget *list = GTK_WIDGET (self->size_box);
   g_autofree char *id = NULL;
 
-  hs_clear_box (GTK_WIDGET (self->size_box));
-  hs_clear_box (GTK_WIDGET (self->fields_box));
-  hs_clear_box (GTK_WIDGET (self->paths_box));
-  hs_clear_box (GTK_WIDGET (self->referrers_box));
+  clear (self);
   gtk_widget_set_visible (GTK_WIDGET (self->copy_button), a != NULL && self->obj != HS_OBJ_NONE);
   if (a == NULL || self->obj == HS_OBJ_NONE || self->obj >= hs_heap_n_objects (a->heap))
     {
@@ -597,7 +527,7 @@ rebuild (HsInspector *self)
 
   {
     g_autofree char *shallow = hs_format_bytes (hs_heap_object_shallow (heap, self->obj));
-    add_pair (list, _ ("Shallow size"), shallow);
+    show_pair (self->shallow_row, self->shallow_value, shallow);
   }
   {
     HsKind k = hs_heap_object_kind (heap, self->obj);
@@ -605,31 +535,40 @@ rebuild (HsInspector *self)
         = hs_class_obfuscated_name (heap, k == HS_KIND_CLASS ? hs_heap_object_as_class (heap, self->obj)
                                                              : hs_heap_object_class (heap, self->obj));
     if (obf != NULL)
-      add_pair (list, _ ("Obfuscated name"), obf);
+      show_pair (self->obfuscated_row, self->obfuscated_value, obf);
   }
   if (a->dom != NULL && hs_heap_object_reachable (heap, self->obj))
     {
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, self->obj));
       g_autofree char *count = hs_format_count (hs_dom_tree_retained_count (a->dom, self->obj));
       HsObj dom = a->dom->idom[self->obj];
-      add_pair (list, _ ("Retained size"), retained);
-      add_pair (list, _ ("Retained objects"), count);
-      if (dom != HS_OBJ_NONE && (guint64)dom < a->dom->n)
-        add_widget_pair (list, _ ("Dominator"), object_button (self, dom, NULL));
-      else
-        add_pair (list, _ ("Dominator"), _ ("a GC root"));
+      gboolean linked = dom != HS_OBJ_NONE && (guint64)dom < a->dom->n;
+      show_pair (self->retained_row, self->retained_value, retained);
+      show_pair (self->count_row, self->count_value, count);
+      gtk_widget_set_visible (GTK_WIDGET (self->dominator_root), !linked);
+      gtk_widget_set_visible (GTK_WIDGET (self->dominator_link), linked);
+      if (linked)
+        {
+          g_autofree char *text = NULL, *tip = NULL, *shown = NULL;
+          object_text (heap, dom, &text, &tip);
+          shown = hs_name_breakable (text);
+          gtk_label_set_text (self->dominator_text, shown);
+          gtk_widget_set_tooltip_text (GTK_WIDGET (self->dominator_link), tip);
+          hs_inspector_link_set_obj (self->dominator_link, dom);
+        }
+      gtk_widget_set_visible (self->dominator_row, TRUE);
     }
   else
-    add_pair (list, _ ("Reachable"), _ ("No (garbage)"));
+    gtk_widget_set_visible (self->reachable_row, TRUE);
   if (hs_analysis_native_size (a, self->obj) > 0)
     {
       g_autofree char *native = hs_format_bytes (hs_analysis_native_size (a, self->obj));
-      add_pair (list, _ ("Native size"), native);
+      show_pair (self->native_row, self->native_value, native);
     }
   {
     g_autofree char *desc = hs_describe_object (heap, self->obj);
     if (desc != NULL)
-      add_pair (list, _ ("Value"), desc);
+      show_pair (self->value_row, self->value_value, desc);
   }
   /* An android.graphics.Bitmap is drawn (hs-bitmap-widget.c). */
   {
@@ -640,8 +579,9 @@ rebuild (HsInspector *self)
         g_autofree char *size = g_strdup_printf ("%" G_GINT64_FORMAT " × %" G_GINT64_FORMAT " · %s", bm.width,
                                                  bm.height, bm.config);
         cairo_surface_t *surface = hs_bitmap_surface_new (heap, &bm, 256, &problem);
-        add_pair (list, _ ("Bitmap"), size);
-        add_widget_pair (list, _ ("Picture"), hs_bitmap_widget_new (surface, problem, 160));
+        show_pair (self->bitmap_row, self->bitmap_value, size);
+        gtk_box_append (self->picture_slot, hs_bitmap_widget_new (surface, problem, 160));
+        gtk_widget_set_visible (self->picture_row, TRUE);
         g_free (bm.problem);
       }
   }
@@ -652,7 +592,7 @@ rebuild (HsInspector *self)
       {
         const HsRoot *r = hs_heap_root (heap, g_array_index (roots, gsize, 0));
         self->root_text = hs_heap_root_text (heap, r);
-        add_pair (list, _ ("GC root"), self->root_text);
+        show_pair (self->root_row, self->root_value, self->root_text);
         add_root_thread (self, heap, r);
       }
   }
@@ -660,8 +600,8 @@ rebuild (HsInspector *self)
   add_fields (self, a);
   add_thread_stack (self, a);
 
-  add_pair (GTK_WIDGET (self->paths_box), _ ("Searching…"), "");
-  add_pair (GTK_WIDGET (self->referrers_box), _ ("Searching…"), "");
+  add_pair (self->paths_store, _ ("Searching…"), "");
+  add_pair (self->referrers_store, _ ("Searching…"), "");
 
   {
     if (self->cancellable != NULL)
@@ -681,15 +621,63 @@ rebuild (HsInspector *self)
   }
 }
 
-/* Following a field, a referrer or a path step is a jump of the window's
- * history: through "win.inspect" (the Back button is "win.back"). Without
- * the window (a lone inspector), the object is shown here. */
+/* Following a field, a referrer or a path step (an HsInspectorLink) is a
+ * jump of the window's history: through "win.inspect" (the Back button is
+ * "win.back"). Without the window (a lone inspector), the object is shown
+ * here. */
 static void
-on_object_clicked (GtkButton *button, HsInspector *self)
+follow_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  HsObj obj = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "hs-obj")) - 1;
-  if (!gtk_widget_activate_action (GTK_WIDGET (self), "win.inspect", "u", (guint32)obj))
+  HsInspector *self = HS_INSPECTOR (widget);
+  HsObj obj = g_variant_get_uint32 (param);
+
+  if (!gtk_widget_activate_action (widget, "win.inspect", "u", (guint32)obj))
     hs_inspector_show (self, obj);
+}
+
+/* The row template's closures (ui/hs-inspector-row.ui). */
+static gboolean
+kind_is (gpointer item, const char *kind, const char *want)
+{
+  return g_strcmp0 (kind, want) == 0;
+}
+
+static gboolean
+invert (gpointer item, gboolean value)
+{
+  return !value;
+}
+
+static gboolean
+has_text (gpointer item, const char *text)
+{
+  return text != NULL && *text != '\0';
+}
+
+/* A list's row: the row template bound to item. A GtkListBox, not a
+ * GtkListView: GTK 4.8's list view, unless it is itself what scrolls,
+ * makes the widgets of its first 200 or so rows only, and gives a row
+ * whose label wraps the height of one line; the pane scrolls these lists
+ * with the sections around them, and a link wraps up to three lines. */
+static GtkWidget *
+create_row (gpointer item, gpointer data)
+{
+  HsInspector *self = HS_INSPECTOR (data);
+  g_autoptr (GtkBuilder) builder = gtk_builder_new ();
+  g_autoptr (GError) error = NULL;
+
+  gtk_builder_set_scope (builder, self->row_scope);
+  gtk_builder_set_current_object (builder, G_OBJECT (item));
+  if (!gtk_builder_add_from_resource (builder, "/org/heapscope/Heapscope/ui/hs-inspector-row.ui", &error))
+    g_error ("the inspector's row template: %s", error->message);
+  return g_object_ref (GTK_WIDGET (gtk_builder_get_object (builder, "row")));
+}
+
+static void
+bind_list (HsInspector *self, GtkListBox *list, GListStore **store)
+{
+  *store = g_list_store_new (HS_TYPE_INSPECTOR_ROW);
+  gtk_list_box_bind_model (list, G_LIST_MODEL (*store), create_row, self, NULL);
 }
 
 static HsObj
@@ -727,6 +715,10 @@ hs_inspector_finalize (GObject *object)
   g_clear_object (&self->loader);
   g_clear_pointer (&self->root_path, g_array_unref);
   g_clear_pointer (&self->root_text, g_free);
+  g_clear_object (&self->fields_store);
+  g_clear_object (&self->paths_store);
+  g_clear_object (&self->referrers_store);
+  g_clear_object (&self->row_scope);
   G_OBJECT_CLASS (hs_inspector_parent_class)->finalize (object);
 }
 
@@ -741,6 +733,7 @@ hs_inspector_class_init (HsInspectorClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inspector");
 
+  g_type_ensure (HS_TYPE_INSPECTOR_LINK);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-inspector.ui");
   gtk_widget_class_bind_template_child (widget_class, HsInspector, box);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, back_button);
@@ -748,14 +741,41 @@ hs_inspector_class_init (HsInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsInspector, title);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, subtitle);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, body);
-  gtk_widget_class_bind_template_child (widget_class, HsInspector, size_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, shallow_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, obfuscated_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, retained_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, count_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, dominator_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, reachable_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, native_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, value_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, bitmap_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, picture_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, root_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, thread_row);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, shallow_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, obfuscated_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, retained_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, count_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, native_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, value_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, bitmap_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, root_value);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, dominator_root);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, dominator_link);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, dominator_text);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, picture_slot);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, thread_name);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, thread_button);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, thread_text);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_title);
-  gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_box);
-  gtk_widget_class_bind_template_child (widget_class, HsInspector, paths_box);
-  gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_box);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, fields_list);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, paths_list);
+  gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_list);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, outgoing_button);
   gtk_widget_class_bind_template_child (widget_class, HsInspector, referrers_button);
   gtk_widget_class_bind_template_callback (widget_class, on_close);
+  gtk_widget_class_install_action (widget_class, "inspector.follow", "u", follow_action);
 }
 
 static void
@@ -765,6 +785,13 @@ hs_inspector_init (HsInspector *self)
   self->root_thread = HS_OBJ_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
   hs_label_no_hyphens (self->title);
+  self->row_scope = gtk_builder_cscope_new ();
+  gtk_builder_cscope_add_callback_symbols (GTK_BUILDER_CSCOPE (self->row_scope), "kind_is",
+                                           G_CALLBACK (kind_is), "invert", G_CALLBACK (invert), "has_text",
+                                           G_CALLBACK (has_text), NULL);
+  bind_list (self, self->fields_list, &self->fields_store);
+  bind_list (self, self->paths_list, &self->paths_store);
+  bind_list (self, self->referrers_list, &self->referrers_store);
   /* No object yet: the target first, for the action takes a "u". */
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->outgoing_button),
                                           g_variant_new_uint32 (HS_OBJ_NONE));
@@ -842,13 +869,8 @@ hs_inspector_get_root_path (HsInspector *self)
 guint
 hs_inspector_get_n_path_rows (HsInspector *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (HS_IS_INSPECTOR (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->paths_box)); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    n++;
-  return n;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->paths_store));
 }
 
 gboolean

@@ -26,7 +26,7 @@ const char *hs_inspector_get_gc_root_text (HsInspector *self);
 /* The thread the shown path starts at when its root is a thread's local
  * (shown above it), else HS_OBJ_NONE. */
 HsObj hs_inspector_get_root_thread (HsInspector *self);
-/* Rows (widgets) the path section shows: a long path is abridged. */
+/* Rows the path section shows: a long path is abridged. */
 guint hs_inspector_get_n_path_rows (HsInspector *self);
 gboolean hs_inspector_is_busy (HsInspector *self);
 
