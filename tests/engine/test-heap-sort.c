@@ -109,9 +109,10 @@ check_sort (const Layout *l, guint w, guint nthreads)
       if (keys[i] != ref[i].key || hs_offs_get (vals, i, w, mask) != offset_of (ref[i].pos, w))
         {
           if (bad++ == 0)
-            g_test_message ("first difference at %" G_GUINT64_FORMAT ": id %" G_GINT64_MODIFIER
-                            "x offset %" G_GUINT64_FORMAT ", want id %" G_GINT64_MODIFIER "x offset %" G_GUINT64_FORMAT,
-                            i, keys[i], hs_offs_get (vals, i, w, mask), ref[i].key, offset_of (ref[i].pos, w));
+            g_test_message (
+                "first difference at %" G_GUINT64_FORMAT ": id %" G_GINT64_MODIFIER
+                "x offset %" G_GUINT64_FORMAT ", want id %" G_GINT64_MODIFIER "x offset %" G_GUINT64_FORMAT,
+                i, keys[i], hs_offs_get (vals, i, w, mask), ref[i].key, offset_of (ref[i].pos, w));
         }
     }
   g_assert_cmpuint (bad, ==, 0);

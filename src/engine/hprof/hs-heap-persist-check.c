@@ -223,8 +223,7 @@ record_refs (HsHeap *heap, guint64 off, HsClass c, gboolean class_slot, const gu
           HsClass self = hs_heap_class_by_id (heap, hs_read_id (b, ids));
           return self == HS_CLASS_NONE ? 0 : class_refs[self];
         }
-      default: /* primitive arrays: the edge to the class object only */
-        return class_slot;
+      default: /* primitive arrays: the edge to the class object only */ return class_slot;
     }
 }
 

@@ -851,8 +851,7 @@ fill_from_index (HsHeap *heap, gpointer data, GCancellable *cancellable, GError 
   if (!c.failed
       && (heap->n >= G_MAXUINT32 || gzip != heap->gzip || g_strcmp0 (format, heap->format) != 0
           || id_size != heap->id_size || android != heap->android || file_size != heap->file_size
-          || timestamp != heap->timestamp_ms
-          || follow_weak != (fill->opts ? fill->opts->follow_weak : FALSE)
+          || timestamp != heap->timestamp_ms || follow_weak != (fill->opts ? fill->opts->follow_weak : FALSE)
           || dump_index != (guint32)(fill->opts ? MAX (fill->opts->dump, 0) : 0) || heap->off_width > 8
           || heap->shift > 63))
     {

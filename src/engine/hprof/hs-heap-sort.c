@@ -330,7 +330,8 @@ _hs_heap_sort_pairs (guint64 **pkeys, guint8 **pvals, guint64 n, guint w, guint6
    * thread starts at the first chosen run past half of the kept pairs,
    * after the leftovers that come before that run's first pair. */
   MergeJob jobs[2];
-  jobs[0] = (MergeJob){ keys, vals, runs, chosen, lk, lv, w, mask, 0, nr, 0, m, 0, ok, ov, cancellable, FALSE };
+  jobs[0]
+      = (MergeJob){ keys, vals, runs, chosen, lk, lv, w, mask, 0, nr, 0, m, 0, ok, ov, cancellable, FALSE };
   jobs[1] = jobs[0];
   guint64 split = nr;
   if (nthreads > 1)
