@@ -46,7 +46,7 @@ group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   HsClassGroups *groups;
 
   hs_analysis_hold (a);
-  fig = hs_class_figures_new (a, hs_class_table_get_heap_classes (job->table));
+  fig = hs_class_table_figures (job->table);
   /* The classes the plain table shows with the same filter. */
   include = g_new0 (guint8, (gsize)fig->n_classes + 1);
   for (HsClass c = 0; c < fig->n_classes; c++)
@@ -66,7 +66,7 @@ group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   groups = hs_class_groups_new (a->heap, fig, job->by, cancellable, &error);
   if (groups != NULL)
     {
-      HsClassTree *tree = hs_class_tree_new (groups, job->table);
+      HsClassTree *tree = hs_class_tree_new (groups);
       hs_analysis_release (a);
       g_task_return_pointer (task, tree, (GDestroyNotify)hs_class_tree_unref);
       return;
