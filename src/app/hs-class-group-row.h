@@ -13,12 +13,12 @@
 G_BEGIN_DECLS
 
 /* The grouped classes a grouped table shows (shared by its rows,
- * reference counted): the engine's groups and the native sizes summed per
- * node. */
+ * reference counted): the engine's groups and the order of their levels
+ * shown. */
 typedef struct _HsClassTree HsClassTree;
 
-/* Takes groups; table gives the native sizes per class (may be NULL). */
-HsClassTree *hs_class_tree_new (HsClassGroups *groups, HsClassTable *table);
+/* Takes groups. */
+HsClassTree *hs_class_tree_new (HsClassGroups *groups);
 HsClassTree *hs_class_tree_ref (HsClassTree *tree);
 void hs_class_tree_unref (HsClassTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassTree, hs_class_tree_unref)
@@ -27,7 +27,7 @@ const HsClassGroups *hs_class_tree_get_groups (HsClassTree *tree);
  * the last hs_class_tree_sort (first: the groups', by retained size). */
 const guint32 *hs_class_tree_children (HsClassTree *tree, guint32 v, guint32 *n);
 /* Sorts every level as the classes table sorts its rows by column
- * (hs_class_sorter_new), in order. On the UI thread: a qsort per level,
+ * (hs_class_groups_sort_children), in order. On the UI thread: a qsort per level,
  * milliseconds for 50,000 classes; lists made before show the new order
  * only when made again. */
 void hs_class_tree_sort (HsClassTree *tree, HsClassColumn column, GtkSortType order);

@@ -9,7 +9,7 @@
 #include "config.h"
 #include "hs-classes-view-private.h"
 #include "hs-class-group-list.h"
-#include "hs-csv.h"
+#include "hs-class-groups-csv.h"
 #include "hs-ui-util-private.h"
 
 #include <glib/gi18n.h>
@@ -46,7 +46,7 @@ group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   HsClassGroups *groups;
 
   hs_analysis_hold (a);
-  fig = hs_class_figures_new (a, hs_class_table_get_heap_classes (job->table));
+  fig = hs_class_table_figures (job->table);
   /* The classes the plain table shows with the same filter. */
   include = g_new0 (guint8, (gsize)fig->n_classes + 1);
   for (HsClass c = 0; c < fig->n_classes; c++)
@@ -66,7 +66,7 @@ group_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
   groups = hs_class_groups_new (a->heap, fig, job->by, cancellable, &error);
   if (groups != NULL)
     {
-      HsClassTree *tree = hs_class_tree_new (groups, job->table);
+      HsClassTree *tree = hs_class_tree_new (groups);
       hs_analysis_release (a);
       g_task_return_pointer (task, tree, (GDestroyNotify)hs_class_tree_unref);
       return;
@@ -277,24 +277,8 @@ _hs_classes_view_bind_group_name (GtkInscription *cell, HsClassGroupRow *row)
 }
 
 /* Grouped: the tree's rows as shown (the top level and the nodes
- * expanded), each with its depth (0: the top level) and kind, the CLI's
- * columns (classes --group --csv), a group's figures its sums. name: a
- * package's last segment, a loader's label, a class's full name;
- * package: a package's full name; id: a class's, or a loader's. */
-static const char *const group_csv_columns[] = { "depth",
-                                                 "kind",
-                                                 "name",
-                                                 "package",
-                                                 "id",
-                                                 "loader",
-                                                 "count",
-                                                 "reachable_count",
-                                                 "unreachable_count",
-                                                 "native_size",
-                                                 "shallow",
-                                                 "retained",
-                                                 "classes" };
-
+ * expanded), in the columns of classes --group --csv
+ * (hs-class-groups-csv.h); no children are left out of a node expanded. */
 void
 _hs_classes_view_write_group_csv (HsClassesView *self, HsHeap *heap, GString *out)
 {
@@ -303,47 +287,14 @@ _hs_classes_view_write_group_csv (HsClassesView *self, HsHeap *heap, GString *ou
   HsCsv csv;
 
   hs_csv_init (&csv, out);
-  hs_csv_header (&csv, group_csv_columns, G_N_ELEMENTS (group_csv_columns));
+  hs_class_groups_csv_header (&csv);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
       g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
       const HsClassGroups *g = hs_class_tree_get_groups (hs_class_group_row_get_tree (item));
-      guint32 v = hs_class_group_row_get_node (item);
-      const HsClassNode *node = &g->nodes[v];
 
-      hs_csv_uint (&csv, gtk_tree_list_row_get_depth (row));
-      switch (node->kind)
-        {
-          case HS_CLASS_NODE_PACKAGE:
-            {
-              g_autofree char *path = hs_class_groups_node_path (g, v);
-              hs_csv_text (&csv, "package");
-              hs_csv_text (&csv, node->name);
-              hs_csv_text (&csv, path);
-              hs_csv_empty (&csv);
-              hs_csv_empty (&csv);
-            }
-            break;
-          case HS_CLASS_NODE_LOADER:
-            hs_csv_text (&csv, "loader");
-            hs_csv_text (&csv, node->name);
-            hs_csv_empty (&csv);
-            hs_csv_id (&csv, node->loader_id);
-            hs_csv_empty (&csv);
-            break;
-          case HS_CLASS_NODE_CLASS:
-          default:
-            hs_csv_text (&csv, "class");
-            hs_csv_text (&csv, node->name);
-            hs_csv_empty (&csv);
-            hs_csv_id (&csv, hs_class_id (heap, node->klass));
-            hs_csv_id (&csv, hs_class_loader_id (heap, node->klass));
-            break;
-        }
-      for (HsClassColumn k = HS_CLASS_COLUMN_COUNT; k < HS_CLASS_N_COLUMNS; k++)
-        hs_csv_uint (&csv, hs_class_group_row_get_value (item, k));
-      hs_csv_uint (&csv, node->n_classes);
-      hs_csv_end_row (&csv);
+      hs_class_groups_csv_row (&csv, heap, g, hs_class_group_row_get_node (item),
+                               gtk_tree_list_row_get_depth (row), 0);
     }
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-view-private.h: HsClassesView's fields, shared by its parts:
  * hs-classes-view.c (the view), hs-classes-columns.c (the columns, their
- * cells and sorters), hs-classes-sort.c (the rows' order),
- * hs-classes-view-groups.c (the grouped tree) and hs-classes-search.c
+ * cells and sorters), hs-classes-view-groups.c (the grouped tree) and hs-classes-search.c
  * (the search). */
 #pragma once
 
@@ -36,16 +35,13 @@ struct _HsClassesView
   GtkSorter *base_sorters[HS_CLASS_N_COLUMNS];
   ColumnSpy spies[HS_CLASS_N_COLUMNS];
   GtkCustomFilter *class_filter;
-  /* The rows as shown: class_model (in the order of the column sorted,
-   * hs-class-order.h) under the filter. The column view's sorter only
-   * says which column: no GtkSortListModel, which would make a row object
-   * of every class and compare them on the UI thread at each click. */
+  /* The rows as shown: class_model (which puts its rows in the order of
+   * the column sorted itself, on a worker when big) under the filter. The
+   * column view's sorter only says which column: no GtkSortListModel,
+   * which would make a row object of every class and compare them on the
+   * UI thread at each click. */
   GtkFilterListModel *class_filter_model;
   HsClassModel *class_model;
-  GCancellable *sort_cancellable; /* the order being computed, if any */
-  gboolean ordered;               /* class_model has or is given ordered_by */
-  HsClassColumn ordered_by;
-  GtkSortType ordered_dir;
   char *class_query;
   GtkMultiSelection *plain_selection; /* over class_filter_model */
 
@@ -73,14 +69,6 @@ struct _HsClassesView
   GCancellable *search_cancellable; /* the string search running, if any */
 };
 
-/* hs-classes-sort.c: puts the rows in the order of the column sorted
- * (nothing when they are or are being put in it), and stops a sort
- * running. */
-void _hs_classes_view_order_rows (HsClassesView *self);
-void _hs_classes_view_cancel_order (HsClassesView *self);
-/* The order being computed, computed here and shown (Go to a class right
- * after the table was filled: the class must be found among the rows). */
-void _hs_classes_view_order_now (HsClassesView *self);
 /* hs-classes-search.c: stops a search running, if any. */
 void _hs_classes_view_cancel_search (HsClassesView *self);
 

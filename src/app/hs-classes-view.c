@@ -55,7 +55,8 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
         hs_classes_view_sort_by_column (self, self->sort_column, GTK_SORT_DESCENDING);
     }
   self->spy_armed = FALSE;
-  _hs_classes_view_order_rows (self);
+  if (self->class_model != NULL)
+    hs_class_model_set_sort (self->class_model, self->sort_column, self->sort_order);
   _hs_classes_view_resort_tree (self);
 }
 
@@ -166,8 +167,8 @@ _hs_classes_view_update_status (HsClassesView *self)
               in, groups, un, ub);
         }
     }
-  else if (self->sort_cancellable != NULL
-           && gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
+  else if (hs_class_model_get_busy (self->class_model)
+           && g_list_model_get_n_items (G_LIST_MODEL (self->class_model)) == 0)
     text = g_strdup_printf (_ ("Sorting %s classes…"), n_total);
   else if (shown == total)
     text = g_strdup_printf (_ ("%s classes · %s unreachable objects (%s)"), n_total, un, ub);
@@ -432,10 +433,10 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
   g_return_val_if_fail (name != NULL, FALSE);
 
   hs_view_ensure_filled (HS_VIEW (self));
-  /* The class is found among the rows: a big table's first order is
-   * not waited for. */
-  if (gtk_filter_list_model_get_model (self->class_filter_model) == NULL)
-    _hs_classes_view_order_now (self);
+  /* The class is found among the rows: a big table's order is not waited
+   * for. */
+  if (self->class_model != NULL)
+    hs_class_model_sort_now (self->class_model);
   /* The class is found in the plain table. */
   hs_classes_view_set_grouping (self, HS_CLASSES_GROUP_NONE);
   gtk_editable_set_text (GTK_EDITABLE (self->class_search), name);
@@ -465,16 +466,34 @@ hs_classes_view_get_class_model (HsClassesView *self)
   return G_LIST_MODEL (self->class_filter_model);
 }
 
-/* The rows from table (one heap's, or every heap's). */
+static void
+on_class_model_busy (HsClassModel *model, GParamSpec *pspec, HsClassesView *self)
+{
+  _hs_classes_view_update_status (self);
+}
+
+/* Drops the rows shown and their model (and the sort it runs). */
+static void
+forget_class_model (HsClassesView *self)
+{
+  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
+  if (self->class_model != NULL)
+    g_signal_handlers_disconnect_by_func (self->class_model, on_class_model_busy, self);
+  if (self->class_model != NULL)
+    g_object_run_dispose (G_OBJECT (self->class_model));
+  g_clear_object (&self->class_model);
+}
+
+/* The rows from table (one heap's, or every heap's), in the order of the
+ * column sorted (the model's first rows come with it: at once when
+ * small). */
 static void
 show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
 {
-  g_clear_object (&self->class_model);
-  self->class_model = hs_class_model_new (loader, table);
-  /* Shown once in order (at once when small). */
-  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
-  self->ordered = FALSE;
-  _hs_classes_view_order_rows (self);
+  forget_class_model (self);
+  self->class_model = hs_class_model_new (loader, table, self->sort_column, self->sort_order);
+  g_signal_connect_object (self->class_model, "notify::busy", G_CALLBACK (on_class_model_busy), self, 0);
+  gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
   _hs_classes_view_regroup (self);
   _hs_classes_view_update_status (self);
 }
@@ -555,6 +574,13 @@ hs_classes_view_fill (HsView *view, HsLoader *loader)
 }
 
 gboolean
+hs_classes_view_is_sorting (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return self->class_model != NULL && hs_class_model_get_busy (self->class_model);
+}
+
+gboolean
 hs_classes_view_is_counting (HsClassesView *self)
 {
   g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
@@ -569,9 +595,7 @@ hs_classes_view_clear (HsView *view)
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
-  _hs_classes_view_cancel_order (self);
-  gtk_filter_list_model_set_model (self->class_filter_model, NULL);
-  g_clear_object (&self->class_model);
+  forget_class_model (self);
   _hs_classes_view_forget_groups (self);
   _hs_classes_view_forget_instances (self);
   hs_selection_bar_reset (self->class_selection_bar);
@@ -583,7 +607,7 @@ hs_classes_view_dispose (GObject *object)
 {
   HsClassesView *self = HS_CLASSES_VIEW (object);
 
-  _hs_classes_view_cancel_order (self);
+  forget_class_model (self);
   if (self->table_cancellable != NULL)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);

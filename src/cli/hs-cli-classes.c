@@ -3,11 +3,14 @@
  * hs_query_sorted_classes (--sort count, shallow or retained); with
  * --group package|loader|superclass, the classes as a tree with the sums
  * per node (hs-class-groups.h), sorted and limited within each level;
- * --csv writes that tree one row per node shown, its depth first. */
+ * --csv writes that tree one row per node shown, its depth first, as the
+ * window exports its grouped table (hs-class-groups-csv.h). */
 #include "config.h"
 
 #include "hs-cli.h"
 #include "hs-class-groups.h"
+#include "hs-class-groups-csv.h"
+#include "hs-class-table.h"
 
 /* Text: two spaces per level, at most this many; deeper nodes say their
  * depth (a 50,000-deep hierarchy must not print quadratic spaces). */
@@ -40,85 +43,6 @@ json_figures (GString *out, guint64 count, guint64 reachable, guint64 shallow, g
                           count, reachable, shallow, retained);
 }
 
-/* --csv: the JSON's keys, one row per node shown (depth 0: the top
- * level). id: a class's, or a loader node's loader; own_*: a class's own
- * row when classes are under it (--group superclass); more: its children
- * --limit leaves out. */
-static const char *const group_csv_columns[] = { "depth",
-                                                 "kind",
-                                                 "name",
-                                                 "package",
-                                                 "id",
-                                                 "loader",
-                                                 "count",
-                                                 "reachable_count",
-                                                 "shallow",
-                                                 "retained",
-                                                 "classes",
-                                                 "own_count",
-                                                 "own_reachable_count",
-                                                 "own_shallow",
-                                                 "own_retained",
-                                                 "more",
-                                                 "obfuscated_name" };
-
-static void
-node_csv (const HsCliOptions *o, HsCsv *csv, HsHeap *h, const HsClassGroups *g, guint32 v)
-{
-  const HsClassNode *node = &g->nodes[v];
-  guint32 n_children;
-
-  hs_class_groups_children (g, v, &n_children);
-  hs_csv_uint (csv, node->depth);
-  switch (node->kind)
-    {
-      case HS_CLASS_NODE_PACKAGE:
-        {
-          g_autofree char *path = hs_class_groups_node_path (g, v);
-          hs_csv_text (csv, "package");
-          hs_csv_text (csv, node->name);
-          hs_csv_text (csv, path);
-          hs_csv_empty (csv);
-          hs_csv_empty (csv);
-        }
-        break;
-      case HS_CLASS_NODE_LOADER:
-        hs_csv_text (csv, "loader");
-        hs_csv_text (csv, node->name);
-        hs_csv_empty (csv);
-        hs_csv_id (csv, node->loader_id);
-        hs_csv_empty (csv);
-        break;
-      case HS_CLASS_NODE_CLASS:
-      default:
-        hs_csv_text (csv, "class");
-        hs_csv_text (csv, node->name);
-        hs_csv_empty (csv);
-        hs_csv_id (csv, hs_class_id (h, node->klass));
-        hs_csv_id (csv, hs_class_loader_id (h, node->klass));
-        break;
-    }
-  hs_csv_uint (csv, node->count);
-  hs_csv_uint (csv, node->reachable);
-  hs_csv_uint (csv, node->shallow);
-  hs_csv_uint (csv, node->retained);
-  hs_csv_uint (csv, node->n_classes);
-  if (node->kind == HS_CLASS_NODE_CLASS && n_children > 0)
-    {
-      hs_csv_uint (csv, node->own_count);
-      hs_csv_uint (csv, node->own_reachable);
-      hs_csv_uint (csv, node->own_shallow);
-      hs_csv_uint (csv, node->own_retained);
-    }
-  else
-    for (guint i = 0; i < 4; i++)
-      hs_csv_empty (csv);
-  /* What close_node will say: the children past --limit. */
-  hs_csv_uint (csv, o->limit >= 0 && (guint32)o->limit < n_children ? n_children - (guint32)o->limit : 0);
-  hs_csv_text (csv, node->kind == HS_CLASS_NODE_CLASS ? hs_class_obfuscated_name (h, node->klass) : NULL);
-  hs_csv_end_row (csv);
-}
-
 /* Opens node v: its line (text), its row (CSV), or its object up to its
  * children (JSON). */
 static void
@@ -130,7 +54,10 @@ open_node (const HsCliOptions *o, HsCsv *csv, GString *out, HsHeap *h, const HsC
   hs_class_groups_children (g, v, &n_children);
   if (o->csv)
     {
-      node_csv (o, csv, h, g, v);
+      /* What close_node will say: the children past --limit. */
+      hs_class_groups_csv_row (
+          csv, h, g, v, node->depth,
+          o->limit >= 0 && (guint32)o->limit < n_children ? n_children - (guint32)o->limit : 0);
       return;
     }
   if (!o->json)
@@ -226,7 +153,10 @@ print_groups (const HsCliOptions *o, GString *out, HsHeap *h, const HsClassGroup
   HsCsv csv;
 
   if (o->csv)
-    hs_cli_csv_begin (&csv, out, group_csv_columns, G_N_ELEMENTS (group_csv_columns));
+    {
+      hs_csv_init (&csv, out);
+      hs_class_groups_csv_header (&csv);
+    }
   else if (o->json)
     {
       g_string_append (out, "{\"group\": ");
@@ -278,13 +208,24 @@ print_groups (const HsCliOptions *o, GString *out, HsHeap *h, const HsClassGroup
   g_string_free (out, TRUE);
 }
 
+/* The classes of heap (-1: every heap) grouped, with the window's class
+ * table's figures (hs-class-table.h: native sizes too). */
 static int
-classes_grouped (const HsCliOptions *o, HsAnalysis *a, HsHeapClasses *hc, HsClassGrouping by,
-                 HsClassSort sort, GError **error)
+classes_grouped (const HsCliOptions *o, HsAnalysis *a, int heap, HsClassGrouping by, HsClassSort sort,
+                 GError **error)
 {
-  g_autofree HsClassFigures *fig = hs_class_figures_new (a, hc);
-  g_autoptr (HsClassGroups) g = hs_class_groups_new (a->heap, fig, by, hs_cli_cancellable (), error);
+  g_autoptr (HsClassTable) table = hs_class_table_new (a, heap, hs_cli_cancellable ());
+  g_autofree HsClassFigures *fig = NULL;
+  g_autoptr (HsClassGroups) g = NULL;
 
+  if (table == NULL)
+    {
+      if (!g_cancellable_set_error_if_cancelled (hs_cli_cancellable (), error))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not count the classes of heap %d", heap);
+      return 2;
+    }
+  fig = hs_class_table_figures (table);
+  g = hs_class_groups_new (a->heap, fig, by, hs_cli_cancellable (), error);
   if (g == NULL)
     return 2;
   hs_class_groups_sort (g, sort);
@@ -326,12 +267,12 @@ hs_cli_classes_emit (const HsCliOptions *o, HsAnalysis *a, const char *path, GEr
   int heap = -1;
   if (!hs_cli_resolve_heap (o, h, &heap, error))
     return 2;
+  if (o->group)
+    return classes_grouped (o, a, heap, by, sort, error);
   /* --heap: counted and sized over that heap's instances. */
   g_autoptr (HsHeapClasses) hc = heap >= 0 ? hs_query_heap_classes (a, (guint)heap, NULL, error) : NULL;
   if (heap >= 0 && !hc)
     return 2;
-  if (o->group)
-    return classes_grouped (o, a, hc, by, sort, error);
   g_autoptr (GArray) rows = hc ? hs_query_sorted_heap_classes (a, hc, sort)
                                : hs_query_sorted_classes (a, sort, HS_CLASS_FILTER_PRESENT);
   guint n = o->limit >= 0 ? MIN ((guint)o->limit, rows->len) : rows->len;

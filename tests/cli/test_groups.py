@@ -13,8 +13,11 @@ from clitest import CliTest, g, hexid, main, run_cli, testlib
 import groupsdump
 
 FIG = ('count', 'reachable_count', 'shallow', 'retained')
-GROUP_CSV = ['depth', 'kind', 'name', 'package', 'id', 'loader', 'count', 'reachable_count', 'shallow',
-             'retained', 'classes', 'own_count', 'own_reachable_count', 'own_shallow', 'own_retained',
+# The window's export of its grouped class table writes the same header
+# (tests/ui/test-groups-ui.c).
+GROUP_CSV = ['depth', 'kind', 'name', 'package', 'id', 'loader', 'count', 'reachable_count',
+             'unreachable_count', 'shallow', 'retained', 'native_size', 'classes', 'own_count',
+             'own_reachable_count', 'own_unreachable_count', 'own_shallow', 'own_retained', 'own_native_size',
              'more', 'obfuscated_name']
 DOM_CSV = ['depth', 'kind', 'name', 'id', 'loader', 'objects', 'shallow', 'retained', 'largest',
            'obfuscated_name']
@@ -265,6 +268,11 @@ class GroupsTest(CliTest):
         self.assertEqual(fig(('java',)), (14, 14, 16, 48))
         self.assertEqual(fig(('org',)), (1, 1, 8, 8))
         self.assertEqual(fig(('char[]',)), (1, 1, 32, 32))
+        # The unreachable Item U is com's one unreachable object; the dump
+        # has no native allocations (no Bitmap, no registry).
+        self.assertEqual([(r['name'], r['unreachable_count']) for r in rows if r['depth'] == '0'],
+                         [('com', '1'), ('java', '0'), ('char[]', '0'), ('org', '0')])
+        self.assertEqual({r['native_size'] for r in rows}, {'0'})
         special = by_path[('com', 'example', 'app', 'model', 'com.example.app.model.SpecialItem')]
         self.assertEqual((special['depth'], special['kind']), ('4', 'class'))
         self.assertEqual(fig(('com', 'example', 'app', 'model', 'com.example.app.model.SpecialItem')),
@@ -290,6 +298,8 @@ class GroupsTest(CliTest):
         self.assertEqual(item['depth'], '2')
         self.assertEqual(tuple(int(item[k]) for k in FIG), (6, 5, 112, 96))
         self.assertEqual(tuple(int(item['own_' + k]) for k in FIG), (4, 3, 64, 48))
+        self.assertEqual((item['unreachable_count'], item['own_unreachable_count'], item['own_native_size']),
+                         ('1', '1', '0'))
         special = [r for r in rows if r['name'] == 'com.example.app.model.SpecialItem'][0]
         self.assertEqual((special['depth'], special['own_count']), ('3', ''))
 

@@ -4,6 +4,9 @@
  * classes by name, instances (retained, then shallow, then index), top
  * objects and the path from a GC root. */
 #include "hs-query.h"
+#include "hs-class-compare.h"
+
+#include <stdlib.h>
 
 static HsAnalysis *full;    /* with dominators */
 static HsAnalysis *shallow; /* dominators skipped */
@@ -325,6 +328,53 @@ test_parse_id (void)
   g_assert_false (hs_query_parse_id ("java.lang.String", &id));
 }
 
+/* The one class comparison, each direction, on hand-made keys: equal
+ * values by name, equal names by index; descending turns all three,
+ * biggest first only the value. */
+typedef struct
+{
+  guint64 value;
+  const char *name;
+  guint32 index;
+} Key;
+
+static HsClassDirection key_direction;
+
+static int
+compare_key (gconstpointer pa, gconstpointer pb)
+{
+  const Key *a = pa, *b = pb;
+
+  return hs_class_compare (a->value, a->name, a->index, b->value, b->name, b->index, key_direction);
+}
+
+static void
+assert_key_order (HsClassDirection direction, const guint32 *want)
+{
+  Key keys[] = { { 5, "b", 1 }, { 5, "a", 2 }, { 9, "a", 0 }, { 5, "a", 3 } };
+
+  key_direction = direction;
+  qsort (keys, G_N_ELEMENTS (keys), sizeof (Key), compare_key);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_assert_cmpuint (keys[i].index, ==, want[i]);
+}
+
+static void
+test_class_compare (void)
+{
+  static const guint32 ascending[] = { 2, 3, 1, 0 }, descending[] = { 0, 1, 3, 2 },
+                       biggest_first[] = { 0, 2, 3, 1 };
+
+  assert_key_order (HS_CLASS_ASCENDING, ascending);
+  assert_key_order (HS_CLASS_DESCENDING, descending);
+  assert_key_order (HS_CLASS_BIGGEST_FIRST, biggest_first);
+  /* A class without a name comes first, as g_strcmp0 puts NULL. */
+  g_assert_cmpint (hs_class_compare (5, NULL, 7, 5, "", 2, HS_CLASS_ASCENDING), ==, -1);
+  g_assert_cmpint (hs_class_compare (5, NULL, 7, 5, "", 2, HS_CLASS_BIGGEST_FIRST), ==, -1);
+  g_assert_cmpint (hs_class_compare (5, NULL, 7, 5, "", 2, HS_CLASS_DESCENDING), ==, 1);
+  g_assert_cmpint (hs_class_compare (5, "x", 7, 5, "x", 7, HS_CLASS_DESCENDING), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -349,6 +399,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/query/sorted-classes", test_sorted_classes);
+  g_test_add_func ("/query/class-compare", test_class_compare);
   g_test_add_func ("/query/sort-names", test_sort_names);
   g_test_add_func ("/query/classes-named", test_classes_named);
   g_test_add_func ("/query/instances", test_instances);

@@ -133,6 +133,7 @@ add_class_node (Build *b, HsHeap *heap, const HsClassFigures *fig, HsClass c, gu
   node->own_reachable = fig->reachable[c];
   node->own_shallow = fig->shallow[c];
   node->own_retained = fig->retained != NULL ? fig->retained[c] : 0;
+  node->own_native = fig->native != NULL ? fig->native[c] : 0;
   node->n_classes = 1;
   return v;
 }
@@ -317,6 +318,7 @@ finish (HsClassGroups *g)
       node->reachable = node->own_reachable;
       node->shallow = node->own_shallow;
       node->retained = node->own_retained;
+      node->native = node->own_native;
     }
   for (guint32 i = n; i-- > 0;)
     {
@@ -327,6 +329,7 @@ finish (HsClassGroups *g)
           g->reachable += node->reachable;
           g->shallow += node->shallow;
           g->retained += node->retained;
+          g->native += node->native;
           g->n_classes += node->n_classes;
           continue;
         }
@@ -335,6 +338,7 @@ finish (HsClassGroups *g)
       parent->reachable += node->reachable;
       parent->shallow += node->shallow;
       parent->retained += node->retained;
+      parent->native += node->native;
       parent->n_classes += node->n_classes;
     }
 }
@@ -412,21 +416,44 @@ typedef struct
   HsClassSort sort;
 } SortCtx;
 
+guint64
+hs_class_node_column (const HsClassNode *node, HsClassColumn column)
+{
+  switch (column)
+    {
+      case HS_CLASS_COLUMN_COUNT: return node->count;
+      case HS_CLASS_COLUMN_REACHABLE: return node->reachable;
+      case HS_CLASS_COLUMN_UNREACHABLE: return node->count - node->reachable;
+      case HS_CLASS_COLUMN_NATIVE: return node->native;
+      case HS_CLASS_COLUMN_SHALLOW: return node->shallow;
+      case HS_CLASS_COLUMN_RETAINED: return node->retained;
+      case HS_CLASS_COLUMN_NAME:
+      case HS_CLASS_N_COLUMNS:
+      default: return 0;
+    }
+}
+
+const char *
+hs_class_groups_node_label (const HsClassGroups *groups, guint32 v)
+{
+  const HsClassNode *node;
+
+  g_return_val_if_fail (groups != NULL && v < groups->n_nodes, "");
+  node = &groups->nodes[v];
+  if (node->kind == HS_CLASS_NODE_CLASS && groups->by == HS_CLASS_GROUP_PACKAGE)
+    return hs_format_simple_name (node->name);
+  return node->name;
+}
+
 static int
 compare_nodes (gconstpointer pa, gconstpointer pb, gpointer data)
 {
   const SortCtx *ctx = data;
   guint32 a = *(const guint32 *)pa, b = *(const guint32 *)pb;
   const HsClassNode *x = &ctx->g->nodes[a], *y = &ctx->g->nodes[b];
-  guint64 vx = hs_class_node_value (x, ctx->sort), vy = hs_class_node_value (y, ctx->sort);
-  int r;
 
-  if (vx != vy)
-    return vx > vy ? -1 : 1;
-  r = strcmp (x->name, y->name);
-  if (r != 0)
-    return r;
-  return a < b ? -1 : a > b;
+  return hs_class_compare (hs_class_node_value (x, ctx->sort), x->name, a, hs_class_node_value (y, ctx->sort),
+                           y->name, b, HS_CLASS_BIGGEST_FIRST);
 }
 
 void
@@ -441,6 +468,41 @@ hs_class_groups_sort (HsClassGroups *groups, HsClassSort sort)
       if (n > 1)
         g_qsort_with_data (groups->children + groups->child_offsets[v], (gint)n, sizeof (guint32),
                            compare_nodes, &ctx);
+    }
+}
+
+typedef struct
+{
+  const HsClassGroups *g;
+  HsClassColumn column;
+  HsClassDirection direction;
+} ColumnCtx;
+
+static int
+compare_nodes_by_column (gconstpointer pa, gconstpointer pb, gpointer data)
+{
+  const ColumnCtx *ctx = data;
+  guint32 a = *(const guint32 *)pa, b = *(const guint32 *)pb;
+
+  return hs_class_compare (hs_class_node_column (&ctx->g->nodes[a], ctx->column),
+                           hs_class_groups_node_label (ctx->g, a), a,
+                           hs_class_node_column (&ctx->g->nodes[b], ctx->column),
+                           hs_class_groups_node_label (ctx->g, b), b, ctx->direction);
+}
+
+void
+hs_class_groups_sort_children (const HsClassGroups *groups, guint32 *children, HsClassColumn column,
+                               HsClassDirection direction)
+{
+  ColumnCtx ctx = { groups, column, direction };
+
+  g_return_if_fail (groups != NULL && children != NULL);
+  for (guint32 v = 0; v <= groups->n_nodes; v++)
+    {
+      guint32 n = groups->child_offsets[v + 1] - groups->child_offsets[v];
+      if (n > 1)
+        g_qsort_with_data (children + groups->child_offsets[v], (gint)n, sizeof (guint32),
+                           compare_nodes_by_column, &ctx);
     }
 }
 

@@ -25,6 +25,7 @@
 
 #include "hs-query.h"
 #include "hs-query-heaps.h"
+#include "hs-class-compare.h"
 
 G_BEGIN_DECLS
 
@@ -39,14 +40,14 @@ typedef enum
 gboolean hs_class_grouping_from_string (const char *name, HsClassGrouping *grouping);
 const char *hs_class_grouping_to_string (HsClassGrouping grouping);
 
-/* The per-class figures to group (n_classes entries each; retained may be
- * NULL: zeros). include (optional): 1 for the classes to show; NULL: every
+/* The per-class figures to group (n_classes entries each; retained and
+ * native may be NULL: zeros). include (optional): 1 for the classes to show; NULL: every
  * class with instances or a class object (HS_CLASS_FILTER_PRESENT). By
  * superclass, the superclasses of an included class are included too. */
 typedef struct
 {
   guint n_classes;
-  const guint64 *count, *reachable, *shallow, *retained;
+  const guint64 *count, *reachable, *shallow, *retained, *native;
   const guint8 *include;
 } HsClassFigures;
 
@@ -73,11 +74,12 @@ typedef struct
   /* The node's label: a package's last segment ("util"), a loader's
    * hs_loader_label, a class's name (owned by the groups or the heap). */
   const char *name;
-  guint32 parent;                                              /* HS_CLASS_NODE_TOP at the top level */
-  guint32 depth;                                               /* 0 at the top level */
-  guint32 n_classes;                                           /* classes in the subtree, itself included */
-  guint64 count, reachable, shallow, retained;                 /* sums over the subtree */
-  guint64 own_count, own_reachable, own_shallow, own_retained; /* the class's own row, 0 for groups */
+  guint32 parent;                                      /* HS_CLASS_NODE_TOP at the top level */
+  guint32 depth;                                       /* 0 at the top level */
+  guint32 n_classes;                                   /* classes in the subtree, itself included */
+  guint64 count, reachable, shallow, retained, native; /* sums over the subtree */
+  /* The class's own row, 0 for groups. */
+  guint64 own_count, own_reachable, own_shallow, own_retained, own_native;
 } HsClassNode;
 
 typedef struct
@@ -94,7 +96,7 @@ typedef struct
    * top): read backwards to add up a column of one's own. */
   guint32 *order;
   /* The sums over every included class (the ungrouped table's totals). */
-  guint64 count, reachable, shallow, retained;
+  guint64 count, reachable, shallow, retained, native;
   guint32 n_classes;
   /*< private >*/
   GStringChunk *strings;
@@ -108,8 +110,14 @@ void hs_class_groups_free (HsClassGroups *groups);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HsClassGroups, hs_class_groups_free)
 
 /* Sorts every node's children by the value (sums) descending, then name
- * (byte order), then node index: the order of hs-query.h. */
+ * (byte order), then node index: the order of hs-query.h
+ * (hs_class_compare, HS_CLASS_BIGGEST_FIRST). */
 void hs_class_groups_sort (HsClassGroups *groups, HsClassSort sort);
+/* The window's order of the tree: sorts every level of children (a copy
+ * of groups->children, laid out as it is) by column in direction, names
+ * compared as hs_class_groups_node_label shows them. */
+void hs_class_groups_sort_children (const HsClassGroups *groups, guint32 *children, HsClassColumn column,
+                                    HsClassDirection direction);
 /* The children of node v (groups->n_nodes: the top level). */
 static inline const guint32 *
 hs_class_groups_children (const HsClassGroups *groups, guint32 v, guint32 *n)
@@ -120,7 +128,13 @@ hs_class_groups_children (const HsClassGroups *groups, guint32 v, guint32 *n)
 /* A package node's full name ("java.util"); for other nodes their name.
  * g_free it. */
 char *hs_class_groups_node_path (const HsClassGroups *groups, guint32 v);
+/* What a table shows as node v's name: a package's last segment, a
+ * loader's label, a class's name (its simple name under its package,
+ * grouped by package). */
+const char *hs_class_groups_node_label (const HsClassGroups *groups, guint32 v);
 /* The sum a sort orders by. */
 guint64 hs_class_node_value (const HsClassNode *node, HsClassSort sort);
+/* The sum over node's subtree in a numeric column (0 for the name). */
+guint64 hs_class_node_column (const HsClassNode *node, HsClassColumn column);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hs-query-heaps.h"
+#include "hs-class-compare.h"
 
 static HsDomTree *
 compute_dom (HsHeap *heap, GCancellable *cancellable, GError **error)
@@ -144,16 +145,14 @@ typedef struct
   guint64 key;
 } ClassKey;
 
+/* hs-query.h's class order (hs-class-compare.h). */
 static int
 compare_keys (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
   const ClassKey *x = pa, *y = pb;
-  if (x->key != y->key)
-    return x->key > y->key ? -1 : 1;
-  int r = g_strcmp0 (hs_class_name (user_data, x->c), hs_class_name (user_data, y->c));
-  if (r != 0)
-    return r;
-  return x->c < y->c ? -1 : x->c > y->c;
+
+  return hs_class_compare (x->key, hs_class_name (user_data, x->c), x->c, y->key,
+                           hs_class_name (user_data, y->c), y->c, HS_CLASS_BIGGEST_FIRST);
 }
 
 GArray *

@@ -6,6 +6,7 @@
 
 #include "hs-query.h"
 #include "hs-query-heaps.h"
+#include "hs-class-compare.h"
 
 #include <string.h>
 
@@ -35,20 +36,15 @@ typedef struct
   guint64 key;
 } ClassKey;
 
-/* The one class order: value descending, name, index. */
+/* The one class order (hs-class-compare.h): value descending, name, index. */
 static int
 compare_class_keys (gconstpointer pa, gconstpointer pb, gpointer user_data)
 {
   const ClassKey *x = pa, *y = pb;
   HsHeap *heap = user_data;
-  int r;
 
-  if (x->key != y->key)
-    return x->key > y->key ? -1 : 1;
-  r = g_strcmp0 (hs_class_name (heap, x->c), hs_class_name (heap, y->c));
-  if (r != 0)
-    return r;
-  return x->c < y->c ? -1 : x->c > y->c;
+  return hs_class_compare (x->key, hs_class_name (heap, x->c), x->c, y->key, hs_class_name (heap, y->c), y->c,
+                           HS_CLASS_BIGGEST_FIRST);
 }
 
 GArray *

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hs-class-table.h: the figures of the classes view's rows for one heap
- * (or every heap): count, reachable count, shallow, retained and native
- * size per class. Shared (reference counted) by the rows made from it. */
+/* hs-class-table.h: the class table's figures for one heap (or every
+ * heap): count, reachable count, shallow, retained and native size per
+ * class, as the window's class table and the CLI's `classes` show them.
+ * Shared (reference counted) by the rows made from it. Engine layer. */
 #pragma once
 
 #include "hs-analysis.h"
 #include "hs-query-heaps.h"
+#include "hs-class-groups.h"
+#include "hs-class-compare.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +30,11 @@ guint64 hs_class_table_retained (HsClassTable *table, HsClass c);
 /* Native memory (Bitmap pixels, registered native allocations) of the
  * class's instances, hs_analysis_native_size summed. */
 guint64 hs_class_table_native (HsClassTable *table, HsClass c);
+/* A numeric column's value (0 for HS_CLASS_COLUMN_NAME). */
+guint64 hs_class_table_value (HsClassTable *table, HsClassColumn column, HsClass c);
+/* The figures to group (hs-class-groups.h), native sizes included: they
+ * point into table, which must outlive them. g_free the result. */
+HsClassFigures *hs_class_table_figures (HsClassTable *table);
 /* One heap's figures (hs_query_heap_classes), NULL for every heap. */
 const HsHeapClasses *hs_class_table_get_heap_classes (HsClassTable *table);
 HsAnalysis *hs_class_table_get_analysis (HsClassTable *table);

@@ -58,6 +58,35 @@ hs_class_table_new (HsAnalysis *analysis, int heap, GCancellable *cancellable)
   return t;
 }
 
+guint64
+hs_class_table_value (HsClassTable *table, HsClassColumn column, HsClass c)
+{
+  switch (column)
+    {
+      case HS_CLASS_COLUMN_COUNT: return hs_class_table_count (table, c);
+      case HS_CLASS_COLUMN_REACHABLE: return hs_class_table_reachable (table, c);
+      case HS_CLASS_COLUMN_UNREACHABLE:
+        return hs_class_table_count (table, c) - hs_class_table_reachable (table, c);
+      case HS_CLASS_COLUMN_NATIVE: return hs_class_table_native (table, c);
+      case HS_CLASS_COLUMN_SHALLOW: return hs_class_table_shallow (table, c);
+      case HS_CLASS_COLUMN_RETAINED: return hs_class_table_retained (table, c);
+      case HS_CLASS_COLUMN_NAME:
+      case HS_CLASS_N_COLUMNS:
+      default: return 0;
+    }
+}
+
+HsClassFigures *
+hs_class_table_figures (HsClassTable *table)
+{
+  HsClassFigures *fig;
+
+  g_return_val_if_fail (table != NULL, NULL);
+  fig = hs_class_figures_new (table->analysis, table->hc);
+  fig->native = table->native;
+  return fig;
+}
+
 HsClassTable *
 hs_class_table_ref (HsClassTable *table)
 {
