@@ -627,3 +627,17 @@ ui_destroy_window (gpointer window)
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_true (ui_wait_until (pointer_gone, &weak, 10000));
 }
+
+GtkWidget *
+ui_find_action_button (GtkWidget *root, const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)
+        return c;
+      if ((found = ui_find_action_button (c, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}

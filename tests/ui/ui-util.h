@@ -103,3 +103,6 @@ gboolean ui_wait_visible (GtkWidget *widget, guint timeout_ms);
 gboolean ui_wait_view (HsWindow *window, const char *name, guint timeout_ms);
 /* Destroys a window and iterates until it is finalized (asserted, 10 s). */
 void ui_destroy_window (gpointer window);
+/* The first button below root (depth first) whose action is action, or
+ * NULL. */
+GtkWidget *ui_find_action_button (GtkWidget *root, const char *action);
