@@ -36,6 +36,84 @@ open_and_wait (HsWindow *window, const char *path)
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
 }
 
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} Inspecting;
+
+/* The inspector's flap open whole (its slide done), or no flap. */
+static gboolean
+inspector_at_rest (gpointer inspector)
+{
+  GtkWidget *flap = gtk_widget_get_ancestor (inspector, ADW_TYPE_FLAP);
+  return flap == NULL || !adw_flap_get_reveal_flap (ADW_FLAP (flap))
+         || adw_flap_get_reveal_progress (ADW_FLAP (flap)) >= 1.0;
+}
+
+static gboolean
+inspecting (gpointer data)
+{
+  Inspecting *i = data;
+  GtkWidget *inspector = hs_window_get_inspector (i->window);
+  return gtk_widget_get_visible (inspector) && hs_inspector_get_obj (HS_INSPECTOR (inspector)) == i->obj
+         && inspector_at_rest (inspector);
+}
+
+/* Iterates until the inspector shows obj (10 s; the assertions that
+ * follow say what went wrong). */
+static void
+wait_inspecting (HsWindow *window, HsObj obj)
+{
+  ui_wait_until (inspecting, &(Inspecting){ window, obj }, 10000);
+}
+
+/* The window shows the location its history is at: the view, and the
+ * object inspected or none. */
+static gboolean
+at_current (gpointer data)
+{
+  HsWindow *window = data;
+  const HsLocation *l = hs_history_get_current (hs_window_get_history (window));
+  GtkWidget *inspector = hs_window_get_inspector (window);
+  HsObj shown = gtk_widget_get_visible (inspector) ? hs_inspector_get_obj (HS_INSPECTOR (inspector)) : HS_OBJ_NONE;
+
+  return l != NULL && g_strcmp0 (hs_window_get_view (window), l->view) == 0 && shown == l->obj;
+}
+
+/* The leaks view beside its trace again, laid out at the window's width. */
+static gboolean
+side_by_side (gpointer data)
+{
+  HsWindow *window = data;
+  return !hs_leaks_view_is_stacked (ui_leaks_view (window)) && gtk_widget_get_width (GTK_WIDGET (window)) == 1400;
+}
+
+typedef struct
+{
+  HsClassesView *view;
+  guint n;
+} AllClasses;
+
+/* The class table unfiltered: every class listed. */
+static gboolean
+all_classes (gpointer data)
+{
+  AllClasses *c = data;
+  return g_list_model_get_n_items (hs_classes_view_get_class_model (c->view)) == c->n;
+}
+
+/* Sorted by count as asked, the sort's worker done. */
+static gboolean
+sorted_by_count (gpointer data)
+{
+  HsClassColumn column;
+  GtkSortType order;
+
+  hs_classes_view_get_sort (data, &column, &order);
+  return column == HS_CLASS_COLUMN_COUNT && !hs_classes_view_is_sorting (data);
+}
+
 static gboolean
 inspector_idle (gpointer data)
 {
@@ -189,7 +267,8 @@ test_inspector_fits (void)
 
           hs_window_inspect (window, obj);
           g_assert_true (ui_wait_until (inspector_idle, inspector, 60000));
-          ui_iterate (400);
+          g_assert_true (ui_wait_until (inspector_at_rest, inspector, 10000));
+          g_assert_true (ui_wait_drawn (inspector, 10000));
           pane = gtk_widget_get_ancestor (inspector, GTK_TYPE_SCROLLED_WINDOW);
           g_assert_nonnull (pane);
           g_assert_true (gtk_widget_compute_bounds (pane, GTK_WIDGET (window), &pb));
@@ -215,8 +294,7 @@ test_inspector_fits (void)
           g_assert_cmpuint (fit.n_labels, >=, 8);
           g_string_free (fit.outside, TRUE);
         }
-      gtk_window_destroy (GTK_WINDOW (window));
-      ui_iterate (100);
+      ui_destroy_window (window);
     }
 }
 
@@ -283,7 +361,7 @@ assert_row_shown (GtkWidget *view, const char *name)
   int height;
 
   g_assert_true (ui_wait_until (row_built, &wanted, 10000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (view, 10000));
   GtkWidget *label = row_label (view, name, &b, &height);
   g_assert_nonnull (label);
   g_test_message ("%s at y %.0f..%.0f of %d", name, b.origin.y, b.origin.y + b.size.height, height);
@@ -303,13 +381,12 @@ test_threads_open_on_selected (void)
   hs_window_set_view (window, "threads");
   view = hs_window_get_view_by_name (window, "threads");
   g_assert_true (ui_wait_until (threads_ready, view, 30000));
-  ui_iterate (500);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   g_assert_cmpuint (hs_threads_view_get_n_rows (HS_THREADS_VIEW (view)), ==, 41);
   g_assert_cmpstr (hs_threads_view_get_row_name (HS_THREADS_VIEW (view), 0), ==, "worker-39");
   ui_shot (GTK_WIDGET (window), "threads-open.png");
   assert_row_shown (GTK_WIDGET (view), "worker-39");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* The first button below root whose action is action, or NULL. */
@@ -353,7 +430,8 @@ test_local_links_to_thread (void)
   g_assert_cmpuint (buffer, !=, HS_OBJ_NONE);
   hs_window_inspect (window, buffer);
   g_assert_true (ui_wait_until (inspector_idle, hs_window_get_inspector (window), 60000));
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (inspector_at_rest, hs_window_get_inspector (window), 10000));
+  g_assert_true (ui_wait_drawn (hs_window_get_inspector (window), 10000));
   button = find_action_button (hs_window_get_inspector (window), "win.show-thread");
   g_assert_nonnull (button);
   text = g_string_new (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)))));
@@ -372,15 +450,14 @@ test_local_links_to_thread (void)
   g_assert_cmpstr (hs_window_get_view (window), ==, "threads");
   view = hs_window_get_view_by_name (window, "threads");
   g_assert_true (ui_wait_until (threads_ready, view, 30000));
-  ui_iterate (500);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   /* The stack shown is worker-0's: its local is the buffer. */
   stack = hs_threads_view_get_stack_text (HS_THREADS_VIEW (view));
   id = g_strdup_printf ("byte[]@0x%" G_GINT64_MODIFIER "x", hs_heap_object_id (a->heap, buffer));
   g_assert_nonnull (strstr (stack, id));
   ui_shot (GTK_WIDGET (window), "threads-worker-0.png");
   assert_row_shown (GTK_WIDGET (view), "worker-0");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* The first mapped widget of type below root (depth first), or NULL. */
@@ -423,8 +500,7 @@ test_switcher_on_top (void)
   g_assert_true (ui_wait_until (switcher_on_top, window, LOAD_TIMEOUT_MS));
   ui_shot (GTK_WIDGET (window), "switcher-1400.png");
   g_assert_nonnull (find_mapped (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* One application for the process (registered once), as the app has: the
@@ -506,7 +582,7 @@ test_threshold_keeps_place (void)
   /* Somewhere: the classes, then the suspect in the leaks view, an object
    * in the inspector. */
   hs_window_set_view (window, "classes");
-  ui_iterate (200);
+  g_assert_true (ui_wait_view (window, "classes", 10000));
   hs_window_set_view (window, "leaks");
   leaks = ui_leaks_view (window);
   g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 2);
@@ -514,21 +590,21 @@ test_threshold_keeps_place (void)
   top = hs_query_top_objects (a, 2);
   inspected = g_array_index (top, HsObj, 1);
   hs_window_inspect (window, inspected);
-  ui_iterate (300);
+  wait_inspecting (window, inspected);
   g_assert_cmpint (selected_leak_row (window), ==, 2);
   history = hs_dump_tab_get_history (hs_window_get_tab (window));
   g_assert_true (hs_history_can_go_back (history));
 
   /* Three clicks on +: one change to 13%. */
   g_signal_connect (settings, "changed::suspects-percent", G_CALLBACK (on_percent_changed), &n_changes);
-  spin = hs_leaks_view_get_threshold_spin (leaks);
+  spin = GTK_SPIN_BUTTON (ui_find_child (GTK_WIDGET (leaks), GTK_TYPE_SPIN_BUTTON));
   for (int i = 0; i < 3; i++)
     {
       gtk_spin_button_spin (spin, GTK_SPIN_STEP_FORWARD, 1);
       ui_iterate (50);
     }
   g_assert_true (ui_wait_until (suspects_at, &w, 30000));
-  ui_iterate (300);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   g_assert_cmpuint (n_changes, ==, 1);
   g_assert_cmpint (g_settings_get_int (settings, "suspects-percent"), ==, 13);
   /* The same analysis, where the user was. */
@@ -547,7 +623,7 @@ test_threshold_keeps_place (void)
   w.percent = 70;
   gtk_spin_button_set_value (spin, 70);
   g_assert_true (ui_wait_until (suspects_at, &w, 30000));
-  ui_iterate (300);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (leaks), ==, 0);
   g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 2);
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
@@ -555,14 +631,13 @@ test_threshold_keeps_place (void)
   {
     HsOverviewView *overview = HS_OVERVIEW_VIEW (hs_window_get_view_by_name (window, "overview"));
     hs_window_set_view (window, "overview");
-    ui_iterate (200);
+    g_assert_true (ui_wait_view (window, "overview", 10000));
     g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 70%");
   }
 
   g_signal_handlers_disconnect_by_func (settings, on_percent_changed, &n_changes);
   g_settings_set_int (settings, "suspects-percent", 10);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 typedef struct
@@ -598,10 +673,10 @@ test_reload_keeps_place (void)
   top = hs_query_top_objects (a, 3);
   inspected = g_array_index (top, HsObj, 2);
   hs_window_set_view (window, "dominators");
-  ui_iterate (200);
+  g_assert_true (ui_wait_view (window, "dominators", 10000));
   hs_window_set_view (window, "classes");
   hs_window_inspect (window, inspected);
-  ui_iterate (300);
+  wait_inspecting (window, inspected);
   g_assert_true (hs_history_can_go_back (hs_dump_tab_get_history (hs_window_get_tab (window))));
 
   r.old = g_object_ref (hs_window_get_loader (window));
@@ -609,7 +684,7 @@ test_reload_keeps_place (void)
   g_action_group_change_action_state (G_ACTION_GROUP (app), "follow-weak",
                                       g_variant_new_boolean (!g_variant_get_boolean (weak)));
   g_assert_true (ui_wait_until (new_loader_done, &r, LOAD_TIMEOUT_MS));
-  ui_iterate (500);
+  g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   /* The switcher is back in the header at 1400 px (the leaks were shown
    * early again meanwhile). */
@@ -619,7 +694,7 @@ test_reload_keeps_place (void)
   g_assert_true (hs_history_can_go_back (hs_dump_tab_get_history (hs_window_get_tab (window))));
   /* Back goes to where the user was before. */
   hs_dump_tab_back (hs_window_get_tab (window));
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (at_current, window, 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   g_assert_false (gtk_widget_get_visible (hs_window_get_inspector (window)));
 
@@ -628,8 +703,7 @@ test_reload_keeps_place (void)
   g_action_group_change_action_state (G_ACTION_GROUP (app), "follow-weak", g_steal_pointer (&weak));
   g_assert_true (ui_wait_until (new_loader_done, &r, LOAD_TIMEOUT_MS));
   g_object_unref (r.old);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* "3" + the locale's thousands separator (a comma where it has none, as
@@ -660,6 +734,19 @@ find_inscription (GtkWidget *root, const char *text)
 
 /* MAT's and Android Studio's habits in the classes table and the
  * Overview, on the sample (3,000 com.example.User objects). */
+typedef struct
+{
+  GtkWidget *root;
+  const char *text;
+} Inscription;
+
+static gboolean
+inscription_shown (gpointer data)
+{
+  Inscription *i = data;
+  return find_inscription (i->root, i->text) != NULL;
+}
+
 static void
 test_mat_habits (void)
 {
@@ -681,15 +768,15 @@ test_mat_habits (void)
   a = hs_loader_get_analysis (hs_window_get_loader (window));
   hs_window_set_view (window, "classes");
   classes = ui_classes_view (window);
-  ui_iterate (500);
+  g_assert_true (ui_wait_view (window, "classes", 10000));
   table = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (classes), GTK_TYPE_COLUMN_VIEW));
 
   /* Counts grouped: com.example.User's 3,000 objects. */
   hs_classes_view_set_filter (classes, "com.example.User");
-  ui_iterate (300);
+  ui_wait_until (inscription_shown, &(Inscription){ GTK_WIDGET (table), count }, 10000);
   g_assert_nonnull (find_inscription (GTK_WIDGET (table), count));
   hs_classes_view_set_filter (classes, "");
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (all_classes, &(AllClasses){ classes, hs_heap_n_classes (a->heap) }, 10000));
 
   /* The Retained Size header explains itself. */
   header = find_label (GTK_WIDGET (table), "Retained Size");
@@ -701,7 +788,7 @@ test_mat_habits (void)
   columns = gtk_column_view_get_columns (table);
   count_column = g_list_model_get_item (columns, HS_CLASS_COLUMN_COUNT);
   gtk_column_view_sort_by_column (table, count_column, GTK_SORT_ASCENDING);
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (sorted_by_count, classes, 10000));
   hs_classes_view_get_sort (classes, &column, &order);
   g_assert_cmpint (column, ==, HS_CLASS_COLUMN_COUNT);
   g_assert_cmpint (order, ==, GTK_SORT_DESCENDING);
@@ -714,7 +801,8 @@ test_mat_habits (void)
 
   /* Activating a class row opens its class object (its statics). */
   g_signal_emit_by_name (table, "activate", 0);
-  ui_iterate (300);
+  ui_wait_visible (hs_window_get_inspector (window), 10000);
+  g_assert_true (ui_wait_until (inspector_at_rest, hs_window_get_inspector (window), 10000));
   g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
   g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==,
                     hs_class_object (a->heap, hs_class_row_get_class (first)));
@@ -722,24 +810,35 @@ test_mat_habits (void)
 
   /* A row of the Overview's biggest objects opens its object. */
   hs_window_set_view (window, "overview");
-  ui_iterate (300);
+  g_assert_true (ui_wait_view (window, "overview", 10000));
   top = hs_query_top_level_objects (a, 1);
   button = find_action_button (GTK_WIDGET (hs_window_get_view_by_name (window, "overview")), "win.inspect");
   g_assert_nonnull (button);
   g_assert_true (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (button))));
   g_signal_emit_by_name (button, "clicked");
-  ui_iterate (300);
+  wait_inspecting (window, g_array_index (top, HsObj, 0));
   g_assert_cmpuint (hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window))), ==,
                     g_array_index (top, HsObj, 0));
   ui_shot (GTK_WIDGET (window), "overview-1400.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static gboolean
 treemap_laid_out (gpointer data)
 {
   return hs_treemap_widget_get_n_rects (data) > 0;
+}
+
+static void
+on_layout_done (HsTreemapWidget *treemap, gboolean *done)
+{
+  *done = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *)data;
 }
 
 /* The treemap has a legend (the packages of its outer boxes) and grey
@@ -752,23 +851,36 @@ test_treemap_legend (void)
   HsTreemapWidget *treemap;
 
   open_and_wait (window, sample);
-  hs_window_set_view (window, "treemap");
   view = ui_treemap_view (window);
   treemap = hs_treemap_view_get_treemap (view);
+  /* The legend follows the treemap's layout ("layout-done"). */
+  {
+    gboolean done = FALSE;
+    gulong id = g_signal_connect (treemap, "layout-done", G_CALLBACK (on_layout_done), &done);
+
+    hs_window_set_view (window, "treemap");
+    g_assert_true (ui_wait_until (flag_set, &done, 30000));
+    g_signal_handler_disconnect (treemap, id);
+  }
   g_assert_true (ui_wait_until (treemap_laid_out, treemap, 30000));
-  ui_iterate (500);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   g_assert_cmpuint (hs_treemap_view_get_n_legend (view), >=, 2);
   g_assert_cmpuint (hs_treemap_view_get_n_legend (view), <=, HS_TREEMAP_LEGEND_MAX);
   g_assert_nonnull (find_label (GTK_WIDGET (view), "com.example"));
   ui_shot (GTK_WIDGET (window), "treemap-1400.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static gboolean
 mapping_idle (gpointer data)
 {
   return !hs_dump_tab_is_mapping_busy (data) && hs_dump_tab_get_mapping_path (data) != NULL;
+}
+
+static gboolean
+mapping_not_busy (gpointer tab)
+{
+  return !hs_dump_tab_is_mapping_busy (tab);
 }
 
 /* A dump in a folder of its own (a link to the sample) with one more
@@ -786,6 +898,8 @@ offered_beside (const char *other_file, const char *contents, HsWindow **window_
   g_assert_cmpint (symlink (sample, dump), ==, 0);
   g_assert_true (g_file_set_contents (other, contents, -1, NULL));
   open_and_wait (window, dump);
+  /* The file beside the dump read (on a worker) and offered or not. */
+  g_assert_true (ui_wait_until (mapping_not_busy, hs_window_get_tab (window), 60000));
   offered = hs_dump_tab_get_offered_mapping (hs_window_get_tab (window));
   base = offered != NULL ? g_path_get_basename (offered) : NULL;
   *window_out = window;
@@ -810,19 +924,17 @@ test_small_things (void)
     g_autoptr (GFile) file = g_file_new_for_path (hs_dump_tab_get_offered_mapping (tab));
     hs_dump_tab_load_mapping (tab, file);
     g_assert_true (ui_wait_until (mapping_idle, tab, 60000));
-    ui_iterate (300);
+    g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   }
   tag = find_label (GTK_WIDGET (window), "Mapping: app-release-mapping.txt");
   g_assert_nonnull (tag);
   ui_shot (GTK_WIDGET (window), "mapping-tag.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
   g_clear_pointer (&offered, g_free);
 
   offered = offered_beside ("app-1.2.txt", "x.RealUser -> com.example.User:\n", &window);
   g_assert_cmpstr (offered, ==, "app-1.2.txt");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 
   {
     g_autofree char *dir = g_dir_make_tmp ("hs-first-screen-XXXXXX", NULL);
@@ -832,10 +944,9 @@ test_small_things (void)
     /* As GTK's file chooser does with the file chosen. */
     g_assert_true (gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri));
     window = ui_window_new (NULL, 1400, 800);
-    ui_iterate (300);
+    g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
     g_assert_null (find_label (GTK_WIDGET (window), "broken-dump.hprof"));
-    gtk_window_destroy (GTK_WINDOW (window));
-    ui_iterate (100);
+    ui_destroy_window (window);
   }
 }
 
@@ -892,7 +1003,7 @@ test_narrow_600 (void)
 
   open_and_wait (window, sample);
   hs_window_set_view (window, "overview");
-  ui_iterate (500);
+  g_assert_true (ui_wait_view (window, "overview", 10000));
   check_cards (GTK_WIDGET (hs_window_get_view_by_name (window, "overview")), &c);
   g_assert_cmpuint (c.n_cards, >=, 4);
   if (c.outside->len > 0)
@@ -901,7 +1012,7 @@ test_narrow_600 (void)
 
   hs_window_set_view (window, "leaks");
   hs_leaks_view_select_suspect (ui_leaks_view (window), 0);
-  ui_iterate (500);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   headline
       = find_label_with_class (GTK_WIDGET (hs_leaks_view_get_trace_view (ui_leaks_view (window))), "title-4");
   g_assert_nonnull (headline);
@@ -923,10 +1034,9 @@ test_narrow_600 (void)
   }
   /* Wide again, side by side again. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 800);
-  ui_iterate (500);
+  ui_wait_until (side_by_side, window, 10000);
   g_assert_false (hs_leaks_view_is_stacked (ui_leaks_view (window)));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static gboolean
@@ -962,7 +1072,7 @@ test_views_fit (void)
       for (guint i = 0; i < G_N_ELEMENTS (views); i++)
         {
           hs_window_set_view (window, views[i]);
-          ui_iterate (300);
+          g_assert_true (ui_wait_view (window, views[i], 10000));
           GtkWidget *view = GTK_WIDGET (hs_window_get_view_by_name (window, views[i]));
           graphene_rect_t b;
           g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (window), &b));
@@ -1001,7 +1111,7 @@ test_views_fit (void)
       hs_window_compare_with (window, baseline, 0);
       g_assert_true (ui_wait_until (compare_done, compare, 60000));
       g_assert_cmpstr (hs_compare_view_get_page (compare), ==, "table");
-      ui_iterate (300);
+      g_assert_true (ui_wait_drawn (GTK_WIDGET (compare), 10000));
       graphene_rect_t b;
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (compare), GTK_WIDGET (window), &b));
       if (b.origin.x + b.size.width > gtk_widget_get_width (GTK_WIDGET (window)) + 0.5)
@@ -1009,8 +1119,7 @@ test_views_fit (void)
                                 b.origin.x + b.size.width);
       g_autofree char *shot = g_strdup_printf ("view-comparison-%d.png", widths[w]);
       ui_shot (GTK_WIDGET (window), shot);
-      gtk_window_destroy (GTK_WINDOW (window));
-      ui_iterate (100);
+      ui_destroy_window (window);
     }
   if (wide->len > 0)
     g_error ("wider than the window:%s", wide->str);
@@ -1060,8 +1169,7 @@ test_treemap_computing (void)
   g_assert_true (hs_treemap_widget_is_computing (treemap));
   g_assert_true (has_text_node (node));
   g_assert_true (ui_wait_until (treemap_idle, treemap, 30000));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* A leak of several instances opens on its first: on make-instances-dump.py's
@@ -1083,7 +1191,7 @@ test_first_instance (void)
   a = hs_loader_get_analysis (hs_window_get_loader (window));
   g_assert_nonnull (a);
   hs_window_set_view (window, "leaks");
-  ui_iterate (500);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   leaks = ui_leaks_view (window);
   g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 1);
   group = hs_leaks_view_get_group (leaks, 0);
@@ -1096,8 +1204,7 @@ test_first_instance (void)
   dropdown = GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (trace_view), GTK_TYPE_DROP_DOWN));
   g_assert_nonnull (dropdown);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 int

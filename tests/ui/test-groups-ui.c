@@ -73,13 +73,30 @@ find_row (HsClassesView *view, const char *name)
   g_assert_not_reached ();
 }
 
+typedef struct
+{
+  HsClassesView *view;
+  guint before;
+} MoreRows;
+
+static gboolean
+more_rows (gpointer data)
+{
+  MoreRows *m = data;
+  return g_list_model_get_n_items (hs_classes_view_get_shown_model (m->view)) > m->before;
+}
+
 static void
 expand (HsClassesView *view, guint position)
 {
   g_autoptr (GtkTreeListRow) row = g_list_model_get_item (hs_classes_view_get_shown_model (view), position);
+  guint before = g_list_model_get_n_items (hs_classes_view_get_shown_model (view));
+
   g_assert_true (gtk_tree_list_row_is_expandable (row));
   gtk_tree_list_row_set_expanded (row, TRUE);
-  ui_iterate (50);
+  /* The children are listed below it, and drawn. */
+  g_assert_true (ui_wait_until (more_rows, &(MoreRows){ view, before }, 10000));
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
 }
 
 /* Every text the widgets below w show (inscriptions and labels), one
@@ -256,14 +273,39 @@ static HsWindow *
 open_window (const char *path)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  HsWindow *window = hs_window_new (NULL);
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
   return window;
+}
+
+/* Sorted by count (descending), the grouped table made again. */
+static gboolean
+sorted_by_count (gpointer data)
+{
+  HsClassColumn column;
+  GtkSortType order;
+
+  hs_classes_view_get_sort (data, &column, &order);
+  return column == HS_CLASS_COLUMN_COUNT && order == GTK_SORT_DESCENDING && !hs_classes_view_is_sorting (data)
+         && grouped (data);
+}
+
+static gboolean
+inspecting (gpointer data)
+{
+  HsWindow *window = ((gpointer *)data)[0];
+  HsObj obj = GPOINTER_TO_UINT (((gpointer *)data)[1]);
+  return hs_inspector_get_obj (ui_inspector (window)) == obj;
+}
+
+static gboolean
+plain_table (gpointer data)
+{
+  GListModel *shown = hs_classes_view_get_shown_model (data);
+  g_autoptr (GObject) first = shown != NULL ? g_list_model_get_item (shown, 0) : NULL;
+  return !hs_classes_view_is_grouping (data) && first != NULL && HS_IS_CLASS_ROW (first);
 }
 
 static void
@@ -278,7 +320,7 @@ test_classes_grouped (gconstpointer data)
                                          HS_CLASS_COLUMN_SHALLOW, HS_CLASS_COLUMN_RETAINED };
 
   hs_window_set_view (window, "classes");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "classes", 10000));
   /* The plain table's totals: 28 27 264 328 (groupsdump.py). */
   plain = hs_classes_view_get_class_model (view);
   for (guint i = 0; i < g_list_model_get_n_items (plain); i++)
@@ -295,7 +337,7 @@ test_classes_grouped (gconstpointer data)
   /* By package: com 240, java 48, char[] 32, org 8 (by retained size). */
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_PACKAGE);
   g_assert_true (ui_wait_until (grouped, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   {
     static const Want top[] = { { "com", 12, 11, 208, 240 },
                                 { "java", 14, 14, 16, 48 },
@@ -334,7 +376,6 @@ test_classes_grouped (gconstpointer data)
     assert_group (view, find_row (view, "app"), &app);
     assert_group (view, find_row (view, "model"), &model);
     expand (view, find_row (view, "model"));
-    ui_iterate (100);
     g_assert_true (shows (GTK_WIDGET (view), "model"));
     g_assert_true (shows (GTK_WIDGET (view), retained));
     g_assert_true (shows (GTK_WIDGET (view), "SpecialItem"));
@@ -352,7 +393,7 @@ test_classes_grouped (gconstpointer data)
   /* Sorted within each level by the column clicked: by count, java (14)
    * then com (12). */
   hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_COUNT, GTK_SORT_DESCENDING);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (sorted_by_count, view, 30000));
   {
     g_autoptr (HsClassGroupRow) first = shown_item (view, 0);
     g_autoptr (HsClassGroupRow) second = shown_item (view, 1);
@@ -367,7 +408,7 @@ test_classes_grouped (gconstpointer data)
   /* By class loader: the bootstrap loader 160, L1 (named) 128, L2 40. */
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_LOADER);
   g_assert_true (ui_wait_until (grouped, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   {
     HsObj l1 = HS_OBJ_NONE;
     for (HsObj o = 0; o < hs_heap_n_objects (a->heap); o++)
@@ -383,7 +424,7 @@ test_classes_grouped (gconstpointer data)
     g_assert_true (shows (GTK_WIDGET (view), name));
     /* Activating a loader's row opens the loader object. */
     g_signal_emit_by_name (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), "activate", 1);
-    ui_iterate (100);
+    ui_wait_until (inspecting, (gpointer[]){ window, GUINT_TO_POINTER (l1) }, 10000);
     g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, l1);
     ui_shot (GTK_WIDGET (window), "classes-grouped-loader.png");
   }
@@ -391,7 +432,7 @@ test_classes_grouped (gconstpointer data)
   /* By superclass: java.lang.Object above everything. */
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_SUPERCLASS);
   g_assert_true (ui_wait_until (grouped, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   {
     Want object = { "java.lang.Object", 28, 27, 264, 328 };
     Want base = { "com.example.app.model.Base", 7, 6, 128, 112 };
@@ -406,7 +447,6 @@ test_classes_grouped (gconstpointer data)
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_PACKAGE);
   hs_classes_view_set_filter (view, "item");
   g_assert_true (ui_wait_until (grouped, view, 30000));
-  ui_iterate (50);
   {
     Want com = { "com", 6, 5, 112, 96 };
     g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_shown_model (view)), ==, 1);
@@ -417,16 +457,14 @@ test_classes_grouped (gconstpointer data)
 
   /* Back to the plain table. */
   hs_classes_view_set_grouping (view, HS_CLASSES_GROUP_NONE);
-  ui_iterate (50);
+  ui_wait_until (plain_table, view, 30000);
   g_assert_true (hs_classes_view_get_shown_model (view) != NULL);
   {
     g_autoptr (GObject) first = g_list_model_get_item (hs_classes_view_get_shown_model (view), 0);
     g_assert_true (HS_IS_CLASS_ROW (first));
   }
-  ui_iterate (100);
   ui_shot (GTK_WIDGET (window), "classes-plain.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 static gpointer
@@ -445,7 +483,7 @@ dom_expand (HsDominatorsView *view, guint position)
       = gtk_tree_list_model_get_row (hs_dominators_view_get_model (view), position);
   gtk_tree_list_row_set_expanded (row, TRUE);
   g_assert_true (ui_wait_until (dom_ready, view, 30000));
-  ui_iterate (50);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
 }
 
 static void
@@ -473,10 +511,10 @@ test_dominators_grouped (gconstpointer data)
   guint64 retained = 0, objects = 0;
 
   hs_window_set_view (window, "dominators");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "dominators", 10000));
   hs_dominators_view_set_grouped (view, TRUE);
   g_assert_true (ui_wait_until (dom_ready, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   model = G_LIST_MODEL (hs_dominators_view_get_model (view));
   /* Nine classes at the top level (groupsdump.py), the biggest first. */
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 9);
@@ -512,7 +550,7 @@ test_dominators_grouped (gconstpointer data)
   dom_expand (view, 2);
   dom_expand (view, 3);
   assert_dom_group (view, 4, "char[] · 1 object", 32, 32);
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   g_assert_true (shows (GTK_WIDGET (view), "char[] · 1 object"));
   ui_shot (GTK_WIDGET (window), "dominators-grouped.png");
   /* Exported as shown: the NamedLoader group, its object L1, L1's
@@ -569,8 +607,14 @@ test_dominators_grouped (gconstpointer data)
     g_assert_true (HS_IS_OBJECT_ROW (item));
     g_assert_cmpuint (hs_object_row_get_retained (HS_OBJECT_ROW (item)), ==, 64);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
+}
+
+static gboolean
+views_gone (gpointer data)
+{
+  gpointer *weak = data;
+  return weak[0] == NULL && weak[1] == NULL;
 }
 
 /* The window closed while the classes are being grouped and the top
@@ -586,8 +630,16 @@ test_close_while_grouping (gconstpointer data)
   hs_classes_view_set_grouping (classes, HS_CLASSES_GROUP_LOADER);
   hs_dominators_view_set_grouped (dominators, TRUE);
   hs_window_set_view (window, "dominators");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (500);
+  /* The window and both views finalized: what a worker holds of them is
+   * let go, its answer dropped. */
+  {
+    gpointer weak[2] = { classes, dominators };
+
+    g_object_add_weak_pointer (G_OBJECT (classes), &weak[0]);
+    g_object_add_weak_pointer (G_OBJECT (dominators), &weak[1]);
+    ui_destroy_window (window);
+    g_assert_true (ui_wait_until (views_gone, weak, 30000));
+  }
 }
 
 int

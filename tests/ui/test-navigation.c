@@ -18,16 +18,13 @@ open_sample (void)
 {
   const char *path = g_getenv ("HS_SAMPLE_DUMP");
   g_autoptr (GFile) file = NULL;
-  HsWindow *window = hs_window_new (NULL);
+  HsWindow *window;
 
   g_assert_nonnull (path);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
-  gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (100);
+  window = ui_window_new (NULL, 1200, 760);
   file = g_file_new_for_path (path);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-  ui_iterate (50);
   return window;
 }
 
@@ -74,12 +71,23 @@ treemap_node (HsWindow *window)
   return path[n - 1];
 }
 
+/* The window shows the location its history is at: the view and the
+ * object inspected. */
+static gboolean
+at_current (gpointer data)
+{
+  HsWindow *window = data;
+  const HsLocation *l = hs_history_get_current (hs_window_get_history (window));
+
+  return l != NULL && g_strcmp0 (hs_window_get_view (window), l->view) == 0 && inspected (window) == l->obj;
+}
+
 static void
 back (HsWindow *window)
 {
   g_assert_true (hs_history_can_go_back (hs_window_get_history (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
-  ui_iterate (20);
+  g_assert_true (ui_wait_until (at_current, window, 10000));
 }
 
 static void
@@ -87,7 +95,16 @@ forward (HsWindow *window)
 {
   g_assert_true (hs_history_can_go_forward (hs_window_get_history (window)));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
-  ui_iterate (20);
+  g_assert_true (ui_wait_until (at_current, window, 10000));
+}
+
+/* The history's last location is the leaks view on its row 1. */
+static gboolean
+leak_row_recorded (gpointer data)
+{
+  const HsLocation *l = hs_history_get_current (hs_window_get_history (data));
+
+  return l != NULL && g_strcmp0 (l->view, "leaks") == 0 && l->extra == 1;
 }
 
 static void
@@ -119,7 +136,7 @@ test_back_forward (void)
   /* What following the field `name` in the inspector does. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)name);
   hs_window_set_view (window, "treemap");
-  ui_iterate (50);
+  g_assert_true (ui_wait_view (window, "treemap", 10000));
   g_assert_cmpuint (treemap_node (window), ==, a->dom->n);
   hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)), big);
   zoomed = treemap_node (window);
@@ -160,7 +177,7 @@ test_back_forward (void)
   /* Leaks: the row selected comes back with the view. */
   hs_window_set_view (window, "leaks");
   hs_leaks_view_select (ui_leaks_view (window), 1);
-  ui_iterate (20);
+  g_assert_true (ui_wait_until (leak_row_recorded, window, 10000));
   hs_window_set_view (window, "overview");
   hs_leaks_view_select (ui_leaks_view (window), 0);
   back (window);
@@ -174,12 +191,18 @@ test_back_forward (void)
     hs_window_open (window, file, 0);
     g_assert_false (hs_history_can_go_back (history));
     g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-    ui_iterate (50);
     g_assert_cmpuint (hs_history_get_length (history), ==, 1);
     g_assert_false (hs_history_can_go_back (history));
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
+}
+
+/* A popover below widget shown and mapped (Go to's, a row menu). */
+static gboolean
+popover_shown (gpointer data)
+{
+  GtkWidget *p = ui_shown_popover (data);
+  return p != NULL && gtk_widget_get_mapped (p);
 }
 
 static void
@@ -228,9 +251,8 @@ test_go_to (void)
 
   /* Ctrl+L's action opens the popover without trouble. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.goto", NULL);
-  ui_iterate (50);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (popover_shown, window, 10000));
+  ui_destroy_window (window);
 }
 
 static gboolean
@@ -283,8 +305,7 @@ test_search (void)
       }
     g_assert_true (has_class);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 static void
@@ -383,8 +404,7 @@ test_copy (void)
     g_assert_cmpstr (lines[3], ==, label);
   }
   g_assert_cmpstr (lines[4], ==, "");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 /* HS_NAV_SCREENSHOT_DIR=DIR: PNGs of the header with Back, Forward and Go
@@ -400,7 +420,7 @@ save_png (GtkWidget *widget, const char *name)
   if (dir == NULL)
     return;
   path = g_build_filename (dir, file, NULL);
-  ui_iterate (800);
+  g_assert_true (ui_wait_drawn (widget, 10000));
   texture = ui_render_widget (widget);
   g_assert_nonnull (texture);
   g_assert_true (gdk_texture_save_to_png (texture, path));
@@ -436,6 +456,12 @@ find_inscription (GtkWidget *widget)
   return NULL;
 }
 
+static gboolean
+popover_gone (gpointer data)
+{
+  return find_popover (data) == NULL;
+}
+
 static void
 test_screenshots (void)
 {
@@ -460,18 +486,18 @@ test_screenshots (void)
     GtkWidget *menu;
     g_assert_nonnull (cell);
     hs_object_menu_popup (cell, only_instance (window, "com.example.ThreadLeak"), 20, 8);
-    ui_iterate (300);
+    g_assert_true (ui_wait_until (popover_shown, cell, 10000));
     menu = find_popover (cell);
     g_assert_nonnull (menu);
     g_assert_true (gtk_widget_get_mapped (menu));
     save_png (menu, "nav-row-menu");
     gtk_popover_popdown (GTK_POPOVER (menu));
-    ui_iterate (100);
+    g_assert_true (ui_wait_until (popover_gone, cell, 10000));
   }
   hs_window_set_view (window, "leaks");
   save_png (GTK_WIDGET (window), "nav-leaks");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.goto", NULL);
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (popover_shown, window, 10000));
   popover = find_popover (GTK_WIDGET (window));
   g_assert_nonnull (popover);
   entry = gtk_widget_get_first_child (gtk_popover_get_child (GTK_POPOVER (popover)));
@@ -479,8 +505,7 @@ test_screenshots (void)
   gtk_editable_set_text (GTK_EDITABLE (entry), "0x1234");
   g_signal_emit_by_name (entry, "activate");
   save_png (popover, "nav-goto-popover");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 int

@@ -30,7 +30,6 @@ open_path (const char *path)
 
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-  ui_iterate (50);
   return window;
 }
 
@@ -97,7 +96,7 @@ test_instances (void)
   g_assert_cmpuint (g_list_model_get_n_items (list), ==, 3);
   table = HS_OBJECT_COLUMN_VIEW (ui_find_child (ui_find_child (GTK_WIDGET (classes), HS_TYPE_INSTANCES_PANE),
                                                 HS_TYPE_OBJECT_COLUMN_VIEW));
-  bar = hs_object_column_view_get_selection_bar (table);
+  bar = HS_SELECTION_BAR (ui_find_child (GTK_WIDGET (table), HS_TYPE_SELECTION_BAR));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
 
   /* P1 and P2 (32 bytes each by retained size: the first two rows, U last). */
@@ -105,7 +104,7 @@ test_instances (void)
   at2 = position_of (list, p2);
   g_assert_cmpuint (MAX (at1, at2), ==, 1);
   hs_object_column_view_select_range (table, 0, 2);
-  ui_iterate (20);
+  g_assert_true (ui_wait_visible (GTK_WIDGET (bar), 10000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_nonnull (ui_find_button (GTK_WIDGET (bar), "Calculate Precise Retained Size"));
   g_signal_emit_by_name (ui_find_button (GTK_WIDGET (bar), "Calculate Precise Retained Size"), "clicked");
@@ -139,8 +138,7 @@ test_instances (void)
   hs_selection_bar_compute_selection (bar);
   assert_result (bar, 1, 16, 32, 2);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 /* The position of obj's row in a table of HsObjectRow (or tree rows of
@@ -166,6 +164,26 @@ row_of (GtkColumnView *view, HsObj obj)
   return G_MAXUINT;
 }
 
+static gboolean
+has_rows (gpointer data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (data))) > 0;
+}
+
+typedef struct
+{
+  GtkColumnView *columns;
+  HsHeap *heap;
+} ParentsListed;
+
+static gboolean
+parents_listed (gpointer data)
+{
+  ParentsListed *p = data;
+  return row_of (p->columns, hs_heap_find (p->heap, P1)) != G_MAXUINT
+         && row_of (p->columns, hs_heap_find (p->heap, P2)) != G_MAXUINT;
+}
+
 /* The dominator tree: ROOT alone, then its children P1 and P2 together. */
 static void
 test_dominators (void)
@@ -176,20 +194,22 @@ test_dominators (void)
   HsObjectColumnView *table
       = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   GtkColumnView *columns = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW));
-  HsSelectionBar *bar = hs_object_column_view_get_selection_bar (table);
+  HsSelectionBar *bar = HS_SELECTION_BAR (ui_find_child (GTK_WIDGET (table), HS_TYPE_SELECTION_BAR));
   GtkSelectionModel *model;
   guint root, p1, p2;
 
   hs_window_set_view (window, "dominators");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "dominators", 10000));
   model = gtk_column_view_get_model (columns);
+  g_assert_true (ui_wait_until (has_rows, columns, 10000));
   root = row_of (columns, hs_heap_find (heap, 0x10000));
   g_assert_cmpuint (root, !=, G_MAXUINT);
   hs_object_column_view_select (table, root);
   hs_selection_bar_compute_selection (bar);
   /* ROOT: everything reachable but the class objects (0 bytes each). */
   assert_result (bar, 1, 16, 128, 7);
-  ui_iterate (50);
+  /* ROOT's row was expanded: its children P1 and P2 are listed below it. */
+  g_assert_true (ui_wait_until (parents_listed, &(ParentsListed){ columns, heap }, 10000));
   p1 = row_of (columns, hs_heap_find (heap, P1));
   p2 = row_of (columns, hs_heap_find (heap, P2));
   g_assert_cmpuint (p1, !=, G_MAXUINT);
@@ -201,8 +221,7 @@ test_dominators (void)
   assert_result (bar, 2, 32, 112, 6);
   ui_shot (GTK_WIDGET (window), "selection-dominators.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 /* The class table: a class row stands for all its instances. */
@@ -216,7 +235,8 @@ test_classes (void)
   HsSelectionBar *bar = HS_SELECTION_BAR (ui_find_child (GTK_WIDGET (classes), HS_TYPE_SELECTION_BAR));
 
   hs_window_set_view (window, "classes");
-  ui_iterate (50);
+  g_assert_true (ui_wait_view (window, "classes", 10000));
+  g_assert_true (ui_wait_until (has_rows, table, 10000));
   /* Parent (P1, P2, U) and Node (SHARED): 4 objects of 64 bytes; they
    * retain P1 P2 L1 L2 SHARED SC, 112 bytes in 6 objects (U and its L3 are
    * unreachable). */
@@ -228,14 +248,13 @@ test_classes (void)
           || g_str_equal (hs_class_row_get_name (row), "com.example.Node"))
         gtk_selection_model_select_item (model, i, FALSE);
     }
-  ui_iterate (20);
+  g_assert_true (ui_wait_visible (GTK_WIDGET (bar), 10000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   hs_selection_bar_compute_selection (bar);
   assert_result (bar, 4, 64, 112, 6);
   ui_shot (GTK_WIDGET (window), "selection-classes.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 static gboolean
@@ -261,7 +280,7 @@ test_query (void)
   /* The reachable Parents, P1 and P2. */
   g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 2);
   gtk_selection_model_select_all (gtk_column_view_get_model (table));
-  ui_iterate (20);
+  g_assert_true (ui_wait_visible (GTK_WIDGET (bar), 10000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   hs_selection_bar_compute_selection (bar);
   assert_result (bar, 2, 32, 112, 6);
@@ -278,8 +297,7 @@ test_query (void)
   gtk_widget_activate_action (GTK_WIDGET (view), "rows.retained-size", "u", (guint32)p1);
   assert_result (bar, 1, 16, 32, 2);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 static gboolean
@@ -334,8 +352,7 @@ test_filter (void)
   g_assert_cmpuint (filtered (pane, "retained>=50B"), ==, 2);
   g_assert_cmpuint (filtered (pane, "name=hello"), ==, 1);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 /* A class suspect's members retain together their own arrays and the one
@@ -345,11 +362,11 @@ test_suspect (void)
 {
   HsWindow *window = open_path (suspect_path);
   HsLeaksView *leaks = ui_leaks_view (window);
-  HsSelectionBar *bar = hs_leaks_view_get_selection_bar (leaks);
+  HsSelectionBar *bar = HS_SELECTION_BAR (ui_find_child (GTK_WIDGET (leaks), HS_TYPE_SELECTION_BAR));
   GtkWidget *button;
 
   hs_window_set_view (window, "leaks");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   button = ui_find_button (GTK_WIDGET (leaks), "Calculate Precise Retained Size");
   g_assert_nonnull (button);
@@ -357,14 +374,19 @@ test_suspect (void)
   assert_result (bar, 10, 160, 1496, 21);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   ui_shot (GTK_WIDGET (window), "selection-suspect.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 static GtkEditable *
 goto_entry (HsWindow *window)
 {
   return GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (window), HS_TYPE_WINDOW, "goto_entry"));
+}
+
+static gboolean
+goto_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (goto_entry (data)));
 }
 
 static void
@@ -387,7 +409,7 @@ test_go_to (void)
   g_autofree char *message = NULL;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.goto", NULL);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (goto_shown, window, 10000));
   /* Only Parent has "par" (its simple name's prefix). */
   assert_completions (window, "par", (const char *const[]){ "com.example.Parent\t3", NULL });
   /* "o": Object's prefix first, then the substring at 1 ("com"), shorter
@@ -408,7 +430,7 @@ test_go_to (void)
   /* Enter on "par": the first completion, in the class table. */
   gtk_editable_set_text (goto_entry (window), "par");
   g_signal_emit_by_name (goto_entry (window), "activate");
-  ui_iterate (50);
+  g_assert_true (ui_wait_view (window, "classes", 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   g_assert_true (ui_wait_for_instances (window, 30000));
   g_assert_cmpstr (hs_class_name (heap, hs_classes_view_get_instances_class (ui_classes_view (window))), ==,
@@ -420,8 +442,7 @@ test_go_to (void)
   g_assert_false (hs_window_go_to (window, "0x77770", &message));
   g_assert_cmpstr (message, ==, "No object with id 0x77770 in this dump");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (window);
 }
 
 int

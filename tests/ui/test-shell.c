@@ -130,7 +130,7 @@ test_real_window_picture (void)
   int header_top, header_bottom, view_top, view_bottom, w, h, plain = 0;
 
   hs_window_set_view (window, "leaks");
-  ui_iterate (800);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   shot = ui_render_widget (GTK_WIDGET (window));
   g_assert_nonnull (shot);
   save_picture (shot, "real-window");
@@ -173,8 +173,45 @@ test_real_window_picture (void)
   g_assert_false (row_is_plain (data, stride, header_bottom - 20, 0, w));
   g_assert_false (row_is_plain (data, stride, header_bottom + 28, 0, w));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
+}
+
+/* A toast saying text is on the screen: its widget (CSS name "toast")
+ * mapped below window with a label of that text. */
+static gboolean
+toast_shows (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (g_str_equal (gtk_widget_get_css_name (c), "toast") && gtk_widget_get_mapped (c))
+        {
+          GtkWidget *label = ui_find_child (c, GTK_TYPE_LABEL);
+          if (label != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0)
+            return TRUE;
+        }
+      if (toast_shows (c, text))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef struct
+{
+  HsWindow *window;
+  const char *text;
+} ToastShown;
+
+static gboolean
+toast_on_screen (gpointer data)
+{
+  ToastShown *t = data;
+  return toast_shows (GTK_WIDGET (t->window), t->text);
+}
+
+static void
+wait_toast_on_screen (HsWindow *window, const char *text)
+{
+  g_assert_true (ui_wait_until (toast_on_screen, &(ToastShown){ window, text }, 10000));
 }
 
 static void
@@ -199,10 +236,10 @@ test_toast (void)
   g_assert_cmpstr (hs_window_get_toast_text (window), ==, "first");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "a <b> & c"));
   g_assert_cmpstr (hs_window_get_toast_text (window), ==, "a <b> & c");
-  ui_iterate (300);
+  /* Shown on the screen, and still that text. */
+  wait_toast_on_screen (window, "a <b> & c");
   g_assert_cmpstr (hs_window_get_toast_text (window), ==, "a <b> & c");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* Notices a few milliseconds apart with animations on (two exports, a copy
@@ -227,13 +264,13 @@ test_toast_burst (void)
           g_assert_cmpstr (hs_window_get_toast_text (window), ==, text);
           ui_iterate (gaps[i]);
         }
-      ui_iterate (1500);
+      /* The last one comes on the screen once the others have gone. */
+      wait_toast_on_screen (window, "notice 9");
       g_assert_cmpstr (hs_window_get_toast_text (window), ==, "notice 9");
       /* Gone while a notice comes in. */
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "last"));
       ui_iterate (round == 0 ? 40 : 150);
-      gtk_window_destroy (GTK_WINDOW (window));
-      ui_iterate (600);
+      ui_destroy_window (window);
     }
 }
 
@@ -281,7 +318,7 @@ test_changed_on_disk (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", "other"));
   g_assert_true (hs_window_check_changed (window));
   g_assert_cmpstr (hs_window_get_toast_text (window), ==, "other");
-  ui_iterate (200);
+  wait_toast_on_screen (window, "other");
 
   /* Reload (the toast's button): the half file is a broken dump now, an
    * error page naming the file, not a crash. */
@@ -292,8 +329,7 @@ test_changed_on_disk (void)
   else
     g_assert_cmpstr (hs_window_get_page (window), ==, "content");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
   g_unlink (copy);
   g_rmdir (dir);
 }
@@ -309,6 +345,30 @@ static gboolean
 worker_paused (gpointer data)
 {
   return hs_loader_get_paused_for_tests ();
+}
+
+static gboolean
+tabs_revealed (gpointer bar)
+{
+  return adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar));
+}
+
+static gboolean
+loader_ended (gpointer loader)
+{
+  return hs_loader_get_state (loader) != HS_LOADER_LOADING;
+}
+
+typedef struct
+{
+  HsWindow *a, *b;
+} TwoWindows;
+
+static gboolean
+one_tab_each (gpointer data)
+{
+  TwoWindows *w = data;
+  return hs_window_get_n_tabs (w->a) == 1 && hs_window_get_n_tabs (w->b) == 1;
 }
 
 static gboolean
@@ -371,7 +431,7 @@ test_tabs (void)
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
   a2 = hs_dump_tab_get_analysis (second);
   g_assert_cmpuint (hs_heap_n_classes (a2->heap), ==, 361);
-  ui_iterate (300);
+  ui_wait_until (tabs_revealed, bar, 10000);
   g_assert_true (adw_tab_bar_get_tabs_revealed (ADW_TAB_BAR (bar)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "jhat_jdk8_x32.hprof — Heapscope");
   /* Wide: the header has Back, Forward, Go to and Export. */
@@ -438,7 +498,8 @@ test_tabs (void)
   hs_dump_tab_cancel (third);
   g_assert_true (ui_wait_until (tab_not_loading, third, 30000));
   hs_loader_set_pause_phase_for_tests (NULL);
-  ui_iterate (200);
+  /* The paused worker resumes, sees it was cancelled and ends. */
+  g_assert_true (ui_wait_until (loader_ended, cancelled, 30000));
   g_assert_cmpint (hs_loader_get_state (cancelled), ==, HS_LOADER_CANCELLED);
   g_assert_cmpstr (hs_dump_tab_get_page (third), ==, "welcome");
   g_assert_cmpint (hs_loader_get_state (hs_dump_tab_get_loader (first)), ==, HS_LOADER_DONE);
@@ -483,7 +544,7 @@ test_tabs (void)
     other_window = HS_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (other), HS_TYPE_WINDOW));
     g_assert_true (other_window != window);
     adw_tab_view_transfer_page (view, adw_tab_view_get_page (view, GTK_WIDGET (moved)), other, 0);
-    ui_iterate (300);
+    ui_wait_until (one_tab_each, &(TwoWindows){ window, other_window }, 10000);
     g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
     g_assert_cmpuint (hs_window_get_n_tabs (other_window), ==, 1);
     g_assert_true (hs_window_get_tab (other_window) == moved);
@@ -494,8 +555,7 @@ test_tabs (void)
     gtk_window_destroy (GTK_WINDOW (other_window));
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static gboolean
@@ -572,8 +632,40 @@ test_tab_pages (void)
   hs_window_select_tab (window, first);
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (inspector_button)));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
+}
+
+/* The view switcher bar revealed whole at the bottom. */
+static gboolean
+bar_shown (gpointer window)
+{
+  GtkWidget *bar = find_widget (window, ADW_TYPE_VIEW_SWITCHER_BAR);
+  int nat = 0;
+
+  if (bar == NULL || !adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar)))
+    return FALSE;
+  gtk_widget_measure (bar, GTK_ORIENTATION_VERTICAL, -1, NULL, &nat, NULL, NULL);
+  return gtk_widget_get_mapped (bar) && nat > 0 && gtk_widget_get_height (bar) >= nat;
+}
+
+/* The inspector's flap shown whole (its animation done). */
+static gboolean
+flap_revealed (gpointer flap)
+{
+  return adw_flap_get_reveal_flap (flap) && adw_flap_get_reveal_progress (flap) >= 1.0;
+}
+
+static gboolean
+flap_closed (gpointer flap)
+{
+  return !adw_flap_get_reveal_flap (flap) && adw_flap_get_reveal_progress (flap) <= 0.0;
+}
+
+/* Unfolded, the inspector beside the views. */
+static gboolean
+flap_beside (gpointer flap)
+{
+  return !adw_flap_get_folded (flap) && flap_revealed (flap);
 }
 
 static gboolean
@@ -596,13 +688,14 @@ test_narrow (void)
   int min = 0;
 
   /* The welcome page first. */
-  ui_iterate (500);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   shot = ui_render_widget (GTK_WIDGET (window));
   save_picture (shot, "narrow-welcome");
   g_clear_object (&shot);
 
   open_and_wait (window, sample);
-  ui_iterate (800);
+  /* The switcher moved to the bottom bar, revealed whole. */
+  ui_wait_until (bar_shown, window, 10000);
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   /* Not wider than asked (the views wider than that scroll sideways). */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
@@ -625,7 +718,7 @@ test_narrow (void)
   g_assert_true (adw_view_switcher_bar_get_stack (ADW_VIEW_SWITCHER_BAR (switcher_bar))
                  == hs_dump_tab_get_view_stack (hs_window_get_tab (window)));
   hs_window_set_view (window, "leaks");
-  ui_iterate (500);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   shot = ui_render_widget (GTK_WIDGET (window));
   save_picture (shot, "narrow-leaks");
   g_clear_object (&shot);
@@ -634,9 +727,9 @@ test_narrow (void)
   a = hs_loader_get_analysis (hs_window_get_loader (window));
   top = hs_query_top_objects (a, 1);
   hs_window_inspect (window, g_array_index (top, HsObj, 0));
-  ui_iterate (800);
   flap = find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP);
   g_assert_nonnull (flap);
+  ui_wait_until (flap_revealed, flap, 10000);
   g_assert_true (adw_flap_get_folded (ADW_FLAP (flap)));
   g_assert_true (adw_flap_get_reveal_flap (ADW_FLAP (flap)));
   g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
@@ -645,7 +738,7 @@ test_narrow (void)
   save_picture (shot, "narrow-inspector");
   g_clear_object (&shot);
   adw_flap_set_reveal_flap (ADW_FLAP (flap), FALSE);
-  ui_iterate (300);
+  ui_wait_until (flap_closed, flap, 10000);
   g_assert_false (gtk_widget_get_visible (hs_window_get_inspector (window)));
 
   /* Wide again: the switcher goes back to the header, the inspector beside
@@ -654,13 +747,12 @@ test_narrow (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 760);
   g_assert_true (ui_wait_until (bar_hidden, switcher_bar, 10000));
   hs_window_inspect (window, g_array_index (top, HsObj, 0));
-  ui_iterate (500);
+  ui_wait_until (flap_beside, flap, 10000);
   g_assert_false (adw_flap_get_folded (ADW_FLAP (flap)));
   shot = ui_render_widget (GTK_WIDGET (window));
   save_picture (shot, "wide-inspector");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 /* The labels below w that are cut: ellipsized, or given less width than

@@ -34,7 +34,7 @@ maybe_save (HsWindow *window, const char *name)
 
   if (path == NULL)
     return;
-  ui_iterate (800);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, path));
 }
@@ -66,8 +66,54 @@ open_and_wait (HsWindow *window, const char *name)
 static void
 window_close (HsWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} Inspecting;
+
+static gboolean
+inspecting (gpointer data)
+{
+  Inspecting *i = data;
+  HsInspector *inspector = ui_inspector (i->window);
+  return gtk_widget_get_visible (GTK_WIDGET (inspector)) && hs_inspector_get_obj (inspector) == i->obj;
+}
+
+/* Iterates until the inspector shows obj (10 s; the assertions that
+ * follow say what went wrong). */
+static void
+wait_inspecting (HsWindow *window, HsObj obj)
+{
+  ui_wait_until (inspecting, &(Inspecting){ window, obj }, 10000);
+}
+
+static gboolean
+object_suspect_shown (gpointer trace)
+{
+  return hs_leak_trace_view_get_object_suspect (trace) != NULL;
+}
+
+typedef struct
+{
+  HsLeakTraceView *trace;
+  gconstpointer suspect;
+} ClassSuspect;
+
+static gboolean
+class_suspect_shown (gpointer data)
+{
+  ClassSuspect *c = data;
+  return hs_leak_trace_view_get_class_suspect (c->trace) == c->suspect;
+}
+
+static gboolean
+no_windows (gpointer app)
+{
+  return gtk_application_get_windows (app) == NULL;
 }
 
 /* A mapped button that activates win.inspect on obj. */
@@ -121,7 +167,8 @@ test_static_map (void)
   g_assert_cmpuint (hs_leaks_view_get_n_rows (leaks), ==, 0);
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (leaks), ==, 1);
   hs_window_set_view (window, "leaks");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
+  ui_wait_until (object_suspect_shown, trace, 10000);
   s = hs_leak_trace_view_get_object_suspect (trace);
   g_assert_nonnull (s);
   g_assert_cmpuint (s->id, ==, CACHE_ID);
@@ -169,14 +216,14 @@ test_static_map (void)
     GtkWidget *inspect = find_inspect_button (GTK_WIDGET (trace), table);
     g_assert_nonnull (inspect);
     g_signal_emit_by_name (inspect, "clicked");
-    ui_iterate (50);
+    wait_inspecting (window, table);
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
     g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, table);
     /* And the suspect's node (the class) from its row's card. */
     inspect = find_inspect_button (GTK_WIDGET (trace), s->obj);
     g_assert_nonnull (inspect);
     g_signal_emit_by_name (inspect, "clicked");
-    ui_iterate (50);
+    wait_inspecting (window, s->obj);
     g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, s->obj);
   }
 
@@ -187,7 +234,7 @@ test_static_map (void)
     g_assert_nonnull (button);
     g_assert_true (gtk_widget_get_visible (button));
     g_signal_emit_by_name (button, "clicked");
-    ui_iterate (100);
+    ui_wait_view (window, "treemap", 10000);
     g_assert_cmpstr (hs_window_get_view (window), ==, "treemap");
     path = hs_treemap_widget_get_path (hs_treemap_view_get_treemap (ui_treemap_view (window)), &n_path);
     g_assert_cmpuint (n_path, ==, 4);
@@ -218,7 +265,8 @@ test_server_oom (void)
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (leaks), ==, 2);
   hs_window_set_view (window, "leaks");
   hs_leaks_view_select_suspect (leaks, 0);
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
+  ui_wait_until (object_suspect_shown, trace, 10000);
   title = hs_leak_trace_view_get_title (trace);
   g_assert_nonnull (title);
   g_assert_true (g_str_has_prefix (title,
@@ -240,7 +288,8 @@ test_server_oom (void)
   maybe_save (window, "server-oom-suspect");
 
   hs_leaks_view_select_suspect (leaks, 1);
-  ui_iterate (100);
+  ui_wait_until (class_suspect_shown, &(ClassSuspect){ trace, g_ptr_array_index (a->suspects->classes, 0) },
+                 10000);
   g_assert_true (hs_leak_trace_view_get_class_suspect (trace) == g_ptr_array_index (a->suspects->classes, 0));
   g_assert_nonnull (
       strstr (hs_leak_trace_view_get_title (trace),
@@ -300,8 +349,9 @@ test_overview_answer (void)
   open_and_wait (window, "server-oom.hprof");
   g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
   overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
-  ui_iterate (100);
-  answer = hs_overview_view_get_answer_button (overview);
+  answer = GTK_BUTTON (ui_find_action_button (GTK_WIDGET (overview), "tab.show-answer"));
+  g_assert_nonnull (answer);
+  ui_wait_shown (GTK_WIDGET (answer), 10000);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (answer)));
   text = button_text (answer);
   g_assert_true (g_str_has_prefix (text, want));
@@ -309,10 +359,11 @@ test_overview_answer (void)
 
   leaks = ui_leaks_view (window);
   hs_leaks_view_select_suspect (leaks, 1);
-  ui_iterate (50);
+  /* A frame drawn after: the view would have changed in it. */
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "overview");
   g_signal_emit_by_name (answer, "clicked");
-  ui_iterate (100);
+  ui_wait_view (window, "leaks", 10000);
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
   g_assert_true (g_str_has_prefix (hs_leak_trace_view_get_title (ui_trace_view (window)), want));
   maybe_save (window, "server-oom-answer");
@@ -344,13 +395,15 @@ test_class_statics (void)
   g_assert_cmpuint (hs_dom_tree_retained (a->dom, class_obj), ==, want);
 
   g_assert_true (hs_window_go_to (window, "store.ReportCache", &message));
-  ui_iterate (200);
+  ui_wait_view (window, "classes", 10000);
+  wait_inspecting (window, class_obj);
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
 
   pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
   g_assert_nonnull (pane);
-  statics = hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane));
+  statics = GTK_BUTTON (ui_find_action_button (pane, "win.inspect"));
+  g_assert_nonnull (statics);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (statics)));
   bytes = hs_format_bytes (want);
   want_text = g_strdup_printf ("1 static field of store.ReportCache, retaining %s", bytes);
@@ -361,10 +414,10 @@ test_class_statics (void)
   /* The link opens the class object again after another object. */
   hs_window_inspect (window,
                      hs_class_object (a->heap, hs_heap_find_class (a->heap, "store.SessionRegistry")));
-  ui_iterate (50);
+  wait_inspecting (window, hs_class_object (a->heap, hs_heap_find_class (a->heap, "store.SessionRegistry")));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, class_obj);
   g_signal_emit_by_name (statics, "clicked");
-  ui_iterate (100);
+  wait_inspecting (window, class_obj);
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, class_obj);
   window_close (window);
 }
@@ -385,21 +438,21 @@ test_instance_click (void)
 
   g_assert_true (hs_window_go_to (window, "store.Session", &message));
   g_assert_true (ui_wait_for_instances (window, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   pane = ui_find_child (GTK_WIDGET (ui_classes_view (window)), HS_TYPE_INSTANCES_PANE);
   table = ui_find_child (pane, GTK_TYPE_COLUMN_VIEW);
   g_assert_nonnull (table);
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 2);
   g_assert_false (
-      gtk_widget_get_visible (GTK_WIDGET (hs_instances_pane_get_statics_button (HS_INSTANCES_PANE (pane)))));
+      gtk_widget_get_visible (GTK_WIDGET (ui_find_action_button (pane, "win.inspect"))));
   item = g_list_model_get_item (G_LIST_MODEL (model), 1);
   g_assert_true (HS_IS_OBJECT_ROW (item));
   obj = hs_object_row_get_obj (HS_OBJECT_ROW (item));
   g_assert_cmpstr (hs_heap_object_class_name (a->heap, obj), ==, "store.Session");
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), !=, obj);
   gtk_selection_model_select_item (model, 1, TRUE);
-  ui_iterate (100);
+  wait_inspecting (window, obj);
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, obj);
   window_close (window);
 }
@@ -432,9 +485,8 @@ test_frame_incoming (void)
   g_assert_cmpuint (hs_refs_count (a->heap, frame_root->obj, HS_REFS_INCOMING), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)frame_root->obj);
-  ui_iterate (20);
   g_assert_true (ui_wait_until (refs_ready, view, 60000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (hs_refs_view_get_model (view))), ==, 2);
   want = g_strdup_printf ("Local variable in worker-%u, store.Worker.hold  java.lang.Thread@",
                           frame_root->thread_serial - 1);
@@ -454,8 +506,9 @@ test_overview_no_answer (void)
 
   open_and_wait (window, "no-suspect.hprof");
   overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
-  ui_iterate (50);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (hs_overview_view_get_answer_button (overview))));
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (overview), 10000));
+  g_assert_nonnull (ui_find_action_button (GTK_WIDGET (overview), "tab.show-answer"));
+  g_assert_false (gtk_widget_get_visible (ui_find_action_button (GTK_WIDGET (overview), "tab.show-answer")));
   g_assert_cmpstr (hs_overview_view_get_suspects_text (overview), ==, "No suspects above 10%");
   window_close (window);
 }
@@ -587,7 +640,7 @@ test_server_oom_no_roots (void)
   g_assert_cmpuint (hs_heap_summary (a->heap)->gc_roots, ==, 84);
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (ui_leaks_view (window)), ==, 2);
   hs_window_set_view (window, "treemap");
-  ui_iterate (100);
+  g_assert_true (ui_wait_view (window, "treemap", 10000));
   maybe_save (window, "server-oom-no-roots");
   window_close (window);
 
@@ -611,7 +664,7 @@ test_long_trace (void)
 
   open_and_wait (window, "chain.hprof");
   hs_window_set_view (window, "leaks");
-  ui_iterate (200);
+  g_assert_true (ui_wait_view (window, "leaks", 10000));
   trace = ui_trace_view (window);
   g_assert_cmpuint (hs_leaks_view_get_n_suspects (ui_leaks_view (window)), ==, 1);
   path = hs_leak_trace_view_get_trace (trace);
@@ -637,7 +690,7 @@ test_long_trace (void)
     Span span = { "suspect path shown", 0, 0, 0 };
 
     hs_leak_trace_view_show (trace, NULL, 0, NULL);
-    ui_iterate (100);
+    g_assert_true (ui_wait_drawn (GTK_WIDGET (trace), 10000));
     hs_timing_set_hook (on_span, &span);
     t0 = g_get_monotonic_time ();
     hs_leak_trace_view_show_suspect (trace, a, s, NULL);
@@ -680,7 +733,7 @@ test_long_root_path (void)
   hs_timing_set_hook (on_span, &span);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)s->accumulation);
   g_assert_true (ui_wait_until (inspector_done, inspector, LOAD_TIMEOUT_MS));
-  ui_iterate (200);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (inspector), LOAD_TIMEOUT_MS));
   hs_timing_set_hook (NULL, NULL);
   path = hs_inspector_get_root_path (inspector);
   g_assert_cmpuint (path->len, ==, 100001);
@@ -727,7 +780,7 @@ test_elided_row (void)
   gtk_window_set_default_size (GTK_WINDOW (win), 800, 600);
   gtk_window_present (GTK_WINDOW (win));
   hs_leak_trace_view_show (view, &group, 0, NULL);
-  ui_iterate (200);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
 
   g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (view), ==, 10);
   g_assert_cmpuint (hs_leak_trace_view_get_n_rows (view), ==, 11);
@@ -758,8 +811,7 @@ test_elided_row (void)
   }
   hs_leak_trace_view_show (view, NULL, 0, NULL);
   g_assert_cmpuint (hs_leak_trace_view_get_n_rows (view), ==, 0);
-  gtk_window_destroy (GTK_WINDOW (win));
-  ui_iterate (50);
+  ui_destroy_window (win);
 }
 
 typedef struct
@@ -799,7 +851,7 @@ test_threshold (void)
   window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   a = open_and_wait (window, "static-map.hprof");
   g_assert_cmpfloat (a->suspects->percent, ==, 10.0);
-  spin = hs_leaks_view_get_threshold_spin (ui_leaks_view (window));
+  spin = GTK_SPIN_BUTTON (ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_SPIN_BUTTON));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 10);
 
   gtk_spin_button_set_value (spin, 100);
@@ -817,7 +869,7 @@ test_threshold (void)
   g_assert_cmpstr (hs_overview_view_get_suspects_text (HS_OVERVIEW_VIEW (ui_view (window, "overview"))), ==,
                    "No suspects above 100%");
   g_assert_cmpint (
-      gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
+      gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_SPIN_BUTTON))), ==, 100);
 
   /* Back to the default (the setting may be shared). */
   g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (10));
@@ -827,7 +879,7 @@ test_threshold (void)
   }
   g_assert_cmpuint (a->suspects->objects->len, ==, 1);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (no_windows, app, 10000));
 }
 
 /* --- a 1 MiB class name in the window's cells ------------------ */
@@ -883,7 +935,7 @@ test_long_class_name (void)
     {
       LongCells c = { 0 };
       hs_window_set_view (window, views[v]);
-      ui_iterate (600);
+      g_assert_true (ui_wait_view (window, views[v], 10000));
       collect_long_cells (GTK_WIDGET (window), &c, full->str);
       g_test_message ("%s: %u cells, %u ellipsized, %u with the tooltip, widest %d px", views[v], c.found,
                       c.ellipsized, c.tooltips, c.max_width);

@@ -228,6 +228,8 @@ menu_mapped (gpointer w)
   return popover != NULL && gtk_widget_get_mapped (popover);
 }
 
+static void wait_still (HsWindow *window);
+
 static void
 settle (HsWindow *window)
 {
@@ -272,7 +274,105 @@ settle (HsWindow *window)
   }
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-toast", NULL);
-  ui_iterate (50);
+  wait_still (window);
+}
+
+/* A toast's widget (CSS name "toast") below root. */
+static gboolean
+has_toast_widget (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (g_str_equal (gtk_widget_get_css_name (c), "toast") || has_toast_widget (c))
+      return TRUE;
+  return FALSE;
+}
+
+/* Nothing below root midway through a move: every flap (the inspector)
+ * shown whole or hidden, every revealer's child revealed as asked. */
+static gboolean
+nothing_moving (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (ADW_IS_FLAP (c))
+        {
+          double progress = adw_flap_get_reveal_progress (ADW_FLAP (c));
+          if (progress > 0.0 && progress < 1.0)
+            return FALSE;
+        }
+      if (GTK_IS_STACK (c) && gtk_stack_get_transition_running (GTK_STACK (c)))
+        return FALSE;
+      if (ADW_IS_SQUEEZER (c) && adw_squeezer_get_transition_running (ADW_SQUEEZER (c)))
+        return FALSE;
+      if (GTK_IS_REVEALER (c) && gtk_widget_get_mapped (c)
+          && gtk_revealer_get_child_revealed (GTK_REVEALER (c)) != gtk_revealer_get_reveal_child (GTK_REVEALER (c)))
+        return FALSE;
+      if (!nothing_moving (c))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The dump shown loaded and analysed (the views that need the analysis
+ * shown again). */
+static gboolean
+analysed (gpointer data)
+{
+  HsLoader *loader = hs_window_get_loader (data);
+  return (loader == NULL || hs_loader_get_state (loader) != HS_LOADER_LOADING) && !hs_window_is_analysing (data);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsLoader *was;
+} LoaderWas;
+
+/* The window loads its dump again: a new loader. */
+static gboolean
+loader_replaced (gpointer data)
+{
+  LoaderWas *l = data;
+  return hs_window_get_loader (l->window) != l->was;
+}
+
+static gboolean
+still (gpointer data)
+{
+  HsWindow *window = data;
+  /* A toast dismissed is gone from the window too (its hide animation). */
+  if (ui_toast_text (window) == NULL && has_toast_widget (GTK_WIDGET (window)))
+    return FALSE;
+  return nothing_moving (GTK_WIDGET (window));
+}
+
+/* Iterates until nothing in the window moves (a toast going, the
+ * inspector sliding, a revealer) and a frame is drawn after: the layout
+ * the user sees once it rests. */
+static void
+wait_still (HsWindow *window)
+{
+  if (!ui_wait_until (still, window, 10000))
+    fail ("the window still moves after 10 s");
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
+}
+
+typedef struct
+{
+  HsWindow *window;
+  double percent;
+} SuspectsAt;
+
+/* The dump shown has its suspects found at the percentage set. */
+static gboolean
+suspects_as_set (gpointer data)
+{
+  SuspectsAt *s = data;
+  HsLoader *loader = hs_window_get_loader (s->window);
+  HsAnalysis *a = loader != NULL && hs_loader_get_state (loader) == HS_LOADER_DONE
+                      ? hs_loader_get_analysis (loader)
+                      : NULL;
+  return a != NULL && a->suspects != NULL && a->suspects->percent == s->percent;
 }
 
 /* ---- layout ---- */
@@ -418,7 +518,7 @@ check_layout (HsWindow *window, const char *where)
       /* Something may still move (a toast, the inspector sliding in, a
        * view's transition): what is still wrong a moment later is. */
       g_ptr_array_set_size (failures, before);
-      ui_iterate (1000);
+      wait_still (window);
       check_widget (GTK_WIDGET (window), GTK_WIDGET (window), width, height, where);
     }
 }
@@ -491,7 +591,7 @@ show_view (HsWindow *window, const char *name)
     }
   g_assert_cmpstr (hs_window_get_view (window), ==, name);
   ui_wait_until (view_settled, window, LOAD_TIMEOUT_MS);
-  ui_iterate (250);
+  wait_still (window);
 }
 
 /* ---- menus ---- */
@@ -618,7 +718,7 @@ prime (HsWindow *window, const char *view)
     return;
   g_assert_cmpstr (hs_window_get_view (window), ==, view);
   ui_wait_until (view_settled, window, LOAD_TIMEOUT_MS);
-  ui_iterate (400);
+  wait_still (window);
 }
 
 static char *
@@ -678,7 +778,7 @@ walk_row_menus (HsWindow *window, const char *dump, const char *view)
           expect_effect (window, &before, where);
           state_clear (&before);
           ui_wait_until (view_settled, window, LOAD_TIMEOUT_MS);
-          ui_iterate (200);
+          wait_still (window);
           check_layout (window, where);
         }
     }
@@ -739,7 +839,7 @@ walk_header (HsWindow *window, const char *dump)
       press (b);
       expect_effect (window, &before, where);
       state_clear (&before);
-      ui_iterate (600); /* the inspector's slide */
+      wait_still (window); /* the inspector's slide */
       check_layout (window, where);
       if (GTK_IS_MENU_BUTTON (b) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (b)) != NULL)
         {
@@ -765,20 +865,34 @@ walk_header (HsWindow *window, const char *dump)
               g_signal_emit_by_name (item, "clicked");
               expect_effect (window, &b2, w2);
               state_clear (&b2);
-              if (g_strcmp0 (hs_window_get_page (window), "content") != 0)
-                g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+              /* An item that reloads (a switch): the new analysis shown. */
+              g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+              g_assert_true (ui_wait_until (analysed, window, LOAD_TIMEOUT_MS));
               ui_wait_until (view_settled, window, LOAD_TIMEOUT_MS);
-              ui_iterate (500);
+              wait_still (window);
               check_layout (window, w2);
             }
           {
             /* The switches back as they were. */
             g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
+            HsLoader *was = hs_window_get_loader (window);
+            gboolean reload = FALSE;
+
+            /* A switch set away from its default reloads the dump when it
+             * goes back. */
+            for (guint k = 0; k < 2; k++)
+              {
+                const char *key = k == 0 ? "follow-weak" : "android-inspectors-as-leaks";
+                g_autoptr (GVariant) value = g_settings_get_value (settings, key);
+                g_autoptr (GVariant) dflt = g_settings_get_default_value (settings, key);
+                reload |= !g_variant_equal (value, dflt);
+              }
             g_settings_reset (settings, "follow-weak");
             g_settings_reset (settings, "android-inspectors-as-leaks");
-            ui_iterate (100);
-            if (g_strcmp0 (hs_window_get_page (window), "content") != 0)
-              g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+            if (reload)
+              g_assert_true (ui_wait_until (loader_replaced, &(LoaderWas){ window, was }, LOAD_TIMEOUT_MS));
+            g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
+            g_assert_true (ui_wait_until (analysed, window, LOAD_TIMEOUT_MS));
           }
         }
     }
@@ -824,7 +938,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
       expect_effect (window, &before, where);
   }
   state_clear (&before);
-  ui_iterate (300);
+  wait_still (window);
   check_layout (window, where);
 
   /* Back and Forward. */
@@ -834,7 +948,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   expect_effect (window, &before, where);
   state_clear (&before);
-  ui_iterate (200);
+  wait_still (window);
   check_layout (window, where);
   g_clear_pointer (&where, g_free);
   where = where_text (dump, 1400, FALSE, "Forward");
@@ -842,14 +956,15 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   expect_effect (window, &before, where);
   state_clear (&before);
-  ui_iterate (200);
+  wait_still (window);
 
   /* The Overview's answer (the first leak's or suspect's sentence), when
    * the dump has one: the Leaks view on it. */
   show_view (window, "overview");
   {
-    GtkButton *answer = hs_overview_view_get_answer_button (HS_OVERVIEW_VIEW (ui_view (window, "overview")));
-    if (gtk_widget_get_mapped (GTK_WIDGET (answer)))
+    GtkWidget *answer = ui_find_action_button (GTK_WIDGET (ui_view (window, "overview")), "tab.show-answer");
+    g_assert_nonnull (answer);
+    if (gtk_widget_get_mapped (answer))
       {
         g_clear_pointer (&where, g_free);
         where = where_text (dump, 1400, FALSE, "the Overview's answer");
@@ -857,7 +972,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
         g_signal_emit_by_name (answer, "clicked");
         expect_effect (window, &before, where);
         state_clear (&before);
-        ui_iterate (200);
+        wait_still (window);
         check_layout (window, where);
       }
   }
@@ -874,7 +989,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   g_assert_true (ui_wait_until (query_done, query, LOAD_TIMEOUT_MS));
   g_assert_null (hs_query_view_get_error (query));
   g_assert_cmpuint (hs_query_view_get_n_rows (query), >, 0);
-  ui_iterate (200);
+  wait_still (window);
   g_clear_pointer (&where, g_free);
   where = where_text (dump, 1400, FALSE, "a query run");
   check_layout (window, where);
@@ -888,7 +1003,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
   /* The last answer's rows are not this query's. */
   if (hs_query_view_get_n_rows (query) != 0)
     fail ("%s: a failed query still shows %u rows of the one before", dump, hs_query_view_get_n_rows (query));
-  ui_iterate (200);
+  wait_still (window);
   g_clear_pointer (&where, g_free);
   where = where_text (dump, 1400, FALSE, "a query failed");
   check_layout (window, where);
@@ -905,7 +1020,7 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
       expect_effect (window, &before, where);
       state_clear (&before);
       ui_wait_until (view_settled, window, LOAD_TIMEOUT_MS);
-      ui_iterate (500);
+      wait_still (window);
       check_layout (window, where);
     }
 
@@ -916,8 +1031,10 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
     GtkSpinButton *spin;
 
     gtk_window_present (GTK_WINDOW (prefs));
-    ui_iterate (300);
-    spin = hs_preferences_window_get_percent_spin (prefs);
+    /* Shown; what follows sets its spin button, which needs no frame. */
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (prefs)));
+    spin = GTK_SPIN_BUTTON (ui_find_child (GTK_WIDGET (prefs), GTK_TYPE_SPIN_BUTTON));
+    g_assert_nonnull (spin);
     state_take (&before, window);
     gtk_spin_button_set_value (spin, gtk_spin_button_get_value (spin) + 5);
     g_clear_pointer (&where, g_free);
@@ -925,9 +1042,8 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
     expect_effect (window, &before, where);
     state_clear (&before);
     gtk_spin_button_set_value (spin, gtk_spin_button_get_value (spin) - 5);
-    ui_iterate (300);
-    gtk_window_destroy (GTK_WINDOW (prefs));
-    ui_iterate (300);
+    ui_wait_until (suspects_as_set, &(SuspectsAt){ window, gtk_spin_button_get_value (spin) }, LOAD_TIMEOUT_MS);
+    ui_destroy_window (prefs);
     if (g_strcmp0 (hs_window_get_page (window), "content") != 0)
       g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
   }
@@ -961,8 +1077,7 @@ walk_layouts (const char *dump, int width, gboolean dark)
         ui_shot (GTK_WIDGET (window), png);
       }
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static void
@@ -986,8 +1101,7 @@ walk_actions (const char *dump, const char *other_dump)
   walk_header (window, dump);
   walk_navigation (window, dump, other_dump);
   settle (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
 }
 
 static char *

@@ -42,8 +42,80 @@ open_and_wait (HsWindow *window, const char *path)
 static void
 window_close (HsWindow *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (window);
+}
+
+typedef struct
+{
+  HsClassesView *view;
+  HsClassColumn column;
+  GtkSortType order;
+} SortAsked;
+
+/* The classes view sorted as asked, its worker done. */
+static gboolean
+sorted_as_asked (gpointer data)
+{
+  SortAsked *s = data;
+  HsClassColumn column;
+  GtkSortType order;
+
+  hs_classes_view_get_sort (s->view, &column, &order);
+  return !hs_classes_view_is_sorting (s->view) && column == s->column && order == s->order;
+}
+
+static void
+sort_and_wait (HsWindow *window, HsClassColumn column, GtkSortType order)
+{
+  SortAsked s = { ui_classes_view (window), column, order };
+
+  hs_classes_view_sort_by_column (s.view, column, order);
+  g_assert_true (ui_wait_until (sorted_as_asked, &s, 30000));
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint n;
+} NItems;
+
+static gboolean
+has_n_items (gpointer data)
+{
+  NItems *w = data;
+  return g_list_model_get_n_items (w->model) == w->n;
+}
+
+/* Iterates until model has n items (10 s at most: the assertion that
+ * follows says what went wrong). */
+static void
+wait_n_items (GListModel *model, guint n)
+{
+  ui_wait_until (has_n_items, &(NItems){ model, n }, 10000);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  guint row;
+} LeakRow;
+
+/* The trace view shows the first trace of the leak group of that row. */
+static gboolean
+row_trace_shown (gpointer data)
+{
+  LeakRow *l = data;
+  HsLeakGroup *group = hs_leaks_view_get_group (ui_leaks_view (l->window), l->row);
+
+  return group != NULL && group->traces->len > 0
+         && hs_leak_trace_view_get_trace (ui_trace_view (l->window)) == g_ptr_array_index (group->traces, 0);
+}
+
+static void
+select_leak_row (HsWindow *window, guint row)
+{
+  hs_leaks_view_select (ui_leaks_view (window), row);
+  g_assert_true (ui_wait_until (row_trace_shown, &(LeakRow){ window, row }, 10000));
 }
 
 /* --- classes ------------------------------------------------------------ */
@@ -74,8 +146,7 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
         GtkSortType got_order;
         g_autoptr (HsClassRow) prev = NULL;
 
-        hs_classes_view_sort_by_column (ui_classes_view (window), column, order);
-        ui_iterate (20);
+        sort_and_wait (window, column, order);
         hs_classes_view_get_sort (ui_classes_view (window), &got_column, &got_order);
         g_assert_cmpint (got_column, ==, column);
         g_assert_cmpint (got_order, ==, order);
@@ -108,8 +179,7 @@ check_class_sorting (HsWindow *window, HsAnalysis *a)
             g_assert_cmpuint (hs_class_row_get_value (first, column), ==, best);
           }
       }
-  hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
-  ui_iterate (20);
+  sort_and_wait (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
 }
 
 static void
@@ -126,7 +196,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
         expected++;
     }
   hs_classes_view_set_filter (ui_classes_view (window), query);
-  ui_iterate (20);
+  wait_n_items (model, expected);
   n = g_list_model_get_n_items (model);
   g_assert_cmpuint (n, ==, expected);
   g_assert_cmpuint (n, >, 0);
@@ -137,7 +207,7 @@ check_class_filter (HsWindow *window, HsAnalysis *a, const char *query)
       g_assert_nonnull (strstr (name, folded));
     }
   hs_classes_view_set_filter (ui_classes_view (window), "");
-  ui_iterate (20);
+  wait_n_items (model, hs_heap_n_classes (a->heap));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, hs_heap_n_classes (a->heap));
 }
 
@@ -190,7 +260,7 @@ check_dominator_tree (HsWindow *window, HsAnalysis *a, guint64 expected_top)
   g_assert_true (gtk_tree_list_row_is_expandable (first) == (n_children > 0));
   g_assert_cmpuint (n_children, >, 0);
   gtk_tree_list_row_set_expanded (first, TRUE);
-  ui_iterate (50);
+  wait_n_items (model, before + n_children);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, before + n_children);
   for (guint i = 1; i <= n_children; i++)
     {
@@ -453,8 +523,7 @@ test_corpus_leak (void)
   g_assert_cmpint (first->ref_kind, ==, HS_PATH_REF_STATIC);
   g_assert_cmpstr (last->class_name, ==, "com.example.leakcanary.LeakyService");
   g_assert_cmpint (last->leaking, ==, HS_LEAKING_YES);
-  hs_leaks_view_select (ui_leaks_view (window), 0);
-  ui_iterate (50);
+  select_leak_row (window, 0);
   /* The trace is shown as one card per node. */
   g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), ==, trace->nodes->len);
 
@@ -505,12 +574,10 @@ test_corpus_leak (void)
       }
     /* A sort moves the selected row: its instances stay listed, not
      * searched again. */
-    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
-    ui_iterate (20);
+    sort_and_wait (window, HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
     g_assert_false (hs_classes_view_instances_pending (ui_classes_view (window)));
     g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
-    hs_classes_view_sort_by_column (ui_classes_view (window), HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
-    ui_iterate (20);
+    sort_and_wait (window, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
     g_assert_true (hs_classes_view_get_instances (ui_classes_view (window)) == inst);
     /* Activating the selected row (the second click of a double click)
      * keeps the list too. */
@@ -574,8 +641,7 @@ test_sample (void)
   g_assert_cmpuint (traces, ==, 3);
   for (guint i = 0; i < 2; i++)
     {
-      hs_leaks_view_select (ui_leaks_view (window), i);
-      ui_iterate (30);
+      select_leak_row (window, i);
       g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
   check_copy_trace (window);
@@ -778,7 +844,8 @@ test_early_leaks (void)
   hs_window_set_view (window, "classes");
   g_assert_cmpstr (hs_window_get_view (window), ==, "leaks");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)shown->leaking_obj);
-  ui_iterate (20);
+  /* A frame drawn after the action: the inspector would be in it. */
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (window), 10000));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ui_inspector (window))));
 
   /* Let the analysis finish: the same report, filled in, groups ordered by
@@ -937,6 +1004,12 @@ has_accel (GtkApplication *app, const char *action, const char *accel)
   return accels != NULL && g_strv_contains ((const char *const *)accels, accel);
 }
 
+static gboolean
+no_windows (gpointer app)
+{
+  return gtk_application_get_windows (app) == NULL;
+}
+
 static void
 test_application (void)
 {
@@ -979,7 +1052,7 @@ test_application (void)
 
     g_log_set_always_fatal (fatal | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-    ui_iterate (200);
+    g_assert_true (ui_wait_visible (GTK_WIDGET (help), 10000));
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
     gtk_widget_set_visible (GTK_WIDGET (help), FALSE);
     g_log_set_always_fatal (fatal);
@@ -1016,8 +1089,14 @@ test_application (void)
 
   /* Ctrl+Q's action closes every window. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
-  ui_iterate (100);
+  ui_wait_until (no_windows, app, 10000);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+static gboolean
+window_gone (gpointer data)
+{
+  return *(gpointer *)data == NULL;
 }
 
 static void
@@ -1046,9 +1125,14 @@ test_window_size (void)
   /* ...and remembers its own when it closes. */
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
-  gtk_window_close (GTK_WINDOW (window));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
+  {
+    gpointer weak = window;
+
+    g_object_add_weak_pointer (G_OBJECT (window), &weak);
+    gtk_window_close (GTK_WINDOW (window));
+    g_assert_true (ui_wait_until (window_gone, &weak, 10000));
+  }
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
@@ -1096,8 +1180,7 @@ test_hostile_names (void)
   g_assert_cmpuint (hs_leaks_view_get_n_rows (ui_leaks_view (window)), >, 0);
   for (guint i = 0; i < hs_leaks_view_get_n_rows (ui_leaks_view (window)); i++)
     {
-      hs_leaks_view_select (ui_leaks_view (window), i);
-      ui_iterate (30);
+      select_leak_row (window, i);
       g_assert_cmpuint (hs_leak_trace_view_get_n_nodes (ui_trace_view (window)), >=, 2);
     }
   for (guint i = 0; i < a->leaks->application_leaks->len; i++)

@@ -14,7 +14,7 @@ ui_window_new (GtkApplication *app, int width, int height)
   HsWindow *window = hs_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
   return window;
 }
 
@@ -42,6 +42,12 @@ ui_wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms)
 }
 
 static gboolean
+page_settled (gpointer data)
+{
+  return g_strcmp0 (hs_window_get_page (data), "loading") != 0;
+}
+
+static gboolean
 not_loading (gpointer data)
 {
   HsLoader *loader = hs_window_get_loader (data);
@@ -52,8 +58,11 @@ HsLoaderState
 ui_wait_for_load (HsWindow *window, guint timeout_ms)
 {
   ui_wait_until (not_loading, window, timeout_ms);
-  /* Let the window build and lay out its views. */
-  ui_iterate (300);
+  /* The window shows the page the load ended on (the content or the
+   * error), laid out and drawn. */
+  ui_wait_until (page_settled, window, timeout_ms);
+  if (gtk_widget_get_visible (GTK_WIDGET (window)))
+    ui_wait_drawn (GTK_WIDGET (window), timeout_ms);
   return hs_loader_get_state (hs_window_get_loader (window));
 }
 
@@ -105,7 +114,8 @@ ui_render_widget (GtkWidget *widget)
       gtk_widget_queue_draw (widget);
       ui_wait_until (flag_set, &invalidated, 5000);
       g_signal_handler_disconnect (paintable, id);
-      ui_iterate (50);
+      /* The frame that invalidated the paintable ends before it is read. */
+      ui_wait_drawn (widget, 5000);
       snapshot = gtk_snapshot_new ();
       gdk_paintable_snapshot (paintable, snapshot, width, height);
       node = gtk_snapshot_free_to_node (snapshot);
@@ -382,7 +392,7 @@ ui_window_with (GtkWidget *child, int width, int height)
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_set_child (GTK_WINDOW (window), child);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (window, 10000));
   return window;
 }
 
@@ -395,7 +405,7 @@ ui_shot (GtkWidget *widget, const char *file_name)
 
   if (dir == NULL)
     return;
-  ui_iterate (200);
+  g_assert_true (ui_wait_drawn (widget, 10000));
   texture = ui_render_widget (widget);
   g_assert_nonnull (texture);
   path = g_build_filename (dir, file_name, NULL);
@@ -507,4 +517,127 @@ ui_clipboard_text (GtkWidget *widget)
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read, &clip);
   g_assert_true (ui_wait_until (clip_done, &clip, 10000));
   return clip.text;
+}
+
+/* tests41a */
+
+static gboolean
+shown (gpointer data)
+{
+  GtkWidget *w = data;
+  return gtk_widget_get_mapped (w) && gtk_widget_get_width (w) > 0 && gtk_widget_get_height (w) > 0;
+}
+
+gboolean
+ui_wait_shown (GtkWidget *widget, guint timeout_ms)
+{
+  return ui_wait_until (shown, widget, timeout_ms);
+}
+
+typedef struct
+{
+  GtkWidget *widget;
+  gboolean painted;
+} Drawn;
+
+static void
+on_after_paint (GdkFrameClock *clock, Drawn *d)
+{
+  /* A frame painted while the widget was mapped: its layout is done. */
+  if (gtk_widget_get_mapped (d->widget))
+    d->painted = TRUE;
+}
+
+static gboolean
+drawn (gpointer data)
+{
+  Drawn *d = data;
+  return d->painted && shown (d->widget);
+}
+
+gboolean
+ui_wait_drawn (GtkWidget *widget, guint timeout_ms)
+{
+  Drawn d = { widget, FALSE };
+  GdkFrameClock *clock;
+  gulong id;
+  gboolean ok;
+
+  if (!ui_wait_shown (widget, timeout_ms))
+    return FALSE;
+  clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &d);
+  gtk_widget_queue_resize (widget);
+  ok = ui_wait_until (drawn, &d, timeout_ms);
+  g_signal_handler_disconnect (clock, id);
+  return ok;
+}
+
+static gboolean
+visible (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+gboolean
+ui_wait_visible (GtkWidget *widget, guint timeout_ms)
+{
+  return ui_wait_until (visible, widget, timeout_ms);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  const char *name;
+} ViewShown;
+
+static gboolean
+view_shown (gpointer data)
+{
+  ViewShown *v = data;
+  HsView *view = hs_window_get_view_by_name (v->window, v->name);
+
+  return g_strcmp0 (hs_window_get_view (v->window), v->name) == 0 && view != NULL
+         && shown (GTK_WIDGET (view));
+}
+
+gboolean
+ui_wait_view (HsWindow *window, const char *name, guint timeout_ms)
+{
+  ViewShown v = { window, name };
+
+  if (!ui_wait_until (view_shown, &v, timeout_ms))
+    return FALSE;
+  return ui_wait_drawn (GTK_WIDGET (window), timeout_ms);
+}
+
+static gboolean
+pointer_gone (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+void
+ui_destroy_window (gpointer window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_true (ui_wait_until (pointer_gone, &weak, 10000));
+}
+
+GtkWidget *
+ui_find_action_button (GtkWidget *root, const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)
+        return c;
+      if ((found = ui_find_action_button (c, action)) != NULL)
+        return found;
+    }
+  return NULL;
 }

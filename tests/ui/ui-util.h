@@ -11,7 +11,8 @@
 #include "hs-dominators-view.h"
 #include "hs-treemap-view.h"
 
-/* Iterates the default main context until the loader leaves LOADING or the
+/* Iterates the default main context until the loader leaves LOADING, the
+ * window leaves its loading page and has drawn a frame after, or the
  * timeout passes; returns the final state. */
 HsLoaderState ui_wait_for_load (HsWindow *window, guint timeout_ms);
 /* Iterates until the class's instances asked for are found (not
@@ -20,15 +21,15 @@ gboolean ui_wait_for_instances (HsWindow *window, guint timeout_ms);
 /* Iterates the main context for about ms milliseconds. */
 void ui_iterate (guint ms);
 /* A new window (of app, may be NULL) of width x height, presented and
- * given 200 ms to map. */
+ * waited for until mapped with a size (asserted). */
 HsWindow *ui_window_new (GtkApplication *app, int width, int height);
 /* Iterates until cond(data) or the timeout; returns cond's last value. */
 gboolean ui_wait_until (gboolean (*cond) (gpointer), gpointer data, guint timeout_ms);
 /* A loader of path with the default options, started, waited for and
  * asserted done (its error printed if it failed). */
 HsLoader *ui_load_dump (const char *path, guint timeout_ms);
-/* A plain window of width x height around child, presented and given
- * 100 ms to map. */
+/* A plain window of width x height around child, presented and waited
+ * for until mapped with a size (asserted). */
 GtkWidget *ui_window_with (GtkWidget *child, int width, int height);
 /* Saves widget as drawn now to $HS_TEST_SHOTS/file_name (a PNG) when that
  * variable is set; nothing otherwise. */
@@ -86,3 +87,22 @@ guint ui_csv_width (GPtrArray *rows, guint r);
 char *ui_view_csv_saved (HsView *view);
 /* The clipboard's text (of widget's display), once read; NULL if none. */
 char *ui_clipboard_text (GtkWidget *widget);
+
+/* tests41a */
+/* Iterates until widget is mapped with a width and a height; FALSE if the
+ * timeout passed first. */
+gboolean ui_wait_shown (GtkWidget *widget, guint timeout_ms);
+/* Asks for a new layout of widget and iterates until its frame clock has
+ * painted a frame with it mapped (its layout done and drawn); FALSE if
+ * the timeout passed first. */
+gboolean ui_wait_drawn (GtkWidget *widget, guint timeout_ms);
+/* Iterates until widget is visible; FALSE if the timeout passed first. */
+gboolean ui_wait_visible (GtkWidget *widget, guint timeout_ms);
+/* Iterates until the window shows the view of that name, mapped with a
+ * size, and has drawn a frame with it; FALSE if the timeout passed first. */
+gboolean ui_wait_view (HsWindow *window, const char *name, guint timeout_ms);
+/* Destroys a window and iterates until it is finalized (asserted, 10 s). */
+void ui_destroy_window (gpointer window);
+/* The first button below root (depth first) whose action is action, or
+ * NULL. */
+GtkWidget *ui_find_action_button (GtkWidget *root, const char *action);
