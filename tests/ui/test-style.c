@@ -129,6 +129,16 @@ test_package_colours (void)
   g_assert_cmpfloat_with_epsilon (hs_palette_luminance (&light_deep), hs_palette_luminance (&light), 1e-6);
 }
 
+/* The window's surface has the size asked for and the window is laid out
+ * in it. */
+static gboolean
+window_at_size (gpointer data)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (data));
+  return gtk_widget_get_mapped (data) && surface != NULL && gdk_surface_get_width (surface) == 1200
+         && gdk_surface_get_height (surface) == 760 && gtk_widget_get_width (data) > 0;
+}
+
 static HsWindow *
 open_sample (void)
 {
@@ -139,7 +149,11 @@ open_sample (void)
   gtk_window_present (GTK_WINDOW (window));
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
+  /* The window at the size it asked for. */
+  if (!ui_wait_until (window_at_size, window, 10000))
+    g_error ("the window is %dx%d, not 1200x760",
+             gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))),
+             gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (window))));
   return window;
 }
 
@@ -174,6 +188,33 @@ wait_for_stable_size (GtkWidget *widget)
       height = h;
     }
   g_assert_cmpint (same, >=, 5);
+}
+
+typedef struct
+{
+  GtkWidget *widget;
+  int width, height;
+} SizeWait;
+
+static gboolean
+has_size_of (gpointer data)
+{
+  SizeWait *w = data;
+  return gtk_widget_get_width (w->widget) == w->width && gtk_widget_get_height (w->widget) == w->height;
+}
+
+/* Waits until widget has the size it had in picture (the window may lay
+ * out again after a style change) and keeps it over five frames. */
+static void
+wait_for_size_of (GtkWidget *widget, GdkTexture *picture)
+{
+  SizeWait w = { widget, gdk_texture_get_width (picture), gdk_texture_get_height (picture) };
+
+  if (!ui_wait_until (has_size_of, &w, 30000))
+    g_error ("%s is %dx%d, not %dx%d as before", G_OBJECT_TYPE_NAME (widget), gtk_widget_get_width (widget),
+             gtk_widget_get_height (widget), w.width, w.height);
+  wait_for_stable_size (widget);
+  g_assert_true (has_size_of (&w));
 }
 
 /* The style manager and the app's palette are dark, or both light. */
@@ -220,7 +261,7 @@ test_treemap_styles (void)
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (TRUE), 10000));
-  wait_for_stable_size (treemap);
+  wait_for_size_of (treemap, light);
   g_assert_true (adw_style_manager_get_dark (manager));
   dark = ui_render_widget (treemap);
   g_assert_nonnull (dark);
@@ -236,7 +277,7 @@ test_treemap_styles (void)
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (FALSE), 10000));
-  wait_for_stable_size (treemap);
+  wait_for_size_of (treemap, light);
   again = ui_render_widget (treemap);
   /* Back to the first picture (bar a hover outline where the pointer
    * happens to be: at most a 1% of the pixels). */
