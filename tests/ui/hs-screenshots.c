@@ -8,6 +8,7 @@
  *     xvfb-run -a -s "-screen 0 1920x1080x24" build/tests/ui/hs-screenshots [DUMP] */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 
 #include "hs-app-actions.h"
 #include "hs-compare-view.h"
@@ -68,7 +69,8 @@ save (const char *name)
 static gboolean
 inspector_done (gpointer data)
 {
-  return !hs_inspector_is_busy (HS_INSPECTOR (data)) && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
+  return !hs_inspector_is_busy (HS_INSPECTOR (data))
+         && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
 }
 
 static gboolean
@@ -214,10 +216,12 @@ main (int argc, char *argv[])
     /* Zoomed into the biggest object. */
     g_autoptr (GArray) top = hs_query_top_objects (a, 1);
     if (top->len > 0)
-      hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)),
-                                   g_array_index (top, HsObj, 0));
+      hs_treemap_widget_zoom_into (
+          HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET)),
+          g_array_index (top, HsObj, 0));
     save ("treemap-zoomed");
-    hs_treemap_widget_zoom_to (hs_treemap_view_get_treemap (ui_treemap_view (window)), 0);
+    hs_treemap_widget_zoom_to (
+        HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET)), 0);
   }
 
   hs_window_set_view (window, "loaders");

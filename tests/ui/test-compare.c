@@ -581,8 +581,8 @@ test_cancel_baseline (void)
   phase
       = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "loading_phase"));
   /* The phase reaches the label from the worker through the main loop. */
-  g_assert_true (ui_wait_until (label_is, &(LabelWait){ GTK_LABEL (phase), hs_loader_phase_name ("parsing") },
-                                30000));
+  g_assert_true (
+      ui_wait_until (label_is, &(LabelWait){ GTK_LABEL (phase), hs_loader_phase_name ("parsing") }, 30000));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phase)), ==, hs_loader_phase_name ("parsing"));
   maybe_screenshot (window, "compare-loading.png");
 

@@ -129,8 +129,8 @@ clip_starts (gpointer data)
 typedef struct
 {
   HsView *view;
-  guint n_rows;      /* or 0 */
-  const char *has;   /* or NULL */
+  guint n_rows;    /* or 0 */
+  const char *has; /* or NULL */
 } CsvWait;
 
 /* The view's CSV has n_rows rows (the header included; 0: any number)

@@ -105,7 +105,7 @@ instances_listed (gpointer data)
 static gboolean
 trace_shown (gpointer data)
 {
-  HsLeakTraceView *trace = hs_growth_view_get_trace_view (data);
+  HsLeakTraceView *trace = HS_LEAK_TRACE_VIEW (ui_find_child (data, HS_TYPE_LEAK_TRACE_VIEW));
   return hs_leak_trace_view_get_n_rows (trace) > 0 && gtk_widget_get_mapped (GTK_WIDGET (trace));
 }
 
@@ -117,7 +117,7 @@ trace_shown (gpointer data)
 static void
 assert_trace (HsWindow *window, HsGrowthView *view)
 {
-  HsLeakTraceView *trace = hs_growth_view_get_trace_view (view);
+  HsLeakTraceView *trace = HS_LEAK_TRACE_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_LEAK_TRACE_VIEW));
   HsAnalysis *a = hs_dump_tab_get_analysis (hs_window_get_tab (window));
   const char *classes[] = { "class com.example.App", "com.example.RequestLog", "java.util.HashMap" };
   const char *rows[]

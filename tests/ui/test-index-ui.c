@@ -212,7 +212,8 @@ count_notify (guint *n)
 static gboolean
 no_index_banner (gpointer data)
 {
-  return hs_dump_tab_get_index_banner (hs_window_get_tab (data)) == NULL && shown_banner (data, "_Re-analyse") == NULL;
+  return hs_dump_tab_get_index_banner (hs_window_get_tab (data)) == NULL
+         && shown_banner (data, "_Re-analyse") == NULL;
 }
 
 /* The new analysis's banner says it came from an index, with Re-analyse. */
@@ -220,7 +221,8 @@ static gboolean
 banner_names_index (gpointer data)
 {
   const char *text = hs_dump_tab_get_index_banner (hs_window_get_tab (data));
-  return text != NULL && g_str_has_prefix (text, "Opened from the index") && shown_banner (data, "_Re-analyse") != NULL;
+  return text != NULL && g_str_has_prefix (text, "Opened from the index")
+         && shown_banner (data, "_Re-analyse") != NULL;
 }
 
 /* The banner's button clicked, as the user does: its signal, and its

@@ -33,7 +33,8 @@ surface_width_is (gpointer data)
 static gboolean
 inspector_done (gpointer data)
 {
-  return !hs_inspector_is_busy (HS_INSPECTOR (data)) && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
+  return !hs_inspector_is_busy (HS_INSPECTOR (data))
+         && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
 }
 
 static gboolean

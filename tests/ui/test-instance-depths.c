@@ -106,7 +106,8 @@ static gboolean
 end_drawn (gpointer data)
 {
   GtkWidget *pane = ui_find_child (GTK_WIDGET (data), HS_TYPE_INSTANCES_PANE);
-  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ui_find_child (pane, GTK_TYPE_COLUMN_VIEW)));
+  GtkAdjustment *adj
+      = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ui_find_child (pane, GTK_TYPE_COLUMN_VIEW)));
 
   if (depth_cells (data).held > 0)
     return TRUE;

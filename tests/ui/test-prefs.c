@@ -5,6 +5,7 @@
  * window and the question of a file with several dumps. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 #include "hs-application.h"
 #include "hs-app-actions.h"
 #include "hs-dump-chooser.h"
@@ -433,8 +434,8 @@ test_dump_chooser (void)
   dialog = hs_dump_chooser_get_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   g_assert_cmpuint (
-      gtk_drop_down_get_selected (GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN))), ==,
-      1);
+      gtk_drop_down_get_selected (GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN))),
+      ==, 1);
   adw_message_dialog_response (dialog, "keep");
   g_assert_true (ui_wait_until (no_dialog, window, 10000));
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
@@ -527,7 +528,7 @@ test_shortcuts (void)
     }
   /* Class key bindings live in a shortcut controller of each instance. */
   hs_window_set_view (window, "treemap");
-  treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
+  treemap = ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET);
   for (int w = 0; w < 2; w++)
     {
       g_autoptr (GListModel) controllers

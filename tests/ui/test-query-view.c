@@ -42,7 +42,8 @@ static gboolean
 first_cell_is (gpointer data)
 {
   CellWait *w = data;
-  return hs_query_view_get_n_rows (w->view) > 0 && g_strcmp0 (hs_query_view_get_cell (w->view, 0, 0), w->text) == 0;
+  return hs_query_view_get_n_rows (w->view) > 0
+         && g_strcmp0 (hs_query_view_get_cell (w->view, 0, 0), w->text) == 0;
 }
 
 typedef struct

@@ -82,7 +82,8 @@ static gboolean
 inspected (gpointer data)
 {
   InspectWait *w = data;
-  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj && !hs_inspector_is_busy (ui_inspector (w->window));
+  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj
+         && !hs_inspector_is_busy (ui_inspector (w->window));
 }
 
 /* Waits until the inspector shows obj. */
@@ -361,8 +362,8 @@ test_refs_view (gconstpointer data)
   assert_row (view, 3, "[4]  com.example.Target@0x2000");
   assert_row (view, 4, "<class>  class java.lang.Object[]@0x1018");
   /* The cells are drawn once the table lays the new rows out. */
-  g_assert_true (ui_wait_until (cell_drawn, &(CellWait){ GTK_WIDGET (view), "[3]  com.example.Holder@0x10070" },
-                                10000));
+  g_assert_true (
+      ui_wait_until (cell_drawn, &(CellWait){ GTK_WIDGET (view), "[3]  com.example.Holder@0x10070" }, 10000));
   g_assert_true (has_cell (GTK_WIDGET (view), "[3]  com.example.Holder@0x10070"));
   g_assert_true (has_cell (GTK_WIDGET (view), "32 B")); /* the array's shallow and retained */
   g_assert_true (has_cell (GTK_WIDGET (view), "16 B")); /* a Holder's */

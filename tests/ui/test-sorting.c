@@ -74,13 +74,13 @@ object_with_id (HsAnalysis *a, guint64 id)
   return o;
 }
 
-
 /* A worker is sorting and the summary says so. */
 static gboolean
 sorting_shown (gpointer data)
 {
   const char *summary = hs_dominators_view_get_summary (data);
-  return hs_dominators_view_is_sorting (data) && summary != NULL && g_str_has_prefix (summary, "Sorting the ");
+  return hs_dominators_view_is_sorting (data) && summary != NULL
+         && g_str_has_prefix (summary, "Sorting the ");
 }
 
 static gboolean

@@ -222,7 +222,8 @@ static gboolean
 style_is (gpointer data)
 {
   gboolean dark = GPOINTER_TO_INT (data);
-  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == dark && hs_palette_is_dark () == dark;
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == dark
+         && hs_palette_is_dark () == dark;
 }
 
 static gboolean
@@ -251,7 +252,7 @@ test_treemap_styles (void)
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   hs_window_set_view (window, "treemap");
   view = ui_treemap_view (window);
-  treemap = GTK_WIDGET (hs_treemap_view_get_treemap (view));
+  treemap = ui_find_child (GTK_WIDGET (view), HS_TYPE_TREEMAP_WIDGET);
   g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (FALSE), 10000));
   wait_for_stable_size (treemap);
   g_assert_false (adw_style_manager_get_dark (manager));

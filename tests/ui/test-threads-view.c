@@ -82,7 +82,7 @@ first_row_is (gpointer data)
 typedef struct
 {
   HsWindow *window;
-  HsObj obj;        /* or HS_OBJ_NONE: any object */
+  HsObj obj;              /* or HS_OBJ_NONE: any object */
   const char *class_name; /* or NULL: any class */
   const char *label;      /* or NULL: a label the inspector shows */
 } InspectWait;
@@ -238,7 +238,8 @@ test_threads_view (void)
     if (g_strcmp0 (ts->threads[k].name, "hold-worker") == 0)
       {
         hs_window_inspect (window, ts->threads[k].obj);
-        g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, ts->threads[k].obj, NULL, "Stack" }, 60000));
+        g_assert_true (
+            ui_wait_until (inspected, &(InspectWait){ window, ts->threads[k].obj, NULL, "Stack" }, 60000));
       }
   {
     GtkWidget *insp = hs_window_get_inspector (window);

@@ -8,6 +8,7 @@
  * models. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 #include "hs-ui-util-private.h"
 #include "hs-classes-view.h"
 #include "hs-instances-pane.h"
@@ -567,8 +568,8 @@ test_classes_instances_dropped (void)
     /* The worker holds the instances pane until it ends: the pane
      * finalized, its result was dropped without the view. */
     gboolean pane_gone = FALSE;
-    g_object_weak_ref (G_OBJECT (ui_find_child (GTK_WIDGET (view), HS_TYPE_INSTANCES_PANE)), on_pane_finalized,
-                       &pane_gone);
+    g_object_weak_ref (G_OBJECT (ui_find_child (GTK_WIDGET (view), HS_TYPE_INSTANCES_PANE)),
+                       on_pane_finalized, &pane_gone);
     window_close (window);
     g_assert_true (ui_wait_until (flag_set, &pane_gone, 60000));
   }
@@ -756,7 +757,7 @@ test_treemap (void)
   HsTreemapView *view = HS_TREEMAP_VIEW (hs_treemap_view_new ());
   Activations act = { 0 };
   GtkWidget *window = window_with (GTK_WIDGET (view), &act);
-  HsTreemapWidget *treemap = hs_treemap_view_get_treemap (view);
+  HsTreemapWidget *treemap = HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (view), HS_TYPE_TREEMAP_WIDGET));
   HsObj app = class_object (a, "com.example.App");
   HsObj node = HS_OBJ_NONE;
   const guint64 *path;

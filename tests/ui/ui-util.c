@@ -583,7 +583,8 @@ ui_find_row_child (GtkWidget *root, const char *title, GType type)
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found;
-      if (ADW_IS_PREFERENCES_ROW (c) && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (c)), title) == 0)
+      if (ADW_IS_PREFERENCES_ROW (c)
+          && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (c)), title) == 0)
         return ui_find_child (c, type);
       if ((found = ui_find_row_child (c, title, type)) != NULL)
         return found;
@@ -597,7 +598,8 @@ ui_find_label (GtkWidget *root, const char *text)
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found;
-      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c)
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
         return c;
       if ((found = ui_find_label (c, text)) != NULL)
         return found;
