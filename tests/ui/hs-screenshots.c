@@ -8,6 +8,7 @@
  *     xvfb-run -a -s "-screen 0 1920x1080x24" build/tests/ui/hs-screenshots [DUMP] */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 
 #include "hs-app-actions.h"
 #include "hs-compare-view.h"
@@ -22,14 +23,31 @@
 static HsWindow *window;
 static const char *out_dir;
 
+/* The window shown, the view on show laid out: mapped with a size (on
+ * the content page), then three frames drawn for the last layout. */
 static void
-save_now (const char *name, guint wait_ms)
+wait_laid_out (void)
+{
+  const char *name = hs_window_get_view (window);
+  HsView *view = name != NULL ? hs_window_get_view_by_name (window, name) : NULL;
+
+  if (!ui_wait_shown (GTK_WIDGET (window), 30000))
+    g_error ("the window is not shown");
+  if (g_strcmp0 (hs_window_get_page (window), "content") == 0 && view != NULL
+      && !ui_wait_shown (GTK_WIDGET (view), 30000))
+    g_error ("the %s view is not shown", name);
+  if (!ui_wait_frames (GTK_WIDGET (window), 3, 30000))
+    g_error ("the window draws no frame");
+}
+
+static void
+save_now (const char *name)
 {
   g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (out_dir, file, NULL);
 
-  ui_iterate (wait_ms);
+  wait_laid_out ();
   texture = ui_render_widget (GTK_WIDGET (window));
   if (texture == NULL || !gdk_texture_save_to_png (texture, path))
     g_error ("could not save %s", path);
@@ -45,7 +63,14 @@ worker_paused (gpointer data)
 static void
 save (const char *name)
 {
-  save_now (name, 1200);
+  save_now (name);
+}
+
+static gboolean
+inspector_done (gpointer data)
+{
+  return !hs_inspector_is_busy (HS_INSPECTOR (data))
+         && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
 }
 
 static gboolean
@@ -140,7 +165,6 @@ main (int argc, char *argv[])
 
   gtk_window_set_default_size (GTK_WINDOW (window), width != NULL ? atoi (width) : 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (300);
   save ("welcome");
 
   /* The error page, on a file that is not a heap dump. */
@@ -162,7 +186,7 @@ main (int argc, char *argv[])
   hs_window_open (window, file, 0);
   if (!ui_wait_until (worker_paused, NULL, 60000))
     g_error ("the loader did not reach the dominators phase");
-  save_now ("loading", 800);
+  save_now ("loading");
   hs_loader_cancel (hs_window_get_loader (window));
   ui_wait_for_load (window, 30000);
   hs_loader_set_pause_phase_for_tests (NULL);
@@ -199,10 +223,12 @@ main (int argc, char *argv[])
     /* Zoomed into the biggest object. */
     g_autoptr (GArray) top = hs_query_top_objects (a, 1);
     if (top->len > 0)
-      hs_treemap_widget_zoom_into (hs_treemap_view_get_treemap (ui_treemap_view (window)),
-                                   g_array_index (top, HsObj, 0));
+      hs_treemap_widget_zoom_into (
+          HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET)),
+          g_array_index (top, HsObj, 0));
     save ("treemap-zoomed");
-    hs_treemap_widget_zoom_to (hs_treemap_view_get_treemap (ui_treemap_view (window)), 0);
+    hs_treemap_widget_zoom_to (
+        HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET)), 0);
   }
 
   hs_window_set_view (window, "loaders");
@@ -236,7 +262,9 @@ main (int argc, char *argv[])
       if (top->len > 0)
         hs_window_inspect (window, g_array_index (top, HsObj, 0));
     }
-  ui_iterate (1500);
+  if (!ui_wait_until (inspector_done, hs_window_get_inspector (window), 60000)
+      || !ui_wait_shown (hs_window_get_inspector (window), 30000))
+    g_error ("the inspector did not show its object");
   save ("inspector");
   gtk_widget_set_visible (hs_window_get_inspector (window), FALSE);
 
@@ -256,7 +284,8 @@ main (int argc, char *argv[])
     g_autofree char *path = g_build_filename (out_dir, "about.png", NULL);
 
     gtk_window_present (GTK_WINDOW (about));
-    ui_iterate (1200);
+    if (!ui_wait_shown (about, 30000) || !ui_wait_frames (about, 3, 30000))
+      g_error ("the about window is not shown");
     texture = ui_render_widget (about);
     if (texture == NULL || !gdk_texture_save_to_png (texture, path))
       g_error ("could not save %s", path);

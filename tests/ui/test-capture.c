@@ -134,7 +134,7 @@ test_capture_opens_a_tab (void)
   g_assert_cmpuint (hs_capture_dialog_get_n_targets (dialog), >=, 1);
   g_assert_true (hs_capture_dialog_select_pid (dialog, (guint)jvm.pid));
   hs_capture_dialog_set_folder (dialog, folder);
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (dialog), WAIT_MS));
   ui_shot (GTK_WIDGET (dialog), "capture-dialog.png");
 
   capture = ui_find_button (GTK_WIDGET (dialog), "C_apture");

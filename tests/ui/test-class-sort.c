@@ -163,8 +163,7 @@ test_class_sort_on_worker (void)
   g_assert_true (ui_wait_until (sorted, view, 60000));
   assert_order (model, name_asc);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* Go to a class right after the table was filled, before the worker's
@@ -186,8 +185,7 @@ test_show_class_at_once (void)
   g_assert_true (ui_wait_until (sorted, view, 60000));
   g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_class_model (view)), ==, 1);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -155,6 +155,34 @@ not_loading (gpointer data)
   return g_strcmp0 (hs_compare_view_get_page (data), "loading") != 0;
 }
 
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+/* The inspector is shown with obj. */
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  return gtk_widget_get_visible (hs_window_get_inspector (w->window))
+         && hs_inspector_get_obj (ui_inspector (w->window)) == w->obj;
+}
+
+typedef struct
+{
+  GtkLabel *label;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_is (gpointer data)
+{
+  LabelWait *w = data;
+  return g_strcmp0 (gtk_label_get_text (w->label), w->text) == 0;
+}
+
 /* Compare with… that dump, as the action does once a file is chosen. */
 static const char *
 compare_with (HsWindow *window, const char *name)
@@ -165,7 +193,7 @@ compare_with (HsWindow *window, const char *name)
   hs_window_compare_with (window, file, 0);
   g_assert_cmpstr (hs_window_get_view (window), ==, "compare");
   g_assert_true (ui_wait_until (not_loading, view, 60000));
-  ui_iterate (50);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
   return hs_compare_view_get_page (view);
 }
 
@@ -285,7 +313,7 @@ check_inspect (HsWindow *window, HsCompareView *view)
   hs_object_column_view_select (HS_OBJECT_COLUMN_VIEW (table), 0);
   g_assert_cmpuint (hs_object_column_view_get_selected (HS_OBJECT_COLUMN_VIEW (table)), ==, first);
   g_signal_emit_by_name (cv, "activate", 0);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, first }, 30000));
   g_assert_true (gtk_widget_get_visible (hs_window_get_inspector (window)));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, first);
 }
@@ -323,7 +351,8 @@ maybe_screenshot (HsWindow *window, const char *name)
   if (dir == NULL)
     return;
   out = g_build_filename (dir, name, NULL);
-  ui_iterate (500);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (compare_view (window)), 10000));
+  g_assert_true (ui_wait_frames (GTK_WIDGET (window), 2, 10000));
   texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_nonnull (texture);
   g_assert_true (gdk_texture_save_to_png (texture, out));
@@ -484,8 +513,7 @@ test_compare (void)
     g_assert_true (hs_window_get_loader (window) == current);
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -518,8 +546,7 @@ test_broken_baseline (void)
    * growth first). */
   g_assert_cmpstr (compare_with (window, "compare-old.hprof"), ==, "table");
   check_order (view, order_shallow_changed);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -548,12 +575,14 @@ test_cancel_baseline (void)
   hs_loader_set_pause_phase_for_tests ("parsing");
   hs_window_compare_with (window, old, 0);
   g_assert_true (ui_wait_until (worker_paused, NULL, 30000));
-  ui_iterate (400);
   g_assert_cmpstr (hs_compare_view_get_page (view), ==, "loading");
   baseline = g_object_ref (hs_compare_view_get_baseline_loader (view));
   g_assert_cmpint (hs_loader_get_state (baseline), ==, HS_LOADER_LOADING);
   phase
       = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (view), HS_TYPE_COMPARE_VIEW, "loading_phase"));
+  /* The phase reaches the label from the worker through the main loop. */
+  g_assert_true (
+      ui_wait_until (label_is, &(LabelWait){ GTK_LABEL (phase), hs_loader_phase_name ("parsing") }, 30000));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phase)), ==, hs_loader_phase_name ("parsing"));
   maybe_screenshot (window, "compare-loading.png");
 
@@ -573,8 +602,7 @@ test_cancel_baseline (void)
   g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
   g_assert_cmpstr (hs_compare_view_get_page (compare_view (window)), ==, "empty");
   g_assert_null (hs_compare_view_get_list (compare_view (window)));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* --- the cost on big dumps (not in the suite: needs the bench dumps) --- */
@@ -614,7 +642,7 @@ test_compare_bench (void)
   gtk_window_present (GTK_WINDOW (window));
   hs_window_open (window, cur_file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 600000), ==, HS_LOADER_DONE);
-  ui_iterate (1000);
+  g_assert_true (ui_wait_frames (GTK_WIDGET (window), 10, 60000));
   alone = vm_kb ("VmHWM:");
   view = compare_view (window);
   start = g_get_monotonic_time ();
@@ -622,13 +650,12 @@ test_compare_bench (void)
   g_assert_true (ui_wait_until (not_loading, view, 600000));
   g_assert_cmpstr (hs_compare_view_get_page (view), ==, "table");
   seconds = (g_get_monotonic_time () - start) / 1e6;
-  ui_iterate (1000);
+  g_assert_true (ui_wait_frames (GTK_WIDGET (window), 10, 60000));
   g_print ("bench: current alone VmHWM %" G_GUINT64_FORMAT " kB; after comparing VmHWM %" G_GUINT64_FORMAT
            " kB, VmRSS %" G_GUINT64_FORMAT " kB; baseline analysed and compared in %.2f s; %u rows\n",
            alone, vm_kb ("VmHWM:"), vm_kb ("VmRSS:"), seconds,
            g_list_model_get_n_items (G_LIST_MODEL (hs_compare_view_get_list (view))));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -126,6 +126,50 @@ clip_starts (gpointer data)
   return text != NULL && g_str_has_prefix (text, w->prefix);
 }
 
+typedef struct
+{
+  HsView *view;
+  guint n_rows;    /* or 0 */
+  const char *has; /* or NULL */
+} CsvWait;
+
+/* The view's CSV has n_rows rows (the header included; 0: any number)
+ * and a row whose first cell is has (NULL: any). */
+static gboolean
+csv_is (gpointer data)
+{
+  CsvWait *w = data;
+  g_autoptr (GString) csv = g_string_new (NULL);
+  g_autoptr (GPtrArray) rows = NULL;
+  gboolean found = w->has == NULL;
+
+  if (!hs_view_write_csv (w->view, csv))
+    return FALSE;
+  rows = ui_csv_read (csv->str);
+  for (guint r = 1; r < rows->len && !found; r++)
+    found = g_strcmp0 (ui_csv_cell (rows, r, 0), w->has) == 0;
+  return (w->n_rows == 0 || rows->len == w->n_rows) && found;
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return ui_toast_text (data) != NULL;
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint more_than;
+} GrowWait;
+
+static gboolean
+grown (gpointer data)
+{
+  GrowWait *w = data;
+  return g_list_model_get_n_items (w->model) > w->more_than;
+}
+
 static void
 test_classes (gconstpointer data)
 {
@@ -136,7 +180,7 @@ test_classes (gconstpointer data)
   HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
   hs_window_set_view (window, "classes");
   HsClassesView *view = ui_classes_view (window);
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
   /* The Export button is in the view's header. */
   g_assert_nonnull (ui_find_child (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON));
   ui_shot (GTK_WIDGET (window), "csv-classes.png");
@@ -187,7 +231,7 @@ test_classes (gconstpointer data)
 
   /* Filtered: only the rows shown. */
   hs_classes_view_set_filter (view, "Odd");
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (csv_is, &(CsvWait){ HS_VIEW (view), 2, odd_name }, 30000));
   {
     g_autofree char *f = view_csv (HS_VIEW (view));
     g_autoptr (GPtrArray) fr = ui_csv_read (f);
@@ -197,7 +241,7 @@ test_classes (gconstpointer data)
 
   /* Copy as CSV: the same text on the clipboard, and a toast. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "export.copy-csv", NULL));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (toast_shown, window, 10000));
   g_assert_cmpstr (ui_toast_text (window), ==, "Copied as CSV");
   {
     g_autofree char *text = clipboard_text (GTK_WIDGET (view));
@@ -254,7 +298,9 @@ test_dominators (gconstpointer data)
   hs_window_set_view (window, "dominators");
   HsDominatorsView *view = ui_dominators_view (window);
   GtkTreeListModel *model = hs_dominators_view_get_model (view);
-  ui_iterate (100);
+  guint n_before;
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
+  n_before = g_list_model_get_n_items (G_LIST_MODEL (model));
 
   /* Expand O1: O2 below it. */
   HsObj o1 = hs_heap_find (a->heap, O1);
@@ -270,7 +316,7 @@ test_dominators (gconstpointer data)
         }
     }
   g_assert_true (expanded);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (grown, &(GrowWait){ G_LIST_MODEL (model), n_before }, 30000));
   ui_shot (GTK_WIDGET (window), "csv-dominators.png");
 
   g_autofree char *csv = view_csv (HS_VIEW (view));
@@ -324,7 +370,7 @@ test_threads (gconstpointer data)
   hs_window_set_view (window, "threads");
   HsThreadsView *view = HS_THREADS_VIEW (ui_view (window, "threads"));
   g_assert_true (ui_wait_until (threads_ready, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
   g_assert_nonnull (ui_find_child (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON));
   ui_shot (GTK_WIDGET (window), "csv-threads.png");
 
@@ -383,7 +429,7 @@ test_other_views (gconstpointer data)
   hs_window_set_view (window, "insights");
   HsInsightsView *insights = HS_INSIGHTS_VIEW (ui_view (window, "insights"));
   g_assert_true (ui_wait_until (insights_done, insights, 60000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (insights), 10000));
   g_assert_nonnull (ui_find_child (GTK_WIDGET (insights), GTK_TYPE_MENU_BUTTON));
   ui_shot (GTK_WIDGET (window), "csv-insights.png");
   {
@@ -410,7 +456,7 @@ test_other_views (gconstpointer data)
   hs_paths_view_show_class (paths, g_array_index (odd, HsClass, 0));
   g_array_unref (odd);
   g_assert_true (ui_wait_until (paths_done, paths, 60000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (paths), 10000));
   ui_shot (GTK_WIDGET (window), "csv-paths.png");
   {
     static const char *const header[]
@@ -432,7 +478,9 @@ test_other_views (gconstpointer data)
   g_assert_true (hs_compare_view_set_baseline (compare, file, 0));
   g_assert_true (ui_wait_until (compare_done, compare, 120000));
   hs_compare_view_set_show_unchanged (compare, TRUE);
-  ui_iterate (100);
+  /* The unchanged classes join the table (the dump against itself: every
+   * class is unchanged). */
+  g_assert_true (ui_wait_until (csv_is, &(CsvWait){ HS_VIEW (compare), 0, odd_name }, 30000));
   ui_shot (GTK_WIDGET (window), "csv-compare.png");
   {
     g_autofree char *csv = view_csv (HS_VIEW (compare));
@@ -514,7 +562,7 @@ test_bench (void)
   HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
   hs_window_set_view (window, "classes");
   HsClassesView *classes = ui_classes_view (window);
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (classes), 10000));
   time_export ("classes", HS_VIEW (classes), NULL, NULL);
   /* The class with the most instances: the instances pane's export. */
   HsClass big = 0;
@@ -527,7 +575,7 @@ test_bench (void)
   hs_window_set_view (window, "dominators");
   HsDominatorsView *dom = ui_dominators_view (window);
   hs_dominators_view_get_model (dom);
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (dom), 10000));
   time_export ("dominator tree (top level)", HS_VIEW (dom), NULL, NULL);
   hs_window_set_view (window, "threads");
   HsThreadsView *threads = HS_THREADS_VIEW (ui_view (window, "threads"));

@@ -151,6 +151,29 @@ shown_text (guint shown, guint total)
   return g_strdup_printf ("%s of %s shown – show more", a, b);
 }
 
+typedef struct
+{
+  GListModel *model;
+  guint n;
+} ItemsWait;
+
+static gboolean
+has_items (gpointer data)
+{
+  ItemsWait *w = data;
+  return g_list_model_get_n_items (w->model) == w->n;
+}
+
+/* Waits until the table's model has n rows (a page added, a node
+ * expanded). */
+static void
+wait_items (GListModel *model, guint n)
+{
+  ItemsWait w = { model, n };
+  if (!ui_wait_until (has_items, &w, 30000))
+    g_error ("the table has %u rows, not %u", g_list_model_get_n_items (model), n);
+}
+
 static void
 test_paging (void)
 {
@@ -178,7 +201,7 @@ test_paging (void)
   g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
   model = G_LIST_MODEL (hs_dominators_view_get_model (view));
   g_assert_nonnull (model);
-  ui_iterate (100);
+  wait_items (model, PAGE + 1);
 
   /* The first page: the holder, then the 999 largest byte[], then the
    * "show more" row; the summary still counts every top-level entry. */
@@ -203,7 +226,7 @@ test_paging (void)
   hs_object_column_view_select (table, 5);
   g_assert_cmpuint (hs_object_column_view_get_selected (table), ==, hs_heap_find (a->heap, top[4].addr));
   g_signal_emit_by_name (cv, "activate", PAGE);
-  ui_iterate (50);
+  wait_items (model, 2 * PAGE + 2);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2 * PAGE + 2);
   g_assert_cmpuint (hs_object_column_view_get_selected (table), ==, hs_heap_find (a->heap, top[4].addr));
   for (guint i = 1; i < 2 * PAGE; i++)
@@ -221,7 +244,7 @@ test_paging (void)
 
   /* "Show all": every entry, the classes (0 bytes) last, no more rows. */
   g_signal_emit_by_name (cv, "activate", 2 * PAGE + 1);
-  ui_iterate (50);
+  wait_items (model, N_TOP);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_TOP);
   for (guint i = 1; i <= TOP; i++)
     assert_object_row (a, model, i, 0, top[i - 1].addr, top[i - 1].size);
@@ -236,7 +259,7 @@ test_paging (void)
   holder_row = g_list_model_get_item (model, 0);
   g_assert_true (gtk_tree_list_row_is_expandable (holder_row));
   gtk_tree_list_row_set_expanded (holder_row, TRUE);
-  ui_iterate (50);
+  wait_items (model, N_TOP + PAGE + 1);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_TOP + PAGE + 1);
   for (guint j = 0; j < PAGE; j++)
     assert_object_row (a, model, 1 + j, 1, kids[j].addr, kids[j].size);
@@ -249,7 +272,7 @@ test_paging (void)
     hs_more_row_activate (more);
   }
   g_clear_pointer (&text, g_free);
-  ui_iterate (50);
+  wait_items (model, N_TOP + KIDS);
   /* The last 200 follow, and nothing more: the next row is the next
    * top-level one. */
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_TOP + KIDS);
@@ -266,7 +289,7 @@ test_paging (void)
   g_clear_object (&holder_row);
   holder_row = g_list_model_get_item (model, 0);
   gtk_tree_list_row_set_expanded (holder_row, TRUE);
-  ui_iterate (50);
+  wait_items (model, 11 + 11);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 11 + 11);
   for (guint j = 0; j < 10; j++)
     assert_object_row (a, model, 1 + j, 1, kids[j].addr, kids[j].size);
@@ -274,7 +297,7 @@ test_paging (void)
   assert_more_row (model, 11, 1, HS_MORE_ROW_NEXT_PAGE, text);
   g_clear_pointer (&text, g_free);
   g_signal_emit_by_name (cv, "activate", 11 + 11 - 1);
-  ui_iterate (50);
+  wait_items (model, 11 + 11 + 10 + 1);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 11 + 11 + 10 + 1);
   for (guint i = 12; i < 12 + 19; i++)
     assert_object_row (a, model, i, 0, top[i - 12].addr, top[i - 12].size);
@@ -288,8 +311,7 @@ test_paging (void)
   model = G_LIST_MODEL (hs_dominators_view_get_model (view));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_TOP);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -318,8 +340,7 @@ test_rows_by_turns (void)
   g_assert_true (ui_wait_until (table_has_page, cv, 10000));
   g_assert_cmpuint (g_list_model_get_n_items (hs_object_column_view_get_model (table)), ==, PAGE + 1);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -354,7 +375,7 @@ test_paging_sorted_later (void)
   holder_row = g_list_model_get_item (model, 0);
   gtk_tree_list_row_set_expanded (holder_row, TRUE);
   g_assert_true (ui_wait_until (not_sorting, view, 60000));
-  ui_iterate (50);
+  wait_items (model, n_top + PAGE + 1);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_top + PAGE + 1);
   for (guint j = 1; j <= PAGE; j++)
     {
@@ -378,8 +399,7 @@ test_paging_sorted_later (void)
   text = shown_text (PAGE, 224000);
   assert_more_row (model, PAGE + 1, 1, HS_MORE_ROW_NEXT_PAGE, text);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -80,6 +80,35 @@ joined_reasons (HsLeakNode *node)
   return g_string_free (s, FALSE);
 }
 
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj;
+}
+
+/* The class table is shown with the instances asked for listed. */
+static gboolean
+instances_listed (gpointer data)
+{
+  return g_strcmp0 (hs_window_get_view (data), "classes") == 0
+         && hs_classes_view_get_instances (ui_classes_view (data)) != NULL;
+}
+
+/* The growth view's trace shows its rows (a row selected). */
+static gboolean
+trace_shown (gpointer data)
+{
+  HsLeakTraceView *trace = HS_LEAK_TRACE_VIEW (ui_find_child (data, HS_TYPE_LEAK_TRACE_VIEW));
+  return hs_leak_trace_view_get_n_rows (trace) > 0 && gtk_widget_get_mapped (GTK_WIDGET (trace));
+}
+
 /* The first row selected (the request map): its path in the trace widget,
  * as growthdump.py builds it: class App (a sticky class) --static
  * requests--> the one RequestLog --byId--> the one HashMap of 3 + 3s
@@ -88,7 +117,7 @@ joined_reasons (HsLeakNode *node)
 static void
 assert_trace (HsWindow *window, HsGrowthView *view)
 {
-  HsLeakTraceView *trace = hs_growth_view_get_trace_view (view);
+  HsLeakTraceView *trace = HS_LEAK_TRACE_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_LEAK_TRACE_VIEW));
   HsAnalysis *a = hs_dump_tab_get_analysis (hs_window_get_tab (window));
   const char *classes[] = { "class com.example.App", "com.example.RequestLog", "java.util.HashMap" };
   const char *rows[]
@@ -129,7 +158,8 @@ assert_trace (HsWindow *window, HsGrowthView *view)
   /* Inspecting a step opens its object (the RequestLog). */
   gtk_widget_activate_action (GTK_WIDGET (trace), "win.inspect", "u",
                               (guint32)hs_leak_trace_view_get_row_node (trace, 1)->obj);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (
+      inspected, &(InspectWait){ window, hs_leak_trace_view_get_row_node (trace, 1)->obj }, 30000));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==,
                     hs_leak_trace_view_get_row_node (trace, 1)->obj);
 }
@@ -148,10 +178,10 @@ assert_show_objects (HsWindow *window, HsGrowthView *view)
   HsValue size;
 
   gtk_selection_model_select_item (sel, 4, TRUE);
-  ui_iterate (50);
+  g_assert_true (gtk_selection_model_is_selected (sel, 4));
   g_assert_true (hs_growth_view_show_objects (view));
   g_assert_true (ui_wait_until (objects_found, view, 60000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (instances_listed, window, 30000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   classes = HS_CLASSES_VIEW (ui_view (window, "classes"));
   listed = hs_classes_view_get_instances (classes);
@@ -219,7 +249,7 @@ test_growth_view (void)
   gtk_selection_model_select_item (
       gtk_list_view_get_model (GTK_LIST_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_LIST_VIEW))), 0,
       TRUE);
-  ui_iterate (200);
+  g_assert_true (ui_wait_until (trace_shown, view, 30000));
   ui_shot (GTK_WIDGET (window), "growth-view.png");
 
   /* The view's page is in the switcher once asked (revealed on demand). */
@@ -232,8 +262,7 @@ test_growth_view (void)
   g_object_unref (last);
   for (guint i = 0; i < 3; i++)
     g_object_unref (older[i]);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -250,8 +279,7 @@ test_growth_missing (void)
   g_assert_nonnull (strstr (hs_growth_view_get_error_text (view), "no-such.hprof"));
   g_assert_null (hs_growth_view_get_model (view));
   g_object_unref (older[0]);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* A series whose older dump is another program's on another Java
@@ -283,8 +311,7 @@ test_growth_warnings (void)
   g_assert_cmpstr (hs_growth_view_get_page (view), ==, "content");
   g_assert_null (strstr (hs_growth_view_get_summary (view), "different"));
   g_object_unref (older[0]);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* Closing the window while the older dumps are analysed cancels it all. */
@@ -299,8 +326,8 @@ test_growth_close_while_loading (void)
     older[i] = dump_file (i);
   g_assert_true (hs_growth_view_set_series (view, older, 3));
   g_assert_cmpstr (hs_growth_view_get_page (view), ==, "loading");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (500);
+  /* Cancelled: the window and its view are let go (finalized) soon. */
+  ui_destroy_window (GTK_WINDOW (window));
   for (guint i = 0; i < 3; i++)
     g_object_unref (older[i]);
 }
@@ -392,6 +419,7 @@ shot_first_row (HsWindow *window, const char *file_name)
   GtkWidget *list = ui_find_child (GTK_WIDGET (ui_view (window, "growth")), GTK_TYPE_LIST_VIEW);
 
   gtk_selection_model_select_item (gtk_list_view_get_model (GTK_LIST_VIEW (list)), 0, TRUE);
+  g_assert_true (ui_wait_until (trace_shown, ui_view (window, "growth"), 30000));
   ui_shot (GTK_WIDGET (window), file_name);
 }
 
@@ -409,8 +437,7 @@ test_growth_series_opened (void)
   shot_first_row (window, "growth-series-1400.png");
   for (guint i = 0; i < 4; i++)
     g_object_unref (files[i]);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The same four dropped at once on the window (the value a file
@@ -434,8 +461,7 @@ test_growth_series_dropped (void)
   assert_one_tab_of_newest (window);
   assert_series_results (window);
   shot_first_row (window, "growth-series-600.png");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -30,7 +30,7 @@ open_dump (const char *name)
 
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
-  ui_iterate (50);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
   return window;
 }
 
@@ -53,6 +53,20 @@ static gboolean
 depths_known (gpointer heap)
 {
   return hs_heap_depths_known (heap);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  int heap;
+} HeapWait;
+
+/* The class table follows the heap chosen. */
+static gboolean
+classes_heap_is (gpointer data)
+{
+  HeapWait *w = data;
+  return hs_view_get_heap (ui_view (w->window, "classes")) == w->heap;
 }
 
 static void
@@ -161,14 +175,14 @@ test_android (void)
 
   /* Another heap: the class table follows. */
   hs_dump_tab_set_heap (tab, zygote);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (classes_heap_is, &(HeapWait){ window, zygote }, 10000));
   g_assert_cmpint (hs_view_get_heap (ui_view (window, "classes")), ==, zygote);
   const Row zygote_rows[] = { { "Node", 2, 32, 48 }, { "byte[]", 1, 32, 0 } };
   assert_classes (window, zygote_rows, G_N_ELEMENTS (zygote_rows));
 
   /* All heaps: the whole class table. */
   hs_dump_tab_set_heap (tab, -1);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (classes_heap_is, &(HeapWait){ window, -1 }, 10000));
   const Row all_rows[] = { { "Node", 5, 80, G_MAXUINT64 },
                            { "java.lang.Class", 5, 0, G_MAXUINT64 },
                            { "byte[]", 2, 48, G_MAXUINT64 },

@@ -114,6 +114,30 @@ open_and_wait (HsWindow *window)
   return hs_window_get_loader (window);
 }
 
+static void
+on_tab_finalized (gpointer data, GObject *where)
+{
+  *(gboolean *)data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *)data;
+}
+
+/* Closes tab and waits until it is finalized (its loader and the index
+ * writer with it are let go). */
+static void
+close_tab (HsWindow *window, HsDumpTab *tab)
+{
+  gboolean gone = FALSE;
+
+  g_object_weak_ref (G_OBJECT (tab), on_tab_finalized, &gone);
+  hs_window_close_tab (window, tab);
+  g_assert_true (ui_wait_until (flag_set, &gone, 30000));
+}
+
 /* Closes the tab shown and opens the sample again in a new one. */
 static HsLoader *
 reopen_in_new_tab (HsWindow *window)
@@ -121,8 +145,7 @@ reopen_in_new_tab (HsWindow *window)
   HsDumpTab *old = hs_window_get_tab (window);
 
   hs_window_add_tab (window);
-  hs_window_close_tab (window, old);
-  ui_iterate (100);
+  close_tab (window, old);
   g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
   return open_and_wait (window);
 }
@@ -183,6 +206,23 @@ static void
 count_notify (guint *n)
 {
   (*n)++;
+}
+
+/* The new analysis's banners: no index question, no Re-analyse. */
+static gboolean
+no_index_banner (gpointer data)
+{
+  return hs_dump_tab_get_index_banner (hs_window_get_tab (data)) == NULL
+         && shown_banner (data, "_Re-analyse") == NULL;
+}
+
+/* The new analysis's banner says it came from an index, with Re-analyse. */
+static gboolean
+banner_names_index (gpointer data)
+{
+  const char *text = hs_dump_tab_get_index_banner (hs_window_get_tab (data));
+  return text != NULL && g_str_has_prefix (text, "Opened from the index")
+         && shown_banner (data, "_Re-analyse") != NULL;
 }
 
 /* The banner's button clicked, as the user does: its signal, and its
@@ -279,7 +319,7 @@ test_reopen (void)
   click_banner (shown_banner (window, "_Re-analyse"));
   g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
   g_object_unref (r.old);
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (no_index_banner, window, 10000));
   loader = hs_window_get_loader (window);
   g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
   g_assert_false (hs_loader_get_from_index (loader));
@@ -293,8 +333,7 @@ test_reopen (void)
   g_assert_true (hs_loader_get_from_index (loader));
   g_assert_nonnull (shown_banner (window, "_Re-analyse"));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* A cut index: the dump is analysed anyway, and a toast says why. */
@@ -313,8 +352,7 @@ test_cut_index (void)
   open_and_wait (window);
   index = wait_for_index ();
   /* The writer is done with it once the tab goes. */
-  hs_window_close_tab (window, hs_window_get_tab (window));
-  ui_iterate (100);
+  close_tab (window, hs_window_get_tab (window));
   window = ui_window_new (NULL, 1400, 800);
   g_assert_cmpint (g_stat (index, &st), ==, 0);
   g_assert_cmpint (truncate (index, st.st_size / 2), ==, 0);
@@ -337,8 +375,7 @@ test_cut_index (void)
   loader = reopen_in_new_tab (window);
   g_assert_true (hs_loader_get_from_index (loader));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The banner as it looks at 1400 and 600 px, light and dark: at 600 px
@@ -393,8 +430,7 @@ test_banner_shots (void)
         g_assert_cmpfloat (label_bounds.origin.x + label_bounds.size.width, <=, bounds.origin.x);
         name = g_strdup_printf ("index-banner-%d-%s.png", widths[w], dark ? "dark" : "light");
         ui_shot (GTK_WIDGET (window), name);
-        gtk_window_destroy (GTK_WINDOW (window));
-        ui_iterate (100);
+        ui_destroy_window (GTK_WINDOW (window));
       }
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 }
@@ -488,6 +524,32 @@ ini_has_limit (const char *ini)
          && g_key_file_has_key (kf, "cache", "limit-bytes", NULL);
 }
 
+/* The group's controls, found in it by their row's title or label. */
+static GtkButton *
+clear_button (HsIndexCacheGroup *group)
+{
+  GtkWidget *b = ui_find_button (GTK_WIDGET (group), "_Clear…");
+  g_assert_nonnull (b);
+  return GTK_BUTTON (b);
+}
+
+static GtkSwitch *
+keep_switch (HsIndexCacheGroup *group)
+{
+  GtkWidget *w = ui_find_row_child (GTK_WIDGET (group), "_Keep Indexes", GTK_TYPE_SWITCH);
+  g_assert_nonnull (w);
+  return GTK_SWITCH (w);
+}
+
+static AdwComboRow *
+limit_row (HsIndexCacheGroup *group)
+{
+  GtkWidget *w = ui_find_child (GTK_WIDGET (group), ADW_TYPE_COMBO_ROW);
+  g_assert_nonnull (w);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w)), ==, "Size _Limit");
+  return ADW_COMBO_ROW (w);
+}
+
 static gboolean
 has_dialog (gpointer data)
 {
@@ -499,7 +561,7 @@ has_dialog (gpointer data)
 static AdwMessageDialog *
 ask_clear (HsIndexCacheGroup *group)
 {
-  gtk_widget_activate (GTK_WIDGET (hs_index_cache_group_get_clear_button (group)));
+  gtk_widget_activate (GTK_WIDGET (clear_button (group)));
   g_assert_true (ui_wait_until (has_dialog, group, 5000));
   return hs_index_cache_group_get_dialog (group);
 }
@@ -535,51 +597,52 @@ test_preferences (void)
   used = g_strdup_printf ("%s in 1 index", size);
   g_assert_cmpstr (hs_index_cache_group_get_used_text (group), ==, used);
   /* Nothing set: indexes kept, the automatic limit. */
-  g_assert_true (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
-  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
+  g_assert_true (gtk_switch_get_active (keep_switch (group)));
+  g_assert_cmpuint (adw_combo_row_get_selected (limit_row (group)), ==, 0);
   ui_shot (GTK_WIDGET (prefs), "index-preferences.png");
 
   /* 2 GiB (the third choice) is written to cache.ini, and a new window
    * shows it. */
   g_assert_cmpuint (hs_index_cache_group_limit_at (group, 2), ==, G_GUINT64_CONSTANT (2) << 30);
-  adw_combo_row_set_selected (hs_index_cache_group_get_limit_row (group), 2);
+  adw_combo_row_set_selected (limit_row (group), 2);
   g_assert_true (g_file_test (ini, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (ini_limit (ini), ==, G_GUINT64_CONSTANT (2) << 30);
   g_assert_true (hs_index_cache_limit_is_set ());
   g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
   gtk_window_destroy (GTK_WINDOW (prefs));
   group = prefs_group (app, &prefs);
-  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (limit_row (group)), ==, 2);
 
   /* Keep Indexes off: a limit of 0, the size row off; on again in the
    * same window: the size it shows, 2 GiB. */
-  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
+  gtk_switch_set_active (keep_switch (group), FALSE);
   g_assert_true (hs_index_cache_limit_is_set ());
   g_assert_cmpuint (hs_index_cache_limit (0), ==, 0);
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
-  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
-  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (limit_row (group))));
+  gtk_switch_set_active (keep_switch (group), TRUE);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (limit_row (group))));
   g_assert_cmpuint (hs_index_cache_limit (0), ==, G_GUINT64_CONSTANT (2) << 30);
 
   /* Off, then a new window: off, and on again there is Automatic (the
    * file keeps no size beside a limit of 0): no limit set. */
-  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), FALSE);
+  gtk_switch_set_active (keep_switch (group), FALSE);
   g_assert_true (ini_has_limit (ini));
   g_assert_cmpuint (ini_limit (ini), ==, 0);
   gtk_window_destroy (GTK_WINDOW (prefs));
   group = prefs_group (app, &prefs);
-  g_assert_false (gtk_switch_get_active (hs_index_cache_group_get_keep_switch (group)));
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_limit_row (group))));
-  g_assert_cmpuint (adw_combo_row_get_selected (hs_index_cache_group_get_limit_row (group)), ==, 0);
-  gtk_switch_set_active (hs_index_cache_group_get_keep_switch (group), TRUE);
+  g_assert_false (gtk_switch_get_active (keep_switch (group)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (limit_row (group))));
+  g_assert_cmpuint (adw_combo_row_get_selected (limit_row (group)), ==, 0);
+  gtk_switch_set_active (keep_switch (group), TRUE);
   g_assert_false (hs_index_cache_limit_is_set ());
   g_assert_false (ini_has_limit (ini));
 
   /* Clear asks first: Cancel keeps the index. */
-  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_clear_button (group))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (clear_button (group))));
   dialog = ask_clear (group);
   adw_message_dialog_response (dialog, "cancel");
-  ui_iterate (100);
+  /* Nothing starts: two frames drawn, anything the answer queued has run. */
+  g_assert_true (ui_wait_frames (GTK_WIDGET (group), 2, 10000));
   g_assert_true (ui_wait_until (group_idle, group, 30000));
   g_clear_pointer (&files, g_ptr_array_unref);
   files = index_files ();
@@ -589,15 +652,15 @@ test_preferences (void)
    * clear. */
   dialog = ask_clear (group);
   adw_message_dialog_response (dialog, "remove");
-  ui_iterate (100);
+  /* The removal starts at once (busy), on a worker. */
+  g_assert_true (hs_index_cache_group_is_busy (group));
   g_assert_true (ui_wait_until (group_idle, group, 30000));
   g_clear_pointer (&files, g_ptr_array_unref);
   files = index_files ();
   g_assert_cmpuint (files->len, ==, 0);
   g_assert_cmpstr (hs_index_cache_group_get_used_text (group), ==, "None");
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (hs_index_cache_group_get_clear_button (group))));
-  gtk_window_destroy (GTK_WINDOW (prefs));
-  ui_iterate (100);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (clear_button (group))));
+  ui_destroy_window (GTK_WINDOW (prefs));
 }
 
 /* A copy of the sample with DUMP.hsindex beside it, written by
@@ -664,7 +727,7 @@ test_beside_index (void)
   click_banner (use);
   g_assert_true (ui_wait_until (new_load_done, &r, LOAD_TIMEOUT_MS));
   g_object_unref (r.old);
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (banner_names_index, window, 10000));
   loader = hs_window_get_loader (window);
   g_assert_cmpint (hs_loader_get_state (loader), ==, HS_LOADER_DONE);
   g_assert_true (hs_loader_get_from_index (loader));
@@ -678,8 +741,7 @@ test_beside_index (void)
   g_assert_nonnull (shown_banner (window, "_Re-analyse"));
   ui_shot (GTK_WIDGET (window), "index-beside-used.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static void

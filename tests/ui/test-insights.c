@@ -16,6 +16,27 @@ on_inspect (GSimpleAction *action, GVariant *param, gpointer data)
   *(guint32 *)data = g_variant_get_uint32 (param);
 }
 
+typedef struct
+{
+  GtkWidget *window;
+  int width;
+} WidthWait;
+
+static gboolean
+surface_width_is (gpointer data)
+{
+  WidthWait *w = data;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (w->window));
+  return surface != NULL && gdk_surface_get_width (surface) == w->width;
+}
+
+static gboolean
+inspector_done (gpointer data)
+{
+  return !hs_inspector_is_busy (HS_INSPECTOR (data))
+         && hs_inspector_get_obj (HS_INSPECTOR (data)) != HS_OBJ_NONE;
+}
+
 static gboolean
 view_not_busy (gpointer data)
 {
@@ -50,7 +71,8 @@ test_insights (void)
 
   if (shot != NULL)
     {
-      ui_iterate (800);
+      g_assert_true (ui_wait_shown (window, 10000));
+      g_assert_true (ui_wait_frames (window, 3, 10000));
       g_autoptr (GdkTexture) texture = ui_render_widget (window);
       g_assert_nonnull (texture);
       g_assert_true (gdk_texture_save_to_png (texture, shot));
@@ -65,7 +87,8 @@ test_insights (void)
           gtk_window_present (GTK_WINDOW (iwin));
           hs_inspector_set_loader (HS_INSPECTOR (inspector), loader);
           hs_inspector_show (HS_INSPECTOR (inspector), bitmap);
-          ui_iterate (1500);
+          g_assert_true (ui_wait_until (inspector_done, inspector, 60000));
+          g_assert_true (ui_wait_shown (inspector, 10000));
           g_autoptr (GdkTexture) itex = ui_render_widget (iwin);
           g_autofree char *ipath = g_strconcat (shot, ".inspector.png", NULL);
           g_assert_true (itex != NULL && gdk_texture_save_to_png (itex, ipath));
@@ -121,8 +144,7 @@ test_insights (void)
 
   hs_view_set_loader (HS_VIEW (view), NULL);
   g_assert_cmpuint (hs_insights_view_get_n_rows (view, HS_INSIGHTS_BITMAPS), ==, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The numeric labels of a view's rows, in order: each row's count then
@@ -195,7 +217,9 @@ test_columns (void)
       g_autoptr (GPtrArray) bytes = g_ptr_array_new ();
 
       gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 800);
-      ui_iterate (500);
+      /* Laid out at that width: the surface resized, then two frames. */
+      g_assert_true (ui_wait_until (surface_width_is, &(WidthWait){ window, widths[w] }, 10000));
+      g_assert_true (ui_wait_frames (window, 2, 10000));
       collect_numeric (GTK_WIDGET (view), counts, bytes);
       /* Rows of at least three lists. */
       g_assert_cmpuint (counts->len, >=, 3);
@@ -221,8 +245,7 @@ test_columns (void)
       assert_column (GTK_WIDGET (view), bytes, "bytes", widths[w]);
     }
   hs_view_set_loader (HS_VIEW (view), NULL);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -92,6 +92,29 @@ depths_shown (gpointer data)
   return c.rows > 0 && c.empty == 0;
 }
 
+/* The list drew more than five rows (their depth cells empty or not). */
+static gboolean
+rows_drawn (gpointer data)
+{
+  return depth_cells (data).rows > 5;
+}
+
+/* Scrolled to the end: the held ones (the list's last rows) drawn. The
+ * list estimates the height of the rows it has not drawn, so its end
+ * moves as it scrolls: scrolled to the end again until they are. */
+static gboolean
+end_drawn (gpointer data)
+{
+  GtkWidget *pane = ui_find_child (GTK_WIDGET (data), HS_TYPE_INSTANCES_PANE);
+  GtkAdjustment *adj
+      = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ui_find_child (pane, GTK_TYPE_COLUMN_VIEW)));
+
+  if (depth_cells (data).held > 0)
+    return TRUE;
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+  return FALSE;
+}
+
 static void
 list_before_depths (int width, gboolean dark)
 {
@@ -110,7 +133,7 @@ list_before_depths (int width, gboolean dark)
   g_assert_true (hs_classes_view_show_class (classes, "byte[]"));
   g_assert_true (ui_wait_for_instances (window, LOAD_TIMEOUT_MS));
   g_assert_cmpuint (g_list_model_get_n_items (hs_classes_view_get_instances (classes)), ==, N_BYTE_ARRAYS);
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (rows_drawn, classes, 30000));
   Cells before = depth_cells (classes);
   g_assert_cmpuint (before.rows, >, 5);
   g_assert_cmpuint (before.empty, ==, before.rows);
@@ -140,7 +163,7 @@ list_before_depths (int width, gboolean dark)
   GtkWidget *view = ui_find_child (pane, GTK_TYPE_COLUMN_VIEW);
   GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (end_drawn, classes, 30000));
   Cells end = depth_cells (classes);
   g_assert_cmpuint (end.held, >, 0);
   g_assert_cmpuint (end.empty, ==, 0);
@@ -152,8 +175,7 @@ list_before_depths (int width, gboolean dark)
   shot = g_strdup_printf ("instance-depths-%d-%s-after.png", width, dark ? "dark" : "light");
   ui_shot (GTK_WIDGET (window), shot);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* At the widest and the narrowest width the window is tried at, light

@@ -44,6 +44,83 @@ table_shows (GtkWidget *root, const char *text)
   return FALSE;
 }
 
+/* The view's tables, found in it: the loaders first, then the duplicate
+ * classes; the list of the selected duplicate's loaders. */
+static GtkWidget *
+loaders_table (HsLoadersView *view)
+{
+  return ui_find_nth_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW, 0);
+}
+
+static GtkWidget *
+duplicates_table (HsLoadersView *view)
+{
+  return ui_find_nth_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW, 1);
+}
+
+static GtkListBox *
+definitions (HsLoadersView *view)
+{
+  return GTK_LIST_BOX (ui_find_child (GTK_WIDGET (view), GTK_TYPE_LIST_BOX));
+}
+
+static guint n_rows (GtkListBox *box);
+
+/* The view is filled and both tables drew their first rows; the first
+ * duplicate's loaders are listed. */
+static gboolean
+loaders_drawn (gpointer data)
+{
+  HsLoadersView *view = data;
+  return hs_loaders_view_is_ready (view) && table_shows (loaders_table (view), "<system class loader>")
+         && table_shows (duplicates_table (view), "com.example.Shared") && n_rows (definitions (view)) > 0;
+}
+
+typedef struct
+{
+  HsOverviewView *overview;
+  guint n;
+} PropsWait;
+
+static gboolean
+props_rows (gpointer data)
+{
+  PropsWait *w = data;
+  return hs_overview_view_get_n_props_rows (w->overview) == w->n;
+}
+
+static gboolean
+search_shown (gpointer data)
+{
+  GtkWidget *search = ui_find_child (data, GTK_TYPE_SEARCH_ENTRY);
+  return search != NULL && gtk_widget_get_mapped (search) && gtk_widget_get_width (search) > 0;
+}
+
+static gboolean
+page_visible (gpointer data)
+{
+  return adw_view_stack_page_get_visible (data);
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj;
+}
+
+static gboolean
+classes_shown (gpointer data)
+{
+  return g_strcmp0 (hs_window_get_view (data), "classes") == 0;
+}
+
 static void
 assert_loader_row (HsLoadersView *view, guint row, const char *label, const char *classes,
                    const char *instances, const char *retained)
@@ -56,8 +133,8 @@ assert_loader_row (HsLoadersView *view, guint row, const char *label, const char
       g_assert_cmpstr (got, ==, want[c]);
     }
   /* Drawn: the name and the retained size are each in one cell only. */
-  g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_loaders_table (view)), label));
-  g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_loaders_table (view)), retained));
+  g_assert_true (table_shows (loaders_table (view), label));
+  g_assert_true (table_shows (loaders_table (view), retained));
 }
 
 static guint
@@ -84,7 +161,6 @@ test_loaders_view (gconstpointer data)
   hs_window_set_view (window, "overview");
   HsOverviewView *overview = HS_OVERVIEW_VIEW (ui_view (window, "overview"));
   g_assert_true (ui_wait_until (props_ready, overview, 30000));
-  ui_iterate (50);
   g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "java.version"), ==, "17.0.2");
   g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "java.vm.name"), ==, "OpenJDK 64-Bit Server VM");
   g_assert_cmpstr (hs_overview_view_get_jvm_value (overview, "os.name"), ==, "Linux");
@@ -96,15 +172,17 @@ test_loaders_view (gconstpointer data)
   /* Every property (8) in the list; a search keeps the matching ones:
    * "os." is in os.name and os.arch only. */
   g_assert_cmpuint (hs_overview_view_get_n_props_rows (overview), ==, 8);
-  gtk_expander_set_expanded (hs_overview_view_get_props_expander (overview), TRUE);
-  ui_iterate (100);
+  gtk_expander_set_expanded (GTK_EXPANDER (ui_find_child (GTK_WIDGET (overview), GTK_TYPE_EXPANDER)), TRUE);
+  /* Expanded: the list and its search entry are shown. */
+  g_assert_true (ui_wait_until (search_shown, overview, 10000));
+  GtkWidget *search = ui_find_child (GTK_WIDGET (overview), GTK_TYPE_SEARCH_ENTRY);
   ui_shot (GTK_WIDGET (window), "overview-jvm.png");
-  gtk_editable_set_text (GTK_EDITABLE (hs_overview_view_get_props_search (overview)), "OS.");
-  g_signal_emit_by_name (hs_overview_view_get_props_search (overview), "search-changed");
-  ui_iterate (50);
+  gtk_editable_set_text (GTK_EDITABLE (search), "OS.");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_true (ui_wait_until (props_rows, &(PropsWait){ overview, 2 }, 10000));
   g_assert_cmpuint (hs_overview_view_get_n_props_rows (overview), ==, 2);
-  gtk_editable_set_text (GTK_EDITABLE (hs_overview_view_get_props_search (overview)), "");
-  g_signal_emit_by_name (hs_overview_view_get_props_search (overview), "search-changed");
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
 
   /* The Class Loaders view: out of the switcher until asked for (the
    * window menu's Class Loaders), then in it and shown. */
@@ -112,11 +190,9 @@ test_loaders_view (gconstpointer data)
   AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK));
   g_assert_false (adw_view_stack_page_get_visible (adw_view_stack_get_page (stack, GTK_WIDGET (view))));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.class-loaders", NULL));
-  ui_iterate (50);
-  g_assert_true (adw_view_stack_page_get_visible (adw_view_stack_get_page (stack, GTK_WIDGET (view))));
+  g_assert_true (ui_wait_until (page_visible, adw_view_stack_get_page (stack, GTK_WIDGET (view)), 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "loaders");
-  g_assert_true (ui_wait_until (loaders_ready, view, 30000));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (loaders_drawn, view, 30000));
   g_assert_cmpuint (hs_loaders_view_get_n_loaders (view), ==, 3);
   /* Bootstrap first (no object, no retained size), then L1 232 bytes,
    * then L2 48 bytes; the bootstrap row's counts are the dump's other
@@ -147,10 +223,10 @@ test_loaders_view (gconstpointer data)
       {
         g_autofree char *got = hs_loaders_view_get_duplicate_cell (view, r, c);
         g_assert_cmpstr (got, ==, dups[r][c]);
-        g_assert_true (table_shows (GTK_WIDGET (hs_loaders_view_get_duplicates_table (view)), dups[r][c]));
+        g_assert_true (table_shows (duplicates_table (view), dups[r][c]));
       }
   /* The first is selected: its three loaders listed beside. */
-  g_assert_cmpuint (n_rows (hs_loaders_view_get_definitions (view)), ==, 3);
+  g_assert_cmpuint (n_rows (definitions (view)), ==, 3);
   ui_shot (GTK_WIDGET (window), "loaders-view.png");
 
   /* The Export button (Copy as CSV, Save as CSV…) in the header, no
@@ -191,24 +267,22 @@ test_loaders_view (gconstpointer data)
   }
   /* Copy as CSV puts the same text on the clipboard. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "export.copy-csv", NULL));
-  ui_iterate (50);
   {
     g_autofree char *copied = ui_clipboard_text (GTK_WIDGET (view));
     g_assert_cmpstr (copied, ==, want);
   }
 
   /* A loader's row opens it in the inspector. */
-  g_signal_emit_by_name (hs_loaders_view_get_loaders_table (view), "activate", 1u);
-  ui_iterate (100);
+  g_signal_emit_by_name (loaders_table (view), "activate", 1u);
+  g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, hs_heap_find (a->heap, L1) }, 30000));
   HsInspector *inspector = ui_inspector (window);
   g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, hs_heap_find (a->heap, L1));
   /* A duplicate's row opens the class table on its name. */
-  g_signal_emit_by_name (hs_loaders_view_get_duplicates_table (view), "activate", 1u);
-  ui_iterate (200);
+  g_signal_emit_by_name (duplicates_table (view), "activate", 1u);
+  g_assert_true (ui_wait_until (classes_shown, window, 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The sample dump (data/sample/README.md: written on OpenJDK 17 by the
@@ -226,7 +300,7 @@ test_no_props (void)
   g_assert_true (ui_wait_until (props_ready, overview, 30000));
   g_assert_true (g_str_has_prefix (hs_overview_view_get_jvm_value (overview, "java.version"), "17."));
   hs_window_set_view (window, "overview");
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (overview), 10000));
   ui_shot (GTK_WIDGET (window), "overview-sample.png");
   HsLoadersView *view = HS_LOADERS_VIEW (ui_view (window, "loaders"));
   g_assert_true (ui_wait_until (loaders_ready, view, 30000));
@@ -242,8 +316,7 @@ test_no_props (void)
   g_assert_cmpstr (ui_csv_cell (rows, 1, 1), ==, "0x0");
   g_assert_cmpstr (ui_csv_cell (rows, 1, 4), ==, "");
   g_assert_cmpstr (ui_csv_cell (rows, 3, 0), ==, "duplicate class");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

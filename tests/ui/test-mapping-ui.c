@@ -123,20 +123,18 @@ test_apply_in_place (void)
     {
       g_autoptr (GdkTexture) tex = NULL;
       hs_window_set_view (window, "leaks");
-      ui_iterate (500);
+      g_assert_true (ui_wait_shown (GTK_WIDGET (hs_window_get_view_by_name (window, "leaks")), 10000));
       tex = ui_render_widget (GTK_WIDGET (window));
       gdk_texture_save_to_png (tex, g_getenv ("HS_MAPPING_SCREENSHOT"));
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 
   /* Remembered for that dump: applied again when it is opened. */
   window = open_dump (dump);
   g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
   g_assert_cmpstr (hs_window_get_mapping_path (window), ==, map);
   g_assert_true (has_class (window, "x.RealUser"));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static void
@@ -159,7 +157,7 @@ test_offered_beside (void)
     {
       g_autoptr (GdkTexture) tex = NULL;
       hs_window_set_view (window, "classes");
-      ui_iterate (500);
+      g_assert_true (ui_wait_shown (GTK_WIDGET (hs_window_get_view_by_name (window, "classes")), 10000));
       tex = ui_render_widget (GTK_WIDGET (window));
       gdk_texture_save_to_png (tex, g_getenv ("HS_MAPPING_BANNER_SCREENSHOT"));
     }
@@ -173,8 +171,7 @@ test_offered_beside (void)
   apply_and_wait (window, map);
   g_assert_null (hs_window_get_offered_mapping (window));
   g_assert_true (has_class (window, "x.RealUser"));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* What a dump of its own folder (app.hprof) is offered with one mapping
@@ -191,10 +188,11 @@ offered_with (const char *dir_name, const char *name, const char *text)
   g_assert_true (g_file_set_contents (map, text, -1, NULL));
   window = open_dump (dump);
   g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
-  ui_iterate (50);
+  /* An offer (or none) is made once the dump is read: two frames drawn
+   * after it, anything queued has run. */
+  g_assert_true (ui_wait_frames (GTK_WIDGET (window), 2, 10000));
   offered = g_strdup (hs_window_get_offered_mapping (window));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
   return offered;
 }
 

@@ -170,8 +170,7 @@ test_goto_whole (void)
    * late pointer query on its gone surface (a GDK critical). */
   gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (entry, GTK_TYPE_POPOVER)));
   g_assert_true (ui_wait_until (unmapped, entry, 10000));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The first Object[] of the sample with more than one element, in the
@@ -206,8 +205,7 @@ test_inspector_no_hyphens (void)
         g_autofree char *shot = g_strdup_printf ("names-inspector-%d.png", widths[w]);
         ui_shot (GTK_WIDGET (window), shot);
       }
-      gtk_window_destroy (GTK_WINDOW (window));
-      ui_iterate (50);
+      ui_destroy_window (GTK_WINDOW (window));
     }
 }
 

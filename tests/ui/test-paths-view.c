@@ -83,6 +83,12 @@ path_cell (GtkWidget *root, const char *text)
   return NULL;
 }
 
+static gboolean
+popover_hidden (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
 /* A secondary click on a reference's path cell offers "Exclude This
  * Reference" with that reference. */
 static void
@@ -106,8 +112,7 @@ assert_exclude_menu (GtkWidget *tree, const char *label, const char *reference)
   g_assert_nonnull (click);
   g_assert_cmpuint (gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (click)), ==, GDK_BUTTON_SECONDARY);
   g_signal_emit_by_name (click, "pressed", 1, 5.0, 5.0);
-  ui_iterate (50);
-  popover = ui_shown_popover (cell);
+  popover = ui_wait_popover (cell, 10000);
   g_assert_nonnull (popover);
   menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
   g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 1);
@@ -116,7 +121,7 @@ assert_exclude_menu (GtkWidget *tree, const char *label, const char *reference)
   g_assert_true (g_menu_model_get_item_attribute (menu, 0, "target", "s", &target));
   g_assert_cmpstr (target, ==, reference);
   gtk_popover_popdown (GTK_POPOVER (popover));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (popover_hidden, popover, 10000));
 }
 
 static void
@@ -145,12 +150,69 @@ assert_row (HsPathsView *view, guint i, const char *label, guint64 objects, guin
   }
 }
 
+/* The view is done (not busy: a question starts its worker at once) and
+ * the tree drew its rows: the first row's path is in a cell. */
+static gboolean
+view_drawn (gpointer data)
+{
+  GListModel *model;
+  g_autofree char *first = NULL;
+
+  if (!not_busy (data))
+    return FALSE;
+  model = G_LIST_MODEL (hs_paths_view_get_model (data));
+  if (g_list_model_get_n_items (model) == 0)
+    return TRUE;
+  first = row_label (data, 0);
+  return tree_shows (ui_find_child (GTK_WIDGET (data), GTK_TYPE_COLUMN_VIEW), first);
+}
+
 static void
 wait_view (HsPathsView *view)
 {
-  ui_iterate (20);
-  g_assert_true (ui_wait_until (not_busy, view, 60000));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (view_drawn, view, 60000));
+}
+
+typedef struct
+{
+  HsObjectColumnView *objects;
+  guint n;
+} ObjectsWait;
+
+static gboolean
+objects_listed (gpointer data)
+{
+  ObjectsWait *w = data;
+  GListModel *model = hs_object_column_view_get_model (w->objects);
+  return model != NULL && g_list_model_get_n_items (model) == w->n;
+}
+
+typedef struct
+{
+  HsPathsView *view;
+  guint row;
+  const char *text;
+} RowWait;
+
+/* Row row is there with its label text, drawn in the tree. */
+static gboolean
+row_drawn (gpointer data)
+{
+  RowWait *w = data;
+  g_autofree char *label = NULL;
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (hs_paths_view_get_model (w->view))) <= w->row)
+    return FALSE;
+  label = row_label (w->view, w->row);
+  return g_strcmp0 (label, w->text) == 0
+         && tree_shows (ui_find_child (GTK_WIDGET (w->view), GTK_TYPE_COLUMN_VIEW), w->text);
+}
+
+static gboolean
+merged_button_ready (gpointer data)
+{
+  GtkWidget *button = find_tooltip_button (data, "Merged Paths to GC Roots");
+  return button != NULL && gtk_widget_get_mapped (button) && gtk_widget_get_sensitive (button);
 }
 
 static void
@@ -166,7 +228,7 @@ test_paths_view (gconstpointer data)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
   a = hs_loader_get_analysis (hs_window_get_loader (window));
@@ -193,7 +255,7 @@ test_paths_view (gconstpointer data)
   tree = GTK_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW));
   objects = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (tree)), 2);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (objects_listed, &(ObjectsWait){ objects, 3 }, 30000));
   g_assert_nonnull (hs_object_column_view_get_model (objects));
   g_assert_cmpuint (g_list_model_get_n_items (hs_object_column_view_get_model (objects)), ==, 3);
 
@@ -252,7 +314,8 @@ test_paths_view (gconstpointer data)
     g_autofree char *second = row_label (view, 4);
     g_assert_cmpstr (second, ==, "Path 2 from System Class (3 references)");
     gtk_tree_list_row_set_expanded (row, TRUE);
-    ui_iterate (20);
+    g_assert_true (ui_wait_until (
+        row_drawn, &(RowWait){ view, 6, "static com.example.App.cache → com.example.Cache @0x1050" }, 30000));
   }
   {
     g_autofree char *step = row_label (view, 6);
@@ -292,7 +355,7 @@ test_paths_view (gconstpointer data)
     hs_window_set_view (window, "classes");
     g_assert_true (hs_classes_view_show_class (classes, "com.example.Session"));
     g_assert_true (ui_wait_for_instances (window, 30000));
-    ui_iterate (100);
+    g_assert_true (ui_wait_until (merged_button_ready, classes, 30000));
     button = find_tooltip_button (GTK_WIDGET (classes), "Merged Paths to GC Roots");
     g_assert_nonnull (button);
     g_assert_true (gtk_widget_get_sensitive (button));
@@ -304,8 +367,7 @@ test_paths_view (gconstpointer data)
   }
   /* the reset button is off with the default exclusions */
   g_assert_false (gtk_widget_get_sensitive (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions")));
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The texts below w (the labels and inscriptions shown) whose line is

@@ -5,6 +5,7 @@
  * window and the question of a file with several dumps. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 #include "hs-application.h"
 #include "hs-app-actions.h"
 #include "hs-dump-chooser.h"
@@ -110,22 +111,62 @@ wait_suspects (HsWindow *window, double percent)
   return a;
 }
 
-static gboolean
-has_size (gpointer data)
-{
-  return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
-}
-
-/* Closes the test's windows (app.quit would end the application). */
+/* Closes the test's windows (app.quit would end the application), each
+ * waited for until it is finalized. */
 static void
 quit (HsApplication *app)
 {
   GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
 
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
+    ui_destroy_window (GTK_WINDOW (l->data));
   g_list_free (windows);
-  ui_iterate (100);
+}
+
+#define THRESHOLD_ROW "Problem _Suspects' Threshold"
+#define WEAK_ROW "Follow _Weak References"
+#define INSPECTORS_ROW "_Android Leaks without a KeyedWeakReference"
+
+/* The preferences window's control of type in the row titled title. */
+static gpointer
+prefs_control (HsPreferencesWindow *prefs, const char *title, GType type)
+{
+  GtkWidget *w = ui_find_row_child (GTK_WIDGET (prefs), title, type);
+
+  g_assert_nonnull (w);
+  return w;
+}
+
+typedef struct
+{
+  GtkSpinButton *spin;
+  int value;
+} SpinWait;
+
+static gboolean
+spin_at (gpointer data)
+{
+  SpinWait *w = data;
+  return gtk_spin_button_get_value_as_int (w->spin) == w->value;
+}
+
+typedef struct
+{
+  GtkSwitch *sw;
+  gboolean active;
+} SwitchWait;
+
+static gboolean
+switch_at (gpointer data)
+{
+  SwitchWait *w = data;
+  return gtk_switch_get_active (w->sw) == w->active;
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return hs_dump_chooser_get_dialog (GTK_WINDOW (data)) == NULL;
 }
 
 /* make-suspect-dumps.py: static-map.hprof has one object suspect, the
@@ -152,9 +193,8 @@ test_threshold (void)
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "preferences"));
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (prefs));
-  ui_iterate (200);
-  g_assert_true (ui_wait_until (has_size, prefs, 10000));
-  spin = hs_preferences_window_get_percent_spin (prefs);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (prefs), 10000));
+  spin = prefs_control (prefs, THRESHOLD_ROW, GTK_TYPE_SPIN_BUTTON);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 10);
 
   /* The preference sets the key; the window finds the suspects again. */
@@ -164,14 +204,14 @@ test_threshold (void)
   g_assert_cmpfloat (a->suspects->percent, ==, 100.0);
   g_assert_cmpuint (a->suspects->objects->len + a->suspects->classes->len, ==, 0);
   /* The leaks view's own threshold shows the same value. */
-  g_assert_cmpint (
-      gtk_spin_button_get_value_as_int (hs_leaks_view_get_threshold_spin (ui_leaks_view (window))), ==, 100);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                       ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_SPIN_BUTTON))),
+                   ==, 100);
 
   /* The key changed elsewhere (gsettings set): the row and the analysis
    * follow it. */
   g_settings_set_int (settings, "suspects-percent", 99);
-  ui_iterate (50);
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 99);
+  g_assert_true (ui_wait_until (spin_at, &(SpinWait){ spin, 99 }, 10000));
   a = wait_suspects (window, 99);
   g_assert_cmpfloat (a->suspects->percent, ==, 99.0);
   g_assert_cmpuint (a->suspects->objects->len, ==, 1);
@@ -199,6 +239,7 @@ test_switches (void)
   g_autoptr (HsApplication) app = app_new ();
   g_autoptr (GSettings) settings = hs_settings_new_if_installed ();
   HsPreferencesWindow *prefs;
+  GtkSwitch *weak, *inspectors;
   HsWindow *window;
   HsAnalysis *a;
   HsLoader *old;
@@ -208,26 +249,27 @@ test_switches (void)
   g_assert_false (hs_heap_follow_weak (a->heap));
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (prefs));
-  ui_iterate (200);
-  g_assert_false (gtk_switch_get_active (hs_preferences_window_get_weak_switch (prefs)));
-  g_assert_false (gtk_switch_get_active (hs_preferences_window_get_inspectors_switch (prefs)));
+  g_assert_true (ui_wait_shown (GTK_WIDGET (prefs), 10000));
+  weak = prefs_control (prefs, WEAK_ROW, GTK_TYPE_SWITCH);
+  inspectors = prefs_control (prefs, INSPECTORS_ROW, GTK_TYPE_SWITCH);
+  g_assert_false (gtk_switch_get_active (weak));
+  g_assert_false (gtk_switch_get_active (inspectors));
 
   old = LOADER (window);
-  gtk_switch_set_active (hs_preferences_window_get_weak_switch (prefs), TRUE);
+  gtk_switch_set_active (weak, TRUE);
   g_assert_true (g_settings_get_boolean (settings, "follow-weak"));
   a = wait_reload (window, old);
   g_assert_true (hs_heap_follow_weak (a->heap));
-  g_assert_true (gtk_switch_get_active (hs_preferences_window_get_weak_switch (prefs)));
+  g_assert_true (gtk_switch_get_active (weak));
 
   old = LOADER (window);
   g_settings_set_boolean (settings, "follow-weak", FALSE);
-  ui_iterate (50);
-  g_assert_false (gtk_switch_get_active (hs_preferences_window_get_weak_switch (prefs)));
+  g_assert_true (ui_wait_until (switch_at, &(SwitchWait){ weak, FALSE }, 10000));
   a = wait_reload (window, old);
   g_assert_false (hs_heap_follow_weak (a->heap));
 
   old = LOADER (window);
-  gtk_switch_set_active (hs_preferences_window_get_inspectors_switch (prefs), TRUE);
+  gtk_switch_set_active (inspectors, TRUE);
   g_assert_true (g_settings_get_boolean (settings, "android-inspectors-as-leaks"));
   wait_reload (window, old);
   old = LOADER (window);
@@ -322,8 +364,7 @@ test_about (void)
   g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), ==, "https://heapscope.org/");
   g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==, GTK_LICENSE_GPL_3_0);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (about)) == GTK_WINDOW (window));
-  g_assert_true (ui_wait_until (has_size, about, 10000));
-  ui_iterate (300);
+  g_assert_true (ui_wait_shown (about, 10000));
   {
     g_autoptr (GdkTexture) texture = ui_render_widget (about);
     g_assert_nonnull (texture);
@@ -366,14 +407,13 @@ test_dump_chooser (void)
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   g_assert_true (adw_message_dialog_has_response (dialog, "analyse"));
   g_assert_true (adw_message_dialog_has_response (dialog, "keep"));
-  dropdown = hs_dump_chooser_get_dropdown (dialog);
+  dropdown = GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)), ==, 2);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
   if (g_getenv ("HS_SCREENSHOT_DIR") != NULL)
     {
       g_autofree char *png = g_build_filename (g_getenv ("HS_SCREENSHOT_DIR"), "several-dumps.png", NULL);
-      g_assert_true (ui_wait_until (has_size, dialog, 10000));
-      ui_iterate (300);
+      g_assert_true (ui_wait_shown (GTK_WIDGET (dialog), 10000));
       g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (dialog));
       g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, png));
     }
@@ -383,8 +423,9 @@ test_dump_chooser (void)
   adw_message_dialog_response (dialog, "analyse");
   a = wait_reload (window, old);
   g_assert_cmpuint (hs_heap_dump_index (a->heap), ==, 1);
-  ui_iterate (200);
-  /* Asked once per file: analysing another dump of it asks no more. */
+  /* Asked once per file: analysing another dump of it asks no more (the
+   * answered dialog closes and none follows the new analysis). */
+  g_assert_true (ui_wait_until (no_dialog, window, 10000));
   g_assert_null (hs_dump_chooser_get_dialog (GTK_WINDOW (window)));
 
   /* "Keep" changes nothing. */
@@ -392,14 +433,15 @@ test_dump_chooser (void)
   hs_dump_chooser_ask (GTK_WINDOW (window), hs_window_get_tab (window));
   dialog = hs_dump_chooser_get_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
-  g_assert_cmpuint (gtk_drop_down_get_selected (hs_dump_chooser_get_dropdown (dialog)), ==, 1);
+  g_assert_cmpuint (
+      gtk_drop_down_get_selected (GTK_DROP_DOWN (ui_find_child (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN))),
+      ==, 1);
   adw_message_dialog_response (dialog, "keep");
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (no_dialog, window, 10000));
   g_assert_cmpstr (hs_window_get_page (window), ==, "content");
   g_assert_cmpint (hs_loader_get_dump (hs_window_get_loader (window)), ==, 1);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The accelerators the shortcuts window lists, as "keyval:mods" keys
@@ -486,7 +528,7 @@ test_shortcuts (void)
     }
   /* Class key bindings live in a shortcut controller of each instance. */
   hs_window_set_view (window, "treemap");
-  treemap = GTK_WIDGET (hs_treemap_view_get_treemap (ui_treemap_view (window)));
+  treemap = ui_find_child (GTK_WIDGET (ui_treemap_view (window)), HS_TYPE_TREEMAP_WIDGET);
   for (int w = 0; w < 2; w++)
     {
       g_autoptr (GListModel) controllers
@@ -521,6 +563,22 @@ test_shortcuts (void)
   quit (app);
 }
 
+typedef struct
+{
+  AdwComboRow *row;
+  guint selected;
+  AdwColorScheme scheme;
+} StyleWait;
+
+/* The row shows selected and the style manager follows with scheme. */
+static gboolean
+style_at (gpointer data)
+{
+  StyleWait *w = data;
+  return adw_combo_row_get_selected (w->row) == w->selected
+         && adw_style_manager_get_color_scheme (adw_style_manager_get_default ()) == w->scheme;
+}
+
 /* The style row: Dark sets the key and every window turns dark; the key
  * set elsewhere moves the row and the style; System gives the choice
  * back to the desktop (the style manager's default scheme). */
@@ -538,7 +596,7 @@ test_style (void)
   window = ui_window_new (GTK_APPLICATION (app), 1200, 760);
   prefs = hs_preferences_window_new (GTK_APPLICATION (app), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (prefs));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (prefs), 10000));
   row = ADW_COMBO_ROW (ui_find_child (GTK_WIDGET (prefs), ADW_TYPE_COMBO_ROW));
   g_assert_nonnull (row);
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
@@ -549,12 +607,12 @@ test_style (void)
     g_autofree char *style = g_settings_get_string (settings, "style");
     g_assert_cmpstr (style, ==, "dark");
   }
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (style_at, &(StyleWait){ row, 2, ADW_COLOR_SCHEME_FORCE_DARK }, 10000));
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_true (adw_style_manager_get_dark (manager));
 
   g_settings_set_string (settings, "style", "light");
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (style_at, &(StyleWait){ row, 1, ADW_COLOR_SCHEME_FORCE_LIGHT }, 10000));
   g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 1);
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_assert_false (adw_style_manager_get_dark (manager));
@@ -564,7 +622,7 @@ test_style (void)
     g_autofree char *style = g_settings_get_string (settings, "style");
     g_assert_cmpstr (style, ==, "system");
   }
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (style_at, &(StyleWait){ row, 0, ADW_COLOR_SCHEME_DEFAULT }, 10000));
   g_assert_cmpint (adw_style_manager_get_color_scheme (manager), ==, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (prefs));
   quit (app);

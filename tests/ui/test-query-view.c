@@ -29,7 +29,34 @@ run_query (HsQueryView *view, const char *text)
   /* What Ctrl+Enter does: the view's query.run action. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "query.run", NULL));
   g_assert_true (ui_wait_until (query_done, view, 30000));
-  ui_iterate (50);
+}
+
+typedef struct
+{
+  HsQueryView *view;
+  const char *text;
+} CellWait;
+
+/* The first row's first cell shows text (a sort applied). */
+static gboolean
+first_cell_is (gpointer data)
+{
+  CellWait *w = data;
+  return hs_query_view_get_n_rows (w->view) > 0
+         && g_strcmp0 (hs_query_view_get_cell (w->view, 0, 0), w->text) == 0;
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj;
 }
 
 /* The text of the editor that carries an underline (the error's mark). */
@@ -70,7 +97,7 @@ test_query_view (gconstpointer data)
   g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
   hs_window_set_view (window, "query");
   HsQueryView *view = HS_QUERY_VIEW (ui_view (window, "query"));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
 
   /* The reachable Nodes A, B, C have v = 7, 8, 9. */
   run_query (view, "SELECT n.v AS value, toString(n.name) AS name FROM com.example.Node n");
@@ -84,7 +111,7 @@ test_query_view (gconstpointer data)
   g_assert_cmpstr (hs_query_view_get_cell (view, 1, 1), ==, "null");
   /* Sorted by value, largest first: 9, 8, 7; as numbers, not text. */
   hs_query_view_sort_by (view, 0, GTK_SORT_DESCENDING);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (first_cell_is, &(CellWait){ view, "9" }, 10000));
   g_assert_cmpstr (hs_query_view_get_cell (view, 0, 0), ==, "9");
   g_assert_cmpstr (hs_query_view_get_cell (view, 2, 0), ==, "7");
   ui_shot (GTK_WIDGET (window), "query-view.png");
@@ -99,8 +126,8 @@ test_query_view (gconstpointer data)
   g_assert_cmpstr (hs_query_view_get_cell (view, 0, 1), ==, "com.example.Node");
   g_assert_cmpstr (hs_query_view_get_cell (view, 0, 2), ==, "24");
   g_assert_true (hs_query_view_activate_row (view, 0));
-  ui_iterate (100);
   HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, hs_heap_find (a->heap, NODE_A) }, 30000));
   HsInspector *inspector = ui_inspector (window);
   g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, hs_heap_find (a->heap, NODE_A));
 
@@ -196,8 +223,7 @@ test_query_view (gconstpointer data)
     g_assert_cmpstr (marked, ==, "oops");
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* A long value cell is cut between characters: 5,000 two-byte characters
@@ -241,7 +267,7 @@ open_query_view (const char *path, HsWindow **window)
   g_assert_cmpint (ui_wait_for_load (*window, 120000), ==, HS_LOADER_DONE);
   hs_window_set_view (*window, "query");
   view = HS_QUERY_VIEW (ui_view (*window, "query"));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (view), 10000));
   return view;
 }
 
@@ -265,8 +291,7 @@ test_kept (gconstpointer data)
   run_query (view, big->str);
   g_assert_null (hs_query_view_get_error (view));
   g_assert_cmpuint (hs_query_view_get_n_rows (view), ==, 3);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 
   view = open_query_view (data, &window);
   text = hs_query_view_get_text (view);
@@ -275,8 +300,7 @@ test_kept (gconstpointer data)
   g_assert_cmpstr (hs_query_view_get_history (view, 0), ==, query);
   for (guint i = 0; i < hs_query_view_get_n_history (view); i++)
     g_assert_cmpuint (strlen (hs_query_view_get_history (view, i)), <=, 64 * 1024);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
   g_string_free (big, TRUE);
 }
 
@@ -313,8 +337,7 @@ test_dark_editor (gconstpointer data)
   ui_wait_until (dark_scheme, view, 5000);
   g_assert_cmpstr (hs_query_view_get_scheme_id (view), ==, "Adwaita-dark");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -26,24 +26,88 @@
 #define ID_H7 0x10070
 #define N_REFERRERS 2502 /* the array twice, 2,500 Holders */
 
-static gboolean
-not_busy (gpointer data)
-{
-  return !hs_refs_view_is_busy (data) && hs_refs_view_get_model (data) != NULL;
-}
-
-static void
-wait_view (HsRefsView *view)
-{
-  ui_iterate (20);
-  g_assert_true (ui_wait_until (not_busy, view, 60000));
-  ui_iterate (50);
-}
-
 static guint
 n_rows (HsRefsView *view)
 {
   return g_list_model_get_n_items (G_LIST_MODEL (hs_refs_view_get_model (view)));
+}
+
+typedef struct
+{
+  HsRefsView *view;
+  guint n;
+  guint row;
+  const char *text;
+} RefsWait;
+
+/* The view is done (not busy) with n rows (0: any), row showing text (if
+ * text is set). */
+static gboolean
+refs_shown (gpointer data)
+{
+  RefsWait *w = data;
+  g_autofree char *got = NULL;
+
+  if (hs_refs_view_is_busy (w->view) || hs_refs_view_get_model (w->view) == NULL)
+    return FALSE;
+  if (w->n > 0 && n_rows (w->view) != w->n)
+    return FALSE;
+  if (w->text == NULL)
+    return TRUE;
+  if (w->row >= n_rows (w->view))
+    return FALSE;
+  got = hs_refs_view_get_row_text (w->view, w->row);
+  return g_strcmp0 (got, w->text) == 0;
+}
+
+/* Waits until the view shows its answer: n rows (0: any), row row showing
+ * text (NULL: any), none of its lists loading. */
+static void
+wait_view (HsRefsView *view, guint n, guint row, const char *text)
+{
+  RefsWait w = { view, n, row, text };
+
+  if (!ui_wait_until (refs_shown, &w, 60000))
+    g_error ("the references view shows %u rows, not %u with row %u \"%s\"",
+             hs_refs_view_get_model (view) != NULL ? n_rows (view) : 0, n, row, text != NULL ? text : "");
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  return hs_inspector_get_obj (ui_inspector (w->window)) == w->obj
+         && !hs_inspector_is_busy (ui_inspector (w->window));
+}
+
+/* Waits until the inspector shows obj. */
+static void
+wait_inspected (HsWindow *window, HsObj obj)
+{
+  InspectWait w = { window, obj };
+  g_assert_true (ui_wait_until (inspected, &w, 60000));
+}
+
+/* A window of refsdump.py's heap, analysed: its References view, the
+ * analysis in *a. */
+static HsWindow *
+open_refs_dump (const char *path, HsAnalysis **a, HsRefsView **view)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  HsWindow *window = ui_window_new (NULL, 1400, 900);
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  *a = hs_loader_get_analysis (hs_window_get_loader (window));
+  *view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
+  g_assert_nonnull (*view);
+  return window;
 }
 
 static void
@@ -145,6 +209,28 @@ assert_csv_row (GPtrArray *rows, guint r, const char *want)
   g_assert_cmpstr (got->str, ==, want);
 }
 
+typedef struct
+{
+  GtkWidget *root;
+  const char *text;
+} CellWait;
+
+static gboolean
+cell_drawn (gpointer data)
+{
+  CellWait *w = data;
+  return has_cell (w->root, w->text);
+}
+
+/* The inspector's two links to the References view are shown. */
+static gboolean
+links_shown (gpointer data)
+{
+  GtkWidget *all = ui_find_button (data, "All referrers…");
+  GtkWidget *out = ui_find_button (data, "Outgoing references…");
+  return all != NULL && out != NULL && gtk_widget_get_mapped (all) && gtk_widget_get_mapped (out);
+}
+
 static void
 activate_row (HsRefsView *view, guint position)
 {
@@ -155,22 +241,16 @@ activate_row (HsRefsView *view, guint position)
 static void
 test_refs_view (gconstpointer data)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (data);
-  HsWindow *window = ui_window_new (NULL, 1400, 900);
   HsAnalysis *a;
   HsRefsView *view;
+  HsWindow *window = open_refs_dump (data, &a, &view);
   AdwViewStackPage *page;
   HsObj t, arr, h0;
 
-  hs_window_open (window, file, 0);
-  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
-  a = hs_loader_get_analysis (hs_window_get_loader (window));
   t = hs_heap_find (a->heap, ID_T);
   arr = hs_heap_find (a->heap, ID_ARR);
   h0 = hs_heap_find (a->heap, ID_H0);
   g_assert_cmpuint (t, !=, HS_OBJ_NONE);
-  view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
-  g_assert_nonnull (view);
   page = adw_view_stack_get_page (
       ADW_VIEW_STACK (gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK)), GTK_WIDGET (view));
   /* not in the switcher until asked */
@@ -193,7 +273,7 @@ test_refs_view (gconstpointer data)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)t);
   g_assert_cmpstr (hs_window_get_view (window), ==, "refs");
   g_assert_true (adw_view_stack_page_get_visible (page));
-  wait_view (view);
+  wait_view (view, 1 + 1000 + 1, 3, "target  com.example.Holder@0x10000");
   g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Target@0x2000");
   g_assert_true (hs_refs_view_get_incoming (view));
   /* the root, the first page of 1,000 referrers (by id: the array twice,
@@ -222,12 +302,12 @@ test_refs_view (gconstpointer data)
 
   /* "show more", twice: every referrer, no more row */
   activate_row (view, 1001);
-  wait_view (view);
+  wait_view (view, 1 + 2000 + 1, 1001, "target  com.example.Holder@0x13e60");
   g_assert_cmpuint (n_rows (view), ==, 1 + 2000 + 1);
   assert_row (view, 1001, "target  com.example.Holder@0x13e60");
   assert_more_row (view, 2001, 2000, N_REFERRERS);
   activate_row (view, 2001);
-  wait_view (view);
+  wait_view (view, 1 + N_REFERRERS, N_REFERRERS, "target  com.example.Holder@0x19c30");
   g_assert_cmpuint (n_rows (view), ==, 1 + N_REFERRERS);
   assert_row (view, N_REFERRERS, "target  com.example.Holder@0x19c30"); /* Holder 2,499 */
 
@@ -237,7 +317,7 @@ test_refs_view (gconstpointer data)
     g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (hs_refs_view_get_model (view), 3);
     g_assert_true (gtk_tree_list_row_is_expandable (row));
     gtk_tree_list_row_set_expanded (row, TRUE);
-    wait_view (view);
+    wait_view (view, 1 + N_REFERRERS + 2, 5, "peer  com.example.Target@0x2000  (cycle)");
   }
   assert_row (view, 4, "GC root: JNI Global");
   assert_row (view, 5, "peer  com.example.Target@0x2000  (cycle)");
@@ -265,7 +345,7 @@ test_refs_view (gconstpointer data)
     g_assert_nonnull (out);
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (out), TRUE);
   }
-  wait_view (view);
+  wait_view (view, 3, 1, "peer  com.example.Holder@0x10000");
   g_assert_false (hs_refs_view_get_incoming (view));
   g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Target@0x2000");
   g_assert_cmpuint (n_rows (view), ==, 3);
@@ -274,14 +354,16 @@ test_refs_view (gconstpointer data)
 
   /* an array's elements by index, with their sizes in the cells */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-outgoing", "u", (guint32)arr);
-  wait_view (view);
+  wait_view (view, 5, 0, "java.lang.Object[]@0x3000  5 items");
   g_assert_cmpuint (n_rows (view), ==, 5);
   assert_row (view, 0, "java.lang.Object[]@0x3000  5 items");
   assert_row (view, 1, "[1]  com.example.Target@0x2000");
   assert_row (view, 2, "[3]  com.example.Holder@0x10070");
   assert_row (view, 3, "[4]  com.example.Target@0x2000");
   assert_row (view, 4, "<class>  class java.lang.Object[]@0x1018");
-  ui_iterate (100);
+  /* The cells are drawn once the table lays the new rows out. */
+  g_assert_true (
+      ui_wait_until (cell_drawn, &(CellWait){ GTK_WIDGET (view), "[3]  com.example.Holder@0x10070" }, 10000));
   g_assert_true (has_cell (GTK_WIDGET (view), "[3]  com.example.Holder@0x10070"));
   g_assert_true (has_cell (GTK_WIDGET (view), "32 B")); /* the array's shallow and retained */
   g_assert_true (has_cell (GTK_WIDGET (view), "16 B")); /* a Holder's */
@@ -301,12 +383,13 @@ test_refs_view (gconstpointer data)
 
   /* a row activated is inspected */
   activate_row (view, 2);
-  ui_iterate (50);
+  wait_inspected (window, hs_heap_find (a->heap, ID_H7));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, hs_heap_find (a->heap, ID_H7));
 
   /* the inspector's links: every referrer of the object it shows */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)h0);
-  ui_iterate (100);
+  wait_inspected (window, h0);
+  g_assert_true (ui_wait_until (links_shown, ui_inspector (window), 10000));
   {
     GtkWidget *all = ui_find_button (GTK_WIDGET (ui_inspector (window)), "All referrers…");
     GtkWidget *out = ui_find_button (GTK_WIDGET (ui_inspector (window)), "Outgoing references…");
@@ -315,12 +398,12 @@ test_refs_view (gconstpointer data)
     g_assert_true (gtk_widget_get_mapped (all));
     ui_shot (GTK_WIDGET (window), "refs-inspector.png");
     g_signal_emit_by_name (all, "clicked");
-    wait_view (view);
+    wait_view (view, 0, 2, "peer  com.example.Target@0x2000");
     g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Incoming references of com.example.Holder@0x10000");
     assert_row (view, 1, "GC root: JNI Global");
     assert_row (view, 2, "peer  com.example.Target@0x2000");
     g_signal_emit_by_name (out, "clicked");
-    wait_view (view);
+    wait_view (view, 0, 2, "<class>  class com.example.Holder@0x1010");
     g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Holder@0x10000");
     assert_row (view, 1, "target  com.example.Target@0x2000");
     assert_row (view, 2, "<class>  class com.example.Holder@0x1010");
@@ -328,11 +411,13 @@ test_refs_view (gconstpointer data)
 
   /* an object index out of range changes nothing */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)G_MAXUINT32);
-  ui_iterate (20);
+  /* Nothing to wait for: two frames drawn, anything the action queued has
+   * run. */
+  g_assert_true (ui_wait_frames (GTK_WIDGET (view), 2, 10000));
   g_assert_cmpuint (hs_refs_view_get_obj (view), ==, h0);
+  g_assert_cmpstr (hs_refs_view_get_title (view), ==, "Outgoing references of com.example.Holder@0x10000");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The GC roots that hold an object directly are rows of its incoming
@@ -344,22 +429,17 @@ test_refs_view (gconstpointer data)
 static void
 test_refs_gc_roots (gconstpointer data)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (data);
-  HsWindow *window = ui_window_new (NULL, 1400, 900);
   HsAnalysis *a;
   HsRefsView *view;
+  HsWindow *window = open_refs_dump (data, &a, &view);
   HsObj arr, target_class;
 
-  hs_window_open (window, file, 0);
-  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
-  a = hs_loader_get_analysis (hs_window_get_loader (window));
   arr = hs_heap_find (a->heap, ID_ARR);
   target_class = hs_heap_find (a->heap, 0x1008);
   g_assert_cmpuint (target_class, !=, HS_OBJ_NONE);
-  view = HS_REFS_VIEW (hs_window_get_view_by_name (window, "refs"));
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)arr);
-  wait_view (view);
+  wait_view (view, 2, 1, "GC root: JNI Global");
   g_assert_cmpuint (n_rows (view), ==, 2);
   assert_row (view, 0, "java.lang.Object[]@0x3000  5 items");
   assert_row (view, 1, "GC root: JNI Global");
@@ -368,9 +448,11 @@ test_refs_gc_roots (gconstpointer data)
     g_assert_false (gtk_tree_list_row_is_expandable (row));
   }
   gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", (guint32)arr);
-  ui_iterate (50);
+  wait_inspected (window, arr);
   activate_row (view, 1);
-  ui_iterate (50);
+  /* The root's row inspects nothing: two frames drawn, anything it queued
+   * has run. */
+  g_assert_true (ui_wait_frames (GTK_WIDGET (view), 2, 10000));
   g_assert_cmpuint (hs_inspector_get_obj (ui_inspector (window)), ==, arr);
   {
     g_autoptr (GPtrArray) rows = view_csv (view);
@@ -379,13 +461,12 @@ test_refs_gc_roots (gconstpointer data)
   }
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.list-incoming", "u", (guint32)target_class);
-  wait_view (view);
+  wait_view (view, 3, 2, "<class>  com.example.Target@0x2000");
   g_assert_cmpuint (n_rows (view), ==, 3);
   assert_row (view, 1, "GC root: System Class");
   assert_row (view, 2, "<class>  com.example.Target@0x2000");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -400,15 +481,13 @@ list_idle (gpointer data)
 static void
 test_refs_cancelled (gconstpointer data)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (data);
-  HsWindow *window = ui_window_new (NULL, 1400, 900);
-  HsLoader *loader;
+  HsAnalysis *a;
+  HsRefsView *view;
+  HsWindow *window = open_refs_dump (data, &a, &view);
+  HsLoader *loader = hs_window_get_loader (window);
   HsObj t;
 
-  hs_window_open (window, file, 0);
-  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
-  loader = hs_window_get_loader (window);
-  t = hs_heap_find (hs_loader_get_analysis (loader)->heap, ID_T);
+  t = hs_heap_find (a->heap, ID_T);
   g_assert_cmpuint (t, !=, HS_OBJ_NONE);
   {
     g_autoptr (GCancellable) cancel = g_cancellable_new ();
@@ -419,7 +498,8 @@ test_refs_cancelled (gconstpointer data)
     g_assert_true (hs_refs_list_is_loading (list));
     g_cancellable_cancel (cancel);
     g_assert_true (ui_wait_until (list_idle, list, 60000));
-    ui_iterate (50);
+    /* Two frames drawn: a page or toast queued would be there. */
+    g_assert_true (ui_wait_frames (GTK_WIDGET (window), 2, 10000));
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 0);
     g_assert_null (hs_refs_list_get_error (list));
     g_assert_null (ui_toast_text (window));
@@ -437,8 +517,7 @@ test_refs_cancelled (gconstpointer data)
     /* the page, then the more row */
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, HS_REFS_LIST_PAGE + 1);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -101,8 +101,7 @@ test_sort_scroll (void)
   hs_query_view_sort_by (query, 0, GTK_SORT_ASCENDING);
   assert_top (adj, "query by object, ascending");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

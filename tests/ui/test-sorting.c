@@ -74,6 +74,34 @@ object_with_id (HsAnalysis *a, guint64 id)
   return o;
 }
 
+/* A worker is sorting and the summary says so. */
+static gboolean
+sorting_shown (gpointer data)
+{
+  const char *summary = hs_dominators_view_get_summary (data);
+  return hs_dominators_view_is_sorting (data) && summary != NULL
+         && g_str_has_prefix (summary, "Sorting the ");
+}
+
+static gboolean
+dom_sorting (gpointer data)
+{
+  return hs_dominators_view_is_sorting (data);
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint n;
+} ItemsWait;
+
+static gboolean
+has_items (gpointer data)
+{
+  ItemsWait *w = data;
+  return g_list_model_get_n_items (w->model) == w->n;
+}
+
 static void
 test_dominators_sorting (void)
 {
@@ -101,7 +129,7 @@ test_dominators_sorting (void)
   g_mutex_lock (&a->dom->sort_lock);
   hs_view_set_loader (HS_VIEW (view), loader);
   g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (sorting_shown, view, 10000));
   g_assert_true (hs_dominators_view_is_sorting (view));
   g_assert_true (g_str_has_prefix (hs_dominators_view_get_summary (view), "Sorting the "));
   ui_shot (window, "dominators-sorting.png");
@@ -141,7 +169,7 @@ test_dominators_sorting (void)
    * row with no children yet, and no wait. */
   g_mutex_lock (&a->dom->sort_lock);
   gtk_tree_list_row_set_expanded (outer_row, TRUE);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (has_items, &(ItemsWait){ model, n_top + 1 }, 10000));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_top + 1);
   {
     g_autoptr (HsObjectRow) r = tree_row (model, 2, &inner_row);
@@ -149,7 +177,7 @@ test_dominators_sorting (void)
     g_assert_cmpuint (gtk_tree_list_row_get_depth (inner_row), ==, 1);
   }
   gtk_tree_list_row_set_expanded (inner_row, TRUE);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (dom_sorting, view, 10000));
   g_assert_true (hs_dominators_view_is_sorting (view));
   g_assert_true (gtk_tree_list_row_get_expanded (inner_row));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_top + 1);
@@ -173,8 +201,7 @@ test_dominators_sorting (void)
   g_assert_cmpuint (hs_heap_object_shallow (heap, three[1]), >, hs_heap_object_shallow (heap, three[2]));
   ui_shot (window, "dominators-sorted.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* --- the instance list ------------------------------------------------------ */
@@ -250,8 +277,7 @@ test_instances_first_page (void)
     }
   ui_shot (window, "instances-listed.png");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* --- the engine's order on 252,000 byte[] ------------------------------------ */

@@ -129,6 +129,16 @@ test_package_colours (void)
   g_assert_cmpfloat_with_epsilon (hs_palette_luminance (&light_deep), hs_palette_luminance (&light), 1e-6);
 }
 
+/* The window's surface has the size asked for and the window is laid out
+ * in it. */
+static gboolean
+window_at_size (gpointer data)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (data));
+  return gtk_widget_get_mapped (data) && surface != NULL && gdk_surface_get_width (surface) == 1200
+         && gdk_surface_get_height (surface) == 760 && gtk_widget_get_width (data) > 0;
+}
+
 static HsWindow *
 open_sample (void)
 {
@@ -139,7 +149,11 @@ open_sample (void)
   gtk_window_present (GTK_WINDOW (window));
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
-  ui_iterate (200);
+  /* The window at the size it asked for. */
+  if (!ui_wait_until (window_at_size, window, 10000))
+    g_error ("the window is %dx%d, not 1200x760",
+             gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))),
+             gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (window))));
   return window;
 }
 
@@ -153,19 +167,20 @@ save (GdkTexture *texture, const char *name)
     }
 }
 
-/* Waits until WIDGET keeps one size over several frames: on a loaded
- * machine the window may still be laying out when a fixed wait ends, and
- * two pictures of one widget are only comparable at one size. */
+/* Waits until WIDGET is shown and keeps one size over five frames: the
+ * window may still be laying out, and two pictures of one widget are only
+ * comparable at one size. */
 static void
 wait_for_stable_size (GtkWidget *widget)
 {
   int width = -1, height = -1, same = 0;
 
+  g_assert_true (ui_wait_shown (widget, 30000));
   for (int i = 0; i < 200 && same < 5; i++)
     {
       int w, h;
 
-      ui_iterate (50);
+      g_assert_true (ui_wait_frames (widget, 1, 10000));
       w = gtk_widget_get_width (widget);
       h = gtk_widget_get_height (widget);
       same = (w == width && h == height && w > 0 && h > 0) ? same + 1 : 0;
@@ -173,6 +188,54 @@ wait_for_stable_size (GtkWidget *widget)
       height = h;
     }
   g_assert_cmpint (same, >=, 5);
+}
+
+typedef struct
+{
+  GtkWidget *widget;
+  int width, height;
+} SizeWait;
+
+static gboolean
+has_size_of (gpointer data)
+{
+  SizeWait *w = data;
+  return gtk_widget_get_width (w->widget) == w->width && gtk_widget_get_height (w->widget) == w->height;
+}
+
+/* Waits until widget has the size it had in picture (the window may lay
+ * out again after a style change, through sizes in between) and keeps it
+ * over five frames. */
+static void
+wait_for_size_of (GtkWidget *widget, GdkTexture *picture)
+{
+  SizeWait w = { widget, gdk_texture_get_width (picture), gdk_texture_get_height (picture) };
+
+  for (int attempt = 0; attempt < 10; attempt++)
+    {
+      if (!ui_wait_until (has_size_of, &w, 30000))
+        break;
+      wait_for_stable_size (widget);
+      if (has_size_of (&w))
+        return;
+    }
+  g_error ("%s is %dx%d, not %dx%d as before", G_OBJECT_TYPE_NAME (widget), gtk_widget_get_width (widget),
+           gtk_widget_get_height (widget), w.width, w.height);
+}
+
+/* The style manager and the app's palette are dark, or both light. */
+static gboolean
+style_is (gpointer data)
+{
+  gboolean dark = GPOINTER_TO_INT (data);
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == dark
+         && hs_palette_is_dark () == dark;
+}
+
+static gboolean
+has_visible_focus (gpointer data)
+{
+  return gtk_widget_has_visible_focus (data);
 }
 
 /* The treemap drawn light, then dark (forced as a user would), then light
@@ -195,8 +258,8 @@ test_treemap_styles (void)
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   hs_window_set_view (window, "treemap");
   view = ui_treemap_view (window);
-  treemap = GTK_WIDGET (hs_treemap_view_get_treemap (view));
-  ui_iterate (500);
+  treemap = ui_find_child (GTK_WIDGET (view), HS_TYPE_TREEMAP_WIDGET);
+  g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (FALSE), 10000));
   wait_for_stable_size (treemap);
   g_assert_false (adw_style_manager_get_dark (manager));
   g_assert_false (hs_palette_is_dark ());
@@ -204,8 +267,8 @@ test_treemap_styles (void)
   g_assert_nonnull (light);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  ui_iterate (500);
-  wait_for_stable_size (treemap);
+  g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (TRUE), 10000));
+  wait_for_size_of (treemap, light);
   g_assert_true (adw_style_manager_get_dark (manager));
   dark = ui_render_widget (treemap);
   g_assert_nonnull (dark);
@@ -220,8 +283,8 @@ test_treemap_styles (void)
   g_assert_cmpuint (ui_count_diff (light, dark), >, n / 2);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  ui_iterate (500);
-  wait_for_stable_size (treemap);
+  g_assert_true (ui_wait_until (style_is, GINT_TO_POINTER (FALSE), 10000));
+  wait_for_size_of (treemap, light);
   again = ui_render_widget (treemap);
   /* Back to the first picture (bar a hover outline where the pointer
    * happens to be: at most a 1% of the pixels). */
@@ -231,7 +294,7 @@ test_treemap_styles (void)
   /* Visible keyboard focus: a ring in the accent colour. */
   gtk_window_set_focus_visible (GTK_WINDOW (window), TRUE);
   g_assert_true (gtk_widget_grab_focus (treemap));
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (has_visible_focus, treemap, 10000));
   {
     g_autoptr (GdkTexture) focused = ui_render_widget (treemap);
     guint ring = 2 * 2 * (gdk_texture_get_width (light) + gdk_texture_get_height (light));
@@ -241,8 +304,26 @@ test_treemap_styles (void)
   }
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  GtkWidget *badge;
+  GdkRGBA want;
+} ColorWait;
+
+/* The badge's text is drawn in the wanted colour. */
+static gboolean
+badge_color (gpointer data)
+{
+  ColorWait *w = data;
+  GdkRGBA got;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (w->badge), &got);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return gdk_rgba_equal (&w->want, &got);
 }
 
 /* The CSS uses the palette: a "leaking" badge's text is the style's
@@ -268,20 +349,17 @@ test_css_palette (void)
   gtk_window_present (GTK_WINDOW (window));
   for (int dark = 0; dark <= 1; dark++)
     {
-      GdkRGBA want, got;
+      ColorWait w = { badge };
 
       adw_style_manager_set_color_scheme (manager,
                                           dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
-      ui_iterate (200);
-      hs_palette_get (HS_PALETTE_LEAK_YES_FG, dark, &want);
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_get_color (gtk_widget_get_style_context (badge), &got);
-      G_GNUC_END_IGNORE_DEPRECATIONS
-      g_assert_true (gdk_rgba_equal (&want, &got));
+      hs_palette_get (HS_PALETTE_LEAK_YES_FG, dark, &w.want);
+      /* The style is applied on the next frame: the wait bounds a failure. */
+      if (!ui_wait_until (badge_color, &w, 10000))
+        g_error ("the badge's colour is not the palette's %s one", dark ? "dark" : "light");
     }
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -321,6 +399,15 @@ walk (GtkWidget *root, const char *where, guint *n_checked, GString *missing)
     walk (c, where, n_checked, missing);
 }
 
+/* The inspector shows object 1, done (mapped, not busy). */
+static gboolean
+inspector_shows (gpointer data)
+{
+  HsInspector *inspector = ui_inspector (data);
+  return hs_inspector_get_obj (inspector) == 1 && !hs_inspector_is_busy (inspector)
+         && gtk_widget_get_mapped (GTK_WIDGET (inspector));
+}
+
 /* Every view shown in turn (its rows built), the inspector on an object,
  * and the preferences window. */
 static void
@@ -339,12 +426,12 @@ test_icon_buttons (void)
 
       g_assert_nonnull (view);
       hs_window_set_view (window, views[i]);
-      ui_iterate (300);
+      g_assert_true (ui_wait_shown (GTK_WIDGET (view), 30000));
       walk (GTK_WIDGET (view), views[i], &n_checked, missing);
     }
   gtk_widget_set_visible (hs_window_get_inspector (window), TRUE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.inspect", "u", 1));
-  ui_iterate (300);
+  g_assert_true (ui_wait_until (inspector_shows, window, 60000));
   walk (hs_window_get_inspector (window), "inspector", &n_checked, missing);
   {
     g_autoptr (GtkApplication) app = NULL;
@@ -354,16 +441,15 @@ test_icon_buttons (void)
     g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
     prefs = GTK_WIDGET (hs_preferences_window_new (app, NULL));
     gtk_window_present (GTK_WINDOW (prefs));
-    ui_iterate (200);
+    g_assert_true (ui_wait_shown (prefs, 10000));
     walk (prefs, "preferences", &n_checked, missing);
-    gtk_window_destroy (GTK_WINDOW (prefs));
+    ui_destroy_window (GTK_WINDOW (prefs));
   }
   g_test_message ("%u icon-only buttons checked", n_checked);
   g_assert_cmpuint (n_checked, >=, 5);
   if (missing->len > 0)
     g_error ("icon-only buttons without a tooltip or an accessible label:\n%s", missing->str);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

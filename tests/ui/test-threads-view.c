@@ -46,6 +46,78 @@ has_label (GtkWidget *w, const char *text)
   return FALSE;
 }
 
+/* The view is ready and its table shows a sort arrow. */
+static gboolean
+view_sorted (gpointer data)
+{
+  return hs_threads_view_is_ready (data) && ui_sort_indicator (data) >= 0;
+}
+
+typedef struct
+{
+  GtkWidget *view;
+  int direction;
+} ArrowWait;
+
+static gboolean
+arrow_is (gpointer data)
+{
+  ArrowWait *w = data;
+  return ui_sort_indicator (w->view) == w->direction;
+}
+
+typedef struct
+{
+  HsThreadsView *view;
+  const char *name;
+} FirstWait;
+
+static gboolean
+first_row_is (gpointer data)
+{
+  FirstWait *w = data;
+  return g_strcmp0 (hs_threads_view_get_row_name (w->view, 0), w->name) == 0;
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;              /* or HS_OBJ_NONE: any object */
+  const char *class_name; /* or NULL: any class */
+  const char *label;      /* or NULL: a label the inspector shows */
+} InspectWait;
+
+/* The inspector is done showing the object wanted. */
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  HsInspector *insp = HS_INSPECTOR (hs_window_get_inspector (w->window));
+  HsAnalysis *a = hs_loader_get_analysis (hs_window_get_loader (w->window));
+  HsObj o = hs_inspector_get_obj (insp);
+
+  if (o == HS_OBJ_NONE || hs_inspector_is_busy (insp) || (w->obj != HS_OBJ_NONE && o != w->obj))
+    return FALSE;
+  if (w->class_name != NULL && g_strcmp0 (hs_heap_object_class_name (a->heap, o), w->class_name) != 0)
+    return FALSE;
+  return w->label == NULL || has_label (GTK_WIDGET (insp), w->label);
+}
+
+typedef struct
+{
+  HsThreadsView *view;
+  const char *part;
+} StackWait;
+
+/* The stack shown holds part. */
+static gboolean
+stack_has (gpointer data)
+{
+  StackWait *w = data;
+  g_autofree char *stack = hs_threads_view_get_stack_text (w->view);
+  return stack != NULL && strstr (stack, w->part) != NULL;
+}
+
 static void
 test_threads_view (void)
 {
@@ -54,7 +126,7 @@ test_threads_view (void)
   HsWindow *window = hs_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
   g_autoptr (GFile) file = g_file_new_for_path (path);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, 120000), ==, HS_LOADER_DONE);
@@ -62,8 +134,7 @@ test_threads_view (void)
 
   hs_window_set_view (window, "threads");
   HsThreadsView *view = HS_THREADS_VIEW (hs_window_get_view_by_name (window, "threads"));
-  g_assert_true (ui_wait_until (view_ready, view, 30000));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (view_sorted, view, 30000));
 
   /* The engine's threads, for the order (largest stack retained first). */
   g_autoptr (HsThreads) ts = hs_threads_read (a->heap, a->dom);
@@ -98,7 +169,7 @@ test_threads_view (void)
       }
     g_assert_nonnull (retained);
     gtk_column_view_sort_by_column (table, retained, GTK_SORT_ASCENDING);
-    ui_iterate (50);
+    g_assert_true (ui_wait_frames (GTK_WIDGET (view), 1, 10000));
     g_assert_cmpint (ui_sort_indicator (GTK_WIDGET (view)), ==, GTK_SORT_DESCENDING);
     prev = G_MAXUINT64;
     for (guint i = 0; i < n; i++)
@@ -110,7 +181,7 @@ test_threads_view (void)
           }
     /* Clicked again: smallest first, the ascending arrow. */
     gtk_column_view_sort_by_column (table, retained, GTK_SORT_ASCENDING);
-    ui_iterate (50);
+    g_assert_true (ui_wait_until (arrow_is, &(ArrowWait){ GTK_WIDGET (view), GTK_SORT_ASCENDING }, 10000));
     g_assert_cmpint (ui_sort_indicator (GTK_WIDGET (view)), ==, GTK_SORT_ASCENDING);
     /* Back to the first order. */
     GtkColumnViewColumn *stack_col = NULL;
@@ -121,7 +192,7 @@ test_threads_view (void)
           stack_col = col;
       }
     gtk_column_view_sort_by_column (table, stack_col, GTK_SORT_DESCENDING);
-    ui_iterate (50);
+    g_assert_true (ui_wait_until (first_row_is, &(FirstWait){ view, "hold-worker" }, 10000));
   }
   /* ThreadScenario: hold-worker's byte[4096] (4112 bytes) is the most any
    * stack holds; it is selected first. */
@@ -150,7 +221,7 @@ test_threads_view (void)
     if (g_str_has_prefix (lines[i], "local "))
       local++;
   g_assert_true (hs_threads_view_activate_local (view, local));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, HS_OBJ_NONE, "byte[]", NULL }, 60000));
   HsObj o = hs_inspector_get_obj (HS_INSPECTOR (hs_window_get_inspector (window)));
   g_assert_cmpuint (o, !=, HS_OBJ_NONE);
   g_assert_cmpstr (hs_heap_object_class_name (a->heap, o), ==, "byte[]");
@@ -165,8 +236,11 @@ test_threads_view (void)
   /* The inspector of the hold-worker's thread object shows its stack. */
   for (guint k = 0; k < ts->n_threads; k++)
     if (g_strcmp0 (ts->threads[k].name, "hold-worker") == 0)
-      hs_window_inspect (window, ts->threads[k].obj);
-  ui_iterate (100);
+      {
+        hs_window_inspect (window, ts->threads[k].obj);
+        g_assert_true (
+            ui_wait_until (inspected, &(InspectWait){ window, ts->threads[k].obj, NULL, "Stack" }, 60000));
+      }
   {
     GtkWidget *insp = hs_window_get_inspector (window);
     g_autofree char *line = g_strndup (hold, strlen (hold) - 1);
@@ -178,7 +252,7 @@ test_threads_view (void)
   for (guint i = 0; i < n; i++)
     if (g_strcmp0 (hs_threads_view_get_row_name (view, i), "sleep-worker") == 0)
       hs_threads_view_select_row (view, i);
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (stack_has, &(StackWait){ view, "Thread.sleep" }, 10000));
   g_free (stack);
   stack = hs_threads_view_get_stack_text (view);
   g_assert_nonnull (strstr (stack, "at java.lang.Thread.sleep(Native Method)\n"));
@@ -189,13 +263,12 @@ test_threads_view (void)
       for (guint i = 0; i < n; i++)
         if (g_strcmp0 (hs_threads_view_get_row_name (view, i), "hold-worker") == 0)
           hs_threads_view_select_row (view, i);
-      ui_iterate (300);
+      g_assert_true (ui_wait_until (stack_has, &(StackWait){ view, "HoldThread.hold" }, 10000));
       g_autoptr (GdkTexture) tex = ui_render_widget (GTK_WIDGET (window));
       g_assert_nonnull (tex);
       gdk_texture_save_to_png (tex, g_getenv ("HS_THREADS_SCREENSHOT"));
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* Not run by default: HS_THREADS_BENCH_DUMP=FILE HEAPSCOPE_DEBUG_TIMES=1
@@ -218,8 +291,7 @@ test_threads_view_bench (void)
   HsThreadsView *view = HS_THREADS_VIEW (hs_window_get_view_by_name (window, "threads"));
   g_assert_true (ui_wait_until (view_ready, view, 600000));
   g_assert_cmpuint (hs_threads_view_get_n_rows (view), >, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

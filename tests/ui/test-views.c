@@ -8,8 +8,10 @@
  * models. */
 #include "config.h"
 #include "ui-util.h"
+#include "hs-treemap-widget.h"
 #include "hs-ui-util-private.h"
 #include "hs-classes-view.h"
+#include "hs-instances-pane.h"
 #include "hs-dominators-view.h"
 #include "hs-object-column-view.h"
 #include "hs-treemap-view.h"
@@ -74,15 +76,54 @@ window_with (GtkWidget *child, Activations *act)
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_set_child (GTK_WINDOW (window), child);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (100);
+  g_assert_true (ui_wait_shown (child, 10000));
   return window;
 }
 
 static void
 window_close (GtkWidget *window)
 {
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (50);
+  ui_destroy_window (GTK_WINDOW (window));
+}
+
+/* The tree has its model and its summary counts the top level. */
+static gboolean
+dom_filled (gpointer data)
+{
+  const char *summary = hs_dominators_view_get_summary (data);
+  return hs_dominators_view_get_model (data) != NULL && summary != NULL
+         && strstr (summary, "top-level dominators") != NULL;
+}
+
+static gboolean
+classes_not_sorting (gpointer data)
+{
+  return !hs_classes_view_is_sorting (data);
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint n;
+} ItemsWait;
+
+static gboolean
+has_items (gpointer data)
+{
+  ItemsWait *w = data;
+  return g_list_model_get_n_items (w->model) == w->n;
+}
+
+static void
+on_pane_finalized (gpointer data, GObject *where)
+{
+  *(gboolean *)data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *)data;
 }
 
 /* --- classes ------------------------------------------------------------ */
@@ -180,7 +221,7 @@ check_sorting (HsClassesView *view, HsAnalysis *a)
         GtkSortType got_order;
 
         hs_classes_view_sort_by_column (view, column, order);
-        ui_iterate (10);
+        g_assert_true (ui_wait_until (classes_not_sorting, view, 30000));
         hs_classes_view_get_sort (view, &got_column, &got_order);
         g_assert_cmpint (got_column, ==, column);
         g_assert_cmpint (got_order, ==, order);
@@ -392,7 +433,7 @@ check_instances (HsClassesView *view, HsAnalysis *a)
   /* A sort moves the selected row: the list stays, not searched again;
    * activating the class listed keeps it too. */
   hs_classes_view_sort_by_column (view, HS_CLASS_COLUMN_NAME, GTK_SORT_ASCENDING);
-  ui_iterate (10);
+  g_assert_true (ui_wait_until (classes_not_sorting, view, 30000));
   g_assert_false (hs_classes_view_instances_pending (view));
   g_assert_true (hs_classes_view_get_instances (view) == inst);
   hs_classes_view_show_instances (view, find_class_row (model, "com.example.User"));
@@ -471,7 +512,7 @@ test_classes (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
   g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
   g_assert_false (hs_view_ensure_filled (HS_VIEW (view)));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (has_items, &(ItemsWait){ model, hs_heap_n_classes (a->heap) }, 30000));
 
   /* One row per class of the dump. */
   g_assert_true (hs_classes_view_get_class_model (view) == model);
@@ -523,8 +564,15 @@ test_classes_instances_dropped (void)
   /* Gone while its instances are being found. */
   hs_classes_view_select_class (view, find_class_row (model, "com.example.User"));
   g_assert_true (hs_classes_view_instances_pending (view));
-  window_close (window);
-  ui_iterate (500);
+  {
+    /* The worker holds the instances pane until it ends: the pane
+     * finalized, its result was dropped without the view. */
+    gboolean pane_gone = FALSE;
+    g_object_weak_ref (G_OBJECT (ui_find_child (GTK_WIDGET (view), HS_TYPE_INSTANCES_PANE)),
+                       on_pane_finalized, &pane_gone);
+    window_close (window);
+    g_assert_true (ui_wait_until (flag_set, &pane_gone, 60000));
+  }
 }
 
 /* --- dominator tree ----------------------------------------------------- */
@@ -618,7 +666,7 @@ test_dominators (void)
   hs_view_set_loader (HS_VIEW (view), loader);
   g_assert_false (hs_view_is_filled (HS_VIEW (view)));
   g_assert_true (hs_view_ensure_filled (HS_VIEW (view)));
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (dom_filled, view, 30000));
   model = G_LIST_MODEL (hs_dominators_view_get_model (view));
   g_assert_nonnull (model);
   g_assert_true (strstr (hs_dominators_view_get_summary (view), "top-level dominators") != NULL);
@@ -709,7 +757,7 @@ test_treemap (void)
   HsTreemapView *view = HS_TREEMAP_VIEW (hs_treemap_view_new ());
   Activations act = { 0 };
   GtkWidget *window = window_with (GTK_WIDGET (view), &act);
-  HsTreemapWidget *treemap = hs_treemap_view_get_treemap (view);
+  HsTreemapWidget *treemap = HS_TREEMAP_WIDGET (ui_find_child (GTK_WIDGET (view), HS_TYPE_TREEMAP_WIDGET));
   HsObj app = class_object (a, "com.example.App");
   HsObj node = HS_OBJ_NONE;
   const guint64 *path;

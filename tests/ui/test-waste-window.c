@@ -26,7 +26,8 @@ maybe_save (HsWindow *window, const char *name)
     return;
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (dir, file, NULL);
-  ui_iterate (800);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
+  g_assert_true (ui_wait_frames (GTK_WIDGET (window), 3, 10000));
   g_autoptr (GdkTexture) texture = ui_render_widget (GTK_WIDGET (window));
   g_assert_true (texture != NULL && gdk_texture_save_to_png (texture, path));
 }
@@ -53,12 +54,47 @@ nth_list_box (GtkWidget *root, guint *n)
   return NULL;
 }
 
+typedef struct
+{
+  HsWindow *window;
+  const char *name;
+} ViewWait;
+
+static gboolean
+view_is (gpointer data)
+{
+  ViewWait *w = data;
+  return g_strcmp0 (hs_window_get_view (w->window), w->name) == 0;
+}
+
+typedef struct
+{
+  HsWindow *window;
+  HsObj obj;
+} InspectWait;
+
+/* The inspector is shown with obj. */
+static gboolean
+inspected (gpointer data)
+{
+  InspectWait *w = data;
+  HsInspector *inspector = ui_inspector (w->window);
+  return gtk_widget_get_visible (GTK_WIDGET (inspector)) && hs_inspector_get_obj (inspector) == w->obj;
+}
+
+/* The class table filtered to one class. */
+static gboolean
+one_class_listed (gpointer data)
+{
+  return g_list_model_get_n_items (hs_classes_view_get_class_model (ui_classes_view (data))) == 1;
+}
+
 static HsInsightsView *
 show_insights (HsWindow *window)
 {
   HsInsightsView *view = HS_INSIGHTS_VIEW (ui_view (window, "insights"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.view", "s", "insights");
-  ui_iterate (50);
+  g_assert_true (ui_wait_until (view_is, &(ViewWait){ window, "insights" }, 10000));
   g_assert_cmpstr (hs_window_get_view (window), ==, "insights");
   g_assert_true (ui_wait_until (view_not_busy, view, LOAD_TIMEOUT_MS));
   return view;
@@ -93,7 +129,7 @@ check_finding (HsWindow *window, HsAnalysis *a, const Finding *f)
 
   /* The row: its first object in the inspector. */
   g_signal_emit_by_name (box, "row-activated", row);
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (inspected, &(InspectWait){ window, first }, LOAD_TIMEOUT_MS));
   HsInspector *inspector = ui_inspector (window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (inspector)));
   g_assert_cmpuint (hs_inspector_get_obj (inspector), ==, first);
@@ -104,7 +140,8 @@ check_finding (HsWindow *window, HsAnalysis *a, const Finding *f)
   GtkWidget *button = ui_find_button (GTK_WIDGET (row), "Class");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (view_is, &(ViewWait){ window, "classes" }, 10000));
+  g_assert_true (ui_wait_until (one_class_listed, window, LOAD_TIMEOUT_MS));
   g_assert_cmpstr (hs_window_get_view (window), ==, "classes");
   HsClassesView *classes = ui_classes_view (window);
   GListModel *model = hs_classes_view_get_class_model (classes);
@@ -126,7 +163,7 @@ test_findings (void)
   HsWindow *window = hs_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_present (GTK_WINDOW (window));
-  ui_iterate (200);
+  g_assert_true (ui_wait_shown (GTK_WIDGET (window), 10000));
   g_autoptr (GFile) file = g_file_new_for_path (dump_path);
   hs_window_open (window, file, 0);
   g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
@@ -148,8 +185,7 @@ test_findings (void)
     }
   show_insights (window);
   maybe_save (window, "waste-insights");
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

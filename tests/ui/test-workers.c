@@ -64,6 +64,41 @@ open_tab (HsWindow *window)
   return tab;
 }
 
+/* The header's Export button, found by its action. */
+static GtkWidget *
+find_action_button (GtkWidget *root, const char *action)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), action) == 0)
+        return c;
+      if ((found = find_action_button (c, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+export_button (HsWindow *window)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (window), "win.export");
+  g_assert_nonnull (button);
+  return button;
+}
+
+static gboolean
+export_sensitive (gpointer data)
+{
+  return gtk_widget_is_sensitive (export_button (data));
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return ui_toast_text (data) != NULL;
+}
+
 static void
 test_mapping_during_export_and_threads (void)
 {
@@ -81,10 +116,13 @@ test_mapping_during_export_and_threads (void)
     g_autofree char *second = g_build_filename (tmpdir, "second.html", NULL);
     hs_window_export_to (window, report);
     g_assert_true (ui_wait_until (file_exists, report, TIMEOUT_MS));
-    ui_iterate (30);
+    /* The first notice shown (its animation starts), then the second. */
+    g_assert_true (ui_wait_until (toast_shown, window, TIMEOUT_MS));
     hs_window_export_to (window, second);
     g_assert_true (ui_wait_until (file_exists, second, TIMEOUT_MS));
-    ui_iterate (500);
+    g_assert_true (ui_wait_until (toast_shown, window, TIMEOUT_MS));
+    /* Its show animation runs over the next frames. */
+    g_assert_true (ui_wait_frames (GTK_WIDGET (window), 20, TIMEOUT_MS));
     g_remove (second);
   }
   for (guint round = 0; round < 3; round++)
@@ -98,12 +136,12 @@ test_mapping_during_export_and_threads (void)
       g_assert_true (hs_window_is_mapping_busy (window));
       /* Export is off meanwhile (the action, so its button and the
        * shortcut). A direct call would only say so in a toast. */
-      g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (window->export_button)));
+      g_assert_false (gtk_widget_is_sensitive (export_button (window)));
       g_assert_true (ui_wait_until (not_busy, window, TIMEOUT_MS));
       g_assert_true (ui_wait_until (file_exists, report, TIMEOUT_MS));
       g_assert_true (ui_wait_until (threads_ready, window, TIMEOUT_MS));
-      ui_iterate (100);
-      g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (window->export_button)));
+      g_assert_true (ui_wait_until (export_sensitive, window, TIMEOUT_MS));
+      g_assert_true (gtk_widget_is_sensitive (export_button (window)));
     }
   /* An export after the mapping: the real names. */
   g_remove (report);
@@ -117,9 +155,8 @@ test_mapping_during_export_and_threads (void)
   g_remove (report);
   g_remove (mapping);
   /* The window goes while the last toast may still move. */
-  ui_iterate (100);
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  g_assert_true (ui_wait_until (toast_shown, window, TIMEOUT_MS));
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 /* The long jobs of a tab, each started on a fresh tab which is then
@@ -205,8 +242,7 @@ test_close_tab_during_jobs (void)
       g_assert_true (ui_wait_until (gone, &weak, TIMEOUT_MS));
       g_assert_cmpuint (hs_window_get_n_tabs (window), ==, 1);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  ui_iterate (100);
+  ui_destroy_window (GTK_WINDOW (window));
 }
 
 int

@@ -5,6 +5,7 @@
 
 #include <string.h>
 #include <glib/gstdio.h>
+#include <adwaita.h>
 
 #include "hs-csv-export.h"
 
@@ -640,4 +641,138 @@ ui_find_action_button (GtkWidget *root, const char *action)
         return found;
     }
   return NULL;
+}
+
+/* tests41b: waiting on notify, finding widgets from the outside. */
+
+struct UiNotifyWatch
+{
+  GObject *object;
+  gulong id;
+  gboolean fired;
+};
+
+static void
+on_watched_notify (GObject *object, GParamSpec *pspec, UiNotifyWatch *watch)
+{
+  watch->fired = TRUE;
+}
+
+UiNotifyWatch *
+ui_notify_watch (gpointer object, const char *property)
+{
+  UiNotifyWatch *watch = g_new0 (UiNotifyWatch, 1);
+  g_autofree char *signal = g_strconcat ("notify::", property, NULL);
+
+  g_assert_nonnull (g_object_class_find_property (G_OBJECT_GET_CLASS (object), property));
+  watch->object = g_object_ref (object);
+  watch->id = g_signal_connect (object, signal, G_CALLBACK (on_watched_notify), watch);
+  return watch;
+}
+
+gboolean
+ui_notify_wait (UiNotifyWatch *watch, guint timeout_ms)
+{
+  gboolean fired = ui_wait_until (flag_set, &watch->fired, timeout_ms);
+
+  g_signal_handler_disconnect (watch->object, watch->id);
+  g_object_unref (watch->object);
+  g_free (watch);
+  return fired;
+}
+
+GtkWidget *
+ui_find_row_child (GtkWidget *root, const char *title, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (ADW_IS_PREFERENCES_ROW (c)
+          && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (c)), title) == 0)
+        return ui_find_child (c, type);
+      if ((found = ui_find_row_child (c, title, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_find_label (GtkWidget *root, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c)
+          && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)), text) == 0)
+        return c;
+      if ((found = ui_find_label (c, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  GtkWidget *p = ui_shown_popover (data);
+  return p != NULL && shown (p);
+}
+
+GtkWidget *
+ui_wait_popover (GtkWidget *root, guint timeout_ms)
+{
+  return ui_wait_until (popover_shown, root, timeout_ms) ? ui_shown_popover (root) : NULL;
+}
+
+typedef struct
+{
+  guint left;
+} FrameCount;
+
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  FrameCount *count = data;
+
+  if (count->left > 0)
+    count->left--;
+  return count->left > 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+frames_done (gpointer data)
+{
+  return ((FrameCount *)data)->left == 0;
+}
+
+gboolean
+ui_wait_frames (GtkWidget *widget, guint n, guint timeout_ms)
+{
+  FrameCount count = { n };
+  guint id = gtk_widget_add_tick_callback (widget, on_tick, &count, NULL);
+  gboolean done = ui_wait_until (frames_done, &count, timeout_ms);
+
+  if (!done)
+    gtk_widget_remove_tick_callback (widget, id);
+  return done;
+}
+
+static GtkWidget *
+find_nth (GtkWidget *root, GType type, guint *n)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (*n)-- == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_nth (c, type, n);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_find_nth_child (GtkWidget *root, GType type, guint n)
+{
+  return find_nth (root, type, &n);
 }

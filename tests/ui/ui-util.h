@@ -106,3 +106,26 @@ void ui_destroy_window (gpointer window);
 /* The first button below root (depth first) whose action is action, or
  * NULL. */
 GtkWidget *ui_find_action_button (GtkWidget *root, const char *action);
+
+/* tests41b: waiting on notify, finding widgets from the outside. */
+
+/* Iterates until object emits notify::property, or the timeout; TRUE if
+ * it did. Connect before causing the change: see ui_notify_watch. */
+typedef struct UiNotifyWatch UiNotifyWatch;
+UiNotifyWatch *ui_notify_watch (gpointer object, const char *property);
+/* Waits for the watched notify (TRUE if it fired) and frees the watch. */
+gboolean ui_notify_wait (UiNotifyWatch *watch, guint timeout_ms);
+/* The first widget of type inside the row below root whose title (an
+ * AdwPreferencesRow's, mnemonic underscores included) is title, or NULL. */
+GtkWidget *ui_find_row_child (GtkWidget *root, const char *title, GType type);
+/* The first mapped label below root showing text, or NULL. */
+GtkWidget *ui_find_label (GtkWidget *root, const char *text);
+/* Iterates until a popover below root is shown and mapped with a size;
+ * returns it, or NULL at the timeout. */
+GtkWidget *ui_wait_popover (GtkWidget *root, guint timeout_ms);
+/* Iterates until widget's frame clock has shown n more frames (a tick
+ * callback asks for them), or the timeout; TRUE if it did. For what needs
+ * a layout to settle, with a condition checked after each frame. */
+gboolean ui_wait_frames (GtkWidget *widget, guint n, guint timeout_ms);
+/* The n-th (from 0, depth first) descendant of root of type, or NULL. */
+GtkWidget *ui_find_nth_child (GtkWidget *root, GType type, guint n);
