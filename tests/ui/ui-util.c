@@ -520,7 +520,7 @@ ui_clipboard_text (GtkWidget *widget)
   return clip.text;
 }
 
-/* tests41a */
+/* Waiting for what a window shows. */
 
 static gboolean
 shown (gpointer data)
@@ -643,7 +643,7 @@ ui_find_action_button (GtkWidget *root, const char *action)
   return NULL;
 }
 
-/* tests41b: waiting on notify, finding widgets from the outside. */
+/* Waiting on notify and frames, finding widgets from the outside. */
 
 struct UiNotifyWatch
 {

@@ -88,7 +88,7 @@ char *ui_view_csv_saved (HsView *view);
 /* The clipboard's text (of widget's display), once read; NULL if none. */
 char *ui_clipboard_text (GtkWidget *widget);
 
-/* tests41a */
+/* Waiting for what a window shows. */
 /* Iterates until widget is mapped with a width and a height; FALSE if the
  * timeout passed first. */
 gboolean ui_wait_shown (GtkWidget *widget, guint timeout_ms);
@@ -107,7 +107,7 @@ void ui_destroy_window (gpointer window);
  * NULL. */
 GtkWidget *ui_find_action_button (GtkWidget *root, const char *action);
 
-/* tests41b: waiting on notify, finding widgets from the outside. */
+/* Waiting on notify and frames, finding widgets from the outside. */
 
 /* Iterates until object emits notify::property, or the timeout; TRUE if
  * it did. Connect before causing the change: see ui_notify_watch. */
