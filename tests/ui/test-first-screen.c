@@ -76,7 +76,8 @@ at_current (gpointer data)
   HsWindow *window = data;
   const HsLocation *l = hs_history_get_current (hs_window_get_history (window));
   GtkWidget *inspector = hs_window_get_inspector (window);
-  HsObj shown = gtk_widget_get_visible (inspector) ? hs_inspector_get_obj (HS_INSPECTOR (inspector)) : HS_OBJ_NONE;
+  HsObj shown
+      = gtk_widget_get_visible (inspector) ? hs_inspector_get_obj (HS_INSPECTOR (inspector)) : HS_OBJ_NONE;
 
   return l != NULL && g_strcmp0 (hs_window_get_view (window), l->view) == 0 && shown == l->obj;
 }
@@ -86,7 +87,8 @@ static gboolean
 side_by_side (gpointer data)
 {
   HsWindow *window = data;
-  return !hs_leaks_view_is_stacked (ui_leaks_view (window)) && gtk_widget_get_width (GTK_WIDGET (window)) == 1400;
+  return !hs_leaks_view_is_stacked (ui_leaks_view (window))
+         && gtk_widget_get_width (GTK_WIDGET (window)) == 1400;
 }
 
 typedef struct

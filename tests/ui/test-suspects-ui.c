@@ -444,8 +444,7 @@ test_instance_click (void)
   g_assert_nonnull (table);
   model = gtk_column_view_get_model (GTK_COLUMN_VIEW (table));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), >=, 2);
-  g_assert_false (
-      gtk_widget_get_visible (GTK_WIDGET (ui_find_action_button (pane, "win.inspect"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ui_find_action_button (pane, "win.inspect"))));
   item = g_list_model_get_item (G_LIST_MODEL (model), 1);
   g_assert_true (HS_IS_OBJECT_ROW (item));
   obj = hs_object_row_get_obj (HS_OBJECT_ROW (item));
@@ -868,8 +867,9 @@ test_threshold (void)
   g_assert_cmpuint (a->suspects->objects->len + a->suspects->classes->len, ==, 0);
   g_assert_cmpstr (hs_overview_view_get_suspects_text (HS_OVERVIEW_VIEW (ui_view (window, "overview"))), ==,
                    "No suspects above 100%");
-  g_assert_cmpint (
-      gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_SPIN_BUTTON))), ==, 100);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                       ui_find_child (GTK_WIDGET (ui_leaks_view (window)), GTK_TYPE_SPIN_BUTTON))),
+                   ==, 100);
 
   /* Back to the default (the setting may be shared). */
   g_action_group_activate_action (G_ACTION_GROUP (app), "suspects-percent", g_variant_new_int32 (10));

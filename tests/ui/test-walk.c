@@ -305,7 +305,8 @@ nothing_moving (GtkWidget *root)
       if (ADW_IS_SQUEEZER (c) && adw_squeezer_get_transition_running (ADW_SQUEEZER (c)))
         return FALSE;
       if (GTK_IS_REVEALER (c) && gtk_widget_get_mapped (c)
-          && gtk_revealer_get_child_revealed (GTK_REVEALER (c)) != gtk_revealer_get_reveal_child (GTK_REVEALER (c)))
+          && gtk_revealer_get_child_revealed (GTK_REVEALER (c))
+                 != gtk_revealer_get_reveal_child (GTK_REVEALER (c)))
         return FALSE;
       if (!nothing_moving (c))
         return FALSE;
@@ -319,7 +320,8 @@ static gboolean
 analysed (gpointer data)
 {
   HsLoader *loader = hs_window_get_loader (data);
-  return (loader == NULL || hs_loader_get_state (loader) != HS_LOADER_LOADING) && !hs_window_is_analysing (data);
+  return (loader == NULL || hs_loader_get_state (loader) != HS_LOADER_LOADING)
+         && !hs_window_is_analysing (data);
 }
 
 typedef struct
@@ -1042,7 +1044,8 @@ walk_navigation (HsWindow *window, const char *dump, const char *other_dump)
     expect_effect (window, &before, where);
     state_clear (&before);
     gtk_spin_button_set_value (spin, gtk_spin_button_get_value (spin) - 5);
-    ui_wait_until (suspects_as_set, &(SuspectsAt){ window, gtk_spin_button_get_value (spin) }, LOAD_TIMEOUT_MS);
+    ui_wait_until (suspects_as_set, &(SuspectsAt){ window, gtk_spin_button_get_value (spin) },
+                   LOAD_TIMEOUT_MS);
     ui_destroy_window (prefs);
     if (g_strcmp0 (hs_window_get_page (window), "content") != 0)
       g_assert_cmpint (ui_wait_for_load (window, LOAD_TIMEOUT_MS), ==, HS_LOADER_DONE);
