@@ -21,6 +21,7 @@
 #include "hs-paths-private.h"
 
 #define EMPTY HS_OBJ_NONE
+#define MAX_SLOTS 65536
 
 static inline guint32
 slot_of (guint64 id, guint32 mask)
@@ -79,7 +80,10 @@ slots_of (PathsSearch *s, HsObj p, guint32 *n_slots)
   HsClass cls;
   HsObj first;
 
-  if (rec[0] != HS_HPROF_INSTANCE_DUMP)
+  first = hs_graph_first (c->graph, p);
+  edges = (first != HS_OBJ_NONE ? 1 : 0) + hs_graph_end (c->graph, p) - hs_graph_begin (c->graph, p);
+  /* Slots are kept for at most MAX_SLOTS fields: beyond, the ids. */
+  if (rec[0] != HS_HPROF_INSTANCE_DUMP || edges == 0 || edges > MAX_SLOTS + 1)
     return FALSE;
   cls = hs_heap_class_by_id (heap, hs_read_id (b + ids + 4, ids));
   if (cls == HS_CLASS_NONE)
@@ -107,6 +111,8 @@ slots_of (PathsSearch *s, HsObj p, guint32 *n_slots)
               ri += edge ? 1 : 0;
               if (id != 0 && !edge)
                 return FALSE; /* a field the graph leaves out (a referent) */
+              if (id != 0 && (guint64)n + 1 >= edges)
+                return FALSE; /* more fields than edges */
               if (id != 0)
                 {
                   if (n == k->slots_cap)
@@ -114,8 +120,7 @@ slots_of (PathsSearch *s, HsObj p, guint32 *n_slots)
                       k->slots_cap = MAX (16, k->slots_cap * 2);
                       k->slots = g_renew (HsNamedRef, k->slots, k->slots_cap);
                     }
-                  k->slots[n++]
-                      = (HsNamedRef){ HS_REF_FIELD, ci->fields[f].name, 0, fc, FALSE, HS_OBJ_NONE };
+                  k->slots[n++] = (HsNamedRef){ HS_REF_FIELD, ci->fields[f].name, 0, fc, FALSE, HS_OBJ_NONE };
                 }
             }
           pos += sz;
@@ -125,8 +130,6 @@ done:
   /* Every edge offset within the record was met on the way. */
   if (ri < top->refs_count && (guint64)ro[ri] + ids <= nbytes)
     return FALSE;
-  first = hs_graph_first (c->graph, p);
-  edges = (first != HS_OBJ_NONE ? 1 : 0) + hs_graph_end (c->graph, p) - hs_graph_begin (c->graph, p);
   if (edges != (guint64)n + 1)
     return FALSE;
   *n_slots = n;
