@@ -17,6 +17,9 @@ typedef struct
   HsObj *obj; /* HS_OBJ_NONE: empty */
   guint8 *done;
   guint32 cap;
+  /* One instance's non-null reference fields, in field order. */
+  HsNamedRef *slots;
+  guint32 slots_cap;
 } PathsKids;
 
 typedef struct

@@ -102,17 +102,29 @@ _hs_paths_search_run (PathsSearch *s, HsHeap *heap, const HsDomTree *dom, const 
     return FALSE;
   c->expand_found = TRUE;
   hs_debug_step (&clock, "set up");
-  for (gsize i = 0; i < n_targets; i++)
-    {
-      HsObj o = targets[i];
-      if (o < c->n && !(c->state[o] & F_LEAKING))
-        {
-          c->state[o] |= F_LEAKING;
-          g_array_append_val (c->leaking, o);
-        }
-      if ((i & 0xFFFF) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-    }
+  {
+    /* Sized once for every target (a growth tree makes every object one):
+     * no array grown and copied element by element. */
+    HsObj *out;
+    gsize k = c->leaking->len;
+    g_array_set_size (c->leaking, k + MIN ((guint64)n_targets, c->n));
+    out = (HsObj *)(gpointer)c->leaking->data;
+    for (gsize i = 0; i < n_targets; i++)
+      {
+        HsObj o = targets[i];
+        if (o < c->n && !(c->state[o] & F_LEAKING))
+          {
+            c->state[o] |= F_LEAKING;
+            out[k++] = o;
+          }
+        if ((i & 0xFFFF) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+          {
+            g_array_set_size (c->leaking, k);
+            return FALSE;
+          }
+      }
+    g_array_set_size (c->leaking, k);
+  }
   if (c->leaking->len == 0 && !exhaustive)
     return TRUE;
   ok = _hs_leak_run_search (c, NULL, NULL, cancellable, error);
