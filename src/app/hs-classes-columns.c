@@ -2,7 +2,7 @@
 /* hs-classes-columns.c: the classes view's columns, a part of
  * HsClassesView (hs-classes-view-private.h): their titles, their cells
  * (one GtkInscription each, the name's under a GtkTreeExpander for the
- * grouped table) and their sorters, each the column's own order
+ * grouped table, and a grouped row's name and tooltip) and their sorters, each the column's own order
  * (hs_class_sorter_new) with a spy that tells the view's on_sorter_changed which
  * column the column view asked. */
 #include "config.h"
@@ -58,6 +58,29 @@ setup_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer
   }
 }
 
+/* A grouped row's name cell: its label, and as tooltip its full name and
+ * what it holds. */
+static void
+bind_group_name (GtkInscription *cell, HsClassGroupRow *row)
+{
+  guint32 n = hs_class_group_row_get_n_children (row);
+  g_autofree char *full = hs_class_group_row_get_full_name (row);
+  g_autofree char *tip = NULL;
+
+  gtk_inscription_set_text (cell, hs_class_group_row_get_name (row));
+  if (hs_class_group_row_get_class (row) == HS_CLASS_NONE || n > 0)
+    {
+      const HsClassGroups *g = hs_class_tree_get_groups (hs_class_group_row_get_tree (row));
+      g_autofree char *count = hs_format_count (g->nodes[hs_class_group_row_get_node (row)].n_classes);
+      /* Translators: a package, class loader or class, then how many
+       * classes its row adds up. */
+      tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s class", "%s: %s classes",
+                                          g->nodes[hs_class_group_row_get_node (row)].n_classes),
+                             full, count);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (cell), tip != NULL ? tip : full);
+}
+
 /* A cell of the plain table (an HsClassRow) or of the grouped one (a
  * GtkTreeListRow of an HsClassGroupRow). */
 static void
@@ -90,7 +113,7 @@ bind_class_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer 
     {
       if (column == HS_CLASS_COLUMN_NAME)
         {
-          _hs_classes_view_bind_group_name (cell, group);
+          bind_group_name (cell, group);
           return;
         }
       v = hs_class_group_row_get_value (group, column);

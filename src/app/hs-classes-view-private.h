@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-classes-view-private.h: HsClassesView's fields, shared by its parts:
  * hs-classes-view.c (the view), hs-classes-columns.c (the columns, their
- * cells and sorters), hs-classes-view-groups.c (the grouped tree) and hs-classes-search.c
- * (the search). */
+ * cells and sorters) and hs-classes-search.c (the search). */
 #pragma once
 
 #include "hs-classes-view.h"
 #include "hs-instances-pane.h"
 #include "hs-selection-bar.h"
-#include "hs-class-group-list.h"
+#include "hs-class-group-model.h"
 
 G_BEGIN_DECLS
 
@@ -45,16 +44,14 @@ struct _HsClassesView
   char *class_query;
   GtkMultiSelection *plain_selection; /* over class_filter_model */
 
-  /* Grouped (group_by not "No grouping"): the tree the table shows. */
-  HsClassesGrouping grouping;
-  HsClassTree *class_tree; /* NULL while being grouped */
-  /* NULL while being grouped. Not under a GtkSortListModel, which would
-   * make a row of every child of a node expanded (50,000 classes of one
-   * loader) on the UI thread: the tree sorts its levels itself
-   * (hs_class_tree_sort) and rows are made for what is shown. */
+  /* Grouped (group_by not "No grouping"): the tree the table shows, over
+   * an HsClassGroupModel (which groups, filters and sorts the classes
+   * itself, on a worker). Not under a GtkSortListModel, which would make a
+   * row of every child of a node expanded (50,000 classes of one loader)
+   * on the UI thread: the tree sorts its levels itself (hs_class_tree_sort)
+   * and rows are made for what is shown. */
   GtkTreeListModel *tree_model;
   GtkMultiSelection *tree_selection; /* over tree_model */
-  GCancellable *group_cancellable;   /* the grouping running, if any */
 
   /* GTK 4.8 has no getters on GtkColumnViewSorter: the sort shown is kept
    * here, and found again when it changes (see on_sorter_changed). */
@@ -83,17 +80,5 @@ void _hs_classes_view_on_class_selected (GtkSelectionModel *selection, guint pos
 /* hs-classes-columns.c: appends column c to the table, with its cells and
  * its sorter. */
 void _hs_classes_view_add_column (HsClassesView *self, HsClassColumn c);
-
-/* hs-classes-view-groups.c: groups the classes shown again on a worker
- * (with no grouping, shows the plain table); sorts the tree's levels by
- * the column sorted and shows it again with the same nodes open; drops
- * the tree and a grouping running; the drop-down's handler; a grouped
- * row's name cell; the tree's rows as shown as CSV. */
-void _hs_classes_view_regroup (HsClassesView *self);
-void _hs_classes_view_resort_tree (HsClassesView *self);
-void _hs_classes_view_forget_groups (HsClassesView *self);
-void _hs_classes_view_on_group_by_changed (GtkDropDown *drop_down, GParamSpec *pspec, HsClassesView *self);
-void _hs_classes_view_bind_group_name (GtkInscription *cell, HsClassGroupRow *row);
-void _hs_classes_view_write_group_csv (HsClassesView *self, HsHeap *heap, GString *out);
 
 G_END_DECLS

@@ -5,12 +5,13 @@
  * listed in the pane below (HsInstancesPane, which finds them on a
  * worker), as are the objects a search finds (hs-classes-search.c). With a
  * grouping (the header's drop-down), the table is a tree of
- * HsClassGroupRow with the same columns (hs-classes-view-groups.c). Here:
- * the filter, the status line, the sort shown, the instances and the
- * selection, the table's rows from one heap or all, the plain table's
- * CSV. */
+ * HsClassGroupRow with the same columns over an HsClassGroupModel, which
+ * groups the classes itself. Here: the filter, the status line, the sort
+ * shown, the grouping shown and its open nodes, the instances and the
+ * selection, the table's rows from one heap or all, the table's CSV. */
 #include "config.h"
 #include "hs-classes-view-private.h"
+#include "hs-class-groups-csv.h"
 #include "hs-csv-export.h"
 #include "hs-instances-pane.h"
 #include "hs-selection-bar.h"
@@ -20,6 +21,51 @@
 #include <string.h>
 
 G_DEFINE_FINAL_TYPE (HsClassesView, hs_classes_view, HS_TYPE_VIEW)
+
+/* The grouped classes under the tree shown. */
+#define GROUPS(self) HS_CLASS_GROUP_MODEL (gtk_tree_list_model_get_model ((self)->tree_model))
+
+static HsClassesGrouping
+grouping_of (HsClassesView *self)
+{
+  static const HsClassesGrouping shown[] = {
+    [HS_CLASS_GROUP_MODEL_NONE] = HS_CLASSES_GROUP_NONE,
+    [HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_PACKAGE)] = HS_CLASSES_GROUP_PACKAGE,
+    [HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_LOADER)] = HS_CLASSES_GROUP_LOADER,
+    [HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_SUPERCLASS)] = HS_CLASSES_GROUP_SUPERCLASS,
+  };
+
+  return shown[hs_class_group_model_get_grouping (GROUPS (self))];
+}
+
+/* Sorts the grouped tree by the column sorted, with the same nodes open
+ * after (the model's new order changes every row, which closes them). */
+static void
+resort_tree (HsClassesView *self)
+{
+  g_autoptr (GHashTable) expanded = g_hash_table_new (NULL, NULL);
+  GListModel *rows = G_LIST_MODEL (self->tree_model);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      if (gtk_tree_list_row_get_expanded (row))
+        {
+          g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+          g_hash_table_add (expanded, GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1));
+        }
+    }
+  hs_class_group_model_set_sort (GROUPS (self), self->sort_column, self->sort_order);
+  /* In the order shown: a node opened shows its children, looked at next. */
+  for (guint i = 0; g_hash_table_size (expanded) > 0 && i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+      gpointer key = GUINT_TO_POINTER (hs_class_group_row_get_node (item) + 1);
+      if (g_hash_table_remove (expanded, key))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+}
 
 /* ---------------------------------------------------------------------- */
 /* sorting                                                                */
@@ -57,7 +103,7 @@ on_sorter_changed (GtkSorter *sorter, GtkSorterChange change, HsClassesView *sel
   self->spy_armed = FALSE;
   if (self->class_model != NULL)
     hs_class_model_set_sort (self->class_model, self->sort_column, self->sort_order);
-  _hs_classes_view_resort_tree (self);
+  resort_tree (self);
 }
 
 void
@@ -147,13 +193,14 @@ _hs_classes_view_update_status (HsClassesView *self)
     }
   n_shown = hs_format_count (shown);
   n_total = hs_format_count (total);
-  if (self->grouping != HS_CLASSES_GROUP_NONE)
+  if (grouping_of (self) != HS_CLASSES_GROUP_NONE)
     {
-      if (self->class_tree == NULL)
+      HsClassTree *tree = hs_class_group_model_get_tree (GROUPS (self));
+      if (hs_class_group_model_get_busy (GROUPS (self)) || tree == NULL)
         text = g_strdup (_ ("Grouping the classes…"));
       else
         {
-          const HsClassGroups *g = hs_class_tree_get_groups (self->class_tree);
+          const HsClassGroups *g = hs_class_tree_get_groups (tree);
           guint32 n_top;
           g_autofree char *in = hs_format_count (g->n_classes);
           g_autofree char *groups = NULL;
@@ -186,8 +233,8 @@ hs_classes_view_set_filter (HsClassesView *self, const char *text)
   self->class_query = text != NULL ? g_utf8_casefold (text, -1) : NULL;
   update_filter (self);
   gtk_filter_changed (GTK_FILTER (self->class_filter), GTK_FILTER_CHANGE_DIFFERENT);
-  if (self->grouping != HS_CLASSES_GROUP_NONE && self->class_model != NULL)
-    _hs_classes_view_regroup (self); /* the groups of the classes that match */
+  hs_class_group_model_set_filter (GROUPS (self),
+                                   self->class_query); /* the groups of the classes that match */
   _hs_classes_view_update_status (self);
 }
 
@@ -324,7 +371,7 @@ on_class_activate (GtkColumnView *view, guint position, HsClassesView *self)
   /* A package or a loader (or a superclass) opens and closes; a loader's
    * object opens in the inspector. */
   if (list_row != NULL && gtk_tree_list_row_is_expandable (list_row)
-      && (klass == HS_CLASS_NONE || self->grouping == HS_CLASSES_GROUP_SUPERCLASS))
+      && (klass == HS_CLASS_NONE || grouping_of (self) == HS_CLASSES_GROUP_SUPERCLASS))
     gtk_tree_list_row_set_expanded (list_row, !gtk_tree_list_row_get_expanded (list_row));
   if (a != NULL && list_row != NULL && klass == HS_CLASS_NONE)
     {
@@ -455,6 +502,96 @@ hs_classes_view_show_class (HsClassesView *self, const char *name)
 }
 
 /* ---------------------------------------------------------------------- */
+/* grouping                                                               */
+
+static void
+on_group_model_busy (HsClassGroupModel *groups, GParamSpec *pspec, HsClassesView *self)
+{
+  _hs_classes_view_update_status (self);
+}
+
+void
+hs_classes_view_set_grouping (HsClassesView *self, HsClassesGrouping grouping)
+{
+  static const guint by[] = { HS_CLASS_GROUP_MODEL_NONE, HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_PACKAGE),
+                              HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_LOADER),
+                              HS_CLASS_GROUP_MODEL_BY (HS_CLASS_GROUP_SUPERCLASS) };
+
+  g_return_if_fail (HS_IS_CLASSES_VIEW (self));
+  g_return_if_fail (grouping <= HS_CLASSES_GROUP_SUPERCLASS);
+
+  if (gtk_drop_down_get_selected (self->group_by) != (guint)grouping)
+    gtk_drop_down_set_selected (self->group_by, grouping); /* calls back here */
+  if (grouping_of (self) == grouping)
+    return;
+  _hs_classes_view_forget_instances (self);
+  hs_class_group_model_set_grouping (GROUPS (self), by[grouping]);
+  gtk_column_view_set_model (self->class_view, grouping == HS_CLASSES_GROUP_NONE
+                                                   ? GTK_SELECTION_MODEL (self->plain_selection)
+                                                   : GTK_SELECTION_MODEL (self->tree_selection));
+  _hs_classes_view_update_status (self);
+}
+
+gboolean
+hs_classes_view_is_grouping (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), FALSE);
+  return hs_class_group_model_get_busy (GROUPS (self));
+}
+
+GtkTreeListModel *
+hs_classes_view_get_tree_model (HsClassesView *self)
+{
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+  if (grouping_of (self) == HS_CLASSES_GROUP_NONE || hs_class_group_model_get_busy (GROUPS (self))
+      || hs_class_group_model_get_tree (GROUPS (self)) == NULL)
+    return NULL;
+  return self->tree_model;
+}
+
+GListModel *
+hs_classes_view_get_shown_model (HsClassesView *self)
+{
+  GtkSelectionModel *model;
+
+  g_return_val_if_fail (HS_IS_CLASSES_VIEW (self), NULL);
+  model = gtk_column_view_get_model (self->class_view);
+  return model != NULL ? gtk_multi_selection_get_model (GTK_MULTI_SELECTION (model)) : NULL;
+}
+
+static void
+on_group_by_changed (GtkDropDown *drop_down, GParamSpec *pspec, HsClassesView *self)
+{
+  guint selected = gtk_drop_down_get_selected (drop_down);
+
+  if (selected <= HS_CLASSES_GROUP_SUPERCLASS)
+    hs_classes_view_set_grouping (self, (HsClassesGrouping)selected);
+}
+
+/* Grouped: the tree's rows as shown (the top level and the nodes
+ * expanded), in the columns of classes --group --csv
+ * (hs-class-groups-csv.h); no children are left out of a node expanded. */
+static void
+write_group_csv (HsClassesView *self, HsHeap *heap, GString *out)
+{
+  GListModel *model = G_LIST_MODEL (self->tree_model);
+  guint n = g_list_model_get_n_items (model);
+  HsCsv csv;
+
+  hs_csv_init (&csv, out);
+  hs_class_groups_csv_header (&csv);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
+      g_autoptr (HsClassGroupRow) item = gtk_tree_list_row_get_item (row);
+      const HsClassGroups *g = hs_class_tree_get_groups (hs_class_group_row_get_tree (item));
+
+      hs_class_groups_csv_row (&csv, heap, g, hs_class_group_row_get_node (item),
+                               gtk_tree_list_row_get_depth (row), 0);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
 /* the view                                                               */
 
 GListModel *
@@ -494,7 +631,8 @@ show_table (HsClassesView *self, HsLoader *loader, HsClassTable *table)
   self->class_model = hs_class_model_new (loader, table, self->sort_column, self->sort_order);
   g_signal_connect_object (self->class_model, "notify::busy", G_CALLBACK (on_class_model_busy), self, 0);
   gtk_filter_list_model_set_model (self->class_filter_model, G_LIST_MODEL (self->class_model));
-  _hs_classes_view_regroup (self);
+  hs_class_group_model_set_sort (GROUPS (self), self->sort_column, self->sort_order);
+  hs_class_group_model_set_table (GROUPS (self), loader, table);
   _hs_classes_view_update_status (self);
 }
 
@@ -596,7 +734,7 @@ hs_classes_view_clear (HsView *view)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
   forget_class_model (self);
-  _hs_classes_view_forget_groups (self);
+  hs_class_group_model_set_table (GROUPS (self), NULL, NULL);
   _hs_classes_view_forget_instances (self);
   hs_selection_bar_reset (self->class_selection_bar);
   gtk_label_set_text (self->class_status, "");
@@ -612,9 +750,12 @@ hs_classes_view_dispose (GObject *object)
     g_cancellable_cancel (self->table_cancellable);
   g_clear_object (&self->table_cancellable);
   _hs_classes_view_cancel_search (self);
-  _hs_classes_view_forget_groups (self);
+  /* The grouping running (its task holds the model) stops now. */
+  if (self->tree_model != NULL)
+    g_object_run_dispose (G_OBJECT (GROUPS (self)));
   gtk_widget_dispose_template (GTK_WIDGET (self), HS_TYPE_CLASSES_VIEW);
   g_clear_object (&self->tree_selection);
+  g_clear_object (&self->tree_model);
   g_clear_object (&self->plain_selection);
   g_clear_object (&self->class_filter_model);
   g_clear_object (&self->class_filter);
@@ -635,7 +776,7 @@ hs_classes_view_finalize (GObject *object)
 
 /* Export: the rows as the table shows them (filter and sort), the CLI's
  * column names (classes --csv), the figures unformatted; grouped, the
- * tree (hs-classes-view-groups.c). */
+ * tree's rows as shown (write_group_csv). */
 static const char *const csv_columns[]
     = { "name",        "id",      "loader",  "count", "reachable_count", "unreachable_count",
         "native_size", "shallow", "retained" };
@@ -663,11 +804,11 @@ hs_classes_view_write_csv (HsView *view, GString *out)
 
   if (a == NULL || self->class_model == NULL)
     return FALSE;
-  if (self->grouping != HS_CLASSES_GROUP_NONE)
+  if (grouping_of (self) != HS_CLASSES_GROUP_NONE)
     {
-      if (self->tree_model == NULL)
+      if (hs_classes_view_get_tree_model (self) == NULL)
         return FALSE; /* still being grouped */
-      _hs_classes_view_write_group_csv (self, a->heap, out);
+      write_group_csv (self, a->heap, out);
       return TRUE;
     }
   hs_csv_export_model (out, csv_columns, G_N_ELEMENTS (csv_columns), G_LIST_MODEL (self->class_filter_model),
@@ -705,7 +846,7 @@ hs_classes_view_class_init (HsClassesViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_class_search_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_class_activate);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_group_by_changed",
-                                                G_CALLBACK (_hs_classes_view_on_group_by_changed));
+                                                G_CALLBACK (on_group_by_changed));
 }
 
 static void
@@ -713,6 +854,7 @@ hs_classes_view_init (HsClassesView *self)
 {
   GtkSorter *sorter;
   GtkMultiSelection *selection;
+  HsClassGroupModel *groups;
 
   self->instances_class = HS_CLASS_NONE;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -737,8 +879,14 @@ hs_classes_view_init (HsClassesView *self)
   gtk_column_view_set_model (self->class_view, GTK_SELECTION_MODEL (selection));
   self->plain_selection = selection;
 
-  /* The grouped table (empty until grouped: hs-classes-view-groups.c). */
-  self->tree_selection = gtk_multi_selection_new (NULL);
+  /* The grouped table (empty until grouped). */
+  groups = hs_class_group_model_new ();
+  g_signal_connect_object (groups, "notify::busy", G_CALLBACK (on_group_model_busy), self, 0);
+  self->tree_model = gtk_tree_list_model_new (G_LIST_MODEL (groups), FALSE, FALSE,
+                                              hs_class_group_row_children, NULL, NULL);
+  self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
+  g_signal_connect_object (self->tree_selection, "selection-changed",
+                           G_CALLBACK (_hs_classes_view_on_class_selected), self, 0);
 
   hs_classes_view_sort_by_column (self, HS_CLASS_COLUMN_RETAINED, GTK_SORT_DESCENDING);
   gtk_search_entry_set_key_capture_widget (self->class_search, GTK_WIDGET (self->box));
