@@ -17,6 +17,7 @@ struct _HsClassGroupModel
   GtkSortType order;
   HsClassTree *tree;         /* shown, or NULL: no rows */
   GCancellable *cancellable; /* the grouping running, if any */
+  GError *error;             /* why the last grouping failed, or NULL */
 };
 
 enum
@@ -27,6 +28,7 @@ enum
   PROP_SORT_COLUMN,
   PROP_SORT_ORDER,
   PROP_BUSY,
+  PROP_ERROR,
   N_PROPS
 };
 
@@ -172,8 +174,9 @@ group_done (GObject *source, GAsyncResult *result, gpointer data)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_warning ("Could not group the classes: %s", error->message);
           g_clear_object (&self->cancellable);
+          self->error = g_steal_pointer (&error);
+          g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ERROR]);
           g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
         }
       return;
@@ -192,6 +195,12 @@ regroup (HsClassGroupModel *self)
   g_autoptr (GTask) task = NULL;
   gboolean was_busy = cancel_grouping (self);
   GroupJob *job;
+
+  if (self->error != NULL)
+    {
+      g_clear_error (&self->error);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ERROR]);
+    }
 
   if (self->grouping == HS_CLASS_GROUP_MODEL_NONE || self->table == NULL)
     {
@@ -227,6 +236,7 @@ hs_class_group_model_get_property (GObject *object, guint prop_id, GValue *value
       case PROP_SORT_COLUMN: g_value_set_uint (value, self->column); break;
       case PROP_SORT_ORDER: g_value_set_enum (value, self->order); break;
       case PROP_BUSY: g_value_set_boolean (value, self->cancellable != NULL); break;
+      case PROP_ERROR: g_value_set_boxed (value, self->error); break;
       default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -268,6 +278,7 @@ hs_class_group_model_finalize (GObject *object)
   g_clear_object (&self->loader);
   g_clear_pointer (&self->table, hs_class_table_unref);
   g_free (self->filter);
+  g_clear_error (&self->error);
   G_OBJECT_CLASS (hs_class_group_model_parent_class)->finalize (object);
 }
 
@@ -294,6 +305,9 @@ hs_class_group_model_class_init (HsClassGroupModelClass *klass)
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   props[PROP_BUSY]
       = g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* Why the last grouping failed (not a cancel), until the next request. */
+  props[PROP_ERROR]
+      = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -387,6 +401,13 @@ hs_class_group_model_set_sort (HsClassGroupModel *self, HsClassColumn column, Gt
     }
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SORT_COLUMN]);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SORT_ORDER]);
+}
+
+const GError *
+hs_class_group_model_get_error (HsClassGroupModel *self)
+{
+  g_return_val_if_fail (HS_IS_CLASS_GROUP_MODEL (self), NULL);
+  return self->error;
 }
 
 gboolean

@@ -38,6 +38,9 @@ void hs_class_group_model_set_filter (HsClassGroupModel *self, const char *filte
 const char *hs_class_group_model_get_filter (HsClassGroupModel *self);
 void hs_class_group_model_set_sort (HsClassGroupModel *self, HsClassColumn column, GtkSortType order);
 gboolean hs_class_group_model_get_busy (HsClassGroupModel *self);
+/* Why the last grouping failed (not a cancel), or NULL; cleared by the
+ * next request. */
+const GError *hs_class_group_model_get_error (HsClassGroupModel *self);
 /* The tree shown, or NULL: no rows yet. */
 HsClassTree *hs_class_group_model_get_tree (HsClassGroupModel *self);
 

@@ -196,7 +196,10 @@ _hs_classes_view_update_status (HsClassesView *self)
   if (grouping_of (self) != HS_CLASSES_GROUP_NONE)
     {
       HsClassTree *tree = hs_class_group_model_get_tree (GROUPS (self));
-      if (hs_class_group_model_get_busy (GROUPS (self)) || tree == NULL)
+      if (!hs_class_group_model_get_busy (GROUPS (self))
+          && hs_class_group_model_get_error (GROUPS (self)) != NULL)
+        text = g_strdup (_ ("Could not group the classes"));
+      else if (hs_class_group_model_get_busy (GROUPS (self)) || tree == NULL)
         text = g_strdup (_ ("Grouping the classes…"));
       else
         {
@@ -508,6 +511,15 @@ static void
 on_group_model_busy (HsClassGroupModel *groups, GParamSpec *pspec, HsClassesView *self)
 {
   _hs_classes_view_update_status (self);
+}
+
+static void
+on_group_model_error (HsClassGroupModel *groups, GParamSpec *pspec, HsClassesView *self)
+{
+  const GError *error = hs_class_group_model_get_error (groups);
+
+  if (error != NULL)
+    hs_task_failed (GTK_WIDGET (self), error, _ ("Could not group the classes"));
 }
 
 void
@@ -882,6 +894,7 @@ hs_classes_view_init (HsClassesView *self)
   /* The grouped table (empty until grouped). */
   groups = hs_class_group_model_new ();
   g_signal_connect_object (groups, "notify::busy", G_CALLBACK (on_group_model_busy), self, 0);
+  g_signal_connect_object (groups, "notify::error", G_CALLBACK (on_group_model_error), self, 0);
   self->tree_model = gtk_tree_list_model_new (G_LIST_MODEL (groups), FALSE, FALSE,
                                               hs_class_group_row_children, NULL, NULL);
   self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
