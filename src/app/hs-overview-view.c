@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hs-overview-view.c: the Overview view (template ui/hs-overview-view.ui):
- * the grids of the Dump and Memory cards, the Leaks card and the Biggest
- * Objects list are filled from the analysis. */
+ * its lists (the facts of the Dump, Memory and JVM cards, the system
+ * properties, the biggest objects, the bytes retained by heap) are
+ * GListStores of HsOverviewRow shown through the row templates of
+ * ui/hs-overview-rows.ui; the Leaks card is filled from the analysis. */
 #include "config.h"
 #include "hs-overview-view.h"
+#include "hs-overview-row.h"
 #include "hs-query.h"
 #include "hs-query-heaps.h"
 #include "hs-runtime.h"
@@ -23,8 +26,8 @@ struct _HsOverviewView
   GtkLabel *file_label;
   GtkLabel *kind_label;
   GtkLabel *warning_label;
-  GtkGrid *dump_grid;
-  GtkGrid *memory_grid;
+  GtkListBox *dump_list;
+  GtkListBox *memory_list;
   GtkLabel *leaks_number;
   GtkLabel *leaks_detail;
   GtkLabel *suspects_detail;
@@ -33,18 +36,28 @@ struct _HsOverviewView
   GtkButton *leaks_button;
   GtkLabel *leaks_skipped;
   GtkBox *biggest_card;
-  GtkGrid *biggest_grid;
+  GtkListBox *biggest_list;
   GtkBox *heaps_card;
-  GtkGrid *heaps_grid;
+  GtkListBox *heaps_list;
   GtkBox *jvm_card;
-  GtkGrid *jvm_grid;
+  GtkListBox *jvm_list;
   GtkExpander *props_expander;
   GtkSearchEntry *props_search;
   GtkListBox *props_list;
   GtkLabel *props_more;
   HsSystemProps *props;
-  guint n_biggest;
-  guint n_heap_rows;
+  GListStore *dump_rows;
+  GListStore *memory_rows;
+  GListStore *jvm_rows;
+  GListStore *props_rows;
+  GListStore *biggest_rows;
+  GListStore *heaps_rows; /* the columns' titles, then a row per heap */
+  /* The cells that line up across a list's rows, as a grid's columns. */
+  GtkSizeGroup *dump_names;
+  GtkSizeGroup *memory_names;
+  GtkSizeGroup *jvm_names;
+  GtkSizeGroup *biggest_cols[2];
+  GtkSizeGroup *heaps_cols[5];
 };
 
 /* Rows of the System Properties list at once; a search finds the others. */
@@ -52,25 +65,88 @@ struct _HsOverviewView
 
 G_DEFINE_FINAL_TYPE (HsOverviewView, hs_overview_view, HS_TYPE_VIEW)
 
-static void
-clear_grid (GtkWidget *grid)
+/* The row template `id` of ui/hs-overview-rows.ui bound to item, its
+ * cells named in cells[] (NULL-terminated) added to groups[]. */
+static GtkWidget *
+build_row (gpointer item, const char *id, const char *const *cells, GtkSizeGroup **groups)
 {
-  GtkWidget *child;
+  g_autoptr (GtkBuilder) builder = gtk_builder_new ();
+  g_autoptr (GError) error = NULL;
+  const char *ids[] = { id, NULL };
 
-  while ((child = gtk_widget_get_first_child (grid)) != NULL)
-    gtk_grid_remove (GTK_GRID (grid), child);
+  gtk_builder_set_current_object (builder, G_OBJECT (item));
+  if (!gtk_builder_add_objects_from_resource (builder, "/org/heapscope/Heapscope/ui/hs-overview-rows.ui", ids,
+                                              &error))
+    g_error ("ui/hs-overview-rows.ui: %s", error->message);
+  for (guint i = 0; cells != NULL && cells[i] != NULL; i++)
+    gtk_size_group_add_widget (groups[i], GTK_WIDGET (gtk_builder_get_object (builder, cells[i])));
+  return g_object_ref (GTK_WIDGET (gtk_builder_get_object (builder, id)));
+}
+
+static GtkWidget *
+create_dump_row (gpointer item, gpointer data)
+{
+  HsOverviewView *self = data;
+  const char *cells[] = { "fact_name", NULL };
+
+  return build_row (item, "fact", cells, &self->dump_names);
+}
+
+static GtkWidget *
+create_memory_row (gpointer item, gpointer data)
+{
+  HsOverviewView *self = data;
+  const char *cells[] = { "fact_name", NULL };
+
+  return build_row (item, "fact", cells, &self->memory_names);
+}
+
+static GtkWidget *
+create_jvm_row (gpointer item, gpointer data)
+{
+  HsOverviewView *self = data;
+  const char *cells[] = { "jvm_name", NULL };
+
+  return build_row (item, "jvm", cells, &self->jvm_names);
+}
+
+static GtkWidget *
+create_prop_row (gpointer item, gpointer data)
+{
+  return build_row (item, "prop", NULL, NULL);
+}
+
+static GtkWidget *
+create_object_row (gpointer item, gpointer data)
+{
+  HsOverviewView *self = data;
+  const char *cells[] = { "object_retained", "object_percent", NULL };
+
+  return build_row (item, "object", cells, self->biggest_cols);
+}
+
+static GtkWidget *
+create_heap_row (gpointer item, gpointer data)
+{
+  HsOverviewView *self = data;
+  const char *cells[]
+      = { "heap_name", "heap_objects", "heap_shallow", "heap_reachable", "heap_retained", NULL };
+  GtkWidget *row = build_row (item, "heap", cells, self->heaps_cols);
+  const char *css_class = hs_overview_row_get_css_class (item);
+
+  /* The style of the row's cells: the titles dim, the heap shown bold. */
+  for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)));
+       c != NULL && css_class != NULL; c = gtk_widget_get_next_sibling (c))
+    gtk_widget_add_css_class (c, css_class);
+  return row;
 }
 
 static void
-grid_add (GtkWidget *grid, int *row, const char *name, const char *value)
+add_fact (GListStore *store, const char *name, const char *value)
 {
-  GtkWidget *v = hs_label_new (value, "hs-numeric", 1);
+  g_autoptr (HsOverviewRow) row = hs_overview_row_new (name, value, NULL, NULL);
 
-  gtk_widget_set_hexpand (v, TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_grid_attach (GTK_GRID (grid), hs_label_new (name, "dim-label", 0), 0, *row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), v, 1, *row, 1, 1);
-  (*row)++;
+  g_list_store_append (store, row);
 }
 
 static guint
@@ -86,10 +162,10 @@ count_traces (GPtrArray *groups)
 /* What the dump says about the VM, where it says it (an Android dump's
  * release, API level and device are in its runtime label). */
 static void
-add_runtime_details (GtkWidget *grid, int *r, HsRuntimeInfo *info)
+add_runtime_details (GListStore *store, HsRuntimeInfo *info)
 {
   if (info->kind != HS_RUNTIME_ANDROID && info->java_version != NULL)
-    grid_add (grid, r, _ ("Java version"), info->java_version);
+    add_fact (store, _ ("Java version"), info->java_version);
 }
 
 /* The Headers row: the rest of the object layout (docs/semantics.md). */
@@ -114,35 +190,34 @@ layout_text (const HsObjectLayout *l)
 static void
 fill_dump (HsOverviewView *self, HsHeap *heap, const char *size)
 {
-  GtkWidget *grid = GTK_WIDGET (self->dump_grid);
-  int r = 0;
+  GListStore *store = self->dump_rows;
   g_autofree char *ids = g_strdup_printf (_ ("%u bytes"), hs_heap_id_size (heap));
   g_autofree char *refs = g_strdup_printf (_ ("%u bytes"), hs_heap_object_layout (heap)->ref_size);
   g_autofree char *headers = layout_text (hs_heap_object_layout (heap));
   g_autofree char *file
       = g_strdup_printf ("%s%s", size, hs_heap_is_compressed_file (heap) ? _ (" (gzip)") : "");
 
-  grid_add (grid, &r, _ ("Format"), hs_heap_format (heap));
+  add_fact (store, _ ("Format"), hs_heap_format (heap));
   g_autoptr (HsRuntimeInfo) info = hs_runtime_info_read (heap);
   g_autofree char *runtime = hs_runtime_label (info, _ ("Java (HotSpot)"));
-  grid_add (grid, &r, _ ("Runtime"), runtime);
-  add_runtime_details (grid, &r, info);
-  grid_add (grid, &r, _ ("Identifier size"), ids);
-  grid_add (grid, &r, _ ("References"), refs);
-  grid_add (grid, &r, _ ("Headers"), headers);
+  add_fact (store, _ ("Runtime"), runtime);
+  add_runtime_details (store, info);
+  add_fact (store, _ ("Identifier size"), ids);
+  add_fact (store, _ ("References"), refs);
+  add_fact (store, _ ("Headers"), headers);
   if (hs_heap_timestamp_ms (heap) > 0)
     {
       g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (hs_heap_timestamp_ms (heap) / 1000);
       g_autofree char *date = dt != NULL ? g_date_time_format (dt, "%x %X") : NULL;
       if (date != NULL)
-        grid_add (grid, &r, _ ("Written"), date);
+        add_fact (store, _ ("Written"), date);
     }
-  grid_add (grid, &r, _ ("File size"), file);
+  add_fact (store, _ ("File size"), file);
   if (hs_heap_n_dumps (heap) > 1)
     {
       g_autofree char *d
           = g_strdup_printf (_ ("%u of %u"), hs_heap_dump_index (heap) + 1, hs_heap_n_dumps (heap));
-      grid_add (grid, &r, _ ("Dump"), d);
+      add_fact (store, _ ("Dump"), d);
     }
 }
 
@@ -150,8 +225,7 @@ static void
 fill_memory (HsOverviewView *self, HsAnalysis *a)
 {
   const HsSummary *s = hs_heap_summary (a->heap);
-  GtkWidget *grid = GTK_WIDGET (self->memory_grid);
-  int r = 0;
+  GListStore *store = self->memory_rows;
   g_autofree char *objects = hs_format_count (s->objects);
   g_autofree char *classes = hs_format_count (s->classes);
   g_autofree char *roots = hs_format_count (s->gc_roots);
@@ -163,16 +237,16 @@ fill_memory (HsOverviewView *self, HsAnalysis *a)
   g_autofree char *unreach = g_strdup_printf (_ ("%s in %s objects"), ub, un);
   g_autofree char *total = hs_format_bytes (s->shallow_bytes);
 
-  grid_add (grid, &r, _ ("Objects"), objects);
-  grid_add (grid, &r, _ ("Classes"), classes);
-  grid_add (grid, &r, _ ("GC roots"), roots);
-  grid_add (grid, &r, _ ("Heap size"), total);
-  grid_add (grid, &r, _ ("Reachable"), reach);
-  grid_add (grid, &r, _ ("Unreachable"), unreach);
+  add_fact (store, _ ("Objects"), objects);
+  add_fact (store, _ ("Classes"), classes);
+  add_fact (store, _ ("GC roots"), roots);
+  add_fact (store, _ ("Heap size"), total);
+  add_fact (store, _ ("Reachable"), reach);
+  add_fact (store, _ ("Unreachable"), unreach);
   if (a->native_total > 0)
     {
       g_autofree char *native = hs_format_bytes (a->native_total);
-      grid_add (grid, &r, _ ("Native memory"), native);
+      add_fact (store, _ ("Native memory"), native);
     }
 }
 
@@ -279,31 +353,9 @@ fill_biggest (HsOverviewView *self, HsAnalysis *a)
       g_autofree char *retained = hs_format_bytes (hs_dom_tree_retained (a->dom, o));
       double frac = total > 0 ? (double)hs_dom_tree_retained (a->dom, o) / total : 0;
       g_autofree char *pct = g_strdup_printf ("%.1f%%", 100 * frac);
-      GtkWidget *text = hs_label_new (label, NULL, 0);
-      GtkWidget *name = gtk_button_new ();
-      GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
+      g_autoptr (HsOverviewRow) row = hs_overview_row_new_object (o, label, desc, retained, pct, frac);
 
-      /* The row's name is a link: it opens the object in the inspector. */
-      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_button_set_child (GTK_BUTTON (name), text);
-      gtk_widget_add_css_class (name, "flat");
-      gtk_widget_add_css_class (name, "hs-link");
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (name), "win.inspect");
-      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (name), g_variant_new_uint32 (o));
-      gtk_widget_set_hexpand (name, TRUE);
-      {
-        g_autofree char *tip = desc != NULL ? g_strdup_printf ("%s\n%s", label, desc) : g_strdup (label);
-        gtk_widget_set_tooltip_text (name, tip);
-      }
-      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), frac);
-      gtk_widget_set_size_request (bar, 80, -1);
-      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-      gtk_grid_attach (self->biggest_grid, name, 0, i, 1, 1);
-      gtk_grid_attach (self->biggest_grid, hs_label_new (retained, "hs-numeric", 1), 1, i, 1, 1);
-      gtk_grid_attach (self->biggest_grid, hs_label_new (pct, "dim-label", 1), 2, i, 1, 1);
-      gtk_grid_attach (self->biggest_grid, bar, 3, i, 1, 1);
-      gtk_grid_attach (self->biggest_grid, hs_inspect_button_new (o), 4, i, 1, 1);
-      self->n_biggest++;
+      g_list_store_append (self->biggest_rows, row);
     }
 }
 
@@ -321,24 +373,20 @@ fill_heaps (HsOverviewView *self, HsAnalysis *a)
   gtk_widget_set_visible (GTK_WIDGET (self->heaps_card), rows != NULL);
   if (rows == NULL)
     return;
-  const char *titles[] = { _ ("Heap"), _ ("Objects"), _ ("Shallow Size"), _ ("Reachable"), _ ("Retained") };
-  for (guint c = 0; c < G_N_ELEMENTS (titles); c++)
-    gtk_grid_attach (self->heaps_grid, hs_label_new (titles[c], "dim-label", c == 0 ? 0 : 1), c, 0, 1, 1);
+  {
+    g_autoptr (HsOverviewRow) titles = hs_overview_row_new_heap (
+        _ ("Heap"), _ ("Objects"), _ ("Shallow Size"), _ ("Reachable"), _ ("Retained"), "dim-label");
+    g_list_store_append (self->heaps_rows, titles);
+  }
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *objects = hs_format_count (rows[i].objects);
       g_autofree char *shallow = hs_format_bytes (rows[i].shallow);
       g_autofree char *reach = hs_format_bytes (rows[i].reachable_shallow);
       g_autofree char *retained = hs_format_bytes (rows[i].retained);
-      const char *cells[] = { rows[i].name, objects, shallow, reach, retained };
-      for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
-        {
-          GtkWidget *l = hs_label_new (cells[c], c == 0 ? NULL : "hs-numeric", c == 0 ? 0 : 1);
-          if ((int)i == shown)
-            gtk_widget_add_css_class (l, "heading");
-          gtk_grid_attach (self->heaps_grid, l, c, i + 1, 1, 1);
-        }
-      self->n_heap_rows++;
+      g_autoptr (HsOverviewRow) row = hs_overview_row_new_heap (rows[i].name, objects, shallow, reach,
+                                                                retained, (int)i == shown ? "heading" : NULL);
+      g_list_store_append (self->heaps_rows, row);
     }
 }
 
@@ -380,22 +428,13 @@ one_line (const char *text)
 }
 
 static void
-jvm_add (HsOverviewView *self, int *row, const char *key, const char *name, const char *value)
+jvm_add (HsOverviewView *self, const char *key, const char *name, const char *value)
 {
-  GtkWidget *v;
-
   if (value == NULL || *value == '\0')
     return;
   g_autofree char *shown = one_line (value);
-  v = hs_label_new (shown, NULL, 0);
-  gtk_widget_set_hexpand (v, TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_END);
-  gtk_label_set_selectable (GTK_LABEL (v), TRUE);
-  gtk_widget_set_tooltip_text (v, shown);
-  g_object_set_data_full (G_OBJECT (v), "hs-prop-key", g_strdup (key), g_free);
-  gtk_grid_attach (self->jvm_grid, hs_label_new (name, "dim-label", 0), 0, *row, 1, 1);
-  gtk_grid_attach (self->jvm_grid, v, 1, *row, 1, 1);
-  (*row)++;
+  g_autoptr (HsOverviewRow) row = hs_overview_row_new (name, shown, key, shown);
+  g_list_store_append (self->jvm_rows, row);
 }
 
 /* The properties whose key or value contains the search text (ASCII
@@ -406,10 +445,13 @@ fill_props_list (HsOverviewView *self)
   const char *needle = gtk_editable_get_text (GTK_EDITABLE (self->props_search));
   gsize nlen = strlen (needle);
   guint shown = 0, matched = 0;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
-  hs_clear_box (GTK_WIDGET (self->props_list));
   if (self->props == NULL)
-    return;
+    {
+      g_list_store_remove_all (self->props_rows);
+      return;
+    }
   for (guint i = 0; i < self->props->n_props; i++)
     {
       const HsSystemProp *p = &self->props->props[i];
@@ -421,23 +463,12 @@ fill_props_list (HsOverviewView *self)
         continue;
       g_autofree char *key = one_line (p->key);
       g_autofree char *value = one_line (p->value);
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      GtkWidget *k = hs_label_new (key, NULL, 0);
-      GtkWidget *v = hs_label_new (value, "dim-label", 1);
-      gtk_label_set_ellipsize (GTK_LABEL (k), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_ellipsize (GTK_LABEL (v), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_selectable (GTK_LABEL (v), TRUE);
-      gtk_widget_set_tooltip_text (v, value);
-      gtk_widget_set_hexpand (v, TRUE);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_box_append (GTK_BOX (box), k);
-      gtk_box_append (GTK_BOX (box), v);
-      gtk_list_box_append (self->props_list, box);
+      g_ptr_array_add (rows, hs_overview_row_new (key, value, p->key, value));
       shown++;
     }
+  /* One change of the model for the whole search. */
+  g_list_store_splice (self->props_rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->props_rows)),
+                       rows->pdata, rows->len);
   gtk_widget_set_visible (GTK_WIDGET (self->props_more), shown < matched || matched == 0);
   if (matched == 0)
     gtk_label_set_text (self->props_more, _ ("No property matches."));
@@ -463,23 +494,22 @@ props_done (GObject *source, GAsyncResult *res, gpointer data)
   /* The view's cancellable is cancelled when it is cleared or goes: a
    * result for an older loader comes back cancelled. */
   HsSystemProps *p = g_task_propagate_pointer (G_TASK (res), &error);
-  int row = 0;
 
   if (hs_task_failed (GTK_WIDGET (self), error, _ ("Could not read the system properties")))
     return;
   g_clear_pointer (&self->props, hs_system_props_free);
   self->props = p;
   gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), p->n_props > 0 || p->n_jvm_args > 0);
-  jvm_add (self, &row, "java.version", _ ("Java version"), hs_system_props_get (p, "java.version"));
-  jvm_add (self, &row, "java.vm.name", _ ("Virtual machine"), hs_system_props_get (p, "java.vm.name"));
-  jvm_add (self, &row, "os.name", _ ("Operating system"), hs_system_props_get (p, "os.name"));
-  jvm_add (self, &row, "os.arch", _ ("Architecture"), hs_system_props_get (p, "os.arch"));
-  jvm_add (self, &row, "user.dir", _ ("Working folder"), hs_system_props_get (p, "user.dir"));
-  jvm_add (self, &row, "sun.java.command", _ ("Command"), hs_system_props_get (p, "sun.java.command"));
+  jvm_add (self, "java.version", _ ("Java version"), hs_system_props_get (p, "java.version"));
+  jvm_add (self, "java.vm.name", _ ("Virtual machine"), hs_system_props_get (p, "java.vm.name"));
+  jvm_add (self, "os.name", _ ("Operating system"), hs_system_props_get (p, "os.name"));
+  jvm_add (self, "os.arch", _ ("Architecture"), hs_system_props_get (p, "os.arch"));
+  jvm_add (self, "user.dir", _ ("Working folder"), hs_system_props_get (p, "user.dir"));
+  jvm_add (self, "sun.java.command", _ ("Command"), hs_system_props_get (p, "sun.java.command"));
   if (p->n_jvm_args > 0)
     {
       g_autofree char *args = g_strjoinv (" ", p->jvm_args);
-      jvm_add (self, &row, "jvm-arguments", _ ("JVM arguments"), args);
+      jvm_add (self, "jvm-arguments", _ ("JVM arguments"), args);
     }
   {
     g_autofree char *title = g_strdup_printf (_ ("System Properties (%u)"), p->n_props);
@@ -529,16 +559,14 @@ hs_overview_view_clear (HsView *view)
 {
   HsOverviewView *self = HS_OVERVIEW_VIEW (view);
 
-  clear_grid (GTK_WIDGET (self->dump_grid));
-  clear_grid (GTK_WIDGET (self->memory_grid));
-  clear_grid (GTK_WIDGET (self->biggest_grid));
-  clear_grid (GTK_WIDGET (self->heaps_grid));
-  clear_grid (GTK_WIDGET (self->jvm_grid));
+  g_list_store_remove_all (self->dump_rows);
+  g_list_store_remove_all (self->memory_rows);
+  g_list_store_remove_all (self->biggest_rows);
+  g_list_store_remove_all (self->heaps_rows);
+  g_list_store_remove_all (self->jvm_rows);
   g_clear_pointer (&self->props, hs_system_props_free);
-  hs_clear_box (GTK_WIDGET (self->props_list));
+  g_list_store_remove_all (self->props_rows);
   gtk_widget_set_visible (GTK_WIDGET (self->jvm_card), FALSE);
-  self->n_biggest = 0;
-  self->n_heap_rows = 0;
 }
 
 static void
@@ -548,6 +576,19 @@ hs_overview_view_dispose (GObject *object)
 
   g_clear_pointer (&self->props, hs_system_props_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), HS_TYPE_OVERVIEW_VIEW);
+  g_clear_object (&self->dump_rows);
+  g_clear_object (&self->memory_rows);
+  g_clear_object (&self->jvm_rows);
+  g_clear_object (&self->props_rows);
+  g_clear_object (&self->biggest_rows);
+  g_clear_object (&self->heaps_rows);
+  g_clear_object (&self->dump_names);
+  g_clear_object (&self->memory_names);
+  g_clear_object (&self->jvm_names);
+  for (guint i = 0; i < G_N_ELEMENTS (self->biggest_cols); i++)
+    g_clear_object (&self->biggest_cols[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (self->heaps_cols); i++)
+    g_clear_object (&self->heaps_cols[i]);
   G_OBJECT_CLASS (hs_overview_view_parent_class)->dispose (object);
 }
 
@@ -564,13 +605,14 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   hs_view_class_set_page (view_class, "overview", _ ("Overview"), NULL, TRUE, "overview filled");
   hs_view_class_set_uses_heap (view_class);
 
+  g_type_ensure (HS_TYPE_OVERVIEW_ROW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/heapscope/Heapscope/ui/hs-overview-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, file_label);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, kind_label);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, warning_label);
-  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, dump_grid);
-  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, memory_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, dump_list);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, memory_list);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_number);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_detail);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, suspects_detail);
@@ -579,11 +621,11 @@ hs_overview_view_class_init (HsOverviewViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_button);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, leaks_skipped);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_card);
-  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, biggest_list);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_card);
-  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, heaps_list);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, jvm_card);
-  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, jvm_grid);
+  gtk_widget_class_bind_template_child (widget_class, HsOverviewView, jvm_list);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_expander);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_search);
   gtk_widget_class_bind_template_child (widget_class, HsOverviewView, props_list);
@@ -595,20 +637,44 @@ static void
 hs_overview_view_init (HsOverviewView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->dump_names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->memory_names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->jvm_names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  for (guint i = 0; i < G_N_ELEMENTS (self->biggest_cols); i++)
+    self->biggest_cols[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  for (guint i = 0; i < G_N_ELEMENTS (self->heaps_cols); i++)
+    self->heaps_cols[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->dump_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  self->memory_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  self->jvm_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  self->props_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  self->biggest_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  self->heaps_rows = g_list_store_new (HS_TYPE_OVERVIEW_ROW);
+  gtk_list_box_bind_model (self->dump_list, G_LIST_MODEL (self->dump_rows), create_dump_row, self, NULL);
+  gtk_list_box_bind_model (self->memory_list, G_LIST_MODEL (self->memory_rows), create_memory_row, self,
+                           NULL);
+  gtk_list_box_bind_model (self->jvm_list, G_LIST_MODEL (self->jvm_rows), create_jvm_row, self, NULL);
+  gtk_list_box_bind_model (self->props_list, G_LIST_MODEL (self->props_rows), create_prop_row, self, NULL);
+  gtk_list_box_bind_model (self->biggest_list, G_LIST_MODEL (self->biggest_rows), create_object_row, self,
+                           NULL);
+  gtk_list_box_bind_model (self->heaps_list, G_LIST_MODEL (self->heaps_rows), create_heap_row, self, NULL);
 }
 
 guint
 hs_overview_view_get_n_heap_rows (HsOverviewView *self)
 {
+  guint n;
+
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
-  return self->n_heap_rows;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->heaps_rows));
+  return n > 0 ? n - 1 : 0; /* not the titles */
 }
 
 guint
 hs_overview_view_get_n_biggest (HsOverviewView *self)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
-  return self->n_biggest;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->biggest_rows));
 }
 
 const char *
@@ -629,10 +695,12 @@ const char *
 hs_overview_view_get_jvm_value (HsOverviewView *self, const char *key)
 {
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), NULL);
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->jvm_grid)); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "hs-prop-key"), key) == 0)
-      return gtk_label_get_text (GTK_LABEL (c));
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->jvm_rows)); i++)
+    {
+      g_autoptr (HsOverviewRow) row = g_list_model_get_item (G_LIST_MODEL (self->jvm_rows), i);
+      if (g_strcmp0 (hs_overview_row_get_key (row), key) == 0)
+        return hs_overview_row_get_value (row); /* the store holds the row */
+    }
   return NULL;
 }
 
@@ -646,13 +714,8 @@ hs_overview_view_props_ready (HsOverviewView *self)
 guint
 hs_overview_view_get_n_props_rows (HsOverviewView *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (HS_IS_OVERVIEW_VIEW (self), 0);
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->props_list)); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    n++;
-  return n;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->props_rows));
 }
 
 GtkExpander *
