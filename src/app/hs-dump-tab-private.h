@@ -41,6 +41,12 @@ struct _HsDumpTab
   AdwViewStack *view_stack;
   AdwFlap *flap;
   HsInspector *inspector;
+  /* The flap waits for a frame before it opens (hs-dump-tab.c:
+   * sync_flap): the clock whose "after-paint" it waits for, and how many
+   * frames it waited. */
+  GdkFrameClock *flap_clock;
+  gulong flap_paint_id;
+  guint flap_waits;
 
   GPtrArray *views; /* HsView*, in the order of the view table */
   GSettings *settings;

@@ -373,16 +373,67 @@ hs_dump_tab_inspect (HsDumpTab *self, HsObj obj)
   _hs_dump_tab_history_record (self);
 }
 
+static void sync_flap (HsDumpTab *self);
+
+static void
+flap_stop_waiting (HsDumpTab *self)
+{
+  if (self->flap_clock != NULL)
+    g_clear_signal_handler (&self->flap_paint_id, self->flap_clock);
+  g_clear_object (&self->flap_clock);
+}
+
+static void
+flap_after_paint (GdkFrameClock *clock, HsDumpTab *self)
+{
+  flap_stop_waiting (self);
+  self->flap_waits++;
+  sync_flap (self);
+}
+
 /* The flap (beside, or over the views when folded) follows the
- * inspector's visibility, and a folded flap closed by a click outside
- * hides it. */
+ * inspector's visibility. libadwaita 1.2's AdwFlap opens with an initial
+ * velocity divided by its swipe distance, the widths it last gave its
+ * flap and separator: 0 when it was last laid out folded with the
+ * inspector hidden (or never), and 0/0 makes a spring whose first frame
+ * is NaN, a frame where the views are given a width of INT_MIN. So with
+ * animations on, a mapped flap opens only once it has a distance: after
+ * the frame that lays it out with the inspector in it (a few frames at
+ * most, then it opens anyway). */
+static void
+sync_flap (HsDumpTab *self)
+{
+  GtkWidget *flap = GTK_WIDGET (self->flap);
+  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
+  gboolean animations = FALSE;
+  GdkFrameClock *clock;
+
+  flap_stop_waiting (self);
+  if (adw_flap_get_reveal_flap (self->flap) == shown)
+    {
+      self->flap_waits = 0;
+      return;
+    }
+  g_object_get (gtk_widget_get_settings (flap), "gtk-enable-animations", &animations, NULL);
+  if (shown && animations && !self->disposed && self->flap_waits < 3 && gtk_widget_get_mapped (flap)
+      && adw_swipeable_get_distance (ADW_SWIPEABLE (self->flap)) <= 0
+      && (clock = gtk_widget_get_frame_clock (flap)) != NULL)
+    {
+      self->flap_clock = g_object_ref (clock);
+      self->flap_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (flap_after_paint), self);
+      gtk_widget_queue_resize (flap);
+      return;
+    }
+  self->flap_waits = 0;
+  adw_flap_set_reveal_flap (self->flap, shown);
+}
+
+/* A folded flap closed by a click outside hides the inspector. */
 static void
 inspector_on_visible (GObject *object, GParamSpec *pspec, HsDumpTab *self)
 {
-  gboolean shown = gtk_widget_get_visible (GTK_WIDGET (self->inspector));
-
-  if (adw_flap_get_reveal_flap (self->flap) != shown)
-    adw_flap_set_reveal_flap (self->flap, shown);
+  self->flap_waits = 0;
+  sync_flap (self);
   if (!self->disposed)
     _hs_dump_tab_notify_inspector_shown (self);
 }
@@ -442,6 +493,7 @@ hs_dump_tab_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->disposed = TRUE;
+  flap_stop_waiting (self);
   _hs_dump_tab_loading_drop (self);
   _hs_dump_tab_timing_free (self);
   _hs_dump_tab_history_free (self);
