@@ -529,13 +529,6 @@ hs_object_column_view_init (HsObjectColumnView *self)
   gtk_column_view_column_set_visible (self->percent_column, FALSE);
 }
 
-gboolean
-hs_object_column_view_get_tree (HsObjectColumnView *self)
-{
-  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), FALSE);
-  return self->tree;
-}
-
 void
 hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
 {

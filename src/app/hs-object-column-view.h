@@ -28,7 +28,7 @@ G_DECLARE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, HS, OBJECT_COLU
  * first column, a "% of Heap" column); else HsObjectRow. HsMoreRow items
  * (hs-paged-list.h) may stand among them: activating one shows more of its
  * list. Set by the construct-only "tree" property, in templates. */
-gboolean hs_object_column_view_get_tree (HsObjectColumnView *self);
+
 /* Shows model (NULL empties the table), nothing selected. */
 void hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model);
 /* The model given to set_model (not the selection around it), or NULL. */
