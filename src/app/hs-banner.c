@@ -199,12 +199,6 @@ hs_banner_init (HsBanner *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-GtkWidget *
-hs_banner_new (void)
-{
-  return g_object_new (HS_TYPE_BANNER, NULL);
-}
-
 const char *
 hs_banner_get_title (HsBanner *self)
 {

@@ -24,8 +24,6 @@ GType hs_banner_kind_get_type (void);
 #define HS_TYPE_BANNER (hs_banner_get_type ())
 G_DECLARE_FINAL_TYPE (HsBanner, hs_banner, HS, BANNER, AdwBin)
 
-GtkWidget *hs_banner_new (void);
-
 const char *hs_banner_get_title (HsBanner *self);
 void hs_banner_set_title (HsBanner *self, const char *title);
 /* With a mnemonic; NULL or "": no button. The button emits

@@ -665,12 +665,6 @@ hs_capture_dialog_set_folder (HsCaptureDialog *self, const char *folder)
   adw_action_row_set_subtitle (self->folder_row, shown);
 }
 
-const char *
-hs_capture_dialog_get_folder (HsCaptureDialog *self)
-{
-  return self->folder;
-}
-
 guint
 hs_capture_dialog_get_n_targets (HsCaptureDialog *self)
 {
@@ -707,10 +701,4 @@ hs_capture_dialog_select_pid (HsCaptureDialog *self, guint pid)
         }
     }
   return FALSE;
-}
-
-const char *
-hs_capture_dialog_get_written (HsCaptureDialog *self)
-{
-  return self->written;
 }

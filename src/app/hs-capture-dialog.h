@@ -18,7 +18,6 @@ HsCaptureDialog *hs_capture_dialog_new (GtkWindow *parent, guint pid);
 /* The folder the dump is written to (default: the user's Downloads, else
  * the temporary folder). */
 void hs_capture_dialog_set_folder (HsCaptureDialog *self, const char *folder);
-const char *hs_capture_dialog_get_folder (HsCaptureDialog *self);
 /* Rows listed (JVMs and device processes); FALSE while listing. */
 guint hs_capture_dialog_get_n_targets (HsCaptureDialog *self);
 gboolean hs_capture_dialog_is_listing (HsCaptureDialog *self);
@@ -30,7 +29,5 @@ gboolean hs_capture_dialog_select_pid (HsCaptureDialog *self, guint pid);
  * path is NULL or was not captured here), so that Capture again chooses
  * it. */
 guint hs_capture_dialog_pid_of (const char *path);
-/* The file the last capture wrote, NULL before. */
-const char *hs_capture_dialog_get_written (HsCaptureDialog *self);
 
 G_END_DECLS

@@ -156,13 +156,6 @@ hs_compare_list_set_changed_only (HsCompareList *self, gboolean changed_only)
   refresh (self);
 }
 
-gboolean
-hs_compare_list_get_changed_only (HsCompareList *self)
-{
-  g_return_val_if_fail (HS_IS_COMPARE_LIST (self), FALSE);
-  return self->changed_only;
-}
-
 void
 hs_compare_list_set_filter (HsCompareList *self, const char *text)
 {

@@ -29,6 +29,5 @@ void hs_compare_list_set_sort (HsCompareList *self, HsCompareField field, gboole
 void hs_compare_list_set_filter (HsCompareList *self, const char *text);
 /* Only the rows that changed in some figure (the default), or every row. */
 void hs_compare_list_set_changed_only (HsCompareList *self, gboolean changed_only);
-gboolean hs_compare_list_get_changed_only (HsCompareList *self);
 
 G_END_DECLS

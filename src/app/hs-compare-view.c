@@ -262,13 +262,6 @@ hs_compare_view_get_instances (HsCompareView *self)
   return hs_instances_pane_get_instances (PANE (self));
 }
 
-gboolean
-hs_compare_view_instances_pending (HsCompareView *self)
-{
-  g_return_val_if_fail (HS_IS_COMPARE_VIEW (self), FALSE);
-  return hs_instances_pane_get_pending (PANE (self));
-}
-
 /* ---------------------------------------------------------------------- */
 /* the baseline                                                           */
 
@@ -699,10 +692,4 @@ hs_compare_view_init (HsCompareView *self)
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   set_page (self, "empty");
-}
-
-GtkWidget *
-hs_compare_view_new (void)
-{
-  return g_object_new (HS_TYPE_COMPARE_VIEW, NULL);
 }

@@ -20,8 +20,6 @@ G_BEGIN_DECLS
 #define HS_TYPE_COMPARE_VIEW (hs_compare_view_get_type ())
 G_DECLARE_FINAL_TYPE (HsCompareView, hs_compare_view, HS, COMPARE_VIEW, HsView)
 
-GtkWidget *hs_compare_view_new (void);
-
 /* Starts analysing dump (0-based) of file as the baseline of the dump
  * shown (which must be analysed), with the same weak-reference setting.
  * A comparison shown or a baseline being analysed is dropped first.
@@ -64,6 +62,5 @@ void hs_compare_view_set_show_unchanged (HsCompareView *self, gboolean show);
 void hs_compare_view_select_class (HsCompareView *self, guint position);
 /* The instances listed (HsObjectRow), NULL while hidden or pending. */
 GListModel *hs_compare_view_get_instances (HsCompareView *self);
-gboolean hs_compare_view_instances_pending (HsCompareView *self);
 
 G_END_DECLS

@@ -644,13 +644,6 @@ hs_dominators_view_set_grouped (HsDominatorsView *self, gboolean grouped)
     hs_dominators_view_fill (HS_VIEW (self), loader);
 }
 
-gboolean
-hs_dominators_view_get_grouped (HsDominatorsView *self)
-{
-  g_return_val_if_fail (HS_IS_DOMINATORS_VIEW (self), FALSE);
-  return self->grouped;
-}
-
 static void
 on_group_toggled (GtkToggleButton *button, HsDominatorsView *self)
 {

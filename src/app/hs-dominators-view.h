@@ -44,6 +44,5 @@ void hs_dominators_view_set_page_size (HsDominatorsView *self, gsize rows);
  * objects. The top level is grouped on a worker: until then get_model is
  * NULL and is_sorting TRUE. */
 void hs_dominators_view_set_grouped (HsDominatorsView *self, gboolean grouped);
-gboolean hs_dominators_view_get_grouped (HsDominatorsView *self);
 
 G_END_DECLS

@@ -22,12 +22,6 @@ enum
 
 static GParamSpec *props[N_PROPS];
 
-GtkWidget *
-hs_growth_chart_new (void)
-{
-  return g_object_new (HS_TYPE_GROWTH_CHART, NULL);
-}
-
 void
 hs_growth_chart_set_item (HsGrowthChart *self, HsGrowthItem *item)
 {

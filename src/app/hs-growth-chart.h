@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 #define HS_TYPE_GROWTH_CHART (hs_growth_chart_get_type ())
 G_DECLARE_FINAL_TYPE (HsGrowthChart, hs_growth_chart, HS, GROWTH_CHART, GtkWidget)
 
-GtkWidget *hs_growth_chart_new (void);
 void hs_growth_chart_set_item (HsGrowthChart *self, HsGrowthItem *item);
 
 G_END_DECLS

@@ -426,13 +426,6 @@ hs_growth_view_objects_pending (HsGrowthView *self)
   return self->objects_pending;
 }
 
-HsLeakTraceView *
-hs_growth_view_get_trace_view (HsGrowthView *self)
-{
-  g_return_val_if_fail (HS_IS_GROWTH_VIEW (self), NULL);
-  return self->trace_view;
-}
-
 /* --- HsView ------------------------------------------------------------- */
 
 static void

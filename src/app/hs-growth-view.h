@@ -32,8 +32,6 @@ GListModel *hs_growth_view_get_model (HsGrowthView *self);
 gboolean hs_growth_view_show_objects (HsGrowthView *self);
 /* TRUE while Show Objects looks for the selected node's objects. */
 gboolean hs_growth_view_objects_pending (HsGrowthView *self);
-/* The trace widget showing the selected node's path. */
-HsLeakTraceView *hs_growth_view_get_trace_view (HsGrowthView *self);
 /* The line above the list: how many paths grew, then the series'
  * warnings (dumps of different programs or Java versions), a line each. */
 const char *hs_growth_view_get_summary (HsGrowthView *self);

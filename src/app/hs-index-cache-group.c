@@ -394,27 +394,6 @@ hs_index_cache_group_init (HsIndexCacheGroup *self)
   hs_index_cache_group_refresh (self);
 }
 
-GtkSwitch *
-hs_index_cache_group_get_keep_switch (HsIndexCacheGroup *self)
-{
-  g_return_val_if_fail (HS_IS_INDEX_CACHE_GROUP (self), NULL);
-  return self->keep_switch;
-}
-
-AdwComboRow *
-hs_index_cache_group_get_limit_row (HsIndexCacheGroup *self)
-{
-  g_return_val_if_fail (HS_IS_INDEX_CACHE_GROUP (self), NULL);
-  return self->limit_row;
-}
-
-GtkButton *
-hs_index_cache_group_get_clear_button (HsIndexCacheGroup *self)
-{
-  g_return_val_if_fail (HS_IS_INDEX_CACHE_GROUP (self), NULL);
-  return self->clear_button;
-}
-
 const char *
 hs_index_cache_group_get_folder_text (HsIndexCacheGroup *self)
 {

@@ -18,12 +18,9 @@ G_DECLARE_FINAL_TYPE (HsIndexCacheGroup, hs_index_cache_group, HS, INDEX_CACHE_G
 /* Measures the space used again (on a worker). */
 void hs_index_cache_group_refresh (HsIndexCacheGroup *self);
 
-/* For the tests: the rows' controls, the texts they show, the Clear
+/* For the tests: the texts the rows show, the Clear
  * button's question while it is asked (NULL otherwise), and whether a
  * worker (measuring, clearing) is still running. */
-GtkSwitch *hs_index_cache_group_get_keep_switch (HsIndexCacheGroup *self);
-AdwComboRow *hs_index_cache_group_get_limit_row (HsIndexCacheGroup *self);
-GtkButton *hs_index_cache_group_get_clear_button (HsIndexCacheGroup *self);
 const char *hs_index_cache_group_get_folder_text (HsIndexCacheGroup *self);
 const char *hs_index_cache_group_get_used_text (HsIndexCacheGroup *self);
 AdwMessageDialog *hs_index_cache_group_get_dialog (HsIndexCacheGroup *self);

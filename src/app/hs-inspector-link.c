@@ -93,10 +93,3 @@ hs_inspector_link_set_obj (HsInspectorLink *self, HsObj obj)
   self->obj = obj;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OBJ]);
 }
-
-HsObj
-hs_inspector_link_get_obj (HsInspectorLink *self)
-{
-  g_return_val_if_fail (HS_IS_INSPECTOR_LINK (self), HS_OBJ_NONE);
-  return self->obj;
-}

@@ -15,6 +15,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (HsInspectorLink, hs_inspector_link, HS, INSPECTOR_LINK, GtkButton)
 
 void hs_inspector_link_set_obj (HsInspectorLink *self, HsObj obj);
-HsObj hs_inspector_link_get_obj (HsInspectorLink *self);
 
 G_END_DECLS

@@ -146,13 +146,6 @@ hs_inspector_row_new_link (const char *kind, const char *name, HsObj obj, const 
   return row;
 }
 
-HsObj
-hs_inspector_row_get_obj (HsInspectorRow *self)
-{
-  g_return_val_if_fail (HS_IS_INSPECTOR_ROW (self), HS_OBJ_NONE);
-  return self->obj;
-}
-
 void
 hs_inspector_row_set_sensitive (HsInspectorRow *self, gboolean sensitive)
 {

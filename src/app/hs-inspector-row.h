@@ -26,7 +26,6 @@ HsInspectorRow *hs_inspector_row_new (const char *kind, const char *name, const 
  * link's text (made breakable between a class name's parts) and tooltip. */
 HsInspectorRow *hs_inspector_row_new_link (const char *kind, const char *name, HsObj obj, const char *text,
                                            const char *tip, const char *prefix);
-HsObj hs_inspector_row_get_obj (HsInspectorRow *self);
 void hs_inspector_row_set_sensitive (HsInspectorRow *self, gboolean sensitive);
 
 G_END_DECLS

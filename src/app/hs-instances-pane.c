@@ -484,13 +484,6 @@ hs_instances_pane_set_heap (HsInstancesPane *self, int heap)
   self->heap = heap;
 }
 
-GtkButton *
-hs_instances_pane_get_statics_button (HsInstancesPane *self)
-{
-  g_return_val_if_fail (HS_IS_INSTANCES_PANE (self), NULL);
-  return GTK_BUTTON (self->statics_button);
-}
-
 GListModel *
 hs_instances_pane_get_instances (HsInstancesPane *self)
 {
@@ -818,10 +811,4 @@ hs_instances_pane_init (HsInstancesPane *self)
                               gtk_widget_get_prev_sibling (close));
   /* Hidden until something is listed. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-}
-
-GtkWidget *
-hs_instances_pane_new (void)
-{
-  return g_object_new (HS_TYPE_INSTANCES_PANE, NULL);
 }

@@ -40,8 +40,6 @@ typedef enum
 #define HS_TYPE_INSTANCES_PANE (hs_instances_pane_get_type ())
 G_DECLARE_FINAL_TYPE (HsInstancesPane, hs_instances_pane, HS, INSTANCES_PANE, GtkWidget)
 
-GtkWidget *hs_instances_pane_new (void);
-
 /* Shows the pane, "Finding the instances of NAME…", and finds the
  * instances of classes (n_classes of them; several for a name that more
  * than one class loader defines) of loader's analysis (done) on a worker.
@@ -64,10 +62,6 @@ void hs_instances_pane_forget (HsInstancesPane *self);
  * on (hs-heap.h's index; -1, the default: every heap). */
 void hs_instances_pane_set_heap (HsInstancesPane *self, int heap);
 
-/* Above one class's instances when its class object has static fields:
- * "N static fields of C, retaining B", a link that inspects the class
- * object (hidden otherwise). */
-GtkButton *hs_instances_pane_get_statics_button (HsInstancesPane *self);
 /* The objects listed (items HsObjectRow; an HsObjectList), or NULL while
  * the pane is hidden or they are being found (hs_instances_pane_pending). */
 GListModel *hs_instances_pane_get_instances (HsInstancesPane *self);

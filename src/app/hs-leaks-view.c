@@ -491,13 +491,6 @@ members_retained_size_action (GtkWidget *widget, const char *action_name, GVaria
     hs_selection_bar_compute_members (self->selection_bar, loader, g_variant_get_string (param, NULL));
 }
 
-HsSelectionBar *
-hs_leaks_view_get_selection_bar (HsLeaksView *self)
-{
-  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
-  return self->selection_bar;
-}
-
 static void
 hs_leaks_view_dispose (GObject *object)
 {
@@ -712,13 +705,6 @@ hs_leaks_view_get_suspect_title (HsLeaksView *self, guint index)
   g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
   row = suspect_row (self, index);
   return row != NULL ? g_object_get_data (G_OBJECT (row), "hs-title-text") : NULL;
-}
-
-GtkSpinButton *
-hs_leaks_view_get_threshold_spin (HsLeaksView *self)
-{
-  g_return_val_if_fail (HS_IS_LEAKS_VIEW (self), NULL);
-  return self->threshold_spin;
 }
 
 void

@@ -36,7 +36,6 @@ void hs_leaks_view_select_suspect (HsLeaksView *self, guint index);
 const char *hs_leaks_view_get_suspect_subtitle (HsLeaksView *self, guint index);
 /* The suspect row's title ("store.ReportCache.ENTRIES, HashMap of 3,000"). */
 const char *hs_leaks_view_get_suspect_title (HsLeaksView *self, guint index);
-GtkSpinButton *hs_leaks_view_get_threshold_spin (HsLeaksView *self);
 /* The analysis has new suspects (another threshold): their rows again,
  * the leaks' rows and the selection kept (a suspect selected: the same
  * row, or the nearest). Before the old suspects are freed. */
@@ -44,10 +43,5 @@ void hs_leaks_view_refresh_suspects (HsLeaksView *self);
 
 /* TRUE when the view is narrow and its list stands above the trace. */
 gboolean hs_leaks_view_is_stacked (HsLeaksView *self);
-
-/* The bar under the list where a class suspect's row ("Calculate Precise
- * Retained Size", the view's "leaks.members-retained-size" action with
- * the class name) shows what its members retain together. */
-HsSelectionBar *hs_leaks_view_get_selection_bar (HsLeaksView *self);
 
 G_END_DECLS

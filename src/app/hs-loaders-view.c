@@ -419,24 +419,3 @@ hs_loaders_view_get_duplicate_cell (HsLoadersView *self, guint row, guint column
 
   return column < G_N_ELEMENTS (cells) ? g_strdup (cells[column]) : NULL;
 }
-
-GtkColumnView *
-hs_loaders_view_get_loaders_table (HsLoadersView *self)
-{
-  g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  return self->loaders_table;
-}
-
-GtkColumnView *
-hs_loaders_view_get_duplicates_table (HsLoadersView *self)
-{
-  g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  return self->duplicates_table;
-}
-
-GtkListBox *
-hs_loaders_view_get_definitions (HsLoadersView *self)
-{
-  g_return_val_if_fail (HS_IS_LOADERS_VIEW (self), NULL);
-  return self->defs_list;
-}

@@ -25,9 +25,5 @@ guint hs_loaders_view_get_n_duplicates (HsLoadersView *self);
 char *hs_loaders_view_get_loader_cell (HsLoadersView *self, guint row, guint column);
 /* The same for the duplicates table: 0..2 (class, loaders, instances). */
 char *hs_loaders_view_get_duplicate_cell (HsLoadersView *self, guint row, guint column);
-/* The two tables and the list of the selected duplicate's loaders. */
-GtkColumnView *hs_loaders_view_get_loaders_table (HsLoadersView *self);
-GtkColumnView *hs_loaders_view_get_duplicates_table (HsLoadersView *self);
-GtkListBox *hs_loaders_view_get_definitions (HsLoadersView *self);
 
 G_END_DECLS

@@ -54,20 +54,6 @@ hs_more_row_get_kind (HsMoreRow *self)
   return self->kind;
 }
 
-gsize
-hs_more_row_get_shown (HsMoreRow *self)
-{
-  g_return_val_if_fail (HS_IS_MORE_ROW (self), 0);
-  return self->shown;
-}
-
-gsize
-hs_more_row_get_total (HsMoreRow *self)
-{
-  g_return_val_if_fail (HS_IS_MORE_ROW (self), 0);
-  return self->total;
-}
-
 char *
 hs_more_row_get_text (HsMoreRow *self)
 {

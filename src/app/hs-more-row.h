@@ -22,8 +22,6 @@ G_DECLARE_FINAL_TYPE (HsMoreRow, hs_more_row, HS, MORE_ROW, GObject)
 /* shown of total rows are shown. */
 HsMoreRow *hs_more_row_new (HsMoreRowKind kind, gsize shown, gsize total);
 HsMoreRowKind hs_more_row_get_kind (HsMoreRow *self);
-gsize hs_more_row_get_shown (HsMoreRow *self);
-gsize hs_more_row_get_total (HsMoreRow *self);
 /* What the row says (translated, counts grouped by the locale). */
 char *hs_more_row_get_text (HsMoreRow *self);
 /* Emits "activate" (no arguments): its list shows the next page

@@ -529,19 +529,6 @@ hs_object_column_view_init (HsObjectColumnView *self)
   gtk_column_view_column_set_visible (self->percent_column, FALSE);
 }
 
-GtkWidget *
-hs_object_column_view_new (gboolean tree)
-{
-  return g_object_new (HS_TYPE_OBJECT_COLUMN_VIEW, "tree", tree, NULL);
-}
-
-gboolean
-hs_object_column_view_get_tree (HsObjectColumnView *self)
-{
-  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), FALSE);
-  return self->tree;
-}
-
 void
 hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model)
 {
@@ -604,11 +591,4 @@ hs_object_column_view_get_selected (HsObjectColumnView *self)
   g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), HS_OBJ_NONE);
   model = gtk_column_view_get_model (self->view);
   return model != NULL ? selection_object (model) : HS_OBJ_NONE;
-}
-
-HsSelectionBar *
-hs_object_column_view_get_selection_bar (HsObjectColumnView *self)
-{
-  g_return_val_if_fail (HS_IS_OBJECT_COLUMN_VIEW (self), NULL);
-  return self->selection_bar;
 }

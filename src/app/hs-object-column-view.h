@@ -27,10 +27,8 @@ G_DECLARE_FINAL_TYPE (HsObjectColumnView, hs_object_column_view, HS, OBJECT_COLU
 /* tree: the items are GtkTreeListRow of HsObjectRow (expanders in the
  * first column, a "% of Heap" column); else HsObjectRow. HsMoreRow items
  * (hs-paged-list.h) may stand among them: activating one shows more of its
- * list. Also the
- * construct-only "tree" property, for templates. */
-GtkWidget *hs_object_column_view_new (gboolean tree);
-gboolean hs_object_column_view_get_tree (HsObjectColumnView *self);
+ * list. Set by the construct-only "tree" property, in templates. */
+
 /* Shows model (NULL empties the table), nothing selected. */
 void hs_object_column_view_set_model (HsObjectColumnView *self, GListModel *model);
 /* The model given to set_model (not the selection around it), or NULL. */
@@ -46,8 +44,5 @@ void hs_object_column_view_select_range (HsObjectColumnView *self, guint positio
  * are empty: call this once they are (hs_heap_compute_depths on a worker)
  * to fill them. */
 void hs_object_column_view_show_depths (HsObjectColumnView *self);
-/* The bar under the rows: how many are selected and what they retain
- * together (hs-selection-bar.h; the rows' menu and its button ask it). */
-HsSelectionBar *hs_object_column_view_get_selection_bar (HsObjectColumnView *self);
 
 G_END_DECLS

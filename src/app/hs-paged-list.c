@@ -151,20 +151,6 @@ hs_paged_list_new (GListModel *rows, gsize page)
   return self;
 }
 
-GListModel *
-hs_paged_list_get_rows (HsPagedList *self)
-{
-  g_return_val_if_fail (HS_IS_PAGED_LIST (self), NULL);
-  return self->rows;
-}
-
-gsize
-hs_paged_list_get_shown (HsPagedList *self)
-{
-  g_return_val_if_fail (HS_IS_PAGED_LIST (self), 0);
-  return self->shown;
-}
-
 void
 hs_paged_list_show_more (HsPagedList *self)
 {

@@ -23,9 +23,6 @@ G_DECLARE_FINAL_TYPE (HsPagedList, hs_paged_list, HS, PAGED_LIST, GObject)
  * Follows rows' items-changed (e.g. a list sorted later grows from empty).
  * Items are GObjects: rows' items, then HsMoreRow. */
 HsPagedList *hs_paged_list_new (GListModel *rows, gsize page);
-GListModel *hs_paged_list_get_rows (HsPagedList *self);
-/* How many of rows' items are shown now. */
-gsize hs_paged_list_get_shown (HsPagedList *self);
 /* One page more, or every row: only the rows added (and the more rows
  * after them) are announced, so the rows shown, the selection among them
  * and the scroll position stay. */

@@ -647,12 +647,6 @@ hs_paths_view_init (HsPathsView *self)
   hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary_label)));
 }
 
-GtkWidget *
-hs_paths_view_new (void)
-{
-  return g_object_new (HS_TYPE_PATHS_VIEW, NULL);
-}
-
 gboolean
 hs_paths_view_is_busy (HsPathsView *self)
 {

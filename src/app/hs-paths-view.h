@@ -17,7 +17,6 @@ G_BEGIN_DECLS
 #define HS_TYPE_PATHS_VIEW (hs_paths_view_get_type ())
 G_DECLARE_FINAL_TYPE (HsPathsView, hs_paths_view, HS, PATHS_VIEW, HsView)
 
-GtkWidget *hs_paths_view_new (void);
 /* Merged paths of the instances of klass. */
 void hs_paths_view_show_class (HsPathsView *self, HsClass klass);
 /* Merged paths of objs (copied); what: how the set is named ("3 objects of

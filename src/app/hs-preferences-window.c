@@ -23,7 +23,6 @@ struct _HsPreferencesWindow
   GtkSpinButton *percent_spin;
   AdwActionRow *folder_row;
   GtkButton *clear_button;
-  HsIndexCacheGroup *cache_group;
 };
 
 G_DEFINE_FINAL_TYPE (HsPreferencesWindow, hs_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -145,7 +144,6 @@ hs_preferences_window_class_init (HsPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, percent_spin);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, clear_button);
-  gtk_widget_class_bind_template_child (widget_class, HsPreferencesWindow, cache_group);
   gtk_widget_class_bind_template_callback (widget_class, on_folder_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_clear_clicked);
 }
@@ -192,37 +190,9 @@ hs_preferences_window_new (GtkApplication *app, GtkWindow *parent)
   return self;
 }
 
-GtkSwitch *
-hs_preferences_window_get_weak_switch (HsPreferencesWindow *self)
-{
-  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->weak_switch;
-}
-
-GtkSwitch *
-hs_preferences_window_get_inspectors_switch (HsPreferencesWindow *self)
-{
-  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->inspectors_switch;
-}
-
-GtkSpinButton *
-hs_preferences_window_get_percent_spin (HsPreferencesWindow *self)
-{
-  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->percent_spin;
-}
-
 const char *
 hs_preferences_window_get_folder_text (HsPreferencesWindow *self)
 {
   g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
   return adw_action_row_get_subtitle (self->folder_row);
-}
-
-HsIndexCacheGroup *
-hs_preferences_window_get_cache_group (HsPreferencesWindow *self)
-{
-  g_return_val_if_fail (HS_IS_PREFERENCES_WINDOW (self), NULL);
-  return self->cache_group;
 }

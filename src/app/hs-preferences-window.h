@@ -20,13 +20,8 @@ G_DECLARE_FINAL_TYPE (HsPreferencesWindow, hs_preferences_window, HS, PREFERENCE
 
 HsPreferencesWindow *hs_preferences_window_new (GtkApplication *app, GtkWindow *parent);
 
-/* For the tests: the rows' controls and the folder as the row shows it. */
-GtkSwitch *hs_preferences_window_get_weak_switch (HsPreferencesWindow *self);
-GtkSwitch *hs_preferences_window_get_inspectors_switch (HsPreferencesWindow *self);
-GtkSpinButton *hs_preferences_window_get_percent_spin (HsPreferencesWindow *self);
 /* What the folder chooser does with its answer (NULL: forget it). */
 void hs_preferences_window_set_mapping_folder (HsPreferencesWindow *self, GFile *folder);
 const char *hs_preferences_window_get_folder_text (HsPreferencesWindow *self);
-HsIndexCacheGroup *hs_preferences_window_get_cache_group (HsPreferencesWindow *self);
 
 G_END_DECLS

@@ -232,12 +232,6 @@ hs_query_view_get_n_library (void)
 }
 
 const char *
-hs_query_view_get_library_title (guint index)
-{
-  return index < G_N_ELEMENTS (library) ? _ (library[index].title) : NULL;
-}
-
-const char *
 hs_query_view_get_library_query (guint index)
 {
   return index < G_N_ELEMENTS (library) ? library[index].query : NULL;

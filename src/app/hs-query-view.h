@@ -47,7 +47,6 @@ void hs_query_view_get_cursor (HsQueryView *self, guint *line, guint *column);
 char *hs_query_view_get_csv (HsQueryView *self);
 /* The library of ready queries. */
 guint hs_query_view_get_n_library (void);
-const char *hs_query_view_get_library_title (guint index);
 const char *hs_query_view_get_library_query (guint index);
 /* The saved queries (query.save), in the order saved; kept per user in
  * the settings, as the history is. */

@@ -82,13 +82,6 @@ hs_refs_item_get_reference (HsRefsItem *self)
   return self->reference;
 }
 
-HsRefsItem *
-hs_refs_item_get_parent (HsRefsItem *self)
-{
-  g_return_val_if_fail (HS_IS_REFS_ITEM (self), NULL);
-  return self->parent;
-}
-
 gboolean
 hs_refs_item_is_cycle (HsRefsItem *self)
 {

@@ -23,7 +23,6 @@ HsRefsItem *hs_refs_item_new (HsRefsItem *parent, HsObj obj, const char *referen
 HsRefsItem *hs_refs_item_new_ref (HsRefsItem *parent, const HsRef *ref, const char *reference);
 HsObj hs_refs_item_get_obj (HsRefsItem *self);
 const char *hs_refs_item_get_reference (HsRefsItem *self);
-HsRefsItem *hs_refs_item_get_parent (HsRefsItem *self);
 /* Fills ref with the reference the row was made from (its name NULL: see
  * hs_refs_item_get_reference); FALSE for the root and a row made with
  * hs_refs_item_new. */

@@ -459,12 +459,6 @@ hs_refs_view_init (HsRefsView *self)
   hs_view_add_export_button (HS_VIEW (self), self->header);
 }
 
-GtkWidget *
-hs_refs_view_new (void)
-{
-  return g_object_new (HS_TYPE_REFS_VIEW, NULL);
-}
-
 HsObj
 hs_refs_view_get_obj (HsRefsView *self)
 {

@@ -19,7 +19,6 @@ G_BEGIN_DECLS
 #define HS_TYPE_REFS_VIEW (hs_refs_view_get_type ())
 G_DECLARE_FINAL_TYPE (HsRefsView, hs_refs_view, HS, REFS_VIEW, HsView)
 
-GtkWidget *hs_refs_view_new (void);
 /* The references of obj: what it refers to, or (incoming) what refers to
  * it; the tree's root row is obj, expanded. */
 void hs_refs_view_show (HsRefsView *self, HsObj obj, gboolean incoming);

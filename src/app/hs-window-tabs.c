@@ -19,13 +19,6 @@ tab_view (HsWindow *self)
   return self->tab_view;
 }
 
-AdwTabView *
-hs_window_get_tab_view (HsWindow *self)
-{
-  g_return_val_if_fail (HS_IS_WINDOW (self), NULL);
-  return tab_view (self);
-}
-
 guint
 hs_window_get_n_tabs (HsWindow *self)
 {

@@ -46,7 +46,6 @@ void hs_window_select_tab (HsWindow *self, HsDumpTab *tab);
 void hs_window_close_tab (HsWindow *self, HsDumpTab *tab);
 /* The tab whose dump is file (shown or loading), or NULL. */
 HsDumpTab *hs_window_find_tab (HsWindow *self, GFile *file);
-AdwTabView *hs_window_get_tab_view (HsWindow *self);
 
 /* The loader of the dump shown or loading, or NULL. */
 HsLoader *hs_window_get_loader (HsWindow *self);

@@ -62,12 +62,6 @@ hs_mcp_cache_free (HsMcpCache *c)
   g_free (c);
 }
 
-guint
-hs_mcp_cache_n_loaded (HsMcpCache *c)
-{
-  return c->entries->len;
-}
-
 static guint64
 total (HsMcpCache *c)
 {

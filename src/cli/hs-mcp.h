@@ -54,7 +54,6 @@ void hs_mcp_cache_free (HsMcpCache *c);
  * let go to stay within the budget. Owned by the cache: valid until the
  * next call. One thread only. */
 HsAnalysis *hs_mcp_cache_get (HsMcpCache *c, const HsCliOptions *o, const char *real_path, GError **error);
-guint hs_mcp_cache_n_loaded (HsMcpCache *c);
 
 /* --- JSON text (hs-mcp-json.c) --- */
 

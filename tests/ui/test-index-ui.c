@@ -470,7 +470,7 @@ prefs_group (HsApplication *app, HsPreferencesWindow **prefs)
   /* Tall enough to show the group below the others (the shots). */
   gtk_window_set_default_size (GTK_WINDOW (*prefs), 600, 1000);
   gtk_window_present (GTK_WINDOW (*prefs));
-  group = hs_preferences_window_get_cache_group (*prefs);
+  group = HS_INDEX_CACHE_GROUP (ui_find_child (GTK_WIDGET (*prefs), HS_TYPE_INDEX_CACHE_GROUP));
   g_assert_nonnull (group);
   g_assert_true (ui_wait_until (group_idle, group, 30000));
   return group;

@@ -408,7 +408,7 @@ test_tabs (void)
   HsDumpTab *first, *second, *third;
   HsAnalysis *a1, *a2;
   HsLoader *cancelled;
-  AdwTabView *view = hs_window_get_tab_view (window);
+  AdwTabView *view = ADW_TAB_VIEW (ui_find_child (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
   GtkWidget *bar = find_widget (GTK_WIDGET (window), ADW_TYPE_TAB_BAR);
 
   /* One tab, empty: the bar hides itself. */
@@ -583,7 +583,7 @@ test_tab_pages (void)
   g_autoptr (GFile) sample_file = g_file_new_for_path (sample);
   g_autoptr (GFile) jhat_file = g_file_new_for_path (jhat);
   HsWindow *window = ui_window_new (NULL, 1200, 760);
-  AdwTabView *view = hs_window_get_tab_view (window);
+  AdwTabView *view = ADW_TAB_VIEW (ui_find_child (GTK_WIDGET (window), ADW_TYPE_TAB_VIEW));
   HsDumpTab *first = hs_window_get_tab (window), *second;
   AdwTabPage *first_page = adw_tab_view_get_page (view, GTK_WIDGET (first)), *second_page;
   GtkWidget *inspector_button = ui_find_button_by_icon (GTK_WIDGET (window), "view-dual-symbolic");

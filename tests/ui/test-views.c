@@ -466,9 +466,11 @@ check_instance_actions (HsClassesView *view, Activations *act)
   g_autoptr (HsObjectRow) second = g_list_model_get_item (inst, 1);
   GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
   guint n_select = act->n_select;
+  gboolean tree = TRUE;
 
   g_assert_true (hs_object_column_view_get_model (table) == inst);
-  g_assert_false (hs_object_column_view_get_tree (table));
+  g_object_get (table, "tree", &tree, NULL);
+  g_assert_false (tree);
   g_assert_cmpuint (hs_object_column_view_get_selected (table), ==, HS_OBJ_NONE);
   hs_object_column_view_select (table, 1);
   g_assert_cmpuint (hs_object_column_view_get_selected (table), ==, hs_object_row_get_obj (second));
@@ -726,8 +728,10 @@ test_dominators (void)
         = HS_OBJECT_COLUMN_VIEW (ui_find_child (GTK_WIDGET (view), HS_TYPE_OBJECT_COLUMN_VIEW));
     GtkWidget *cv = ui_find_child (GTK_WIDGET (table), GTK_TYPE_COLUMN_VIEW);
     guint i = find_tree_row (model, holder);
+    gboolean tree = FALSE;
 
-    g_assert_true (hs_object_column_view_get_tree (table));
+    g_object_get (table, "tree", &tree, NULL);
+    g_assert_true (tree);
     hs_object_column_view_select (table, i);
     g_assert_cmpuint (act.selected, ==, holder);
     g_signal_emit_by_name (cv, "activate", i);

@@ -259,19 +259,6 @@ hs_growth_new_objects (const HsGrowth *g, guint32 node)
   return g->new_objects && node < g->nodes->len ? g->new_objects[node] : 0;
 }
 
-guint
-hs_growth_n_nodes (const HsGrowth *g)
-{
-  return g->nodes->len;
-}
-
-guint32
-hs_growth_node_parent (const HsGrowth *g, guint32 node)
-{
-  g_return_val_if_fail (node < g->nodes->len, HS_GROWTH_NO_NODE);
-  return g_array_index (g->nodes, GrowthNode, node).parent;
-}
-
 const char *
 hs_growth_node_reference (const HsGrowth *g, guint32 node)
 {

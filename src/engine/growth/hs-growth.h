@@ -60,8 +60,6 @@ guint32 hs_growth_growing_child (const HsGrowth *g, guint32 node, guint i);
 guint64 hs_growth_new_objects (const HsGrowth *g, guint32 node);
 
 /* Any node. */
-guint hs_growth_n_nodes (const HsGrowth *g);
-guint32 hs_growth_node_parent (const HsGrowth *g, guint32 node); /* HS_GROWTH_NO_NODE for a top */
 /* The reference from the parent's objects ("Decl.field", "static C.f",
  * "[]" for an array element or a list's, "[key]", "[value]" for a map's,
  * "<Java Local>"); NULL for a top. */

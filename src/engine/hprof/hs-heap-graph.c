@@ -692,13 +692,3 @@ hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n)
   *n = e - b;
   return heap->rev_targets + b;
 }
-
-void
-hs_heap_build_referrers (HsHeap *heap)
-{
-  gsize n;
-
-  g_return_if_fail (heap != NULL);
-  if (heap->n > 0)
-    hs_heap_referrers (heap, 0, &n);
-}

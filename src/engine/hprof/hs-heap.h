@@ -163,9 +163,6 @@ const HsObj *hs_heap_refs (HsHeap *heap, HsObj o, HsObj *first, gsize *n);
 /* Incoming references; built on first use (thread-safe), or read from a
  * persistent index that holds them. */
 const HsObj *hs_heap_referrers (HsHeap *heap, HsObj o, gsize *n);
-/* Builds the incoming references now if they are not (a whole-heap pass,
- * about 4 bytes per object and per reference, kept). */
-void hs_heap_build_referrers (HsHeap *heap);
 /* The reference graph for whole-graph walks (hs-graph.h: edges, shallow
  * sizes as weights, classes), valid for the life of the heap. */
 const HsGraph *hs_heap_graph (HsHeap *heap);

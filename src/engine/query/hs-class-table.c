@@ -140,12 +140,6 @@ hs_class_table_native (HsClassTable *table, HsClass c)
   return c < table->n_classes ? table->native[c] : 0;
 }
 
-const HsHeapClasses *
-hs_class_table_get_heap_classes (HsClassTable *table)
-{
-  return table->hc;
-}
-
 HsAnalysis *
 hs_class_table_get_analysis (HsClassTable *table)
 {

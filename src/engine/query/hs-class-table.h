@@ -35,8 +35,6 @@ guint64 hs_class_table_value (HsClassTable *table, HsClassColumn column, HsClass
 /* The figures to group (hs-class-groups.h), native sizes included: they
  * point into table, which must outlive them. g_free the result. */
 HsClassFigures *hs_class_table_figures (HsClassTable *table);
-/* One heap's figures (hs_query_heap_classes), NULL for every heap. */
-const HsHeapClasses *hs_class_table_get_heap_classes (HsClassTable *table);
 HsAnalysis *hs_class_table_get_analysis (HsClassTable *table);
 
 G_END_DECLS
