@@ -285,6 +285,9 @@ test_server_oom (void)
   g_assert_cmpstr (hs_leak_trace_view_get_retained_class_row (trace, 1), ==, "↳ byte[]");
   g_assert_cmpstr (hs_leak_trace_view_get_retained_class_row (trace, 2), ==, "↳ java.lang.Integer");
   g_assert_null (hs_leak_trace_view_get_retained_class_row (trace, 3));
+  /* The class object at the root retains its own 8 bytes: one object,
+   * said in the singular. */
+  g_assert_nonnull (ui_find_label (GTK_WIDGET (trace), "Retaining 8 B in 1 object"));
   maybe_save (window, "server-oom-suspect");
 
   hs_leaks_view_select_suspect (leaks, 1);
