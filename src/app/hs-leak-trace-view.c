@@ -148,7 +148,9 @@ retained_text (guint64 bytes, guint64 count)
   g_autofree char *b = hs_format_bytes (bytes);
   g_autofree char *c = hs_format_count (count);
 
-  return g_strdup_printf (_ ("Retaining %s in %s objects"), b, c);
+  /* Translators: retained bytes, then the number of objects. */
+  return g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "Retaining %s in %s object", "Retaining %s in %s objects", count), b, c);
 }
 
 /* What a node retains: every node of a suspect's path (the memory gathers
