@@ -887,6 +887,51 @@ test_switcher_bar_600 (void)
   ui_iterate (100);
 }
 
+/* The bar's button of the view shown, NULL if none is active. */
+static GtkWidget *
+active_bar_button (GtkWidget *bar)
+{
+  for (GtkWidget *b = find_widget (bar, GTK_TYPE_TOGGLE_BUTTON); b != NULL;
+       b = gtk_widget_get_next_sibling (b))
+    if (gtk_widget_get_visible (b) && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (b)))
+      return b;
+  return NULL;
+}
+
+/* The view shown has its button on screen: inside the part of the bar its
+ * scroller shows. */
+static gboolean
+active_button_in_view (gpointer data)
+{
+  GtkWidget *bar = data;
+  GtkWidget *button = active_bar_button (bar);
+  GtkWidget *scroller = gtk_widget_get_ancestor (bar, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t b;
+
+  if (button == NULL || scroller == NULL || !gtk_widget_compute_bounds (button, scroller, &b))
+    return FALSE;
+  return b.origin.x >= 0 && b.origin.x + b.size.width <= gtk_widget_get_width (scroller) + 0.5;
+}
+
+/* At 600 px the bar scrolls, and the view shown (the last, Query; then
+ * the first again) is scrolled into its sight. */
+static void
+test_switcher_bar_follows (void)
+{
+  HsWindow *window = ui_window_new (NULL, 600, 800);
+  GtkWidget *bar;
+
+  open_and_wait (window, sample);
+  bar = find_widget (GTK_WIDGET (window), ADW_TYPE_VIEW_SWITCHER_BAR);
+  g_assert_nonnull (bar);
+  g_assert_true (ui_wait_shown (bar, 10000));
+  hs_window_set_view (window, "query");
+  g_assert_true (ui_wait_until (active_button_in_view, bar, 10000));
+  hs_window_set_view (window, "overview");
+  g_assert_true (ui_wait_until (active_button_in_view, bar, 10000));
+  ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -904,5 +949,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/shell/narrow", test_narrow);
   g_test_add_func ("/shell/flap-opening", test_flap_opening);
   g_test_add_func ("/shell/switcher-bar-600", test_switcher_bar_600);
+  g_test_add_func ("/shell/switcher-bar-follows", test_switcher_bar_follows);
   return g_test_run ();
 }
