@@ -20,6 +20,7 @@ struct _HsWindow
   /* template */
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar *switcher_bar;
+  GtkScrolledWindow *switcher_scroller; /* the bar, scrolled at a phone's width */
   AdwToastOverlay *toast_overlay;
   AdwTabBar *tab_bar;
   AdwTabView *tab_view;
@@ -43,6 +44,8 @@ struct _HsWindow
    * the inspector button is bound to its inspector-shown. */
   GSignalGroup *tab_signals;
   GSignalGroup *history_signals;
+  GSignalGroup *stack_signals; /* the tab's view stack: the bar follows its view */
+  guint bar_tick;              /* the bar scrolled to the view shown next frame */
   GBindingGroup *tab_bindings;
   gboolean narrow;        /* a phone's width (hs-window-tabs.c) */
   gboolean switcher_fits; /* the views' whole titles fit the header */

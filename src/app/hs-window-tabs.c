@@ -247,6 +247,55 @@ titles_as_tooltips (GtkWidget *widget, GtkWidget *button)
     }
 }
 
+/* The bar's button of the view shown (an active toggle button below w),
+ * or NULL. */
+static GtkWidget *
+shown_view_button (GtkWidget *w)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+      if (GTK_IS_TOGGLE_BUTTON (c) && gtk_widget_get_visible (c)
+          && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (c)))
+        return c;
+      if ((found = shown_view_button (c)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A frame after the view changed (its button is active and laid out by
+ * then): the part of the bar its scroller shows holds that button. */
+static gboolean
+scroll_bar_to_view (GtkWidget *scroller, GdkFrameClock *clock, gpointer data)
+{
+  HsWindow *self = data;
+  GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (self->switcher_scroller);
+  GtkWidget *button = shown_view_button (GTK_WIDGET (self->switcher_bar));
+  graphene_rect_t b;
+
+  self->bar_tick = 0;
+  if (button != NULL && gtk_widget_compute_bounds (button, GTK_WIDGET (self->switcher_bar), &b))
+    {
+      double value = gtk_adjustment_get_value (adj);
+      double page = gtk_adjustment_get_page_size (adj);
+
+      if (b.origin.x < value)
+        gtk_adjustment_set_value (adj, b.origin.x);
+      else if (b.origin.x + b.size.width > value + page)
+        gtk_adjustment_set_value (adj, b.origin.x + b.size.width - page);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_view_shown (HsWindow *self)
+{
+  if (self->bar_tick == 0)
+    self->bar_tick
+        = gtk_widget_add_tick_callback (GTK_WIDGET (self->switcher_scroller), scroll_bar_to_view, self, NULL);
+}
+
 void
 _hs_window_sync_header (HsWindow *self)
 {
@@ -270,6 +319,8 @@ _hs_window_sync_header (HsWindow *self)
     {
       adw_view_switcher_bar_set_stack (self->switcher_bar, stack);
       titles_as_tooltips (GTK_WIDGET (self->switcher_bar), NULL);
+      g_signal_group_set_target (self->stack_signals, stack);
+      on_view_shown (self);
     }
   /* libadwaita 1.2's switcher title counts the visible views only when the
    * stack's pages change, not when one is shown or hidden (those waiting
@@ -498,6 +549,9 @@ _hs_window_tabs_init (HsWindow *self)
     }
   g_signal_group_connect_object (self->tab_signals, "notify::analysed", G_CALLBACK (on_tab_analysed), self,
                                  0);
+  self->stack_signals = g_signal_group_new (ADW_TYPE_VIEW_STACK);
+  g_signal_group_connect_object (self->stack_signals, "notify::visible-child", G_CALLBACK (on_view_shown),
+                                 self, G_CONNECT_SWAPPED);
   self->history_signals = g_signal_group_new (HS_TYPE_HISTORY);
   g_signal_group_connect_object (self->history_signals, "notify::can-go-back", G_CALLBACK (on_history_state),
                                  self, 0);
@@ -529,10 +583,18 @@ _hs_window_tabs_dispose (HsWindow *self)
     g_signal_group_set_target (self->tab_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
+  if (self->stack_signals != NULL)
+    g_signal_group_set_target (self->stack_signals, NULL);
+  if (self->bar_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->switcher_scroller), self->bar_tick);
+      self->bar_tick = 0;
+    }
   if (self->tab_bindings != NULL)
     g_binding_group_set_source (self->tab_bindings, NULL);
   g_clear_object (&self->tab_signals);
   g_clear_object (&self->history_signals);
+  g_clear_object (&self->stack_signals);
   g_clear_object (&self->tab_bindings);
 }
 

@@ -270,6 +270,7 @@ hs_window_class_init (HsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/heapscope/Heapscope/ui/hs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, HsWindow, switcher_scroller);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_bar);
   gtk_widget_class_bind_template_child (widget_class, HsWindow, tab_view);
