@@ -434,6 +434,44 @@ test_paths_whole (gconstpointer data)
   ui_iterate (50);
 }
 
+/* w inside the window (not only inside a view that is wider than the
+ * window and clipped by it). */
+static gboolean
+inside (GtkWidget *w, HsWindow *window)
+{
+  graphene_rect_t b;
+
+  return w != NULL && gtk_widget_compute_bounds (w, GTK_WIDGET (window), &b) && b.origin.x >= 0
+         && b.origin.x + b.size.width <= gtk_widget_get_width (GTK_WIDGET (window)) + 1;
+}
+
+/* At 600 px the Paths view's summary, exclusions and controls (Follow
+ * Weak References, Reset Exclusions, Export) are all inside the window. */
+static void
+test_paths_fit_600 (gconstpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (data);
+  HsWindow *window = ui_window_new (NULL, 600, 800);
+  HsAnalysis *a;
+  HsPathsView *view;
+
+  hs_window_open (window, file, 0);
+  g_assert_cmpint (ui_wait_for_load (window, 60000), ==, HS_LOADER_DONE);
+  a = hs_loader_get_analysis (hs_window_get_loader (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.merged-paths", "u",
+                              (guint32)hs_heap_find_class (a->heap, "com.example.Session"));
+  view = HS_PATHS_VIEW (hs_window_get_view_by_name (window, "paths"));
+  wait_view (view);
+  g_assert_true (ui_wait_drawn (GTK_WIDGET (view), 10000));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 600);
+  g_assert_true (inside (ui_find_button (GTK_WIDGET (view), "_Reset Exclusions"), window));
+  g_assert_true (inside (ui_find_child (GTK_WIDGET (view), GTK_TYPE_CHECK_BUTTON), window));
+  g_assert_true (inside (ui_find_child (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON), window));
+  /* and the view itself no wider than the window */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  ui_destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -442,5 +480,6 @@ main (int argc, char **argv)
     return 77;
   g_test_add_data_func ("/paths-view", argv[1], test_paths_view);
   g_test_add_data_func ("/paths-view/whole-at-1400", argv[1], test_paths_whole);
+  g_test_add_data_func ("/paths-view/fit-600", argv[1], test_paths_fit_600);
   return g_test_run ();
 }
