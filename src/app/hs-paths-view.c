@@ -644,7 +644,7 @@ hs_paths_view_init (HsPathsView *self)
   g_signal_connect (self->tree_view, "notify::model", G_CALLBACK (on_model_notify), self);
   g_signal_connect (self->tree_view, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect (self->weak_check, "toggled", G_CALLBACK (on_weak_toggled), self);
-  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->summary_label)));
+  hs_view_add_export_button (HS_VIEW (self), gtk_widget_get_parent (GTK_WIDGET (self->weak_check)));
 }
 
 gboolean
